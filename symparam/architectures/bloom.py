@@ -1,0 +1,57 @@
+"""BLOOM (BigScience 2022), as transformers' ``BloomModel`` and ``BloomForCausalLM`` build it.
+
+A token table (V×H) followed by a LayerNorm; no position table (ALiBi biases the attention
+scores instead). N pre-LN blocks, each with a fused ``query_key_value`` projection (H → 3H) and
+a ``dense`` output projection, and an MLP whose inner size is fixed at 4H by the code (the config
+has no FFN size). A final LayerNorm; the LM head has no bias and is tied to the token table by
+default (``tie_word_embeddings``). ``h`` must divide ``H``; it adds no weights.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from symparam.blocks import Embedding, LayerNorm, Linear, Repeat, Sequential
+from symparam.family import Family, Option
+from symparam.symbols import H, N, V
+
+
+def block() -> Sequential:
+    return Sequential(
+        input_layernorm=LayerNorm(H),
+        self_attention=Sequential(query_key_value=Linear(H, 3 * H), dense=Linear(H, H)),
+        post_attention_layernorm=LayerNorm(H),
+        mlp=Sequential(dense_h_to_4h=Linear(H, 4 * H), dense_4h_to_h=Linear(4 * H, H)),
+    )
+
+
+def bloom_model() -> Sequential:
+    return Sequential(
+        word_embeddings=Embedding(V, H),
+        word_embeddings_layernorm=LayerNorm(H),
+        h=Repeat(N, block()),
+        ln_f=LayerNorm(H),
+    )
+
+
+def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
+    body = bloom_model()
+    if architecture == "BloomModel":
+        return body
+    tie = body["word_embeddings"].weight if options["tie_word_embeddings"] else None
+    return Sequential(transformer=body, lm_head=Linear(H, V, bias=False, tie=tie))
+
+
+FAMILY = Family(
+    name="bloom",
+    title="BLOOM",
+    description="BLOOM decoder (BigScience 2022): ALiBi, fused QKV, LayerNorm after the embedding",
+    architectures={
+        "BloomForCausalLM": "decoder with an LM head (tied to the token embeddings by default)",
+        "BloomModel": "decoder without a head",
+    },
+    build=build,
+    options=(Option("tie_word_embeddings", True, "LM head shares the token embedding matrix"),),
+    divides=(("h", "H"),),
+)

@@ -1,0 +1,53 @@
+"""GPT-2 (Radford et al. 2019), as transformers' ``GPT2Model`` and ``GPT2LMHeadModel`` build it.
+
+Token (V×H) and learned position (L×H) tables; N pre-LN blocks, each with LayerNorm, fused QKV
+projection ``c_attn`` (H → 3H) and output projection ``c_proj``, LayerNorm, and an MLP
+H → d_ff → H; a final LayerNorm. GPT-2 stores its projections as ``Conv1D``, whose weights are
+(in, out). The LM head has no bias and is tied to the token table, so it adds nothing. Heads
+split H without adding weights, so ``h`` must divide ``H`` but does not enter the count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from symparam.blocks import Conv1D, Embedding, LayerNorm, Linear, Repeat, Sequential
+from symparam.family import Family
+from symparam.symbols import H, L, N, V, d_ff
+
+
+def block() -> Sequential:
+    return Sequential(
+        ln_1=LayerNorm(H),
+        attn=Sequential(c_attn=Conv1D(H, 3 * H), c_proj=Conv1D(H, H)),
+        ln_2=LayerNorm(H),
+        mlp=Sequential(c_fc=Conv1D(H, d_ff), c_proj=Conv1D(d_ff, H)),
+    )
+
+
+def gpt2_model() -> Sequential:
+    return Sequential(
+        wte=Embedding(V, H), wpe=Embedding(L, H), h=Repeat(N, block()), ln_f=LayerNorm(H)
+    )
+
+
+def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
+    body = gpt2_model()
+    if architecture == "GPT2Model":
+        return body
+    head = Linear(H, V, bias=False, tie=body["wte"].weight)
+    return Sequential(transformer=body, lm_head=head)
+
+
+FAMILY = Family(
+    name="gpt2",
+    title="GPT-2",
+    description="GPT-2 decoder (Radford et al. 2019): learned positions, pre-LN, tied LM head",
+    architectures={
+        "GPT2LMHeadModel": "decoder with the LM head tied to the token embeddings",
+        "GPT2Model": "decoder without a head",
+    },
+    build=build,
+    divides=(("h", "H"),),
+)

@@ -1,0 +1,241 @@
+"""The block algebra: named tensors as leaves, composites that compute from their children.
+
+A block tree is the single source of truth. Each block answers ``params`` from its own rule
+(a tensor is the product of its shape, a :class:`Sequential` sums, a :class:`Repeat` multiplies),
+and :meth:`Block.tensors` lists the leaves under the dotted names transformers'
+``named_parameters()`` uses, with ``{i}`` standing for a repeated layer's index.
+
+>>> from symparam.symbols import H, N
+>>> layer = Sequential(fc=Linear(H, H))
+>>> Repeat(N, layer).params
+N*(H**2 + H)
+>>> Repeat(3, Linear(4, 4)).count()
+60
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from functools import cached_property
+
+import sympy
+
+from symparam.errors import InvalidValueError, ModelDefinitionError, UnboundError
+
+Size = int | sympy.Expr
+_INDEX_LETTERS = "ijklmn"
+
+
+def as_size(value: Size, what: str = "size") -> sympy.Expr:
+    """A block size as a sympy expression: a positive int or an expression, never a string."""
+    if isinstance(value, bool) or not isinstance(value, int | sympy.Expr):
+        raise InvalidValueError(
+            f"{what} must be an int or a sympy expression, not {type(value).__name__}"
+        )
+    if isinstance(value, int):
+        if value <= 0:
+            raise InvalidValueError(f"{what} must be positive, got {value}")
+        return sympy.Integer(value)
+    if value.is_number and not (value.is_integer and value.is_positive):
+        raise InvalidValueError(f"{what} must be a positive integer, got {value}")
+    return value
+
+
+@dataclass(frozen=True)
+class TensorInfo:
+    """A leaf tensor as seen from the root of a tree.
+
+    ``name`` holds ``{i}``-style placeholders for each enclosing :class:`Repeat`, listed in
+    ``indices`` as (letter, count) pairs; ``copies`` is the product of those counts. A tied tensor
+    names its owner in ``tied_to`` and adds nothing to the total.
+    """
+
+    name: str
+    shape: tuple[sympy.Expr, ...]
+    indices: tuple[tuple[str, sympy.Expr], ...] = ()
+    tied_to: str | None = None
+
+    @property
+    def numel(self) -> sympy.Expr:
+        """Elements in one copy of the tensor."""
+        return sympy.Mul(*self.shape)
+
+    @property
+    def copies(self) -> sympy.Expr:
+        """How many distinct copies the enclosing repeats make."""
+        return sympy.Mul(*(count for _, count in self.indices))
+
+    @property
+    def params(self) -> sympy.Expr:
+        """What this entry adds to the total: 0 when tied."""
+        if self.tied_to is not None:
+            return sympy.Integer(0)
+        return self.copies * self.numel
+
+    @property
+    def kind(self) -> str:
+        """``weight``, ``bias`` or the tensor's own last name component."""
+        return self.name.rsplit(".", 1)[-1]
+
+    def substitute(self, mapping: Mapping[sympy.Symbol, sympy.Expr]) -> TensorInfo:
+        """The same entry with ``mapping`` applied to its shape and repeat counts."""
+        return TensorInfo(
+            self.name,
+            tuple(dim.xreplace(mapping) for dim in self.shape),
+            tuple((letter, count.xreplace(mapping)) for letter, count in self.indices),
+            self.tied_to,
+        )
+
+    def expand(self) -> Iterator[tuple[str, tuple[int, ...]]]:
+        """Concrete ``(name, shape)`` pairs, one per layer index (needs numeric counts)."""
+        counts = []
+        for letter, count in self.indices:
+            if not count.is_Integer:
+                raise UnboundError(sorted(str(s) for s in count.free_symbols))
+            counts.append((letter, int(count)))
+        shape = tuple(int(dim) for dim in self.shape)
+
+        def walk(level: int, name: str) -> Iterator[tuple[str, tuple[int, ...]]]:
+            if level == len(counts):
+                yield name, shape
+                return
+            letter, count = counts[level]
+            for index in range(count):
+                yield from walk(level + 1, name.replace("{" + letter + "}", str(index), 1))
+
+        yield from walk(0, self.name)
+
+
+class Block:
+    """Base of every block: a node with named children whose totals come from its own rule."""
+
+    def children(self) -> tuple[tuple[str, Block], ...]:
+        """The named sub-blocks, in the order transformers registers them."""
+        return ()
+
+    @cached_property
+    def params(self) -> sympy.Expr:
+        """Unique parameters under this block (tied tensors count 0)."""
+        return sympy.Add(*(child.params for _, child in self.children()))
+
+    def tensors(self) -> list[TensorInfo]:
+        """Every leaf tensor under this block, named from this block down."""
+        entries = list(_walk(self, "", ()))
+        owners = {id(tensor): entry.name for tensor, entry in entries if tensor.tie is None}
+        out = []
+        for tensor, entry in entries:
+            if tensor.tie is None:
+                out.append(entry)
+                continue
+            owner = owners.get(id(tensor.tie))
+            if owner is None:
+                raise ModelDefinitionError(f"{entry.name} is tied to a tensor outside this model")
+            out.append(TensorInfo(entry.name, entry.shape, entry.indices, owner))
+        return out
+
+    def count(self, **values: int) -> int:
+        """The exact total for the given hyperparameter values (by symbol name)."""
+        return evaluate(self.params, values)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(params={self.params})"
+
+
+class Tensor(Block):
+    """A named weight tensor with a symbolic shape; ``tie`` makes it an alias of another."""
+
+    def __init__(self, *shape: Size, tie: Tensor | None = None) -> None:
+        self.shape = tuple(as_size(dim, "tensor dimension") for dim in shape)
+        if tie is not None:
+            if not isinstance(tie, Tensor):
+                raise InvalidValueError("tie must be a Tensor")
+            if tie.tie is not None:
+                tie = tie.tie
+        self.tie = tie
+
+    @cached_property
+    def params(self) -> sympy.Expr:
+        if self.tie is not None:
+            return sympy.Integer(0)
+        return sympy.Mul(*self.shape)
+
+
+class Sequential(Block):
+    """A composite of named children, summed. Positional children are named ``0``, ``1`` …
+
+    >>> Sequential(Linear(2, 3), Linear(3, 1, bias=False)).count()
+    12
+    """
+
+    def __init__(self, /, *blocks: Block, **named: Block) -> None:
+        items = [(str(i), b) for i, b in enumerate(blocks)] + list(named.items())
+        for name, block in items:
+            if not isinstance(block, Block):
+                raise InvalidValueError(f"child {name!r} is a {type(block).__name__}, not a Block")
+        self._children = tuple(items)
+
+    def children(self) -> tuple[tuple[str, Block], ...]:
+        return self._children
+
+    def __getitem__(self, name: str) -> Block:
+        for child_name, child in self._children:
+            if child_name == name:
+                return child
+        raise KeyError(name)
+
+
+class Repeat(Block):
+    """``count`` copies of ``block``, each with its own weights; ``count`` may be a symbol."""
+
+    def __init__(self, count: Size, block: Block) -> None:
+        if not isinstance(block, Block):
+            raise InvalidValueError(f"Repeat needs a Block, not {type(block).__name__}")
+        self.count_expr = as_size(count, "repeat count")
+        self.block = block
+
+    def children(self) -> tuple[tuple[str, Block], ...]:
+        return (("{}", self.block),)
+
+    @cached_property
+    def params(self) -> sympy.Expr:
+        return self.count_expr * self.block.params
+
+
+def _walk(
+    block: Block, prefix: str, indices: tuple[tuple[str, sympy.Expr], ...]
+) -> Iterator[tuple[Tensor, TensorInfo]]:
+    if isinstance(block, Tensor):
+        yield block, TensorInfo(prefix, block.shape, indices)
+        return
+    if isinstance(block, Repeat):
+        letter = _INDEX_LETTERS[len(indices) % len(_INDEX_LETTERS)]
+        name = f"{prefix}.{{{letter}}}" if prefix else f"{{{letter}}}"
+        yield from _walk(block.block, name, (*indices, (letter, block.count_expr)))
+        return
+    for child_name, child in block.children():
+        yield from _walk(child, f"{prefix}.{child_name}" if prefix else child_name, indices)
+
+
+def evaluate(expr: sympy.Expr, values: Mapping[str, int]) -> int:
+    """``expr`` as an exact int, binding symbols by name; every free symbol must be bound."""
+    free = {s.name: s for s in expr.free_symbols}
+    missing = sorted(name for name in free if name not in values)
+    if missing:
+        raise UnboundError(missing)
+    mapping = {}
+    for name, sym in free.items():
+        value = values[name]
+        if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+            raise InvalidValueError(f"{name} must be a positive integer, got {value!r}")
+        mapping[sym] = sympy.Integer(value)
+    result = expr.xreplace(mapping)
+    if not result.is_Integer:
+        raise InvalidValueError(f"the count is not an integer ({result}) for these values")
+    return int(result)
+
+
+def shape_numel(shape: tuple[int, ...]) -> int:
+    """Elements of a concrete shape."""
+    return math.prod(shape)

@@ -1,0 +1,74 @@
+"""The torch layers that hold weights, with the tensor names and shapes torch gives them.
+
+>>> from symparam.symbols import H, V
+>>> Linear(H, V, bias=False).params
+H*V
+>>> [t.name for t in LayerNorm(H).tensors()]
+['weight', 'bias']
+"""
+
+from __future__ import annotations
+
+from symparam.blocks.base import Block, Size, Tensor, as_size
+
+
+class Linear(Block):
+    """``torch.nn.Linear``: ``weight`` (out, in) and, by default as in torch, ``bias`` (out)."""
+
+    def __init__(
+        self, in_features: Size, out_features: Size, bias: bool = True, tie: Tensor | None = None
+    ) -> None:
+        self.in_features = as_size(in_features, "in_features")
+        self.out_features = as_size(out_features, "out_features")
+        self.weight = Tensor(self.out_features, self.in_features, tie=tie)
+        self.bias = Tensor(self.out_features) if bias else None
+
+    def children(self) -> tuple[tuple[str, Block], ...]:
+        if self.bias is None:
+            return (("weight", self.weight),)
+        return (("weight", self.weight), ("bias", self.bias))
+
+
+class Conv1D(Linear):
+    """GPT-2's ``Conv1D``: a Linear whose ``weight`` is stored transposed, (in, out)."""
+
+    def __init__(self, in_features: Size, out_features: Size, bias: bool = True) -> None:
+        super().__init__(in_features, out_features, bias)
+        self.weight = Tensor(self.in_features, self.out_features)
+
+
+class Embedding(Block):
+    """``torch.nn.Embedding``: one ``weight`` table of (rows, dim)."""
+
+    def __init__(self, num_embeddings: Size, embedding_dim: Size) -> None:
+        self.num_embeddings = as_size(num_embeddings, "num_embeddings")
+        self.embedding_dim = as_size(embedding_dim, "embedding_dim")
+        self.weight = Tensor(self.num_embeddings, self.embedding_dim)
+
+    def children(self) -> tuple[tuple[str, Block], ...]:
+        return (("weight", self.weight),)
+
+
+class LayerNorm(Block):
+    """``torch.nn.LayerNorm``: ``weight`` and (unless ``bias=False``) ``bias``, each (dim)."""
+
+    def __init__(self, dim: Size, bias: bool = True) -> None:
+        self.dim = as_size(dim, "dim")
+        self.weight = Tensor(self.dim)
+        self.bias = Tensor(self.dim) if bias else None
+
+    def children(self) -> tuple[tuple[str, Block], ...]:
+        if self.bias is None:
+            return (("weight", self.weight),)
+        return (("weight", self.weight), ("bias", self.bias))
+
+
+class RMSNorm(Block):
+    """RMSNorm (LLaMA and its kin): one ``weight`` of (dim), no bias."""
+
+    def __init__(self, dim: Size) -> None:
+        self.dim = as_size(dim, "dim")
+        self.weight = Tensor(self.dim)
+
+    def children(self) -> tuple[tuple[str, Block], ...]:
+        return (("weight", self.weight),)

@@ -1,0 +1,87 @@
+"""A family: one architecture module that builds block trees for several classes and options."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from symparam.assumptions import Assumption
+from symparam.blocks import Block
+from symparam.errors import InvalidValueError
+
+
+@dataclass(frozen=True)
+class Option:
+    """A structural switch of a family (bias on/off, tied head, pooler …)."""
+
+    name: str
+    default: bool | int
+    help: str
+
+    def parse(self, raw: Any) -> bool | int:
+        """Accept a Python value or the text of ``--set NAME=VALUE``."""
+        if isinstance(self.default, bool):
+            if isinstance(raw, bool):
+                return raw
+            text = str(raw).strip().lower()
+            if text in ("true", "1", "yes", "on"):
+                return True
+            if text in ("false", "0", "no", "off"):
+                return False
+            raise InvalidValueError(f"option {self.name} takes true or false, got {raw!r}")
+        if isinstance(raw, int) and not isinstance(raw, bool):
+            value = raw
+        elif isinstance(raw, str) and raw.strip().isdigit() and len(raw.strip()) <= 6:
+            value = int(raw)
+        else:
+            raise InvalidValueError(f"option {self.name} takes a positive integer, got {raw!r}")
+        if not 1 <= value <= 10_000:
+            raise InvalidValueError(f"option {self.name} must lie in 1..10000, got {value}")
+        return value
+
+
+@dataclass(frozen=True)
+class Family:
+    """How to build one architecture: its classes, options, default assumptions and builder.
+
+    ``build(architecture, options)`` returns the block tree of the named class. The first entry of
+    ``architectures`` is the class counted when none is asked for.
+    """
+
+    name: str
+    title: str
+    description: str
+    architectures: Mapping[str, str]
+    build: Callable[[str, Mapping[str, Any]], Block]
+    options: tuple[Option, ...] = ()
+    assumptions: tuple[Assumption, ...] = ()
+    divides: tuple[tuple[str, str], ...] = field(default=())
+
+    @property
+    def default_architecture(self) -> str:
+        return next(iter(self.architectures))
+
+    def option(self, name: str) -> Option | None:
+        return next((o for o in self.options if o.name == name), None)
+
+    def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
+        """Defaults overlaid with ``given``; an unknown option name is an error."""
+        out: dict[str, Any] = {o.name: o.default for o in self.options}
+        for name, raw in given.items():
+            option = self.option(name)
+            if option is None:
+                known = ", ".join(o.name for o in self.options) or "none"
+                raise InvalidValueError(f"{self.name} has no option {name!r} (options: {known})")
+            out[name] = option.parse(raw)
+        return out
+
+    def resolve_architecture(self, architecture: str | None) -> str:
+        if architecture is None:
+            return self.default_architecture
+        if architecture not in self.architectures:
+            raise InvalidValueError(
+                f"{self.name} has no class {architecture!r}"
+                f" (classes: {', '.join(self.architectures)})"
+            )
+        return architecture

@@ -1,0 +1,237 @@
+"""A model: a family's block tree with its assumptions, options and (optionally) bound values.
+
+>>> import symparam
+>>> m = symparam.model("bert")
+>>> sorted(s.name for s in m.params.free_symbols)
+['H', 'L', 'N', 'T', 'V', 'd_ff']
+>>> m.count(H=768, V=30522, L=512, T=2, N=12, d_ff=3072, h=12)
+109482240
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+import sympy
+
+from symparam.assumptions import Assumption, resolve
+from symparam.blocks import Block, Repeat, Tensor, TensorInfo
+from symparam.errors import InvalidValueError, UnboundError, UnknownSymbolError
+from symparam.family import Family
+from symparam.symbols import order_key
+
+
+@dataclass(frozen=True)
+class Component:
+    """One line of a breakdown: a top-level part of the tree and what it adds."""
+
+    name: str
+    params: sympy.Expr
+    repeat: sympy.Expr | None
+    tied: tuple[TensorInfo, ...]
+
+
+@dataclass(frozen=True)
+class Reported:
+    """A figure someone published for this model, to show beside the derived count."""
+
+    params: int
+    source: str
+    note: str = ""
+
+
+class Model:
+    """A block tree plus what makes it a particular model: assumptions, options, values."""
+
+    def __init__(
+        self,
+        name: str,
+        family: Family,
+        architecture: str,
+        options: Mapping[str, Any],
+        values: Mapping[str, int] | None = None,
+        assumptions: Iterable[Assumption] = (),
+        description: str = "",
+        reported: Reported | None = None,
+    ) -> None:
+        self.name = name
+        self.family = family
+        self.architecture = architecture
+        self.options = dict(options)
+        self.description = description or family.description
+        self.reported = reported
+        self.tree: Block = family.build(architecture, self.options)
+        self.user_assumptions = tuple(assumptions)
+        self.values: dict[str, int] = {}
+        known = self.hyperparameters
+        for a in self.user_assumptions:
+            if a.symbol.name not in known:
+                raise InvalidValueError(
+                    f"{a.symbol} does not appear in {name} (it has {', '.join(known)})"
+                )
+        self.values = self._checked(values or {})
+
+    # -- symbols ------------------------------------------------------------------------------
+
+    @cached_property
+    def raw_params(self) -> sympy.Expr:
+        """The total straight from the tree, before any assumption."""
+        return self.tree.params
+
+    @cached_property
+    def hyperparameters(self) -> list[str]:
+        """Names of every hyperparameter the tree or its assumptions mention, in print order."""
+        symbols = set(self.raw_params.free_symbols)
+        for a in self.family.assumptions:
+            if a.symbol in symbols:
+                symbols |= a.expr.free_symbols
+        for divisor, dividend in self.family.divides:
+            symbols |= {sympy.Symbol(divisor, integer=True, positive=True)}
+            symbols |= {sympy.Symbol(dividend, integer=True, positive=True)}
+        return [s.name for s in sorted(symbols, key=order_key)]
+
+    def assumptions_for(self, bound: Iterable[str] = ()) -> tuple[Assumption, ...]:
+        """Active assumptions: the user's, then the family's unless a value binds their symbol."""
+        bound = set(bound)
+        users = {a.name for a in self.user_assumptions}
+        defaults = tuple(
+            a for a in self.family.assumptions if a.name not in users and a.name not in bound
+        )
+        return self.user_assumptions + defaults
+
+    @property
+    def assumptions(self) -> tuple[Assumption, ...]:
+        """The assumptions behind :attr:`params` (given the values bound to this model)."""
+        return self.assumptions_for(self.values)
+
+    @cached_property
+    def params(self) -> sympy.Expr:
+        """The total unique parameter count, expanded, in the free hyperparameters."""
+        return self._params_under(self.assumptions)
+
+    def _params_under(self, assumptions: tuple[Assumption, ...]) -> sympy.Expr:
+        cache = self.__dict__.setdefault("_params_cache", {})
+        key = tuple(str(a) for a in assumptions)
+        if key not in cache:
+            cache[key] = sympy.expand(self.raw_params.xreplace(resolve(assumptions)))
+        return cache[key]
+
+    @property
+    def repeat_symbols(self) -> list[sympy.Symbol]:
+        """Symbols that count repeated layers (``N`` …): formulas are grouped by them."""
+        mapping = resolve(self.assumptions)
+        found: set[sympy.Symbol] = set()
+        for entry in self.tree.tensors():
+            for _, count in entry.indices:
+                found |= count.xreplace(mapping).free_symbols
+        return sorted(found, key=order_key)
+
+    # -- numbers ------------------------------------------------------------------------------
+
+    def _checked(self, values: Mapping[str, Any]) -> dict[str, int]:
+        known = self.hyperparameters
+        out: dict[str, int] = {}
+        for name, value in values.items():
+            if name not in known:
+                if self.family.option(name) is not None:
+                    raise InvalidValueError(f"{name} is an option of {self.family.name}")
+                raise UnknownSymbolError(name, known)
+            if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+                raise InvalidValueError(f"{name} must be a positive integer, got {value!r}")
+            out[name] = value
+        for a in self.user_assumptions:
+            if a.name in out:
+                raise InvalidValueError(
+                    f"{a.name} is both assumed ({a}) and given the value {out[a.name]}"
+                )
+        for a in self.assumptions_for(out):
+            a.check(out)
+        for divisor, dividend in self.family.divides:
+            if divisor in out and dividend in out and out[dividend] % out[divisor]:
+                raise InvalidValueError(
+                    f"{divisor}={out[divisor]} does not divide {dividend}={out[dividend]}"
+                    f" ({self.family.title} requires it)"
+                )
+        return dict(sorted(out.items(), key=lambda kv: _name_key(kv[0])))
+
+    def bind(self, overrides: Mapping[str, Any] | None = None) -> dict[str, int]:
+        """This model's values with ``overrides`` on top, checked."""
+        return self._checked({**self.values, **(overrides or {})})
+
+    def count(self, **values: int) -> int:
+        """The exact total; raises naming every hyperparameter still without a value."""
+        bound = self.bind(values)
+        expr = self._params_under(self.assumptions_for(bound))
+        return _evaluate(expr, bound)
+
+    def evaluate(self, expr: sympy.Expr, values: Mapping[str, int] | None = None) -> int:
+        """Any expression of this model's symbols at its values (plus ``values``)."""
+        return _evaluate(expr, self.bind(values))
+
+    def substituted(self, expr: sympy.Expr, values: Mapping[str, int] | None = None) -> sympy.Expr:
+        """``expr`` with the assumptions applied and the bound values put in (where bound)."""
+        bound = self.bind(values)
+        mapping = resolve(self.assumptions_for(bound))
+        expr = expr.xreplace(mapping)
+        return expr.xreplace({s: sympy.Integer(bound[s.name]) for s in expr.free_symbols
+                              if s.name in bound})
+
+    # -- structure ----------------------------------------------------------------------------
+
+    def tensors(self) -> list[TensorInfo]:
+        """Every named tensor with its shape under this model's assumptions."""
+        mapping = resolve(self.assumptions)
+        return [entry.substitute(mapping) for entry in self.tree.tensors()]
+
+    def breakdown(self) -> list[Component]:
+        """Top-level components, with repeated stacks and tied tensors kept visible."""
+        mapping = resolve(self.assumptions)
+        entries = self.tensors()
+        out = []
+        for path, block in _components(self.tree, ""):
+            params = sympy.expand(block.params.xreplace(mapping))
+            repeat = block.count_expr.xreplace(mapping) if isinstance(block, Repeat) else None
+            tied = tuple(
+                e for e in entries
+                if e.tied_to is not None and (e.name == path or e.name.startswith(path + "."))
+            )
+            out.append(Component(path, params, repeat, tied))
+        return out
+
+    def __repr__(self) -> str:
+        return f"Model({self.name!r}, {self.architecture}, params={self.params})"
+
+
+def _name_key(name: str) -> tuple[int, int, str]:
+    return order_key(sympy.Symbol(name))
+
+
+def _contains_repeat(block: Block) -> bool:
+    for _, child in block.children():
+        if isinstance(child, Repeat) or (not isinstance(child, Tensor) and _contains_repeat(child)):
+            return True
+    return False
+
+
+def _components(block: Block, prefix: str) -> list[tuple[str, Block]]:
+    out = []
+    for name, child in block.children():
+        path = f"{prefix}.{name}" if prefix else name
+        if not isinstance(child, Repeat | Tensor) and _contains_repeat(child):
+            out.extend(_components(child, path))
+        else:
+            out.append((path, child))
+    return out
+
+
+def _evaluate(expr: sympy.Expr, values: Mapping[str, int]) -> int:
+    missing = sorted({s.name for s in expr.free_symbols} - set(values), key=_name_key)
+    if missing:
+        raise UnboundError(missing)
+    result = expr.xreplace({s: sympy.Integer(values[s.name]) for s in expr.free_symbols})
+    if not result.is_Integer:
+        raise InvalidValueError(f"the count is not an integer ({result}) for these values")
+    return int(result)

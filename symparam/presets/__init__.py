@@ -1,0 +1,38 @@
+"""Named configurations, kept as data: one JSON file per preset in this folder.
+
+Each file names its family and class, binds hyperparameter values by canonical name, sets
+options, and may record a figure someone published for it (``reported``) to compare against.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Preset:
+    """One named configuration, as read from its JSON file."""
+
+    name: str
+    family: str
+    architecture: str
+    description: str
+    values: dict[str, int]
+    options: dict[str, Any] = field(default_factory=dict)
+    reported: dict[str, Any] | None = None
+
+
+@cache
+def presets() -> dict[str, Preset]:
+    """Every preset shipped with symparam, by name, in file-name order."""
+    out = {}
+    folder = resources.files(__name__)
+    for item in sorted(folder.iterdir(), key=lambda p: p.name):
+        if item.name.endswith(".json"):
+            data = json.loads(item.read_text(encoding="utf-8"))
+            out[data["name"]] = Preset(**data)
+    return out

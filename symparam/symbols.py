@@ -1,0 +1,132 @@
+"""The hyperparameter vocabulary: one entry per symbol.
+
+Every formula symparam prints is written in these names. Each entry says what the symbol means, how
+it is typeset in LaTeX and which ``config.json`` keys it is read from. All symbols are positive
+integers, so sympy may cancel ``h * (H/h)`` to ``H``.
+
+The order of :data:`VOCABULARY` is the order in which symbols are written in a product
+(``N·V·H``), so it doubles as the printing order.
+
+>>> symbol("d_ff")
+d_ff
+>>> lookup("H").meaning
+'hidden size'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import sympy
+
+from symparam.errors import UnknownSymbolError
+
+
+@dataclass(frozen=True)
+class Hyperparameter:
+    """One named hyperparameter: its symbol, LaTeX form, meaning and config keys."""
+
+    name: str
+    latex: str
+    meaning: str
+    config_keys: tuple[str, ...] = ()
+    symbol: sympy.Symbol = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "symbol", sympy.Symbol(self.name, integer=True, positive=True))
+
+
+_ENTRIES = (
+    Hyperparameter("N", "N", "number of layers", ("num_hidden_layers", "n_layer", "num_layers")),
+    Hyperparameter(
+        "N_dec", r"N_{\mathrm{dec}}", "number of decoder layers", ("num_decoder_layers",)
+    ),
+    Hyperparameter("V", "V", "vocabulary size", ("vocab_size",)),
+    Hyperparameter(
+        "L", "L", "maximum positions (rows of the position table)",
+        ("max_position_embeddings", "n_positions"),
+    ),
+    Hyperparameter("T", "T", "token-type (segment) vocabulary size", ("type_vocab_size",)),
+    Hyperparameter("H", "H", "hidden size", ("hidden_size", "n_embd", "d_model")),
+    Hyperparameter(
+        "d_ff", r"d_{\mathrm{ff}}", "FFN inner size", ("intermediate_size", "n_inner", "d_ff")
+    ),
+    Hyperparameter("h", "h", "attention heads", ("num_attention_heads", "n_head", "num_heads")),
+    Hyperparameter(
+        "h_kv", r"h_{\mathrm{kv}}", "key/value heads", ("num_key_value_heads", "num_kv_heads")
+    ),
+    Hyperparameter("d_head", r"d_{\mathrm{head}}", "per-head size", ("head_dim", "d_kv")),
+)
+
+VOCABULARY: dict[str, Hyperparameter] = {entry.name: entry for entry in _ENTRIES}
+
+_WIDTH_PREFIX = "d_"
+
+
+def width(index: int) -> Hyperparameter:
+    """The width ``d_i`` of a plain stack of Linear layers (``d_0`` is the input width).
+
+    >>> width(2).latex
+    'd_{2}'
+    """
+    return _width_entry(index)
+
+
+def _width_entry(index: int) -> Hyperparameter:
+    name = f"{_WIDTH_PREFIX}{index}"
+    entry = VOCABULARY.get(name)
+    if entry is None:
+        meaning = "input width" if index == 0 else f"output width of linear layer {index}"
+        entry = Hyperparameter(name, f"d_{{{index}}}", meaning)
+    return entry
+
+
+def lookup(name: str) -> Hyperparameter:
+    """The vocabulary entry called ``name``; raises :class:`UnknownSymbolError` otherwise."""
+    entry = VOCABULARY.get(name)
+    if entry is not None:
+        return entry
+    suffix = name.removeprefix(_WIDTH_PREFIX)
+    if name.startswith(_WIDTH_PREFIX) and suffix.isdigit() and len(suffix) <= 4:
+        return _width_entry(int(suffix))
+    raise UnknownSymbolError(name, sorted(VOCABULARY))
+
+
+def symbol(name: str) -> sympy.Symbol:
+    """The sympy symbol for a canonical hyperparameter name."""
+    return lookup(name).symbol
+
+
+def is_known(name: str) -> bool:
+    """Whether ``name`` is a canonical hyperparameter name (``H``, ``d_ff``, ``d_3`` …)."""
+    try:
+        lookup(name)
+    except UnknownSymbolError:
+        return False
+    return True
+
+
+def order_key(sym: sympy.Symbol) -> tuple[int, int, str]:
+    """Sort key that puts symbols in vocabulary (printing) order; unknown symbols last."""
+    names = list(VOCABULARY)
+    if sym.name in VOCABULARY:
+        return (0, names.index(sym.name), "")
+    suffix = sym.name.removeprefix(_WIDTH_PREFIX)
+    if sym.name.startswith(_WIDTH_PREFIX) and suffix.isdigit():
+        return (1, int(suffix), "")
+    return (2, 0, sym.name)
+
+
+def latex_name(sym: sympy.Symbol) -> str:
+    """LaTeX for a symbol: the vocabulary's form, or a safe rendering of a user's own name."""
+    try:
+        return lookup(sym.name).latex
+    except UnknownSymbolError:
+        head, _, tail = sym.name.partition("_")
+        if tail:
+            return rf"{head}_{{\mathrm{{{tail}}}}}"
+        return head if len(head) == 1 else rf"\mathrm{{{head}}}"
+
+
+H, V, L, N, T = (symbol(n) for n in ("H", "V", "L", "N", "T"))
+d_ff, h, h_kv, d_head, N_dec = (symbol(n) for n in ("d_ff", "h", "h_kv", "d_head", "N_dec"))
