@@ -61,13 +61,15 @@ def model(
     *,
     arch: str | None = None,
     assume: list[Assumption | str] | tuple[Assumption | str, ...] = (),
+    free: list[str] | tuple[str, ...] = (),
     **values: Any,
 ) -> Model:
     """A family (``"bert"``) or preset (``"bert-base-uncased"``) as a :class:`Model`.
 
     Keyword arguments bind hyperparameters by canonical name (``H=768``) or set the family's
     options (``pooler=False``); ``arch`` picks another class of the family; ``assume`` adds
-    assumptions such as ``"d_ff=4*H"``.
+    assumptions such as ``"d_ff=4*H"``; ``free`` drops a default assumption by its symbol
+    (``free=["d_head"]`` keeps the head size a free hyperparameter).
     """
     from symparam.architectures import FAMILY_MODULES, family
     from symparam.errors import UnknownModelError
@@ -98,6 +100,11 @@ def model(
                 names = Model(name, fam, architecture, fam.resolve_options(options)).hyperparameters
             assumptions.append(parse_assumption(item, names))
     reported = Reported(**preset.reported) if preset and preset.reported else None
+    if preset is not None and architecture != preset.architecture:
+        # another class of the family may not use every value of the preset (no V in a body)
+        used = Model(name, fam, architecture, fam.resolve_options(options)).hyperparameters
+        bound = {k: v for k, v in bound.items() if k in used or k in values}
+        reported = None
     return Model(
         name,
         fam,
@@ -107,4 +114,5 @@ def model(
         assumptions,
         description=preset.description if preset else "",
         reported=reported,
+        free=free,
     )

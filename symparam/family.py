@@ -6,6 +6,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+import sympy
+
 from symparam.assumptions import Assumption
 from symparam.blocks import Block
 from symparam.errors import InvalidValueError
@@ -42,6 +44,19 @@ class Option:
 
 
 @dataclass(frozen=True)
+class Divides:
+    """A rule that ``divisor`` divides ``dividend``, checked once both have values."""
+
+    divisor: sympy.Expr
+    dividend: sympy.Expr
+    reason: str
+
+    @property
+    def symbols(self) -> set[sympy.Symbol]:
+        return self.divisor.free_symbols | self.dividend.free_symbols
+
+
+@dataclass(frozen=True)
 class Family:
     """How to build one architecture: its classes, options, default assumptions and builder.
 
@@ -56,7 +71,7 @@ class Family:
     build: Callable[[str, Mapping[str, Any]], Block]
     options: tuple[Option, ...] = ()
     assumptions: tuple[Assumption, ...] = ()
-    divides: tuple[tuple[str, str], ...] = field(default=())
+    divides: tuple[Divides, ...] = field(default=())
 
     @property
     def default_architecture(self) -> str:

@@ -56,6 +56,7 @@ class Model:
         assumptions: Iterable[Assumption] = (),
         description: str = "",
         reported: Reported | None = None,
+        free: Iterable[str] = (),
     ) -> None:
         self.name = name
         self.family = family
@@ -65,6 +66,14 @@ class Model:
         self.reported = reported
         self.tree: Block = family.build(architecture, self.options)
         self.user_assumptions = tuple(assumptions)
+        self.free = frozenset(free)
+        defaults = {a.name for a in family.assumptions}
+        for name_ in self.free:
+            if name_ not in defaults:
+                raise InvalidValueError(
+                    f"{family.name} makes no assumption about {name_!r} to drop"
+                    f" (it assumes: {', '.join(str(a) for a in family.assumptions) or 'nothing'})"
+                )
         self.values: dict[str, int] = {}
         known = self.hyperparameters
         for a in self.user_assumptions:
@@ -88,9 +97,8 @@ class Model:
         for a in self.family.assumptions:
             if a.symbol in symbols:
                 symbols |= a.expr.free_symbols
-        for divisor, dividend in self.family.divides:
-            symbols |= {sympy.Symbol(divisor, integer=True, positive=True)}
-            symbols |= {sympy.Symbol(dividend, integer=True, positive=True)}
+        for rule in self.family.divides:
+            symbols |= rule.symbols
         return [s.name for s in sorted(symbols, key=order_key)]
 
     def assumptions_for(self, bound: Iterable[str] = ()) -> tuple[Assumption, ...]:
@@ -98,7 +106,9 @@ class Model:
         bound = set(bound)
         users = {a.name for a in self.user_assumptions}
         defaults = tuple(
-            a for a in self.family.assumptions if a.name not in users and a.name not in bound
+            a
+            for a in self.family.assumptions
+            if a.name not in users and a.name not in bound and a.name not in self.free
         )
         return self.user_assumptions + defaults
 
@@ -147,14 +157,25 @@ class Model:
                 raise InvalidValueError(
                     f"{a.name} is both assumed ({a}) and given the value {out[a.name]}"
                 )
-        for a in self.assumptions_for(out):
+        active = self.assumptions_for(out)
+        for a in active:
             a.check(out)
-        for divisor, dividend in self.family.divides:
-            if divisor in out and dividend in out and out[dividend] % out[divisor]:
-                raise InvalidValueError(
-                    f"{divisor}={out[divisor]} does not divide {dividend}={out[dividend]}"
-                    f" ({self.family.title} requires it)"
+        mapping = resolve(active)
+        for rule in self.family.divides:
+            divisor, dividend = (
+                e.xreplace(mapping).xreplace(
+                    {s: sympy.Integer(out[s.name]) for s in e.xreplace(mapping).free_symbols
+                     if s.name in out}
                 )
+                for e in (rule.divisor, rule.dividend)
+            )
+            if divisor.is_Integer and dividend.is_Integer and dividend % divisor:
+                if rule.divisor.is_Number:
+                    problem = f"{_shown(rule.dividend, dividend)} is not a multiple of {divisor}"
+                else:
+                    problem = (f"{_shown(rule.divisor, divisor)} does not divide "
+                               f"{_shown(rule.dividend, dividend)}")
+                raise InvalidValueError(f"{problem}: {rule.reason}")
         return dict(sorted(out.items(), key=lambda kv: _name_key(kv[0])))
 
     def bind(self, overrides: Mapping[str, Any] | None = None) -> dict[str, int]:
@@ -203,6 +224,10 @@ class Model:
 
     def __repr__(self) -> str:
         return f"Model({self.name!r}, {self.architecture}, params={self.params})"
+
+
+def _shown(expr: sympy.Expr, value: sympy.Expr) -> str:
+    return str(value) if expr.is_Number else f"{expr}={value}"
 
 
 def _name_key(name: str) -> tuple[int, int, str]:

@@ -90,7 +90,9 @@ def _tokenize(text: str, names: Mapping[str, Any]) -> list[_Token]:
             tokens.append(_Token("op", op, pos))
         elif kind == "number":
             if len(word) > MAX_DIGITS:
-                raise FormulaSyntaxError(f"number at position {pos + 1} has over {MAX_DIGITS} digits")
+                raise FormulaSyntaxError(
+                    f"number at position {pos + 1} has over {MAX_DIGITS} digits"
+                )
             tokens.append(_Token("number", word, pos))
         pos = match.end()
     return tokens

@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from symparam.blocks import Embedding, LayerNorm, Linear, Repeat, Sequential
-from symparam.family import Family, Option
-from symparam.symbols import H, N, V
+from symparam.family import Divides, Family, Option
+from symparam.symbols import H, N, V, h
 
 
 def block() -> Sequential:
@@ -53,5 +53,7 @@ FAMILY = Family(
     },
     build=build,
     options=(Option("tie_word_embeddings", True, "LM head shares the token embedding matrix"),),
-    divides=(("h", "H"),),
+    divides=(
+        Divides(h, H, "BLOOM splits the hidden size evenly across heads"),
+    ),
 )

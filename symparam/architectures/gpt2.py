@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from symparam.blocks import Conv1D, Embedding, LayerNorm, Linear, Repeat, Sequential
-from symparam.family import Family
-from symparam.symbols import H, L, N, V, d_ff
+from symparam.family import Divides, Family
+from symparam.symbols import H, L, N, V, d_ff, h
 
 
 def block() -> Sequential:
@@ -49,5 +49,7 @@ FAMILY = Family(
         "GPT2Model": "decoder without a head",
     },
     build=build,
-    divides=(("h", "H"),),
+    divides=(
+        Divides(h, H, "GPT-2 splits the hidden size evenly across heads"),
+    ),
 )

@@ -6,6 +6,7 @@ query attention: q is H → h·d_head, k and v are H → h_kv·d_head, o is h·d
 with ``attention_bias``; RMSNorm; a gated (SwiGLU) MLP with three matrices, gate and up
 (H → d_ff) and down (d_ff → H), biases only with ``mlp_bias``. A final RMSNorm and an LM head
 (V×H, no bias), untied by default. The default assumption is d_head = H/h; h_kv = h is available.
+transformers requires h to divide H even when the head size is given explicitly.
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import sympy
+
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import Embedding, Linear, Repeat, RMSNorm, Sequential
-from symparam.family import Family, Option
+from symparam.family import Divides, Family, Option
 from symparam.symbols import H, N, V, d_ff, d_head, h, h_kv
 
 
@@ -65,5 +68,9 @@ FAMILY = Family(
         Option("tie_word_embeddings", False, "LM head shares the token embedding matrix"),
     ),
     assumptions=(HEAD_SIZE,),
-    divides=(("h_kv", "h"),),
+    divides=(
+        Divides(h_kv, h, "each key/value head serves a whole group of query heads"),
+        Divides(h, H, "transformers requires it even when the head size is given"),
+        Divides(sympy.Integer(2), d_head, "rotary embeddings rotate pairs of dimensions"),
+    ),
 )

@@ -20,8 +20,8 @@ from typing import Any
 
 from symparam.assumptions import DECODER_DEPTH
 from symparam.blocks import Embedding, LayerNorm, Linear, Repeat, Sequential, Tensor
-from symparam.family import Family, Option
-from symparam.symbols import H, N, N_dec, V, d_ff
+from symparam.family import Divides, Family, Option
+from symparam.symbols import H, N, N_dec, V, d_ff, h
 
 
 def attention(bias: bool) -> Sequential:
@@ -97,5 +97,7 @@ FAMILY = Family(
         Option("final_norm", False, "a LayerNorm after each stack (torch.nn.Transformer has it)"),
     ),
     assumptions=(DECODER_DEPTH,),
-    divides=(("h", "H"),),
+    divides=(
+        Divides(h, H, "multi-head attention splits H evenly across heads"),
+    ),
 )

@@ -5,6 +5,7 @@ A block tree is the single source of truth. Each block answers ``params`` from i
 and :meth:`Block.tensors` lists the leaves under the dotted names transformers'
 ``named_parameters()`` uses, with ``{i}`` standing for a repeated layer's index.
 
+>>> from symparam.blocks import Linear
 >>> from symparam.symbols import H, N
 >>> layer = Sequential(fc=Linear(H, H))
 >>> Repeat(N, layer).params
@@ -79,8 +80,9 @@ class TensorInfo:
         """``weight``, ``bias`` or the tensor's own last name component."""
         return self.name.rsplit(".", 1)[-1]
 
-    def substitute(self, mapping: Mapping[sympy.Symbol, sympy.Expr]) -> TensorInfo:
+    def substitute(self, mapping: Mapping[sympy.Symbol, sympy.Expr | int]) -> TensorInfo:
         """The same entry with ``mapping`` applied to its shape and repeat counts."""
+        mapping = {k: sympy.Integer(v) if isinstance(v, int) else v for k, v in mapping.items()}
         return TensorInfo(
             self.name,
             tuple(dim.xreplace(mapping) for dim in self.shape),
@@ -95,6 +97,9 @@ class TensorInfo:
             if not count.is_Integer:
                 raise UnboundError(sorted(str(s) for s in count.free_symbols))
             counts.append((letter, int(count)))
+        if any(not dim.is_Integer for dim in self.shape):
+            unbound = set().union(*(dim.free_symbols for dim in self.shape))
+            raise UnboundError(sorted(str(s) for s in unbound))
         shape = tuple(int(dim) for dim in self.shape)
 
         def walk(level: int, name: str) -> Iterator[tuple[str, tuple[int, ...]]]:
@@ -165,6 +170,7 @@ class Tensor(Block):
 class Sequential(Block):
     """A composite of named children, summed. Positional children are named ``0``, ``1`` …
 
+    >>> from symparam.blocks import Linear
     >>> Sequential(Linear(2, 3), Linear(3, 1, bias=False)).count()
     12
     """

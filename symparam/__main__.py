@@ -1,0 +1,7 @@
+"""``python -m symparam``."""
+
+import sys
+
+from symparam.cli import main
+
+sys.exit(main())

@@ -1,0 +1,296 @@
+"""The ``symparam`` command: parse arguments, call the API, print. Errors: one line, exit 2."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+EXIT_USAGE = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports a usage error on one line and exits with status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+
+def _parse_set(items: Sequence[str]) -> dict[str, Any]:
+    from symparam.errors import InvalidValueError
+
+    out: dict[str, Any] = {}
+    for item in items:
+        name, sep, raw = item.partition("=")
+        name, raw = name.strip(), raw.strip()
+        if not sep or not name:
+            raise InvalidValueError(f"--set {item!r}: expected NAME=VALUE")
+        digits = raw.replace("_", "")
+        if digits.isascii() and digits.isdigit() and len(digits) <= 30:
+            value: Any = int(digits)
+            if value <= 0:
+                raise InvalidValueError(f"--set {item}: {name} must be a positive integer")
+        elif raw.lower() in ("true", "false", "yes", "no", "on", "off"):
+            value = raw
+        else:
+            raise InvalidValueError(
+                f"--set {item}: {name} takes a positive integer (or true/false for an option)"
+            )
+        out[name] = value
+    return out
+
+
+def _build(name: str, args: argparse.Namespace) -> Any:
+    import symparam
+
+    return symparam.model(
+        name,
+        arch=args.arch,
+        assume=list(args.assume or ()),
+        free=list(args.free or ()),
+        **_parse_set(args.set or ()),
+    )
+
+
+def _group(args_model: Any) -> Any:
+    from symparam.analysis import grouped
+
+    return grouped(args_model.params, args_model.repeat_symbols)
+
+
+# -- list -----------------------------------------------------------------------------------------
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    from symparam.architectures import families
+    from symparam.presets import presets
+
+    rows = []
+    for fam in families():
+        rows.append({
+            "name": fam.name,
+            "kind": "family",
+            "architectures": list(fam.architectures),
+            "description": fam.description,
+        })
+    for preset in presets().values():
+        rows.append({
+            "name": preset.name,
+            "kind": "preset",
+            "family": preset.family,
+            "architecture": preset.architecture,
+            "description": preset.description,
+        })
+    if args.json:
+        for row in rows:
+            print(json.dumps(row, ensure_ascii=False))
+        return 0
+    width = max(len(r["name"]) for r in rows)
+    print("families (count with --set NAME=VALUE for each hyperparameter):")
+    for r in rows:
+        if r["kind"] == "family":
+            print(f"  {r['name']:<{width}}  {r['description']}; classes: "
+                  f"{', '.join(r['architectures'])}")
+    print("presets:")
+    for r in rows:
+        if r["kind"] == "preset":
+            print(f"  {r['name']:<{width}}  {r['architecture']}: {r['description']}")
+    return 0
+
+
+# -- count ----------------------------------------------------------------------------------------
+
+
+def _count_record(name: str, args: argparse.Namespace) -> dict[str, Any]:
+    m = _build(name, args)
+    total = m.count()
+    breakdown, tied = [], []
+    for part in m.breakdown():
+        value = m.evaluate(part.params)
+        row: dict[str, Any] = {"name": part.name, "params": value}
+        if part.repeat is not None:
+            row["repeat"] = m.evaluate(part.repeat)
+        breakdown.append(row)
+        for entry in part.tied:
+            tied.append({
+                "name": entry.name,
+                "tied_to": entry.tied_to,
+                "params_if_untied": m.evaluate(entry.copies * entry.numel),
+            })
+    record: dict[str, Any] = {
+        "model": name,
+        "description": m.description,
+        "params": total,
+        "architecture": m.architecture,
+        "family": m.family.name,
+        "formula": str(m.params),
+        "values": m.values,
+        "options": m.options,
+        "assumptions": [str(a) for a in m.assumptions],
+        "breakdown": breakdown,
+        "tied": tied,
+    }
+    if m.reported is not None:
+        record["reported"] = {"params": m.reported.params, "source": m.reported.source}
+        if m.reported.note:
+            record["reported"]["note"] = m.reported.note
+    return record
+
+
+def _print_count(record: dict[str, Any]) -> None:
+    print(f"{record['model']}: {record['architecture']} ({record['family']} family)")
+    if record["description"]:
+        print(f"  {record['description']}")
+    rows = []
+    for row in record["breakdown"]:
+        label, note = row["name"], ""
+        if "repeat" in row:
+            label += f" ×{row['repeat']}"
+            note = f"{row['params'] // row['repeat']:,} per layer"
+        for tie in record["tied"]:
+            if tie["name"].startswith(row["name"] + ".") or tie["name"] == row["name"]:
+                untied = record["params"] + tie["params_if_untied"]
+                note = (f"{tie['name']} is {tie['tied_to']} (tied): +0; untied it would add "
+                        f"{tie['params_if_untied']:,}, making {untied:,}")
+        rows.append((label, row["params"], note))
+    width = max([len(r[0]) for r in rows] + [5])
+    digits = len(f"{record['params']:,}")
+    for label, value, note in rows:
+        shown = f"{value:,}" if value else "+0"
+        line = f"  {label:<{width}}  {shown:>{digits}}"
+        print(f"{line}   {note}" if note else line)
+    print(f"  {'total':<{width}}  {record['params']:>{digits},}")
+    reported = record.get("reported")
+    if reported:
+        diff = (record["params"] - reported["params"]) / reported["params"]
+        side = "above" if diff > 0 else "below"
+        print(f"  reported: {reported['params']:,} ({reported['source']}); "
+              f"the exact count is {abs(diff):.2%} {side} it")
+        if "note" in reported:
+            print(f"  note: {reported['note']}")
+
+
+def cmd_count(args: argparse.Namespace) -> int:
+    from symparam.errors import SymparamError
+
+    status = 0
+    for name in args.model:
+        try:
+            record = _count_record(name, args)
+        except SymparamError as error:
+            status = EXIT_USAGE
+            if args.json:
+                print(json.dumps({"model": name, "error": str(error)}, ensure_ascii=False))
+            else:
+                print(f"symparam: error: {name}: {error}", file=sys.stderr)
+            continue
+        if args.json:
+            print(json.dumps(record, ensure_ascii=False))
+        else:
+            _print_count(record)
+            if len(args.model) > 1:
+                print()
+    return status
+
+
+# -- formula --------------------------------------------------------------------------------------
+
+
+def cmd_formula(args: argparse.Namespace) -> int:
+    from symparam.printing import latex, text
+    from symparam.symbols import lookup
+
+    m = _build(args.model, args)
+    form = _group(m)
+    present = {s.name for s in m.params.free_symbols}
+    assumed = {a.name for a in m.assumptions}
+    absent = [n for n in m.hyperparameters if n not in present and n not in assumed]
+    if args.format == "latex":
+        print(latex(form))
+        return 0
+    if args.format == "json":
+        print(json.dumps({
+            "model": args.model,
+            "architecture": m.architecture,
+            "formula": str(m.params),
+            "latex": latex(form),
+            "text": text(form),
+            "expanded": text(m.params),
+            "symbols": [
+                {"name": s.name, "meaning": lookup(s.name).meaning, "latex": lookup(s.name).latex}
+                for s in sorted(m.params.free_symbols, key=lambda s: m.hyperparameters.index(
+                    s.name))
+            ],
+            "assumptions": [str(a) for a in m.assumptions],
+            "not_in_total": absent,
+        }, ensure_ascii=False))
+        return 0
+    print(f"{args.model}: {m.architecture}")
+    print(f"  params = {text(form)}")
+    print(f"         = {text(m.params)}")
+    for a in m.assumptions:
+        print(f"  assuming {a.symbol} = {text(a.expr)}: {a.reason}")
+    if absent:
+        print(f"  not in the total: {', '.join(absent)}")
+    return 0
+
+
+# -- entry ----------------------------------------------------------------------------------------
+
+
+def _model_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--set", action="append", metavar="NAME=VALUE",
+                        help="bind a hyperparameter (H=768) or set an option (pooler=false)")
+    parser.add_argument("--arch", metavar="CLASS", help="count another class of the family")
+    parser.add_argument("--assume", action="append", metavar="NAME=EXPR",
+                        help="add an assumption, e.g. d_ff=4*H")
+    parser.add_argument("--free", action="append", metavar="NAME",
+                        help="drop a default assumption, e.g. d_head")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="symparam",
+        description="Exact closed-form parameter counts of neural networks.",
+    )
+    from symparam import __version__
+
+    parser.add_argument("--version", action="version", version=f"symparam {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    p = commands.add_parser("list", help="families and presets")
+    p.add_argument("--json", action="store_true", help="one JSON object per line")
+    p.set_defaults(run=cmd_list)
+
+    p = commands.add_parser("count", help="exact parameter count with a breakdown")
+    p.add_argument("model", nargs="+", metavar="MODEL", help="preset or family name")
+    p.add_argument("--json", action="store_true", help="one JSON object per MODEL per line")
+    _model_options(p)
+    p.set_defaults(run=cmd_count)
+
+    p = commands.add_parser("formula", help="the closed-form count")
+    p.add_argument("model", metavar="MODEL", help="preset or family name")
+    p.add_argument("--format", choices=("text", "latex", "json"), default="text")
+    _model_options(p)
+    p.set_defaults(run=cmd_formula)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    from symparam.errors import SymparamError
+
+    args = build_parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except SymparamError as error:
+        print(f"symparam: error: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,171 @@
+"""Formulas printed the way a person writes them: ``N·(4·H² + 2·H·d_ff + 9·H + d_ff) + …``.
+
+One printer holds every rule — the order of terms (layer counts first, then descending degree in
+H, then vocabulary order), the order of factors (``N·V·H``), and the names (``d_ff`` in text,
+``d_{\\mathrm{ff}}`` in LaTeX). It walks the expression tree; it never edits printed strings.
+
+>>> import sympy
+>>> from symparam.symbols import H, N, V, d_ff
+>>> text(N * (4 * H**2 + 2 * H * d_ff) + V * H)
+'N·(4·H² + 2·H·d_ff) + V·H'
+>>> text(sympy.expand(N * (4 * H**2 + 2 * H * d_ff) + V * H))
+'4·N·H² + 2·N·H·d_ff + V·H'
+>>> latex(H * d_ff / 2)
+'\\\\frac{H d_{\\\\mathrm{ff}}}{2}'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import sympy
+from sympy.printing.printer import Printer
+
+from symparam.symbols import H, N, N_dec, latex_name, order_key
+
+_COUNTS = (N, N_dec)
+_SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
+
+
+def _degree(expr: sympy.Expr, symbols: tuple[sympy.Symbol, ...] | None) -> int:
+    """Degree of one term in ``symbols`` (all symbols when None); Add factors count their max."""
+    total = 0
+    for factor in sympy.Mul.make_args(expr):
+        if factor.is_Add:
+            total += max(_degree(t, symbols) for t in factor.args)
+            continue
+        base, exponent = factor.as_base_exp()
+        if base.is_Symbol and exponent.is_Integer and exponent > 0 and (
+            symbols is None or base in symbols
+        ):
+            total += int(exponent)
+    return total
+
+
+def term_key(term: sympy.Expr) -> tuple[Any, ...]:
+    """Order of terms in a sum: layer counts, then degree in H, total degree, vocabulary order."""
+    names = sorted(term.free_symbols, key=order_key)
+    return (
+        -_degree(term, _COUNTS),
+        -_degree(term, (H,)),
+        -_degree(term, None),
+        tuple(order_key(s) for s in names),
+        str(term),
+    )
+
+
+def _factor_key(factor: sympy.Expr) -> tuple[Any, ...]:
+    base = factor.as_base_exp()[0]
+    if base in _COUNTS:
+        return (0, order_key(base))
+    if factor.is_Add:
+        return (1, ())
+    if base.is_Symbol:
+        return (2, order_key(base))
+    return (3, str(factor))
+
+
+class ReadablePrinter(Printer):
+    """Prints sums, products and powers in reading order, as ``text`` or ``latex``."""
+
+    printmethod = "_symparam_print"
+    _default_settings = {"style": "text"}  # noqa: RUF012 (sympy's settings protocol)
+
+    @property
+    def latex(self) -> bool:
+        return self._settings["style"] == "latex"
+
+    def emptyPrinter(self, expr: Any) -> str:
+        return sympy.latex(expr) if self.latex else str(expr)
+
+    def _print_Symbol(self, expr: sympy.Symbol) -> str:
+        return latex_name(expr) if self.latex else expr.name
+
+    def _print_Integer(self, expr: sympy.Integer) -> str:
+        return str(int(expr))
+
+    def _print_Rational(self, expr: sympy.Rational) -> str:
+        if self.latex:
+            sign = "-" if expr < 0 else ""
+            return rf"{sign}\frac{{{abs(expr.p)}}}{{{expr.q}}}"
+        return f"{expr.p}/{expr.q}"
+
+    def _print_Add(self, expr: sympy.Add) -> str:
+        terms = sorted(expr.args, key=term_key)
+        out = self._print(terms[0])
+        for term in terms[1:]:
+            coefficient = term.as_coeff_Mul()[0]
+            if coefficient.is_negative:
+                out += f" {self._minus} {self._print(-term)}"
+            else:
+                out += f" + {self._print(term)}"
+        return out
+
+    @property
+    def _minus(self) -> str:
+        return "-" if self.latex else "−"
+
+    def _print_Pow(self, expr: sympy.Pow) -> str:
+        base, exponent = expr.as_base_exp()
+        if exponent.is_Integer and exponent < 0:
+            return self._print_Mul(sympy.Mul(1, expr, evaluate=False))
+        shown = self._wrap(base)
+        if self.latex:
+            return f"{shown}^{{{self._print(exponent)}}}"
+        if exponent.is_Integer:
+            return shown + str(int(exponent)).translate(_SUPERSCRIPT)
+        return f"{shown}^({self._print(exponent)})"
+
+    def _wrap(self, expr: sympy.Expr) -> str:
+        printed = self._print(expr)
+        if expr.is_Add or (expr.is_Mul and not self.latex) or (
+            expr.is_Rational and not expr.is_Integer
+        ):
+            return rf"\left({printed}\right)" if self.latex else f"({printed})"
+        return printed
+
+    def _print_Mul(self, expr: sympy.Mul) -> str:
+        coefficient, rest = expr.as_coeff_Mul()
+        numerator, denominator = [], []
+        for factor in sympy.Mul.make_args(rest):
+            base, exponent = factor.as_base_exp()
+            if exponent.is_Integer and exponent < 0:
+                denominator.append(base**-exponent)
+            elif factor != 1:
+                numerator.append(factor)
+        sign = ""
+        if coefficient.is_negative:
+            sign, coefficient = "-" if self.latex else "−", -coefficient
+        if coefficient.is_Rational and not coefficient.is_Integer:
+            if coefficient.p != 1:
+                numerator.insert(0, sympy.Integer(coefficient.p))
+            denominator.insert(0, sympy.Integer(coefficient.q))
+        elif coefficient != 1 or not numerator:
+            numerator.insert(0, coefficient)
+        top = self._product(numerator) if numerator else "1"
+        if not denominator:
+            return sign + top
+        bottom = self._product(denominator)
+        if self.latex:
+            return rf"{sign}\frac{{{top}}}{{{bottom}}}"
+        if len(denominator) > 1:
+            bottom = f"({bottom})"
+        return f"{sign}{top}/{bottom}"
+
+    def _product(self, factors: list[sympy.Expr]) -> str:
+        numbers = [f for f in factors if f.is_Number]
+        others = sorted((f for f in factors if not f.is_Number), key=_factor_key)
+        parts = [self._print(f) for f in numbers] + [
+            self._wrap(f) if f.is_Add else self._print(f) for f in others
+        ]
+        return (" " if self.latex else "·").join(parts)
+
+
+def text(expr: sympy.Expr) -> str:
+    """Unicode reading form: ``12·N·H² + 13·N·H``."""
+    return ReadablePrinter({"style": "text"}).doprint(sympy.sympify(expr))
+
+
+def latex(expr: sympy.Expr) -> str:
+    """LaTeX reading form with the vocabulary's symbol names."""
+    return ReadablePrinter({"style": "latex"}).doprint(sympy.sympify(expr))

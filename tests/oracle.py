@@ -1,0 +1,123 @@
+"""The oracle: the real classes (transformers, torch) built on the meta device, no weights.
+
+Each function takes a symparam model with all values bound and returns the real class's
+``named_parameters()`` as {name: shape}. Tied parameters appear once, under their owner's name,
+as in torch.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+import sympy
+
+torch = pytest.importorskip("torch")
+transformers = pytest.importorskip("transformers")
+
+
+def _named(module: Any) -> dict[str, tuple[int, ...]]:
+    return {name: tuple(p.shape) for name, p in module.named_parameters()}
+
+
+def _build(cls: Any, config: Any, **kwargs: Any) -> dict[str, tuple[int, ...]]:
+    with torch.device("meta"):
+        return _named(cls(config, **kwargs))
+
+
+def bert(m: Any) -> dict[str, tuple[int, ...]]:
+    v = m.values
+    config = transformers.BertConfig(
+        vocab_size=v["V"], hidden_size=v["H"], num_hidden_layers=v["N"],
+        num_attention_heads=v["h"], intermediate_size=v["d_ff"],
+        max_position_embeddings=v["L"], type_vocab_size=v["T"],
+    )
+    if m.architecture == "BertForMaskedLM":
+        return _build(transformers.BertForMaskedLM, config)
+    return _build(transformers.BertModel, config, add_pooling_layer=m.options["pooler"])
+
+
+def gpt2(m: Any) -> dict[str, tuple[int, ...]]:
+    v = m.values
+    config = transformers.GPT2Config(
+        vocab_size=v["V"], n_positions=v["L"], n_embd=v["H"], n_layer=v["N"], n_head=v["h"],
+        n_inner=v["d_ff"],
+    )
+    cls = transformers.GPT2Model if m.architecture == "GPT2Model" else transformers.GPT2LMHeadModel
+    return _build(cls, config)
+
+
+def bloom(m: Any) -> dict[str, tuple[int, ...]]:
+    v = m.values
+    config = transformers.BloomConfig(
+        vocab_size=v["V"], hidden_size=v["H"], n_layer=v["N"], n_head=v["h"],
+        tie_word_embeddings=m.options["tie_word_embeddings"],
+    )
+    cls = transformers.BloomModel if m.architecture == "BloomModel" \
+        else transformers.BloomForCausalLM
+    return _build(cls, config)
+
+
+def llama(m: Any) -> dict[str, tuple[int, ...]]:
+    v = m.values
+    extra = {"head_dim": v["d_head"]} if "d_head" in v else {}
+    config = transformers.LlamaConfig(
+        vocab_size=v["V"], hidden_size=v["H"], intermediate_size=v["d_ff"],
+        num_hidden_layers=v["N"], num_attention_heads=v["h"], num_key_value_heads=v["h_kv"],
+        attention_bias=m.options["attention_bias"], mlp_bias=m.options["mlp_bias"],
+        tie_word_embeddings=m.options["tie_word_embeddings"], **extra,
+    )
+    cls = transformers.LlamaModel if m.architecture == "LlamaModel" \
+        else transformers.LlamaForCausalLM
+    return _build(cls, config)
+
+
+def transformer_body(m: Any) -> dict[str, tuple[int, ...]]:
+    v = m.values
+    with torch.device("meta"):
+        module = torch.nn.Transformer(
+            d_model=v["H"], nhead=v["h"], num_encoder_layers=v["N"],
+            num_decoder_layers=v.get("N_dec", v["N"]), dim_feedforward=v["d_ff"],
+            bias=m.options["bias"],
+        )
+    return _named(module)
+
+
+def mlp(m: Any) -> dict[str, tuple[int, ...]]:
+    widths = [m.values[f"d_{k}"] for k in range(m.options["layers"] + 1)]
+    module = torch.nn.Module()
+    with torch.device("meta"):
+        for k in range(1, len(widths)):
+            setattr(module, f"linear{k}",
+                    torch.nn.Linear(widths[k - 1], widths[k], bias=m.options["bias"]))
+    return _named(module)
+
+
+ORACLES = {
+    "bert": bert, "gpt2": gpt2, "bloom": bloom, "llama": llama, "transformer": transformer_body,
+    "mlp": mlp,
+}
+
+
+def expected(m: Any) -> dict[str, tuple[int, ...]]:
+    """The real class's tensors for a bound symparam model."""
+    return ORACLES[m.family.name](m)
+
+
+def ours(m: Any) -> dict[str, tuple[int, ...]]:
+    """symparam's tensors, expanded layer by layer, tied ones left out as torch does."""
+    out: dict[str, tuple[int, ...]] = {}
+    for entry in m.tensors():
+        if entry.tied_to is None:
+            bound = entry.substitute({s: sympy.Integer(m.values[s.name]) for s in _free(entry)})
+            out.update(bound.expand())
+    return out
+
+
+def _free(entry: Any) -> set[Any]:
+    symbols: set[Any] = set()
+    for dim in entry.shape:
+        symbols |= dim.free_symbols
+    for _, count in entry.indices:
+        symbols |= count.free_symbols
+    return symbols

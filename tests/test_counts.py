@@ -1,0 +1,64 @@
+"""The figures the real classes give, computed by the engine from the blocks.
+
+The expected values are what transformers' classes report (``sum(p.numel() ...)`` for the
+released configurations); test_oracle.py checks the same presets tensor by tensor.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import symparam
+
+PUBLISHED_BY_TRANSFORMERS = {
+    "bert-base-uncased": 109_482_240,
+    "bert-base-chinese": 102_267_648,
+    "bert-large-uncased": 335_141_888,
+    "gpt2": 124_439_808,
+    "gpt2-medium": 354_823_168,
+    "gpt2-large": 774_030_080,
+    "gpt2-xl": 1_557_611_200,
+    "bloom-560m": 559_214_592,
+    "bloom-1b4-zh": 1_303_111_680,
+    "llama-2-7b": 6_738_415_616,
+    "llama-3-8b": 8_030_261_248,
+    "toy-net": 3_145_728,
+}
+
+
+@pytest.mark.parametrize(("name", "expected"), PUBLISHED_BY_TRANSFORMERS.items())
+def test_preset_counts(name: str, expected: int) -> None:
+    assert symparam.model(name).count() == expected
+
+
+def test_bert_without_pooler_is_seed_001s_figure() -> None:
+    assert symparam.model("bert-base-uncased", pooler=False).count() == 108_891_648
+
+
+def test_bloom_1b4_zh_untied_head_is_seed_002s_itemised_sum() -> None:
+    tied = symparam.model("bloom-1b4-zh")
+    untied = symparam.model("bloom-1b4-zh", tie_word_embeddings=False)
+    assert untied.count() == 1_397_616_640
+    (head,) = [c for c in tied.breakdown() if c.name == "lm_head"]
+    assert head.params == 0
+    assert [t.tied_to for t in head.tied] == ["transformer.word_embeddings.weight"]
+
+
+def test_transformer_base_body_is_torch_nn_transformer() -> None:
+    """44,140,544 is torch.nn.Transformer()'s well-known size (checked live in test_oracle)."""
+    body = symparam.model("transformer-base", arch="TransformerBody", final_norm=True)
+    assert body.count() == 44_140_544
+
+
+def test_family_count_with_values_equals_preset() -> None:
+    family = symparam.model("bert")
+    assert family.count(H=768, V=30522, L=512, T=2, N=12, d_ff=3072) == 109_482_240
+
+
+def test_seed_003_bert_base_chinese_parts() -> None:
+    """Seed 003's sub-totals: embeddings 16,622,592; encoder 85,054,464; pooler 590,592."""
+    parts = {c.name: c for c in symparam.model("bert-base-chinese").breakdown()}
+    m = symparam.model("bert-base-chinese")
+    assert m.evaluate(parts["embeddings"].params) == 16_622_592
+    assert m.evaluate(parts["encoder.layer"].params) == 85_054_464
+    assert m.evaluate(parts["pooler"].params) == 590_592
