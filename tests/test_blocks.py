@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import symparam
-from symparam import Embedding, LayerNorm, Linear, Repeat, RMSNorm, Sequential, Tensor
+from symparam import Embedding, LayerNorm, Linear, Repeat, RMSNorm, Sequential
 from symparam.errors import InvalidValueError, ModelDefinitionError, UnboundError
 from symparam.symbols import H, N, V, d_ff
 

@@ -1,0 +1,133 @@
+"""The command line: output people read, JSON scripts read, and one-line errors with status 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from symparam.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        status = main(list(argv))
+    except SystemExit as exit_:
+        status = int(exit_.code or 0)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_count_human(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "count", "bert-base-uncased")
+    assert status == 0
+    assert "109,482,240" in out and "encoder.layer ×12" in out and "pooler" in out
+
+
+def test_count_shows_the_tie(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "count", "bloom-1b4-zh")
+    assert status == 0
+    assert "lm_head.weight is transformer.word_embeddings.weight (tied): +0" in out
+    assert "1,397,616,640" in out and "1,303,111,680" in out
+
+
+def test_count_json_one_line_per_model(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "count", "gpt2", "toy-net", "--json")
+    assert status == 0
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert [r["model"] for r in lines] == ["gpt2", "toy-net"]
+    gpt2 = lines[0]
+    assert gpt2["params"] == 124_439_808
+    assert gpt2["architecture"] == "GPT2LMHeadModel"
+    assert gpt2["values"]["H"] == 768
+    assert sum(part["params"] for part in gpt2["breakdown"]) == gpt2["params"]
+    assert gpt2["formula"] == "4*H**2*N + H*L + 2*H*N*d_ff + 9*H*N + H*V + 2*H + N*d_ff"
+
+
+def test_count_json_error_line_keeps_the_others(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "count", "gpt2", "bert-bsae-uncased", "toy-net", "--json")
+    assert status == 2
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert lines[1]["model"] == "bert-bsae-uncased" and "bert-base-uncased" in lines[1]["error"]
+    assert lines[0]["params"] == 124_439_808 and lines[2]["params"] == 3_145_728
+
+
+def test_count_family_with_set(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "count", "bert", "--json", "--set", "H=768", "--set", "V=30522",
+                         "--set", "L=512", "--set", "T=2", "--set", "N=12", "--set", "d_ff=3072",
+                         "--set", "h=12", "--set", "pooler=false")
+    assert status == 0
+    assert json.loads(out)["params"] == 108_891_648
+
+
+@pytest.mark.parametrize(("argv", "needle"), [
+    (["count", "bert-bsae-uncased"], "did you mean bert-base-uncased"),
+    (["count", "bert"], "no value for"),
+    (["count", "bert-base-uncased", "--set", "H=abc"], "H=abc"),
+    (["count", "bert-base-uncased", "--set", "H=-3"], "H=-3"),
+    (["count", "bert-base-uncased", "--set", "h=5"], "h=5 does not divide H=768"),
+    (["count", "bert-base-uncased", "--set", "Q=5"], "unknown hyperparameter 'Q'"),
+    (["count", "bert-base-uncased", "--set", "pooler=maybe"], "pooler"),
+    (["count", "bert-base-uncased", "--arch", "BertForQA"], "BertForMaskedLM"),
+    (["formula", "bert", "--assume", "d_ff=__import__('os')"], "unknown name"),
+    (["formula", "bert", "--assume", "q=4*H"], "unknown name 'q'"),
+    (["formula", "bert", "--free", "d_ff"], "no assumption about 'd_ff'"),
+    (["formula", "bert", "--format", "pdf"], "invalid choice"),
+    (["frobnicate"], "invalid choice"),
+    ([], "required"),
+])
+def test_bad_input_is_one_line_and_status_2(capsys: pytest.CaptureFixture[str], argv: list[str],
+                                            needle: str) -> None:
+    status, out, err = run(capsys, *argv)
+    assert status == 2
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1, err
+    assert needle in err
+    assert "Traceback" not in err
+
+
+def test_formula_bert(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "formula", "bert")
+    assert status == 0
+    first = out.splitlines()[1]
+    assert "d_ff" in first and "h" not in first.replace("·", " ").split()
+    assert "not in the total: h" in out
+
+
+def test_formula_assume_4h(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "formula", "bert", "--assume", "d_ff=4*H")
+    assert status == 0
+    assert "12·N·H² + 13·N·H" in out
+
+
+def test_formula_json_and_latex(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "formula", "llama", "--format", "json")
+    record = json.loads(out)
+    assert status == 0
+    assert set(record) >= {"model", "formula", "latex", "symbols"}
+    assert {s["name"] for s in record["symbols"]} == {"N", "V", "H", "d_ff", "h", "h_kv"}
+    status, out, _ = run(capsys, "formula", "llama", "--format", "latex")
+    assert r"h_{\mathrm{kv}}" in out
+
+
+def test_list(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "list", "--json")
+    rows = [json.loads(line) for line in out.splitlines()]
+    names = {r["name"] for r in rows}
+    assert status == 0
+    assert {"bert", "llama", "bert-base-uncased", "toy-net", "transformer-base"} <= names
+    status, out, _ = run(capsys, "list")
+    assert "llama-3-8b" in out
+
+
+def test_python_dash_m_and_console_script() -> None:
+    for argv in ([sys.executable, "-m", "symparam"], ["symparam"]):
+        done = subprocess.run([*argv, "count", "toy-net", "--json"], capture_output=True,
+                              text=True, check=False)
+        assert done.returncode == 0, done.stderr
+        assert json.loads(done.stdout)["params"] == 3_145_728
+        done = subprocess.run([*argv, "count", "nope"], capture_output=True, text=True,
+                              check=False)
+        assert done.returncode == 2 and done.stderr.count("\n") == 1
