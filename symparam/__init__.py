@@ -115,4 +115,5 @@ def model(
         description=preset.description if preset else "",
         reported=reported,
         free=free,
+        i18n=preset.i18n if preset and preset.architecture == architecture else None,
     )

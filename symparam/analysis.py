@@ -13,10 +13,45 @@ with ``evaluate=False`` so the grouping survives until it is printed.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import sympy
 
+from symparam.assumptions import Assumption, resolve
 from symparam.symbols import H
+
+if TYPE_CHECKING:
+    from symparam.model import Model
+
+
+class Formula:
+    """A count as people read it: ``str`` gives the text form, Jupyter shows the LaTeX form."""
+
+    def __init__(self, expr: sympy.Expr, counts: Sequence[sympy.Symbol] = ()) -> None:
+        self.expr = expr
+        self.grouped = grouped(expr, counts)
+
+    @property
+    def text(self) -> str:
+        from symparam.printing import text
+
+        return text(self.grouped)
+
+    @property
+    def latex(self) -> str:
+        from symparam.printing import latex
+
+        return latex(self.grouped)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Formula({self.text})"
+
+    def _repr_latex_(self) -> str:
+        return f"$\\displaystyle P = {self.latex}$"
 
 
 def grouped(
@@ -55,3 +90,71 @@ def _collect(expr: sympy.Expr, primary: sympy.Symbol) -> list[sympy.Expr]:
         else:
             out.append(coefficient * power)
     return out
+
+
+@dataclass(frozen=True)
+class DropOut:
+    """A hyperparameter of the tree that is absent from the total, and why.
+
+    ``kind`` is ``cancels`` (it enters only through products that an assumption reduces,
+    ``steps`` holding each ``(product, with the assumption put in, result)``), ``no_weights``
+    (it only splits sizes, e.g. heads that must divide H) or ``assumed`` (an assumption replaces
+    it by other hyperparameters).
+    """
+
+    symbol: sympy.Symbol
+    kind: str
+    assumption: Assumption | None = None
+    steps: tuple[tuple[sympy.Expr, sympy.Expr, sympy.Expr], ...] = ()
+
+
+def dropouts(model: Model) -> list[DropOut]:
+    """The hyperparameters that drop out of ``model``'s total, each with its reason."""
+    present = model.params.free_symbols
+    active = model.assumptions
+    by_symbol = {a.symbol: a for a in active}
+    dims: set[sympy.Expr] = set()
+    for entry in model.tree.tensors():
+        dims.update(entry.shape)
+        dims.update(count for _, count in entry.indices)
+    out = []
+    for name in model.hyperparameters:
+        sym = next(s for s in _all_symbols(model) if s.name == name)
+        if sym in present:
+            continue
+        if sym in by_symbol:
+            out.append(DropOut(sym, "assumed", by_symbol[sym]))
+            continue
+        carriers = sorted((d for d in dims if sym in d.free_symbols), key=str)
+        if not carriers:
+            out.append(DropOut(sym, "no_weights"))
+            continue
+        reducing = next((a for a in active if sym in a.expr.free_symbols), None)
+        shown = {a.symbol: a.expr for a in active}
+        steps = tuple((d, d, d.xreplace(resolve(active))) for d in carriers)
+        out.append(DropOut(sym, "cancels", reducing, tuple(
+            (product, _display(product, shown), result) for product, _, result in steps
+        )))
+    return out
+
+
+def _display(expr: sympy.Expr, shown: dict[sympy.Symbol, sympy.Expr]) -> sympy.Expr:
+    """``expr`` with the assumed symbols put in, kept unevaluated so ``h·(H/h)`` shows."""
+    factors = []
+    for factor in sympy.Mul.make_args(expr):
+        base, exponent = factor.as_base_exp()
+        if base in shown:
+            factors.append(sympy.Pow(shown[base], exponent, evaluate=False)
+                           if exponent != 1 else shown[base])
+        else:
+            factors.append(factor)
+    return sympy.Mul(*factors, evaluate=False)
+
+
+def _all_symbols(model: Model) -> set[sympy.Symbol]:
+    symbols = set(model.raw_params.free_symbols)
+    for a in model.family.assumptions + model.user_assumptions:
+        symbols |= a.expr.free_symbols | {a.symbol}
+    for rule in model.family.divides:
+        symbols |= rule.symbols
+    return symbols

@@ -237,6 +237,51 @@ def cmd_formula(args: argparse.Namespace) -> int:
     return 0
 
 
+# -- derive -------------------------------------------------------------------------------------
+
+
+def write_output(path: str, text: str, force: bool) -> None:
+    """Write ``text`` to ``path`` whole or not at all: a temporary file, then a rename.
+
+    An existing file is kept unless ``force``; a missing folder is an error, not created.
+    """
+    import os
+    import tempfile
+
+    from symparam.errors import OutputError
+
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise OutputError(f"cannot write {path}: folder {folder} does not exist")
+    if os.path.isdir(path):
+        raise OutputError(f"cannot write {path}: it is a folder")
+    if os.path.lexists(path) and not force:
+        raise OutputError(f"{path} exists; pass --force to overwrite it")
+    try:
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".symparam-", suffix=".tmp")
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(text)
+        os.replace(temporary, path)
+    except OSError as error:
+        if "temporary" in locals() and os.path.exists(temporary):
+            os.unlink(temporary)
+        raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
+
+
+def cmd_derive(args: argparse.Namespace) -> int:
+    m = _build(args.model, args)
+    derivation = m.derive(symbolic=args.symbolic)
+    if args.format == "tex":
+        text = derivation.to_latex(lang=args.lang, fragment=args.fragment)
+    else:
+        text = derivation.to_markdown(lang=args.lang)
+    if args.output:
+        write_output(args.output, text, args.force)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
 # -- entry ----------------------------------------------------------------------------------------
 
 
@@ -275,6 +320,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("text", "latex", "json"), default="text")
     _model_options(p)
     p.set_defaults(run=cmd_formula)
+
+    p = commands.add_parser("derive", help="step-by-step derivation in Markdown or LaTeX")
+    p.add_argument("model", metavar="MODEL", help="preset or family name")
+    p.add_argument("--format", choices=("md", "tex"), default="md")
+    p.add_argument("--lang", choices=("en", "zh", "ko"), default="en")
+    p.add_argument("--symbolic", action="store_true", help="the family's formula, no values")
+    p.add_argument("--fragment", action="store_true", help="LaTeX body only, to paste")
+    p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
+    p.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    _model_options(p)
+    p.set_defaults(run=cmd_derive)
     return parser
 
 

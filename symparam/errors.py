@@ -53,3 +53,7 @@ class FormulaSyntaxError(SymparamError):
 
 class ModelDefinitionError(SymparamError):
     """A block tree that is inconsistent (a tie to a tensor outside the tree, …)."""
+
+
+class OutputError(SymparamError):
+    """A file that cannot or may not be written."""

@@ -61,7 +61,8 @@ class Family:
     """How to build one architecture: its classes, options, default assumptions and builder.
 
     ``build(architecture, options)`` returns the block tree of the named class. The first entry of
-    ``architectures`` is the class counted when none is asked for.
+    ``architectures`` is the class counted when none is asked for. ``config_keys`` names, for
+    each hyperparameter, the key of this model type's ``config.json`` that holds it.
     """
 
     name: str
@@ -72,6 +73,7 @@ class Family:
     options: tuple[Option, ...] = ()
     assumptions: tuple[Assumption, ...] = ()
     divides: tuple[Divides, ...] = field(default=())
+    config_keys: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def default_architecture(self) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import sympy
 
@@ -22,6 +22,10 @@ from symparam.blocks import Block, Repeat, Tensor, TensorInfo
 from symparam.errors import InvalidValueError, UnboundError, UnknownSymbolError
 from symparam.family import Family
 from symparam.symbols import order_key
+
+if TYPE_CHECKING:
+    from symparam.analysis import Formula
+    from symparam.derivation import Derivation
 
 
 @dataclass(frozen=True)
@@ -57,6 +61,7 @@ class Model:
         description: str = "",
         reported: Reported | None = None,
         free: Iterable[str] = (),
+        i18n: Mapping[str, Mapping[str, str]] | None = None,
     ) -> None:
         self.name = name
         self.family = family
@@ -64,6 +69,7 @@ class Model:
         self.options = dict(options)
         self.description = description or family.description
         self.reported = reported
+        self.i18n = dict(i18n or {})
         self.tree: Block = family.build(architecture, self.options)
         self.user_assumptions = tuple(assumptions)
         self.free = frozenset(free)
@@ -221,6 +227,18 @@ class Model:
             )
             out.append(Component(path, params, repeat, tied))
         return out
+
+    def formula(self) -> Formula:
+        """The total grouped as a person writes it (``N·(…) + …``); shows as LaTeX in Jupyter."""
+        from symparam.analysis import Formula
+
+        return Formula(self.params, self.repeat_symbols)
+
+    def derive(self, symbolic: bool = False) -> Derivation:
+        """The step-by-step derivation (``symbolic``: the family's, with no numbers)."""
+        from symparam.derivation import derive
+
+        return derive(self, symbolic=symbolic)
 
     def __repr__(self) -> str:
         return f"Model({self.name!r}, {self.architecture}, params={self.params})"

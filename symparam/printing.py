@@ -16,6 +16,7 @@ H, then vocabulary order), the order of factors (``N·V·H``), and the names (``
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 import sympy
@@ -69,7 +70,7 @@ class ReadablePrinter(Printer):
     """Prints sums, products and powers in reading order, as ``text`` or ``latex``."""
 
     printmethod = "_symparam_print"
-    _default_settings = {"style": "text"}  # noqa: RUF012 (sympy's settings protocol)
+    _default_settings = {"style": "text", "values": None, "cdot": False}  # noqa: RUF012
 
     @property
     def latex(self) -> bool:
@@ -79,6 +80,9 @@ class ReadablePrinter(Printer):
         return sympy.latex(expr) if self.latex else str(expr)
 
     def _print_Symbol(self, expr: sympy.Symbol) -> str:
+        shown = (self._settings["values"] or {}).get(expr)
+        if shown is not None:
+            return self._wrap(shown) if not shown.is_Atom else self._print(shown)
         return latex_name(expr) if self.latex else expr.name
 
     def _print_Integer(self, expr: sympy.Integer) -> str:
@@ -156,16 +160,36 @@ class ReadablePrinter(Printer):
         numbers = [f for f in factors if f.is_Number]
         others = sorted((f for f in factors if not f.is_Number), key=_factor_key)
         parts = [self._print(f) for f in numbers] + [
-            self._wrap(f) if f.is_Add else self._print(f) for f in others
+            self._wrap(f) if f.is_Add or f.is_Mul else self._print(f) for f in others
         ]
-        return (" " if self.latex else "·").join(parts)
+        if self.latex:
+            explicit = self._settings["values"] or self._settings["cdot"]
+            return (r" \cdot " if explicit else " ").join(parts)
+        return "·".join(parts)
 
 
-def text(expr: sympy.Expr) -> str:
-    """Unicode reading form: ``12·N·H² + 13·N·H``."""
-    return ReadablePrinter({"style": "text"}).doprint(sympy.sympify(expr))
+def text(expr: sympy.Expr, values: Mapping[sympy.Symbol, Any] | None = None) -> str:
+    """Unicode reading form: ``12·N·H² + 13·N·H``; with ``values``, those symbols shown as values.
+
+    >>> from symparam.symbols import H, N
+    >>> text(12 * N * H**2, {H: 768, N: 12})
+    '12·12·768²'
+    """
+    return ReadablePrinter({"style": "text", "values": _as_exprs(values)}).doprint(expr)
 
 
-def latex(expr: sympy.Expr) -> str:
-    """LaTeX reading form with the vocabulary's symbol names."""
-    return ReadablePrinter({"style": "latex"}).doprint(sympy.sympify(expr))
+def latex(
+    expr: sympy.Expr, values: Mapping[sympy.Symbol, Any] | None = None, cdot: bool = False
+) -> str:
+    """LaTeX reading form with the vocabulary's symbol names (or ``values`` put in).
+
+    ``cdot`` writes every product with ``\\cdot`` (``h \\cdot d_{\\mathrm{head}}``).
+    """
+    settings = {"style": "latex", "values": _as_exprs(values), "cdot": cdot}
+    return ReadablePrinter(settings).doprint(expr)
+
+
+def _as_exprs(values: Mapping[sympy.Symbol, Any] | None) -> dict[sympy.Symbol, sympy.Expr] | None:
+    if not values:
+        return None
+    return {k: sympy.Integer(v) if isinstance(v, int) else v for k, v in values.items()}

@@ -79,4 +79,13 @@ FAMILY = Family(
     build=build,
     options=(Option("pooler", True, "BertModel's pooler (dense H×H on the first token)"),),
     assumptions=(HEAD_SIZE,),
+    config_keys={
+        "N": "num_hidden_layers",
+        "V": "vocab_size",
+        "L": "max_position_embeddings",
+        "T": "type_vocab_size",
+        "H": "hidden_size",
+        "d_ff": "intermediate_size",
+        "h": "num_attention_heads",
+    },
 )

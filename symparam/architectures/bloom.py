@@ -56,4 +56,10 @@ FAMILY = Family(
     divides=(
         Divides(h, H, "BLOOM splits the hidden size evenly across heads"),
     ),
+    config_keys={
+        "N": "n_layer",
+        "V": "vocab_size",
+        "H": "hidden_size",
+        "h": "n_head",
+    },
 )

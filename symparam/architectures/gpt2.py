@@ -52,4 +52,12 @@ FAMILY = Family(
     divides=(
         Divides(h, H, "GPT-2 splits the hidden size evenly across heads"),
     ),
+    config_keys={
+        "N": "n_layer",
+        "V": "vocab_size",
+        "L": "n_positions",
+        "H": "n_embd",
+        "d_ff": "n_inner",
+        "h": "n_head",
+    },
 )

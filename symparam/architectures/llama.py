@@ -73,4 +73,13 @@ FAMILY = Family(
         Divides(h, H, "transformers requires it even when the head size is given"),
         Divides(sympy.Integer(2), d_head, "rotary embeddings rotate pairs of dimensions"),
     ),
+    config_keys={
+        "N": "num_hidden_layers",
+        "V": "vocab_size",
+        "H": "hidden_size",
+        "d_ff": "intermediate_size",
+        "h": "num_attention_heads",
+        "h_kv": "num_key_value_heads",
+        "d_head": "head_dim",
+    },
 )

@@ -100,4 +100,11 @@ FAMILY = Family(
     divides=(
         Divides(h, H, "multi-head attention splits H evenly across heads"),
     ),
+    config_keys={
+        "N": "num_encoder_layers",
+        "N_dec": "num_decoder_layers",
+        "H": "d_model",
+        "d_ff": "dim_feedforward",
+        "h": "nhead",
+    },
 )

@@ -224,6 +224,11 @@ def _walk(
         yield from _walk(child, f"{prefix}.{child_name}" if prefix else child_name, indices)
 
 
+def tensor_names(block: Block) -> dict[int, str]:
+    """The full name of every tensor under ``block``, by ``id`` (to name the owner of a tie)."""
+    return {id(tensor): entry.name for tensor, entry in _walk(block, "", ())}
+
+
 def evaluate(expr: sympy.Expr, values: Mapping[str, int]) -> int:
     """``expr`` as an exact int, binding symbols by name; every free symbol must be bound."""
     free = {s.name: s for s in expr.free_symbols}

@@ -2,6 +2,7 @@
 
 Each file names its family and class, binds hyperparameter values by canonical name, sets
 options, and may record a figure someone published for it (``reported``) to compare against.
+``i18n`` holds the description and the figure's source and note in other languages.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ class Preset:
     values: dict[str, int]
     options: dict[str, Any] = field(default_factory=dict)
     reported: dict[str, Any] | None = None
+    i18n: dict[str, dict[str, str]] = field(default_factory=dict)
 
 
 @cache

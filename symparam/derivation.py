@@ -1,0 +1,264 @@
+"""A derivation as data: the steps of counting a model by hand, built from its block tree.
+
+No formatting happens here; :mod:`symparam.render` lays these steps out as Markdown or LaTeX.
+
+>>> import symparam
+>>> d = symparam.model("bert-base-chinese").derive()
+>>> d.value, [s.names for s in d.sections]
+(102267648, [('embeddings',), ('encoder.layer',), ('pooler',)])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import sympy
+
+from symparam.analysis import DropOut, dropouts, grouped
+from symparam.assumptions import Assumption, resolve
+from symparam.blocks import Block, Repeat, Tensor
+from symparam.blocks.base import tensor_names
+from symparam.compute import MemoryRow, weight_memory
+from symparam.symbols import lookup
+
+if TYPE_CHECKING:
+    from symparam.model import Model, Reported
+
+
+@dataclass(frozen=True)
+class HyperRow:
+    """One hyperparameter: its symbol, value (or the assumption that gives it) and config key."""
+
+    symbol: sympy.Symbol
+    meaning: str
+    value: int | None
+    assumed: Assumption | None
+    config_key: str | None
+
+
+@dataclass(frozen=True)
+class ModuleRow:
+    """One weight-holding module (or bare tensor): shape, bias, what it adds."""
+
+    name: str
+    kind: str
+    weight: tuple[sympy.Expr, ...]
+    bias: tuple[sympy.Expr, ...] | None
+    params: sympy.Expr
+    value: int | None
+    tied_to: str | None = None
+
+
+@dataclass(frozen=True)
+class Section:
+    """Consecutive top-level parts, or one repeated layer with its ×N step."""
+
+    names: tuple[str, ...]
+    rows: tuple[ModuleRow, ...]
+    subtotal: sympy.Expr
+    subtotal_value: int | None
+    repeat: sympy.Expr | None = None
+    repeat_value: int | None = None
+    layer_prefix: str | None = None
+
+    @property
+    def total(self) -> sympy.Expr:
+        return self.subtotal if self.repeat is None else self.repeat * self.subtotal
+
+    @property
+    def total_value(self) -> int | None:
+        if self.subtotal_value is None:
+            return None
+        return self.subtotal_value * (self.repeat_value or 1)
+
+
+@dataclass(frozen=True)
+class Tie:
+    """A tensor that is another tensor: +0, and what it would add untied."""
+
+    name: str
+    owner: str
+    untied: sympy.Expr
+    untied_value: int | None
+
+
+@dataclass(frozen=True, repr=False)
+class Derivation:
+    """Every step of the count of one model, ready to be rendered."""
+
+    model: str
+    architecture: str
+    family: str
+    description: str
+    symbolic: bool
+    values: Mapping[sympy.Symbol, int]
+    hyperparameters: tuple[HyperRow, ...]
+    assumptions: tuple[Assumption, ...]
+    sections: tuple[Section, ...]
+    total: sympy.Expr
+    grouped: sympy.Expr
+    value: int | None
+    ties: tuple[Tie, ...]
+    dropouts: tuple[DropOut, ...]
+    memory: tuple[MemoryRow, ...]
+    reported: Reported | None
+    i18n: Mapping[str, Mapping[str, str]]
+    options: tuple[tuple[str, Any, str], ...] = ()
+
+    def to_markdown(self, lang: str = "en") -> str:
+        """The derivation as GitHub Markdown with KaTeX-compatible math."""
+        from symparam.render import render
+
+        return render(self, "md", lang)
+
+    def to_latex(self, lang: str = "en", fragment: bool = False) -> str:
+        """A standalone LaTeX document (pdflatex for en, xelatex for zh/ko), or its body."""
+        from symparam.render import render
+
+        return render(self, "tex", lang, fragment=fragment)
+
+    def __repr__(self) -> str:
+        shown = "symbolic" if self.value is None else f"{self.value:,}"
+        return f"Derivation({self.model}: {self.architecture}, {shown})"
+
+    def _repr_markdown_(self) -> str:
+        return self.to_markdown()
+
+    def _repr_latex_(self) -> str:
+        return self.to_latex(fragment=True)
+
+
+def derive(model: Model, symbolic: bool = False) -> Derivation:
+    """Build the derivation of ``model`` (with no numbers at all when ``symbolic``)."""
+    mapping = resolve(model.assumptions)
+    values = {} if symbolic else {s: model.values[s.name] for s in _bound_symbols(model)}
+    if not symbolic:
+        model.count()  # raises, naming them, if some values are missing
+    numbers = {s: sympy.Integer(v) for s, v in values.items()}
+
+    def value(expr: sympy.Expr) -> int | None:
+        if symbolic:
+            return None
+        return int(expr.xreplace(mapping).xreplace(numbers))
+
+    owners = tensor_names(model.tree)
+    sections = tuple(_sections(model.tree, mapping, value, owners))
+    ties = []
+    for entry in model.tensors():
+        if entry.tied_to is not None:
+            untied = entry.copies * entry.numel
+            ties.append(Tie(entry.name, entry.tied_to, untied, value(untied)))
+    return Derivation(
+        model=model.name,
+        architecture=model.architecture,
+        family=model.family.title,
+        description=model.description,
+        symbolic=symbolic,
+        values=values,
+        hyperparameters=tuple(_hyper_rows(model, values, mapping)),
+        assumptions=model.assumptions,
+        sections=sections,
+        total=model.params,
+        grouped=grouped(model.params, model.repeat_symbols),
+        value=value(model.params),
+        ties=tuple(ties),
+        dropouts=tuple(dropouts(model)),
+        memory=() if symbolic else tuple(weight_memory(model.count())),
+        reported=model.reported,
+        i18n=model.i18n,
+        options=tuple((o.name, model.options[o.name], o.help) for o in model.family.options),
+    )
+
+
+def _bound_symbols(model: Model) -> list[sympy.Symbol]:
+    from symparam.analysis import _all_symbols
+
+    return [s for s in _all_symbols(model) if s.name in model.values]
+
+
+def _hyper_rows(
+    model: Model, values: Mapping[sympy.Symbol, int], mapping: Mapping[sympy.Symbol, sympy.Expr]
+) -> Iterator[HyperRow]:
+    from symparam.analysis import _all_symbols
+
+    symbols = {s.name: s for s in _all_symbols(model)}
+    assumed = {a.symbol: a for a in model.assumptions}
+    numbers = {s: sympy.Integer(v) for s, v in values.items()}
+    for name in model.hyperparameters:
+        sym = symbols[name]
+        value = values.get(sym)
+        if value is None and sym in assumed and values:
+            derived = mapping[sym].xreplace(numbers)
+            value = int(derived) if derived.is_Integer else None
+        yield HyperRow(sym, lookup(name).meaning, value, assumed.get(sym),
+                       model.family.config_keys.get(name))
+
+
+def _sections(
+    tree: Block, mapping: Mapping[sympy.Symbol, sympy.Expr], value: Any, owners: dict[int, str]
+) -> Iterator[Section]:
+    from symparam.model import _components
+
+    pending: list[tuple[str, Block]] = []
+
+    def flush() -> Iterator[Section]:
+        if pending:
+            rows = tuple(
+                r for path, block in pending for r in _rows(block, path, mapping, value, owners)
+            )
+            subtotal = sympy.expand(sympy.Add(*(r.params for r in rows)))
+            yield Section(tuple(p for p, _ in pending), rows, subtotal, value(subtotal))
+            pending.clear()
+
+    for path, block in _components(tree, ""):
+        if isinstance(block, Repeat):
+            yield from flush()
+            rows = tuple(_rows(block.block, "", mapping, value, owners))
+            subtotal = sympy.expand(block.block.params.xreplace(mapping))
+            repeat = block.count_expr.xreplace(mapping)
+            yield Section((path,), rows, subtotal, value(subtotal), repeat, value(repeat),
+                          layer_prefix=f"{path}.{{i}}")
+        else:
+            pending.append((path, block))
+    yield from flush()
+
+
+def _rows(
+    block: Block,
+    path: str,
+    mapping: Mapping[sympy.Symbol, sympy.Expr],
+    value: Any,
+    owners: dict[int, str],
+) -> Iterator[ModuleRow]:
+    def shape(tensor: Tensor) -> tuple[sympy.Expr, ...]:
+        return tuple(sympy.expand(d.xreplace(mapping)) for d in tensor.shape)
+
+    children = block.children()
+    if isinstance(block, Tensor):
+        params = block.params.xreplace(mapping)
+        owner = None if block.tie is None else owners[id(block.tie)]
+        yield ModuleRow(path, "Tensor", shape(block), None, sympy.expand(params), value(params),
+                        owner)
+        return
+    if children and all(isinstance(c, Tensor) for _, c in children):
+        tensors = dict(children)
+        weight = tensors.get("weight") or children[0][1]
+        bias = tensors.get("bias")
+        params = sympy.expand(block.params.xreplace(mapping))
+        tied = owners[id(weight.tie)] if weight.tie is not None else None
+        yield ModuleRow(path, type(block).__name__, shape(weight),
+                        shape(bias) if bias is not None else None, params, value(params), tied)
+        return
+    for name, child in children:
+        child_path = f"{path}.{name}" if path else name
+        if isinstance(child, Repeat):
+            child_path = f"{path}.{{j}}" if path else "{j}"
+            for row in _rows(child.block, child_path, mapping, value, owners):
+                count = child.count_expr.xreplace(mapping)
+                yield ModuleRow(row.name, row.kind, row.weight, row.bias, count * row.params,
+                                None if row.value is None else row.value * value(count),
+                                row.tied_to)
+        else:
+            yield from _rows(child, child_path, mapping, value, owners)

@@ -1,0 +1,329 @@
+"""Rendering: one jinja2 environment, the escaping and number filters, the language strings.
+
+Templates (``derivation.md.j2``, ``derivation.tex.j2``) only lay out what they are given: every
+formula arrives here as LaTeX and every number already formatted. Language strings live in
+``templates/lang/<lang>.toml``; sentences there take named fields that are escaped for the
+output format before they are filled in.
+"""
+
+from __future__ import annotations
+
+import string
+import tomllib
+from collections.abc import Callable, Mapping
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import jinja2
+import sympy
+from markupsafe import Markup
+
+from symparam.errors import InvalidValueError
+from symparam.printing import latex
+from symparam.symbols import latex_name, order_key
+
+if TYPE_CHECKING:
+    from symparam.derivation import Derivation, ModuleRow
+
+LANGUAGES = ("en", "zh", "ko")
+FORMATS = ("md", "tex")
+
+_TEX_SPECIAL = {
+    "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
+    "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
+    "<": r"\textless{}", ">": r"\textgreater{}", "|": r"\textbar{}",
+}
+_MD_SPECIAL = {
+    "\\": "\\\\", "|": r"\|", "*": r"\*", "_": r"\_", "`": r"\`", "[": r"\[", "]": r"\]",
+    "<": "&lt;", ">": "&gt;", "&": "&amp;", "$": r"\$", "#": r"\#",
+}
+
+
+_UNITS = {
+    "mib": r"1\,\mathrm{MiB} = 2^{20}\,\mathrm{B}",
+    "mb": r"1\,\mathrm{MB} = 10^{6}\,\mathrm{B}",
+    "gib": r"1\,\mathrm{GiB} = 2^{30}\,\mathrm{B}",
+    "gb": r"1\,\mathrm{GB} = 10^{9}\,\mathrm{B}",
+}
+
+
+def escape_tex(text: Any) -> Markup:
+    """Plain text made safe for LaTeX: every special character is printed, never executed."""
+    if isinstance(text, Markup):
+        return text
+    return Markup("".join(_TEX_SPECIAL.get(c, c) for c in str(text)))
+
+
+def escape_md(text: Any) -> Markup:
+    """Plain text made safe for Markdown: no table breaks, no HTML, no emphasis."""
+    if isinstance(text, Markup):
+        return text
+    return Markup("".join(_MD_SPECIAL.get(c, c) for c in str(text)))
+
+
+def code_md(text: str) -> Markup:
+    """A tensor name as inline code; a ``|`` would end a table cell, so it is escaped."""
+    body = str(text).replace("|", r"\|").replace("<", "&lt;")
+    fence = "``" if "`" in body else "`"
+    pad = " " if fence == "``" else ""
+    return Markup(f"{fence}{pad}{body}{pad}{fence}")
+
+
+def code_tex(text: str) -> Markup:
+    """A tensor name in typewriter type, breakable after each dot and underscore."""
+    pieces = []
+    for part in str(text).split("."):
+        pieces.append(r"\_\allowbreak{}".join(str(escape_tex(w)) for w in part.split("_")))
+    return Markup(r"\texttt{" + r".\allowbreak{}".join(pieces) + "}")
+
+
+def number(value: int) -> str:
+    """Thousands separators, as all three languages write figures: 109,482,240."""
+    return f"{value:,}"
+
+
+def number_tex(value: int) -> str:
+    """A figure inside math: ``109{,}482{,}240`` keeps the commas from adding space."""
+    return f"{value:,}".replace(",", "{,}")
+
+
+@cache
+def _templates_folder() -> Path:
+    installed = resources.files("symparam") / "templates"
+    if installed.is_dir():
+        return Path(str(installed))
+    return Path(__file__).resolve().parent.parent / "templates"
+
+
+@cache
+def environment() -> jinja2.Environment:
+    """The one environment: templates shipped with the package, strict about missing names."""
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(_templates_folder()),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        autoescape=False,
+    )
+    env.filters["num"] = number
+    env.filters["numtex"] = number_tex
+    return env
+
+
+@cache
+def strings(lang: str) -> Mapping[str, Any]:
+    """The language file for ``lang``; an unknown language is a clear error."""
+    if lang not in LANGUAGES:
+        raise InvalidValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
+    with open(_templates_folder() / "lang" / f"{lang}.toml", "rb") as handle:
+        return tomllib.load(handle)
+
+
+def render(derivation: Derivation, fmt: str, lang: str = "en", fragment: bool = False) -> str:
+    """``derivation`` as Markdown (``md``) or LaTeX (``tex``) in ``lang``."""
+    if fmt not in FORMATS:
+        raise InvalidValueError(f"unknown format {fmt!r}; choose md or tex")
+    t = strings(lang)
+    escape = escape_md if fmt == "md" else escape_tex
+    code = code_md if fmt == "md" else code_tex
+
+    def fill(template: str, **fields: Any) -> Markup:
+        """A language string with its ``{fields}`` put in, everything escaped for ``fmt``."""
+        out = []
+        for literal, field, _, _ in string.Formatter().parse(template):
+            out.append(str(escape(literal)))
+            if field is not None:
+                out.append(str(escape(fields[field])))
+        return Markup("".join(out))
+
+    view = _view(derivation, t, code, fill)
+    for key, text in derivation.i18n.get(lang, {}).items():
+        if key == "description":
+            view["description"] = text
+        elif view["reported"] is not None and key in ("source", "note"):
+            view["reported"][key] = text
+    template = environment().get_template(f"derivation.{fmt}.j2")
+    return template.render(d=view, t=t, lang=lang, fragment=fragment, esc=escape, code=code,
+                           fill=fill, math=_math(fmt), units=_UNITS)
+
+
+def _math(fmt: str) -> Callable[[str], Markup]:
+    def inline(tex: str) -> Markup:
+        return Markup(f"${tex}$" if fmt == "md" else f"\\({tex}\\)")
+
+    return inline
+
+
+def _memory_line(params: int, per: int, total: int, big: bool) -> str:
+    unit, power = ("GiB", 30) if big else ("MiB", 20)
+    rounded = f"{total / 2**power:,.2f}".replace(",", "{,}")
+    return (
+        rf"{number_tex(params)} \times {per}\,\mathrm{{B}} = {number_tex(total)}\,\mathrm{{B}}"
+        rf" = \frac{{{number_tex(total)}}}{{2^{{{power}}}}}\,\mathrm{{{unit}}}"
+        rf" \approx {rounded}\,\mathrm{{{unit}}}"
+    )
+
+
+def _shape(dims: tuple[sympy.Expr, ...]) -> str:
+    return r" \times ".join(latex(d) for d in dims)
+
+
+def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any) -> dict[str, Any]:
+    values = dict(d.values)
+
+    def three(symbolic: sympy.Expr, value: int | None) -> list[str]:
+        """The handcalcs line: symbolic = substituted = result (fewer parts when they agree)."""
+        lines = [latex(symbolic)]
+        if value is None:
+            return lines
+        substituted = latex(symbolic, values)
+        if substituted not in lines and not symbolic.is_Number:
+            lines.append(substituted)
+        result = number_tex(value)
+        if result not in lines:
+            lines.append(result)
+        return lines
+
+    def row(r: ModuleRow) -> dict[str, Any]:
+        return {
+            "name": r.name,
+            "kind": r.kind,
+            "shape": _shape(r.weight),
+            "bias": _shape(r.bias) if r.bias else None,
+            "params": latex(r.params),
+            "value": number(r.value) if r.value is not None else None,
+            "tied_to": r.tied_to,
+        }
+
+    sections = []
+    parts_tex, parts_values = [], []
+    for index, s in enumerate(d.sections, start=1):
+        label = f"P_{{{index}}}"
+        entry = {
+            "index": index,
+            "names": list(s.names),
+            "rows": [row(r) for r in s.rows],
+            "label": label,
+            "lines": three(s.subtotal, s.subtotal_value),
+            "layer_prefix": s.layer_prefix,
+            "repeat": None,
+        }
+        if s.repeat is not None:
+            stack = [latex(s.repeat) + r" \cdot " + label]
+            if s.repeat_value is None:
+                stack.append(latex(sympy.Mul(s.repeat, s.subtotal, evaluate=False)))
+            if s.repeat_value is not None and s.subtotal_value is not None:
+                stack.append(f"{number_tex(s.repeat_value)} \\times {number_tex(s.subtotal_value)}")
+                stack.append(number_tex(s.subtotal_value * s.repeat_value))
+            entry["repeat"] = {"symbol": latex(s.repeat), "value": s.repeat_value,
+                               "lines": stack}
+            parts_tex.append(latex(s.repeat) + " " + label)
+        else:
+            parts_tex.append(label)
+        if s.total_value is not None:
+            parts_values.append(number_tex(s.total_value))
+        sections.append(entry)
+
+    total_lines = [" + ".join(parts_tex)]
+    if parts_values:
+        total_lines.append(" + ".join(parts_values))
+        if d.value is not None and len(parts_values) > 1:
+            total_lines.append(number_tex(d.value))
+    closed = three(d.grouped, d.value)
+    if d.value is not None and latex(d.total) != closed[0]:
+        closed.insert(1, latex(d.total))
+
+    hyper = []
+    for h in d.hyperparameters:
+        meaning = t["meaning"].get(h.symbol.name) or t["meaning"].get("d_i", "{i}").format(
+            i=h.symbol.name.removeprefix("d_")
+        )
+        note = None
+        if h.assumed is not None:
+            note = f"{latex_name(h.symbol)} = {latex(h.assumed.expr)}"
+        hyper.append({
+            "symbol": latex_name(h.symbol),
+            "meaning": meaning,
+            "value": number(h.value) if h.value is not None else None,
+            "key": h.config_key,
+            "assumed": note,
+        })
+
+    assumptions = [{
+        "tex": f"{latex_name(a.symbol)} = {latex(a.expr)}",
+        "reason": t["assumption_reason"].get(a.name, a.reason),
+    } for a in d.assumptions]
+
+    ties = [{
+        "name": tie.name,
+        "owner": tie.owner,
+        "untied": latex(tie.untied),
+        "lines": three(tie.untied, tie.untied_value),
+        "total_untied": number(d.value + tie.untied_value) if d.value is not None and
+        tie.untied_value is not None else None,
+    } for tie in d.ties]
+
+    drops = []
+    for drop in d.dropouts:
+        item = {"symbol": latex_name(drop.symbol), "kind": drop.kind,
+                "assumption": None, "chains": []}
+        if drop.assumption is not None:
+            item["assumption"] = f"{latex_name(drop.assumption.symbol)} = " \
+                                 f"{latex(drop.assumption.expr)}"
+        for product, shown, result in drop.steps:
+            item["chains"].append(
+                f"{latex(product, cdot=True)} = {latex(shown, cdot=True)} = {latex(result)}"
+            )
+        drops.append(item)
+
+    memory = []
+    for m in d.memory:
+        big = m.bytes >= 2**30
+        memory.append({
+            "dtype": m.dtype,
+            "per": m.bytes_per_param,
+            "bytes": number(m.bytes),
+            "binary": f"{(m.gib if big else m.mib):,.2f} {'GiB' if big else 'MiB'}",
+            "decimal": f"{(m.gb if big else m.mb):,.2f} {'GB' if big else 'MB'}",
+            "line": _memory_line(d.value or 0, m.bytes_per_param, m.bytes, big),
+        })
+
+    reported = None
+    if d.reported is not None and d.value is not None:
+        diff = (d.value - d.reported.params) / d.reported.params
+        reported = {
+            "params": number(d.reported.params),
+            "source": d.reported.source,
+            "note": d.reported.note,
+            "percent": f"{abs(diff):.2%}",
+            "above": diff > 0,
+        }
+
+    options = [{
+        "name": name,
+        "value": ("true" if value else "false") if isinstance(value, bool) else str(value),
+        "help": t["option"].get(name, help_),
+    } for name, value, help_ in d.options]
+
+    return {
+        "options": options,
+        "model": d.model,
+        "architecture": d.architecture,
+        "family": d.family,
+        "description": d.description,
+        "symbolic": d.symbolic,
+        "hyper": hyper,
+        "assumptions": assumptions,
+        "sections": sections,
+        "total_lines": total_lines,
+        "closed": closed,
+        "value": number(d.value) if d.value is not None else None,
+        "ties": ties,
+        "dropouts": drops,
+        "kept": [latex_name(s) for s in sorted(d.total.free_symbols, key=order_key)],
+        "memory": memory,
+        "reported": reported,
+    }
