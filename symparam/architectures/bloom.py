@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from symparam.architectures.common import tie_option, with_lm_head
 from symparam.blocks import Embedding, LayerNorm, Linear, Repeat, Sequential
-from symparam.family import Divides, Family, Option
+from symparam.family import Divides, Family
 from symparam.symbols import H, N, V, h
 
 
@@ -39,8 +40,8 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     body = bloom_model()
     if architecture == "BloomModel":
         return body
-    tie = body["word_embeddings"].weight if options["tie_word_embeddings"] else None
-    return Sequential(transformer=body, lm_head=Linear(H, V, bias=False, tie=tie))
+    return with_lm_head("transformer", body, body["word_embeddings"],
+                        options["tie_word_embeddings"])
 
 
 FAMILY = Family(
@@ -52,7 +53,7 @@ FAMILY = Family(
         "BloomModel": "decoder without a head",
     },
     build=build,
-    options=(Option("tie_word_embeddings", True, "LM head shares the token embedding matrix"),),
+    options=(tie_option(True),),
     divides=(
         Divides(h, H, "BLOOM splits the hidden size evenly across heads"),
     ),

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from symparam.blocks import Conv1D, Embedding, LayerNorm, Linear, Repeat, Sequential
+from symparam.architectures.common import with_lm_head
+from symparam.blocks import Conv1D, Embedding, LayerNorm, Repeat, Sequential
 from symparam.family import Divides, Family
 from symparam.symbols import H, L, N, V, d_ff, h
 
@@ -36,8 +37,7 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     body = gpt2_model()
     if architecture == "GPT2Model":
         return body
-    head = Linear(H, V, bias=False, tie=body["wte"].weight)
-    return Sequential(transformer=body, lm_head=head)
+    return with_lm_head("transformer", body, body["wte"], tied=True)
 
 
 FAMILY = Family(

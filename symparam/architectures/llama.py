@@ -16,6 +16,7 @@ from typing import Any
 
 import sympy
 
+from symparam.architectures.common import tie_option, with_lm_head
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import Embedding, Linear, Repeat, RMSNorm, Sequential
 from symparam.family import Divides, Family, Option
@@ -49,8 +50,7 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     body = llama_model(options)
     if architecture == "LlamaModel":
         return body
-    tie = body["embed_tokens"].weight if options["tie_word_embeddings"] else None
-    return Sequential(model=body, lm_head=Linear(H, V, bias=False, tie=tie))
+    return with_lm_head("model", body, body["embed_tokens"], options["tie_word_embeddings"])
 
 
 FAMILY = Family(
@@ -65,7 +65,7 @@ FAMILY = Family(
     options=(
         Option("attention_bias", False, "biases on the q, k, v and o projections"),
         Option("mlp_bias", False, "biases on the gate, up and down projections"),
-        Option("tie_word_embeddings", False, "LM head shares the token embedding matrix"),
+        tie_option(False),
     ),
     assumptions=(HEAD_SIZE,),
     divides=(

@@ -1,0 +1,18 @@
+"""Pieces several families share: the LM head over a body, tied or not, and its option."""
+
+from __future__ import annotations
+
+from symparam.blocks import Block, Embedding, Linear, Sequential
+from symparam.family import Option
+
+
+def tie_option(default: bool) -> Option:
+    """``tie_word_embeddings``: the LM head shares the token embedding matrix."""
+    return Option("tie_word_embeddings", default, "LM head shares the token embedding matrix")
+
+
+def with_lm_head(body_name: str, body: Block, table: Embedding, tied: bool) -> Sequential:
+    """``body`` under ``body_name`` plus ``lm_head`` (no bias), tied to ``table`` if asked."""
+    head = Linear(table.embedding_dim, table.num_embeddings, bias=False,
+                  tie=table.weight if tied else None)
+    return Sequential(**{body_name: body}, lm_head=head)
