@@ -42,6 +42,7 @@ __all__ = [
     "Sequential",
     "SymparamError",
     "Tensor",
+    "from_hf_config",
     "model",
     "model_names",
     "symbol",
@@ -62,58 +63,102 @@ def model(
     arch: str | None = None,
     assume: list[Assumption | str] | tuple[Assumption | str, ...] = (),
     free: list[str] | tuple[str, ...] = (),
+    base: bool = False,
+    _resolved: Any = None,
     **values: Any,
 ) -> Model:
-    """A family (``"bert"``) or preset (``"bert-base-uncased"``) as a :class:`Model`.
+    """A family (``"bert"``), a preset (``"bert-base-uncased"``) or a config.json path.
 
     Keyword arguments bind hyperparameters by canonical name (``H=768``) or set the family's
-    options (``pooler=False``); ``arch`` picks another class of the family; ``assume`` adds
-    assumptions such as ``"d_ff=4*H"``; ``free`` drops a default assumption by its symbol
-    (``free=["d_head"]`` keeps the head size a free hyperparameter).
+    options (``pooler=False``); ``arch`` picks another class; ``base`` counts a config's base
+    model; ``assume`` adds assumptions such as ``"d_ff=4*H"``; ``free`` drops a default
+    assumption by its symbol (``free=["d_head"]`` keeps the head size a free hyperparameter).
     """
     from symparam.architectures import FAMILY_MODULES, family
     from symparam.errors import UnknownModelError
+    from symparam.hf import load_config, looks_like_config, resolve_config
     from symparam.model import Reported
     from symparam.presets import presets
 
     if not isinstance(name, str):
         raise UnknownModelError(repr(name), model_names())
     preset = presets().get(name)
-    if preset is None and name not in FAMILY_MODULES:
-        raise UnknownModelError(name, model_names())
-    fam = family(preset.family if preset else name)
-    options = dict(preset.options) if preset else {}
-    bound = dict(preset.values) if preset else {}
+    resolved = _resolved
+    if resolved is None and preset is not None and preset.config is not None:
+        resolved = resolve_config(preset.config, arch=arch, base=base, where=name)
+    elif resolved is None and preset is None and name not in FAMILY_MODULES:
+        if not looks_like_config(name):
+            raise UnknownModelError(name, model_names())
+        resolved = resolve_config(load_config(name), arch=arch, base=base, where=name)
+
+    from_config: tuple[str, ...] = ()
+    label = None
+    if resolved is not None:
+        fam = family(resolved.family)
+        options, bound = dict(resolved.options), dict(resolved.values)
+        architecture, label, from_config = resolved.architecture, resolved.label, \
+            resolved.assumptions
+    else:
+        fam = family(preset.family if preset else name)
+        options = dict(preset.options) if preset else {}
+        bound = dict(preset.values) if preset else {}
+        architecture = fam.resolve_architecture(arch or (preset.architecture if preset else None))
     for key, value in values.items():
         if fam.option(key) is not None:
             options[key] = value
         else:
             bound[key] = value
-    architecture = fam.resolve_architecture(arch or (preset.architecture if preset else None))
-    names = None
+    options = fam.resolve_options(options)
+    used = Model(name, fam, architecture, options).hyperparameters
     assumptions = []
-    for item in assume:
+    for item in (*from_config, *assume):
         if isinstance(item, Assumption):
             assumptions.append(item)
-        else:
-            if names is None:
-                names = Model(name, fam, architecture, fam.resolve_options(options)).hyperparameters
-            assumptions.append(parse_assumption(item, names))
-    reported = Reported(**preset.reported) if preset and preset.reported else None
-    if preset is not None and architecture != preset.architecture:
-        # another class of the family may not use every value of the preset (no V in a body)
-        used = Model(name, fam, architecture, fam.resolve_options(options)).hyperparameters
-        bound = {k: v for k, v in bound.items() if k in used or k in values}
-        reported = None
+            continue
+        parsed = parse_assumption(item, used)
+        if item in from_config and parsed.name in values:
+            continue  # the user's value replaces what a missing key implied
+        assumptions.append(parsed)
+    # a preset's or config's values the class does not use (V in a body) are dropped quietly;
+    # the user's own values are checked
+    bound = {k: v for k, v in bound.items() if k in used or k in values}
+    same_class = preset is not None and label in (None, _preset_class(preset))
+    reported = Reported(**preset.reported) if same_class and preset.reported else None
     return Model(
         name,
         fam,
         architecture,
-        fam.resolve_options(options),
+        options,
         bound,
         assumptions,
-        description=preset.description if preset else "",
+        description=preset.description if preset else _config_description(resolved),
         reported=reported,
         free=free,
-        i18n=preset.i18n if preset and preset.architecture == architecture else None,
+        i18n=preset.i18n if same_class else None,
+        label=label,
     )
+
+
+def _config_description(resolved: Any) -> str:
+    if resolved is None:
+        return ""
+    return f"a {resolved.model_type} config.json, counted as {resolved.label}"
+
+
+def preset_class(preset: Any) -> str:
+    """The class a preset counts."""
+    return _preset_class(preset)
+
+
+def _preset_class(preset: Any) -> str:
+    if preset.config is not None:
+        listed = preset.config.get("architectures") or []
+        return listed[0] if listed else ""
+    return preset.architecture
+
+
+def from_hf_config(source: Any, **kwargs: Any) -> Model:
+    """The model a Hugging Face ``config.json`` describes: :func:`symparam.hf.from_hf_config`."""
+    from symparam.hf import from_hf_config as read
+
+    return read(source, **kwargs)

@@ -48,6 +48,7 @@ def _build(name: str, args: argparse.Namespace) -> Any:
     return symparam.model(
         name,
         arch=args.arch,
+        base=args.base,
         assume=list(args.assume or ()),
         free=list(args.free or ()),
         **_parse_set(args.set or ()),
@@ -65,9 +66,18 @@ def _group(args_model: Any) -> Any:
 
 def cmd_list(args: argparse.Namespace) -> int:
     from symparam.architectures import families
+    from symparam.hf import model_types
     from symparam.presets import presets
 
     rows = []
+    for model_type, spec in model_types().items():
+        rows.append({
+            "name": model_type,
+            "kind": "model_type",
+            "family": spec["family"],
+            "architectures": list(spec["classes"]),
+            "description": f"config.json with model_type {model_type!r}",
+        })
     for fam in families():
         rows.append({
             "name": fam.name,
@@ -75,12 +85,14 @@ def cmd_list(args: argparse.Namespace) -> int:
             "architectures": list(fam.architectures),
             "description": fam.description,
         })
+    from symparam import preset_class
+
     for preset in presets().values():
         rows.append({
             "name": preset.name,
             "kind": "preset",
-            "family": preset.family,
-            "architecture": preset.architecture,
+            "family": preset.family or (preset.config or {}).get("model_type"),
+            "architecture": preset_class(preset),
             "description": preset.description,
         })
     if args.json:
@@ -93,6 +105,10 @@ def cmd_list(args: argparse.Namespace) -> int:
         if r["kind"] == "family":
             print(f"  {r['name']:<{width}}  {r['description']}; classes: "
                   f"{', '.join(r['architectures'])}")
+    print("config.json model types (count a file or folder: symparam count path/config.json):")
+    for r in rows:
+        if r["kind"] == "model_type":
+            print(f"  {r['name']:<{width}}  {', '.join(r['architectures'])}")
     print("presets:")
     for r in rows:
         if r["kind"] == "preset":
@@ -123,7 +139,7 @@ def _count_record(name: str, args: argparse.Namespace) -> dict[str, Any]:
         "model": name,
         "description": m.description,
         "params": total,
-        "architecture": m.architecture,
+        "architecture": m.label,
         "family": m.family.name,
         "formula": str(m.params),
         "values": m.values,
@@ -213,7 +229,7 @@ def cmd_formula(args: argparse.Namespace) -> int:
     if args.format == "json":
         print(json.dumps({
             "model": args.model,
-            "architecture": m.architecture,
+            "architecture": m.label,
             "formula": str(m.params),
             "latex": latex(form),
             "text": text(form),
@@ -227,7 +243,7 @@ def cmd_formula(args: argparse.Namespace) -> int:
             "not_in_total": absent,
         }, ensure_ascii=False))
         return 0
-    print(f"{args.model}: {m.architecture}")
+    print(f"{args.model}: {m.label}")
     print(f"  params = {text(form)}")
     print(f"         = {text(m.params)}")
     for a in m.assumptions:
@@ -288,7 +304,10 @@ def cmd_derive(args: argparse.Namespace) -> int:
 def _model_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--set", action="append", metavar="NAME=VALUE",
                         help="bind a hyperparameter (H=768) or set an option (pooler=false)")
-    parser.add_argument("--arch", metavar="CLASS", help="count another class of the family")
+    parser.add_argument("--arch", metavar="CLASS",
+                        help="count another class (e.g. BertForMaskedLM)")
+    parser.add_argument("--base", action="store_true",
+                        help="for a config.json: count the base model, not architectures[0]")
     parser.add_argument("--assume", action="append", metavar="NAME=EXPR",
                         help="add an assumption, e.g. d_ff=4*H")
     parser.add_argument("--free", action="append", metavar="NAME",
@@ -310,19 +329,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=cmd_list)
 
     p = commands.add_parser("count", help="exact parameter count with a breakdown")
-    p.add_argument("model", nargs="+", metavar="MODEL", help="preset or family name")
+    p.add_argument("model", nargs="+", metavar="MODEL",
+                   help="preset, family, or config.json (file or folder)")
     p.add_argument("--json", action="store_true", help="one JSON object per MODEL per line")
     _model_options(p)
     p.set_defaults(run=cmd_count)
 
     p = commands.add_parser("formula", help="the closed-form count")
-    p.add_argument("model", metavar="MODEL", help="preset or family name")
+    p.add_argument("model", metavar="MODEL", help="preset, family, or config.json")
     p.add_argument("--format", choices=("text", "latex", "json"), default="text")
     _model_options(p)
     p.set_defaults(run=cmd_formula)
 
     p = commands.add_parser("derive", help="step-by-step derivation in Markdown or LaTeX")
-    p.add_argument("model", metavar="MODEL", help="preset or family name")
+    p.add_argument("model", metavar="MODEL", help="preset, family, or config.json")
     p.add_argument("--format", choices=("md", "tex"), default="md")
     p.add_argument("--lang", choices=("en", "zh", "ko"), default="en")
     p.add_argument("--symbolic", action="store_true", help="the family's formula, no values")

@@ -152,7 +152,7 @@ def derive(model: Model, symbolic: bool = False) -> Derivation:
             ties.append(Tie(entry.name, entry.tied_to, untied, value(untied)))
     return Derivation(
         model=model.name,
-        architecture=model.architecture,
+        architecture=model.label,
         family=model.family.title,
         description=model.description,
         symbolic=symbolic,
@@ -168,8 +168,18 @@ def derive(model: Model, symbolic: bool = False) -> Derivation:
         memory=() if symbolic else tuple(weight_memory(model.count())),
         reported=model.reported,
         i18n=model.i18n,
-        options=tuple((o.name, model.options[o.name], o.help) for o in model.family.options),
+        options=tuple((o.name, model.options[o.name], o.help) for o in model.family.options
+                      if (model.options[o.name] or not o.variant) and _matters(model, o.name)),
     )
+
+
+def _matters(model: Model, option: str) -> bool:
+    """Whether flipping a switch changes this class's count (else the option is not shown)."""
+    value = model.options[option]
+    if not isinstance(value, bool):
+        return True
+    flipped = model.family.build(model.architecture, {**model.options, option: not value})
+    return sympy.expand(flipped.params - model.tree.params) != 0
 
 
 def _bound_symbols(model: Model) -> list[sympy.Symbol]:

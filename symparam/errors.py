@@ -57,3 +57,7 @@ class ModelDefinitionError(SymparamError):
 
 class OutputError(SymparamError):
     """A file that cannot or may not be written."""
+
+
+class ConfigError(SymparamError):
+    """A config.json that cannot be read or describes no model symparam can count."""

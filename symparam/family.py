@@ -20,6 +20,7 @@ class Option:
     name: str
     default: bool | int
     help: str
+    variant: bool = False  # a model type's variant of the family: shown only when switched on
 
     def parse(self, raw: Any) -> bool | int:
         """Accept a Python value or the text of ``--set NAME=VALUE``."""

@@ -62,10 +62,12 @@ class Model:
         reported: Reported | None = None,
         free: Iterable[str] = (),
         i18n: Mapping[str, Mapping[str, str]] | None = None,
+        label: str | None = None,
     ) -> None:
         self.name = name
         self.family = family
         self.architecture = architecture
+        self.label = label or architecture
         self.options = dict(options)
         self.description = description or family.description
         self.reported = reported

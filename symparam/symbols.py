@@ -56,6 +56,10 @@ _ENTRIES = (
         "h_kv", r"h_{\mathrm{kv}}", "key/value heads", ("num_key_value_heads", "num_kv_heads")
     ),
     Hyperparameter("d_head", r"d_{\mathrm{head}}", "per-head size", ("head_dim", "d_kv")),
+    Hyperparameter(
+        "n_labels", r"n_{\mathrm{labels}}", "number of labels of a classification head",
+        ("num_labels", "id2label"),
+    ),
 )
 
 VOCABULARY: dict[str, Hyperparameter] = {entry.name: entry for entry in _ENTRIES}
@@ -130,3 +134,4 @@ def latex_name(sym: sympy.Symbol) -> str:
 
 H, V, L, N, T = (symbol(n) for n in ("H", "V", "L", "N", "T"))
 d_ff, h, h_kv, d_head, N_dec = (symbol(n) for n in ("d_ff", "h", "h_kv", "d_head", "N_dec"))
+n_labels = symbol("n_labels")

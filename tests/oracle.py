@@ -104,6 +104,13 @@ def expected(m: Any) -> dict[str, tuple[int, ...]]:
     return ORACLES[m.family.name](m)
 
 
+def from_config(config: dict[str, Any], cls_name: str) -> dict[str, tuple[int, ...]]:
+    """The real class named ``cls_name`` built from a config.json's dict."""
+    data = {k: v for k, v in config.items() if k not in ("model_type", "architectures")}
+    hf_config = transformers.AutoConfig.for_model(config["model_type"], **data)
+    return _build(getattr(transformers, cls_name), hf_config)
+
+
 def ours(m: Any) -> dict[str, tuple[int, ...]]:
     """symparam's tensors, expanded layer by layer, tied ones left out as torch does."""
     out: dict[str, tuple[int, ...]] = {}

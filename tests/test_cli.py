@@ -43,7 +43,9 @@ def test_count_json_one_line_per_model(capsys: pytest.CaptureFixture[str]) -> No
     assert gpt2["architecture"] == "GPT2LMHeadModel"
     assert gpt2["values"]["H"] == 768
     assert sum(part["params"] for part in gpt2["breakdown"]) == gpt2["params"]
-    assert gpt2["formula"] == "4*H**2*N + H*L + 2*H*N*d_ff + 9*H*N + H*V + 2*H + N*d_ff"
+    # GPT-2's config.json leaves n_inner null, which transformers reads as 4·n_embd
+    assert gpt2["assumptions"] == ["d_ff = 4*H"]
+    assert gpt2["formula"] == "12*H**2*N + H*L + 13*H*N + H*V + 2*H"
 
 
 def test_count_json_error_line_keeps_the_others(capsys: pytest.CaptureFixture[str]) -> None:

@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import symparam
+from symparam.presets import presets
 
 oracle = pytest.importorskip("tests.oracle")
 
@@ -115,11 +116,18 @@ def test_generated_configs_match_the_real_class(strategy: st.SearchStrategy) -> 
     check()
 
 
-@pytest.mark.parametrize("name", [n for n in symparam.model_names()
-                                  if n not in ("bert", "gpt2", "bloom", "llama", "transformer",
-                                               "mlp", "transformer-base")])
+@pytest.mark.parametrize("name", [n for n, p in presets().items() if p.config is not None])
 def test_presets_match_the_real_class(name: str) -> None:
-    assert_matches(symparam.model(name))
+    """Each Hugging Face preset's config.json, built by transformers itself."""
+    preset = presets()[name]
+    m = symparam.model(name)
+    real = oracle.from_config(preset.config, m.label)
+    assert oracle.ours(m) == real
+    assert m.count() == sum(math.prod(shape) for shape in real.values())
+
+
+def test_toy_net_matches_torch() -> None:
+    assert_matches(symparam.model("toy-net"))
 
 
 def test_transformer_base_body_matches_torch() -> None:

@@ -1,11 +1,18 @@
-"""BERT (Devlin et al. 2019), as transformers' ``BertModel`` and ``BertForMaskedLM`` build it.
+"""BERT (Devlin et al. 2019) and RoBERTa (Liu et al. 2019), as transformers builds them.
 
 Embeddings: word (V×H), position (L×H) and token-type (T×H) tables, summed, then LayerNorm.
 Each of the N encoder layers: self-attention (query, key, value: H → h·d_head, with bias), an
 output projection back to H with LayerNorm, and a two-layer FFN (H → d_ff → H) with LayerNorm.
 ``BertModel`` adds a pooler (a dense H×H layer on the first token). ``BertForMaskedLM`` drops the
 pooler and adds a transform (dense + LayerNorm) and a decoder tied to the word embeddings, whose
-bias is the head's own V-vector. The default assumption is d_head = H/h.
+bias is the head's own V-vector; ``BertForPreTraining`` keeps the pooler and adds the
+next-sentence classifier (H → 2); ``BertForSequenceClassification`` puts a classifier
+(H → n_labels) on the pooler. The default assumption is d_head = H/h.
+
+``heads_first`` registers the head before the body, as XLM-RoBERTa does (so the tied matrix is
+owned by ``lm_head.decoder``). ``roberta_layout`` gives RoBERTa's names: the body is
+``roberta``, the MLM head ``lm_head`` (dense, layer_norm, tied decoder, bias), the sequence
+classifier a dense H×H layer and an output projection on the first token, without the pooler.
 """
 
 from __future__ import annotations
@@ -13,19 +20,20 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from symparam.architectures.common import tie_option
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import Embedding, LayerNorm, Linear, Repeat, Sequential, Tensor
-from symparam.family import Family, Option
-from symparam.symbols import H, L, N, T, V, d_ff, d_head, h
+from symparam.family import Divides, Family, Option
+from symparam.symbols import H, L, N, T, V, d_ff, d_head, h, n_labels
 
 
-def embeddings() -> Sequential:
-    return Sequential(
-        word_embeddings=Embedding(V, H),
-        position_embeddings=Embedding(L, H),
-        token_type_embeddings=Embedding(T, H),
-        LayerNorm=LayerNorm(H),
-    )
+def embeddings(roberta: bool, tie: Tensor | None = None) -> Sequential:
+    word, position, token_type = Embedding(V, H, tie=tie), Embedding(L, H), Embedding(T, H)
+    if roberta:  # transformers registers RoBERTa's position table last
+        return Sequential(word_embeddings=word, token_type_embeddings=token_type,
+                          LayerNorm=LayerNorm(H), position_embeddings=position)
+    return Sequential(word_embeddings=word, position_embeddings=position,
+                      token_type_embeddings=token_type, LayerNorm=LayerNorm(H))
 
 
 def encoder_layer() -> Sequential:
@@ -41,31 +49,64 @@ def encoder_layer() -> Sequential:
     )
 
 
-def bert_model(pooler: bool) -> Sequential:
-    parts = {"embeddings": embeddings(), "encoder": Sequential(layer=Repeat(N, encoder_layer()))}
+def bert_model(pooler: bool, roberta: bool = False, tie: Tensor | None = None) -> Sequential:
+    parts = {"embeddings": embeddings(roberta, tie),
+             "encoder": Sequential(layer=Repeat(N, encoder_layer()))}
     if pooler:
         parts["pooler"] = Sequential(dense=Linear(H, H))
     return Sequential(**parts)
 
 
-def masked_lm() -> Sequential:
-    bert = bert_model(pooler=False)
-    word = bert["embeddings"]["word_embeddings"].weight
+def mlm_head(word: Tensor | None, roberta: bool) -> Sequential:
     bias = Tensor(V)
     decoder = Linear(H, V, tie=word)
-    decoder.bias = Tensor(V, tie=bias)
-    head = Sequential(
-        bias=bias,
-        transform=Sequential(dense=Linear(H, H), LayerNorm=LayerNorm(H)),
+    if word is not None:  # untied, transformers unties the decoder's bias too
+        decoder.bias = Tensor(V, tie=bias)
+    if roberta:
+        return Sequential(bias=bias, dense=Linear(H, H), layer_norm=LayerNorm(H), decoder=decoder)
+    return Sequential(
+        bias=bias, transform=Sequential(dense=Linear(H, H), LayerNorm=LayerNorm(H)),
         decoder=decoder,
     )
-    return Sequential(bert=bert, cls=Sequential(predictions=head))
+
+
+def _word(body: Sequential, options: Mapping[str, Any]) -> Tensor | None:
+    if not options["tie_word_embeddings"]:
+        return None
+    return body["embeddings"]["word_embeddings"].weight
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
+    roberta = bool(options["roberta_layout"])
+    name = "roberta" if roberta else "bert"
+    if architecture == "BertModel":
+        return bert_model(pooler=bool(options["pooler"]), roberta=roberta)
+    if architecture == "BertForMaskedLM" and options["heads_first"]:
+        # XLM-RoBERTa registers its head first, so the decoder owns the shared matrix
+        head = mlm_head(None, roberta=True)
+        if options["tie_word_embeddings"]:
+            head["decoder"].bias = Tensor(V, tie=head["bias"])
+        tie = head["decoder"].weight if options["tie_word_embeddings"] else None
+        return Sequential(lm_head=head, roberta=bert_model(False, roberta=True, tie=tie))
     if architecture == "BertForMaskedLM":
-        return masked_lm()
-    return bert_model(pooler=bool(options["pooler"]))
+        body = bert_model(pooler=False, roberta=roberta)
+        head = mlm_head(_word(body, options), roberta)
+        if roberta:
+            return Sequential(roberta=body, lm_head=head)
+        return Sequential(bert=body, cls=Sequential(predictions=head))
+    if architecture == "BertForPreTraining":
+        body = bert_model(pooler=True)
+        head = mlm_head(_word(body, options), roberta=False)
+        return Sequential(bert=body, cls=Sequential(predictions=head,
+                                                    seq_relationship=Linear(H, 2)))
+    # BertForSequenceClassification
+    if roberta:
+        classifier = Sequential(dense=Linear(H, H), out_proj=Linear(H, n_labels))
+        body = bert_model(pooler=False, roberta=True)
+        if options["heads_first"]:
+            return Sequential(classifier=classifier, roberta=body)
+        return Sequential(roberta=body, classifier=classifier)
+    return Sequential(**{name: bert_model(pooler=True)}, classifier=Linear(H, n_labels))
 
 
 FAMILY = Family(
@@ -75,10 +116,20 @@ FAMILY = Family(
     architectures={
         "BertModel": "encoder with pooler (what AutoModel builds)",
         "BertForMaskedLM": "encoder without pooler, MLM head tied to the word embeddings",
+        "BertForPreTraining": "encoder with pooler, MLM head and next-sentence classifier",
+        "BertForSequenceClassification": "encoder with pooler and an H → n_labels classifier",
     },
     build=build,
-    options=(Option("pooler", True, "BertModel's pooler (dense H×H on the first token)"),),
+    options=(
+        Option("pooler", True, "BertModel's pooler (dense H×H on the first token)"),
+        Option("roberta_layout", False, "RoBERTa's names and heads (model_type roberta)",
+               variant=True),
+        tie_option(True),
+        Option("heads_first", False, "heads registered before the body (XLM-RoBERTa)",
+               variant=True),
+    ),
     assumptions=(HEAD_SIZE,),
+    divides=(Divides(h, H, "transformers splits the hidden size evenly across heads"),),
     config_keys={
         "N": "num_hidden_layers",
         "V": "vocab_size",
@@ -87,5 +138,6 @@ FAMILY = Family(
         "H": "hidden_size",
         "d_ff": "intermediate_size",
         "h": "num_attention_heads",
+        "n_labels": "num_labels",
     },
 )

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from symparam.architectures.common import tie_option, with_lm_head
+from symparam.architectures.common import tie_option, with_lm_head, with_score
 from symparam.blocks import Embedding, LayerNorm, Linear, Repeat, Sequential
 from symparam.family import Divides, Family
 from symparam.symbols import H, N, V, h
@@ -40,6 +40,8 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     body = bloom_model()
     if architecture == "BloomModel":
         return body
+    if architecture == "BloomForSequenceClassification":
+        return with_score("transformer", body, body["word_embeddings"])
     return with_lm_head("transformer", body, body["word_embeddings"],
                         options["tie_word_embeddings"])
 
@@ -51,6 +53,7 @@ FAMILY = Family(
     architectures={
         "BloomForCausalLM": "decoder with an LM head (tied to the token embeddings by default)",
         "BloomModel": "decoder without a head",
+        "BloomForSequenceClassification": "decoder with a bias-free H → n_labels score",
     },
     build=build,
     options=(tie_option(True),),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from symparam.blocks import Block, Embedding, Linear, Sequential
 from symparam.family import Option
+from symparam.symbols import n_labels
 
 
 def tie_option(default: bool) -> Option:
@@ -16,3 +17,9 @@ def with_lm_head(body_name: str, body: Block, table: Embedding, tied: bool) -> S
     head = Linear(table.embedding_dim, table.num_embeddings, bias=False,
                   tie=table.weight if tied else None)
     return Sequential(**{body_name: body}, lm_head=head)
+
+
+def with_score(body_name: str, body: Block, hidden: Embedding) -> Sequential:
+    """A decoder's sequence classifier: ``score``, a bias-free H → n_labels projection."""
+    return Sequential(**{body_name: body},
+                      score=Linear(hidden.embedding_dim, n_labels, bias=False))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from symparam.architectures.common import with_lm_head
+from symparam.architectures.common import tie_option, with_lm_head, with_score
 from symparam.blocks import Conv1D, Embedding, LayerNorm, Repeat, Sequential
 from symparam.family import Divides, Family
 from symparam.symbols import H, L, N, V, d_ff, h
@@ -37,7 +37,9 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     body = gpt2_model()
     if architecture == "GPT2Model":
         return body
-    return with_lm_head("transformer", body, body["wte"], tied=True)
+    if architecture == "GPT2ForSequenceClassification":
+        return with_score("transformer", body, body["wte"])
+    return with_lm_head("transformer", body, body["wte"], options["tie_word_embeddings"])
 
 
 FAMILY = Family(
@@ -47,8 +49,10 @@ FAMILY = Family(
     architectures={
         "GPT2LMHeadModel": "decoder with the LM head tied to the token embeddings",
         "GPT2Model": "decoder without a head",
+        "GPT2ForSequenceClassification": "decoder with a bias-free H → n_labels score",
     },
     build=build,
+    options=(tie_option(True),),
     divides=(
         Divides(h, H, "GPT-2 splits the hidden size evenly across heads"),
     ),

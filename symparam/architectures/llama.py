@@ -7,6 +7,12 @@ with ``attention_bias``; RMSNorm; a gated (SwiGLU) MLP with three matrices, gate
 (H → d_ff) and down (d_ff → H), biases only with ``mlp_bias``. A final RMSNorm and an LM head
 (V×H, no bias), untied by default. The default assumption is d_head = H/h; h_kv = h is available.
 transformers requires h to divide H even when the head size is given explicitly.
+
+The same family serves the LLaMA-like model types through options: Qwen2's biases on q, k and v
+only (``qkv_bias``); Qwen3's RMSNorm over each head of q and k (``qk_norm_per_head``); OLMo2's
+RMSNorm over all of q and k and its norms after attention and MLP only (``qk_norm_full``,
+``post_norms``); Gemma2's four norms per layer (``sandwich_norms``); Phi-3's fused q/k/v and
+gate/up projections (``fused_projections``).
 """
 
 from __future__ import annotations
@@ -16,33 +22,57 @@ from typing import Any
 
 import sympy
 
-from symparam.architectures.common import tie_option, with_lm_head
+from symparam.architectures.common import tie_option, with_lm_head, with_score
 from symparam.assumptions import HEAD_SIZE
-from symparam.blocks import Embedding, Linear, Repeat, RMSNorm, Sequential
+from symparam.blocks import Block, Embedding, Linear, Repeat, RMSNorm, Sequential
 from symparam.family import Divides, Family, Option
 from symparam.symbols import H, N, V, d_ff, d_head, h, h_kv
 
 
-def decoder_layer(attention_bias: bool, mlp_bias: bool) -> Sequential:
+def attention(o: Mapping[str, Any]) -> Sequential:
+    bias = bool(o["attention_bias"])
+    qkv_bias = bias or bool(o["qkv_bias"])
+    if o["fused_projections"]:
+        return Sequential(o_proj=Linear(h * d_head, H, bias=bias),
+                          qkv_proj=Linear(H, (h + 2 * h_kv) * d_head, bias=qkv_bias))
+    parts: dict[str, Block] = {
+        "q_proj": Linear(H, h * d_head, bias=qkv_bias),
+        "k_proj": Linear(H, h_kv * d_head, bias=qkv_bias),
+        "v_proj": Linear(H, h_kv * d_head, bias=qkv_bias),
+        "o_proj": Linear(h * d_head, H, bias=bias),
+    }
+    if o["qk_norm_per_head"]:
+        parts.update(q_norm=RMSNorm(d_head), k_norm=RMSNorm(d_head))
+    if o["qk_norm_full"]:
+        parts.update(q_norm=RMSNorm(h * d_head), k_norm=RMSNorm(h_kv * d_head))
+    return Sequential(**parts)
+
+
+def mlp(o: Mapping[str, Any]) -> Sequential:
+    bias = bool(o["mlp_bias"])
+    if o["fused_projections"]:
+        return Sequential(gate_up_proj=Linear(H, 2 * d_ff, bias=bias),
+                          down_proj=Linear(d_ff, H, bias=bias))
     return Sequential(
-        self_attn=Sequential(
-            q_proj=Linear(H, h * d_head, bias=attention_bias),
-            k_proj=Linear(H, h_kv * d_head, bias=attention_bias),
-            v_proj=Linear(H, h_kv * d_head, bias=attention_bias),
-            o_proj=Linear(h * d_head, H, bias=attention_bias),
-        ),
-        mlp=Sequential(
-            gate_proj=Linear(H, d_ff, bias=mlp_bias),
-            up_proj=Linear(H, d_ff, bias=mlp_bias),
-            down_proj=Linear(d_ff, H, bias=mlp_bias),
-        ),
-        input_layernorm=RMSNorm(H),
-        post_attention_layernorm=RMSNorm(H),
+        gate_proj=Linear(H, d_ff, bias=bias),
+        up_proj=Linear(H, d_ff, bias=bias),
+        down_proj=Linear(d_ff, H, bias=bias),
     )
 
 
+def decoder_layer(o: Mapping[str, Any]) -> Sequential:
+    if o["post_norms"]:
+        norms = ("post_attention_layernorm", "post_feedforward_layernorm")
+    elif o["sandwich_norms"]:
+        norms = ("input_layernorm", "post_attention_layernorm", "pre_feedforward_layernorm",
+                 "post_feedforward_layernorm")
+    else:
+        norms = ("input_layernorm", "post_attention_layernorm")
+    return Sequential(self_attn=attention(o), mlp=mlp(o), **{n: RMSNorm(H) for n in norms})
+
+
 def llama_model(options: Mapping[str, Any]) -> Sequential:
-    layer = decoder_layer(bool(options["attention_bias"]), bool(options["mlp_bias"]))
+    layer = decoder_layer(options)
     return Sequential(embed_tokens=Embedding(V, H), layers=Repeat(N, layer), norm=RMSNorm(H))
 
 
@@ -50,7 +80,13 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     body = llama_model(options)
     if architecture == "LlamaModel":
         return body
+    if architecture == "LlamaForSequenceClassification":
+        return with_score("model", body, body["embed_tokens"])
     return with_lm_head("model", body, body["embed_tokens"], options["tie_word_embeddings"])
+
+
+def _variant(name: str, help_: str) -> Option:
+    return Option(name, False, help_, variant=True)
 
 
 FAMILY = Family(
@@ -60,12 +96,19 @@ FAMILY = Family(
     architectures={
         "LlamaForCausalLM": "decoder with an LM head (untied by default)",
         "LlamaModel": "decoder without a head",
+        "LlamaForSequenceClassification": "decoder with a bias-free H → n_labels score",
     },
     build=build,
     options=(
         Option("attention_bias", False, "biases on the q, k, v and o projections"),
         Option("mlp_bias", False, "biases on the gate, up and down projections"),
         tie_option(False),
+        _variant("qkv_bias", "biases on q, k and v only (Qwen2)"),
+        _variant("qk_norm_per_head", "RMSNorm over each head of q and k (Qwen3)"),
+        _variant("qk_norm_full", "RMSNorm over all of q and of k (OLMo2)"),
+        _variant("post_norms", "norms after attention and MLP only (OLMo2)"),
+        _variant("sandwich_norms", "norms before and after attention and MLP (Gemma2)"),
+        _variant("fused_projections", "fused qkv_proj and gate_up_proj (Phi-3)"),
     ),
     assumptions=(HEAD_SIZE,),
     divides=(
@@ -81,5 +124,6 @@ FAMILY = Family(
         "h": "num_attention_heads",
         "h_kv": "num_key_value_heads",
         "d_head": "head_dim",
+        "n_labels": "num_labels",
     },
 )

@@ -38,12 +38,14 @@ class Conv1D(Linear):
 
 
 class Embedding(Block):
-    """``torch.nn.Embedding``: one ``weight`` table of (rows, dim)."""
+    """``torch.nn.Embedding``: one ``weight`` table of (rows, dim); ``tie`` makes it an alias."""
 
-    def __init__(self, num_embeddings: Size, embedding_dim: Size) -> None:
+    def __init__(
+        self, num_embeddings: Size, embedding_dim: Size, tie: Tensor | None = None
+    ) -> None:
         self.num_embeddings = as_size(num_embeddings, "num_embeddings")
         self.embedding_dim = as_size(embedding_dim, "embedding_dim")
-        self.weight = Tensor(self.num_embeddings, self.embedding_dim)
+        self.weight = Tensor(self.num_embeddings, self.embedding_dim, tie=tie)
 
     def children(self) -> tuple[tuple[str, Block], ...]:
         return (("weight", self.weight),)

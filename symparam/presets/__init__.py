@@ -1,7 +1,9 @@
 """Named configurations, kept as data: one JSON file per preset in this folder.
 
-Each file names its family and class, binds hyperparameter values by canonical name, sets
-options, and may record a figure someone published for it (``reported``) to compare against.
+A preset of a Hugging Face model holds its ``config.json`` (``config``), read through the same
+path as any other config file. Any other preset names its family and class, binds hyperparameter
+values by canonical name and sets options. Each may record a figure someone published for it
+(``reported``) to compare against.
 ``i18n`` holds the description and the figure's source and note in other languages.
 """
 
@@ -19,11 +21,12 @@ class Preset:
     """One named configuration, as read from its JSON file."""
 
     name: str
-    family: str
-    architecture: str
     description: str
-    values: dict[str, int]
+    family: str = ""
+    architecture: str = ""
+    values: dict[str, int] = field(default_factory=dict)
     options: dict[str, Any] = field(default_factory=dict)
+    config: dict[str, Any] | None = None
     reported: dict[str, Any] | None = None
     i18n: dict[str, dict[str, str]] = field(default_factory=dict)
 

@@ -1,0 +1,200 @@
+"""Hugging Face ``config.json`` → a symparam model, without importing torch or transformers.
+
+``hf_types.json`` holds, per ``model_type``, as data: the family that builds it, the classes it
+serves, which config key holds each hyperparameter (and its aliases), which keys set options,
+the defaults transformers' config class gives a key missing from the file, and what a missing
+or ``null`` key means when it has no fixed default (``num_key_value_heads`` → ``h_kv = h``).
+
+>>> m = from_hf_config({"model_type": "llama", "num_hidden_layers": 32})
+>>> m.label, m.count()
+('LlamaModel', 6607343616)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from symparam.errors import ConfigError
+
+MAX_CONFIG_BYTES = 10 * 2**20
+
+
+@cache
+def model_types() -> dict[str, dict[str, Any]]:
+    """The supported ``model_type`` entries, as read from ``hf_types.json``."""
+    text = resources.files("symparam").joinpath("hf_types.json").read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+def load_config(path: str) -> dict[str, Any]:
+    """Read a ``config.json`` (or the one in a folder) as a dict, with one-line errors."""
+    if os.path.isdir(path):
+        path = os.path.join(path, "config.json")
+    if not os.path.isfile(path):
+        raise ConfigError(f"{path}: no such file")
+    size = os.path.getsize(path)
+    if size > MAX_CONFIG_BYTES:
+        raise ConfigError(f"{path}: {size:,} bytes is too large for a config.json")
+    try:
+        with open(path, encoding="utf-8") as handle:
+            data = json.load(handle)
+    except UnicodeDecodeError:
+        raise ConfigError(f"{path}: not UTF-8 text") from None
+    except json.JSONDecodeError as error:
+        raise ConfigError(f"{path}: invalid JSON ({error.msg} at line {error.lineno})") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: JSON nested too deeply") from None
+    if not isinstance(data, dict):
+        raise ConfigError(f"{path}: expected a JSON object, got {type(data).__name__}")
+    return data
+
+
+def looks_like_config(name: str) -> bool:
+    """Whether a MODEL argument names a config file or folder rather than a preset."""
+    return name.endswith(".json") or os.sep in name or os.path.exists(name)
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """What a config says: the family, the class counted, its options, values, assumptions."""
+
+    family: str
+    architecture: str
+    label: str
+    model_type: str
+    options: dict[str, Any]
+    values: dict[str, int]
+    assumptions: tuple[str, ...]
+
+
+def resolve_config(
+    config: Mapping[str, Any], *, arch: str | None = None, base: bool = False,
+    where: str = "config",
+) -> Resolved:
+    """Read a config dict into a :class:`Resolved` (no model is built yet)."""
+    if not isinstance(config, Mapping):
+        raise ConfigError(f"{where}: expected a JSON object")
+    model_type = config.get("model_type")
+    types = model_types()
+    if not isinstance(model_type, str) or model_type not in types:
+        known = ", ".join(sorted(types))
+        shown = "missing" if model_type is None else json.dumps(model_type)[:60]
+        raise ConfigError(f"{where}: model_type {shown} is not supported (supported: {known})")
+    spec = types[model_type]
+    cls = _choose_class(config, spec, arch, base, where)
+    values, assumptions = _values(config, spec, where)
+    options = dict(spec.get("fixed", {}))
+    for option, key in spec.get("options", {}).items():
+        options[option] = _bool(config, key, spec["defaults"].get(key), where)
+    architecture = spec["classes"][cls]
+    if "ForSequenceClassification" in architecture:
+        values["n_labels"] = _labels(config, where)
+    return Resolved(spec["family"], architecture, cls, model_type, options, values,
+                    tuple(assumptions))
+
+
+def from_hf_config(
+    source: str | Mapping[str, Any],
+    *,
+    arch: str | None = None,
+    base: bool = False,
+    name: str | None = None,
+) -> Any:
+    """The model a ``config.json`` (a path, a folder holding one, or a dict) describes.
+
+    The class counted is ``arch`` if given, else the base model with ``base``, else the file's
+    ``architectures[0]``, else the base model (what ``AutoModel`` builds).
+    """
+    import symparam
+
+    where = source if isinstance(source, str) else "config"
+    config = load_config(source) if isinstance(source, str) else source
+    resolved = resolve_config(config, arch=arch, base=base, where=where)
+    return symparam.model(name or where, _resolved=resolved)
+
+
+def _choose_class(
+    config: Mapping[str, Any], spec: Mapping[str, Any], arch: str | None, base: bool, where: str
+) -> str:
+    classes = spec["classes"]
+    if arch is not None:
+        chosen = arch
+    elif base:
+        chosen = spec["base"]
+    else:
+        listed = config.get("architectures")
+        if listed is None or listed == []:
+            chosen = spec["base"]
+        elif isinstance(listed, list) and isinstance(listed[0], str):
+            chosen = listed[0]
+        else:
+            raise ConfigError(f"{where}: architectures must be a list of class names")
+    if chosen not in classes:
+        raise ConfigError(
+            f"{where}: class {chosen!r} is not supported for {config.get('model_type')}"
+            f" (supported: {', '.join(classes)})"
+        )
+    return chosen
+
+
+def _lookup(config: Mapping[str, Any], key: str, spec: Mapping[str, Any]) -> tuple[bool, Any]:
+    for candidate in (key, *spec.get("aliases", {}).get(key, ())):
+        if candidate in config:
+            return True, config[candidate]
+    return False, None
+
+
+def _values(
+    config: Mapping[str, Any], spec: Mapping[str, Any], where: str
+) -> tuple[dict[str, int], list[str]]:
+    values: dict[str, int] = {}
+    assumptions: list[str] = []
+    missing_rules = spec.get("missing", {})
+    for symbol_name, key in spec["values"].items():
+        present, raw = _lookup(config, key, spec)
+        default = spec["defaults"].get(key)
+        if present and raw is not None:
+            values[symbol_name] = _positive_int(raw, key, where)
+        elif not present and default is not None:
+            values[symbol_name] = default
+        elif symbol_name in missing_rules:
+            rule = missing_rules[symbol_name]
+            if rule != "d_head=H/h":  # the family assumes it already
+                assumptions.append(rule)
+        else:
+            raise ConfigError(f"{where}: {key} is null; it must be a positive integer")
+    return values, assumptions
+
+
+def _positive_int(raw: Any, key: str, where: str) -> int:
+    if isinstance(raw, bool) or not isinstance(raw, int):
+        raise ConfigError(f"{where}: {key} must be a positive integer, got {json.dumps(raw)}")
+    if raw <= 0:
+        raise ConfigError(f"{where}: {key} must be a positive integer, got {raw}")
+    return raw
+
+
+def _bool(config: Mapping[str, Any], key: str, default: Any, where: str) -> bool:
+    raw = config.get(key, default)
+    if raw is None and key in config:
+        raw = default
+    if not isinstance(raw, bool):
+        raise ConfigError(f"{where}: {key} must be true or false, got {json.dumps(raw)}")
+    return raw
+
+
+def _labels(config: Mapping[str, Any], where: str) -> int:
+    if "num_labels" in config and config["num_labels"] is not None:
+        return _positive_int(config["num_labels"], "num_labels", where)
+    labels = config.get("id2label")
+    if labels is None:
+        return 2
+    if not isinstance(labels, dict) or not labels:
+        raise ConfigError(f"{where}: id2label must be a non-empty object")
+    return len(labels)

@@ -1,0 +1,162 @@
+"""config.json files against transformers: generated lean configs of every supported model_type,
+the default config of every class, the defaults table, and one-line errors for bad files."""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import json
+import math
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import symparam
+from symparam.cli import main
+from symparam.hf import model_types
+
+oracle = pytest.importorskip("tests.oracle")
+transformers = oracle.transformers
+
+TYPES = sorted(model_types())
+
+
+def real_count(config: dict[str, Any], cls: str) -> tuple[dict[str, tuple[int, ...]], int]:
+    tensors = oracle.from_config(config, cls)
+    return tensors, sum(math.prod(shape) for shape in tensors.values())
+
+
+def assert_config_matches(config: dict[str, Any]) -> None:
+    m = symparam.from_hf_config(config)
+    real, total = real_count(config, m.label)
+    assert oracle.ours(m) == real
+    assert m.count() == total
+
+
+@st.composite
+def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
+    """A valid config of ``model_type``, each optional key present or left out."""
+    spec = model_types()[model_type]
+    h_kv = draw(st.integers(1, 3))
+    h = h_kv * draw(st.integers(1, 3))
+    head = 2 * draw(st.integers(1, 4))
+    keys = spec["values"]
+    drawn = {
+        "N": draw(st.integers(1, 3)), "V": draw(st.integers(1, 200)),
+        "L": draw(st.integers(1, 64)), "T": draw(st.integers(1, 3)), "H": h * head,
+        "d_ff": draw(st.integers(1, 48)), "h": h, "h_kv": h_kv,
+        "d_head": 2 * draw(st.integers(1, 6)),
+    }
+    config: dict[str, Any] = {"model_type": model_type, "pad_token_id": 0}
+    for symbol, key in keys.items():
+        if symbol in ("N", "V", "H", "h", "h_kv") or draw(st.booleans()):
+            value = drawn[symbol]
+            if symbol in spec.get("missing", {}) and draw(st.booleans()):
+                value = None
+            config[key] = value
+    for key in spec.get("options", {}).values():
+        if draw(st.booleans()):
+            config[key] = draw(st.booleans())
+    classes = list(spec["classes"])
+    choice = draw(st.sampled_from([*classes, None]))
+    if choice is not None:
+        config["architectures"] = [choice]
+        if "ForSequenceClassification" in choice and draw(st.booleans()):
+            config["num_labels"] = draw(st.integers(1, 5))
+    # keep the model small where a key was left to a large default
+    for key, default in spec["defaults"].items():
+        if key not in config and isinstance(default, int) and not isinstance(default, bool) \
+                and default > 64:
+            config[key] = {"vocab_size": drawn["V"], "max_position_embeddings": drawn["L"],
+                           "n_positions": drawn["L"], "intermediate_size": drawn["d_ff"],
+                           "head_dim": drawn["d_head"]}.get(key, default)
+    return config
+
+
+@pytest.mark.parametrize("model_type", TYPES)
+def test_generated_configs(model_type: str) -> None:
+    @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(lean_configs(model_type))
+    def check(config: dict[str, Any]) -> None:
+        assert_config_matches(config)
+
+    check()
+
+
+@pytest.mark.parametrize(("model_type", "cls"),
+                         [(t, c) for t in TYPES for c in model_types()[t]["classes"]])
+def test_default_config_of_every_class(model_type: str, cls: str) -> None:
+    """An empty config is the config class's defaults (BertConfig() is bert-base-uncased …)."""
+    assert_config_matches({"model_type": model_type, "architectures": [cls]})
+
+
+def _field_defaults(model_type: str) -> dict[str, Any]:
+    cls = type(transformers.AutoConfig.for_model(model_type))
+    try:
+        return {f.name: f.default for f in dataclasses.fields(cls)}
+    except TypeError:
+        return {k: p.default for k, p in inspect.signature(cls.__init__).parameters.items()}
+
+
+@pytest.mark.parametrize("model_type", TYPES)
+def test_defaults_table_matches_transformers(model_type: str) -> None:
+    defaults = _field_defaults(model_type)
+    for key, value in model_types()[model_type]["defaults"].items():
+        assert defaults[key] == value, (model_type, key)
+
+
+def test_bert_base_config_in_a_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    config = {"model_type": "bert", "architectures": ["BertForMaskedLM"], "hidden_size": 768,
+              "num_hidden_layers": 12, "num_attention_heads": 12, "intermediate_size": 3072,
+              "vocab_size": 30522, "max_position_embeddings": 512, "type_vocab_size": 2}
+    (tmp_path / "config.json").write_text(json.dumps(config))
+    assert main(["count", str(tmp_path), "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["architecture"] == "BertForMaskedLM"
+    assert record["params"] == real_count(config, "BertForMaskedLM")[1]
+    assert main(["count", str(tmp_path), "--json", "--base"]) == 0
+    assert json.loads(capsys.readouterr().out)["architecture"] == "BertModel"
+
+
+def test_many_files_in_one_call(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    paths = []
+    for index, model_type in enumerate(TYPES):
+        path = tmp_path / f"{index}.json"
+        path.write_text(json.dumps({"model_type": model_type}))
+        paths.append(str(path))
+    assert main(["count", *paths, "--json"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [line["model"] for line in lines] == paths
+
+
+@pytest.mark.parametrize(("content", "needle"), [
+    ("{not json", "invalid JSON"),
+    ("[1, 2]", "expected a JSON object"),
+    ('{"model_type": "nope"}', 'model_type "nope" is not supported'),
+    ("{}", "model_type missing"),
+    ('{"model_type": "bert", "architectures": ["BertForQA"]}', "class 'BertForQA'"),
+    ('{"model_type": "bert", "hidden_size": "768"}', "hidden_size must be a positive integer"),
+    ('{"model_type": "bert", "hidden_size": 0}', "hidden_size must be a positive integer"),
+    ('{"model_type": "bert", "hidden_size": 770}', "does not divide"),
+    ('{"model_type": "bert", "hidden_size": null}', "hidden_size is null"),
+    ('{"model_type": "llama", "tie_word_embeddings": "true"}', "must be true or false"),
+    ('{"model_type": "llama", "num_key_value_heads": 5}', "does not divide"),
+    ('{"model_type": "qwen3", "head_dim": null}', "head_dim is null"),
+])
+def test_bad_configs(tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str,
+                     needle: str) -> None:
+    path = tmp_path / "config.json"
+    path.write_text(content)
+    assert main(["count", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.strip().splitlines()) == 1 and needle in err, err
+
+
+def test_missing_file_and_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["count", str(tmp_path / "none.json")]) == 2
+    assert main(["count", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("no such file") == 2
