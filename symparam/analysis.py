@@ -12,6 +12,7 @@ with ``evaluate=False`` so the grouping survives until it is printed.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -19,7 +20,7 @@ from typing import TYPE_CHECKING
 import sympy
 
 from symparam.assumptions import Assumption, resolve
-from symparam.symbols import H
+from symparam.symbols import H, lookup, order_key
 
 if TYPE_CHECKING:
     from symparam.model import Model
@@ -70,7 +71,7 @@ def grouped(
         if key == 1:
             parts.extend(_collect(inner, primary))
         elif inner.is_Add:
-            parts.append(sympy.Mul(key, inner, evaluate=False))
+            parts.append(sympy.Mul(*sympy.Mul.make_args(key), inner, evaluate=False))
         else:
             parts.append(key * inner)
     if len(parts) == 1:
@@ -79,17 +80,25 @@ def grouped(
 
 
 def _collect(expr: sympy.Expr, primary: sympy.Symbol) -> list[sympy.Expr]:
-    if primary not in expr.free_symbols:
-        return list(sympy.Add.make_args(expr))
-    out = []
-    for power, coefficient in sympy.collect(expr, primary, evaluate=False).items():
-        if coefficient.is_Add and power != 1:
-            out.append(sympy.Mul(coefficient, power, evaluate=False))
-        elif coefficient.is_Add:
-            out.extend(sympy.Add.make_args(coefficient))
-        else:
-            out.append(coefficient * power)
-    return out
+    """Collect by powers of ``primary``; what is left, by its most shared symbol."""
+    out: list[sympy.Expr] = []
+    rest = expr
+    if primary in expr.free_symbols:
+        rest = sympy.Integer(0)
+        for power, coefficient in sympy.collect(expr, primary, evaluate=False).items():
+            if power == 1:
+                rest += coefficient
+            elif coefficient.is_Add:
+                out.append(sympy.Mul(coefficient, power, evaluate=False))
+            else:
+                out.append(coefficient * power)
+    terms = [t for t in sympy.Add.make_args(rest) if t != 0]
+    shared = Counter(s for t in terms for s in t.free_symbols)
+    if shared and len(terms) > 2:
+        secondary, times = max(shared.items(), key=lambda kv: (kv[1], -order_key(kv[0])[1]))
+        if times >= 2 and secondary != primary:
+            return out + _collect(rest, secondary)
+    return out + terms
 
 
 @dataclass(frozen=True)
@@ -98,8 +107,8 @@ class DropOut:
 
     ``kind`` is ``cancels`` (it enters only through products that an assumption reduces,
     ``steps`` holding each ``(product, with the assumption put in, result)``), ``no_weights``
-    (it only splits sizes, e.g. heads that must divide H) or ``assumed`` (an assumption replaces
-    it by other hyperparameters).
+    (it only splits sizes, e.g. heads that must divide H), ``assumed`` (an assumption replaces
+    it by other hyperparameters) or ``shared`` (the layers share weights across depth).
     """
 
     symbol: sympy.Symbol
@@ -126,6 +135,9 @@ def dropouts(model: Model) -> list[DropOut]:
             out.append(DropOut(sym, "assumed", by_symbol[sym]))
             continue
         carriers = sorted((d for d in dims if sym in d.free_symbols), key=str)
+        if name in model.family.weightless:
+            out.append(DropOut(sym, model.family.weightless[name]))
+            continue
         if not carriers:
             out.append(DropOut(sym, "no_weights"))
             continue
@@ -157,4 +169,5 @@ def _all_symbols(model: Model) -> set[sympy.Symbol]:
         symbols |= a.expr.free_symbols | {a.symbol}
     for rule in model.family.divides:
         symbols |= rule.symbols
+    symbols |= {lookup(n).symbol for n in model.family.weightless}
     return symbols

@@ -64,6 +64,8 @@ class Family:
     ``build(architecture, options)`` returns the block tree of the named class. The first entry of
     ``architectures`` is the class counted when none is asked for. ``config_keys`` names, for
     each hyperparameter, the key of this model type's ``config.json`` that holds it.
+    ``weightless`` names hyperparameters the model reads that add no weights, with why
+    (``{"N": "shared"}``: ALBERT's layers share weights across depth).
     """
 
     name: str
@@ -75,6 +77,7 @@ class Family:
     assumptions: tuple[Assumption, ...] = ()
     divides: tuple[Divides, ...] = field(default=())
     config_keys: Mapping[str, str] = field(default_factory=dict)
+    weightless: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def default_architecture(self) -> str:

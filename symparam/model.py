@@ -21,7 +21,7 @@ from symparam.assumptions import Assumption, resolve
 from symparam.blocks import Block, Repeat, Tensor, TensorInfo
 from symparam.errors import InvalidValueError, UnboundError, UnknownSymbolError
 from symparam.family import Family
-from symparam.symbols import order_key
+from symparam.symbols import order_key, symbol
 
 if TYPE_CHECKING:
     from symparam.analysis import Formula
@@ -107,6 +107,7 @@ class Model:
                 symbols |= a.expr.free_symbols
         for rule in self.family.divides:
             symbols |= rule.symbols
+        symbols |= {symbol(n) for n in self.family.weightless}
         return [s.name for s in sorted(symbols, key=order_key)]
 
     def assumptions_for(self, bound: Iterable[str] = ()) -> tuple[Assumption, ...]:

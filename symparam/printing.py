@@ -22,9 +22,9 @@ from typing import Any
 import sympy
 from sympy.printing.printer import Printer
 
-from symparam.symbols import H, N, N_dec, latex_name, order_key
+from symparam.symbols import VOCABULARY, H, latex_name, order_key
 
-_COUNTS = (N, N_dec)
+_COUNTS = tuple(entry.symbol for entry in VOCABULARY.values() if entry.counts_layers)
 _SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 
 

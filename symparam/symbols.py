@@ -30,6 +30,7 @@ class Hyperparameter:
     latex: str
     meaning: str
     config_keys: tuple[str, ...] = ()
+    counts_layers: bool = False  # a count of repeated layers: formulas are grouped by it
     symbol: sympy.Symbol = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
@@ -37,9 +38,11 @@ class Hyperparameter:
 
 
 _ENTRIES = (
-    Hyperparameter("N", "N", "number of layers", ("num_hidden_layers", "n_layer", "num_layers")),
     Hyperparameter(
-        "N_dec", r"N_{\mathrm{dec}}", "number of decoder layers", ("num_decoder_layers",)
+        "N", "N", "number of layers", ("num_hidden_layers", "n_layer", "num_layers"), True
+    ),
+    Hyperparameter(
+        "N_dec", r"N_{\mathrm{dec}}", "number of decoder layers", ("num_decoder_layers",), True
     ),
     Hyperparameter("V", "V", "vocabulary size", ("vocab_size",)),
     Hyperparameter(
@@ -56,6 +59,14 @@ _ENTRIES = (
         "h_kv", r"h_{\mathrm{kv}}", "key/value heads", ("num_key_value_heads", "num_kv_heads")
     ),
     Hyperparameter("d_head", r"d_{\mathrm{head}}", "per-head size", ("head_dim", "d_kv")),
+    Hyperparameter(
+        "d_emb", r"d_{\mathrm{emb}}", "embedding size, when it differs from H (factorised)",
+        ("embedding_size",),
+    ),
+    Hyperparameter(
+        "G", "G", "number of distinct layer groups (ALBERT)", ("num_hidden_groups",), True
+    ),
+    Hyperparameter("K", "K", "layers in each group (ALBERT)", ("inner_group_num",), True),
     Hyperparameter(
         "n_labels", r"n_{\mathrm{labels}}", "number of labels of a classification head",
         ("num_labels", "id2label"),
@@ -135,3 +146,4 @@ def latex_name(sym: sympy.Symbol) -> str:
 H, V, L, N, T = (symbol(n) for n in ("H", "V", "L", "N", "T"))
 d_ff, h, h_kv, d_head, N_dec = (symbol(n) for n in ("d_ff", "h", "h_kv", "d_head", "N_dec"))
 n_labels = symbol("n_labels")
+d_emb, G, K = (symbol(n) for n in ("d_emb", "G", "K"))

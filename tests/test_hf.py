@@ -48,7 +48,8 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
         "N": draw(st.integers(1, 3)), "V": draw(st.integers(1, 200)),
         "L": draw(st.integers(1, 64)), "T": draw(st.integers(1, 3)), "H": h * head,
         "d_ff": draw(st.integers(1, 48)), "h": h, "h_kv": h_kv,
-        "d_head": 2 * draw(st.integers(1, 6)),
+        "d_head": 2 * draw(st.integers(1, 6)), "d_emb": draw(st.integers(1, 16)),
+        "G": draw(st.integers(1, 2)), "K": draw(st.integers(1, 2)),
     }
     config: dict[str, Any] = {"model_type": model_type, "pad_token_id": 0}
     for symbol, key in keys.items():
@@ -72,7 +73,8 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
                 and default > 64:
             config[key] = {"vocab_size": drawn["V"], "max_position_embeddings": drawn["L"],
                            "n_positions": drawn["L"], "intermediate_size": drawn["d_ff"],
-                           "head_dim": drawn["d_head"]}.get(key, default)
+                           "head_dim": drawn["d_head"], "hidden_size": drawn["H"],
+                           "embedding_size": drawn["d_emb"]}.get(key, default)
     return config
 
 

@@ -6,7 +6,9 @@ import importlib
 
 from symparam.family import Family
 
-FAMILY_MODULES = ("bert", "gpt2", "bloom", "llama", "transformer", "mlp")
+FAMILY_MODULES = (
+    "bert", "distilbert", "albert", "gpt2", "bloom", "llama", "transformer", "mlp",
+)
 
 
 def family(name: str) -> Family:

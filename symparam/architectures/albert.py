@@ -1,0 +1,87 @@
+"""ALBERT (Lan et al. 2020), as transformers' ``AlbertModel`` builds it.
+
+Two savings over BERT. Factorised embeddings: the word, position and token-type tables are
+d_emb wide (not H), with a LayerNorm, and one projection d_emb → H feeds the encoder. Shared
+layers: the encoder holds only G groups of K layers (``num_hidden_groups`` × ``inner_group_num``,
+1 × 1 by default) and runs them N times over, so the depth N adds no parameters. A layer:
+attention (query, key, value, dense: H ↔ h·d_head, LayerNorm), FFN H → d_ff → H with a
+``full_layer_layer_norm``. ``AlbertModel`` has a pooler (H×H); ``AlbertForMaskedLM`` a head
+(H → d_emb, LayerNorm, decoder d_emb → V tied to the word table, V-bias);
+``AlbertForSequenceClassification`` a classifier H → n_labels. Default: d_head = H/h.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from symparam.architectures.common import tie_option
+from symparam.assumptions import HEAD_SIZE
+from symparam.blocks import Embedding, LayerNorm, Linear, Repeat, Sequential, Tensor
+from symparam.family import Divides, Family
+from symparam.symbols import G, H, K, L, T, V, d_emb, d_ff, d_head, h, n_labels
+
+
+def albert_layer() -> Sequential:
+    return Sequential(
+        full_layer_layer_norm=LayerNorm(H),
+        attention=Sequential(
+            query=Linear(H, h * d_head), key=Linear(H, h * d_head), value=Linear(H, h * d_head),
+            dense=Linear(h * d_head, H), LayerNorm=LayerNorm(H),
+        ),
+        ffn=Linear(H, d_ff),
+        ffn_output=Linear(d_ff, H),
+    )
+
+
+def albert_model(pooler: bool) -> Sequential:
+    parts = {
+        "embeddings": Sequential(
+            word_embeddings=Embedding(V, d_emb), position_embeddings=Embedding(L, d_emb),
+            token_type_embeddings=Embedding(T, d_emb), LayerNorm=LayerNorm(d_emb),
+        ),
+        "encoder": Sequential(
+            embedding_hidden_mapping_in=Linear(d_emb, H),
+            albert_layer_groups=Repeat(G, Sequential(albert_layers=Repeat(K, albert_layer()))),
+        ),
+    }
+    if pooler:
+        parts["pooler"] = Linear(H, H)
+    return Sequential(**parts)
+
+
+def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
+    if architecture == "AlbertModel":
+        return albert_model(pooler=True)
+    if architecture == "AlbertForSequenceClassification":
+        return Sequential(albert=albert_model(pooler=True), classifier=Linear(H, n_labels))
+    body = albert_model(pooler=False)
+    bias = Tensor(V)
+    tied = options["tie_word_embeddings"]
+    decoder = Linear(d_emb, V, tie=body["embeddings"]["word_embeddings"].weight if tied else None)
+    if tied:
+        decoder.bias = Tensor(V, tie=bias)
+    head = Sequential(bias=bias, LayerNorm=LayerNorm(d_emb), dense=Linear(H, d_emb),
+                      decoder=decoder)
+    return Sequential(albert=body, predictions=head)
+
+
+FAMILY = Family(
+    name="albert",
+    title="ALBERT",
+    description="ALBERT encoder (Lan et al. 2020): factorised embeddings, layers shared in depth",
+    architectures={
+        "AlbertModel": "encoder with pooler",
+        "AlbertForMaskedLM": "encoder with an MLM head tied to the word embeddings",
+        "AlbertForSequenceClassification": "encoder with pooler and an H → n_labels classifier",
+    },
+    build=build,
+    options=(tie_option(True),),
+    assumptions=(HEAD_SIZE,),
+    divides=(Divides(h, H, "the heads split the hidden size evenly"),),
+    weightless={"N": "shared"},
+    config_keys={"N": "num_hidden_layers", "V": "vocab_size", "L": "max_position_embeddings",
+                 "T": "type_vocab_size", "H": "hidden_size", "d_ff": "intermediate_size",
+                 "h": "num_attention_heads", "d_emb": "embedding_size",
+                 "G": "num_hidden_groups", "K": "inner_group_num", "n_labels": "num_labels"},
+)

@@ -1,0 +1,67 @@
+"""DistilBERT (Sanh et al. 2019), as transformers' ``DistilBertModel`` builds it.
+
+BERT halved: word (V×H) and position (L×H) tables and a LayerNorm, no token types; N layers of
+self-attention (q_lin, k_lin, v_lin, out_lin, all H → H with bias; h heads split H) with a
+LayerNorm, and an FFN H → d_ff → H with a LayerNorm. ``DistilBertForMaskedLM`` adds a transform
+(H×H, LayerNorm) and a projector tied to the word table with its own V-bias;
+``DistilBertForSequenceClassification`` adds ``pre_classifier`` (H×H) and ``classifier``
+(H → n_labels).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from symparam.architectures.common import tie_option
+from symparam.blocks import Embedding, LayerNorm, Linear, Repeat, Sequential
+from symparam.family import Divides, Family
+from symparam.symbols import H, L, N, V, d_ff, h, n_labels
+
+
+def layer() -> Sequential:
+    return Sequential(
+        attention=Sequential(q_lin=Linear(H, H), k_lin=Linear(H, H), v_lin=Linear(H, H),
+                             out_lin=Linear(H, H)),
+        sa_layer_norm=LayerNorm(H),
+        ffn=Sequential(lin1=Linear(H, d_ff), lin2=Linear(d_ff, H)),
+        output_layer_norm=LayerNorm(H),
+    )
+
+
+def distilbert_model() -> Sequential:
+    return Sequential(
+        embeddings=Sequential(word_embeddings=Embedding(V, H), position_embeddings=Embedding(L, H),
+                              LayerNorm=LayerNorm(H)),
+        transformer=Sequential(layer=Repeat(N, layer())),
+    )
+
+
+def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
+    body = distilbert_model()
+    if architecture == "DistilBertModel":
+        return body
+    if architecture == "DistilBertForMaskedLM":
+        word = body["embeddings"]["word_embeddings"].weight
+        tie = word if options["tie_word_embeddings"] else None
+        return Sequential(distilbert=body, vocab_transform=Linear(H, H),
+                          vocab_layer_norm=LayerNorm(H), vocab_projector=Linear(H, V, tie=tie))
+    return Sequential(distilbert=body, pre_classifier=Linear(H, H),
+                      classifier=Linear(H, n_labels))
+
+
+FAMILY = Family(
+    name="distilbert",
+    title="DistilBERT",
+    description="DistilBERT encoder (Sanh et al. 2019): BERT without token types or pooler",
+    architectures={
+        "DistilBertModel": "encoder",
+        "DistilBertForMaskedLM": "encoder with an MLM head tied to the word embeddings",
+        "DistilBertForSequenceClassification": "encoder with pre_classifier and classifier",
+    },
+    build=build,
+    options=(tie_option(True),),
+    divides=(Divides(h, H, "the heads split the hidden size evenly"),),
+    config_keys={"N": "n_layers", "V": "vocab_size", "L": "max_position_embeddings", "H": "dim",
+                 "d_ff": "hidden_dim", "h": "n_heads", "n_labels": "num_labels"},
+)
