@@ -92,6 +92,8 @@ def resolve_config(
     options = dict(spec.get("fixed", {}))
     for option, key in spec.get("options", {}).items():
         options[option] = _bool(config, key, spec["defaults"].get(key), where)
+    for option, (rule, first, second) in spec.get("computed", {}).items():
+        options[option] = _computed(config, spec, rule, first, second, where)
     architecture = spec["classes"][cls]
     if "ForSequenceClassification" in architecture:
         values["n_labels"] = _labels(config, where)
@@ -165,11 +167,28 @@ def _values(
             values[symbol_name] = default
         elif symbol_name in missing_rules:
             rule = missing_rules[symbol_name]
-            if rule != "d_head=H/h":  # the family assumes it already
+            if rule not in ("d_head=H/h", "none"):  # the family assumes it already / unused
                 assumptions.append(rule)
         else:
             raise ConfigError(f"{where}: {key} is null; it must be a positive integer")
     return values, assumptions
+
+
+def _computed(
+    config: Mapping[str, Any], spec: Mapping[str, Any], rule: str, first: str, second: str,
+    where: str,
+) -> bool:
+    """An option that follows from two keys: ``differs`` (set and ≠) or ``true_and_false``."""
+    if rule == "differs":
+        present, value = _lookup(config, first, spec)
+        if not present or value is None:
+            return False
+        _, other = _lookup(config, second, spec)
+        other = spec["defaults"].get(second) if other is None else other
+        return _positive_int(value, first, where) != other
+    return _bool(config, first, spec["defaults"].get(first), where) and not _bool(
+        config, second, spec["defaults"].get(second), where
+    )
 
 
 def _positive_int(raw: Any, key: str, where: str) -> int:

@@ -61,6 +61,9 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
     for key in spec.get("options", {}).values():
         if draw(st.booleans()):
             config[key] = draw(st.booleans())
+    for rule, first, second in spec.get("computed", {}).values():
+        if rule == "true_and_false" and draw(st.booleans()):
+            config[first], config[second] = draw(st.booleans()), draw(st.booleans())
     classes = list(spec["classes"])
     choice = draw(st.sampled_from([*classes, None]))
     if choice is not None:

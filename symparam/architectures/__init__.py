@@ -7,7 +7,8 @@ import importlib
 from symparam.family import Family
 
 FAMILY_MODULES = (
-    "bert", "distilbert", "albert", "gpt2", "bloom", "llama", "transformer", "mlp",
+    "bert", "distilbert", "albert", "gpt2", "opt", "bloom", "gpt_neox", "llama", "transformer",
+    "mlp",
 )
 
 

@@ -1,0 +1,56 @@
+"""GPT-NeoX (Black et al. 2022; Pythia), as transformers' ``GPTNeoXModel`` builds it.
+
+A token table (V×H), no position table (rotary). Each of the N layers: two LayerNorms, a fused
+``query_key_value`` projection H → 3H and a ``dense`` output projection (biases with
+``attention_bias``), and an MLP H → d_ff → H with biases. A final LayerNorm and an LM head
+(V×H, no bias), untied by default. ``h`` must divide ``H``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from symparam.architectures.common import tie_option, with_lm_head, with_score
+from symparam.blocks import Embedding, LayerNorm, Linear, Repeat, Sequential
+from symparam.family import Divides, Family, Option
+from symparam.symbols import H, N, V, d_ff, h
+
+
+def layer(bias: bool) -> Sequential:
+    return Sequential(
+        input_layernorm=LayerNorm(H),
+        post_attention_layernorm=LayerNorm(H),
+        attention=Sequential(query_key_value=Linear(H, 3 * H, bias=bias),
+                             dense=Linear(H, H, bias=bias)),
+        mlp=Sequential(dense_h_to_4h=Linear(H, d_ff), dense_4h_to_h=Linear(d_ff, H)),
+    )
+
+
+def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
+    body = Sequential(embed_in=Embedding(V, H),
+                      layers=Repeat(N, layer(bool(options["attention_bias"]))),
+                      final_layer_norm=LayerNorm(H))
+    if architecture == "GPTNeoXModel":
+        return body
+    if architecture == "GPTNeoXForSequenceClassification":
+        return with_score("gpt_neox", body, body["embed_in"])
+    return with_lm_head("gpt_neox", body, body["embed_in"], options["tie_word_embeddings"])
+
+
+FAMILY = Family(
+    name="gpt_neox",
+    title="GPT-NeoX",
+    description="GPT-NeoX decoder (Black et al. 2022; Pythia): rotary, fused QKV, LayerNorm",
+    architectures={
+        "GPTNeoXForCausalLM": "decoder with an LM head (untied by default)",
+        "GPTNeoXModel": "decoder without a head",
+        "GPTNeoXForSequenceClassification": "decoder with a bias-free H → n_labels score",
+    },
+    build=build,
+    options=(tie_option(False), Option("attention_bias", True, "biases on the attention")),
+    divides=(Divides(h, H, "the heads split the hidden size evenly"),),
+    config_keys={"N": "num_hidden_layers", "V": "vocab_size", "H": "hidden_size",
+                 "d_ff": "intermediate_size", "h": "num_attention_heads",
+                 "n_labels": "num_labels"},
+)

@@ -1,0 +1,85 @@
+"""OPT (Zhang et al. 2022), as transformers' ``OPTModel`` and ``OPTForCausalLM`` build it.
+
+A token table V×d_emb and a learned position table of L + 2 rows (OPT offsets positions by 2).
+When the embedding size d_emb (``word_embed_proj_dim``) differs from H, bias-free projections
+H → d_emb (``project_out``) and d_emb → H (``project_in``) wrap the decoder
+(``project_embeddings``). A final LayerNorm exists only for pre-LN models (``final_norm``; OPT-350m
+has none). Each of the N layers: q, k, v, out projections H → H, LayerNorm, FFN H → d_ff → H,
+LayerNorm; biases with ``enable_bias``, norm weights with ``norm_affine``. The LM head maps
+d_emb → V without bias, tied to the token table by default.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from symparam.architectures.common import tie_option, with_lm_head, with_score
+from symparam.blocks import Block, Embedding, LayerNorm, Linear, Repeat, Sequential
+from symparam.family import Divides, Family, Option
+from symparam.symbols import H, L, N, V, d_emb, d_ff, h
+
+
+def norm(options: Mapping[str, Any]) -> Block:
+    return LayerNorm(H) if options["norm_affine"] else Sequential()
+
+
+def layer(options: Mapping[str, Any]) -> Sequential:
+    bias = bool(options["enable_bias"])
+    return Sequential(
+        self_attn=Sequential(k_proj=Linear(H, H, bias=bias), v_proj=Linear(H, H, bias=bias),
+                             q_proj=Linear(H, H, bias=bias), out_proj=Linear(H, H, bias=bias)),
+        self_attn_layer_norm=norm(options),
+        fc1=Linear(H, d_ff, bias=bias),
+        fc2=Linear(d_ff, H, bias=bias),
+        final_layer_norm=norm(options),
+    )
+
+
+def decoder(options: Mapping[str, Any]) -> Sequential:
+    project = bool(options["project_embeddings"])
+    parts: dict[str, Block] = {
+        "embed_tokens": Embedding(V, d_emb if project else H),
+        "embed_positions": Embedding(L + 2, H),
+    }
+    if project:
+        parts["project_out"] = Linear(H, d_emb, bias=False)
+        parts["project_in"] = Linear(d_emb, H, bias=False)
+    if options["final_norm"]:
+        parts["final_layer_norm"] = norm(options)
+    parts["layers"] = Repeat(N, layer(options))
+    return Sequential(**parts)
+
+
+def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
+    body = Sequential(decoder=decoder(options))
+    table = body["decoder"]["embed_tokens"]
+    if architecture == "OPTModel":
+        return body
+    if architecture == "OPTForSequenceClassification":
+        return with_score("model", body, table)
+    return with_lm_head("model", body, table, options["tie_word_embeddings"])
+
+
+FAMILY = Family(
+    name="opt",
+    title="OPT",
+    description="OPT decoder (Zhang et al. 2022): learned positions (+2 rows), optional projections",
+    architectures={
+        "OPTForCausalLM": "decoder with an LM head tied to the token embeddings",
+        "OPTModel": "decoder without a head",
+        "OPTForSequenceClassification": "decoder with a bias-free score over d_emb",
+    },
+    build=build,
+    options=(
+        tie_option(True),
+        Option("project_embeddings", False, "project d_emb ↔ H around the decoder (d_emb ≠ H)"),
+        Option("final_norm", True, "a final LayerNorm (pre-LN models)"),
+        Option("enable_bias", True, "biases on every projection"),
+        Option("norm_affine", True, "LayerNorms with weight and bias"),
+    ),
+    divides=(Divides(h, H, "the heads split the hidden size evenly"),),
+    config_keys={"N": "num_hidden_layers", "V": "vocab_size", "L": "max_position_embeddings",
+                 "H": "hidden_size", "d_ff": "ffn_dim", "h": "num_attention_heads",
+                 "d_emb": "word_embed_proj_dim", "n_labels": "num_labels"},
+)
