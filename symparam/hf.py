@@ -95,8 +95,7 @@ def resolve_config(
     for option, (rule, first, second) in spec.get("computed", {}).items():
         options[option] = _computed(config, spec, rule, first, second, where)
     architecture = spec["classes"][cls]
-    if "ForSequenceClassification" in architecture:
-        values["n_labels"] = _labels(config, where)
+    values["n_labels"] = _labels(config, where)  # dropped later when the class has no such head
     return Resolved(spec["family"], architecture, cls, model_type, options, values,
                     tuple(assumptions))
 

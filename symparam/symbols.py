@@ -67,6 +67,9 @@ _ENTRIES = (
         "G", "G", "number of distinct layer groups (ALBERT)", ("num_hidden_groups",), True
     ),
     Hyperparameter("K", "K", "layers in each group (ALBERT)", ("inner_group_num",), True),
+    Hyperparameter("R", "R", "image size in pixels (side of a square image)", ("image_size",)),
+    Hyperparameter("P", "P", "patch size in pixels", ("patch_size",)),
+    Hyperparameter("C", "C", "image channels", ("num_channels",)),
     Hyperparameter(
         "n_labels", r"n_{\mathrm{labels}}", "number of labels of a classification head",
         ("num_labels", "id2label"),
@@ -147,3 +150,4 @@ H, V, L, N, T = (symbol(n) for n in ("H", "V", "L", "N", "T"))
 d_ff, h, h_kv, d_head, N_dec = (symbol(n) for n in ("d_ff", "h", "h_kv", "d_head", "N_dec"))
 n_labels = symbol("n_labels")
 d_emb, G, K = (symbol(n) for n in ("d_emb", "G", "K"))
+R, P, C = (symbol(n) for n in ("R", "P", "C"))

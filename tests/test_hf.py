@@ -50,10 +50,12 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
         "d_ff": draw(st.integers(1, 48)), "h": h, "h_kv": h_kv,
         "d_head": 2 * draw(st.integers(1, 6)), "d_emb": draw(st.integers(1, 16)),
         "G": draw(st.integers(1, 2)), "K": draw(st.integers(1, 2)),
+        "C": draw(st.integers(1, 3)), "P": draw(st.integers(1, 4)),
     }
+    drawn["R"] = drawn["P"] * draw(st.integers(1, 4))
     config: dict[str, Any] = {"model_type": model_type, "pad_token_id": 0}
     for symbol, key in keys.items():
-        if symbol in ("N", "V", "H", "h", "h_kv") or draw(st.booleans()):
+        if symbol in ("N", "V", "H", "h", "h_kv", "R", "P") or draw(st.booleans()):
             value = drawn[symbol]
             if symbol in spec.get("missing", {}) and draw(st.booleans()):
                 value = None

@@ -64,7 +64,7 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
 FAMILY = Family(
     name="opt",
     title="OPT",
-    description="OPT decoder (Zhang et al. 2022): learned positions (+2 rows), optional projections",
+    description="OPT decoder (Zhang et al. 2022): learned positions (+2 rows), projections",
     architectures={
         "OPTForCausalLM": "decoder with an LM head tied to the token embeddings",
         "OPTModel": "decoder without a head",

@@ -1,0 +1,75 @@
+"""The Vision Transformer (Dosovitskiy et al. 2021), as transformers' ``ViTModel`` builds it.
+
+An R×R image with C channels is cut into (R/P)² patches of P×P pixels; a convolution with
+kernel and stride P embeds each patch into H (weight H×C×P×P, bias H). A class token (1×1×H)
+joins them, and a learned position table holds (R/P)² + 1 rows. Each of the N layers:
+LayerNorm, attention (q, k, v, o: H → H; biases on q, k, v with ``qkv_bias``), LayerNorm, MLP
+H → d_ff → H. A final LayerNorm; ``ViTModel`` adds a pooler (H×H),
+``ViTForImageClassification`` a classifier H → n_labels instead. P must divide R.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from symparam.blocks import LayerNorm, Linear, Repeat, Sequential, Tensor
+from symparam.family import Divides, Family, Option
+from symparam.symbols import C, H, N, P, R, d_ff, h, n_labels
+
+
+def layer(qkv_bias: bool) -> Sequential:
+    return Sequential(
+        attention=Sequential(q_proj=Linear(H, H, bias=qkv_bias), k_proj=Linear(H, H, bias=qkv_bias),
+                             v_proj=Linear(H, H, bias=qkv_bias), o_proj=Linear(H, H)),
+        layernorm_before=LayerNorm(H),
+        layernorm_after=LayerNorm(H),
+        mlp=Sequential(fc1=Linear(H, d_ff), fc2=Linear(d_ff, H)),
+    )
+
+
+def vit_model(pooler: bool, qkv_bias: bool) -> Sequential:
+    patches = (R / P) ** 2
+    parts = {
+        "embeddings": Sequential(
+            cls_token=Tensor(1, 1, H),
+            position_embeddings=Tensor(1, patches + 1, H),
+            patch_embeddings=Sequential(projection=Sequential(weight=Tensor(H, C, P, P),
+                                                              bias=Tensor(H))),
+        ),
+        "layers": Repeat(N, layer(qkv_bias)),
+        "layernorm": LayerNorm(H),
+    }
+    if pooler:
+        parts["pooler"] = Sequential(dense=Linear(H, H))
+    return Sequential(**parts)
+
+
+def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
+    qkv_bias = bool(options["qkv_bias"])
+    if architecture == "ViTModel":
+        return vit_model(bool(options["pooler"]), qkv_bias)
+    return Sequential(vit=vit_model(False, qkv_bias), classifier=Linear(H, n_labels))
+
+
+FAMILY = Family(
+    name="vit",
+    title="ViT",
+    description="Vision Transformer (Dosovitskiy et al. 2021): patch embedding, class token",
+    architectures={
+        "ViTModel": "encoder with pooler",
+        "ViTForImageClassification": "encoder with an H → n_labels classifier",
+    },
+    build=build,
+    options=(
+        Option("pooler", True, "ViTModel's pooler (dense H×H on the class token)"),
+        Option("qkv_bias", True, "biases on the q, k and v projections"),
+    ),
+    divides=(
+        Divides(h, H, "the heads split the hidden size evenly"),
+        Divides(P, R, "the image is cut into whole patches"),
+    ),
+    config_keys={"N": "num_hidden_layers", "H": "hidden_size", "d_ff": "intermediate_size",
+                 "h": "num_attention_heads", "R": "image_size", "P": "patch_size",
+                 "C": "num_channels", "n_labels": "num_labels"},
+)
