@@ -166,7 +166,7 @@ def _values(
             values[symbol_name] = default
         elif symbol_name in missing_rules:
             rule = missing_rules[symbol_name]
-            if rule not in ("d_head=H/h", "none"):  # the family assumes it already / unused
+            if rule not in ("d_head=H/h", "N_dec=N", "none"):  # the family's own / unused
                 assumptions.append(rule)
         else:
             raise ConfigError(f"{where}: {key} is null; it must be a positive integer")
@@ -177,7 +177,14 @@ def _computed(
     config: Mapping[str, Any], spec: Mapping[str, Any], rule: str, first: str, second: str,
     where: str,
 ) -> bool:
-    """An option that follows from two keys: ``differs`` (set and ≠) or ``true_and_false``."""
+    """An option that follows from keys: ``differs`` (set and ≠), ``true_and_false``, or
+    ``prefix`` (a string key starts with the given text)."""
+    if rule == "prefix":
+        present, value = _lookup(config, first, spec)
+        value = value if present and value is not None else spec["defaults"].get(first)
+        if not isinstance(value, str) or len(value) > 100:
+            raise ConfigError(f"{where}: {first} must be a string, got {json.dumps(value)[:60]}")
+        return value.startswith(second)
     if rule == "differs":
         present, value = _lookup(config, first, spec)
         if not present or value is None:

@@ -67,6 +67,10 @@ _ENTRIES = (
         "G", "G", "number of distinct layer groups (ALBERT)", ("num_hidden_groups",), True
     ),
     Hyperparameter("K", "K", "layers in each group (ALBERT)", ("inner_group_num",), True),
+    Hyperparameter(
+        "n_buckets", r"n_{\mathrm{buckets}}", "relative-position buckets (T5)",
+        ("relative_attention_num_buckets",),
+    ),
     Hyperparameter("R", "R", "image size in pixels (side of a square image)", ("image_size",)),
     Hyperparameter("P", "P", "patch size in pixels", ("patch_size",)),
     Hyperparameter("C", "C", "image channels", ("num_channels",)),
@@ -151,3 +155,4 @@ d_ff, h, h_kv, d_head, N_dec = (symbol(n) for n in ("d_ff", "h", "h_kv", "d_head
 n_labels = symbol("n_labels")
 d_emb, G, K = (symbol(n) for n in ("d_emb", "G", "K"))
 R, P, C = (symbol(n) for n in ("R", "P", "C"))
+n_buckets = symbol("n_buckets")

@@ -51,6 +51,7 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
         "d_head": 2 * draw(st.integers(1, 6)), "d_emb": draw(st.integers(1, 16)),
         "G": draw(st.integers(1, 2)), "K": draw(st.integers(1, 2)),
         "C": draw(st.integers(1, 3)), "P": draw(st.integers(1, 4)),
+        "N_dec": draw(st.integers(1, 3)), "n_buckets": draw(st.integers(1, 40)),
     }
     drawn["R"] = drawn["P"] * draw(st.integers(1, 4))
     config: dict[str, Any] = {"model_type": model_type, "pad_token_id": 0}
@@ -66,6 +67,8 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
     for rule, first, second in spec.get("computed", {}).values():
         if rule == "true_and_false" and draw(st.booleans()):
             config[first], config[second] = draw(st.booleans()), draw(st.booleans())
+        if rule == "prefix" and draw(st.booleans()):
+            config[first] = draw(st.sampled_from(["relu", "gelu", "gated-gelu", "gated-silu"]))
     classes = list(spec["classes"])
     choice = draw(st.sampled_from([*classes, None]))
     if choice is not None:
@@ -79,7 +82,8 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
             config[key] = {"vocab_size": drawn["V"], "max_position_embeddings": drawn["L"],
                            "n_positions": drawn["L"], "intermediate_size": drawn["d_ff"],
                            "head_dim": drawn["d_head"], "hidden_size": drawn["H"],
-                           "embedding_size": drawn["d_emb"]}.get(key, default)
+                           "embedding_size": drawn["d_emb"], "d_model": drawn["H"],
+                           "d_ff": drawn["d_ff"]}.get(key, default)
     return config
 
 

@@ -8,7 +8,7 @@ from symparam.family import Family
 
 FAMILY_MODULES = (
     "bert", "distilbert", "albert", "gpt2", "opt", "bloom", "gpt_neox", "llama", "transformer",
-    "vit", "mlp",
+    "t5", "vit", "mlp",
 )
 
 

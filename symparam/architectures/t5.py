@@ -1,0 +1,82 @@
+"""T5 (Raffel et al. 2020), v1.0 and v1.1, as transformers' ``T5Model`` builds it.
+
+One V×H table (``shared``) embeds both encoder and decoder input. Attention has no biases:
+q, k, v project H → h·d_head and o back (d_head is ``d_kv``, a free hyperparameter). Position
+enters as a learned bias per relative-position bucket and head (n_buckets × h), which only the
+first block of each stack owns. Encoder block: self-attention and an FFN (H → d_ff → H, or two
+input matrices with the gated activation of v1.1, ``gated``), each with a weight-only norm. The
+decoder block adds cross-attention. Each stack ends in a norm. ``T5ForConditionalGeneration``
+adds an LM head, which transformers 5 always ties to ``shared`` (it reads a v1.1 config's
+``tie_word_embeddings: false`` only as "do not rescale the output"). ``T5EncoderModel`` keeps
+the encoder only. The decoder is as deep as the encoder unless ``num_decoder_layers`` says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from symparam.assumptions import DECODER_DEPTH
+from symparam.blocks import Block, Embedding, Linear, Repeat, RMSNorm, Sequential
+from symparam.family import Family, Option
+from symparam.symbols import H, N, N_dec, V, d_ff, d_head, h, n_buckets
+
+_FIRST_BLOCK_BIAS = "block.0.layer.0.SelfAttention.relative_attention_bias"
+
+
+def attention(name: str) -> Sequential:
+    return Sequential(**{name: Sequential(
+        q=Linear(H, h * d_head, bias=False), k=Linear(H, h * d_head, bias=False),
+        v=Linear(H, h * d_head, bias=False), o=Linear(h * d_head, H, bias=False),
+    )}, layer_norm=RMSNorm(H))
+
+
+def feed_forward(gated: bool) -> Sequential:
+    if gated:
+        dense = Sequential(wi_0=Linear(H, d_ff, bias=False), wi_1=Linear(H, d_ff, bias=False),
+                           wo=Linear(d_ff, H, bias=False))
+    else:
+        dense = Sequential(wi=Linear(H, d_ff, bias=False), wo=Linear(d_ff, H, bias=False))
+    return Sequential(DenseReluDense=dense, layer_norm=RMSNorm(H))
+
+
+def stack(count: Any, decoder: bool, gated: bool) -> Sequential:
+    layers: dict[str, Block] = {"0": attention("SelfAttention")}
+    if decoder:
+        layers["1"] = attention("EncDecAttention")
+    layers[str(len(layers))] = feed_forward(gated)
+    return Sequential(**{
+        "block": Repeat(count, Sequential(layer=Sequential(**layers))),
+        # only the first block of a stack holds the relative-position bias table
+        _FIRST_BLOCK_BIAS: Embedding(n_buckets, h),
+        "final_layer_norm": RMSNorm(H),
+    })
+
+
+def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
+    gated = bool(options["gated"])
+    shared = Embedding(V, H)
+    parts: dict[str, Block] = {"shared": shared, "encoder": stack(N, False, gated)}
+    if architecture != "T5EncoderModel":
+        parts["decoder"] = stack(N_dec, True, gated)
+    if architecture == "T5ForConditionalGeneration":
+        parts["lm_head"] = Linear(H, V, bias=False, tie=shared.weight)
+    return Sequential(**parts)
+
+
+FAMILY = Family(
+    name="t5",
+    title="T5",
+    description="T5 encoder–decoder (Raffel et al. 2020): relative position buckets, no biases",
+    architectures={
+        "T5ForConditionalGeneration": "encoder, decoder and the LM head (tied to shared)",
+        "T5Model": "encoder and decoder",
+        "T5EncoderModel": "encoder only",
+    },
+    build=build,
+    options=(Option("gated", False, "v1.1's gated FFN: two input matrices (feed_forward_proj)"),),
+    assumptions=(DECODER_DEPTH,),
+    config_keys={"N": "num_layers", "N_dec": "num_decoder_layers", "V": "vocab_size",
+                 "H": "d_model", "d_ff": "d_ff", "h": "num_heads", "d_head": "d_kv",
+                 "n_buckets": "relative_attention_num_buckets"},
+)
