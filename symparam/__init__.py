@@ -115,9 +115,12 @@ def model(
         if isinstance(item, Assumption):
             assumptions.append(item)
             continue
-        parsed = parse_assumption(item, used)
-        if item in from_config and parsed.name in values:
-            continue  # the user's value replaces what a missing key implied
+        if item in from_config:
+            parsed = parse_assumption(item)
+            if parsed.name in values or parsed.name not in used:
+                continue  # the user's value replaces it, or this class has no such symbol
+        else:
+            parsed = parse_assumption(item, used)
         assumptions.append(parsed)
     # a preset's or config's values the class does not use (V in a body) are dropped quietly;
     # the user's own values are checked

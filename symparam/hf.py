@@ -176,9 +176,14 @@ def _values(
 def _computed(
     config: Mapping[str, Any], spec: Mapping[str, Any], rule: str, first: str, second: str,
     where: str,
-) -> bool:
+) -> bool | int:
     """An option that follows from keys: ``differs`` (set and ≠), ``true_and_false``, or
     ``prefix`` (a string key starts with the given text)."""
+    if rule == "falcon_parallel_norms":  # null means 2 with the new decoder architecture, else 1
+        present, value = _lookup(config, first, spec)
+        if not present or value is None:
+            return 2 if _bool(config, second, spec["defaults"].get(second), where) else 1
+        return 2 if _positive_int(value, first, where) == 2 else 1
     if rule == "prefix":
         present, value = _lookup(config, first, spec)
         value = value if present and value is not None else spec["defaults"].get(first)
@@ -187,7 +192,8 @@ def _computed(
         return value.startswith(second)
     if rule == "differs":
         present, value = _lookup(config, first, spec)
-        if not present or value is None:
+        value = value if present else spec["defaults"].get(first)
+        if value is None:
             return False
         _, other = _lookup(config, second, spec)
         other = spec["defaults"].get(second) if other is None else other

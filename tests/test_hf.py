@@ -67,6 +67,8 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
     for rule, first, second in spec.get("computed", {}).values():
         if rule == "true_and_false" and draw(st.booleans()):
             config[first], config[second] = draw(st.booleans()), draw(st.booleans())
+        if rule == "falcon_parallel_norms" and draw(st.booleans()):
+            config[first] = draw(st.sampled_from([None, 1, 2]))
         if rule == "prefix" and draw(st.booleans()):
             config[first] = draw(st.sampled_from(["relu", "gelu", "gated-gelu", "gated-silu"]))
     classes = list(spec["classes"])

@@ -7,8 +7,9 @@ import importlib
 from symparam.family import Family
 
 FAMILY_MODULES = (
-    "bert", "distilbert", "albert", "gpt2", "opt", "bloom", "gpt_neox", "llama", "transformer",
-    "t5", "vit", "mlp",
+    "bert", "distilbert", "albert", "electra",
+    "gpt2", "opt", "bloom", "gpt_neox", "falcon", "llama",
+    "transformer", "t5", "vit", "mlp",
 )
 
 

@@ -1,0 +1,74 @@
+"""ELECTRA (Clark et al. 2020), as transformers' ``ElectraModel`` builds it.
+
+BERT's encoder over embeddings of their own width: word (V×d_emb), position (L×d_emb) and
+token-type (T×d_emb) tables with a LayerNorm, then, when d_emb differs from H, a projection
+d_emb → H (``project_embeddings``). No pooler. ``ElectraForMaskedLM`` (the generator) adds
+``generator_predictions`` (LayerNorm over d_emb, dense H → d_emb) and ``generator_lm_head``
+(d_emb → V, tied to the word table, own bias); ``ElectraForSequenceClassification`` a dense H×H
+layer and an output projection H → n_labels. Default assumption: d_head = H/h.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from symparam.architectures.bert import encoder_layer
+from symparam.architectures.common import tie_option
+from symparam.assumptions import HEAD_SIZE
+from symparam.blocks import Block, Embedding, LayerNorm, Linear, Repeat, Sequential
+from symparam.family import Divides, Family, Option
+from symparam.symbols import H, L, N, T, V, d_emb, h, n_labels
+
+
+def electra_model(project: bool) -> Sequential:
+    width = d_emb if project else H
+    parts: dict[str, Block] = {
+        "embeddings": Sequential(
+            word_embeddings=Embedding(V, width), position_embeddings=Embedding(L, width),
+            token_type_embeddings=Embedding(T, width), LayerNorm=LayerNorm(width),
+        ),
+    }
+    if project:
+        parts["embeddings_project"] = Linear(d_emb, H)
+    parts["encoder"] = Sequential(layer=Repeat(N, encoder_layer()))
+    return Sequential(**parts)
+
+
+def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
+    project = bool(options["project_embeddings"])
+    body = electra_model(project)
+    if architecture == "ElectraModel":
+        return body
+    if architecture == "ElectraForSequenceClassification":
+        return Sequential(electra=body, classifier=Sequential(dense=Linear(H, H),
+                                                              out_proj=Linear(H, n_labels)))
+    width = d_emb if project else H
+    word = body["embeddings"]["word_embeddings"].weight
+    return Sequential(
+        electra=body,
+        generator_predictions=Sequential(LayerNorm=LayerNorm(width), dense=Linear(H, width)),
+        generator_lm_head=Linear(width, V, tie=word if options["tie_word_embeddings"] else None),
+    )
+
+
+FAMILY = Family(
+    name="electra",
+    title="ELECTRA",
+    description="ELECTRA encoder (Clark et al. 2020): BERT with narrower embeddings, no pooler",
+    architectures={
+        "ElectraModel": "encoder",
+        "ElectraForMaskedLM": "the generator: encoder with an MLM head tied to the word table",
+        "ElectraForSequenceClassification": "encoder with a two-layer classifier",
+    },
+    build=build,
+    options=(
+        tie_option(True),
+        Option("project_embeddings", True, "a d_emb → H projection (when d_emb ≠ H)"),
+    ),
+    assumptions=(HEAD_SIZE,),
+    divides=(Divides(h, H, "transformers splits the hidden size evenly across heads"),),
+    config_keys={"N": "num_hidden_layers", "V": "vocab_size", "L": "max_position_embeddings",
+                 "T": "type_vocab_size", "H": "hidden_size", "d_ff": "intermediate_size",
+                 "h": "num_attention_heads", "d_emb": "embedding_size", "n_labels": "num_labels"},
+)

@@ -1,0 +1,83 @@
+"""Falcon (Almazrouei et al. 2023), as transformers' ``FalconModel`` builds it.
+
+A token table (V×H), no position table (rotary or ALiBi). Each of the N layers holds a fused
+``query_key_value`` projection and a ``dense`` output projection, an MLP H → d_ff → H, and
+LayerNorms; every projection has a bias only with ``bias``. The fused projection's width
+depends on the attention layout: h query heads and h_kv key/value heads of size d_head with
+the new decoder architecture (Falcon-40B/180B: (h + 2·h_kv)·d_head); one shared key/value head
+with ``multi_query`` (Falcon-7B: H + 2·d_head); otherwise 3H. Norms: two per layer when
+attention and MLP run in sequence; with ``parallel_attn``, one shared norm or two
+(``parallel_norms``, 2 for the new decoder architecture). A final LayerNorm; the LM head is tied
+to the token table by default. d_head = H/h, and h must divide H.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from symparam.architectures.common import tie_option, with_lm_head, with_score
+from symparam.assumptions import HEAD_SIZE
+from symparam.blocks import Block, Embedding, LayerNorm, Linear, Repeat, Sequential
+from symparam.family import Divides, Family, Option
+from symparam.symbols import H, N, V, d_ff, d_head, h, h_kv
+
+
+def layer(o: Mapping[str, Any]) -> Sequential:
+    bias = bool(o["bias"])
+    if o["new_decoder_architecture"]:
+        width = (h + 2 * h_kv) * d_head
+    elif o["multi_query"]:
+        width = H + 2 * d_head
+    else:
+        width = 3 * H
+    parts: dict[str, Block] = {
+        "self_attention": Sequential(query_key_value=Linear(H, width, bias=bias),
+                                     dense=Linear(H, H, bias=bias)),
+        "mlp": Sequential(dense_h_to_4h=Linear(H, d_ff, bias=bias),
+                          dense_4h_to_h=Linear(d_ff, H, bias=bias)),
+    }
+    if not o["parallel_attn"]:
+        parts.update(post_attention_layernorm=LayerNorm(H), input_layernorm=LayerNorm(H))
+    elif o["parallel_norms"] == 2:
+        parts.update(ln_attn=LayerNorm(H), ln_mlp=LayerNorm(H))
+    else:
+        parts.update(input_layernorm=LayerNorm(H))
+    return Sequential(**parts)
+
+
+def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
+    body = Sequential(word_embeddings=Embedding(V, H), h=Repeat(N, layer(options)),
+                      ln_f=LayerNorm(H))
+    if architecture == "FalconModel":
+        return body
+    if architecture == "FalconForSequenceClassification":
+        return with_score("transformer", body, body["word_embeddings"])
+    return with_lm_head("transformer", body, body["word_embeddings"],
+                        options["tie_word_embeddings"])
+
+
+FAMILY = Family(
+    name="falcon",
+    title="Falcon",
+    description="Falcon decoder (Almazrouei et al. 2023): multi-query or grouped attention",
+    architectures={
+        "FalconForCausalLM": "decoder with an LM head (tied by default)",
+        "FalconModel": "decoder without a head",
+        "FalconForSequenceClassification": "decoder with a bias-free H → n_labels score",
+    },
+    build=build,
+    options=(
+        tie_option(True),
+        Option("bias", False, "biases on every projection"),
+        Option("new_decoder_architecture", False, "h_kv key/value heads, two parallel norms"),
+        Option("multi_query", True, "one key/value head shared by all query heads"),
+        Option("parallel_attn", True, "attention and MLP read the same input in parallel"),
+        Option("parallel_norms", 1, "norms in a parallel block (1 shared, or 2)"),
+    ),
+    assumptions=(HEAD_SIZE,),
+    divides=(Divides(h, H, "transformers requires the heads to split H exactly"),),
+    config_keys={"N": "num_hidden_layers", "V": "vocab_size", "H": "hidden_size",
+                 "d_ff": "ffn_hidden_size", "h": "num_attention_heads", "h_kv": "num_kv_heads",
+                 "n_labels": "num_labels"},
+)
