@@ -63,7 +63,9 @@ def grouped(
     by_count: dict[sympy.Expr, list[sympy.Expr]] = {}
     for term in sympy.Add.make_args(expr):
         powers = term.as_powers_dict()
-        key = sympy.Mul(*(c ** powers[c] for c in counts if c in powers))
+        key = sympy.Mul(*(base**exp for base, exp in powers.items()
+                          if base in counts or (isinstance(base, sympy.floor)
+                                                and base.free_symbols & set(counts))))
         by_count.setdefault(key, []).append(term / key)
     parts: list[sympy.Expr] = []
     for key, terms in by_count.items():
@@ -108,7 +110,8 @@ class DropOut:
     ``kind`` is ``cancels`` (it enters only through products that an assumption reduces,
     ``steps`` holding each ``(product, with the assumption put in, result)``), ``no_weights``
     (it only splits sizes, e.g. heads that must divide H), ``assumed`` (an assumption replaces
-    it by other hyperparameters) or ``shared`` (the layers share weights across depth).
+    it by other hyperparameters), ``shared`` (the layers share weights across depth) or
+    ``active_only`` (it changes only what a token uses, as top-k does in an MoE).
     """
 
     symbol: sympy.Symbol
@@ -135,6 +138,9 @@ def dropouts(model: Model) -> list[DropOut]:
             out.append(DropOut(sym, "assumed", by_symbol[sym]))
             continue
         carriers = sorted((d for d in dims if sym in d.free_symbols), key=str)
+        if sym not in present and sym in model.active_params.free_symbols:
+            out.append(DropOut(sym, "active_only"))
+            continue
         if name in model.family.weightless:
             out.append(DropOut(sym, model.family.weightless[name]))
             continue
@@ -164,7 +170,7 @@ def _display(expr: sympy.Expr, shown: dict[sympy.Symbol, sympy.Expr]) -> sympy.E
 
 
 def _all_symbols(model: Model) -> set[sympy.Symbol]:
-    symbols = set(model.raw_params.free_symbols)
+    symbols = set(model.raw_params.free_symbols) | model.tree.active_params.free_symbols
     for a in model.family.assumptions + model.user_assumptions:
         symbols |= a.expr.free_symbols | {a.symbol}
     for rule in model.family.divides:

@@ -55,10 +55,10 @@ def _build(name: str, args: argparse.Namespace) -> Any:
     )
 
 
-def _group(args_model: Any) -> Any:
+def _group(model: Any, expr: Any) -> Any:
     from symparam.analysis import grouped
 
-    return grouped(args_model.params, args_model.repeat_symbols)
+    return grouped(expr, model.repeat_symbols)
 
 
 # -- list -----------------------------------------------------------------------------------------
@@ -122,6 +122,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 def _count_record(name: str, args: argparse.Namespace) -> dict[str, Any]:
     m = _build(name, args)
     total = m.count()
+    active = m.active_count()
     breakdown, tied = [], []
     for part in m.breakdown():
         value = m.evaluate(part.params)
@@ -139,6 +140,7 @@ def _count_record(name: str, args: argparse.Namespace) -> dict[str, Any]:
         "model": name,
         "description": m.description,
         "params": total,
+        "active_params": active,
         "architecture": m.label,
         "family": m.family.name,
         "formula": str(m.params),
@@ -178,6 +180,10 @@ def _print_count(record: dict[str, Any]) -> None:
         line = f"  {label:<{width}}  {shown:>{digits}}"
         print(f"{line}   {note}" if note else line)
     print(f"  {'total':<{width}}  {record['params']:>{digits},}")
+    if record["active_params"] != record["params"]:
+        share = record["active_params"] / record["params"]
+        print(f"  {'active':<{width}}  {record['active_params']:>{digits},}   "
+              f"per token: the router's top k experts and everything dense ({share:.1%})")
     reported = record.get("reported")
     if reported:
         diff = (record["params"] - reported["params"]) / reported["params"]
@@ -219,8 +225,9 @@ def cmd_formula(args: argparse.Namespace) -> int:
     from symparam.symbols import lookup
 
     m = _build(args.model, args)
-    form = _group(m)
-    present = {s.name for s in m.params.free_symbols}
+    total = m.active_params if args.active else m.params
+    form = _group(m, total)
+    present = {s.name for s in total.free_symbols}
     assumed = {a.name for a in m.assumptions}
     absent = [n for n in m.hyperparameters if n not in present and n not in assumed]
     if args.format == "latex":
@@ -230,13 +237,14 @@ def cmd_formula(args: argparse.Namespace) -> int:
         print(json.dumps({
             "model": args.model,
             "architecture": m.label,
-            "formula": str(m.params),
+            "formula": str(total),
+            "active": bool(args.active),
             "latex": latex(form),
             "text": text(form),
-            "expanded": text(m.params),
+            "expanded": text(total),
             "symbols": [
                 {"name": s.name, "meaning": lookup(s.name).meaning, "latex": lookup(s.name).latex}
-                for s in sorted(m.params.free_symbols, key=lambda s: m.hyperparameters.index(
+                for s in sorted(total.free_symbols, key=lambda s: m.hyperparameters.index(
                     s.name))
             ],
             "assumptions": [str(a) for a in m.assumptions],
@@ -244,8 +252,9 @@ def cmd_formula(args: argparse.Namespace) -> int:
         }, ensure_ascii=False))
         return 0
     print(f"{args.model}: {m.label}")
-    print(f"  params = {text(form)}")
-    print(f"         = {text(m.params)}")
+    label = "active" if args.active else "params"
+    print(f"  {label} = {text(form)}")
+    print(f"  {' ' * len(label)} = {text(total)}")
     for a in m.assumptions:
         print(f"  assuming {a.symbol} = {text(a.expr)}: {a.reason}")
     if absent:
@@ -338,6 +347,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = commands.add_parser("formula", help="the closed-form count")
     p.add_argument("model", metavar="MODEL", help="preset, family, or config.json")
     p.add_argument("--format", choices=("text", "latex", "json"), default="text")
+    p.add_argument("--active", action="store_true",
+                   help="the parameters one token touches (MoE: top k of E experts)")
     _model_options(p)
     p.set_defaults(run=cmd_formula)
 

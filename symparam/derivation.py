@@ -18,8 +18,8 @@ import sympy
 
 from symparam.analysis import DropOut, dropouts, grouped
 from symparam.assumptions import Assumption, resolve
-from symparam.blocks import Block, Repeat, Tensor
-from symparam.blocks.base import tensor_names
+from symparam.blocks import Block, Experts, Repeat, Tensor
+from symparam.blocks.base import join, tensor_names
 from symparam.compute import MemoryRow, weight_memory
 from symparam.symbols import lookup
 
@@ -100,6 +100,9 @@ class Derivation:
     total: sympy.Expr
     grouped: sympy.Expr
     value: int | None
+    active: sympy.Expr
+    active_grouped: sympy.Expr
+    active_value: int | None
     ties: tuple[Tie, ...]
     dropouts: tuple[DropOut, ...]
     memory: tuple[MemoryRow, ...]
@@ -163,6 +166,9 @@ def derive(model: Model, symbolic: bool = False) -> Derivation:
         total=model.params,
         grouped=grouped(model.params, model.repeat_symbols),
         value=value(model.params),
+        active=model.active_params,
+        active_grouped=grouped(model.active_params, model.repeat_symbols),
+        active_value=value(model.active_params),
         ties=tuple(ties),
         dropouts=tuple(dropouts(model)),
         memory=() if symbolic else tuple(weight_memory(model.count())),
@@ -246,6 +252,10 @@ def _rows(
         return tuple(sympy.expand(d.xreplace(mapping)) for d in tensor.shape)
 
     children = block.children()
+    if isinstance(block, Experts):  # stacked expert tensors: one row each, E × …
+        for name, tensor in children:
+            yield from _rows(tensor, join(path, name), mapping, value, owners)
+        return
     if isinstance(block, Tensor):
         params = block.params.xreplace(mapping)
         owner = None if block.tie is None else owners[id(block.tie)]
@@ -262,7 +272,7 @@ def _rows(
                         shape(bias) if bias is not None else None, params, value(params), tied)
         return
     for name, child in children:
-        child_path = f"{path}.{name}" if path else name
+        child_path = join(path, name)
         if isinstance(child, Repeat):
             child_path = f"{path}.{{j}}" if path else "{j}"
             for row in _rows(child.block, child_path, mapping, value, owners):

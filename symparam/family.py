@@ -18,12 +18,18 @@ class Option:
     """A structural switch of a family (bias on/off, tied head, pooler …)."""
 
     name: str
-    default: bool | int
+    default: bool | int | tuple[int, ...]
     help: str
     variant: bool = False  # a model type's variant of the family: shown only when switched on
 
-    def parse(self, raw: Any) -> bool | int:
+    def parse(self, raw: Any) -> bool | int | tuple[int, ...]:
         """Accept a Python value or the text of ``--set NAME=VALUE``."""
+        if isinstance(self.default, tuple):
+            if not isinstance(raw, list | tuple) or len(raw) > 100_000 or any(
+                isinstance(v, bool) or not isinstance(v, int) or v not in (0, 1) for v in raw
+            ):
+                raise InvalidValueError(f"option {self.name} takes a list of 0s and 1s")
+            return tuple(raw)
         if isinstance(self.default, bool):
             if isinstance(raw, bool):
                 return raw
@@ -65,7 +71,8 @@ class Family:
     ``architectures`` is the class counted when none is asked for. ``config_keys`` names, for
     each hyperparameter, the key of this model type's ``config.json`` that holds it.
     ``weightless`` names hyperparameters the model reads that add no weights, with why
-    (``{"N": "shared"}``: ALBERT's layers share weights across depth).
+    (``{"N": "shared"}``: ALBERT's layers share weights across depth). ``at_most`` lists
+    ``(smaller, larger, reason)`` pairs of hyperparameters that must not exceed one another.
     """
 
     name: str
@@ -78,6 +85,7 @@ class Family:
     divides: tuple[Divides, ...] = field(default=())
     config_keys: Mapping[str, str] = field(default_factory=dict)
     weightless: Mapping[str, str] = field(default_factory=dict)
+    at_most: tuple[tuple[str, str, str], ...] = ()
 
     @property
     def default_architecture(self) -> str:

@@ -160,6 +160,8 @@ def _values(
     for symbol_name, key in spec["values"].items():
         present, raw = _lookup(config, key, spec)
         default = spec["defaults"].get(key)
+        if present and raw == 0 and symbol_name in spec.get("zero_means_none", ()):
+            continue  # e.g. no dense layers before the MoE ones: an option says so
         if present and raw is not None:
             values[symbol_name] = _positive_int(raw, key, where)
         elif not present and default is not None:
@@ -170,15 +172,44 @@ def _values(
                 assumptions.append(rule)
         else:
             raise ConfigError(f"{where}: {key} is null; it must be a positive integer")
+    if "N_dense" in values and "N" in values and values["N_dense"] > values["N"]:
+        values["N_dense"] = values["N"]  # transformers: every layer before k is dense
     return values, assumptions
 
 
 def _computed(
     config: Mapping[str, Any], spec: Mapping[str, Any], rule: str, first: str, second: str,
     where: str,
-) -> bool | int:
+) -> Any:
     """An option that follows from keys: ``differs`` (set and ≠), ``true_and_false``, or
     ``prefix`` (a string key starts with the given text)."""
+    if rule == "positive":
+        present, value = _lookup(config, first, spec)
+        value = value if present else spec["defaults"].get(first)
+        return value != 0
+    if rule == "not_null":
+        present, value = _lookup(config, first, spec)
+        return (value if present else spec["defaults"].get(first)) is not None
+    if rule == "positive_int":
+        present, value = _lookup(config, first, spec)
+        value = value if present and value is not None else spec["defaults"].get(first)
+        return _positive_int(value, first, where)
+    if rule == "qwen_layer_pattern":  # Qwen-MoE: layer i is sparse unless listed in first
+        present, listed = _lookup(config, first, spec)
+        if not present or not listed:
+            return ()
+        if not isinstance(listed, list) or any(
+            isinstance(i, bool) or not isinstance(i, int) for i in listed
+        ):
+            raise ConfigError(f"{where}: {first} must be a list of layer indices")
+        step = _computed(config, spec, "positive_int", second, "", where)
+        _, depth = _lookup(config, spec["values"]["N"], spec)
+        depth = depth if depth is not None else spec["defaults"][spec["values"]["N"]]
+        depth = _positive_int(depth, spec["values"]["N"], where)
+        if depth > 100_000:
+            raise ConfigError(f"{where}: {depth} layers is more than symparam lists one by one")
+        skip = set(listed)
+        return tuple(int(i not in skip and (i + 1) % step == 0) for i in range(depth))
     if rule == "falcon_parallel_norms":  # null means 2 with the new decoder architecture, else 1
         present, value = _lookup(config, first, spec)
         if not present or value is None:

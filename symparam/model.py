@@ -19,6 +19,7 @@ import sympy
 
 from symparam.assumptions import Assumption, resolve
 from symparam.blocks import Block, Repeat, Tensor, TensorInfo
+from symparam.blocks.base import join
 from symparam.errors import InvalidValueError, UnboundError, UnknownSymbolError
 from symparam.family import Family
 from symparam.symbols import order_key, symbol
@@ -101,7 +102,7 @@ class Model:
     @cached_property
     def hyperparameters(self) -> list[str]:
         """Names of every hyperparameter the tree or its assumptions mention, in print order."""
-        symbols = set(self.raw_params.free_symbols)
+        symbols = set(self.raw_params.free_symbols) | self.tree.active_params.free_symbols
         for a in self.family.assumptions:
             if a.symbol in symbols:
                 symbols |= a.expr.free_symbols
@@ -131,11 +132,18 @@ class Model:
         """The total unique parameter count, expanded, in the free hyperparameters."""
         return self._params_under(self.assumptions)
 
-    def _params_under(self, assumptions: tuple[Assumption, ...]) -> sympy.Expr:
+    @cached_property
+    def active_params(self) -> sympy.Expr:
+        """Parameters one token touches: the router's top k of E experts, everything else."""
+        return self._params_under(self.assumptions, active=True)
+
+    def _params_under(self, assumptions: tuple[Assumption, ...], active: bool = False
+                      ) -> sympy.Expr:
         cache = self.__dict__.setdefault("_params_cache", {})
-        key = tuple(str(a) for a in assumptions)
+        key = (active, *(str(a) for a in assumptions))
         if key not in cache:
-            cache[key] = sympy.expand(self.raw_params.xreplace(resolve(assumptions)))
+            raw = self.tree.active_params if active else self.raw_params
+            cache[key] = sympy.expand(raw.xreplace(resolve(assumptions)))
         return cache[key]
 
     @property
@@ -166,6 +174,11 @@ class Model:
                 raise InvalidValueError(
                     f"{a.name} is both assumed ({a}) and given the value {out[a.name]}"
                 )
+        for small, big, reason in self.family.at_most:
+            if small in out and big in out and out[small] > out[big]:
+                raise InvalidValueError(
+                    f"{small}={out[small]} exceeds {big}={out[big]}: {reason}"
+                )
         active = self.assumptions_for(out)
         for a in active:
             a.check(out)
@@ -195,6 +208,12 @@ class Model:
         """The exact total; raises naming every hyperparameter still without a value."""
         bound = self.bind(values)
         expr = self._params_under(self.assumptions_for(bound))
+        return _evaluate(expr, bound)
+
+    def active_count(self, **values: int) -> int:
+        """The exact number of parameters one token touches (the total for dense models)."""
+        bound = self.bind(values)
+        expr = self._params_under(self.assumptions_for(bound), active=True)
         return _evaluate(expr, bound)
 
     def evaluate(self, expr: sympy.Expr, values: Mapping[str, int] | None = None) -> int:
@@ -265,7 +284,7 @@ def _contains_repeat(block: Block) -> bool:
 def _components(block: Block, prefix: str) -> list[tuple[str, Block]]:
     out = []
     for name, child in block.children():
-        path = f"{prefix}.{name}" if prefix else name
+        path = join(prefix, name)
         if not isinstance(child, Repeat | Tensor) and _contains_repeat(child):
             out.extend(_components(child, path))
         else:

@@ -235,6 +235,10 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any) -> dict[str
     closed = three(d.grouped, d.value)
     if d.value is not None and latex(d.total) != closed[0]:
         closed.insert(1, latex(d.total))
+    active = None
+    if sympy.expand(d.active - d.total) != 0:
+        active = {"lines": three(d.active_grouped, d.active_value),
+                  "value": number(d.active_value) if d.active_value is not None else None}
 
     hyper = []
     for h in d.hyperparameters:
@@ -320,6 +324,7 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any) -> dict[str
         "sections": sections,
         "total_lines": total_lines,
         "closed": closed,
+        "active": active,
         "value": number(d.value) if d.value is not None else None,
         "ties": ties,
         "dropouts": drops,

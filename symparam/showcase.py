@@ -37,6 +37,8 @@ SHOWCASE = (
           note="seed 002's model: why its itemised list overcounts (the tied LM head)"),
     Entry("gpt2", "en", ("md",), note="GPT-2 small, LM head tied to the token table"),
     Entry("llama-2-7b", "en", ("md", "tex"), note="RMSNorm, SwiGLU, untied head"),
+    Entry("mixtral-8x7b", "en", ("md", "tex"),
+          note="mixture of experts: total and active parameters side by side"),
     Entry("transformer-base", "en", ("md", "tex"),
           note="Vaswani et al. 2017: the derived count beside the paper's 65M"),
     Entry("bert", "en", ("md", "tex"), symbolic=True, note="the BERT family, no values"),

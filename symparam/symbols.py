@@ -67,6 +67,25 @@ _ENTRIES = (
         "G", "G", "number of distinct layer groups (ALBERT)", ("num_hidden_groups",), True
     ),
     Hyperparameter("K", "K", "layers in each group (ALBERT)", ("inner_group_num",), True),
+    Hyperparameter("E", "E", "routed experts per MoE layer",
+                   ("num_local_experts", "num_experts", "n_routed_experts")),
+    Hyperparameter("k", "k", "experts each token is routed to (top-k)", ("num_experts_per_tok",)),
+    Hyperparameter("d_moe", r"d_{\mathrm{moe}}", "FFN inner size of one expert",
+                   ("moe_intermediate_size",)),
+    Hyperparameter("E_sh", r"E_{\mathrm{sh}}", "shared experts per MoE layer",
+                   ("n_shared_experts",)),
+    Hyperparameter("d_sh", r"d_{\mathrm{sh}}", "FFN inner size of the shared expert",
+                   ("shared_expert_intermediate_size",)),
+    Hyperparameter("N_dense", r"N_{\mathrm{dense}}", "dense layers before the MoE layers",
+                   ("first_k_dense_replace",), True),
+    Hyperparameter("r_q", r"r_{q}", "rank of the query compression (MLA)", ("q_lora_rank",)),
+    Hyperparameter("r_kv", r"r_{\mathrm{kv}}", "rank of the key/value compression (MLA)",
+                   ("kv_lora_rank",)),
+    Hyperparameter("d_rope", r"d_{\mathrm{rope}}", "rotary part of each query/key head (MLA)",
+                   ("qk_rope_head_dim",)),
+    Hyperparameter("d_nope", r"d_{\mathrm{nope}}", "non-rotary part of each query/key head",
+                   ("qk_nope_head_dim",)),
+    Hyperparameter("d_v", r"d_{v}", "size of each value head (MLA)", ("v_head_dim",)),
     Hyperparameter(
         "n_buckets", r"n_{\mathrm{buckets}}", "relative-position buckets (T5)",
         ("relative_attention_num_buckets",),
@@ -152,7 +171,8 @@ def latex_name(sym: sympy.Symbol) -> str:
 
 H, V, L, N, T = (symbol(n) for n in ("H", "V", "L", "N", "T"))
 d_ff, h, h_kv, d_head, N_dec = (symbol(n) for n in ("d_ff", "h", "h_kv", "d_head", "N_dec"))
-n_labels = symbol("n_labels")
-d_emb, G, K = (symbol(n) for n in ("d_emb", "G", "K"))
-R, P, C = (symbol(n) for n in ("R", "P", "C"))
-n_buckets = symbol("n_buckets")
+n_labels, d_emb, G, K = (symbol(n) for n in ("n_labels", "d_emb", "G", "K"))
+R, P, C, n_buckets = (symbol(n) for n in ("R", "P", "C", "n_buckets"))
+E, k, d_moe, E_sh, d_sh = (symbol(n) for n in ("E", "k", "d_moe", "E_sh", "d_sh"))
+N_dense, r_q, r_kv = (symbol(n) for n in ("N_dense", "r_q", "r_kv"))
+d_rope, d_nope, d_v = (symbol(n) for n in ("d_rope", "d_nope", "d_v"))

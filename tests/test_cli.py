@@ -133,3 +133,22 @@ def test_python_dash_m_and_console_script() -> None:
         done = subprocess.run([*argv, "count", "nope"], capture_output=True, text=True,
                               check=False)
         assert done.returncode == 2 and done.stderr.count("\n") == 1
+
+
+def test_active_params_in_json(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "count", "gpt2", "mixtral-8x7b", "--json")
+    gpt2, mixtral = (json.loads(line) for line in out.splitlines())
+    assert status == 0
+    assert gpt2["active_params"] == gpt2["params"]
+    assert mixtral["active_params"] < mixtral["params"]
+
+
+def test_formula_active_depends_on_top_k(capsys: pytest.CaptureFixture[str]) -> None:
+    total = json.loads(run(capsys, "formula", "mixtral-8x7b", "--format", "json")[1])
+    active = json.loads(run(capsys, "formula", "mixtral-8x7b", "--format", "json",
+                            "--active")[1])
+    assert {s["name"] for s in total["symbols"]} >= {"E"}
+    assert "k" not in {s["name"] for s in total["symbols"]}
+    assert "k" in {s["name"] for s in active["symbols"]}
+    status, out, _ = run(capsys, "count", "mixtral-8x7b")
+    assert "active" in out and "12,879,925,248" in out

@@ -52,11 +52,18 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
         "G": draw(st.integers(1, 2)), "K": draw(st.integers(1, 2)),
         "C": draw(st.integers(1, 3)), "P": draw(st.integers(1, 4)),
         "N_dec": draw(st.integers(1, 3)), "n_buckets": draw(st.integers(1, 40)),
+        "k": draw(st.integers(1, 2)), "d_moe": draw(st.integers(1, 16)),
+        "d_sh": draw(st.integers(1, 16)), "E_sh": draw(st.integers(1, 2)),
+        "r_q": draw(st.integers(1, 16)), "r_kv": draw(st.integers(1, 16)),
+        "d_rope": 2 * draw(st.integers(1, 4)), "d_nope": draw(st.integers(1, 8)),
+        "d_v": draw(st.integers(1, 8)),
     }
+    drawn["E"] = drawn["k"] + draw(st.integers(0, 3))
+    drawn["N_dense"] = draw(st.integers(0, drawn["N"]))
     drawn["R"] = drawn["P"] * draw(st.integers(1, 4))
     config: dict[str, Any] = {"model_type": model_type, "pad_token_id": 0}
     for symbol, key in keys.items():
-        if symbol in ("N", "V", "H", "h", "h_kv", "R", "P") or draw(st.booleans()):
+        if symbol in ("N", "V", "H", "h", "h_kv", "R", "P", "E", "k") or draw(st.booleans()):
             value = drawn[symbol]
             if symbol in spec.get("missing", {}) and draw(st.booleans()):
                 value = None
@@ -67,6 +74,12 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
     for rule, first, second in spec.get("computed", {}).values():
         if rule == "true_and_false" and draw(st.booleans()):
             config[first], config[second] = draw(st.booleans()), draw(st.booleans())
+        if rule == "positive_int" and draw(st.booleans()):
+            config[first] = draw(st.integers(1, 3))
+        if rule == "qwen_layer_pattern" and draw(st.booleans()):
+            config[first] = draw(st.lists(st.integers(0, 3), max_size=3))
+        if rule == "not_null" and draw(st.booleans()):
+            config[first] = None
         if rule == "falcon_parallel_norms" and draw(st.booleans()):
             config[first] = draw(st.sampled_from([None, 1, 2]))
         if rule == "prefix" and draw(st.booleans()):
@@ -85,7 +98,12 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
                            "n_positions": drawn["L"], "intermediate_size": drawn["d_ff"],
                            "head_dim": drawn["d_head"], "hidden_size": drawn["H"],
                            "embedding_size": drawn["d_emb"], "d_model": drawn["H"],
-                           "d_ff": drawn["d_ff"]}.get(key, default)
+                           "d_ff": drawn["d_ff"], "moe_intermediate_size": drawn["d_moe"],
+                           "shared_expert_intermediate_size": drawn["d_sh"],
+                           "q_lora_rank": drawn["r_q"], "kv_lora_rank": drawn["r_kv"],
+                           "qk_nope_head_dim": drawn["d_nope"], "v_head_dim": drawn["d_v"],
+                           "n_routed_experts": drawn["E"],
+                           "num_experts": drawn["E"]}.get(key, default)
     return config
 
 
@@ -173,3 +191,41 @@ def test_missing_file_and_folder(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert main(["count", str(tmp_path)]) == 2
     err = capsys.readouterr().err
     assert err.count("no such file") == 2
+
+
+def independent_active(config: dict[str, Any], cls: str, m: Any) -> int:
+    """Active parameters from the real tensors: every tensor, but of each stacked expert tensor
+    only the share of the k experts a token uses."""
+    real, total = real_count(config, cls)
+    experts = sum(math.prod(shape) for name, shape in real.items() if ".experts." in name)
+    if experts == 0:
+        return total
+    k, e = m.values["k"], m.values["E"]
+    assert (experts * k) % e == 0
+    return total - experts + experts * k // e
+
+
+@pytest.mark.parametrize(("model_type", "cls"), [
+    ("mixtral", "MixtralForCausalLM"), ("qwen2_moe", "Qwen2MoeForCausalLM"),
+    ("qwen3_moe", "Qwen3MoeForCausalLM"), ("deepseek_v3", "DeepseekV3ForCausalLM"),
+    ("gpt_oss", "GptOssForCausalLM"),
+])
+def test_active_parameters_of_default_configs(model_type: str, cls: str) -> None:
+    config = {"model_type": model_type, "architectures": [cls]}
+    m = symparam.from_hf_config(config)
+    assert m.active_count() == independent_active(config, cls, m)
+    assert m.active_count() < m.count()
+    k = next(s for s in m.active_params.free_symbols if s.name == "k")
+    assert k not in m.params.free_symbols
+
+
+@pytest.mark.parametrize("model_type", ["mixtral", "qwen2_moe", "qwen3_moe", "deepseek_v3",
+                                        "gpt_oss"])
+def test_generated_moe_active(model_type: str) -> None:
+    @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(lean_configs(model_type))
+    def check(config: dict[str, Any]) -> None:
+        m = symparam.from_hf_config(config)
+        assert m.active_count() == independent_active(config, m.label, m)
+
+    check()

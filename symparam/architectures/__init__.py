@@ -8,7 +8,7 @@ from symparam.family import Family
 
 FAMILY_MODULES = (
     "bert", "distilbert", "albert", "electra",
-    "gpt2", "opt", "bloom", "gpt_neox", "falcon", "llama",
+    "gpt2", "opt", "bloom", "gpt_neox", "falcon", "llama", "moe", "deepseek",
     "transformer", "t5", "vit", "mlp",
 )
 

@@ -20,6 +20,7 @@ import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 import sympy
 
@@ -45,6 +46,23 @@ def as_size(value: Size, what: str = "size") -> sympy.Expr:
 
 
 @dataclass(frozen=True)
+class Index:
+    """One enclosing :class:`Repeat`: its placeholder letter, count, first index and stride."""
+
+    letter: str
+    count: sympy.Expr
+    start: sympy.Expr = sympy.S.Zero
+    stride: int = 1
+
+    def __iter__(self) -> Iterator[Any]:  # ``for letter, count in entry.indices`` still works
+        return iter((self.letter, self.count))
+
+    def substitute(self, mapping: Mapping[sympy.Symbol, sympy.Expr]) -> Index:
+        return Index(self.letter, self.count.xreplace(mapping), self.start.xreplace(mapping),
+                     self.stride)
+
+
+@dataclass(frozen=True)
 class TensorInfo:
     """A leaf tensor as seen from the root of a tree.
 
@@ -55,7 +73,7 @@ class TensorInfo:
 
     name: str
     shape: tuple[sympy.Expr, ...]
-    indices: tuple[tuple[str, sympy.Expr], ...] = ()
+    indices: tuple[Index, ...] = ()
     tied_to: str | None = None
 
     @property
@@ -66,7 +84,7 @@ class TensorInfo:
     @property
     def copies(self) -> sympy.Expr:
         """How many distinct copies the enclosing repeats make."""
-        return sympy.Mul(*(count for _, count in self.indices))
+        return sympy.Mul(*(index.count for index in self.indices))
 
     @property
     def params(self) -> sympy.Expr:
@@ -86,17 +104,18 @@ class TensorInfo:
         return TensorInfo(
             self.name,
             tuple(dim.xreplace(mapping) for dim in self.shape),
-            tuple((letter, count.xreplace(mapping)) for letter, count in self.indices),
+            tuple(index.substitute(mapping) for index in self.indices),
             self.tied_to,
         )
 
     def expand(self) -> Iterator[tuple[str, tuple[int, ...]]]:
         """Concrete ``(name, shape)`` pairs, one per layer index (needs numeric counts)."""
         counts = []
-        for letter, count in self.indices:
-            if not count.is_Integer:
-                raise UnboundError(sorted(str(s) for s in count.free_symbols))
-            counts.append((letter, int(count)))
+        for index in self.indices:
+            if not (index.count.is_Integer and index.start.is_Integer):
+                unbound = index.count.free_symbols | index.start.free_symbols
+                raise UnboundError(sorted(str(s) for s in unbound))
+            counts.append((index.letter, int(index.count), int(index.start), index.stride))
         if any(not dim.is_Integer for dim in self.shape):
             unbound = set().union(*(dim.free_symbols for dim in self.shape))
             raise UnboundError(sorted(str(s) for s in unbound))
@@ -106,9 +125,10 @@ class TensorInfo:
             if level == len(counts):
                 yield name, shape
                 return
-            letter, count = counts[level]
-            for index in range(count):
-                yield from walk(level + 1, name.replace("{" + letter + "}", str(index), 1))
+            letter, count, start, stride = counts[level]
+            for k in range(count):
+                shown = str(start + stride * k)
+                yield from walk(level + 1, name.replace("{" + letter + "}", shown, 1))
 
         yield from walk(0, self.name)
 
@@ -124,6 +144,11 @@ class Block:
     def params(self) -> sympy.Expr:
         """Unique parameters under this block (tied tensors count 0)."""
         return sympy.Add(*(child.params for _, child in self.children()))
+
+    @cached_property
+    def active_params(self) -> sympy.Expr:
+        """Parameters one token touches: all of them, except where a router picks experts."""
+        return sympy.Add(*(child.active_params for _, child in self.children()))
 
     def tensors(self) -> list[TensorInfo]:
         """Every leaf tensor under this block, named from this block down."""
@@ -166,6 +191,10 @@ class Tensor(Block):
             return sympy.Integer(0)
         return sympy.Mul(*self.shape)
 
+    @cached_property
+    def active_params(self) -> sympy.Expr:
+        return self.params
+
 
 class Sequential(Block):
     """A composite of named children, summed. Positional children are named ``0``, ``1`` …
@@ -193,12 +222,18 @@ class Sequential(Block):
 
 
 class Repeat(Block):
-    """``count`` copies of ``block``, each with its own weights; ``count`` may be a symbol."""
+    """``count`` copies of ``block``, each with its own weights; ``count`` may be a symbol.
 
-    def __init__(self, count: Size, block: Block) -> None:
+    The copies are numbered ``start``, ``start + stride`` …, so that two repeats can share one
+    list of layers (DeepSeek's first k dense layers, then the MoE ones).
+    """
+
+    def __init__(self, count: Size, block: Block, start: Size | int = 0, stride: int = 1) -> None:
         if not isinstance(block, Block):
             raise InvalidValueError(f"Repeat needs a Block, not {type(block).__name__}")
         self.count_expr = as_size(count, "repeat count")
+        self.start = sympy.Integer(start) if isinstance(start, int) else start
+        self.stride = stride
         self.block = block
 
     def children(self) -> tuple[tuple[str, Block], ...]:
@@ -208,9 +243,31 @@ class Repeat(Block):
     def params(self) -> sympy.Expr:
         return self.count_expr * self.block.params
 
+    @cached_property
+    def active_params(self) -> sympy.Expr:
+        return self.count_expr * self.block.active_params
+
+
+class Stack(Block):
+    """Several :class:`Repeat` s that together make one numbered list of layers.
+
+    DeepSeek-V3's ``layers`` are k dense layers then N − k MoE layers; every s-th layer of
+    Qwen-MoE is sparse. Each repeat numbers its copies itself (``start``, ``stride``); the stack
+    adds no name of its own.
+    """
+
+    def __init__(self, *repeats: Repeat) -> None:
+        for repeat in repeats:
+            if not isinstance(repeat, Repeat):
+                raise InvalidValueError("a Stack holds Repeat blocks")
+        self.repeats = repeats
+
+    def children(self) -> tuple[tuple[str, Block], ...]:
+        return tuple(("", repeat) for repeat in self.repeats)
+
 
 def _walk(
-    block: Block, prefix: str, indices: tuple[tuple[str, sympy.Expr], ...]
+    block: Block, prefix: str, indices: tuple[Index, ...]
 ) -> Iterator[tuple[Tensor, TensorInfo]]:
     if isinstance(block, Tensor):
         yield block, TensorInfo(prefix, block.shape, indices)
@@ -218,10 +275,16 @@ def _walk(
     if isinstance(block, Repeat):
         letter = _INDEX_LETTERS[len(indices) % len(_INDEX_LETTERS)]
         name = f"{prefix}.{{{letter}}}" if prefix else f"{{{letter}}}"
-        yield from _walk(block.block, name, (*indices, (letter, block.count_expr)))
+        index = Index(letter, block.count_expr, block.start, block.stride)
+        yield from _walk(block.block, name, (*indices, index))
         return
     for child_name, child in block.children():
-        yield from _walk(child, f"{prefix}.{child_name}" if prefix else child_name, indices)
+        yield from _walk(child, join(prefix, child_name), indices)
+
+
+def join(prefix: str, name: str) -> str:
+    """``prefix.name``, leaving out empty parts (a :class:`Stack` adds no name)."""
+    return f"{prefix}.{name}" if prefix and name else prefix or name
 
 
 def tensor_names(block: Block) -> dict[int, str]:

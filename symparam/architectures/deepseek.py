@@ -1,0 +1,124 @@
+"""DeepSeek-V3 (DeepSeek-AI 2024): multi-head latent attention and a mixture of experts.
+
+Multi-head latent attention (MLA) compresses what attention stores. Queries: H → r_q (with a
+norm) → h·(d_nope + d_rope), or H → h·(d_nope + d_rope) directly without a query rank
+(``q_lora``). Keys and values: H → r_kv + d_rope (the rotary part of the key is shared by all
+heads), a norm over r_kv, then r_kv → h·(d_nope + d_v). The output maps h·d_v → H. Biases on the
+input and output projections only with ``attention_bias``.
+
+The first N_dense layers have a dense gated MLP (H → d_ff → H); the other N − N_dense layers an
+MoE: a router (E × H), E routed experts of size d_moe stored as stacked tensors, and E_sh shared
+experts fused into one MLP of size E_sh·d_moe. A token uses the router, k routed experts and the
+shared experts. The router's score-correction bias is a buffer, not a parameter. The LM head is
+untied by default.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from symparam.architectures.common import tie_option, with_lm_head, with_score
+from symparam.blocks import (
+    Block,
+    Embedding,
+    Experts,
+    Linear,
+    Repeat,
+    RMSNorm,
+    Sequential,
+    Stack,
+    Tensor,
+)
+from symparam.family import Family, Option
+from symparam.symbols import (
+    E,
+    E_sh,
+    H,
+    N,
+    N_dense,
+    V,
+    d_ff,
+    d_moe,
+    d_nope,
+    d_rope,
+    d_v,
+    h,
+    k,
+    r_kv,
+    r_q,
+)
+
+
+def gated_mlp(width: Any) -> Sequential:
+    return Sequential(gate_proj=Linear(H, width, bias=False), up_proj=Linear(H, width, bias=False),
+                      down_proj=Linear(width, H, bias=False))
+
+
+def latent_attention(o: Mapping[str, Any]) -> Sequential:
+    bias = bool(o["attention_bias"])
+    parts: dict[str, Block] = {}
+    if o["q_lora"]:
+        parts.update(q_a_proj=Linear(H, r_q, bias=bias), q_a_layernorm=RMSNorm(r_q),
+                     q_b_proj=Linear(r_q, h * (d_nope + d_rope), bias=False))
+    else:
+        parts["q_proj"] = Linear(H, h * (d_nope + d_rope), bias=False)
+    parts.update(
+        kv_a_proj_with_mqa=Linear(H, r_kv + d_rope, bias=bias),
+        kv_a_layernorm=RMSNorm(r_kv),
+        kv_b_proj=Linear(r_kv, h * (d_nope + d_v), bias=False),
+        o_proj=Linear(h * d_v, H, bias=bias),
+    )
+    return Sequential(**parts)
+
+
+def moe() -> Sequential:
+    return Sequential(
+        experts=Experts(E, k, gate_up_proj=Tensor(E, 2 * d_moe, H), down_proj=Tensor(E, H, d_moe)),
+        gate=Sequential(weight=Tensor(E, H)),
+        shared_experts=gated_mlp(E_sh * d_moe),
+    )
+
+
+def layer(o: Mapping[str, Any], sparse: bool) -> Sequential:
+    return Sequential(self_attn=latent_attention(o), mlp=moe() if sparse else gated_mlp(d_ff),
+                      input_layernorm=RMSNorm(H), post_attention_layernorm=RMSNorm(H))
+
+
+def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
+    layers: Block = Repeat(N, layer(options, True))
+    if options["dense_first"]:
+        layers = Stack(Repeat(N_dense, layer(options, False)),
+                       Repeat(N - N_dense, layer(options, True), start=N_dense))
+    body = Sequential(embed_tokens=Embedding(V, H), layers=layers, norm=RMSNorm(H))
+    if architecture == "DeepseekV3Model":
+        return body
+    if architecture == "DeepseekV3ForSequenceClassification":
+        return with_score("model", body, body["embed_tokens"])
+    return with_lm_head("model", body, body["embed_tokens"], options["tie_word_embeddings"])
+
+
+FAMILY = Family(
+    name="deepseek",
+    title="DeepSeek-V3",
+    description="DeepSeek-V3: latent attention, first layers dense, then routed + shared experts",
+    architectures={
+        "DeepseekV3ForCausalLM": "decoder with an LM head (untied by default)",
+        "DeepseekV3Model": "decoder without a head",
+        "DeepseekV3ForSequenceClassification": "decoder with a bias-free H → n_labels score",
+    },
+    build=build,
+    options=(
+        tie_option(False),
+        Option("attention_bias", False, "biases on the input and output projections"),
+        Option("q_lora", True, "queries pass through the rank-r_q compression"),
+        Option("dense_first", True, "the first N_dense layers are dense"),
+    ),
+    at_most=(("N_dense", "N", "the dense layers are among the N layers"),),
+    config_keys={"N": "num_hidden_layers", "V": "vocab_size", "H": "hidden_size",
+                 "d_ff": "intermediate_size", "h": "num_attention_heads", "E": "n_routed_experts",
+                 "k": "num_experts_per_tok", "d_moe": "moe_intermediate_size",
+                 "E_sh": "n_shared_experts", "N_dense": "first_k_dense_replace",
+                 "r_q": "q_lora_rank", "r_kv": "kv_lora_rank", "d_rope": "qk_rope_head_dim",
+                 "d_nope": "qk_nope_head_dim", "d_v": "v_head_dim", "n_labels": "num_labels"},
+)

@@ -1,0 +1,137 @@
+"""Mixture-of-experts decoders: Mixtral, Qwen2-MoE, Qwen3-MoE and gpt-oss, as transformers 5
+builds them.
+
+The attention is LLaMA's (grouped-query, rotary; Qwen2's q/k/v biases, Qwen3's per-head q/k
+norms, gpt-oss's biases everywhere and one learned attention "sink" per head). The MLP of a
+sparse layer is a router (``gate``: H → E, no bias; gpt-oss's ``router`` has one) and E experts,
+each a gated MLP H → d_moe → H stored as stacked tensors (gpt-oss stores them transposed, with
+biases). Qwen2-MoE adds a shared expert (H → d_sh → H) with a one-unit gate. A token passes
+through the router, its top k experts and the shared expert: its active parameters count k of
+the E experts.
+
+Which layers are sparse: all of them by default; every ``sparse_step``-th layer (layer i when
+s divides i + 1), the others dense LLaMA MLPs of size d_ff; or an explicit per-layer list
+(``layer_pattern``, Qwen's ``mlp_only_layers``), where the depth is a number, not N.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import sympy
+
+from symparam.architectures.common import tie_option, with_lm_head, with_score
+from symparam.architectures.llama import attention, mlp
+from symparam.assumptions import HEAD_SIZE
+from symparam.blocks import (
+    Block,
+    Embedding,
+    Experts,
+    Linear,
+    Repeat,
+    RMSNorm,
+    Sequential,
+    Stack,
+    Tensor,
+)
+from symparam.family import Divides, Family, Option
+from symparam.symbols import E, H, N, V, d_head, d_moe, d_sh, h, h_kv, k
+
+_LLAMA_OFF = {"mlp_bias": False, "fused_projections": False, "qk_norm_full": False}
+
+
+def moe_mlp(o: Mapping[str, Any]) -> Sequential:
+    if o["expert_biases"]:  # gpt-oss: a router with bias, transposed experts with biases
+        experts = Experts(E, k, gate_up_proj=Tensor(E, H, 2 * d_moe),
+                          gate_up_proj_bias=Tensor(E, 2 * d_moe), down_proj=Tensor(E, d_moe, H),
+                          down_proj_bias=Tensor(E, H))
+        return Sequential(router=Linear(H, E), experts=experts)
+    experts = Experts(E, k, gate_up_proj=Tensor(E, 2 * d_moe, H), down_proj=Tensor(E, H, d_moe))
+    gate = Linear(H, E, bias=False)
+    parts: dict[str, Block] = (
+        {"experts": experts, "gate": gate} if o["experts_first"]
+        else {"gate": gate, "experts": experts}
+    )
+    if o["shared_expert"]:
+        parts["shared_expert"] = Sequential(
+            gate_proj=Linear(H, d_sh, bias=False), up_proj=Linear(H, d_sh, bias=False),
+            down_proj=Linear(d_sh, H, bias=False),
+        )
+        parts["shared_expert_gate"] = Linear(H, 1, bias=False)
+    return Sequential(**parts)
+
+
+def decoder_layer(o: Mapping[str, Any], sparse: bool) -> Sequential:
+    options = {**_LLAMA_OFF, **o}
+    attn: Block = attention(options)
+    if o["sinks"]:
+        attn = Sequential(sinks=Tensor(h), **dict(attn.children()))
+    return Sequential(
+        self_attn=attn,
+        mlp=moe_mlp(o) if sparse else mlp(options),
+        input_layernorm=RMSNorm(H),
+        post_attention_layernorm=RMSNorm(H),
+    )
+
+
+def layers(o: Mapping[str, Any]) -> Block:
+    pattern = o["layer_pattern"]
+    if pattern:
+        return Sequential(**{str(i): decoder_layer(o, bool(sparse))
+                             for i, sparse in enumerate(pattern)})
+    step = int(o["sparse_step"])
+    if step == 1:
+        return Repeat(N, decoder_layer(o, True))
+    dense = [Repeat(sympy.floor((N - 1 - r) / step) + 1, decoder_layer(o, False), r, step)
+             for r in range(step - 1)]
+    return Stack(*dense, Repeat(sympy.floor(N / step), decoder_layer(o, True), step - 1, step))
+
+
+def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
+    body = Sequential(embed_tokens=Embedding(V, H), layers=layers(options), norm=RMSNorm(H))
+    if architecture == "MoEModel":
+        return body
+    if architecture == "MoEForSequenceClassification":
+        return with_score("model", body, body["embed_tokens"])
+    return with_lm_head("model", body, body["embed_tokens"], options["tie_word_embeddings"])
+
+
+def _variant(name: str, help_: str) -> Option:
+    return Option(name, False, help_, variant=True)
+
+
+FAMILY = Family(
+    name="moe",
+    title="MoE decoder",
+    description="mixture-of-experts decoder (Mixtral, Qwen-MoE, gpt-oss): k of E experts a token",
+    architectures={
+        "MoEForCausalLM": "decoder with an LM head (untied by default)",
+        "MoEModel": "decoder without a head",
+        "MoEForSequenceClassification": "decoder with a bias-free H → n_labels score",
+    },
+    build=build,
+    options=(
+        tie_option(False),
+        Option("attention_bias", False, "biases on the q, k, v and o projections"),
+        Option("sparse_step", 1, "every s-th layer is an MoE layer, the others dense"),
+        Option("layer_pattern", (), "1 for each MoE layer, 0 for each dense one (explicit list)"),
+        _variant("qkv_bias", "biases on q, k and v only (Qwen2-MoE)"),
+        _variant("qk_norm_per_head", "RMSNorm over each head of q and k (Qwen3-MoE)"),
+        _variant("experts_first", "experts registered before the router (Qwen3-MoE)"),
+        _variant("shared_expert", "a shared expert with a one-unit gate (Qwen2-MoE)"),
+        _variant("sinks", "one learned attention sink per head (gpt-oss)"),
+        _variant("expert_biases", "a router with bias and experts with biases (gpt-oss)"),
+    ),
+    assumptions=(HEAD_SIZE,),
+    divides=(
+        Divides(h_kv, h, "each key/value head serves a whole group of query heads"),
+        Divides(h, H, "transformers requires it even when the head size is given"),
+        Divides(sympy.Integer(2), d_head, "rotary embeddings rotate pairs of dimensions"),
+    ),
+    config_keys={"N": "num_hidden_layers", "V": "vocab_size", "H": "hidden_size",
+                 "d_ff": "intermediate_size", "h": "num_attention_heads",
+                 "h_kv": "num_key_value_heads", "d_head": "head_dim", "E": "num_experts",
+                 "k": "num_experts_per_tok", "d_moe": "moe_intermediate_size",
+                 "d_sh": "shared_expert_intermediate_size", "n_labels": "num_labels"},
+)

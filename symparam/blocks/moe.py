@@ -1,0 +1,39 @@
+"""Mixture-of-experts: E experts stored as stacked tensors, of which a token uses k.
+
+transformers 5 keeps an MoE layer's experts as 3-D parameters (``experts.gate_up_proj`` of
+E × 2·d × H, ``experts.down_proj`` of E × H × d, …). :class:`Experts` holds them and knows
+that a token routed to k of the E experts touches k/E of their weights.
+
+>>> from symparam.symbols import E, H, k, d_moe
+>>> experts = Experts(E, k, gate_up_proj=Tensor(E, 2 * d_moe, H), down_proj=Tensor(E, H, d_moe))
+>>> experts.params, experts.active_params
+(3*E*H*d_moe, 3*H*d_moe*k)
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+
+import sympy
+
+from symparam.blocks.base import Block, Size, Tensor, as_size
+from symparam.errors import InvalidValueError
+
+
+class Experts(Block):
+    """``count`` experts as stacked tensors whose first dimension is ``count``; ``active`` used."""
+
+    def __init__(self, count: Size, active: Size, **tensors: Tensor) -> None:
+        self.count_expr = as_size(count, "expert count")
+        self.active = as_size(active, "experts per token")
+        for name, tensor in tensors.items():
+            if not isinstance(tensor, Tensor) or tensor.shape[0] != self.count_expr:
+                raise InvalidValueError(f"expert tensor {name} must have {count} as its first size")
+        self._children = tuple(tensors.items())
+
+    def children(self) -> tuple[tuple[str, Block], ...]:
+        return self._children
+
+    @cached_property
+    def active_params(self) -> sympy.Expr:
+        return self.params * self.active / self.count_expr
