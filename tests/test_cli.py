@@ -151,4 +151,4 @@ def test_formula_active_depends_on_top_k(capsys: pytest.CaptureFixture[str]) -> 
     assert "k" not in {s["name"] for s in total["symbols"]}
     assert "k" in {s["name"] for s in active["symbols"]}
     status, out, _ = run(capsys, "count", "mixtral-8x7b")
-    assert "active" in out and "12,879,925,248" in out
+    assert status == 0 and "active" in out and "12,879,925,248" in out
