@@ -9,6 +9,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 from symparam.assumptions import Assumption, parse_assumption
@@ -50,11 +51,13 @@ __all__ = [
 
 
 def model_names() -> list[str]:
-    """Every name :func:`model` accepts: families first, then presets."""
+    """Every name :func:`model` accepts: families, config.json model types, then presets."""
     from symparam.architectures import FAMILY_MODULES
+    from symparam.hf import model_types
     from symparam.presets import presets
 
-    return [*FAMILY_MODULES, *presets()]
+    types = [t for t in model_types() if t not in FAMILY_MODULES]
+    return [*FAMILY_MODULES, *types, *presets()]
 
 
 def model(
@@ -76,7 +79,7 @@ def model(
     """
     from symparam.architectures import FAMILY_MODULES, family
     from symparam.errors import UnknownModelError
-    from symparam.hf import load_config, looks_like_config, resolve_config
+    from symparam.hf import load_config, looks_like_config, model_types, resolve_config
     from symparam.model import Reported
     from symparam.presets import presets
 
@@ -87,9 +90,15 @@ def model(
     if resolved is None and preset is not None and preset.config is not None:
         resolved = resolve_config(preset.config, arch=arch, base=base, where=name)
     elif resolved is None and preset is None and name not in FAMILY_MODULES:
-        if not looks_like_config(name):
+        if name in model_types():  # a model_type: its family as that type uses it, no values
+            spec = model_types()[name]
+            config = {"model_type": name, "architectures": [next(iter(spec["classes"]))]}
+            resolved = resolve_config(config, arch=arch, base=base, where=name)
+            resolved = dataclasses.replace(resolved, values={}, assumptions=())
+        elif not looks_like_config(name):
             raise UnknownModelError(name, model_names())
-        resolved = resolve_config(load_config(name), arch=arch, base=base, where=name)
+        else:
+            resolved = resolve_config(load_config(name), arch=arch, base=base, where=name)
 
     from_config: tuple[str, ...] = ()
     label = None
