@@ -95,6 +95,10 @@ def model(
             config = {"model_type": name, "architectures": [next(iter(spec["classes"]))]}
             resolved = resolve_config(config, arch=arch, base=base, where=name)
             resolved = dataclasses.replace(resolved, values={}, assumptions=())
+            # a type whose config fixes a size by default (Gemma's head_dim) keeps it free
+            fam_assumed = {a.name for a in family(spec["family"]).assumptions}
+            free = (*free, *(sym for sym, key in spec["values"].items()
+                             if sym in fam_assumed and spec["defaults"].get(key) is not None))
         elif not looks_like_config(name):
             raise UnknownModelError(name, model_names())
         else:
@@ -131,9 +135,12 @@ def model(
         else:
             parsed = parse_assumption(item, used)
         assumptions.append(parsed)
-    # a preset's or config's values the class does not use (V in a body) are dropped quietly;
-    # the user's own values are checked
-    bound = {k: v for k, v in bound.items() if k in used or k in values}
+    # a preset's or config's values the class does not use (V in a body), or that the user's
+    # assumptions now define, are dropped quietly; the user's own values are checked
+    assumed = {a.name for a in assumptions}
+    used = Model(name, fam, architecture, options, None, assumptions).hyperparameters
+    bound = {k: v for k, v in bound.items()
+             if k in values or (k in used and k not in assumed)}
     same_class = preset is not None and label in (None, _preset_class(preset))
     reported = Reported(**preset.reported) if same_class and preset.reported else None
     return Model(

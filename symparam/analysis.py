@@ -177,3 +177,32 @@ def _all_symbols(model: Model) -> set[sympy.Symbol]:
         symbols |= rule.symbols
     symbols |= {lookup(n).symbol for n in model.family.weightless}
     return symbols
+
+
+def reason(drop: DropOut) -> str:
+    """One line saying why ``drop.symbol`` is not in the total (English; templates translate)."""
+    from symparam.printing import text
+
+    name = drop.symbol.name
+    if drop.kind == "cancels" and drop.assumption is not None:
+        chains = "; ".join(f"{text(p)} = {text(s)} = {text(r)}" for p, s, r in drop.steps)
+        return f"{name} enters only as {chains} under {drop.assumption.name} = " \
+               f"{text(drop.assumption.expr)}"
+    if drop.kind == "assumed" and drop.assumption is not None:
+        return f"{name} is replaced by the assumption {name} = {text(drop.assumption.expr)}"
+    if drop.kind == "shared":
+        return f"{name} adds no weights: every layer reuses the same shared weights"
+    if drop.kind == "active_only":
+        return f"{name} sets how many experts a token uses: it changes the active count only"
+    return f"{name} splits a size into parts and adds no weights of its own"
+
+
+def depends(model: Model) -> dict[str, object]:
+    """Which hyperparameters the total depends on, and why the others drop out."""
+    present = {s.name for s in model.params.free_symbols}
+    return {
+        "affects": [n for n in model.hyperparameters if n in present],
+        "drops_out": [{"symbol": d.symbol.name, "kind": d.kind, "reason": reason(d)}
+                      for d in dropouts(model)],
+        "assumptions": [str(a) for a in model.assumptions],
+    }

@@ -20,7 +20,7 @@ import sympy
 
 from symparam.errors import InvalidValueError
 from symparam.parsing import parse_formula
-from symparam.symbols import VOCABULARY, H, N, N_dec, d_ff, d_head, h, h_kv
+from symparam.symbols import VOCABULARY, H, M, N, N_dec, d_ff, d_head, h, h_kv
 
 
 @dataclass(frozen=True)
@@ -75,17 +75,24 @@ HEAD_SIZE = Assumption(d_head, H / h, "each of the h heads gets H/h dimensions, 
 FFN_4H = Assumption(d_ff, 4 * H, "the FFN is four times as wide as the hidden size")
 KV_HEADS = Assumption(h_kv, h, "every query head has its own key/value head (no grouping)")
 DECODER_DEPTH = Assumption(N_dec, N, "the decoder is as deep as the encoder")
+LLAMA_FFN = Assumption(
+    d_ff, M * sympy.ceiling(8 * H / (3 * M)),
+    "LLaMA's FFN: 8H/3 (two thirds of 4H, for three matrices) rounded up to a multiple of M",
+)
 
 NAMED: dict[str, Assumption] = {
     "d_head=H/h": HEAD_SIZE,
     "d_ff=4*H": FFN_4H,
     "h_kv=h": KV_HEADS,
     "N_dec=N": DECODER_DEPTH,
+    "llama-ffn": LLAMA_FFN,
 }
 
 
 def parse_assumption(text: str, names: Iterable[str] = VOCABULARY) -> Assumption:
-    """Read ``NAME=EXPR`` (whitelist parser); the left side must be a single hyperparameter."""
+    """Read ``NAME=EXPR`` (whitelist parser) or a named assumption (``llama-ffn``)."""
+    if text.strip() in NAMED and "=" not in text:
+        return NAMED[text.strip()]
     lhs, rhs = parse_formula(text, list(names), equation=True)
     if not isinstance(lhs, sympy.Symbol):
         raise InvalidValueError(f"the left side of {text!r} must be one hyperparameter name")

@@ -362,6 +362,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
     _model_options(p)
     p.set_defaults(run=cmd_derive)
+
+    from symparam.cli_analysis import add_commands
+
+    add_commands(commands)
     return parser
 
 

@@ -103,7 +103,7 @@ class Model:
     def hyperparameters(self) -> list[str]:
         """Names of every hyperparameter the tree or its assumptions mention, in print order."""
         symbols = set(self.raw_params.free_symbols) | self.tree.active_params.free_symbols
-        for a in self.family.assumptions:
+        for a in (*self.family.assumptions, *self.user_assumptions):
             if a.symbol in symbols:
                 symbols |= a.expr.free_symbols
         for rule in self.family.divides:

@@ -67,6 +67,8 @@ _ENTRIES = (
         "G", "G", "number of distinct layer groups (ALBERT)", ("num_hidden_groups",), True
     ),
     Hyperparameter("K", "K", "layers in each group (ALBERT)", ("inner_group_num",), True),
+    Hyperparameter("M", "M", "rounding multiple of the FFN size (LLaMA's multiple_of)",
+                   ("multiple_of",)),
     Hyperparameter("E", "E", "routed experts per MoE layer",
                    ("num_local_experts", "num_experts", "n_routed_experts")),
     Hyperparameter("k", "k", "experts each token is routed to (top-k)", ("num_experts_per_tok",)),
@@ -176,3 +178,4 @@ R, P, C, n_buckets = (symbol(n) for n in ("R", "P", "C", "n_buckets"))
 E, k, d_moe, E_sh, d_sh = (symbol(n) for n in ("E", "k", "d_moe", "E_sh", "d_sh"))
 N_dense, r_q, r_kv = (symbol(n) for n in ("N_dense", "r_q", "r_kv"))
 d_rope, d_nope, d_v = (symbol(n) for n in ("d_rope", "d_nope", "d_v"))
+M = symbol("M")

@@ -1,0 +1,183 @@
+"""Approximations as derived results: what a short formula keeps, what it drops, how far off it is.
+
+An approximation is compared with an exact quantity of the model (its total, or its total
+without the embedding tables, as Kaplan et al. count), under stated assumptions; the terms it
+drops are listed with their values. Sensitivity gives ∂P/∂x and the elasticity (x/P)·∂P/∂x.
+
+>>> import symparam
+>>> a = approximate(symparam.model("bert-base-uncased"), "seed004")
+>>> a.exact_value, a.approx_value
+(109482240, 108965376)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import sympy
+
+from symparam.analysis import _all_symbols
+from symparam.assumptions import parse_assumption, resolve
+from symparam.blocks import Block, Embedding
+from symparam.errors import InvalidValueError
+from symparam.model import Model
+from symparam.parsing import parse_formula
+from symparam.printing import term_key
+from symparam.symbols import VOCABULARY
+
+
+@dataclass(frozen=True)
+class Named:
+    """A published or popular approximation: its formula, what it approximates, its source."""
+
+    formula: str
+    target: str  # "total" or "non_embedding"
+    assume: tuple[str, ...]
+    source: str
+
+
+NAMED = {
+    "kaplan": Named("12*N*H^2", "non_embedding", ("d_ff=4*H",),
+                    "Kaplan et al. 2020, eq. 2.1: non-embedding parameters ≈ 12·n_layer·d_model²"),
+    "seed004": Named("V*H + 145*H^2", "total", ("d_ff=4*H",),
+                     "seed 004: BERT-base as V·d + 12 layers × 12·d² + a pooler of d²"),
+    "nanogpt": Named("P - L*H", "total", (),
+                     "nanoGPT's get_num_params(non_embedding=True): the total less the position "
+                     "table"),
+}
+
+
+@dataclass(frozen=True)
+class Approximation:
+    """An approximate formula beside the exact one, with the exact error term by term."""
+
+    name: str
+    source: str
+    target: str
+    exact: sympy.Expr
+    approx: sympy.Expr
+    dropped: tuple[tuple[sympy.Expr, int | None], ...]
+    exact_value: int | None
+    approx_value: int | None
+
+    @property
+    def error(self) -> sympy.Expr:
+        return sympy.expand(self.exact - self.approx)
+
+    @property
+    def relative_error(self) -> float | None:
+        if self.exact_value is None or self.approx_value is None:
+            return None
+        return (self.approx_value - self.exact_value) / self.exact_value
+
+
+def embedding_params(tree: Block) -> sympy.Expr:
+    """Parameters in the embedding tables (word, position, token type), counted once."""
+    total = sympy.Integer(0)
+    stack: list[Block] = [tree]
+    while stack:
+        block = stack.pop()
+        if isinstance(block, Embedding):
+            total += block.params
+        else:
+            stack.extend(child for _, child in block.children())
+    return total
+
+
+def approximate(model: Model, name: str | None = None, formula: str | None = None,
+                order: int | None = None) -> Approximation:
+    """Compare a named approximation, a user's ``formula`` or the leading terms (``order``)."""
+    if name is not None:
+        if name not in NAMED:
+            raise InvalidValueError(f"unknown approximation {name!r}; known: {', '.join(NAMED)}")
+        spec = NAMED[name]
+        extra = [a for a in map(parse_assumption, spec.assume)
+                 if a.symbol.name in model.hyperparameters and _holds(model, a)]
+        assumptions = (*extra, *(a for a in model.assumptions
+                                 if a.name not in {e.name for e in extra}))
+    else:
+        spec, assumptions = None, model.assumptions
+    mapping = resolve(assumptions)
+    exact = sympy.expand(model.raw_params.xreplace(mapping))
+    target = spec.target if spec else "total"
+    if target == "non_embedding":
+        exact = sympy.expand(exact - embedding_params(model.tree).xreplace(mapping))
+    names = [*model.hyperparameters, "P"]
+    if order is not None:
+        approx = sympy.Add(*(t for t in sympy.Add.make_args(exact) if _degree(t) >= order))
+        label, source = f"terms of degree ≥ {order}", "the leading terms of the exact count"
+    else:
+        text = spec.formula if spec else formula
+        if text is None:
+            raise InvalidValueError("give an approximation's name, a formula or an order")
+        approx = parse_formula(text, names).xreplace({sympy.Symbol("P", integer=True,
+                                                                    positive=True): exact})
+        approx = sympy.expand(approx.xreplace(mapping))
+        label, source = name or text, spec.source if spec else "the formula given"
+    numbers = {s: sympy.Integer(v) for s, v in
+               ((s, model.values.get(s.name)) for s in _all_symbols(model)) if v is not None}
+    for a in assumptions:  # values implied by the assumptions (d_ff = 4H at H = 768)
+        if a.symbol not in numbers:
+            implied = a.expr.xreplace(numbers)
+            if implied.is_Integer:
+                numbers[a.symbol] = implied
+    # a formula with numbers baked in (seed 004's 145 = 12 layers × 12 + 1) is compared with the
+    # exact count at the values of the symbols it leaves out
+    kept = approx.free_symbols
+    fixed = {s: v for s, v in numbers.items() if s not in kept}
+    dropped = []
+    for term in sorted(sympy.Add.make_args(sympy.expand((exact - approx).xreplace(fixed))),
+                       key=term_key):
+        if term != 0:
+            value = term.xreplace(numbers)
+            dropped.append((term, int(value) if value.is_Integer else None))
+
+    def at(expr: sympy.Expr) -> int | None:
+        value = expr.xreplace(numbers)
+        return int(value) if value.is_Integer else None
+
+    return Approximation(label, source, target, exact, approx, tuple(dropped), at(exact),
+                         at(approx))
+
+
+def _holds(model: Model, assumption: Any) -> bool:
+    """Whether an assumption agrees with the model's values (or its symbol is unbound)."""
+    if assumption.symbol.name not in model.values:
+        return True
+    values = model.values
+    implied = assumption.expr.xreplace(
+        {s: sympy.Integer(values[s.name]) for s in assumption.expr.free_symbols
+         if s.name in values})
+    return implied == values[assumption.symbol.name]
+
+
+def _degree(term: sympy.Expr) -> int:
+    counts = {e.symbol for e in VOCABULARY.values() if e.counts_layers}
+    return sum(int(e) for b, e in term.as_powers_dict().items()
+               if b.is_Symbol and b not in counts and e.is_Integer and e > 0)
+
+
+@dataclass(frozen=True)
+class Sensitivity:
+    """∂P/∂x at the model's values, and the elasticity (x/P)·∂P/∂x."""
+
+    symbol: sympy.Symbol
+    derivative: sympy.Expr
+    slope: float
+    elasticity: float
+
+
+def sensitivity(model: Model) -> list[Sensitivity]:
+    """For every hyperparameter in the total: how much the count moves when it does."""
+    total = model.params
+    values = model.bind()
+    numbers = {s: sympy.Integer(values[s.name]) for s in total.free_symbols if s.name in values}
+    count = model.count()
+    out = []
+    for sym in sorted(total.free_symbols, key=lambda s: model.hyperparameters.index(s.name)):
+        derivative = sympy.diff(total, sym)
+        slope = derivative.xreplace(numbers)
+        out.append(Sensitivity(sym, derivative, float(slope),
+                               float(slope * numbers[sym] / count)))
+    return out

@@ -1,0 +1,115 @@
+"""Checking a hand-derived formula against the engine's, term by term.
+
+Each monomial of the difference is set beside the engine's and the formula's coefficients and
+the tensors that give the engine's term, so a reader sees which weights the hand count missed
+or counted twice. The formula goes through the whitelist parser, never ``sympify``.
+
+>>> import symparam
+>>> result = check(symparam.model("bert", pooler=False, assume=["d_ff=4*H"]),
+...                "(3*L + 11*N + 2)*H + 12*N*H**2")
+>>> result.equal, str(result.difference)
+(False, '-2*H*L + 2*H*N + H*T + H*V')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import sympy
+
+from symparam.assumptions import resolve
+from symparam.model import Model
+from symparam.parsing import parse_formula
+from symparam.printing import term_key
+
+
+@dataclass(frozen=True)
+class Term:
+    """One monomial where engine and formula differ, and where the engine's term comes from."""
+
+    monomial: sympy.Expr
+    engine: sympy.Expr
+    formula: sympy.Expr
+    value: int | None
+    sources: tuple[tuple[str, sympy.Expr], ...]
+
+    @property
+    def difference(self) -> sympy.Expr:
+        return (self.engine - self.formula) * self.monomial
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """The verdict: equal or not, the difference, its terms, and both sides' values."""
+
+    engine: sympy.Expr
+    formula: sympy.Expr
+    difference: sympy.Expr
+    terms: tuple[Term, ...]
+    values: Mapping[str, int]
+    engine_value: int | None
+    formula_value: sympy.Expr | None
+
+    @property
+    def equal(self) -> bool:
+        return self.difference == 0
+
+    @property
+    def equal_at_values(self) -> bool | None:
+        """Whether both sides give the same number at the model's values (None if unbound)."""
+        if self.engine_value is None or self.formula_value is None:
+            return None
+        return self.formula_value == self.engine_value
+
+
+def parse_for(model: Model, text: str) -> sympy.Expr:
+    """A formula over the model's hyperparameter names, read by the whitelist parser."""
+    return parse_formula(text, model.hyperparameters)
+
+
+def sources(model: Model) -> dict[sympy.Expr, list[tuple[str, sympy.Expr]]]:
+    """For each monomial of the total, the tensors that contribute it and with what coefficient."""
+    mapping = resolve(model.assumptions)
+    out: dict[sympy.Expr, list[tuple[str, sympy.Expr]]] = {}
+    for entry in model.tree.tensors():
+        if entry.tied_to is not None:
+            continue
+        params = sympy.expand(entry.params.xreplace(mapping))
+        for monomial, coefficient in params.as_coefficients_dict().items():
+            out.setdefault(monomial, []).append((entry.name, coefficient))
+    return out
+
+
+def check(model: Model, text: str) -> CheckResult:
+    """Compare ``text`` with ``model``'s total (under its assumptions)."""
+    formula = sympy.expand(parse_for(model, text).xreplace(resolve(model.assumptions)))
+    engine = model.params
+    difference = sympy.expand(engine - formula)
+    engine_terms = engine.as_coefficients_dict()
+    formula_terms = formula.as_coefficients_dict()
+    where = sources(model)
+    values = model.values
+    numbers = {s: sympy.Integer(values[s.name]) for s in difference.free_symbols
+               if s.name in values}
+    terms = []
+    for term in sorted(sympy.Add.make_args(difference), key=term_key):
+        if term == 0:
+            continue
+        monomial = term.as_coeff_Mul()[1]
+        value = term.xreplace(numbers)
+        terms.append(Term(
+            monomial,
+            engine_terms.get(monomial, sympy.Integer(0)),
+            formula_terms.get(monomial, sympy.Integer(0)),
+            int(value) if value.is_Integer else None,
+            tuple(where.get(monomial, ())),
+        ))
+    engine_value = formula_value = None
+    bound = {s.name for s in engine.free_symbols | formula.free_symbols}
+    if bound <= set(values):
+        engine_value = model.count()
+        formula_value = formula.xreplace(
+            {s: sympy.Integer(values[s.name]) for s in formula.free_symbols})
+    return CheckResult(engine, formula, difference, tuple(terms), values, engine_value,
+                       formula_value)

@@ -1,0 +1,199 @@
+"""The analysis commands: depends, check, approx, sensitivity, solve (thin over the API)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from symparam.cli import _build, _model_options
+from symparam.errors import InvalidValueError
+
+
+def cmd_depends(args: argparse.Namespace) -> int:
+    from symparam.analysis import depends
+
+    result = depends(_build(args.model, args))
+    if args.json:
+        print(json.dumps(result, ensure_ascii=False))
+        return 0
+    print(f"{args.model}: the total depends on {', '.join(result['affects']) or 'nothing'}")
+    for drop in result["drops_out"]:
+        print(f"  {drop['symbol']} drops out: {drop['reason']}")
+    if not result["drops_out"]:
+        print("  every hyperparameter of the model appears in the total")
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from symparam.check import check
+    from symparam.printing import text
+
+    result = check(_build(args.model, args), args.formula)
+    if args.json:
+        print(json.dumps({
+            "model": args.model,
+            "equal": result.equal,
+            "equal_at_values": result.equal_at_values,
+            "difference": str(result.difference),
+            "terms": [{
+                "term": str(t.difference),
+                "engine": str(t.engine * t.monomial),
+                "formula": str(t.formula * t.monomial),
+                "value": t.value,
+                "from": [{"tensor": name, "coefficient": str(c)} for name, c in t.sources],
+            } for t in result.terms],
+            "values": dict(result.values),
+            "engine_value": result.engine_value,
+            "formula_value": None if result.formula_value is None else str(result.formula_value),
+        }, ensure_ascii=False))
+        return 0
+    if result.equal:
+        print(f"equal: the formula is {args.model}'s exact count")
+    else:
+        print(f"not equal: engine − formula = {text(result.difference)}")
+        for t in result.terms:
+            shown = f"{text(t.monomial)}: the engine has {text(t.engine * t.monomial)}, " \
+                    f"the formula {text(t.formula * t.monomial)}"
+            if t.value is not None:
+                shown += f" ({t.value:+,} at the model's values)"
+            print(f"  {shown}")
+            for name, coefficient in t.sources[:12]:
+                print(f"      from {name}" + ("" if coefficient == 1 else f" (×{coefficient})"))
+            if len(t.sources) > 12:
+                print(f"      and {len(t.sources) - 12} more tensors")
+    if result.engine_value is not None:
+        print(f"at the model's values: engine {result.engine_value:,}, formula "
+              f"{_number(result.formula_value)}"
+              + (" (the same number)" if result.equal_at_values and not result.equal else ""))
+    return 0
+
+
+def _number(value: Any) -> str:
+    return f"{int(value):,}" if value is not None and value.is_Integer else str(value)
+
+
+def cmd_approx(args: argparse.Namespace) -> int:
+    from symparam.approx import NAMED, approximate
+    from symparam.printing import text
+
+    if args.name is None and args.formula is None and args.order is None:
+        raise InvalidValueError(
+            f"give --order N, --formula TEXT or --name with one of {', '.join(NAMED)}")
+    a = approximate(_build(args.model, args), name=args.name, formula=args.formula,
+                    order=args.order)
+    record = {
+        "model": args.model, "approximation": a.name, "source": a.source, "target": a.target,
+        "exact": str(a.exact), "approx": str(a.approx), "error": str(a.error),
+        "exact_value": a.exact_value, "approx_value": a.approx_value,
+        "relative_error": a.relative_error,
+        "dropped": [{"term": str(t), "value": v} for t, v in a.dropped],
+    }
+    if args.json:
+        print(json.dumps(record, ensure_ascii=False))
+        return 0
+    what = "non-embedding count" if a.target == "non_embedding" else "total"
+    print(f"{args.model}: {a.name} ({a.source})")
+    print(f"  exact {what} = {text(a.exact)}")
+    print(f"  approximation = {text(a.approx)}")
+    if a.exact_value is not None and a.approx_value is not None:
+        print(f"  at the model's values: exact {a.exact_value:,}, approximation "
+              f"{a.approx_value:,} ({a.relative_error:+.2%})")
+    if a.dropped:
+        print("  what the approximation leaves out:")
+        for term, value in a.dropped:
+            print(f"    {text(term)}" + ("" if value is None else f"  = {value:,}"))
+    return 0
+
+
+def cmd_sensitivity(args: argparse.Namespace) -> int:
+    from symparam.approx import sensitivity
+    from symparam.printing import text
+
+    rows = sensitivity(_build(args.model, args))
+    if args.json:
+        print(json.dumps([{"symbol": r.symbol.name, "derivative": str(r.derivative),
+                           "slope": r.slope, "elasticity": r.elasticity} for r in rows]))
+        return 0
+    print(f"{args.model}: how the count moves with each hyperparameter at its value")
+    for r in rows:
+        print(f"  {r.symbol.name:<8} ∂P/∂{r.symbol.name} = {text(r.derivative)} = {r.slope:,.0f}; "
+              f"1% more {r.symbol.name} adds {r.elasticity:.2f}% parameters")
+    return 0
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    from symparam.solve import solve
+
+    target = _target(args.target)
+    result = solve(_build(args.model, args), args.symbol, target, args.multiple_of)
+    if args.json:
+        print(json.dumps({"model": args.model, "symbol": result.symbol, "target": target,
+                          "value": result.value, "count": result.count,
+                          "below": result.below, "above": result.above}))
+        return 0
+    print(f"{args.model}: {result.symbol} = {result.value:,} gives {result.count:,} "
+          f"({(result.count - target) / target:+.2%} from {target:,})")
+    for label, pair in (("below", result.below), ("above", result.above)):
+        if pair is not None:
+            print(f"  {label}: {result.symbol} = {pair[0]:,} gives {pair[1]:,}")
+    return 0
+
+
+def _target(text: str) -> int:
+    """``7e9``, ``7B``, ``7000000000`` or ``350M`` as an exact positive integer."""
+    from decimal import Decimal, InvalidOperation
+
+    units = {"K": 10**3, "M": 10**6, "B": 10**9, "G": 10**9, "T": 10**12}
+    raw = text.strip().replace("_", "").replace(",", "")
+    scale = 1
+    if raw[-1:].upper() in units:
+        raw, scale = raw[:-1], units[raw[-1:].upper()]
+    try:
+        value = Decimal(raw) * scale
+    except InvalidOperation:
+        raise InvalidValueError(f"--target {text!r} is not a number (e.g. 7e9 or 7B)") from None
+    if len(raw) > 40 or not value.is_finite() or value <= 0 or value > 10**18 \
+            or value != value.to_integral_value():
+        raise InvalidValueError(f"--target {text!r} must be a positive whole count up to 1e18")
+    return int(value)
+
+
+def add_commands(commands: Any) -> None:
+    """Register the analysis commands on the main parser's subcommands."""
+    p = commands.add_parser("depends", help="which hyperparameters change the count, and why")
+    p.add_argument("model", metavar="MODEL")
+    p.add_argument("--json", action="store_true")
+    _model_options(p)
+    p.set_defaults(run=cmd_depends)
+
+    p = commands.add_parser("check", help="a hand-derived formula against the exact one")
+    p.add_argument("model", metavar="MODEL")
+    p.add_argument("formula", metavar="FORMULA", help='e.g. "(3L + 11N + 2)·H + 12·N·H²"')
+    p.add_argument("--json", action="store_true")
+    _model_options(p)
+    p.set_defaults(run=cmd_check)
+
+    p = commands.add_parser("approx", help="an approximation and its exact error")
+    p.add_argument("model", metavar="MODEL")
+    p.add_argument("--order", type=int, help="keep the terms of at least this degree")
+    p.add_argument("--name", help="kaplan, seed004 or nanogpt")
+    p.add_argument("--formula", help="your own approximation (P is the exact total)")
+    p.add_argument("--json", action="store_true")
+    _model_options(p)
+    p.set_defaults(run=cmd_approx)
+
+    p = commands.add_parser("sensitivity", help="∂P/∂x and elasticities at the model's values")
+    p.add_argument("model", metavar="MODEL")
+    p.add_argument("--json", action="store_true")
+    _model_options(p)
+    p.set_defaults(run=cmd_sensitivity)
+
+    p = commands.add_parser("solve", help="the size that gives a target count")
+    p.add_argument("model", metavar="MODEL")
+    p.add_argument("--target", required=True, help="e.g. 7e9 or 7B")
+    p.add_argument("--for", dest="symbol", required=True, metavar="NAME")
+    p.add_argument("--multiple-of", type=int, default=1, metavar="M")
+    p.add_argument("--json", action="store_true")
+    _model_options(p)
+    p.set_defaults(run=cmd_solve)
