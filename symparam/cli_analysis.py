@@ -159,6 +159,29 @@ def _target(text: str) -> int:
     return int(value)
 
 
+def cmd_plot(args: argparse.Namespace) -> int:
+    import symparam
+    from symparam import plots
+    from symparam.cli import _parse_set
+
+    given = _parse_set(args.set or ())
+    models = []
+    for name in args.model:  # each model takes the --set values it has
+        base = symparam.model(name, arch=args.arch, base=args.base,
+                              assume=list(args.assume or ()), free=list(args.free or ()))
+        known = set(base.hyperparameters) | {o.name for o in base.family.options}
+        models.append(symparam.model(name, arch=args.arch, base=args.base,
+                                     assume=list(args.assume or ()), free=list(args.free or ()),
+                                     **{k: v for k, v in given.items() if k in known}))
+    if args.sweep:
+        name, points = plots.parse_range(args.sweep)
+        plots.sweep(models, name, points, args.output, args.force)
+    else:
+        plots.breakdown(models, args.output, args.force)
+    print(f"wrote {args.output}")
+    return 0
+
+
 def add_commands(commands: Any) -> None:
     """Register the analysis commands on the main parser's subcommands."""
     p = commands.add_parser("depends", help="which hyperparameters change the count, and why")
@@ -197,3 +220,13 @@ def add_commands(commands: Any) -> None:
     p.add_argument("--json", action="store_true")
     _model_options(p)
     p.set_defaults(run=cmd_solve)
+
+    p = commands.add_parser("plot", help="where the parameters are, or the count against a size")
+    p.add_argument("model", nargs="+", metavar="MODEL")
+    what = p.add_mutually_exclusive_group()
+    what.add_argument("--breakdown", action="store_true", help="stacked bars by part (default)")
+    what.add_argument("--sweep", metavar="NAME=RANGE", help="e.g. H=256:8192 or N=12,24,48")
+    p.add_argument("-o", "--output", required=True, metavar="FILE", help=".svg, .png or .pdf")
+    p.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    _model_options(p)
+    p.set_defaults(run=cmd_plot)

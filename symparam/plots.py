@@ -1,0 +1,184 @@
+"""Plots (optional extra ``plot``: matplotlib): where the parameters are, and how they grow.
+
+``breakdown`` stacks each model's parameters by part — embeddings, attention, MLP, norms,
+head — and ``sweep`` draws the count against one hyperparameter on a log scale. Which part a
+tensor belongs to is decided by the table :data:`PARTS` over its name, first match wins.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Sequence
+from typing import Any
+
+import sympy
+
+from symparam.assumptions import resolve
+from symparam.errors import InvalidValueError, OutputError, SymparamError, UnboundError
+from symparam.model import Model
+
+PARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("norms", ("norm", "ln_", "LayerNorm", "layernorm")),
+    ("head", ("lm_head", "cls.", "pooler", "classifier", "score", "predictions", "generator",
+              "vocab_", "seq_relationship")),
+    ("embeddings", ("embed", "wte", "wpe", "shared", "embedding", "cls_token",
+                    "position_embeddings", "patch_embeddings", "relative_attention_bias")),
+    ("attention", ("attn", "attention", "Attention", "self_attention")),
+    ("MLP", ("mlp", "ffn", "intermediate", "output.dense", "experts", "fc1", "fc2",
+             "DenseReluDense", "linear1", "linear2", "lin1", "lin2", "dense_h_to_4h",
+             "dense_4h_to_h", "shared_expert", "gate")),
+)
+COLOURS = {"embeddings": "#4C72B0", "attention": "#DD8452", "MLP": "#55A868",
+           "norms": "#C44E52", "head": "#8172B3", "other": "#937860"}
+
+
+def part_of(name: str) -> str:
+    """The part a tensor belongs to, by the first matching row of :data:`PARTS`."""
+    for part, keys in PARTS:
+        if any(key in name for key in keys):
+            return part
+    return "other"
+
+
+def parts(model: Model) -> dict[str, int]:
+    """Parameters per part at the model's values (tied tensors count 0)."""
+    mapping = resolve(model.assumptions)
+    values = model.bind()
+    out: dict[str, int] = {}
+    for entry in model.tree.tensors():
+        expr = entry.params.xreplace(mapping)
+        value = expr.xreplace({s: sympy.Integer(values[s.name]) for s in expr.free_symbols
+                               if s.name in values})
+        if not value.is_Integer:
+            model.count()  # raises, naming the missing values
+        out[part_of(entry.name)] = out.get(part_of(entry.name), 0) + int(value)
+    return out
+
+
+def _pyplot() -> Any:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise InvalidValueError(
+            "plots need matplotlib: pip install 'symparam[plot]'") from None
+    return plt
+
+
+def _save(figure: Any, path: str, force: bool) -> None:
+    folder = os.path.dirname(os.path.abspath(path))
+    suffix = os.path.splitext(path)[1].lower()
+    if suffix not in (".svg", ".png", ".pdf"):
+        raise OutputError(f"{path}: choose a .svg, .png or .pdf file")
+    if not os.path.isdir(folder):
+        raise OutputError(f"cannot write {path}: folder {folder} does not exist")
+    if os.path.lexists(path) and not force:
+        raise OutputError(f"{path} exists; pass --force to overwrite it")
+    handle, temporary = tempfile.mkstemp(dir=folder, prefix=".symparam-", suffix=suffix)
+    os.close(handle)
+    try:
+        figure.savefig(temporary, bbox_inches="tight", metadata={"Date": None}
+                       if suffix == ".svg" else None)
+        os.replace(temporary, path)
+    finally:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
+
+
+def breakdown(models: Sequence[Model], path: str, force: bool = False) -> None:
+    """One bar per model, split by part as a share of its total; the total is written on top."""
+    plt = _pyplot()
+    data = [parts(m) for m in models]
+    figure, axes = plt.subplots(figsize=(max(4.5, 1.5 * len(models) + 2.5), 4.8))
+    names = [m.name for m in models]
+    bottoms = [0.0] * len(models)
+    for part in COLOURS:
+        shares = [100 * d.get(part, 0) / sum(d.values()) for d in data]
+        if not any(shares):
+            continue
+        axes.bar(names, shares, bottom=bottoms, label=part, color=COLOURS[part], width=0.6)
+        for x, (share, bottom) in enumerate(zip(shares, bottoms, strict=True)):
+            if share >= 4:
+                axes.text(x, bottom + share / 2, f"{share:.0f}%", ha="center", va="center",
+                          fontsize=8, color="white")
+        bottoms = [b + h for b, h in zip(bottoms, shares, strict=True)]
+    for x, d in enumerate(data):
+        axes.text(x, 101.5, _short(sum(d.values())), ha="center", va="bottom", fontsize=9)
+    axes.set_ylim(0, 108)
+    axes.set_ylabel("share of the parameters (%)")
+    axes.set_title("Where the parameters are (total above each bar)", pad=14)
+    axes.legend(frameon=False, fontsize=9, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    axes.spines[["top", "right"]].set_visible(False)
+    if len(models) > 3:
+        plt.setp(axes.get_xticklabels(), rotation=25, ha="right")
+    _save(figure, path, force)
+    plt.close(figure)
+
+
+def _short(count: int) -> str:
+    for size, suffix in ((10**12, "T"), (10**9, "B"), (10**6, "M"), (10**3, "K")):
+        if count >= size:
+            return f"{count / size:,.2f}{suffix}"
+    return str(count)
+
+
+def parse_range(text: str) -> tuple[str, list[int]]:
+    """``H=256:8192`` (doubling), ``H=256:8192:256`` (steps) or ``N=12,24,48``."""
+    name, sep, spec = text.partition("=")
+    if not sep or not name.strip():
+        raise InvalidValueError(f"--sweep {text!r}: expected NAME=START:STOP[:STEP] or NAME=A,B")
+    try:
+        if "," in spec:
+            points = [int(p) for p in spec.split(",")]
+        else:
+            pieces = [int(p) for p in spec.split(":")]
+            if len(pieces) == 2:
+                points, value = [], pieces[0]
+                while 0 < value <= pieces[1] and len(points) < 1000:
+                    points.append(value)
+                    value *= 2
+            elif len(pieces) == 3 and pieces[2] > 0:
+                points = list(range(pieces[0], pieces[1] + 1, pieces[2]))
+            else:
+                raise ValueError
+    except ValueError:
+        raise InvalidValueError(f"--sweep {text!r}: not a range of whole numbers") from None
+    if not points or len(points) > 1000 or min(points) <= 0:
+        raise InvalidValueError(f"--sweep {text!r}: give 1 to 1000 positive values")
+    return name.strip(), points
+
+
+def sweep(models: Sequence[Model], name: str, points: Sequence[int], path: str,
+          force: bool = False) -> None:
+    """The count of each model against one hyperparameter, both axes logarithmic."""
+    plt = _pyplot()
+    figure, axes = plt.subplots(figsize=(6, 4.5))
+    for m in models:
+        shown = []
+        for p in points:
+            try:
+                shown.append((p, m.count(**{name: p})))
+            except UnboundError:
+                raise
+            except SymparamError:
+                continue  # a value this model cannot take (heads that do not divide H …)
+        if not shown:
+            raise InvalidValueError(f"{m.name} takes none of the values of {name} asked for")
+        axes.plot([p for p, _ in shown], [c for _, c in shown], marker="o", markersize=3,
+                  label=m.name)
+    axes.set_xscale("log", base=2)
+    axes.set_yscale("log")
+    if len(points) <= 12:
+        axes.set_xticks(list(points), [f"{p:,}" for p in points])
+        axes.minorticks_off()
+    axes.set_xlabel(name)
+    axes.set_ylabel("parameters")
+    axes.set_title(f"Parameter count against {name}")
+    axes.grid(True, which="major", alpha=0.3)
+    axes.legend(frameon=False, fontsize=9)
+    axes.spines[["top", "right"]].set_visible(False)
+    _save(figure, path, force)
+    plt.close(figure)
