@@ -36,8 +36,8 @@ def test_plot_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["plot", "bert-base-uncased", "gpt2", "--breakdown", "-o", str(png)]) == 0
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert main(["plot", "bert", "gpt2", "--sweep", "H=256:4096", "--set", "V=30522",
-                 "--set", "L=512", "--set", "T=2", "--set", "N=12", "--set", "d_ff=3072", "--set", "h=4",
-                 "-o", str(svg)]) == 0
+                 "--set", "L=512", "--set", "T=2", "--set", "N=12", "--set", "d_ff=3072",
+                 "--set", "h=4", "-o", str(svg)]) == 0
     assert "<svg" in svg.read_text()
     assert main(["plot", "gpt2", "-o", str(png)]) == 2  # exists: refused without --force
     assert main(["plot", "gpt2", "-o", str(tmp_path / "x.txt")]) == 2
