@@ -381,6 +381,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except BrokenPipeError:
         return 0
+    except (RecursionError, MemoryError, OverflowError) as error:
+        print(f"symparam: error: the input is too large to work on ({type(error).__name__})",
+              file=sys.stderr)
+        return EXIT_USAGE
 
 
 if __name__ == "__main__":

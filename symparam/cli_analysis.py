@@ -182,51 +182,39 @@ def cmd_plot(args: argparse.Namespace) -> int:
     return 0
 
 
+def _command(commands: Any, name: str, help_: str, run: Any, many: bool = False,
+             json_output: bool = True) -> argparse.ArgumentParser:
+    """A subcommand taking MODEL (or several), the model options and, usually, --json."""
+    p = commands.add_parser(name, help=help_)
+    p.add_argument("model", metavar="MODEL", nargs="+" if many else None,
+                   help="preset, family, model type, or config.json")
+    if json_output:
+        p.add_argument("--json", action="store_true", help="machine-readable output")
+    _model_options(p)
+    p.set_defaults(run=run)
+    return p
+
+
 def add_commands(commands: Any) -> None:
     """Register the analysis commands on the main parser's subcommands."""
-    p = commands.add_parser("depends", help="which hyperparameters change the count, and why")
-    p.add_argument("model", metavar="MODEL")
-    p.add_argument("--json", action="store_true")
-    _model_options(p)
-    p.set_defaults(run=cmd_depends)
-
-    p = commands.add_parser("check", help="a hand-derived formula against the exact one")
-    p.add_argument("model", metavar="MODEL")
+    _command(commands, "depends", "which hyperparameters change the count, and why",
+             cmd_depends)
+    p = _command(commands, "check", "a hand-derived formula against the exact one", cmd_check)
     p.add_argument("formula", metavar="FORMULA", help='e.g. "(3L + 11N + 2)·H + 12·N·H²"')
-    p.add_argument("--json", action="store_true")
-    _model_options(p)
-    p.set_defaults(run=cmd_check)
-
-    p = commands.add_parser("approx", help="an approximation and its exact error")
-    p.add_argument("model", metavar="MODEL")
+    p = _command(commands, "approx", "an approximation and its exact error", cmd_approx)
     p.add_argument("--order", type=int, help="keep the terms of at least this degree")
     p.add_argument("--name", help="kaplan, seed004 or nanogpt")
     p.add_argument("--formula", help="your own approximation (P is the exact total)")
-    p.add_argument("--json", action="store_true")
-    _model_options(p)
-    p.set_defaults(run=cmd_approx)
-
-    p = commands.add_parser("sensitivity", help="∂P/∂x and elasticities at the model's values")
-    p.add_argument("model", metavar="MODEL")
-    p.add_argument("--json", action="store_true")
-    _model_options(p)
-    p.set_defaults(run=cmd_sensitivity)
-
-    p = commands.add_parser("solve", help="the size that gives a target count")
-    p.add_argument("model", metavar="MODEL")
+    _command(commands, "sensitivity", "∂P/∂x and elasticities at the model's values",
+             cmd_sensitivity)
+    p = _command(commands, "solve", "the size that gives a target count", cmd_solve)
     p.add_argument("--target", required=True, help="e.g. 7e9 or 7B")
     p.add_argument("--for", dest="symbol", required=True, metavar="NAME")
     p.add_argument("--multiple-of", type=int, default=1, metavar="M")
-    p.add_argument("--json", action="store_true")
-    _model_options(p)
-    p.set_defaults(run=cmd_solve)
-
-    p = commands.add_parser("plot", help="where the parameters are, or the count against a size")
-    p.add_argument("model", nargs="+", metavar="MODEL")
+    p = _command(commands, "plot", "where the parameters are, or the count against a size",
+                 cmd_plot, many=True, json_output=False)
     what = p.add_mutually_exclusive_group()
     what.add_argument("--breakdown", action="store_true", help="stacked bars by part (default)")
     what.add_argument("--sweep", metavar="NAME=RANGE", help="e.g. H=256:8192 or N=12,24,48")
     p.add_argument("-o", "--output", required=True, metavar="FILE", help=".svg, .png or .pdf")
     p.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
-    _model_options(p)
-    p.set_defaults(run=cmd_plot)

@@ -23,3 +23,19 @@ def with_score(body_name: str, body: Block, hidden: Embedding) -> Sequential:
     """A decoder's sequence classifier: ``score``, a bias-free H → n_labels projection."""
     return Sequential(**{body_name: body},
                       score=Linear(hidden.embedding_dim, n_labels, bias=False))
+
+
+def variant(name: str, help_: str) -> Option:
+    """A model type's switch on a shared family, off by default and shown only when on."""
+    return Option(name, False, help_, variant=True)
+
+
+def decoder_class(architecture: str, body_name: str, body: Block, table: Embedding,
+                  tied: bool) -> Block:
+    """A decoder's class by its name: ``…Model`` (the body), ``…ForSequenceClassification``
+    (a score), anything else a causal LM head."""
+    if architecture.endswith("Model") and not architecture.endswith("LMHeadModel"):
+        return body
+    if architecture.endswith("ForSequenceClassification"):
+        return with_score(body_name, body, table)
+    return with_lm_head(body_name, body, table, tied)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from symparam.architectures.common import tie_option, with_lm_head, with_score
+from symparam.architectures.common import decoder_class, tie_option
 from symparam.blocks import (
     Block,
     Embedding,
@@ -91,11 +91,8 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
         layers = Stack(Repeat(N_dense, layer(options, False)),
                        Repeat(N - N_dense, layer(options, True), start=N_dense))
     body = Sequential(embed_tokens=Embedding(V, H), layers=layers, norm=RMSNorm(H))
-    if architecture == "DeepseekV3Model":
-        return body
-    if architecture == "DeepseekV3ForSequenceClassification":
-        return with_score("model", body, body["embed_tokens"])
-    return with_lm_head("model", body, body["embed_tokens"], options["tie_word_embeddings"])
+    return decoder_class(architecture, "model", body, body["embed_tokens"],
+                         options["tie_word_embeddings"])
 
 
 FAMILY = Family(

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from symparam.architectures.common import tie_option, with_lm_head, with_score
+from symparam.architectures.common import decoder_class, tie_option
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import Block, Embedding, LayerNorm, Linear, Repeat, Sequential
 from symparam.family import Divides, Family, Option
@@ -49,12 +49,8 @@ def layer(o: Mapping[str, Any]) -> Sequential:
 def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     body = Sequential(word_embeddings=Embedding(V, H), h=Repeat(N, layer(options)),
                       ln_f=LayerNorm(H))
-    if architecture == "FalconModel":
-        return body
-    if architecture == "FalconForSequenceClassification":
-        return with_score("transformer", body, body["word_embeddings"])
-    return with_lm_head("transformer", body, body["word_embeddings"],
-                        options["tie_word_embeddings"])
+    return decoder_class(architecture, "transformer", body, body["word_embeddings"],
+                         options["tie_word_embeddings"])
 
 
 FAMILY = Family(

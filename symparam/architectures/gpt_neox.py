@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from symparam.architectures.common import tie_option, with_lm_head, with_score
+from symparam.architectures.common import decoder_class, tie_option
 from symparam.blocks import Embedding, LayerNorm, Linear, Repeat, Sequential
 from symparam.family import Divides, Family, Option
 from symparam.symbols import H, N, V, d_ff, h
@@ -31,11 +31,8 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     body = Sequential(embed_in=Embedding(V, H),
                       layers=Repeat(N, layer(bool(options["attention_bias"]))),
                       final_layer_norm=LayerNorm(H))
-    if architecture == "GPTNeoXModel":
-        return body
-    if architecture == "GPTNeoXForSequenceClassification":
-        return with_score("gpt_neox", body, body["embed_in"])
-    return with_lm_head("gpt_neox", body, body["embed_in"], options["tie_word_embeddings"])
+    return decoder_class(architecture, "gpt_neox", body, body["embed_in"],
+                         options["tie_word_embeddings"])
 
 
 FAMILY = Family(

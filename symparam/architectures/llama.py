@@ -22,7 +22,7 @@ from typing import Any
 
 import sympy
 
-from symparam.architectures.common import tie_option, with_lm_head, with_score
+from symparam.architectures.common import decoder_class, tie_option, variant
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import Block, Embedding, Linear, Repeat, RMSNorm, Sequential
 from symparam.family import Divides, Family, Option
@@ -78,15 +78,9 @@ def llama_model(options: Mapping[str, Any]) -> Sequential:
 
 def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     body = llama_model(options)
-    if architecture == "LlamaModel":
-        return body
-    if architecture == "LlamaForSequenceClassification":
-        return with_score("model", body, body["embed_tokens"])
-    return with_lm_head("model", body, body["embed_tokens"], options["tie_word_embeddings"])
+    return decoder_class(architecture, "model", body, body["embed_tokens"],
+                         options["tie_word_embeddings"])
 
-
-def _variant(name: str, help_: str) -> Option:
-    return Option(name, False, help_, variant=True)
 
 
 FAMILY = Family(
@@ -103,12 +97,12 @@ FAMILY = Family(
         Option("attention_bias", False, "biases on the q, k, v and o projections"),
         Option("mlp_bias", False, "biases on the gate, up and down projections"),
         tie_option(False),
-        _variant("qkv_bias", "biases on q, k and v only (Qwen2)"),
-        _variant("qk_norm_per_head", "RMSNorm over each head of q and k (Qwen3)"),
-        _variant("qk_norm_full", "RMSNorm over all of q and of k (OLMo2)"),
-        _variant("post_norms", "norms after attention and MLP only (OLMo2)"),
-        _variant("sandwich_norms", "norms before and after attention and MLP (Gemma2)"),
-        _variant("fused_projections", "fused qkv_proj and gate_up_proj (Phi-3)"),
+        variant("qkv_bias", "biases on q, k and v only (Qwen2)"),
+        variant("qk_norm_per_head", "RMSNorm over each head of q and k (Qwen3)"),
+        variant("qk_norm_full", "RMSNorm over all of q and of k (OLMo2)"),
+        variant("post_norms", "norms after attention and MLP only (OLMo2)"),
+        variant("sandwich_norms", "norms before and after attention and MLP (Gemma2)"),
+        variant("fused_projections", "fused qkv_proj and gate_up_proj (Phi-3)"),
     ),
     assumptions=(HEAD_SIZE,),
     divides=(

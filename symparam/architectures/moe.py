@@ -21,7 +21,7 @@ from typing import Any
 
 import sympy
 
-from symparam.architectures.common import tie_option, with_lm_head, with_score
+from symparam.architectures.common import decoder_class, tie_option, variant
 from symparam.architectures.llama import attention, mlp
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import (
@@ -90,15 +90,9 @@ def layers(o: Mapping[str, Any]) -> Block:
 
 def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     body = Sequential(embed_tokens=Embedding(V, H), layers=layers(options), norm=RMSNorm(H))
-    if architecture == "MoEModel":
-        return body
-    if architecture == "MoEForSequenceClassification":
-        return with_score("model", body, body["embed_tokens"])
-    return with_lm_head("model", body, body["embed_tokens"], options["tie_word_embeddings"])
+    return decoder_class(architecture, "model", body, body["embed_tokens"],
+                         options["tie_word_embeddings"])
 
-
-def _variant(name: str, help_: str) -> Option:
-    return Option(name, False, help_, variant=True)
 
 
 FAMILY = Family(
@@ -116,12 +110,12 @@ FAMILY = Family(
         Option("attention_bias", False, "biases on the q, k, v and o projections"),
         Option("sparse_step", 1, "every s-th layer is an MoE layer, the others dense"),
         Option("layer_pattern", (), "1 for each MoE layer, 0 for each dense one (explicit list)"),
-        _variant("qkv_bias", "biases on q, k and v only (Qwen2-MoE)"),
-        _variant("qk_norm_per_head", "RMSNorm over each head of q and k (Qwen3-MoE)"),
-        _variant("experts_first", "experts registered before the router (Qwen3-MoE)"),
-        _variant("shared_expert", "a shared expert with a one-unit gate (Qwen2-MoE)"),
-        _variant("sinks", "one learned attention sink per head (gpt-oss)"),
-        _variant("expert_biases", "a router with bias and experts with biases (gpt-oss)"),
+        variant("qkv_bias", "biases on q, k and v only (Qwen2-MoE)"),
+        variant("qk_norm_per_head", "RMSNorm over each head of q and k (Qwen3-MoE)"),
+        variant("experts_first", "experts registered before the router (Qwen3-MoE)"),
+        variant("shared_expert", "a shared expert with a one-unit gate (Qwen2-MoE)"),
+        variant("sinks", "one learned attention sink per head (gpt-oss)"),
+        variant("expert_biases", "a router with bias and experts with biases (gpt-oss)"),
     ),
     assumptions=(HEAD_SIZE,),
     divides=(

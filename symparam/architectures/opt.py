@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from symparam.architectures.common import tie_option, with_lm_head, with_score
+from symparam.architectures.common import decoder_class, tie_option
 from symparam.blocks import Block, Embedding, LayerNorm, Linear, Repeat, Sequential
 from symparam.family import Divides, Family, Option
 from symparam.symbols import H, L, N, V, d_emb, d_ff, h
@@ -53,12 +53,8 @@ def decoder(options: Mapping[str, Any]) -> Sequential:
 
 def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     body = Sequential(decoder=decoder(options))
-    table = body["decoder"]["embed_tokens"]
-    if architecture == "OPTModel":
-        return body
-    if architecture == "OPTForSequenceClassification":
-        return with_score("model", body, table)
-    return with_lm_head("model", body, table, options["tie_word_embeddings"])
+    return decoder_class(architecture, "model", body, body["decoder"]["embed_tokens"],
+                         options["tie_word_embeddings"])
 
 
 FAMILY = Family(
