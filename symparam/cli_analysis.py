@@ -182,6 +182,44 @@ def cmd_plot(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_flops(args: argparse.Namespace) -> int:
+    from symparam.compute import compute
+    from symparam.errors import SymparamError
+    from symparam.printing import text
+
+    status = 0
+    for name in args.model:
+        try:
+            m = _build(name, args)
+            result = compute(m, seq=args.seq, batch=args.batch, causal=args.causal,
+                             training=args.training)
+        except SymparamError as error:
+            if args.json:
+                print(json.dumps({"model": name, "error": str(error)}, ensure_ascii=False))
+            else:
+                print(f"symparam: error: {name}: {error}", file=__import__("sys").stderr)
+            status = 2
+            continue
+        if args.json:
+            print(json.dumps({
+                "model": name, "flops": result.flops, "macs": result.macs,
+                "formula": str(result.formula), "convention": result.convention,
+                "batch": args.batch, "seq": args.seq,
+                "breakdown": [{"name": n, "flops": f} for n, f in result.parts],
+            }, ensure_ascii=False))
+            continue
+        unit, value = ("MACs", result.macs) if args.macs else ("FLOPs", result.flops)
+        print(f"{name}: {m.label}, B = {args.batch}, s = {args.seq} ({result.convention})")
+        print(f"  FLOPs = {text(result.formula)}")
+        width = max(len(n) for n, _ in result.parts)
+        for part, flops in result.parts:
+            shown = flops // 2 if args.macs else flops
+            print(f"  {part:<{width}}  {shown:>22,}")
+        print(f"  {'total':<{width}}  {value:>22,} {unit}"
+              + ("" if args.macs else f" ({result.macs:,} MACs)"))
+    return status
+
+
 def _command(commands: Any, name: str, help_: str, run: Any, many: bool = False,
              json_output: bool = True) -> argparse.ArgumentParser:
     """A subcommand taking MODEL (or several), the model options and, usually, --json."""
@@ -211,6 +249,13 @@ def add_commands(commands: Any) -> None:
     p.add_argument("--target", required=True, help="e.g. 7e9 or 7B")
     p.add_argument("--for", dest="symbol", required=True, metavar="NAME")
     p.add_argument("--multiple-of", type=int, default=1, metavar="M")
+    p = _command(commands, "flops", "forward (or training) FLOPs for B sequences of s tokens",
+                 cmd_flops, many=True)
+    p.add_argument("--seq", type=int, required=True, metavar="S", help="tokens per sequence")
+    p.add_argument("--batch", type=int, default=1, metavar="B", help="sequences (default 1)")
+    p.add_argument("--macs", action="store_true", help="print multiply-accumulates")
+    p.add_argument("--causal", action="store_true", help="halve the attention products")
+    p.add_argument("--training", action="store_true", help="forward + backward (2× forward)")
     p = _command(commands, "plot", "where the parameters are, or the count against a size",
                  cmd_plot, many=True, json_output=False)
     what = p.add_mutually_exclusive_group()

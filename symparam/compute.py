@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 DTYPE_BYTES = {"fp32": 4, "fp16": 2, "bf16": 2, "int8": 1}
 MIB = 2**20
@@ -44,3 +45,89 @@ class MemoryRow:
 def weight_memory(params: int) -> list[MemoryRow]:
     """The weights' size in fp32, fp16, bf16 and int8."""
     return [MemoryRow(dtype, size, params * size) for dtype, size in DTYPE_BYTES.items()]
+
+
+@dataclass(frozen=True)
+class Compute:
+    """FLOPs of one forward (or training) step, with MACs and the parts they come from."""
+
+    formula: Any
+    flops: int
+    parts: tuple[tuple[str, int], ...]
+    convention: str
+
+    @property
+    def macs(self) -> int:
+        return self.flops // 2
+
+
+def compute(model: Any, seq: int, batch: int = 1, causal: bool = False,
+            training: bool = False) -> Compute:
+    """Exact FLOPs for ``batch`` sequences of ``seq`` tokens (FlopCounterMode's convention:
+    every matrix product at 2 FLOPs per multiply-add, attention over the full s×s).
+
+    ``causal`` halves the attention products (only the lower triangle is needed);
+    ``training`` counts forward and backward, the backward at twice the forward.
+    """
+    import sympy
+
+    from symparam.assumptions import resolve
+    from symparam.errors import InvalidValueError
+    from symparam.model import _components
+    from symparam.symbols import B, s
+
+    for name, value in (("--seq", seq), ("--batch", batch)):
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= 10**9:
+            raise InvalidValueError(f"{name} must be a positive integer up to 1e9, got {value}")
+    formula = model.flops()
+    if causal:
+        formula = sympy.expand(formula - _attention_products(model) / 2)
+    factor = 3 if training else 1
+    values = {**model.bind(), "B": batch, "s": seq}
+    mapping = resolve(model.assumptions)
+
+    def at(expr: Any) -> int:
+        return factor * _evaluate(expr, values)
+
+    parts = []
+    for path, block in _components(model.tree, ""):
+        part = sympy.expand(block.flops(B, s).xreplace(mapping))
+        if causal:
+            part -= _attention_products(model, block) / 2
+        parts.append((path, at(part)))
+    total = at(formula)
+    convention = "training (forward + 2× backward)" if training else "forward"
+    if causal:
+        convention += ", causal attention (products halved)"
+    return Compute(formula * factor, total, tuple(parts), convention)
+
+
+def _attention_products(model: Any, root: Any = None) -> Any:
+    """The s² attention products under ``root`` (the whole tree by default)."""
+    import sympy
+
+    from symparam.assumptions import resolve
+    from symparam.blocks import Attention, Repeat
+    from symparam.symbols import B, s
+
+    def walk(block: Any) -> Any:
+        if isinstance(block, Attention):
+            own = 2 * B * s**2 * (block.qk_width + block.v_width)
+            return own + sympy.Add(*(walk(c) for _, c in block.children()))
+        if isinstance(block, Repeat):
+            return block.count_expr * walk(block.block)
+        return sympy.Add(*(walk(c) for _, c in block.children()))
+
+    return sympy.expand(walk(root or model.tree).xreplace(resolve(model.assumptions)))
+
+
+def _evaluate(expr: Any, values: dict[str, int]) -> int:
+    import sympy
+
+    from symparam.errors import UnboundError
+
+    missing = sorted({x.name for x in expr.free_symbols} - set(values))
+    if missing:
+        raise UnboundError(missing)
+    result = expr.xreplace({x: sympy.Integer(values[x.name]) for x in expr.free_symbols})
+    return int(result)

@@ -86,6 +86,7 @@ class Family:
     config_keys: Mapping[str, str] = field(default_factory=dict)
     weightless: Mapping[str, str] = field(default_factory=dict)
     at_most: tuple[tuple[str, str, str], ...] = ()
+    compute: bool = True  # whether the tree knows its forward FLOPs (attention marked)
 
     @property
     def default_architecture(self) -> str:

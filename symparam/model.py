@@ -250,6 +250,21 @@ class Model:
             out.append(Component(path, params, repeat, tied))
         return out
 
+    def flops(self) -> sympy.Expr:
+        """Forward FLOPs on B sequences of s tokens (matrix products, 2 per multiply-add)."""
+        from symparam.errors import InvalidValueError
+        from symparam.symbols import B, s
+
+        if not self.family.compute:
+            raise InvalidValueError(
+                f"FLOPs are not derived for the {self.family.title} family yet")
+        cache = self.__dict__.setdefault("_flops_cache", {})
+        key = tuple(str(a) for a in self.assumptions)
+        if key not in cache:
+            raw = self.tree.flops(B, s)
+            cache[key] = sympy.expand(raw.xreplace(resolve(self.assumptions)))
+        return cache[key]
+
     def formula(self) -> Formula:
         """The total grouped as a person writes it (``N·(…) + …``); shows as LaTeX in Jupyter."""
         from symparam.analysis import Formula

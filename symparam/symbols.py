@@ -67,6 +67,8 @@ _ENTRIES = (
         "G", "G", "number of distinct layer groups (ALBERT)", ("num_hidden_groups",), True
     ),
     Hyperparameter("K", "K", "layers in each group (ALBERT)", ("inner_group_num",), True),
+    Hyperparameter("B", "B", "batch size (sequences per forward pass)"),
+    Hyperparameter("s", "s", "sequence length (tokens per sequence)"),
     Hyperparameter("M", "M", "rounding multiple of the FFN size (LLaMA's multiple_of)",
                    ("multiple_of",)),
     Hyperparameter("E", "E", "routed experts per MoE layer",
@@ -179,3 +181,4 @@ E, k, d_moe, E_sh, d_sh = (symbol(n) for n in ("E", "k", "d_moe", "E_sh", "d_sh"
 N_dense, r_q, r_kv = (symbol(n) for n in ("N_dense", "r_q", "r_kv"))
 d_rope, d_nope, d_v = (symbol(n) for n in ("d_rope", "d_nope", "d_v"))
 M = symbol("M")
+B, s = symbol("B"), symbol("s")

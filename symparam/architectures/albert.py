@@ -15,23 +15,43 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import sympy
+
 from symparam.architectures.common import tie_option
 from symparam.assumptions import HEAD_SIZE
-from symparam.blocks import Embedding, LayerNorm, Linear, Repeat, Sequential, Tensor
+from symparam.blocks import (
+    Attention,
+    Embedding,
+    LayerNorm,
+    Linear,
+    Repeat,
+    Sequential,
+    Tensor,
+    on_first_token,
+)
 from symparam.family import Divides, Family
-from symparam.symbols import G, H, K, L, T, V, d_emb, d_ff, d_head, h, n_labels
+from symparam.symbols import G, H, K, L, N, T, V, d_emb, d_ff, d_head, h, n_labels
 
 
 def albert_layer() -> Sequential:
     return Sequential(
         full_layer_layer_norm=LayerNorm(H),
-        attention=Sequential(
+        attention=Attention(
+            h * d_head, h * d_head,
             query=Linear(H, h * d_head), key=Linear(H, h * d_head), value=Linear(H, h * d_head),
             dense=Linear(h * d_head, H), LayerNorm=LayerNorm(H),
         ),
         ffn=Linear(H, d_ff),
         ffn_output=Linear(d_ff, H),
     )
+
+
+class SharedGroups(Repeat):
+    """ALBERT's G layer groups: G sets of weights, but the forward pass runs one group's K
+    layers for each of the N layers, so compute scales with N while parameters do not."""
+
+    def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
+        return N * self.block.flops(batch, seq)
 
 
 def albert_model(pooler: bool) -> Sequential:
@@ -42,11 +62,12 @@ def albert_model(pooler: bool) -> Sequential:
         ),
         "encoder": Sequential(
             embedding_hidden_mapping_in=Linear(d_emb, H),
-            albert_layer_groups=Repeat(G, Sequential(albert_layers=Repeat(K, albert_layer()))),
+            albert_layer_groups=SharedGroups(G, Sequential(albert_layers=Repeat(K,
+                                                                                albert_layer()))),
         ),
     }
     if pooler:
-        parts["pooler"] = Linear(H, H)
+        parts["pooler"] = on_first_token(Linear(H, H))
     return Sequential(**parts)
 
 
@@ -54,7 +75,8 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     if architecture == "AlbertModel":
         return albert_model(pooler=True)
     if architecture == "AlbertForSequenceClassification":
-        return Sequential(albert=albert_model(pooler=True), classifier=Linear(H, n_labels))
+        return Sequential(albert=albert_model(pooler=True),
+                          classifier=on_first_token(Linear(H, n_labels)))
     body = albert_model(pooler=False)
     bias = Tensor(V)
     tied = options["tie_word_embeddings"]

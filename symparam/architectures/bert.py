@@ -22,7 +22,16 @@ from typing import Any
 
 from symparam.architectures.common import tie_option
 from symparam.assumptions import HEAD_SIZE
-from symparam.blocks import Embedding, LayerNorm, Linear, Repeat, Sequential, Tensor
+from symparam.blocks import (
+    Attention,
+    Embedding,
+    LayerNorm,
+    Linear,
+    Repeat,
+    Sequential,
+    Tensor,
+    on_first_token,
+)
 from symparam.family import Divides, Family, Option
 from symparam.symbols import H, L, N, T, V, d_ff, d_head, h, n_labels
 
@@ -39,8 +48,9 @@ def embeddings(roberta: bool, tie: Tensor | None = None) -> Sequential:
 def encoder_layer() -> Sequential:
     return Sequential(
         attention=Sequential(
-            self=Sequential(
-                query=Linear(H, h * d_head), key=Linear(H, h * d_head), value=Linear(H, h * d_head)
+            self=Attention(
+                h * d_head, h * d_head,
+                query=Linear(H, h * d_head), key=Linear(H, h * d_head), value=Linear(H, h * d_head),
             ),
             output=Sequential(dense=Linear(h * d_head, H), LayerNorm=LayerNorm(H)),
         ),
@@ -53,7 +63,7 @@ def bert_model(pooler: bool, roberta: bool = False, tie: Tensor | None = None) -
     parts = {"embeddings": embeddings(roberta, tie),
              "encoder": Sequential(layer=Repeat(N, encoder_layer()))}
     if pooler:
-        parts["pooler"] = Sequential(dense=Linear(H, H))
+        parts["pooler"] = Sequential(dense=Linear(H, H), first_token=True)
     return Sequential(**parts)
 
 
@@ -98,15 +108,16 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
         body = bert_model(pooler=True)
         head = mlm_head(_word(body, options), roberta=False)
         return Sequential(bert=body, cls=Sequential(predictions=head,
-                                                    seq_relationship=Linear(H, 2)))
+                                                    seq_relationship=on_first_token(Linear(H, 2))))
     # BertForSequenceClassification
     if roberta:
-        classifier = Sequential(dense=Linear(H, H), out_proj=Linear(H, n_labels))
+        classifier = Sequential(dense=Linear(H, H), out_proj=Linear(H, n_labels), first_token=True)
         body = bert_model(pooler=False, roberta=True)
         if options["heads_first"]:
             return Sequential(classifier=classifier, roberta=body)
         return Sequential(roberta=body, classifier=classifier)
-    return Sequential(**{name: bert_model(pooler=True)}, classifier=Linear(H, n_labels))
+    return Sequential(**{name: bert_model(pooler=True)},
+                      classifier=on_first_token(Linear(H, n_labels)))
 
 
 FAMILY = Family(

@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from symparam.architectures.common import tie_option, with_lm_head, with_score
-from symparam.blocks import Embedding, LayerNorm, Linear, Repeat, Sequential
+from symparam.blocks import Attention, Embedding, LayerNorm, Linear, Repeat, Sequential
 from symparam.family import Divides, Family
 from symparam.symbols import H, N, V, h
 
@@ -21,7 +21,7 @@ from symparam.symbols import H, N, V, h
 def block() -> Sequential:
     return Sequential(
         input_layernorm=LayerNorm(H),
-        self_attention=Sequential(query_key_value=Linear(H, 3 * H), dense=Linear(H, H)),
+        self_attention=Attention(H, H, query_key_value=Linear(H, 3 * H), dense=Linear(H, H)),
         post_attention_layernorm=LayerNorm(H),
         mlp=Sequential(dense_h_to_4h=Linear(H, 4 * H), dense_4h_to_h=Linear(4 * H, H)),
     )

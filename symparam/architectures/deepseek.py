@@ -20,6 +20,7 @@ from typing import Any
 
 from symparam.architectures.common import decoder_class, tie_option
 from symparam.blocks import (
+    Attention,
     Block,
     Embedding,
     Experts,
@@ -55,7 +56,7 @@ def gated_mlp(width: Any) -> Sequential:
                       down_proj=Linear(width, H, bias=False))
 
 
-def latent_attention(o: Mapping[str, Any]) -> Sequential:
+def latent_attention(o: Mapping[str, Any]) -> Attention:
     bias = bool(o["attention_bias"])
     parts: dict[str, Block] = {}
     if o["q_lora"]:
@@ -69,7 +70,7 @@ def latent_attention(o: Mapping[str, Any]) -> Sequential:
         kv_b_proj=Linear(r_kv, h * (d_nope + d_v), bias=False),
         o_proj=Linear(h * d_v, H, bias=bias),
     )
-    return Sequential(**parts)
+    return Attention(h * (d_nope + d_rope), h * d_v, **parts)
 
 
 def moe() -> Sequential:

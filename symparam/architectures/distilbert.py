@@ -14,15 +14,23 @@ from collections.abc import Mapping
 from typing import Any
 
 from symparam.architectures.common import tie_option
-from symparam.blocks import Embedding, LayerNorm, Linear, Repeat, Sequential
+from symparam.blocks import (
+    Attention,
+    Embedding,
+    LayerNorm,
+    Linear,
+    Repeat,
+    Sequential,
+    on_first_token,
+)
 from symparam.family import Divides, Family
 from symparam.symbols import H, L, N, V, d_ff, h, n_labels
 
 
 def layer() -> Sequential:
     return Sequential(
-        attention=Sequential(q_lin=Linear(H, H), k_lin=Linear(H, H), v_lin=Linear(H, H),
-                             out_lin=Linear(H, H)),
+        attention=Attention(H, H, q_lin=Linear(H, H), k_lin=Linear(H, H), v_lin=Linear(H, H),
+                            out_lin=Linear(H, H)),
         sa_layer_norm=LayerNorm(H),
         ffn=Sequential(lin1=Linear(H, d_ff), lin2=Linear(d_ff, H)),
         output_layer_norm=LayerNorm(H),
@@ -46,8 +54,8 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
         tie = word if options["tie_word_embeddings"] else None
         return Sequential(distilbert=body, vocab_transform=Linear(H, H),
                           vocab_layer_norm=LayerNorm(H), vocab_projector=Linear(H, V, tie=tie))
-    return Sequential(distilbert=body, pre_classifier=Linear(H, H),
-                      classifier=Linear(H, n_labels))
+    return Sequential(distilbert=body, pre_classifier=on_first_token(Linear(H, H)),
+                      classifier=on_first_token(Linear(H, n_labels)))
 
 
 FAMILY = Family(

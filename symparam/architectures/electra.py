@@ -41,8 +41,8 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     if architecture == "ElectraModel":
         return body
     if architecture == "ElectraForSequenceClassification":
-        return Sequential(electra=body, classifier=Sequential(dense=Linear(H, H),
-                                                              out_proj=Linear(H, n_labels)))
+        return Sequential(electra=body, classifier=Sequential(
+            dense=Linear(H, H), out_proj=Linear(H, n_labels), first_token=True))
     width = d_emb if project else H
     word = body["embeddings"]["word_embeddings"].weight
     return Sequential(

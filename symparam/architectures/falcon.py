@@ -18,7 +18,7 @@ from typing import Any
 
 from symparam.architectures.common import decoder_class, tie_option
 from symparam.assumptions import HEAD_SIZE
-from symparam.blocks import Block, Embedding, LayerNorm, Linear, Repeat, Sequential
+from symparam.blocks import Attention, Block, Embedding, LayerNorm, Linear, Repeat, Sequential
 from symparam.family import Divides, Family, Option
 from symparam.symbols import H, N, V, d_ff, d_head, h, h_kv
 
@@ -32,8 +32,9 @@ def layer(o: Mapping[str, Any]) -> Sequential:
     else:
         width = 3 * H
     parts: dict[str, Block] = {
-        "self_attention": Sequential(query_key_value=Linear(H, width, bias=bias),
-                                     dense=Linear(H, H, bias=bias)),
+        "self_attention": Attention(h * d_head, h * d_head,
+                                    query_key_value=Linear(H, width, bias=bias),
+                                    dense=Linear(H, H, bias=bias)),
         "mlp": Sequential(dense_h_to_4h=Linear(H, d_ff, bias=bias),
                           dense_4h_to_h=Linear(d_ff, H, bias=bias)),
     }

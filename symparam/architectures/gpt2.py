@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from symparam.architectures.common import tie_option, with_lm_head, with_score
-from symparam.blocks import Conv1D, Embedding, LayerNorm, Repeat, Sequential
+from symparam.blocks import Attention, Conv1D, Embedding, LayerNorm, Repeat, Sequential
 from symparam.family import Divides, Family
 from symparam.symbols import H, L, N, V, d_ff, h
 
@@ -21,7 +21,7 @@ from symparam.symbols import H, L, N, V, d_ff, h
 def block() -> Sequential:
     return Sequential(
         ln_1=LayerNorm(H),
-        attn=Sequential(c_attn=Conv1D(H, 3 * H), c_proj=Conv1D(H, H)),
+        attn=Attention(H, H, c_attn=Conv1D(H, 3 * H), c_proj=Conv1D(H, H)),
         ln_2=LayerNorm(H),
         mlp=Sequential(c_fc=Conv1D(H, d_ff), c_proj=Conv1D(d_ff, H)),
     )

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from symparam.architectures.common import decoder_class, tie_option
-from symparam.blocks import Embedding, LayerNorm, Linear, Repeat, Sequential
+from symparam.blocks import Attention, Embedding, LayerNorm, Linear, Repeat, Sequential
 from symparam.family import Divides, Family, Option
 from symparam.symbols import H, N, V, d_ff, h
 
@@ -21,8 +21,8 @@ def layer(bias: bool) -> Sequential:
     return Sequential(
         input_layernorm=LayerNorm(H),
         post_attention_layernorm=LayerNorm(H),
-        attention=Sequential(query_key_value=Linear(H, 3 * H, bias=bias),
-                             dense=Linear(H, H, bias=bias)),
+        attention=Attention(H, H, query_key_value=Linear(H, 3 * H, bias=bias),
+                            dense=Linear(H, H, bias=bias)),
         mlp=Sequential(dense_h_to_4h=Linear(H, d_ff), dense_4h_to_h=Linear(d_ff, H)),
     )
 

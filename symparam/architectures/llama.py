@@ -24,17 +24,17 @@ import sympy
 
 from symparam.architectures.common import decoder_class, tie_option, variant
 from symparam.assumptions import HEAD_SIZE
-from symparam.blocks import Block, Embedding, Linear, Repeat, RMSNorm, Sequential
+from symparam.blocks import Attention, Block, Embedding, Linear, Repeat, RMSNorm, Sequential
 from symparam.family import Divides, Family, Option
 from symparam.symbols import H, N, V, d_ff, d_head, h, h_kv
 
 
-def attention(o: Mapping[str, Any]) -> Sequential:
+def attention(o: Mapping[str, Any]) -> Attention:
     bias = bool(o["attention_bias"])
     qkv_bias = bias or bool(o["qkv_bias"])
     if o["fused_projections"]:
-        return Sequential(o_proj=Linear(h * d_head, H, bias=bias),
-                          qkv_proj=Linear(H, (h + 2 * h_kv) * d_head, bias=qkv_bias))
+        return Attention(h * d_head, h * d_head, o_proj=Linear(h * d_head, H, bias=bias),
+                         qkv_proj=Linear(H, (h + 2 * h_kv) * d_head, bias=qkv_bias))
     parts: dict[str, Block] = {
         "q_proj": Linear(H, h * d_head, bias=qkv_bias),
         "k_proj": Linear(H, h_kv * d_head, bias=qkv_bias),
@@ -45,7 +45,7 @@ def attention(o: Mapping[str, Any]) -> Sequential:
         parts.update(q_norm=RMSNorm(d_head), k_norm=RMSNorm(d_head))
     if o["qk_norm_full"]:
         parts.update(q_norm=RMSNorm(h * d_head), k_norm=RMSNorm(h_kv * d_head))
-    return Sequential(**parts)
+    return Attention(h * d_head, h * d_head, **parts)
 
 
 def mlp(o: Mapping[str, Any]) -> Sequential:

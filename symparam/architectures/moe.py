@@ -25,6 +25,7 @@ from symparam.architectures.common import decoder_class, tie_option, variant
 from symparam.architectures.llama import attention, mlp
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import (
+    Attention,
     Block,
     Embedding,
     Experts,
@@ -66,7 +67,7 @@ def decoder_layer(o: Mapping[str, Any], sparse: bool) -> Sequential:
     options = {**_LLAMA_OFF, **o}
     attn: Block = attention(options)
     if o["sinks"]:
-        attn = Sequential(sinks=Tensor(h), **dict(attn.children()))
+        attn = Attention(h * d_head, h * d_head, sinks=Tensor(h), **dict(attn.children()))
     return Sequential(
         self_attn=attn,
         mlp=moe_mlp(o) if sparse else mlp(options),

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from symparam.architectures.common import decoder_class, tie_option
-from symparam.blocks import Block, Embedding, LayerNorm, Linear, Repeat, Sequential
+from symparam.blocks import Attention, Block, Embedding, LayerNorm, Linear, Repeat, Sequential
 from symparam.family import Divides, Family, Option
 from symparam.symbols import H, L, N, V, d_emb, d_ff, h
 
@@ -27,8 +27,8 @@ def norm(options: Mapping[str, Any]) -> Block:
 def layer(options: Mapping[str, Any]) -> Sequential:
     bias = bool(options["enable_bias"])
     return Sequential(
-        self_attn=Sequential(k_proj=Linear(H, H, bias=bias), v_proj=Linear(H, H, bias=bias),
-                             q_proj=Linear(H, H, bias=bias), out_proj=Linear(H, H, bias=bias)),
+        self_attn=Attention(H, H, k_proj=Linear(H, H, bias=bias), v_proj=Linear(H, H, bias=bias),
+                            q_proj=Linear(H, H, bias=bias), out_proj=Linear(H, H, bias=bias)),
         self_attn_layer_norm=norm(options),
         fc1=Linear(H, d_ff, bias=bias),
         fc2=Linear(d_ff, H, bias=bias),

@@ -65,6 +65,7 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
 
 
 FAMILY = Family(
+    compute=False,
     name="t5",
     title="T5",
     description="T5 encoder–decoder (Raffel et al. 2020): relative position buckets, no biases",

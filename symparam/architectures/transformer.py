@@ -83,6 +83,7 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
 
 
 FAMILY = Family(
+    compute=False,
     name="transformer",
     title="Transformer",
     description="the original encoder–decoder Transformer (Vaswani et al. 2017), post-LN",

@@ -53,6 +53,7 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
 
 
 FAMILY = Family(
+    compute=False,
     name="vit",
     title="ViT",
     description="Vision Transformer (Dosovitskiy et al. 2021): patch embedding, class token",

@@ -1,10 +1,20 @@
 """Blocks: tensors, composites, repeats and the torch layers built from them."""
 
-from symparam.blocks.base import Block, Repeat, Sequential, Stack, Tensor, TensorInfo, evaluate
-from symparam.blocks.layers import Conv1D, Embedding, LayerNorm, Linear, RMSNorm
+from symparam.blocks.base import (
+    Block,
+    Repeat,
+    Sequential,
+    Stack,
+    Tensor,
+    TensorInfo,
+    evaluate,
+    on_first_token,
+)
+from symparam.blocks.layers import Attention, Conv1D, Embedding, LayerNorm, Linear, RMSNorm
 from symparam.blocks.moe import Experts
 
 __all__ = [
+    "Attention",
     "Block",
     "Conv1D",
     "Embedding",
@@ -18,4 +28,5 @@ __all__ = [
     "Tensor",
     "TensorInfo",
     "evaluate",
+    "on_first_token",
 ]

@@ -165,6 +165,16 @@ class Block:
             out.append(TensorInfo(entry.name, entry.shape, entry.indices, owner))
         return out
 
+    #: a block that runs once per sequence, on its first token (BERT's pooler), not per token
+    first_token: bool = False
+
+    def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
+        """Forward FLOPs on ``batch`` sequences of ``seq`` tokens, counted as
+        ``torch.utils.flop_counter`` does: matrix products only, 2 per multiply-add."""
+        if self.first_token:
+            seq = sympy.Integer(1)
+        return sympy.Add(*(child.flops(batch, seq) for _, child in self.children()))
+
     def count(self, **values: int) -> int:
         """The exact total for the given hyperparameter values (by symbol name)."""
         return evaluate(self.params, values)
@@ -195,6 +205,9 @@ class Tensor(Block):
     def active_params(self) -> sympy.Expr:
         return self.params
 
+    def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
+        return sympy.Integer(0)  # a bare tensor is read by its parent block's own rule
+
 
 class Sequential(Block):
     """A composite of named children, summed. Positional children are named ``0``, ``1`` …
@@ -204,7 +217,8 @@ class Sequential(Block):
     12
     """
 
-    def __init__(self, /, *blocks: Block, **named: Block) -> None:
+    def __init__(self, /, *blocks: Block, first_token: bool = False, **named: Block) -> None:
+        self.first_token = first_token
         items = [(str(i), b) for i, b in enumerate(blocks)] + list(named.items())
         for name, block in items:
             if not isinstance(block, Block):
@@ -246,6 +260,9 @@ class Repeat(Block):
     @cached_property
     def active_params(self) -> sympy.Expr:
         return self.count_expr * self.block.active_params
+
+    def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
+        return self.count_expr * self.block.flops(batch, seq)
 
 
 class Stack(Block):
@@ -313,3 +330,9 @@ def evaluate(expr: sympy.Expr, values: Mapping[str, int]) -> int:
 def shape_numel(shape: tuple[int, ...]) -> int:
     """Elements of a concrete shape."""
     return math.prod(shape)
+
+
+def on_first_token(block: Block) -> Block:
+    """Mark ``block`` as run once per sequence, on its first token (a pooler, a classifier)."""
+    block.first_token = True
+    return block

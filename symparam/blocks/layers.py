@@ -9,6 +9,8 @@ H*V
 
 from __future__ import annotations
 
+import sympy
+
 from symparam.blocks.base import Block, Size, Tensor, as_size
 
 
@@ -27,6 +29,37 @@ class Linear(Block):
         if self.bias is None:
             return (("weight", self.weight),)
         return (("weight", self.weight), ("bias", self.bias))
+
+    def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
+        """2·tokens·in·out: one multiply-add per weight and token (the bias add is not a
+        matrix product and is not counted)."""
+        if self.first_token:
+            seq = sympy.Integer(1)
+        return 2 * batch * seq * self.in_features * self.out_features
+
+
+class Attention(Block):
+    """A self-attention block: its projections, plus the two products over the sequence.
+
+    The scores QKᵀ cost 2·B·s²·w_qk and the weighted values 2·B·s²·w_v, where w_qk and w_v are
+    the total widths of the query and value heads (h·d_head each for standard attention, also
+    with grouped key/value heads, whose keys and values are repeated to the h query heads).
+    """
+
+    def __init__(self, qk_width: Size, v_width: Size, /, **named: Block) -> None:
+        self.qk_width = as_size(qk_width, "query/key width")
+        self.v_width = as_size(v_width, "value width")
+        self._children = tuple(named.items())
+
+    def children(self) -> tuple[tuple[str, Block], ...]:
+        return self._children
+
+    def __getitem__(self, name: str) -> Block:
+        return dict(self._children)[name]
+
+    def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
+        products = 2 * batch * seq**2 * (self.qk_width + self.v_width)
+        return super().flops(batch, seq) + products
 
 
 class Conv1D(Linear):

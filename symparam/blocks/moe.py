@@ -37,3 +37,9 @@ class Experts(Block):
     @cached_property
     def active_params(self) -> sympy.Expr:
         return self.params * self.active / self.count_expr
+
+    def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
+        """Each token runs through k experts: 2 FLOPs per weight of their matrices (the
+        3-D tensors; bias vectors add no products)."""
+        matrices = sympy.Add(*(t.params for _, t in self._children if len(t.shape) == 3))
+        return 2 * batch * seq * matrices * self.active / self.count_expr
