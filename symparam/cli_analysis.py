@@ -220,6 +220,46 @@ def cmd_flops(args: argparse.Namespace) -> int:
     return status
 
 
+def cmd_memory(args: argparse.Namespace) -> int:
+    from symparam.compute import memory
+    from symparam.printing import text
+
+    m = _build(args.model, args)
+    result = memory(m, seq=args.seq, batch=args.batch, dtype=args.dtype)
+    record = {
+        "model": args.model, "params": result.params,
+        "weights": {row.dtype: row.bytes for row in result.weights},
+        "training_adam_mixed": {part: total for part, _, total in result.training},
+        "training_bytes": sum(total for _, _, total in result.training),
+        "kv_cache_formula": None if result.kv_formula is None else str(result.kv_formula),
+        "kv_cache_bytes_per_token": result.kv_per_token,
+        "kv_cache_bytes": result.kv_total, "dtype": args.dtype,
+        "batch": args.batch, "seq": args.seq,
+    }
+    if args.json:
+        print(json.dumps(record, ensure_ascii=False))
+        return 0
+    gib = 2**30
+    print(f"{args.model}: {result.params:,} parameters")
+    print("  weights:")
+    for row in result.weights:
+        print(f"    {row.dtype:<5} {row.bytes:>20,} B = {row.bytes / gib:,.2f} GiB")
+    print("  training with Adam in mixed precision (16 bytes per parameter):")
+    for part, size, total in result.training:
+        print(f"    {part:<24} {size} B × P = {total / gib:,.2f} GiB")
+    print(f"    {'total':<24} 16 B × P = {record['training_bytes'] / gib:,.2f} GiB"
+          " (activations not included)")
+    if result.kv_formula is None:
+        print("  KV cache: none (an encoder keeps no keys and values between tokens)")
+    else:
+        print(f"  KV cache per token = ({text(result.kv_formula)}) × {result.dtype_bytes} B"
+              f" = {result.kv_per_token:,} B ({args.dtype})")
+        if result.kv_total is not None:
+            print(f"  KV cache for B = {args.batch}, s = {args.seq}: {result.kv_total:,} B"
+                  f" = {result.kv_total / gib:,.2f} GiB")
+    return 0
+
+
 def _command(commands: Any, name: str, help_: str, run: Any, many: bool = False,
              json_output: bool = True) -> argparse.ArgumentParser:
     """A subcommand taking MODEL (or several), the model options and, usually, --json."""
@@ -256,6 +296,12 @@ def add_commands(commands: Any) -> None:
     p.add_argument("--macs", action="store_true", help="print multiply-accumulates")
     p.add_argument("--causal", action="store_true", help="halve the attention products")
     p.add_argument("--training", action="store_true", help="forward + backward (2× forward)")
+    p = _command(commands, "memory", "weights per dtype, Adam training state, KV cache",
+                 cmd_memory)
+    p.add_argument("--seq", type=int, metavar="S", help="tokens per sequence, for the KV cache")
+    p.add_argument("--batch", type=int, default=1, metavar="B")
+    p.add_argument("--dtype", default="fp16", choices=("fp32", "fp16", "bf16", "int8"),
+                   help="dtype of the KV cache (default fp16)")
     p = _command(commands, "plot", "where the parameters are, or the count against a size",
                  cmd_plot, many=True, json_output=False)
     what = p.add_mutually_exclusive_group()

@@ -131,3 +131,66 @@ def _evaluate(expr: Any, values: dict[str, int]) -> int:
         raise UnboundError(missing)
     result = expr.xreplace({x: sympy.Integer(values[x.name]) for x in expr.free_symbols})
     return int(result)
+
+
+#: Mixed-precision training with Adam, per parameter (Rajbhandari et al. 2020, ZeRO, section 3)
+ADAM_MIXED = (
+    ("fp16/bf16 weights", 2),
+    ("fp16/bf16 gradients", 2),
+    ("fp32 master weights", 4),
+    ("fp32 Adam first moment", 4),
+    ("fp32 Adam second moment", 4),
+)
+
+
+def kv_cache_width(model: Any) -> Any:
+    """Numbers a decoder stores per token, over all layers (None for an encoder)."""
+    import sympy
+
+    from symparam.assumptions import resolve
+    from symparam.blocks import Attention, Repeat
+
+    found = False
+
+    def walk(block: Any) -> Any:
+        nonlocal found
+        if isinstance(block, Attention) and block.kv_cache is not None:
+            found = True
+            return block.kv_cache
+        if isinstance(block, Repeat):
+            return block.count_expr * walk(block.block)
+        return sympy.Add(*(walk(child) for _, child in block.children()))
+
+    width = sympy.expand(walk(model.tree).xreplace(resolve(model.assumptions)))
+    return width if found else None
+
+
+@dataclass(frozen=True)
+class Memory:
+    """Weights per dtype, training state with Adam, and the KV cache."""
+
+    params: int
+    weights: tuple[MemoryRow, ...]
+    training: tuple[tuple[str, int, int], ...]
+    kv_formula: Any
+    kv_per_token: int | None
+    kv_total: int | None
+    dtype_bytes: int
+
+
+def memory(model: Any, seq: int | None = None, batch: int = 1, dtype: str = "fp16") -> Memory:
+    """The memory a model needs: its weights, its Adam training state, its KV cache."""
+    from symparam.errors import InvalidValueError
+
+    if dtype not in DTYPE_BYTES:
+        raise InvalidValueError(f"unknown dtype {dtype!r}; choose {', '.join(DTYPE_BYTES)}")
+    params = model.count()
+    training = tuple((part, size, size * params) for part, size in ADAM_MIXED)
+    width = kv_cache_width(model)
+    per_token = total = None
+    if width is not None:
+        per_token = model.evaluate(width) * DTYPE_BYTES[dtype]
+        if seq is not None:
+            total = per_token * seq * batch
+    return Memory(params, tuple(weight_memory(params)), training, width, per_token, total,
+                  DTYPE_BYTES[dtype])

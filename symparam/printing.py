@@ -25,6 +25,7 @@ from sympy.printing.printer import Printer
 from symparam.symbols import VOCABULARY, H, latex_name, order_key
 
 _COUNTS = tuple(entry.symbol for entry in VOCABULARY.values() if entry.counts_layers)
+_LEADING = (VOCABULARY["B"].symbol, VOCABULARY["s"].symbol)  # batch and sequence come first
 _SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 
 
@@ -57,6 +58,8 @@ def term_key(term: sympy.Expr) -> tuple[Any, ...]:
 
 def _factor_key(factor: sympy.Expr) -> tuple[Any, ...]:
     base = factor.as_base_exp()[0]
+    if base in _LEADING:
+        return (-1, _LEADING.index(base))
     if base in _COUNTS:
         return (0, order_key(base))
     if factor.is_Add:

@@ -21,7 +21,8 @@ from symparam.symbols import H, N, V, h
 def block() -> Sequential:
     return Sequential(
         input_layernorm=LayerNorm(H),
-        self_attention=Attention(H, H, query_key_value=Linear(H, 3 * H), dense=Linear(H, H)),
+        self_attention=Attention(H, H, kv_cache=2 * H, query_key_value=Linear(H, 3 * H),
+                                 dense=Linear(H, H)),
         post_attention_layernorm=LayerNorm(H),
         mlp=Sequential(dense_h_to_4h=Linear(H, 4 * H), dense_4h_to_h=Linear(4 * H, H)),
     )

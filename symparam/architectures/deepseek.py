@@ -70,7 +70,7 @@ def latent_attention(o: Mapping[str, Any]) -> Attention:
         kv_b_proj=Linear(r_kv, h * (d_nope + d_v), bias=False),
         o_proj=Linear(h * d_v, H, bias=bias),
     )
-    return Attention(h * (d_nope + d_rope), h * d_v, **parts)
+    return Attention(h * (d_nope + d_rope), h * d_v, kv_cache=r_kv + d_rope, **parts)
 
 
 def moe() -> Sequential:

@@ -26,13 +26,13 @@ from symparam.symbols import H, N, V, d_ff, d_head, h, h_kv
 def layer(o: Mapping[str, Any]) -> Sequential:
     bias = bool(o["bias"])
     if o["new_decoder_architecture"]:
-        width = (h + 2 * h_kv) * d_head
+        width, cache = (h + 2 * h_kv) * d_head, 2 * h_kv * d_head
     elif o["multi_query"]:
-        width = H + 2 * d_head
+        width, cache = H + 2 * d_head, 2 * d_head
     else:
-        width = 3 * H
+        width, cache = 3 * H, 2 * H
     parts: dict[str, Block] = {
-        "self_attention": Attention(h * d_head, h * d_head,
+        "self_attention": Attention(h * d_head, h * d_head, kv_cache=cache,
                                     query_key_value=Linear(H, width, bias=bias),
                                     dense=Linear(H, H, bias=bias)),
         "mlp": Sequential(dense_h_to_4h=Linear(H, d_ff, bias=bias),

@@ -21,7 +21,7 @@ from symparam.symbols import H, L, N, V, d_ff, h
 def block() -> Sequential:
     return Sequential(
         ln_1=LayerNorm(H),
-        attn=Attention(H, H, c_attn=Conv1D(H, 3 * H), c_proj=Conv1D(H, H)),
+        attn=Attention(H, H, kv_cache=2 * H, c_attn=Conv1D(H, 3 * H), c_proj=Conv1D(H, H)),
         ln_2=LayerNorm(H),
         mlp=Sequential(c_fc=Conv1D(H, d_ff), c_proj=Conv1D(d_ff, H)),
     )

@@ -21,7 +21,7 @@ def layer(bias: bool) -> Sequential:
     return Sequential(
         input_layernorm=LayerNorm(H),
         post_attention_layernorm=LayerNorm(H),
-        attention=Attention(H, H, query_key_value=Linear(H, 3 * H, bias=bias),
+        attention=Attention(H, H, kv_cache=2 * H, query_key_value=Linear(H, 3 * H, bias=bias),
                             dense=Linear(H, H, bias=bias)),
         mlp=Sequential(dense_h_to_4h=Linear(H, d_ff), dense_4h_to_h=Linear(d_ff, H)),
     )

@@ -33,7 +33,8 @@ def attention(o: Mapping[str, Any]) -> Attention:
     bias = bool(o["attention_bias"])
     qkv_bias = bias or bool(o["qkv_bias"])
     if o["fused_projections"]:
-        return Attention(h * d_head, h * d_head, o_proj=Linear(h * d_head, H, bias=bias),
+        return Attention(h * d_head, h * d_head, kv_cache=2 * h_kv * d_head,
+                         o_proj=Linear(h * d_head, H, bias=bias),
                          qkv_proj=Linear(H, (h + 2 * h_kv) * d_head, bias=qkv_bias))
     parts: dict[str, Block] = {
         "q_proj": Linear(H, h * d_head, bias=qkv_bias),
@@ -45,7 +46,7 @@ def attention(o: Mapping[str, Any]) -> Attention:
         parts.update(q_norm=RMSNorm(d_head), k_norm=RMSNorm(d_head))
     if o["qk_norm_full"]:
         parts.update(q_norm=RMSNorm(h * d_head), k_norm=RMSNorm(h_kv * d_head))
-    return Attention(h * d_head, h * d_head, **parts)
+    return Attention(h * d_head, h * d_head, kv_cache=2 * h_kv * d_head, **parts)
 
 
 def mlp(o: Mapping[str, Any]) -> Sequential:

@@ -67,7 +67,8 @@ def decoder_layer(o: Mapping[str, Any], sparse: bool) -> Sequential:
     options = {**_LLAMA_OFF, **o}
     attn: Block = attention(options)
     if o["sinks"]:
-        attn = Attention(h * d_head, h * d_head, sinks=Tensor(h), **dict(attn.children()))
+        attn = Attention(h * d_head, h * d_head, kv_cache=2 * h_kv * d_head, sinks=Tensor(h),
+                         **dict(attn.children()))
     return Sequential(
         self_attn=attn,
         mlp=moe_mlp(o) if sparse else mlp(options),

@@ -27,8 +27,9 @@ def norm(options: Mapping[str, Any]) -> Block:
 def layer(options: Mapping[str, Any]) -> Sequential:
     bias = bool(options["enable_bias"])
     return Sequential(
-        self_attn=Attention(H, H, k_proj=Linear(H, H, bias=bias), v_proj=Linear(H, H, bias=bias),
-                            q_proj=Linear(H, H, bias=bias), out_proj=Linear(H, H, bias=bias)),
+        self_attn=Attention(H, H, kv_cache=2 * H, k_proj=Linear(H, H, bias=bias),
+                            v_proj=Linear(H, H, bias=bias), q_proj=Linear(H, H, bias=bias),
+                            out_proj=Linear(H, H, bias=bias)),
         self_attn_layer_norm=norm(options),
         fc1=Linear(H, d_ff, bias=bias),
         fc2=Linear(d_ff, H, bias=bias),

@@ -44,11 +44,16 @@ class Attention(Block):
     The scores QKᵀ cost 2·B·s²·w_qk and the weighted values 2·B·s²·w_v, where w_qk and w_v are
     the total widths of the query and value heads (h·d_head each for standard attention, also
     with grouped key/value heads, whose keys and values are repeated to the h query heads).
+    ``kv_cache`` is what a decoder stores per token: 2·h_kv·d_head for keys and values, or the
+    compressed latent of multi-head latent attention.
     """
 
-    def __init__(self, qk_width: Size, v_width: Size, /, **named: Block) -> None:
+    def __init__(self, qk_width: Size, v_width: Size, /, kv_cache: Size | None = None,
+                 **named: Block) -> None:
         self.qk_width = as_size(qk_width, "query/key width")
         self.v_width = as_size(v_width, "value width")
+        # numbers a decoder keeps per token for later tokens (keys and values; None: encoder)
+        self.kv_cache = None if kv_cache is None else as_size(kv_cache, "cache width")
         self._children = tuple(named.items())
 
     def children(self) -> tuple[tuple[str, Block], ...]:
