@@ -200,9 +200,11 @@ def cmd_flops(args: argparse.Namespace) -> int:
                 print(f"symparam: error: {name}: {error}", file=__import__("sys").stderr)
             status = 2
             continue
+        published = _published(m, args)
         if args.json:
             print(json.dumps({
                 "model": name, "flops": result.flops, "macs": result.macs,
+                **({"compare": published} if published else {}),
                 "formula": str(result.formula), "convention": result.convention,
                 "batch": args.batch, "seq": args.seq,
                 "breakdown": [{"name": n, "flops": f} for n, f in result.parts],
@@ -217,7 +219,26 @@ def cmd_flops(args: argparse.Namespace) -> int:
             print(f"  {part:<{width}}  {shown:>22,}")
         print(f"  {'total':<{width}}  {value:>22,} {unit}"
               + ("" if args.macs else f" ({result.macs:,} MACs)"))
+        for row in published:
+            print(f"  {row['name']:<{width}}  {row['flops']:>22,} FLOPs "
+                  f"({row['relative_error']:+.2%}; {row['source']})")
     return status
+
+
+def _published(model: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
+    from symparam.published import SOURCES, compare
+
+    if not args.compare:
+        return []
+    wanted = [w.strip() for w in args.compare.split(",") if w.strip()]
+    unknown = [w for w in wanted if w not in SOURCES]
+    if unknown:
+        raise InvalidValueError(f"--compare: unknown {', '.join(unknown)}; "
+                                f"choose from {', '.join(SOURCES)}")
+    rows = compare(model, seq=args.seq, batch=args.batch)
+    return [{"name": r.name, "flops": r.value, "relative_error": r.relative_error,
+             "formula": str(r.formula), "source": r.source}
+            for r in rows if r.name in wanted]
 
 
 def cmd_memory(args: argparse.Namespace) -> int:
@@ -296,6 +317,8 @@ def add_commands(commands: Any) -> None:
     p.add_argument("--macs", action="store_true", help="print multiply-accumulates")
     p.add_argument("--causal", action="store_true", help="halve the attention products")
     p.add_argument("--training", action="store_true", help="forward + backward (2× forward)")
+    p.add_argument("--compare", metavar="NAMES", help="published formulas beside the exact "
+                   "count: kaplan,chinchilla,megatron,palm")
     p = _command(commands, "memory", "weights per dtype, Adam training state, KV cache",
                  cmd_memory)
     p.add_argument("--seq", type=int, metavar="S", help="tokens per sequence, for the KV cache")

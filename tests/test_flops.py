@@ -136,3 +136,48 @@ def test_flops_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert "not derived" in capsys.readouterr().err
     assert main(["flops", "gpt2", "--seq", "0"]) == 2
     capsys.readouterr()
+
+
+def test_megatron_is_exact_for_gpt2() -> None:
+    """With d_ff = 4H and the LM head over every position, Megatron-LM's forward formula is the
+    exact count, symbolically."""
+    import sympy
+
+    from symparam.published import formulas
+
+    m = symparam.model("gpt2")
+    assert sympy.simplify(m.flops() - formulas(m)["megatron"]) == 0
+
+
+def test_kaplan_drops_named_terms() -> None:
+    """Kaplan's 2·P_ne + 2·N·s·H a token against GPT-2's exact forward: it leaves out the logits
+    (2·B·s·V·H) and one of the two attention products, and counts biases and norms as FLOPs."""
+    import sympy
+
+    from symparam.published import formulas
+
+    m = symparam.model("gpt2")
+    b, s_, n, h_, v = (symparam.symbol(x) for x in ("B", "s", "N", "H", "V"))
+    difference = sympy.expand(m.flops() - formulas(m)["kaplan"])
+    assert difference == sympy.expand(2 * b * s_ * v * h_ + 2 * b * s_**2 * n * h_
+                                      - 26 * b * s_ * n * h_ - 4 * b * s_ * h_)
+
+
+def test_palm_mfu_worked_figure() -> None:
+    """PaLM 540B: 238.3K tokens/s on 6144 TPU v4 chips (275 TFLOP/s each) is 46.2% MFU."""
+    from symparam.published import palm_per_token
+
+    per_token = palm_per_token(540.35e9, 118, 48, 256, 2048)
+    mfu = per_token * 238.3e3 / (6144 * 275e12)
+    assert round(100 * mfu, 1) == 46.2
+
+
+def test_compare_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["flops", "gpt2", "llama-2-7b", "--seq", "2048", "--json",
+                 "--compare", "kaplan,chinchilla,megatron,palm"]) == 0
+    for line in capsys.readouterr().out.splitlines():
+        record = json.loads(line)
+        assert [r["name"] for r in record["compare"]] == ["kaplan", "chinchilla", "megatron",
+                                                          "palm"]
+    assert main(["flops", "gpt2", "--seq", "8", "--compare", "nope"]) == 2
+    capsys.readouterr()
