@@ -192,7 +192,8 @@ def cmd_flops(args: argparse.Namespace) -> int:
         try:
             m = _build(name, args)
             result = compute(m, seq=args.seq, batch=args.batch, causal=args.causal,
-                             training=args.training)
+                             training=args.training, recompute=args.recompute,
+                             decode=args.decode)
         except SymparamError as error:
             if args.json:
                 print(json.dumps({"model": name, "error": str(error)}, ensure_ascii=False))
@@ -242,7 +243,7 @@ def _published(model: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
 
 
 def cmd_memory(args: argparse.Namespace) -> int:
-    from symparam.compute import memory
+    from symparam.compute import activation_bytes, memory
     from symparam.printing import text
 
     m = _build(args.model, args)
@@ -255,6 +256,8 @@ def cmd_memory(args: argparse.Namespace) -> int:
         "kv_cache_formula": None if result.kv_formula is None else str(result.kv_formula),
         "kv_cache_bytes_per_token": result.kv_per_token,
         "kv_cache_bytes": result.kv_total, "dtype": args.dtype,
+        "activations": {r: activation_bytes(m, args.seq, args.batch, r)
+                        for r in ("none", "selective", "full")} if args.seq else None,
         "batch": args.batch, "seq": args.seq,
     }
     if args.json:
@@ -270,6 +273,11 @@ def cmd_memory(args: argparse.Namespace) -> int:
         print(f"    {part:<24} {size} B × P = {total / gib:,.2f} GiB")
     print(f"    {'total':<24} 16 B × P = {record['training_bytes'] / gib:,.2f} GiB"
           " (activations not included)")
+    if record["activations"] and record["activations"]["none"] is not None:
+        print(f"  training activations for B = {args.batch}, s = {args.seq} "
+              "(Korthikanti et al. 2022, 16-bit):")
+        for mode, size in record["activations"].items():
+            print(f"    recompute {mode:<9} {size / gib:,.2f} GiB")
     if result.kv_formula is None:
         print("  KV cache: none (an encoder keeps no keys and values between tokens)")
     else:
@@ -317,6 +325,10 @@ def add_commands(commands: Any) -> None:
     p.add_argument("--macs", action="store_true", help="print multiply-accumulates")
     p.add_argument("--causal", action="store_true", help="halve the attention products")
     p.add_argument("--training", action="store_true", help="forward + backward (2× forward)")
+    p.add_argument("--recompute", choices=("none", "selective", "full"), default="none",
+                   help="activation recomputation during --training")
+    p.add_argument("--decode", action="store_true",
+                   help="one new token per sequence against a KV cache of --seq tokens")
     p.add_argument("--compare", metavar="NAMES", help="published formulas beside the exact "
                    "count: kaplan,chinchilla,megatron,palm")
     p = _command(commands, "memory", "weights per dtype, Adam training state, KV cache",

@@ -62,12 +62,16 @@ class Compute:
 
 
 def compute(model: Any, seq: int, batch: int = 1, causal: bool = False,
-            training: bool = False) -> Compute:
+            training: bool = False, recompute: str = "none", decode: bool = False) -> Compute:
     """Exact FLOPs for ``batch`` sequences of ``seq`` tokens (FlopCounterMode's convention:
     every matrix product at 2 FLOPs per multiply-add, attention over the full s×s).
 
-    ``causal`` halves the attention products (only the lower triangle is needed);
-    ``training`` counts forward and backward, the backward at twice the forward.
+    ``causal`` halves the attention products (only the lower triangle is needed).
+    ``training`` counts forward and backward, the backward at twice the forward; with
+    ``recompute`` ``full`` the forward runs twice, with ``selective`` the attention products
+    (Korthikanti et al. 2022) are recomputed. ``decode`` counts one new token per sequence
+    against a cache of ``seq`` tokens: every projection on one token, attention over the
+    seq + 1 keys.
     """
     import sympy
 
@@ -79,30 +83,49 @@ def compute(model: Any, seq: int, batch: int = 1, causal: bool = False,
     for name, value in (("--seq", seq), ("--batch", batch)):
         if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= 10**9:
             raise InvalidValueError(f"{name} must be a positive integer up to 1e9, got {value}")
-    formula = model.flops()
-    if causal:
-        formula = sympy.expand(formula - _attention_products(model) / 2)
-    factor = 3 if training else 1
-    values = {**model.bind(), "B": batch, "s": seq}
+    if recompute not in ("none", "selective", "full"):
+        raise InvalidValueError("--recompute takes none, selective or full")
+    if recompute != "none" and not training:
+        raise InvalidValueError("--recompute applies to --training")
+    if decode and training:
+        raise InvalidValueError("--decode counts inference; leave out --training")
     mapping = resolve(model.assumptions)
 
-    def at(expr: Any) -> int:
-        return factor * _evaluate(expr, values)
-
-    parts = []
-    for path, block in _components(model.tree, ""):
-        part = sympy.expand(block.flops(B, s).xreplace(mapping))
+    def forward(block: Any) -> Any:
+        """One forward pass of ``block`` under the chosen convention."""
+        full = sympy.expand(block.flops(B, s).xreplace(mapping))
+        products = attention_products(model, block)
+        if decode:  # projections on one token; attention: 1 query against seq + 1 keys
+            return sympy.expand(full.xreplace({s: 1}) - products.xreplace({s: 1})
+                                + products.xreplace({s: 1}) * (s + 1))
         if causal:
-            part -= _attention_products(model, block) / 2
-        parts.append((path, at(part)))
-    total = at(formula)
+            return sympy.expand(full - products / 2)
+        return full
+
+    def step(block: Any) -> Any:
+        """Forward, or forward + backward (+ what recomputation runs again)."""
+        once = forward(block)
+        if not training:
+            return once
+        extra = {"none": 0, "full": once,
+                 "selective": attention_products(model, block) / (2 if causal else 1)}
+        return sympy.expand(3 * once + extra[recompute])
+
+    values = {**model.bind(), "B": batch, "s": seq}
+    formula = step(model.tree)
+    parts = tuple((path, _evaluate(step(block), values))
+                  for path, block in _components(model.tree, ""))
     convention = "training (forward + 2× backward)" if training else "forward"
+    if recompute != "none":
+        convention += f", {recompute} recomputation"
     if causal:
         convention += ", causal attention (products halved)"
-    return Compute(formula * factor, total, tuple(parts), convention)
+    if decode:
+        convention = f"decoding one token per sequence against a cache of {seq}"
+    return Compute(formula, _evaluate(formula, values), parts, convention)
 
 
-def _attention_products(model: Any, root: Any = None) -> Any:
+def attention_products(model: Any, root: Any = None) -> Any:
     """The s² attention products under ``root`` (the whole tree by default)."""
     import sympy
 
@@ -131,6 +154,22 @@ def _evaluate(expr: Any, values: dict[str, int]) -> int:
         raise UnboundError(missing)
     result = expr.xreplace({x: sympy.Integer(values[x.name]) for x in expr.free_symbols})
     return int(result)
+
+
+def activation_bytes(model: Any, seq: int, batch: int, recompute: str = "none") -> int | None:
+    """Activation memory of a training step after Korthikanti et al. 2022 (16-bit, no tensor
+    parallelism): s·b·H·N·(34 + 5·h·s/H) bytes, 34·s·b·H·N with selective recomputation,
+    2·s·b·H·N (each layer's input) with full recomputation. None when N, H or h is missing."""
+    values = model.bind()
+    if not {"N", "H", "h"} <= set(values):
+        return None
+    n, hidden, heads = values["N"], values["H"], values["h"]
+    base = seq * batch * hidden * n
+    if recompute == "full":
+        return 2 * base
+    if recompute == "selective":
+        return 34 * base
+    return 34 * base + 5 * heads * seq * seq * batch * n
 
 
 #: Mixed-precision training with Adam, per parameter (Rajbhandari et al. 2020, ZeRO, section 3)

@@ -181,3 +181,28 @@ def test_compare_cli(capsys: pytest.CaptureFixture[str]) -> None:
                                                           "palm"]
     assert main(["flops", "gpt2", "--seq", "8", "--compare", "nope"]) == 2
     capsys.readouterr()
+
+
+def test_recompute_and_decode() -> None:
+    m = symparam.model("gpt2")
+    forward = compute(m, seq=128).flops
+    products = 12 * 2 * 2 * 128**2 * 768  # QKᵀ and AV in each of the 12 layers
+    assert compute(m, seq=128, training=True, recompute="full").flops == 4 * forward
+    assert compute(m, seq=128, training=True, recompute="selective").flops == \
+        3 * forward + products
+    # decoding: 124M-ish weights in matrices (wte is read, not multiplied) on one token, and
+    # attention from one query to the 129 keys of each layer
+    matrices = 12 * 12 * 768**2 + 50257 * 768
+    assert compute(m, seq=128, decode=True).flops == 2 * matrices + 12 * 2 * 129 * 2 * 768
+    with pytest.raises(symparam.SymparamError):
+        compute(m, seq=128, recompute="full")
+
+
+def test_activations_after_korthikanti() -> None:
+    from symparam.compute import activation_bytes
+
+    m = symparam.model("llama-2-7b")
+    s_, b, h_, n, a = 2048, 1, 4096, 32, 32
+    assert activation_bytes(m, s_, b) == s_ * b * h_ * n * 34 + 5 * a * s_ * s_ * b * n
+    assert activation_bytes(m, s_, b, "selective") == 34 * s_ * b * h_ * n
+    assert activation_bytes(m, s_, b, "full") == 2 * s_ * b * h_ * n
