@@ -89,6 +89,7 @@ def compute(model: Any, seq: int, batch: int = 1, causal: bool = False,
         raise InvalidValueError("--recompute applies to --training")
     if decode and training:
         raise InvalidValueError("--decode counts inference; leave out --training")
+    model.flops()  # raises for a family whose attention is not marked for compute yet
     mapping = resolve(model.assumptions)
 
     def forward(block: Any) -> Any:
