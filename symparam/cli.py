@@ -295,7 +295,12 @@ def write_output(path: str, text: str, force: bool) -> None:
 
 def cmd_derive(args: argparse.Namespace) -> int:
     m = _build(args.model, args)
-    derivation = m.derive(symbolic=args.symbolic)
+    if args.flops and args.seq is None:
+        from symparam.errors import InvalidValueError
+
+        raise InvalidValueError("--flops needs --seq S (tokens per sequence)")
+    derivation = m.derive(symbolic=args.symbolic, seq=args.seq if args.flops else None,
+                          batch=args.batch)
     if args.format == "tex":
         text = derivation.to_latex(lang=args.lang, fragment=args.fragment)
     else:
@@ -360,6 +365,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--fragment", action="store_true", help="LaTeX body only, to paste")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
     p.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
+    p.add_argument("--flops", action="store_true", help="add a compute section (needs --seq)")
+    p.add_argument("--seq", type=int, metavar="S", help="tokens per sequence for --flops")
+    p.add_argument("--batch", type=int, default=1, metavar="B", help="sequences for --flops")
     _model_options(p)
     p.set_defaults(run=cmd_derive)
 

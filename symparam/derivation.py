@@ -84,6 +84,17 @@ class Tie:
     untied_value: int | None
 
 
+@dataclass(frozen=True)
+class ComputeStep:
+    """Forward FLOPs for B sequences of s tokens, as a formula and at the chosen values."""
+
+    formula: sympy.Expr
+    batch: int
+    seq: int
+    flops: int
+    parts: tuple[tuple[str, int], ...]
+
+
 @dataclass(frozen=True, repr=False)
 class Derivation:
     """Every step of the count of one model, ready to be rendered."""
@@ -109,6 +120,7 @@ class Derivation:
     reported: Reported | None
     i18n: Mapping[str, Mapping[str, str]]
     options: tuple[tuple[str, Any, str], ...] = ()
+    compute: ComputeStep | None = None
 
     def to_markdown(self, lang: str = "en") -> str:
         """The derivation as GitHub Markdown with KaTeX-compatible math."""
@@ -133,8 +145,10 @@ class Derivation:
         return self.to_latex(fragment=True)
 
 
-def derive(model: Model, symbolic: bool = False) -> Derivation:
-    """Build the derivation of ``model`` (with no numbers at all when ``symbolic``)."""
+def derive(model: Model, symbolic: bool = False, seq: int | None = None,
+           batch: int = 1) -> Derivation:
+    """Build the derivation of ``model`` (with no numbers at all when ``symbolic``); with
+    ``seq``, add the forward FLOPs for ``batch`` sequences of ``seq`` tokens."""
     mapping = resolve(model.assumptions)
     values = {} if symbolic else {s: model.values[s.name] for s in _bound_symbols(model)}
     if not symbolic:
@@ -176,7 +190,15 @@ def derive(model: Model, symbolic: bool = False) -> Derivation:
         i18n=model.i18n,
         options=tuple((o.name, model.options[o.name], o.help) for o in model.family.options
                       if (model.options[o.name] or not o.variant) and _matters(model, o.name)),
+        compute=None if seq is None or symbolic else _compute_step(model, seq, batch),
     )
+
+
+def _compute_step(model: Model, seq: int, batch: int) -> ComputeStep:
+    from symparam.compute import compute
+
+    result = compute(model, seq=seq, batch=batch)
+    return ComputeStep(result.formula, batch, seq, result.flops, result.parts)
 
 
 def _matters(model: Model, option: str) -> bool:

@@ -271,11 +271,13 @@ class Model:
 
         return Formula(self.params, self.repeat_symbols)
 
-    def derive(self, symbolic: bool = False) -> Derivation:
-        """The step-by-step derivation (``symbolic``: the family's, with no numbers)."""
+    def derive(self, symbolic: bool = False, seq: int | None = None, batch: int = 1
+               ) -> Derivation:
+        """The step-by-step derivation (``symbolic``: the family's, with no numbers); with
+        ``seq``, a compute section for ``batch`` sequences of ``seq`` tokens."""
         from symparam.derivation import derive
 
-        return derive(self, symbolic=symbolic)
+        return derive(self, symbolic=symbolic, seq=seq, batch=batch)
 
     def __repr__(self) -> str:
         return f"Model({self.name!r}, {self.architecture}, params={self.params})"

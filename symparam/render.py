@@ -20,6 +20,7 @@ import jinja2
 import sympy
 from markupsafe import Markup
 
+from symparam.analysis import grouped
 from symparam.errors import InvalidValueError
 from symparam.printing import latex
 from symparam.symbols import latex_name, order_key
@@ -312,7 +313,23 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any) -> dict[str
         "help": t["option"].get(name, help_),
     } for name, value, help_ in d.options]
 
+    compute = None
+    if d.compute is not None:
+        from symparam.symbols import B, s
+
+        c = d.compute
+        at = {**values, B: c.batch, s: c.seq}
+        form = grouped(c.formula, [sym for sym in c.formula.free_symbols
+                                   if sym.name in ("N", "N_dec", "G", "K")])
+        compute = {
+            "batch": c.batch, "seq": c.seq,
+            "lines": [latex(form), latex(form, at), number_tex(c.flops)],
+            "flops": number(c.flops), "macs": number(c.flops // 2),
+            "parts": [{"name": n, "flops": number(f)} for n, f in c.parts],
+        }
+
     return {
+        "compute": compute,
         "options": options,
         "model": d.model,
         "architecture": d.architecture,

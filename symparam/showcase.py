@@ -22,6 +22,7 @@ class Entry:
     formats: tuple[str, ...]
     symbolic: bool = False
     note: str = ""
+    seq: int | None = None  # add a compute section for one sequence of this many tokens
 
     def filename(self, fmt: str) -> str:
         suffix = "-symbolic" if self.symbolic else ""
@@ -30,12 +31,14 @@ class Entry:
 
 SHOWCASE = (
     Entry("bert-base-uncased", "en", ("md", "tex"), note="BERT-base, the interview classic"),
-    Entry("bert-base-uncased", "zh", ("md", "tex")),
+    Entry("bert-base-uncased", "zh", ("md", "tex"), seq=128,
+          note="with the forward FLOPs of one 128-token sequence"),
     Entry("bert-base-uncased", "ko", ("md", "tex")),
     Entry("bert-base-chinese", "zh", ("md", "tex"), note="seed 003's model"),
     Entry("bloom-1b4-zh", "zh", ("md", "tex"),
           note="seed 002's model: why its itemised list overcounts (the tied LM head)"),
-    Entry("gpt2", "en", ("md",), note="GPT-2 small, LM head tied to the token table"),
+    Entry("gpt2", "en", ("md",), seq=1024,
+          note="GPT-2 small, LM head tied to the token table; forward FLOPs at s = 1024"),
     Entry("llama-2-7b", "en", ("md", "tex"), note="RMSNorm, SwiGLU, untied head"),
     Entry("mixtral-8x7b", "en", ("md", "tex"),
           note="mixture of experts: total and active parameters side by side"),
@@ -67,7 +70,7 @@ def render_all() -> dict[str, str]:
     files: dict[str, str] = {}
     rows = []
     for entry in SHOWCASE:
-        derivation = symparam.model(entry.model).derive(symbolic=entry.symbolic)
+        derivation = symparam.model(entry.model).derive(symbolic=entry.symbolic, seq=entry.seq)
         links = []
         for fmt in entry.formats:
             name = entry.filename(fmt)

@@ -177,3 +177,13 @@ def test_tex_compiles(path: Path, tmp_path: Path) -> None:
                           cwd=tmp_path, capture_output=True, text=True, check=False, timeout=300)
     assert done.returncode == 0, done.stdout[-3000:]
     assert (tmp_path / path.with_suffix(".pdf").name).stat().st_size > 10_000
+
+
+def test_derive_with_flops(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["derive", "gpt2", "--flops", "--seq", "128"]) == 0
+    out = capsys.readouterr().out
+    assert "32,228,179,968 FLOPs" in out and "16,114,089,984 MACs" in out
+    assert main(["derive", "gpt2", "--flops"]) == 2
+    assert "--seq" in capsys.readouterr().err
+    zh = symparam.model("toy-net").derive(seq=1).to_markdown(lang="zh")
+    assert "6,291,456 FLOPs" in zh and "3,145,728 MACs" in zh
