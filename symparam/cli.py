@@ -125,16 +125,16 @@ def _count_record(name: str, args: argparse.Namespace) -> dict[str, Any]:
     active = m.active_count()
     breakdown, tied = [], []
     for part in m.breakdown():
-        value = m.evaluate(part.params)
+        value = m.value_of(part.params)
         row: dict[str, Any] = {"name": part.name, "params": value}
         if part.repeat is not None:
-            row["repeat"] = m.evaluate(part.repeat)
+            row["repeat"] = m.value_of(part.repeat)
         breakdown.append(row)
         for entry in part.tied:
             tied.append({
                 "name": entry.name,
                 "tied_to": entry.tied_to,
-                "params_if_untied": m.evaluate(entry.copies * entry.numel),
+                "params_if_untied": m.value_of(entry.copies * entry.numel),
             })
     record: dict[str, Any] = {
         "model": name,

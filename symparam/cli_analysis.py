@@ -289,6 +289,32 @@ def cmd_memory(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_sweep(args: argparse.Namespace) -> int:
+    import warnings
+
+    from symparam.plots import parse_range
+    from symparam.sweep import PrecisionWarning, grid
+
+    m = _build(args.model, args)
+    ranges = dict(parse_range(r) for r in args.ranges)
+    columns = grid(ranges)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", PrecisionWarning)
+        counts = m.evaluate(**columns)
+    for warning in caught:
+        print(f"symparam: note: {warning.message}", file=__import__("sys").stderr)
+    names = list(columns)
+    rows = zip(*(columns[n] for n in names), (int(c) for c in counts), strict=True)
+    if args.csv:
+        print(",".join([*names, "params"]))
+        for row in rows:
+            print(",".join(str(v) for v in row))
+    else:
+        for row in rows:
+            print(json.dumps({**dict(zip(names, row[:-1], strict=True)), "params": row[-1]}))
+    return 0
+
+
 def _command(commands: Any, name: str, help_: str, run: Any, many: bool = False,
              json_output: bool = True) -> argparse.ArgumentParser:
     """A subcommand taking MODEL (or several), the model options and, usually, --json."""
@@ -331,6 +357,13 @@ def add_commands(commands: Any) -> None:
                    help="one new token per sequence against a KV cache of --seq tokens")
     p.add_argument("--compare", metavar="NAMES", help="published formulas beside the exact "
                    "count: kaplan,chinchilla,megatron,palm")
+    p = _command(commands, "sweep", "the count over a grid of hyperparameter values",
+                 cmd_sweep, json_output=False)
+    p.add_argument("ranges", nargs="+", metavar="NAME=RANGE",
+                   help="H=256:8192:256 (steps), H=256:8192 (doubling) or N=12,24,48")
+    output = p.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="one JSON object a line (default)")
+    output.add_argument("--csv", action="store_true", help="a CSV table with a header")
     p = _command(commands, "memory", "weights per dtype, Adam training state, KV cache",
                  cmd_memory)
     p.add_argument("--seq", type=int, metavar="S", help="tokens per sequence, for the KV cache")

@@ -229,7 +229,7 @@ def memory(model: Any, seq: int | None = None, batch: int = 1, dtype: str = "fp1
     width = kv_cache_width(model)
     per_token = total = None
     if width is not None:
-        per_token = model.evaluate(width) * DTYPE_BYTES[dtype]
+        per_token = model.value_of(width) * DTYPE_BYTES[dtype]
         if seq is not None:
             total = per_token * seq * batch
     return Memory(params, tuple(weight_memory(params)), training, width, per_token, total,

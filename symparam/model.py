@@ -216,9 +216,17 @@ class Model:
         expr = self._params_under(self.assumptions_for(bound), active=True)
         return _evaluate(expr, bound)
 
-    def evaluate(self, expr: sympy.Expr, values: Mapping[str, int] | None = None) -> int:
+    def value_of(self, expr: sympy.Expr, values: Mapping[str, int] | None = None) -> int:
         """Any expression of this model's symbols at its values (plus ``values``)."""
         return _evaluate(expr, self.bind(values))
+
+    def evaluate(self, **arrays: Any) -> Any:
+        """The total for many combinations at once: arrays (or lists) of values by name,
+        broadcast together, the model's own values for the rest. Exact: with numpy when no
+        count can pass 2⁶³ − 1, else with Python integers (and a warning saying so)."""
+        from symparam.sweep import evaluate
+
+        return evaluate(self, arrays)
 
     def substituted(self, expr: sympy.Expr, values: Mapping[str, int] | None = None) -> sympy.Expr:
         """``expr`` with the assumptions applied and the bound values put in (where bound)."""

@@ -140,14 +140,15 @@ def parse_range(text: str) -> tuple[str, list[int]]:
                 while 0 < value <= pieces[1] and len(points) < 1000:
                     points.append(value)
                     value *= 2
-            elif len(pieces) == 3 and pieces[2] > 0:
+            elif len(pieces) == 3 and pieces[2] > 0 and \
+                    (pieces[1] - pieces[0]) // pieces[2] < 100_000:
                 points = list(range(pieces[0], pieces[1] + 1, pieces[2]))
             else:
                 raise ValueError
     except ValueError:
         raise InvalidValueError(f"--sweep {text!r}: not a range of whole numbers") from None
-    if not points or len(points) > 1000 or min(points) <= 0:
-        raise InvalidValueError(f"--sweep {text!r}: give 1 to 1000 positive values")
+    if not points or len(points) > 100_000 or min(points) <= 0:
+        raise InvalidValueError(f"{text!r}: give 1 to 100,000 positive values")
     return name.strip(), points
 
 

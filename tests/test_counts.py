@@ -59,6 +59,6 @@ def test_seed_003_bert_base_chinese_parts() -> None:
     """Seed 003's sub-totals: embeddings 16,622,592; encoder 85,054,464; pooler 590,592."""
     parts = {c.name: c for c in symparam.model("bert-base-chinese").breakdown()}
     m = symparam.model("bert-base-chinese")
-    assert m.evaluate(parts["embeddings"].params) == 16_622_592
-    assert m.evaluate(parts["encoder.layer"].params) == 85_054_464
-    assert m.evaluate(parts["pooler"].params) == 590_592
+    assert m.value_of(parts["embeddings"].params) == 16_622_592
+    assert m.value_of(parts["encoder.layer"].params) == 85_054_464
+    assert m.value_of(parts["pooler"].params) == 590_592

@@ -1,0 +1,160 @@
+"""Evaluating a count over many hyperparameter combinations at once, exactly.
+
+The total is brought to one fraction p/q of integer polynomials (``d_head = H/h`` puts h in a
+denominator); both are compiled once to numpy code (``lambdify``) and evaluated on whole
+arrays, and p is divided by q exactly. Before that, a bound on every term at the largest
+values decides whether int64 is safe; when it is not, the same code runs on Python integers,
+which cannot overflow, and a warning says so. numpy is optional (extra ``fast``); without it
+the Python-integer path is used.
+
+>>> import symparam
+>>> symparam.model("bert-base-uncased").evaluate(N=[12, 24]).tolist()
+[109482240, 194536704]
+"""
+
+from __future__ import annotations
+
+import itertools
+import warnings
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any
+
+import sympy
+
+from symparam.errors import InvalidValueError, UnboundError
+
+INT64_MAX = 2**63 - 1
+MAX_POINTS = 100_000_000
+
+
+class PrecisionWarning(UserWarning):
+    """Counts that could pass int64 are computed with Python integers instead."""
+
+
+@cache
+def _compiled(expr: sympy.Expr, names: tuple[str, ...]) -> tuple[Any, Any, sympy.Expr]:
+    numerator, denominator = sympy.fraction(sympy.together(expr))
+    symbols = [sympy.Symbol(n, integer=True, positive=True) for n in names]
+    top = sympy.lambdify(symbols, sympy.expand(numerator), modules="numpy")
+    bottom = sympy.lambdify(symbols, sympy.expand(denominator), modules="numpy")
+    return top, bottom, sympy.expand(numerator)
+
+
+def _bound(numerator: sympy.Expr, largest: Mapping[str, int]) -> int:
+    """An upper bound on |numerator| at values up to ``largest`` (every term taken positive)."""
+    total = 0
+    for monomial, coefficient in numerator.as_coefficients_dict().items():
+        term = abs(int(coefficient))
+        for base, exponent in monomial.as_powers_dict().items():
+            if base.is_Symbol:
+                term *= largest[base.name] ** int(exponent)
+        total += term
+    return total
+
+
+def evaluate(model: Any, arrays: Mapping[str, Any]) -> Any:
+    """See :meth:`symparam.Model.evaluate`."""
+    expr = model.params
+    fixed = model.bind({k: v for k, v in model.values.items() if k not in arrays})
+    names = tuple(sorted(s.name for s in expr.free_symbols))
+    missing = [n for n in names if n not in arrays and n not in fixed]
+    if missing:
+        raise UnboundError(missing)
+    unknown = [n for n in arrays if n not in model.hyperparameters]
+    if unknown:
+        raise InvalidValueError(f"{', '.join(unknown)}: not hyperparameters of {model.name}")
+    try:
+        import numpy as np
+    except ImportError:
+        np = None
+    columns = {}
+    for name in names:
+        raw = arrays.get(name, fixed.get(name))
+        values = np.asarray(raw, dtype=object) if np is not None else raw
+        flat = list(values.ravel()) if np is not None else list(_flat(values))
+        if not flat or any(isinstance(v, bool) or not isinstance(v, int | np.integer if np
+                                                                   else int) or v <= 0
+                           for v in flat):
+            raise InvalidValueError(f"{name} takes positive integers")
+        columns[name] = values
+    for name in arrays:  # a value the total does not use is still checked (h must divide H …)
+        if name not in columns:
+            columns[name] = arrays[name]
+    _check_rules(model, columns, fixed, np)
+    top, bottom, numerator = _compiled(expr, names)
+    largest = {n: int(max(_flat(columns[n]))) for n in names}
+    exact_ints = np is None or _bound(numerator, largest) > INT64_MAX
+    if exact_ints and np is not None:
+        warnings.warn("counts could exceed int64: computing with exact Python integers",
+                      PrecisionWarning, stacklevel=3)
+    if np is None:
+        return _python(top, bottom, names, columns)
+    kind = object if exact_ints else np.int64
+    inputs = [np.asarray(columns[n], dtype=kind) if not exact_ints else
+              np.vectorize(int, otypes=[object])(np.asarray(columns[n], dtype=object))
+              for n in names]
+    p, q = top(*inputs), bottom(*inputs)
+    if np.any(np.asarray(p % q != 0)):
+        raise InvalidValueError("some combinations give a non-integer count (h must divide H)")
+    return p // q
+
+
+def _check_rules(model: Any, columns: Mapping[str, Any], fixed: Mapping[str, int],
+                 np: Any) -> None:
+    """Every combination must keep the model's rules (h divides H, d_head = H/h whole …)."""
+    from symparam.assumptions import resolve
+
+    mapping = resolve(model.assumptions)
+    pairs = [(rule.divisor.xreplace(mapping), rule.dividend.xreplace(mapping), rule.reason)
+             for rule in model.family.divides]
+    for a in model.assumptions:
+        numerator, denominator = sympy.fraction(sympy.together(a.expr))
+        if denominator != 1:
+            pairs.append((denominator, numerator, f"the model assumes {a}"))
+    for divisor, dividend, reason in pairs:
+        needed = sorted(s.name for s in divisor.free_symbols | dividend.free_symbols)
+        if any(n not in columns and n not in fixed for n in needed):
+            continue
+        symbols = [sympy.Symbol(n, integer=True, positive=True) for n in needed]
+        inputs = [np.asarray(columns.get(n, fixed.get(n)), dtype=object) if np is not None
+                  else columns.get(n, fixed.get(n)) for n in needed]
+        top = sympy.lambdify(symbols, dividend, modules="numpy" if np else "math")
+        bottom = sympy.lambdify(symbols, divisor, modules="numpy" if np else "math")
+        remainder = top(*inputs) % bottom(*inputs)
+        if (np is not None and np.any(np.asarray(remainder) != 0)) or (np is None and remainder):
+            raise InvalidValueError(f"some combinations break a rule of {model.name}: {reason}")
+
+
+def _flat(values: Any) -> list[Any]:
+    if isinstance(values, int):
+        return [values]
+    try:
+        return list(itertools.chain.from_iterable(_flat(v) for v in values))
+    except TypeError:
+        return [values]
+
+
+def _python(top: Any, bottom: Any, names: Sequence[str], columns: Mapping[str, Any]) -> Any:
+    lists = [columns[n] if isinstance(columns[n], list) else [columns[n]] for n in names]
+    size = max(len(c) for c in lists)
+    out = []
+    for i in range(size):
+        row = [int(c[i] if len(c) > 1 else c[0]) for c in lists]
+        p, q = top(*row), bottom(*row)
+        if p % q:
+            raise InvalidValueError("a combination gives a non-integer count (h must divide H)")
+        out.append(p // q)
+    return out
+
+
+def grid(ranges: Mapping[str, Sequence[int]]) -> dict[str, list[int]]:
+    """Every combination of the given values, as equal-length columns (first name slowest)."""
+    names = list(ranges)
+    size = 1
+    for values in ranges.values():
+        size *= len(values)
+    if size > MAX_POINTS:
+        raise InvalidValueError(f"{size:,} combinations is more than {MAX_POINTS:,}")
+    rows = list(itertools.product(*(ranges[n] for n in names)))
+    return {n: [row[i] for row in rows] for i, n in enumerate(names)}
