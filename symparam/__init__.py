@@ -43,6 +43,7 @@ __all__ = [
     "Sequential",
     "SymparamError",
     "Tensor",
+    "from_block",
     "from_hf_config",
     "model",
     "model_names",
@@ -174,6 +175,21 @@ def _preset_class(preset: Any) -> str:
         listed = preset.config.get("architectures") or []
         return listed[0] if listed else ""
     return preset.architecture
+
+
+def from_block(block: Block, name: str = "custom") -> Model:
+    """A :class:`Model` of your own block tree, for ``formula()``, ``derive()`` and the rest.
+
+    >>> from symparam import Linear, Sequential, from_block
+    >>> from_block(Sequential(fc=Linear(4, 2))).count()
+    10
+    """
+    from symparam.family import Family
+
+    family = Family(name=name, title=name, description="a model built from blocks",
+                    architectures={name: "your block tree"}, build=lambda _a, _o: block,
+                    compute=True)
+    return Model(name, family, name, {})
 
 
 def from_hf_config(source: Any, **kwargs: Any) -> Model:

@@ -21,7 +21,7 @@ from symparam.assumptions import Assumption, resolve
 from symparam.blocks import Block, Experts, Repeat, Tensor
 from symparam.blocks.base import join, tensor_names
 from symparam.compute import MemoryRow, weight_memory
-from symparam.symbols import lookup
+from symparam.symbols import is_known, lookup
 
 if TYPE_CHECKING:
     from symparam.model import Model, Reported
@@ -230,7 +230,8 @@ def _hyper_rows(
         if value is None and sym in assumed and values:
             derived = mapping[sym].xreplace(numbers)
             value = int(derived) if derived.is_Integer else None
-        yield HyperRow(sym, lookup(name).meaning, value, assumed.get(sym),
+        meaning = lookup(name).meaning if is_known(name) else ""
+        yield HyperRow(sym, meaning, value, assumed.get(sym),
                        model.family.config_keys.get(name))
 
 

@@ -243,9 +243,13 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any) -> dict[str
 
     hyper = []
     for h in d.hyperparameters:
-        meaning = t["meaning"].get(h.symbol.name) or t["meaning"].get("d_i", "{i}").format(
-            i=h.symbol.name.removeprefix("d_")
-        )
+        name = h.symbol.name
+        if name in t["meaning"]:
+            meaning = t["meaning"][name]
+        elif name.startswith("d_") and name[2:].isdigit():
+            meaning = t["meaning"]["d_i"].format(i=name[2:])
+        else:
+            meaning = h.meaning or t["text"]["none"]  # a symbol of the user's own
         note = None
         if h.assumed is not None:
             note = f"{latex_name(h.symbol)} = {latex(h.assumed.expr)}"

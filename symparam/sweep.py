@@ -68,40 +68,57 @@ def evaluate(model: Any, arrays: Mapping[str, Any]) -> Any:
         import numpy as np
     except ImportError:
         np = None
-    columns = {}
+    columns: dict[str, Any] = {}
     for name in names:
         raw = arrays.get(name, fixed.get(name))
-        values = np.asarray(raw, dtype=object) if np is not None else raw
-        flat = list(values.ravel()) if np is not None else list(_flat(values))
-        if not flat or any(isinstance(v, bool) or not isinstance(v, int | np.integer if np
-                                                                   else int) or v <= 0
-                           for v in flat):
-            raise InvalidValueError(f"{name} takes positive integers")
+        values = np.asarray(raw) if np is not None else raw
+        _check_positive(name, values, np)
         columns[name] = values
     for name in arrays:  # a value the total does not use is still checked (h must divide H …)
         if name not in columns:
-            columns[name] = arrays[name]
-    _check_rules(model, columns, fixed, np)
+            columns[name] = np.asarray(arrays[name]) if np is not None else arrays[name]
+            _check_positive(name, columns[name], np)
     top, bottom, numerator = _compiled(expr, names)
-    largest = {n: int(max(_flat(columns[n]))) for n in names}
+    largest = {n: int(np.max(columns[n])) if np is not None else max(_flat(columns[n]))
+               for n in names}
     exact_ints = np is None or _bound(numerator, largest) > INT64_MAX
     if exact_ints and np is not None:
         warnings.warn("counts could exceed int64: computing with exact Python integers",
                       PrecisionWarning, stacklevel=3)
+    _check_rules(model, columns, fixed, np, exact_ints)
     if np is None:
         return _python(top, bottom, names, columns)
-    kind = object if exact_ints else np.int64
-    inputs = [np.asarray(columns[n], dtype=kind) if not exact_ints else
-              np.vectorize(int, otypes=[object])(np.asarray(columns[n], dtype=object))
-              for n in names]
+    if exact_ints:
+        inputs = [np.vectorize(int, otypes=[object])(np.asarray(columns[n], dtype=object))
+                  for n in names]
+    else:
+        inputs = [np.asarray(columns[n], dtype=np.int64) for n in names]
     p, q = top(*inputs), bottom(*inputs)
+    if isinstance(q, int) and q == 1:
+        return p
     if np.any(np.asarray(p % q != 0)):
         raise InvalidValueError("some combinations give a non-integer count (h must divide H)")
     return p // q
 
 
+def _check_positive(name: str, values: Any, np: Any) -> None:
+    if np is not None:
+        if values.size == 0 or values.dtype.kind not in "iuO" or values.dtype == bool:
+            raise InvalidValueError(f"{name} takes positive integers")
+        if values.dtype.kind == "O" and not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in values.ravel()
+        ):
+            raise InvalidValueError(f"{name} takes positive integers")
+        if np.any(values <= 0):
+            raise InvalidValueError(f"{name} takes positive integers")
+        return
+    flat = _flat(values)
+    if not flat or any(isinstance(v, bool) or not isinstance(v, int) or v <= 0 for v in flat):
+        raise InvalidValueError(f"{name} takes positive integers")
+
+
 def _check_rules(model: Any, columns: Mapping[str, Any], fixed: Mapping[str, int],
-                 np: Any) -> None:
+                 np: Any, exact_ints: bool = True) -> None:
     """Every combination must keep the model's rules (h divides H, d_head = H/h whole …)."""
     from symparam.assumptions import resolve
 
@@ -116,14 +133,25 @@ def _check_rules(model: Any, columns: Mapping[str, Any], fixed: Mapping[str, int
         needed = sorted(s.name for s in divisor.free_symbols | dividend.free_symbols)
         if any(n not in columns and n not in fixed for n in needed):
             continue
-        symbols = [sympy.Symbol(n, integer=True, positive=True) for n in needed]
-        inputs = [np.asarray(columns.get(n, fixed.get(n)), dtype=object) if np is not None
+        kind = object if exact_ints else np.int64 if np is not None else None
+        inputs = [np.asarray(columns.get(n, fixed.get(n)), dtype=kind) if np is not None
                   else columns.get(n, fixed.get(n)) for n in needed]
-        top = sympy.lambdify(symbols, dividend, modules="numpy" if np else "math")
-        bottom = sympy.lambdify(symbols, divisor, modules="numpy" if np else "math")
+        if np is not None and sum(a.ndim > 0 and a.size > 1 for a in inputs) == 1:
+            # one varying column: checking its distinct values checks every combination
+            inputs = [np.unique(a) if a.ndim > 0 and a.size > 1 else a for a in inputs]
+        top, bottom = _rule(dividend, divisor, tuple(needed), np is not None)
         remainder = top(*inputs) % bottom(*inputs)
         if (np is not None and np.any(np.asarray(remainder) != 0)) or (np is None and remainder):
             raise InvalidValueError(f"some combinations break a rule of {model.name}: {reason}")
+
+
+@cache
+def _rule(dividend: sympy.Expr, divisor: sympy.Expr, names: tuple[str, ...],
+          vectorised: bool) -> tuple[Any, Any]:
+    symbols = [sympy.Symbol(n, integer=True, positive=True) for n in names]
+    modules = "numpy" if vectorised else "math"
+    return (sympy.lambdify(symbols, dividend, modules=modules),
+            sympy.lambdify(symbols, divisor, modules=modules))
 
 
 def _flat(values: Any) -> list[Any]:

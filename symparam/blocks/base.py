@@ -148,7 +148,11 @@ class Block:
     @cached_property
     def active_params(self) -> sympy.Expr:
         """Parameters one token touches: all of them, except where a router picks experts."""
-        return sympy.Add(*(child.active_params for _, child in self.children()))
+        children = [child for _, child in self.children()]
+        active = [child.active_params for child in children]
+        if all(a is child.params for a, child in zip(active, children, strict=True)):
+            return self.params  # nothing routed below: the same expression, built once
+        return sympy.Add(*active)
 
     def tensors(self) -> list[TensorInfo]:
         """Every leaf tensor under this block, named from this block down."""
@@ -259,6 +263,8 @@ class Repeat(Block):
 
     @cached_property
     def active_params(self) -> sympy.Expr:
+        if self.block.active_params is self.block.params:
+            return self.params
         return self.count_expr * self.block.active_params
 
     def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:

@@ -1,0 +1,132 @@
+"""symparam's speed and memory targets, measured side by side in one run.
+
+    python bench/run.py            # prints the table and writes bench/RESULTS.md
+
+Every target is a ratio of two measurements taken here, now, on this machine, each the median
+of several runs in fresh processes (so no cache carries over). Needs the test extra
+(torch and transformers for the comparison with a real model, numpy for the sweep).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+PYTHON = sys.executable
+REPEATS = int(os.environ.get("SYMPARAM_BENCH_REPEATS", "5"))
+
+
+def wall(argv: list[str], repeats: int = REPEATS) -> float:
+    """Median wall time of a command, run ``repeats`` times."""
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def printed(argv: list[str], repeats: int = 3) -> float:
+    """Median of the number a command prints (a time it measured itself)."""
+    return statistics.median(
+        float(subprocess.run(argv, check=True, capture_output=True, text=True).stdout.split()[-1])
+        for _ in range(repeats)
+    )
+
+
+PEAK = ("import resource, runpy, sys; sys.argv = {argv!r}; "
+        "exec({code!r}); "
+        "print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)")
+
+
+def peak_kib(code: str, argv: list[str]) -> int:
+    done = subprocess.run([PYTHON, "-c", PEAK.format(argv=argv, code=code)],
+                          capture_output=True, text=True, check=False)
+    return int(done.stderr.strip().splitlines()[-1])
+
+
+def main() -> int:
+    rows = []
+    folder = Path(tempfile.mkdtemp())
+    config = {"model_type": "bert", "architectures": ["BertModel"], "hidden_size": 768,
+              "num_hidden_layers": 12, "num_attention_heads": 12, "intermediate_size": 3072,
+              "vocab_size": 30522, "max_position_embeddings": 512, "type_vocab_size": 2}
+    one = folder / "config.json"
+    one.write_text(json.dumps(config))
+    many = []
+    for i in range(100):
+        path = folder / f"c{i}.json"
+        path.write_text(json.dumps({**config, "num_hidden_layers": 1 + i % 48}))
+        many.append(str(path))
+    cli = [PYTHON, "-m", "symparam"]
+
+    sympy_time = wall([PYTHON, "-c", "import sympy"])
+    count_time = wall([*cli, "count", "bert-base-uncased"])
+    rows.append(("`symparam count bert-base-uncased`, cold", "≤ 1.3× `import sympy`",
+                 f"{count_time:.3f} s vs {sympy_time:.3f} s", count_time / sympy_time,
+                 count_time / sympy_time <= 1.3))
+
+    config_time = wall([*cli, "count", str(one)])
+    torch_code = ("import json, sys, torch, transformers as T; "
+                  f"c = T.BertConfig(**json.load(open({str(one)!r}))); "
+                  "exec('with torch.device(\"meta\"):\\n m = T.BertModel(c)'); "
+                  "print(sum(p.numel() for p in m.parameters()))")
+    torch_time = wall([PYTHON, "-c", torch_code], repeats=3)
+    rows.append(("`symparam count config.json`, cold", "≥ 10× faster than transformers",
+                 f"{config_time:.3f} s vs {torch_time:.3f} s", torch_time / config_time,
+                 torch_time / config_time >= 10))
+
+    hundred = wall([*cli, "count", *many, "--json"])
+    rows.append(("one `count` over 100 config.json files", "≤ 2× one file",
+                 f"{hundred:.3f} s vs {config_time:.3f} s", hundred / config_time,
+                 hundred / config_time <= 2))
+
+    layers = {n: printed([PYTHON, str(HERE / "perlayer.py"), str(n)]) for n in (10, 100, 1000)}
+    rows.append(("1,000 layers, each its own FFN width: build + params + count + formula",
+                 "≤ 2 s", f"{layers[1000]:.3f} s", layers[1000] / 2, layers[1000] <= 2))
+    growth = layers[1000] / layers[100]
+    rows.append(("growth from 100 to 1,000 such layers", "≤ 12×",
+                 f"{layers[10]:.3f} s / {layers[100]:.3f} s / {layers[1000]:.3f} s "
+                 "(10 / 100 / 1,000)", growth, growth <= 12))
+    derive = printed([PYTHON, str(HERE / "perlayer.py"), "1000", "derive"], repeats=1)
+    rows.append(("the same 1,000 layers: derive to Markdown", "≤ 10 s", f"{derive:.3f} s",
+                 derive / 10, derive <= 10))
+
+    sweep = printed([PYTHON, str(HERE / "sweep.py")], repeats=3)
+    hand = printed([PYTHON, str(HERE / "sweep.py"), "hand"], repeats=3)
+    rows.append(("`evaluate` over 1,000,000 combinations", "≤ 2× hand-written numpy",
+                 f"{sweep:.4f} s vs {hand:.4f} s", sweep / hand, sweep / hand <= 2))
+
+    base = peak_kib("import sympy", ["python"])
+    ours = peak_kib("from symparam.cli import main; main()",
+                    ["symparam", "count", "bert-base-uncased"])
+    rows.append(("peak memory of `symparam count bert-base-uncased`", "≤ 1.5× `import sympy`",
+                 f"{ours / 1024:.1f} MiB vs {base / 1024:.1f} MiB", ours / base,
+                 ours / base <= 1.5))
+
+    lines = ["| what | target | measured (median) | ratio | pass |", "|---|---|---|---:|---|"]
+    for what, target, measured, ratio, ok in rows:
+        lines.append(f"| {what} | {target} | {measured} | {ratio:.2f} | "
+                     f"{'pass' if ok else 'FAIL'} |")
+    machine = (f"{platform.platform()}, {os.cpu_count()} cores, Python "
+               f"{platform.python_version()}; medians of {REPEATS} runs in fresh processes")
+    table = "\n".join(lines)
+    print(table)
+    print(machine)
+    (HERE / "RESULTS.md").write_text(
+        "# Benchmark results\n\nReproduce with `python bench/run.py` (after "
+        "`pip install -e '.[test]'`). Each ratio compares two measurements taken in the same "
+        f"run.\n\n{table}\n\nMachine: {machine}.\n", encoding="utf-8")
+    return 0 if all(ok for *_, ok in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
