@@ -78,7 +78,12 @@ def evaluate(model: Any, arrays: Mapping[str, Any]) -> Any:
         if name not in columns:
             columns[name] = np.asarray(arrays[name]) if np is not None else arrays[name]
             _check_positive(name, columns[name], np)
-    top, bottom, numerator = _compiled(expr, names)
+    # the values that do not vary are put in before compiling: fewer operations per element
+    constants = {sympy.Symbol(n, integer=True, positive=True): sympy.Integer(int(columns[n]))
+                 for n in names if np is not None and columns[n].ndim == 0}
+    varying = tuple(n for n in names if sympy.Symbol(n, integer=True, positive=True)
+                    not in constants)
+    top, bottom, numerator = _compiled(expr.xreplace(constants), varying)
     largest = {n: int(np.max(columns[n])) if np is not None else max(_flat(columns[n]))
                for n in names}
     exact_ints = np is None or _bound(numerator, largest) > INT64_MAX
@@ -88,6 +93,7 @@ def evaluate(model: Any, arrays: Mapping[str, Any]) -> Any:
     _check_rules(model, columns, fixed, np, exact_ints)
     if np is None:
         return _python(top, bottom, names, columns)
+    names = varying
     if exact_ints:
         inputs = [np.vectorize(int, otypes=[object])(np.asarray(columns[n], dtype=object))
                   for n in names]
@@ -96,6 +102,11 @@ def evaluate(model: Any, arrays: Mapping[str, Any]) -> Any:
     p, q = top(*inputs), bottom(*inputs)
     if isinstance(q, int) and q == 1:
         return p
+    if isinstance(q, int):  # one constant denominator: a single pass
+        remainder = p % q
+        if np.any(remainder != 0):
+            raise InvalidValueError("some combinations give a non-integer count")
+        return p // q
     if np.any(np.asarray(p % q != 0)):
         raise InvalidValueError("some combinations give a non-integer count (h must divide H)")
     return p // q
@@ -109,7 +120,7 @@ def _check_positive(name: str, values: Any, np: Any) -> None:
             isinstance(v, int) and not isinstance(v, bool) for v in values.ravel()
         ):
             raise InvalidValueError(f"{name} takes positive integers")
-        if np.any(values <= 0):
+        if values.min() <= 0:
             raise InvalidValueError(f"{name} takes positive integers")
         return
     flat = _flat(values)
@@ -125,24 +136,42 @@ def _check_rules(model: Any, columns: Mapping[str, Any], fixed: Mapping[str, int
     mapping = resolve(model.assumptions)
     pairs = [(rule.divisor.xreplace(mapping), rule.dividend.xreplace(mapping), rule.reason)
              for rule in model.family.divides]
-    for a in model.assumptions:
-        numerator, denominator = sympy.fraction(sympy.together(a.expr))
-        if denominator != 1:
-            pairs.append((denominator, numerator, f"the model assumes {a}"))
+    pairs += [(sympy.Integer(1), a.expr, f"the model assumes {a}") for a in model.assumptions]
+    constants = {}
+    for name, values in {**fixed, **columns}.items():
+        if np is None or np.ndim(values) == 0:
+            constants[sympy.Symbol(name, integer=True, positive=True)] = sympy.Integer(
+                int(values))
+    seen: set[tuple[sympy.Expr, sympy.Expr]] = set()
     for divisor, dividend, reason in pairs:
-        needed = sorted(s.name for s in divisor.free_symbols | dividend.free_symbols)
-        if any(n not in columns and n not in fixed for n in needed):
-            continue
-        kind = object if exact_ints else np.int64 if np is not None else None
-        inputs = [np.asarray(columns.get(n, fixed.get(n)), dtype=kind) if np is not None
-                  else columns.get(n, fixed.get(n)) for n in needed]
-        if np is not None and sum(a.ndim > 0 and a.size > 1 for a in inputs) == 1:
-            # one varying column: checking its distinct values checks every combination
-            inputs = [np.unique(a) if a.ndim > 0 and a.size > 1 else a for a in inputs]
-        top, bottom = _rule(dividend, divisor, tuple(needed), np is not None)
-        remainder = top(*inputs) % bottom(*inputs)
-        if (np is not None and np.any(np.asarray(remainder) != 0)) or (np is None and remainder):
-            raise InvalidValueError(f"some combinations break a rule of {model.name}: {reason}")
+        # d | a/b, with b | a, is d·b | a: integers throughout, no division
+        top, bottom = sympy.fraction(sympy.together(dividend))
+        checks = [(sympy.expand(divisor * bottom), sympy.expand(top))]
+        if bottom != 1:
+            checks.append((bottom, sympy.expand(top)))
+        for d, a in checks:
+            d, a = d.xreplace(constants), a.xreplace(constants)
+            if (d, a) in seen or d == 1:
+                continue
+            seen.add((d, a))
+            needed = sorted(x.name for x in d.free_symbols | a.free_symbols)
+            if any(n not in columns for n in needed):
+                continue  # a rule about a value nobody gave
+            if not needed:
+                if int(a) % int(d):
+                    raise InvalidValueError(f"this combination breaks a rule of {model.name}:"
+                                            f" {reason}")
+                continue
+            kind = object if exact_ints else np.int64 if np is not None else None
+            inputs = [np.asarray(columns[n], dtype=kind) if np is not None else columns[n]
+                      for n in needed]
+            f_a, f_d = _rule(a, d, tuple(needed), np is not None)
+            remainder = f_a(*inputs) % f_d(*inputs)
+            if (np is not None and np.any(np.asarray(remainder) != 0)) or (
+                np is None and remainder
+            ):
+                raise InvalidValueError(
+                    f"some combinations break a rule of {model.name}: {reason}")
 
 
 @cache
