@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from symparam.blocks import Block, Embedding, Linear, Sequential
 from symparam.family import Option
 from symparam.symbols import n_labels
@@ -39,3 +41,13 @@ def decoder_class(architecture: str, body_name: str, body: Block, table: Embeddi
     if architecture.endswith("ForSequenceClassification"):
         return with_score(body_name, body, table)
     return with_lm_head(body_name, body, table, tied)
+
+
+def rmsnorm_decoder(architecture: str, layers: Block, options: Any) -> Block:
+    """LLaMA's body (token table, layers, final RMSNorm) under ``model``, as the named class."""
+    from symparam.blocks import RMSNorm
+    from symparam.symbols import H, V
+
+    body = Sequential(embed_tokens=Embedding(V, H), layers=layers, norm=RMSNorm(H))
+    return decoder_class(architecture, "model", body, body["embed_tokens"],
+                         options["tie_word_embeddings"])

@@ -18,11 +18,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from symparam.architectures.common import decoder_class, tie_option
+from symparam.architectures.common import rmsnorm_decoder, tie_option
 from symparam.blocks import (
     Attention,
     Block,
-    Embedding,
     Experts,
     Linear,
     Repeat,
@@ -38,7 +37,6 @@ from symparam.symbols import (
     H,
     N,
     N_dense,
-    V,
     d_ff,
     d_moe,
     d_nope,
@@ -91,9 +89,7 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     if options["dense_first"]:
         layers = Stack(Repeat(N_dense, layer(options, False)),
                        Repeat(N - N_dense, layer(options, True), start=N_dense))
-    body = Sequential(embed_tokens=Embedding(V, H), layers=layers, norm=RMSNorm(H))
-    return decoder_class(architecture, "model", body, body["embed_tokens"],
-                         options["tie_word_embeddings"])
+    return rmsnorm_decoder(architecture, layers, options)
 
 
 FAMILY = Family(

@@ -22,11 +22,11 @@ from typing import Any
 
 import sympy
 
-from symparam.architectures.common import decoder_class, tie_option, variant
+from symparam.architectures.common import rmsnorm_decoder, tie_option, variant
 from symparam.assumptions import HEAD_SIZE
-from symparam.blocks import Attention, Block, Embedding, Linear, Repeat, RMSNorm, Sequential
+from symparam.blocks import Attention, Block, Linear, Repeat, RMSNorm, Sequential
 from symparam.family import Divides, Family, Option
-from symparam.symbols import H, N, V, d_ff, d_head, h, h_kv
+from symparam.symbols import H, N, d_ff, d_head, h, h_kv
 
 
 def attention(o: Mapping[str, Any]) -> Attention:
@@ -72,15 +72,8 @@ def decoder_layer(o: Mapping[str, Any]) -> Sequential:
     return Sequential(self_attn=attention(o), mlp=mlp(o), **{n: RMSNorm(H) for n in norms})
 
 
-def llama_model(options: Mapping[str, Any]) -> Sequential:
-    layer = decoder_layer(options)
-    return Sequential(embed_tokens=Embedding(V, H), layers=Repeat(N, layer), norm=RMSNorm(H))
-
-
-def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
-    body = llama_model(options)
-    return decoder_class(architecture, "model", body, body["embed_tokens"],
-                         options["tie_word_embeddings"])
+def build(architecture: str, options: Mapping[str, Any]) -> Block:
+    return rmsnorm_decoder(architecture, Repeat(N, decoder_layer(options)), options)
 
 
 

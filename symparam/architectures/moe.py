@@ -21,13 +21,12 @@ from typing import Any
 
 import sympy
 
-from symparam.architectures.common import decoder_class, tie_option, variant
+from symparam.architectures.common import rmsnorm_decoder, tie_option, variant
 from symparam.architectures.llama import attention, mlp
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import (
     Attention,
     Block,
-    Embedding,
     Experts,
     Linear,
     Repeat,
@@ -37,7 +36,7 @@ from symparam.blocks import (
     Tensor,
 )
 from symparam.family import Divides, Family, Option
-from symparam.symbols import E, H, N, V, d_head, d_moe, d_sh, h, h_kv, k
+from symparam.symbols import E, H, N, d_head, d_moe, d_sh, h, h_kv, k
 
 _LLAMA_OFF = {"mlp_bias": False, "fused_projections": False, "qk_norm_full": False}
 
@@ -91,9 +90,7 @@ def layers(o: Mapping[str, Any]) -> Block:
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
-    body = Sequential(embed_tokens=Embedding(V, H), layers=layers(options), norm=RMSNorm(H))
-    return decoder_class(architecture, "model", body, body["embed_tokens"],
-                         options["tie_word_embeddings"])
+    return rmsnorm_decoder(architecture, layers(options), options)
 
 
 
