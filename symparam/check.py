@@ -32,7 +32,7 @@ class Term:
     engine: sympy.Expr
     formula: sympy.Expr
     value: int | None
-    sources: tuple[tuple[str, sympy.Expr], ...]
+    sources: tuple[tuple[str, sympy.Expr, str], ...]
 
     @property
     def difference(self) -> sympy.Expr:
@@ -68,16 +68,23 @@ def parse_for(model: Model, text: str) -> sympy.Expr:
     return parse_formula(text, model.hyperparameters)
 
 
-def sources(model: Model) -> dict[sympy.Expr, list[tuple[str, sympy.Expr]]]:
-    """For each monomial of the total, the tensors that contribute it and with what coefficient."""
+def sources(model: Model) -> dict[sympy.Expr, list[tuple[str, sympy.Expr, str]]]:
+    """For each monomial of the total, the tensors that contribute it: name, coefficient and
+    shape (``V×H``)."""
+    from symparam.printing import text
+
     mapping = resolve(model.assumptions)
-    out: dict[sympy.Expr, list[tuple[str, sympy.Expr]]] = {}
+    out: dict[sympy.Expr, list[tuple[str, sympy.Expr, str]]] = {}
     for entry in model.tree.tensors():
         if entry.tied_to is not None:
             continue
         params = sympy.expand(entry.params.xreplace(mapping))
+        shape = "×".join(text(sympy.expand(d.xreplace(mapping))) for d in entry.shape)
+        if entry.indices:
+            shape = "×".join(text(i.count.xreplace(mapping)) for i in entry.indices) + \
+                " copies of " + shape
         for monomial, coefficient in params.as_coefficients_dict().items():
-            out.setdefault(monomial, []).append((entry.name, coefficient))
+            out.setdefault(monomial, []).append((entry.name, coefficient, shape))
     return out
 
 

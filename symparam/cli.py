@@ -206,7 +206,8 @@ def cmd_count(args: argparse.Namespace) -> int:
             if args.json:
                 print(json.dumps({"model": name, "error": str(error)}, ensure_ascii=False))
             else:
-                print(f"symparam: error: {name}: {error}", file=sys.stderr)
+                shown = str(error) if str(error).startswith(name) else f"{name}: {error}"
+                print(f"symparam: error: {shown}", file=sys.stderr)
             continue
         if args.json:
             print(json.dumps(record, ensure_ascii=False))

@@ -41,7 +41,8 @@ def cmd_check(args: argparse.Namespace) -> int:
                 "engine": str(t.engine * t.monomial),
                 "formula": str(t.formula * t.monomial),
                 "value": t.value,
-                "from": [{"tensor": name, "coefficient": str(c)} for name, c in t.sources],
+                "from": [{"tensor": name, "coefficient": str(c), "shape": shape}
+                         for name, c, shape in t.sources],
             } for t in result.terms],
             "values": dict(result.values),
             "engine_value": result.engine_value,
@@ -58,8 +59,9 @@ def cmd_check(args: argparse.Namespace) -> int:
             if t.value is not None:
                 shown += f" ({t.value:+,} at the model's values)"
             print(f"  {shown}")
-            for name, coefficient in t.sources[:12]:
-                print(f"      from {name}" + ("" if coefficient == 1 else f" (×{coefficient})"))
+            for name, coefficient, shape in t.sources[:12]:
+                times = "" if coefficient == 1 else f", ×{coefficient}"
+                print(f"      from {name} ({shape}{times})")
             if len(t.sources) > 12:
                 print(f"      and {len(t.sources) - 12} more tensors")
     if result.engine_value is not None:
@@ -198,7 +200,8 @@ def cmd_flops(args: argparse.Namespace) -> int:
             if args.json:
                 print(json.dumps({"model": name, "error": str(error)}, ensure_ascii=False))
             else:
-                print(f"symparam: error: {name}: {error}", file=__import__("sys").stderr)
+                shown = str(error) if str(error).startswith(name) else f"{name}: {error}"
+                print(f"symparam: error: {shown}", file=__import__("sys").stderr)
             status = 2
             continue
         published = _published(m, args)

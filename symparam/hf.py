@@ -36,8 +36,10 @@ def load_config(path: str) -> dict[str, Any]:
     """Read a ``config.json`` (or the one in a folder) as a dict, with one-line errors."""
     if os.path.isdir(path):
         path = os.path.join(path, "config.json")
-    if not os.path.isfile(path):
+    if not os.path.exists(path):
         raise ConfigError(f"{path}: no such file")
+    if not os.path.isfile(path):
+        raise ConfigError(f"{path}: not a regular file")
     size = os.path.getsize(path)
     if size > MAX_CONFIG_BYTES:
         raise ConfigError(f"{path}: {size:,} bytes is too large for a config.json")

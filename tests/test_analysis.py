@@ -60,7 +60,8 @@ def test_seed_000_formula_differs_as_it_should() -> None:
     assert sympy.expand(result.difference - (v * h + t * h - 2 * l_ * h + 2 * n * h)) == 0
     by_term = {str(term.monomial): term for term in result.terms}
     assert by_term["H*N"].engine == 13 and by_term["H*N"].formula == 11
-    assert [name for name, _ in by_term["H*V"].sources] == ["embeddings.word_embeddings.weight"]
+    assert [(name, shape) for name, _, shape in by_term["H*V"].sources] == [
+        ("embeddings.word_embeddings.weight", "V×H")]
     assert by_term["H*L"].formula == 3
 
 

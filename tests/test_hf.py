@@ -229,3 +229,13 @@ def test_generated_moe_active(model_type: str) -> None:
         assert m.active_count() == independent_active(config, m.label, m)
 
     check()
+
+
+def test_not_a_regular_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import os
+
+    fifo = tmp_path / "config.json"
+    os.mkfifo(fifo)
+    assert main(["count", str(fifo)]) == 2  # returns at once: a FIFO is never opened
+    err = capsys.readouterr().err
+    assert err.count(str(fifo)) == 1 and "not a regular file" in err
