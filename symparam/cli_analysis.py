@@ -215,7 +215,8 @@ def cmd_flops(args: argparse.Namespace) -> int:
             }, ensure_ascii=False))
             continue
         unit, value = ("MACs", result.macs) if args.macs else ("FLOPs", result.flops)
-        print(f"{name}: {m.label}, B = {args.batch}, s = {args.seq} ({result.convention})")
+        shown_seq = args.seq if args.seq is not None else "(R/P)² + 1"
+        print(f"{name}: {m.label}, B = {args.batch}, s = {shown_seq} ({result.convention})")
         print(f"  FLOPs = {text(result.formula)}")
         width = max(len(n) for n, _ in result.parts)
         for part, flops in result.parts:
@@ -349,7 +350,8 @@ def add_commands(commands: Any) -> None:
     p.add_argument("--multiple-of", type=int, default=1, metavar="M")
     p = _command(commands, "flops", "forward (or training) FLOPs for B sequences of s tokens",
                  cmd_flops, many=True)
-    p.add_argument("--seq", type=int, required=True, metavar="S", help="tokens per sequence")
+    p.add_argument("--seq", type=int, metavar="S",
+                   help="tokens per sequence (not for ViT, whose image fixes it)")
     p.add_argument("--batch", type=int, default=1, metavar="B", help="sequences (default 1)")
     p.add_argument("--macs", action="store_true", help="print multiply-accumulates")
     p.add_argument("--causal", action="store_true", help="halve the attention products")

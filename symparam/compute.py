@@ -61,7 +61,7 @@ class Compute:
         return self.flops // 2
 
 
-def compute(model: Any, seq: int, batch: int = 1, causal: bool = False,
+def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = False,
             training: bool = False, recompute: str = "none", decode: bool = False) -> Compute:
     """Exact FLOPs for ``batch`` sequences of ``seq`` tokens (FlopCounterMode's convention:
     every matrix product at 2 FLOPs per multiply-add, attention over the full s×s).
@@ -80,6 +80,14 @@ def compute(model: Any, seq: int, batch: int = 1, causal: bool = False,
     from symparam.model import _components
     from symparam.symbols import B, s
 
+    fixed_sequence = model.family.sequence
+    if fixed_sequence is not None:
+        if seq is not None or decode or causal:
+            raise InvalidValueError(f"{model.family.title}'s input fixes its sequence; leave out "
+                                    "--seq, --decode and --causal")
+        seq = 1  # placeholder: s is replaced by the model's own sequence below
+    elif seq is None:
+        raise InvalidValueError("give the sequence length: --seq S")
     for name, value in (("--seq", seq), ("--batch", batch)):
         if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= 10**9:
             raise InvalidValueError(f"{name} must be a positive integer up to 1e9, got {value}")
@@ -94,8 +102,11 @@ def compute(model: Any, seq: int, batch: int = 1, causal: bool = False,
 
     def forward(block: Any) -> Any:
         """One forward pass of ``block`` under the chosen convention."""
-        full = sympy.expand(block.flops(B, s).xreplace(mapping))
+        full = block.flops(B, s)
         products = attention_products(model, block)
+        if fixed_sequence is not None:
+            full, products = (e.xreplace({s: fixed_sequence}) for e in (full, products))
+        full = sympy.expand(full.xreplace(mapping))
         if decode:  # projections on one token; attention: 1 query against seq + 1 keys
             return sympy.expand(full.xreplace({s: 1}) - products.xreplace({s: 1})
                                 + products.xreplace({s: 1}) * (s + 1))

@@ -270,6 +270,8 @@ class Model:
         key = tuple(str(a) for a in self.assumptions)
         if key not in cache:
             raw = self.tree.flops(B, s)
+            if self.family.sequence is not None:  # the input fixes the sequence (ViT)
+                raw = raw.xreplace({s: self.family.sequence})
             cache[key] = sympy.expand(raw.xreplace(resolve(self.assumptions)))
         return cache[key]
 

@@ -5,7 +5,8 @@ kernel and stride P embeds each patch into H (weight H×C×P×P, bias H). A clas
 joins them, and a learned position table holds (R/P)² + 1 rows. Each of the N layers:
 LayerNorm, attention (q, k, v, o: H → H; biases on q, k, v with ``qkv_bias``), LayerNorm, MLP
 H → d_ff → H. A final LayerNorm; ``ViTModel`` adds a pooler (H×H),
-``ViTForImageClassification`` a classifier H → n_labels instead. P must divide R.
+``ViTForImageClassification`` a classifier H → n_labels instead. P must divide R. The sequence is
+the (R/P)² patches and the class token, so compute needs no sequence length.
 """
 
 from __future__ import annotations
@@ -13,15 +14,36 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from symparam.blocks import LayerNorm, Linear, Repeat, Sequential, Tensor
+import sympy
+
+from symparam.blocks import (
+    Attention,
+    LayerNorm,
+    Linear,
+    Repeat,
+    Sequential,
+    Tensor,
+    on_first_token,
+)
 from symparam.family import Divides, Family, Option
 from symparam.symbols import C, H, N, P, R, d_ff, h, n_labels
 
 
+class PatchProjection(Sequential):
+    """The patch embedding: a convolution with kernel and stride P, H filters of C×P×P.
+
+    Its FLOPs are those of the convolution: 2 per multiply-add, (R/P)² positions per image.
+    """
+
+    def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
+        return 2 * batch * (R / P) ** 2 * H * C * P**2
+
+
 def layer(qkv_bias: bool) -> Sequential:
     return Sequential(
-        attention=Sequential(q_proj=Linear(H, H, bias=qkv_bias), k_proj=Linear(H, H, bias=qkv_bias),
-                             v_proj=Linear(H, H, bias=qkv_bias), o_proj=Linear(H, H)),
+        attention=Attention(H, H, q_proj=Linear(H, H, bias=qkv_bias),
+                            k_proj=Linear(H, H, bias=qkv_bias),
+                            v_proj=Linear(H, H, bias=qkv_bias), o_proj=Linear(H, H)),
         layernorm_before=LayerNorm(H),
         layernorm_after=LayerNorm(H),
         mlp=Sequential(fc1=Linear(H, d_ff), fc2=Linear(d_ff, H)),
@@ -34,14 +56,14 @@ def vit_model(pooler: bool, qkv_bias: bool) -> Sequential:
         "embeddings": Sequential(
             cls_token=Tensor(1, 1, H),
             position_embeddings=Tensor(1, patches + 1, H),
-            patch_embeddings=Sequential(projection=Sequential(weight=Tensor(H, C, P, P),
-                                                              bias=Tensor(H))),
+            patch_embeddings=Sequential(projection=PatchProjection(weight=Tensor(H, C, P, P),
+                                                                   bias=Tensor(H))),
         ),
         "layers": Repeat(N, layer(qkv_bias)),
         "layernorm": LayerNorm(H),
     }
     if pooler:
-        parts["pooler"] = Sequential(dense=Linear(H, H))
+        parts["pooler"] = Sequential(dense=Linear(H, H), first_token=True)
     return Sequential(**parts)
 
 
@@ -49,11 +71,12 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     qkv_bias = bool(options["qkv_bias"])
     if architecture == "ViTModel":
         return vit_model(bool(options["pooler"]), qkv_bias)
-    return Sequential(vit=vit_model(False, qkv_bias), classifier=Linear(H, n_labels))
+    return Sequential(vit=vit_model(False, qkv_bias),
+                      classifier=on_first_token(Linear(H, n_labels)))
 
 
 FAMILY = Family(
-    compute=False,
+    sequence=(R / P) ** 2 + 1,
     name="vit",
     title="ViT",
     description="Vision Transformer (Dosovitskiy et al. 2021): patch embedding, class token",
