@@ -195,7 +195,7 @@ def cmd_flops(args: argparse.Namespace) -> int:
             m = _build(name, args)
             result = compute(m, seq=args.seq, batch=args.batch, causal=args.causal,
                              training=args.training, recompute=args.recompute,
-                             decode=args.decode)
+                             decode=args.decode, target_seq=args.target_seq)
         except SymparamError as error:
             if args.json:
                 print(json.dumps({"model": name, "error": str(error)}, ensure_ascii=False))
@@ -353,6 +353,8 @@ def add_commands(commands: Any) -> None:
     p.add_argument("--seq", type=int, metavar="S",
                    help="tokens per sequence (not for ViT, whose image fixes it)")
     p.add_argument("--batch", type=int, default=1, metavar="B", help="sequences (default 1)")
+    p.add_argument("--target-seq", type=int, metavar="S_DEC",
+                   help="an encoder–decoder's decoder length (default: --seq)")
     p.add_argument("--macs", action="store_true", help="print multiply-accumulates")
     p.add_argument("--causal", action="store_true", help="halve the attention products")
     p.add_argument("--training", action="store_true", help="forward + backward (2× forward)")

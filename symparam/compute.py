@@ -62,11 +62,13 @@ class Compute:
 
 
 def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = False,
-            training: bool = False, recompute: str = "none", decode: bool = False) -> Compute:
+            training: bool = False, recompute: str = "none", decode: bool = False,
+            target_seq: int | None = None) -> Compute:
     """Exact FLOPs for ``batch`` sequences of ``seq`` tokens (FlopCounterMode's convention:
     every matrix product at 2 FLOPs per multiply-add, attention over the full s×s).
 
     ``causal`` halves the attention products (only the lower triangle is needed).
+    ``target_seq`` is an encoder–decoder's decoder length (T5; the same as ``seq`` if not given).
     ``training`` counts forward and backward, the backward at twice the forward; with
     ``recompute`` ``full`` the forward runs twice, with ``selective`` the attention products
     (Korthikanti et al. 2022) are recomputed. ``decode`` counts one new token per sequence
@@ -77,7 +79,6 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
 
     from symparam.assumptions import resolve
     from symparam.errors import InvalidValueError
-    from symparam.model import _components
     from symparam.symbols import B, s
 
     fixed_sequence = model.family.sequence
@@ -88,7 +89,7 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
         seq = 1  # placeholder: s is replaced by the model's own sequence below
     elif seq is None:
         raise InvalidValueError("give the sequence length: --seq S")
-    for name, value in (("--seq", seq), ("--batch", batch)):
+    for name, value in (("--seq", seq), ("--batch", batch), ("--target-seq", target_seq or 1)):
         if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= 10**9:
             raise InvalidValueError(f"{name} must be a positive integer up to 1e9, got {value}")
     if recompute not in ("none", "selective", "full"):
@@ -100,10 +101,10 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
     model.flops()  # raises for a family whose attention is not marked for compute yet
     mapping = resolve(model.assumptions)
 
-    def forward(block: Any) -> Any:
-        """One forward pass of ``block`` under the chosen convention."""
-        full = block.flops(B, s)
-        products = attention_products(model, block)
+    def forward(block: Any, seq: Any = s) -> Any:
+        """One forward pass of ``block`` (run on ``seq`` tokens) under the chosen convention."""
+        full = block.flops(B, seq)
+        products = attention_products(model, block, seq)
         if fixed_sequence is not None:
             full, products = (e.xreplace({s: fixed_sequence}) for e in (full, products))
         full = sympy.expand(full.xreplace(mapping))
@@ -114,19 +115,21 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
             return sympy.expand(full - products / 2)
         return full
 
-    def step(block: Any) -> Any:
+    def step(block: Any, seq: Any = s) -> Any:
         """Forward, or forward + backward (+ what recomputation runs again)."""
-        once = forward(block)
+        once = forward(block, seq)
         if not training:
             return once
-        extra = {"none": 0, "full": once,
-                 "selective": attention_products(model, block) / (2 if causal else 1)}
+        products = attention_products(model, block, seq)
+        if fixed_sequence is not None:
+            products = products.xreplace({s: fixed_sequence})
+        extra = {"none": 0, "full": once, "selective": products / (2 if causal else 1)}
         return sympy.expand(3 * once + extra[recompute])
 
-    values = {**model.bind(), "B": batch, "s": seq}
+    values = {**model.bind(), "B": batch, "s": seq, "s_dec": target_seq or seq}
     formula = step(model.tree)
-    parts = tuple((path, _evaluate(step(block), values))
-                  for path, block in _components(model.tree, ""))
+    parts = tuple((path, _evaluate(step(block, seq_of), values))
+                  for path, block, seq_of in _scoped_components(model.tree, "", s))
     convention = "training (forward + 2× backward)" if training else "forward"
     if recompute != "none":
         convention += f", {recompute} recomputation"
@@ -137,23 +140,43 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
     return Compute(formula, _evaluate(formula, values), parts, convention)
 
 
-def attention_products(model: Any, root: Any = None) -> Any:
-    """The s² attention products under ``root`` (the whole tree by default)."""
+def _scoped_components(block: Any, prefix: str, seq: Any) -> list[tuple[str, Any, Any]]:
+    """The breakdown's components, each with the sequence its parents run it on."""
+    from symparam.blocks import Repeat, Tensor
+    from symparam.blocks.base import join
+    from symparam.model import _contains_repeat
+
+    out = []
+    for name, child in block.children():
+        path = join(prefix, name)
+        if not isinstance(child, Repeat | Tensor) and _contains_repeat(child):
+            out.extend(_scoped_components(child, path, child.own_seq(seq)))
+        else:
+            out.append((path, child, seq))
+    return out
+
+
+def attention_products(model: Any, root: Any = None, seq: Any = None) -> Any:
+    """The attention products (queries × keys) under ``root`` (the whole tree by default),
+    which its parents run on ``seq`` tokens (s by default)."""
     import sympy
 
     from symparam.assumptions import resolve
     from symparam.blocks import Attention, Repeat
     from symparam.symbols import B, s
 
-    def walk(block: Any) -> Any:
+    def walk(block: Any, seq: Any) -> Any:
+        seq = block.own_seq(seq)
+        below = sympy.Add(*(walk(c, seq) for _, c in block.children()))
         if isinstance(block, Attention):
-            own = 2 * B * s**2 * (block.qk_width + block.v_width)
-            return own + sympy.Add(*(walk(c) for _, c in block.children()))
+            keys = seq if block.keys is None else block.keys
+            return 2 * B * seq * keys * (block.qk_width + block.v_width) + below
         if isinstance(block, Repeat):
-            return block.count_expr * walk(block.block)
-        return sympy.Add(*(walk(c) for _, c in block.children()))
+            return block.count_expr * walk(block.block, seq)
+        return below
 
-    return sympy.expand(walk(root or model.tree).xreplace(resolve(model.assumptions)))
+    return sympy.expand(walk(root or model.tree, s if seq is None else seq).xreplace(
+        resolve(model.assumptions)))
 
 
 def _evaluate(expr: Any, values: dict[str, int]) -> int:

@@ -69,6 +69,7 @@ _ENTRIES = (
     Hyperparameter("K", "K", "layers in each group (ALBERT)", ("inner_group_num",), True),
     Hyperparameter("B", "B", "batch size (sequences per forward pass)"),
     Hyperparameter("s", "s", "sequence length (tokens per sequence)"),
+    Hyperparameter("s_dec", r"s_{\mathrm{dec}}", "decoder sequence length (encoder–decoder)"),
     Hyperparameter("M", "M", "rounding multiple of the FFN size (LLaMA's multiple_of)",
                    ("multiple_of",)),
     Hyperparameter("E", "E", "routed experts per MoE layer",
@@ -182,3 +183,4 @@ N_dense, r_q, r_kv = (symbol(n) for n in ("N_dense", "r_q", "r_kv"))
 d_rope, d_nope, d_v = (symbol(n) for n in ("d_rope", "d_nope", "d_v"))
 M = symbol("M")
 B, s = symbol("B"), symbol("s")
+s_dec = symbol("s_dec")

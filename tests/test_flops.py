@@ -19,10 +19,11 @@ torch, transformers = oracle.torch, oracle.transformers
 
 DENSE = ["bert", "roberta", "xlm-roberta", "electra", "albert", "distilbert", "gpt2", "opt",
          "bloom", "gpt_neox", "falcon", "llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2",
-         "phi3", "olmo2", "vit"]
+         "phi3", "olmo2", "vit", "t5"]
 
 
-def counted(config: dict[str, Any], cls: str, batch: int, seq: int) -> int:
+def counted(config: dict[str, Any], cls: str, batch: int, seq: int,
+            target: int | None = None) -> int:
     from torch.utils.flop_counter import FlopCounterMode
 
     data = {k: v for k, v in config.items() if k not in ("model_type", "architectures")}
@@ -36,6 +37,8 @@ def counted(config: dict[str, Any], cls: str, batch: int, seq: int) -> int:
                                                        side))}
             else:
                 inputs = {"input_ids": torch.zeros((batch, seq), dtype=torch.long)}
+            if target is not None:  # an encoder–decoder's decoder input
+                inputs["decoder_input_ids"] = torch.zeros((batch, target), dtype=torch.long)
         model.eval()
         counter = FlopCounterMode(display=False)
         try:
@@ -90,8 +93,11 @@ def test_generated_configs_flops(model_type: str) -> None:
             and config.get("num_kv_heads") not in (None, config["num_attention_heads"])
         ):
             reject()  # a layout transformers' Falcon builds but cannot run forward
+        target = None
+        if config["model_type"] == "t5" and m.label != "T5EncoderModel":
+            target = data.draw(st.integers(1, 16))
         try:
-            real = counted(config, m.label, batch, seq)
+            real = counted(config, m.label, batch, seq, target)
         except AttributeError:
             # transformers' Falcon builds some norm layouts its forward cannot run (it looks
             # for ln_attn or input_layernorm that the layer does not have)
@@ -107,7 +113,8 @@ def test_generated_configs_flops(model_type: str) -> None:
             ):
                 reject()
             raise
-        ours = compute(m, seq=None if m.family.sequence is not None else seq, batch=batch)
+        ours = compute(m, seq=None if m.family.sequence is not None else seq, batch=batch,
+                       target_seq=target)
         assert ours.flops == real
 
     check()

@@ -9,6 +9,8 @@ decoder block adds cross-attention. Each stack ends in a norm. ``T5ForConditiona
 adds an LM head, which transformers 5 always ties to ``shared`` (it reads a v1.1 config's
 ``tie_word_embeddings: false`` only as "do not rescale the output"). ``T5EncoderModel`` keeps
 the encoder only. The decoder is as deep as the encoder unless ``num_decoder_layers`` says.
+For compute, the encoder reads s tokens and the decoder writes s_dec; cross-attention's keys and
+values are the encoder's s tokens.
 """
 
 from __future__ import annotations
@@ -17,17 +19,31 @@ from collections.abc import Mapping
 from typing import Any
 
 from symparam.assumptions import DECODER_DEPTH
-from symparam.blocks import Block, Embedding, Linear, Repeat, RMSNorm, Sequential
+from symparam.blocks import (
+    Attention,
+    Block,
+    Embedding,
+    Linear,
+    Repeat,
+    RMSNorm,
+    Sequential,
+    on_sequence,
+)
 from symparam.family import Family, Option
-from symparam.symbols import H, N, N_dec, V, d_ff, d_head, h, n_buckets
+from symparam.symbols import H, N, N_dec, V, d_ff, d_head, h, n_buckets, s, s_dec
 
 _FIRST_BLOCK_BIAS = "block.0.layer.0.SelfAttention.relative_attention_bias"
 
 
-def attention(name: str) -> Sequential:
-    return Sequential(**{name: Sequential(
-        q=Linear(H, h * d_head, bias=False), k=Linear(H, h * d_head, bias=False),
-        v=Linear(H, h * d_head, bias=False), o=Linear(h * d_head, H, bias=False),
+def attention(name: str, cross: bool = False) -> Sequential:
+    keys, values = Linear(H, h * d_head, bias=False), Linear(H, h * d_head, bias=False)
+    if cross:  # the decoder's queries attend to the encoder's s tokens
+        on_sequence(keys, s)
+        on_sequence(values, s)
+    return Sequential(**{name: Attention(
+        h * d_head, h * d_head, keys=s if cross else None,
+        q=Linear(H, h * d_head, bias=False), k=keys, v=values,
+        o=Linear(h * d_head, H, bias=False),
     )}, layer_norm=RMSNorm(H))
 
 
@@ -43,7 +59,7 @@ def feed_forward(gated: bool) -> Sequential:
 def stack(count: Any, decoder: bool, gated: bool) -> Sequential:
     layers: dict[str, Block] = {"0": attention("SelfAttention")}
     if decoder:
-        layers["1"] = attention("EncDecAttention")
+        layers["1"] = attention("EncDecAttention", cross=True)
     layers[str(len(layers))] = feed_forward(gated)
     return Sequential(**{
         "block": Repeat(count, Sequential(layer=Sequential(**layers))),
@@ -57,15 +73,14 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     gated = bool(options["gated"])
     shared = Embedding(V, H)
     parts: dict[str, Block] = {"shared": shared, "encoder": stack(N, False, gated)}
-    if architecture != "T5EncoderModel":
-        parts["decoder"] = stack(N_dec, True, gated)
+    if architecture != "T5EncoderModel":  # the decoder runs on its own s_dec tokens
+        parts["decoder"] = on_sequence(stack(N_dec, True, gated), s_dec)
     if architecture == "T5ForConditionalGeneration":
-        parts["lm_head"] = Linear(H, V, bias=False, tie=shared.weight)
+        parts["lm_head"] = on_sequence(Linear(H, V, bias=False, tie=shared.weight), s_dec)
     return Sequential(**parts)
 
 
 FAMILY = Family(
-    compute=False,
     name="t5",
     title="T5",
     description="T5 encoder–decoder (Raffel et al. 2020): relative position buckets, no biases",

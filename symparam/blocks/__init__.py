@@ -9,6 +9,7 @@ from symparam.blocks.base import (
     TensorInfo,
     evaluate,
     on_first_token,
+    on_sequence,
 )
 from symparam.blocks.layers import Attention, Conv1D, Embedding, LayerNorm, Linear, RMSNorm
 from symparam.blocks.moe import Experts
@@ -29,4 +30,5 @@ __all__ = [
     "TensorInfo",
     "evaluate",
     "on_first_token",
+    "on_sequence",
 ]

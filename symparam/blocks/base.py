@@ -171,12 +171,19 @@ class Block:
 
     #: a block that runs once per sequence, on its first token (BERT's pooler), not per token
     first_token: bool = False
+    #: a block that runs on another sequence than its parent's (T5's cross-attention keys)
+    sequence: sympy.Expr | None = None
+
+    def own_seq(self, seq: sympy.Expr) -> sympy.Expr:
+        """The number of tokens this block runs on, given its parent's."""
+        if self.first_token:
+            return sympy.Integer(1)
+        return seq if self.sequence is None else self.sequence
 
     def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
         """Forward FLOPs on ``batch`` sequences of ``seq`` tokens, counted as
         ``torch.utils.flop_counter`` does: matrix products only, 2 per multiply-add."""
-        if self.first_token:
-            seq = sympy.Integer(1)
+        seq = self.own_seq(seq)
         return sympy.Add(*(child.flops(batch, seq) for _, child in self.children()))
 
     def count(self, **values: int) -> int:
@@ -268,7 +275,7 @@ class Repeat(Block):
         return self.count_expr * self.block.active_params
 
     def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
-        return self.count_expr * self.block.flops(batch, seq)
+        return self.count_expr * self.block.flops(batch, self.own_seq(seq))
 
 
 class Stack(Block):
@@ -341,4 +348,10 @@ def shape_numel(shape: tuple[int, ...]) -> int:
 def on_first_token(block: Block) -> Block:
     """Mark ``block`` as run once per sequence, on its first token (a pooler, a classifier)."""
     block.first_token = True
+    return block
+
+
+def on_sequence(block: Block, seq: sympy.Expr) -> Block:
+    """Mark ``block`` as run on ``seq`` tokens a sequence (a decoder's own length …)."""
+    block.sequence = seq
     return block

@@ -33,9 +33,7 @@ class Linear(Block):
     def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
         """2·tokens·in·out: one multiply-add per weight and token (the bias add is not a
         matrix product and is not counted)."""
-        if self.first_token:
-            seq = sympy.Integer(1)
-        return 2 * batch * seq * self.in_features * self.out_features
+        return 2 * batch * self.own_seq(seq) * self.in_features * self.out_features
 
 
 class Attention(Block):
@@ -49,11 +47,12 @@ class Attention(Block):
     """
 
     def __init__(self, qk_width: Size, v_width: Size, /, kv_cache: Size | None = None,
-                 **named: Block) -> None:
+                 keys: sympy.Expr | None = None, **named: Block) -> None:
         self.qk_width = as_size(qk_width, "query/key width")
         self.v_width = as_size(v_width, "value width")
         # numbers a decoder keeps per token for later tokens (keys and values; None: encoder)
         self.kv_cache = None if kv_cache is None else as_size(kv_cache, "cache width")
+        self.keys = keys  # the keys' sequence when it is not the queries' (cross-attention)
         self._children = tuple(named.items())
 
     def children(self) -> tuple[tuple[str, Block], ...]:
@@ -63,7 +62,9 @@ class Attention(Block):
         return dict(self._children)[name]
 
     def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
-        products = 2 * batch * seq**2 * (self.qk_width + self.v_width)
+        seq = self.own_seq(seq)
+        keys = seq if self.keys is None else self.keys
+        products = 2 * batch * seq * keys * (self.qk_width + self.v_width)
         return super().flops(batch, seq) + products
 
 
