@@ -104,6 +104,12 @@ def test_generated_configs_flops(model_type: str) -> None:
             if config["model_type"] != "falcon":
                 raise
             reject()
+        except ZeroDivisionError:
+            # T5's relative-position buckets divide by log(max_distance / (buckets / 4)):
+            # too few buckets cannot run forward in transformers
+            if config["model_type"] != "t5":
+                raise
+            reject()
         except (RuntimeError, ValueError) as error:
             # a decoder's sequence classifier looks up the last real token with .item(), which
             # a meta tensor cannot give, or needs a pad token for a batch: the oracle cannot
@@ -145,7 +151,7 @@ def test_flops_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert all(r["macs"] * 2 == r["flops"] for r in lines)
     assert set(lines[0]) >= {"model", "flops", "macs", "formula", "breakdown"}
     assert sum(part["flops"] for part in lines[1]["breakdown"]) == lines[1]["flops"]
-    assert main(["flops", "t5", "--seq", "8"]) == 2
+    assert main(["flops", "transformer-base", "--seq", "8"]) == 2
     assert "not derived" in capsys.readouterr().err
     assert main(["flops", "gpt2", "--seq", "0"]) == 2
     capsys.readouterr()
