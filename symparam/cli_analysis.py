@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from typing import Any
 
 from symparam.cli import _build, _model_options
@@ -201,7 +202,7 @@ def cmd_flops(args: argparse.Namespace) -> int:
                 print(json.dumps({"model": name, "error": str(error)}, ensure_ascii=False))
             else:
                 shown = str(error) if str(error).startswith(name) else f"{name}: {error}"
-                print(f"symparam: error: {shown}", file=__import__("sys").stderr)
+                print(f"symparam: error: {shown}", file=sys.stderr)
             status = 2
             continue
         published = _published(m, args)
@@ -306,7 +307,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         warnings.simplefilter("always", PrecisionWarning)
         counts = m.evaluate(**columns)
     for warning in caught:
-        print(f"symparam: note: {warning.message}", file=__import__("sys").stderr)
+        print(f"symparam: note: {warning.message}", file=sys.stderr)
     names = list(columns)
     rows = zip(*(columns[n] for n in names), (int(c) for c in counts), strict=True)
     if args.csv:

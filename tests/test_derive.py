@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -163,7 +164,7 @@ def test_markdown_math_renders_with_katex() -> None:
     assert len(spans) > 300
     done = subprocess.run(["node", str(ROOT / "tests" / "katex_check.js")],
                           input=json.dumps(spans), capture_output=True, text=True, check=False,
-                          env={**__import__("os").environ, "SYMPARAM_KATEX": str(module)})
+                          env={**os.environ, "SYMPARAM_KATEX": str(module)})
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == []
 

@@ -98,9 +98,9 @@ def test_generated_configs_flops(model_type: str) -> None:
             target = data.draw(st.integers(1, 16))
         try:
             real = counted(config, m.label, batch, seq, target)
-        except AttributeError:
+        except (AttributeError, NameError):
             # transformers' Falcon builds some norm layouts its forward cannot run (it looks
-            # for ln_attn or input_layernorm that the layer does not have)
+            # for ln_attn, input_layernorm or mlp_layernorm_out that the layer does not have)
             if config["model_type"] != "falcon":
                 raise
             reject()
