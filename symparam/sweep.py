@@ -142,18 +142,21 @@ def _check_rules(model: Any, columns: Mapping[str, Any], fixed: Mapping[str, int
         if np is None or np.ndim(values) == 0:
             constants[sympy.Symbol(name, integer=True, positive=True)] = sympy.Integer(
                 int(values))
-    seen: set[tuple[sympy.Expr, sympy.Expr]] = set()
+    # every rule as "d divides a" in integers: d | a/b (with b | a) is d·b | a
+    checks: dict[sympy.Expr, list[tuple[sympy.Expr, str]]] = {}
     for divisor, dividend, reason in pairs:
-        # d | a/b, with b | a, is d·b | a: integers throughout, no division
         top, bottom = sympy.fraction(sympy.together(dividend))
-        checks = [(sympy.expand(divisor * bottom), sympy.expand(top))]
-        if bottom != 1:
-            checks.append((bottom, sympy.expand(top)))
-        for d, a in checks:
-            d, a = d.xreplace(constants), a.xreplace(constants)
-            if (d, a) in seen or d == 1:
-                continue
-            seen.add((d, a))
+        for d, a in ((sympy.expand(divisor * bottom), sympy.expand(top)), (bottom, top)):
+            d, a = d.xreplace(constants), sympy.expand(a).xreplace(constants)
+            if d != 1:
+                checks.setdefault(a, []).append((d, reason))
+    for a, divisors in checks.items():
+        numbers = [d for d, _ in divisors if d.is_Integer]
+        others = [(d, r) for d, r in divisors if not d.is_Integer]
+        if numbers:  # one pass for all the constant divisors of the same expression
+            others.append((sympy.Integer(sympy.ilcm(*numbers)) if len(numbers) > 1 else numbers[0],
+                           "; ".join(sorted({r for d, r in divisors if d.is_Integer}))))
+        for d, reason in others:
             needed = sorted(x.name for x in d.free_symbols | a.free_symbols)
             if any(n not in columns for n in needed):
                 continue  # a rule about a value nobody gave
@@ -167,9 +170,7 @@ def _check_rules(model: Any, columns: Mapping[str, Any], fixed: Mapping[str, int
                       for n in needed]
             f_a, f_d = _rule(a, d, tuple(needed), np is not None)
             remainder = f_a(*inputs) % f_d(*inputs)
-            if (np is not None and np.any(np.asarray(remainder) != 0)) or (
-                np is None and remainder
-            ):
+            if (np is not None and np.asarray(remainder).any()) or (np is None and remainder):
                 raise InvalidValueError(
                     f"some combinations break a rule of {model.name}: {reason}")
 
