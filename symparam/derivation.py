@@ -251,17 +251,40 @@ def _sections(
             yield Section(tuple(p for p, _ in pending), rows, subtotal, value(subtotal))
             pending.clear()
 
-    for path, block in _components(tree, ""):
+    components = _components(tree, "")
+    paths = [path for path, _ in components]
+    for path, block in components:
         if isinstance(block, Repeat):
             yield from flush()
             rows = tuple(_rows(block.block, "", mapping, value, owners))
             subtotal = sympy.expand(block.block.params.xreplace(mapping))
             repeat = block.count_expr.xreplace(mapping)
             yield Section((path,), rows, subtotal, value(subtotal), repeat, value(repeat),
-                          layer_prefix=f"{path}.{{i}}")
+                          layer_prefix=_layer_names(path, block, mapping, value,
+                                                    shared=paths.count(path) > 1))
         else:
             pending.append((path, block))
     yield from flush()
+
+
+def _layer_names(path: str, block: Repeat, mapping: Mapping[sympy.Symbol, sympy.Expr],
+                 value: Any, shared: bool = False) -> str:
+    """``layers.{i}``, or the indices a repeat covers when it shares the list with another
+    (``layers.{0…2}`` then ``layers.{3…60}``; ``layers.{1, 3, …}``), with numbers where known."""
+    from symparam.printing import text
+
+    if block.start == 0 and block.stride == 1 and not shared:
+        return f"{path}.{{i}}"
+    start = block.start.xreplace(mapping)
+    last = start + block.stride * (block.count_expr.xreplace(mapping) - 1)
+    shown = [value(e) if value(start) is not None else None for e in (start, last)]
+    first_text, last_text = (str(v) if v is not None else text(sympy.expand(e))
+                             for v, e in zip(shown, (start, last), strict=True))
+    if block.stride == 1:
+        return f"{path}.{{{first_text}…{last_text}}}"
+    second = str(value(start + block.stride)) if shown[0] is not None else \
+        text(sympy.expand(start + block.stride))
+    return f"{path}.{{{first_text}, {second}, …, {last_text}}}"
 
 
 def _rows(

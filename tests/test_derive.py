@@ -188,3 +188,10 @@ def test_derive_with_flops(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--seq" in capsys.readouterr().err
     zh = symparam.model("toy-net").derive(seq=1).to_markdown(lang="zh")
     assert "6,291,456 FLOPs" in zh and "3,145,728 MACs" in zh
+
+
+def test_layers_shared_by_two_repeats_show_their_indices() -> None:
+    out = symparam.model("deepseek-v3").derive().to_markdown()
+    assert "`model.layers.{0…2}`" in out and "`model.layers.{3…60}`" in out
+    symbolic = symparam.model("deepseek").derive(symbolic=True).to_markdown()
+    assert "`model.layers.{N_dense…N − 1}`" in symbolic
