@@ -78,6 +78,7 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
     import sympy
 
     from symparam.assumptions import resolve
+    from symparam.blocks.base import evaluate as _evaluate
     from symparam.errors import InvalidValueError
     from symparam.symbols import B, s
 
@@ -177,18 +178,6 @@ def attention_products(model: Any, root: Any = None, seq: Any = None) -> Any:
 
     return sympy.expand(walk(root or model.tree, s if seq is None else seq).xreplace(
         resolve(model.assumptions)))
-
-
-def _evaluate(expr: Any, values: dict[str, int]) -> int:
-    import sympy
-
-    from symparam.errors import UnboundError
-
-    missing = sorted({x.name for x in expr.free_symbols} - set(values))
-    if missing:
-        raise UnboundError(missing)
-    result = expr.xreplace({x: sympy.Integer(values[x.name]) for x in expr.free_symbols})
-    return int(result)
 
 
 def activation_bytes(model: Any, seq: int, batch: int, recompute: str = "none") -> int | None:

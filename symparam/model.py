@@ -19,8 +19,9 @@ import sympy
 
 from symparam.assumptions import Assumption, resolve
 from symparam.blocks import Block, Repeat, Tensor, TensorInfo
+from symparam.blocks.base import evaluate as _evaluate
 from symparam.blocks.base import join
-from symparam.errors import InvalidValueError, UnboundError, UnknownSymbolError
+from symparam.errors import InvalidValueError, UnknownSymbolError
 from symparam.family import Family
 from symparam.symbols import order_key, symbol
 
@@ -228,14 +229,6 @@ class Model:
 
         return evaluate(self, arrays)
 
-    def substituted(self, expr: sympy.Expr, values: Mapping[str, int] | None = None) -> sympy.Expr:
-        """``expr`` with the assumptions applied and the bound values put in (where bound)."""
-        bound = self.bind(values)
-        mapping = resolve(self.assumptions_for(bound))
-        expr = expr.xreplace(mapping)
-        return expr.xreplace({s: sympy.Integer(bound[s.name]) for s in expr.free_symbols
-                              if s.name in bound})
-
     # -- structure ----------------------------------------------------------------------------
 
     def tensors(self) -> list[TensorInfo]:
@@ -318,12 +311,3 @@ def _components(block: Block, prefix: str) -> list[tuple[str, Block]]:
             out.append((path, child))
     return out
 
-
-def _evaluate(expr: sympy.Expr, values: Mapping[str, int]) -> int:
-    missing = sorted({s.name for s in expr.free_symbols} - set(values), key=_name_key)
-    if missing:
-        raise UnboundError(missing)
-    result = expr.xreplace({s: sympy.Integer(values[s.name]) for s in expr.free_symbols})
-    if not result.is_Integer:
-        raise InvalidValueError(f"the count is not an integer ({result}) for these values")
-    return int(result)

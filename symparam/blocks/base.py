@@ -16,7 +16,6 @@ N*(H**2 + H)
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
@@ -323,9 +322,12 @@ def tensor_names(block: Block) -> dict[int, str]:
 
 
 def evaluate(expr: sympy.Expr, values: Mapping[str, int]) -> int:
-    """``expr`` as an exact int, binding symbols by name; every free symbol must be bound."""
+    """``expr`` as an exact int, binding symbols by name; every free symbol must be bound (the
+    missing ones are named in vocabulary order)."""
+    from symparam.symbols import order_key
+
     free = {s.name: s for s in expr.free_symbols}
-    missing = sorted(name for name in free if name not in values)
+    missing = [s.name for s in sorted(free.values(), key=order_key) if s.name not in values]
     if missing:
         raise UnboundError(missing)
     mapping = {}
@@ -338,11 +340,6 @@ def evaluate(expr: sympy.Expr, values: Mapping[str, int]) -> int:
     if not result.is_Integer:
         raise InvalidValueError(f"the count is not an integer ({result}) for these values")
     return int(result)
-
-
-def shape_numel(shape: tuple[int, ...]) -> int:
-    """Elements of a concrete shape."""
-    return math.prod(shape)
 
 
 def on_first_token(block: Block) -> Block:
