@@ -80,6 +80,7 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
     from symparam.assumptions import resolve
     from symparam.blocks.base import evaluate as _evaluate
     from symparam.errors import InvalidValueError
+    from symparam.model import _components
     from symparam.symbols import B, s
 
     fixed_sequence = model.family.sequence
@@ -99,38 +100,37 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
         raise InvalidValueError("--recompute applies to --training")
     if decode and training:
         raise InvalidValueError("--decode counts inference; leave out --training")
-    model.flops()  # raises for a family whose attention is not marked for compute yet
+    model.require_compute()
     mapping = resolve(model.assumptions)
 
-    def forward(block: Any, seq: Any = s) -> Any:
-        """One forward pass of ``block`` (run on ``seq`` tokens) under the chosen convention."""
+    def pieces(block: Any, seq: Any) -> tuple[Any, Any]:
+        """``block``'s FLOPs and the attention products among them, run on ``seq`` tokens."""
         full = block.flops(B, seq)
         products = attention_products(model, block, seq)
         if fixed_sequence is not None:
             full, products = (e.xreplace({s: fixed_sequence}) for e in (full, products))
-        full = sympy.expand(full.xreplace(mapping))
-        if decode:  # projections on one token; attention: 1 query against seq + 1 keys
-            return sympy.expand(full.xreplace({s: 1}) - products.xreplace({s: 1})
-                                + products.xreplace({s: 1}) * (s + 1))
-        if causal:
-            return sympy.expand(full - products / 2)
-        return full
+        return sympy.expand(full.xreplace(mapping)), products
 
     def step(block: Any, seq: Any = s) -> Any:
-        """Forward, or forward + backward (+ what recomputation runs again)."""
-        once = forward(block, seq)
+        """One forward pass under the chosen convention, or forward + backward (+ what
+        recomputation runs again)."""
+        full, products = pieces(block, seq)
+        if decode:  # projections on one token; attention: 1 query against seq + 1 keys
+            once = sympy.expand(full.xreplace({s: 1}) - products.xreplace({s: 1})
+                                + products.xreplace({s: 1}) * (s + 1))
+        elif causal:
+            once = sympy.expand(full - products / 2)
+        else:
+            once = full
         if not training:
             return once
-        products = attention_products(model, block, seq)
-        if fixed_sequence is not None:
-            products = products.xreplace({s: fixed_sequence})
         extra = {"none": 0, "full": once, "selective": products / (2 if causal else 1)}
         return sympy.expand(3 * once + extra[recompute])
 
     values = {**model.bind(), "B": batch, "s": seq, "s_dec": target_seq or seq}
     formula = step(model.tree)
     parts = tuple((path, _evaluate(step(block, seq_of), values))
-                  for path, block, seq_of in _scoped_components(model.tree, "", s))
+                  for path, block, seq_of in _components(model.tree, "", s))
     convention = "training (forward + 2× backward)" if training else "forward"
     if recompute != "none":
         convention += f", {recompute} recomputation"
@@ -139,22 +139,6 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
     if decode:
         convention = f"decoding one token per sequence against a cache of {seq}"
     return Compute(formula, _evaluate(formula, values), parts, convention)
-
-
-def _scoped_components(block: Any, prefix: str, seq: Any) -> list[tuple[str, Any, Any]]:
-    """The breakdown's components, each with the sequence its parents run it on."""
-    from symparam.blocks import Repeat, Tensor
-    from symparam.blocks.base import join
-    from symparam.model import _contains_repeat
-
-    out = []
-    for name, child in block.children():
-        path = join(prefix, name)
-        if not isinstance(child, Repeat | Tensor) and _contains_repeat(child):
-            out.extend(_scoped_components(child, path, child.own_seq(seq)))
-        else:
-            out.append((path, child, seq))
-    return out
 
 
 def attention_products(model: Any, root: Any = None, seq: Any = None) -> Any:

@@ -251,9 +251,9 @@ def _sections(
             yield Section(tuple(p for p, _ in pending), rows, subtotal, value(subtotal))
             pending.clear()
 
-    components = _components(tree, "")
-    paths = [path for path, _ in components]
-    for path, block in components:
+    components = _components(tree)
+    paths = [path for path, _, _ in components]
+    for path, block, _ in components:
         if isinstance(block, Repeat):
             yield from flush()
             rows = tuple(_rows(block.block, "", mapping, value, owners))

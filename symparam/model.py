@@ -241,7 +241,7 @@ class Model:
         mapping = resolve(self.assumptions)
         entries = self.tensors()
         out = []
-        for path, block in _components(self.tree, ""):
+        for path, block, _ in _components(self.tree):
             params = sympy.expand(block.params.xreplace(mapping))
             repeat = block.count_expr.xreplace(mapping) if isinstance(block, Repeat) else None
             tied = tuple(
@@ -251,14 +251,17 @@ class Model:
             out.append(Component(path, params, repeat, tied))
         return out
 
-    def flops(self) -> sympy.Expr:
-        """Forward FLOPs on B sequences of s tokens (matrix products, 2 per multiply-add)."""
-        from symparam.errors import InvalidValueError
-        from symparam.symbols import B, s
-
+    def require_compute(self) -> None:
+        """Raise unless this family's tree knows its forward FLOPs (its attention is marked)."""
         if not self.family.compute:
             raise InvalidValueError(
                 f"FLOPs are not derived for the {self.family.title} family yet")
+
+    def flops(self) -> sympy.Expr:
+        """Forward FLOPs on B sequences of s tokens (matrix products, 2 per multiply-add)."""
+        from symparam.symbols import B, s
+
+        self.require_compute()
         cache = self.__dict__.setdefault("_flops_cache", {})
         key = tuple(str(a) for a in self.assumptions)
         if key not in cache:
@@ -301,13 +304,17 @@ def _contains_repeat(block: Block) -> bool:
     return False
 
 
-def _components(block: Block, prefix: str) -> list[tuple[str, Block]]:
+def _components(block: Block, prefix: str = "", seq: Any = None
+                ) -> list[tuple[str, Block, Any]]:
+    """The breakdown's parts: top-level blocks, opened down to their repeated stacks. Each comes
+    with the sequence its parents run it on, given ``seq`` for the root (for compute)."""
     out = []
     for name, child in block.children():
         path = join(prefix, name)
         if not isinstance(child, Repeat | Tensor) and _contains_repeat(child):
-            out.extend(_components(child, path))
+            inner = None if seq is None else child.own_seq(seq)
+            out.extend(_components(child, path, inner))
         else:
-            out.append((path, child))
+            out.append((path, child, seq))
     return out
 
