@@ -267,31 +267,14 @@ def cmd_formula(args: argparse.Namespace) -> int:
 
 
 def write_output(path: str, text: str, force: bool) -> None:
-    """Write ``text`` to ``path`` whole or not at all: a temporary file, then a rename.
+    """Write ``text`` to ``path`` whole or not at all (see :mod:`symparam.output`)."""
+    from symparam.output import write_atomically
 
-    An existing file is kept unless ``force``; a missing folder is an error, not created.
-    """
-    import os
-    import tempfile
-
-    from symparam.errors import OutputError
-
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        raise OutputError(f"cannot write {path}: folder {folder} does not exist")
-    if os.path.isdir(path):
-        raise OutputError(f"cannot write {path}: it is a folder")
-    if os.path.lexists(path) and not force:
-        raise OutputError(f"{path} exists; pass --force to overwrite it")
-    try:
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".symparam-", suffix=".tmp")
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+    def write(temporary: str) -> None:
+        with open(temporary, "w", encoding="utf-8", newline="\n") as stream:
             stream.write(text)
-        os.replace(temporary, path)
-    except OSError as error:
-        if "temporary" in locals() and os.path.exists(temporary):
-            os.unlink(temporary)
-        raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
+
+    write_atomically(path, write, force)
 
 
 def cmd_derive(args: argparse.Namespace) -> int:

@@ -8,7 +8,6 @@ tensor belongs to is decided by the table :data:`PARTS` over its name, first mat
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Sequence
 from typing import Any
 
@@ -69,23 +68,14 @@ def _pyplot() -> Any:
 
 
 def _save(figure: Any, path: str, force: bool) -> None:
-    folder = os.path.dirname(os.path.abspath(path))
+    from symparam.output import write_atomically
+
     suffix = os.path.splitext(path)[1].lower()
     if suffix not in (".svg", ".png", ".pdf"):
         raise OutputError(f"{path}: choose a .svg, .png or .pdf file")
-    if not os.path.isdir(folder):
-        raise OutputError(f"cannot write {path}: folder {folder} does not exist")
-    if os.path.lexists(path) and not force:
-        raise OutputError(f"{path} exists; pass --force to overwrite it")
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=".symparam-", suffix=suffix)
-    os.close(handle)
-    try:
-        figure.savefig(temporary, bbox_inches="tight", metadata={"Date": None}
-                       if suffix == ".svg" else None)
-        os.replace(temporary, path)
-    finally:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
+    metadata = {"Date": None} if suffix == ".svg" else None
+    write_atomically(path, lambda temporary: figure.savefig(
+        temporary, bbox_inches="tight", metadata=metadata), force, suffix=suffix)
 
 
 def breakdown(models: Sequence[Model], path: str, force: bool = False) -> None:
