@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 EXIT_USAGE = 2
@@ -194,13 +194,18 @@ def _print_count(record: dict[str, Any]) -> None:
             print(f"  note: {reported['note']}")
 
 
-def cmd_count(args: argparse.Namespace) -> int:
+def each_model(args: argparse.Namespace,
+               work: Callable[[str], tuple[dict[str, Any], Callable[[], None]]],
+               separate: bool = False) -> int:
+    """Run ``work`` on every MODEL: one JSON line each with ``--json`` (``{"model", "error"}``
+    for one that fails), else its printout; the others still run, and a failure gives status 2.
+    ``separate`` puts a blank line after each printout when there are several."""
     from symparam.errors import SymparamError
 
     status = 0
     for name in args.model:
         try:
-            record = _count_record(name, args)
+            record, show = work(name)
         except SymparamError as error:
             status = EXIT_USAGE
             if args.json:
@@ -212,10 +217,18 @@ def cmd_count(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(record, ensure_ascii=False))
         else:
-            _print_count(record)
-            if len(args.model) > 1:
+            show()
+            if separate and len(args.model) > 1:
                 print()
     return status
+
+
+def cmd_count(args: argparse.Namespace) -> int:
+    def work(name: str) -> tuple[dict[str, Any], Callable[[], None]]:
+        record = _count_record(name, args)
+        return record, lambda: _print_count(record)
+
+    return each_model(args, work, separate=True)
 
 
 # -- formula --------------------------------------------------------------------------------------
@@ -312,6 +325,19 @@ def _model_options(parser: argparse.ArgumentParser) -> None:
                         help="drop a default assumption, e.g. d_head")
 
 
+def command(commands: Any, name: str, help_: str, run: Any, many: bool = False,
+            json_output: bool = True) -> argparse.ArgumentParser:
+    """A subcommand taking MODEL (or several), the model options and, usually, --json."""
+    p = commands.add_parser(name, help=help_)
+    p.add_argument("model", metavar="MODEL", nargs="+" if many else None,
+                   help="preset, family, model type, or config.json (file or folder)")
+    if json_output:
+        p.add_argument("--json", action="store_true", help="machine-readable output")
+    _model_options(p)
+    p.set_defaults(run=run)
+    return p
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="symparam",
@@ -326,23 +352,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="one JSON object per line")
     p.set_defaults(run=cmd_list)
 
-    p = commands.add_parser("count", help="exact parameter count with a breakdown")
-    p.add_argument("model", nargs="+", metavar="MODEL",
-                   help="preset, family, or config.json (file or folder)")
-    p.add_argument("--json", action="store_true", help="one JSON object per MODEL per line")
-    _model_options(p)
-    p.set_defaults(run=cmd_count)
+    command(commands, "count", "exact parameter count with a breakdown", cmd_count, many=True)
 
-    p = commands.add_parser("formula", help="the closed-form count")
-    p.add_argument("model", metavar="MODEL", help="preset, family, or config.json")
+    p = command(commands, "formula", "the closed-form count", cmd_formula, json_output=False)
     p.add_argument("--format", choices=("text", "latex", "json"), default="text")
     p.add_argument("--active", action="store_true",
                    help="the parameters one token touches (MoE: top k of E experts)")
-    _model_options(p)
-    p.set_defaults(run=cmd_formula)
 
-    p = commands.add_parser("derive", help="step-by-step derivation in Markdown or LaTeX")
-    p.add_argument("model", metavar="MODEL", help="preset, family, or config.json")
+    p = command(commands, "derive", "step-by-step derivation in Markdown or LaTeX", cmd_derive,
+                json_output=False)
     p.add_argument("--format", choices=("md", "tex"), default="md")
     p.add_argument("--lang", choices=("en", "zh", "ko"), default="en")
     p.add_argument("--symbolic", action="store_true", help="the family's formula, no values")
@@ -352,8 +370,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--flops", action="store_true", help="add a compute section (needs --seq)")
     p.add_argument("--seq", type=int, metavar="S", help="tokens per sequence for --flops")
     p.add_argument("--batch", type=int, default=1, metavar="B", help="sequences for --flops")
-    _model_options(p)
-    p.set_defaults(run=cmd_derive)
 
     from symparam.cli_analysis import add_commands
 

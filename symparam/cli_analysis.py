@@ -7,7 +7,7 @@ import json
 import sys
 from typing import Any
 
-from symparam.cli import _build, _model_options
+from symparam.cli import _build, command, each_model
 from symparam.errors import InvalidValueError
 
 
@@ -187,48 +187,41 @@ def cmd_plot(args: argparse.Namespace) -> int:
 
 def cmd_flops(args: argparse.Namespace) -> int:
     from symparam.compute import compute
-    from symparam.errors import SymparamError
     from symparam.printing import text
 
-    status = 0
-    for name in args.model:
-        try:
-            m = _build(name, args)
-            result = compute(m, seq=args.seq, batch=args.batch, causal=args.causal,
-                             training=args.training, recompute=args.recompute,
-                             decode=args.decode, target_seq=args.target_seq)
-        except SymparamError as error:
-            if args.json:
-                print(json.dumps({"model": name, "error": str(error)}, ensure_ascii=False))
-            else:
-                shown = str(error) if str(error).startswith(name) else f"{name}: {error}"
-                print(f"symparam: error: {shown}", file=sys.stderr)
-            status = 2
-            continue
+    def work(name: str) -> tuple[dict[str, Any], Any]:
+        m = _build(name, args)
+        result = compute(m, seq=args.seq, batch=args.batch, causal=args.causal,
+                         training=args.training, recompute=args.recompute,
+                         decode=args.decode, target_seq=args.target_seq)
         published = _published(m, args)
-        if args.json:
-            print(json.dumps({
-                "model": name, "flops": result.flops, "macs": result.macs,
-                **({"compare": published} if published else {}),
-                "formula": str(result.formula), "convention": result.convention,
-                "batch": args.batch, "seq": args.seq,
-                "breakdown": [{"name": n, "flops": f} for n, f in result.parts],
-            }, ensure_ascii=False))
-            continue
-        unit, value = ("MACs", result.macs) if args.macs else ("FLOPs", result.flops)
-        shown_seq = args.seq if args.seq is not None else "(R/P)² + 1"
-        print(f"{name}: {m.label}, B = {args.batch}, s = {shown_seq} ({result.convention})")
-        print(f"  FLOPs = {text(result.formula)}")
-        width = max(len(n) for n, _ in result.parts)
-        for part, flops in result.parts:
-            shown = flops // 2 if args.macs else flops
-            print(f"  {part:<{width}}  {shown:>22,}")
-        print(f"  {'total':<{width}}  {value:>22,} {unit}"
-              + ("" if args.macs else f" ({result.macs:,} MACs)"))
-        for row in published:
-            print(f"  {row['name']:<{width}}  {row['flops']:>22,} FLOPs "
-                  f"({row['relative_error']:+.2%}; {row['source']})")
-    return status
+        record = {
+            "model": name, "flops": result.flops, "macs": result.macs,
+            **({"compare": published} if published else {}),
+            "formula": str(result.formula), "convention": result.convention,
+            "batch": args.batch, "seq": args.seq,
+            "breakdown": [{"name": n, "flops": f} for n, f in result.parts],
+        }
+
+        def show() -> None:
+            unit, value = ("MACs", result.macs) if args.macs else ("FLOPs", result.flops)
+            shown_seq = args.seq if args.seq is not None else "(R/P)² + 1"
+            print(f"{name}: {m.label}, B = {args.batch}, s = {shown_seq} "
+                  f"({result.convention})")
+            print(f"  FLOPs = {text(result.formula)}")
+            width = max(len(n) for n, _ in result.parts)
+            for part, flops in result.parts:
+                shown = flops // 2 if args.macs else flops
+                print(f"  {part:<{width}}  {shown:>22,}")
+            print(f"  {'total':<{width}}  {value:>22,} {unit}"
+                  + ("" if args.macs else f" ({result.macs:,} MACs)"))
+            for row in published:
+                print(f"  {row['name']:<{width}}  {row['flops']:>22,} FLOPs "
+                      f"({row['relative_error']:+.2%}; {row['source']})")
+
+        return record, show
+
+    return each_model(args, work)
 
 
 def _published(model: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
@@ -320,36 +313,23 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     return 0
 
 
-def _command(commands: Any, name: str, help_: str, run: Any, many: bool = False,
-             json_output: bool = True) -> argparse.ArgumentParser:
-    """A subcommand taking MODEL (or several), the model options and, usually, --json."""
-    p = commands.add_parser(name, help=help_)
-    p.add_argument("model", metavar="MODEL", nargs="+" if many else None,
-                   help="preset, family, model type, or config.json")
-    if json_output:
-        p.add_argument("--json", action="store_true", help="machine-readable output")
-    _model_options(p)
-    p.set_defaults(run=run)
-    return p
-
-
 def add_commands(commands: Any) -> None:
     """Register the analysis commands on the main parser's subcommands."""
-    _command(commands, "depends", "which hyperparameters change the count, and why",
+    command(commands, "depends", "which hyperparameters change the count, and why",
              cmd_depends)
-    p = _command(commands, "check", "a hand-derived formula against the exact one", cmd_check)
+    p = command(commands, "check", "a hand-derived formula against the exact one", cmd_check)
     p.add_argument("formula", metavar="FORMULA", help='e.g. "(3L + 11N + 2)·H + 12·N·H²"')
-    p = _command(commands, "approx", "an approximation and its exact error", cmd_approx)
+    p = command(commands, "approx", "an approximation and its exact error", cmd_approx)
     p.add_argument("--order", type=int, help="keep the terms of at least this degree")
     p.add_argument("--name", help="kaplan, seed004 or nanogpt")
     p.add_argument("--formula", help="your own approximation (P is the exact total)")
-    _command(commands, "sensitivity", "∂P/∂x and elasticities at the model's values",
+    command(commands, "sensitivity", "∂P/∂x and elasticities at the model's values",
              cmd_sensitivity)
-    p = _command(commands, "solve", "the size that gives a target count", cmd_solve)
+    p = command(commands, "solve", "the size that gives a target count", cmd_solve)
     p.add_argument("--target", required=True, help="e.g. 7e9 or 7B")
     p.add_argument("--for", dest="symbol", required=True, metavar="NAME")
     p.add_argument("--multiple-of", type=int, default=1, metavar="M")
-    p = _command(commands, "flops", "forward (or training) FLOPs for B sequences of s tokens",
+    p = command(commands, "flops", "forward (or training) FLOPs for B sequences of s tokens",
                  cmd_flops, many=True)
     p.add_argument("--seq", type=int, metavar="S",
                    help="tokens per sequence (not for ViT, whose image fixes it)")
@@ -365,20 +345,20 @@ def add_commands(commands: Any) -> None:
                    help="one new token per sequence against a KV cache of --seq tokens")
     p.add_argument("--compare", metavar="NAMES", help="published formulas beside the exact "
                    "count: kaplan,chinchilla,megatron,palm")
-    p = _command(commands, "sweep", "the count over a grid of hyperparameter values",
+    p = command(commands, "sweep", "the count over a grid of hyperparameter values",
                  cmd_sweep, json_output=False)
     p.add_argument("ranges", nargs="+", metavar="NAME=RANGE",
                    help="H=256:8192:256 (steps), H=256:8192 (doubling) or N=12,24,48")
     output = p.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="one JSON object a line (default)")
     output.add_argument("--csv", action="store_true", help="a CSV table with a header")
-    p = _command(commands, "memory", "weights per dtype, Adam training state, KV cache",
+    p = command(commands, "memory", "weights per dtype, Adam training state, KV cache",
                  cmd_memory)
     p.add_argument("--seq", type=int, metavar="S", help="tokens per sequence, for the KV cache")
     p.add_argument("--batch", type=int, default=1, metavar="B")
     p.add_argument("--dtype", default="fp16", choices=("fp32", "fp16", "bf16", "int8"),
                    help="dtype of the KV cache (default fp16)")
-    p = _command(commands, "plot", "where the parameters are, or the count against a size",
+    p = command(commands, "plot", "where the parameters are, or the count against a size",
                  cmd_plot, many=True, json_output=False)
     what = p.add_mutually_exclusive_group()
     what.add_argument("--breakdown", action="store_true", help="stacked bars by part (default)")
