@@ -17,7 +17,7 @@ from typing import Any
 
 import sympy
 
-from symparam.architectures.common import tie_option
+from symparam.architectures.common import HEADS_SPLIT_HIDDEN, tie_option
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import (
     Attention,
@@ -29,7 +29,7 @@ from symparam.blocks import (
     Tensor,
     on_first_token,
 )
-from symparam.family import Divides, Family
+from symparam.family import Family
 from symparam.symbols import G, H, K, L, N, T, V, d_emb, d_ff, d_head, h, n_labels
 
 
@@ -100,7 +100,7 @@ FAMILY = Family(
     build=build,
     options=(tie_option(True),),
     assumptions=(HEAD_SIZE,),
-    divides=(Divides(h, H, "the heads split the hidden size evenly"),),
+    divides=(HEADS_SPLIT_HIDDEN,),
     weightless={"N": "shared"},
     config_keys={"N": "num_hidden_layers", "V": "vocab_size", "L": "max_position_embeddings",
                  "T": "type_vocab_size", "H": "hidden_size", "d_ff": "intermediate_size",

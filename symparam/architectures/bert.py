@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from symparam.architectures.common import tie_option
+from symparam.architectures.common import HEADS_SPLIT_HIDDEN, tie_option
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import (
     Attention,
@@ -32,7 +32,7 @@ from symparam.blocks import (
     Tensor,
     on_first_token,
 )
-from symparam.family import Divides, Family, Option
+from symparam.family import Family, Option
 from symparam.symbols import H, L, N, T, V, d_ff, d_head, h, n_labels
 
 
@@ -140,7 +140,7 @@ FAMILY = Family(
                variant=True),
     ),
     assumptions=(HEAD_SIZE,),
-    divides=(Divides(h, H, "transformers splits the hidden size evenly across heads"),),
+    divides=(HEADS_SPLIT_HIDDEN,),
     config_keys={
         "N": "num_hidden_layers",
         "V": "vocab_size",

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from symparam.architectures.common import tie_option, with_lm_head, with_score
+from symparam.architectures.common import HEADS_SPLIT_HIDDEN, tie_option, with_lm_head, with_score
 from symparam.blocks import Attention, Embedding, LayerNorm, Linear, Repeat, Sequential
-from symparam.family import Divides, Family
-from symparam.symbols import H, N, V, h
+from symparam.family import Family
+from symparam.symbols import H, N, V
 
 
 def block() -> Sequential:
@@ -59,7 +59,7 @@ FAMILY = Family(
     build=build,
     options=(tie_option(True),),
     divides=(
-        Divides(h, H, "BLOOM splits the hidden size evenly across heads"),
+        HEADS_SPLIT_HIDDEN,
     ),
     config_keys={
         "N": "n_layer",

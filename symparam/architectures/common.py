@@ -1,12 +1,25 @@
-"""Pieces several families share: the LM head over a body, tied or not, and its option."""
+"""Pieces several families share: the LM head over a body, tied or not, and its option; the
+rules about heads that transformers enforces."""
 
 from __future__ import annotations
 
 from typing import Any
 
+import sympy
+
 from symparam.blocks import Block, Embedding, Linear, Sequential
-from symparam.family import Option
-from symparam.symbols import n_labels
+from symparam.family import Divides, Option
+from symparam.symbols import H, d_head, h, h_kv, n_labels
+
+#: transformers splits the hidden size into h equal heads (and raises otherwise)
+HEADS_SPLIT_HIDDEN = Divides(h, H, "the heads split the hidden size evenly")
+
+#: grouped-query attention with rotary embeddings (LLaMA and the MoE decoders built on it)
+GROUPED_ROTARY_RULES = (
+    Divides(h_kv, h, "each key/value head serves a whole group of query heads"),
+    Divides(h, H, "transformers requires it even when the head size is given"),
+    Divides(sympy.Integer(2), d_head, "rotary embeddings rotate pairs of dimensions"),
+)
 
 
 def tie_option(default: bool) -> Option:
@@ -46,7 +59,7 @@ def decoder_class(architecture: str, body_name: str, body: Block, table: Embeddi
 def rmsnorm_decoder(architecture: str, layers: Block, options: Any) -> Block:
     """LLaMA's body (token table, layers, final RMSNorm) under ``model``, as the named class."""
     from symparam.blocks import RMSNorm
-    from symparam.symbols import H, V
+    from symparam.symbols import V
 
     body = Sequential(embed_tokens=Embedding(V, H), layers=layers, norm=RMSNorm(H))
     return decoder_class(architecture, "model", body, body["embed_tokens"],

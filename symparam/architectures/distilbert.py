@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from symparam.architectures.common import tie_option
+from symparam.architectures.common import HEADS_SPLIT_HIDDEN, tie_option
 from symparam.blocks import (
     Attention,
     Embedding,
@@ -23,8 +23,8 @@ from symparam.blocks import (
     Sequential,
     on_first_token,
 )
-from symparam.family import Divides, Family
-from symparam.symbols import H, L, N, V, d_ff, h, n_labels
+from symparam.family import Family
+from symparam.symbols import H, L, N, V, d_ff, n_labels
 
 
 def layer() -> Sequential:
@@ -69,7 +69,7 @@ FAMILY = Family(
     },
     build=build,
     options=(tie_option(True),),
-    divides=(Divides(h, H, "the heads split the hidden size evenly"),),
+    divides=(HEADS_SPLIT_HIDDEN,),
     config_keys={"N": "n_layers", "V": "vocab_size", "L": "max_position_embeddings", "H": "dim",
                  "d_ff": "hidden_dim", "h": "n_heads", "n_labels": "num_labels"},
 )

@@ -14,11 +14,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from symparam.architectures.bert import encoder_layer
-from symparam.architectures.common import tie_option
+from symparam.architectures.common import HEADS_SPLIT_HIDDEN, tie_option
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import Block, Embedding, LayerNorm, Linear, Repeat, Sequential
-from symparam.family import Divides, Family, Option
-from symparam.symbols import H, L, N, T, V, d_emb, h, n_labels
+from symparam.family import Family, Option
+from symparam.symbols import H, L, N, T, V, d_emb, n_labels
 
 
 def electra_model(project: bool) -> Sequential:
@@ -67,7 +67,7 @@ FAMILY = Family(
         Option("project_embeddings", True, "a d_emb → H projection (when d_emb ≠ H)"),
     ),
     assumptions=(HEAD_SIZE,),
-    divides=(Divides(h, H, "transformers splits the hidden size evenly across heads"),),
+    divides=(HEADS_SPLIT_HIDDEN,),
     config_keys={"N": "num_hidden_layers", "V": "vocab_size", "L": "max_position_embeddings",
                  "T": "type_vocab_size", "H": "hidden_size", "d_ff": "intermediate_size",
                  "h": "num_attention_heads", "d_emb": "embedding_size", "n_labels": "num_labels"},

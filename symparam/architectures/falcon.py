@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from symparam.architectures.common import decoder_class, tie_option
+from symparam.architectures.common import HEADS_SPLIT_HIDDEN, decoder_class, tie_option
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import Attention, Block, Embedding, LayerNorm, Linear, Repeat, Sequential
-from symparam.family import Divides, Family, Option
+from symparam.family import Family, Option
 from symparam.symbols import H, N, V, d_ff, d_head, h, h_kv
 
 
@@ -73,7 +73,7 @@ FAMILY = Family(
         Option("parallel_norms", 1, "norms in a parallel block (1 shared, or 2)"),
     ),
     assumptions=(HEAD_SIZE,),
-    divides=(Divides(h, H, "transformers requires the heads to split H exactly"),),
+    divides=(HEADS_SPLIT_HIDDEN,),
     config_keys={"N": "num_hidden_layers", "V": "vocab_size", "H": "hidden_size",
                  "d_ff": "ffn_hidden_size", "h": "num_attention_heads", "h_kv": "num_kv_heads",
                  "n_labels": "num_labels"},

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from symparam.architectures.common import decoder_class, tie_option
+from symparam.architectures.common import HEADS_SPLIT_HIDDEN, decoder_class, tie_option
 from symparam.blocks import Attention, Embedding, LayerNorm, Linear, Repeat, Sequential
-from symparam.family import Divides, Family, Option
-from symparam.symbols import H, N, V, d_ff, h
+from symparam.family import Family, Option
+from symparam.symbols import H, N, V, d_ff
 
 
 def layer(bias: bool) -> Sequential:
@@ -46,7 +46,7 @@ FAMILY = Family(
     },
     build=build,
     options=(tie_option(False), Option("attention_bias", True, "biases on the attention")),
-    divides=(Divides(h, H, "the heads split the hidden size evenly"),),
+    divides=(HEADS_SPLIT_HIDDEN,),
     config_keys={"N": "num_hidden_layers", "V": "vocab_size", "H": "hidden_size",
                  "d_ff": "intermediate_size", "h": "num_attention_heads",
                  "n_labels": "num_labels"},

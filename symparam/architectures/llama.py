@@ -20,12 +20,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import sympy
-
-from symparam.architectures.common import rmsnorm_decoder, tie_option, variant
+from symparam.architectures.common import GROUPED_ROTARY_RULES, rmsnorm_decoder, tie_option, variant
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import Attention, Block, Linear, Repeat, RMSNorm, Sequential
-from symparam.family import Divides, Family, Option
+from symparam.family import Family, Option
 from symparam.symbols import H, N, d_ff, d_head, h, h_kv
 
 
@@ -99,11 +97,7 @@ FAMILY = Family(
         variant("fused_projections", "fused qkv_proj and gate_up_proj (Phi-3)"),
     ),
     assumptions=(HEAD_SIZE,),
-    divides=(
-        Divides(h_kv, h, "each key/value head serves a whole group of query heads"),
-        Divides(h, H, "transformers requires it even when the head size is given"),
-        Divides(sympy.Integer(2), d_head, "rotary embeddings rotate pairs of dimensions"),
-    ),
+    divides=GROUPED_ROTARY_RULES,
     config_keys={
         "N": "num_hidden_layers",
         "V": "vocab_size",

@@ -21,7 +21,7 @@ from typing import Any
 
 import sympy
 
-from symparam.architectures.common import rmsnorm_decoder, tie_option, variant
+from symparam.architectures.common import GROUPED_ROTARY_RULES, rmsnorm_decoder, tie_option, variant
 from symparam.architectures.llama import attention, mlp
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import (
@@ -35,7 +35,7 @@ from symparam.blocks import (
     Stack,
     Tensor,
 )
-from symparam.family import Divides, Family, Option
+from symparam.family import Family, Option
 from symparam.symbols import E, H, N, d_head, d_moe, d_sh, h, h_kv, k
 
 _LLAMA_OFF = {"mlp_bias": False, "fused_projections": False, "qk_norm_full": False}
@@ -117,11 +117,7 @@ FAMILY = Family(
         variant("expert_biases", "a router with bias and experts with biases (gpt-oss)"),
     ),
     assumptions=(HEAD_SIZE,),
-    divides=(
-        Divides(h_kv, h, "each key/value head serves a whole group of query heads"),
-        Divides(h, H, "transformers requires it even when the head size is given"),
-        Divides(sympy.Integer(2), d_head, "rotary embeddings rotate pairs of dimensions"),
-    ),
+    divides=GROUPED_ROTARY_RULES,
     config_keys={"N": "num_hidden_layers", "V": "vocab_size", "H": "hidden_size",
                  "d_ff": "intermediate_size", "h": "num_attention_heads",
                  "h_kv": "num_key_value_heads", "d_head": "head_dim", "E": "num_experts",

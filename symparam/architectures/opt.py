@@ -14,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from symparam.architectures.common import decoder_class, tie_option
+from symparam.architectures.common import HEADS_SPLIT_HIDDEN, decoder_class, tie_option
 from symparam.blocks import Attention, Block, Embedding, LayerNorm, Linear, Repeat, Sequential
-from symparam.family import Divides, Family, Option
-from symparam.symbols import H, L, N, V, d_emb, d_ff, h
+from symparam.family import Family, Option
+from symparam.symbols import H, L, N, V, d_emb, d_ff
 
 
 def norm(options: Mapping[str, Any]) -> Block:
@@ -75,7 +75,7 @@ FAMILY = Family(
         Option("enable_bias", True, "biases on every projection"),
         Option("norm_affine", True, "LayerNorms with weight and bias"),
     ),
-    divides=(Divides(h, H, "the heads split the hidden size evenly"),),
+    divides=(HEADS_SPLIT_HIDDEN,),
     config_keys={"N": "num_hidden_layers", "V": "vocab_size", "L": "max_position_embeddings",
                  "H": "hidden_size", "d_ff": "ffn_dim", "h": "num_attention_heads",
                  "d_emb": "word_embed_proj_dim", "n_labels": "num_labels"},

@@ -18,10 +18,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from symparam.architectures.common import HEADS_SPLIT_HIDDEN
 from symparam.assumptions import DECODER_DEPTH
 from symparam.blocks import Embedding, LayerNorm, Linear, Repeat, Sequential, Tensor
-from symparam.family import Divides, Family, Option
-from symparam.symbols import H, N, N_dec, V, d_ff, h
+from symparam.family import Family, Option
+from symparam.symbols import H, N, N_dec, V, d_ff
 
 
 def attention(bias: bool) -> Sequential:
@@ -99,7 +100,7 @@ FAMILY = Family(
     ),
     assumptions=(DECODER_DEPTH,),
     divides=(
-        Divides(h, H, "multi-head attention splits H evenly across heads"),
+        HEADS_SPLIT_HIDDEN,
     ),
     config_keys={
         "N": "num_encoder_layers",

@@ -16,6 +16,7 @@ from typing import Any
 
 import sympy
 
+from symparam.architectures.common import HEADS_SPLIT_HIDDEN
 from symparam.blocks import (
     Attention,
     LayerNorm,
@@ -26,7 +27,7 @@ from symparam.blocks import (
     on_first_token,
 )
 from symparam.family import Divides, Family, Option
-from symparam.symbols import C, H, N, P, R, d_ff, h, n_labels
+from symparam.symbols import C, H, N, P, R, d_ff, n_labels
 
 
 class PatchProjection(Sequential):
@@ -90,7 +91,7 @@ FAMILY = Family(
         Option("qkv_bias", True, "biases on the q, k and v projections"),
     ),
     divides=(
-        Divides(h, H, "the heads split the hidden size evenly"),
+        HEADS_SPLIT_HIDDEN,
         Divides(P, R, "the image is cut into whole patches"),
     ),
     config_keys={"N": "num_hidden_layers", "H": "hidden_size", "d_ff": "intermediate_size",
