@@ -186,14 +186,21 @@ def cmd_plot(args: argparse.Namespace) -> int:
 
 
 def cmd_flops(args: argparse.Namespace) -> int:
-    from symparam.compute import compute
+    import textwrap
+
+    from symparam.compute import NONMATMUL, NOT_COUNTED, compute
     from symparam.printing import text
+
+    if args.macs and args.with_nonmatmul:
+        raise InvalidValueError("--macs counts the multiply-adds of matrix products; the work "
+                                "of --with-nonmatmul is not made of them: leave out one")
 
     def work(name: str) -> tuple[dict[str, Any], Any]:
         m = _build(name, args)
         result = compute(m, seq=args.seq, batch=args.batch, causal=args.causal,
                          training=args.training, recompute=args.recompute,
-                         decode=args.decode, target_seq=args.target_seq)
+                         decode=args.decode, target_seq=args.target_seq,
+                         nonmatmul=args.with_nonmatmul)
         published = _published(m, args)
         record = {
             "model": name, "flops": result.flops, "macs": result.macs,
@@ -202,6 +209,11 @@ def cmd_flops(args: argparse.Namespace) -> int:
             "batch": args.batch, "seq": args.seq,
             "breakdown": [{"name": n, "flops": f} for n, f in result.parts],
         }
+        if args.with_nonmatmul:
+            record["nonmatmul"] = [{"kind": kind, "flops": flops, "per_element": NONMATMUL[kind][0],
+                                    "counts": NONMATMUL[kind][1]}
+                                   for kind, flops in result.nonmatmul]
+            record["not_counted"] = NOT_COUNTED
 
         def show() -> None:
             unit, value = ("MACs", result.macs) if args.macs else ("FLOPs", result.flops)
@@ -215,6 +227,15 @@ def cmd_flops(args: argparse.Namespace) -> int:
                 print(f"  {part:<{width}}  {shown:>22,}")
             print(f"  {'total':<{width}}  {value:>22,} {unit}"
                   + ("" if args.macs else f" ({result.macs:,} MACs)"))
+            if result.nonmatmul:
+                print("  of which, besides matrix products:")
+                for kind, flops in result.nonmatmul:
+                    shown = flops // 2 if args.macs else flops
+                    print(textwrap.fill(NONMATMUL[kind][1], 100,
+                                        initial_indent=f"    {shown:>20,}  ",
+                                        subsequent_indent=" " * 28))
+                print(textwrap.fill(NOT_COUNTED, 100, initial_indent="    ",
+                                    subsequent_indent="    "))
             for row in published:
                 print(f"  {row['name']:<{width}}  {row['flops']:>22,} FLOPs "
                       f"({row['relative_error']:+.2%}; {row['source']})")
@@ -343,6 +364,8 @@ def add_commands(commands: Any) -> None:
                    help="activation recomputation during --training")
     p.add_argument("--decode", action="store_true",
                    help="one new token per sequence against a KV cache of --seq tokens")
+    p.add_argument("--with-nonmatmul", action="store_true",
+                   help="add norms, softmax, activations and adds (each convention printed)")
     p.add_argument("--compare", metavar="NAMES", help="published formulas beside the exact "
                    "count: kaplan,chinchilla,megatron,palm")
     p = command(commands, "sweep", "the count over a grid of hyperparameter values",

@@ -47,14 +47,39 @@ def weight_memory(params: int) -> list[MemoryRow]:
     return [MemoryRow(dtype, size, params * size) for dtype, size in DTYPE_BYTES.items()]
 
 
+#: FLOPs per element of each kind of work besides matrix products, and what is counted
+NONMATMUL: dict[str, tuple[int, str]] = {
+    "layernorm": (5, "LayerNorm: 5 per element (mean, subtract it, square, mean of squares, "
+                     "multiply by 1/σ; adding ε and the square root are per row, not counted)"),
+    "rmsnorm": (3, "RMSNorm: 3 per element (square, mean of squares, multiply by 1/rms)"),
+    "norm_weight": (1, "a norm's weight: 1 multiply per element"),
+    "bias": (1, "bias adds (Linear, LayerNorm, convolution): 1 per output number"),
+    "softmax": (3, "softmax: 3 per attention score (exp, sum, divide; as Hoffmann et al. 2022, "
+                   "appendix F; subtracting the row maximum is not counted)"),
+    "scale": (1, "scaling the scores by 1/√d_head: 1 per score (T5 does not scale)"),
+    "softcap": (3, "soft-capping c·tanh(x/c): 3 per element (divide, tanh, multiply; Gemma2)"),
+    "activation": (1, "activation functions (GELU, ReLU, SiLU, tanh): 1 per element, as "
+                      "fvcore and DeepSpeed's profiler count them"),
+    "gate": (1, "the gate of a gated MLP, act(gate)·up: 1 multiply per element"),
+    "add": (1, "residual adds and sums of embedding tables: 1 per element"),
+}
+#: work that grows with the keys a query sees, like the attention products
+PER_SCORE = ("softmax", "scale", "softcap")
+NOT_COUNTED = ("not counted: attention masks and position biases (ALiBi, T5's relative bias), "
+               "rotary embeddings, dropout, multiplications by one scalar (Gemma's √H, T5's "
+               "output scale), embedding lookups")
+
+
 @dataclass(frozen=True)
 class Compute:
-    """FLOPs of one forward (or training) step, with MACs and the parts they come from."""
+    """FLOPs of one forward (or training) step, with MACs and the parts they come from;
+    with ``nonmatmul``, the FLOPs of each kind of other work, (kind, FLOPs), included."""
 
     formula: Any
     flops: int
     parts: tuple[tuple[str, int], ...]
     convention: str
+    nonmatmul: tuple[tuple[str, int], ...] = ()
 
     @property
     def macs(self) -> int:
@@ -63,7 +88,7 @@ class Compute:
 
 def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = False,
             training: bool = False, recompute: str = "none", decode: bool = False,
-            target_seq: int | None = None) -> Compute:
+            target_seq: int | None = None, nonmatmul: bool = False) -> Compute:
     """Exact FLOPs for ``batch`` sequences of ``seq`` tokens (FlopCounterMode's convention:
     every matrix product at 2 FLOPs per multiply-add, attention over the full s×s).
 
@@ -73,7 +98,9 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
     ``recompute`` ``full`` the forward runs twice, with ``selective`` the attention products
     (Korthikanti et al. 2022) are recomputed. ``decode`` counts one new token per sequence
     against a cache of ``seq`` tokens: every projection on one token, attention over the
-    seq + 1 keys.
+    seq + 1 keys. ``nonmatmul`` adds norms, softmax, activations and adds, each at the cost
+    :data:`NONMATMUL` states (the softmax and score scaling count as attention work: halved by
+    ``causal``, recomputed by ``selective``).
     """
     import sympy
 
@@ -100,21 +127,40 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
         raise InvalidValueError("--recompute applies to --training")
     if decode and training:
         raise InvalidValueError("--decode counts inference; leave out --training")
-    model.require_compute()
+    if nonmatmul:
+        model.require_nonmatmul()
+    else:
+        model.require_compute()
     mapping = resolve(model.assumptions)
 
-    def pieces(block: Any, seq: Any) -> tuple[Any, Any]:
-        """``block``'s FLOPs and the attention products among them, run on ``seq`` tokens."""
-        full = block.flops(B, seq)
-        products = attention_products(model, block, seq)
+    def fixed(expr: Any) -> Any:
         if fixed_sequence is not None:
-            full, products = (e.xreplace({s: fixed_sequence}) for e in (full, products))
-        return sympy.expand(full.xreplace(mapping)), products
+            expr = expr.xreplace({s: fixed_sequence})
+        return sympy.expand(expr.xreplace(mapping))
+
+    def kinds(block: Any, seq: Any) -> dict[str, tuple[Any, Any]]:
+        """``block``'s other work by kind, as (FLOPs, the part of them that is per score)."""
+        if not nonmatmul:
+            return {}
+        out = {}
+        for kind, elements in block.nonmatmul(B, seq).items():
+            flops = NONMATMUL[kind][0] * fixed(elements)
+            out[kind] = (flops, flops if kind in PER_SCORE else sympy.S.Zero)
+        return out
+
+    def pieces(block: Any, seq: Any) -> tuple[Any, Any]:
+        """``block``'s FLOPs and the attention work among them, run on ``seq`` tokens."""
+        full, products = fixed(block.flops(B, seq)), fixed(attention_products(model, block, seq))
+        for flops, per_score in kinds(block, seq).values():
+            full, products = full + flops, products + per_score
+        return full, products
 
     def step(block: Any, seq: Any = s) -> Any:
+        return under_convention(*pieces(block, seq))
+
+    def under_convention(full: Any, products: Any) -> Any:
         """One forward pass under the chosen convention, or forward + backward (+ what
         recomputation runs again)."""
-        full, products = pieces(block, seq)
         if decode:  # projections on one token; attention: 1 query against seq + 1 keys
             once = sympy.expand(full.xreplace({s: 1}) - products.xreplace({s: 1})
                                 + products.xreplace({s: 1}) * (s + 1))
@@ -130,7 +176,10 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
     values = {**model.bind(), "B": batch, "s": seq, "s_dec": target_seq or seq}
     formula = step(model.tree)
     parts = tuple((path, _evaluate(step(block, seq_of), values))
-                  for path, block, seq_of in _components(model.tree, "", s))
+                  for path, block, seq_of in _components(model.tree, "", s, weightless=True))
+    other = tuple((kind, _evaluate(under_convention(*pair), values))
+                  for kind, pair in sorted(kinds(model.tree, s).items(),
+                                           key=lambda item: list(NONMATMUL).index(item[0])))
     convention = "training (forward + 2× backward)" if training else "forward"
     if recompute != "none":
         convention += f", {recompute} recomputation"
@@ -138,7 +187,9 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
         convention += ", causal attention (products halved)"
     if decode:
         convention = f"decoding one token per sequence against a cache of {seq}"
-    return Compute(formula, _evaluate(formula, values), parts, convention)
+    if nonmatmul:
+        convention += ", with the work besides matrix products"
+    return Compute(formula, _evaluate(formula, values), parts, convention, other)
 
 
 def attention_products(model: Any, root: Any = None, seq: Any = None) -> Any:

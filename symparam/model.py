@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 import sympy
 
 from symparam.assumptions import Assumption, resolve
-from symparam.blocks import Block, Repeat, Tensor, TensorInfo
+from symparam.blocks import Block, Elementwise, Repeat, Tensor, TensorInfo
 from symparam.blocks.base import evaluate as _evaluate
 from symparam.blocks.base import join
 from symparam.errors import InvalidValueError, UnknownSymbolError
@@ -257,6 +257,14 @@ class Model:
             raise InvalidValueError(
                 f"FLOPs are not derived for the {self.family.title} family yet")
 
+    def require_nonmatmul(self) -> None:
+        """Raise unless this family's tree marks its activations, adds and head counts."""
+        self.require_compute()
+        if not self.family.nonmatmul:
+            raise InvalidValueError(
+                f"work besides matrix products is not derived for the {self.family.title} "
+                "family yet (its routing and experts' activations are not marked)")
+
     def flops(self) -> sympy.Expr:
         """Forward FLOPs on B sequences of s tokens (matrix products, 2 per multiply-add)."""
         from symparam.symbols import B, s
@@ -304,16 +312,19 @@ def _contains_repeat(block: Block) -> bool:
     return False
 
 
-def _components(block: Block, prefix: str = "", seq: Any = None
+def _components(block: Block, prefix: str = "", seq: Any = None, weightless: bool = False
                 ) -> list[tuple[str, Block, Any]]:
     """The breakdown's parts: top-level blocks, opened down to their repeated stacks. Each comes
-    with the sequence its parents run it on, given ``seq`` for the root (for compute)."""
+    with the sequence its parents run it on, given ``seq`` for the root (for compute).
+    Weightless steps (an activation between two heads) are parts only if ``weightless``."""
     out = []
     for name, child in block.children():
         path = join(prefix, name)
         if not isinstance(child, Repeat | Tensor) and _contains_repeat(child):
             inner = None if seq is None else child.own_seq(seq)
-            out.extend(_components(child, path, inner))
+            out.extend(_components(child, path, inner, weightless))
+        elif isinstance(child, Elementwise) and not weightless:
+            continue
         else:
             out.append((path, child, seq))
     return out

@@ -128,3 +128,37 @@ def _free(entry: Any) -> set[Any]:
     for _, count in entry.indices:
         symbols |= count.free_symbols
     return symbols
+
+
+def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int | None,
+            watch: Any, eager: bool = False) -> Any:
+    """Run the class named ``cls``, built on the meta device from the config.json ``config``,
+    on ``batch`` sequences of ``seq`` tokens (an image for ViT; ``target`` decoder tokens for
+    an encoder–decoder) inside ``watch(model)``, a context manager; returns the model."""
+    data = {k: v for k, v in config.items() if k not in ("model_type", "architectures")}
+    for attempt in (data, {**data, "pad_token_id": None}):
+        hf_config = transformers.AutoConfig.for_model(config["model_type"], **attempt)
+        if eager:
+            hf_config._attn_implementation = "eager"
+        with torch.device("meta"):
+            model = getattr(transformers, cls)(hf_config)
+            if config["model_type"] == "vit":  # an image: the patches fix the sequence
+                side = hf_config.image_size
+                inputs = {"pixel_values": torch.zeros((batch, hf_config.num_channels, side,
+                                                       side))}
+            else:
+                inputs = {"input_ids": torch.zeros((batch, seq), dtype=torch.long)}
+            if target is not None:  # an encoder–decoder's decoder input
+                inputs["decoder_input_ids"] = torch.zeros((batch, target), dtype=torch.long)
+        model.eval()
+        try:
+            with watch(model), torch.no_grad():
+                model(**inputs)
+        except RuntimeError as error:
+            # a padding check that reads a value (.item()), which a meta tensor cannot give;
+            # without a pad token there is no such check
+            if "meta" not in str(error) or attempt is not data:
+                raise
+            continue
+        return model
+    raise AssertionError("unreachable")

@@ -20,11 +20,13 @@ import sympy
 from symparam.architectures.common import HEADS_SPLIT_HIDDEN, tie_option
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import (
+    Activation,
     Attention,
     Embedding,
     LayerNorm,
     Linear,
     Repeat,
+    Residual,
     Sequential,
     Tensor,
     on_first_token,
@@ -37,12 +39,14 @@ def albert_layer() -> Sequential:
     return Sequential(
         full_layer_layer_norm=LayerNorm(H),
         attention=Attention(
-            h * d_head, h * d_head,
+            h * d_head, h * d_head, heads=h,
             query=Linear(H, h * d_head), key=Linear(H, h * d_head), value=Linear(H, h * d_head),
             dense=Linear(h * d_head, H), LayerNorm=LayerNorm(H),
         ),
         ffn=Linear(H, d_ff),
+        activation=Activation(d_ff),
         ffn_output=Linear(d_ff, H),
+        residual=Residual(H, adds=2),
     )
 
 
@@ -50,15 +54,17 @@ class SharedGroups(Repeat):
     """ALBERT's G layer groups: G sets of weights, but the forward pass runs one group's K
     layers for each of the N layers, so compute scales with N while parameters do not."""
 
-    def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
-        return N * self.block.flops(batch, seq)
+    @property
+    def runs(self) -> sympy.Expr:
+        return N
 
 
 def albert_model(pooler: bool) -> Sequential:
     parts = {
         "embeddings": Sequential(
-            word_embeddings=Embedding(V, d_emb), position_embeddings=Embedding(L, d_emb),
-            token_type_embeddings=Embedding(T, d_emb), LayerNorm=LayerNorm(d_emb),
+            word_embeddings=Embedding(V, d_emb),
+            position_embeddings=Embedding(L, d_emb, summed=True),
+            token_type_embeddings=Embedding(T, d_emb, summed=True), LayerNorm=LayerNorm(d_emb),
         ),
         "encoder": Sequential(
             embedding_hidden_mapping_in=Linear(d_emb, H),
@@ -68,6 +74,7 @@ def albert_model(pooler: bool) -> Sequential:
     }
     if pooler:
         parts["pooler"] = on_first_token(Linear(H, H))
+        parts["pooler_activation"] = on_first_token(Activation(H))
     return Sequential(**parts)
 
 
@@ -84,7 +91,7 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     if tied:
         decoder.bias = Tensor(V, tie=bias)
     head = Sequential(bias=bias, LayerNorm=LayerNorm(d_emb), dense=Linear(H, d_emb),
-                      decoder=decoder)
+                      activation=Activation(d_emb), decoder=decoder)
     return Sequential(albert=body, predictions=head)
 
 

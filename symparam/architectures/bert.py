@@ -23,11 +23,13 @@ from typing import Any
 from symparam.architectures.common import HEADS_SPLIT_HIDDEN, tie_option
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import (
+    Activation,
     Attention,
     Embedding,
     LayerNorm,
     Linear,
     Repeat,
+    Residual,
     Sequential,
     Tensor,
     on_first_token,
@@ -37,7 +39,8 @@ from symparam.symbols import H, L, N, T, V, d_ff, d_head, h, n_labels
 
 
 def embeddings(roberta: bool, tie: Tensor | None = None) -> Sequential:
-    word, position, token_type = Embedding(V, H, tie=tie), Embedding(L, H), Embedding(T, H)
+    word, position = Embedding(V, H, tie=tie), Embedding(L, H, summed=True)
+    token_type = Embedding(T, H, summed=True)
     if roberta:  # transformers registers RoBERTa's position table last
         return Sequential(word_embeddings=word, token_type_embeddings=token_type,
                           LayerNorm=LayerNorm(H), position_embeddings=position)
@@ -49,13 +52,14 @@ def encoder_layer() -> Sequential:
     return Sequential(
         attention=Sequential(
             self=Attention(
-                h * d_head, h * d_head,
+                h * d_head, h * d_head, heads=h,
                 query=Linear(H, h * d_head), key=Linear(H, h * d_head), value=Linear(H, h * d_head),
             ),
             output=Sequential(dense=Linear(h * d_head, H), LayerNorm=LayerNorm(H)),
         ),
-        intermediate=Sequential(dense=Linear(H, d_ff)),
+        intermediate=Sequential(dense=Linear(H, d_ff), intermediate_act_fn=Activation(d_ff)),
         output=Sequential(dense=Linear(d_ff, H), LayerNorm=LayerNorm(H)),
+        residual=Residual(H, adds=2),
     )
 
 
@@ -63,7 +67,7 @@ def bert_model(pooler: bool, roberta: bool = False, tie: Tensor | None = None) -
     parts = {"embeddings": embeddings(roberta, tie),
              "encoder": Sequential(layer=Repeat(N, encoder_layer()))}
     if pooler:
-        parts["pooler"] = Sequential(dense=Linear(H, H), first_token=True)
+        parts["pooler"] = Sequential(dense=Linear(H, H), activation=Activation(H), first_token=True)
     return Sequential(**parts)
 
 
@@ -73,9 +77,11 @@ def mlm_head(word: Tensor | None, roberta: bool) -> Sequential:
     if word is not None:  # untied, transformers unties the decoder's bias too
         decoder.bias = Tensor(V, tie=bias)
     if roberta:
-        return Sequential(bias=bias, dense=Linear(H, H), layer_norm=LayerNorm(H), decoder=decoder)
+        return Sequential(bias=bias, dense=Linear(H, H), gelu=Activation(H),
+                          layer_norm=LayerNorm(H), decoder=decoder)
     return Sequential(
-        bias=bias, transform=Sequential(dense=Linear(H, H), LayerNorm=LayerNorm(H)),
+        bias=bias, transform=Sequential(dense=Linear(H, H), transform_act_fn=Activation(H),
+                             LayerNorm=LayerNorm(H)),
         decoder=decoder,
     )
 
@@ -111,7 +117,8 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
                                                     seq_relationship=on_first_token(Linear(H, 2))))
     # BertForSequenceClassification
     if roberta:
-        classifier = Sequential(dense=Linear(H, H), out_proj=Linear(H, n_labels), first_token=True)
+        classifier = Sequential(dense=Linear(H, H), tanh=Activation(H),
+                                out_proj=Linear(H, n_labels), first_token=True)
         body = bert_model(pooler=False, roberta=True)
         if options["heads_first"]:
             return Sequential(classifier=classifier, roberta=body)

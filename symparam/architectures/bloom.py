@@ -13,18 +13,30 @@ from collections.abc import Mapping
 from typing import Any
 
 from symparam.architectures.common import HEADS_SPLIT_HIDDEN, tie_option, with_lm_head, with_score
-from symparam.blocks import Attention, Embedding, LayerNorm, Linear, Repeat, Sequential
+from symparam.blocks import (
+    Activation,
+    Attention,
+    Embedding,
+    LayerNorm,
+    Linear,
+    Repeat,
+    Residual,
+    Sequential,
+)
 from symparam.family import Family
-from symparam.symbols import H, N, V
+from symparam.symbols import H, N, V, h
 
 
 def block() -> Sequential:
     return Sequential(
         input_layernorm=LayerNorm(H),
-        self_attention=Attention(H, H, kv_cache=2 * H, query_key_value=Linear(H, 3 * H),
+        self_attention=Attention(H, H, kv_cache=2 * H, heads=h,
+                                 query_key_value=Linear(H, 3 * H),
                                  dense=Linear(H, H)),
         post_attention_layernorm=LayerNorm(H),
-        mlp=Sequential(dense_h_to_4h=Linear(H, 4 * H), dense_4h_to_h=Linear(4 * H, H)),
+        mlp=Sequential(dense_h_to_4h=Linear(H, 4 * H), gelu_impl=Activation(4 * H),
+                       dense_4h_to_h=Linear(4 * H, H)),
+        residual=Residual(H, adds=2),
     )
 
 

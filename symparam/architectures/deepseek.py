@@ -115,4 +115,5 @@ FAMILY = Family(
                  "E_sh": "n_shared_experts", "N_dense": "first_k_dense_replace",
                  "r_q": "q_lora_rank", "r_kv": "kv_lora_rank", "d_rope": "qk_rope_head_dim",
                  "d_nope": "qk_nope_head_dim", "d_v": "v_head_dim", "n_labels": "num_labels"},
+    nonmatmul=False,  # routing and the experts' activations are not marked yet
 )

@@ -15,31 +15,36 @@ from typing import Any
 
 from symparam.architectures.common import HEADS_SPLIT_HIDDEN, tie_option
 from symparam.blocks import (
+    Activation,
     Attention,
     Embedding,
     LayerNorm,
     Linear,
     Repeat,
+    Residual,
     Sequential,
     on_first_token,
 )
 from symparam.family import Family
-from symparam.symbols import H, L, N, V, d_ff, n_labels
+from symparam.symbols import H, L, N, V, d_ff, h, n_labels
 
 
 def layer() -> Sequential:
     return Sequential(
-        attention=Attention(H, H, q_lin=Linear(H, H), k_lin=Linear(H, H), v_lin=Linear(H, H),
+        attention=Attention(H, H, heads=h, q_lin=Linear(H, H), k_lin=Linear(H, H),
+                            v_lin=Linear(H, H),
                             out_lin=Linear(H, H)),
         sa_layer_norm=LayerNorm(H),
-        ffn=Sequential(lin1=Linear(H, d_ff), lin2=Linear(d_ff, H)),
+        ffn=Sequential(lin1=Linear(H, d_ff), activation=Activation(d_ff), lin2=Linear(d_ff, H)),
         output_layer_norm=LayerNorm(H),
+        residual=Residual(H, adds=2),
     )
 
 
 def distilbert_model() -> Sequential:
     return Sequential(
-        embeddings=Sequential(word_embeddings=Embedding(V, H), position_embeddings=Embedding(L, H),
+        embeddings=Sequential(word_embeddings=Embedding(V, H),
+                              position_embeddings=Embedding(L, H, summed=True),
                               LayerNorm=LayerNorm(H)),
         transformer=Sequential(layer=Repeat(N, layer())),
     )
@@ -52,9 +57,10 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     if architecture == "DistilBertForMaskedLM":
         word = body["embeddings"]["word_embeddings"].weight
         tie = word if options["tie_word_embeddings"] else None
-        return Sequential(distilbert=body, vocab_transform=Linear(H, H),
+        return Sequential(distilbert=body, vocab_transform=Linear(H, H), activation=Activation(H),
                           vocab_layer_norm=LayerNorm(H), vocab_projector=Linear(H, V, tie=tie))
     return Sequential(distilbert=body, pre_classifier=on_first_token(Linear(H, H)),
+                      relu=on_first_token(Activation(H)),
                       classifier=on_first_token(Linear(H, n_labels)))
 
 

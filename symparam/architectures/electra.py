@@ -16,7 +16,7 @@ from typing import Any
 from symparam.architectures.bert import encoder_layer
 from symparam.architectures.common import HEADS_SPLIT_HIDDEN, tie_option
 from symparam.assumptions import HEAD_SIZE
-from symparam.blocks import Block, Embedding, LayerNorm, Linear, Repeat, Sequential
+from symparam.blocks import Activation, Block, Embedding, LayerNorm, Linear, Repeat, Sequential
 from symparam.family import Family, Option
 from symparam.symbols import H, L, N, T, V, d_emb, n_labels
 
@@ -25,8 +25,9 @@ def electra_model(project: bool) -> Sequential:
     width = d_emb if project else H
     parts: dict[str, Block] = {
         "embeddings": Sequential(
-            word_embeddings=Embedding(V, width), position_embeddings=Embedding(L, width),
-            token_type_embeddings=Embedding(T, width), LayerNorm=LayerNorm(width),
+            word_embeddings=Embedding(V, width),
+            position_embeddings=Embedding(L, width, summed=True),
+            token_type_embeddings=Embedding(T, width, summed=True), LayerNorm=LayerNorm(width),
         ),
     }
     if project:
@@ -42,12 +43,14 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
         return body
     if architecture == "ElectraForSequenceClassification":
         return Sequential(electra=body, classifier=Sequential(
-            dense=Linear(H, H), out_proj=Linear(H, n_labels), first_token=True))
+            dense=Linear(H, H), activation=Activation(H), out_proj=Linear(H, n_labels),
+            first_token=True))
     width = d_emb if project else H
     word = body["embeddings"]["word_embeddings"].weight
     return Sequential(
         electra=body,
-        generator_predictions=Sequential(LayerNorm=LayerNorm(width), dense=Linear(H, width)),
+        generator_predictions=Sequential(LayerNorm=LayerNorm(width), dense=Linear(H, width),
+                                         activation=Activation(width)),
         generator_lm_head=Linear(width, V, tie=word if options["tie_word_embeddings"] else None),
     )
 

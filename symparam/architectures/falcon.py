@@ -18,7 +18,17 @@ from typing import Any
 
 from symparam.architectures.common import HEADS_SPLIT_HIDDEN, decoder_class, tie_option
 from symparam.assumptions import HEAD_SIZE
-from symparam.blocks import Attention, Block, Embedding, LayerNorm, Linear, Repeat, Sequential
+from symparam.blocks import (
+    Activation,
+    Attention,
+    Block,
+    Embedding,
+    LayerNorm,
+    Linear,
+    Repeat,
+    Residual,
+    Sequential,
+)
 from symparam.family import Family, Option
 from symparam.symbols import H, N, V, d_ff, d_head, h, h_kv
 
@@ -32,11 +42,12 @@ def layer(o: Mapping[str, Any]) -> Sequential:
     else:
         width, cache = 3 * H, 2 * H
     parts: dict[str, Block] = {
-        "self_attention": Attention(h * d_head, h * d_head, kv_cache=cache,
+        "self_attention": Attention(h * d_head, h * d_head, kv_cache=cache, heads=h,
                                     query_key_value=Linear(H, width, bias=bias),
                                     dense=Linear(H, H, bias=bias)),
-        "mlp": Sequential(dense_h_to_4h=Linear(H, d_ff, bias=bias),
+        "mlp": Sequential(dense_h_to_4h=Linear(H, d_ff, bias=bias), act=Activation(d_ff),
                           dense_4h_to_h=Linear(d_ff, H, bias=bias)),
+        "residual": Residual(H, adds=2),
     }
     if not o["parallel_attn"]:
         parts.update(post_attention_layernorm=LayerNorm(H), input_layernorm=LayerNorm(H))

@@ -13,23 +13,35 @@ from collections.abc import Mapping
 from typing import Any
 
 from symparam.architectures.common import HEADS_SPLIT_HIDDEN, tie_option, with_lm_head, with_score
-from symparam.blocks import Attention, Conv1D, Embedding, LayerNorm, Repeat, Sequential
+from symparam.blocks import (
+    Activation,
+    Attention,
+    Conv1D,
+    Embedding,
+    LayerNorm,
+    Repeat,
+    Residual,
+    Sequential,
+)
 from symparam.family import Family
-from symparam.symbols import H, L, N, V, d_ff
+from symparam.symbols import H, L, N, V, d_ff, h
 
 
 def block() -> Sequential:
     return Sequential(
         ln_1=LayerNorm(H),
-        attn=Attention(H, H, kv_cache=2 * H, c_attn=Conv1D(H, 3 * H), c_proj=Conv1D(H, H)),
+        attn=Attention(H, H, kv_cache=2 * H, heads=h, c_attn=Conv1D(H, 3 * H),
+                       c_proj=Conv1D(H, H)),
         ln_2=LayerNorm(H),
-        mlp=Sequential(c_fc=Conv1D(H, d_ff), c_proj=Conv1D(d_ff, H)),
+        mlp=Sequential(c_fc=Conv1D(H, d_ff), act=Activation(d_ff), c_proj=Conv1D(d_ff, H)),
+        residual=Residual(H, adds=2),
     )
 
 
 def gpt2_model() -> Sequential:
     return Sequential(
-        wte=Embedding(V, H), wpe=Embedding(L, H), h=Repeat(N, block()), ln_f=LayerNorm(H)
+        wte=Embedding(V, H), wpe=Embedding(L, H, summed=True), h=Repeat(N, block()),
+        ln_f=LayerNorm(H),
     )
 
 

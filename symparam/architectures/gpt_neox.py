@@ -12,18 +12,30 @@ from collections.abc import Mapping
 from typing import Any
 
 from symparam.architectures.common import HEADS_SPLIT_HIDDEN, decoder_class, tie_option
-from symparam.blocks import Attention, Embedding, LayerNorm, Linear, Repeat, Sequential
+from symparam.blocks import (
+    Activation,
+    Attention,
+    Embedding,
+    LayerNorm,
+    Linear,
+    Repeat,
+    Residual,
+    Sequential,
+)
 from symparam.family import Family, Option
-from symparam.symbols import H, N, V, d_ff
+from symparam.symbols import H, N, V, d_ff, h
 
 
 def layer(bias: bool) -> Sequential:
     return Sequential(
         input_layernorm=LayerNorm(H),
         post_attention_layernorm=LayerNorm(H),
-        attention=Attention(H, H, kv_cache=2 * H, query_key_value=Linear(H, 3 * H, bias=bias),
+        attention=Attention(H, H, kv_cache=2 * H, heads=h,
+                            query_key_value=Linear(H, 3 * H, bias=bias),
                             dense=Linear(H, H, bias=bias)),
-        mlp=Sequential(dense_h_to_4h=Linear(H, d_ff), dense_4h_to_h=Linear(d_ff, H)),
+        mlp=Sequential(dense_h_to_4h=Linear(H, d_ff), act=Activation(d_ff),
+                       dense_4h_to_h=Linear(d_ff, H)),
+        residual=Residual(H, adds=2),
     )
 
 

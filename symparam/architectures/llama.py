@@ -22,16 +22,26 @@ from typing import Any
 
 from symparam.architectures.common import GROUPED_ROTARY_RULES, rmsnorm_decoder, tie_option, variant
 from symparam.assumptions import HEAD_SIZE
-from symparam.blocks import Attention, Block, Linear, Repeat, RMSNorm, Sequential
+from symparam.blocks import (
+    Activation,
+    Attention,
+    Block,
+    Elementwise,
+    Linear,
+    Repeat,
+    Residual,
+    RMSNorm,
+    Sequential,
+)
 from symparam.family import Family, Option
-from symparam.symbols import H, N, d_ff, d_head, h, h_kv
+from symparam.symbols import H, N, V, d_ff, d_head, h, h_kv
 
 
 def attention(o: Mapping[str, Any]) -> Attention:
     bias = bool(o["attention_bias"])
     qkv_bias = bias or bool(o["qkv_bias"])
     if o["fused_projections"]:
-        return Attention(h * d_head, h * d_head, kv_cache=2 * h_kv * d_head,
+        return Attention(h * d_head, h * d_head, kv_cache=2 * h_kv * d_head, heads=h,
                          o_proj=Linear(h * d_head, H, bias=bias),
                          qkv_proj=Linear(H, (h + 2 * h_kv) * d_head, bias=qkv_bias))
     parts: dict[str, Block] = {
@@ -41,21 +51,24 @@ def attention(o: Mapping[str, Any]) -> Attention:
         "o_proj": Linear(h * d_head, H, bias=bias),
     }
     if o["qk_norm_per_head"]:
-        parts.update(q_norm=RMSNorm(d_head), k_norm=RMSNorm(d_head))
+        parts.update(q_norm=RMSNorm(d_head, per_token=h), k_norm=RMSNorm(d_head, per_token=h_kv))
     if o["qk_norm_full"]:
         parts.update(q_norm=RMSNorm(h * d_head), k_norm=RMSNorm(h_kv * d_head))
-    return Attention(h * d_head, h * d_head, kv_cache=2 * h_kv * d_head, **parts)
+    return Attention(h * d_head, h * d_head, kv_cache=2 * h_kv * d_head, heads=h,
+                     softcap=bool(o.get("softcap_attention")), **parts)
 
 
 def mlp(o: Mapping[str, Any]) -> Sequential:
     bias = bool(o["mlp_bias"])
     if o["fused_projections"]:
         return Sequential(gate_up_proj=Linear(H, 2 * d_ff, bias=bias),
-                          down_proj=Linear(d_ff, H, bias=bias))
+                          down_proj=Linear(d_ff, H, bias=bias),
+                          act_fn=Activation(d_ff, gated=True))
     return Sequential(
         gate_proj=Linear(H, d_ff, bias=bias),
         up_proj=Linear(H, d_ff, bias=bias),
         down_proj=Linear(d_ff, H, bias=bias),
+        act_fn=Activation(d_ff, gated=True),
     )
 
 
@@ -67,11 +80,16 @@ def decoder_layer(o: Mapping[str, Any]) -> Sequential:
                  "post_feedforward_layernorm")
     else:
         norms = ("input_layernorm", "post_attention_layernorm")
-    return Sequential(self_attn=attention(o), mlp=mlp(o), **{n: RMSNorm(H) for n in norms})
+    return Sequential(self_attn=attention(o), mlp=mlp(o), **{n: RMSNorm(H) for n in norms},
+                      residual=Residual(H, adds=2))
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Block:
-    return rmsnorm_decoder(architecture, Repeat(N, decoder_layer(options)), options)
+    tree = rmsnorm_decoder(architecture, Repeat(N, decoder_layer(options)), options)
+    if options["softcap_logits"] and architecture.endswith("ForCausalLM"):
+        capped = Elementwise(V, softcap=1)  # c·tanh(logits/c), weightless
+        return Sequential(**dict(tree.children()), final_logit_softcapping=capped)
+    return tree
 
 
 
@@ -95,6 +113,8 @@ FAMILY = Family(
         variant("post_norms", "norms after attention and MLP only (OLMo2)"),
         variant("sandwich_norms", "norms before and after attention and MLP (Gemma2)"),
         variant("fused_projections", "fused qkv_proj and gate_up_proj (Phi-3)"),
+        variant("softcap_attention", "tanh soft-capping of the attention scores (Gemma2)"),
+        variant("softcap_logits", "tanh soft-capping of the output logits (Gemma2)"),
     ),
     assumptions=(HEAD_SIZE,),
     divides=GROUPED_ROTARY_RULES,

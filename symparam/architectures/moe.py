@@ -123,4 +123,5 @@ FAMILY = Family(
                  "h_kv": "num_key_value_heads", "d_head": "head_dim", "E": "num_experts",
                  "k": "num_experts_per_tok", "d_moe": "moe_intermediate_size",
                  "d_sh": "shared_expert_intermediate_size", "n_labels": "num_labels"},
+    nonmatmul=False,  # routing and the experts' activations are not marked yet
 )

@@ -15,24 +15,36 @@ from collections.abc import Mapping
 from typing import Any
 
 from symparam.architectures.common import HEADS_SPLIT_HIDDEN, decoder_class, tie_option
-from symparam.blocks import Attention, Block, Embedding, LayerNorm, Linear, Repeat, Sequential
+from symparam.blocks import (
+    Activation,
+    Attention,
+    Block,
+    Embedding,
+    LayerNorm,
+    Linear,
+    Repeat,
+    Residual,
+    Sequential,
+)
 from symparam.family import Family, Option
-from symparam.symbols import H, L, N, V, d_emb, d_ff
+from symparam.symbols import H, L, N, V, d_emb, d_ff, h
 
 
 def norm(options: Mapping[str, Any]) -> Block:
-    return LayerNorm(H) if options["norm_affine"] else Sequential()
+    return LayerNorm(H, affine=bool(options["norm_affine"]))
 
 
 def layer(options: Mapping[str, Any]) -> Sequential:
     bias = bool(options["enable_bias"])
     return Sequential(
-        self_attn=Attention(H, H, kv_cache=2 * H, k_proj=Linear(H, H, bias=bias),
+        self_attn=Attention(H, H, kv_cache=2 * H, heads=h, k_proj=Linear(H, H, bias=bias),
                             v_proj=Linear(H, H, bias=bias), q_proj=Linear(H, H, bias=bias),
                             out_proj=Linear(H, H, bias=bias)),
         self_attn_layer_norm=norm(options),
         fc1=Linear(H, d_ff, bias=bias),
+        activation_fn=Activation(d_ff),
         fc2=Linear(d_ff, H, bias=bias),
+        residual=Residual(H, adds=2),
         final_layer_norm=norm(options),
     )
 
@@ -41,7 +53,7 @@ def decoder(options: Mapping[str, Any]) -> Sequential:
     project = bool(options["project_embeddings"])
     parts: dict[str, Block] = {
         "embed_tokens": Embedding(V, d_emb if project else H),
-        "embed_positions": Embedding(L + 2, H),
+        "embed_positions": Embedding(L + 2, H, summed=True),
     }
     if project:
         parts["project_out"] = Linear(H, d_emb, bias=False)

@@ -20,11 +20,13 @@ from typing import Any
 
 from symparam.assumptions import DECODER_DEPTH
 from symparam.blocks import (
+    Activation,
     Attention,
     Block,
     Embedding,
     Linear,
     Repeat,
+    Residual,
     RMSNorm,
     Sequential,
     on_sequence,
@@ -41,19 +43,20 @@ def attention(name: str, cross: bool = False) -> Sequential:
         on_sequence(keys, s)
         on_sequence(values, s)
     return Sequential(**{name: Attention(
-        h * d_head, h * d_head, keys=s if cross else None,
+        h * d_head, h * d_head, keys=s if cross else None, heads=h, scaled=False,
         q=Linear(H, h * d_head, bias=False), k=keys, v=values,
         o=Linear(h * d_head, H, bias=False),
-    )}, layer_norm=RMSNorm(H))
+    )}, layer_norm=RMSNorm(H), residual=Residual(H))
 
 
 def feed_forward(gated: bool) -> Sequential:
     if gated:
         dense = Sequential(wi_0=Linear(H, d_ff, bias=False), wi_1=Linear(H, d_ff, bias=False),
-                           wo=Linear(d_ff, H, bias=False))
+                           act=Activation(d_ff, gated=True), wo=Linear(d_ff, H, bias=False))
     else:
-        dense = Sequential(wi=Linear(H, d_ff, bias=False), wo=Linear(d_ff, H, bias=False))
-    return Sequential(DenseReluDense=dense, layer_norm=RMSNorm(H))
+        dense = Sequential(wi=Linear(H, d_ff, bias=False), act=Activation(d_ff),
+                           wo=Linear(d_ff, H, bias=False))
+    return Sequential(DenseReluDense=dense, layer_norm=RMSNorm(H), residual=Residual(H))
 
 
 def stack(count: Any, decoder: bool, gated: bool) -> Sequential:

@@ -18,16 +18,18 @@ import sympy
 
 from symparam.architectures.common import HEADS_SPLIT_HIDDEN
 from symparam.blocks import (
+    Activation,
     Attention,
     LayerNorm,
     Linear,
     Repeat,
+    Residual,
     Sequential,
     Tensor,
     on_first_token,
 )
 from symparam.family import Divides, Family, Option
-from symparam.symbols import C, H, N, P, R, d_ff, n_labels
+from symparam.symbols import C, H, N, P, R, d_ff, h, n_labels
 
 
 class PatchProjection(Sequential):
@@ -39,15 +41,20 @@ class PatchProjection(Sequential):
     def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
         return 2 * batch * (R / P) ** 2 * H * C * P**2
 
+    def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
+        return {"bias": batch * (R / P) ** 2 * H}  # the filters' bias, at each patch
+
 
 def layer(qkv_bias: bool) -> Sequential:
     return Sequential(
-        attention=Attention(H, H, q_proj=Linear(H, H, bias=qkv_bias),
+        attention=Attention(H, H, heads=h, q_proj=Linear(H, H, bias=qkv_bias),
                             k_proj=Linear(H, H, bias=qkv_bias),
                             v_proj=Linear(H, H, bias=qkv_bias), o_proj=Linear(H, H)),
         layernorm_before=LayerNorm(H),
         layernorm_after=LayerNorm(H),
-        mlp=Sequential(fc1=Linear(H, d_ff), fc2=Linear(d_ff, H)),
+        mlp=Sequential(fc1=Linear(H, d_ff), activation_fn=Activation(d_ff),
+                       fc2=Linear(d_ff, H)),
+        residual=Residual(H, adds=2),
     )
 
 
@@ -59,12 +66,13 @@ def vit_model(pooler: bool, qkv_bias: bool) -> Sequential:
             position_embeddings=Tensor(1, patches + 1, H),
             patch_embeddings=Sequential(projection=PatchProjection(weight=Tensor(H, C, P, P),
                                                                    bias=Tensor(H))),
+            position_add=Residual(H),
         ),
         "layers": Repeat(N, layer(qkv_bias)),
         "layernorm": LayerNorm(H),
     }
     if pooler:
-        parts["pooler"] = Sequential(dense=Linear(H, H), first_token=True)
+        parts["pooler"] = Sequential(dense=Linear(H, H), activation=Activation(H), first_token=True)
     return Sequential(**parts)
 
 

@@ -11,19 +11,32 @@ from symparam.blocks.base import (
     on_first_token,
     on_sequence,
 )
-from symparam.blocks.layers import Attention, Conv1D, Embedding, LayerNorm, Linear, RMSNorm
+from symparam.blocks.layers import (
+    Activation,
+    Attention,
+    Conv1D,
+    Elementwise,
+    Embedding,
+    LayerNorm,
+    Linear,
+    Residual,
+    RMSNorm,
+)
 from symparam.blocks.moe import Experts
 
 __all__ = [
+    "Activation",
     "Attention",
     "Block",
     "Conv1D",
+    "Elementwise",
     "Embedding",
     "Experts",
     "LayerNorm",
     "Linear",
     "RMSNorm",
     "Repeat",
+    "Residual",
     "Sequential",
     "Stack",
     "Tensor",

@@ -16,7 +16,7 @@ N*(H**2 + H)
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -185,6 +185,13 @@ class Block:
         seq = self.own_seq(seq)
         return sympy.Add(*(child.flops(batch, seq) for _, child in self.children()))
 
+    def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
+        """The work that is not a matrix product, as numbers of elements by kind (``layernorm``,
+        ``rmsnorm``, ``bias``, ``softmax``, ``scale``, ``activation``, ``gate``, ``add``); what
+        each costs is a convention, stated in :data:`symparam.compute.NONMATMUL`."""
+        seq = self.own_seq(seq)
+        return merge(child.nonmatmul(batch, seq) for _, child in self.children())
+
     def count(self, **values: int) -> int:
         """The exact total for the given hyperparameter values (by symbol name)."""
         return evaluate(self.params, values)
@@ -217,6 +224,9 @@ class Tensor(Block):
 
     def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
         return sympy.Integer(0)  # a bare tensor is read by its parent block's own rule
+
+    def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
+        return {}
 
 
 class Sequential(Block):
@@ -273,8 +283,17 @@ class Repeat(Block):
             return self.params
         return self.count_expr * self.block.active_params
 
+    @property
+    def runs(self) -> sympy.Expr:
+        """How many times the forward pass runs the block: once per copy."""
+        return self.count_expr
+
     def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
-        return self.count_expr * self.block.flops(batch, self.own_seq(seq))
+        return self.runs * self.block.flops(batch, self.own_seq(seq))
+
+    def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
+        below = self.block.nonmatmul(batch, self.own_seq(seq))
+        return {kind: self.runs * elements for kind, elements in below.items()}
 
 
 class Stack(Block):
@@ -309,6 +328,15 @@ def _walk(
         return
     for child_name, child in block.children():
         yield from _walk(child, join(prefix, child_name), indices)
+
+
+def merge(parts: Iterable[Mapping[str, sympy.Expr]]) -> dict[str, sympy.Expr]:
+    """Element counts by kind, summed over ``parts``."""
+    out: dict[str, list[sympy.Expr]] = {}
+    for part in parts:
+        for kind, elements in part.items():
+            out.setdefault(kind, []).append(elements)
+    return {kind: sympy.Add(*terms) for kind, terms in out.items()}
 
 
 def join(prefix: str, name: str) -> str:

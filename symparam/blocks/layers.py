@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import sympy
 
-from symparam.blocks.base import Block, Size, Tensor, as_size
+from symparam.blocks.base import Block, Size, Tensor, as_size, merge
+from symparam.errors import ModelDefinitionError
 
 
 class Linear(Block):
@@ -35,6 +36,12 @@ class Linear(Block):
         matrix product and is not counted)."""
         return 2 * batch * self.own_seq(seq) * self.in_features * self.out_features
 
+    def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
+        """The bias add: one per output number and token."""
+        if self.bias is None:
+            return {}
+        return {"bias": batch * self.own_seq(seq) * self.out_features}
+
 
 class Attention(Block):
     """A self-attention block: its projections, plus the two products over the sequence.
@@ -43,16 +50,22 @@ class Attention(Block):
     the total widths of the query and value heads (h·d_head each for standard attention, also
     with grouped key/value heads, whose keys and values are repeated to the h query heads).
     ``kv_cache`` is what a decoder stores per token: 2·h_kv·d_head for keys and values, or the
-    compressed latent of multi-head latent attention.
+    compressed latent of multi-head latent attention. ``heads`` (the query heads) sizes the
+    softmax, one per score; ``scaled`` says whether the scores are multiplied by 1/√d_head (T5's
+    are not); ``softcap``: the scores pass through c·tanh(x/c) (Gemma2).
     """
 
     def __init__(self, qk_width: Size, v_width: Size, /, kv_cache: Size | None = None,
-                 keys: sympy.Expr | None = None, **named: Block) -> None:
+                 keys: sympy.Expr | None = None, heads: Size | None = None, scaled: bool = True,
+                 softcap: bool = False, **named: Block) -> None:
         self.qk_width = as_size(qk_width, "query/key width")
         self.v_width = as_size(v_width, "value width")
         # numbers a decoder keeps per token for later tokens (keys and values; None: encoder)
         self.kv_cache = None if kv_cache is None else as_size(kv_cache, "cache width")
         self.keys = keys  # the keys' sequence when it is not the queries' (cross-attention)
+        self.heads = None if heads is None else as_size(heads, "head count")
+        self.scaled = scaled
+        self.softcap = softcap  # Gemma2's tanh soft-capping of the scores
         self._children = tuple(named.items())
 
     def children(self) -> tuple[tuple[str, Block], ...]:
@@ -67,6 +80,22 @@ class Attention(Block):
         products = 2 * batch * seq * keys * (self.qk_width + self.v_width)
         return super().flops(batch, seq) + products
 
+    def scores(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
+        """Attention scores: one per head, query and key (what the softmax runs over)."""
+        if self.heads is None:
+            raise ModelDefinitionError("this attention block does not give its head count")
+        seq = self.own_seq(seq)
+        return batch * self.heads * seq * (seq if self.keys is None else self.keys)
+
+    def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
+        scores = self.scores(batch, seq)
+        own = {"softmax": scores}
+        if self.scaled:
+            own["scale"] = scores
+        if self.softcap:
+            own["softcap"] = scores
+        return merge((super().nonmatmul(batch, seq), own))
+
 
 class Conv1D(Linear):
     """GPT-2's ``Conv1D``: a Linear whose ``weight`` is stored transposed, (in, out)."""
@@ -77,39 +106,95 @@ class Conv1D(Linear):
 
 
 class Embedding(Block):
-    """``torch.nn.Embedding``: one ``weight`` table of (rows, dim); ``tie`` makes it an alias."""
+    """``torch.nn.Embedding``: one ``weight`` table of (rows, dim); ``tie`` makes it an alias.
+
+    A lookup costs nothing; ``summed`` says the rows looked up are added to another table's
+    (position and token-type tables): one add per number and token.
+    """
 
     def __init__(
-        self, num_embeddings: Size, embedding_dim: Size, tie: Tensor | None = None
+        self, num_embeddings: Size, embedding_dim: Size, tie: Tensor | None = None,
+        summed: bool = False,
     ) -> None:
         self.num_embeddings = as_size(num_embeddings, "num_embeddings")
         self.embedding_dim = as_size(embedding_dim, "embedding_dim")
         self.weight = Tensor(self.num_embeddings, self.embedding_dim, tie=tie)
+        self.summed = summed
 
     def children(self) -> tuple[tuple[str, Block], ...]:
         return (("weight", self.weight),)
+
+    def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
+        if not self.summed:
+            return {}
+        return {"add": batch * self.own_seq(seq) * self.embedding_dim}
+
+
+class Elementwise(Block):
+    """A step without weights on ``width`` numbers per token: an activation function, the gate
+    product of a gated MLP, a residual add. It adds no parameters and no matrix products; it
+    is there to be counted by ``--with-nonmatmul`` (``kinds``: how many of each per number).
+
+    >>> from symparam.symbols import B, s, d_ff
+    >>> Activation(d_ff, gated=True).nonmatmul(B, s)
+    {'activation': B*d_ff*s, 'gate': B*d_ff*s}
+    """
+
+    def __init__(self, width: Size, **kinds: int) -> None:
+        self.width = as_size(width, "width")
+        self.kinds = {kind: times for kind, times in kinds.items() if times}
+
+    def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
+        elements = batch * self.own_seq(seq) * self.width
+        return {kind: times * elements for kind, times in self.kinds.items()}
+
+
+def Activation(width: Size, gated: bool = False) -> Elementwise:
+    """An activation function on ``width`` numbers per token; ``gated``: times an up projection."""
+    return Elementwise(width, activation=1, gate=int(gated))
+
+
+def Residual(width: Size, adds: int = 1) -> Elementwise:
+    """``adds`` elementwise sums of width ``width`` per token (residual connections, the sum of
+    embedding tables)."""
+    return Elementwise(width, add=adds)
 
 
 class LayerNorm(Block):
-    """``torch.nn.LayerNorm``: ``weight`` and (unless ``bias=False``) ``bias``, each (dim)."""
+    """``torch.nn.LayerNorm``: ``weight`` and (unless ``bias=False``) ``bias``, each (dim);
+    neither when ``affine=False`` (it still normalises)."""
 
-    def __init__(self, dim: Size, bias: bool = True) -> None:
+    def __init__(self, dim: Size, bias: bool = True, affine: bool = True) -> None:
         self.dim = as_size(dim, "dim")
-        self.weight = Tensor(self.dim)
-        self.bias = Tensor(self.dim) if bias else None
+        self.weight = Tensor(self.dim) if affine else None
+        self.bias = Tensor(self.dim) if bias and affine else None
 
     def children(self) -> tuple[tuple[str, Block], ...]:
-        if self.bias is None:
-            return (("weight", self.weight),)
-        return (("weight", self.weight), ("bias", self.bias))
+        return tuple((name, tensor) for name, tensor in (("weight", self.weight),
+                                                         ("bias", self.bias)) if tensor)
+
+    def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
+        elements = batch * self.own_seq(seq) * self.dim
+        out = {"layernorm": elements}
+        if self.weight is not None:
+            out["norm_weight"] = elements
+        if self.bias is not None:
+            out["bias"] = elements
+        return out
 
 
 class RMSNorm(Block):
-    """RMSNorm (LLaMA and its kin): one ``weight`` of (dim), no bias."""
+    """RMSNorm (LLaMA and its kin): one ``weight`` of (dim), no bias. ``per_token``: how many
+    vectors of ``dim`` it normalises per token (Qwen3 normalises each head of q and k)."""
 
-    def __init__(self, dim: Size) -> None:
+    def __init__(self, dim: Size, per_token: Size = 1) -> None:
         self.dim = as_size(dim, "dim")
+        self.per_token = as_size(per_token, "vectors per token")
         self.weight = Tensor(self.dim)
 
     def children(self) -> tuple[tuple[str, Block], ...]:
         return (("weight", self.weight),)
+
+    def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
+        elements = batch * self.own_seq(seq) * self.per_token * self.dim
+        return {"rmsnorm": elements, "norm_weight": elements}

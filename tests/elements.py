@@ -1,0 +1,105 @@
+"""The oracle for work that is not a matrix product: the real class run on the meta device
+(eager attention), its elementwise work counted by kind.
+
+Norms and bias adds are counted from the modules (a LayerNorm's or RMSNorm's input, the output
+of a Linear, Conv1D or Conv2d that has a bias); softmax, activations and adds from the aten
+operations the forward pass dispatches: ``_softmax`` (its output), ``gelu``, ``relu``, ``silu``,
+``tanh``, ``sigmoid`` (their output), and ``add`` of two floating-point tensors of two or more
+dimensions giving a (batch, seq, width) or (batch·seq, width) tensor: residual connections and
+sums of embedding tables (not a bias vector, which the Linear's count has, nor the 4-D adds of
+masks and rotary embeddings, nor integer position arithmetic).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections import Counter
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+oracle = pytest.importorskip("tests.oracle")
+torch, transformers, forward = oracle.torch, oracle.transformers, oracle.forward
+
+from torch.utils._python_dispatch import TorchDispatchMode  # noqa: E402
+
+_ACTIVATIONS = {"gelu", "relu", "silu", "tanh", "sigmoid"}
+
+
+class _Ops(TorchDispatchMode):
+    def __init__(self, counts: Counter[str]) -> None:
+        super().__init__()
+        self.counts = counts
+        self.inside_activation = 0  # an activation module's own operations are not counted
+
+    def __torch_dispatch__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
+        out = func(*args, **(kwargs or {}))
+        name = func.overloadpacket.__name__.rstrip("_")
+        if self.inside_activation:
+            pass
+        elif name == "_softmax":
+            self.counts["softmax"] += out.numel()
+        elif name in _ACTIVATIONS:
+            self.counts["activation"] += out.numel()
+        elif name == "add" and out.dim() in (2, 3) and len(args) >= 2 and all(
+            isinstance(a, torch.Tensor) and a.is_floating_point() and a.dim() >= 2
+            for a in args[:2]
+        ):
+            self.counts["add"] += out.numel()
+        return out
+
+
+def _is_activation(module: Any) -> bool:
+    """An activation module: transformers' own (GELU variants …) or torch's."""
+    return type(module).__module__ in ("transformers.activations",
+                                       "torch.nn.modules.activation")
+
+
+def _module_hooks(counts: Counter[str], ops: _Ops, module: Any) -> list[Any]:
+    kind = type(module).__name__
+    if _is_activation(module):
+        def enter(mod: Any, inputs: Any) -> None:
+            ops.inside_activation += 1
+
+        def leave(mod: Any, inputs: Any, output: Any) -> None:
+            ops.inside_activation -= 1
+            counts["activation"] += output.numel()
+
+        return [module.register_forward_pre_hook(enter), module.register_forward_hook(leave)]
+
+    def hook(mod: Any, inputs: Any, output: Any) -> None:
+        if isinstance(mod, torch.nn.LayerNorm) or "RMSNorm" in kind or kind == "T5LayerNorm":
+            norm = "layernorm" if isinstance(mod, torch.nn.LayerNorm) else "rmsnorm"
+            counts[norm] += inputs[0].numel()
+            if getattr(mod, "weight", None) is not None:
+                counts["norm_weight"] += inputs[0].numel()
+            if getattr(mod, "bias", None) is not None:
+                counts["bias"] += inputs[0].numel()
+        elif getattr(mod, "bias", None) is not None and isinstance(
+            mod, torch.nn.Linear | torch.nn.Conv2d | transformers.pytorch_utils.Conv1D
+        ):
+            counts["bias"] += output.numel()
+
+    return [module.register_forward_hook(hook)]
+
+
+def elements(config: dict[str, Any], cls: str, batch: int, seq: int,
+             target: int | None = None) -> dict[str, int]:
+    """The real class's elementwise work by kind, for ``batch`` sequences of ``seq`` tokens."""
+    counts: Counter[str] = Counter()
+
+    @contextlib.contextmanager
+    def watch(model: Any) -> Iterator[None]:
+        counts.clear()
+        ops = _Ops(counts)
+        handles = [h for m in model.modules() for h in _module_hooks(counts, ops, m)]
+        try:
+            with ops:
+                yield
+        finally:
+            for handle in handles:
+                handle.remove()
+
+    forward(config, cls, batch, seq, target, watch, eager=True)
+    return dict(counts)
