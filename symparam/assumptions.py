@@ -76,7 +76,7 @@ FFN_4H = Assumption(d_ff, 4 * H, "the FFN is four times as wide as the hidden si
 KV_HEADS = Assumption(h_kv, h, "every query head has its own key/value head (no grouping)")
 DECODER_DEPTH = Assumption(N_dec, N, "the decoder is as deep as the encoder")
 LLAMA_FFN = Assumption(
-    d_ff, M * sympy.ceiling(8 * H / (3 * M)),
+    d_ff, M * sympy.ceiling(8 * H / (3 * M), evaluate=False),  # as written (and no sum built)
     "LLaMA's FFN: 8H/3 (two thirds of 4H, for three matrices) rounded up to a multiple of M",
 )
 

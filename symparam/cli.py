@@ -123,10 +123,10 @@ def _count_record(name: str, args: argparse.Namespace) -> dict[str, Any]:
     m = _build(name, args)
     total = m.count()
     active = m.active_count()
+    bound = m.bind()
     breakdown, tied = [], []
-    for part in m.breakdown():
-        value = m.value_of(part.params)
-        row: dict[str, Any] = {"name": part.name, "params": value}
+    for part in m.parts():
+        row: dict[str, Any] = {"name": part.name, "params": m.count_of(part.block, bound)}
         if part.repeat is not None:
             row["repeat"] = m.value_of(part.repeat)
         breakdown.append(row)
@@ -143,13 +143,14 @@ def _count_record(name: str, args: argparse.Namespace) -> dict[str, Any]:
         "active_params": active,
         "architecture": m.label,
         "family": m.family.name,
-        "formula": str(m.params),
         "values": m.values,
         "options": m.options,
         "assumptions": [str(a) for a in m.assumptions],
         "breakdown": breakdown,
         "tied": tied,
     }
+    if getattr(args, "json", False):  # the formula costs a sympy sum: only where it is shown
+        record["formula"] = str(m.params)
     if m.reported is not None:
         record["reported"] = {"params": m.reported.params, "source": m.reported.source}
         if m.reported.note:
@@ -338,7 +339,43 @@ def command(commands: Any, name: str, help_: str, run: Any, many: bool = False,
     return p
 
 
-def build_parser() -> argparse.ArgumentParser:
+#: every subcommand, in the order ``symparam -h`` lists them; the analysis ones live in
+#: :mod:`symparam.cli_analysis`
+CORE_COMMANDS = ("list", "count", "formula", "derive")
+COMMANDS = (*CORE_COMMANDS, "depends", "check", "approx", "sensitivity", "solve", "flops",
+            "sweep", "memory", "plot")
+
+
+class _Skipped:
+    """A subcommand's parser that is not built: its arguments are not needed for this run."""
+
+    def add_argument(self, *args: Any, **kwargs: Any) -> None:
+        pass
+
+    def set_defaults(self, **kwargs: Any) -> None:
+        pass
+
+    def add_mutually_exclusive_group(self, **kwargs: Any) -> _Skipped:
+        return self
+
+
+class _Only:
+    """The subcommands, building only the one being run (argparse's 130-odd arguments of the
+    others cost a cold start more than the count itself)."""
+
+    def __init__(self, commands: Any, wanted: str | None) -> None:
+        self.commands, self.wanted = commands, wanted
+
+    def add_parser(self, name: str, **kwargs: Any) -> Any:
+        if self.wanted is None or name == self.wanted:
+            return self.commands.add_parser(name, **kwargs)
+        return _Skipped()
+
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The command line's parser; given ``argv`` that names a subcommand first, only that
+    subcommand's parser is built (help and errors for anything else see them all)."""
+    wanted = argv[0] if argv and argv[0] in COMMANDS else None
     parser = _Parser(
         prog="symparam",
         description="Exact closed-form parameter counts of neural networks.",
@@ -346,7 +383,8 @@ def build_parser() -> argparse.ArgumentParser:
     from symparam import __version__
 
     parser.add_argument("--version", action="version", version=f"symparam {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    commands: Any = _Only(parser.add_subparsers(dest="command", required=True,
+                                                parser_class=_Parser), wanted)
 
     p = commands.add_parser("list", help="families and presets")
     p.add_argument("--json", action="store_true", help="one JSON object per line")
@@ -371,9 +409,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seq", type=int, metavar="S", help="tokens per sequence for --flops")
     p.add_argument("--batch", type=int, default=1, metavar="B", help="sequences for --flops")
 
-    from symparam.cli_analysis import add_commands
+    if wanted not in CORE_COMMANDS:
+        from symparam.cli_analysis import add_commands
 
-    add_commands(commands)
+        add_commands(commands)
     return parser
 
 
@@ -381,7 +420,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     from symparam.errors import SymparamError
 
-    args = build_parser().parse_args(argv)
+    argv = sys.argv[1:] if argv is None else list(argv)
+    args = build_parser(argv).parse_args(argv)
     try:
         return args.run(args)
     except SymparamError as error:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
@@ -21,7 +22,8 @@ from symparam.assumptions import Assumption, resolve
 from symparam.blocks import Block, Elementwise, Repeat, Tensor, TensorInfo
 from symparam.blocks.base import evaluate as _evaluate
 from symparam.blocks.base import join
-from symparam.errors import InvalidValueError, UnknownSymbolError
+from symparam.blocks.base import value as numeric_value
+from symparam.errors import InvalidValueError, UnboundError, UnknownSymbolError
 from symparam.family import Family
 from symparam.symbols import order_key, symbol
 
@@ -36,6 +38,16 @@ class Component:
 
     name: str
     params: sympy.Expr
+    repeat: sympy.Expr | None
+    tied: tuple[TensorInfo, ...]
+
+
+@dataclass(frozen=True)
+class Part:
+    """A top-level part of the tree as a block (to count it without building its sum)."""
+
+    name: str
+    block: Block
     repeat: sympy.Expr | None
     tied: tuple[TensorInfo, ...]
 
@@ -103,14 +115,19 @@ class Model:
     @cached_property
     def hyperparameters(self) -> list[str]:
         """Names of every hyperparameter the tree or its assumptions mention, in print order."""
-        symbols = set(self.raw_params.free_symbols) | self.tree.active_params.free_symbols
+        return list(self._symbols)
+
+    @cached_property
+    def _symbols(self) -> dict[str, sympy.Symbol]:
+        """The hyperparameters by name, in print order (read off the tree, not its sum)."""
+        symbols = self.tree.symbols()
         for a in (*self.family.assumptions, *self.user_assumptions):
             if a.symbol in symbols:
                 symbols |= a.expr.free_symbols
         for rule in self.family.divides:
             symbols |= rule.symbols
         symbols |= {symbol(n) for n in self.family.weightless}
-        return [s.name for s in sorted(symbols, key=order_key)]
+        return {s.name: s for s in sorted(symbols, key=order_key)}
 
     def assumptions_for(self, bound: Iterable[str] = ()) -> tuple[Assumption, ...]:
         """Active assumptions: the user's, then the family's unless a value binds their symbol."""
@@ -207,15 +224,32 @@ class Model:
 
     def count(self, **values: int) -> int:
         """The exact total; raises naming every hyperparameter still without a value."""
-        bound = self.bind(values)
-        expr = self._params_under(self.assumptions_for(bound))
-        return _evaluate(expr, bound)
+        return self._count(self.bind(values), active=False)
 
     def active_count(self, **values: int) -> int:
         """The exact number of parameters one token touches (the total for dense models)."""
-        bound = self.bind(values)
-        expr = self._params_under(self.assumptions_for(bound), active=True)
-        return _evaluate(expr, bound)
+        return self._count(self.bind(values), active=True)
+
+    def _count(self, bound: dict[str, int], active: bool) -> int:
+        """Counted on the tree (fast, no sympy sum); the symbolic route when a value is missing
+        (its error names every one) or the numbers do not give an integer."""
+        assumptions = self.assumptions_for(bound)
+        try:
+            return self.count_of(self.tree, bound, assumptions, active)
+        except (UnboundError, InvalidValueError):
+            return _evaluate(self._params_under(assumptions, active=active), bound)
+
+    def count_of(self, block: Block, bound: Mapping[str, int],
+                 assumptions: Iterable[Assumption] | None = None, active: bool = False) -> int:
+        """The parameters of ``block`` (a part of this model's tree) at ``bound`` values."""
+        env: dict[sympy.Symbol, Any] = {self._symbols[n]: v for n, v in bound.items()}
+        for sym, expr in resolve(self.assumptions_for(bound) if assumptions is None
+                                 else assumptions).items():
+            env[sym] = numeric_value(expr, env)
+        total = block.numeric(env, active)
+        if isinstance(total, Fraction) and total.denominator != 1:
+            raise InvalidValueError(f"the count is not an integer ({total}) for these values")
+        return int(total)
 
     def value_of(self, expr: sympy.Expr, values: Mapping[str, int] | None = None) -> int:
         """Any expression of this model's symbols at its values (plus ``values``)."""
@@ -236,20 +270,22 @@ class Model:
         mapping = resolve(self.assumptions)
         return [entry.substitute(mapping) for entry in self.tree.tensors()]
 
+    def parts(self) -> list[Part]:
+        """The breakdown's parts as blocks, each with its repeat count and tied tensors."""
+        mapping = resolve(self.assumptions)
+        tied = [e.substitute(mapping) for e in self.tree.tensors() if e.tied_to is not None]
+        out = []
+        for path, block, _ in _components(self.tree):
+            repeat = block.count_expr.xreplace(mapping) if isinstance(block, Repeat) else None
+            out.append(Part(path, block, repeat, tuple(
+                e for e in tied if e.name == path or e.name.startswith(path + "."))))
+        return out
+
     def breakdown(self) -> list[Component]:
         """Top-level components, with repeated stacks and tied tensors kept visible."""
         mapping = resolve(self.assumptions)
-        entries = self.tensors()
-        out = []
-        for path, block, _ in _components(self.tree):
-            params = sympy.expand(block.params.xreplace(mapping))
-            repeat = block.count_expr.xreplace(mapping) if isinstance(block, Repeat) else None
-            tied = tuple(
-                e for e in entries
-                if e.tied_to is not None and (e.name == path or e.name.startswith(path + "."))
-            )
-            out.append(Component(path, params, repeat, tied))
-        return out
+        return [Component(p.name, sympy.expand(p.block.params.xreplace(mapping)), p.repeat,
+                          p.tied) for p in self.parts()]
 
     def require_compute(self) -> None:
         """Raise unless this family's tree knows its forward FLOPs (its attention is marked)."""

@@ -16,8 +16,10 @@ N*(H**2 + H)
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
@@ -26,6 +28,7 @@ import sympy
 from symparam.errors import InvalidValueError, ModelDefinitionError, UnboundError
 
 Size = int | sympy.Expr
+Number = int | Fraction
 _INDEX_LETTERS = "ijklmn"
 
 
@@ -196,6 +199,15 @@ class Block:
         """The exact total for the given hyperparameter values (by symbol name)."""
         return evaluate(self.params, values)
 
+    def numeric(self, env: Mapping[sympy.Symbol, Number], active: bool = False) -> Number:
+        """:attr:`params` (or :attr:`active_params`) at the numbers in ``env``, computed on the
+        tree: no expression is built, so a count costs a walk, not a sympy sum."""
+        return sum((child.numeric(env, active) for _, child in self.children()), 0)
+
+    def symbols(self) -> set[sympy.Symbol]:
+        """Every symbol :attr:`params` and :attr:`active_params` can hold, found on the tree."""
+        return set().union(*(child.symbols() for _, child in self.children()))
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}(params={self.params})"
 
@@ -221,6 +233,14 @@ class Tensor(Block):
     @cached_property
     def active_params(self) -> sympy.Expr:
         return self.params
+
+    def numeric(self, env: Mapping[sympy.Symbol, Number], active: bool = False) -> Number:
+        if self.tie is not None:
+            return 0
+        return math.prod(value(dim, env) for dim in self.shape)
+
+    def symbols(self) -> set[sympy.Symbol]:
+        return set().union(*(dim.free_symbols for dim in self.shape))
 
     def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
         return sympy.Integer(0)  # a bare tensor is read by its parent block's own rule
@@ -282,6 +302,12 @@ class Repeat(Block):
         if self.block.active_params is self.block.params:
             return self.params
         return self.count_expr * self.block.active_params
+
+    def numeric(self, env: Mapping[sympy.Symbol, Number], active: bool = False) -> Number:
+        return value(self.count_expr, env) * self.block.numeric(env, active)
+
+    def symbols(self) -> set[sympy.Symbol]:
+        return self.count_expr.free_symbols | self.block.symbols()
 
     @property
     def runs(self) -> sympy.Expr:
@@ -368,6 +394,34 @@ def evaluate(expr: sympy.Expr, values: Mapping[str, int]) -> int:
     if not result.is_Integer:
         raise InvalidValueError(f"the count is not an integer ({result}) for these values")
     return int(result)
+
+
+def value(expr: sympy.Expr, env: Mapping[sympy.Symbol, Number]) -> Number:
+    """``expr`` at the numbers in ``env`` (exact: ints and Fractions), read off its tree without
+    building new sympy objects. Raises :class:`UnboundError` for a symbol ``env`` lacks."""
+    if expr.is_Symbol:
+        if expr not in env:
+            raise UnboundError([expr.name])
+        return env[expr]
+    if expr.is_Integer:
+        return int(expr)
+    if expr.is_Rational:
+        return Fraction(int(expr.p), int(expr.q))
+    if expr.is_Add:
+        return sum((value(arg, env) for arg in expr.args), 0)
+    if expr.is_Mul:
+        return math.prod(value(arg, env) for arg in expr.args)
+    if expr.is_Pow and expr.exp.is_Integer:
+        base, power = value(expr.base, env), int(expr.exp)
+        return Fraction(base) ** power if power < 0 else base**power
+    if isinstance(expr, sympy.floor | sympy.ceiling):
+        inner = value(expr.args[0], env)
+        return math.floor(inner) if isinstance(expr, sympy.floor) else math.ceil(inner)
+    numbers = {s: sympy.Rational(env[s]) for s in expr.free_symbols if s in env}
+    result = expr.xreplace(numbers)
+    if not result.is_Rational:
+        raise UnboundError(sorted(s.name for s in result.free_symbols) or [str(expr)])
+    return Fraction(int(result.p), int(result.q))
 
 
 def on_first_token(block: Block) -> Block:

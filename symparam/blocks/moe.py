@@ -12,11 +12,13 @@ that a token routed to k of the E experts touches k/E of their weights.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from fractions import Fraction
 from functools import cached_property
 
 import sympy
 
-from symparam.blocks.base import Block, Size, Tensor, as_size
+from symparam.blocks.base import Block, Number, Size, Tensor, as_size, value
 from symparam.errors import InvalidValueError
 
 
@@ -37,6 +39,15 @@ class Experts(Block):
     @cached_property
     def active_params(self) -> sympy.Expr:
         return self.params * self.active / self.count_expr
+
+    def numeric(self, env: Mapping[sympy.Symbol, Number], active: bool = False) -> Number:
+        total = super().numeric(env)
+        if not active:
+            return total
+        return Fraction(total) * value(self.active, env) / value(self.count_expr, env)
+
+    def symbols(self) -> set[sympy.Symbol]:
+        return super().symbols() | self.active.free_symbols | self.count_expr.free_symbols
 
     def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
         """Each token runs through k experts: 2 FLOPs per weight of their matrices (the
