@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
+
+from symparam.output import json_line, one_line
 
 EXIT_USAGE = 2
 
@@ -15,7 +16,7 @@ class _Parser(argparse.ArgumentParser):
     """argparse that reports a usage error on one line and exits with status 2."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+        self.exit(EXIT_USAGE, f"{self.prog}: error: {one_line(message)}\n")
 
 
 def _parse_set(items: Sequence[str]) -> dict[str, Any]:
@@ -97,7 +98,7 @@ def cmd_list(args: argparse.Namespace) -> int:
         })
     if args.json:
         for row in rows:
-            print(json.dumps(row, ensure_ascii=False))
+            print(json_line(row))
         return 0
     width = max(len(r["name"]) for r in rows)
     print("families (count with --set NAME=VALUE for each hyperparameter):")
@@ -203,25 +204,27 @@ def each_model(args: argparse.Namespace,
     ``separate`` puts a blank line after each printout when there are several."""
     from symparam.errors import SymparamError
 
-    status = 0
+    failures = []
     for name in args.model:
         try:
             record, show = work(name)
         except SymparamError as error:
-            status = EXIT_USAGE
+            failures.append(str(error) if str(error).startswith(name) else f"{name}: {error}")
             if args.json:
-                print(json.dumps({"model": name, "error": str(error)}, ensure_ascii=False))
-            else:
-                shown = str(error) if str(error).startswith(name) else f"{name}: {error}"
-                print(f"symparam: error: {shown}", file=sys.stderr)
+                print(json_line({"model": name, "error": str(error)}))
             continue
         if args.json:
-            print(json.dumps(record, ensure_ascii=False))
+            print(json_line(record))
         else:
             show()
             if separate and len(args.model) > 1:
                 print()
-    return status
+    if not failures:
+        return 0
+    if len(failures) > 1:  # one line still: how many, then each
+        return fail(f"{len(failures)} of {len(args.model)} models failed: "
+                    + "; ".join(failures))
+    return fail(failures[0])
 
 
 def cmd_count(args: argparse.Namespace) -> int:
@@ -249,7 +252,7 @@ def cmd_formula(args: argparse.Namespace) -> int:
         print(latex(form))
         return 0
     if args.format == "json":
-        print(json.dumps({
+        print(json_line({
             "model": args.model,
             "architecture": m.label,
             "formula": str(total),
@@ -264,7 +267,7 @@ def cmd_formula(args: argparse.Namespace) -> int:
             ],
             "assumptions": [str(a) for a in m.assumptions],
             "not_in_total": absent,
-        }, ensure_ascii=False))
+        }))
         return 0
     print(f"{args.model}: {m.label}")
     label = "active" if args.active else "params"
@@ -416,6 +419,12 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def fail(message: str) -> int:
+    """Report an error on one line of stderr; the exit status for it."""
+    print(f"symparam: error: {one_line(message)}", file=sys.stderr)
+    return EXIT_USAGE
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
     from symparam.errors import SymparamError
@@ -425,14 +434,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return args.run(args)
     except SymparamError as error:
-        print(f"symparam: error: {error}", file=sys.stderr)
-        return EXIT_USAGE
+        return fail(str(error))
     except BrokenPipeError:
         return 0
     except (RecursionError, MemoryError, OverflowError) as error:
-        print(f"symparam: error: the input is too large to work on ({type(error).__name__})",
-              file=sys.stderr)
-        return EXIT_USAGE
+        return fail(f"the input is too large to work on ({type(error).__name__})")
 
 
 if __name__ == "__main__":

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
 from symparam.cli import _build, command, each_model
 from symparam.errors import InvalidValueError
+from symparam.output import json_line
 
 
 def cmd_depends(args: argparse.Namespace) -> int:
@@ -16,7 +16,7 @@ def cmd_depends(args: argparse.Namespace) -> int:
 
     result = depends(_build(args.model, args))
     if args.json:
-        print(json.dumps(result, ensure_ascii=False))
+        print(json_line(result))
         return 0
     print(f"{args.model}: the total depends on {', '.join(result['affects']) or 'nothing'}")
     for drop in result["drops_out"]:
@@ -32,7 +32,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 
     result = check(_build(args.model, args), args.formula)
     if args.json:
-        print(json.dumps({
+        print(json_line({
             "model": args.model,
             "equal": result.equal,
             "equal_at_values": result.equal_at_values,
@@ -48,7 +48,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             "values": dict(result.values),
             "engine_value": result.engine_value,
             "formula_value": None if result.formula_value is None else str(result.formula_value),
-        }, ensure_ascii=False))
+        }))
         return 0
     if result.equal:
         print(f"equal: the formula is {args.model}'s exact count")
@@ -93,7 +93,7 @@ def cmd_approx(args: argparse.Namespace) -> int:
         "dropped": [{"term": str(t), "value": v} for t, v in a.dropped],
     }
     if args.json:
-        print(json.dumps(record, ensure_ascii=False))
+        print(json_line(record))
         return 0
     what = "non-embedding count" if a.target == "non_embedding" else "total"
     print(f"{args.model}: {a.name} ({a.source})")
@@ -115,7 +115,7 @@ def cmd_sensitivity(args: argparse.Namespace) -> int:
 
     rows = sensitivity(_build(args.model, args))
     if args.json:
-        print(json.dumps([{"symbol": r.symbol.name, "derivative": str(r.derivative),
+        print(json_line([{"symbol": r.symbol.name, "derivative": str(r.derivative),
                            "slope": r.slope, "elasticity": r.elasticity} for r in rows]))
         return 0
     print(f"{args.model}: how the count moves with each hyperparameter at its value")
@@ -131,7 +131,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     target = _target(args.target)
     result = solve(_build(args.model, args), args.symbol, target, args.multiple_of)
     if args.json:
-        print(json.dumps({"model": args.model, "symbol": result.symbol, "target": target,
+        print(json_line({"model": args.model, "symbol": result.symbol, "target": target,
                           "value": result.value, "count": result.count,
                           "below": result.below, "above": result.above}))
         return 0
@@ -280,7 +280,7 @@ def cmd_memory(args: argparse.Namespace) -> int:
         "batch": args.batch, "seq": args.seq,
     }
     if args.json:
-        print(json.dumps(record, ensure_ascii=False))
+        print(json_line(record))
         return 0
     gib = 2**30
     print(f"{args.model}: {result.params:,} parameters")
@@ -330,7 +330,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
             print(",".join(str(v) for v in row))
     else:
         for row in rows:
-            print(json.dumps({**dict(zip(names, row[:-1], strict=True)), "params": row[-1]}))
+            print(json_line({**dict(zip(names, row[:-1], strict=True)), "params": row[-1]}))
     return 0
 
 

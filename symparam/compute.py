@@ -107,6 +107,7 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
     from symparam.assumptions import resolve
     from symparam.blocks.base import evaluate as _evaluate
     from symparam.errors import InvalidValueError
+    from symparam.limits import MAX_SEQUENCE
     from symparam.model import _components
     from symparam.symbols import B, s
 
@@ -119,7 +120,7 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
     elif seq is None:
         raise InvalidValueError("give the sequence length: --seq S")
     for name, value in (("--seq", seq), ("--batch", batch), ("--target-seq", target_seq or 1)):
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= 10**9:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= MAX_SEQUENCE:
             raise InvalidValueError(f"{name} must be a positive integer up to 1e9, got {value}")
     if recompute not in ("none", "selective", "full"):
         raise InvalidValueError("--recompute takes none, selective or full")

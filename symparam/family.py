@@ -11,6 +11,7 @@ import sympy
 from symparam.assumptions import Assumption
 from symparam.blocks import Block
 from symparam.errors import InvalidValueError
+from symparam.limits import MAX_LAYERS_LISTED
 
 
 @dataclass(frozen=True)
@@ -25,7 +26,7 @@ class Option:
     def parse(self, raw: Any) -> bool | int | tuple[int, ...]:
         """Accept a Python value or the text of ``--set NAME=VALUE``."""
         if isinstance(self.default, tuple):
-            if not isinstance(raw, list | tuple) or len(raw) > 100_000 or any(
+            if not isinstance(raw, list | tuple) or len(raw) > MAX_LAYERS_LISTED or any(
                 isinstance(v, bool) or not isinstance(v, int) or v not in (0, 1) for v in raw
             ):
                 raise InvalidValueError(f"option {self.name} takes a list of 0s and 1s")

@@ -21,8 +21,7 @@ from importlib import resources
 from typing import Any
 
 from symparam.errors import ConfigError
-
-MAX_CONFIG_BYTES = 10 * 2**20
+from symparam.limits import MAX_CONFIG_BYTES, MAX_JSON_DIGITS, MAX_LAYERS_LISTED, MAX_VALUE
 
 
 @cache
@@ -45,7 +44,9 @@ def load_config(path: str) -> dict[str, Any]:
         raise ConfigError(f"{path}: {size:,} bytes is too large for a config.json")
     try:
         with open(path, encoding="utf-8") as handle:
-            data = json.load(handle)
+            data = json.load(handle, parse_int=_json_int, parse_constant=_json_constant)
+    except _JSONNumber as error:
+        raise ConfigError(f"{path}: {error}") from None
     except UnicodeDecodeError:
         raise ConfigError(f"{path}: not UTF-8 text") from None
     except json.JSONDecodeError as error:
@@ -55,6 +56,20 @@ def load_config(path: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ConfigError(f"{path}: expected a JSON object, got {type(data).__name__}")
     return data
+
+
+class _JSONNumber(ValueError):
+    """A number in a config.json that no hyperparameter can hold."""
+
+
+def _json_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_JSON_DIGITS:
+        raise _JSONNumber(f"a number of {len(text):,} digits (at most {MAX_JSON_DIGITS})")
+    return int(text)
+
+
+def _json_constant(text: str) -> float:
+    raise _JSONNumber(f"{text} is not JSON (RFC 8259 has no NaN or Infinity)")
 
 
 def looks_like_config(name: str) -> bool:
@@ -208,7 +223,7 @@ def _computed(
         _, depth = _lookup(config, spec["values"]["N"], spec)
         depth = depth if depth is not None else spec["defaults"][spec["values"]["N"]]
         depth = _positive_int(depth, spec["values"]["N"], where)
-        if depth > 100_000:
+        if depth > MAX_LAYERS_LISTED:
             raise ConfigError(f"{where}: {depth} layers is more than symparam lists one by one")
         skip = set(listed)
         return tuple(int(i not in skip and (i + 1) % step == 0) for i in range(depth))
@@ -241,6 +256,8 @@ def _positive_int(raw: Any, key: str, where: str) -> int:
         raise ConfigError(f"{where}: {key} must be a positive integer, got {json.dumps(raw)}")
     if raw <= 0:
         raise ConfigError(f"{where}: {key} must be a positive integer, got {raw}")
+    if raw > MAX_VALUE:
+        raise ConfigError(f"{where}: {key} = {raw} is more than symparam takes (10^30)")
     return raw
 
 

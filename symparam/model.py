@@ -25,6 +25,7 @@ from symparam.blocks.base import join
 from symparam.blocks.base import value as numeric_value
 from symparam.errors import InvalidValueError, UnboundError, UnknownSymbolError
 from symparam.family import Family
+from symparam.limits import MAX_VALUE
 from symparam.symbols import order_key, symbol
 
 if TYPE_CHECKING:
@@ -186,6 +187,8 @@ class Model:
                 raise UnknownSymbolError(name, known)
             if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
                 raise InvalidValueError(f"{name} must be a positive integer, got {value!r}")
+            if value > MAX_VALUE:
+                raise InvalidValueError(f"{name} = {value} is more than symparam takes (10^30)")
             out[name] = value
         for a in self.user_assumptions:
             if a.name in out:

@@ -22,14 +22,11 @@ from typing import Any
 import sympy
 
 from symparam.errors import FormulaSyntaxError
+from symparam.limits import MAX_DEGREE, MAX_EXPONENT, MAX_RESULT_DIGITS
+from symparam.limits import MAX_FORMULA_DEPTH as MAX_DEPTH
+from symparam.limits import MAX_FORMULA_DIGITS as MAX_DIGITS
+from symparam.limits import MAX_FORMULA_LENGTH as MAX_LENGTH
 from symparam.symbols import lookup
-
-MAX_LENGTH = 2000
-MAX_DEPTH = 100
-MAX_DIGITS = 40
-MAX_EXPONENT = 16
-MAX_DEGREE = 64
-MAX_RESULT_DIGITS = 1000
 
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 _TOKEN = re.compile(

@@ -25,7 +25,7 @@ import sympy
 from symparam.errors import InvalidValueError, UnboundError
 
 INT64_MAX = 2**63 - 1
-MAX_POINTS = 100_000_000
+from symparam.limits import MAX_GRID_POINTS as MAX_POINTS  # noqa: E402
 
 
 class PrecisionWarning(UserWarning):

@@ -1,0 +1,29 @@
+"""Every bound symparam puts on what it reads, in one place (SECURITY.md lists them).
+
+Input comes from strangers: config.json files, formulas typed on a command line, names. Each
+bound keeps the work a hostile input can cause small (seconds, not hours; megabytes, not
+gigabytes) and turns anything beyond it into a one-line error.
+"""
+
+from __future__ import annotations
+
+#: a config.json larger than this is refused before it is read (real ones are a few KB)
+MAX_CONFIG_BYTES = 10 * 2**20
+#: a number in a config.json with more digits than this is refused while parsing
+MAX_JSON_DIGITS = 40
+#: the largest value a hyperparameter may take (any count stays exact and printable)
+MAX_VALUE = 10**30
+#: per-layer lists (Qwen-MoE's mlp_only_layers, a depth listed layer by layer) are at most this
+MAX_LAYERS_LISTED = 100_000
+#: batch, sequence and decoder lengths for compute
+MAX_SEQUENCE = 10**9
+#: rows a ``symparam sweep`` lists (its grid is built in memory and printed)
+MAX_GRID_POINTS = 1_000_000
+#: formulas and assumptions: characters, nesting, digits of a number, size of an exponent,
+#: degree of the expanded result, digits of a number the formula evaluates to
+MAX_FORMULA_LENGTH = 2000
+MAX_FORMULA_DEPTH = 100
+MAX_FORMULA_DIGITS = 40
+MAX_EXPONENT = 16
+MAX_DEGREE = 64
+MAX_RESULT_DIGITS = 1000
