@@ -58,6 +58,15 @@ def load_config(path: str) -> dict[str, Any]:
     return data
 
 
+def quoted(raw: Any, limit: int = 60) -> str:
+    """A config value as JSON for an error message, cut to ``limit`` characters."""
+    try:
+        text = json.dumps(raw, ensure_ascii=False)
+    except (RecursionError, ValueError):
+        text = f"a {type(raw).__name__}"
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
 class _JSONNumber(ValueError):
     """A number in a config.json that no hyperparameter can hold."""
 
@@ -101,14 +110,15 @@ def resolve_config(
     types = model_types()
     if not isinstance(model_type, str) or model_type not in types:
         known = ", ".join(sorted(types))
-        shown = "missing" if model_type is None else json.dumps(model_type)[:60]
+        shown = "missing" if model_type is None else quoted(model_type)
         raise ConfigError(f"{where}: model_type {shown} is not supported (supported: {known})")
     spec = types[model_type]
     cls = _choose_class(config, spec, arch, base, where)
     values, assumptions = _values(config, spec, where)
     options = dict(spec.get("fixed", {}))
     for option, key in spec.get("options", {}).items():
-        options[option] = _bool(config, key, spec["defaults"].get(key), where)
+        options[option] = _bool(config, key, spec["defaults"].get(key), where,
+                                null_is_false=key in spec.get("null_is_false", ()))
     for option, (rule, first, second) in spec.get("computed", {}).items():
         options[option] = _computed(config, spec, rule, first, second, where)
     architecture = spec["classes"][cls]
@@ -155,7 +165,7 @@ def _choose_class(
             raise ConfigError(f"{where}: architectures must be a list of class names")
     if chosen not in classes:
         raise ConfigError(
-            f"{where}: class {chosen!r} is not supported for {config.get('model_type')}"
+            f"{where}: class {quoted(chosen)} is not supported for {config.get('model_type')}"
             f" (supported: {', '.join(classes)})"
         )
     return chosen
@@ -199,21 +209,28 @@ def _computed(
     where: str,
 ) -> Any:
     """An option that follows from keys: ``differs`` (set and ≠), ``true_and_false``, or
-    ``prefix`` (a string key starts with the given text)."""
+    ``activation`` (T5's ``[gated-]activation``) …"""
     if rule == "positive":
         present, value = _lookup(config, first, spec)
         value = value if present else spec["defaults"].get(first)
         return value != 0
-    if rule == "not_null":
+    if rule in ("not_null", "float_or_null"):  # a size or a number switches something on,
+        present, value = _lookup(config, first, spec)  # null switches it off
+        value = value if present else spec["defaults"].get(first)
+        if value is None:
+            return False
+        if rule == "float_or_null" and not isinstance(value, float):  # as transformers types it
+            raise ConfigError(f"{where}: {first} must be a decimal number or null, got "
+                              f"{quoted(value)}")
+        if rule == "not_null":
+            _positive_int(value, first, where)
+        return True
+    if rule == "positive_int":  # null is refused, as transformers refuses it
         present, value = _lookup(config, first, spec)
-        return (value if present else spec["defaults"].get(first)) is not None
-    if rule == "positive_int":
-        present, value = _lookup(config, first, spec)
-        value = value if present and value is not None else spec["defaults"].get(first)
-        return _positive_int(value, first, where)
+        return _positive_int(value if present else spec["defaults"].get(first), first, where)
     if rule == "qwen_layer_pattern":  # Qwen-MoE: layer i is sparse unless listed in first
         present, listed = _lookup(config, first, spec)
-        if not present or not listed:
+        if not present or listed is None or listed == []:
             return ()
         if not isinstance(listed, list) or any(
             isinstance(i, bool) or not isinstance(i, int) for i in listed
@@ -232,12 +249,15 @@ def _computed(
         if not present or value is None:
             return 2 if _bool(config, second, spec["defaults"].get(second), where) else 1
         return 2 if _positive_int(value, first, where) == 2 else 1
-    if rule == "prefix":
+    if rule == "activation":  # T5's feed_forward_proj: "relu", "gated-gelu" …
         present, value = _lookup(config, first, spec)
-        value = value if present and value is not None else spec["defaults"].get(first)
-        if not isinstance(value, str) or len(value) > 100:
-            raise ConfigError(f"{where}: {first} must be a string, got {json.dumps(value)[:60]}")
-        return value.startswith(second)
+        value = value if present else spec["defaults"].get(first)
+        parts = value.split("-") if isinstance(value, str) else []
+        if not parts or len(parts) > 2 or (len(parts) == 2 and parts[0] != "gated") \
+                or parts[-1] not in ACTIVATIONS:
+            raise ConfigError(f"{where}: {first} must be an activation or gated-<activation> "
+                              f"that transformers knows, got {quoted(value)}")
+        return len(parts) == 2
     if rule == "differs":
         present, value = _lookup(config, first, spec)
         value = value if present else spec["defaults"].get(first)
@@ -253,7 +273,7 @@ def _computed(
 
 def _positive_int(raw: Any, key: str, where: str) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int):
-        raise ConfigError(f"{where}: {key} must be a positive integer, got {json.dumps(raw)}")
+        raise ConfigError(f"{where}: {key} must be a positive integer, got {quoted(raw)}")
     if raw <= 0:
         raise ConfigError(f"{where}: {key} must be a positive integer, got {raw}")
     if raw > MAX_VALUE:
@@ -261,21 +281,47 @@ def _positive_int(raw: Any, key: str, where: str) -> int:
     return raw
 
 
-def _bool(config: Mapping[str, Any], key: str, default: Any, where: str) -> bool:
+#: transformers' activation names (transformers.activations.ACT2CLS, 5.23)
+ACTIVATIONS = frozenset({
+    "gelu", "gelu_10", "gelu_accurate", "gelu_fast", "gelu_new", "gelu_python",
+    "gelu_python_tanh", "gelu_pytorch_tanh", "hardswish", "laplace", "leaky_relu", "linear",
+    "mish", "prelu", "quick_gelu", "relu", "relu2", "relu6", "sigmoid", "silu", "sqrtsoftplus",
+    "swish", "tanh", "xielu",
+})
+
+
+def _bool(config: Mapping[str, Any], key: str, default: Any, where: str,
+          null_is_false: bool = False) -> bool:
+    """A flag: missing gives the default; ``null`` is an error (transformers 5 refuses it) or,
+    for the keys the config class declares optional, false (what its model code reads)."""
     raw = config.get(key, default)
     if raw is None and key in config:
-        raw = default
+        if not null_is_false:
+            raise ConfigError(f"{where}: {key} is null; it must be true or false")
+        raw = False
     if not isinstance(raw, bool):
-        raise ConfigError(f"{where}: {key} must be true or false, got {json.dumps(raw)}")
+        raise ConfigError(f"{where}: {key} must be true or false, got {quoted(raw)}")
     return raw
 
 
 def _labels(config: Mapping[str, Any], where: str) -> int:
-    if "num_labels" in config and config["num_labels"] is not None:
-        return _positive_int(config["num_labels"], "num_labels", where)
+    """The number of labels as transformers settles it: ``num_labels`` if given (it wins over
+    ``id2label``), else the distinct label numbers of ``id2label``, else 2. ``id2label`` is
+    checked whenever present, as transformers reads its keys as integers either way."""
     labels = config.get("id2label")
-    if labels is None:
+    distinct = None
+    if labels is not None:
+        if not isinstance(labels, dict):
+            raise ConfigError(f"{where}: id2label must be an object, got {quoted(labels)}")
+        try:  # "0" and "00" are one label
+            distinct = len({int(key) for key in labels})
+        except ValueError:
+            raise ConfigError(f"{where}: id2label's keys must be label numbers, got "
+                              f"{quoted(sorted(labels))}") from None
+    if "num_labels" in config:  # null, like any non-number, is refused by transformers too
+        return _positive_int(config["num_labels"], "num_labels", where)
+    if distinct is None:
         return 2
-    if not isinstance(labels, dict) or not labels:
-        raise ConfigError(f"{where}: id2label must be a non-empty object")
-    return len(labels)
+    if distinct == 0:
+        raise ConfigError(f"{where}: id2label is empty: a classifier needs a label")
+    return distinct

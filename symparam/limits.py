@@ -15,6 +15,8 @@ MAX_JSON_DIGITS = 40
 MAX_VALUE = 10**30
 #: per-layer lists (Qwen-MoE's mlp_only_layers, a depth listed layer by layer) are at most this
 MAX_LAYERS_LISTED = 100_000
+#: a per-layer pattern is built as runs of equal layers; at most this many runs
+MAX_LAYER_RUNS = 1_000
 #: batch, sequence and decoder lengths for compute
 MAX_SEQUENCE = 10**9
 #: rows a ``symparam sweep`` lists (its grid is built in memory and printed)

@@ -54,7 +54,10 @@ def json_line(record: object) -> str:
     return json.dumps(record, ensure_ascii=False).translate(_LINE_BREAKS)
 
 
-def one_line(text: str) -> str:
+def one_line(text: str, limit: int = 1000) -> str:
     """``text`` with every unprintable character (newlines, escapes, bidi controls) written as
-    its escape, so that a message stays one line and shows what it quotes."""
+    its escape, so that a message stays one line and shows what it quotes; cut to ``limit``
+    characters (a message quotes what it was given, which can be anything)."""
+    if len(text) > limit:
+        text = text[:limit - 1] + "…"
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)

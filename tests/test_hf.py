@@ -82,7 +82,7 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
             config[first] = None
         if rule == "falcon_parallel_norms" and draw(st.booleans()):
             config[first] = draw(st.sampled_from([None, 1, 2]))
-        if rule == "prefix" and draw(st.booleans()):
+        if rule == "activation" and draw(st.booleans()):
             config[first] = draw(st.sampled_from(["relu", "gelu", "gated-gelu", "gated-silu"]))
     classes = list(spec["classes"])
     choice = draw(st.sampled_from([*classes, None]))
@@ -168,7 +168,7 @@ def test_many_files_in_one_call(tmp_path: Path, capsys: pytest.CaptureFixture[st
     ("[1, 2]", "expected a JSON object"),
     ('{"model_type": "nope"}', 'model_type "nope" is not supported'),
     ("{}", "model_type missing"),
-    ('{"model_type": "bert", "architectures": ["BertForQA"]}', "class 'BertForQA'"),
+    ('{"model_type": "bert", "architectures": ["BertForQA"]}', 'class "BertForQA"'),
     ('{"model_type": "bert", "hidden_size": "768"}', "hidden_size must be a positive integer"),
     ('{"model_type": "bert", "hidden_size": 0}', "hidden_size must be a positive integer"),
     ('{"model_type": "bert", "hidden_size": 770}', "does not divide"),
@@ -239,3 +239,10 @@ def test_not_a_regular_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
     assert main(["count", str(fifo)]) == 2  # returns at once: a FIFO is never opened
     err = capsys.readouterr().err
     assert err.count(str(fifo)) == 1 and "not a regular file" in err
+
+
+def test_activation_names_are_transformers() -> None:
+    activations = pytest.importorskip("transformers.activations")
+    from symparam.hf import ACTIVATIONS
+
+    assert set(activations.ACT2CLS) == ACTIVATIONS

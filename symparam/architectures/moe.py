@@ -16,7 +16,7 @@ s divides i + 1), the others dense LLaMA MLPs of size d_ff; or an explicit per-l
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import sympy
@@ -35,7 +35,9 @@ from symparam.blocks import (
     Stack,
     Tensor,
 )
+from symparam.errors import InvalidValueError
 from symparam.family import Family, Option
+from symparam.limits import MAX_LAYER_RUNS
 from symparam.symbols import E, H, N, d_head, d_moe, d_sh, h, h_kv, k
 
 _LLAMA_OFF = {"mlp_bias": False, "fused_projections": False, "qk_norm_full": False}
@@ -79,14 +81,40 @@ def decoder_layer(o: Mapping[str, Any], sparse: bool) -> Sequential:
 def layers(o: Mapping[str, Any]) -> Block:
     pattern = o["layer_pattern"]
     if pattern:
-        return Sequential(**{str(i): decoder_layer(o, bool(sparse))
-                             for i, sparse in enumerate(pattern)})
+        layer = {kind: decoder_layer(o, bool(kind)) for kind in set(pattern)}
+        return Stack(*(Repeat(count, layer[kind], start, stride)
+                       for kind, start, count, stride in runs(pattern)))
     step = int(o["sparse_step"])
     if step == 1:
         return Repeat(N, decoder_layer(o, True))
     dense = [Repeat(sympy.floor((N - 1 - r) / step) + 1, decoder_layer(o, False), r, step)
              for r in range(step - 1)]
     return Stack(*dense, Repeat(sympy.floor(N / step), decoder_layer(o, True), step - 1, step))
+
+
+def runs(pattern: Sequence[int]) -> list[tuple[int, int, int, int]]:
+    """A per-layer list as few (kind, start, count, stride) progressions as it allows: runs of
+    equal neighbours, or, if fewer, one progression per position of its shortest period."""
+    n = len(pattern)
+    border = [0] * n  # prefix function: the shortest period is n - border[-1]
+    for i in range(1, n):
+        k = border[i - 1]
+        while k and pattern[i] != pattern[k]:
+            k = border[k - 1]
+        border[i] = k + (pattern[i] == pattern[k])
+    period = n - border[-1]
+    periodic = [(pattern[r], r, (n - r + period - 1) // period, period) for r in range(period)]
+    consecutive: list[tuple[int, int, int, int]] = []
+    for i, kind in enumerate(pattern):
+        if consecutive and consecutive[-1][0] == kind:
+            consecutive[-1] = (kind, consecutive[-1][1], consecutive[-1][2] + 1, 1)
+        else:
+            consecutive.append((kind, i, 1, 1))
+    found = min(periodic, consecutive, key=len)
+    if len(found) > MAX_LAYER_RUNS:
+        raise InvalidValueError(f"a layer pattern of {len(found):,} runs is more than symparam "
+                                f"builds ({MAX_LAYER_RUNS:,})")
+    return found
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Sequential:

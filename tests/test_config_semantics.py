@@ -1,0 +1,103 @@
+"""Config values transformers rejects or treats specially: symparam gives the same count as the
+real class or a clear error, never a silently different count (docs/config-semantics.md)."""
+
+from __future__ import annotations
+
+import os
+import warnings
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import symparam
+from symparam.errors import SymparamError
+from symparam.hf import model_types
+from tests.fuzz.test_fuzz import hostile_configs
+
+oracle = pytest.importorskip("tests.oracle")
+torch, transformers = oracle.torch, oracle.transformers
+
+BERT = {"model_type": "bert", "architectures": ["BertModel"], "hidden_size": 64,
+        "num_attention_heads": 4, "intermediate_size": 128, "vocab_size": 100,
+        "num_hidden_layers": 2}
+LLAMA = {"model_type": "llama", "architectures": ["LlamaModel"], "hidden_size": 64,
+         "num_attention_heads": 4, "num_key_value_heads": 2, "intermediate_size": 128,
+         "vocab_size": 100, "num_hidden_layers": 2}
+GPT2 = {"model_type": "gpt2", "architectures": ["GPT2Model"], "n_embd": 64, "n_head": 4,
+        "n_layer": 2, "vocab_size": 100}
+
+#: (config, what symparam does: the words of its error, or None for "counts as transformers")
+CASES = {
+    "heads do not divide the hidden size": ({**BERT, "num_attention_heads": 3}, "does not divide"),
+    "KV heads do not divide the heads": ({**LLAMA, "num_key_value_heads": 3}, "does not divide"),
+    "zero layers": ({**BERT, "num_hidden_layers": 0}, "positive integer"),
+    "a negative size": ({**BERT, "intermediate_size": -5}, "positive integer"),
+    "an empty vocabulary": ({**BERT, "vocab_size": 0}, "positive integer"),
+    "a boolean written as a string": ({**LLAMA, "tie_word_embeddings": "false"}, "true or false"),
+    "null where a size belongs": ({**BERT, "hidden_size": None}, "is null"),
+    "a size written as a float": ({**BERT, "hidden_size": 64.0}, "positive integer"),
+    "a size written as a string": ({**BERT, "hidden_size": "64"}, "positive integer"),
+    "a boolean where a size belongs": ({**BERT, "num_hidden_layers": True}, "positive integer"),
+    "an unknown model_type": ({**BERT, "model_type": "bort"}, "not supported"),
+    "an odd head size with rotary embeddings": (
+        {**LLAMA, "hidden_size": 60, "num_attention_heads": 4}, "multiple of 2"),
+    "null KV heads (one per query head)": ({**LLAMA, "num_key_value_heads": None}, None),
+    "null head_dim (H/h)": ({**LLAMA, "head_dim": None}, None),
+    "null n_inner (4H)": ({**GPT2, "n_inner": None}, None),
+    "an explicit head_dim": ({**LLAMA, "head_dim": 32}, None),
+}
+
+
+def real_count(config: dict[str, Any], cls: str) -> int:
+    data = {k: v for k, v in config.items() if k not in ("model_type", "architectures")}
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        hf_config = transformers.AutoConfig.for_model(config["model_type"], **data)
+        with torch.device("meta"):
+            model = getattr(transformers, cls)(hf_config)
+    return sum(p.numel() for p in model.parameters())
+
+
+@pytest.mark.parametrize("case", list(CASES))
+def test_documented_cases(case: str) -> None:
+    config, error = CASES[case]
+    if error is not None:
+        with pytest.raises(SymparamError, match=error):
+            symparam.from_hf_config(config).count()
+        return
+    m = symparam.from_hf_config(config)
+    assert m.count() == real_count(config, m.label)
+
+
+def test_every_case_is_documented() -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "config-semantics.md").read_text(
+        encoding="utf-8")
+    for case in CASES:
+        assert case in text, f"docs/config-semantics.md does not cover {case!r}"
+
+
+def test_accepted_garbage_counts_as_transformers() -> None:
+    """A garbled config symparam accepts builds in transformers to the same total."""
+    types = [t for t in sorted(model_types()) if t not in ("deepseek_v3", "gpt_oss")]
+
+    @settings(max_examples=int(os.environ.get("SEMANTICS_EXAMPLES", "150")), deadline=None,
+              suppress_health_check=list(HealthCheck))
+    @given(st.sampled_from(types), st.data())
+    def check(model_type: str, data: st.DataObject) -> None:
+        config = data.draw(hostile_configs(model_type))
+        try:
+            m = symparam.from_hf_config(config)
+            ours = m.count()
+        except SymparamError:
+            return
+        depth = max((m.values.get(n, 0) for n in ("N", "N_dec", "G", "K")), default=0)
+        if max(m.values.values(), default=0) >= 2**31 or ours >= 2**62 or depth > 512:
+            return  # torch cannot hold the tensors, or would build a module per layer for long
+            # minutes: there is nothing to compare with here
+        assert ours == real_count(config, m.label), config
+
+    check()

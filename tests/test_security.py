@@ -1,0 +1,205 @@
+"""No user text reaches code execution: the package's source is scanned for calls that run or
+parse code (eval, exec, sympify, parse_expr, pickle …), which may only take constants; and the
+bounds of symparam/limits.py hold on hostile files, in a fresh process each, within
+5 seconds and 500 MB."""
+
+from __future__ import annotations
+
+import ast
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "symparam"
+
+#: calls that run, import or unpickle what they are given
+DANGEROUS = {"eval", "exec", "compile", "__import__", "sympify", "parse_expr", "S",
+             "parse_latex", "lambdify", "import_module", "os.system", "os.popen", "os.exec",
+             "load", "loads", "getattr", "setattr"}
+#: modules that must not be imported at all
+FORBIDDEN_MODULES = {"pickle", "marshal", "shelve", "dill", "subprocess", "yaml", "ctypes"}
+#: the calls above that take something other than a constant, each with why it is safe
+ALLOWED = {
+    ("sweep.py", "lambdify"): "expressions of the model's own symbols; names not among its "
+                              "hyperparameters are refused before, and lambdify replaces any "
+                              "name that is not an identifier",
+    ("architectures/__init__.py", "import_module"): "a name from the fixed FAMILY_MODULES "
+                                                    "tuple (families() and the registry)",
+    ("hf.py", "load"): "json.load: data, not code",
+    ("hf.py", "loads"): "json.loads: data, not code",
+    ("presets/__init__.py", "loads"): "json.loads of the package's own preset files",
+    ("render.py", "load"): "tomllib.load of the package's own language files",
+    ("__init__.py", "getattr"): "module __getattr__ for lazily imported public names",
+}
+
+
+def _dotted(node: ast.AST) -> str:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return f"{_dotted(node.value)}.{node.attr}"
+    return "?"
+
+
+def findings(source: str, where: str) -> list[str]:
+    """Dangerous calls on anything but constants, and forbidden imports, in ``source``."""
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) \
+                else [node.module or ""]
+            for name in names:
+                if name.split(".")[0] in FORBIDDEN_MODULES:
+                    out.append(f"{where}:{node.lineno}: imports {name}")
+        if not isinstance(node, ast.Call):
+            continue
+        name = _dotted(node.func)
+        last = name.rsplit(".", 1)[-1]
+        if ((last not in DANGEROUS and not any(name.startswith(d) for d in DANGEROUS if "." in d))
+                or name == "re.compile"):
+            continue
+        if last == "getattr" and len(node.args) >= 2 and isinstance(node.args[1], ast.Constant):
+            continue
+        arguments = [*node.args, *(k.value for k in node.keywords)]
+        if all(isinstance(a, ast.Constant) for a in arguments):
+            continue
+        if (where, last) in ALLOWED:
+            continue
+        out.append(f"{where}:{node.lineno}: {name}(…) on a value that is not a constant")
+    return out
+
+
+def test_no_user_text_reaches_code() -> None:
+    problems = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        where = path.relative_to(PACKAGE).as_posix()
+        problems += findings(path.read_text(encoding="utf-8"), where)
+    assert problems == []
+
+
+def test_the_scan_can_fail() -> None:
+    assert findings("import sympy\nsympy.sympify(text)\n", "x.py")
+    assert findings("eval(user)\n", "x.py")
+    assert findings("import pickle\n", "x.py")
+    assert findings("from subprocess import run\n", "x.py")
+    assert findings("getattr(obj, name)\n", "x.py")
+    assert findings("os.system(command)\n", "x.py")
+    assert not findings("sympy.sympify('1')\n", "x.py")
+    assert not findings("re.compile(pattern)\n", "x.py")
+
+
+# -- bounded work on hostile files ----------------------------------------------------------
+
+TIME_LIMIT, MEMORY_LIMIT_MB = 5.0, 500
+
+
+def bounded(argv: list[str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    """``symparam argv`` in a fresh process: done within the time limit, using at most the
+    memory limit, exit 0 or exit 2 with one line on stderr."""
+    # the peak of this process alone: /proc's VmHWM (getrusage's maxrss would include the
+    # pytest process it was forked from)
+    probe = ("import sys, runpy; sys.argv = ['symparam', *sys.argv[1:]]\n"
+             "try:\n    runpy.run_module('symparam', run_name='__main__')\n"
+             "finally:\n"
+             "    peak = [l for l in open('/proc/self/status') if l.startswith('VmHWM')][0]\n"
+             "    print('peak', peak.split()[1], file=sys.stderr)\n")
+    shown = [a if len(a) < 40 else a[:37] + "…" for a in argv[:6]] + (["…"] if argv[6:] else [])
+    start = time.perf_counter()
+    done = subprocess.run([sys.executable, "-c", probe, *argv], capture_output=True, text=True,
+                          timeout=TIME_LIMIT * 4, cwd=tmp_path, check=False)
+    elapsed = time.perf_counter() - start
+    lines = done.stderr.splitlines()
+    peak_mb = int(lines.pop().split()[1]) / 1024
+    assert elapsed < TIME_LIMIT, f"{shown}: {elapsed:.1f} s"
+    assert peak_mb < MEMORY_LIMIT_MB, f"{shown}: {peak_mb:.0f} MB"
+    assert done.returncode in (0, 2), f"{shown}: {done.stderr[-300:]}"
+    if done.returncode == 2:
+        assert len(lines) == 1 and lines[0].startswith("symparam"), \
+            f"{shown}: {done.stderr[-300:]}"
+    return done
+
+
+def config(tmp_path: Path, name: str, data: object) -> str:
+    path = tmp_path / name
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return str(path)
+
+
+BERT = {"model_type": "bert", "hidden_size": 64, "num_attention_heads": 4,
+        "intermediate_size": 128, "vocab_size": 100}
+
+
+def test_formula_bombs(tmp_path: Path) -> None:
+    # (one argument holds at most 128 KiB on Linux: the longest ones are just under)
+    for formula in ("H^(10^10)", "H**H**H**H**H**H", "9" * 100_000,
+                    "(" * 10_000 + "H" + ")" * 10_000, "2^16^16", "(H+N)^64 * (V+L)^64",
+                    "H" + "*H" * 50_000):
+        done = bounded(["check", "gpt2", formula], tmp_path)
+        assert done.returncode == 2
+    done = bounded(["formula", "llama", "--assume", "d_ff=" + "(" * 5000 + "H" + ")" * 5000],
+                   tmp_path)
+    assert done.returncode == 2
+
+
+def test_config_bombs(tmp_path: Path) -> None:
+    deep = "[" * 100_000 + "]" * 100_000
+    (tmp_path / "deep.json").write_text('{"model_type": "bert", "x": ' + deep + "}")
+    (tmp_path / "digits.json").write_text('{"model_type": "bert", "hidden_size": '
+                                          + "7" * 1_000_000 + "}")
+    with open(tmp_path / "huge.json", "w", encoding="utf-8") as handle:  # 100 MB
+        handle.write('{"model_type": "bert", "pad": "')
+        handle.write("x" * 100 * 2**20)
+        handle.write('"}')
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "folder" / "config.json").mkdir()  # a config.json that is a directory
+    os.mkfifo(tmp_path / "fifo.json")
+    cases = {
+        "deep.json": "nested too deeply",
+        "digits.json": "digits",
+        "huge.json": "too large",
+        "folder": "not a regular file",
+        "fifo.json": "not a regular file",
+        "/dev/zero": "not a regular file",
+        config(tmp_path, "layers.json", {**BERT, "num_hidden_layers": 100_000}): None,
+        config(tmp_path, "list.json", {"model_type": "qwen2_moe", "num_hidden_layers": 100_000,
+                                       "mlp_only_layers": list(range(0, 100_000, 2))}): None,
+        config(tmp_path, "toolong.json", {"model_type": "qwen2_moe",
+                                          "num_hidden_layers": 100_001,
+                                          "mlp_only_layers": [1]}): "one by one",
+        config(tmp_path, "values.json", {**BERT, "vocab_size": 10**31}): "10^30",
+        config(tmp_path, "text.json", {**BERT, "hidden_size": "x" * 1_000_000}): "integer",
+    }
+    for name, message in cases.items():
+        done = bounded(["count", name], tmp_path)
+        if message is None:
+            assert done.returncode == 0, done.stderr
+        else:
+            assert done.returncode == 2 and message in done.stderr, (name, done.stderr)
+            assert len(done.stderr.splitlines()[0]) < 400  # a value is quoted, not dumped
+
+
+@pytest.mark.parametrize("argv", [
+    ["sweep", "gpt2", "H=1:100000:1", "N=1:100000:1"],
+    ["flops", "gpt2", "--seq", "1" + "0" * 100],
+    ["solve", "gpt2", "--target", "1" + "0" * 5000, "--for", "H"],
+    ["count", "gpt2", "--set", "H=" + "1" * 5000],
+    ["count", *["gpt2"] * 2000],
+])
+def test_argument_bombs(argv: list[str], tmp_path: Path) -> None:
+    bounded(argv, tmp_path)
+
+
+def test_limits_are_what_security_md_says() -> None:
+    from symparam import limits
+
+    text = (PACKAGE.parent / "SECURITY.md").read_text(encoding="utf-8")
+    for name in dir(limits):
+        if name.startswith("MAX_"):
+            assert name in text, f"SECURITY.md does not list {name}"
+
+
