@@ -122,6 +122,7 @@ def resolve_config(
     for option, (rule, first, second) in spec.get("computed", {}).items():
         options[option] = _computed(config, spec, rule, first, second, where)
     architecture = spec["classes"][cls]
+    _check_padding(config, spec, values, where)
     values["n_labels"] = _labels(config, where)  # dropped later when the class has no such head
     return Resolved(spec["family"], architecture, cls, model_type, options, values,
                     tuple(assumptions))
@@ -302,6 +303,24 @@ def _bool(config: Mapping[str, Any], key: str, default: Any, where: str,
     if not isinstance(raw, bool):
         raise ConfigError(f"{where}: {key} must be true or false, got {quoted(raw)}")
     return raw
+
+
+def _check_padding(config: Mapping[str, Any], spec: Mapping[str, Any], values: Mapping[str, int],
+                   where: str) -> None:
+    """``pad_token_id`` is an integer or null; where a table is built with it as its padding
+    row (``pad_tables``: the token table, RoBERTa's position table too), torch requires it to
+    be a row of that table, and transformers refuses the config otherwise."""
+    pad = config.get("pad_token_id", spec["defaults"].get("pad_token_id"))
+    if pad is None:
+        return
+    if isinstance(pad, bool) or not isinstance(pad, int):
+        raise ConfigError(f"{where}: pad_token_id must be an integer or null, got {quoted(pad)}")
+    for name in spec.get("pad_tables", ()):
+        rows = values.get(name)
+        if rows is not None and not -rows <= pad < rows:
+            key = spec["values"][name]
+            raise ConfigError(f"{where}: pad_token_id {pad} is not a row of the table of "
+                              f"{key} = {rows} rows, which pads with it")
 
 
 def _labels(config: Mapping[str, Any], where: str) -> int:

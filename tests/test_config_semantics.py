@@ -41,6 +41,9 @@ CASES = {
     "a size written as a string": ({**BERT, "hidden_size": "64"}, "positive integer"),
     "a boolean where a size belongs": ({**BERT, "num_hidden_layers": True}, "positive integer"),
     "an unknown model_type": ({**BERT, "model_type": "bort"}, "not supported"),
+    "a padding row outside its table": (
+        {**BERT, "model_type": "roberta", "architectures": ["RobertaModel"],
+         "max_position_embeddings": 1}, "not a row"),
     "an odd head size with rotary embeddings": (
         {**LLAMA, "hidden_size": 60, "num_attention_heads": 4}, "multiple of 2"),
     "null KV heads (one per query head)": ({**LLAMA, "num_key_value_heads": None}, None),
