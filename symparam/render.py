@@ -50,23 +50,29 @@ _UNITS = {
 }
 
 
+def _printable(text: Any) -> str:
+    """``text`` on one line: line breaks and other control characters become spaces (a blank
+    line would end a LaTeX argument, a newline a Markdown table row or heading)."""
+    return "".join(c if c.isprintable() else " " for c in str(text))
+
+
 def escape_tex(text: Any) -> Markup:
     """Plain text made safe for LaTeX: every special character is printed, never executed."""
     if isinstance(text, Markup):
         return text
-    return Markup("".join(_TEX_SPECIAL.get(c, c) for c in str(text)))
+    return Markup("".join(_TEX_SPECIAL.get(c, c) for c in _printable(text)))
 
 
 def escape_md(text: Any) -> Markup:
     """Plain text made safe for Markdown: no table breaks, no HTML, no emphasis."""
     if isinstance(text, Markup):
         return text
-    return Markup("".join(_MD_SPECIAL.get(c, c) for c in str(text)))
+    return Markup("".join(_MD_SPECIAL.get(c, c) for c in _printable(text)))
 
 
 def code_md(text: str) -> Markup:
     """A tensor name as inline code; a ``|`` would end a table cell, so it is escaped."""
-    body = str(text).replace("|", r"\|").replace("<", "&lt;")
+    body = _printable(text).replace("|", r"\|").replace("<", "&lt;")
     fence = "``" if "`" in body else "`"
     pad = " " if fence == "``" else ""
     return Markup(f"{fence}{pad}{body}{pad}{fence}")

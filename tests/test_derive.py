@@ -195,3 +195,22 @@ def test_layers_shared_by_two_repeats_show_their_indices() -> None:
     assert "`model.layers.{0…2}`" in out and "`model.layers.{3…60}`" in out
     symbolic = symparam.model("deepseek").derive(symbolic=True).to_markdown()
     assert "`model.layers.{N_dense…N − 1}`" in symbolic
+
+
+def test_hostile_name_compiles_as_text(tmp_path: Path) -> None:
+    """A name holding \\input and \\write18 compiles, and its text is printed, not run: the
+    secret file is not read into the document and no shell command runs."""
+    require(shutil.which("pdflatex") is not None, "pdflatex")
+    require(shutil.which("pdftotext") is not None, "pdftotext (poppler-utils)")
+    (tmp_path / "secret.tex").write_text("SECRETCONTENT\n", encoding="utf-8")
+    name = r"\input{secret} \immediate\write18{touch PWNED} $x$ #1 % ~ ^ _ & {}" + "\n\nend"
+    d = dataclasses.replace(symparam.model("toy-net").derive(), model=name, description=name)
+    (tmp_path / "hostile.tex").write_text(d.to_latex(), encoding="utf-8")
+    done = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error",
+                           "-shell-escape", "hostile.tex"], cwd=tmp_path, capture_output=True,
+                          text=True, check=False, timeout=300)
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert not (tmp_path / "PWNED").exists()
+    text = subprocess.run(["pdftotext", "hostile.pdf", "-"], cwd=tmp_path, capture_output=True,
+                          text=True, check=False).stdout
+    assert "SECRETCONTENT" not in text and "input{secret}" in text.replace(" ", "")

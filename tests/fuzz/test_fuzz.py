@@ -100,7 +100,8 @@ def test_assumptions() -> None:
 
 def test_model_names() -> None:
     @FUZZ
-    @given(text | st.sampled_from(["../../etc/passwd", "/dev/zero", "/", ".", "~", "-",
+    @given(text | st.sampled_from([*MODELS, "GPT2", " gpt2", "gpt2 ", "bert", "mixtral",
+                                   "../../etc/passwd", "/dev/zero", "/", ".", "~", "-",
                                    "config.json", "/proc/self/environ", "a" * 5000]))
     def check(name: str) -> None:
         if name.startswith("-"):
