@@ -162,3 +162,18 @@ def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int 
             continue
         return model
     raise AssertionError("unreachable")
+
+
+def cannot_run(model_type: str, label: str, error: BaseException) -> bool:
+    """Whether ``error`` is the real class failing to run a layout it builds (not a symparam
+    failure): Falcon's norm layouts (its forward looks for ln_attn, input_layernorm or
+    mlp_layernorm_out that the layer does not have), T5 with too few relative-position buckets
+    (a division by log(max_distance / (buckets / 4))), a decoder's sequence classifier that
+    reads the last real token with .item() (a meta tensor cannot) or needs a pad token."""
+    if model_type == "falcon" and isinstance(error, AttributeError | NameError):
+        return True
+    if model_type == "t5" and isinstance(error, ZeroDivisionError):
+        return True
+    return (label.endswith("ForSequenceClassification")
+            and isinstance(error, RuntimeError | ValueError)
+            and ("meta" in str(error) or "padding token" in str(error)))

@@ -21,6 +21,7 @@ from tests.test_flops import DENSE
 from tests.test_hf import lean_configs
 
 elements = pytest.importorskip("tests.elements").elements
+oracle = pytest.importorskip("tests.oracle")
 
 #: the kinds the oracle sees; ``scale`` and ``gate`` are one multiply each on a tensor it
 #: cannot tell from others, and its ``activation`` (a tanh) includes Gemma2's soft-capping
@@ -52,14 +53,7 @@ def test_elements_match_the_real_classes(model_type: str) -> None:
         try:
             real = elements(config, m.label, batch, seq, target)
         except (AttributeError, NameError, ZeroDivisionError, RuntimeError, ValueError) as error:
-            # what the real class builds but cannot run on the meta device, as in
-            # test_flops.test_generated_configs_flops: Falcon's norm layouts, T5 with too few
-            # buckets, a decoder's classifier that reads the last real token with .item()
-            known = {"falcon": (AttributeError, NameError), "t5": (ZeroDivisionError,)}
-            if isinstance(error, known.get(model_type, ())) or (
-                isinstance(error, RuntimeError | ValueError)
-                and ("meta" in str(error) or "padding token" in str(error))
-            ):
+            if oracle.cannot_run(model_type, m.label, error):
                 reject()
             raise
         assert ours(m, batch, seq, target) == real
