@@ -62,6 +62,10 @@ NONMATMUL: dict[str, tuple[int, str]] = {
                       "fvcore and DeepSpeed's profiler count them"),
     "gate": (1, "the gate of a gated MLP, act(gate)·up: 1 multiply per element"),
     "add": (1, "residual adds and sums of embedding tables: 1 per element"),
+    "routing": (3, "a router's softmax over its E logits: 3 per logit (choosing the top k and "
+                   "renormalising their weights are not counted)"),
+    "combine": (2, "mixing the experts' outputs: for each token and active expert, 2 per "
+                   "output number (weight it, add it in)"),
 }
 #: work that grows with the keys a query sees, like the attention products
 PER_SCORE = ("softmax", "scale", "softcap")

@@ -38,8 +38,8 @@ class _Ops(TorchDispatchMode):
         name = func.overloadpacket.__name__.rstrip("_")
         if self.inside_activation:
             pass
-        elif name == "_softmax":
-            self.counts["softmax"] += out.numel()
+        elif name == "_softmax":  # attention's scores are 4-D, a router's logits 2-D
+            self.counts["softmax" if out.dim() == 4 else "routing"] += out.numel()
         elif name in _ACTIVATIONS:
             self.counts["activation"] += out.numel()
         elif name == "add" and out.dim() in (2, 3) and len(args) >= 2 and all(
@@ -85,7 +85,7 @@ def _module_hooks(counts: Counter[str], ops: _Ops, module: Any) -> list[Any]:
 
 
 def elements(config: dict[str, Any], cls: str, batch: int, seq: int,
-             target: int | None = None) -> dict[str, int]:
+             target: int | None = None, device: str = "meta") -> dict[str, int]:
     """The real class's elementwise work by kind, for ``batch`` sequences of ``seq`` tokens."""
     counts: Counter[str] = Counter()
 
@@ -101,5 +101,5 @@ def elements(config: dict[str, Any], cls: str, batch: int, seq: int,
             for handle in handles:
                 handle.remove()
 
-    forward(config, cls, batch, seq, target, watch, eager=True)
+    forward(config, cls, batch, seq, target, watch, eager=True, device=device)
     return dict(counts)

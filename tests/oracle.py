@@ -131,16 +131,19 @@ def _free(entry: Any) -> set[Any]:
 
 
 def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int | None,
-            watch: Any, eager: bool = False) -> Any:
+            watch: Any, eager: bool = False, device: str = "meta") -> Any:
     """Run the class named ``cls``, built on the meta device from the config.json ``config``,
     on ``batch`` sequences of ``seq`` tokens (an image for ViT; ``target`` decoder tokens for
-    an encoder–decoder) inside ``watch(model)``, a context manager; returns the model."""
+    an encoder–decoder) inside ``watch(model)``, a context manager; returns the model.
+    ``device="cpu"`` builds real (small!) weights, for the classes whose forward reads values
+    (a mixture of experts routes each token by its scores)."""
     data = {k: v for k, v in config.items() if k not in ("model_type", "architectures")}
     for attempt in (data, {**data, "pad_token_id": None}):
         hf_config = transformers.AutoConfig.for_model(config["model_type"], **attempt)
-        if eager:
+        if eager:  # attention and experts as plain torch code, each operation visible
             hf_config._attn_implementation = "eager"
-        with torch.device("meta"):
+            hf_config._experts_implementation = "eager"
+        with torch.device(device):
             model = getattr(transformers, cls)(hf_config)
             if config["model_type"] == "vit":  # an image: the patches fix the sequence
                 side = hf_config.image_size

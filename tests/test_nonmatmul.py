@@ -23,9 +23,11 @@ from tests.test_hf import lean_configs
 elements = pytest.importorskip("tests.elements").elements
 oracle = pytest.importorskip("tests.oracle")
 
-#: the kinds the oracle sees; ``scale`` and ``gate`` are one multiply each on a tensor it
-#: cannot tell from others, and its ``activation`` (a tanh) includes Gemma2's soft-capping
-CHECKED = ("layernorm", "rmsnorm", "norm_weight", "bias", "softmax", "activation", "add")
+#: the kinds the oracle sees; ``scale``, ``gate`` and ``combine`` (a multiply, and an index_add
+#: for the experts) act on tensors it cannot tell from others, and its ``activation`` (a tanh)
+#: includes Gemma2's soft-capping
+CHECKED = ("layernorm", "rmsnorm", "norm_weight", "bias", "softmax", "activation", "add",
+           "routing")
 
 
 def ours(m: Any, batch: int, seq: int, target: int | None) -> dict[str, int]:
@@ -57,6 +59,25 @@ def test_elements_match_the_real_classes(model_type: str) -> None:
                 reject()
             raise
         assert ours(m, batch, seq, target) == real
+
+    check()
+
+
+@pytest.mark.parametrize("model_type", ["mixtral", "qwen2_moe", "qwen3_moe"])
+def test_mixture_of_experts_elements(model_type: str) -> None:
+    """Routed models run on the CPU with small real weights (a meta tensor cannot be routed):
+    whichever experts a token picks, it runs k of them."""
+    @settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(lean_configs(model_type), st.integers(1, 2), st.integers(1, 6))
+    def check(config: dict[str, Any], batch: int, seq: int) -> None:
+        m = symparam.from_hf_config(config)
+        try:
+            real = elements(config, m.label, batch, seq, device="cpu")
+        except (RuntimeError, ValueError) as error:
+            if oracle.cannot_run(model_type, m.label, error):
+                reject()
+            raise
+        assert ours(m, batch, seq, None) == real
 
     check()
 
@@ -101,7 +122,8 @@ def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["flops", "gpt2", "--seq", "8", "--with-nonmatmul"]) == 0
     out = capsys.readouterr().out
     assert "besides matrix products" in out and "softmax: 3 per attention score" in out
-    for argv in (["mixtral-8x7b", "--seq", "8", "--with-nonmatmul"],
+    for argv in (["deepseek-v3", "--seq", "8", "--with-nonmatmul"],
+                 ["gpt-oss-120b", "--seq", "8", "--with-nonmatmul"],
                  ["gpt2", "--seq", "8", "--with-nonmatmul", "--macs"]):
         assert main(["flops", *argv]) == 2
         err = capsys.readouterr().err

@@ -25,11 +25,14 @@ from symparam.architectures.common import GROUPED_ROTARY_RULES, rmsnorm_decoder,
 from symparam.architectures.llama import attention, mlp
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import (
+    Activation,
     Attention,
     Block,
+    Elementwise,
     Experts,
     Linear,
     Repeat,
+    Residual,
     RMSNorm,
     Sequential,
     Stack,
@@ -49,18 +52,22 @@ def moe_mlp(o: Mapping[str, Any]) -> Sequential:
                           gate_up_proj_bias=Tensor(E, 2 * d_moe), down_proj=Tensor(E, d_moe, H),
                           down_proj_bias=Tensor(E, H))
         return Sequential(router=Linear(H, E), experts=experts)
-    experts = Experts(E, k, gate_up_proj=Tensor(E, 2 * d_moe, H), down_proj=Tensor(E, H, d_moe))
+    experts = Experts(E, k, inner=d_moe, outer=H, gate_up_proj=Tensor(E, 2 * d_moe, H),
+                      down_proj=Tensor(E, H, d_moe))
     gate = Linear(H, E, bias=False)
     parts: dict[str, Block] = (
         {"experts": experts, "gate": gate} if o["experts_first"]
         else {"gate": gate, "experts": experts}
     )
+    parts["routing"] = Elementwise(E, routing=1)  # the softmax over the router's E logits
     if o["shared_expert"]:
         parts["shared_expert"] = Sequential(
             gate_proj=Linear(H, d_sh, bias=False), up_proj=Linear(H, d_sh, bias=False),
-            down_proj=Linear(d_sh, H, bias=False),
+            down_proj=Linear(d_sh, H, bias=False), act_fn=Activation(d_sh, gated=True),
         )
         parts["shared_expert_gate"] = Linear(H, 1, bias=False)
+        parts["shared_gating"] = Elementwise(1, activation=1)  # its sigmoid
+        parts["shared_output"] = Elementwise(H, gate=1, add=1)  # gated, added to the experts'
     return Sequential(**parts)
 
 
@@ -73,6 +80,7 @@ def decoder_layer(o: Mapping[str, Any], sparse: bool) -> Sequential:
     return Sequential(
         self_attn=attn,
         mlp=moe_mlp(o) if sparse else mlp(options),
+        residual=Residual(H, adds=2),
         input_layernorm=RMSNorm(H),
         post_attention_layernorm=RMSNorm(H),
     )
@@ -151,5 +159,5 @@ FAMILY = Family(
                  "h_kv": "num_key_value_heads", "d_head": "head_dim", "E": "num_experts",
                  "k": "num_experts_per_tok", "d_moe": "moe_intermediate_size",
                  "d_sh": "shared_expert_intermediate_size", "n_labels": "num_labels"},
-    nonmatmul=False,  # routing and the experts' activations are not marked yet
+    nonmatmul_unless=("sinks", "expert_biases"),  # gpt-oss's clamped, biased experts
 )

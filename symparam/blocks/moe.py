@@ -19,15 +19,22 @@ from functools import cached_property
 import sympy
 
 from symparam.blocks.base import Block, Number, Size, Tensor, as_size, value
-from symparam.errors import InvalidValueError
+from symparam.errors import InvalidValueError, ModelDefinitionError
 
 
 class Experts(Block):
-    """``count`` experts as stacked tensors whose first dimension is ``count``; ``active`` used."""
+    """``count`` experts as stacked tensors whose first dimension is ``count``; ``active`` used.
 
-    def __init__(self, count: Size, active: Size, **tensors: Tensor) -> None:
+    For the work besides matrix products: each active expert applies a gated activation to
+    ``inner`` numbers, and its ``outer`` outputs are weighted and added into the token's result.
+    """
+
+    def __init__(self, count: Size, active: Size, inner: Size | None = None,
+                 outer: Size | None = None, **tensors: Tensor) -> None:
         self.count_expr = as_size(count, "expert count")
         self.active = as_size(active, "experts per token")
+        self.inner = None if inner is None else as_size(inner, "expert width")
+        self.outer = None if outer is None else as_size(outer, "expert output")
         for name, tensor in tensors.items():
             if not isinstance(tensor, Tensor) or tensor.shape[0] != self.count_expr:
                 raise InvalidValueError(f"expert tensor {name} must have {count} as its first size")
@@ -48,6 +55,13 @@ class Experts(Block):
 
     def symbols(self) -> set[sympy.Symbol]:
         return super().symbols() | self.active.free_symbols | self.count_expr.free_symbols
+
+    def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
+        if self.inner is None or self.outer is None:
+            raise ModelDefinitionError("these experts do not give their widths")
+        routed = batch * self.own_seq(seq) * self.active  # (token, expert) pairs
+        return {"activation": routed * self.inner, "gate": routed * self.inner,
+                "combine": routed * self.outer}
 
     def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
         """Each token runs through k experts: 2 FLOPs per weight of their matrices (the
