@@ -234,25 +234,30 @@ class Model:
         return self._count(self.bind(values), active=True)
 
     def _count(self, bound: dict[str, int], active: bool) -> int:
-        """Counted on the tree (fast, no sympy sum); the symbolic route when a value is missing
-        (its error names every one) or the numbers do not give an integer."""
-        assumptions = self.assumptions_for(bound)
-        try:
-            return self.count_of(self.tree, bound, assumptions, active)
-        except (UnboundError, InvalidValueError):
-            return _evaluate(self._params_under(assumptions, active=active), bound)
+        return self.count_of(self.tree, bound, active=active)
 
     def count_of(self, block: Block, bound: Mapping[str, int],
                  assumptions: Iterable[Assumption] | None = None, active: bool = False) -> int:
-        """The parameters of ``block`` (a part of this model's tree) at ``bound`` values."""
-        env: dict[sympy.Symbol, Any] = {self._symbols[n]: v for n, v in bound.items()}
-        for sym, expr in resolve(self.assumptions_for(bound) if assumptions is None
-                                 else assumptions).items():
-            env[sym] = numeric_value(expr, env)
-        total = block.numeric(env, active)
-        if isinstance(total, Fraction) and total.denominator != 1:
-            raise InvalidValueError(f"the count is not an integer ({total}) for these values")
-        return int(total)
+        """The parameters of ``block`` (this model's tree or a part of it) at ``bound`` values:
+        counted on the tree (fast, no sympy sum), or through the expanded formula when a value
+        is missing (a symbol that cancels, like BERT's h, needs none; an error names every
+        missing one) or the numbers do not give an integer."""
+        assumptions = tuple(self.assumptions_for(bound) if assumptions is None else assumptions)
+        try:
+            env: dict[sympy.Symbol, Any] = {self._symbols[n]: v for n, v in bound.items()}
+            for sym, expr in resolve(assumptions).items():
+                env[sym] = numeric_value(expr, env)
+            total = block.numeric(env, active)
+            if isinstance(total, Fraction) and total.denominator != 1:
+                raise InvalidValueError(f"the count is not an integer ({total})")
+            return int(total)
+        except (UnboundError, InvalidValueError):
+            if block is self.tree:
+                expr = self._params_under(assumptions, active=active)
+            else:
+                raw = block.active_params if active else block.params
+                expr = sympy.expand(raw.xreplace(resolve(assumptions)))
+            return _evaluate(expr, bound)
 
     def value_of(self, expr: sympy.Expr, values: Mapping[str, int] | None = None) -> int:
         """Any expression of this model's symbols at its values (plus ``values``)."""

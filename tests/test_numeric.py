@@ -3,6 +3,7 @@ built for one subcommand."""
 
 from __future__ import annotations
 
+import json
 from fractions import Fraction
 from typing import Any
 
@@ -56,6 +57,15 @@ def test_tree_counts_equal_the_formula(model_type: str) -> None:
         assert sum(m.count_of(p.block, bound) for p in m.parts()) == m.count()
 
     check()
+
+
+def test_a_symbol_that_cancels_needs_no_value(capsys: pytest.CaptureFixture[str]) -> None:
+    """BERT's h cancels (h·d_head = H): its count, and each part's, needs no value for h."""
+    values = ["H=768", "V=30522", "L=512", "T=2", "N=12", "d_ff=3072"]
+    assert main(["count", "bert", *[a for v in values for a in ("--set", v)], "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["params"] == 109_482_240
+    assert sum(p["params"] for p in record["breakdown"]) == 109_482_240
 
 
 def test_missing_values_are_all_named() -> None:
