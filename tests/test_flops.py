@@ -23,11 +23,12 @@ DENSE = ["bert", "roberta", "xlm-roberta", "electra", "albert", "distilbert", "g
 
 
 def counted(config: dict[str, Any], cls: str, batch: int, seq: int,
-            target: int | None = None) -> int:
+            target: int | None = None, device: str = "meta") -> int:
     from torch.utils.flop_counter import FlopCounterMode
 
     counter = FlopCounterMode(display=False)
-    oracle.forward(config, cls, batch, seq, target, lambda model: counter)
+    oracle.forward(config, cls, batch, seq, target, lambda model: counter,
+                   eager=device != "meta", device=device)
     return counter.get_total_flops()
 
 
@@ -73,6 +74,27 @@ def test_generated_configs_flops(model_type: str) -> None:
         ours = compute(m, seq=None if m.family.sequence is not None else seq, batch=batch,
                        target_seq=target)
         assert ours.flops == real
+
+    check()
+
+
+@pytest.mark.parametrize("model_type", ["mixtral", "qwen2_moe", "qwen3_moe", "deepseek_v3",
+                                        "gpt_oss"])
+def test_moe_flops_match_flop_counter_mode(model_type: str) -> None:
+    """Mixtures of experts run on the CPU with small real weights (a meta tensor cannot be
+    routed), experts as eager code: whichever experts each token picks, FlopCounterMode counts
+    k of them per token, as symparam does."""
+    @settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(lean_configs(model_type), st.integers(1, 2), st.integers(1, 6))
+    def check(config: dict[str, Any], batch: int, seq: int) -> None:
+        if model_type == "deepseek_v3":  # see test_nonmatmul.test_mixture_of_experts_elements
+            config = {**config, "n_group": 1, "topk_group": 1,
+                      "n_routed_experts": max(2, config["n_routed_experts"]),
+                      "num_key_value_heads": config["num_attention_heads"]}
+        m = symparam.from_hf_config(config)
+        real = oracle.or_reject(config, m.label,
+                                lambda: counted(config, m.label, batch, seq, device="cpu"))
+        assert compute(m, seq=seq, batch=batch).flops == real
 
     check()
 

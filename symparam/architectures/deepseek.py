@@ -20,11 +20,14 @@ from typing import Any
 
 from symparam.architectures.common import rmsnorm_decoder, tie_option
 from symparam.blocks import (
+    Activation,
     Attention,
     Block,
+    Elementwise,
     Experts,
     Linear,
     Repeat,
+    Residual,
     RMSNorm,
     Sequential,
     Stack,
@@ -51,7 +54,7 @@ from symparam.symbols import (
 
 def gated_mlp(width: Any) -> Sequential:
     return Sequential(gate_proj=Linear(H, width, bias=False), up_proj=Linear(H, width, bias=False),
-                      down_proj=Linear(width, H, bias=False))
+                      down_proj=Linear(width, H, bias=False), act_fn=Activation(width, gated=True))
 
 
 def latent_attention(o: Mapping[str, Any]) -> Attention:
@@ -68,20 +71,25 @@ def latent_attention(o: Mapping[str, Any]) -> Attention:
         kv_b_proj=Linear(r_kv, h * (d_nope + d_v), bias=False),
         o_proj=Linear(h * d_v, H, bias=bias),
     )
-    return Attention(h * (d_nope + d_rope), h * d_v, kv_cache=r_kv + d_rope, **parts)
+    return Attention(h * (d_nope + d_rope), h * d_v, kv_cache=r_kv + d_rope, heads=h, **parts)
 
 
 def moe() -> Sequential:
     return Sequential(
-        experts=Experts(E, k, gate_up_proj=Tensor(E, 2 * d_moe, H), down_proj=Tensor(E, H, d_moe)),
-        gate=Sequential(weight=Tensor(E, H)),
+        experts=Experts(E, k, inner=d_moe, outer=H, gate_up_proj=Tensor(E, 2 * d_moe, H),
+                        down_proj=Tensor(E, H, d_moe)),
+        gate=Linear(H, E, bias=False),
+        # the router's sigmoid over its E logits (its correction bias only steers the choice)
+        routing=Elementwise(E, activation=1),
         shared_experts=gated_mlp(E_sh * d_moe),
+        shared_output=Residual(H),  # added to the routed experts' output
     )
 
 
 def layer(o: Mapping[str, Any], sparse: bool) -> Sequential:
     return Sequential(self_attn=latent_attention(o), mlp=moe() if sparse else gated_mlp(d_ff),
-                      input_layernorm=RMSNorm(H), post_attention_layernorm=RMSNorm(H))
+                      input_layernorm=RMSNorm(H), post_attention_layernorm=RMSNorm(H),
+                      residual=Residual(H, adds=2))
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
@@ -115,5 +123,4 @@ FAMILY = Family(
                  "E_sh": "n_shared_experts", "N_dense": "first_k_dense_replace",
                  "r_q": "q_lora_rank", "r_kv": "kv_lora_rank", "d_rope": "qk_rope_head_dim",
                  "d_nope": "qk_nope_head_dim", "d_v": "v_head_dim", "n_labels": "num_labels"},
-    nonmatmul=False,  # routing and the experts' activations are not marked yet
 )
