@@ -200,3 +200,15 @@ def or_reject(config: dict[str, Any], label: str, run: Any) -> Any:
         if cannot_run(model_type, label, error):
             reject()
         raise
+
+
+def routable(config: dict[str, Any]) -> dict[str, Any]:
+    """``config`` made runnable on the CPU by transformers' DeepSeek-V3 when small: one group of
+    experts (any E divides into it) of at least two (the router ranks a group by its best two),
+    and as many key/value heads as query heads (the default 128 would repeat them zero times in
+    a small model's eager attention). Other types are returned as they are."""
+    if config["model_type"] != "deepseek_v3":
+        return config
+    return {**config, "n_group": 1, "topk_group": 1,
+            "n_routed_experts": max(2, config["n_routed_experts"]),
+            "num_key_value_heads": config["num_attention_heads"]}

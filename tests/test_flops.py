@@ -87,10 +87,7 @@ def test_moe_flops_match_flop_counter_mode(model_type: str) -> None:
     @settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(lean_configs(model_type), st.integers(1, 2), st.integers(1, 6))
     def check(config: dict[str, Any], batch: int, seq: int) -> None:
-        if model_type == "deepseek_v3":  # see test_nonmatmul.test_mixture_of_experts_elements
-            config = {**config, "n_group": 1, "topk_group": 1,
-                      "n_routed_experts": max(2, config["n_routed_experts"]),
-                      "num_key_value_heads": config["num_attention_heads"]}
+        config = oracle.routable(config)
         m = symparam.from_hf_config(config)
         real = oracle.or_reject(config, m.label,
                                 lambda: counted(config, m.label, batch, seq, device="cpu"))

@@ -66,13 +66,7 @@ def test_mixture_of_experts_elements(model_type: str) -> None:
     @settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(lean_configs(model_type), st.integers(1, 2), st.integers(1, 6))
     def check(config: dict[str, Any], batch: int, seq: int) -> None:
-        if model_type == "deepseek_v3":
-            # one group of experts (any E divides into it), of at least two (the router ranks
-            # a group by its best two); key/value heads as many as query heads (the default
-            # 128 would repeat them zero times in a small model's eager attention)
-            config = {**config, "n_group": 1, "topk_group": 1,
-                      "n_routed_experts": max(2, config["n_routed_experts"]),
-                      "num_key_value_heads": config["num_attention_heads"]}
+        config = oracle.routable(config)
         m = symparam.from_hf_config(config)
         real = oracle.or_reject(config, m.label,
                                 lambda: elements(config, m.label, batch, seq, device="cpu"))
