@@ -66,6 +66,10 @@ NONMATMUL: dict[str, tuple[int, str]] = {
                    "renormalising their weights are not counted)"),
     "combine": (2, "mixing the experts' outputs: for each token and active expert, 2 per "
                    "output number (weight it, add it in)"),
+    "expert_bias": (1, "the experts' bias adds: 1 per output number of each active expert"),
+    "clamped_glu": (6, "gpt-oss's clamped SwiGLU besides its sigmoid: 6 per element (clamp the "
+                       "gate, clamp the up projection, scale by α, gate·σ, up + 1, the product)"),
+    "sink": (3, "an attention sink: one more logit per head and query in the softmax, 3 each"),
 }
 #: work that grows with the keys a query sees, like the attention products
 PER_SCORE = ("softmax", "scale", "softcap")
@@ -132,10 +136,7 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
         raise InvalidValueError("--recompute applies to --training")
     if decode and training:
         raise InvalidValueError("--decode counts inference; leave out --training")
-    if nonmatmul:
-        model.require_nonmatmul()
-    else:
-        model.require_compute()
+    model.require_compute()
     mapping = resolve(model.assumptions)
 
     def fixed(expr: Any) -> Any:

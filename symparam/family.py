@@ -88,10 +88,6 @@ class Family:
     weightless: Mapping[str, str] = field(default_factory=dict)
     at_most: tuple[tuple[str, str, str], ...] = ()
     compute: bool = True  # whether the tree knows its forward FLOPs (attention marked)
-    #: whether the tree marks its work besides matrix products (norms, softmax, activations, adds)
-    nonmatmul: bool = True
-    #: options that, when on, leave some of that work unmarked (gpt-oss in the MoE family)
-    nonmatmul_unless: tuple[str, ...] = ()
     sequence: sympy.Expr | None = None  # a sequence length fixed by the input (ViT's patches)
 
     @property

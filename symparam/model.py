@@ -301,19 +301,6 @@ class Model:
             raise InvalidValueError(
                 f"FLOPs are not derived for the {self.family.title} family yet")
 
-    def require_nonmatmul(self) -> None:
-        """Raise unless this family's tree marks its activations, adds and head counts."""
-        self.require_compute()
-        if not self.family.nonmatmul:
-            raise InvalidValueError(
-                f"work besides matrix products is not derived for the {self.family.title} "
-                "family yet (its routing and experts' activations are not marked)")
-        unmarked = [o for o in self.family.nonmatmul_unless if self.options.get(o)]
-        if unmarked:
-            raise InvalidValueError(
-                f"work besides matrix products is not derived yet for the {self.family.title} "
-                f"family with {' and '.join(unmarked)} (gpt-oss's experts are not marked)")
-
     def flops(self) -> sympy.Expr:
         """Forward FLOPs on B sequences of s tokens (matrix products, 2 per multiply-add)."""
         from symparam.symbols import B, s

@@ -80,6 +80,8 @@ def _module_hooks(counts: Counter[str], ops: _Ops, module: Any) -> list[Any]:
             mod, torch.nn.Linear | torch.nn.Conv2d | transformers.pytorch_utils.Conv1D
         ):
             counts["bias"] += output.numel()
+        elif kind.endswith("Router") and getattr(mod, "bias", None) is not None:
+            counts["bias"] += output[0].numel()  # gpt-oss's router: (logits, scores, indices)
 
     return [module.register_forward_hook(hook)]
 

@@ -48,10 +48,12 @@ _LLAMA_OFF = {"mlp_bias": False, "fused_projections": False, "qk_norm_full": Fal
 
 def moe_mlp(o: Mapping[str, Any]) -> Sequential:
     if o["expert_biases"]:  # gpt-oss: a router with bias, transposed experts with biases
-        experts = Experts(E, k, gate_up_proj=Tensor(E, H, 2 * d_moe),
+        experts = Experts(E, k, inner=d_moe, outer=H, clamped=True,
+                          gate_up_proj=Tensor(E, H, 2 * d_moe),
                           gate_up_proj_bias=Tensor(E, 2 * d_moe), down_proj=Tensor(E, d_moe, H),
                           down_proj_bias=Tensor(E, H))
-        return Sequential(router=Linear(H, E), experts=experts)
+        # the softmax runs over the router's top k logits only
+        return Sequential(router=Linear(H, E), experts=experts, routing=Elementwise(k, routing=1))
     experts = Experts(E, k, inner=d_moe, outer=H, gate_up_proj=Tensor(E, 2 * d_moe, H),
                       down_proj=Tensor(E, H, d_moe))
     gate = Linear(H, E, bias=False)
@@ -75,8 +77,8 @@ def decoder_layer(o: Mapping[str, Any], sparse: bool) -> Sequential:
     options = {**_LLAMA_OFF, **o}
     attn: Block = attention(options)
     if o["sinks"]:
-        attn = Attention(h * d_head, h * d_head, kv_cache=2 * h_kv * d_head, sinks=Tensor(h),
-                         **dict(attn.children()))
+        attn = Attention(h * d_head, h * d_head, kv_cache=2 * h_kv * d_head, heads=h, sink=True,
+                         sinks=Tensor(h), **dict(attn.children()))
     return Sequential(
         self_attn=attn,
         mlp=moe_mlp(o) if sparse else mlp(options),
@@ -159,5 +161,4 @@ FAMILY = Family(
                  "h_kv": "num_key_value_heads", "d_head": "head_dim", "E": "num_experts",
                  "k": "num_experts_per_tok", "d_moe": "moe_intermediate_size",
                  "d_sh": "shared_expert_intermediate_size", "n_labels": "num_labels"},
-    nonmatmul_unless=("sinks", "expert_biases"),  # gpt-oss's clamped, biased experts
 )

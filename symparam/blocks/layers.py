@@ -57,7 +57,7 @@ class Attention(Block):
 
     def __init__(self, qk_width: Size, v_width: Size, /, kv_cache: Size | None = None,
                  keys: sympy.Expr | None = None, heads: Size | None = None, scaled: bool = True,
-                 softcap: bool = False, **named: Block) -> None:
+                 softcap: bool = False, sink: bool = False, **named: Block) -> None:
         self.qk_width = as_size(qk_width, "query/key width")
         self.v_width = as_size(v_width, "value width")
         # numbers a decoder keeps per token for later tokens (keys and values; None: encoder)
@@ -66,6 +66,7 @@ class Attention(Block):
         self.heads = None if heads is None else as_size(heads, "head count")
         self.scaled = scaled
         self.softcap = softcap  # Gemma2's tanh soft-capping of the scores
+        self.sink = sink  # gpt-oss: one more logit per head and query in the softmax
         self._children = tuple(named.items())
 
     def children(self) -> tuple[tuple[str, Block], ...]:
@@ -94,6 +95,8 @@ class Attention(Block):
             own["scale"] = scores
         if self.softcap:
             own["softcap"] = scores
+        if self.sink:
+            own["sink"] = batch * self.heads * self.own_seq(seq)
         return merge((super().nonmatmul(batch, seq), own))
 
 

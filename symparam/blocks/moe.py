@@ -26,11 +26,13 @@ class Experts(Block):
     """``count`` experts as stacked tensors whose first dimension is ``count``; ``active`` used.
 
     For the work besides matrix products: each active expert applies a gated activation to
-    ``inner`` numbers, and its ``outer`` outputs are weighted and added into the token's result.
+    ``inner`` numbers (``clamped``: gpt-oss's clamped SwiGLU), adds its bias vectors, and its
+    ``outer`` outputs are weighted and added into the token's result.
     """
 
     def __init__(self, count: Size, active: Size, inner: Size | None = None,
-                 outer: Size | None = None, **tensors: Tensor) -> None:
+                 outer: Size | None = None, clamped: bool = False, **tensors: Tensor) -> None:
+        self.clamped = clamped
         self.count_expr = as_size(count, "expert count")
         self.active = as_size(active, "experts per token")
         self.inner = None if inner is None else as_size(inner, "expert width")
@@ -60,8 +62,13 @@ class Experts(Block):
         if self.inner is None or self.outer is None:
             raise ModelDefinitionError("these experts do not give their widths")
         routed = batch * self.own_seq(seq) * self.active  # (token, expert) pairs
-        return {"activation": routed * self.inner, "gate": routed * self.inner,
-                "combine": routed * self.outer}
+        out = {"activation": routed * self.inner,
+               "clamped_glu" if self.clamped else "gate": routed * self.inner,
+               "combine": routed * self.outer}
+        biases = sympy.Add(*(t.params for _, t in self._children if len(t.shape) == 2))
+        if biases != 0:
+            out["expert_bias"] = routed * biases / self.count_expr
+        return out
 
     def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
         """Each token runs through k experts: 2 FLOPs per weight of their matrices (the
