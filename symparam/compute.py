@@ -156,7 +156,7 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
 
     def pieces(block: Any, seq: Any) -> tuple[Any, Any]:
         """``block``'s FLOPs and the attention work among them, run on ``seq`` tokens."""
-        full, products = fixed(block.flops(B, seq)), fixed(attention_products(model, block, seq))
+        full, products = fixed(block.flops(B, seq)), fixed(block.products(B, seq))
         for flops, per_score in kinds(block, seq).values():
             full, products = full + flops, products + per_score
         return full, products
@@ -196,29 +196,6 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
     if nonmatmul:
         convention += ", with the work besides matrix products"
     return Compute(formula, _evaluate(formula, values), parts, convention, other)
-
-
-def attention_products(model: Any, root: Any = None, seq: Any = None) -> Any:
-    """The attention products (queries × keys) under ``root`` (the whole tree by default),
-    which its parents run on ``seq`` tokens (s by default)."""
-    import sympy
-
-    from symparam.assumptions import resolve
-    from symparam.blocks import Attention, Repeat
-    from symparam.symbols import B, s
-
-    def walk(block: Any, seq: Any) -> Any:
-        seq = block.own_seq(seq)
-        below = sympy.Add(*(walk(c, seq) for _, c in block.children()))
-        if isinstance(block, Attention):
-            keys = seq if block.keys is None else block.keys
-            return 2 * B * seq * keys * (block.qk_width + block.v_width) + below
-        if isinstance(block, Repeat):
-            return block.count_expr * walk(block.block, seq)
-        return below
-
-    return sympy.expand(walk(root or model.tree, s if seq is None else seq).xreplace(
-        resolve(model.assumptions)))
 
 
 def activation_bytes(model: Any, seq: int, batch: int, recompute: str = "none") -> int | None:

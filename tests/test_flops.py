@@ -195,3 +195,19 @@ def test_activations_after_korthikanti() -> None:
     assert activation_bytes(m, s_, b) == s_ * b * h_ * n * 34 + 5 * a * s_ * s_ * b * n
     assert activation_bytes(m, s_, b, "selective") == 34 * s_ * b * h_ * n
     assert activation_bytes(m, s_, b, "full") == 2 * s_ * b * h_ * n
+
+
+def test_shared_layers_halve_every_run_under_causal_attention() -> None:
+    """ALBERT runs its one group of weights N times: --causal halves the attention products of
+    all N runs, and selective recomputation runs them all again (not the G = 1 stored layer)."""
+    m = symparam.from_hf_config({
+        "model_type": "albert", "architectures": ["AlbertModel"], "num_hidden_layers": 12,
+        "num_hidden_groups": 1, "inner_group_num": 1, "hidden_size": 64,
+        "num_attention_heads": 4, "intermediate_size": 128, "embedding_size": 16,
+        "vocab_size": 100})
+    seq, runs, width = 16, 12, 64
+    products = runs * 2 * seq * seq * (width + width)  # QKᵀ and AV of each run
+    full = compute(m, seq=seq).flops
+    assert full - compute(m, seq=seq, causal=True).flops == products // 2
+    training = compute(m, seq=seq, training=True).flops
+    assert compute(m, seq=seq, training=True, recompute="selective").flops - training == products

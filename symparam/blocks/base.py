@@ -188,6 +188,13 @@ class Block:
         seq = self.own_seq(seq)
         return sympy.Add(*(child.flops(batch, seq) for _, child in self.children()))
 
+    def products(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
+        """The attention products (scores and weighted values) among :meth:`flops`: the part
+        that grows with the keys each query sees (halved by causal attention, recomputed by
+        selective recomputation)."""
+        seq = self.own_seq(seq)
+        return sympy.Add(*(child.products(batch, seq) for _, child in self.children()))
+
     def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
         """The work that is not a matrix product, as numbers of elements by kind (``layernorm``,
         ``rmsnorm``, ``bias``, ``softmax``, ``scale``, ``activation``, ``gate``, ``add``); what
@@ -244,6 +251,9 @@ class Tensor(Block):
 
     def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
         return sympy.Integer(0)  # a bare tensor is read by its parent block's own rule
+
+    def products(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
+        return sympy.Integer(0)
 
     def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
         return {}
@@ -316,6 +326,9 @@ class Repeat(Block):
 
     def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
         return self.runs * self.block.flops(batch, self.own_seq(seq))
+
+    def products(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
+        return self.runs * self.block.products(batch, self.own_seq(seq))
 
     def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
         below = self.block.nonmatmul(batch, self.own_seq(seq))

@@ -76,10 +76,16 @@ class Attention(Block):
         return dict(self._children)[name]
 
     def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
+        return super().flops(batch, seq) + self._own_products(batch, seq)
+
+    def products(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
+        return super().products(batch, seq) + self._own_products(batch, seq)
+
+    def _own_products(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
+        """QKᵀ and the weighted values: 2 FLOPs per multiply-add over every query and key."""
         seq = self.own_seq(seq)
         keys = seq if self.keys is None else self.keys
-        products = 2 * batch * seq * keys * (self.qk_width + self.v_width)
-        return super().flops(batch, seq) + products
+        return 2 * batch * seq * keys * (self.qk_width + self.v_width)
 
     def scores(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
         """Attention scores: one per head, query and key (what the softmax runs over)."""
