@@ -229,10 +229,9 @@ def cmd_flops(args: argparse.Namespace) -> int:
                   + ("" if args.macs else f" ({result.macs:,} MACs)"))
             if result.nonmatmul:
                 print("  of which, besides matrix products:")
-                for kind, flops in result.nonmatmul:
-                    shown = flops // 2 if args.macs else flops
+                for kind, flops in result.nonmatmul:  # never with --macs (refused above)
                     print(textwrap.fill(NONMATMUL[kind][1], 100,
-                                        initial_indent=f"    {shown:>20,}  ",
+                                        initial_indent=f"    {flops:>20,}  ",
                                         subsequent_indent=" " * 28))
                 print(textwrap.fill(NOT_COUNTED, 100, initial_indent="    ",
                                     subsequent_indent="    "))

@@ -154,15 +154,13 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
             out[kind] = (flops, flops if kind in PER_SCORE else sympy.S.Zero)
         return out
 
-    def pieces(block: Any, seq: Any) -> tuple[Any, Any]:
-        """``block``'s FLOPs and the attention work among them, run on ``seq`` tokens."""
+    def step(block: Any, seq: Any = s, found: dict[str, tuple[Any, Any]] | None = None) -> Any:
+        """``block`` run on ``seq`` tokens under the chosen convention; ``found``: its other
+        work, when already known."""
         full, products = fixed(block.flops(B, seq)), fixed(block.products(B, seq))
-        for flops, per_score in kinds(block, seq).values():
+        for flops, per_score in (kinds(block, seq) if found is None else found).values():
             full, products = full + flops, products + per_score
-        return full, products
-
-    def step(block: Any, seq: Any = s) -> Any:
-        return under_convention(*pieces(block, seq))
+        return under_convention(full, products)
 
     def under_convention(full: Any, products: Any) -> Any:
         """One forward pass under the chosen convention, or forward + backward (+ what
@@ -180,12 +178,12 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
         return sympy.expand(3 * once + extra[recompute])
 
     values = {**model.bind(), "B": batch, "s": seq, "s_dec": target_seq or seq}
-    formula = step(model.tree)
+    found = kinds(model.tree, s)
+    formula = step(model.tree, s, found)
     parts = tuple((path, _evaluate(step(block, seq_of), values))
                   for path, block, seq_of in _components(model.tree, "", s, weightless=True))
-    other = tuple((kind, _evaluate(under_convention(*pair), values))
-                  for kind, pair in sorted(kinds(model.tree, s).items(),
-                                           key=lambda item: list(NONMATMUL).index(item[0])))
+    other = tuple((kind, _evaluate(under_convention(*found[kind]), values))
+                  for kind in NONMATMUL if kind in found)
     convention = "training (forward + 2× backward)" if training else "forward"
     if recompute != "none":
         convention += f", {recompute} recomputation"
