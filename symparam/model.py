@@ -34,16 +34,6 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class Component:
-    """One line of a breakdown: a top-level part of the tree and what it adds."""
-
-    name: str
-    params: sympy.Expr
-    repeat: sympy.Expr | None
-    tied: tuple[TensorInfo, ...]
-
-
-@dataclass(frozen=True)
 class Part:
     """A top-level part of the tree as a block (to count it without building its sum)."""
 
@@ -51,6 +41,13 @@ class Part:
     block: Block
     repeat: sympy.Expr | None
     tied: tuple[TensorInfo, ...]
+
+
+@dataclass(frozen=True)
+class Component(Part):
+    """One line of a breakdown: a part and what it adds, as a formula."""
+
+    params: sympy.Expr
 
 
 @dataclass(frozen=True)
@@ -227,14 +224,11 @@ class Model:
 
     def count(self, **values: int) -> int:
         """The exact total; raises naming every hyperparameter still without a value."""
-        return self._count(self.bind(values), active=False)
+        return self.count_of(self.tree, self.bind(values))
 
     def active_count(self, **values: int) -> int:
         """The exact number of parameters one token touches (the total for dense models)."""
-        return self._count(self.bind(values), active=True)
-
-    def _count(self, bound: dict[str, int], active: bool) -> int:
-        return self.count_of(self.tree, bound, active=active)
+        return self.count_of(self.tree, self.bind(values), active=True)
 
     def count_of(self, block: Block, bound: Mapping[str, int],
                  assumptions: Iterable[Assumption] | None = None, active: bool = False) -> int:
@@ -292,8 +286,8 @@ class Model:
     def breakdown(self) -> list[Component]:
         """Top-level components, with repeated stacks and tied tensors kept visible."""
         mapping = resolve(self.assumptions)
-        return [Component(p.name, sympy.expand(p.block.params.xreplace(mapping)), p.repeat,
-                          p.tied) for p in self.parts()]
+        return [Component(p.name, p.block, p.repeat, p.tied,
+                          sympy.expand(p.block.params.xreplace(mapping))) for p in self.parts()]
 
     def require_compute(self) -> None:
         """Raise unless this family's tree knows its forward FLOPs (its attention is marked)."""
