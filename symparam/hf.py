@@ -179,6 +179,13 @@ def _lookup(config: Mapping[str, Any], key: str, spec: Mapping[str, Any]) -> tup
     return False, None
 
 
+def _given(config: Mapping[str, Any], key: str, spec: Mapping[str, Any]) -> Any:
+    """``key``'s value as the config writes it (``null`` included), or the type's default when
+    the config leaves it out."""
+    present, value = _lookup(config, key, spec)
+    return value if present else spec["defaults"].get(key)
+
+
 def _values(
     config: Mapping[str, Any], spec: Mapping[str, Any], where: str
 ) -> tuple[dict[str, int], list[str]]:
@@ -212,12 +219,9 @@ def _computed(
     """An option that follows from keys: ``differs`` (set and ≠), ``true_and_false``, or
     ``activation`` (T5's ``[gated-]activation``) …"""
     if rule == "positive":
-        present, value = _lookup(config, first, spec)
-        value = value if present else spec["defaults"].get(first)
-        return value != 0
+        return _given(config, first, spec) != 0
     if rule in ("not_null", "float_or_null"):  # a size or a number switches something on,
-        present, value = _lookup(config, first, spec)  # null switches it off
-        value = value if present else spec["defaults"].get(first)
+        value = _given(config, first, spec)  # null switches it off
         if value is None:
             return False
         if rule == "float_or_null" and not isinstance(value, float):  # as transformers types it
@@ -227,8 +231,7 @@ def _computed(
             _positive_int(value, first, where)
         return True
     if rule == "positive_int":  # null is refused, as transformers refuses it
-        present, value = _lookup(config, first, spec)
-        return _positive_int(value if present else spec["defaults"].get(first), first, where)
+        return _positive_int(_given(config, first, spec), first, where)
     if rule == "qwen_layer_pattern":  # Qwen-MoE: layer i is sparse unless listed in first
         present, listed = _lookup(config, first, spec)
         if not present or listed is None or listed == []:
@@ -251,8 +254,7 @@ def _computed(
             return 2 if _bool(config, second, spec["defaults"].get(second), where) else 1
         return 2 if _positive_int(value, first, where) == 2 else 1
     if rule == "activation":  # T5's feed_forward_proj: "relu", "gated-gelu" …
-        present, value = _lookup(config, first, spec)
-        value = value if present else spec["defaults"].get(first)
+        value = _given(config, first, spec)
         parts = value.split("-") if isinstance(value, str) else []
         if not parts or len(parts) > 2 or (len(parts) == 2 and parts[0] != "gated") \
                 or parts[-1] not in ACTIVATIONS:
@@ -260,8 +262,7 @@ def _computed(
                               f"that transformers knows, got {quoted(value)}")
         return len(parts) == 2
     if rule == "differs":
-        present, value = _lookup(config, first, spec)
-        value = value if present else spec["defaults"].get(first)
+        value = _given(config, first, spec)
         if value is None:
             return False
         _, other = _lookup(config, second, spec)
