@@ -17,6 +17,8 @@ MAX_VALUE = 10**30
 MAX_LAYERS_LISTED = 100_000
 #: a per-layer pattern is built as runs of equal layers; at most this many runs
 MAX_LAYER_RUNS = 1_000
+#: the largest value ``solve`` searches for (its bisection stays within 40 steps)
+MAX_SOLVED = 2**40
 #: batch, sequence and decoder lengths for compute
 MAX_SEQUENCE = 10**9
 #: rows a ``symparam sweep`` lists (its grid is built in memory and printed)

@@ -15,9 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from symparam.errors import InvalidValueError, SymparamError, UnboundError
+from symparam.limits import MAX_SOLVED
 from symparam.model import Model
-
-MAX_VALUE = 2**40
 
 
 @dataclass(frozen=True)
@@ -49,7 +48,7 @@ def solve(model: Model, name: str, target: int, multiple_of: int = 1) -> Solutio
         except SymparamError:
             return None  # this value breaks a rule (h must divide H …): skip it
 
-    low, high = 1, MAX_VALUE // multiple_of
+    low, high = 1, MAX_SOLVED // multiple_of
     if (first := _valid_at_or_after(count, low, high)) is None:
         raise InvalidValueError(f"no value of {name} satisfies the model's rules")
     if first[1] >= target:
@@ -61,7 +60,7 @@ def solve(model: Model, name: str, target: int, multiple_of: int = 1) -> Solutio
             high = middle if found is None else min(high, found[0])
         else:
             low = found[0] + 1
-    above = _valid_at_or_after(count, high, MAX_VALUE // multiple_of)
+    above = _valid_at_or_after(count, high, MAX_SOLVED // multiple_of)
     below = _valid_at_or_before(count, high - 1)
     options = [c for c in (below, above) if c is not None]
     best = min(options, key=lambda c: (abs(c[1] - target), c[0]))

@@ -23,9 +23,9 @@ from typing import Any
 import sympy
 
 from symparam.errors import InvalidValueError, UnboundError
+from symparam.limits import MAX_GRID_POINTS
 
 INT64_MAX = 2**63 - 1
-from symparam.limits import MAX_GRID_POINTS as MAX_POINTS  # noqa: E402
 
 
 class PrecisionWarning(UserWarning):
@@ -212,7 +212,7 @@ def grid(ranges: Mapping[str, Sequence[int]]) -> dict[str, list[int]]:
     size = 1
     for values in ranges.values():
         size *= len(values)
-    if size > MAX_POINTS:
-        raise InvalidValueError(f"{size:,} combinations is more than {MAX_POINTS:,}")
+    if size > MAX_GRID_POINTS:
+        raise InvalidValueError(f"{size:,} combinations is more than {MAX_GRID_POINTS:,}")
     rows = list(itertools.product(*(ranges[n] for n in names)))
     return {n: [row[i] for row in rows] for i, n in enumerate(names)}
