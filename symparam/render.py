@@ -71,8 +71,11 @@ def escape_md(text: Any) -> Markup:
 
 
 def code_md(text: str) -> Markup:
-    """A tensor name as inline code; a ``|`` would end a table cell, so it is escaped."""
-    body = _printable(text).replace("|", r"\|").replace("<", "&lt;")
+    """A tensor name as inline code. A ``|`` would end a table cell, and inside a code span no
+    escape protects it from a backslash before it (``\\|``), so such a name is escaped text."""
+    if "|" in str(text):
+        return escape_md(text)
+    body = _printable(text).replace("<", "&lt;")
     fence = "``" if "`" in body else "`"
     pad = " " if fence == "``" else ""
     return Markup(f"{fence}{pad}{body}{pad}{fence}")
