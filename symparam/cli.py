@@ -66,36 +66,9 @@ def _group(model: Any, expr: Any) -> Any:
 
 
 def cmd_list(args: argparse.Namespace) -> int:
-    from symparam.architectures import families
-    from symparam.hf import model_types
-    from symparam.presets import presets
+    from symparam.catalog import listing
 
-    rows = []
-    for model_type, spec in model_types().items():
-        rows.append({
-            "name": model_type,
-            "kind": "model_type",
-            "family": spec["family"],
-            "architectures": list(spec["classes"]),
-            "description": f"config.json with model_type {model_type!r}",
-        })
-    for fam in families():
-        rows.append({
-            "name": fam.name,
-            "kind": "family",
-            "architectures": list(fam.architectures),
-            "description": fam.description,
-        })
-    from symparam import preset_class
-
-    for preset in presets().values():
-        rows.append({
-            "name": preset.name,
-            "kind": "preset",
-            "family": preset.family or (preset.config or {}).get("model_type"),
-            "architecture": preset_class(preset),
-            "description": preset.description,
-        })
+    rows = listing()
     if args.json:
         for row in rows:
             print(json_line(row))

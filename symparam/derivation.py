@@ -232,7 +232,7 @@ def _hyper_rows(
             value = int(derived) if derived.is_Integer else None
         meaning = lookup(name).meaning if is_known(name) else ""
         yield HyperRow(sym, meaning, value, assumed.get(sym),
-                       model.family.config_keys.get(name))
+                       model.config_keys.get(name))
 
 
 def _sections(

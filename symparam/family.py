@@ -69,9 +69,8 @@ class Family:
     """How to build one architecture: its classes, options, default assumptions and builder.
 
     ``build(architecture, options)`` returns the block tree of the named class. The first entry of
-    ``architectures`` is the class counted when none is asked for. ``config_keys`` names, for
-    each hyperparameter, the key of this model type's ``config.json`` that holds it.
-    ``weightless`` names hyperparameters the model reads that add no weights, with why
+    ``architectures`` is the class counted when none is asked for. ``weightless`` names
+    hyperparameters the model reads that add no weights, with why
     (``{"N": "shared"}``: ALBERT's layers share weights across depth). ``at_most`` lists
     ``(smaller, larger, reason)`` pairs of hyperparameters that must not exceed one another.
     """
@@ -84,7 +83,6 @@ class Family:
     options: tuple[Option, ...] = ()
     assumptions: tuple[Assumption, ...] = ()
     divides: tuple[Divides, ...] = field(default=())
-    config_keys: Mapping[str, str] = field(default_factory=dict)
     weightless: Mapping[str, str] = field(default_factory=dict)
     at_most: tuple[tuple[str, str, str], ...] = ()
     compute: bool = True  # whether the tree knows its forward FLOPs (attention marked)

@@ -1,9 +1,8 @@
 """Hugging Face ``config.json`` → a symparam model, without importing torch or transformers.
 
-``hf_types.json`` holds, per ``model_type``, as data: the family that builds it, the classes it
-serves, which config key holds each hyperparameter (and its aliases), which keys set options,
-the defaults transformers' config class gives a key missing from the file, and what a missing
-or ``null`` key means when it has no fixed default (``num_key_value_heads`` → ``h_kv = h``).
+Each ``model_type`` is a record (:class:`symparam.modeltype.ModelType`) declared beside its
+family: the keys it reads and what a ``null`` means. This module reads any config.json through
+its record, with transformers' defaults and spellings from ``hf_defaults.json``.
 
 >>> m = from_hf_config({"model_type": "llama", "num_hidden_layers": 32})
 >>> m.label, m.count()
@@ -20,15 +19,19 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from symparam.assumptions import Assumption
 from symparam.errors import ConfigError
-from symparam.limits import MAX_CONFIG_BYTES, MAX_JSON_DIGITS, MAX_LAYERS_LISTED, MAX_VALUE
+from symparam.limits import MAX_CONFIG_BYTES, MAX_JSON_DIGITS, MAX_VALUE
+from symparam.modeltype import Leave, ModelType, Size
 
 
 @cache
-def model_types() -> dict[str, dict[str, Any]]:
-    """The supported ``model_type`` entries, as read from ``hf_types.json``."""
-    text = resources.files("symparam").joinpath("hf_types.json").read_text(encoding="utf-8")
-    return json.loads(text)
+def generated() -> dict[str, dict[str, Any]]:
+    """Per model type, transformers' defaults for the keys its record reads and the other
+    spellings of those keys, in the order transformers prefers them (``hf_defaults.json``,
+    written by ``tools/hf_defaults.py`` from the pinned transformers)."""
+    text = resources.files("symparam").joinpath("hf_defaults.json").read_text(encoding="utf-8")
+    return json.loads(text)["types"]
 
 
 def load_config(path: str) -> dict[str, Any]:
@@ -88,15 +91,95 @@ def looks_like_config(name: str) -> bool:
 
 @dataclass(frozen=True)
 class Resolved:
-    """What a config says: the family, the class counted, its options, values, assumptions."""
+    """What a config says: the record read, the class counted, options, values, assumptions,
+    and the key (as the file spells it) that each value came from."""
 
-    family: str
+    record: ModelType
     architecture: str
     label: str
-    model_type: str
     options: dict[str, Any]
     values: dict[str, int]
-    assumptions: tuple[str, ...]
+    assumptions: tuple[Assumption, ...]
+    keys: dict[str, str]
+
+
+class ConfigView:
+    """A config.json as one model type reads it: each key under any spelling transformers
+    accepts (the one it prefers when a file holds two), transformers' default where the file
+    leaves a key out, and one-line errors that name the file and the key."""
+
+    def __init__(self, config: Mapping[str, Any], record: ModelType, where: str) -> None:
+        self.config = config
+        self.where = where
+        data = generated()[record.name]
+        self.defaults: dict[str, Any] = data["defaults"]
+        self.spellings: dict[str, list[str]] = data["spellings"]
+        self.nullable = frozenset(data["nullable"])
+        self.spelled: dict[str, str] = {}  # key → how the file spells it, for what was read
+
+    def lookup(self, key: str) -> tuple[bool, Any]:
+        """Whether the file holds ``key`` (under any spelling), and its value."""
+        for spelling in self.spellings.get(key, (key,)):
+            if spelling in self.config:
+                self.spelled[key] = spelling
+                return True, self.config[spelling]
+        return False, None
+
+    def given(self, key: str) -> Any:
+        """``key``'s value as the file writes it (``null`` included), or transformers' default
+        when the file leaves it out."""
+        present, value = self.lookup(key)
+        return value if present else self.defaults.get(key)
+
+    def flag(self, key: str, null_is_false: bool = False) -> bool:
+        """A flag: missing gives the default; ``null`` is an error (transformers 5 refuses it)
+        or, for the flags the model code reads as optional, false."""
+        present, raw = self.lookup(key)
+        if not present:
+            raw = self.defaults.get(key)
+        elif raw is None:
+            if not null_is_false:
+                raise ConfigError(f"{self.where}: {self.spelled[key]} is null; it must be true "
+                                  "or false")
+            raw = False
+        if not isinstance(raw, bool):
+            raise ConfigError(f"{self.where}: {self.spelled.get(key, key)} must be true or "
+                              f"false, got {quoted(raw)}")
+        return raw
+
+    def positive_int(self, key: str, raw: Any) -> int:
+        return _positive_int(raw, self.spelled.get(key, key), self.where)
+
+    def size(self, entry: Size) -> int | Assumption | Leave | None:
+        """A hyperparameter's value, or what stands for it when the key is null (``None``: the
+        key is 0 and means "none")."""
+        present, raw = self.lookup(entry.key)
+        if present and raw == 0 and entry.zero_means_none:
+            return None
+        if present and raw is not None:
+            return self.positive_int(entry.key, raw)
+        default = self.defaults.get(entry.key)
+        if not present and default is not None:
+            return default
+        if entry.null is not None and not (present and entry.key not in self.nullable):
+            return entry.null
+        shown = self.spelled.get(entry.key, entry.key)
+        raise ConfigError(f"{self.where}: {shown} is null; it must be a positive integer")
+
+
+def choose_record(config: Mapping[str, Any], where: str) -> ModelType:
+    """The record of the file's ``model_type``, or an error listing the supported ones."""
+    from symparam.catalog import model_types
+
+    if not isinstance(config, Mapping):
+        raise ConfigError(f"{where}: expected a JSON object")
+    model_type = config.get("model_type")
+    types = model_types()
+    if not isinstance(model_type, str) or model_type not in types:
+        shown = "missing" if model_type is None else quoted(model_type)
+        raise ConfigError(f"{where}: model_type {shown} is not supported (supported: "
+                          f"{', '.join(sorted(types))})")
+    return types[model_type]
 
 
 def resolve_config(
@@ -104,28 +187,28 @@ def resolve_config(
     where: str = "config",
 ) -> Resolved:
     """Read a config dict into a :class:`Resolved` (no model is built yet)."""
-    if not isinstance(config, Mapping):
-        raise ConfigError(f"{where}: expected a JSON object")
-    model_type = config.get("model_type")
-    types = model_types()
-    if not isinstance(model_type, str) or model_type not in types:
-        known = ", ".join(sorted(types))
-        shown = "missing" if model_type is None else quoted(model_type)
-        raise ConfigError(f"{where}: model_type {shown} is not supported (supported: {known})")
-    spec = types[model_type]
-    cls = _choose_class(config, spec, arch, base, where)
-    values, assumptions = _values(config, spec, where)
-    options = dict(spec.get("fixed", {}))
-    for option, key in spec.get("options", {}).items():
-        options[option] = _bool(config, key, spec["defaults"].get(key), where,
-                                null_is_false=key in spec.get("null_is_false", ()))
-    for option, (rule, first, second) in spec.get("computed", {}).items():
-        options[option] = _computed(config, spec, rule, first, second, where)
-    architecture = spec["classes"][cls]
-    _check_padding(config, spec, values, where)
+    record = choose_record(config, where)
+    cls = _choose_class(config, record, arch, base, where)
+    view = ConfigView(config, record, where)
+    values: dict[str, int] = {}
+    assumptions: list[Assumption] = []
+    for entry in record.sizes:
+        value = view.size(entry)
+        if isinstance(value, int):
+            values[entry.symbol] = value
+        elif isinstance(value, Assumption):
+            assumptions.append(value)
+    if "N_dense" in values and "N" in values and values["N_dense"] > values["N"]:
+        values["N_dense"] = values["N"]  # transformers: every layer before k is dense
+    options = dict(record.fixed)
+    for rule in record.rules:
+        options[rule.option] = rule.read(view)
+    _check_padding(view, record, values)
     values["n_labels"] = _labels(config, where)  # dropped later when the class has no such head
-    return Resolved(spec["family"], architecture, cls, model_type, options, values,
-                    tuple(assumptions))
+    keys = {s.symbol: view.spelled.get(s.key, s.key) for s in record.sizes}
+    keys["n_labels"] = "num_labels"
+    return Resolved(record, record.classes[cls], cls, options, values, tuple(assumptions),
+                    keys)
 
 
 def from_hf_config(
@@ -140,137 +223,35 @@ def from_hf_config(
     The class counted is ``arch`` if given, else the base model with ``base``, else the file's
     ``architectures[0]``, else the base model (what ``AutoModel`` builds).
     """
-    import symparam
+    from symparam.catalog import model_from_config
 
     where = source if isinstance(source, str) else "config"
     config = load_config(source) if isinstance(source, str) else source
     resolved = resolve_config(config, arch=arch, base=base, where=where)
-    return symparam.model(name or where, _resolved=resolved)
+    return model_from_config(name or where, resolved)
 
 
-def _choose_class(
-    config: Mapping[str, Any], spec: Mapping[str, Any], arch: str | None, base: bool, where: str
-) -> str:
-    classes = spec["classes"]
+def _choose_class(config: Mapping[str, Any], record: ModelType, arch: str | None, base: bool,
+                  where: str) -> str:
     if arch is not None:
         chosen = arch
     elif base:
-        chosen = spec["base"]
+        chosen = record.base
     else:
         listed = config.get("architectures")
         if listed is None or listed == []:
-            chosen = spec["base"]
+            chosen = record.base
         elif isinstance(listed, list) and isinstance(listed[0], str):
             chosen = listed[0]
         else:
             raise ConfigError(f"{where}: architectures must be a list of class names")
-    if chosen not in classes:
+    if chosen not in record.classes:
         raise ConfigError(
-            f"{where}: class {quoted(chosen)} is not supported for {config.get('model_type')}"
-            f" (supported: {', '.join(classes)})"
+            f"{where}: class {quoted(chosen)} is not supported for {record.name} (supported: "
+            f"{', '.join(record.classes)}); count the base model {record.base} instead with "
+            "--base (base=True), or name a supported class with --arch (arch=...)"
         )
     return chosen
-
-
-def _lookup(config: Mapping[str, Any], key: str, spec: Mapping[str, Any]) -> tuple[bool, Any]:
-    for candidate in (key, *spec.get("aliases", {}).get(key, ())):
-        if candidate in config:
-            return True, config[candidate]
-    return False, None
-
-
-def _given(config: Mapping[str, Any], key: str, spec: Mapping[str, Any]) -> Any:
-    """``key``'s value as the config writes it (``null`` included), or the type's default when
-    the config leaves it out."""
-    present, value = _lookup(config, key, spec)
-    return value if present else spec["defaults"].get(key)
-
-
-def _values(
-    config: Mapping[str, Any], spec: Mapping[str, Any], where: str
-) -> tuple[dict[str, int], list[str]]:
-    values: dict[str, int] = {}
-    assumptions: list[str] = []
-    missing_rules = spec.get("missing", {})
-    for symbol_name, key in spec["values"].items():
-        present, raw = _lookup(config, key, spec)
-        default = spec["defaults"].get(key)
-        if present and raw == 0 and symbol_name in spec.get("zero_means_none", ()):
-            continue  # e.g. no dense layers before the MoE ones: an option says so
-        if present and raw is not None:
-            values[symbol_name] = _positive_int(raw, key, where)
-        elif not present and default is not None:
-            values[symbol_name] = default
-        elif symbol_name in missing_rules:
-            rule = missing_rules[symbol_name]
-            if rule not in ("d_head=H/h", "N_dec=N", "none"):  # the family's own / unused
-                assumptions.append(rule)
-        else:
-            raise ConfigError(f"{where}: {key} is null; it must be a positive integer")
-    if "N_dense" in values and "N" in values and values["N_dense"] > values["N"]:
-        values["N_dense"] = values["N"]  # transformers: every layer before k is dense
-    return values, assumptions
-
-
-def _computed(
-    config: Mapping[str, Any], spec: Mapping[str, Any], rule: str, first: str, second: str,
-    where: str,
-) -> Any:
-    """An option that follows from keys: ``differs`` (set and ≠), ``true_and_false``, or
-    ``activation`` (T5's ``[gated-]activation``) …"""
-    if rule == "positive":
-        return _given(config, first, spec) != 0
-    if rule in ("not_null", "float_or_null"):  # a size or a number switches something on,
-        value = _given(config, first, spec)  # null switches it off
-        if value is None:
-            return False
-        if rule == "float_or_null" and not isinstance(value, float):  # as transformers types it
-            raise ConfigError(f"{where}: {first} must be a decimal number or null, got "
-                              f"{quoted(value)}")
-        if rule == "not_null":
-            _positive_int(value, first, where)
-        return True
-    if rule == "positive_int":  # null is refused, as transformers refuses it
-        return _positive_int(_given(config, first, spec), first, where)
-    if rule == "qwen_layer_pattern":  # Qwen-MoE: layer i is sparse unless listed in first
-        present, listed = _lookup(config, first, spec)
-        if not present or listed is None or listed == []:
-            return ()
-        if not isinstance(listed, list) or any(
-            isinstance(i, bool) or not isinstance(i, int) for i in listed
-        ):
-            raise ConfigError(f"{where}: {first} must be a list of layer indices")
-        step = _computed(config, spec, "positive_int", second, "", where)
-        _, depth = _lookup(config, spec["values"]["N"], spec)
-        depth = depth if depth is not None else spec["defaults"][spec["values"]["N"]]
-        depth = _positive_int(depth, spec["values"]["N"], where)
-        if depth > MAX_LAYERS_LISTED:
-            raise ConfigError(f"{where}: {depth} layers is more than symparam lists one by one")
-        skip = set(listed)
-        return tuple(int(i not in skip and (i + 1) % step == 0) for i in range(depth))
-    if rule == "falcon_parallel_norms":  # null means 2 with the new decoder architecture, else 1
-        present, value = _lookup(config, first, spec)
-        if not present or value is None:
-            return 2 if _bool(config, second, spec["defaults"].get(second), where) else 1
-        return 2 if _positive_int(value, first, where) == 2 else 1
-    if rule == "activation":  # T5's feed_forward_proj: "relu", "gated-gelu" …
-        value = _given(config, first, spec)
-        parts = value.split("-") if isinstance(value, str) else []
-        if not parts or len(parts) > 2 or (len(parts) == 2 and parts[0] != "gated") \
-                or parts[-1] not in ACTIVATIONS:
-            raise ConfigError(f"{where}: {first} must be an activation or gated-<activation> "
-                              f"that transformers knows, got {quoted(value)}")
-        return len(parts) == 2
-    if rule == "differs":
-        value = _given(config, first, spec)
-        if value is None:
-            return False
-        _, other = _lookup(config, second, spec)
-        other = spec["defaults"].get(second) if other is None else other
-        return _positive_int(value, first, where) != other
-    return _bool(config, first, spec["defaults"].get(first), where) and not _bool(
-        config, second, spec["defaults"].get(second), where
-    )
 
 
 def _positive_int(raw: Any, key: str, where: str) -> int:
@@ -292,36 +273,22 @@ ACTIVATIONS = frozenset({
 })
 
 
-def _bool(config: Mapping[str, Any], key: str, default: Any, where: str,
-          null_is_false: bool = False) -> bool:
-    """A flag: missing gives the default; ``null`` is an error (transformers 5 refuses it) or,
-    for the keys the config class declares optional, false (what its model code reads)."""
-    raw = config.get(key, default)
-    if raw is None and key in config:
-        if not null_is_false:
-            raise ConfigError(f"{where}: {key} is null; it must be true or false")
-        raw = False
-    if not isinstance(raw, bool):
-        raise ConfigError(f"{where}: {key} must be true or false, got {quoted(raw)}")
-    return raw
-
-
-def _check_padding(config: Mapping[str, Any], spec: Mapping[str, Any], values: Mapping[str, int],
-                   where: str) -> None:
+def _check_padding(view: ConfigView, record: ModelType, values: Mapping[str, int]) -> None:
     """``pad_token_id`` is an integer or null; where a table is built with it as its padding
-    row (``pad_tables``: the token table, RoBERTa's position table too), torch requires it to
-    be a row of that table, and transformers refuses the config otherwise."""
-    pad = config.get("pad_token_id", spec["defaults"].get("pad_token_id"))
+    row (the token table, RoBERTa's position table too), torch requires it to be a row of that
+    table, and transformers refuses the config otherwise."""
+    pad = view.given("pad_token_id")
     if pad is None:
         return
     if isinstance(pad, bool) or not isinstance(pad, int):
-        raise ConfigError(f"{where}: pad_token_id must be an integer or null, got {quoted(pad)}")
-    for name in spec.get("pad_tables", ()):
-        rows = values.get(name)
-        if rows is not None and not -rows <= pad < rows:
-            key = spec["values"][name]
-            raise ConfigError(f"{where}: pad_token_id {pad} is not a row of the table of "
-                              f"{key} = {rows} rows, which pads with it")
+        raise ConfigError(f"{view.where}: pad_token_id must be an integer or null, got "
+                          f"{quoted(pad)}")
+    for entry in record.sizes:
+        rows = values.get(entry.symbol)
+        if entry.pads and rows is not None and not -rows <= pad < rows:
+            raise ConfigError(f"{view.where}: pad_token_id {pad} is not a row of the table of "
+                              f"{view.spelled.get(entry.key, entry.key)} = {rows} rows, which "
+                              "pads with it")
 
 
 def _labels(config: Mapping[str, Any], where: str) -> int:

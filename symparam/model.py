@@ -75,6 +75,7 @@ class Model:
         free: Iterable[str] = (),
         i18n: Mapping[str, Mapping[str, str]] | None = None,
         label: str | None = None,
+        config_keys: Mapping[str, str] | None = None,
     ) -> None:
         self.name = name
         self.family = family
@@ -84,6 +85,8 @@ class Model:
         self.description = description or family.description
         self.reported = reported
         self.i18n = dict(i18n or {})
+        #: hyperparameter → the config.json key its value came from (as the file spells it)
+        self.config_keys = dict(config_keys or {})
         self.tree: Block = family.build(architecture, self.options)
         self.user_assumptions = tuple(assumptions)
         self.free = frozenset(free)

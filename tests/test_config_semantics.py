@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import symparam
+from symparam.catalog import model_types
 from symparam.errors import SymparamError
-from symparam.hf import model_types
 from tests.fuzz.test_fuzz import hostile_configs
 
 oracle = pytest.importorskip("tests.oracle")

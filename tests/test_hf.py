@@ -3,8 +3,6 @@ the default config of every class, the defaults table, and one-line errors for b
 
 from __future__ import annotations
 
-import dataclasses
-import inspect
 import json
 import math
 from pathlib import Path
@@ -15,8 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import symparam
+from symparam.catalog import model_types
 from symparam.cli import main
-from symparam.hf import model_types
+from symparam.hf import generated
+from symparam.modeltype import BothFlags, Count, Flag, GatedActivation, SetSize
 
 oracle = pytest.importorskip("tests.oracle")
 transformers = oracle.transformers
@@ -39,11 +39,10 @@ def assert_config_matches(config: dict[str, Any]) -> None:
 @st.composite
 def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
     """A valid config of ``model_type``, each optional key present or left out."""
-    spec = model_types()[model_type]
+    record = model_types()[model_type]
     h_kv = draw(st.integers(1, 3))
     h = h_kv * draw(st.integers(1, 3))
     head = 2 * draw(st.integers(1, 4))
-    keys = spec["values"]
     drawn = {
         "N": draw(st.integers(1, 3)), "V": draw(st.integers(1, 200)),
         "L": draw(st.integers(1, 64)), "T": draw(st.integers(1, 3)), "H": h * head,
@@ -62,29 +61,31 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
     drawn["N_dense"] = draw(st.integers(0, drawn["N"]))
     drawn["R"] = drawn["P"] * draw(st.integers(1, 4))
     config: dict[str, Any] = {"model_type": model_type, "pad_token_id": 0}
-    for symbol, key in keys.items():
-        if symbol in ("N", "V", "H", "h", "h_kv", "R", "P", "E", "k") or draw(st.booleans()):
-            value = drawn[symbol]
-            if symbol in spec.get("missing", {}) and draw(st.booleans()):
+    for entry in record.sizes:
+        if entry.symbol in ("N", "V", "H", "h", "h_kv", "R", "P", "E", "k") \
+                or draw(st.booleans()):
+            value = drawn[entry.symbol]
+            nullable = entry.key in generated()[model_type]["nullable"]
+            if entry.null is not None and nullable and draw(st.booleans()):
                 value = None
-            config[key] = value
-    for key in spec.get("options", {}).values():
-        if draw(st.booleans()):
-            config[key] = draw(st.booleans())
-    for rule, first, second in spec.get("computed", {}).values():
-        if rule == "true_and_false" and draw(st.booleans()):
-            config[first], config[second] = draw(st.booleans()), draw(st.booleans())
-        if rule == "positive_int" and draw(st.booleans()):
-            config[first] = draw(st.integers(1, 3))
-        if rule == "qwen_layer_pattern" and draw(st.booleans()):
-            config[first] = draw(st.lists(st.integers(0, 3), max_size=3))
-        if rule == "not_null" and draw(st.booleans()):
-            config[first] = None
-        if rule == "falcon_parallel_norms" and draw(st.booleans()):
-            config[first] = draw(st.sampled_from([None, 1, 2]))
-        if rule == "activation" and draw(st.booleans()):
-            config[first] = draw(st.sampled_from(["relu", "gelu", "gated-gelu", "gated-silu"]))
-    classes = list(spec["classes"])
+            config[entry.key] = value
+    for rule in record.rules:
+        if isinstance(rule, Flag) and draw(st.booleans()):
+            config[rule.reads()[0]] = draw(st.booleans())
+        if isinstance(rule, BothFlags) and draw(st.booleans()):
+            config[rule.key], config[rule.unless] = draw(st.booleans()), draw(st.booleans())
+        if isinstance(rule, Count) and draw(st.booleans()):
+            config[rule.key] = draw(st.integers(1, 3))
+        if rule.option == "layer_pattern" and draw(st.booleans()):
+            config[rule.reads()[0]] = draw(st.lists(st.integers(0, 3), max_size=3))
+        if isinstance(rule, SetSize) and draw(st.booleans()):
+            config[rule.key] = None
+        if rule.option == "parallel_norms" and draw(st.booleans()):
+            config[rule.reads()[0]] = draw(st.sampled_from([None, 1, 2]))
+        if isinstance(rule, GatedActivation) and draw(st.booleans()):
+            config[rule.key] = draw(st.sampled_from(["relu", "gelu", "gated-gelu", "gated-silu"]))
+    spec = {"defaults": generated()[model_type]["defaults"]}
+    classes = list(record.classes)
     choice = draw(st.sampled_from([*classes, None]))
     if choice is not None:
         config["architectures"] = [choice]
@@ -118,25 +119,20 @@ def test_generated_configs(model_type: str) -> None:
 
 
 @pytest.mark.parametrize(("model_type", "cls"),
-                         [(t, c) for t in TYPES for c in model_types()[t]["classes"]])
+                         [(t, c) for t in TYPES for c in model_types()[t].classes])
 def test_default_config_of_every_class(model_type: str, cls: str) -> None:
     """An empty config is the config class's defaults (BertConfig() is bert-base-uncased …)."""
     assert_config_matches({"model_type": model_type, "architectures": [cls]})
 
 
-def _field_defaults(model_type: str) -> dict[str, Any]:
-    cls = type(transformers.AutoConfig.for_model(model_type))
-    try:
-        return {f.name: f.default for f in dataclasses.fields(cls)}
-    except TypeError:
-        return {k: p.default for k, p in inspect.signature(cls.__init__).parameters.items()}
+def test_defaults_are_generated_from_the_pinned_transformers() -> None:
+    """hf_defaults.json is what tools/hf_defaults.py makes from the installed transformers:
+    run ``python tools/hf_defaults.py --write`` after changing a record or transformers."""
+    from tools import hf_defaults
 
-
-@pytest.mark.parametrize("model_type", TYPES)
-def test_defaults_table_matches_transformers(model_type: str) -> None:
-    defaults = _field_defaults(model_type)
-    for key, value in model_types()[model_type]["defaults"].items():
-        assert defaults[key] == value, (model_type, key)
+    committed = json.loads(Path(hf_defaults.TARGET).read_text(encoding="utf-8"))
+    assert committed == hf_defaults.generate(), "run: python tools/hf_defaults.py --write"
+    assert committed["transformers"] == transformers.__version__
 
 
 def test_bert_base_config_in_a_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

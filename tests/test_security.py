@@ -28,8 +28,8 @@ ALLOWED = {
     ("sweep.py", "lambdify"): "expressions of the model's own symbols; names not among its "
                               "hyperparameters are refused before, and lambdify replaces any "
                               "name that is not an identifier",
-    ("architectures/__init__.py", "import_module"): "a name from the fixed FAMILY_MODULES "
-                                                    "tuple (families() and the registry)",
+    ("catalog.py", "import_module"): "a name from the fixed FAMILY_MODULES tuple (family() "
+                                     "refuses any other; families() and the registry)",
     ("hf.py", "load"): "json.load: data, not code",
     ("hf.py", "loads"): "json.loads: data, not code",
     ("presets/__init__.py", "loads"): "json.loads of the package's own preset files",

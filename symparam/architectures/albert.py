@@ -32,6 +32,7 @@ from symparam.blocks import (
     on_first_token,
 )
 from symparam.family import Family
+from symparam.modeltype import Flag, ModelType, Size, heads
 from symparam.symbols import G, H, K, L, N, T, V, d_emb, d_ff, d_head, h, n_labels
 
 
@@ -109,8 +110,17 @@ FAMILY = Family(
     assumptions=(HEAD_SIZE,),
     divides=(HEADS_SPLIT_HIDDEN,),
     weightless={"N": "shared"},
-    config_keys={"N": "num_hidden_layers", "V": "vocab_size", "L": "max_position_embeddings",
-                 "T": "type_vocab_size", "H": "hidden_size", "d_ff": "intermediate_size",
-                 "h": "num_attention_heads", "d_emb": "embedding_size",
-                 "G": "num_hidden_groups", "K": "inner_group_num", "n_labels": "num_labels"},
+)
+
+
+MODEL_TYPES = (
+    ModelType("albert", FAMILY, base="AlbertModel",
+              classes=heads("Albert", "Albert", "Model", "ForMaskedLM",
+                            "ForSequenceClassification"),
+              sizes=(Size("N", "num_hidden_layers"), Size("V", "vocab_size", pads=True),
+                     Size("L", "max_position_embeddings"), Size("T", "type_vocab_size"),
+                     Size("H", "hidden_size"), Size("d_ff", "intermediate_size"),
+                     Size("h", "num_attention_heads"), Size("d_emb", "embedding_size"),
+                     Size("G", "num_hidden_groups"), Size("K", "inner_group_num")),
+              rules=(Flag("tie_word_embeddings"),)),
 )

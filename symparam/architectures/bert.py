@@ -35,6 +35,7 @@ from symparam.blocks import (
     on_first_token,
 )
 from symparam.family import Family, Option
+from symparam.modeltype import Flag, ModelType, Size, heads
 from symparam.symbols import H, L, N, T, V, d_ff, d_head, h, n_labels
 
 
@@ -148,14 +149,29 @@ FAMILY = Family(
     ),
     assumptions=(HEAD_SIZE,),
     divides=(HEADS_SPLIT_HIDDEN,),
-    config_keys={
-        "N": "num_hidden_layers",
-        "V": "vocab_size",
-        "L": "max_position_embeddings",
-        "T": "type_vocab_size",
-        "H": "hidden_size",
-        "d_ff": "intermediate_size",
-        "h": "num_attention_heads",
-        "n_labels": "num_labels",
-    },
+)
+
+
+def _encoder_sizes(position_pads: bool) -> tuple[Size, ...]:
+    return (Size("N", "num_hidden_layers"), Size("V", "vocab_size", pads=True),
+            Size("L", "max_position_embeddings", pads=position_pads),
+            Size("T", "type_vocab_size"), Size("H", "hidden_size"),
+            Size("d_ff", "intermediate_size"), Size("h", "num_attention_heads"))
+
+
+MODEL_TYPES = (
+    ModelType("bert", FAMILY, base="BertModel",
+              classes=heads("Bert", "Bert", "Model", "ForMaskedLM", "ForSequenceClassification",
+                            "ForPreTraining"),
+              sizes=_encoder_sizes(False), rules=(Flag("tie_word_embeddings"),)),
+    # RoBERTa pads its position table with pad_token_id too
+    ModelType("roberta", FAMILY, base="RobertaModel",
+              classes=heads("Roberta", "Bert", "Model", "ForMaskedLM", "ForSequenceClassification"),
+              sizes=_encoder_sizes(True), rules=(Flag("tie_word_embeddings"),),
+              fixed={"roberta_layout": True}),
+    ModelType("xlm-roberta", FAMILY, base="XLMRobertaModel",
+              classes=heads("XLMRoberta", "Bert", "Model", "ForMaskedLM",
+                            "ForSequenceClassification"),
+              sizes=_encoder_sizes(True), rules=(Flag("tie_word_embeddings"),),
+              fixed={"roberta_layout": True, "heads_first": True}),
 )

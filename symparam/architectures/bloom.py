@@ -24,6 +24,7 @@ from symparam.blocks import (
     Sequential,
 )
 from symparam.family import Family
+from symparam.modeltype import Flag, ModelType, Size, heads
 from symparam.symbols import H, N, V, h
 
 
@@ -73,10 +74,13 @@ FAMILY = Family(
     divides=(
         HEADS_SPLIT_HIDDEN,
     ),
-    config_keys={
-        "N": "n_layer",
-        "V": "vocab_size",
-        "H": "hidden_size",
-        "h": "n_head",
-    },
+)
+
+
+MODEL_TYPES = (
+    ModelType("bloom", FAMILY, base="BloomModel",
+              classes=heads("Bloom", "Bloom", "ForCausalLM", "Model", "ForSequenceClassification"),
+              sizes=(Size("N", "n_layer"), Size("V", "vocab_size"), Size("H", "hidden_size"),
+                     Size("h", "n_head")),
+              rules=(Flag("tie_word_embeddings"),)),
 )

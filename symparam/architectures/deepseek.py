@@ -34,6 +34,7 @@ from symparam.blocks import (
     Tensor,
 )
 from symparam.family import Family, Option
+from symparam.modeltype import Flag, Leave, ModelType, NonZero, SetSize, Size, heads
 from symparam.symbols import (
     E,
     E_sh,
@@ -117,10 +118,23 @@ FAMILY = Family(
         Option("dense_first", True, "the first N_dense layers are dense"),
     ),
     at_most=(("N_dense", "N", "the dense layers are among the N layers"),),
-    config_keys={"N": "num_hidden_layers", "V": "vocab_size", "H": "hidden_size",
-                 "d_ff": "intermediate_size", "h": "num_attention_heads", "E": "n_routed_experts",
-                 "k": "num_experts_per_tok", "d_moe": "moe_intermediate_size",
-                 "E_sh": "n_shared_experts", "N_dense": "first_k_dense_replace",
-                 "r_q": "q_lora_rank", "r_kv": "kv_lora_rank", "d_rope": "qk_rope_head_dim",
-                 "d_nope": "qk_nope_head_dim", "d_v": "v_head_dim", "n_labels": "num_labels"},
+)
+
+
+MODEL_TYPES = (
+    ModelType("deepseek_v3", FAMILY, base="DeepseekV3Model",
+              classes=heads("DeepseekV3", "DeepseekV3", "ForCausalLM", "Model",
+                            "ForSequenceClassification"),
+              sizes=(Size("N", "num_hidden_layers"), Size("V", "vocab_size", pads=True),
+                     Size("H", "hidden_size"), Size("d_ff", "intermediate_size"),
+                     Size("h", "num_attention_heads"), Size("E", "n_routed_experts"),
+                     Size("k", "num_experts_per_tok"), Size("d_moe", "moe_intermediate_size"),
+                     Size("E_sh", "n_shared_experts"),
+                     Size("N_dense", "first_k_dense_replace", zero_means_none=True),
+                     Size("r_q", "q_lora_rank", null=Leave("queries are not compressed")),
+                     Size("r_kv", "kv_lora_rank"), Size("d_rope", "qk_rope_head_dim"),
+                     Size("d_nope", "qk_nope_head_dim"), Size("d_v", "v_head_dim")),
+              rules=(Flag("tie_word_embeddings"), Flag("attention_bias"),
+                     SetSize("q_lora", "q_lora_rank"),
+                     NonZero("dense_first", "first_k_dense_replace"))),
 )

@@ -26,6 +26,7 @@ from symparam.blocks import (
     on_first_token,
 )
 from symparam.family import Family
+from symparam.modeltype import Flag, ModelType, Size, heads
 from symparam.symbols import H, L, N, V, d_ff, h, n_labels
 
 
@@ -76,6 +77,15 @@ FAMILY = Family(
     build=build,
     options=(tie_option(True),),
     divides=(HEADS_SPLIT_HIDDEN,),
-    config_keys={"N": "n_layers", "V": "vocab_size", "L": "max_position_embeddings", "H": "dim",
-                 "d_ff": "hidden_dim", "h": "n_heads", "n_labels": "num_labels"},
+)
+
+
+MODEL_TYPES = (
+    ModelType("distilbert", FAMILY, base="DistilBertModel",
+              classes=heads("DistilBert", "DistilBert", "Model", "ForMaskedLM",
+                            "ForSequenceClassification"),
+              sizes=(Size("N", "n_layers"), Size("V", "vocab_size", pads=True),
+                     Size("L", "max_position_embeddings"), Size("H", "dim"),
+                     Size("d_ff", "hidden_dim"), Size("h", "n_heads")),
+              rules=(Flag("tie_word_embeddings"),)),
 )

@@ -18,6 +18,7 @@ from symparam.architectures.common import HEADS_SPLIT_HIDDEN, tie_option
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import Activation, Block, Embedding, LayerNorm, Linear, Repeat, Sequential
 from symparam.family import Family, Option
+from symparam.modeltype import Differs, Flag, ModelType, Size, heads
 from symparam.symbols import H, L, N, T, V, d_emb, n_labels
 
 
@@ -71,7 +72,17 @@ FAMILY = Family(
     ),
     assumptions=(HEAD_SIZE,),
     divides=(HEADS_SPLIT_HIDDEN,),
-    config_keys={"N": "num_hidden_layers", "V": "vocab_size", "L": "max_position_embeddings",
-                 "T": "type_vocab_size", "H": "hidden_size", "d_ff": "intermediate_size",
-                 "h": "num_attention_heads", "d_emb": "embedding_size", "n_labels": "num_labels"},
+)
+
+
+MODEL_TYPES = (
+    ModelType("electra", FAMILY, base="ElectraModel",
+              classes=heads("Electra", "Electra", "Model", "ForMaskedLM",
+                            "ForSequenceClassification"),
+              sizes=(Size("N", "num_hidden_layers"), Size("V", "vocab_size", pads=True),
+                     Size("L", "max_position_embeddings"), Size("T", "type_vocab_size"),
+                     Size("H", "hidden_size"), Size("d_ff", "intermediate_size"),
+                     Size("h", "num_attention_heads"), Size("d_emb", "embedding_size")),
+              rules=(Flag("tie_word_embeddings"),
+                     Differs("project_embeddings", "embedding_size", "hidden_size"))),
 )

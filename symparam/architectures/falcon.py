@@ -14,10 +14,11 @@ to the token table by default. d_head = H/h, and h must divide H.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from symparam.architectures.common import HEADS_SPLIT_HIDDEN, decoder_class, tie_option
-from symparam.assumptions import HEAD_SIZE
+from symparam.assumptions import FFN_4H, HEAD_SIZE, KV_HEADS
 from symparam.blocks import (
     Activation,
     Attention,
@@ -30,6 +31,7 @@ from symparam.blocks import (
     Sequential,
 )
 from symparam.family import Family, Option
+from symparam.modeltype import Flag, ModelType, Reader, Rule, Size, heads
 from symparam.symbols import H, N, V, d_ff, d_head, h, h_kv
 
 
@@ -85,7 +87,40 @@ FAMILY = Family(
     ),
     assumptions=(HEAD_SIZE,),
     divides=(HEADS_SPLIT_HIDDEN,),
-    config_keys={"N": "num_hidden_layers", "V": "vocab_size", "H": "hidden_size",
-                 "d_ff": "ffn_hidden_size", "h": "num_attention_heads", "h_kv": "num_kv_heads",
-                 "n_labels": "num_labels"},
+)
+
+
+@dataclass(frozen=True)
+class ParallelNorms(Rule):
+    """``num_ln_in_parallel_attn``: 2 norms in a parallel block, else 1; null means 2 with the
+    new decoder architecture (what Falcon's model code does)."""
+
+    option: str
+    key: str
+    new_architecture: str
+
+    def reads(self) -> tuple[str, ...]:
+        return (self.key, self.new_architecture)
+
+    def read(self, config: Reader) -> int:
+        present, value = config.lookup(self.key)
+        if not present or value is None:
+            return 2 if config.flag(self.new_architecture, null_is_false=True) else 1
+        return 2 if config.positive_int(self.key, value) == 2 else 1
+
+
+MODEL_TYPES = (
+    ModelType("falcon", FAMILY, base="FalconModel",
+              classes=heads("Falcon", "Falcon", "ForCausalLM", "Model",
+                            "ForSequenceClassification"),
+              sizes=(Size("N", "num_hidden_layers"), Size("V", "vocab_size"),
+                     Size("H", "hidden_size"), Size("d_ff", "ffn_hidden_size", null=FFN_4H),
+                     Size("h", "num_attention_heads"), Size("h_kv", "num_kv_heads", null=KV_HEADS)),
+              # the model code reads these optional flags as false when null
+              rules=(Flag("tie_word_embeddings"), Flag("bias", null_is_false=True),
+                     Flag("new_decoder_architecture", null_is_false=True),
+                     Flag("multi_query", null_is_false=True),
+                     Flag("parallel_attn", null_is_false=True),
+                     ParallelNorms("parallel_norms", "num_ln_in_parallel_attn",
+                                   "new_decoder_architecture"))),
 )

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from symparam.architectures.common import HEADS_SPLIT_HIDDEN, tie_option, with_lm_head, with_score
+from symparam.assumptions import FFN_4H
 from symparam.blocks import (
     Activation,
     Attention,
@@ -24,6 +25,7 @@ from symparam.blocks import (
     Sequential,
 )
 from symparam.family import Family
+from symparam.modeltype import Flag, ModelType, Size, heads
 from symparam.symbols import H, L, N, V, d_ff, h
 
 
@@ -68,12 +70,14 @@ FAMILY = Family(
     divides=(
         HEADS_SPLIT_HIDDEN,
     ),
-    config_keys={
-        "N": "n_layer",
-        "V": "vocab_size",
-        "L": "n_positions",
-        "H": "n_embd",
-        "d_ff": "n_inner",
-        "h": "n_head",
-    },
+)
+
+
+MODEL_TYPES = (
+    ModelType("gpt2", FAMILY, base="GPT2Model",
+              classes=heads("GPT2", "GPT2", "LMHeadModel", "Model", "ForSequenceClassification"),
+              sizes=(Size("N", "n_layer"), Size("V", "vocab_size"), Size("L", "n_positions"),
+                     Size("H", "n_embd"), Size("d_ff", "n_inner", null=FFN_4H),
+                     Size("h", "n_head")),
+              rules=(Flag("tie_word_embeddings"),)),
 )

@@ -23,6 +23,7 @@ from symparam.blocks import (
     Sequential,
 )
 from symparam.family import Family, Option
+from symparam.modeltype import Flag, ModelType, Size, heads
 from symparam.symbols import H, N, V, d_ff, h
 
 
@@ -59,7 +60,15 @@ FAMILY = Family(
     build=build,
     options=(tie_option(False), Option("attention_bias", True, "biases on the attention")),
     divides=(HEADS_SPLIT_HIDDEN,),
-    config_keys={"N": "num_hidden_layers", "V": "vocab_size", "H": "hidden_size",
-                 "d_ff": "intermediate_size", "h": "num_attention_heads",
-                 "n_labels": "num_labels"},
+)
+
+
+MODEL_TYPES = (
+    ModelType("gpt_neox", FAMILY, base="GPTNeoXModel",
+              classes=heads("GPTNeoX", "GPTNeoX", "ForCausalLM", "Model",
+                            "ForSequenceClassification"),
+              sizes=(Size("N", "num_hidden_layers"), Size("V", "vocab_size"),
+                     Size("H", "hidden_size"), Size("d_ff", "intermediate_size"),
+                     Size("h", "num_attention_heads")),
+              rules=(Flag("tie_word_embeddings"), Flag("attention_bias"))),
 )

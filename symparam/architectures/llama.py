@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from symparam.architectures.common import GROUPED_ROTARY_RULES, rmsnorm_decoder, tie_option, variant
-from symparam.assumptions import HEAD_SIZE
+from symparam.assumptions import HEAD_SIZE, KV_HEADS
 from symparam.blocks import (
     Activation,
     Attention,
@@ -34,6 +34,7 @@ from symparam.blocks import (
     Sequential,
 )
 from symparam.family import Family, Option
+from symparam.modeltype import Flag, Leave, ModelType, SetDecimal, Size, heads
 from symparam.symbols import H, N, V, d_ff, d_head, h, h_kv
 
 
@@ -118,14 +119,49 @@ FAMILY = Family(
     ),
     assumptions=(HEAD_SIZE,),
     divides=GROUPED_ROTARY_RULES,
-    config_keys={
-        "N": "num_hidden_layers",
-        "V": "vocab_size",
-        "H": "hidden_size",
-        "d_ff": "intermediate_size",
-        "h": "num_attention_heads",
-        "h_kv": "num_key_value_heads",
-        "d_head": "head_dim",
-        "n_labels": "num_labels",
-    },
+)
+
+
+#: what every LLaMA-like config names its sizes; a null head_dim leaves d_head = H/h
+SIZES = (
+    Size("N", "num_hidden_layers"), Size("V", "vocab_size", pads=True), Size("H", "hidden_size"),
+    Size("d_ff", "intermediate_size"), Size("h", "num_attention_heads"),
+    Size("h_kv", "num_key_value_heads", null=KV_HEADS),
+    Size("d_head", "head_dim", null=Leave("the family assumes d_head = H/h")),
+)
+
+MODEL_TYPES = (
+    ModelType("llama", FAMILY, base="LlamaModel",
+              classes=heads("Llama", "Llama", "ForCausalLM", "Model", "ForSequenceClassification"),
+              sizes=SIZES,
+              rules=(Flag("tie_word_embeddings"), Flag("attention_bias"), Flag("mlp_bias"))),
+    ModelType("mistral", FAMILY, base="MistralModel",
+              classes=heads("Mistral", "Llama", "ForCausalLM", "Model",
+                            "ForSequenceClassification"),
+              sizes=SIZES, rules=(Flag("tie_word_embeddings"),)),
+    ModelType("qwen2", FAMILY, base="Qwen2Model",
+              classes=heads("Qwen2", "Llama", "ForCausalLM", "Model", "ForSequenceClassification"),
+              sizes=SIZES, rules=(Flag("tie_word_embeddings"),),
+              fixed={"qkv_bias": True}),
+    ModelType("qwen3", FAMILY, base="Qwen3Model",
+              classes=heads("Qwen3", "Llama", "ForCausalLM", "Model", "ForSequenceClassification"),
+              sizes=SIZES, rules=(Flag("tie_word_embeddings"), Flag("attention_bias"),),
+              fixed={"qk_norm_per_head": True}),
+    ModelType("gemma", FAMILY, base="GemmaModel",
+              classes=heads("Gemma", "Llama", "ForCausalLM", "Model", "ForSequenceClassification"),
+              sizes=SIZES, rules=(Flag("tie_word_embeddings"), Flag("attention_bias"),)),
+    ModelType("gemma2", FAMILY, base="Gemma2Model",
+              classes=heads("Gemma2", "Llama", "ForCausalLM", "Model", "ForSequenceClassification"),
+              sizes=SIZES, rules=(Flag("tie_word_embeddings"), Flag("attention_bias"),
+                     SetDecimal("softcap_attention", "attn_logit_softcapping"),
+                     SetDecimal("softcap_logits", "final_logit_softcapping"),),
+              fixed={"sandwich_norms": True}),
+    ModelType("olmo2", FAMILY, base="Olmo2Model",
+              classes=heads("Olmo2", "Llama", "ForCausalLM", "Model", "ForSequenceClassification"),
+              sizes=SIZES, rules=(Flag("tie_word_embeddings"), Flag("attention_bias"),),
+              fixed={"post_norms": True, "qk_norm_full": True}),
+    ModelType("phi3", FAMILY, base="Phi3Model",
+              classes=heads("Phi3", "Llama", "ForCausalLM", "Model", "ForSequenceClassification"),
+              sizes=SIZES, rules=(Flag("tie_word_embeddings"),),
+              fixed={"fused_projections": True}),
 )

@@ -17,13 +17,14 @@ s divides i + 1), the others dense LLaMA MLPs of size d_ff; or an explicit per-l
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import sympy
 
 from symparam.architectures.common import GROUPED_ROTARY_RULES, rmsnorm_decoder, tie_option, variant
 from symparam.architectures.llama import attention, mlp
-from symparam.assumptions import HEAD_SIZE
+from symparam.assumptions import HEAD_SIZE, KV_HEADS
 from symparam.blocks import (
     Activation,
     Attention,
@@ -41,6 +42,7 @@ from symparam.blocks import (
 from symparam.errors import InvalidValueError
 from symparam.family import Family, Option
 from symparam.limits import MAX_LAYER_RUNS
+from symparam.modeltype import Count, Flag, Leave, ModelType, Reader, Rule, Size, heads
 from symparam.symbols import E, H, N, d_head, d_moe, d_sh, h, h_kv, k
 
 _LLAMA_OFF = {"mlp_bias": False, "fused_projections": False, "qk_norm_full": False}
@@ -156,9 +158,78 @@ FAMILY = Family(
     ),
     assumptions=(HEAD_SIZE,),
     divides=GROUPED_ROTARY_RULES,
-    config_keys={"N": "num_hidden_layers", "V": "vocab_size", "H": "hidden_size",
-                 "d_ff": "intermediate_size", "h": "num_attention_heads",
-                 "h_kv": "num_key_value_heads", "d_head": "head_dim", "E": "num_experts",
-                 "k": "num_experts_per_tok", "d_moe": "moe_intermediate_size",
-                 "d_sh": "shared_expert_intermediate_size", "n_labels": "num_labels"},
+)
+
+
+@dataclass(frozen=True)
+class SparseLayers(Rule):
+    """Qwen-MoE: layer i is sparse when the step divides i + 1 and it is not listed in
+    ``mlp_only_layers`` (an explicit per-layer pattern; none when the list is empty)."""
+
+    option: str
+    key: str
+    step: str
+    depth: str
+
+    def reads(self) -> tuple[str, ...]:
+        return (self.key, self.step, self.depth)
+
+    def read(self, config: Reader) -> tuple[int, ...]:
+        from symparam.errors import ConfigError
+        from symparam.limits import MAX_LAYERS_LISTED
+
+        present, listed = config.lookup(self.key)
+        if not present or listed is None or listed == []:
+            return ()
+        if not isinstance(listed, list) or any(
+            isinstance(i, bool) or not isinstance(i, int) for i in listed
+        ):
+            raise ConfigError(f"{config.where}: {self.key} must be a list of layer indices")
+        step = config.positive_int(self.step, config.given(self.step))
+        depth = config.positive_int(self.depth, config.given(self.depth))
+        if depth > MAX_LAYERS_LISTED:
+            raise ConfigError(f"{config.where}: {depth} layers is more than symparam lists "
+                              "one by one")
+        skip = set(listed)
+        return tuple(int(i not in skip and (i + 1) % step == 0) for i in range(depth))
+
+
+_ATTENTION = (
+    Size("N", "num_hidden_layers"), Size("V", "vocab_size", pads=True), Size("H", "hidden_size"),
+    Size("h", "num_attention_heads"), Size("h_kv", "num_key_value_heads", null=KV_HEADS),
+    Size("d_head", "head_dim", null=Leave("the family assumes d_head = H/h")),
+)
+_QWEN_LAYERS = (Count("sparse_step", "decoder_sparse_step"),
+                SparseLayers("layer_pattern", "mlp_only_layers", "decoder_sparse_step",
+                             "num_hidden_layers"))
+
+MODEL_TYPES = (
+    ModelType("mixtral", FAMILY, base="MixtralModel",
+              classes=heads("Mixtral", "MoE", "ForCausalLM", "Model", "ForSequenceClassification"),
+              sizes=(*_ATTENTION, Size("d_moe", "intermediate_size"),
+                     Size("E", "num_local_experts"), Size("k", "num_experts_per_tok")),
+              rules=(Flag("tie_word_embeddings"),)),
+    # its attention divides by num_key_value_heads as written: null is no "h_kv = h" here
+    ModelType("qwen2_moe", FAMILY, base="Qwen2MoeModel",
+              classes=heads("Qwen2Moe", "MoE", "ForCausalLM", "Model", "ForSequenceClassification"),
+              sizes=(*_ATTENTION[:4], Size("h_kv", "num_key_value_heads"), _ATTENTION[5],
+                     Size("d_ff", "intermediate_size"),
+                     Size("d_moe", "moe_intermediate_size"),
+                     Size("d_sh", "shared_expert_intermediate_size"),
+                     Size("E", "num_experts"), Size("k", "num_experts_per_tok")),
+              rules=(Flag("tie_word_embeddings"), Flag("qkv_bias"), *_QWEN_LAYERS),
+              fixed={"shared_expert": True}),
+    ModelType("qwen3_moe", FAMILY, base="Qwen3MoeModel",
+              classes=heads("Qwen3Moe", "MoE", "ForCausalLM", "Model", "ForSequenceClassification"),
+              sizes=(*_ATTENTION, Size("d_ff", "intermediate_size"),
+                     Size("d_moe", "moe_intermediate_size"),
+                     Size("E", "num_local_experts"), Size("k", "num_experts_per_tok")),
+              rules=(Flag("tie_word_embeddings"), Flag("attention_bias"), *_QWEN_LAYERS),
+              fixed={"qk_norm_per_head": True, "experts_first": True}),
+    ModelType("gpt_oss", FAMILY, base="GptOssModel",
+              classes=heads("GptOss", "MoE", "ForCausalLM", "Model", "ForSequenceClassification"),
+              sizes=(*_ATTENTION, Size("d_moe", "intermediate_size"),
+                     Size("E", "num_local_experts"), Size("k", "num_experts_per_tok")),
+              rules=(Flag("tie_word_embeddings"), Flag("attention_bias")),
+              fixed={"sinks": True, "expert_biases": True}),
 )

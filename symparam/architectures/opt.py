@@ -27,6 +27,7 @@ from symparam.blocks import (
     Sequential,
 )
 from symparam.family import Family, Option
+from symparam.modeltype import BothFlags, Differs, Flag, Leave, ModelType, Size, heads
 from symparam.symbols import H, L, N, V, d_emb, d_ff, h
 
 
@@ -88,7 +89,20 @@ FAMILY = Family(
         Option("norm_affine", True, "LayerNorms with weight and bias"),
     ),
     divides=(HEADS_SPLIT_HIDDEN,),
-    config_keys={"N": "num_hidden_layers", "V": "vocab_size", "L": "max_position_embeddings",
-                 "H": "hidden_size", "d_ff": "ffn_dim", "h": "num_attention_heads",
-                 "d_emb": "word_embed_proj_dim", "n_labels": "num_labels"},
+)
+
+
+MODEL_TYPES = (
+    ModelType("opt", FAMILY, base="OPTModel",
+              classes=heads("OPT", "OPT", "ForCausalLM", "Model", "ForSequenceClassification"),
+              sizes=(Size("N", "num_hidden_layers"), Size("V", "vocab_size", pads=True),
+                     Size("L", "max_position_embeddings"), Size("H", "hidden_size"),
+                     Size("d_ff", "ffn_dim"), Size("h", "num_attention_heads"),
+                     Size("d_emb", "word_embed_proj_dim",
+                          null=Leave("no projection: the embeddings are H wide"))),
+              rules=(Flag("tie_word_embeddings"), Flag("enable_bias"),
+                     Flag("norm_affine", "layer_norm_elementwise_affine"),
+                     Differs("project_embeddings", "word_embed_proj_dim", "hidden_size"),
+                     BothFlags("final_norm", "do_layer_norm_before",
+                               "_remove_final_layer_norm"))),
 )

@@ -32,6 +32,7 @@ from symparam.blocks import (
     on_sequence,
 )
 from symparam.family import Family, Option
+from symparam.modeltype import GatedActivation, Leave, ModelType, Size, heads
 from symparam.symbols import H, N, N_dec, V, d_ff, d_head, h, n_buckets, s, s_dec
 
 _FIRST_BLOCK_BIAS = "block.0.layer.0.SelfAttention.relative_attention_bias"
@@ -95,7 +96,17 @@ FAMILY = Family(
     build=build,
     options=(Option("gated", False, "v1.1's gated FFN: two input matrices (feed_forward_proj)"),),
     assumptions=(DECODER_DEPTH,),
-    config_keys={"N": "num_layers", "N_dec": "num_decoder_layers", "V": "vocab_size",
-                 "H": "d_model", "d_ff": "d_ff", "h": "num_heads", "d_head": "d_kv",
-                 "n_buckets": "relative_attention_num_buckets"},
+)
+
+
+MODEL_TYPES = (
+    ModelType("t5", FAMILY, base="T5Model",
+              classes=heads("T5", "T5", "ForConditionalGeneration", "Model", "EncoderModel"),
+              sizes=(Size("N", "num_layers"),
+                     Size("N_dec", "num_decoder_layers",
+                          null=Leave("the family assumes N_dec = N")),
+                     Size("V", "vocab_size"), Size("H", "d_model"), Size("d_ff", "d_ff"),
+                     Size("h", "num_heads"), Size("d_head", "d_kv"),
+                     Size("n_buckets", "relative_attention_num_buckets")),
+              rules=(GatedActivation("gated", "feed_forward_proj", "is_gated_act"),)),
 )

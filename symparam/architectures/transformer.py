@@ -102,11 +102,4 @@ FAMILY = Family(
     divides=(
         HEADS_SPLIT_HIDDEN,
     ),
-    config_keys={
-        "N": "num_encoder_layers",
-        "N_dec": "num_decoder_layers",
-        "H": "d_model",
-        "d_ff": "dim_feedforward",
-        "h": "nhead",
-    },
 )

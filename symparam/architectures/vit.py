@@ -29,6 +29,7 @@ from symparam.blocks import (
     on_first_token,
 )
 from symparam.family import Divides, Family, Option
+from symparam.modeltype import Flag, ModelType, Size, heads
 from symparam.symbols import C, H, N, P, R, d_ff, h, n_labels
 
 
@@ -102,7 +103,15 @@ FAMILY = Family(
         HEADS_SPLIT_HIDDEN,
         Divides(P, R, "the image is cut into whole patches"),
     ),
-    config_keys={"N": "num_hidden_layers", "H": "hidden_size", "d_ff": "intermediate_size",
-                 "h": "num_attention_heads", "R": "image_size", "P": "patch_size",
-                 "C": "num_channels", "n_labels": "num_labels"},
+)
+
+
+MODEL_TYPES = (
+    ModelType("vit", FAMILY, base="ViTModel",
+              classes=heads("ViT", "ViT", "Model", "ForImageClassification"),
+              sizes=(Size("N", "num_hidden_layers"), Size("H", "hidden_size"),
+                     Size("d_ff", "intermediate_size"), Size("h", "num_attention_heads"),
+                     Size("R", "image_size"), Size("P", "patch_size"),
+                     Size("C", "num_channels")),
+              rules=(Flag("qkv_bias"),)),
 )

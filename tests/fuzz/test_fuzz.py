@@ -12,7 +12,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from symparam.hf import model_types
+from symparam.catalog import model_types
+from symparam.hf import generated
 from tests.fuzz.harness import EXAMPLES, json_lines, run
 
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, database=None,
@@ -213,12 +214,13 @@ def json_values() -> st.SearchStrategy[Any]:
 @st.composite
 def hostile_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
     """The type's default config with some of its keys (every key symparam reads) garbled."""
-    spec = model_types()[model_type]
-    config: dict[str, Any] = {"model_type": model_type, **spec["defaults"]}
-    config["architectures"] = [draw(st.sampled_from(sorted(spec["classes"])))]
-    keys = sorted({*spec["values"].values(), *spec.get("options", {}).values(),
-                   *(k for rule in spec.get("computed", {}).values() for k in rule[1:] if k),
-                   *spec["defaults"], "architectures", "model_type", "num_labels", "id2label"})
+    record = model_types()[model_type]
+    defaults = generated()[model_type]["defaults"]
+    config: dict[str, Any] = {"model_type": model_type, **defaults}
+    config["architectures"] = [draw(st.sampled_from(sorted(record.classes)))]
+    keys = sorted({*record.reads(), *(k for spelled in generated()[model_type]["spellings"]
+                                     .values() for k in spelled),
+                   "architectures", "model_type", "num_labels", "id2label"})
     for key in draw(st.lists(st.sampled_from(keys), max_size=4, unique=True)):
         if draw(st.booleans()):
             config.pop(key, None)

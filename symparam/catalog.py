@@ -1,0 +1,190 @@
+"""The registry: every family, model type and preset, and the one way to get a model by name.
+
+Families live one to a module in :mod:`symparam.architectures`; each module also declares the
+model types it serves (``MODEL_TYPES``, records of :class:`symparam.modeltype.ModelType`).
+This module owns the lists — :func:`families`, :func:`model_types`, :func:`model_names`, the
+rows ``symparam list`` prints — and :func:`model`, which turns a family, a model type, a
+preset or a config.json into a :class:`~symparam.model.Model`.
+
+>>> model("bert-base-uncased").count()
+109482240
+>>> model_types()["mixtral"].family.name
+'moe'
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable
+from functools import cache
+from typing import Any
+
+from symparam.assumptions import Assumption, parse_assumption
+from symparam.errors import UnknownModelError
+from symparam.family import Family
+from symparam.hf import Resolved, load_config, looks_like_config, resolve_config
+from symparam.model import Model, Reported
+from symparam.modeltype import ModelType
+from symparam.presets import Preset, presets
+
+#: the family modules, in listing order
+FAMILY_MODULES = (
+    "bert", "distilbert", "albert", "electra",
+    "gpt2", "opt", "bloom", "gpt_neox", "falcon", "llama", "moe", "deepseek",
+    "transformer", "t5", "vit", "mlp",
+)
+
+
+def family(name: str) -> Family:
+    """The family called ``name`` (one of :data:`FAMILY_MODULES`)."""
+    if name not in FAMILY_MODULES:
+        raise UnknownModelError(name, model_names())
+    return importlib.import_module(f"symparam.architectures.{name}").FAMILY
+
+
+def families() -> list[Family]:
+    """Every family, in listing order."""
+    return [family(name) for name in FAMILY_MODULES]
+
+
+@cache
+def model_types() -> dict[str, ModelType]:
+    """Every supported ``model_type``, by name, as its family module declares it."""
+    out: dict[str, ModelType] = {}
+    for name in FAMILY_MODULES:
+        module = importlib.import_module(f"symparam.architectures.{name}")
+        for record in getattr(module, "MODEL_TYPES", ()):
+            out[record.name] = record
+    return out
+
+
+def records_of(fam: Family) -> list[ModelType]:
+    """The model types a family serves, its own first."""
+    return [r for r in model_types().values() if r.family is fam]
+
+
+def model_names() -> list[str]:
+    """Every name :func:`model` accepts: families, config.json model types, then presets."""
+    types = [t for t in model_types() if t not in FAMILY_MODULES]
+    return [*FAMILY_MODULES, *types, *presets()]
+
+
+def preset_class(preset: Preset) -> str:
+    """The class a preset counts."""
+    if preset.config is not None:
+        listed = preset.config.get("architectures") or []
+        return listed[0] if listed else ""
+    return preset.architecture
+
+
+def model(
+    name: str,
+    *,
+    arch: str | None = None,
+    assume: Iterable[Assumption | str] = (),
+    free: Iterable[str] = (),
+    base: bool = False,
+    **values: Any,
+) -> Model:
+    """A family (``"bert"``), a model type (``"mixtral"``), a preset (``"bert-base-uncased"``)
+    or a config.json path.
+
+    Keyword arguments bind hyperparameters by canonical name (``H=768``) or set the family's
+    options (``pooler=False``); ``arch`` picks another class; ``base`` counts a config's base
+    model; ``assume`` adds assumptions such as ``"d_ff=4*H"``; ``free`` drops a default
+    assumption by its symbol (``free=["d_head"]`` keeps the head size a free hyperparameter).
+    """
+    if not isinstance(name, str):
+        raise UnknownModelError(repr(name), model_names())
+    preset = presets().get(name)
+    if preset is not None and preset.config is not None:
+        resolved = resolve_config(preset.config, arch=arch, base=base, where=name)
+        return _build(name, resolved, assume, free, values, preset)
+    if preset is None and name not in FAMILY_MODULES:
+        record = model_types().get(name)
+        if record is not None:  # a model type: its family as that type uses it, no values
+            config = {"model_type": name, "architectures": [next(iter(record.classes))]}
+            resolved = resolve_config(config, arch=arch, base=base, where=name)
+            # a type whose config fixes a size by default (Gemma's head_dim) keeps it free
+            assumed = {a.name for a in record.family.assumptions}
+            free = (*free, *(s for s in resolved.values if s in assumed))
+            resolved = Resolved(resolved.record, resolved.architecture, resolved.label,
+                                resolved.options, {}, (), resolved.keys)
+            return _build(name, resolved, assume, free, values)
+        if not looks_like_config(name):
+            raise UnknownModelError(name, model_names())
+        resolved = resolve_config(load_config(name), arch=arch, base=base, where=name)
+        return _build(name, resolved, assume, free, values)
+    fam = family(preset.family if preset else name)
+    architecture = fam.resolve_architecture(arch or (preset.architecture if preset else None))
+    own = records_of(fam)
+    keys = own[0].config_keys if own else {}
+    return _assemble(name, fam, architecture, dict(preset.options) if preset else {},
+                     dict(preset.values) if preset else {}, (), assume, free, values, preset,
+                     keys, None)
+
+
+def model_from_config(name: str, resolved: Resolved) -> Model:
+    """The model a read config (:func:`symparam.hf.resolve_config`) describes."""
+    return _build(name, resolved, (), (), {})
+
+
+def _build(name: str, resolved: Resolved, assume: Iterable[Assumption | str],
+           free: Iterable[str], values: dict[str, Any], preset: Preset | None = None) -> Model:
+    return _assemble(name, resolved.record.family, resolved.architecture, resolved.options,
+                     resolved.values, resolved.assumptions, assume, free, values, preset,
+                     resolved.keys, resolved)
+
+
+def _assemble(name: str, fam: Family, architecture: str, options: dict[str, Any],
+              bound: dict[str, Any], from_config: tuple[Assumption, ...],
+              assume: Iterable[Assumption | str], free: Iterable[str], values: dict[str, Any],
+              preset: Preset | None, keys: dict[str, str], resolved: Resolved | None) -> Model:
+    options, bound = dict(options), dict(bound)
+    for key, value in values.items():
+        if fam.option(key) is not None:
+            options[key] = value
+        else:
+            bound[key] = value
+    options = fam.resolve_options(options)
+    used = Model(name, fam, architecture, options).hyperparameters
+    assumptions: list[Assumption] = []
+    for item in from_config:  # the config's own: unless the user's value replaces it
+        if item.name not in values and item.name in used:
+            assumptions.append(item)
+    for item in assume:
+        assumptions.append(item if isinstance(item, Assumption)
+                           else parse_assumption(item, used))
+    # a preset's or config's values the class does not use (V in a body), or that the user's
+    # assumptions now define, are dropped quietly; the user's own values are checked
+    assumed = {a.name for a in assumptions}
+    used = Model(name, fam, architecture, options, None, assumptions).hyperparameters
+    bound = {k: v for k, v in bound.items()
+             if k in values or (k in used and k not in assumed)}
+    label = resolved.label if resolved is not None else None
+    same_class = preset is not None and label in (None, preset_class(preset))
+    reported = Reported(**preset.reported) if same_class and preset.reported else None
+    description = preset.description if preset else (
+        f"a {resolved.record.name} config.json, counted as {resolved.label}" if resolved else "")
+    return Model(
+        name, fam, architecture, options, bound, assumptions,
+        description=description, reported=reported, free=free,
+        i18n=preset.i18n if same_class else None, label=label, config_keys=keys,
+    )
+
+
+def listing() -> list[dict[str, Any]]:
+    """What ``symparam list`` prints: model types, families and presets, one row each."""
+    rows: list[dict[str, Any]] = []
+    for record in model_types().values():
+        rows.append({"name": record.name, "kind": "model_type", "family": record.family.name,
+                     "architectures": list(record.classes),
+                     "description": f"config.json with model_type {record.name!r}"})
+    for fam in families():
+        rows.append({"name": fam.name, "kind": "family", "architectures": list(fam.architectures),
+                     "description": fam.description})
+    for preset in presets().values():
+        rows.append({"name": preset.name, "kind": "preset",
+                     "family": preset.family or (preset.config or {}).get("model_type"),
+                     "architecture": preset_class(preset), "description": preset.description})
+    return rows

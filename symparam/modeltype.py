@@ -1,0 +1,289 @@
+"""A model type — what a config.json's ``model_type`` names — as one typed record.
+
+A :class:`ModelType` is declared in its family's module, beside the code that builds it. It says
+which transformers classes the type serves (each mapped to the family's architecture that builds
+it), which config keys it reads into hyperparameters (:class:`Size`) and into options (the rules
+below), the options fixed for the type, and which tables pad with ``pad_token_id``. What a key
+defaults to and how else it may be spelled is not written here: both are generated from the
+pinned transformers into ``hf_defaults.json`` (``python tools/hf_defaults.py --write``), and a
+test keeps them equal. An option read by no rule and fixed by nobody keeps the family's default.
+
+>>> from symparam.catalog import model_types
+>>> record = model_types()["qwen3_moe"]
+>>> record.family.name, record.key_of("E")
+('moe', 'num_local_experts')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from symparam.assumptions import Assumption
+from symparam.errors import ModelDefinitionError
+
+if TYPE_CHECKING:
+    from symparam.family import Family
+
+
+class Reader(Protocol):
+    """What a rule asks of the config being read (:class:`symparam.hf.ConfigView`)."""
+
+    where: str
+
+    def lookup(self, key: str) -> tuple[bool, Any]: ...
+
+    def given(self, key: str) -> Any: ...
+
+    def flag(self, key: str, null_is_false: bool = False) -> bool: ...
+
+    def positive_int(self, key: str, raw: Any) -> int: ...
+
+
+@dataclass(frozen=True)
+class Leave:
+    """A null key leaves its hyperparameter unbound: the family's own assumption gives it
+    (d_head = H/h), or an option read from the same key drops it (no query compression)."""
+
+    why: str
+
+
+@dataclass(frozen=True)
+class Size:
+    """A config key that holds a hyperparameter: ``symbol`` (canonical name) ← ``key``.
+
+    ``null``: what the key's ``null`` (or its absence, where transformers has no default)
+    means — an :class:`~symparam.assumptions.Assumption` (``h_kv = h``) or :class:`Leave`; with
+    none, null is an error. ``zero_means_none``: 0 is allowed and leaves the symbol out (no
+    dense layers first; an option says so). ``pads``: this many rows make a table that pads
+    with ``pad_token_id`` (torch requires the id to be one of its rows). A file may write
+    ``null`` only where transformers admits it (generated: the field's type); elsewhere
+    ``null`` stands for the key's absence (Qwen2's ``head_dim``, read as
+    ``getattr(config, "head_dim", H // h)``).
+    """
+
+    symbol: str
+    key: str
+    null: Assumption | Leave | None = None
+    zero_means_none: bool = False
+    pads: bool = False
+
+
+class Rule:
+    """An option of the family read from config keys."""
+
+    option: str
+
+    def reads(self) -> tuple[str, ...]:
+        """The config keys the rule reads."""
+        raise NotImplementedError
+
+    def read(self, config: Reader) -> Any:
+        """The option's value for the config being read."""
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class Flag(Rule):
+    """A boolean key read as the option (``key`` defaults to the option's name). ``null`` is an
+    error, or false where the model code reads an optional flag that way (Falcon's)."""
+
+    option: str
+    key: str = ""
+    null_is_false: bool = False
+
+    def reads(self) -> tuple[str, ...]:
+        return (self.key or self.option,)
+
+    def read(self, config: Reader) -> bool:
+        return config.flag(self.key or self.option, self.null_is_false)
+
+
+@dataclass(frozen=True)
+class NonZero(Rule):
+    """On unless the key is 0 (DeepSeek's ``first_k_dense_replace``: dense layers first)."""
+
+    option: str
+    key: str
+
+    def reads(self) -> tuple[str, ...]:
+        return (self.key,)
+
+    def read(self, config: Reader) -> bool:
+        return config.given(self.key) != 0
+
+
+@dataclass(frozen=True)
+class SetSize(Rule):
+    """On when the key holds a size, off when it is null (DeepSeek's query rank)."""
+
+    option: str
+    key: str
+
+    def reads(self) -> tuple[str, ...]:
+        return (self.key,)
+
+    def read(self, config: Reader) -> bool:
+        value = config.given(self.key)
+        if value is None:
+            return False
+        config.positive_int(self.key, value)
+        return True
+
+
+@dataclass(frozen=True)
+class SetDecimal(Rule):
+    """On when the key holds a decimal number, off when null (Gemma2's soft-capping)."""
+
+    option: str
+    key: str
+
+    def reads(self) -> tuple[str, ...]:
+        return (self.key,)
+
+    def read(self, config: Reader) -> bool:
+        from symparam.errors import ConfigError
+        from symparam.hf import quoted
+
+        value = config.given(self.key)
+        if value is None:
+            return False
+        if not isinstance(value, float):  # as transformers types it
+            raise ConfigError(f"{config.where}: {self.key} must be a decimal number or null, "
+                              f"got {quoted(value)}")
+        return True
+
+
+@dataclass(frozen=True)
+class Count(Rule):
+    """A positive integer key read as the option (null is refused, as transformers does)."""
+
+    option: str
+    key: str
+
+    def reads(self) -> tuple[str, ...]:
+        return (self.key,)
+
+    def read(self, config: Reader) -> int:
+        return config.positive_int(self.key, config.given(self.key))
+
+
+@dataclass(frozen=True)
+class Differs(Rule):
+    """On when ``key`` is set and differs from ``other`` (an embedding size ≠ the hidden size
+    adds a projection)."""
+
+    option: str
+    key: str
+    other: str
+
+    def reads(self) -> tuple[str, ...]:
+        return (self.key, self.other)
+
+    def read(self, config: Reader) -> bool:
+        value = config.given(self.key)
+        if value is None:
+            return False
+        return config.positive_int(self.key, value) != config.given(self.other)
+
+
+@dataclass(frozen=True)
+class BothFlags(Rule):
+    """On when ``key`` is true and ``unless`` is false (OPT's final norm: pre-LN and not
+    removed)."""
+
+    option: str
+    key: str
+    unless: str
+
+    def reads(self) -> tuple[str, ...]:
+        return (self.key, self.unless)
+
+    def read(self, config: Reader) -> bool:
+        return config.flag(self.key) and not config.flag(self.unless)
+
+
+@dataclass(frozen=True)
+class GatedActivation(Rule):
+    """T5's ``feed_forward_proj``: ``[gated-]<activation>`` (gated: two input matrices). A file
+    that states ``is_gated_act`` itself (transformers writes it) is read as it says: transformers
+    sets it after working it out from the activation."""
+
+    option: str
+    key: str
+    stated: str
+
+    def reads(self) -> tuple[str, ...]:
+        return (self.key, self.stated)
+
+    def read(self, config: Reader) -> bool:
+        from symparam.errors import ConfigError
+        from symparam.hf import ACTIVATIONS, quoted
+
+        value = config.given(self.key)
+        parts = value.split("-") if isinstance(value, str) else []
+        if not parts or len(parts) > 2 or (len(parts) == 2 and parts[0] != "gated") \
+                or parts[-1] not in ACTIVATIONS:
+            raise ConfigError(f"{config.where}: {self.key} must be an activation or "
+                              f"gated-<activation> that transformers knows, got {quoted(value)}")
+        if config.lookup(self.stated)[0]:
+            return config.flag(self.stated)
+        return len(parts) == 2
+
+
+@dataclass(frozen=True)
+class ModelType:
+    """One ``model_type``: its family, classes, the keys it reads and the options it fixes.
+
+    ``classes`` maps every transformers class served to the family's architecture that builds
+    it; ``base`` is the class ``AutoModel`` builds (counted with ``--base``).
+    """
+
+    name: str
+    family: Family
+    base: str
+    classes: Mapping[str, str]
+    sizes: tuple[Size, ...]
+    rules: tuple[Rule, ...] = ()
+    fixed: Mapping[str, Any] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        """Refuse a record that names what its family does not have (at import, not later)."""
+        from symparam.symbols import is_known
+
+        problems = [f"class {c} → {a}" for c, a in self.classes.items()
+                    if a not in self.family.architectures]
+        if self.base not in self.classes:
+            problems.append(f"base {self.base}")
+        for name in (*self.fixed, *(r.option for r in self.rules)):
+            if self.family.option(name) is None:
+                problems.append(f"option {name}")
+        problems += [f"symbol {s.symbol}" for s in self.sizes if not is_known(s.symbol)]
+        if problems:
+            raise ModelDefinitionError(f"model type {self.name}: the {self.family.name} family "
+                                       f"has no {', '.join(problems)}")
+
+    def reads(self) -> tuple[str, ...]:
+        """Every config key the record reads (its defaults and spellings are generated)."""
+        found = [s.key for s in self.sizes] + [k for r in self.rules for k in r.reads()]
+        return tuple(dict.fromkeys([*found, "pad_token_id"]))
+
+    def key_of(self, symbol: str) -> str | None:
+        """The canonical config key of a hyperparameter, if this type reads it."""
+        return next((s.key for s in self.sizes if s.symbol == symbol), None)
+
+    @property
+    def config_keys(self) -> dict[str, str]:
+        """Hyperparameter → the canonical key holding it."""
+        return {s.symbol: s.key for s in self.sizes}
+
+
+def heads(prefix: str, family_prefix: str, *suffixes: str) -> dict[str, str]:
+    """A type's classes, each built by the family architecture with the same suffix:
+    ``heads("Qwen2", "Llama", "ForCausalLM")`` is ``{"Qwen2ForCausalLM": "LlamaForCausalLM"}``.
+
+    >>> heads("Mistral", "Llama", "Model", "ForCausalLM")
+    {'MistralModel': 'LlamaModel', 'MistralForCausalLM': 'LlamaForCausalLM'}
+    """
+    return {prefix + suffix: family_prefix + suffix for suffix in suffixes}

@@ -1,0 +1,140 @@
+"""Regenerate ``symparam/hf_defaults.json`` from the installed (pinned) transformers.
+
+For every model type's record, and every config key the record reads: whether a file may
+write it ``null`` (its field's type admits None), the default the config class gives a key a
+file leaves out (the class's field default, before its ``__post_init__``
+works anything out: a missing ``head_dim`` is null, not H/h), and the other spellings
+transformers accepts for the key — its ``attribute_map`` and the keyword aliases a config's
+``__post_init__`` pops (BLOOM's ``n_embed``), each confirmed by building a config with it —
+listed in the order transformers prefers them when a file holds more than one.
+
+    python tools/hf_defaults.py           # say whether the committed file is up to date
+    python tools/hf_defaults.py --write   # rewrite it
+
+``tests/test_records.py`` runs :func:`generate` and fails when the committed file differs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import importlib
+import inspect
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+TARGET = Path(__file__).resolve().parent.parent / "symparam" / "hf_defaults.json"
+
+
+def _config_class(model_type: str) -> type:
+    import transformers
+
+    return type(transformers.AutoConfig.for_model(model_type))
+
+
+def _field_defaults(cls: type) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(cls):
+        if f.default is not dataclasses.MISSING:
+            out[f.name] = f.default
+        elif f.default_factory is not dataclasses.MISSING:
+            out[f.name] = f.default_factory()
+    return out
+
+
+def _probe(cls: type, given: dict[str, Any], key: str) -> Any:
+    try:
+        return getattr(cls(**given), key)
+    except Exception:
+        return _REFUSED
+
+
+_REFUSED = object()
+
+
+def _distinct(default: Any) -> tuple[Any, Any]:
+    """Two values of the key's kind, both unlike its default."""
+    if isinstance(default, bool):
+        return (not default, not default)  # one flip only: precedence is read by the int probe
+    if isinstance(default, int):
+        return default + 1, default + 2
+    if isinstance(default, float):
+        return default + 0.5, default + 1.5
+    return 3, 5
+
+
+def spellings(model_type: str, key: str) -> list[str]:
+    """``key`` and its other spellings, in the order transformers prefers them."""
+    cls = _config_class(model_type)
+    fields = _field_defaults(cls)
+    default = fields.get(key)
+    if default is None:
+        default = next((fields[a] for a, c in getattr(cls, "attribute_map", {}).items()
+                        if c == key and fields.get(a) is not None), None)
+    candidates = [alias for alias, canonical in getattr(cls, "attribute_map", {}).items()
+                  if canonical == key]
+    source = inspect.getsource(importlib.import_module(cls.__module__))
+    for name in re.findall(r"kwargs\.pop\(\s*[\"'](\w+)[\"']", source):
+        if name != key and name not in candidates:
+            candidates.append(name)
+    first, second = _distinct(default)
+    found = []
+    for alias in candidates:
+        if _probe(cls, {alias: first}, key) != first:
+            continue  # not a spelling of this key
+        both = _probe(cls, {key: second, alias: first}, key)
+        found.append((alias, both == first))
+    preferred = [alias for alias, wins in found if wins]
+    return [*preferred, key, *(alias for alias, wins in found if not wins)]
+
+
+def generate() -> dict[str, Any]:
+    """The contents of ``hf_defaults.json`` for the installed transformers."""
+    import transformers
+
+    from symparam.catalog import model_types
+
+    out: dict[str, Any] = {"transformers": transformers.__version__, "types": {}}
+    for name, record in sorted(model_types().items()):
+        defaults = _field_defaults(_config_class(name))
+        entry: dict[str, Any] = {"defaults": {}, "spellings": {}, "nullable": []}
+        types = {f.name: str(f.type) for f in dataclasses.fields(_config_class(name))}
+        for key in record.reads():
+            spelled = spellings(name, key)
+            # the field may be declared under another spelling (Qwen3-MoE's num_experts)
+            entry["defaults"][key] = next(
+                (defaults[k] for k in (key, *spelled) if defaults.get(k) is not None), None)
+            if len(spelled) > 1:
+                entry["spellings"][key] = spelled
+            # a file may write null only where the field's type admits None (strict
+            # validation refuses it elsewhere; a key that is no field is read by the model
+            # code with getattr and fails on null)
+            if any("None" in types.get(k, "") for k in spelled):
+                entry["nullable"].append(key)
+        out["types"][name] = entry
+    return out
+
+
+def text() -> str:
+    return json.dumps(generate(), indent=1, sort_keys=False) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--write", action="store_true", help="rewrite the committed file")
+    args = parser.parse_args(argv)
+    new = text()
+    if args.write:
+        TARGET.write_text(new, encoding="utf-8")
+        print(f"wrote {TARGET}")
+        return 0
+    same = TARGET.exists() and TARGET.read_text(encoding="utf-8") == new
+    print("up to date" if same else f"{TARGET} differs: run with --write")
+    return 0 if same else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
