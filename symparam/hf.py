@@ -22,7 +22,7 @@ from typing import Any
 from symparam.assumptions import Assumption
 from symparam.errors import ConfigError
 from symparam.limits import MAX_CONFIG_BYTES, MAX_JSON_DIGITS, MAX_VALUE
-from symparam.modeltype import Leave, ModelType, Size
+from symparam.modeltype import Leave, ModelType, NullRule, Size
 
 
 @cache
@@ -162,6 +162,8 @@ class ConfigView:
         if not present and default is not None:
             return default
         if entry.null is not None and not (present and entry.key not in self.nullable):
+            if isinstance(entry.null, NullRule):
+                return entry.null.resolve(self)
             return entry.null
         shown = self.spelled.get(entry.key, entry.key)
         raise ConfigError(f"{self.where}: {shown} is null; it must be a positive integer")

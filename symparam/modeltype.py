@@ -31,6 +31,9 @@ class Reader(Protocol):
     """What a rule asks of the config being read (:class:`symparam.hf.ConfigView`)."""
 
     where: str
+    config: Mapping[str, Any]
+    defaults: Mapping[str, Any]
+    spelled: dict[str, str]
 
     def lookup(self, key: str) -> tuple[bool, Any]: ...
 
@@ -49,6 +52,30 @@ class Leave:
     why: str
 
 
+class NullRule:
+    """What a null key means when that depends on the rest of the file."""
+
+    def resolve(self, config: Reader) -> int | Assumption | Leave:
+        raise NotImplementedError
+
+
+@dataclass(frozen=True)
+class HeadSize(NullRule):
+    """A missing head size: transformers takes ``hidden // heads``. Where the heads split the
+    hidden size evenly that is the family's d_head = H/h (left to its assumption, so the
+    formula keeps H/h); where they do not, the floor, as a number."""
+
+    hidden: str
+    heads: str
+
+    def resolve(self, config: Reader) -> int | Leave:
+        hidden = config.positive_int(self.hidden, config.given(self.hidden))
+        heads = config.positive_int(self.heads, config.given(self.heads))
+        if hidden % heads == 0 or hidden < heads:
+            return Leave("the family assumes d_head = H/h")
+        return hidden // heads
+
+
 @dataclass(frozen=True)
 class Size:
     """A config key that holds a hyperparameter: ``symbol`` (canonical name) ← ``key``.
@@ -65,7 +92,7 @@ class Size:
 
     symbol: str
     key: str
-    null: Assumption | Leave | None = None
+    null: Assumption | Leave | NullRule | None = None
     zero_means_none: bool = False
     pads: bool = False
 

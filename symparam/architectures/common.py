@@ -17,7 +17,6 @@ HEADS_SPLIT_HIDDEN = Divides(h, H, "the heads split the hidden size evenly")
 #: grouped-query attention with rotary embeddings (LLaMA and the MoE decoders built on it)
 GROUPED_ROTARY_RULES = (
     Divides(h_kv, h, "each key/value head serves a whole group of query heads"),
-    Divides(h, H, "transformers requires it even when the head size is given"),
     Divides(sympy.Integer(2), d_head, "rotary embeddings rotate pairs of dimensions"),
 )
 

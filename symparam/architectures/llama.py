@@ -6,7 +6,8 @@ query attention: q is H → h·d_head, k and v are H → h_kv·d_head, o is h·d
 with ``attention_bias``; RMSNorm; a gated (SwiGLU) MLP with three matrices, gate and up
 (H → d_ff) and down (d_ff → H), biases only with ``mlp_bias``. A final RMSNorm and an LM head
 (V×H, no bias), untied by default. The default assumption is d_head = H/h; h_kv = h is available.
-transformers requires h to divide H even when the head size is given explicitly.
+A config without ``head_dim`` gets H // h from transformers: H/h where h divides H (the
+assumption), the floor where it does not.
 
 The same family serves the LLaMA-like model types through options: Qwen2's biases on q, k and v
 only (``qkv_bias``); Qwen3's RMSNorm over each head of q and k (``qk_norm_per_head``); OLMo2's
@@ -34,7 +35,7 @@ from symparam.blocks import (
     Sequential,
 )
 from symparam.family import Family, Option
-from symparam.modeltype import Flag, Leave, ModelType, SetDecimal, Size, heads
+from symparam.modeltype import Flag, HeadSize, ModelType, SetDecimal, Size, heads
 from symparam.symbols import H, N, V, d_ff, d_head, h, h_kv
 
 
@@ -127,7 +128,7 @@ SIZES = (
     Size("N", "num_hidden_layers"), Size("V", "vocab_size", pads=True), Size("H", "hidden_size"),
     Size("d_ff", "intermediate_size"), Size("h", "num_attention_heads"),
     Size("h_kv", "num_key_value_heads", null=KV_HEADS),
-    Size("d_head", "head_dim", null=Leave("the family assumes d_head = H/h")),
+    Size("d_head", "head_dim", null=HeadSize("hidden_size", "num_attention_heads")),
 )
 
 MODEL_TYPES = (

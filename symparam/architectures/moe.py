@@ -42,7 +42,7 @@ from symparam.blocks import (
 from symparam.errors import InvalidValueError
 from symparam.family import Family, Option
 from symparam.limits import MAX_LAYER_RUNS
-from symparam.modeltype import Count, Flag, Leave, ModelType, Reader, Rule, Size, heads
+from symparam.modeltype import Count, Flag, HeadSize, ModelType, Reader, Rule, Size, heads
 from symparam.symbols import E, H, N, d_head, d_moe, d_sh, h, h_kv, k
 
 _LLAMA_OFF = {"mlp_bias": False, "fused_projections": False, "qk_norm_full": False}
@@ -197,7 +197,7 @@ class SparseLayers(Rule):
 _ATTENTION = (
     Size("N", "num_hidden_layers"), Size("V", "vocab_size", pads=True), Size("H", "hidden_size"),
     Size("h", "num_attention_heads"), Size("h_kv", "num_key_value_heads", null=KV_HEADS),
-    Size("d_head", "head_dim", null=Leave("the family assumes d_head = H/h")),
+    Size("d_head", "head_dim", null=HeadSize("hidden_size", "num_attention_heads")),
 )
 _QWEN_LAYERS = (Count("sparse_step", "decoder_sparse_step"),
                 SparseLayers("layer_pattern", "mlp_only_layers", "decoder_sparse_step",

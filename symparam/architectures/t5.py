@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from symparam.assumptions import DECODER_DEPTH
+from symparam.assumptions import DECODER_DEPTH, Assumption
 from symparam.blocks import (
     Activation,
     Attention,
@@ -32,7 +32,7 @@ from symparam.blocks import (
     on_sequence,
 )
 from symparam.family import Family, Option
-from symparam.modeltype import GatedActivation, Leave, ModelType, Size, heads
+from symparam.modeltype import GatedActivation, ModelType, NullRule, Reader, Size, heads
 from symparam.symbols import H, N, N_dec, V, d_ff, d_head, h, n_buckets, s, s_dec
 
 _FIRST_BLOCK_BIAS = "block.0.layer.0.SelfAttention.relative_attention_bias"
@@ -99,12 +99,23 @@ FAMILY = Family(
 )
 
 
+class DecoderDepth(NullRule):
+    """A null ``num_decoder_layers``: as deep as the encoder — as ``num_layers`` says it, for
+    transformers works the decoder's depth out before it applies the other spelling
+    ``num_hidden_layers`` (so a file that writes only that one gets the default depth)."""
+
+    def resolve(self, config: Reader) -> int | Assumption:
+        if config.spelled.get("num_layers", "num_layers") == "num_layers":
+            return DECODER_DEPTH
+        return config.positive_int("num_layers",
+                                   config.config.get("num_layers", config.defaults["num_layers"]))
+
+
 MODEL_TYPES = (
     ModelType("t5", FAMILY, base="T5Model",
               classes=heads("T5", "T5", "ForConditionalGeneration", "Model", "EncoderModel"),
               sizes=(Size("N", "num_layers"),
-                     Size("N_dec", "num_decoder_layers",
-                          null=Leave("the family assumes N_dec = N")),
+                     Size("N_dec", "num_decoder_layers", null=DecoderDepth()),
                      Size("V", "vocab_size"), Size("H", "d_model"), Size("d_ff", "d_ff"),
                      Size("h", "num_heads"), Size("d_head", "d_kv"),
                      Size("n_buckets", "relative_attention_num_buckets")),
