@@ -3,8 +3,10 @@
 Token (V×H) and learned position (L×H) tables; N pre-LN blocks, each with LayerNorm, fused QKV
 projection ``c_attn`` (H → 3H) and output projection ``c_proj``, LayerNorm, and an MLP
 H → d_ff → H; a final LayerNorm. GPT-2 stores its projections as ``Conv1D``, whose weights are
-(in, out). The LM head has no bias and is tied to the token table, so it adds nothing. Heads
-split H without adding weights, so ``h`` must divide ``H`` but does not enter the count.
+(in, out). The LM head has no bias and is tied to the token table, so it adds nothing. With
+``add_cross_attention`` each block also attends to an encoder's states (``crossattention``
+and ``ln_cross_attn``). Heads split H without adding weights, so ``h`` must divide ``H`` but
+does not enter the count.
 """
 
 from __future__ import annotations
@@ -12,11 +14,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import sympy
+
 from symparam.architectures.common import HEADS_SPLIT_HIDDEN, tie_option, with_lm_head, with_score
 from symparam.assumptions import FFN_4H
 from symparam.blocks import (
     Activation,
     Attention,
+    Block,
     Conv1D,
     Embedding,
     LayerNorm,
@@ -24,31 +29,53 @@ from symparam.blocks import (
     Residual,
     Sequential,
 )
-from symparam.family import Family
+from symparam.errors import InvalidValueError
+from symparam.family import Family, Option
 from symparam.modeltype import Flag, ModelType, Size, heads
 from symparam.symbols import H, L, N, V, d_ff, h
 
 
-def block() -> Sequential:
+class CrossAttention(Sequential):
+    """GPT-2's cross-attention over an encoder's states (``add_cross_attention``): keys and
+    values from the encoder (``c_attn``: H → 2H), queries from the decoder (``q_attn``), an
+    output projection. Its compute depends on the encoder's sequence, which symparam does not
+    take for GPT-2: it counts parameters only."""
+
+    def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
+        raise InvalidValueError("FLOPs of GPT-2 with add_cross_attention depend on the "
+                                "encoder's sequence, which symparam does not take yet")
+
+    products = flops
+    nonmatmul = flops  # type: ignore[assignment]
+
+
+def block(cross: bool = False) -> Sequential:
+    parts: dict[str, Block] = {
+        "ln_1": LayerNorm(H),
+        "attn": Attention(H, H, kv_cache=2 * H, heads=h, c_attn=Conv1D(H, 3 * H),
+                          c_proj=Conv1D(H, H)),
+        "ln_2": LayerNorm(H),
+    }
+    if cross:
+        parts["crossattention"] = CrossAttention(c_attn=Conv1D(H, 2 * H), q_attn=Conv1D(H, H),
+                                                 c_proj=Conv1D(H, H))
+        parts["ln_cross_attn"] = LayerNorm(H)
     return Sequential(
-        ln_1=LayerNorm(H),
-        attn=Attention(H, H, kv_cache=2 * H, heads=h, c_attn=Conv1D(H, 3 * H),
-                       c_proj=Conv1D(H, H)),
-        ln_2=LayerNorm(H),
+        **parts,
         mlp=Sequential(c_fc=Conv1D(H, d_ff), act=Activation(d_ff), c_proj=Conv1D(d_ff, H)),
         residual=Residual(H, adds=2),
     )
 
 
-def gpt2_model() -> Sequential:
+def gpt2_model(cross: bool = False) -> Sequential:
     return Sequential(
-        wte=Embedding(V, H), wpe=Embedding(L, H, summed=True), h=Repeat(N, block()),
+        wte=Embedding(V, H), wpe=Embedding(L, H, summed=True), h=Repeat(N, block(cross)),
         ln_f=LayerNorm(H),
     )
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
-    body = gpt2_model()
+    body = gpt2_model(bool(options["add_cross_attention"]))
     if architecture == "GPT2Model":
         return body
     if architecture == "GPT2ForSequenceClassification":
@@ -66,7 +93,9 @@ FAMILY = Family(
         "GPT2ForSequenceClassification": "decoder with a bias-free H → n_labels score",
     },
     build=build,
-    options=(tie_option(True),),
+    options=(tie_option(True),
+             Option("add_cross_attention", False,
+                    "a cross-attention over an encoder's states in every block")),
     divides=(
         HEADS_SPLIT_HIDDEN,
     ),
@@ -79,5 +108,5 @@ MODEL_TYPES = (
               sizes=(Size("N", "n_layer"), Size("V", "vocab_size"), Size("L", "n_positions"),
                      Size("H", "n_embd"), Size("d_ff", "n_inner", null=FFN_4H),
                      Size("h", "n_head")),
-              rules=(Flag("tie_word_embeddings"),)),
+              rules=(Flag("tie_word_embeddings"), Flag("add_cross_attention"))),
 )
