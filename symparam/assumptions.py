@@ -20,7 +20,7 @@ import sympy
 
 from symparam.errors import InvalidValueError
 from symparam.parsing import parse_formula
-from symparam.symbols import VOCABULARY, H, M, N, N_dec, d_ff, d_head, h, h_kv
+from symparam.symbols import VOCABULARY, H, M, N, N_dec, d_ff, d_head, d_pool, h, h_kv
 
 
 @dataclass(frozen=True)
@@ -75,6 +75,7 @@ HEAD_SIZE = Assumption(d_head, H / h, "each of the h heads gets H/h dimensions, 
 FFN_4H = Assumption(d_ff, 4 * H, "the FFN is four times as wide as the hidden size")
 KV_HEADS = Assumption(h_kv, h, "every query head has its own key/value head (no grouping)")
 DECODER_DEPTH = Assumption(N_dec, N, "the decoder is as deep as the encoder")
+POOLER_SIZE = Assumption(d_pool, H, "the pooler keeps the hidden size")
 LLAMA_FFN = Assumption(
     d_ff, M * sympy.ceiling(8 * H / (3 * M), evaluate=False),  # as written (and no sum built)
     "LLaMA's FFN: 8H/3 (two thirds of 4H, for three matrices) rounded up to a multiple of M",
@@ -85,6 +86,7 @@ NAMED: dict[str, Assumption] = {
     "d_ff=4*H": FFN_4H,
     "h_kv=h": KV_HEADS,
     "N_dec=N": DECODER_DEPTH,
+    "d_pool=H": POOLER_SIZE,
     "llama-ffn": LLAMA_FFN,
 }
 

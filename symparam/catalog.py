@@ -165,7 +165,8 @@ def _assemble(name: str, fam: Family, architecture: str, options: dict[str, Any]
     same_class = preset is not None and label in (None, preset_class(preset))
     reported = Reported(**preset.reported) if same_class and preset.reported else None
     description = preset.description if preset else (
-        f"a {resolved.record.name} config.json, counted as {resolved.label}" if resolved else "")
+        f"a config.json of model_type {resolved.record.name}, counted as {resolved.label}"
+        if resolved else "")
     return Model(
         name, fam, architecture, options, bound, assumptions,
         description=description, reported=reported, free=free,

@@ -118,12 +118,25 @@ class ConfigView:
         self.spelled: dict[str, str] = {}  # key → how the file spells it, for what was read
 
     def lookup(self, key: str) -> tuple[bool, Any]:
-        """Whether the file holds ``key`` (under any spelling), and its value."""
-        for spelling in self.spellings.get(key, (key,)):
-            if spelling in self.config:
-                self.spelled[key] = spelling
-                return True, self.config[spelling]
-        return False, None
+        """Whether the file holds ``key`` (under any spelling), and its value: the spelling
+        transformers prefers wins, as in transformers; another spelling present must still be
+        a value transformers' validation admits (not null where the key is not nullable, not
+        a boolean for a number), as transformers checks each keyword it is given."""
+        found = [s for s in self.spellings.get(key, (key,)) if s in self.config]
+        if not found:
+            return False, None
+        first = self.config[found[0]]
+        for other in found[1:]:
+            value = self.config[other]
+            if value is None and key not in self.nullable:
+                raise ConfigError(f"{self.where}: {other} is null; it must be a value like "
+                                  f"{found[0]}'s")
+            if value is not None and first is not None \
+                    and isinstance(value, bool) != isinstance(first, bool):
+                raise ConfigError(f"{self.where}: {other} = {quoted(value, 20)} is not a value "
+                                  f"of the kind {found[0]} holds")
+        self.spelled[key] = found[0]
+        return True, first
 
     def given(self, key: str) -> Any:
         """``key``'s value as the file writes it (``null`` included), or transformers' default
@@ -131,12 +144,13 @@ class ConfigView:
         present, value = self.lookup(key)
         return value if present else self.defaults.get(key)
 
-    def flag(self, key: str, null_is_false: bool = False) -> bool:
-        """A flag: missing gives the default; ``null`` is an error (transformers 5 refuses it)
-        or, for the flags the model code reads as optional, false."""
+    def flag(self, key: str, null_is_false: bool = False, absent: bool | None = None) -> bool:
+        """A flag: missing gives the default (``absent`` for a key the config class does not
+        define); ``null`` is an error (transformers 5 refuses it) or, for the flags the model
+        code reads as optional, false."""
         present, raw = self.lookup(key)
         if not present:
-            raw = self.defaults.get(key)
+            raw = self.defaults.get(key, absent)
         elif raw is None:
             if not null_is_false:
                 raise ConfigError(f"{self.where}: {self.spelled[key]} is null; it must be true "

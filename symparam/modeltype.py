@@ -39,7 +39,8 @@ class Reader(Protocol):
 
     def given(self, key: str) -> Any: ...
 
-    def flag(self, key: str, null_is_false: bool = False) -> bool: ...
+    def flag(self, key: str, null_is_false: bool = False, absent: bool | None = None
+             ) -> bool: ...
 
     def positive_int(self, key: str, raw: Any) -> int: ...
 
@@ -114,17 +115,44 @@ class Rule:
 @dataclass(frozen=True)
 class Flag(Rule):
     """A boolean key read as the option (``key`` defaults to the option's name). ``null`` is an
-    error, or false where the model code reads an optional flag that way (Falcon's)."""
+    error, or false where the model code reads an optional flag that way (Falcon's).
+    ``absent``: what a key the config class does not define means when a file leaves it out
+    (the model code's ``hasattr(config, key) and config.key``)."""
 
     option: str
     key: str = ""
     null_is_false: bool = False
+    absent: bool | None = None
 
     def reads(self) -> tuple[str, ...]:
         return (self.key or self.option,)
 
     def read(self, config: Reader) -> bool:
-        return config.flag(self.key or self.option, self.null_is_false)
+        return config.flag(self.key or self.option, self.null_is_false, self.absent)
+
+
+@dataclass(frozen=True)
+class FlagIf(Rule):
+    """A flag that transformers builds only when ``needs`` is true too (BERT's
+    ``add_cross_attention`` needs ``is_decoder``); set without it, the file is refused, as
+    transformers refuses to build that model."""
+
+    option: str
+    key: str
+    needs: str
+
+    def reads(self) -> tuple[str, ...]:
+        return (self.key, self.needs)
+
+    def read(self, config: Reader) -> bool:
+        from symparam.errors import ConfigError
+
+        value, needed = config.flag(self.key), config.flag(self.needs)
+        if value and not needed:
+            raise ConfigError(f"{config.where}: {config.spelled.get(self.key, self.key)} is true "
+                              f"but {self.needs} is not; transformers builds it only into a "
+                              "decoder")
+        return value
 
 
 @dataclass(frozen=True)

@@ -1,8 +1,8 @@
 """The hyperparameter vocabulary: one entry per symbol.
 
-Every formula symparam prints is written in these names. Each entry says what the symbol means, how
-it is typeset in LaTeX and which ``config.json`` keys it is read from. All symbols are positive
-integers, so sympy may cancel ``h * (H/h)`` to ``H``.
+Every formula symparam prints is written in these names. Each entry says what the symbol means and
+how it is typeset in LaTeX. All symbols are positive integers, so sympy may cancel ``h * (H/h)``
+to ``H``.
 
 The order of :data:`VOCABULARY` is the order in which symbols are written in a product
 (``N·V·H``), so it doubles as the printing order.
@@ -24,12 +24,12 @@ from symparam.errors import UnknownSymbolError
 
 @dataclass(frozen=True)
 class Hyperparameter:
-    """One named hyperparameter: its symbol, LaTeX form, meaning and config keys."""
+    """One named hyperparameter: its symbol, LaTeX form and meaning. Which config.json keys
+    hold it is each model type's record's business (:mod:`symparam.modeltype`)."""
 
     name: str
     latex: str
     meaning: str
-    config_keys: tuple[str, ...] = ()
     counts_layers: bool = False  # a count of repeated layers: formulas are grouped by it
     symbol: sympy.Symbol = field(init=False, compare=False, repr=False)
 
@@ -38,70 +38,45 @@ class Hyperparameter:
 
 
 _ENTRIES = (
-    Hyperparameter(
-        "N", "N", "number of layers", ("num_hidden_layers", "n_layer", "num_layers"), True
-    ),
-    Hyperparameter(
-        "N_dec", r"N_{\mathrm{dec}}", "number of decoder layers", ("num_decoder_layers",), True
-    ),
-    Hyperparameter("V", "V", "vocabulary size", ("vocab_size",)),
-    Hyperparameter(
-        "L", "L", "maximum positions (rows of the position table)",
-        ("max_position_embeddings", "n_positions"),
-    ),
-    Hyperparameter("T", "T", "token-type (segment) vocabulary size", ("type_vocab_size",)),
-    Hyperparameter("H", "H", "hidden size", ("hidden_size", "n_embd", "d_model")),
-    Hyperparameter(
-        "d_ff", r"d_{\mathrm{ff}}", "FFN inner size", ("intermediate_size", "n_inner", "d_ff")
-    ),
-    Hyperparameter("h", "h", "attention heads", ("num_attention_heads", "n_head", "num_heads")),
-    Hyperparameter(
-        "h_kv", r"h_{\mathrm{kv}}", "key/value heads", ("num_key_value_heads", "num_kv_heads")
-    ),
-    Hyperparameter("d_head", r"d_{\mathrm{head}}", "per-head size", ("head_dim", "d_kv")),
-    Hyperparameter(
-        "d_emb", r"d_{\mathrm{emb}}", "embedding size, when it differs from H (factorised)",
-        ("embedding_size",),
-    ),
-    Hyperparameter(
-        "G", "G", "number of distinct layer groups (ALBERT)", ("num_hidden_groups",), True
-    ),
-    Hyperparameter("K", "K", "layers in each group (ALBERT)", ("inner_group_num",), True),
+    Hyperparameter("N", "N", "number of layers", counts_layers=True),
+    Hyperparameter("N_dec", r"N_{\mathrm{dec}}", "number of decoder layers", counts_layers=True),
+    Hyperparameter("V", "V", "vocabulary size"),
+    Hyperparameter("L", "L", "maximum positions (rows of the position table)"),
+    Hyperparameter("T", "T", "token-type (segment) vocabulary size"),
+    Hyperparameter("H", "H", "hidden size"),
+    Hyperparameter("d_ff", r"d_{\mathrm{ff}}", "FFN inner size"),
+    Hyperparameter("h", "h", "attention heads"),
+    Hyperparameter("h_kv", r"h_{\mathrm{kv}}", "key/value heads"),
+    Hyperparameter("d_head", r"d_{\mathrm{head}}", "per-head size"),
+    Hyperparameter("d_emb", r"d_{\mathrm{emb}}",
+                   "embedding size, when it differs from H (factorised)"),
+    Hyperparameter("G", "G", "number of distinct layer groups (ALBERT)", counts_layers=True),
+    Hyperparameter("K", "K", "layers in each group (ALBERT)", counts_layers=True),
     Hyperparameter("B", "B", "batch size (sequences per forward pass)"),
     Hyperparameter("s", "s", "sequence length (tokens per sequence)"),
     Hyperparameter("s_dec", r"s_{\mathrm{dec}}", "decoder sequence length (encoder–decoder)"),
-    Hyperparameter("M", "M", "rounding multiple of the FFN size (LLaMA's multiple_of)",
-                   ("multiple_of",)),
-    Hyperparameter("E", "E", "routed experts per MoE layer",
-                   ("num_local_experts", "num_experts", "n_routed_experts")),
-    Hyperparameter("k", "k", "experts each token is routed to (top-k)", ("num_experts_per_tok",)),
-    Hyperparameter("d_moe", r"d_{\mathrm{moe}}", "FFN inner size of one expert",
-                   ("moe_intermediate_size",)),
-    Hyperparameter("E_sh", r"E_{\mathrm{sh}}", "shared experts per MoE layer",
-                   ("n_shared_experts",)),
-    Hyperparameter("d_sh", r"d_{\mathrm{sh}}", "FFN inner size of the shared expert",
-                   ("shared_expert_intermediate_size",)),
-    Hyperparameter("N_dense", r"N_{\mathrm{dense}}", "dense layers before the MoE layers",
-                   ("first_k_dense_replace",), True),
-    Hyperparameter("r_q", r"r_{q}", "rank of the query compression (MLA)", ("q_lora_rank",)),
-    Hyperparameter("r_kv", r"r_{\mathrm{kv}}", "rank of the key/value compression (MLA)",
-                   ("kv_lora_rank",)),
-    Hyperparameter("d_rope", r"d_{\mathrm{rope}}", "rotary part of each query/key head (MLA)",
-                   ("qk_rope_head_dim",)),
-    Hyperparameter("d_nope", r"d_{\mathrm{nope}}", "non-rotary part of each query/key head",
-                   ("qk_nope_head_dim",)),
-    Hyperparameter("d_v", r"d_{v}", "size of each value head (MLA)", ("v_head_dim",)),
-    Hyperparameter(
-        "n_buckets", r"n_{\mathrm{buckets}}", "relative-position buckets (T5)",
-        ("relative_attention_num_buckets",),
-    ),
-    Hyperparameter("R", "R", "image size in pixels (side of a square image)", ("image_size",)),
-    Hyperparameter("P", "P", "patch size in pixels", ("patch_size",)),
-    Hyperparameter("C", "C", "image channels", ("num_channels",)),
-    Hyperparameter(
-        "n_labels", r"n_{\mathrm{labels}}", "number of labels of a classification head",
-        ("num_labels", "id2label"),
-    ),
+    Hyperparameter("M", "M", "rounding multiple of the FFN size (LLaMA's multiple_of)"),
+    Hyperparameter("E", "E", "routed experts per MoE layer"),
+    Hyperparameter("k", "k", "experts each token is routed to (top-k)"),
+    Hyperparameter("d_moe", r"d_{\mathrm{moe}}", "FFN inner size of one expert"),
+    Hyperparameter("E_sh", r"E_{\mathrm{sh}}", "shared experts per MoE layer"),
+    Hyperparameter("d_sh", r"d_{\mathrm{sh}}", "FFN inner size of the shared expert"),
+    Hyperparameter("N_dense", r"N_{\mathrm{dense}}",
+                   "dense layers before the MoE layers", counts_layers=True),
+    Hyperparameter("r_q", r"r_{q}", "rank of the query compression (MLA)"),
+    Hyperparameter("r_kv", r"r_{\mathrm{kv}}", "rank of the key/value compression (MLA)"),
+    Hyperparameter("d_rope", r"d_{\mathrm{rope}}", "rotary part of each query/key head (MLA)"),
+    Hyperparameter("d_nope", r"d_{\mathrm{nope}}", "non-rotary part of each query/key head"),
+    Hyperparameter("d_v", r"d_{v}", "size of each value head (MLA)"),
+    Hyperparameter("n_buckets", r"n_{\mathrm{buckets}}", "relative-position buckets (T5)"),
+    Hyperparameter("R", "R", "image size in pixels (side of a square image)"),
+    Hyperparameter("P", "P", "patch size in pixels"),
+    Hyperparameter("C", "C", "image channels"),
+    Hyperparameter("d_pool", r"d_{\mathrm{pool}}", "output size of the pooler (ViT)"),
+    Hyperparameter("S", "S",
+                   "encoder stride: pixels per side a masked-image decoder "
+                   "rebuilds from each patch (ViT)"),
+    Hyperparameter("n_labels", r"n_{\mathrm{labels}}", "number of labels of a classification head"),
 )
 
 VOCABULARY: dict[str, Hyperparameter] = {entry.name: entry for entry in _ENTRIES}
@@ -178,6 +153,7 @@ H, V, L, N, T = (symbol(n) for n in ("H", "V", "L", "N", "T"))
 d_ff, h, h_kv, d_head, N_dec = (symbol(n) for n in ("d_ff", "h", "h_kv", "d_head", "N_dec"))
 n_labels, d_emb, G, K = (symbol(n) for n in ("n_labels", "d_emb", "G", "K"))
 R, P, C, n_buckets = (symbol(n) for n in ("R", "P", "C", "n_buckets"))
+d_pool, S = symbol("d_pool"), symbol("S")
 E, k, d_moe, E_sh, d_sh = (symbol(n) for n in ("E", "k", "d_moe", "E_sh", "d_sh"))
 N_dense, r_q, r_kv = (symbol(n) for n in ("N_dense", "r_q", "r_kv"))
 d_rope, d_nope, d_v = (symbol(n) for n in ("d_rope", "d_nope", "d_v"))

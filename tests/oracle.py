@@ -138,6 +138,12 @@ def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int 
     ``device="cpu"`` builds real (small!) weights, for the classes whose forward reads values
     (a mixture of experts routes each token by its scores)."""
     data = {k: v for k, v in config.items() if k not in ("model_type", "architectures")}
+    if cls == "T5ForSequenceClassification":
+        # it classifies at the last <eos> token, found by value: small real weights (eager
+        # attention, which the counter sees on the CPU), every token fed in an <eos>, and the
+        # token its shifted input starts with
+        device, eager = "cpu", True
+        data = {"decoder_start_token_id": 0, **data, "eos_token_id": 0}
     for attempt in (data, {**data, "pad_token_id": None}):
         hf_config = transformers.AutoConfig.for_model(config["model_type"], **attempt)
         if eager:  # attention and experts as plain torch code, each operation visible
@@ -149,6 +155,8 @@ def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int 
                 side = hf_config.image_size
                 inputs = {"pixel_values": torch.zeros((batch, hf_config.num_channels, side,
                                                        side))}
+            elif cls.endswith("ForMultipleChoice"):  # each choice is one of the B sequences
+                inputs = {"input_ids": torch.zeros((1, batch, seq), dtype=torch.long)}
             else:
                 inputs = {"input_ids": torch.zeros((batch, seq), dtype=torch.long)}
             if target is not None:  # an encoder–decoder's decoder input
@@ -165,6 +173,13 @@ def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int 
             continue
         return model
     raise AssertionError("unreachable")
+
+
+def takes_target(config: dict[str, Any], label: str) -> bool:
+    """Whether the class runs a decoder on its own target sequence: T5's encoder–decoders,
+    but for the sequence classifier (which decodes its input, shifted right)."""
+    return config["model_type"] == "t5" and label not in (
+        "T5EncoderModel", "T5ForTokenClassification", "T5ForSequenceClassification")
 
 
 def cannot_run(model_type: str, label: str, error: BaseException) -> bool:

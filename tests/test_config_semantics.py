@@ -50,6 +50,13 @@ CASES = {
     "null head_dim (H/h)": ({**LLAMA, "head_dim": None}, None),
     "null n_inner (4H)": ({**GPT2, "n_inner": None}, None),
     "an explicit head_dim": ({**LLAMA, "head_dim": 32}, None),
+    "two spellings of one key, one of them null": (
+        {"model_type": "qwen3_moe", "num_local_experts": 8, "num_experts": None}, "is null"),
+    "`add_cross_attention` without `is_decoder`": (
+        {**BERT, "add_cross_attention": True}, "is_decoder"),
+    "an image side that patches do not tile": (
+        {"model_type": "vit", "image_size": 30, "patch_size": 4, "hidden_size": 32,
+         "num_attention_heads": 4, "intermediate_size": 16, "num_hidden_layers": 1}, None),
 }
 
 

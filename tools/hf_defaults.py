@@ -104,9 +104,11 @@ def generate() -> dict[str, Any]:
         types = {f.name: str(f.type) for f in dataclasses.fields(_config_class(name))}
         for key in record.reads():
             spelled = spellings(name, key)
-            # the field may be declared under another spelling (Qwen3-MoE's num_experts)
-            entry["defaults"][key] = next(
-                (defaults[k] for k in (key, *spelled) if defaults.get(k) is not None), None)
+            # the field may be declared under another spelling (Qwen3-MoE's num_experts); a key
+            # that is no field of the class (read by the model code with hasattr) has none
+            if any(k in types for k in spelled):
+                entry["defaults"][key] = next(
+                    (defaults[k] for k in (key, *spelled) if defaults.get(k) is not None), None)
             if len(spelled) > 1:
                 entry["spellings"][key] = spelled
             # a file may write null only where the field's type admits None (strict

@@ -79,21 +79,42 @@ def albert_model(pooler: bool) -> Sequential:
     return Sequential(**parts)
 
 
+def mlm_head(body: Sequential, tied: bool) -> Sequential:
+    """``predictions``: dense H → d_emb, LayerNorm, decoder d_emb → V tied to the word table."""
+    bias = Tensor(V)
+    decoder = Linear(d_emb, V, tie=body["embeddings"]["word_embeddings"].weight if tied else None)
+    if tied:
+        decoder.bias = Tensor(V, tie=bias)
+    return Sequential(bias=bias, LayerNorm=LayerNorm(d_emb), dense=Linear(H, d_emb),
+                      activation=Activation(d_emb), decoder=decoder)
+
+
+#: the classes that put a head on every token of the encoder without its pooler
+PER_TOKEN_HEADS = {
+    "AlbertForTokenClassification": ("classifier", n_labels),
+    "AlbertForQuestionAnswering": ("qa_outputs", n_labels),  # start and end: n_labels = 2
+}
+
+
 def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
+    tied = bool(options["tie_word_embeddings"])
     if architecture == "AlbertModel":
         return albert_model(pooler=True)
     if architecture == "AlbertForSequenceClassification":
         return Sequential(albert=albert_model(pooler=True),
                           classifier=on_first_token(Linear(H, n_labels)))
+    if architecture == "AlbertForMultipleChoice":  # one score per choice, from its pooled token
+        return Sequential(albert=albert_model(pooler=True),
+                          classifier=on_first_token(Linear(H, 1)))
+    if architecture == "AlbertForPreTraining":  # MLM and sentence-order prediction
+        body = albert_model(pooler=True)
+        return Sequential(albert=body, predictions=mlm_head(body, tied), sop_classifier=Sequential(
+            classifier=on_first_token(Linear(H, n_labels))))
+    if architecture in PER_TOKEN_HEADS:
+        head, outputs = PER_TOKEN_HEADS[architecture]
+        return Sequential(albert=albert_model(pooler=False), **{head: Linear(H, outputs)})
     body = albert_model(pooler=False)
-    bias = Tensor(V)
-    tied = options["tie_word_embeddings"]
-    decoder = Linear(d_emb, V, tie=body["embeddings"]["word_embeddings"].weight if tied else None)
-    if tied:
-        decoder.bias = Tensor(V, tie=bias)
-    head = Sequential(bias=bias, LayerNorm=LayerNorm(d_emb), dense=Linear(H, d_emb),
-                      activation=Activation(d_emb), decoder=decoder)
-    return Sequential(albert=body, predictions=head)
+    return Sequential(albert=body, predictions=mlm_head(body, tied))
 
 
 FAMILY = Family(
@@ -104,6 +125,12 @@ FAMILY = Family(
         "AlbertModel": "encoder with pooler",
         "AlbertForMaskedLM": "encoder with an MLM head tied to the word embeddings",
         "AlbertForSequenceClassification": "encoder with pooler and an H → n_labels classifier",
+        "AlbertForPreTraining": "encoder with pooler, MLM head and sentence-order classifier",
+        "AlbertForMultipleChoice": "encoder with pooler and an H → 1 score for each choice",
+        "AlbertForTokenClassification": "encoder without pooler, an H → n_labels classifier on "
+                                        "every token",
+        "AlbertForQuestionAnswering": "encoder without pooler, qa_outputs H → n_labels (start, end "
+                                      "logits)",
     },
     build=build,
     options=(tie_option(True),),
@@ -116,7 +143,8 @@ FAMILY = Family(
 MODEL_TYPES = (
     ModelType("albert", FAMILY, base="AlbertModel",
               classes=heads("Albert", "Albert", "Model", "ForMaskedLM",
-                            "ForSequenceClassification"),
+                            "ForSequenceClassification", "ForPreTraining", "ForMultipleChoice",
+                            "ForTokenClassification", "ForQuestionAnswering"),
               sizes=(Size("N", "num_hidden_layers"), Size("V", "vocab_size", pads=True),
                      Size("L", "max_position_embeddings"), Size("T", "type_vocab_size"),
                      Size("H", "hidden_size"), Size("d_ff", "intermediate_size"),

@@ -12,7 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from symparam.architectures.common import HEADS_SPLIT_HIDDEN, tie_option, with_lm_head, with_score
+from symparam.architectures.common import (
+    HEADS_SPLIT_HIDDEN,
+    decoder_class,
+    decoder_heads,
+    tie_option,
+)
 from symparam.blocks import (
     Activation,
     Attention,
@@ -52,12 +57,8 @@ def bloom_model() -> Sequential:
 
 def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     body = bloom_model()
-    if architecture == "BloomModel":
-        return body
-    if architecture == "BloomForSequenceClassification":
-        return with_score("transformer", body, body["word_embeddings"])
-    return with_lm_head("transformer", body, body["word_embeddings"],
-                        options["tie_word_embeddings"])
+    return decoder_class(architecture, "transformer", body, body["word_embeddings"],
+                         options["tie_word_embeddings"], token_head="classifier")
 
 
 FAMILY = Family(
@@ -68,6 +69,7 @@ FAMILY = Family(
         "BloomForCausalLM": "decoder with an LM head (tied to the token embeddings by default)",
         "BloomModel": "decoder without a head",
         "BloomForSequenceClassification": "decoder with a bias-free H → n_labels score",
+        **decoder_heads("Bloom"),
     },
     build=build,
     options=(tie_option(True),),
@@ -79,7 +81,8 @@ FAMILY = Family(
 
 MODEL_TYPES = (
     ModelType("bloom", FAMILY, base="BloomModel",
-              classes=heads("Bloom", "Bloom", "ForCausalLM", "Model", "ForSequenceClassification"),
+              classes=heads("Bloom", "Bloom", "ForCausalLM", "Model", "ForSequenceClassification",
+                            "ForTokenClassification", "ForQuestionAnswering"),
               sizes=(Size("N", "n_layer"), Size("V", "vocab_size"), Size("H", "hidden_size"),
                      Size("h", "n_head")),
               rules=(Flag("tie_word_embeddings"),)),

@@ -8,6 +8,7 @@ from typing import Any
 import sympy
 
 from symparam.blocks import Block, Embedding, Linear, Sequential
+from symparam.errors import InvalidValueError
 from symparam.family import Divides, Option
 from symparam.symbols import H, d_head, h, h_kv, n_labels
 
@@ -19,6 +20,23 @@ GROUPED_ROTARY_RULES = (
     Divides(h_kv, h, "each key/value head serves a whole group of query heads"),
     Divides(sympy.Integer(2), d_head, "rotary embeddings rotate pairs of dimensions"),
 )
+
+
+class CrossAttention(Sequential):
+    """A decoder's attention over an encoder's states (``add_cross_attention``: GPT-2's
+    ``crossattention``, BERT's). Its compute depends on the encoder's sequence, which these
+    families do not take: it counts parameters only, and refuses FLOPs with that reason."""
+
+    def __init__(self, family: str, /, **named: Block) -> None:
+        super().__init__(**named)
+        self.family = family
+
+    def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
+        raise InvalidValueError(f"FLOPs of {self.family} with add_cross_attention depend on "
+                                "the encoder's sequence, which symparam does not take yet")
+
+    products = flops
+    nonmatmul = flops  # type: ignore[assignment]
 
 
 def tie_option(default: bool) -> Option:
@@ -44,14 +62,33 @@ def variant(name: str, help_: str) -> Option:
     return Option(name, False, help_, variant=True)
 
 
+def decoder_heads(prefix: str, token: bool = True, qa: bool = True) -> dict[str, str]:
+    """The per-token heads a decoder family offers, as entries of its ``architectures``."""
+    out = {}
+    if token:
+        out[f"{prefix}ForTokenClassification"] = "decoder with an H → n_labels classifier on " \
+                                                 "every token"
+    if qa:
+        out[f"{prefix}ForQuestionAnswering"] = "decoder with qa_outputs: H → 2 (the start and " \
+                                               "end logits of an answer span) on every token"
+    return out
+
+
 def decoder_class(architecture: str, body_name: str, body: Block, table: Embedding,
-                  tied: bool) -> Block:
+                  tied: bool, token_head: str = "score", qa_body: str | None = None) -> Block:
     """A decoder's class by its name: ``…Model`` (the body), ``…ForSequenceClassification``
-    (a score), anything else a causal LM head."""
+    (a bias-free score), ``…ForTokenClassification`` (``token_head``: H → n_labels with a
+    bias, on every token), ``…ForQuestionAnswering`` (``qa_outputs``: H → 2, start and end
+    logits; its body under ``qa_body`` where that differs), anything else a causal LM head."""
+    width = table.embedding_dim
     if architecture.endswith("Model") and not architecture.endswith("LMHeadModel"):
         return body
     if architecture.endswith("ForSequenceClassification"):
         return with_score(body_name, body, table)
+    if architecture.endswith("ForTokenClassification"):
+        return Sequential(**{body_name: body, token_head: Linear(width, n_labels)})
+    if architecture.endswith("ForQuestionAnswering"):
+        return Sequential(**{qa_body or body_name: body, "qa_outputs": Linear(width, 2)})
     return with_lm_head(body_name, body, table, tied)
 
 
@@ -61,5 +98,12 @@ def rmsnorm_decoder(architecture: str, layers: Block, options: Any) -> Block:
     from symparam.symbols import V
 
     body = Sequential(embed_tokens=Embedding(V, H), layers=layers, norm=RMSNorm(H))
+    qa_body = "transformer" if options.get("qa_under_transformer") else None
     return decoder_class(architecture, "model", body, body["embed_tokens"],
-                         options["tie_word_embeddings"])
+                         options["tie_word_embeddings"], qa_body=qa_body)
+
+
+#: transformers' question-answering class of some types keeps the decoder under
+#: ``transformer`` (its ``base_model_prefix``), not ``model``
+QA_UNDER_TRANSFORMER = variant("qa_under_transformer", "the question-answering class keeps "
+                               "its decoder under transformer, not model")

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from symparam.architectures.common import rmsnorm_decoder, tie_option
+from symparam.architectures.common import decoder_heads, rmsnorm_decoder, tie_option
 from symparam.blocks import (
     Activation,
     Attention,
@@ -109,6 +109,7 @@ FAMILY = Family(
         "DeepseekV3ForCausalLM": "decoder with an LM head (untied by default)",
         "DeepseekV3Model": "decoder without a head",
         "DeepseekV3ForSequenceClassification": "decoder with a bias-free H → n_labels score",
+        **decoder_heads("DeepseekV3", qa=False),
     },
     build=build,
     options=(
@@ -124,7 +125,8 @@ FAMILY = Family(
 MODEL_TYPES = (
     ModelType("deepseek_v3", FAMILY, base="DeepseekV3Model",
               classes=heads("DeepseekV3", "DeepseekV3", "ForCausalLM", "Model",
-                            "ForSequenceClassification"),
+                            "ForSequenceClassification",
+                            "ForTokenClassification"),
               sizes=(Size("N", "num_hidden_layers"), Size("V", "vocab_size", pads=True),
                      Size("H", "hidden_size"), Size("d_ff", "intermediate_size"),
                      Size("h", "num_attention_heads"), Size("E", "n_routed_experts"),

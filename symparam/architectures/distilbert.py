@@ -60,9 +60,15 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
         tie = word if options["tie_word_embeddings"] else None
         return Sequential(distilbert=body, vocab_transform=Linear(H, H), activation=Activation(H),
                           vocab_layer_norm=LayerNorm(H), vocab_projector=Linear(H, V, tie=tie))
+    if architecture == "DistilBertForTokenClassification":
+        return Sequential(distilbert=body, classifier=Linear(H, n_labels))
+    if architecture == "DistilBertForQuestionAnswering":
+        return Sequential(distilbert=body, qa_outputs=Linear(H, n_labels))
+    # sequence classification; multiple choice is the same with one score per choice
+    outputs = 1 if architecture == "DistilBertForMultipleChoice" else n_labels
     return Sequential(distilbert=body, pre_classifier=on_first_token(Linear(H, H)),
                       relu=on_first_token(Activation(H)),
-                      classifier=on_first_token(Linear(H, n_labels)))
+                      classifier=on_first_token(Linear(H, outputs)))
 
 
 FAMILY = Family(
@@ -73,6 +79,11 @@ FAMILY = Family(
         "DistilBertModel": "encoder",
         "DistilBertForMaskedLM": "encoder with an MLM head tied to the word embeddings",
         "DistilBertForSequenceClassification": "encoder with pre_classifier and classifier",
+        "DistilBertForMultipleChoice": "encoder with pre_classifier and an H → 1 score for each "
+                                       "choice",
+        "DistilBertForTokenClassification": "encoder with an H → n_labels classifier on every "
+                                            "token",
+        "DistilBertForQuestionAnswering": "encoder with qa_outputs H → n_labels (start, end)",
     },
     build=build,
     options=(tie_option(True),),
@@ -83,7 +94,8 @@ FAMILY = Family(
 MODEL_TYPES = (
     ModelType("distilbert", FAMILY, base="DistilBertModel",
               classes=heads("DistilBert", "DistilBert", "Model", "ForMaskedLM",
-                            "ForSequenceClassification"),
+                            "ForSequenceClassification",
+                            "ForMultipleChoice", "ForTokenClassification", "ForQuestionAnswering"),
               sizes=(Size("N", "n_layers"), Size("V", "vocab_size", pads=True),
                      Size("L", "max_position_embeddings"), Size("H", "dim"),
                      Size("d_ff", "hidden_dim"), Size("h", "n_heads")),

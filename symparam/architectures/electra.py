@@ -13,16 +13,25 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from symparam.architectures.bert import encoder_layer
+from symparam.architectures.bert import ENCODER_RULES, encoder_layer
 from symparam.architectures.common import HEADS_SPLIT_HIDDEN, tie_option
 from symparam.assumptions import HEAD_SIZE
-from symparam.blocks import Activation, Block, Embedding, LayerNorm, Linear, Repeat, Sequential
+from symparam.blocks import (
+    Activation,
+    Block,
+    Embedding,
+    LayerNorm,
+    Linear,
+    Repeat,
+    Sequential,
+    on_first_token,
+)
 from symparam.family import Family, Option
 from symparam.modeltype import Differs, Flag, ModelType, Size, heads
 from symparam.symbols import H, L, N, T, V, d_emb, n_labels
 
 
-def electra_model(project: bool) -> Sequential:
+def electra_model(project: bool, cross: bool = False) -> Sequential:
     width = d_emb if project else H
     parts: dict[str, Block] = {
         "embeddings": Sequential(
@@ -33,19 +42,40 @@ def electra_model(project: bool) -> Sequential:
     }
     if project:
         parts["embeddings_project"] = Linear(d_emb, H)
-    parts["encoder"] = Sequential(layer=Repeat(N, encoder_layer()))
+    parts["encoder"] = Sequential(layer=Repeat(N, encoder_layer(cross)))
     return Sequential(**parts)
+
+
+def multiple_choice(body: Block, options: Mapping[str, Any]) -> Sequential:
+    """A score per choice from a summary of its sequence: the first token, projected H → H (or
+    H → n_labels with ``summary_proj_to_labels``) unless ``summary_use_proj`` is false."""
+    parts: dict[str, Block] = {"electra": body}
+    if options["summary_projection"]:
+        width = n_labels if options["summary_to_labels"] else H
+        parts["sequence_summary"] = Sequential(summary=Linear(H, width),
+                                               activation=Activation(width), first_token=True)
+    return Sequential(**parts, classifier=on_first_token(Linear(H, 1)))
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     project = bool(options["project_embeddings"])
-    body = electra_model(project)
+    body = electra_model(project, bool(options["add_cross_attention"]))
     if architecture == "ElectraModel":
         return body
     if architecture == "ElectraForSequenceClassification":
         return Sequential(electra=body, classifier=Sequential(
             dense=Linear(H, H), activation=Activation(H), out_proj=Linear(H, n_labels),
             first_token=True))
+    if architecture == "ElectraForPreTraining":  # the discriminator: replaced or original?
+        return Sequential(electra=body, discriminator_predictions=Sequential(
+            dense=Linear(H, H), activation=Activation(H), dense_prediction=Linear(H, 1)))
+    if architecture == "ElectraForTokenClassification":
+        return Sequential(electra=body, classifier=Linear(H, n_labels))
+    if architecture == "ElectraForQuestionAnswering":
+        return Sequential(electra=body, qa_outputs=Linear(H, n_labels))
+    if architecture == "ElectraForMultipleChoice":
+        return multiple_choice(body, options)
+    # the generator (ElectraForMaskedLM, and ElectraForCausalLM with the same head)
     width = d_emb if project else H
     word = body["embeddings"]["word_embeddings"].weight
     return Sequential(
@@ -64,11 +94,24 @@ FAMILY = Family(
         "ElectraModel": "encoder",
         "ElectraForMaskedLM": "the generator: encoder with an MLM head tied to the word table",
         "ElectraForSequenceClassification": "encoder with a two-layer classifier",
+        "ElectraForPreTraining": "the discriminator: encoder with a two-layer head that scores "
+                                 "each token as replaced or original",
+        "ElectraForCausalLM": "the generator's head used as a causal LM",
+        "ElectraForTokenClassification": "encoder with an H → n_labels classifier on every "
+                                         "token",
+        "ElectraForQuestionAnswering": "encoder with qa_outputs H → n_labels (start, end logits)",
+        "ElectraForMultipleChoice": "encoder, a sequence summary and an H → 1 score per choice",
     },
     build=build,
     options=(
         tie_option(True),
         Option("project_embeddings", True, "a d_emb → H projection (when d_emb ≠ H)"),
+        Option("add_cross_attention", False, "a cross-attention over an encoder's states in "
+               "every layer (a decoder's)", variant=True),
+        Option("summary_projection", True, "the multiple-choice summary's projection "
+               "(summary_use_proj)"),
+        Option("summary_to_labels", False, "the summary projects to n_labels, not H "
+               "(summary_proj_to_labels)", variant=True),
     ),
     assumptions=(HEAD_SIZE,),
     divides=(HEADS_SPLIT_HIDDEN,),
@@ -78,11 +121,15 @@ FAMILY = Family(
 MODEL_TYPES = (
     ModelType("electra", FAMILY, base="ElectraModel",
               classes=heads("Electra", "Electra", "Model", "ForMaskedLM",
-                            "ForSequenceClassification"),
+                            "ForSequenceClassification", "ForPreTraining", "ForCausalLM",
+                            "ForTokenClassification", "ForQuestionAnswering",
+                            "ForMultipleChoice"),
               sizes=(Size("N", "num_hidden_layers"), Size("V", "vocab_size", pads=True),
                      Size("L", "max_position_embeddings"), Size("T", "type_vocab_size"),
                      Size("H", "hidden_size"), Size("d_ff", "intermediate_size"),
                      Size("h", "num_attention_heads"), Size("d_emb", "embedding_size")),
-              rules=(Flag("tie_word_embeddings"),
-                     Differs("project_embeddings", "embedding_size", "hidden_size"))),
+              rules=(*ENCODER_RULES,
+                     Differs("project_embeddings", "embedding_size", "hidden_size"),
+                     Flag("summary_projection", "summary_use_proj"),
+                     Flag("summary_to_labels", "summary_proj_to_labels", absent=False))),
 )

@@ -17,7 +17,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from symparam.architectures.common import HEADS_SPLIT_HIDDEN, decoder_class, tie_option
+from symparam.architectures.common import (
+    HEADS_SPLIT_HIDDEN,
+    decoder_class,
+    decoder_heads,
+    tie_option,
+)
 from symparam.assumptions import FFN_4H, HEAD_SIZE, KV_HEADS
 from symparam.blocks import (
     Activation,
@@ -64,7 +69,7 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     body = Sequential(word_embeddings=Embedding(V, H), h=Repeat(N, layer(options)),
                       ln_f=LayerNorm(H))
     return decoder_class(architecture, "transformer", body, body["word_embeddings"],
-                         options["tie_word_embeddings"])
+                         options["tie_word_embeddings"], token_head="classifier")
 
 
 FAMILY = Family(
@@ -75,6 +80,7 @@ FAMILY = Family(
         "FalconForCausalLM": "decoder with an LM head (tied by default)",
         "FalconModel": "decoder without a head",
         "FalconForSequenceClassification": "decoder with a bias-free H → n_labels score",
+        **decoder_heads("Falcon"),
     },
     build=build,
     options=(
@@ -112,7 +118,8 @@ class ParallelNorms(Rule):
 MODEL_TYPES = (
     ModelType("falcon", FAMILY, base="FalconModel",
               classes=heads("Falcon", "Falcon", "ForCausalLM", "Model",
-                            "ForSequenceClassification"),
+                            "ForSequenceClassification",
+                            "ForTokenClassification", "ForQuestionAnswering"),
               sizes=(Size("N", "num_hidden_layers"), Size("V", "vocab_size"),
                      Size("H", "hidden_size"), Size("d_ff", "ffn_hidden_size", null=FFN_4H),
                      Size("h", "num_attention_heads"), Size("h_kv", "num_kv_heads", null=KV_HEADS)),

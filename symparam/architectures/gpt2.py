@@ -14,9 +14,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import sympy
-
-from symparam.architectures.common import HEADS_SPLIT_HIDDEN, tie_option, with_lm_head, with_score
+from symparam.architectures.common import (
+    HEADS_SPLIT_HIDDEN,
+    CrossAttention,
+    decoder_class,
+    decoder_heads,
+    tie_option,
+)
 from symparam.assumptions import FFN_4H
 from symparam.blocks import (
     Activation,
@@ -29,24 +33,9 @@ from symparam.blocks import (
     Residual,
     Sequential,
 )
-from symparam.errors import InvalidValueError
 from symparam.family import Family, Option
 from symparam.modeltype import Flag, ModelType, Size, heads
 from symparam.symbols import H, L, N, V, d_ff, h
-
-
-class CrossAttention(Sequential):
-    """GPT-2's cross-attention over an encoder's states (``add_cross_attention``): keys and
-    values from the encoder (``c_attn``: H → 2H), queries from the decoder (``q_attn``), an
-    output projection. Its compute depends on the encoder's sequence, which symparam does not
-    take for GPT-2: it counts parameters only."""
-
-    def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
-        raise InvalidValueError("FLOPs of GPT-2 with add_cross_attention depend on the "
-                                "encoder's sequence, which symparam does not take yet")
-
-    products = flops
-    nonmatmul = flops  # type: ignore[assignment]
 
 
 def block(cross: bool = False) -> Sequential:
@@ -57,8 +46,8 @@ def block(cross: bool = False) -> Sequential:
         "ln_2": LayerNorm(H),
     }
     if cross:
-        parts["crossattention"] = CrossAttention(c_attn=Conv1D(H, 2 * H), q_attn=Conv1D(H, H),
-                                                 c_proj=Conv1D(H, H))
+        parts["crossattention"] = CrossAttention("GPT-2", c_attn=Conv1D(H, 2 * H),
+                                                 q_attn=Conv1D(H, H), c_proj=Conv1D(H, H))
         parts["ln_cross_attn"] = LayerNorm(H)
     return Sequential(
         **parts,
@@ -76,11 +65,8 @@ def gpt2_model(cross: bool = False) -> Sequential:
 
 def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     body = gpt2_model(bool(options["add_cross_attention"]))
-    if architecture == "GPT2Model":
-        return body
-    if architecture == "GPT2ForSequenceClassification":
-        return with_score("transformer", body, body["wte"])
-    return with_lm_head("transformer", body, body["wte"], options["tie_word_embeddings"])
+    return decoder_class(architecture, "transformer", body, body["wte"],
+                         options["tie_word_embeddings"], token_head="classifier")
 
 
 FAMILY = Family(
@@ -91,6 +77,7 @@ FAMILY = Family(
         "GPT2LMHeadModel": "decoder with the LM head tied to the token embeddings",
         "GPT2Model": "decoder without a head",
         "GPT2ForSequenceClassification": "decoder with a bias-free H → n_labels score",
+        **decoder_heads("GPT2"),
     },
     build=build,
     options=(tie_option(True),
@@ -104,7 +91,8 @@ FAMILY = Family(
 
 MODEL_TYPES = (
     ModelType("gpt2", FAMILY, base="GPT2Model",
-              classes=heads("GPT2", "GPT2", "LMHeadModel", "Model", "ForSequenceClassification"),
+              classes=heads("GPT2", "GPT2", "LMHeadModel", "Model", "ForSequenceClassification",
+                            "ForTokenClassification", "ForQuestionAnswering"),
               sizes=(Size("N", "n_layer"), Size("V", "vocab_size"), Size("L", "n_positions"),
                      Size("H", "n_embd"), Size("d_ff", "n_inner", null=FFN_4H),
                      Size("h", "n_head")),

@@ -11,7 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from symparam.architectures.common import HEADS_SPLIT_HIDDEN, decoder_class, tie_option
+from symparam.architectures.common import (
+    HEADS_SPLIT_HIDDEN,
+    decoder_class,
+    decoder_heads,
+    tie_option,
+)
 from symparam.blocks import (
     Activation,
     Attention,
@@ -45,7 +50,7 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
                       layers=Repeat(N, layer(bool(options["attention_bias"]))),
                       final_layer_norm=LayerNorm(H))
     return decoder_class(architecture, "gpt_neox", body, body["embed_in"],
-                         options["tie_word_embeddings"])
+                         options["tie_word_embeddings"], token_head="classifier")
 
 
 FAMILY = Family(
@@ -56,6 +61,7 @@ FAMILY = Family(
         "GPTNeoXForCausalLM": "decoder with an LM head (untied by default)",
         "GPTNeoXModel": "decoder without a head",
         "GPTNeoXForSequenceClassification": "decoder with a bias-free H → n_labels score",
+        **decoder_heads("GPTNeoX"),
     },
     build=build,
     options=(tie_option(False), Option("attention_bias", True, "biases on the attention")),
@@ -66,7 +72,8 @@ FAMILY = Family(
 MODEL_TYPES = (
     ModelType("gpt_neox", FAMILY, base="GPTNeoXModel",
               classes=heads("GPTNeoX", "GPTNeoX", "ForCausalLM", "Model",
-                            "ForSequenceClassification"),
+                            "ForSequenceClassification",
+                            "ForTokenClassification", "ForQuestionAnswering"),
               sizes=(Size("N", "num_hidden_layers"), Size("V", "vocab_size"),
                      Size("H", "hidden_size"), Size("d_ff", "intermediate_size"),
                      Size("h", "num_attention_heads")),

@@ -21,7 +21,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from symparam.architectures.common import GROUPED_ROTARY_RULES, rmsnorm_decoder, tie_option, variant
+from symparam.architectures.common import (
+    GROUPED_ROTARY_RULES,
+    QA_UNDER_TRANSFORMER,
+    decoder_heads,
+    rmsnorm_decoder,
+    tie_option,
+    variant,
+)
 from symparam.assumptions import HEAD_SIZE, KV_HEADS
 from symparam.blocks import (
     Activation,
@@ -103,12 +110,14 @@ FAMILY = Family(
         "LlamaForCausalLM": "decoder with an LM head (untied by default)",
         "LlamaModel": "decoder without a head",
         "LlamaForSequenceClassification": "decoder with a bias-free H → n_labels score",
+        **decoder_heads("Llama"),
     },
     build=build,
     options=(
         Option("attention_bias", False, "biases on the q, k, v and o projections"),
         Option("mlp_bias", False, "biases on the gate, up and down projections"),
         tie_option(False),
+        QA_UNDER_TRANSFORMER,
         variant("qkv_bias", "biases on q, k and v only (Qwen2)"),
         variant("qk_norm_per_head", "RMSNorm over each head of q and k (Qwen3)"),
         variant("qk_norm_full", "RMSNorm over all of q and of k (OLMo2)"),
@@ -133,26 +142,33 @@ SIZES = (
 
 MODEL_TYPES = (
     ModelType("llama", FAMILY, base="LlamaModel",
-              classes=heads("Llama", "Llama", "ForCausalLM", "Model", "ForSequenceClassification"),
+              classes=heads("Llama", "Llama", "ForCausalLM", "Model", "ForSequenceClassification",
+                            "ForTokenClassification", "ForQuestionAnswering"),
               sizes=SIZES,
-              rules=(Flag("tie_word_embeddings"), Flag("attention_bias"), Flag("mlp_bias"))),
+              rules=(Flag("tie_word_embeddings"), Flag("attention_bias"), Flag("mlp_bias")),
+              fixed={"qa_under_transformer": True}),
     ModelType("mistral", FAMILY, base="MistralModel",
               classes=heads("Mistral", "Llama", "ForCausalLM", "Model",
-                            "ForSequenceClassification"),
+                            "ForSequenceClassification",
+                            "ForTokenClassification", "ForQuestionAnswering"),
               sizes=SIZES, rules=(Flag("tie_word_embeddings"),)),
     ModelType("qwen2", FAMILY, base="Qwen2Model",
-              classes=heads("Qwen2", "Llama", "ForCausalLM", "Model", "ForSequenceClassification"),
+              classes=heads("Qwen2", "Llama", "ForCausalLM", "Model", "ForSequenceClassification",
+                            "ForTokenClassification", "ForQuestionAnswering"),
               sizes=SIZES, rules=(Flag("tie_word_embeddings"),),
-              fixed={"qkv_bias": True}),
+              fixed={"qkv_bias": True, "qa_under_transformer": True}),
     ModelType("qwen3", FAMILY, base="Qwen3Model",
-              classes=heads("Qwen3", "Llama", "ForCausalLM", "Model", "ForSequenceClassification"),
+              classes=heads("Qwen3", "Llama", "ForCausalLM", "Model", "ForSequenceClassification",
+                            "ForTokenClassification", "ForQuestionAnswering"),
               sizes=SIZES, rules=(Flag("tie_word_embeddings"), Flag("attention_bias"),),
-              fixed={"qk_norm_per_head": True}),
+              fixed={"qk_norm_per_head": True, "qa_under_transformer": True}),
     ModelType("gemma", FAMILY, base="GemmaModel",
-              classes=heads("Gemma", "Llama", "ForCausalLM", "Model", "ForSequenceClassification"),
+              classes=heads("Gemma", "Llama", "ForCausalLM", "Model", "ForSequenceClassification",
+                            "ForTokenClassification"),
               sizes=SIZES, rules=(Flag("tie_word_embeddings"), Flag("attention_bias"),)),
     ModelType("gemma2", FAMILY, base="Gemma2Model",
-              classes=heads("Gemma2", "Llama", "ForCausalLM", "Model", "ForSequenceClassification"),
+              classes=heads("Gemma2", "Llama", "ForCausalLM", "Model", "ForSequenceClassification",
+                            "ForTokenClassification"),
               sizes=SIZES, rules=(Flag("tie_word_embeddings"), Flag("attention_bias"),
                      SetDecimal("softcap_attention", "attn_logit_softcapping"),
                      SetDecimal("softcap_logits", "final_logit_softcapping"),),
@@ -162,7 +178,8 @@ MODEL_TYPES = (
               sizes=SIZES, rules=(Flag("tie_word_embeddings"), Flag("attention_bias"),),
               fixed={"post_norms": True, "qk_norm_full": True}),
     ModelType("phi3", FAMILY, base="Phi3Model",
-              classes=heads("Phi3", "Llama", "ForCausalLM", "Model", "ForSequenceClassification"),
+              classes=heads("Phi3", "Llama", "ForCausalLM", "Model", "ForSequenceClassification",
+                            "ForTokenClassification"),
               sizes=SIZES, rules=(Flag("tie_word_embeddings"),),
               fixed={"fused_projections": True}),
 )

@@ -22,7 +22,14 @@ from typing import Any
 
 import sympy
 
-from symparam.architectures.common import GROUPED_ROTARY_RULES, rmsnorm_decoder, tie_option, variant
+from symparam.architectures.common import (
+    GROUPED_ROTARY_RULES,
+    QA_UNDER_TRANSFORMER,
+    decoder_heads,
+    rmsnorm_decoder,
+    tie_option,
+    variant,
+)
 from symparam.architectures.llama import attention, mlp
 from symparam.assumptions import HEAD_SIZE, KV_HEADS
 from symparam.blocks import (
@@ -142,10 +149,12 @@ FAMILY = Family(
         "MoEForCausalLM": "decoder with an LM head (untied by default)",
         "MoEModel": "decoder without a head",
         "MoEForSequenceClassification": "decoder with a bias-free H → n_labels score",
+        **decoder_heads("MoE"),
     },
     build=build,
     options=(
         tie_option(False),
+        QA_UNDER_TRANSFORMER,
         Option("attention_bias", False, "biases on the q, k, v and o projections"),
         Option("sparse_step", 1, "every s-th layer is an MoE layer, the others dense"),
         Option("layer_pattern", (), "1 for each MoE layer, 0 for each dense one (explicit list)"),
@@ -205,13 +214,15 @@ _QWEN_LAYERS = (Count("sparse_step", "decoder_sparse_step"),
 
 MODEL_TYPES = (
     ModelType("mixtral", FAMILY, base="MixtralModel",
-              classes=heads("Mixtral", "MoE", "ForCausalLM", "Model", "ForSequenceClassification"),
+              classes=heads("Mixtral", "MoE", "ForCausalLM", "Model", "ForSequenceClassification",
+                            "ForTokenClassification", "ForQuestionAnswering"),
               sizes=(*_ATTENTION, Size("d_moe", "intermediate_size"),
                      Size("E", "num_local_experts"), Size("k", "num_experts_per_tok")),
               rules=(Flag("tie_word_embeddings"),)),
     # its attention divides by num_key_value_heads as written: null is no "h_kv = h" here
     ModelType("qwen2_moe", FAMILY, base="Qwen2MoeModel",
-              classes=heads("Qwen2Moe", "MoE", "ForCausalLM", "Model", "ForSequenceClassification"),
+              classes=heads("Qwen2Moe", "MoE", "ForCausalLM", "Model", "ForSequenceClassification",
+                            "ForTokenClassification", "ForQuestionAnswering"),
               sizes=(*_ATTENTION[:4], Size("h_kv", "num_key_value_heads"), _ATTENTION[5],
                      Size("d_ff", "intermediate_size"),
                      Size("d_moe", "moe_intermediate_size"),
@@ -220,14 +231,17 @@ MODEL_TYPES = (
               rules=(Flag("tie_word_embeddings"), Flag("qkv_bias"), *_QWEN_LAYERS),
               fixed={"shared_expert": True}),
     ModelType("qwen3_moe", FAMILY, base="Qwen3MoeModel",
-              classes=heads("Qwen3Moe", "MoE", "ForCausalLM", "Model", "ForSequenceClassification"),
+              classes=heads("Qwen3Moe", "MoE", "ForCausalLM", "Model", "ForSequenceClassification",
+                            "ForTokenClassification", "ForQuestionAnswering"),
               sizes=(*_ATTENTION, Size("d_ff", "intermediate_size"),
                      Size("d_moe", "moe_intermediate_size"),
                      Size("E", "num_local_experts"), Size("k", "num_experts_per_tok")),
               rules=(Flag("tie_word_embeddings"), Flag("attention_bias"), *_QWEN_LAYERS),
-              fixed={"qk_norm_per_head": True, "experts_first": True}),
+              fixed={"qk_norm_per_head": True, "experts_first": True,
+                     "qa_under_transformer": True}),
     ModelType("gpt_oss", FAMILY, base="GptOssModel",
-              classes=heads("GptOss", "MoE", "ForCausalLM", "Model", "ForSequenceClassification"),
+              classes=heads("GptOss", "MoE", "ForCausalLM", "Model", "ForSequenceClassification",
+                            "ForTokenClassification"),
               sizes=(*_ATTENTION, Size("d_moe", "intermediate_size"),
                      Size("E", "num_local_experts"), Size("k", "num_experts_per_tok")),
               rules=(Flag("tie_word_embeddings"), Flag("attention_bias")),

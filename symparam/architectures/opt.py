@@ -14,7 +14,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from symparam.architectures.common import HEADS_SPLIT_HIDDEN, decoder_class, tie_option
+from symparam.architectures.common import (
+    HEADS_SPLIT_HIDDEN,
+    decoder_class,
+    decoder_heads,
+    tie_option,
+)
 from symparam.blocks import (
     Activation,
     Attention,
@@ -79,6 +84,7 @@ FAMILY = Family(
         "OPTForCausalLM": "decoder with an LM head tied to the token embeddings",
         "OPTModel": "decoder without a head",
         "OPTForSequenceClassification": "decoder with a bias-free score over d_emb",
+        **decoder_heads("OPT", token=False),
     },
     build=build,
     options=(
@@ -94,7 +100,8 @@ FAMILY = Family(
 
 MODEL_TYPES = (
     ModelType("opt", FAMILY, base="OPTModel",
-              classes=heads("OPT", "OPT", "ForCausalLM", "Model", "ForSequenceClassification"),
+              classes=heads("OPT", "OPT", "ForCausalLM", "Model", "ForSequenceClassification",
+                            "ForQuestionAnswering"),
               sizes=(Size("N", "num_hidden_layers"), Size("V", "vocab_size", pads=True),
                      Size("L", "max_position_embeddings"), Size("H", "hidden_size"),
                      Size("d_ff", "ffn_dim"), Size("h", "num_attention_heads"),

@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+import sympy
+
 from symparam.assumptions import DECODER_DEPTH, Assumption
 from symparam.blocks import (
     Activation,
@@ -32,8 +34,8 @@ from symparam.blocks import (
     on_sequence,
 )
 from symparam.family import Family, Option
-from symparam.modeltype import GatedActivation, ModelType, NullRule, Reader, Size, heads
-from symparam.symbols import H, N, N_dec, V, d_ff, d_head, h, n_buckets, s, s_dec
+from symparam.modeltype import Flag, GatedActivation, ModelType, NullRule, Reader, Size, heads
+from symparam.symbols import H, N, N_dec, V, d_ff, d_head, h, n_buckets, n_labels, s, s_dec
 
 _FIRST_BLOCK_BIAS = "block.0.layer.0.SelfAttention.relative_attention_bias"
 
@@ -60,10 +62,27 @@ def feed_forward(gated: bool) -> Sequential:
     return Sequential(DenseReluDense=dense, layer_norm=RMSNorm(H), residual=Residual(H))
 
 
-def stack(count: Any, decoder: bool, gated: bool) -> Sequential:
+class Unfed(Sequential):
+    """Cross-attention that no encoder feeds: an encoder-only class built from a config with
+    ``is_decoder`` gets it in every block (its weights count), but the forward pass skips it
+    without the encoder's states, so it does no work."""
+
+    def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
+        return sympy.Integer(0)
+
+    products = flops
+
+    def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
+        return {}
+
+
+def stack(count: Any, decoder: bool, gated: bool, unfed: bool = False) -> Sequential:
+    """A stack of blocks; ``decoder`` adds cross-attention to each (``unfed``: that no encoder
+    feeds, see :class:`Unfed`)."""
     layers: dict[str, Block] = {"0": attention("SelfAttention")}
     if decoder:
-        layers["1"] = attention("EncDecAttention", cross=True)
+        cross = attention("EncDecAttention", cross=True)
+        layers["1"] = Unfed(**dict(cross.children())) if unfed else cross
     layers[str(len(layers))] = feed_forward(gated)
     return Sequential(**{
         "block": Repeat(count, Sequential(layer=Sequential(**layers))),
@@ -73,14 +92,35 @@ def stack(count: Any, decoder: bool, gated: bool) -> Sequential:
     })
 
 
+#: the classes of the full encoder–decoder, with what each puts on the decoder's output
+ENCODER_DECODER = ("T5ForConditionalGeneration", "T5Model", "T5ForQuestionAnswering",
+                   "T5ForSequenceClassification")
+
+
 def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     gated = bool(options["gated"])
     shared = Embedding(V, H)
-    parts: dict[str, Block] = {"shared": shared, "encoder": stack(N, False, gated)}
-    if architecture != "T5EncoderModel":  # the decoder runs on its own s_dec tokens
-        parts["decoder"] = on_sequence(stack(N_dec, True, gated), s_dec)
+    if architecture not in ENCODER_DECODER:  # T5EncoderModel, T5ForTokenClassification
+        # transformers builds these from the config as written: is_decoder makes the stack a
+        # decoder's
+        encoder = Sequential(shared=shared, encoder=stack(N, bool(options["is_decoder"]), gated,
+                                                          unfed=True))
+        if architecture == "T5EncoderModel":
+            return encoder
+        return Sequential(transformer=encoder, classifier=Linear(H, n_labels))
+    # the decoder runs on its own s_dec tokens; the sequence classifier decodes its input
+    # shifted right, so its decoder runs on the s tokens of the input
+    decoded = s if architecture == "T5ForSequenceClassification" else s_dec
+    parts: dict[str, Block] = {"shared": shared, "encoder": stack(N, False, gated),
+                               "decoder": on_sequence(stack(N_dec, True, gated), decoded)}
     if architecture == "T5ForConditionalGeneration":
         parts["lm_head"] = on_sequence(Linear(H, V, bias=False, tie=shared.weight), s_dec)
+    if architecture == "T5ForQuestionAnswering":  # start and end logits on each decoder token
+        parts["qa_outputs"] = on_sequence(Linear(H, n_labels), s_dec)
+    if architecture == "T5ForSequenceClassification":  # on the decoder's last (eos) token
+        return Sequential(transformer=Sequential(**parts), classification_head=Sequential(
+            dense=Linear(H, H), tanh=Activation(H), out_proj=Linear(H, n_labels),
+            first_token=True))
     return Sequential(**parts)
 
 
@@ -92,9 +132,16 @@ FAMILY = Family(
         "T5ForConditionalGeneration": "encoder, decoder and the LM head (tied to shared)",
         "T5Model": "encoder and decoder",
         "T5EncoderModel": "encoder only",
+        "T5ForQuestionAnswering": "encoder and decoder with qa_outputs H → n_labels (start, end "
+                                  "logits) on each decoder token",
+        "T5ForSequenceClassification": "encoder and decoder with a two-layer classifier on the "
+                                       "decoder's last token",
+        "T5ForTokenClassification": "encoder with an H → n_labels classifier on every token",
     },
     build=build,
-    options=(Option("gated", False, "v1.1's gated FFN: two input matrices (feed_forward_proj)"),),
+    options=(Option("gated", False, "v1.1's gated FFN: two input matrices (feed_forward_proj)"),
+             Option("is_decoder", False, "the encoder-only classes build their stack as a "
+                    "decoder's, with cross-attention in every block", variant=True)),
     assumptions=(DECODER_DEPTH,),
 )
 
@@ -113,11 +160,14 @@ class DecoderDepth(NullRule):
 
 MODEL_TYPES = (
     ModelType("t5", FAMILY, base="T5Model",
-              classes=heads("T5", "T5", "ForConditionalGeneration", "Model", "EncoderModel"),
+              classes=heads("T5", "T5", "ForConditionalGeneration", "Model", "EncoderModel",
+                            "ForQuestionAnswering", "ForSequenceClassification",
+                            "ForTokenClassification"),
               sizes=(Size("N", "num_layers"),
                      Size("N_dec", "num_decoder_layers", null=DecoderDepth()),
                      Size("V", "vocab_size"), Size("H", "d_model"), Size("d_ff", "d_ff"),
                      Size("h", "num_heads"), Size("d_head", "d_kv"),
                      Size("n_buckets", "relative_attention_num_buckets")),
-              rules=(GatedActivation("gated", "feed_forward_proj", "is_gated_act"),)),
+              rules=(GatedActivation("gated", "feed_forward_proj", "is_gated_act"),
+                     Flag("is_decoder"))),
 )

@@ -1,12 +1,15 @@
 """The Vision Transformer (Dosovitskiy et al. 2021), as transformers' ``ViTModel`` builds it.
 
-An R×R image with C channels is cut into (R/P)² patches of P×P pixels; a convolution with
-kernel and stride P embeds each patch into H (weight H×C×P×P, bias H). A class token (1×1×H)
-joins them, and a learned position table holds (R/P)² + 1 rows. Each of the N layers:
-LayerNorm, attention (q, k, v, o: H → H; biases on q, k, v with ``qkv_bias``), LayerNorm, MLP
-H → d_ff → H. A final LayerNorm; ``ViTModel`` adds a pooler (H×H),
-``ViTForImageClassification`` a classifier H → n_labels instead. P must divide R. The sequence is
-the (R/P)² patches and the class token, so compute needs no sequence length.
+An R×R image with C channels is cut into ⌊R/P⌋² patches of P×P pixels (a convolution with
+kernel and stride P, weight H×C×P×P and bias H, embeds each into H; pixels past the last whole
+patch are dropped). A class token (1×1×H) joins them, and a learned position table holds
+⌊R/P⌋² + 1 rows. Each of the N layers: LayerNorm, attention (q, k, v: H → h·d_head, biases with
+``qkv_bias``; o back to H), LayerNorm, MLP H → d_ff → H. A final LayerNorm; ``ViTModel`` adds a
+pooler (H → d_pool on the class token), ``ViTForImageClassification`` a classifier
+H → n_labels instead, ``ViTForMaskedImageModeling`` a mask token and a 1×1 convolution that
+turns each patch back into S×S pixels of C channels. Default assumptions: d_head = H/h, and the
+pooler keeps the hidden size (d_pool = H). The sequence is the patches and the class token, so
+compute needs no sequence length.
 """
 
 from __future__ import annotations
@@ -16,10 +19,11 @@ from typing import Any
 
 import sympy
 
-from symparam.architectures.common import HEADS_SPLIT_HIDDEN
+from symparam.assumptions import HEAD_SIZE, POOLER_SIZE
 from symparam.blocks import (
     Activation,
     Attention,
+    Block,
     LayerNorm,
     Linear,
     Repeat,
@@ -28,29 +32,44 @@ from symparam.blocks import (
     Tensor,
     on_first_token,
 )
-from symparam.family import Divides, Family, Option
-from symparam.modeltype import Flag, ModelType, Size, heads
-from symparam.symbols import C, H, N, P, R, d_ff, h, n_labels
+from symparam.family import Family, Option
+from symparam.modeltype import Flag, HeadSize, ModelType, Size, heads
+from symparam.symbols import C, H, N, P, R, S, d_ff, d_head, d_pool, h, n_labels
+
+#: the patches an image is cut into (a strided convolution drops a partial last patch)
+PATCHES = sympy.floor(R / P) ** 2
 
 
 class PatchProjection(Sequential):
     """The patch embedding: a convolution with kernel and stride P, H filters of C×P×P.
 
-    Its FLOPs are those of the convolution: 2 per multiply-add, (R/P)² positions per image.
+    Its FLOPs are those of the convolution: 2 per multiply-add, ⌊R/P⌋² positions per image.
     """
 
     def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
-        return 2 * batch * (R / P) ** 2 * H * C * P**2
+        return 2 * batch * PATCHES * H * C * P**2
 
     def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
-        return {"bias": batch * (R / P) ** 2 * H}  # the filters' bias, at each patch
+        return {"bias": batch * PATCHES * H}  # the filters' bias, at each patch
+
+
+class PixelDecoder(Sequential):
+    """The masked-image decoder: a 1×1 convolution H → S²·C at each patch (then a pixel
+    shuffle, which moves numbers without arithmetic). FLOPs: 2 per multiply-add."""
+
+    def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
+        return 2 * batch * PATCHES * H * S**2 * C
+
+    def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
+        return {"bias": batch * PATCHES * S**2 * C}
 
 
 def layer(qkv_bias: bool) -> Sequential:
+    width = h * d_head
     return Sequential(
-        attention=Attention(H, H, heads=h, q_proj=Linear(H, H, bias=qkv_bias),
-                            k_proj=Linear(H, H, bias=qkv_bias),
-                            v_proj=Linear(H, H, bias=qkv_bias), o_proj=Linear(H, H)),
+        attention=Attention(width, width, heads=h, q_proj=Linear(H, width, bias=qkv_bias),
+                            k_proj=Linear(H, width, bias=qkv_bias),
+                            v_proj=Linear(H, width, bias=qkv_bias), o_proj=Linear(width, H)),
         layernorm_before=LayerNorm(H),
         layernorm_after=LayerNorm(H),
         mlp=Sequential(fc1=Linear(H, d_ff), activation_fn=Activation(d_ff),
@@ -59,21 +78,24 @@ def layer(qkv_bias: bool) -> Sequential:
     )
 
 
-def vit_model(pooler: bool, qkv_bias: bool) -> Sequential:
-    patches = (R / P) ** 2
+def vit_model(pooler: bool, qkv_bias: bool, mask_token: bool = False) -> Sequential:
+    embeddings: dict[str, Block] = {"cls_token": Tensor(1, 1, H)}
+    if mask_token:  # stands in for the masked patches
+        embeddings["mask_token"] = Tensor(1, 1, H)
+    embeddings.update(
+        position_embeddings=Tensor(1, PATCHES + 1, H),
+        patch_embeddings=Sequential(projection=PatchProjection(weight=Tensor(H, C, P, P),
+                                                               bias=Tensor(H))),
+        position_add=Residual(H),
+    )
     parts = {
-        "embeddings": Sequential(
-            cls_token=Tensor(1, 1, H),
-            position_embeddings=Tensor(1, patches + 1, H),
-            patch_embeddings=Sequential(projection=PatchProjection(weight=Tensor(H, C, P, P),
-                                                                   bias=Tensor(H))),
-            position_add=Residual(H),
-        ),
+        "embeddings": Sequential(**embeddings),
         "layers": Repeat(N, layer(qkv_bias)),
         "layernorm": LayerNorm(H),
     }
     if pooler:
-        parts["pooler"] = Sequential(dense=Linear(H, H), activation=Activation(H), first_token=True)
+        parts["pooler"] = Sequential(dense=Linear(H, d_pool), activation=Activation(d_pool),
+                                     first_token=True)
     return Sequential(**parts)
 
 
@@ -81,37 +103,45 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     qkv_bias = bool(options["qkv_bias"])
     if architecture == "ViTModel":
         return vit_model(bool(options["pooler"]), qkv_bias)
+    if architecture == "ViTForMaskedImageModeling":
+        return Sequential(vit=vit_model(False, qkv_bias, mask_token=True),
+                          decoder=Sequential(**{"0": PixelDecoder(
+                              weight=Tensor(S**2 * C, H, 1, 1), bias=Tensor(S**2 * C))}))
     return Sequential(vit=vit_model(False, qkv_bias),
                       classifier=on_first_token(Linear(H, n_labels)))
 
 
 FAMILY = Family(
-    sequence=(R / P) ** 2 + 1,
+    sequence=PATCHES + 1,
     name="vit",
     title="ViT",
     description="Vision Transformer (Dosovitskiy et al. 2021): patch embedding, class token",
     architectures={
         "ViTModel": "encoder with pooler",
         "ViTForImageClassification": "encoder with an H → n_labels classifier",
+        "ViTForMaskedImageModeling": "encoder with a mask token and a decoder back to pixels",
     },
     build=build,
     options=(
-        Option("pooler", True, "ViTModel's pooler (dense H×H on the class token)"),
+        Option("pooler", True, "ViTModel's pooler (dense H → d_pool on the class token)"),
         Option("qkv_bias", True, "biases on the q, k and v projections"),
     ),
-    divides=(
-        HEADS_SPLIT_HIDDEN,
-        Divides(P, R, "the image is cut into whole patches"),
-    ),
+    # transformers requires neither h | H (an explicit head_dim) nor P | R (it drops the rest)
+    assumptions=(HEAD_SIZE, POOLER_SIZE),
 )
 
 
 MODEL_TYPES = (
     ModelType("vit", FAMILY, base="ViTModel",
-              classes=heads("ViT", "ViT", "Model", "ForImageClassification"),
+              classes=heads("ViT", "ViT", "Model", "ForImageClassification",
+                            "ForMaskedImageModeling"),
               sizes=(Size("N", "num_hidden_layers"), Size("H", "hidden_size"),
                      Size("d_ff", "intermediate_size"), Size("h", "num_attention_heads"),
+                     Size("d_head", "head_dim", null=HeadSize("hidden_size",
+                                                              "num_attention_heads")),
                      Size("R", "image_size"), Size("P", "patch_size"),
-                     Size("C", "num_channels")),
+                     Size("C", "num_channels"),
+                     Size("d_pool", "pooler_output_size", null=POOLER_SIZE),
+                     Size("S", "encoder_stride")),
               rules=(Flag("qkv_bias"),)),
 )
