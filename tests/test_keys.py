@@ -1,0 +1,122 @@
+"""Key by key against transformers: every key it knows for a model type, changed one at a time.
+
+From two bases — the config class's defaults and a small config — each key transformers knows
+for the type (tests/keys.py: fields, what it writes, its aliases, and every ``config.NAME`` its
+modeling code reads) is changed once, and each variant is written as transformers writes it,
+under each alias spelling, and as a lean hand-written file. For every class the type registers
+(the default base: its base class, to stay quick), symparam's total must equal the real class's
+``num_parameters()`` on the meta device. symparam may refuse a file only where transformers
+cannot run the model it builds (tried: a forward pass on the meta device) or where the file
+writes a value of a type the config field does not declare (``true`` for an integer). A variant
+transformers itself refuses is skipped. The counts of keys and files tried print at the end.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from symparam.catalog import model_types
+from symparam.errors import SymparamError
+
+oracle = pytest.importorskip("tests.oracle")
+keys = pytest.importorskip("tests.keys")
+torch, transformers = oracle.torch, oracle.transformers
+
+TALLY: dict[str, Counter[str]] = {}
+
+
+def _real(cls: str, hf_config: Any) -> int:
+    with torch.device("meta"):
+        return getattr(transformers, cls)(hf_config).num_parameters()
+
+
+def _runs(cls: str, hf_config: Any) -> bool:
+    """Whether the real class runs a forward pass on the meta device (a short input)."""
+    try:
+        oracle.forward(hf_config.to_dict() | {"model_type": hf_config.model_type}, cls, 1, 4,
+                       4 if hf_config.model_type == "t5" else None, _nothing, eager=True)
+    except Exception:  # any failure of the real class is "cannot run"
+        return False
+    return True
+
+
+class _nothing:
+    def __init__(self, model: Any) -> None:
+        pass
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
+def _ill_typed(model_type: str, key: str, value: Any) -> bool:
+    """A boolean where the config field declares a number (JSON ``true`` for a size), or
+    anything but a boolean for a key that no field declares and the model code reads as a flag
+    (ELECTRA's ``summary_proj_to_labels: 2``, which Python would take as true)."""
+    import dataclasses
+
+    from symparam.modeltype import Flag
+
+    fields = {f.name: str(f.type) for f in dataclasses.fields(keys.config_class(model_type))}
+    name = keys.aliases(model_type).get(key, key)
+    flags = {k for r in model_types()[model_type].rules if isinstance(r, Flag) for k in r.reads()}
+    if name not in fields and name in flags:
+        return not isinstance(value, bool)
+    return isinstance(value, bool) and "bool" not in fields.get(name, "")
+
+
+def _files(model_type: str, hf_config: Any, kwargs: dict[str, Any], cls: str
+           ) -> list[tuple[str, dict[str, Any]]]:
+    written = keys.written(hf_config, cls)
+    out = [("written", written)]
+    out += [("alias", f) for f in keys.respelled(model_type, written)]
+    out.append(("lean", {"model_type": model_type, "architectures": [cls], **kwargs}))
+    return [(how, json.loads(json.dumps(data))) for how, data in out]
+
+
+@pytest.mark.parametrize("model_type", sorted(model_types()))
+def test_every_key_against_transformers(model_type: str) -> None:
+    import symparam
+
+    logging.disable(logging.WARNING)
+    transformers.logging.set_verbosity_error()
+    record = model_types()[model_type]
+    tally = TALLY.setdefault(model_type, Counter())
+    tally["keys"] = len(keys.known_keys(model_type))
+    failures: list[str] = []
+    for base_name, base in (("default", {}), ("small", keys.small_base(model_type))):
+        classes = [record.base] if base_name == "default" else list(record.classes)
+        for key, value, kwargs in keys.variants(model_type, base):
+            try:
+                hf_config = transformers.AutoConfig.for_model(model_type, **kwargs)
+            except Exception:  # transformers refuses the variant itself
+                tally["refused by transformers"] += 1
+                continue
+            tally["variants"] += 1
+            for cls in classes:
+                try:
+                    real = _real(cls, hf_config)
+                except Exception:  # a class transformers cannot build
+                    tally["refused by transformers"] += 1
+                    continue
+                for how, data in _files(model_type, hf_config, kwargs, cls):
+                    tally["files"] += 1
+                    where = f"{base_name} base, {key}={value!r}, {cls}, {how}"
+                    try:
+                        ours = symparam.from_hf_config(data).count()
+                    except SymparamError as error:
+                        if _ill_typed(model_type, key, value) or not _runs(cls, hf_config):
+                            tally["refused, as transformers cannot run it"] += 1
+                            continue
+                        failures.append(f"{where}: refused ({error}) but transformers runs it")
+                        continue
+                    if ours != real:
+                        failures.append(f"{where}: {ours:,} ≠ transformers {real:,}")
+    assert not failures, f"{len(failures)} differences:\n" + "\n".join(failures[:40])

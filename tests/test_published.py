@@ -1,0 +1,61 @@
+"""Real config.json files as their authors published them (tests/configs/), counted exactly.
+
+Each figure is the one transformers gives for the file (quoted in the issue that found the
+model miscounted, and recomputed here on the meta device), and the file is also read as
+transformers 5 writes it back (``save_pretrained`` spells Qwen3-MoE's experts
+``num_local_experts``).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+import symparam
+
+oracle = pytest.importorskip("tests.oracle")
+
+CONFIGS = Path(__file__).parent / "configs"
+
+#: file → what transformers counts for the class the file names
+PUBLISHED = {
+    "qwen3-30b-a3b.json": 30_532_122_624,
+    "qwen3-235b-a22b.json": 235_093_634_560,
+    "electra-base-discriminator.json": 109_483_009,
+}
+
+
+def _real(config: dict) -> int:
+    hf = oracle.transformers.AutoConfig.for_model(**config)
+    cls = getattr(oracle.transformers, config["architectures"][0])
+    with oracle.torch.device("meta"):
+        return cls(hf).num_parameters()
+
+
+@pytest.mark.parametrize("name", sorted(PUBLISHED))
+def test_published_config_counts_exactly(name: str) -> None:
+    path = CONFIGS / name
+    config = json.loads(path.read_text(encoding="utf-8"))
+    assert symparam.from_hf_config(str(path)).count() == PUBLISHED[name] == _real(config)
+
+
+@pytest.mark.parametrize("name", sorted(PUBLISHED))
+def test_published_config_as_transformers_writes_it(name: str) -> None:
+    config = json.loads((CONFIGS / name).read_text(encoding="utf-8"))
+    hf = oracle.transformers.AutoConfig.for_model(**config)
+    written = json.loads(hf.to_json_string(use_diff=False))
+    written["architectures"] = config["architectures"]
+    assert symparam.from_hf_config(written).count() == PUBLISHED[name]
+
+
+def test_qwen3_moe_reads_its_head_size_and_expert_spelling() -> None:
+    m = symparam.from_hf_config(str(CONFIGS / "qwen3-30b-a3b.json"))
+    assert m.values["d_head"] == 128 and m.values["E"] == 128
+    assert m.config_keys["d_head"] == "head_dim" and m.config_keys["E"] == "num_experts"
+    respelled = json.loads((CONFIGS / "qwen3-30b-a3b.json").read_text(encoding="utf-8"))
+    respelled["num_local_experts"] = respelled.pop("num_experts")
+    m = symparam.from_hf_config(respelled)
+    assert m.count() == PUBLISHED["qwen3-30b-a3b.json"]
+    assert m.config_keys["E"] == "num_local_experts"

@@ -1,0 +1,41 @@
+"""The records against transformers: every class it registers for a supported model type is
+served, and records refuse what their family lacks."""
+
+from __future__ import annotations
+
+import pytest
+
+from symparam.catalog import model_types
+from symparam.errors import ModelDefinitionError
+from symparam.modeltype import ModelType, Size
+
+keys = pytest.importorskip("tests.keys")
+
+#: registered classes that a config.json of the type cannot build, with why
+NOT_BUILDABLE = {
+    "JevForDecision": "registered under qwen2's decision mapping, but built from a composite "
+                      "config with a text_config, which a qwen2 config.json does not have",
+}
+
+
+@pytest.mark.parametrize("model_type", sorted(model_types()))
+def test_every_registered_class_is_served(model_type: str) -> None:
+    record = model_types()[model_type]
+    registered = [c for c in keys.registered_classes(model_type)
+                  if hasattr(keys.transformers, c) and c not in NOT_BUILDABLE]
+    assert sorted(set(registered) - set(record.classes)) == []
+    assert sorted(set(record.classes) - set(registered)) == []
+
+
+def test_a_record_naming_what_its_family_lacks_fails_at_once() -> None:
+    bert = model_types()["bert"]
+    with pytest.raises(ModelDefinitionError, match="no class XForDancing → BertForDancing"):
+        ModelType("x", bert.family, base="XModel",
+                  classes={"XModel": "BertModel", "XForDancing": "BertForDancing"},
+                  sizes=bert.sizes)
+    with pytest.raises(ModelDefinitionError, match="option no_such_switch"):
+        ModelType("x", bert.family, base="XModel", classes={"XModel": "BertModel"},
+                  sizes=bert.sizes, fixed={"no_such_switch": True})
+    with pytest.raises(ModelDefinitionError, match="symbol Q"):
+        ModelType("x", bert.family, base="XModel", classes={"XModel": "BertModel"},
+                  sizes=(Size("Q", "q"),))
