@@ -5,7 +5,7 @@ without the embedding tables, as Kaplan et al. count), under stated assumptions;
 drops are listed with their values. Sensitivity gives ∂P/∂x and the elasticity (x/P)·∂P/∂x.
 
 >>> import symparam
->>> a = approximate(symparam.model("bert-base-uncased"), "seed004")
+>>> a = approximate(symparam.model("bert-base-uncased"), "bert-shortcut")
 >>> a.exact_value, a.approx_value
 (109482240, 108965376)
 """
@@ -40,8 +40,9 @@ class Named:
 NAMED = {
     "kaplan": Named("12*N*H^2", "non_embedding", ("d_ff=4*H",),
                     "Kaplan et al. 2020, eq. 2.1: non-embedding parameters ≈ 12·n_layer·d_model²"),
-    "seed004": Named("V*H + 145*H^2", "total", ("d_ff=4*H",),
-                     "seed 004: BERT-base as V·d + 12 layers × 12·d² + a pooler of d²"),
+    "bert-shortcut": Named("V*H + 145*H^2", "total", ("d_ff=4*H",),
+                           "the 12·d²-per-layer shortcut for BERT-base: V·d + 12 layers × 12·d² "
+                           "+ a pooler of d² (a Korean blog's derivation, seeds/004)"),
     "nanogpt": Named("P - L*H", "total", (),
                      "nanoGPT's get_num_params(non_embedding=True): the total less the position "
                      "table"),

@@ -341,7 +341,7 @@ def add_commands(commands: Any) -> None:
     p.add_argument("formula", metavar="FORMULA", help='e.g. "(3L + 11N + 2)·H + 12·N·H²"')
     p = command(commands, "approx", "an approximation and its exact error", cmd_approx)
     p.add_argument("--order", type=int, help="keep the terms of at least this degree")
-    p.add_argument("--name", help="kaplan, seed004 or nanogpt")
+    p.add_argument("--name", help="kaplan, bert-shortcut or nanogpt")
     p.add_argument("--formula", help="your own approximation (P is the exact total)")
     command(commands, "sensitivity", "∂P/∂x and elasticities at the model's values",
              cmd_sensitivity)

@@ -91,8 +91,8 @@ def test_check_rejects_code(capsys: pytest.CaptureFixture[str]) -> None:
     assert "unknown name" in capsys.readouterr().err
 
 
-def test_seed_004_approximation() -> None:
-    a = approximate(symparam.model("bert-base-uncased"), "seed004")
+def test_bert_shortcut_approximation() -> None:
+    a = approximate(symparam.model("bert-base-uncased"), "bert-shortcut")
     h = symparam.symbol("H")
     assert a.exact_value == 109_482_240
     # V·H + 145·H² at V = 30522, H = 768, worked by hand: 23,440,896 + 85,524,480

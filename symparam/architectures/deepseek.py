@@ -58,10 +58,10 @@ def gated_mlp(width: Any) -> Sequential:
                       down_proj=Linear(width, H, bias=False), act_fn=Activation(width, gated=True))
 
 
-def latent_attention(o: Mapping[str, Any]) -> Attention:
-    bias = bool(o["attention_bias"])
+def latent_attention(options: Mapping[str, Any]) -> Attention:
+    bias = bool(options["attention_bias"])
     parts: dict[str, Block] = {}
-    if o["q_lora"]:
+    if options["q_lora"]:
         parts.update(q_a_proj=Linear(H, r_q, bias=bias), q_a_layernorm=RMSNorm(r_q),
                      q_b_proj=Linear(r_q, h * (d_nope + d_rope), bias=False))
     else:
@@ -87,8 +87,8 @@ def moe() -> Sequential:
     )
 
 
-def layer(o: Mapping[str, Any], sparse: bool) -> Sequential:
-    return Sequential(self_attn=latent_attention(o), mlp=moe() if sparse else gated_mlp(d_ff),
+def layer(options: Mapping[str, Any], sparse: bool) -> Sequential:
+    return Sequential(self_attn=latent_attention(options), mlp=moe() if sparse else gated_mlp(d_ff),
                       input_layernorm=RMSNorm(H), post_attention_layernorm=RMSNorm(H),
                       residual=Residual(H, adds=2))
 

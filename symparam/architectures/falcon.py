@@ -40,11 +40,11 @@ from symparam.modeltype import Flag, ModelType, Reader, Rule, Size, heads
 from symparam.symbols import H, N, V, d_ff, d_head, h, h_kv
 
 
-def layer(o: Mapping[str, Any]) -> Sequential:
-    bias = bool(o["bias"])
-    if o["new_decoder_architecture"]:
+def layer(options: Mapping[str, Any]) -> Sequential:
+    bias = bool(options["bias"])
+    if options["new_decoder_architecture"]:
         width, cache = (h + 2 * h_kv) * d_head, 2 * h_kv * d_head
-    elif o["multi_query"]:
+    elif options["multi_query"]:
         width, cache = H + 2 * d_head, 2 * d_head
     else:
         width, cache = 3 * H, 2 * H
@@ -56,9 +56,9 @@ def layer(o: Mapping[str, Any]) -> Sequential:
                           dense_4h_to_h=Linear(d_ff, H, bias=bias)),
         "residual": Residual(H, adds=2),
     }
-    if not o["parallel_attn"]:
+    if not options["parallel_attn"]:
         parts.update(post_attention_layernorm=LayerNorm(H), input_layernorm=LayerNorm(H))
-    elif o["parallel_norms"] == 2:
+    elif options["parallel_norms"] == 2:
         parts.update(ln_attn=LayerNorm(H), ln_mlp=LayerNorm(H))
     else:
         parts.update(input_layernorm=LayerNorm(H))

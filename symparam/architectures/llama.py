@@ -46,10 +46,10 @@ from symparam.modeltype import Flag, HeadSize, ModelType, SetDecimal, Size, head
 from symparam.symbols import H, N, V, d_ff, d_head, h, h_kv
 
 
-def attention(o: Mapping[str, Any]) -> Attention:
-    bias = bool(o["attention_bias"])
-    qkv_bias = bias or bool(o["qkv_bias"])
-    if o["fused_projections"]:
+def attention(options: Mapping[str, Any]) -> Attention:
+    bias = bool(options["attention_bias"])
+    qkv_bias = bias or bool(options["qkv_bias"])
+    if options["fused_projections"]:
         return Attention(h * d_head, h * d_head, kv_cache=2 * h_kv * d_head, heads=h,
                          o_proj=Linear(h * d_head, H, bias=bias),
                          qkv_proj=Linear(H, (h + 2 * h_kv) * d_head, bias=qkv_bias))
@@ -59,17 +59,17 @@ def attention(o: Mapping[str, Any]) -> Attention:
         "v_proj": Linear(H, h_kv * d_head, bias=qkv_bias),
         "o_proj": Linear(h * d_head, H, bias=bias),
     }
-    if o["qk_norm_per_head"]:
+    if options["qk_norm_per_head"]:
         parts.update(q_norm=RMSNorm(d_head, per_token=h), k_norm=RMSNorm(d_head, per_token=h_kv))
-    if o["qk_norm_full"]:
+    if options["qk_norm_full"]:
         parts.update(q_norm=RMSNorm(h * d_head), k_norm=RMSNorm(h_kv * d_head))
     return Attention(h * d_head, h * d_head, kv_cache=2 * h_kv * d_head, heads=h,
-                     softcap=bool(o.get("softcap_attention")), **parts)
+                     softcap=bool(options.get("softcap_attention")), **parts)
 
 
-def mlp(o: Mapping[str, Any]) -> Sequential:
-    bias = bool(o["mlp_bias"])
-    if o["fused_projections"]:
+def mlp(options: Mapping[str, Any]) -> Sequential:
+    bias = bool(options["mlp_bias"])
+    if options["fused_projections"]:
         return Sequential(gate_up_proj=Linear(H, 2 * d_ff, bias=bias),
                           down_proj=Linear(d_ff, H, bias=bias),
                           act_fn=Activation(d_ff, gated=True))
@@ -81,16 +81,16 @@ def mlp(o: Mapping[str, Any]) -> Sequential:
     )
 
 
-def decoder_layer(o: Mapping[str, Any]) -> Sequential:
-    if o["post_norms"]:
+def decoder_layer(options: Mapping[str, Any]) -> Sequential:
+    if options["post_norms"]:
         norms = ("post_attention_layernorm", "post_feedforward_layernorm")
-    elif o["sandwich_norms"]:
+    elif options["sandwich_norms"]:
         norms = ("input_layernorm", "post_attention_layernorm", "pre_feedforward_layernorm",
                  "post_feedforward_layernorm")
     else:
         norms = ("input_layernorm", "post_attention_layernorm")
-    return Sequential(self_attn=attention(o), mlp=mlp(o), **{n: RMSNorm(H) for n in norms},
-                      residual=Residual(H, adds=2))
+    return Sequential(self_attn=attention(options), mlp=mlp(options),
+                      **{n: RMSNorm(H) for n in norms}, residual=Residual(H, adds=2))
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Block:

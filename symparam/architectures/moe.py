@@ -55,8 +55,8 @@ from symparam.symbols import E, H, N, d_head, d_moe, d_sh, h, h_kv, k
 _LLAMA_OFF = {"mlp_bias": False, "fused_projections": False, "qk_norm_full": False}
 
 
-def moe_mlp(o: Mapping[str, Any]) -> Sequential:
-    if o["expert_biases"]:  # gpt-oss: a router with bias, transposed experts with biases
+def moe_mlp(options: Mapping[str, Any]) -> Sequential:
+    if options["expert_biases"]:  # gpt-oss: a router with bias, transposed experts with biases
         experts = Experts(E, k, inner=d_moe, outer=H, clamped=True,
                           gate_up_proj=Tensor(E, H, 2 * d_moe),
                           gate_up_proj_bias=Tensor(E, 2 * d_moe), down_proj=Tensor(E, d_moe, H),
@@ -67,11 +67,11 @@ def moe_mlp(o: Mapping[str, Any]) -> Sequential:
                       down_proj=Tensor(E, H, d_moe))
     gate = Linear(H, E, bias=False)
     parts: dict[str, Block] = (
-        {"experts": experts, "gate": gate} if o["experts_first"]
+        {"experts": experts, "gate": gate} if options["experts_first"]
         else {"gate": gate, "experts": experts}
     )
     parts["routing"] = Elementwise(E, routing=1)  # the softmax over the router's E logits
-    if o["shared_expert"]:
+    if options["shared_expert"]:
         parts["shared_expert"] = Sequential(
             gate_proj=Linear(H, d_sh, bias=False), up_proj=Linear(H, d_sh, bias=False),
             down_proj=Linear(d_sh, H, bias=False), act_fn=Activation(d_sh, gated=True),
@@ -82,33 +82,34 @@ def moe_mlp(o: Mapping[str, Any]) -> Sequential:
     return Sequential(**parts)
 
 
-def decoder_layer(o: Mapping[str, Any], sparse: bool) -> Sequential:
-    options = {**_LLAMA_OFF, **o}
+def decoder_layer(options: Mapping[str, Any], sparse: bool) -> Sequential:
+    options = {**_LLAMA_OFF, **options}
     attn: Block = attention(options)
-    if o["sinks"]:
+    if options["sinks"]:
         attn = Attention(h * d_head, h * d_head, kv_cache=2 * h_kv * d_head, heads=h, sink=True,
                          sinks=Tensor(h), **dict(attn.children()))
     return Sequential(
         self_attn=attn,
-        mlp=moe_mlp(o) if sparse else mlp(options),
+        mlp=moe_mlp(options) if sparse else mlp(options),
         residual=Residual(H, adds=2),
         input_layernorm=RMSNorm(H),
         post_attention_layernorm=RMSNorm(H),
     )
 
 
-def layers(o: Mapping[str, Any]) -> Block:
-    pattern = o["layer_pattern"]
+def layers(options: Mapping[str, Any]) -> Block:
+    pattern = options["layer_pattern"]
     if pattern:
-        layer = {kind: decoder_layer(o, bool(kind)) for kind in set(pattern)}
+        layer = {kind: decoder_layer(options, bool(kind)) for kind in set(pattern)}
         return Stack(*(Repeat(count, layer[kind], start, stride)
                        for kind, start, count, stride in runs(pattern)))
-    step = int(o["sparse_step"])
+    step = int(options["sparse_step"])
     if step == 1:
-        return Repeat(N, decoder_layer(o, True))
-    dense = [Repeat(sympy.floor((N - 1 - r) / step) + 1, decoder_layer(o, False), r, step)
+        return Repeat(N, decoder_layer(options, True))
+    dense = [Repeat(sympy.floor((N - 1 - r) / step) + 1, decoder_layer(options, False), r, step)
              for r in range(step - 1)]
-    return Stack(*dense, Repeat(sympy.floor(N / step), decoder_layer(o, True), step - 1, step))
+    sparse = Repeat(sympy.floor(N / step), decoder_layer(options, True), step - 1, step)
+    return Stack(*dense, sparse)
 
 
 def runs(pattern: Sequence[int]) -> list[tuple[int, int, int, int]]:

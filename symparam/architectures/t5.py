@@ -46,7 +46,7 @@ def attention(name: str, cross: bool = False) -> Sequential:
         on_sequence(keys, s)
         on_sequence(values, s)
     return Sequential(**{name: Attention(
-        h * d_head, h * d_head, keys=s if cross else None, heads=h, scaled=False,
+        h * d_head, h * d_head, key_seq=s if cross else None, heads=h, scaled=False,
         q=Linear(H, h * d_head, bias=False), k=keys, v=values,
         o=Linear(h * d_head, H, bias=False),
     )}, layer_norm=RMSNorm(H), residual=Residual(H))

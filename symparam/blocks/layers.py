@@ -56,13 +56,15 @@ class Attention(Block):
     """
 
     def __init__(self, qk_width: Size, v_width: Size, /, kv_cache: Size | None = None,
-                 keys: sympy.Expr | None = None, heads: Size | None = None, scaled: bool = True,
+                 key_seq: sympy.Expr | None = None, heads: Size | None = None,
+                 scaled: bool = True,
                  softcap: bool = False, sink: bool = False, **named: Block) -> None:
         self.qk_width = as_size(qk_width, "query/key width")
         self.v_width = as_size(v_width, "value width")
         # numbers a decoder keeps per token for later tokens (keys and values; None: encoder)
         self.kv_cache = None if kv_cache is None else as_size(kv_cache, "cache width")
-        self.keys = keys  # the keys' sequence when it is not the queries' (cross-attention)
+        # the keys' sequence when it is not the queries' (cross-attention)
+        self.key_seq = key_seq
         self.heads = None if heads is None else as_size(heads, "head count")
         self.scaled = scaled
         self.softcap = softcap  # Gemma2's tanh soft-capping of the scores
@@ -84,7 +86,7 @@ class Attention(Block):
     def _own_products(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
         """QKᵀ and the weighted values: 2 FLOPs per multiply-add over every query and key."""
         seq = self.own_seq(seq)
-        keys = seq if self.keys is None else self.keys
+        keys = seq if self.key_seq is None else self.key_seq
         return 2 * batch * seq * keys * (self.qk_width + self.v_width)
 
     def scores(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
@@ -92,7 +94,7 @@ class Attention(Block):
         if self.heads is None:
             raise ModelDefinitionError("this attention block does not give its head count")
         seq = self.own_seq(seq)
-        return batch * self.heads * seq * (seq if self.keys is None else self.keys)
+        return batch * self.heads * seq * (seq if self.key_seq is None else self.key_seq)
 
     def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
         scores = self.scores(batch, seq)
@@ -158,15 +160,20 @@ class Elementwise(Block):
         return {kind: times * elements for kind, times in self.kinds.items()}
 
 
-def Activation(width: Size, gated: bool = False) -> Elementwise:
-    """An activation function on ``width`` numbers per token; ``gated``: times an up projection."""
-    return Elementwise(width, activation=1, gate=int(gated))
+class Activation(Elementwise):
+    """An activation function on ``width`` numbers per token; ``gated``: times an up
+    projection (the gate of a gated MLP, one more product per number)."""
+
+    def __init__(self, width: Size, gated: bool = False) -> None:
+        super().__init__(width, activation=1, gate=int(gated))
 
 
-def Residual(width: Size, adds: int = 1) -> Elementwise:
-    """``adds`` elementwise sums of width ``width`` per token (residual connections, the sum of
-    embedding tables)."""
-    return Elementwise(width, add=adds)
+class Residual(Elementwise):
+    """``adds`` elementwise sums of width ``width`` per token (residual connections, the sum
+    of embedding tables)."""
+
+    def __init__(self, width: Size, adds: int = 1) -> None:
+        super().__init__(width, add=adds)
 
 
 class LayerNorm(Block):
