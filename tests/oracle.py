@@ -175,6 +175,14 @@ def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int 
     raise AssertionError("unreachable")
 
 
+def routed(model_type: str) -> bool:
+    """Whether a router picks experts in the model type (its active parameters differ)."""
+    import symparam
+
+    tree = symparam.model(model_type).tree
+    return tree.active_params is not tree.params
+
+
 def takes_target(config: dict[str, Any], label: str) -> bool:
     """Whether the class runs a decoder on its own target sequence: T5's encoder–decoders,
     but for the sequence classifier (which decodes its input, shifted right)."""

@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import symparam
+from symparam.catalog import model_types
 from symparam.cli import main
 from symparam.compute import compute
 from symparam.errors import InvalidValueError
@@ -18,9 +19,11 @@ from tests.test_hf import lean_configs
 oracle = pytest.importorskip("tests.oracle")
 torch, transformers = oracle.torch, oracle.transformers
 
-DENSE = ["bert", "roberta", "xlm-roberta", "electra", "albert", "distilbert", "gpt2", "opt",
-         "bloom", "gpt_neox", "falcon", "llama", "mistral", "qwen2", "qwen3", "gemma", "gemma2",
-         "phi3", "olmo2", "vit", "t5"]
+#: every model type with compute, split by whether a router picks experts (those run on the
+#: CPU with small real weights: a meta tensor cannot be routed)
+DENSE = [t for t in sorted(model_types()) if model_types()[t].family.compute
+         and not oracle.routed(t)]
+ROUTED = [t for t in sorted(model_types()) if oracle.routed(t)]
 
 
 def counted(config: dict[str, Any], cls: str, batch: int, seq: int,
@@ -83,8 +86,7 @@ def test_generated_configs_flops(model_type: str) -> None:
     check()
 
 
-@pytest.mark.parametrize("model_type", ["mixtral", "qwen2_moe", "qwen3_moe", "deepseek_v3",
-                                        "gpt_oss"])
+@pytest.mark.parametrize("model_type", ROUTED)
 def test_moe_flops_match_flop_counter_mode(model_type: str) -> None:
     """Mixtures of experts run on the CPU with small real weights (a meta tensor cannot be
     routed), experts as eager code: whichever experts each token picks, FlopCounterMode counts

@@ -17,7 +17,7 @@ from symparam.blocks import evaluate
 from symparam.cli import main
 from symparam.compute import NONMATMUL, PER_SCORE, compute
 from symparam.symbols import B, s
-from tests.test_flops import DENSE
+from tests.test_flops import DENSE, ROUTED
 from tests.test_hf import lean_configs
 
 elements = pytest.importorskip("tests.elements").elements
@@ -62,8 +62,7 @@ def test_elements_match_the_real_classes(model_type: str) -> None:
     check()
 
 
-@pytest.mark.parametrize("model_type", ["mixtral", "qwen2_moe", "qwen3_moe", "deepseek_v3",
-                                        "gpt_oss"])
+@pytest.mark.parametrize("model_type", ROUTED)
 def test_mixture_of_experts_elements(model_type: str) -> None:
     """Routed models run on the CPU with small real weights (a meta tensor cannot be routed):
     whichever experts a token picks, it runs k of them."""
