@@ -17,9 +17,9 @@ from collections import Counter
 from collections.abc import Iterator
 from typing import Any
 
-import pytest
+from tests.tools import need
 
-oracle = pytest.importorskip("tests.oracle")
+oracle = need("tests.oracle")
 torch, transformers, forward = oracle.torch, oracle.transformers, oracle.forward
 
 from torch.utils._python_dispatch import TorchDispatchMode  # noqa: E402

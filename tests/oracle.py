@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 import sympy
 
-torch = pytest.importorskip("torch")
-transformers = pytest.importorskip("transformers")
+from tests.tools import need
+
+torch = need("torch")
+transformers = need("transformers")
 
 
 def _named(module: Any) -> dict[str, tuple[int, ...]]:

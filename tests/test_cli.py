@@ -5,10 +5,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from symparam.cli import main
+from tests.tools import require
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -125,7 +127,9 @@ def test_list(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_python_dash_m_and_console_script() -> None:
-    for argv in ([sys.executable, "-m", "symparam"], ["symparam"]):
+    script = Path(sys.executable).parent / "symparam"  # what pip installs beside python
+    require(script.exists(), "the symparam console script (pip install -e .)")
+    for argv in ([sys.executable, "-m", "symparam"], [str(script)]):
         done = subprocess.run([*argv, "count", "toy-net", "--json"], capture_output=True,
                               text=True, check=False)
         assert done.returncode == 0, done.stderr

@@ -15,8 +15,9 @@ import symparam
 from symparam.catalog import model_types
 from symparam.errors import SymparamError
 from tests.fuzz.test_fuzz import hostile_configs
+from tests.tools import need
 
-oracle = pytest.importorskip("tests.oracle")
+oracle = need("tests.oracle")
 torch, transformers = oracle.torch, oracle.transformers
 
 BERT = {"model_type": "bert", "architectures": ["BertModel"], "hidden_size": 64,

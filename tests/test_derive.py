@@ -23,7 +23,7 @@ import symparam
 from symparam.analysis import grouped
 from symparam.cli import main
 from symparam.printing import latex
-from tests.tools import ROOT, katex_module, require
+from tests.tools import ROOT, katex_module, need, require
 
 DERIVATIONS = ROOT / "derivations"
 
@@ -135,7 +135,7 @@ def _check_latex(expr: sympy.Expr) -> None:
 
 @pytest.mark.parametrize("name", ["bert", "gpt2", "bloom", "llama", "transformer", "mlp"])
 def test_latex_formulas_read_back_equal(name: str) -> None:
-    pytest.importorskip("antlr4")
+    need("antlr4")
     m = symparam.model(name)
     _check_latex(grouped(m.params, m.repeat_symbols))
     _check_latex(m.params)

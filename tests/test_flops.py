@@ -15,8 +15,9 @@ from symparam.cli import main
 from symparam.compute import compute
 from symparam.errors import InvalidValueError
 from tests.test_hf import lean_configs
+from tests.tools import need
 
-oracle = pytest.importorskip("tests.oracle")
+oracle = need("tests.oracle")
 torch, transformers = oracle.torch, oracle.transformers
 
 #: every model type with compute, split by whether a router picks experts (those run on the

@@ -17,8 +17,9 @@ from symparam.catalog import model_types
 from symparam.cli import main
 from symparam.hf import generated
 from symparam.modeltype import BothFlags, Count, Flag, GatedActivation, SetSize
+from tests.tools import need
 
-oracle = pytest.importorskip("tests.oracle")
+oracle = need("tests.oracle")
 transformers = oracle.transformers
 
 TYPES = sorted(model_types())
@@ -239,7 +240,7 @@ def test_not_a_regular_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
 
 
 def test_activation_names_are_transformers() -> None:
-    activations = pytest.importorskip("transformers.activations")
+    activations = need("transformers.activations")
     from symparam.hf import ACTIVATIONS
 
     assert set(activations.ACT2CLS) == ACTIVATIONS

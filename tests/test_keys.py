@@ -22,9 +22,10 @@ import pytest
 
 from symparam.catalog import model_types
 from symparam.errors import SymparamError
+from tests.tools import need
 
-oracle = pytest.importorskip("tests.oracle")
-keys = pytest.importorskip("tests.keys")
+oracle = need("tests.oracle")
+keys = need("tests.keys")
 torch, transformers = oracle.torch, oracle.transformers
 
 TALLY: dict[str, Counter[str]] = {}

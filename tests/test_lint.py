@@ -2,18 +2,18 @@
 
 from __future__ import annotations
 
-import shutil
+import importlib.util
 import subprocess
+import sys
 from pathlib import Path
 
-import pytest
+from tests.tools import require
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_ruff_clean() -> None:
-    ruff = shutil.which("ruff")
-    if ruff is None:
-        pytest.skip("ruff is not installed")
-    done = subprocess.run([ruff, "check", str(ROOT)], capture_output=True, text=True, check=False)
+    require(importlib.util.find_spec("ruff") is not None, "ruff (the test extra)")
+    done = subprocess.run([sys.executable, "-m", "ruff", "check", str(ROOT)], capture_output=True,
+                          text=True, check=False)
     assert done.returncode == 0, done.stdout[-3000:]

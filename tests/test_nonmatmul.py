@@ -19,9 +19,10 @@ from symparam.compute import NONMATMUL, PER_SCORE, compute
 from symparam.symbols import B, s
 from tests.test_flops import DENSE, ROUTED
 from tests.test_hf import lean_configs
+from tests.tools import need
 
-elements = pytest.importorskip("tests.elements").elements
-oracle = pytest.importorskip("tests.oracle")
+elements = need("tests.elements").elements
+oracle = need("tests.oracle")
 
 #: the kinds the oracle sees; ``scale``, ``gate`` and ``combine`` (a multiply, and an index_add
 #: for the experts) act on tensors it cannot tell from others, and its ``activation`` (a tanh)

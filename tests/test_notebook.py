@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import pytest
-
-from tests.tools import ROOT
+from tests.tools import ROOT, need
 
 
 def test_quickstart_notebook_runs() -> None:
-    nbformat = pytest.importorskip("nbformat")
-    nbclient = pytest.importorskip("nbclient")
-    pytest.importorskip("ipykernel")
+    nbformat = need("nbformat")
+    nbclient = need("nbclient")
+    need("ipykernel")
     notebook = nbformat.read(ROOT / "examples" / "quickstart.ipynb", as_version=4)
     nbclient.NotebookClient(notebook, timeout=120, kernel_name="python3").execute()
     outputs = [o for cell in notebook.cells if cell.cell_type == "code" for o in cell.outputs]

@@ -15,8 +15,9 @@ from hypothesis import strategies as st
 
 import symparam
 from symparam.presets import presets
+from tests.tools import need
 
-oracle = pytest.importorskip("tests.oracle")
+oracle = need("tests.oracle")
 
 ORACLE_SETTINGS = settings(
     max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow]

@@ -7,13 +7,13 @@ import sys
 import zipfile
 from pathlib import Path
 
-import pytest
+from tests.tools import need
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_wheel_contents(tmp_path: Path) -> None:
-    pytest.importorskip("hatchling")
+    need("hatchling")
     done = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-w",
          str(tmp_path), str(ROOT)],

@@ -9,8 +9,9 @@ import pytest
 import symparam
 from symparam.cli import main
 from symparam.plots import part_of, parts
+from tests.tools import need
 
-pytest.importorskip("matplotlib")
+need("matplotlib")
 
 
 @pytest.mark.parametrize("name", ["bert-base-uncased", "gpt2", "llama-2-7b", "mixtral-8x7b",

@@ -15,8 +15,9 @@ from pathlib import Path
 import pytest
 
 import symparam
+from tests.tools import need
 
-oracle = pytest.importorskip("tests.oracle")
+oracle = need("tests.oracle")
 
 CONFIGS = Path(__file__).parent / "configs"
 

@@ -8,8 +8,9 @@ import pytest
 from symparam.catalog import model_types
 from symparam.errors import ModelDefinitionError
 from symparam.modeltype import ModelType, Size
+from tests.tools import need
 
-keys = pytest.importorskip("tests.keys")
+keys = need("tests.keys")
 
 #: registered classes that a config.json of the type cannot build, with why
 NOT_BUILDABLE = {

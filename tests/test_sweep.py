@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 import symparam
 from symparam.cli import main
 from symparam.sweep import PrecisionWarning
+from tests.tools import need
 
-np = pytest.importorskip("numpy")
+np = need("numpy")
 
 
 @settings(max_examples=30, deadline=None)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 import shutil
 import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -19,6 +21,14 @@ def require(ok: bool, what: str) -> None:
     if os.environ.get("CI"):
         pytest.fail(f"{what} is missing in CI; .ci/run should have installed it")
     pytest.skip(f"{what} is not installed")
+
+
+def need(module: str) -> Any:
+    """``module``, imported: skipped where it is missing, a failure in CI (the test extra
+    installs it), so that a suite cannot pass there by not running."""
+    if os.environ.get("CI"):
+        return importlib.import_module(module)
+    return pytest.importorskip(module)
 
 
 def katex_module() -> str | None:
