@@ -19,7 +19,6 @@ import sympy
 
 from symparam.analysis import _all_symbols
 from symparam.assumptions import parse_assumption, resolve
-from symparam.blocks import Block, Embedding
 from symparam.errors import InvalidValueError
 from symparam.model import Model
 from symparam.parsing import parse_formula
@@ -73,19 +72,6 @@ class Approximation:
         return (self.approx_value - self.exact_value) / self.exact_value
 
 
-def embedding_params(tree: Block) -> sympy.Expr:
-    """Parameters in the embedding tables (word, position, token type), counted once."""
-    total = sympy.Integer(0)
-    stack: list[Block] = [tree]
-    while stack:
-        block = stack.pop()
-        if isinstance(block, Embedding):
-            total += block.params
-        else:
-            stack.extend(child for _, child in block.children())
-    return total
-
-
 def approximate(model: Model, name: str | None = None, formula: str | None = None,
                 order: int | None = None) -> Approximation:
     """Compare a named approximation, a user's ``formula`` or the leading terms (``order``)."""
@@ -103,7 +89,8 @@ def approximate(model: Model, name: str | None = None, formula: str | None = Non
     exact = sympy.expand(model.raw_params.xreplace(mapping))
     target = spec.target if spec else "total"
     if target == "non_embedding":
-        exact = sympy.expand(exact - embedding_params(model.tree).xreplace(mapping))
+        tables = model.tree.by_kind().get("embedding", sympy.S.Zero)
+        exact = sympy.expand(exact - tables.xreplace(mapping))
     names = [*model.hyperparameters, "P"]
     if order is not None:
         approx = sympy.Add(*(t for t in sympy.Add.make_args(exact) if _degree(t) >= order))

@@ -116,7 +116,6 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
     from symparam.blocks.base import evaluate as _evaluate
     from symparam.errors import InvalidValueError
     from symparam.limits import MAX_SEQUENCE
-    from symparam.model import _components
     from symparam.symbols import B, s
 
     fixed_sequence = model.family.sequence
@@ -180,8 +179,8 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
     values = {**model.bind(), "B": batch, "s": seq, "s_dec": target_seq or seq}
     found = kinds(model.tree, s)
     formula = step(model.tree, s, found)
-    parts = tuple((path, _evaluate(step(block, seq_of), values))
-                  for path, block, seq_of in _components(model.tree, "", s, weightless=True))
+    parts = tuple((placed.path, _evaluate(step(placed.block, placed.seq), values))
+                  for placed in model.tree.parts("", s, weightless=True))
     other = tuple((kind, _evaluate(under_convention(*found[kind]), values))
                   for kind in NONMATMUL if kind in found)
     convention = "training (forward + 2× backward)" if training else "forward"
@@ -223,25 +222,13 @@ ADAM_MIXED = (
 
 
 def kv_cache_width(model: Any) -> Any:
-    """Numbers a decoder stores per token, over all layers (None for an encoder)."""
+    """Numbers a decoder keeps per token, over all layers (None where nothing is kept)."""
     import sympy
 
     from symparam.assumptions import resolve
-    from symparam.blocks import Attention, Repeat
 
-    found = False
-
-    def walk(block: Any) -> Any:
-        nonlocal found
-        if isinstance(block, Attention) and block.kv_cache is not None:
-            found = True
-            return block.kv_cache
-        if isinstance(block, Repeat):
-            return block.count_expr * walk(block.block)
-        return sympy.Add(*(walk(child) for _, child in block.children()))
-
-    width = sympy.expand(walk(model.tree).xreplace(resolve(model.assumptions)))
-    return width if found else None
+    width = sympy.expand(model.tree.cache(sympy.Integer(1)).xreplace(resolve(model.assumptions)))
+    return None if width == 0 else width
 
 
 @dataclass(frozen=True)

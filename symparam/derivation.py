@@ -10,7 +10,7 @@ No formatting happens here; :mod:`symparam.render` lays these steps out as Markd
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -18,8 +18,8 @@ import sympy
 
 from symparam.analysis import DropOut, dropouts, grouped
 from symparam.assumptions import Assumption, resolve
-from symparam.blocks import Block, Experts, Repeat, Tensor
-from symparam.blocks.base import join, tensor_names
+from symparam.blocks import Block, Repeat
+from symparam.blocks.base import Row, tensor_names
 from symparam.compute import MemoryRow, weight_memory
 from symparam.symbols import is_known, lookup
 
@@ -153,12 +153,9 @@ def derive(model: Model, symbolic: bool = False, seq: int | None = None,
     values = {} if symbolic else {s: model.values[s.name] for s in _bound_symbols(model)}
     if not symbolic:
         model.count()  # raises, naming them, if some values are missing
-    numbers = {s: sympy.Integer(v) for s, v in values.items()}
 
     def value(expr: sympy.Expr) -> int | None:
-        if symbolic:
-            return None
-        return int(expr.xreplace(mapping).xreplace(numbers))
+        return None if symbolic else model.value_of(expr)
 
     owners = tensor_names(model.tree)
     sections = tuple(_sections(model.tree, mapping, value, owners))
@@ -238,25 +235,23 @@ def _hyper_rows(
 def _sections(
     tree: Block, mapping: Mapping[sympy.Symbol, sympy.Expr], value: Any, owners: dict[int, str]
 ) -> Iterator[Section]:
-    from symparam.model import _components
-
     pending: list[tuple[str, Block]] = []
 
     def flush() -> Iterator[Section]:
         if pending:
-            rows = tuple(
-                r for path, block in pending for r in _rows(block, path, mapping, value, owners)
-            )
+            rows = tuple(r for path, block in pending
+                         for r in _rows(block.rows(path), mapping, value, owners))
             subtotal = sympy.expand(sympy.Add(*(r.params for r in rows)))
             yield Section(tuple(p for p, _ in pending), rows, subtotal, value(subtotal))
             pending.clear()
 
-    components = _components(tree)
-    paths = [path for path, _, _ in components]
-    for path, block, _ in components:
-        if isinstance(block, Repeat):
+    parts = tree.parts()
+    paths = [placed.path for placed in parts]
+    for placed in parts:
+        path, block = placed.path, placed.block
+        if block.is_stack:
             yield from flush()
-            rows = tuple(_rows(block.block, "", mapping, value, owners))
+            rows = tuple(_rows(block.block.rows(""), mapping, value, owners))
             subtotal = sympy.expand(block.block.params.xreplace(mapping))
             repeat = block.count_expr.xreplace(mapping)
             yield Section((path,), rows, subtotal, value(subtotal), repeat, value(repeat),
@@ -287,44 +282,14 @@ def _layer_names(path: str, block: Repeat, mapping: Mapping[sympy.Symbol, sympy.
     return f"{path}.{{{first_text}, {second}, …, {last_text}}}"
 
 
-def _rows(
-    block: Block,
-    path: str,
-    mapping: Mapping[sympy.Symbol, sympy.Expr],
-    value: Any,
-    owners: dict[int, str],
-) -> Iterator[ModuleRow]:
-    def shape(tensor: Tensor) -> tuple[sympy.Expr, ...]:
-        return tuple(sympy.expand(d.xreplace(mapping)) for d in tensor.shape)
+def _rows(rows: Iterable[Row], mapping: Mapping[sympy.Symbol, sympy.Expr], value: Any,
+          owners: dict[int, str]) -> Iterator[ModuleRow]:
+    """The tree's rows (:meth:`Block.rows`) under the assumptions, with their numbers."""
+    def shape(dims: tuple[sympy.Expr, ...]) -> tuple[sympy.Expr, ...]:
+        return tuple(sympy.expand(d.xreplace(mapping)) for d in dims)
 
-    children = block.children()
-    if isinstance(block, Experts):  # stacked expert tensors: one row each, E × …
-        for name, tensor in children:
-            yield from _rows(tensor, join(path, name), mapping, value, owners)
-        return
-    if isinstance(block, Tensor):
-        params = block.params.xreplace(mapping)
-        owner = None if block.tie is None else owners[id(block.tie)]
-        yield ModuleRow(path, "Tensor", shape(block), None, sympy.expand(params), value(params),
-                        owner)
-        return
-    if children and all(isinstance(c, Tensor) for _, c in children):
-        tensors = dict(children)
-        weight = tensors.get("weight") or children[0][1]
-        bias = tensors.get("bias")
-        params = sympy.expand(block.params.xreplace(mapping))
-        tied = owners[id(weight.tie)] if weight.tie is not None else None
-        yield ModuleRow(path, type(block).__name__, shape(weight),
-                        shape(bias) if bias is not None else None, params, value(params), tied)
-        return
-    for name, child in children:
-        child_path = join(path, name)
-        if isinstance(child, Repeat):
-            child_path = f"{path}.{{j}}" if path else "{j}"
-            for row in _rows(child.block, child_path, mapping, value, owners):
-                count = child.count_expr.xreplace(mapping)
-                yield ModuleRow(row.name, row.kind, row.weight, row.bias, count * row.params,
-                                None if row.value is None else row.value * value(count),
-                                row.tied_to)
-        else:
-            yield from _rows(child, child_path, mapping, value, owners)
+    for row in rows:
+        params = sympy.expand(row.params.xreplace(mapping))
+        yield ModuleRow(row.name, row.module, shape(row.weight),
+                        None if row.bias is None else shape(row.bias), params, value(params),
+                        None if row.tie is None else owners[id(row.tie)])

@@ -10,8 +10,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any
 import sympy
 
 from symparam.assumptions import Assumption, resolve
-from symparam.blocks import Block, Elementwise, Repeat, Tensor, TensorInfo
+from symparam.blocks import Block, TensorInfo
+from symparam.blocks.base import KINDS
 from symparam.blocks.base import evaluate as _evaluate
-from symparam.blocks.base import join
 from symparam.blocks.base import value as numeric_value
 from symparam.errors import InvalidValueError, UnboundError, UnknownSymbolError
 from symparam.family import Family
@@ -35,19 +35,26 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class Part:
-    """A top-level part of the tree as a block (to count it without building its sum)."""
+    """A part of a model's breakdown: a top-level block, or a stack of layers, with its repeat
+    count and tied tensors (under the model's assumptions, ``mapping``). Its ``formula`` is built
+    only when asked for (a text count does not need the sum)."""
 
     name: str
     block: Block
     repeat: sympy.Expr | None
     tied: tuple[TensorInfo, ...]
+    mapping: Mapping[sympy.Symbol, sympy.Expr] = field(default_factory=dict, repr=False)
 
+    @cached_property
+    def formula(self) -> sympy.Expr:
+        """What the part adds, expanded."""
+        return sympy.expand(self.block.params.xreplace(self.mapping))
 
-@dataclass(frozen=True)
-class Component(Part):
-    """One line of a breakdown: a part and what it adds, as a formula."""
-
-    params: sympy.Expr
+    @property
+    def kinds(self) -> dict[str, sympy.Expr]:
+        """What the part adds, by kind of block (attention, mlp, norm …)."""
+        return {kind: sympy.expand(expr.xreplace(self.mapping))
+                for kind, expr in self.block.by_kind().items()}
 
 
 @dataclass(frozen=True)
@@ -235,30 +242,50 @@ class Model:
 
     def count_of(self, block: Block, bound: Mapping[str, int],
                  assumptions: Iterable[Assumption] | None = None, active: bool = False) -> int:
-        """The parameters of ``block`` (this model's tree or a part of it) at ``bound`` values:
-        counted on the tree (fast, no sympy sum), or through the expanded formula when a value
-        is missing (a symbol that cancels, like BERT's h, needs none; an error names every
-        missing one) or the numbers do not give an integer."""
-        assumptions = tuple(self.assumptions_for(bound) if assumptions is None else assumptions)
+        """The parameters of ``block`` (this model's tree or a part of it) at ``bound`` values,
+        counted on the tree (fast, no sympy sum) where it can be."""
+        def formula(assumed: tuple[Assumption, ...]) -> sympy.Expr:
+            if block is self.tree:
+                return self._params_under(assumed, active=active)
+            raw = block.active_params if active else block.params
+            return sympy.expand(raw.xreplace(resolve(assumed)))
+
+        return self._exact(lambda env: block.numeric(env, active), formula, bound,
+                           None if assumptions is None else tuple(assumptions))
+
+    def value_of(self, expr: sympy.Expr, values: Mapping[str, int] | None = None) -> int:
+        """Any expression of this model's symbols (an assumed one, like d_head, included) at
+        its values (plus ``values``)."""
+        return self._exact(lambda env: numeric_value(expr, env),
+                           lambda assumed: sympy.expand(expr.xreplace(resolve(assumed))),
+                           self.bind(values))
+
+    def _exact(self, on_tree: Callable[[dict[sympy.Symbol, Any]], Any],
+               formula: Callable[[tuple[Assumption, ...]], sympy.Expr],
+               bound: Mapping[str, int], assumptions: tuple[Assumption, ...] | None = None
+               ) -> int:
+        """The one way a number is worked out: ``on_tree`` over the bound values and the
+        values the assumptions give (exact ints and Fractions, no sympy sum), or, where a value
+        is missing (a symbol that cancels, like BERT's h, needs none) or the numbers do not
+        give an integer, the ``formula`` under the assumptions (an error names every missing
+        value)."""
+        assumptions = self.assumptions_for(bound) if assumptions is None else assumptions
         try:
             env: dict[sympy.Symbol, Any] = {self._symbols[n]: v for n, v in bound.items()}
-            for sym, expr in resolve(assumptions).items():
-                env[sym] = numeric_value(expr, env)
-            total = block.numeric(env, active)
+            for sym, assumed in resolve(assumptions).items():
+                env[sym] = numeric_value(assumed, env)
+            total = on_tree(env)
             if isinstance(total, Fraction) and total.denominator != 1:
                 raise InvalidValueError(f"the count is not an integer ({total})")
             return int(total)
         except (UnboundError, InvalidValueError):
-            if block is self.tree:
-                expr = self._params_under(assumptions, active=active)
-            else:
-                raw = block.active_params if active else block.params
-                expr = sympy.expand(raw.xreplace(resolve(assumptions)))
-            return _evaluate(expr, bound)
+            return _evaluate(formula(assumptions), bound)
 
-    def value_of(self, expr: sympy.Expr, values: Mapping[str, int] | None = None) -> int:
-        """Any expression of this model's symbols at its values (plus ``values``)."""
-        return _evaluate(expr, self.bind(values))
+    def by_kind(self, active: bool = False) -> dict[str, int]:
+        """The parameters (``active``: those one token touches) by kind of block, in the order
+        of :data:`symparam.blocks.KINDS`."""
+        found = self.tree.by_kind(active=active)
+        return {kind: self.value_of(found[kind]) for kind in KINDS if kind in found}
 
     def evaluate(self, **arrays: Any) -> Any:
         """The total for many combinations at once: arrays (or lists) of values by name,
@@ -276,21 +303,17 @@ class Model:
         return [entry.substitute(mapping) for entry in self.tree.tensors()]
 
     def parts(self) -> list[Part]:
-        """The breakdown's parts as blocks, each with its repeat count and tied tensors."""
+        """The breakdown: top-level blocks, opened down to their stacks of layers, each with
+        its repeat count and tied tensors."""
         mapping = resolve(self.assumptions)
         tied = [e.substitute(mapping) for e in self.tree.tensors() if e.tied_to is not None]
         out = []
-        for path, block, _ in _components(self.tree):
-            repeat = block.count_expr.xreplace(mapping) if isinstance(block, Repeat) else None
+        for placed in self.tree.parts():
+            block, path = placed.block, placed.path
+            repeat = block.count_expr.xreplace(mapping) if block.is_stack else None
             out.append(Part(path, block, repeat, tuple(
-                e for e in tied if e.name == path or e.name.startswith(path + "."))))
+                e for e in tied if e.name == path or e.name.startswith(path + ".")), mapping))
         return out
-
-    def breakdown(self) -> list[Component]:
-        """Top-level components, with repeated stacks and tied tensors kept visible."""
-        mapping = resolve(self.assumptions)
-        return [Component(p.name, p.block, p.repeat, p.tied,
-                          sympy.expand(p.block.params.xreplace(mapping))) for p in self.parts()]
 
     def require_compute(self) -> None:
         """Raise unless this family's tree knows its forward FLOPs (its attention is marked)."""
@@ -336,29 +359,3 @@ def _shown(expr: sympy.Expr, value: sympy.Expr) -> str:
 
 def _name_key(name: str) -> tuple[int, int, str]:
     return order_key(sympy.Symbol(name))
-
-
-def _contains_repeat(block: Block) -> bool:
-    for _, child in block.children():
-        if isinstance(child, Repeat) or (not isinstance(child, Tensor) and _contains_repeat(child)):
-            return True
-    return False
-
-
-def _components(block: Block, prefix: str = "", seq: Any = None, weightless: bool = False
-                ) -> list[tuple[str, Block, Any]]:
-    """The breakdown's parts: top-level blocks, opened down to their repeated stacks. Each comes
-    with the sequence its parents run it on, given ``seq`` for the root (for compute).
-    Weightless steps (an activation between two heads) are parts only if ``weightless``."""
-    out = []
-    for name, child in block.children():
-        path = join(prefix, name)
-        if not isinstance(child, Repeat | Tensor) and _contains_repeat(child):
-            inner = None if seq is None else child.own_seq(seq)
-            out.extend(_components(child, path, inner, weightless))
-        elif isinstance(child, Elementwise) and not weightless:
-            continue
-        else:
-            out.append((path, child, seq))
-    return out
-

@@ -1,8 +1,8 @@
 """Plots (optional extra ``plot``: matplotlib): where the parameters are, and how they grow.
 
-``breakdown`` stacks each model's parameters by part — embeddings, attention, MLP, norms,
-head — and ``sweep`` draws the count against one hyperparameter on a log scale. Which part a
-tensor belongs to is decided by the table :data:`PARTS` over its name, first match wins.
+``breakdown`` stacks each model's parameters by part — embeddings, attention, MLP (or experts,
+router and shared experts), norms, head — as the blocks of its tree declare them, and ``sweep``
+draws the count against one hyperparameter on a log scale.
 """
 
 from __future__ import annotations
@@ -11,48 +11,22 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-import sympy
-
-from symparam.assumptions import resolve
 from symparam.errors import InvalidValueError, OutputError, SymparamError, UnboundError
 from symparam.model import Model
 
-PARTS: tuple[tuple[str, tuple[str, ...]], ...] = (
-    ("norms", ("norm", "ln_", "LayerNorm", "layernorm")),
-    ("head", ("lm_head", "cls.", "pooler", "classifier", "score", "predictions", "generator",
-              "vocab_", "seq_relationship")),
-    ("embeddings", ("embed", "wte", "wpe", "shared", "embedding", "cls_token",
-                    "position_embeddings", "patch_embeddings", "relative_attention_bias")),
-    ("attention", ("attn", "attention", "Attention", "self_attention")),
-    ("MLP", ("mlp", "ffn", "intermediate", "output.dense", "experts", "fc1", "fc2",
-             "DenseReluDense", "linear1", "linear2", "lin1", "lin2", "dense_h_to_4h",
-             "dense_4h_to_h", "shared_expert", "gate")),
-)
+#: how each kind of block (:data:`symparam.blocks.KINDS`) is labelled, and its colour
+LABELS = {"embedding": "embeddings", "attention": "attention", "mlp": "MLP",
+          "experts": "experts", "router": "router", "shared_experts": "shared experts",
+          "norm": "norms", "head": "head", "other": "other"}
 COLOURS = {"embeddings": "#4C72B0", "attention": "#DD8452", "MLP": "#55A868",
+           "experts": "#2E8B57", "router": "#DA8BC3", "shared experts": "#8C8C3C",
            "norms": "#C44E52", "head": "#8172B3", "other": "#937860"}
 
 
-def part_of(name: str) -> str:
-    """The part a tensor belongs to, by the first matching row of :data:`PARTS`."""
-    for part, keys in PARTS:
-        if any(key in name for key in keys):
-            return part
-    return "other"
-
-
 def parts(model: Model) -> dict[str, int]:
-    """Parameters per part at the model's values (tied tensors count 0)."""
-    mapping = resolve(model.assumptions)
-    values = model.bind()
-    out: dict[str, int] = {}
-    for entry in model.tree.tensors():
-        expr = entry.params.xreplace(mapping)
-        value = expr.xreplace({s: sympy.Integer(values[s.name]) for s in expr.free_symbols
-                               if s.name in values})
-        if not value.is_Integer:
-            model.count()  # raises, naming the missing values
-        out[part_of(entry.name)] = out.get(part_of(entry.name), 0) + int(value)
-    return out
+    """Parameters per part at the model's values, by the kind each block declares (tied
+    tensors count 0)."""
+    return {LABELS[kind]: count for kind, count in model.by_kind().items()}
 
 
 def _pyplot() -> Any:

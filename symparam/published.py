@@ -25,7 +25,6 @@ from typing import Any
 
 import sympy
 
-from symparam.approx import embedding_params
 from symparam.assumptions import resolve
 from symparam.compute import compute
 from symparam.symbols import B, H, N, V, d_ff, d_head, h, s
@@ -64,7 +63,8 @@ def formulas(model: Any) -> dict[str, sympy.Expr]:
     """Each published forward-FLOPs formula for B sequences of s tokens of ``model``."""
     mapping = {d_head: H / h, **resolve(model.assumptions)}  # heads split H unless told
     total = model.params
-    non_embedding = sympy.expand(total - embedding_params(model.tree).xreplace(mapping))
+    tables = model.tree.by_kind().get("embedding", sympy.S.Zero)
+    non_embedding = sympy.expand(total - tables.xreplace(mapping))
     width = (h * d_head).xreplace(mapping)  # the heads' total width (H under d_head = H/h)
     ffn = d_ff if d_ff in total.free_symbols else 4 * H
     per_layer = (2 * 3 * s * H * width + 2 * s * s * width + 3 * h * s * s

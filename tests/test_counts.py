@@ -39,8 +39,8 @@ def test_bloom_1b4_zh_untied_head_is_seed_002s_itemised_sum() -> None:
     tied = symparam.model("bloom-1b4-zh")
     untied = symparam.model("bloom-1b4-zh", tie_word_embeddings=False)
     assert untied.count() == 1_397_616_640
-    (head,) = [c for c in tied.breakdown() if c.name == "lm_head"]
-    assert head.params == 0
+    (head,) = [c for c in tied.parts() if c.name == "lm_head"]
+    assert head.formula == 0
     assert [t.tied_to for t in head.tied] == ["transformer.word_embeddings.weight"]
 
 
@@ -57,8 +57,8 @@ def test_family_count_with_values_equals_preset() -> None:
 
 def test_seed_003_bert_base_chinese_parts() -> None:
     """Seed 003's sub-totals: embeddings 16,622,592; encoder 85,054,464; pooler 590,592."""
-    parts = {c.name: c for c in symparam.model("bert-base-chinese").breakdown()}
+    parts = {c.name: c for c in symparam.model("bert-base-chinese").parts()}
     m = symparam.model("bert-base-chinese")
-    assert m.value_of(parts["embeddings"].params) == 16_622_592
-    assert m.value_of(parts["encoder.layer"].params) == 85_054_464
-    assert m.value_of(parts["pooler"].params) == 590_592
+    assert m.value_of(parts["embeddings"].formula) == 16_622_592
+    assert m.value_of(parts["encoder.layer"].formula) == 85_054_464
+    assert m.value_of(parts["pooler"].formula) == 590_592

@@ -8,7 +8,7 @@ import pytest
 
 import symparam
 from symparam.cli import main
-from symparam.plots import part_of, parts
+from symparam.plots import parts
 from tests.tools import need
 
 need("matplotlib")
@@ -22,14 +22,20 @@ def test_parts_add_up(name: str) -> None:
 
 
 def test_bert_parts() -> None:
-    assert part_of("embeddings.word_embeddings.weight") == "embeddings"
-    assert part_of("encoder.layer.{i}.attention.output.dense.weight") == "attention"
-    assert part_of("encoder.layer.{i}.attention.output.LayerNorm.weight") == "norms"
-    assert part_of("encoder.layer.{i}.output.dense.weight") == "MLP"
-    assert part_of("pooler.dense.weight") == "head"
     m = symparam.model("bert-base-uncased")
+    found = parts(m)
     # embeddings: (V + L + T)·H; the embedding LayerNorm is a norm
-    assert parts(m)["embeddings"] == (30522 + 512 + 2) * 768
+    assert found["embeddings"] == (30522 + 512 + 2) * 768
+    # per layer 4 projections H×H with bias; the FFN's two matrices; 2 LayerNorms per layer + 1
+    assert found["attention"] == 12 * 4 * (768 * 768 + 768)
+    assert found["MLP"] == 12 * (2 * 768 * 3072 + 3072 + 768)
+    assert found["norms"] == (2 * 12 + 1) * 2 * 768
+    assert found["head"] == 768 * 768 + 768  # the pooler
+
+
+def test_mixture_of_experts_parts() -> None:
+    found = parts(symparam.model("mixtral-8x7b"))
+    assert found["experts"] == 32 * 8 * 3 * 4096 * 14336 and found["router"] == 32 * 8 * 4096
 
 
 def test_plot_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

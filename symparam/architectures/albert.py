@@ -17,7 +17,7 @@ from typing import Any
 
 import sympy
 
-from symparam.architectures.common import HEADS_SPLIT_HIDDEN, tie_option
+from symparam.architectures.common import HEADS_SPLIT_HIDDEN, pooled_head, tie_option
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import (
     Activation,
@@ -29,6 +29,7 @@ from symparam.blocks import (
     Residual,
     Sequential,
     Tensor,
+    marked,
     on_first_token,
 )
 from symparam.family import Family
@@ -44,9 +45,9 @@ def albert_layer() -> Sequential:
             query=Linear(H, h * d_head), key=Linear(H, h * d_head), value=Linear(H, h * d_head),
             dense=Linear(h * d_head, H), LayerNorm=LayerNorm(H),
         ),
-        ffn=Linear(H, d_ff),
+        ffn=marked(Linear(H, d_ff), "mlp"),
         activation=Activation(d_ff),
-        ffn_output=Linear(d_ff, H),
+        ffn_output=marked(Linear(d_ff, H), "mlp"),
         residual=Residual(H, adds=2),
     )
 
@@ -68,13 +69,13 @@ def albert_model(pooler: bool) -> Sequential:
             token_type_embeddings=Embedding(T, d_emb, summed=True), LayerNorm=LayerNorm(d_emb),
         ),
         "encoder": Sequential(
-            embedding_hidden_mapping_in=Linear(d_emb, H),
+            embedding_hidden_mapping_in=marked(Linear(d_emb, H), "embedding"),
             albert_layer_groups=SharedGroups(G, Sequential(albert_layers=Repeat(K,
                                                                                 albert_layer()))),
         ),
     }
     if pooler:
-        parts["pooler"] = on_first_token(Linear(H, H))
+        parts["pooler"] = pooled_head(Linear(H, H))
         parts["pooler_activation"] = on_first_token(Activation(H))
     return Sequential(**parts)
 
@@ -86,7 +87,7 @@ def mlm_head(body: Sequential, tied: bool) -> Sequential:
     if tied:
         decoder.bias = Tensor(V, tie=bias)
     return Sequential(bias=bias, LayerNorm=LayerNorm(d_emb), dense=Linear(H, d_emb),
-                      activation=Activation(d_emb), decoder=decoder)
+                      activation=Activation(d_emb), decoder=decoder, kind="head")
 
 
 #: the classes that put a head on every token of the encoder without its pooler
@@ -102,17 +103,18 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
         return albert_model(pooler=True)
     if architecture == "AlbertForSequenceClassification":
         return Sequential(albert=albert_model(pooler=True),
-                          classifier=on_first_token(Linear(H, n_labels)))
+                          classifier=pooled_head(Linear(H, n_labels)))
     if architecture == "AlbertForMultipleChoice":  # one score per choice, from its pooled token
         return Sequential(albert=albert_model(pooler=True),
-                          classifier=on_first_token(Linear(H, 1)))
+                          classifier=pooled_head(Linear(H, 1)))
     if architecture == "AlbertForPreTraining":  # MLM and sentence-order prediction
         body = albert_model(pooler=True)
         return Sequential(albert=body, predictions=mlm_head(body, tied), sop_classifier=Sequential(
-            classifier=on_first_token(Linear(H, n_labels))))
+            classifier=pooled_head(Linear(H, n_labels))))
     if architecture in PER_TOKEN_HEADS:
         head, outputs = PER_TOKEN_HEADS[architecture]
-        return Sequential(albert=albert_model(pooler=False), **{head: Linear(H, outputs)})
+        return Sequential(albert=albert_model(pooler=False),
+                          **{head: marked(Linear(H, outputs), "head")})
     body = albert_model(pooler=False)
     return Sequential(albert=body, predictions=mlm_head(body, tied))
 

@@ -20,7 +20,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from symparam.architectures.common import HEADS_SPLIT_HIDDEN, CrossAttention, tie_option
+from symparam.architectures.common import (
+    HEADS_SPLIT_HIDDEN,
+    CrossAttention,
+    pooled_head,
+    tie_option,
+)
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import (
     Activation,
@@ -33,7 +38,7 @@ from symparam.blocks import (
     Residual,
     Sequential,
     Tensor,
-    on_first_token,
+    marked,
 )
 from symparam.family import Family, Option
 from symparam.modeltype import Flag, FlagIf, ModelType, Size, heads
@@ -58,7 +63,7 @@ def attention_block(cross: bool = False) -> Sequential:
                           key=Linear(H, h * d_head), value=Linear(H, h * d_head)),
         "output": Sequential(dense=Linear(h * d_head, H), LayerNorm=LayerNorm(H)),
     }
-    return CrossAttention("BERT", **parts) if cross else Sequential(**parts)
+    return marked(CrossAttention("BERT", **parts) if cross else Sequential(**parts), "attention")
 
 
 def encoder_layer(cross: bool = False) -> Sequential:
@@ -69,8 +74,9 @@ def encoder_layer(cross: bool = False) -> Sequential:
         parts["crossattention"] = attention_block(cross=True)
     return Sequential(
         **parts,
-        intermediate=Sequential(dense=Linear(H, d_ff), intermediate_act_fn=Activation(d_ff)),
-        output=Sequential(dense=Linear(d_ff, H), LayerNorm=LayerNorm(H)),
+        intermediate=Sequential(dense=Linear(H, d_ff), intermediate_act_fn=Activation(d_ff),
+                                kind="mlp"),
+        output=Sequential(dense=Linear(d_ff, H), LayerNorm=LayerNorm(H), kind="mlp"),
         residual=Residual(H, adds=len(parts) + 1),
     )
 
@@ -80,7 +86,8 @@ def bert_model(pooler: bool, roberta: bool = False, tie: Tensor | None = None,
     parts = {"embeddings": embeddings(roberta, tie),
              "encoder": Sequential(layer=Repeat(N, encoder_layer(cross)))}
     if pooler:
-        parts["pooler"] = Sequential(dense=Linear(H, H), activation=Activation(H), first_token=True)
+        parts["pooler"] = Sequential(dense=Linear(H, H), activation=Activation(H), first_token=True,
+                                     kind="head")
     return Sequential(**parts)
 
 
@@ -91,11 +98,11 @@ def mlm_head(word: Tensor | None, roberta: bool) -> Sequential:
         decoder.bias = Tensor(V, tie=bias)
     if roberta:
         return Sequential(bias=bias, dense=Linear(H, H), gelu=Activation(H),
-                          layer_norm=LayerNorm(H), decoder=decoder)
+                          layer_norm=LayerNorm(H), decoder=decoder, kind="head")
     return Sequential(
         bias=bias, transform=Sequential(dense=Linear(H, H), transform_act_fn=Activation(H),
                              LayerNorm=LayerNorm(H)),
-        decoder=decoder,
+        decoder=decoder, kind="head",
     )
 
 
@@ -135,27 +142,27 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
         body = bert_model(pooler=True, cross=cross)
         head = mlm_head(_word(body, options), roberta=False)
         return Sequential(bert=body, cls=Sequential(predictions=head,
-                                                    seq_relationship=on_first_token(Linear(H, 2))))
+                                                    seq_relationship=pooled_head(Linear(H, 2))))
     if architecture == "BertForNextSentencePrediction":
         return Sequential(bert=bert_model(pooler=True, cross=cross),
-                          cls=Sequential(seq_relationship=on_first_token(Linear(H, 2))))
+                          cls=Sequential(seq_relationship=pooled_head(Linear(H, 2))))
     if architecture in PER_TOKEN_HEADS:
         head, outputs = PER_TOKEN_HEADS[architecture]
         return Sequential(**{name: bert_model(False, roberta, cross=cross),
-                             head: Linear(H, outputs)})
+                             head: marked(Linear(H, outputs), "head")})
     if architecture == "BertForMultipleChoice":  # one score per choice, from its pooled token
         return Sequential(**{name: bert_model(True, roberta, cross=cross)},
-                          classifier=on_first_token(Linear(H, 1)))
+                          classifier=pooled_head(Linear(H, 1)))
     # BertForSequenceClassification
     if roberta:
         classifier = Sequential(dense=Linear(H, H), tanh=Activation(H),
-                                out_proj=Linear(H, n_labels), first_token=True)
+                                out_proj=Linear(H, n_labels), first_token=True, kind="head")
         body = bert_model(pooler=False, roberta=True, cross=cross)
         if options["heads_first"]:
             return Sequential(classifier=classifier, roberta=body)
         return Sequential(roberta=body, classifier=classifier)
     return Sequential(**{name: bert_model(pooler=True, cross=cross)},
-                      classifier=on_first_token(Linear(H, n_labels)))
+                      classifier=pooled_head(Linear(H, n_labels)))
 
 
 FAMILY = Family(

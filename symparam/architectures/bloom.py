@@ -40,7 +40,7 @@ def block() -> Sequential:
                                  query_key_value=Linear(H, 3 * H),
                                  dense=Linear(H, H)),
         post_attention_layernorm=LayerNorm(H),
-        mlp=Sequential(dense_h_to_4h=Linear(H, 4 * H), gelu_impl=Activation(4 * H),
+        mlp=Sequential(kind="mlp", dense_h_to_4h=Linear(H, 4 * H), gelu_impl=Activation(4 * H),
                        dense_4h_to_h=Linear(4 * H, H)),
         residual=Residual(H, adds=2),
     )

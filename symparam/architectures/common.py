@@ -7,7 +7,7 @@ from typing import Any
 
 import sympy
 
-from symparam.blocks import Block, Embedding, Linear, Sequential
+from symparam.blocks import Block, Embedding, Linear, Sequential, marked, on_first_token
 from symparam.errors import InvalidValueError
 from symparam.family import Divides, Option
 from symparam.symbols import H, d_head, h, h_kv, n_labels
@@ -39,6 +39,11 @@ class CrossAttention(Sequential):
     nonmatmul = flops  # type: ignore[assignment]
 
 
+def pooled_head(block: Block) -> Block:
+    """A head run once per sequence, on its first token (a classifier over the pooled output)."""
+    return marked(on_first_token(block), "head")
+
+
 def tie_option(default: bool) -> Option:
     """``tie_word_embeddings``: the LM head shares the token embedding matrix."""
     return Option("tie_word_embeddings", default, "LM head shares the token embedding matrix")
@@ -46,15 +51,15 @@ def tie_option(default: bool) -> Option:
 
 def with_lm_head(body_name: str, body: Block, table: Embedding, tied: bool) -> Sequential:
     """``body`` under ``body_name`` plus ``lm_head`` (no bias), tied to ``table`` if asked."""
-    head = Linear(table.embedding_dim, table.num_embeddings, bias=False,
-                  tie=table.weight if tied else None)
+    head = marked(Linear(table.embedding_dim, table.num_embeddings, bias=False,
+                         tie=table.weight if tied else None), "head")
     return Sequential(**{body_name: body}, lm_head=head)
 
 
 def with_score(body_name: str, body: Block, hidden: Embedding) -> Sequential:
     """A decoder's sequence classifier: ``score``, a bias-free H → n_labels projection."""
     return Sequential(**{body_name: body},
-                      score=Linear(hidden.embedding_dim, n_labels, bias=False))
+                      score=marked(Linear(hidden.embedding_dim, n_labels, bias=False), "head"))
 
 
 def variant(name: str, help_: str) -> Option:
@@ -86,9 +91,10 @@ def decoder_class(architecture: str, body_name: str, body: Block, table: Embeddi
     if architecture.endswith("ForSequenceClassification"):
         return with_score(body_name, body, table)
     if architecture.endswith("ForTokenClassification"):
-        return Sequential(**{body_name: body, token_head: Linear(width, n_labels)})
+        return Sequential(**{body_name: body, token_head: marked(Linear(width, n_labels), "head")})
     if architecture.endswith("ForQuestionAnswering"):
-        return Sequential(**{qa_body or body_name: body, "qa_outputs": Linear(width, 2)})
+        return Sequential(**{qa_body or body_name: body,
+                             "qa_outputs": marked(Linear(width, 2), "head")})
     return with_lm_head(body_name, body, table, tied)
 
 

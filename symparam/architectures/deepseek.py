@@ -32,6 +32,7 @@ from symparam.blocks import (
     Sequential,
     Stack,
     Tensor,
+    marked,
 )
 from symparam.family import Family, Option
 from symparam.modeltype import Flag, Leave, ModelType, NonZero, SetSize, Size, heads
@@ -54,8 +55,9 @@ from symparam.symbols import (
 
 
 def gated_mlp(width: Any) -> Sequential:
-    return Sequential(gate_proj=Linear(H, width, bias=False), up_proj=Linear(H, width, bias=False),
-                      down_proj=Linear(width, H, bias=False), act_fn=Activation(width, gated=True))
+    return Sequential(kind="mlp", gate_proj=Linear(H, width, bias=False),
+                      up_proj=Linear(H, width, bias=False), down_proj=Linear(width, H, bias=False),
+                      act_fn=Activation(width, gated=True))
 
 
 def latent_attention(options: Mapping[str, Any]) -> Attention:
@@ -79,10 +81,10 @@ def moe() -> Sequential:
     return Sequential(
         experts=Experts(E, k, inner=d_moe, outer=H, gate_up_proj=Tensor(E, 2 * d_moe, H),
                         down_proj=Tensor(E, H, d_moe)),
-        gate=Linear(H, E, bias=False),
+        gate=marked(Linear(H, E, bias=False), "router"),
         # the router's sigmoid over its E logits (its correction bias only steers the choice)
         routing=Elementwise(E, activation=1),
-        shared_experts=gated_mlp(E_sh * d_moe),
+        shared_experts=marked(gated_mlp(E_sh * d_moe), "shared_experts"),
         shared_output=Residual(H),  # added to the routed experts' output
     )
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from symparam.architectures.common import HEADS_SPLIT_HIDDEN, tie_option
+from symparam.architectures.common import HEADS_SPLIT_HIDDEN, pooled_head, tie_option
 from symparam.blocks import (
     Activation,
     Attention,
@@ -23,6 +23,7 @@ from symparam.blocks import (
     Repeat,
     Residual,
     Sequential,
+    marked,
     on_first_token,
 )
 from symparam.family import Family
@@ -36,7 +37,8 @@ def layer() -> Sequential:
                             v_lin=Linear(H, H),
                             out_lin=Linear(H, H)),
         sa_layer_norm=LayerNorm(H),
-        ffn=Sequential(lin1=Linear(H, d_ff), activation=Activation(d_ff), lin2=Linear(d_ff, H)),
+        ffn=Sequential(lin1=Linear(H, d_ff), activation=Activation(d_ff), lin2=Linear(d_ff, H),
+                       kind="mlp"),
         output_layer_norm=LayerNorm(H),
         residual=Residual(H, adds=2),
     )
@@ -58,17 +60,18 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     if architecture == "DistilBertForMaskedLM":
         word = body["embeddings"]["word_embeddings"].weight
         tie = word if options["tie_word_embeddings"] else None
-        return Sequential(distilbert=body, vocab_transform=Linear(H, H), activation=Activation(H),
-                          vocab_layer_norm=LayerNorm(H), vocab_projector=Linear(H, V, tie=tie))
+        return Sequential(distilbert=body, vocab_transform=marked(Linear(H, H), "head"),
+                          activation=Activation(H), vocab_layer_norm=LayerNorm(H),
+                          vocab_projector=marked(Linear(H, V, tie=tie), "head"))
     if architecture == "DistilBertForTokenClassification":
-        return Sequential(distilbert=body, classifier=Linear(H, n_labels))
+        return Sequential(distilbert=body, classifier=marked(Linear(H, n_labels), "head"))
     if architecture == "DistilBertForQuestionAnswering":
-        return Sequential(distilbert=body, qa_outputs=Linear(H, n_labels))
+        return Sequential(distilbert=body, qa_outputs=marked(Linear(H, n_labels), "head"))
     # sequence classification; multiple choice is the same with one score per choice
     outputs = 1 if architecture == "DistilBertForMultipleChoice" else n_labels
-    return Sequential(distilbert=body, pre_classifier=on_first_token(Linear(H, H)),
+    return Sequential(distilbert=body, pre_classifier=pooled_head(Linear(H, H)),
                       relu=on_first_token(Activation(H)),
-                      classifier=on_first_token(Linear(H, outputs)))
+                      classifier=pooled_head(Linear(H, outputs)))
 
 
 FAMILY = Family(

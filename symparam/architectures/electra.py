@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from symparam.architectures.bert import ENCODER_RULES, encoder_layer
-from symparam.architectures.common import HEADS_SPLIT_HIDDEN, tie_option
+from symparam.architectures.common import HEADS_SPLIT_HIDDEN, pooled_head, tie_option
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import (
     Activation,
@@ -24,7 +24,7 @@ from symparam.blocks import (
     Linear,
     Repeat,
     Sequential,
-    on_first_token,
+    marked,
 )
 from symparam.family import Family, Option
 from symparam.modeltype import Differs, Flag, ModelType, Size, heads
@@ -41,7 +41,7 @@ def electra_model(project: bool, cross: bool = False) -> Sequential:
         ),
     }
     if project:
-        parts["embeddings_project"] = Linear(d_emb, H)
+        parts["embeddings_project"] = marked(Linear(d_emb, H), "embedding")
     parts["encoder"] = Sequential(layer=Repeat(N, encoder_layer(cross)))
     return Sequential(**parts)
 
@@ -53,8 +53,9 @@ def multiple_choice(body: Block, options: Mapping[str, Any]) -> Sequential:
     if options["summary_projection"]:
         width = n_labels if options["summary_to_labels"] else H
         parts["sequence_summary"] = Sequential(summary=Linear(H, width),
-                                               activation=Activation(width), first_token=True)
-    return Sequential(**parts, classifier=on_first_token(Linear(H, 1)))
+                                               activation=Activation(width), first_token=True,
+                                               kind="head")
+    return Sequential(**parts, classifier=pooled_head(Linear(H, 1)))
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
@@ -65,14 +66,15 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     if architecture == "ElectraForSequenceClassification":
         return Sequential(electra=body, classifier=Sequential(
             dense=Linear(H, H), activation=Activation(H), out_proj=Linear(H, n_labels),
-            first_token=True))
+            first_token=True, kind="head"))
     if architecture == "ElectraForPreTraining":  # the discriminator: replaced or original?
         return Sequential(electra=body, discriminator_predictions=Sequential(
-            dense=Linear(H, H), activation=Activation(H), dense_prediction=Linear(H, 1)))
+            dense=Linear(H, H), activation=Activation(H), dense_prediction=Linear(H, 1),
+            kind="head"))
     if architecture == "ElectraForTokenClassification":
-        return Sequential(electra=body, classifier=Linear(H, n_labels))
+        return Sequential(electra=body, classifier=marked(Linear(H, n_labels), "head"))
     if architecture == "ElectraForQuestionAnswering":
-        return Sequential(electra=body, qa_outputs=Linear(H, n_labels))
+        return Sequential(electra=body, qa_outputs=marked(Linear(H, n_labels), "head"))
     if architecture == "ElectraForMultipleChoice":
         return multiple_choice(body, options)
     # the generator (ElectraForMaskedLM, and ElectraForCausalLM with the same head)
@@ -81,8 +83,9 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     return Sequential(
         electra=body,
         generator_predictions=Sequential(LayerNorm=LayerNorm(width), dense=Linear(H, width),
-                                         activation=Activation(width)),
-        generator_lm_head=Linear(width, V, tie=word if options["tie_word_embeddings"] else None),
+                                         activation=Activation(width), kind="head"),
+        generator_lm_head=marked(Linear(width, V, tie=word if options["tie_word_embeddings"]
+                                        else None), "head"),
     )
 
 

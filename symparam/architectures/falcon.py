@@ -52,7 +52,8 @@ def layer(options: Mapping[str, Any]) -> Sequential:
         "self_attention": Attention(h * d_head, h * d_head, kv_cache=cache, heads=h,
                                     query_key_value=Linear(H, width, bias=bias),
                                     dense=Linear(H, H, bias=bias)),
-        "mlp": Sequential(dense_h_to_4h=Linear(H, d_ff, bias=bias), act=Activation(d_ff),
+        "mlp": Sequential(kind="mlp", dense_h_to_4h=Linear(H, d_ff, bias=bias),
+                          act=Activation(d_ff),
                           dense_4h_to_h=Linear(d_ff, H, bias=bias)),
         "residual": Residual(H, adds=2),
     }

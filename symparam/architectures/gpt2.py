@@ -32,6 +32,7 @@ from symparam.blocks import (
     Repeat,
     Residual,
     Sequential,
+    marked,
 )
 from symparam.family import Family, Option
 from symparam.modeltype import Flag, ModelType, Size, heads
@@ -46,12 +47,14 @@ def block(cross: bool = False) -> Sequential:
         "ln_2": LayerNorm(H),
     }
     if cross:
-        parts["crossattention"] = CrossAttention("GPT-2", c_attn=Conv1D(H, 2 * H),
-                                                 q_attn=Conv1D(H, H), c_proj=Conv1D(H, H))
+        parts["crossattention"] = marked(CrossAttention(
+            "GPT-2", c_attn=Conv1D(H, 2 * H), q_attn=Conv1D(H, H), c_proj=Conv1D(H, H)),
+            "attention")
         parts["ln_cross_attn"] = LayerNorm(H)
     return Sequential(
         **parts,
-        mlp=Sequential(c_fc=Conv1D(H, d_ff), act=Activation(d_ff), c_proj=Conv1D(d_ff, H)),
+        mlp=Sequential(kind="mlp", c_fc=Conv1D(H, d_ff), act=Activation(d_ff),
+                       c_proj=Conv1D(d_ff, H)),
         residual=Residual(H, adds=2),
     )
 

@@ -39,7 +39,7 @@ def layer(bias: bool) -> Sequential:
         attention=Attention(H, H, kv_cache=2 * H, heads=h,
                             query_key_value=Linear(H, 3 * H, bias=bias),
                             dense=Linear(H, H, bias=bias)),
-        mlp=Sequential(dense_h_to_4h=Linear(H, d_ff), act=Activation(d_ff),
+        mlp=Sequential(kind="mlp", dense_h_to_4h=Linear(H, d_ff), act=Activation(d_ff),
                        dense_4h_to_h=Linear(d_ff, H)),
         residual=Residual(H, adds=2),
     )

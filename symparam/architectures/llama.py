@@ -70,10 +70,11 @@ def attention(options: Mapping[str, Any]) -> Attention:
 def mlp(options: Mapping[str, Any]) -> Sequential:
     bias = bool(options["mlp_bias"])
     if options["fused_projections"]:
-        return Sequential(gate_up_proj=Linear(H, 2 * d_ff, bias=bias),
+        return Sequential(kind="mlp", gate_up_proj=Linear(H, 2 * d_ff, bias=bias),
                           down_proj=Linear(d_ff, H, bias=bias),
                           act_fn=Activation(d_ff, gated=True))
     return Sequential(
+        kind="mlp",
         gate_proj=Linear(H, d_ff, bias=bias),
         up_proj=Linear(H, d_ff, bias=bias),
         down_proj=Linear(d_ff, H, bias=bias),

@@ -18,6 +18,7 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     count, bias = int(options["layers"]), bool(options["bias"])
     widths = [width(k).symbol for k in range(count + 1)]
     return Sequential(
+        kind="mlp",
         **{f"linear{k}": Linear(widths[k - 1], widths[k], bias=bias) for k in range(1, count + 1)}
     )
 

@@ -45,6 +45,7 @@ from symparam.blocks import (
     Sequential,
     Stack,
     Tensor,
+    marked,
 )
 from symparam.errors import InvalidValueError
 from symparam.family import Family, Option
@@ -62,10 +63,11 @@ def moe_mlp(options: Mapping[str, Any]) -> Sequential:
                           gate_up_proj_bias=Tensor(E, 2 * d_moe), down_proj=Tensor(E, d_moe, H),
                           down_proj_bias=Tensor(E, H))
         # the softmax runs over the router's top k logits only
-        return Sequential(router=Linear(H, E), experts=experts, routing=Elementwise(k, routing=1))
+        return Sequential(router=marked(Linear(H, E), "router"), experts=experts,
+                          routing=Elementwise(k, routing=1))
     experts = Experts(E, k, inner=d_moe, outer=H, gate_up_proj=Tensor(E, 2 * d_moe, H),
                       down_proj=Tensor(E, H, d_moe))
-    gate = Linear(H, E, bias=False)
+    gate = marked(Linear(H, E, bias=False), "router")
     parts: dict[str, Block] = (
         {"experts": experts, "gate": gate} if options["experts_first"]
         else {"gate": gate, "experts": experts}
@@ -73,10 +75,11 @@ def moe_mlp(options: Mapping[str, Any]) -> Sequential:
     parts["routing"] = Elementwise(E, routing=1)  # the softmax over the router's E logits
     if options["shared_expert"]:
         parts["shared_expert"] = Sequential(
+            kind="shared_experts",
             gate_proj=Linear(H, d_sh, bias=False), up_proj=Linear(H, d_sh, bias=False),
             down_proj=Linear(d_sh, H, bias=False), act_fn=Activation(d_sh, gated=True),
         )
-        parts["shared_expert_gate"] = Linear(H, 1, bias=False)
+        parts["shared_expert_gate"] = marked(Linear(H, 1, bias=False), "shared_experts")
         parts["shared_gating"] = Elementwise(1, activation=1)  # its sigmoid
         parts["shared_output"] = Elementwise(H, gate=1, add=1)  # gated, added to the experts'
     return Sequential(**parts)

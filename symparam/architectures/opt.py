@@ -30,6 +30,7 @@ from symparam.blocks import (
     Repeat,
     Residual,
     Sequential,
+    marked,
 )
 from symparam.family import Family, Option
 from symparam.modeltype import BothFlags, Differs, Flag, Leave, ModelType, Size, heads
@@ -47,9 +48,9 @@ def layer(options: Mapping[str, Any]) -> Sequential:
                             v_proj=Linear(H, H, bias=bias), q_proj=Linear(H, H, bias=bias),
                             out_proj=Linear(H, H, bias=bias)),
         self_attn_layer_norm=norm(options),
-        fc1=Linear(H, d_ff, bias=bias),
+        fc1=marked(Linear(H, d_ff, bias=bias), "mlp"),
         activation_fn=Activation(d_ff),
-        fc2=Linear(d_ff, H, bias=bias),
+        fc2=marked(Linear(d_ff, H, bias=bias), "mlp"),
         residual=Residual(H, adds=2),
         final_layer_norm=norm(options),
     )
@@ -62,8 +63,8 @@ def decoder(options: Mapping[str, Any]) -> Sequential:
         "embed_positions": Embedding(L + 2, H, summed=True),
     }
     if project:
-        parts["project_out"] = Linear(H, d_emb, bias=False)
-        parts["project_in"] = Linear(d_emb, H, bias=False)
+        parts["project_out"] = marked(Linear(H, d_emb, bias=False), "embedding")
+        parts["project_in"] = marked(Linear(d_emb, H, bias=False), "embedding")
     if options["final_norm"]:
         parts["final_layer_norm"] = norm(options)
     parts["layers"] = Repeat(N, layer(options))

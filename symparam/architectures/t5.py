@@ -31,6 +31,7 @@ from symparam.blocks import (
     Residual,
     RMSNorm,
     Sequential,
+    marked,
     on_sequence,
 )
 from symparam.family import Family, Option
@@ -59,7 +60,8 @@ def feed_forward(gated: bool) -> Sequential:
     else:
         dense = Sequential(wi=Linear(H, d_ff, bias=False), act=Activation(d_ff),
                            wo=Linear(d_ff, H, bias=False))
-    return Sequential(DenseReluDense=dense, layer_norm=RMSNorm(H), residual=Residual(H))
+    return Sequential(DenseReluDense=marked(dense, "mlp"), layer_norm=RMSNorm(H),
+                      residual=Residual(H))
 
 
 class Unfed(Sequential):
@@ -82,7 +84,7 @@ def stack(count: Any, decoder: bool, gated: bool, unfed: bool = False) -> Sequen
     layers: dict[str, Block] = {"0": attention("SelfAttention")}
     if decoder:
         cross = attention("EncDecAttention", cross=True)
-        layers["1"] = Unfed(**dict(cross.children())) if unfed else cross
+        layers["1"] = Unfed(**dict(cross.children()), kind="attention") if unfed else cross
     layers[str(len(layers))] = feed_forward(gated)
     return Sequential(**{
         "block": Repeat(count, Sequential(layer=Sequential(**layers))),
@@ -107,20 +109,21 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
                                                           unfed=True))
         if architecture == "T5EncoderModel":
             return encoder
-        return Sequential(transformer=encoder, classifier=Linear(H, n_labels))
+        return Sequential(transformer=encoder, classifier=marked(Linear(H, n_labels), "head"))
     # the decoder runs on its own s_dec tokens; the sequence classifier decodes its input
     # shifted right, so its decoder runs on the s tokens of the input
     decoded = s if architecture == "T5ForSequenceClassification" else s_dec
     parts: dict[str, Block] = {"shared": shared, "encoder": stack(N, False, gated),
                                "decoder": on_sequence(stack(N_dec, True, gated), decoded)}
     if architecture == "T5ForConditionalGeneration":
-        parts["lm_head"] = on_sequence(Linear(H, V, bias=False, tie=shared.weight), s_dec)
+        parts["lm_head"] = marked(on_sequence(Linear(H, V, bias=False, tie=shared.weight), s_dec),
+                                   "head")
     if architecture == "T5ForQuestionAnswering":  # start and end logits on each decoder token
-        parts["qa_outputs"] = on_sequence(Linear(H, n_labels), s_dec)
+        parts["qa_outputs"] = marked(on_sequence(Linear(H, n_labels), s_dec), "head")
     if architecture == "T5ForSequenceClassification":  # on the decoder's last (eos) token
         return Sequential(transformer=Sequential(**parts), classification_head=Sequential(
             dense=Linear(H, H), tanh=Activation(H), out_proj=Linear(H, n_labels),
-            first_token=True))
+            first_token=True, kind="head"))
     return Sequential(**parts)
 
 

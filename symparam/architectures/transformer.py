@@ -20,7 +20,7 @@ from typing import Any
 
 from symparam.architectures.common import HEADS_SPLIT_HIDDEN
 from symparam.assumptions import DECODER_DEPTH
-from symparam.blocks import Embedding, LayerNorm, Linear, Repeat, Sequential, Tensor
+from symparam.blocks import Embedding, LayerNorm, Linear, Repeat, Sequential, Tensor, marked
 from symparam.family import Family, Option
 from symparam.symbols import H, N, N_dec, V, d_ff
 
@@ -29,14 +29,14 @@ def attention(bias: bool) -> Sequential:
     parts = {"in_proj_weight": Tensor(3 * H, H)}
     if bias:
         parts["in_proj_bias"] = Tensor(3 * H)
-    return Sequential(**parts, out_proj=Linear(H, H, bias=bias))
+    return Sequential(**parts, out_proj=Linear(H, H, bias=bias), kind="attention")
 
 
 def encoder_layer(bias: bool) -> Sequential:
     return Sequential(
         self_attn=attention(bias),
-        linear1=Linear(H, d_ff, bias=bias),
-        linear2=Linear(d_ff, H, bias=bias),
+        linear1=marked(Linear(H, d_ff, bias=bias), "mlp"),
+        linear2=marked(Linear(d_ff, H, bias=bias), "mlp"),
         norm1=LayerNorm(H, bias=bias),
         norm2=LayerNorm(H, bias=bias),
     )
@@ -46,8 +46,8 @@ def decoder_layer(bias: bool) -> Sequential:
     return Sequential(
         self_attn=attention(bias),
         multihead_attn=attention(bias),
-        linear1=Linear(H, d_ff, bias=bias),
-        linear2=Linear(d_ff, H, bias=bias),
+        linear1=marked(Linear(H, d_ff, bias=bias), "mlp"),
+        linear2=marked(Linear(d_ff, H, bias=bias), "mlp"),
         norm1=LayerNorm(H, bias=bias),
         norm2=LayerNorm(H, bias=bias),
         norm3=LayerNorm(H, bias=bias),
@@ -73,13 +73,13 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
         return Sequential(
             embedding=table,
             transformer=body,
-            generator=Linear(H, V, bias=False, tie=table.weight),
+            generator=marked(Linear(H, V, bias=False, tie=table.weight), "head"),
         )
     return Sequential(
         src_embedding=Embedding(V, H),
         tgt_embedding=Embedding(V, H),
         transformer=body,
-        generator=Linear(H, V, bias=False),
+        generator=marked(Linear(H, V, bias=False), "head"),
     )
 
 

@@ -30,6 +30,7 @@ from symparam.blocks import (
     Residual,
     Sequential,
     Tensor,
+    marked,
     on_first_token,
 )
 from symparam.family import Family, Option
@@ -72,7 +73,7 @@ def layer(qkv_bias: bool) -> Sequential:
                             v_proj=Linear(H, width, bias=qkv_bias), o_proj=Linear(width, H)),
         layernorm_before=LayerNorm(H),
         layernorm_after=LayerNorm(H),
-        mlp=Sequential(fc1=Linear(H, d_ff), activation_fn=Activation(d_ff),
+        mlp=Sequential(kind="mlp", fc1=Linear(H, d_ff), activation_fn=Activation(d_ff),
                        fc2=Linear(d_ff, H)),
         residual=Residual(H, adds=2),
     )
@@ -89,13 +90,13 @@ def vit_model(pooler: bool, qkv_bias: bool, mask_token: bool = False) -> Sequent
         position_add=Residual(H),
     )
     parts = {
-        "embeddings": Sequential(**embeddings),
+        "embeddings": Sequential(**embeddings, kind="embedding"),
         "layers": Repeat(N, layer(qkv_bias)),
         "layernorm": LayerNorm(H),
     }
     if pooler:
         parts["pooler"] = Sequential(dense=Linear(H, d_pool), activation=Activation(d_pool),
-                                     first_token=True)
+                                     first_token=True, kind="head")
     return Sequential(**parts)
 
 
@@ -105,10 +106,10 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
         return vit_model(bool(options["pooler"]), qkv_bias)
     if architecture == "ViTForMaskedImageModeling":
         return Sequential(vit=vit_model(False, qkv_bias, mask_token=True),
-                          decoder=Sequential(**{"0": PixelDecoder(
+                          decoder=Sequential(kind="head", **{"0": PixelDecoder(
                               weight=Tensor(S**2 * C, H, 1, 1), bias=Tensor(S**2 * C))}))
     return Sequential(vit=vit_model(False, qkv_bias),
-                      classifier=on_first_token(Linear(H, n_labels)))
+                      classifier=marked(on_first_token(Linear(H, n_labels)), "head"))
 
 
 FAMILY = Family(

@@ -8,6 +8,7 @@ from symparam.blocks.base import (
     Tensor,
     TensorInfo,
     evaluate,
+    marked,
     on_first_token,
     on_sequence,
 )
@@ -42,6 +43,7 @@ __all__ = [
     "Tensor",
     "TensorInfo",
     "evaluate",
+    "marked",
     "on_first_token",
     "on_sequence",
 ]

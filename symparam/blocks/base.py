@@ -135,8 +135,51 @@ class TensorInfo:
         yield from walk(0, self.name)
 
 
+@dataclass(frozen=True)
+class Placed:
+    """A block where it sits in a tree: its dotted path and the sequence it runs on (None
+    where no sequence was given)."""
+
+    path: str
+    block: Block
+    seq: sympy.Expr | None = None
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of a derivation's table: a module holding weights (or a bare tensor), its
+    weight and bias shapes, what it adds (``params``, over its repeats within the part), and
+    the tensor its weight is tied to, if any."""
+
+    name: str
+    module: str
+    weight: tuple[sympy.Expr, ...]
+    bias: tuple[sympy.Expr, ...] | None
+    params: sympy.Expr
+    tie: Tensor | None = None
+
+
+#: what a part of a tree is, for breakdowns: a block declares its ``kind`` (an attention, a
+#: norm …) or inherits its parent's; what no block declares is "other"
+KINDS = ("embedding", "attention", "mlp", "experts", "router", "shared_experts", "norm", "head",
+         "other")
+
+
 class Block:
-    """Base of every block: a node with named children whose totals come from its own rule."""
+    """Base of every block: a node with named children whose totals come from its own rule.
+
+    Each question asked of a tree is a method here, answered by each block from its own rule
+    and combined by the composites: ``params``, ``active_params``, ``flops``, ``products``,
+    ``nonmatmul``, ``cache``, ``by_kind``, ``parts``, ``rows``, ``numeric``, ``symbols``. A new
+    kind of block overrides the ones its rule changes.
+    """
+
+    #: what this block is in a breakdown (one of :data:`KINDS`), or None: its parent's
+    kind: str | None = None
+    #: a bare tensor (a leaf of the tree), not a module
+    is_tensor: bool = False
+    #: a stack of repeated layers (:class:`Repeat`)
+    is_stack: bool = False
 
     def children(self) -> tuple[tuple[str, Block], ...]:
         """The named sub-blocks, in the order transformers registers them."""
@@ -215,12 +258,60 @@ class Block:
         """Every symbol :attr:`params` and :attr:`active_params` can hold, found on the tree."""
         return set().union(*(child.symbols() for _, child in self.children()))
 
+    def cache(self, seq: sympy.Expr) -> sympy.Expr:
+        """The numbers kept for later tokens after a sequence of ``seq`` tokens (a decoder's
+        keys and values); 0 where nothing is kept."""
+        return sympy.Add(*(child.cache(seq) for _, child in self.children()))
+
+    def by_kind(self, outer: str = "other", active: bool = False) -> dict[str, sympy.Expr]:
+        """Parameters (``active``: those one token touches) by what holds them: each block's
+        declared :attr:`kind`, else its parent's (``outer``)."""
+        kind = self.kind or outer
+        return merge(child.by_kind(kind, active) for _, child in self.children())
+
+    @cached_property
+    def holds_stack(self) -> bool:
+        """Whether a stack of repeated layers lies somewhere below this block."""
+        return any(child.is_stack or child.holds_stack for _, child in self.children())
+
+    def parts(self, prefix: str = "", seq: sympy.Expr | None = None,
+              weightless: bool = False) -> list[Placed]:
+        """The parts of a breakdown: the children, each opened down to its stacks of layers
+        (``encoder.layer``), with the sequence each runs on given ``seq`` for this block.
+        Steps without weights are parts only if ``weightless``."""
+        inner = None if seq is None else self.own_seq(seq)
+        return [placed for name, child in self.children()
+                for placed in child.placed(join(prefix, name), inner, weightless)]
+
+    def placed(self, path: str, seq: sympy.Expr | None, weightless: bool) -> list[Placed]:
+        """How this block shows among its parent's parts: itself, or opened when a stack of
+        layers lies below it."""
+        if self.holds_stack:
+            return self.parts(path, seq, weightless)
+        return [Placed(path, self, seq)]
+
+    def rows(self, path: str = "") -> Iterator[Row]:
+        """The derivation's table rows under this block: a module whose children are all
+        tensors is one row (weight, bias); anything else is opened."""
+        children = self.children()
+        if children and all(child.is_tensor for _, child in children):
+            tensors = dict(children)
+            weight = tensors.get("weight") or children[0][1]
+            bias = tensors.get("bias")
+            yield Row(path, type(self).__name__, weight.shape,
+                      None if bias is None else bias.shape, self.params, weight.tie)
+            return
+        for name, child in children:
+            yield from child.rows(join(path, name))
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}(params={self.params})"
 
 
 class Tensor(Block):
     """A named weight tensor with a symbolic shape; ``tie`` makes it an alias of another."""
+
+    is_tensor = True
 
     def __init__(self, *shape: Size, tie: Tensor | None = None) -> None:
         self.shape = tuple(as_size(dim, "tensor dimension") for dim in shape)
@@ -258,6 +349,13 @@ class Tensor(Block):
     def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
         return {}
 
+    def by_kind(self, outer: str = "other", active: bool = False) -> dict[str, sympy.Expr]:
+        params = self.params
+        return {self.kind or outer: params} if params != 0 else {}
+
+    def rows(self, path: str = "") -> Iterator[Row]:
+        yield Row(path, "Tensor", self.shape, None, self.params, self.tie)
+
 
 class Sequential(Block):
     """A composite of named children, summed. Positional children are named ``0``, ``1`` …
@@ -267,8 +365,11 @@ class Sequential(Block):
     12
     """
 
-    def __init__(self, /, *blocks: Block, first_token: bool = False, **named: Block) -> None:
+    def __init__(self, /, *blocks: Block, first_token: bool = False, kind: str | None = None,
+                 **named: Block) -> None:
         self.first_token = first_token
+        if kind is not None:
+            self.kind = of_kind(kind)
         items = [(str(i), b) for i, b in enumerate(blocks)] + list(named.items())
         for name, block in items:
             if not isinstance(block, Block):
@@ -333,6 +434,25 @@ class Repeat(Block):
     def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
         below = self.block.nonmatmul(batch, self.own_seq(seq))
         return {kind: self.runs * elements for kind, elements in below.items()}
+
+    is_stack = True
+
+    def cache(self, seq: sympy.Expr) -> sympy.Expr:
+        return self.count_expr * self.block.cache(self.own_seq(seq))
+
+    def by_kind(self, outer: str = "other", active: bool = False) -> dict[str, sympy.Expr]:
+        below = self.block.by_kind(self.kind or outer, active)
+        return {kind: self.count_expr * params for kind, params in below.items()}
+
+    def placed(self, path: str, seq: sympy.Expr | None, weightless: bool) -> list[Placed]:
+        return [Placed(path, self, seq)]  # a stack is a part of its own, never opened
+
+    def rows(self, path: str = "") -> Iterator[Row]:
+        """A stack nested inside a part: its layer's rows, named ``path.{j}``, each times the
+        number of layers."""
+        for row in self.block.rows(f"{path}.{{j}}" if path else "{j}"):
+            yield Row(row.name, row.module, row.weight, row.bias, self.count_expr * row.params,
+                      row.tie)
 
 
 class Stack(Block):
@@ -435,6 +555,19 @@ def value(expr: sympy.Expr, env: Mapping[sympy.Symbol, Number]) -> Number:
     if not result.is_Rational:
         raise UnboundError(sorted(s.name for s in result.free_symbols) or [str(expr)])
     return Fraction(int(result.p), int(result.q))
+
+
+def of_kind(kind: str) -> str:
+    """``kind`` checked against :data:`KINDS`."""
+    if kind not in KINDS:
+        raise ModelDefinitionError(f"unknown kind of block {kind!r} (kinds: {', '.join(KINDS)})")
+    return kind
+
+
+def marked(block: Block, kind: str) -> Block:
+    """Mark ``block`` as a part of ``kind`` (a head, an MLP …) for breakdowns."""
+    block.kind = of_kind(kind)
+    return block
 
 
 def on_first_token(block: Block) -> Block:

@@ -9,9 +9,11 @@ H*V
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import sympy
 
-from symparam.blocks.base import Block, Size, Tensor, as_size, merge
+from symparam.blocks.base import Block, Placed, Row, Size, Tensor, as_size, merge
 from symparam.errors import ModelDefinitionError
 
 
@@ -55,6 +57,8 @@ class Attention(Block):
     are not); ``softcap``: the scores pass through c·tanh(x/c) (Gemma2).
     """
 
+    kind = "attention"
+
     def __init__(self, qk_width: Size, v_width: Size, /, kv_cache: Size | None = None,
                  key_seq: sympy.Expr | None = None, heads: Size | None = None,
                  scaled: bool = True,
@@ -76,6 +80,11 @@ class Attention(Block):
 
     def __getitem__(self, name: str) -> Block:
         return dict(self._children)[name]
+
+    def cache(self, seq: sympy.Expr) -> sympy.Expr:
+        """Keys and values (or their latent) of each of the ``seq`` tokens."""
+        own = 0 if self.kv_cache is None else self.kv_cache * self.own_seq(seq)
+        return super().cache(seq) + own
 
     def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
         return super().flops(batch, seq) + self._own_products(batch, seq)
@@ -123,6 +132,8 @@ class Embedding(Block):
     (position and token-type tables): one add per number and token.
     """
 
+    kind = "embedding"
+
     def __init__(
         self, num_embeddings: Size, embedding_dim: Size, tie: Tensor | None = None,
         summed: bool = False,
@@ -159,6 +170,12 @@ class Elementwise(Block):
         elements = batch * self.own_seq(seq) * self.width
         return {kind: times * elements for kind, times in self.kinds.items()}
 
+    def placed(self, path: str, seq: sympy.Expr | None, weightless: bool) -> list[Placed]:
+        return [Placed(path, self, seq)] if weightless else []
+
+    def rows(self, path: str = "") -> Iterator[Row]:
+        return iter(())
+
 
 class Activation(Elementwise):
     """An activation function on ``width`` numbers per token; ``gated``: times an up
@@ -179,6 +196,8 @@ class Residual(Elementwise):
 class LayerNorm(Block):
     """``torch.nn.LayerNorm``: ``weight`` and (unless ``bias=False``) ``bias``, each (dim);
     neither when ``affine=False`` (it still normalises)."""
+
+    kind = "norm"
 
     def __init__(self, dim: Size, bias: bool = True, affine: bool = True) -> None:
         self.dim = as_size(dim, "dim")
@@ -202,6 +221,8 @@ class LayerNorm(Block):
 class RMSNorm(Block):
     """RMSNorm (LLaMA and its kin): one ``weight`` of (dim), no bias. ``per_token``: how many
     vectors of ``dim`` it normalises per token (Qwen3 normalises each head of q and k)."""
+
+    kind = "norm"
 
     def __init__(self, dim: Size, per_token: Size = 1) -> None:
         self.dim = as_size(dim, "dim")

@@ -12,13 +12,13 @@ that a token routed to k of the E experts touches k/E of their weights.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from fractions import Fraction
 from functools import cached_property
 
 import sympy
 
-from symparam.blocks.base import Block, Number, Size, Tensor, as_size, value
+from symparam.blocks.base import Block, Number, Row, Size, Tensor, as_size, join, value
 from symparam.errors import InvalidValueError, ModelDefinitionError
 
 
@@ -29,6 +29,8 @@ class Experts(Block):
     ``inner`` numbers (``clamped``: gpt-oss's clamped SwiGLU), adds its bias vectors, and its
     ``outer`` outputs are weighted and added into the token's result.
     """
+
+    kind = "experts"
 
     def __init__(self, count: Size, active: Size, inner: Size | None = None,
                  outer: Size | None = None, clamped: bool = False, **tensors: Tensor) -> None:
@@ -57,6 +59,14 @@ class Experts(Block):
 
     def symbols(self) -> set[sympy.Symbol]:
         return super().symbols() | self.active.free_symbols | self.count_expr.free_symbols
+
+    def by_kind(self, outer: str = "other", active: bool = False) -> dict[str, sympy.Expr]:
+        return {self.kind or outer: self.active_params if active else self.params}
+
+    def rows(self, path: str = "") -> Iterator[Row]:
+        """One row per stacked tensor (E × …), not one for the module."""
+        for name, tensor in self._children:
+            yield from tensor.rows(join(path, name))
 
     def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
         if self.inner is None or self.outer is None:
