@@ -87,7 +87,8 @@ def from_block(block: Block, name: str = "custom") -> Model:
 
 
 def from_hf_config(source: Any, **kwargs: Any) -> Model:
-    """The model a Hugging Face ``config.json`` describes: :func:`symparam.hf.from_hf_config`."""
-    from symparam.hf import from_hf_config as read
+    """The model a Hugging Face ``config.json`` describes (see
+    :func:`symparam.catalog.from_hf_config`)."""
+    from symparam.catalog import from_hf_config as read
 
     return read(source, **kwargs)

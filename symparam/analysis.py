@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import sympy
 
 from symparam.assumptions import Assumption, resolve
-from symparam.symbols import H, lookup, order_key
+from symparam.symbols import H, order_key
 
 if TYPE_CHECKING:
     from symparam.model import Model
@@ -136,7 +136,7 @@ def dropouts(model: Model) -> list[DropOut]:
         dims.update(count for _, count in entry.indices)
     out = []
     for name in model.hyperparameters:
-        sym = next(s for s in _all_symbols(model) if s.name == name)
+        sym = model.symbols[name]
         if sym in present:
             continue
         if sym in by_symbol:
@@ -172,16 +172,6 @@ def _display(expr: sympy.Expr, shown: dict[sympy.Symbol, sympy.Expr]) -> sympy.E
         else:
             factors.append(factor)
     return sympy.Mul(*factors, evaluate=False)
-
-
-def _all_symbols(model: Model) -> set[sympy.Symbol]:
-    symbols = set(model.raw_params.free_symbols) | model.tree.active_params.free_symbols
-    for a in model.family.assumptions + model.user_assumptions:
-        symbols |= a.expr.free_symbols | {a.symbol}
-    for rule in model.family.divides:
-        symbols |= rule.symbols
-    symbols |= {lookup(n).symbol for n in model.family.weightless}
-    return symbols
 
 
 def reason(drop: DropOut) -> str:

@@ -17,7 +17,6 @@ from typing import Any
 
 import sympy
 
-from symparam.analysis import _all_symbols
 from symparam.assumptions import parse_assumption, resolve
 from symparam.errors import InvalidValueError
 from symparam.model import Model
@@ -104,7 +103,7 @@ def approximate(model: Model, name: str | None = None, formula: str | None = Non
         approx = sympy.expand(approx.xreplace(mapping))
         label, source = name or text, spec.source if spec else "the formula given"
     numbers = {s: sympy.Integer(v) for s, v in
-               ((s, model.values.get(s.name)) for s in _all_symbols(model)) if v is not None}
+               ((s, model.values.get(s.name)) for s in model.symbols.values()) if v is not None}
     for a in assumptions:  # values implied by the assumptions (d_ff = 4H at H = 768)
         if a.symbol not in numbers:
             implied = a.expr.xreplace(numbers)

@@ -15,7 +15,7 @@ preset or a config.json into a :class:`~symparam.model.Model`.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
 
@@ -98,13 +98,13 @@ def model(
         raise UnknownModelError(repr(name), model_names())
     preset = presets().get(name)
     if preset is not None and preset.config is not None:
-        resolved = resolve_config(preset.config, arch=arch, base=base, where=name)
+        resolved = resolve_config(preset.config, model_types(), arch=arch, base=base, where=name)
         return _build(name, resolved, assume, free, values, preset)
     if preset is None and name not in FAMILY_MODULES:
         record = model_types().get(name)
         if record is not None:  # a model type: its family as that type uses it, no values
             config = {"model_type": name, "architectures": [next(iter(record.classes))]}
-            resolved = resolve_config(config, arch=arch, base=base, where=name)
+            resolved = resolve_config(config, model_types(), arch=arch, base=base, where=name)
             # a type whose config fixes a size by default (Gemma's head_dim) keeps it free
             assumed = {a.name for a in record.family.assumptions}
             free = (*free, *(s for s in resolved.values if s in assumed))
@@ -113,7 +113,8 @@ def model(
             return _build(name, resolved, assume, free, values)
         if not looks_like_config(name):
             raise UnknownModelError(name, model_names())
-        resolved = resolve_config(load_config(name), arch=arch, base=base, where=name)
+        resolved = resolve_config(load_config(name), model_types(), arch=arch, base=base,
+                                  where=name)
         return _build(name, resolved, assume, free, values)
     fam = family(preset.family if preset else name)
     architecture = fam.resolve_architecture(arch or (preset.architecture if preset else None))
@@ -124,9 +125,25 @@ def model(
                      keys, None)
 
 
-def model_from_config(name: str, resolved: Resolved) -> Model:
-    """The model a read config (:func:`symparam.hf.resolve_config`) describes."""
-    return _build(name, resolved, (), (), {})
+def from_hf_config(
+    source: str | Mapping[str, Any],
+    *,
+    arch: str | None = None,
+    base: bool = False,
+    name: str | None = None,
+) -> Model:
+    """The model a ``config.json`` (a path, a folder holding one, or a dict) describes.
+
+    The class counted is ``arch`` if given, else the base model with ``base``, else the file's
+    ``architectures[0]``, else the base model (what ``AutoModel`` builds).
+
+    >>> from_hf_config({"model_type": "llama", "num_hidden_layers": 32}).count()
+    6607343616
+    """
+    where = source if isinstance(source, str) else "config"
+    config = load_config(source) if isinstance(source, str) else source
+    resolved = resolve_config(config, model_types(), arch=arch, base=base, where=where)
+    return _build(name or where, resolved, (), (), {})
 
 
 def _build(name: str, resolved: Resolved, assume: Iterable[Assumption | str],

@@ -208,17 +208,13 @@ def _matters(model: Model, option: str) -> bool:
 
 
 def _bound_symbols(model: Model) -> list[sympy.Symbol]:
-    from symparam.analysis import _all_symbols
-
-    return [s for s in _all_symbols(model) if s.name in model.values]
+    return [s for s in model.symbols.values() if s.name in model.values]
 
 
 def _hyper_rows(
     model: Model, values: Mapping[sympy.Symbol, int], mapping: Mapping[sympy.Symbol, sympy.Expr]
 ) -> Iterator[HyperRow]:
-    from symparam.analysis import _all_symbols
-
-    symbols = {s.name: s for s in _all_symbols(model)}
+    symbols = model.symbols
     assumed = {a.symbol: a for a in model.assumptions}
     numbers = {s: sympy.Integer(v) for s, v in values.items()}
     for name in model.hyperparameters:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import difflib
+import json
 from collections.abc import Iterable
+from typing import Any
 
 
 class SymparamError(Exception):
@@ -61,3 +63,12 @@ class OutputError(SymparamError):
 
 class ConfigError(SymparamError):
     """A config.json that cannot be read or describes no model symparam can count."""
+
+
+def quoted(raw: Any, limit: int = 60) -> str:
+    """A config value as JSON for an error message, cut to ``limit`` characters."""
+    try:
+        text = json.dumps(raw, ensure_ascii=False)
+    except (RecursionError, ValueError):
+        text = f"a {type(raw).__name__}"
+    return text if len(text) <= limit else text[:limit - 1] + "…"

@@ -4,9 +4,9 @@ Each ``model_type`` is a record (:class:`symparam.modeltype.ModelType`) declared
 family: the keys it reads and what a ``null`` means. This module reads any config.json through
 its record, with transformers' defaults and spellings from ``hf_defaults.json``.
 
->>> m = from_hf_config({"model_type": "llama", "num_hidden_layers": 32})
->>> m.label, m.count()
-('LlamaModel', 6607343616)
+>>> from symparam.catalog import model_types
+>>> resolve_config({"model_type": "llama", "num_hidden_layers": 32}, model_types()).label
+'LlamaModel'
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from importlib import resources
 from typing import Any
 
 from symparam.assumptions import Assumption
-from symparam.errors import ConfigError
+from symparam.errors import ConfigError, quoted
 from symparam.limits import MAX_CONFIG_BYTES, MAX_JSON_DIGITS, MAX_VALUE
 from symparam.modeltype import Leave, ModelType, NullRule, Size
 
@@ -59,15 +59,6 @@ def load_config(path: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ConfigError(f"{path}: expected a JSON object, got {type(data).__name__}")
     return data
-
-
-def quoted(raw: Any, limit: int = 60) -> str:
-    """A config value as JSON for an error message, cut to ``limit`` characters."""
-    try:
-        text = json.dumps(raw, ensure_ascii=False)
-    except (RecursionError, ValueError):
-        text = f"a {type(raw).__name__}"
-    return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
 class _JSONNumber(ValueError):
@@ -183,14 +174,12 @@ class ConfigView:
         raise ConfigError(f"{self.where}: {shown} is null; it must be a positive integer")
 
 
-def choose_record(config: Mapping[str, Any], where: str) -> ModelType:
-    """The record of the file's ``model_type``, or an error listing the supported ones."""
-    from symparam.catalog import model_types
-
+def choose_record(config: Mapping[str, Any], types: Mapping[str, ModelType],
+                  where: str) -> ModelType:
+    """The record of the file's ``model_type`` among ``types``, or an error listing them."""
     if not isinstance(config, Mapping):
         raise ConfigError(f"{where}: expected a JSON object")
     model_type = config.get("model_type")
-    types = model_types()
     if not isinstance(model_type, str) or model_type not in types:
         shown = "missing" if model_type is None else quoted(model_type)
         raise ConfigError(f"{where}: model_type {shown} is not supported (supported: "
@@ -199,11 +188,12 @@ def choose_record(config: Mapping[str, Any], where: str) -> ModelType:
 
 
 def resolve_config(
-    config: Mapping[str, Any], *, arch: str | None = None, base: bool = False,
-    where: str = "config",
+    config: Mapping[str, Any], types: Mapping[str, ModelType], *, arch: str | None = None,
+    base: bool = False, where: str = "config",
 ) -> Resolved:
-    """Read a config dict into a :class:`Resolved` (no model is built yet)."""
-    record = choose_record(config, where)
+    """Read a config dict into a :class:`Resolved` (no model is built yet), by the record of
+    its model type among ``types`` (the registry: :func:`symparam.catalog.model_types`)."""
+    record = choose_record(config, types, where)
     cls = _choose_class(config, record, arch, base, where)
     view = ConfigView(config, record, where)
     values: dict[str, int] = {}
@@ -225,26 +215,6 @@ def resolve_config(
     keys["n_labels"] = "num_labels"
     return Resolved(record, record.classes[cls], cls, options, values, tuple(assumptions),
                     keys)
-
-
-def from_hf_config(
-    source: str | Mapping[str, Any],
-    *,
-    arch: str | None = None,
-    base: bool = False,
-    name: str | None = None,
-) -> Any:
-    """The model a ``config.json`` (a path, a folder holding one, or a dict) describes.
-
-    The class counted is ``arch`` if given, else the base model with ``base``, else the file's
-    ``architectures[0]``, else the base model (what ``AutoModel`` builds).
-    """
-    from symparam.catalog import model_from_config
-
-    where = source if isinstance(source, str) else "config"
-    config = load_config(source) if isinstance(source, str) else source
-    resolved = resolve_config(config, arch=arch, base=base, where=where)
-    return model_from_config(name or where, resolved)
 
 
 def _choose_class(config: Mapping[str, Any], record: ModelType, arch: str | None, base: bool,
@@ -278,15 +248,6 @@ def _positive_int(raw: Any, key: str, where: str) -> int:
     if raw > MAX_VALUE:
         raise ConfigError(f"{where}: {key} = {raw} is more than symparam takes (10^30)")
     return raw
-
-
-#: transformers' activation names (transformers.activations.ACT2CLS, 5.23)
-ACTIVATIONS = frozenset({
-    "gelu", "gelu_10", "gelu_accurate", "gelu_fast", "gelu_new", "gelu_python",
-    "gelu_python_tanh", "gelu_pytorch_tanh", "hardswish", "laplace", "leaky_relu", "linear",
-    "mish", "prelu", "quick_gelu", "relu", "relu2", "relu6", "sigmoid", "silu", "sqrtsoftplus",
-    "swish", "tanh", "xielu",
-})
 
 
 def _check_padding(view: ConfigView, record: ModelType, values: Mapping[str, int]) -> None:

@@ -123,10 +123,10 @@ class Model:
     @cached_property
     def hyperparameters(self) -> list[str]:
         """Names of every hyperparameter the tree or its assumptions mention, in print order."""
-        return list(self._symbols)
+        return list(self.symbols)
 
     @cached_property
-    def _symbols(self) -> dict[str, sympy.Symbol]:
+    def symbols(self) -> dict[str, sympy.Symbol]:
         """The hyperparameters by name, in print order (read off the tree, not its sum)."""
         symbols = self.tree.symbols()
         for a in (*self.family.assumptions, *self.user_assumptions):
@@ -271,7 +271,7 @@ class Model:
         value)."""
         assumptions = self.assumptions_for(bound) if assumptions is None else assumptions
         try:
-            env: dict[sympy.Symbol, Any] = {self._symbols[n]: v for n, v in bound.items()}
+            env: dict[sympy.Symbol, Any] = {self.symbols[n]: v for n, v in bound.items()}
             for sym, assumed in resolve(assumptions).items():
                 env[sym] = numeric_value(assumed, env)
             total = on_tree(env)

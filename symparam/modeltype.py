@@ -198,8 +198,7 @@ class SetDecimal(Rule):
         return (self.key,)
 
     def read(self, config: Reader) -> bool:
-        from symparam.errors import ConfigError
-        from symparam.hf import quoted
+        from symparam.errors import ConfigError, quoted
 
         value = config.given(self.key)
         if value is None:
@@ -259,6 +258,15 @@ class BothFlags(Rule):
         return config.flag(self.key) and not config.flag(self.unless)
 
 
+#: transformers' activation names (transformers.activations.ACT2CLS, 5.23)
+ACTIVATIONS = frozenset({
+    "gelu", "gelu_10", "gelu_accurate", "gelu_fast", "gelu_new", "gelu_python",
+    "gelu_python_tanh", "gelu_pytorch_tanh", "hardswish", "laplace", "leaky_relu", "linear",
+    "mish", "prelu", "quick_gelu", "relu", "relu2", "relu6", "sigmoid", "silu", "sqrtsoftplus",
+    "swish", "tanh", "xielu",
+})
+
+
 @dataclass(frozen=True)
 class GatedActivation(Rule):
     """T5's ``feed_forward_proj``: ``[gated-]<activation>`` (gated: two input matrices). A file
@@ -273,8 +281,7 @@ class GatedActivation(Rule):
         return (self.key, self.stated)
 
     def read(self, config: Reader) -> bool:
-        from symparam.errors import ConfigError
-        from symparam.hf import ACTIVATIONS, quoted
+        from symparam.errors import ConfigError, quoted
 
         value = config.given(self.key)
         parts = value.split("-") if isinstance(value, str) else []
