@@ -203,7 +203,7 @@ def _matters(model: Model, option: str) -> bool:
     value = model.options[option]
     if not isinstance(value, bool):
         return True
-    flipped = model.family.build(model.architecture, {**model.options, option: not value})
+    flipped = model.family.tree(model.architecture, {**model.options, option: not value})
     return sympy.expand(flipped.params - model.tree.params) != 0
 
 

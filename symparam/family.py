@@ -87,6 +87,18 @@ class Family:
     at_most: tuple[tuple[str, str, str], ...] = ()
     compute: bool = True  # whether the tree knows its forward FLOPs (attention marked)
     sequence: sympy.Expr | None = None  # a sequence length fixed by the input (ViT's patches)
+    #: trees already built, by class and options (a tree is never changed once built)
+    _trees: dict[tuple[Any, ...], Block] = field(default_factory=dict, init=False, repr=False,
+                                                 compare=False)
+
+    def tree(self, architecture: str, options: Mapping[str, Any]) -> Block:
+        """The block tree of ``architecture`` with ``options``, built once for each."""
+        key = (architecture, *sorted(options.items()))
+        if key not in self._trees:
+            if len(self._trees) >= 64:  # keep the few a session uses, not every one it tried
+                self._trees.clear()
+            self._trees[key] = self.build(architecture, options)
+        return self._trees[key]
 
     @property
     def default_architecture(self) -> str:

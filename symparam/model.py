@@ -94,7 +94,7 @@ class Model:
         self.i18n = dict(i18n or {})
         #: hyperparameter → the config.json key its value came from (as the file spells it)
         self.config_keys = dict(config_keys or {})
-        self.tree: Block = family.build(architecture, self.options)
+        self.tree: Block = family.tree(architecture, self.options)
         self.user_assumptions = tuple(assumptions)
         self.free = frozenset(free)
         defaults = {a.name for a in family.assumptions}

@@ -176,6 +176,18 @@ def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int 
     raise AssertionError("unreachable")
 
 
+def refused_compute(m: Any) -> str | None:
+    """The words of symparam's refusal where it derives no compute for a model: cross-attention
+    over an encoder it is not given (GPT-2, BERT), ELECTRA's multiple-choice head with a summary
+    projected to the labels (transformers cannot run it)."""
+    if m.options.get("add_cross_attention"):
+        return "encoder's sequence"
+    if m.label == "ElectraForMultipleChoice" and m.options.get("summary_to_labels") \
+            and m.options.get("summary_projection"):
+        return "cannot run with summary_proj_to_labels"
+    return None
+
+
 def routed(model_type: str) -> bool:
     """Whether a router picks experts in the model type (its active parameters differ)."""
     import symparam

@@ -22,21 +22,29 @@ GROUPED_ROTARY_RULES = (
 )
 
 
-class CrossAttention(Sequential):
-    """A decoder's attention over an encoder's states (``add_cross_attention``: GPT-2's
-    ``crossattention``, BERT's). Its compute depends on the encoder's sequence, which these
-    families do not take: it counts parameters only, and refuses FLOPs with that reason."""
+class NoCompute(Sequential):
+    """Weights that count, in a place whose compute symparam does not derive: FLOPs and the
+    other work are refused with ``reason``."""
 
-    def __init__(self, family: str, /, **named: Block) -> None:
+    def __init__(self, reason: str, /, **named: Block) -> None:
         super().__init__(**named)
-        self.family = family
+        self.reason = reason
 
     def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
-        raise InvalidValueError(f"FLOPs of {self.family} with add_cross_attention depend on "
-                                "the encoder's sequence, which symparam does not take yet")
+        raise InvalidValueError(self.reason)
 
     products = flops
     nonmatmul = flops  # type: ignore[assignment]
+
+
+class CrossAttention(NoCompute):
+    """A decoder's attention over an encoder's states (``add_cross_attention``: GPT-2's
+    ``crossattention``, BERT's). Its compute depends on the encoder's sequence, which these
+    families do not take: it counts parameters only."""
+
+    def __init__(self, family: str, /, **named: Block) -> None:
+        super().__init__(f"FLOPs of {family} with add_cross_attention depend on the encoder's "
+                         "sequence, which symparam does not take yet", **named)
 
 
 def pooled_head(block: Block) -> Block:

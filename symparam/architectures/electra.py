@@ -14,7 +14,12 @@ from collections.abc import Mapping
 from typing import Any
 
 from symparam.architectures.bert import ENCODER_RULES, encoder_layer
-from symparam.architectures.common import HEADS_SPLIT_HIDDEN, pooled_head, tie_option
+from symparam.architectures.common import (
+    HEADS_SPLIT_HIDDEN,
+    NoCompute,
+    pooled_head,
+    tie_option,
+)
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import (
     Activation,
@@ -25,6 +30,7 @@ from symparam.blocks import (
     Repeat,
     Sequential,
     marked,
+    on_first_token,
 )
 from symparam.family import Family, Option
 from symparam.modeltype import Differs, Flag, ModelType, Size, heads
@@ -50,11 +56,15 @@ def multiple_choice(body: Block, options: Mapping[str, Any]) -> Sequential:
     """A score per choice from a summary of its sequence: the first token, projected H → H (or
     H → n_labels with ``summary_proj_to_labels``) unless ``summary_use_proj`` is false."""
     parts: dict[str, Block] = {"electra": body}
-    if options["summary_projection"]:
-        width = n_labels if options["summary_to_labels"] else H
-        parts["sequence_summary"] = Sequential(summary=Linear(H, width),
-                                               activation=Activation(width), first_token=True,
-                                               kind="head")
+    if options["summary_projection"] and options["summary_to_labels"]:
+        # transformers builds it, but its classifier expects H inputs
+        parts["sequence_summary"] = marked(on_first_token(NoCompute(
+            "ELECTRA's multiple-choice head cannot run with summary_proj_to_labels: its "
+            "classifier takes H numbers, the summary gives n_labels",
+            summary=Linear(H, n_labels), activation=Activation(n_labels))), "head")
+    elif options["summary_projection"]:
+        parts["sequence_summary"] = Sequential(summary=Linear(H, H), activation=Activation(H),
+                                               first_token=True, kind="head")
     return Sequential(**parts, classifier=pooled_head(Linear(H, 1)))
 
 

@@ -510,21 +510,26 @@ def tensor_names(block: Block) -> dict[int, str]:
 
 def evaluate(expr: sympy.Expr, values: Mapping[str, int]) -> int:
     """``expr`` as an exact int, binding symbols by name; every free symbol must be bound (the
-    missing ones are named in vocabulary order)."""
+    missing ones are named in vocabulary order), and the result must be an integer.
+
+    >>> from symparam.symbols import H, N
+    >>> evaluate(N * (12 * H**2 + 13 * H), {"N": 12, "H": 768})
+    85054464
+    """
     from symparam.symbols import order_key
 
-    free = {s.name: s for s in expr.free_symbols}
-    missing = [s.name for s in sorted(free.values(), key=order_key) if s.name not in values]
+    free = sorted(expr.free_symbols, key=order_key)
+    missing = [s.name for s in free if s.name not in values]
     if missing:
         raise UnboundError(missing)
-    mapping = {}
-    for name, sym in free.items():
-        value = values[name]
-        if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
-            raise InvalidValueError(f"{name} must be a positive integer, got {value!r}")
-        mapping[sym] = sympy.Integer(value)
-    result = expr.xreplace(mapping)
-    if not result.is_Integer:
+    env: dict[sympy.Symbol, Number] = {}
+    for sym in free:
+        number = values[sym.name]
+        if isinstance(number, bool) or not isinstance(number, int) or number <= 0:
+            raise InvalidValueError(f"{sym.name} must be a positive integer, got {number!r}")
+        env[sym] = number
+    result = value(expr, env)
+    if isinstance(result, Fraction) and result.denominator != 1:
         raise InvalidValueError(f"the count is not an integer ({result}) for these values")
     return int(result)
 
