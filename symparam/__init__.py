@@ -71,19 +71,22 @@ def model(name: str, **kwargs: Any) -> Model:
     return build(name, **kwargs)
 
 
-def from_block(block: Block, name: str = "custom") -> Model:
-    """A :class:`Model` of your own block tree, for ``formula()``, ``derive()`` and the rest.
+def from_block(block: Block, name: str = "custom", **values: int) -> Model:
+    """A :class:`Model` of your own block tree, for ``formula()``, ``derive()`` and the rest;
+    ``values`` bind its hyperparameters by name.
 
-    >>> from symparam import Linear, Sequential, from_block
+    >>> from symparam import Linear, Sequential, from_block, symbol
     >>> from_block(Sequential(fc=Linear(4, 2))).count()
     10
+    >>> from_block(Sequential(fc=Linear(symbol("H"), 2)), H=8).count()
+    18
     """
     from symparam.family import Family
 
     family = Family(name=name, title=name, description="a model built from blocks",
                     architectures={name: "your block tree"}, build=lambda _a, _o: block,
                     compute=True)
-    return Model(name, family, name, {})
+    return Model(name, family, name, {}, values)
 
 
 def from_hf_config(source: Any, **kwargs: Any) -> Model:

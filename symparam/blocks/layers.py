@@ -81,6 +81,11 @@ class Attention(Block):
     def __getitem__(self, name: str) -> Block:
         return dict(self._children)[name]
 
+    def symbols(self) -> set[sympy.Symbol]:
+        """The weights' symbols and those of its own rules (the heads size its softmax)."""
+        own = [self.qk_width, self.v_width, self.kv_cache, self.heads]
+        return super().symbols().union(*(e.free_symbols for e in own if e is not None))
+
     def cache(self, seq: sympy.Expr) -> sympy.Expr:
         """Keys and values (or their latent) of each of the ``seq`` tokens."""
         own = 0 if self.kv_cache is None else self.kv_cache * self.own_seq(seq)
@@ -172,6 +177,9 @@ class Elementwise(Block):
 
     def placed(self, path: str, seq: sympy.Expr | None, weightless: bool) -> list[Placed]:
         return [Placed(path, self, seq)] if weightless else []
+
+    def symbols(self) -> set[sympy.Symbol]:
+        return set(self.width.free_symbols)
 
     def rows(self, path: str = "") -> Iterator[Row]:
         return iter(())
