@@ -21,7 +21,7 @@ from symparam.assumptions import Assumption, resolve
 from symparam.blocks import Block, Repeat
 from symparam.blocks.base import Row, tensor_names
 from symparam.compute import MemoryRow, weight_memory
-from symparam.symbols import is_known, lookup
+from symparam.symbols import is_known, lookup, order_key
 
 if TYPE_CHECKING:
     from symparam.model import Model, Reported
@@ -86,9 +86,11 @@ class Tie:
 
 @dataclass(frozen=True)
 class ComputeStep:
-    """Forward FLOPs for B sequences of s tokens, as a formula and at the chosen values."""
+    """Forward FLOPs for B sequences of s tokens, as a formula (``grouped`` by the layer counts,
+    as a person writes it) and at the chosen values."""
 
     formula: sympy.Expr
+    grouped: sympy.Expr
     batch: int
     seq: int
     flops: int
@@ -195,7 +197,11 @@ def _compute_step(model: Model, seq: int, batch: int) -> ComputeStep:
     from symparam.compute import compute
 
     result = compute(model, seq=seq, batch=batch)
-    return ComputeStep(result.formula, batch, seq, result.flops, result.parts)
+    # grouped by every count of layers it holds (ALBERT's compute runs N layers on G·K weights)
+    counts = sorted((sym for sym in result.formula.free_symbols
+                     if is_known(sym.name) and lookup(sym.name).counts_layers), key=order_key)
+    return ComputeStep(result.formula, grouped(result.formula, counts), batch, seq,
+                       result.flops, result.parts)
 
 
 def _matters(model: Model, option: str) -> bool:

@@ -20,7 +20,6 @@ import jinja2
 import sympy
 from markupsafe import Markup
 
-from symparam.analysis import grouped
 from symparam.errors import InvalidValueError
 from symparam.printing import latex
 from symparam.symbols import latex_name, order_key
@@ -332,11 +331,9 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any) -> dict[str
 
         c = d.compute
         at = {**values, B: c.batch, s: c.seq}
-        form = grouped(c.formula, [sym for sym in c.formula.free_symbols
-                                   if sym.name in ("N", "N_dec", "G", "K")])
         compute = {
             "batch": c.batch, "seq": c.seq,
-            "lines": [latex(form), latex(form, at), number_tex(c.flops)],
+            "lines": [latex(c.grouped), latex(c.grouped, at), number_tex(c.flops)],
             "flops": number(c.flops), "macs": number(c.flops // 2),
             "parts": [{"name": n, "flops": number(f)} for n, f in c.parts],
         }
