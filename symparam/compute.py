@@ -1,4 +1,7 @@
-"""Conventions for memory (and, later, compute): bytes per parameter of each dtype, units.
+"""Compute and memory from the block tree, under stated conventions: FLOPs as
+``torch.utils.flop_counter`` counts them (with causal, training, recomputation and decoding
+variants, and the work besides matrix products at stated costs), bytes per parameter of each
+dtype, Adam's training state, the KV cache.
 
 >>> row = weight_memory(102_267_648)[0]
 >>> row.dtype, row.bytes, round(row.mib, 2)

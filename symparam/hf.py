@@ -1,8 +1,9 @@
-"""Hugging Face ``config.json`` → a symparam model, without importing torch or transformers.
+"""Reading a Hugging Face ``config.json``, without importing torch or transformers.
 
 Each ``model_type`` is a record (:class:`symparam.modeltype.ModelType`) declared beside its
-family: the keys it reads and what a ``null`` means. This module reads any config.json through
-its record, with transformers' defaults and spellings from ``hf_defaults.json``.
+family: the keys it reads and what a ``null`` means. This module loads a file safely and reads
+it through its record (:func:`resolve_config`), with transformers' defaults and spellings from
+``hf_defaults.json``; :func:`symparam.catalog.from_hf_config` turns the result into a model.
 
 >>> from symparam.catalog import model_types
 >>> resolve_config({"model_type": "llama", "num_hidden_layers": 32}, model_types()).label
