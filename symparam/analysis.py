@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 import sympy
 
 from symparam.assumptions import Assumption, resolve
+from symparam.printing import Terms
 from symparam.symbols import H, order_key
 
 if TYPE_CHECKING:
@@ -79,6 +80,41 @@ def grouped(
     if len(parts) == 1:
         return parts[0]
     return sympy.Add(*parts, evaluate=False)
+
+
+def structured(model: Model, active: bool = False) -> Terms:
+    """The total (``active``: per token) as the tree builds it: each stack of layers as its
+    count times one layer (``N_dense·(…) + (N − N_dense)·(…)``, stacks of one count together, in
+    the tree's order), then the rest collected by powers of H — never expanded into negative
+    terms.
+
+    >>> import symparam
+    >>> from symparam.printing import text
+    >>> text(structured(symparam.model("bert")))
+    'N·(4·H² + (2·d_ff + 9)·H + d_ff) + H² + (V + L + T + 3)·H'
+    """
+    mapping = resolve(model.assumptions)
+    counts = model.repeat_symbols
+    stacks: dict[sympy.Expr, list[sympy.Expr]] = {}
+    rest: list[sympy.Expr] = []
+    for part in model.parts():
+        block = part.block.block if part.repeat is not None else part.block
+        params = (block.active_params if active else block.params).xreplace(mapping)
+        if part.repeat is None:
+            rest.append(params)
+        else:
+            stacks.setdefault(part.repeat, []).append(params)
+    terms: list[sympy.Expr] = []
+    for count, layers in stacks.items():
+        layer = grouped(sympy.Add(*layers), counts)
+        if layer == 0:
+            continue
+        terms.append(sympy.Mul(count, layer, evaluate=False) if layer.is_Add or count.is_Add
+                     else count * layer)
+    remainder = sympy.expand(sympy.Add(*rest))
+    if remainder != 0:
+        terms.extend(_collect(remainder, H))
+    return Terms(tuple(terms) or (sympy.Integer(0),))
 
 
 def _collect(expr: sympy.Expr, primary: sympy.Symbol) -> list[sympy.Expr]:

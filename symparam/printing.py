@@ -17,6 +17,7 @@ H, then vocabulary order), the order of factors (``N·V·H``), and the names (``
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import sympy
@@ -62,11 +63,35 @@ def _factor_key(factor: sympy.Expr) -> tuple[Any, ...]:
         return (-1, _LEADING.index(base))
     if base in _COUNTS:
         return (0, order_key(base))
+    if _counted_sum(factor):
+        return (0, (99, 0, ""))
     if factor.is_Add:
         return (1, ())
     if base.is_Symbol:
         return (2, order_key(base))
     return (3, str(factor))
+
+
+@dataclass(frozen=True)
+class Terms:
+    """A sum printed in the order given, not sorted: a model's stacks of layers in the order
+    the tree holds them (``N_dense·(…) + (N − N_dense)·(…)``), then what the layers do not
+    repeat. ``expr`` is the sum itself."""
+
+    terms: tuple[sympy.Expr, ...]
+
+    @property
+    def expr(self) -> sympy.Expr:
+        return sympy.Add(*self.terms)
+
+    @property
+    def free_symbols(self) -> set[sympy.Symbol]:
+        return self.expr.free_symbols
+
+
+def _counted_sum(factor: sympy.Expr) -> bool:
+    """A sum of layer counts (``N − N_dense``): written first in a product, like a count."""
+    return factor.is_Add and bool(factor.free_symbols) and factor.free_symbols <= set(_COUNTS)
 
 
 class ReadablePrinter(Printer):
@@ -98,7 +123,12 @@ class ReadablePrinter(Printer):
         return f"{expr.p}/{expr.q}"
 
     def _print_Add(self, expr: sympy.Add) -> str:
-        terms = sorted(expr.args, key=term_key)
+        return self._print_terms(sorted(expr.args, key=term_key))
+
+    def _print_Terms(self, expr: Terms) -> str:
+        return self._print_terms(list(expr.terms))
+
+    def _print_terms(self, terms: list[sympy.Expr]) -> str:
         out = self._print(terms[0])
         for term in terms[1:]:
             coefficient = term.as_coeff_Mul()[0]
