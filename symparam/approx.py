@@ -20,6 +20,7 @@ import sympy
 from symparam.analysis import _all_symbols
 from symparam.assumptions import parse_assumption, resolve
 from symparam.blocks import Block, Embedding
+from symparam.bounds import expand
 from symparam.errors import InvalidValueError
 from symparam.model import Model
 from symparam.parsing import parse_formula
@@ -99,7 +100,7 @@ def approximate(model: Model, name: str | None = None, formula: str | None = Non
     else:
         spec, assumptions = None, model.assumptions
     mapping = resolve(assumptions)
-    exact = sympy.expand(model.raw_params.xreplace(mapping))
+    exact = expand(model.raw_params.xreplace(mapping), what="the count under these assumptions")
     target = spec.target if spec else "total"
     if target == "non_embedding":
         exact = sympy.expand(exact - embedding_params(model.tree).xreplace(mapping))
@@ -113,7 +114,7 @@ def approximate(model: Model, name: str | None = None, formula: str | None = Non
             raise InvalidValueError("give an approximation's name, a formula or an order")
         approx = parse_formula(text, names).xreplace({sympy.Symbol("P", integer=True,
                                                                     positive=True): exact})
-        approx = sympy.expand(approx.xreplace(mapping))
+        approx = expand(approx.xreplace(mapping), what="the approximation")
         label, source = name or text, spec.source if spec else "the formula given"
     numbers = {s: sympy.Integer(v) for s, v in
                ((s, model.values.get(s.name)) for s in _all_symbols(model)) if v is not None}
@@ -135,6 +136,9 @@ def approximate(model: Model, name: str | None = None, formula: str | None = Non
 
     def at(expr: sympy.Expr) -> int | None:
         value = expr.xreplace(numbers)
+        if not value.is_finite and not value.free_symbols:  # zoo or nan
+            raise InvalidValueError(f"the approximation {label} divides by zero at the model's "
+                                    "values")
         return int(value) if value.is_Integer else None
 
     return Approximation(label, source, target, exact, approx, tuple(dropped), at(exact),

@@ -114,6 +114,7 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
 
     from symparam.assumptions import resolve
     from symparam.blocks.base import evaluate as _evaluate
+    from symparam.bounds import expand
     from symparam.errors import InvalidValueError
     from symparam.limits import MAX_SEQUENCE
     from symparam.model import _components
@@ -142,7 +143,7 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
     def fixed(expr: Any) -> Any:
         if fixed_sequence is not None:
             expr = expr.xreplace({s: fixed_sequence})
-        return sympy.expand(expr.xreplace(mapping))
+        return expand(expr.xreplace(mapping), what="the FLOPs under these assumptions")
 
     def kinds(block: Any, seq: Any) -> dict[str, tuple[Any, Any]]:
         """``block``'s other work by kind, as (FLOPs, the part of them that is per score)."""

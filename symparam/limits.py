@@ -31,3 +31,8 @@ MAX_FORMULA_DIGITS = 40
 MAX_EXPONENT = 16
 MAX_DEGREE = 64
 MAX_RESULT_DIGITS = 1000
+#: terms of an expression before sympy expands it (a formula, or a model's count once the
+#: assumptions are put in); the bound is worked out on the unexpanded tree
+MAX_EXPANDED_TERMS = 3_000
+#: terms of a formula or assumption a user typed, expanded
+MAX_FORMULA_TERMS = 200

@@ -23,6 +23,7 @@ from symparam.blocks import Block, Elementwise, Repeat, Tensor, TensorInfo
 from symparam.blocks.base import evaluate as _evaluate
 from symparam.blocks.base import join
 from symparam.blocks.base import value as numeric_value
+from symparam.bounds import expand
 from symparam.errors import InvalidValueError, UnboundError, UnknownSymbolError
 from symparam.family import Family
 from symparam.limits import MAX_VALUE
@@ -162,7 +163,8 @@ class Model:
         key = (active, *(str(a) for a in assumptions))
         if key not in cache:
             raw = self.tree.active_params if active else self.raw_params
-            cache[key] = sympy.expand(raw.xreplace(resolve(assumptions)))
+            cache[key] = expand(raw.xreplace(resolve(assumptions)),
+                                what="the count under these assumptions")
         return cache[key]
 
     @property
@@ -253,7 +255,7 @@ class Model:
                 expr = self._params_under(assumptions, active=active)
             else:
                 raw = block.active_params if active else block.params
-                expr = sympy.expand(raw.xreplace(resolve(assumptions)))
+                expr = expand(raw.xreplace(resolve(assumptions)))
             return _evaluate(expr, bound)
 
     def value_of(self, expr: sympy.Expr, values: Mapping[str, int] | None = None) -> int:
@@ -290,7 +292,7 @@ class Model:
         """Top-level components, with repeated stacks and tied tensors kept visible."""
         mapping = resolve(self.assumptions)
         return [Component(p.name, p.block, p.repeat, p.tied,
-                          sympy.expand(p.block.params.xreplace(mapping))) for p in self.parts()]
+                          expand(p.block.params.xreplace(mapping))) for p in self.parts()]
 
     def require_compute(self) -> None:
         """Raise unless this family's tree knows its forward FLOPs (its attention is marked)."""
@@ -309,7 +311,8 @@ class Model:
             raw = self.tree.flops(B, s)
             if self.family.sequence is not None:  # the input fixes the sequence (ViT)
                 raw = raw.xreplace({s: self.family.sequence})
-            cache[key] = sympy.expand(raw.xreplace(resolve(self.assumptions)))
+            cache[key] = expand(raw.xreplace(resolve(self.assumptions)),
+                                what="the FLOPs under these assumptions")
         return cache[key]
 
     def formula(self) -> Formula:

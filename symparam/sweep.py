@@ -22,6 +22,7 @@ from typing import Any
 
 import sympy
 
+from symparam import bounds
 from symparam.errors import InvalidValueError, UnboundError
 from symparam.limits import MAX_GRID_POINTS
 
@@ -34,6 +35,7 @@ class PrecisionWarning(UserWarning):
 
 @cache
 def _compiled(expr: sympy.Expr, names: tuple[str, ...]) -> tuple[Any, Any, sympy.Expr]:
+    bounds.check(expr, what="the count as one fraction")
     numerator, denominator = sympy.fraction(sympy.together(expr))
     symbols = [sympy.Symbol(n, integer=True, positive=True) for n in names]
     top = sympy.lambdify(symbols, sympy.expand(numerator), modules="numpy")

@@ -1,0 +1,102 @@
+"""Hostile input, round two (issue 14): every input the second round of attacks found, each in
+a fresh process under resource limits (5 s of CPU time, 500 MB), ending with status 0 and a
+right answer or status 2 and one line naming what was wrong; and one test per class of
+problem behind them."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from symparam.cli import main
+from tests.test_security import bounded
+
+BIG = str(10**4000)
+QWEN = {"model_type": "qwen2_moe"}
+
+
+def cli(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(argv)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    """The one line ``symparam argv`` fails with (status 2)."""
+    code, out, err = cli(argv, capsys)
+    assert code == 2, out
+    assert len(err.splitlines()) == 1 and err.startswith("symparam"), err
+    assert "zoo" not in err and "nan" not in err.split()
+    return err
+
+
+# == expansions ===============================================================================
+# -- numbers with an exponent, formulas that expand without bound ---------------------------
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["check", "bert", "1e9999999999"], "digits"),
+    (["check", "bert", "1e5000"], "digits"),
+    (["count", "bert-base-uncased", "--assume", "d_ff=1e200*H"], "digits"),
+    (["check", "bert", "(H+N+V+L+T+d_ff+h+d_head)^8"], "200 terms"),
+    (["check", "bert", "((H+N+V+L+T+d_ff+h+d_head)^16)^4"], "terms"),
+    (["count", "bert-base-uncased", "--assume", "d_ff=(H+V+L+T+N+h)^16"], "terms"),
+    (["check", "bert", "*".join(["H^16"] * 100)], "degree 1600"),
+    (["sweep", "llama-2-7b", "N=1,2", "--assume",
+      "d_ff=" + "+".join(f"H/(N+{i})" for i in range(1, 30))], "terms"),
+])
+def test_formulas_of_issue_14(argv: list[str], says: str, tmp_path: Path) -> None:
+    done = bounded(argv, tmp_path)
+    assert done.returncode == 2 and says in done.stderr, done.stderr
+
+
+def test_bounds_are_worked_out_before_expanding() -> None:
+    from symparam.bounds import ExpressionTooLargeError, check, size
+    from symparam.limits import MAX_EXPANDED_TERMS
+    from symparam.symbols import H, L, N, V
+
+    assert size((H + N + V) ** 4).terms == math.comb(6, 4)
+    assert size(sum(1 / (H + i) for i in range(1, 30))).terms > MAX_EXPANDED_TERMS  # together
+    with pytest.raises(ExpressionTooLargeError, match="degree"):
+        check(H**40 * N**40)
+    with pytest.raises(ExpressionTooLargeError, match="terms"):
+        check((H + N + V + L + 1) ** 60)
+    with pytest.raises(ExpressionTooLargeError, match="terms"):  # a denominator is expanded
+        check(1 / (H + N + V + L + 1) ** 60)
+
+
+@pytest.mark.parametrize("argv", [
+    ["formula", "bert", "--assume", "d_ff=-H"],
+    ["formula", "bert", "--assume", "d_ff=H-H"],
+    ["check", "bert-base-uncased", "1/(H-768)"],
+    ["check", "bert", "H/(d_ff-4*H)", "--assume", "d_ff=4*H"],
+    ["approx", "bert-base-uncased", "--formula", "P/(H-768)"],
+    ["count", "bert-base-uncased", "--assume", "d_ff=H/(h-12)"],
+    ["count", "bert-base-uncased", "--assume", "d_ff=100000000000000000000000000000*H"],
+    ["formula", "bert", "--free", "d_head", "--assume", "h=H", "--assume", "d_head=H/(H-h)"],
+])
+def test_assumptions_and_formulas_that_cannot_give_a_count(
+        argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """A negative or zero size, a zero denominator (once the values or the other assumptions
+    are put in), a size past MAX_VALUE: refused, not printed as zoo, nan or a count."""
+    refused(argv, capsys)
+
+
+#: an assumption just within MAX_FORMULA_TERMS (210 terms as written, ~200 once collected)
+WIDE = "(H+N+V+L+T+h+1)^3*(1+H)"
+
+
+@pytest.mark.parametrize("argv", [
+    ["derive", "bert-base-uncased", "--assume", f"d_ff={WIDE}"],
+    ["sensitivity", "bert-base-uncased", "--assume", f"d_ff={WIDE}"],
+    ["check", "bert-base-uncased", "H", "--assume", f"d_ff={WIDE}"],
+    ["derive", "bert", "--symbolic", "--free", "d_head", "--assume", "h=(V+L+T+1)^3",
+     "--assume", "d_head=(H+V+L+T+N+1)^3"],
+])
+def test_the_widest_formulas_accepted_stay_within_bounds(argv: list[str],
+                                                         tmp_path: Path) -> None:
+    """What the limits let through at their edge (an assumption of ~200 terms, two that
+    multiply to near MAX_EXPANDED_TERMS) still ends within the bounds."""
+    done = bounded(argv, tmp_path)
+    assert done.returncode == 0, done.stderr
