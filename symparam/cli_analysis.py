@@ -147,18 +147,26 @@ def _target(text: str) -> int:
     """``7e9``, ``7B``, ``7000000000`` or ``350M`` as an exact positive integer."""
     from decimal import Decimal, InvalidOperation
 
+    from symparam.limits import MAX_TARGET
+
     units = {"K": 10**3, "M": 10**6, "B": 10**9, "G": 10**9, "T": 10**12}
     raw = text.strip().replace("_", "").replace(",", "")
     scale = 1
     if raw[-1:].upper() in units:
         raw, scale = raw[:-1], units[raw[-1:].upper()]
+    wrong = f"--target {text!r} must be a positive whole count up to {MAX_TARGET:,}"
+    if len(raw) > 40:
+        raise InvalidValueError(wrong)
     try:
-        value = Decimal(raw) * scale
+        value = Decimal(raw)
     except InvalidOperation:
         raise InvalidValueError(f"--target {text!r} is not a number (e.g. 7e9 or 7B)") from None
-    if len(raw) > 40 or not value.is_finite() or value <= 0 or value > 10**18 \
-            or value != value.to_integral_value():
-        raise InvalidValueError(f"--target {text!r} must be a positive whole count up to 1e18")
+    # the size is judged from the exponent before any arithmetic (1e999999999 stays text)
+    if not value.is_finite() or not 0 <= value.adjusted() <= 20:
+        raise InvalidValueError(wrong)
+    value *= scale
+    if value > MAX_TARGET or value != value.to_integral_value():
+        raise InvalidValueError(wrong)
     return int(value)
 
 

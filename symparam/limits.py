@@ -19,6 +19,8 @@ MAX_LAYERS_LISTED = 100_000
 MAX_LAYER_RUNS = 1_000
 #: the largest value ``solve`` searches for (its bisection stays within 40 steps)
 MAX_SOLVED = 2**40
+#: the largest target count ``solve`` takes
+MAX_TARGET = 10**18
 #: batch, sequence and decoder lengths for compute
 MAX_SEQUENCE = 10**9
 #: rows a ``symparam sweep`` lists (its grid is built in memory and printed)

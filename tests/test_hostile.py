@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+import symparam
 from symparam.cli import main
 from tests.test_security import bounded
 
@@ -100,3 +101,55 @@ def test_the_widest_formulas_accepted_stay_within_bounds(argv: list[str],
     multiply to near MAX_EXPANDED_TERMS) still ends within the bounds."""
     done = bounded(argv, tmp_path)
     assert done.returncode == 0, done.stderr
+
+
+# == solve ====================================================================================
+
+@pytest.mark.parametrize(("argv", "code", "says"), [
+    (["solve", "llama-2-7b", "--target", "7e9", "--for", "H"], 0, "H = 4,224"),
+    (["solve", "bert-base-uncased", "--target", "340M", "--for", "H"], 0, "H = 1,776"),
+    (["solve", "bert-base-uncased", "--target", "340M", "--for", "h"], 2, "does not depend"),
+    (["solve", "gpt2", "--target", "1e999999999", "--for", "H"], 2, "--target"),
+])
+def test_solve_inputs_of_issue_14(argv: list[str], code: int, says: str,
+                                  tmp_path: Path) -> None:
+    done = bounded(argv, tmp_path)
+    assert done.returncode == code, done.stderr
+    assert says in (done.stdout if code == 0 else done.stderr)
+
+
+def test_solve_when_valid_values_are_far_apart() -> None:
+    """H must be a multiple of 64 for LLaMA 2 7B (32 heads of an even size): the search used
+    to stop making progress between two valid values more than one step apart."""
+    from symparam.solve import solve
+
+    m = symparam.model("llama-2-7b")
+    result = solve(m, "H", 7_000_000_000)
+    assert result.value % 64 == 0 and m.count(H=result.value) == result.count
+    assert result.below is not None and result.above is not None
+    assert result.below[1] <= 7_000_000_000 <= result.above[1]
+    assert result.above[0] - result.below[0] == 64
+    for multiple in (1, 3, 100, 1000):  # no multiple makes it loop; 1000 needs 8000 | H
+        found = solve(m, "H", 7_000_000_000, multiple_of=multiple)
+        assert found.value % multiple == 0 and found.value % 64 == 0
+
+
+def test_solve_refuses_what_drops_out(capsys: pytest.CaptureFixture[str]) -> None:
+    err = refused(["solve", "bert-base-uncased", "--target", "340M", "--for", "h"], capsys)
+    assert "h·d_head" in err
+    err = refused(["solve", "mixtral-8x7b", "--target", "40B", "--for", "k"], capsys)
+    assert "does not depend" in err and "active count" in err
+
+
+def test_solve_when_the_count_falls_as_the_value_grows() -> None:
+    from symparam.solve import solve
+
+    m = symparam.model("llama", N=32, V=32000, H=4096, h_kv=8, d_ff=11008)  # 2H²·h_kv/h
+    result = solve(m, "h", 7_000_000_000)
+    assert result.value % 8 == 0 and m.count(h=result.value) == result.count
+
+
+@pytest.mark.parametrize("target", ["1e999999999", "1e-999999999", "Infinity", "NaN", "1.5",
+                                    "0", "-5", "9" * 41, "2e18"])
+def test_solve_targets_out_of_range(target: str, capsys: pytest.CaptureFixture[str]) -> None:
+    refused(["solve", "gpt2", "--target", target, "--for", "H"], capsys)
