@@ -164,12 +164,15 @@ def _degree(term: sympy.Expr) -> int:
 
 @dataclass(frozen=True)
 class Sensitivity:
-    """∂P/∂x at the model's values, and the elasticity (x/P)·∂P/∂x."""
+    """∂P/∂x at the model's values, and the elasticity (x/P)·∂P/∂x. Where x enters through a
+    floor (Qwen-MoE's sparse layers, ⌊N/s⌋), P has no derivative in x: ``derivative`` is then
+    the step P(x + 1) − P(x) and ``stepped`` is true."""
 
     symbol: sympy.Symbol
     derivative: sympy.Expr
     slope: float
     elasticity: float
+    stepped: bool = False
 
 
 def sensitivity(model: Model) -> list[Sensitivity]:
@@ -180,8 +183,14 @@ def sensitivity(model: Model) -> list[Sensitivity]:
     count = model.count()
     out = []
     for sym in sorted(total.free_symbols, key=lambda s: model.hyperparameters.index(s.name)):
-        derivative = sympy.diff(total, sym)
+        stepped = any(sym in f.free_symbols for f in total.atoms(sympy.floor, sympy.ceiling))
+        if stepped:
+            derivative = sympy.expand(total.xreplace({sym: sym + 1}) - total)
+        else:
+            derivative = sympy.diff(total, sym)
         slope = derivative.xreplace(numbers)
+        if not slope.is_Number:
+            raise InvalidValueError(f"the count has no slope in {sym} at the model's values")
         out.append(Sensitivity(sym, derivative, float(slope),
-                               float(slope * numbers[sym] / count)))
+                               float(slope * numbers[sym] / count), stepped))
     return out

@@ -141,7 +141,8 @@ def _print_count(record: dict[str, Any]) -> None:
         label, note = row["name"], ""
         if "repeat" in row:
             label += f" ×{row['repeat']}"
-            note = f"{row['params'] // row['repeat']:,} per layer"
+            note = f"{row['params'] // row['repeat']:,} per layer" if row["repeat"] else \
+                "no such layer at these values"
         for tie in record["tied"]:
             if tie["name"].startswith(row["name"] + ".") or tie["name"] == row["name"]:
                 untied = record["params"] + tie["params_if_untied"]

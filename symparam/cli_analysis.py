@@ -116,12 +116,15 @@ def cmd_sensitivity(args: argparse.Namespace) -> int:
     rows = sensitivity(_build(args.model, args))
     if args.json:
         print(json_line([{"symbol": r.symbol.name, "derivative": str(r.derivative),
-                           "slope": r.slope, "elasticity": r.elasticity} for r in rows]))
+                           "slope": r.slope, "elasticity": r.elasticity,
+                           "step": r.stepped} for r in rows]))
         return 0
     print(f"{args.model}: how the count moves with each hyperparameter at its value")
     for r in rows:
-        print(f"  {r.symbol.name:<8} ∂P/∂{r.symbol.name} = {text(r.derivative)} = {r.slope:,.0f}; "
-              f"1% more {r.symbol.name} adds {r.elasticity:.2f}% parameters")
+        name = r.symbol.name
+        slope = f"P({name} + 1) − P({name})" if r.stepped else f"∂P/∂{name}"
+        print(f"  {name:<8} {slope} = {text(r.derivative)} = {r.slope:,.0f}; "
+              f"1% more {name} adds {r.elasticity:.2f}% parameters")
     return 0
 
 

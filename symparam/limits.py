@@ -15,6 +15,9 @@ MAX_JSON_DIGITS = 40
 MAX_VALUE = 10**30
 #: per-layer lists (Qwen-MoE's mlp_only_layers, a depth listed layer by layer) are at most this
 MAX_LAYERS_LISTED = 100_000
+#: an integer option (the MLP's ``layers``, the MoE's ``sparse_step``) builds that many blocks
+#: or runs of layers, each with its own terms in the formula
+MAX_OPTION_VALUE = 64
 #: a per-layer pattern is built as runs of equal layers; at most this many runs
 MAX_LAYER_RUNS = 1_000
 #: the largest value ``solve`` searches for (its bisection stays within 40 steps)

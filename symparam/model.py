@@ -206,6 +206,13 @@ class Model:
         for a in active:
             a.check(out)
         mapping = resolve(active)
+        for small, big, reason in self.tree.at_most:
+            numbers = [e.xreplace(mapping).xreplace(
+                {s: sympy.Integer(out[s.name]) for s in e.xreplace(mapping).free_symbols
+                 if s.name in out}) for e in (small, big)]
+            if all(n.is_Number for n in numbers) and numbers[0] > numbers[1]:
+                raise InvalidValueError(f"{_shown(small, numbers[0])} exceeds "
+                                        f"{_shown(big, numbers[1])}: {reason}")
         for rule in self.family.divides:
             divisor, dividend = (
                 e.xreplace(mapping).xreplace(

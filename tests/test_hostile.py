@@ -12,7 +12,7 @@ import pytest
 
 import symparam
 from symparam.cli import main
-from tests.test_security import bounded
+from tests.test_security import bounded, config
 
 BIG = str(10**4000)
 QWEN = {"model_type": "qwen2_moe"}
@@ -153,3 +153,63 @@ def test_solve_when_the_count_falls_as_the_value_grows() -> None:
                                     "0", "-5", "9" * 41, "2e18"])
 def test_solve_targets_out_of_range(target: str, capsys: pytest.CaptureFixture[str]) -> None:
     refused(["solve", "gpt2", "--target", target, "--for", "H"], capsys)
+
+
+# == structure ================================================================================
+# -- options that build blocks, small configs, experts per token ----------------------------
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["count", "mixtral-8x7b", "--set", "sparse_step=10000"], "1..64"),
+    (["formula", "mlp", "--set", "layers=2000"], "1..64"),
+    (["count", "mixtral-8x7b", "--set", "k=9"], "k=9 exceeds E=8"),
+])
+def test_options_of_issue_14(argv: list[str], says: str, tmp_path: Path) -> None:
+    done = bounded(argv, tmp_path)
+    assert done.returncode == 2 and says in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize(("data", "code", "says"), [
+    ({**QWEN, "decoder_sparse_step": 2, "num_hidden_layers": 1}, 0, "no such layer"),
+    ({**QWEN, "decoder_sparse_step": 1000}, 2, "sparse_step"),
+    ({**QWEN, "decoder_sparse_step": 10000}, 2, "sparse_step"),
+    ({**QWEN, "decoder_sparse_step": 64}, 0, "total"),
+    ({**QWEN, "decoder_sparse_step": 65}, 2, "1..64"),
+    ({"model_type": "mixtral", "num_local_experts": 2, "num_experts_per_tok": 8}, 2,
+     "k=8 exceeds E=2"),
+])
+def test_configs_of_issue_14(data: dict[str, object], code: int, says: str,
+                             tmp_path: Path) -> None:
+    path = config(tmp_path, "config.json", data)
+    for extra in ([], ["--json"]):
+        done = bounded(["count", path, *extra], tmp_path)
+        assert done.returncode == code, done.stderr
+        if not extra:
+            assert says in (done.stdout if code == 0 else done.stderr)
+
+
+def test_every_command_on_a_small_sparse_config(tmp_path: Path) -> None:
+    path = config(tmp_path, "config.json", {**QWEN, "decoder_sparse_step": 2,
+                                            "num_hidden_layers": 1})
+    for argv in (["derive", path], ["flops", path, "--seq", "4", "--with-nonmatmul"],
+                 ["formula", path], ["depends", path], ["memory", path, "--seq", "4"]):
+        assert bounded(argv, tmp_path).returncode == 0
+    done = bounded(["sensitivity", path], tmp_path)  # N enters through ⌊N/2⌋: a step, no ∂
+    assert done.returncode == 0 and "P(N + 1) − P(N)" in done.stdout
+
+
+@pytest.mark.parametrize("argv", [
+    ["derive"], ["flops", "--seq", "8", "--with-nonmatmul", "--training", "--recompute",
+                 "selective"],
+    ["sensitivity"], ["approx", "--order", "2"], ["check", "H"],
+])
+def test_the_largest_sparse_step_stays_within_bounds(argv: list[str], tmp_path: Path) -> None:
+    path = config(tmp_path, "config.json", {**QWEN, "decoder_sparse_step": 64})
+    done = bounded([argv[0], path, *argv[1:]], tmp_path)
+    assert done.returncode == 0, done.stderr
+
+
+def test_experts_per_token_never_exceed_the_experts() -> None:
+    for name in ("mixtral-8x7b", "deepseek-v3", "gpt-oss-120b", "qwen2_moe"):
+        m = symparam.model(name)
+        with pytest.raises(symparam.SymparamError, match="exceeds"):
+            m.bind({"k": 10**6, "E": 2})

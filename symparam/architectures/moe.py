@@ -99,9 +99,11 @@ def layers(o: Mapping[str, Any]) -> Block:
     step = int(o["sparse_step"])
     if step == 1:
         return Repeat(N, decoder_layer(o, True))
-    dense = [Repeat(sympy.floor((N - 1 - r) / step) + 1, decoder_layer(o, False), r, step)
-             for r in range(step - 1)]
-    return Stack(*dense, Repeat(sympy.floor(N / step), decoder_layer(o, True), step - 1, step))
+    # unevaluated floors: sympy's evaluation of each costs milliseconds, and there are s
+    dense = [Repeat(sympy.floor((N - 1 - r) / step, evaluate=False) + 1,
+                    decoder_layer(o, False), r, step) for r in range(step - 1)]
+    sparse = Repeat(sympy.floor(N / step, evaluate=False), decoder_layer(o, True), step - 1, step)
+    return Stack(*dense, sparse)
 
 
 def runs(pattern: Sequence[int]) -> list[tuple[int, int, int, int]]:

@@ -215,6 +215,15 @@ class Block:
         """Every symbol :attr:`params` and :attr:`active_params` can hold, found on the tree."""
         return set().union(*(child.symbols() for _, child in self.children()))
 
+    @cached_property
+    def at_most(self) -> tuple[tuple[sympy.Expr, sympy.Expr, str], ...]:
+        """``(smaller, larger, reason)``: sizes this block needs in that order (a router's top
+        k among its E experts), gathered from the tree; checked when values are bound."""
+        found: dict[tuple[sympy.Expr, sympy.Expr, str], None] = {}
+        for _, child in self.children():
+            found.update(dict.fromkeys(child.at_most))
+        return tuple(found)
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}(params={self.params})"
 
