@@ -106,6 +106,10 @@ def approximate(model: Model, name: str | None = None, formula: str | None = Non
         exact = sympy.expand(exact - embedding_params(model.tree).xreplace(mapping))
     names = [*model.hyperparameters, "P"]
     if order is not None:
+        top = max(_degree(t) for t in sympy.Add.make_args(exact))
+        if isinstance(order, bool) or not isinstance(order, int) or not 1 <= order <= top:
+            raise InvalidValueError(f"the order must be a whole number from 1 to {top}, the "
+                                    f"count's highest degree, got {order!r}")
         approx = sympy.Add(*(t for t in sympy.Add.make_args(exact) if _degree(t) >= order))
         label, source = f"terms of degree ≥ {order}", "the leading terms of the exact count"
     else:

@@ -19,6 +19,27 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: error: {one_line(message)}\n")
 
 
+def whole(limit: int | None = None, least: int = 1) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``least`` to ``limit`` (:data:`MAX_SEQUENCE`
+    when None), its digits counted before it is converted (``10^4000`` stays text)."""
+    from symparam.limits import MAX_SEQUENCE
+
+    top = MAX_SEQUENCE if limit is None else limit
+
+    def parse(text: str) -> int:
+        raw = text.strip().replace("_", "")
+        digits = raw[1:] if raw[:1] in "+-" else raw
+        if digits.isascii() and digits.isdigit() and len(digits) <= len(str(top)):
+            value = int(raw)
+            if least <= value <= top:
+                return value
+        raise argparse.ArgumentTypeError(
+            f"takes a whole number from {least} to {top:,}, got {one_line(text, 40)!r}")
+
+    parse.__name__ = "whole number"  # what argparse calls the type in its messages
+    return parse
+
+
 def _parse_set(items: Sequence[str]) -> dict[str, Any]:
     from symparam.errors import InvalidValueError
 
@@ -29,7 +50,14 @@ def _parse_set(items: Sequence[str]) -> dict[str, Any]:
         if not sep or not name:
             raise InvalidValueError(f"--set {item!r}: expected NAME=VALUE")
         digits = raw.replace("_", "")
-        if digits.isascii() and digits.isdigit() and len(digits) <= 30:
+        # up to 40 digits: the model refuses what passes MAX_VALUE with the same message as
+        # for a config.json; more are refused before they are converted
+        if name in out:
+            raise InvalidValueError(f"--set {name} is given twice ({name}={out[name]} and "
+                                    f"{name}={raw}): give it once")
+        if digits.isascii() and digits.isdigit() and len(digits) > 40:
+            raise InvalidValueError(f"--set {item}: {name} is more than symparam takes (10^30)")
+        if digits.isascii() and digits.isdigit():
             value: Any = int(digits)
             if value <= 0:
                 raise InvalidValueError(f"--set {item}: {name} must be a positive integer")
@@ -383,8 +411,9 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
     p.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
     p.add_argument("--flops", action="store_true", help="add a compute section (needs --seq)")
-    p.add_argument("--seq", type=int, metavar="S", help="tokens per sequence for --flops")
-    p.add_argument("--batch", type=int, default=1, metavar="B", help="sequences for --flops")
+    p.add_argument("--seq", type=whole(), metavar="S", help="tokens per sequence for --flops")
+    p.add_argument("--batch", type=whole(), default=1, metavar="B",
+                   help="sequences for --flops")
 
     if wanted not in CORE_COMMANDS:
         from symparam.cli_analysis import add_commands
@@ -404,7 +433,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     from symparam.errors import SymparamError
 
     argv = sys.argv[1:] if argv is None else list(argv)
-    args = build_parser(argv).parse_args(argv)
+    try:
+        args = build_parser(argv).parse_args(argv)
+    except SystemExit as stop:  # --help, --version, a usage error (already reported)
+        return stop.code if isinstance(stop.code, int) else EXIT_USAGE
     try:
         return args.run(args)
     except SymparamError as error:

@@ -18,6 +18,8 @@ MAX_LAYERS_LISTED = 100_000
 #: an integer option (the MLP's ``layers``, the MoE's ``sparse_step``) builds that many blocks
 #: or runs of layers, each with its own terms in the formula
 MAX_OPTION_VALUE = 64
+#: blocks nested in blocks (real models are under ten deep; every walk of a tree recurses)
+MAX_BLOCK_DEPTH = 100
 #: a per-layer pattern is built as runs of equal layers; at most this many runs
 MAX_LAYER_RUNS = 1_000
 #: the largest value ``solve`` searches for (its bisection stays within 40 steps)
@@ -26,6 +28,11 @@ MAX_SOLVED = 2**40
 MAX_TARGET = 10**18
 #: batch, sequence and decoder lengths for compute
 MAX_SEQUENCE = 10**9
+#: values one range of ``sweep`` or ``plot --sweep`` holds
+MAX_RANGE_POINTS = 100_000
+#: models one plot shows (a bar or a curve each), and points on a curve
+MAX_PLOT_MODELS = 20
+MAX_PLOT_POINTS = 1_000
 #: rows a ``symparam sweep`` lists (its grid is built in memory and printed)
 MAX_GRID_POINTS = 1_000_000
 #: formulas and assumptions: characters, nesting, digits of a number, size of an exponent,

@@ -89,7 +89,7 @@ class Model:
         #: hyperparameter → the config.json key its value came from (as the file spells it)
         self.config_keys = dict(config_keys or {})
         self.tree: Block = family.build(architecture, self.options)
-        self.user_assumptions = tuple(assumptions)
+        self.user_assumptions = _distinct(assumptions)
         self.free = frozenset(free)
         defaults = {a.name for a in family.assumptions}
         for name_ in self.free:
@@ -338,6 +338,21 @@ class Model:
 
     def __repr__(self) -> str:
         return f"Model({self.name!r}, {self.architecture}, params={self.params})"
+
+
+def _distinct(assumptions: Iterable[Assumption]) -> tuple[Assumption, ...]:
+    """The user's assumptions, one per symbol: the same one twice counts once, two different
+    ones about one symbol are an error (the last would win silently)."""
+    out: dict[str, Assumption] = {}
+    for a in assumptions:
+        if not isinstance(a, Assumption):
+            raise InvalidValueError(f"an assumption must be an Assumption, not "
+                                    f"{type(a).__name__}")
+        known = out.get(a.name)
+        if known is not None and known.expr != a.expr:
+            raise InvalidValueError(f"{a.name} is assumed twice ({known} and {a}): keep one")
+        out.setdefault(a.name, a)
+    return tuple(out.values())
 
 
 def _shown(expr: sympy.Expr, value: sympy.Expr) -> str:

@@ -5,7 +5,10 @@ problem behind them."""
 
 from __future__ import annotations
 
+import json
 import math
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -213,3 +216,113 @@ def test_experts_per_token_never_exceed_the_experts() -> None:
         m = symparam.model(name)
         with pytest.raises(symparam.SymparamError, match="exceeds"):
             m.bind({"k": 10**6, "E": 2})
+
+
+# == values ===================================================================================
+# -- values past the limits, names given twice, the Python API's arguments ------------------
+
+@pytest.mark.parametrize(("argv", "code", "says"), [
+    (["plot", *["gpt2"] * 60, "-o", "p.png"], 2, "20 models"),
+    (["plot", *["gpt2"] * 200, "-o", "p.png"], 2, "20 models"),
+    (["plot", "gpt2", "--sweep", "N=1:100000:1", "-o", "p.png"], 2, "1,000 points"),
+    (["sweep", "gpt2", f"H=1:{2**997}"], 2, "10^30"),
+    (["memory", "gpt2", "--seq", "10000000000000", "--batch", "100000000000000"], 2, "--seq"),
+    (["flops", "gpt2", "--json", "--seq", BIG], 2, "--seq"),
+    (["memory", "gpt2", "--json", "--seq", BIG], 2, "--seq"),
+    (["count", "gpt2", "--set", f"H={12 * 10**29}"], 2, "10^30"),
+    (["count", "llama-2-7b", "--set", f"H={10**30}"], 0, "total"),  # as a config takes it
+    (["count", "gpt2", "--set", f"H={10**30}", "--set", "h=1"], 2, "d_ff = 4*H gives"),
+])
+def test_values_of_issue_14(argv: list[str], code: int, says: str, tmp_path: Path) -> None:
+    done = bounded(argv, tmp_path)
+    assert done.returncode == code, done.stderr
+    assert says in (done.stdout if code == 0 else done.stderr)
+
+
+@pytest.mark.parametrize(("data", "code", "says"), [
+    ({"model_type": "llama", "hidden_size": 10**30, "num_attention_heads": 32}, 0, "total"),
+    ({"model_type": "gpt2", "n_embd": 10**30, "n_head": 1}, 2, "10^30"),  # d_ff = 4H past it
+])
+def test_config_values_as_set_takes_them(data: dict[str, object], code: int, says: str,
+                                         tmp_path: Path) -> None:
+    done = bounded(["count", config(tmp_path, "config.json", data)], tmp_path)
+    assert done.returncode == code and says in (done.stdout + done.stderr), done.stderr
+
+
+@pytest.mark.parametrize("argv", [
+    ["memory", "gpt2", "--seq", "128", "--batch", "-3"],
+    ["memory", "gpt2", "--seq", "0"],
+    ["flops", "gpt2", "--seq", "128", "--batch", "0"],
+    ["flops", "t5", "--seq", "8", "--target-seq", "0"],
+    ["derive", "gpt2", "--flops", "--seq", "8", "--batch", "0"],
+    ["formula", "bert", "--assume", "d_ff=H", "--assume", "d_ff=2*H"],
+    ["count", "gpt2", "--set", "H=768", "--set", "H=1536"],
+    ["approx", "bert", "--order", "100"],
+    ["approx", "bert", "--order", "3"],
+    ["approx", "bert", "--order", "-5"],
+    ["approx", "bert", "--order", "0"],
+    ["sweep", "gpt2", "H=12,24", "H=36,48"],
+    ["sweep", "mixtral-8x7b", "k=1:10:1"],
+])
+def test_wrong_answers_are_refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    refused(argv, capsys)
+
+
+def test_evaluate_past_the_limits() -> None:
+    m = symparam.model("gpt2")
+    for arrays in ({"H": [12 * 10**1500]}, {"H": [12, 10**31]}, {"H": [[12, 24], [36]]},
+                   {"H": [12, 24], "N": [1, 2, 3]}, {"H": []}, {"H": [1.5]}, {"H": None},
+                   {"h": [2**64]}):  # h drops out of the total, its rule still needs it
+        with pytest.raises(symparam.SymparamError):
+            m.evaluate(**arrays)
+    assert m.evaluate(H=[12, 24], N=[[1], [2]]).shape == (2, 2)
+    assert symparam.model("mixtral-8x7b").evaluate(k=[1, 2]).tolist() == [46702792704] * 2
+
+
+def test_api_checks_its_arguments() -> None:
+    assert str(symparam.model("bert", assume="d_ff=4*H").formula()) == \
+        str(symparam.model("bert", assume=["d_ff=4*H"]).formula())
+    assert symparam.model("bert", assume=None).params == symparam.model("bert").params
+    for kwargs in ({"assume": [123]}, {"assume": 5}, {"assume": [None]}, {"free": [1]},
+                   {"free": 3.5}, {"assume": ["d_ff=H", "d_ff=2*H"]}):
+        with pytest.raises(symparam.SymparamError):
+            symparam.model("bert", **kwargs)  # type: ignore[arg-type]
+    from symparam.assumptions import parse_assumption
+
+    with pytest.raises(symparam.SymparamError):
+        parse_assumption(123)  # type: ignore[arg-type]
+
+
+def test_deep_block_trees_are_refused_when_built() -> None:
+    from symparam import Linear, Repeat, Sequential
+    from symparam.limits import MAX_BLOCK_DEPTH
+
+    block: symparam.Block = Linear(4, 4)
+    with pytest.raises(symparam.SymparamError, match="deeper than"):
+        for _ in range(5000):
+            block = Sequential(x=block)
+    assert block.depth == MAX_BLOCK_DEPTH
+    assert symparam.from_block(block).count() == 20  # as deep as allowed: every walk works
+    with pytest.raises(symparam.SymparamError, match="deeper than"):
+        Repeat(3, block)
+    with pytest.raises(symparam.SymparamError, match="not a Block"):
+        Sequential(x=3)  # type: ignore[arg-type]
+
+
+def test_limits_are_in_the_table() -> None:
+    """Every limit appears in SECURITY.md's table with its value, not only its name."""
+    from symparam import limits
+
+    text = (Path(__file__).resolve().parent.parent / "SECURITY.md").read_text(encoding="utf-8")
+    for name in dir(limits):
+        if name.startswith("MAX_"):
+            assert f"| `{name}` |" in text, name
+
+
+def test_library_code_runs_under_the_child_limits(tmp_path: Path) -> None:
+    """The limits the tests put on a child leave room for ordinary work (numpy included)."""
+    done = bounded(["sweep", "gpt2", "H=12:1200000:12", "N=1:8:1", "--csv"], tmp_path)
+    assert done.returncode == 0 and len(done.stdout.splitlines()) == 800_001
+    probe = subprocess.run([sys.executable, "-c", "import json, symparam.sweep, numpy; "
+                            "print(json.dumps(1))"], capture_output=True, text=True, check=True)
+    assert json.loads(probe.stdout) == 1

@@ -143,6 +143,11 @@ class Block:
         return ()
 
     @cached_property
+    def depth(self) -> int:
+        """Levels of blocks from this one down to its deepest tensor (a tensor is 1)."""
+        return 1 + max((child.depth for _, child in self.children()), default=0)
+
+    @cached_property
     def params(self) -> sympy.Expr:
         """Unique parameters under this block (tied tensors count 0)."""
         return sympy.Add(*(child.params for _, child in self.children()))
@@ -228,6 +233,24 @@ class Block:
         return f"{type(self).__name__}(params={self.params})"
 
 
+def adopt(parent: str, items: Iterable[tuple[str, Any]]) -> tuple[tuple[str, Block], ...]:
+    """A composite's named children, checked: each a :class:`Block`, nested at most
+    :data:`~symparam.limits.MAX_BLOCK_DEPTH` deep (every walk of the tree recurses, so a
+    5,000-deep tree would fail with a RecursionError instead of a message). Each child's
+    depth is known when it is built, so this costs one step per child."""
+    from symparam.limits import MAX_BLOCK_DEPTH
+
+    out = tuple(items)
+    for name, block in out:
+        if not isinstance(block, Block):
+            raise InvalidValueError(f"child {name!r} of {parent} is a {type(block).__name__}, "
+                                    "not a Block")
+        if block.depth >= MAX_BLOCK_DEPTH:
+            raise ModelDefinitionError(f"{parent} nests blocks deeper than {MAX_BLOCK_DEPTH} "
+                                       "levels")
+    return out
+
+
 class Tensor(Block):
     """A named weight tensor with a symbolic shape; ``tie`` makes it an alias of another."""
 
@@ -279,10 +302,7 @@ class Sequential(Block):
     def __init__(self, /, *blocks: Block, first_token: bool = False, **named: Block) -> None:
         self.first_token = first_token
         items = [(str(i), b) for i, b in enumerate(blocks)] + list(named.items())
-        for name, block in items:
-            if not isinstance(block, Block):
-                raise InvalidValueError(f"child {name!r} is a {type(block).__name__}, not a Block")
-        self._children = tuple(items)
+        self._children = adopt("a Sequential", items)
 
     def children(self) -> tuple[tuple[str, Block], ...]:
         return self._children
@@ -304,6 +324,7 @@ class Repeat(Block):
     def __init__(self, count: Size, block: Block, start: Size | int = 0, stride: int = 1) -> None:
         if not isinstance(block, Block):
             raise InvalidValueError(f"Repeat needs a Block, not {type(block).__name__}")
+        adopt("a Repeat", [("{}", block)])
         self.count_expr = as_size(count, "repeat count")
         self.start = sympy.Integer(start) if isinstance(start, int) else start
         self.stride = stride
@@ -356,6 +377,7 @@ class Stack(Block):
         for repeat in repeats:
             if not isinstance(repeat, Repeat):
                 raise InvalidValueError("a Stack holds Repeat blocks")
+        adopt("a Stack", [("", r) for r in repeats])
         self.repeats = repeats
 
     def children(self) -> tuple[tuple[str, Block], ...]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import sympy
 
-from symparam.blocks.base import Block, Size, Tensor, as_size, merge
+from symparam.blocks.base import Block, Size, Tensor, adopt, as_size, merge
 from symparam.errors import ModelDefinitionError
 
 
@@ -67,7 +67,7 @@ class Attention(Block):
         self.scaled = scaled
         self.softcap = softcap  # Gemma2's tanh soft-capping of the scores
         self.sink = sink  # gpt-oss: one more logit per head and query in the softmax
-        self._children = tuple(named.items())
+        self._children = adopt("an Attention", named.items())
 
     def children(self) -> tuple[tuple[str, Block], ...]:
         return self._children
