@@ -68,6 +68,8 @@ def _read_regular(path: str) -> bytes:
         fd = os.open(path, flags)
     except OSError as error:
         raise ConfigError(f"{path}: {_reason(error)}") from None
+    except ValueError:  # a NUL byte: no file has such a name
+        raise ConfigError(f"{path!r}: not a file name") from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):

@@ -111,6 +111,13 @@ def test_links_and_kernel_files(tmp_path: Path, capsys: pytest.CaptureFixture[st
         assert "Traceback" not in err
 
 
+def test_a_name_no_file_can_have(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(ConfigError, match="not a file name"):
+        load_config("config\0.json")
+    assert main(["count", "/\0"]) == 2  # found by the fuzz suite: a ValueError traceback
+    assert "not a file name" in capsys.readouterr().err
+
+
 def test_a_config_that_grows_past_the_limit_is_cut(tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     from symparam import hf
