@@ -68,7 +68,28 @@ def model(name: str, **kwargs: Any) -> Model:
     """
     from symparam.catalog import model as build
 
+    for key in ("assume", "free"):
+        if key in kwargs:
+            kwargs[key] = _listed(key, kwargs[key])
     return build(name, **kwargs)
+
+
+def _listed(key: str, given: Any) -> list[Any]:
+    """``assume`` or ``free`` as a list: None is none, one string or Assumption is one (not
+    its characters); anything else must be a list (or tuple, set) of them."""
+    from symparam.errors import InvalidValueError
+
+    if given is None:
+        return []
+    if isinstance(given, str | Assumption):
+        return [given]
+    if not isinstance(given, list | tuple | set | frozenset):
+        raise InvalidValueError(f"{key} takes a list of strings, not {type(given).__name__}")
+    wanted = (str, Assumption) if key == "assume" else (str,)
+    for item in given:
+        if not isinstance(item, wanted):
+            raise InvalidValueError(f"{key} takes a list of strings; {item!r} is not one")
+    return list(given)
 
 
 def from_block(block: Block, name: str = "custom", **values: int) -> Model:

@@ -18,6 +18,7 @@ from typing import Any
 import sympy
 
 from symparam.assumptions import parse_assumption, resolve
+from symparam.bounds import expand
 from symparam.errors import InvalidValueError
 from symparam.model import Model
 from symparam.parsing import parse_formula
@@ -85,13 +86,17 @@ def approximate(model: Model, name: str | None = None, formula: str | None = Non
     else:
         spec, assumptions = None, model.assumptions
     mapping = resolve(assumptions)
-    exact = sympy.expand(model.raw_params.xreplace(mapping))
+    exact = expand(model.raw_params.xreplace(mapping), what="the count under these assumptions")
     target = spec.target if spec else "total"
     if target == "non_embedding":
         tables = model.tree.by_kind().get("embedding", sympy.S.Zero)
         exact = sympy.expand(exact - tables.xreplace(mapping))
     names = [*model.hyperparameters, "P"]
     if order is not None:
+        top = max(_degree(t) for t in sympy.Add.make_args(exact))
+        if isinstance(order, bool) or not isinstance(order, int) or not 1 <= order <= top:
+            raise InvalidValueError(f"the order must be a whole number from 1 to {top}, the "
+                                    f"count's highest degree, got {order!r}")
         approx = sympy.Add(*(t for t in sympy.Add.make_args(exact) if _degree(t) >= order))
         label, source = f"terms of degree ≥ {order}", "the leading terms of the exact count"
     else:
@@ -100,7 +105,7 @@ def approximate(model: Model, name: str | None = None, formula: str | None = Non
             raise InvalidValueError("give an approximation's name, a formula or an order")
         approx = parse_formula(text, names).xreplace({sympy.Symbol("P", integer=True,
                                                                     positive=True): exact})
-        approx = sympy.expand(approx.xreplace(mapping))
+        approx = expand(approx.xreplace(mapping), what="the approximation")
         label, source = name or text, spec.source if spec else "the formula given"
     numbers = {s: sympy.Integer(v) for s, v in
                ((s, model.values.get(s.name)) for s in model.symbols.values()) if v is not None}
@@ -122,6 +127,9 @@ def approximate(model: Model, name: str | None = None, formula: str | None = Non
 
     def at(expr: sympy.Expr) -> int | None:
         value = expr.xreplace(numbers)
+        if not value.is_finite and not value.free_symbols:  # zoo or nan
+            raise InvalidValueError(f"the approximation {label} divides by zero at the model's "
+                                    "values")
         return int(value) if value.is_Integer else None
 
     return Approximation(label, source, target, exact, approx, tuple(dropped), at(exact),
@@ -147,12 +155,15 @@ def _degree(term: sympy.Expr) -> int:
 
 @dataclass(frozen=True)
 class Sensitivity:
-    """∂P/∂x at the model's values, and the elasticity (x/P)·∂P/∂x."""
+    """∂P/∂x at the model's values, and the elasticity (x/P)·∂P/∂x. Where x enters through a
+    floor (Qwen-MoE's sparse layers, ⌊N/s⌋), P has no derivative in x: ``derivative`` is then
+    the step P(x + 1) − P(x) and ``stepped`` is true."""
 
     symbol: sympy.Symbol
     derivative: sympy.Expr
     slope: float
     elasticity: float
+    stepped: bool = False
 
 
 def sensitivity(model: Model) -> list[Sensitivity]:
@@ -163,8 +174,14 @@ def sensitivity(model: Model) -> list[Sensitivity]:
     count = model.count()
     out = []
     for sym in sorted(total.free_symbols, key=lambda s: model.hyperparameters.index(s.name)):
-        derivative = sympy.diff(total, sym)
+        stepped = any(sym in f.free_symbols for f in total.atoms(sympy.floor, sympy.ceiling))
+        if stepped:
+            derivative = sympy.expand(total.xreplace({sym: sym + 1}) - total)
+        else:
+            derivative = sympy.diff(total, sym)
         slope = derivative.xreplace(numbers)
+        if not slope.is_Number:
+            raise InvalidValueError(f"the count has no slope in {sym} at the model's values")
         out.append(Sensitivity(sym, derivative, float(slope),
-                               float(slope * numbers[sym] / count)))
+                               float(slope * numbers[sym] / count), stepped))
     return out

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 import sympy
 
 from symparam.errors import InvalidValueError
+from symparam.limits import MAX_VALUE
 from symparam.parsing import parse_formula
 from symparam.symbols import VOCABULARY, H, M, N, N_dec, d_ff, d_head, d_pool, h, h_kv
 
@@ -46,10 +47,15 @@ class Assumption:
         if any(name not in values for name in needed):
             return
         result = self.expr.xreplace({s: sympy.Integer(values[n]) for n, s in needed.items()})
-        if result.is_Integer and result > 0:
-            return
-        numerator, denominator = sympy.fraction(self.expr)
         shown = ", ".join(f"{n}={values[n]}" for n in sorted(needed))
+        if result.is_Integer and 0 < result <= MAX_VALUE:
+            return
+        if result.is_Integer and result > MAX_VALUE:
+            raise InvalidValueError(f"{self} gives {self.symbol} = {result} for {shown}, more "
+                                    "than symparam takes (10^30)")
+        if not result.is_finite:  # zoo or nan: a denominator is zero at these values
+            raise InvalidValueError(f"{self} divides by zero for {shown}")
+        numerator, denominator = sympy.fraction(self.expr)
         if not denominator.is_Number or denominator != 1:
             raise InvalidValueError(
                 f"{_show(denominator, values)} does not divide {_show(numerator, values)}"
@@ -92,7 +98,13 @@ NAMED: dict[str, Assumption] = {
 
 
 def parse_assumption(text: str, names: Iterable[str] = VOCABULARY) -> Assumption:
-    """Read ``NAME=EXPR`` (whitelist parser) or a named assumption (``llama-ffn``)."""
+    """Read ``NAME=EXPR`` (whitelist parser) or a named assumption (``llama-ffn``).
+
+    The right side must be able to give a positive size: ``d_ff = -H`` or ``d_ff = H - H`` is
+    refused here, ``d_ff = H - 100`` when values are bound."""
+    if not isinstance(text, str):
+        raise InvalidValueError(f"an assumption is text such as 'd_ff=4*H' or an Assumption, "
+                                f"not {type(text).__name__}")
     if text.strip() in NAMED and "=" not in text:
         return NAMED[text.strip()]
     lhs, rhs = parse_formula(text, list(names), equation=True)
@@ -100,8 +112,12 @@ def parse_assumption(text: str, names: Iterable[str] = VOCABULARY) -> Assumption
         raise InvalidValueError(f"the left side of {text!r} must be one hyperparameter name")
     if lhs in rhs.free_symbols:
         raise InvalidValueError(f"{text!r} defines {lhs} in terms of itself")
-    for known in NAMED.values():
-        if known.symbol == lhs and sympy.simplify(known.expr - rhs) == 0:
+    if rhs.is_positive is False or rhs.is_zero:  # every symbol is a positive integer
+        raise InvalidValueError(f"{text!r} makes {lhs} {'zero' if rhs.is_zero else 'negative'}"
+                                "; a size is a positive integer")
+    for known in NAMED.values():  # the same expression, written another way (bounded: parsed)
+        if known.symbol == lhs and rhs.free_symbols == known.expr.free_symbols and \
+                sympy.expand(known.expr - rhs) == 0:
             return known
     return Assumption(lhs, rhs, "assumed by the user")
 

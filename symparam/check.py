@@ -19,6 +19,9 @@ from dataclasses import dataclass
 import sympy
 
 from symparam.assumptions import resolve
+from symparam.bounds import expand
+from symparam.errors import InvalidValueError
+from symparam.limits import MAX_FORMULA_TERMS
 from symparam.model import Model
 from symparam.parsing import parse_formula
 from symparam.printing import term_key
@@ -90,7 +93,8 @@ def sources(model: Model) -> dict[sympy.Expr, list[tuple[str, sympy.Expr, str]]]
 
 def check(model: Model, text: str) -> CheckResult:
     """Compare ``text`` with ``model``'s total (under its assumptions)."""
-    formula = sympy.expand(parse_for(model, text).xreplace(resolve(model.assumptions)))
+    formula = expand(parse_for(model, text).xreplace(resolve(model.assumptions)),
+                     MAX_FORMULA_TERMS, "the formula under the model's assumptions")
     engine = model.params
     difference = sympy.expand(engine - formula)
     engine_terms = engine.as_coefficients_dict()
@@ -118,5 +122,10 @@ def check(model: Model, text: str) -> CheckResult:
         engine_value = model.count()
         formula_value = formula.xreplace(
             {s: sympy.Integer(values[s.name]) for s in formula.free_symbols})
+        if not formula_value.is_finite:  # zoo or nan: a denominator is zero there
+            shown = ", ".join(f"{s.name}={values[s.name]}"
+                              for s in sorted(formula.free_symbols, key=str))
+            raise InvalidValueError(f"the formula divides by zero at the model's values "
+                                    f"({shown})")
     return CheckResult(engine, formula, difference, tuple(terms), values, engine_value,
                        formula_value)

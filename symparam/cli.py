@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
@@ -19,6 +20,27 @@ class _Parser(argparse.ArgumentParser):
         self.exit(EXIT_USAGE, f"{self.prog}: error: {one_line(message)}\n")
 
 
+def whole(limit: int | None = None, least: int = 1) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``least`` to ``limit`` (:data:`MAX_SEQUENCE`
+    when None), its digits counted before it is converted (``10^4000`` stays text)."""
+    from symparam.limits import MAX_SEQUENCE
+
+    top = MAX_SEQUENCE if limit is None else limit
+
+    def parse(text: str) -> int:
+        raw = text.strip().replace("_", "")
+        digits = raw[1:] if raw[:1] in "+-" else raw
+        if digits.isascii() and digits.isdigit() and len(digits) <= len(str(top)):
+            value = int(raw)
+            if least <= value <= top:
+                return value
+        raise argparse.ArgumentTypeError(
+            f"takes a whole number from {least} to {top:,}, got {one_line(text, 40)!r}")
+
+    parse.__name__ = "whole number"  # what argparse calls the type in its messages
+    return parse
+
+
 def _parse_set(items: Sequence[str]) -> dict[str, Any]:
     from symparam.errors import InvalidValueError
 
@@ -29,7 +51,14 @@ def _parse_set(items: Sequence[str]) -> dict[str, Any]:
         if not sep or not name:
             raise InvalidValueError(f"--set {item!r}: expected NAME=VALUE")
         digits = raw.replace("_", "")
-        if digits.isascii() and digits.isdigit() and len(digits) <= 30:
+        # up to 40 digits: the model refuses what passes MAX_VALUE with the same message as
+        # for a config.json; more are refused before they are converted
+        if name in out:
+            raise InvalidValueError(f"--set {name} is given twice ({name}={out[name]} and "
+                                    f"{name}={raw}): give it once")
+        if digits.isascii() and digits.isdigit() and len(digits) > 40:
+            raise InvalidValueError(f"--set {item}: {name} is more than symparam takes (10^30)")
+        if digits.isascii() and digits.isdigit():
             value: Any = int(digits)
             if value <= 0:
                 raise InvalidValueError(f"--set {item}: {name} must be a positive integer")
@@ -141,7 +170,8 @@ def _print_count(record: dict[str, Any]) -> None:
         label, note = row["name"], ""
         if "repeat" in row:
             label += f" ×{row['repeat']}"
-            note = f"{row['params'] // row['repeat']:,} per layer"
+            note = f"{row['params'] // row['repeat']:,} per layer" if row["repeat"] else \
+                "no such layer at these values"
         for tie in record["tied"]:
             if tie["name"].startswith(row["name"] + ".") or tie["name"] == row["name"]:
                 untied = record["params"] + tie["params_if_untied"]
@@ -261,8 +291,15 @@ def write_output(path: str, text: str, force: bool) -> None:
     from symparam.output import write_atomically
 
     def write(temporary: str) -> None:
-        with open(temporary, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
+        import os
+
+        from symparam.output import write_all
+
+        fd = os.open(temporary, os.O_WRONLY | os.O_TRUNC)
+        try:
+            write_all(fd, text.encode("utf-8"))
+        finally:
+            os.close(fd)
 
     write_atomically(path, write, force)
 
@@ -279,7 +316,7 @@ def cmd_derive(args: argparse.Namespace) -> int:
         text = derivation.to_latex(lang=args.lang, fragment=args.fragment)
     else:
         text = derivation.to_markdown(lang=args.lang)
-    if args.output:
+    if args.output is not None:  # -o "" is a mistake to report, not standard output
         write_output(args.output, text, args.force)
     else:
         sys.stdout.write(text)
@@ -382,8 +419,9 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
     p.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
     p.add_argument("--flops", action="store_true", help="add a compute section (needs --seq)")
-    p.add_argument("--seq", type=int, metavar="S", help="tokens per sequence for --flops")
-    p.add_argument("--batch", type=int, default=1, metavar="B", help="sequences for --flops")
+    p.add_argument("--seq", type=whole(), metavar="S", help="tokens per sequence for --flops")
+    p.add_argument("--batch", type=whole(), default=1, metavar="B",
+                   help="sequences for --flops")
 
     if wanted not in CORE_COMMANDS:
         from symparam.cli_analysis import add_commands
@@ -398,20 +436,85 @@ def fail(message: str) -> int:
     return EXIT_USAGE
 
 
+#: exit statuses for a run stopped by Ctrl-C (SIGINT) or SIGTERM, as shells report them
+EXIT_INTERRUPTED, EXIT_TERMINATED = 130, 143
+
+
+class Terminated(BaseException):
+    """SIGTERM, raised where the program is so that files being written are cleaned up."""
+
+
+def _terminate(signum: int, frame: Any) -> NoReturn:
+    raise Terminated
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
+    """Run the command line; returns the exit status: 0, 2 for an error (one line on
+    stderr), 130 after Ctrl-C and 143 after SIGTERM (a file being written is removed)."""
+    import signal
+    import threading
+
     from symparam.errors import SymparamError
+    from symparam.output import PlainText
 
     argv = sys.argv[1:] if argv is None else list(argv)
-    args = build_parser(argv).parse_args(argv)
+    handler = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _terminate) if handler else None
+    stdout = sys.stdout
+    sys.stdout = text = PlainText(stdout)  # unprintable characters are shown, not sent
     try:
-        return args.run(args)
+        try:
+            args = build_parser(argv).parse_args(argv)
+        except SystemExit as stop:  # --help, --version, a usage error (already reported)
+            return stop.code if isinstance(stop.code, int) else EXIT_USAGE
+        status = args.run(args)
+        sys.stdout.flush()  # a full disk shows here, not after the status is decided
+        return status
     except SymparamError as error:
         return fail(str(error))
     except BrokenPipeError:
+        _silence(stdout)
         return 0
+    except OSError as error:  # writing the output failed (a full disk …)
+        _silence(stdout)
+        return fail(f"cannot write the output: {error.strerror or error}")
     except (RecursionError, MemoryError, OverflowError) as error:
         return fail(f"the input is too large to work on ({type(error).__name__})")
+    except KeyboardInterrupt:
+        return _stopped("interrupted", EXIT_INTERRUPTED)
+    except Terminated:
+        return _stopped("terminated", EXIT_TERMINATED)
+    finally:
+        _finish(text)  # what was printed before an error or a signal, --help's text …
+        sys.stdout = stdout
+        if handler:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _finish(text: Any) -> None:
+    """Write out what is left of a run's output (after a full disk, nothing more is said)."""
+    with contextlib.suppress(OSError, ValueError):
+        text.flush()
+
+
+def _stopped(how: str, status: int) -> int:
+    """A run stopped by a signal: one line, and the status a shell expects."""
+    print(f"symparam: {how}", file=sys.stderr)
+    return status
+
+
+def _silence(stream: Any) -> None:
+    """Point a failed standard output at /dev/null: what is left in its buffer must not raise
+    again (and print a second message) when Python flushes it at exit."""
+    import os
+
+    try:
+        fileno = stream.fileno()
+    except (OSError, ValueError, AttributeError):
+        return
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, fileno)
+    os.close(devnull)
 
 
 if __name__ == "__main__":

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import sys
 from typing import Any
 
-from symparam.cli import _build, command, each_model
+from symparam.cli import _build, command, each_model, whole
 from symparam.errors import InvalidValueError
+from symparam.limits import MAX_DEGREE, MAX_SOLVED
 from symparam.output import json_line
 
 
@@ -116,12 +118,15 @@ def cmd_sensitivity(args: argparse.Namespace) -> int:
     rows = sensitivity(_build(args.model, args))
     if args.json:
         print(json_line([{"symbol": r.symbol.name, "derivative": str(r.derivative),
-                           "slope": r.slope, "elasticity": r.elasticity} for r in rows]))
+                           "slope": r.slope, "elasticity": r.elasticity,
+                           "step": r.stepped} for r in rows]))
         return 0
     print(f"{args.model}: how the count moves with each hyperparameter at its value")
     for r in rows:
-        print(f"  {r.symbol.name:<8} ∂P/∂{r.symbol.name} = {text(r.derivative)} = {r.slope:,.0f}; "
-              f"1% more {r.symbol.name} adds {r.elasticity:.2f}% parameters")
+        name = r.symbol.name
+        slope = f"P({name} + 1) − P({name})" if r.stepped else f"∂P/∂{name}"
+        print(f"  {name:<8} {slope} = {text(r.derivative)} = {r.slope:,.0f}; "
+              f"1% more {name} adds {r.elasticity:.2f}% parameters")
     return 0
 
 
@@ -147,18 +152,26 @@ def _target(text: str) -> int:
     """``7e9``, ``7B``, ``7000000000`` or ``350M`` as an exact positive integer."""
     from decimal import Decimal, InvalidOperation
 
+    from symparam.limits import MAX_TARGET
+
     units = {"K": 10**3, "M": 10**6, "B": 10**9, "G": 10**9, "T": 10**12}
     raw = text.strip().replace("_", "").replace(",", "")
     scale = 1
     if raw[-1:].upper() in units:
         raw, scale = raw[:-1], units[raw[-1:].upper()]
+    wrong = f"--target {text!r} must be a positive whole count up to {MAX_TARGET:,}"
+    if len(raw) > 40:
+        raise InvalidValueError(wrong)
     try:
-        value = Decimal(raw) * scale
+        value = Decimal(raw)
     except InvalidOperation:
         raise InvalidValueError(f"--target {text!r} is not a number (e.g. 7e9 or 7B)") from None
-    if len(raw) > 40 or not value.is_finite() or value <= 0 or value > 10**18 \
-            or value != value.to_integral_value():
-        raise InvalidValueError(f"--target {text!r} must be a positive whole count up to 1e18")
+    # the size is judged from the exponent before any arithmetic (1e999999999 stays text)
+    if not value.is_finite() or not 0 <= value.adjusted() <= 20:
+        raise InvalidValueError(wrong)
+    value *= scale
+    if value > MAX_TARGET or value != value.to_integral_value():
+        raise InvalidValueError(wrong)
     return int(value)
 
 
@@ -168,6 +181,8 @@ def cmd_plot(args: argparse.Namespace) -> int:
     from symparam.cli import _parse_set
 
     given = _parse_set(args.set or ())
+    sweep = plots.parse_range(args.sweep) if args.sweep else None
+    plots.check_request(args.output, len(args.model), None if sweep is None else len(sweep[1]))
     models = []
     for name in args.model:  # each model takes the --set values it has
         base = symparam.model(name, arch=args.arch, base=args.base,
@@ -176,9 +191,8 @@ def cmd_plot(args: argparse.Namespace) -> int:
         models.append(symparam.model(name, arch=args.arch, base=args.base,
                                      assume=list(args.assume or ()), free=list(args.free or ()),
                                      **{k: v for k, v in given.items() if k in known}))
-    if args.sweep:
-        name, points = plots.parse_range(args.sweep)
-        plots.sweep(models, name, points, args.output, args.force)
+    if sweep is not None:
+        plots.sweep(models, *sweep, args.output, args.force)
     else:
         plots.breakdown(models, args.output, args.force)
     print(f"wrote {args.output}")
@@ -313,8 +327,13 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     from symparam.plots import parse_range
     from symparam.sweep import PrecisionWarning, grid
 
+    ranges: dict[str, list[int]] = {}
+    for text in args.ranges:
+        name, points = parse_range(text)
+        if name in ranges:
+            raise InvalidValueError(f"{name} is given two ranges: give it one")
+        ranges[name] = points
     m = _build(args.model, args)
-    ranges = dict(parse_range(r) for r in args.ranges)
     columns = grid(ranges)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", PrecisionWarning)
@@ -325,11 +344,14 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     rows = zip(*(columns[n] for n in names), (int(c) for c in counts), strict=True)
     if args.csv:
         print(",".join([*names, "params"]))
-        for row in rows:
-            print(",".join(str(v) for v in row))
-    else:
-        for row in rows:
-            print(json_line({**dict(zip(names, row[:-1], strict=True)), "params": row[-1]}))
+        lines = (",".join(str(v) for v in row) for row in rows)
+    else:  # the JSON of a row of whole numbers, from a template (json.dumps a row: 5 µs)
+        keys = [json_line(n).replace("{", "{{").replace("}", "}}")
+                for n in [*names, "params"]]
+        template = "{{" + ", ".join(f"{key}: {{}}" for key in keys) + "}}"
+        lines = (template.format(*row) for row in rows)
+    while chunk := list(itertools.islice(lines, 10_000)):  # a write per chunk, not per row
+        sys.stdout.write("\n".join(chunk) + "\n")
     return 0
 
 
@@ -340,7 +362,8 @@ def add_commands(commands: Any) -> None:
     p = command(commands, "check", "a hand-derived formula against the exact one", cmd_check)
     p.add_argument("formula", metavar="FORMULA", help='e.g. "(3L + 11N + 2)·H + 12·N·H²"')
     p = command(commands, "approx", "an approximation and its exact error", cmd_approx)
-    p.add_argument("--order", type=int, help="keep the terms of at least this degree")
+    p.add_argument("--order", type=whole(MAX_DEGREE), metavar="D",
+                   help="keep the terms of at least this degree")
     p.add_argument("--name", help="kaplan, bert-shortcut or nanogpt")
     p.add_argument("--formula", help="your own approximation (P is the exact total)")
     command(commands, "sensitivity", "∂P/∂x and elasticities at the model's values",
@@ -348,13 +371,14 @@ def add_commands(commands: Any) -> None:
     p = command(commands, "solve", "the size that gives a target count", cmd_solve)
     p.add_argument("--target", required=True, help="e.g. 7e9 or 7B")
     p.add_argument("--for", dest="symbol", required=True, metavar="NAME")
-    p.add_argument("--multiple-of", type=int, default=1, metavar="M")
+    p.add_argument("--multiple-of", type=whole(MAX_SOLVED), default=1, metavar="M")
     p = command(commands, "flops", "forward (or training) FLOPs for B sequences of s tokens",
                  cmd_flops, many=True)
-    p.add_argument("--seq", type=int, metavar="S",
+    p.add_argument("--seq", type=whole(), metavar="S",
                    help="tokens per sequence (not for ViT, whose image fixes it)")
-    p.add_argument("--batch", type=int, default=1, metavar="B", help="sequences (default 1)")
-    p.add_argument("--target-seq", type=int, metavar="S_DEC",
+    p.add_argument("--batch", type=whole(), default=1, metavar="B",
+                   help="sequences (default 1)")
+    p.add_argument("--target-seq", type=whole(), metavar="S_DEC",
                    help="an encoder–decoder's decoder length (default: --seq)")
     p.add_argument("--macs", action="store_true", help="print multiply-accumulates")
     p.add_argument("--causal", action="store_true", help="halve the attention products")
@@ -376,8 +400,9 @@ def add_commands(commands: Any) -> None:
     output.add_argument("--csv", action="store_true", help="a CSV table with a header")
     p = command(commands, "memory", "weights per dtype, Adam training state, KV cache",
                  cmd_memory)
-    p.add_argument("--seq", type=int, metavar="S", help="tokens per sequence, for the KV cache")
-    p.add_argument("--batch", type=int, default=1, metavar="B")
+    p.add_argument("--seq", type=whole(), metavar="S",
+                   help="tokens per sequence, for the KV cache")
+    p.add_argument("--batch", type=whole(), default=1, metavar="B")
     p.add_argument("--dtype", default="fp16", choices=("fp32", "fp16", "bf16", "int8"),
                    help="dtype of the KV cache (default fp16)")
     p = command(commands, "plot", "where the parameters are, or the count against a size",

@@ -117,8 +117,8 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
 
     from symparam.assumptions import resolve
     from symparam.blocks.base import evaluate as _evaluate
+    from symparam.bounds import expand
     from symparam.errors import InvalidValueError
-    from symparam.limits import MAX_SEQUENCE
     from symparam.symbols import B, s
 
     fixed_sequence = model.family.sequence
@@ -129,9 +129,7 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
         seq = 1  # placeholder: s is replaced by the model's own sequence below
     elif seq is None:
         raise InvalidValueError("give the sequence length: --seq S")
-    for name, value in (("--seq", seq), ("--batch", batch), ("--target-seq", target_seq or 1)):
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= MAX_SEQUENCE:
-            raise InvalidValueError(f"{name} must be a positive integer up to 1e9, got {value}")
+    check_lengths(seq=seq, batch=batch, target_seq=target_seq)
     if recompute not in ("none", "selective", "full"):
         raise InvalidValueError("--recompute takes none, selective or full")
     if recompute != "none" and not training:
@@ -144,7 +142,7 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
     def fixed(expr: Any) -> Any:
         if fixed_sequence is not None:
             expr = expr.xreplace({s: fixed_sequence})
-        return sympy.expand(expr.xreplace(mapping))
+        return expand(expr.xreplace(mapping), what="the FLOPs under these assumptions")
 
     def kinds(block: Any, seq: Any) -> dict[str, tuple[Any, Any]]:
         """``block``'s other work by kind, as (FLOPs, the part of them that is per score)."""
@@ -198,10 +196,27 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
     return Compute(formula, _evaluate(formula, values), parts, convention, other)
 
 
+def check_lengths(**lengths: int | None) -> None:
+    """Each of ``seq``, ``batch``, ``target_seq`` … a whole number from 1 to
+    :data:`~symparam.limits.MAX_SEQUENCE` (None: not given)."""
+    from symparam.errors import InvalidValueError
+    from symparam.limits import MAX_SEQUENCE
+
+    for name, value in lengths.items():
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= MAX_SEQUENCE:
+            shown = repr(value) if isinstance(value, int) and abs(value) < 10**40 else \
+                f"a {type(value).__name__}"
+            raise InvalidValueError(f"--{name.replace('_', '-')} must be a whole number from 1 "
+                                    f"to {MAX_SEQUENCE:,}, got {shown}")
+
+
 def activation_bytes(model: Any, seq: int, batch: int, recompute: str = "none") -> int | None:
     """Activation memory of a training step after Korthikanti et al. 2022 (16-bit, no tensor
     parallelism): s·b·H·N·(34 + 5·h·s/H) bytes, 34·s·b·H·N with selective recomputation,
     2·s·b·H·N (each layer's input) with full recomputation. None when N, H or h is missing."""
+    check_lengths(seq=seq, batch=batch)
     values = model.bind()
     if not {"N", "H", "h"} <= set(values):
         return None
@@ -251,8 +266,9 @@ def memory(model: Any, seq: int | None = None, batch: int = 1, dtype: str = "fp1
     """The memory a model needs: its weights, its Adam training state, its KV cache."""
     from symparam.errors import InvalidValueError
 
-    if dtype not in DTYPE_BYTES:
+    if not isinstance(dtype, str) or dtype not in DTYPE_BYTES:
         raise InvalidValueError(f"unknown dtype {dtype!r}; choose {', '.join(DTYPE_BYTES)}")
+    check_lengths(seq=seq, batch=batch)
     params = model.count()
     training = tuple((part, size, size * params) for part, size in ADAM_MIXED)
     width = kv_cache_width(model)

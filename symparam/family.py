@@ -11,7 +11,7 @@ import sympy
 from symparam.assumptions import Assumption
 from symparam.blocks import Block
 from symparam.errors import InvalidValueError
-from symparam.limits import MAX_LAYERS_LISTED
+from symparam.limits import MAX_LAYERS_LISTED, MAX_OPTION_VALUE
 
 
 @dataclass(frozen=True)
@@ -46,8 +46,9 @@ class Option:
             value = int(raw)
         else:
             raise InvalidValueError(f"option {self.name} takes a positive integer, got {raw!r}")
-        if not 1 <= value <= 10_000:
-            raise InvalidValueError(f"option {self.name} must lie in 1..10000, got {value}")
+        if not 1 <= value <= MAX_OPTION_VALUE:
+            raise InvalidValueError(f"option {self.name} must lie in 1..{MAX_OPTION_VALUE}, "
+                                    f"got {value}: it builds that many blocks")
         return value
 
 

@@ -39,16 +39,10 @@ def load_config(path: str) -> dict[str, Any]:
     """Read a ``config.json`` (or the one in a folder) as a dict, with one-line errors."""
     if os.path.isdir(path):
         path = os.path.join(path, "config.json")
-    if not os.path.exists(path):
-        raise ConfigError(f"{path}: no such file")
-    if not os.path.isfile(path):
-        raise ConfigError(f"{path}: not a regular file")
-    size = os.path.getsize(path)
-    if size > MAX_CONFIG_BYTES:
-        raise ConfigError(f"{path}: {size:,} bytes is too large for a config.json")
+    text = _read_regular(path)
     try:
-        with open(path, encoding="utf-8") as handle:
-            data = json.load(handle, parse_int=_json_int, parse_constant=_json_constant)
+        data = json.loads(text.decode("utf-8"), parse_int=_json_int,
+                          parse_constant=_json_constant)
     except _JSONNumber as error:
         raise ConfigError(f"{path}: {error}") from None
     except UnicodeDecodeError:
@@ -60,6 +54,54 @@ def load_config(path: str) -> dict[str, Any]:
     if not isinstance(data, dict):
         raise ConfigError(f"{path}: expected a JSON object, got {type(data).__name__}")
     return data
+
+
+def _read_regular(path: str) -> bytes:
+    """The bytes of ``path``, which must be a regular file of at most MAX_CONFIG_BYTES.
+
+    The file is opened without blocking and the descriptor opened is checked, not the path
+    (a FIFO swapped in after a check of the path would block the read); errors (permission,
+    a loop of links, a file the kernel will not read) are one line each."""
+    import stat
+
+    flags = os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as error:
+        raise ConfigError(f"{path}: {_reason(error)}") from None
+    except ValueError:  # a NUL byte: no file has such a name
+        raise ConfigError(f"{path!r}: not a file name") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise ConfigError(f"{path}: not a regular file")
+        if info.st_size > MAX_CONFIG_BYTES:
+            raise ConfigError(f"{path}: {info.st_size:,} bytes is too large for a config.json")
+        chunks, size = [], 0
+        while size <= MAX_CONFIG_BYTES:  # a file that grows (or lies about its size) is cut
+            chunk = os.read(fd, min(1 << 20, MAX_CONFIG_BYTES + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+        if size > MAX_CONFIG_BYTES:
+            raise ConfigError(f"{path}: more than {MAX_CONFIG_BYTES:,} bytes is too large for "
+                              "a config.json")
+        return b"".join(chunks)
+    except OSError as error:
+        raise ConfigError(f"{path}: cannot read it ({_reason(error)})") from None
+    finally:
+        os.close(fd)
+
+
+def _reason(error: OSError) -> str:
+    """What went wrong, in words: ``no such file``, ``permission denied`` …"""
+    import errno
+
+    named = {errno.ENOENT: "no such file", errno.EACCES: "permission denied",
+             errno.ELOOP: "too many levels of symbolic links",
+             errno.ENOTDIR: "a part of the path is not a folder"}
+    return named.get(error.errno or 0, (error.strerror or str(error)).lower())
 
 
 class _JSONNumber(ValueError):

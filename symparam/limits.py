@@ -15,12 +15,24 @@ MAX_JSON_DIGITS = 40
 MAX_VALUE = 10**30
 #: per-layer lists (Qwen-MoE's mlp_only_layers, a depth listed layer by layer) are at most this
 MAX_LAYERS_LISTED = 100_000
+#: an integer option (the MLP's ``layers``, the MoE's ``sparse_step``) builds that many blocks
+#: or runs of layers, each with its own terms in the formula
+MAX_OPTION_VALUE = 64
+#: blocks nested in blocks (real models are under ten deep; every walk of a tree recurses)
+MAX_BLOCK_DEPTH = 100
 #: a per-layer pattern is built as runs of equal layers; at most this many runs
 MAX_LAYER_RUNS = 1_000
 #: the largest value ``solve`` searches for (its bisection stays within 40 steps)
 MAX_SOLVED = 2**40
+#: the largest target count ``solve`` takes
+MAX_TARGET = 10**18
 #: batch, sequence and decoder lengths for compute
 MAX_SEQUENCE = 10**9
+#: values one range of ``sweep`` or ``plot --sweep`` holds
+MAX_RANGE_POINTS = 100_000
+#: models one plot shows (a bar or a curve each), and points on a curve
+MAX_PLOT_MODELS = 20
+MAX_PLOT_POINTS = 1_000
 #: rows a ``symparam sweep`` lists (its grid is built in memory and printed)
 MAX_GRID_POINTS = 1_000_000
 #: formulas and assumptions: characters, nesting, digits of a number, size of an exponent,
@@ -31,3 +43,8 @@ MAX_FORMULA_DIGITS = 40
 MAX_EXPONENT = 16
 MAX_DEGREE = 64
 MAX_RESULT_DIGITS = 1000
+#: terms of an expression before sympy expands it (a formula, or a model's count once the
+#: assumptions are put in); the bound is worked out on the unexpanded tree
+MAX_EXPANDED_TERMS = 3_000
+#: terms of a formula or assumption a user typed, expanded
+MAX_FORMULA_TERMS = 200

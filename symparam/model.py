@@ -23,6 +23,7 @@ from symparam.blocks import Block, TensorInfo
 from symparam.blocks.base import KINDS
 from symparam.blocks.base import evaluate as _evaluate
 from symparam.blocks.base import value as numeric_value
+from symparam.bounds import expand
 from symparam.errors import InvalidValueError, UnboundError, UnknownSymbolError
 from symparam.family import Family
 from symparam.limits import MAX_VALUE
@@ -48,12 +49,12 @@ class Part:
     @cached_property
     def formula(self) -> sympy.Expr:
         """What the part adds, expanded."""
-        return sympy.expand(self.block.params.xreplace(self.mapping))
+        return expand(self.block.params.xreplace(self.mapping))
 
     @property
     def kinds(self) -> dict[str, sympy.Expr]:
         """What the part adds, by kind of block (attention, mlp, norm …)."""
-        return {kind: sympy.expand(expr.xreplace(self.mapping))
+        return {kind: expand(expr.xreplace(self.mapping))
                 for kind, expr in self.block.by_kind().items()}
 
 
@@ -95,7 +96,7 @@ class Model:
         #: hyperparameter → the config.json key its value came from (as the file spells it)
         self.config_keys = dict(config_keys or {})
         self.tree: Block = family.tree(architecture, self.options)
-        self.user_assumptions = tuple(assumptions)
+        self.user_assumptions = _distinct(assumptions)
         self.free = frozenset(free)
         defaults = {a.name for a in family.assumptions}
         for name_ in self.free:
@@ -169,7 +170,8 @@ class Model:
         key = (active, *(str(a) for a in assumptions))
         if key not in cache:
             raw = self.tree.active_params if active else self.raw_params
-            cache[key] = sympy.expand(raw.xreplace(resolve(assumptions)))
+            cache[key] = expand(raw.xreplace(resolve(assumptions)),
+                                what="the count under these assumptions")
         return cache[key]
 
     @property
@@ -211,6 +213,13 @@ class Model:
         for a in active:
             a.check(out)
         mapping = resolve(active)
+        for small, big, reason in self.tree.at_most:
+            numbers = [e.xreplace(mapping).xreplace(
+                {s: sympy.Integer(out[s.name]) for s in e.xreplace(mapping).free_symbols
+                 if s.name in out}) for e in (small, big)]
+            if all(n.is_Number for n in numbers) and numbers[0] > numbers[1]:
+                raise InvalidValueError(f"{_shown(small, numbers[0])} exceeds "
+                                        f"{_shown(big, numbers[1])}: {reason}")
         for rule in self.family.divides:
             divisor, dividend = (
                 e.xreplace(mapping).xreplace(
@@ -248,7 +257,7 @@ class Model:
             if block is self.tree:
                 return self._params_under(assumed, active=active)
             raw = block.active_params if active else block.params
-            return sympy.expand(raw.xreplace(resolve(assumed)))
+            return expand(raw.xreplace(resolve(assumed)))
 
         return self._exact(lambda env: block.numeric(env, active), formula, bound,
                            None if assumptions is None else tuple(assumptions))
@@ -257,7 +266,7 @@ class Model:
         """Any expression of this model's symbols (an assumed one, like d_head, included) at
         its values (plus ``values``)."""
         return self._exact(lambda env: numeric_value(expr, env),
-                           lambda assumed: sympy.expand(expr.xreplace(resolve(assumed))),
+                           lambda assumed: expand(expr.xreplace(resolve(assumed))),
                            self.bind(values))
 
     def _exact(self, on_tree: Callable[[dict[sympy.Symbol, Any]], Any],
@@ -332,7 +341,8 @@ class Model:
             raw = self.tree.flops(B, s)
             if self.family.sequence is not None:  # the input fixes the sequence (ViT)
                 raw = raw.xreplace({s: self.family.sequence})
-            cache[key] = sympy.expand(raw.xreplace(resolve(self.assumptions)))
+            cache[key] = expand(raw.xreplace(resolve(self.assumptions)),
+                                what="the FLOPs under these assumptions")
         return cache[key]
 
     def formula(self) -> Formula:
@@ -351,6 +361,21 @@ class Model:
 
     def __repr__(self) -> str:
         return f"Model({self.name!r}, {self.architecture}, params={self.params})"
+
+
+def _distinct(assumptions: Iterable[Assumption]) -> tuple[Assumption, ...]:
+    """The user's assumptions, one per symbol: the same one twice counts once, two different
+    ones about one symbol are an error (the last would win silently)."""
+    out: dict[str, Assumption] = {}
+    for a in assumptions:
+        if not isinstance(a, Assumption):
+            raise InvalidValueError(f"an assumption must be an Assumption, not "
+                                    f"{type(a).__name__}")
+        known = out.get(a.name)
+        if known is not None and known.expr != a.expr:
+            raise InvalidValueError(f"{a.name} is assumed twice ({known} and {a}): keep one")
+        out.setdefault(a.name, a)
+    return tuple(out.values())
 
 
 def _shown(expr: sympy.Expr, value: sympy.Expr) -> str:

@@ -1,48 +1,100 @@
-"""Writing a file whole or not at all: checks, a temporary file beside it, then a rename."""
+"""What symparam writes: files whole or not at all, JSON on one line, text with no raw
+control characters."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
+import re
 from collections.abc import Callable
+from typing import TextIO
 
 from symparam.errors import OutputError
 
 
 def write_atomically(path: str, write: Callable[[str], None], force: bool,
                      suffix: str = ".tmp") -> None:
-    """Let ``write`` fill a temporary file in ``path``'s folder, then rename it to ``path``.
+    """Let ``write`` fill a temporary file in ``path``'s folder, then move it to ``path``.
 
-    An existing file is kept unless ``force``; only a regular file is ever replaced (never a
-    device, a pipe or a folder, whatever ``force`` says); a missing folder is an error, not
-    created; on any failure the temporary file is removed and ``path`` is left as it was.
+    Without ``force`` the move is exclusive (a hard link, which fails if ``path`` exists):
+    of several writers racing for one name, one wins and the others are told it exists. With
+    ``force`` only a regular file is replaced (never a device, a pipe or a folder), and it
+    keeps its mode; a new file gets the mode the umask gives (0666 less the umask). A missing
+    folder is an error, not created. On any failure, SIGTERM or Ctrl-C included, the
+    temporary file is removed and ``path`` is left as it was.
     """
     import stat
-    import tempfile
 
-    if not path or "\0" in path:
+    if not isinstance(path, str) or not path or "\0" in path or not os.path.basename(path):
         raise OutputError(f"cannot write {path!r}: not a file name")
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
         raise OutputError(f"cannot write {path}: folder {folder} does not exist")
-    if os.path.isdir(path):
-        raise OutputError(f"cannot write {path}: it is a folder")
+    mode = None
     if os.path.lexists(path):
+        if os.path.isdir(path):
+            raise OutputError(f"cannot write {path}: it is a folder")
         if not force:
             raise OutputError(f"{path} exists; pass --force to overwrite it")
-        if not stat.S_ISREG(os.lstat(path).st_mode):
+        info = os.lstat(path)
+        if not stat.S_ISREG(info.st_mode):
             raise OutputError(f"cannot write {path}: not a regular file (it is left alone)")
+        mode = stat.S_IMODE(info.st_mode)
     temporary = None
     try:
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".symparam-", suffix=suffix)
-        os.close(handle)
+        temporary = _create_beside(folder, suffix)
         write(temporary)
-        os.replace(temporary, path)
+        if mode is not None:
+            os.chmod(temporary, mode)
+        if force:
+            os.replace(temporary, path)
+        else:
+            _move_exclusively(temporary, path)
+    except FileExistsError:
+        raise OutputError(f"{path} exists; pass --force to overwrite it") from None
     except OSError as error:
         raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
     finally:
-        if temporary is not None and os.path.exists(temporary):
+        if temporary is not None and os.path.lexists(temporary):
             os.unlink(temporary)
+
+
+def _create_beside(folder: str, suffix: str) -> str:
+    """A new empty file in ``folder`` with a name no one else holds, created with mode 0666
+    so that the umask, not this code, decides who may read it."""
+    import secrets
+
+    for _ in range(100):
+        name = os.path.join(folder, f".symparam-{secrets.token_hex(8)}{suffix}")
+        try:
+            os.close(os.open(name, os.O_WRONLY | os.O_CREAT | os.O_EXCL
+                             | getattr(os, "O_CLOEXEC", 0), 0o666))
+        except FileExistsError:
+            continue
+        return name
+    raise OutputError(f"cannot create a temporary file in {folder}")
+
+
+def _move_exclusively(temporary: str, path: str) -> None:
+    """Give the finished file the name ``path`` only if no file holds it (FileExistsError
+    otherwise): a hard link, atomic; where the file system has none, the name is claimed with
+    an exclusive create and the content copied into it."""
+    import shutil
+
+    try:
+        os.link(temporary, path)
+    except FileExistsError:
+        raise
+    except OSError:  # no hard links here (FAT, some network file systems)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+        try:
+            with open(temporary, "rb") as source, os.fdopen(fd, "wb") as target:
+                shutil.copyfileobj(source, target)
+        except BaseException:
+            os.unlink(path)
+            raise
+    os.unlink(temporary)
 
 
 #: characters that end a line for str.splitlines() (and many readers) but that JSON leaves raw
@@ -61,3 +113,78 @@ def one_line(text: str, limit: int = 1000) -> str:
     if len(text) > limit:
         text = text[:limit - 1] + "…"
     return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+#: characters a terminal or a reader acts on rather than shows: C0 and C1 controls but the
+#: newline and the tab, line and paragraph separators, bidi and zero-width format characters,
+#: tag characters
+_UNSHOWN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u00ad\u061c\u180e\u200b-\u200f"
+                      "\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb"
+                      "\U000e0000-\U000e007f]")
+
+
+def shown(text: str) -> str:
+    """``text`` with each character of :data:`_UNSHOWN` written as its escape (``\\x1b``)."""
+    if not _UNSHOWN.search(text):
+        return text
+    return _UNSHOWN.sub(lambda m: repr(m.group())[1:-1], text)
+
+
+def write_all(fd: int, data: bytes) -> None:
+    """Write every byte of ``data`` to ``fd`` or raise: a short write (a disk that fills up)
+    is continued, and the error that ends it raised (Python's buffered files can drop the
+    rest of a short write without a word)."""
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
+
+
+class PlainText(io.TextIOBase):
+    """Standard output for symparam: text goes through :func:`shown` (a path holding ESC, CR
+    or U+2028 is printed as text, not acted on by the terminal), and, where the stream has a
+    file descriptor, is written with :func:`write_all` in chunks, so that a full disk is an
+    OSError here, not a truncated file and status 0."""
+
+    def __init__(self, stream: TextIO, chunk: int = 1 << 16) -> None:
+        super().__init__()
+        self.stream = stream
+        self.chunk = chunk
+        self.pending: list[str] = []
+        self.size = 0
+        try:
+            self.fd: int | None = stream.fileno()
+        except (OSError, ValueError, AttributeError):  # a StringIO, pytest's capture …
+            self.fd = None
+        if self.fd is not None:
+            stream.flush()  # what was written before goes first
+            if stream.isatty():  # a person reads it as it comes
+                self.chunk = 0
+
+    def write(self, text: str) -> int:
+        text = shown(text)
+        if self.fd is None:
+            self.stream.write(text)
+            return len(text)
+        self.pending.append(text)
+        self.size += len(text)
+        if self.size >= self.chunk:
+            self.flush()
+        return len(text)
+
+    def flush(self) -> None:
+        if self.fd is None:
+            self.stream.flush()
+            return
+        data, self.pending, self.size = "".join(self.pending), [], 0
+        if data:
+            encoding = getattr(self.stream, "encoding", None) or "utf-8"
+            errors = getattr(self.stream, "errors", None) or "strict"
+            write_all(self.fd, data.encode(encoding, errors))
+
+    def writable(self) -> bool:
+        return True
+
+    @property
+    def encoding(self) -> str:  # type: ignore[override]
+        return getattr(self.stream, "encoding", "utf-8")

@@ -26,6 +26,7 @@ from symparam.limits import MAX_DEGREE, MAX_EXPONENT, MAX_RESULT_DIGITS
 from symparam.limits import MAX_FORMULA_DEPTH as MAX_DEPTH
 from symparam.limits import MAX_FORMULA_DIGITS as MAX_DIGITS
 from symparam.limits import MAX_FORMULA_LENGTH as MAX_LENGTH
+from symparam.limits import MAX_FORMULA_TERMS as MAX_TERMS
 from symparam.symbols import lookup
 
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
@@ -86,13 +87,25 @@ def _tokenize(text: str, names: Mapping[str, Any]) -> list[_Token]:
             op = {"**": "^", "×": "*", "·": "*", "⋅": "*", "−": "-"}.get(word, word)
             tokens.append(_Token("op", op, pos))
         elif kind == "number":
-            if len(word) > MAX_DIGITS:
+            if _digits(word) > MAX_DIGITS:
                 raise FormulaSyntaxError(
                     f"number at position {pos + 1} has over {MAX_DIGITS} digits"
                 )
             tokens.append(_Token("number", word, pos))
         pos = match.end()
     return tokens
+
+
+def _digits(number: str) -> int:
+    """How many digits ``number`` has once written out, its exponent applied (``1e5000`` has
+    5,001), worked out from the text: the exponent is never applied to find out."""
+    mantissa, _, exponent = number.lower().partition("e")
+    whole, _, fraction = mantissa.partition(".")
+    if len(exponent.lstrip("+-")) > 6:
+        return 10**6
+    shift = int(exponent or 0) - len(fraction)
+    written = len((whole + fraction).lstrip("0")) or 1
+    return written + shift if shift >= 0 else max(written, -shift)
 
 
 class _Parser:
@@ -225,7 +238,7 @@ def parse_formula(
         parser = _Parser(tokens, symbols)
         value = parser.expr()
         parser.expect_end()
-        return value
+        return _bounded(value)
     equals = [i for i, token in enumerate(tokens) if token.text == "="]
     if len(equals) != 1:
         raise FormulaSyntaxError(f"expected one '=' in {text!r}")
@@ -234,9 +247,20 @@ def parse_formula(
         if not part:
             raise FormulaSyntaxError(f"'=' needs a side on each hand in {text!r}")
         parser = _Parser(part, symbols)
-        sides.append(parser.expr())
+        sides.append(_bounded(parser.expr()))
         parser.expect_end()
     return tuple(sides)
+
+
+def _bounded(value: sympy.Expr) -> sympy.Expr:
+    """``value``, refused if expanding it would take more than a formula can need."""
+    from symparam.bounds import ExpressionTooLargeError, check
+
+    try:
+        check(value, MAX_TERMS, "the formula")
+    except ExpressionTooLargeError as error:
+        raise FormulaSyntaxError(str(error)) from None
+    return value
 
 
 def _symbol_for(name: str) -> sympy.Symbol:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from symparam.errors import InvalidValueError, OutputError, SymparamError, UnboundError
+from symparam.limits import MAX_PLOT_MODELS, MAX_PLOT_POINTS, MAX_RANGE_POINTS, MAX_VALUE
 from symparam.model import Model
 
 #: how each kind of block (:data:`symparam.blocks.KINDS`) is labelled, and its colour
@@ -41,12 +42,24 @@ def _pyplot() -> Any:
     return plt
 
 
+def check_request(path: str, models: int, points: int | None = None) -> None:
+    """Refuse, before any work, a plot of too many models or points, or a file name that is
+    not a .svg, .png or .pdf file."""
+    if not isinstance(path, str) or not os.path.basename(path) or "\0" in path:
+        raise OutputError(f"cannot write {path!r}: not a file name")
+    if os.path.splitext(path)[1].lower() not in (".svg", ".png", ".pdf"):
+        raise OutputError(f"{path}: choose a .svg, .png or .pdf file")
+    if not 1 <= models <= MAX_PLOT_MODELS:
+        raise InvalidValueError(f"a plot shows 1 to {MAX_PLOT_MODELS} models, not {models:,}")
+    if points is not None and not 1 <= points <= MAX_PLOT_POINTS:
+        raise InvalidValueError(f"a curve has 1 to {MAX_PLOT_POINTS:,} points, not {points:,}; "
+                                "use symparam sweep for a table of more")
+
+
 def _save(figure: Any, path: str, force: bool) -> None:
     from symparam.output import write_atomically
 
     suffix = os.path.splitext(path)[1].lower()
-    if suffix not in (".svg", ".png", ".pdf"):
-        raise OutputError(f"{path}: choose a .svg, .png or .pdf file")
     metadata = {"Date": None} if suffix == ".svg" else None
     write_atomically(path, lambda temporary: figure.savefig(
         temporary, bbox_inches="tight", metadata=metadata), force, suffix=suffix)
@@ -54,6 +67,7 @@ def _save(figure: Any, path: str, force: bool) -> None:
 
 def breakdown(models: Sequence[Model], path: str, force: bool = False) -> None:
     """One bar per model, split by part as a share of its total; the total is written on top."""
+    check_request(path, len(models))
     plt = _pyplot()
     data = [parts(m) for m in models]
     figure, axes = plt.subplots(figsize=(max(4.5, 1.5 * len(models) + 2.5), 4.8))
@@ -90,35 +104,49 @@ def _short(count: int) -> str:
 
 
 def parse_range(text: str) -> tuple[str, list[int]]:
-    """``H=256:8192`` (doubling), ``H=256:8192:256`` (steps) or ``N=12,24,48``."""
+    """``H=256:8192`` (doubling), ``H=256:8192:256`` (steps) or ``N=12,24,48``: at most
+    :data:`~symparam.limits.MAX_RANGE_POINTS` values, each from 1 to
+    :data:`~symparam.limits.MAX_VALUE` (their digits are counted before they are read)."""
+    from symparam.output import one_line
+
+    shown = repr(one_line(text, 60))
     name, sep, spec = text.partition("=")
     if not sep or not name.strip():
-        raise InvalidValueError(f"--sweep {text!r}: expected NAME=START:STOP[:STEP] or NAME=A,B")
-    try:
-        if "," in spec:
-            points = [int(p) for p in spec.split(",")]
-        else:
-            pieces = [int(p) for p in spec.split(":")]
-            if len(pieces) == 2:
-                points, value = [], pieces[0]
-                while 0 < value <= pieces[1] and len(points) < 1000:
-                    points.append(value)
-                    value *= 2
-            elif len(pieces) == 3 and pieces[2] > 0 and \
-                    (pieces[1] - pieces[0]) // pieces[2] < 100_000:
-                points = list(range(pieces[0], pieces[1] + 1, pieces[2]))
-            else:
-                raise ValueError
-    except ValueError:
-        raise InvalidValueError(f"--sweep {text!r}: not a range of whole numbers") from None
-    if not points or len(points) > 100_000 or min(points) <= 0:
-        raise InvalidValueError(f"{text!r}: give 1 to 100,000 positive values")
+        raise InvalidValueError(f"--sweep {shown}: expected NAME=START:STOP[:STEP] or NAME=A,B")
+    pieces = spec.split(",") if "," in spec else spec.split(":")
+    if len(pieces) > MAX_RANGE_POINTS:
+        raise InvalidValueError(f"{shown}: more than {MAX_RANGE_POINTS:,} values")
+    numbers = []
+    for piece in pieces:
+        raw = piece.strip().replace("_", "")
+        if not (raw.isascii() and raw.isdigit()):
+            raise InvalidValueError(f"--sweep {shown}: not a range of whole numbers")
+        if len(raw) > len(str(MAX_VALUE)) or not 0 < int(raw) <= MAX_VALUE:
+            raise InvalidValueError(f"{shown}: values must lie from 1 to 10^30")
+        numbers.append(int(raw))
+    if "," in spec:
+        points = numbers
+    elif len(numbers) == 2:  # doubling: at most log2(10^30) ≈ 100 values
+        points, value = [], numbers[0]
+        while value <= numbers[1]:
+            points.append(value)
+            value *= 2
+    elif len(numbers) == 3:
+        start, stop, step = numbers
+        if stop >= start and (stop - start) // step >= MAX_RANGE_POINTS:
+            raise InvalidValueError(f"{shown}: more than {MAX_RANGE_POINTS:,} values")
+        points = list(range(start, stop + 1, step))
+    else:
+        raise InvalidValueError(f"--sweep {shown}: not a range of whole numbers")
+    if not points:
+        raise InvalidValueError(f"{shown}: the range holds no value")
     return name.strip(), points
 
 
 def sweep(models: Sequence[Model], name: str, points: Sequence[int], path: str,
           force: bool = False) -> None:
     """The count of each model against one hyperparameter, both axes logarithmic."""
+    check_request(path, len(models), len(points))
     plt = _pyplot()
     figure, axes = plt.subplots(figsize=(6, 4.5))
     for m in models:

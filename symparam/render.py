@@ -8,6 +8,7 @@ output format before they are filled in.
 
 from __future__ import annotations
 
+import re
 import string
 import tomllib
 from collections.abc import Callable, Mapping
@@ -71,12 +72,16 @@ def escape_md(text: Any) -> Markup:
 
 def code_md(text: str) -> Markup:
     """A tensor name as inline code. A ``|`` would end a table cell, and inside a code span no
-    escape protects it from a backslash before it (``\\|``), so such a name is escaped text."""
+    escape protects it from a backslash before it (``\\|``), so such a name is escaped text.
+    The fence is one backtick longer than the longest run of them in the name (CommonMark
+    ends a span at the first run as long as its fence: ````a``[x](…)``b```` with a fence of
+    two would close early and leave a live link)."""
     if "|" in str(text):
         return escape_md(text)
     body = _printable(text).replace("<", "&lt;")
-    fence = "``" if "`" in body else "`"
-    pad = " " if fence == "``" else ""
+    longest = max((len(run) for run in re.findall("`+", body)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if longest else ""
     return Markup(f"{fence}{pad}{body}{pad}{fence}")
 
 

@@ -15,6 +15,7 @@ the Python-integer path is used.
 from __future__ import annotations
 
 import itertools
+import math
 import warnings
 from collections.abc import Mapping, Sequence
 from functools import cache
@@ -22,8 +23,9 @@ from typing import Any
 
 import sympy
 
+from symparam import bounds
 from symparam.errors import InvalidValueError, UnboundError
-from symparam.limits import MAX_GRID_POINTS
+from symparam.limits import MAX_GRID_POINTS, MAX_VALUE
 
 INT64_MAX = 2**63 - 1
 
@@ -34,6 +36,7 @@ class PrecisionWarning(UserWarning):
 
 @cache
 def _compiled(expr: sympy.Expr, names: tuple[str, ...]) -> tuple[Any, Any, sympy.Expr]:
+    bounds.check(expr, what="the count as one fraction")
     numerator, denominator = sympy.fraction(sympy.together(expr))
     symbols = [sympy.Symbol(n, integer=True, positive=True) for n in names]
     top = sympy.lambdify(symbols, sympy.expand(numerator), modules="numpy")
@@ -71,13 +74,18 @@ def evaluate(model: Any, arrays: Mapping[str, Any]) -> Any:
     columns: dict[str, Any] = {}
     for name in names:
         raw = arrays.get(name, fixed.get(name))
-        values = np.asarray(raw) if np is not None else raw
+        values = _array(name, raw, np)
         _check_positive(name, values, np)
         columns[name] = values
     for name in arrays:  # a value the total does not use is still checked (h must divide H …)
         if name not in columns:
-            columns[name] = np.asarray(arrays[name]) if np is not None else arrays[name]
+            columns[name] = _array(name, arrays[name], np)
             _check_positive(name, columns[name], np)
+    if np is not None:
+        try:
+            shape = np.broadcast_shapes(*(np.shape(c) for c in columns.values()))
+        except ValueError:
+            raise InvalidValueError("the arrays given do not broadcast together") from None
     # the values that do not vary are put in before compiling: fewer operations per element
     constants = {sympy.Symbol(n, integer=True, positive=True): sympy.Integer(int(columns[n]))
                  for n in names if np is not None and columns[n].ndim == 0}
@@ -90,7 +98,11 @@ def evaluate(model: Any, arrays: Mapping[str, Any]) -> Any:
     if exact_ints and np is not None:
         warnings.warn("counts could exceed int64: computing with exact Python integers",
                       PrecisionWarning, stacklevel=3)
-    _check_rules(model, columns, fixed, np, exact_ints)
+    # the rules multiply values the total may not use (h, when it drops out): past √int64,
+    # they are checked on Python integers too
+    biggest = max(int(np.max(c)) if np is not None else max(_flat(c)) for c in columns.values())
+    _check_rules(model, columns, fixed, np, exact_ints or biggest > math.isqrt(INT64_MAX))
+    _check_order(model, {**fixed, **columns}, np)
     if np is None:
         return _python(top, bottom, names, columns)
     names = varying
@@ -99,7 +111,12 @@ def evaluate(model: Any, arrays: Mapping[str, Any]) -> Any:
                   for n in names]
     else:
         inputs = [np.asarray(columns[n], dtype=np.int64) for n in names]
-    p, q = top(*inputs), bottom(*inputs)
+    counts = _divide(top(*inputs), bottom(*inputs), np)
+    # one count per combination, also when the total uses none of the arrays given
+    return counts if np.shape(counts) == shape else np.broadcast_to(counts, shape).copy()
+
+
+def _divide(p: Any, q: Any, np: Any) -> Any:
     if isinstance(q, int) and q == 1:
         return p
     if isinstance(q, int):  # one constant denominator: a single pass
@@ -112,20 +129,53 @@ def evaluate(model: Any, arrays: Mapping[str, Any]) -> Any:
     return p // q
 
 
+def _array(name: str, raw: Any, np: Any) -> Any:
+    """``raw`` as a numpy array (as given without numpy); a ragged list is an error."""
+    if np is None:
+        return raw
+    try:
+        return np.asarray(raw)
+    except (ValueError, TypeError, OverflowError):
+        raise InvalidValueError(f"{name} takes an array (or list) of integers of one shape"
+                                ) from None
+
+
 def _check_positive(name: str, values: Any, np: Any) -> None:
+    """Positive integers up to :data:`~symparam.limits.MAX_VALUE`, as a count takes them."""
+    wrong = f"{name} takes positive integers up to 10^30"
     if np is not None:
         if values.size == 0 or values.dtype.kind not in "iuO" or values.dtype == bool:
-            raise InvalidValueError(f"{name} takes positive integers")
+            raise InvalidValueError(wrong)
         if values.dtype.kind == "O" and not all(
             isinstance(v, int) and not isinstance(v, bool) for v in values.ravel()
         ):
-            raise InvalidValueError(f"{name} takes positive integers")
-        if values.min() <= 0:
-            raise InvalidValueError(f"{name} takes positive integers")
+            raise InvalidValueError(wrong)
+        if values.min() <= 0 or values.max() > MAX_VALUE:
+            raise InvalidValueError(wrong)
         return
     flat = _flat(values)
-    if not flat or any(isinstance(v, bool) or not isinstance(v, int) or v <= 0 for v in flat):
-        raise InvalidValueError(f"{name} takes positive integers")
+    if not flat or any(isinstance(v, bool) or not isinstance(v, int) or not 0 < v <= MAX_VALUE
+                       for v in flat):
+        raise InvalidValueError(wrong)
+
+
+def _check_order(model: Any, columns: Mapping[str, Any], np: Any) -> None:
+    """No combination may put a size above one it must not exceed (k above E …)."""
+    pairs = [(small, big, reason) for small, big, reason in model.family.at_most]
+    pairs += [(s.name, b.name, reason) for s, b, reason in model.tree.at_most
+              if s.is_Symbol and b.is_Symbol]
+    for small, big, reason in pairs:
+        if small not in columns or big not in columns:
+            continue
+        if np is not None:
+            broken = np.any(np.asarray(columns[small], dtype=object)
+                            > np.asarray(columns[big], dtype=object))
+        else:
+            smalls, bigs = _flat(columns[small]), _flat(columns[big])
+            broken = any(a > b for a in smalls for b in bigs) if len(smalls) != len(bigs) \
+                else any(a > b for a, b in zip(smalls, bigs, strict=True))
+        if broken:
+            raise InvalidValueError(f"some combinations put {small} above {big}: {reason}")
 
 
 def _check_rules(model: Any, columns: Mapping[str, Any], fixed: Mapping[str, int],

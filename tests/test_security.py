@@ -1,16 +1,19 @@
 """No user text reaches code execution: the package's source is scanned for calls that run or
 parse code (eval, exec, sympify, parse_expr, pickle …), which may only take constants; and the
 bounds of symparam/limits.py hold on hostile files, in a fresh process each, within
-5 seconds and 500 MB."""
+5 seconds of CPU time and 500 MB (resource limits on the child: a loaded machine makes it
+slower, not wrong)."""
 
 from __future__ import annotations
 
 import ast
 import json
 import os
+import resource
+import signal
 import subprocess
 import sys
-import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -95,28 +98,45 @@ def test_the_scan_can_fail() -> None:
 
 # -- bounded work on hostile files ----------------------------------------------------------
 
-TIME_LIMIT, MEMORY_LIMIT_MB = 5.0, 500
+#: what one hostile input may use: CPU seconds and megabytes (resident, and the address
+#: space the child is allowed, so that a runaway cannot take the machine down)
+CPU_LIMIT, MEMORY_LIMIT_MB = 5, 500
+#: a last resort against a child that blocks without using CPU time (far above CPU_LIMIT)
+WALL_GUARD = 60
+
+_PROBE = ("import sys, runpy; sys.argv = ['symparam', *sys.argv[1:]]\n"
+          "try:\n    runpy.run_module('symparam', run_name='__main__')\n"
+          "finally:\n"
+          "    peak = [l for l in open('/proc/self/status') if l.startswith('VmHWM')][0]\n"
+          "    print('peak', peak.split()[1], file=sys.stderr)\n")
 
 
-def bounded(argv: list[str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
-    """``symparam argv`` in a fresh process: done within the time limit, using at most the
-    memory limit, exit 0 or exit 2 with one line on stderr."""
-    # the peak of this process alone: /proc's VmHWM (getrusage's maxrss would include the
-    # pytest process it was forked from)
-    probe = ("import sys, runpy; sys.argv = ['symparam', *sys.argv[1:]]\n"
-             "try:\n    runpy.run_module('symparam', run_name='__main__')\n"
-             "finally:\n"
-             "    peak = [l for l in open('/proc/self/status') if l.startswith('VmHWM')][0]\n"
-             "    print('peak', peak.split()[1], file=sys.stderr)\n")
+def limited(extra: Sequence[tuple[int, int]] = ()) -> None:
+    """In the child before it runs: at most CPU_LIMIT seconds of CPU time (SIGXCPU, then
+    SIGKILL a second later) and MEMORY_LIMIT_MB of address space; ``extra`` more limits
+    (resource, value). The address space of Python with sympy and numpy is under half of it."""
+    resource.setrlimit(resource.RLIMIT_CPU, (CPU_LIMIT, CPU_LIMIT + 1))
+    space = MEMORY_LIMIT_MB * 2**20
+    resource.setrlimit(resource.RLIMIT_AS, (space, space))
+    for which, value in extra:
+        resource.setrlimit(which, (value, value))
+
+
+def bounded(argv: list[str], tmp_path: Path, **popen: object) -> subprocess.CompletedProcess[str]:
+    """``symparam argv`` in a fresh process under :func:`limited`: exit 0, or exit 2 with one
+    line on stderr; never killed for its CPU time, never out of memory, at most
+    MEMORY_LIMIT_MB resident (VmHWM of the child alone, not of pytest)."""
     shown = [a if len(a) < 40 else a[:37] + "…" for a in argv[:6]] + (["…"] if argv[6:] else [])
-    start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-c", probe, *argv], capture_output=True, text=True,
-                          timeout=TIME_LIMIT * 4, cwd=tmp_path, check=False)
-    elapsed = time.perf_counter() - start
+    options: dict[str, object] = {"capture_output": True, "text": True, "cwd": tmp_path,
+                                  "check": False, "preexec_fn": limited, **popen}
+    done = subprocess.run([sys.executable, "-c", _PROBE, *argv], timeout=WALL_GUARD,
+                          **options)  # type: ignore[call-overload]
+    assert done.returncode != -signal.SIGXCPU and done.returncode != -signal.SIGKILL, \
+        f"{shown}: more than {CPU_LIMIT} s of CPU time"
     lines = done.stderr.splitlines()
     peak_mb = int(lines.pop().split()[1]) / 1024
-    assert elapsed < TIME_LIMIT, f"{shown}: {elapsed:.1f} s"
     assert peak_mb < MEMORY_LIMIT_MB, f"{shown}: {peak_mb:.0f} MB"
+    assert "MemoryError" not in done.stderr, f"{shown}: out of memory"
     assert done.returncode in (0, 2), f"{shown}: {done.stderr[-300:]}"
     if done.returncode == 2:
         assert len(lines) == 1 and lines[0].startswith("symparam"), \

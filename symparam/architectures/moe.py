@@ -109,9 +109,11 @@ def layers(options: Mapping[str, Any]) -> Block:
     step = int(options["sparse_step"])
     if step == 1:
         return Repeat(N, decoder_layer(options, True))
-    dense = [Repeat(sympy.floor((N - 1 - r) / step) + 1, decoder_layer(options, False), r, step)
-             for r in range(step - 1)]
-    sparse = Repeat(sympy.floor(N / step), decoder_layer(options, True), step - 1, step)
+    # unevaluated floors: sympy's evaluation of each costs milliseconds, and there are s
+    dense = [Repeat(sympy.floor((N - 1 - r) / step, evaluate=False) + 1,
+                    decoder_layer(options, False), r, step) for r in range(step - 1)]
+    sparse = Repeat(sympy.floor(N / step, evaluate=False), decoder_layer(options, True),
+                    step - 1, step)
     return Stack(*dense, sparse)
 
 

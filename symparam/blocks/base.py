@@ -186,6 +186,11 @@ class Block:
         return ()
 
     @cached_property
+    def depth(self) -> int:
+        """Levels of blocks from this one down to its deepest tensor (a tensor is 1)."""
+        return 1 + max((child.depth for _, child in self.children()), default=0)
+
+    @cached_property
     def params(self) -> sympy.Expr:
         """Unique parameters under this block (tied tensors count 0)."""
         return sympy.Add(*(child.params for _, child in self.children()))
@@ -304,8 +309,35 @@ class Block:
         for name, child in children:
             yield from child.rows(join(path, name))
 
+    @cached_property
+    def at_most(self) -> tuple[tuple[sympy.Expr, sympy.Expr, str], ...]:
+        """``(smaller, larger, reason)``: sizes this block needs in that order (a router's top
+        k among its E experts), gathered from the tree; checked when values are bound."""
+        found: dict[tuple[sympy.Expr, sympy.Expr, str], None] = {}
+        for _, child in self.children():
+            found.update(dict.fromkeys(child.at_most))
+        return tuple(found)
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}(params={self.params})"
+
+
+def adopt(parent: str, items: Iterable[tuple[str, Any]]) -> tuple[tuple[str, Block], ...]:
+    """A composite's named children, checked: each a :class:`Block`, nested at most
+    :data:`~symparam.limits.MAX_BLOCK_DEPTH` deep (every walk of the tree recurses, so a
+    5,000-deep tree would fail with a RecursionError instead of a message). Each child's
+    depth is known when it is built, so this costs one step per child."""
+    from symparam.limits import MAX_BLOCK_DEPTH
+
+    out = tuple(items)
+    for name, block in out:
+        if not isinstance(block, Block):
+            raise InvalidValueError(f"child {name!r} of {parent} is a {type(block).__name__}, "
+                                    "not a Block")
+        if block.depth >= MAX_BLOCK_DEPTH:
+            raise ModelDefinitionError(f"{parent} nests blocks deeper than {MAX_BLOCK_DEPTH} "
+                                       "levels")
+    return out
 
 
 class Tensor(Block):
@@ -371,10 +403,7 @@ class Sequential(Block):
         if kind is not None:
             self.kind = of_kind(kind)
         items = [(str(i), b) for i, b in enumerate(blocks)] + list(named.items())
-        for name, block in items:
-            if not isinstance(block, Block):
-                raise InvalidValueError(f"child {name!r} is a {type(block).__name__}, not a Block")
-        self._children = tuple(items)
+        self._children = adopt("a Sequential", items)
 
     def children(self) -> tuple[tuple[str, Block], ...]:
         return self._children
@@ -396,6 +425,7 @@ class Repeat(Block):
     def __init__(self, count: Size, block: Block, start: Size | int = 0, stride: int = 1) -> None:
         if not isinstance(block, Block):
             raise InvalidValueError(f"Repeat needs a Block, not {type(block).__name__}")
+        adopt("a Repeat", [("{}", block)])
         self.count_expr = as_size(count, "repeat count")
         self.start = sympy.Integer(start) if isinstance(start, int) else start
         self.stride = stride
@@ -467,6 +497,7 @@ class Stack(Block):
         for repeat in repeats:
             if not isinstance(repeat, Repeat):
                 raise InvalidValueError("a Stack holds Repeat blocks")
+        adopt("a Stack", [("", r) for r in repeats])
         self.repeats = repeats
 
     def children(self) -> tuple[tuple[str, Block], ...]:

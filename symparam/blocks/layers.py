@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 import sympy
 
-from symparam.blocks.base import Block, Placed, Row, Size, Tensor, as_size, merge
+from symparam.blocks.base import Block, Placed, Row, Size, Tensor, adopt, as_size, merge
 from symparam.errors import ModelDefinitionError
 
 
@@ -73,7 +73,7 @@ class Attention(Block):
         self.scaled = scaled
         self.softcap = softcap  # Gemma2's tanh soft-capping of the scores
         self.sink = sink  # gpt-oss: one more logit per head and query in the softmax
-        self._children = tuple(named.items())
+        self._children = adopt("an Attention", named.items())
 
     def children(self) -> tuple[tuple[str, Block], ...]:
         return self._children

@@ -48,6 +48,11 @@ class Experts(Block):
         return self._children
 
     @cached_property
+    def at_most(self) -> tuple[tuple[sympy.Expr, sympy.Expr, str], ...]:
+        return ((self.active, self.count_expr,
+                 "a token is routed to that many of the experts"),)
+
+    @cached_property
     def active_params(self) -> sympy.Expr:
         return self.params * self.active / self.count_expr
 

@@ -1,7 +1,8 @@
 """Running the command line on hostile input, in process, and holding it to its promises:
 exit 0 with valid output, or exit 2 with one line on stderr; never a traceback, never exit 1,
-never more than :data:`TIME_LIMIT` seconds. Every run is tallied per entry point, and the tally
-is printed at the end of the test session (tests/fuzz/conftest.py)."""
+never more than :data:`TIME_LIMIT` seconds of CPU time (not of wall time: a loaded machine
+makes an input slower, not wrong). Every run is tallied per entry point, and the tally is
+printed at the end of the test session (tests/fuzz/conftest.py)."""
 
 from __future__ import annotations
 
@@ -11,13 +12,13 @@ import json
 import os
 import signal
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from symparam.cli import main
 
-#: seconds one input may take
+#: seconds of CPU time one input may take
 TIME_LIMIT = 5
 #: inputs per entry point: thousands in CI, fewer locally (SYMPARAM_FUZZ_EXAMPLES overrides)
 EXAMPLES = int(os.environ.get("SYMPARAM_FUZZ_EXAMPLES", "2000" if os.environ.get("CI") else "300"))
@@ -31,16 +32,18 @@ class Timeout(BaseException):  # not an Exception: nothing in symparam may catch
 
 @contextlib.contextmanager
 def time_limit(seconds: float) -> Iterator[None]:
+    """Raise :class:`Timeout` once this process has used ``seconds`` of CPU time here
+    (ITIMER_PROF counts CPU time, user and system, not time spent waiting)."""
     def expire(signum: int, frame: Any) -> None:
         raise Timeout
 
-    previous = signal.signal(signal.SIGALRM, expire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    previous = signal.signal(signal.SIGPROF, expire)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
 
 
 @dataclass
@@ -79,6 +82,30 @@ def run(entry: str, argv: Sequence[str]) -> Outcome:
     else:
         tally["accepted"] += 1
         assert "Traceback" not in result.err
+    return result
+
+
+def call(entry: str, function: Callable[[], Any]) -> Any:
+    """``function()`` (a call of the Python API), checked as :func:`run` checks a command:
+    it returns, or raises a :class:`~symparam.errors.SymparamError`; anything else (an
+    AttributeError, a RecursionError …) or a timeout fails. Counted under ``entry``."""
+    from symparam.errors import SymparamError
+
+    tally = TALLY.setdefault(entry, Counter())
+    tally["inputs"] += 1
+    try:
+        with time_limit(TIME_LIMIT):
+            result = function()
+    except Timeout:
+        tally["timeouts"] += 1
+        raise AssertionError(f"{entry}: took more than {TIME_LIMIT} s") from None
+    except SymparamError:
+        tally["rejected"] += 1
+        return None
+    except Exception as error:
+        tally["tracebacks"] += 1
+        raise AssertionError(f"{entry} raised {type(error).__name__}: {error}") from error
+    tally["accepted"] += 1
     return result
 
 

@@ -52,6 +52,47 @@ def test_markdown_escaping() -> None:
     check()
 
 
+def test_code_spans_under_a_commonmark_renderer() -> None:
+    """A tensor name as a code span renders as one code element holding the name, whatever
+    runs of backticks it holds (a name with a double backtick once closed its span early and
+    left a live javascript: link)."""
+    from markdown_it import MarkdownIt
+
+    renderer = MarkdownIt("commonmark")
+    names = strings | st.sampled_from(["a``[x](javascript:alert(1))``b", "`", "``", "a```b`",
+                                       "`a`", "[x](javascript:alert(1))", "![i](x.png)"])
+
+    @FUZZ
+    @given(names)
+    def check(text: str) -> None:
+        tally = TALLY.setdefault("Markdown code spans", Counter())
+        tally["inputs"] += 1
+        html = renderer.render(f"| {code_md(text)} |\n|---|\n")
+        assert "<a" not in html and "<img" not in html and "<script" not in html
+        if "|" not in text and text.strip(" ") and "`" in text:
+            assert html.count("<code>") == 1, html
+        tally["accepted"] += 1
+
+    check()
+
+
+def test_plain_text_output_shows_control_characters(tmp_path: Path) -> None:
+    """A path holding ESC, CR, U+2028 or a bidi override reaches no command's plain output
+    raw: each is written as its escape (errors and --json were already escaped)."""
+    config = {"model_type": "gpt2", "n_layer": 2}
+    folder = tmp_path / "e\x1b[31mred\rx\u2028y\u202ez\x07"
+    folder.mkdir()
+    (folder / "config.json").write_text(json.dumps(config))
+    raw = set("\x1b\r\u2028\u202e\x07")
+    for argv in (["count"], ["formula"], ["flops", "--seq", "8"], ["memory", "--seq", "8"],
+                 ["depends"], ["solve", "--target", "1B", "--for", "H"], ["check", "H"],
+                 ["approx", "--order", "2"], ["sensitivity"], ["derive"]):
+        result = run("plain text of a hostile name", [argv[0], str(folder), *argv[1:]])
+        assert result.code == 0, result.err
+        assert not raw & set(result.out), argv
+        assert "\\x1b" in result.out or argv[0] in ("derive", "check")  # the name is shown
+
+
 def test_hostile_file_names_in_derivations(tmp_path: Path) -> None:
     config = {"model_type": "bert", "hidden_size": 64, "num_attention_heads": 4,
               "intermediate_size": 128, "vocab_size": 100, "num_hidden_layers": 2}

@@ -55,7 +55,7 @@ PAYLOADS = [
 
 MODELS = ["gpt2", "bert-base-uncased", "llama", "mixtral-8x7b", "t5", "vit", "toy-net"]
 NAMES = ["N", "V", "L", "H", "h", "h_kv", "d_ff", "d_head", "E", "k", "M", "x", "H H", "",
-         "__class__", "tie_word_embeddings", "pooler"]
+         "__class__", "tie_word_embeddings", "pooler", "sparse_step", "layers", "layer_pattern"]
 text = st.text(max_size=60) | st.sampled_from(PAYLOADS)
 
 
