@@ -320,7 +320,7 @@ def _rows(
     for name, child in children:
         child_path = join(path, name)
         if isinstance(child, Repeat):
-            child_path = f"{path}.{{j}}" if path else "{j}"
+            child_path = f"{child_path}.{{j}}" if child_path else "{j}"
             for row in _rows(child.block, child_path, mapping, value, owners):
                 count = child.count_expr.xreplace(mapping)
                 yield ModuleRow(row.name, row.kind, row.weight, row.bias, count * row.params,
