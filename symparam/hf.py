@@ -201,9 +201,13 @@ class ConfigView:
     def size(self, entry: Size) -> int | Assumption | Leave | None:
         """A hyperparameter's value, or what stands for it when the key is null (``None``: the
         key is 0 and means "none")."""
+        if entry.computed:  # transformers works it out and ignores the key
+            return entry.null.resolve(self) if isinstance(entry.null, NullRule) else entry.null
         present, raw = self.lookup(entry.key)
         if present and raw == 0 and entry.zero_means_none:
             return None
+        if present and entry.null_as_absent and (raw is None or (type(raw) is int and raw == 0)):
+            present = False
         if present and raw is not None:
             return self.positive_int(entry.key, raw)
         default = self.defaults.get(entry.key)

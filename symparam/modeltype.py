@@ -78,6 +78,26 @@ class HeadSize(NullRule):
 
 
 @dataclass(frozen=True)
+class SplitHeads(NullRule):
+    """A head size transformers fixes at ``hidden // heads`` and refuses to build unless the
+    heads split the hidden size evenly (StableLM): the family's d_head = H/h, or an error."""
+
+    hidden: str
+    heads: str
+
+    def resolve(self, config: Reader) -> Leave:
+        from symparam.errors import ConfigError
+
+        hidden = config.positive_int(self.hidden, config.given(self.hidden))
+        heads = config.positive_int(self.heads, config.given(self.heads))
+        if hidden % heads:
+            raise ConfigError(f"{config.where}: {self.heads} = {heads} does not divide "
+                              f"{self.hidden} = {hidden}; transformers refuses heads that do "
+                              "not split the hidden size")
+        return Leave("the family assumes d_head = H/h")
+
+
+@dataclass(frozen=True)
 class Size:
     """A config key that holds a hyperparameter: ``symbol`` (canonical name) ← ``key``.
 
@@ -88,7 +108,11 @@ class Size:
     with ``pad_token_id`` (torch requires the id to be one of its rows). A file may write
     ``null`` only where transformers admits it (generated: the field's type); elsewhere
     ``null`` stands for the key's absence (Qwen2's ``head_dim``, read as
-    ``getattr(config, "head_dim", H // h)``).
+    ``getattr(config, "head_dim", H // h)``). ``null_as_absent``: the model code reads ``null``
+    and 0 as absent although no field admits them (StarCoder2's ``getattr(config, "head_dim",
+    None) or H // h``). ``computed``: transformers works the value out itself and ignores the
+    key (StableLM's attention takes d_head = H // h whatever ``head_dim`` says): ``null``
+    always gives it.
     """
 
     symbol: str
@@ -96,6 +120,8 @@ class Size:
     null: Assumption | Leave | NullRule | None = None
     zero_means_none: bool = False
     pads: bool = False
+    null_as_absent: bool = False
+    computed: bool = False
 
 
 class Rule:

@@ -1,13 +1,15 @@
 """The oracle for work that is not a matrix product: the real class run on the meta device
 (eager attention), its elementwise work counted by kind.
 
-Norms and bias adds are counted from the modules (a LayerNorm's or RMSNorm's input, the output
-of a Linear, Conv1D or Conv2d that has a bias); softmax, activations and adds from the aten
-operations the forward pass dispatches: ``_softmax`` (its output), ``gelu``, ``relu``, ``silu``,
-``tanh``, ``sigmoid`` (their output), and ``add`` of two floating-point tensors of two or more
-dimensions giving a (batch, seq, width) or (batch·seq, width) tensor: residual connections and
-sums of embedding tables (not a bias vector, which the Linear's count has, nor the 4-D adds of
-masks and rotary embeddings, nor integer position arithmetic).
+Norms and bias adds are counted from the modules (the input of a LayerNorm — torch's, or a
+model's own class so named, like Cohere's without bias and OLMo's without weights — or of an
+RMSNorm; the output of a Linear, Conv1D or Conv2d that has a bias); softmax, activations and
+adds from the aten operations the forward pass dispatches: ``_softmax`` (its output),
+``gelu``, ``relu``, ``silu``, ``tanh``, ``sigmoid`` (their output), and ``add`` of two
+floating-point tensors of two or more dimensions giving a (batch, seq, width) or
+(batch·seq, width) tensor: residual connections and sums of embedding tables (not a bias
+vector, which the Linear's count has, nor the 4-D adds of masks and rotary embeddings, nor
+integer position arithmetic).
 """
 
 from __future__ import annotations
@@ -69,8 +71,10 @@ def _module_hooks(counts: Counter[str], ops: _Ops, module: Any) -> list[Any]:
         return [module.register_forward_pre_hook(enter), module.register_forward_hook(leave)]
 
     def hook(mod: Any, inputs: Any, output: Any) -> None:
-        if isinstance(mod, torch.nn.LayerNorm) or "RMSNorm" in kind or kind == "T5LayerNorm":
-            norm = "layernorm" if isinstance(mod, torch.nn.LayerNorm) else "rmsnorm"
+        if isinstance(mod, torch.nn.LayerNorm) or kind.endswith("LayerNorm") or "RMSNorm" in kind:
+            layer = isinstance(mod, torch.nn.LayerNorm) or (
+                kind.endswith("LayerNorm") and kind != "T5LayerNorm")  # T5's is an RMSNorm
+            norm = "layernorm" if layer else "rmsnorm"
             counts[norm] += inputs[0].numel()
             if getattr(mod, "weight", None) is not None:
                 counts["norm_weight"] += inputs[0].numel()

@@ -55,6 +55,18 @@ CASES = {
         {"model_type": "qwen3_moe", "num_local_experts": 8, "num_experts": None}, "is null"),
     "`add_cross_attention` without `is_decoder`": (
         {**BERT, "add_cross_attention": True}, "is_decoder"),
+    "StableLM's heads do not divide the hidden size": (
+        {**LLAMA, "model_type": "stablelm", "architectures": ["StableLmModel"],
+         "num_attention_heads": 3, "num_key_value_heads": 3}, "does not divide"),
+    "a head_dim StableLM's attention ignores": (
+        {**LLAMA, "model_type": "stablelm", "architectures": ["StableLmModel"],
+         "head_dim": 32}, None),
+    "StarCoder2's head_dim null or 0 (H // h)": (
+        {**LLAMA, "model_type": "starcoder2", "architectures": ["Starcoder2Model"],
+         "head_dim": 0}, None),
+    "Phi's q/k LayerNorms over heads of another head_dim": (
+        {**LLAMA, "model_type": "phi", "architectures": ["PhiModel"], "qk_layernorm": True,
+         "head_dim": 32}, "cannot run"),
     "an image side that patches do not tile": (
         {"model_type": "vit", "image_size": 30, "patch_size": 4, "hidden_size": 32,
          "num_attention_heads": 4, "intermediate_size": 16, "num_hidden_layers": 1}, None),

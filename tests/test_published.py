@@ -2,9 +2,10 @@
 
 Every file in tests/configs/ is counted against the class it names, built by transformers on the
 meta device, and read again as transformers 5 writes it back (``save_pretrained`` spells
-Qwen3-MoE's experts ``num_local_experts``). For some, the figure transformers gives is also
-quoted here (from the issue that found the model miscounted). Adding a model's published
-config.json to the folder adds it to these tests.
+Qwen3-MoE's experts ``num_local_experts``); the dense ones' FLOPs are checked against
+FlopCounterMode too. For some, the figure transformers gives is also quoted here (from the
+issue that found the model miscounted, or when the file was added). Adding a model's
+published config.json to the folder adds it to these tests.
 """
 
 from __future__ import annotations
@@ -29,6 +30,11 @@ PUBLISHED = {
     "qwen3-30b-a3b.json": 30_532_122_624,
     "qwen3-235b-a22b.json": 235_093_634_560,
     "electra-base-discriminator.json": 109_483_009,
+    "starcoder2-3b.json": 3_030_371_328,
+    "phi-2.json": 2_779_683_840,
+    "gemma-3-1b-pt.json": 999_885_952,
+    "granite-3.3-8b-instruct.json": 8_170_864_640,
+    "command-r-08-2024.json": 32_296_476_672,
 }
 
 
@@ -55,6 +61,20 @@ def test_published_config_as_transformers_writes_it(name: str) -> None:
     written = json.loads(hf.to_json_string(use_diff=False))
     written["architectures"] = config["architectures"]
     assert symparam.from_hf_config(written).count() == _real(config)
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_published_config_flops(name: str) -> None:
+    """The forward FLOPs of each dense published model against FlopCounterMode (meta device,
+    a few tokens: the formula is exact in s, so a short sequence checks every term)."""
+    from symparam.compute import compute
+    from tests.test_flops import counted
+
+    config = json.loads((CONFIGS / name).read_text(encoding="utf-8"))
+    if oracle.routed(config["model_type"]):
+        pytest.skip("a router reads values: routed models are checked small, on the CPU")
+    m = symparam.from_hf_config(config)
+    assert compute(m, seq=5, batch=2).flops == counted(config, m.label, 2, 5)
 
 
 def test_qwen3_moe_reads_its_head_size_and_expert_spelling() -> None:

@@ -106,12 +106,14 @@ def decoder_class(architecture: str, body_name: str, body: Block, table: Embeddi
     return with_lm_head(body_name, body, table, tied)
 
 
-def rmsnorm_decoder(architecture: str, layers: Block, options: Any) -> Block:
-    """LLaMA's body (token table, layers, final RMSNorm) under ``model``, as the named class."""
+def rmsnorm_decoder(architecture: str, layers: Block, options: Any,
+                    norm: Block | None = None) -> Block:
+    """LLaMA's body (token table, layers, final norm: RMSNorm unless ``norm`` says otherwise)
+    under ``model``, as the named class."""
     from symparam.blocks import RMSNorm
     from symparam.symbols import V
 
-    body = Sequential(embed_tokens=Embedding(V, H), layers=layers, norm=RMSNorm(H))
+    body = Sequential(embed_tokens=Embedding(V, H), layers=layers, norm=norm or RMSNorm(H))
     qa_body = "transformer" if options.get("qa_under_transformer") else None
     return decoder_class(architecture, "model", body, body["embed_tokens"],
                          options["tie_word_embeddings"], qa_body=qa_body)

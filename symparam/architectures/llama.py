@@ -9,11 +9,22 @@ with ``attention_bias``; RMSNorm; a gated (SwiGLU) MLP with three matrices, gate
 A config without ``head_dim`` gets H // h from transformers: H/h where h divides H (the
 assumption), the floor where it does not.
 
-The same family serves the LLaMA-like model types through options: Qwen2's biases on q, k and v
-only (``qkv_bias``); Qwen3's RMSNorm over each head of q and k (``qk_norm_per_head``); OLMo2's
-RMSNorm over all of q and k and its norms after attention and MLP only (``qk_norm_full``,
-``post_norms``); Gemma2's four norms per layer (``sandwich_norms``); Phi-3's fused q/k/v and
-gate/up projections (``fused_projections``).
+The same family serves the LLaMA-like model types through options. Attention: Qwen2's biases
+on q, k and v only (``qkv_bias``, StableLM's ``use_qkv_bias``); an RMSNorm over each head of q
+and k shared by the heads (``qk_norm_per_head``: Qwen3, Gemma3), or over all of q and k
+(``qk_norm_full``: OLMo2); a LayerNorm per head with a weight for each head (Cohere's
+``use_qk_norm``: one (h, d_head) tensor; StableLM's ``qk_layernorm``: a list of h LayerNorms);
+Phi-3's fused q/k/v and gate/up projections (``fused_projections``). Norms: LayerNorm (mean and
+variance) instead of RMSNorm with weight and bias (StarCoder2, StableLM), weight only (Cohere)
+or neither (OLMo's non-parametric LayerNorm); OLMo2's norms after attention and MLP only
+(``post_norms``); Gemma2's four per layer (``sandwich_norms``). The block: attention and MLP
+in parallel on one norm's output, their sum added to the residual (``parallel_block``: Cohere,
+StableLM's ``use_parallel_residual``), after GPT-J. The MLP: StarCoder2's ungated H → d_ff → H
+(``plain_mlp``: c_fc, c_proj). What adds no weights is not an option: partial rotary
+embeddings, sliding-window layers (Mistral, Cohere2, Gemma3) and layers without rotary
+embeddings (SmolLM3), Granite's and Cohere's scalar multipliers of embeddings, residuals,
+attention scores and logits, OLMo's clipping of q, k and v, Gemma's soft-capping (counted as
+work besides matrix products).
 """
 
 from __future__ import annotations
@@ -35,6 +46,7 @@ from symparam.blocks import (
     Attention,
     Block,
     Elementwise,
+    LayerNorm,
     Linear,
     Repeat,
     Residual,
@@ -42,8 +54,34 @@ from symparam.blocks import (
     Sequential,
 )
 from symparam.family import Family, Option
-from symparam.modeltype import Flag, HeadSize, ModelType, SetDecimal, Size, heads
+from symparam.modeltype import Flag, HeadSize, ModelType, SetDecimal, Size, SplitHeads, heads
 from symparam.symbols import H, N, V, d_ff, d_head, h, h_kv
+
+
+def norm(options: Mapping[str, Any]) -> Block:
+    """The family's norm over the hidden state: RMSNorm, or LayerNorm as the type has it."""
+    if options.get("layer_norm"):
+        return LayerNorm(H)
+    if options.get("layer_norm_no_bias"):
+        return LayerNorm(H, bias=False)
+    if options.get("layer_norm_no_weights"):
+        return LayerNorm(H, affine=False)
+    return RMSNorm(H)
+
+
+def qk_norms(options: Mapping[str, Any]) -> dict[str, Block]:
+    """The norms over q and k that a model type adds, by their names in transformers."""
+    if options["qk_norm_per_head"]:
+        return {"q_norm": RMSNorm(d_head, per_token=h), "k_norm": RMSNorm(d_head, per_token=h_kv)}
+    if options["qk_norm_full"]:
+        return {"q_norm": RMSNorm(h * d_head), "k_norm": RMSNorm(h_kv * d_head)}
+    if options.get("qk_norm_head_weights"):  # Cohere: one weight row per head
+        return {"q_norm": LayerNorm(d_head, bias=False, per_token=h, per_vector=True),
+                "k_norm": LayerNorm(d_head, bias=False, per_token=h_kv, per_vector=True)}
+    if options.get("qk_norm_head_list"):  # StableLM: a list of LayerNorms, one per head
+        return {"q_layernorm": Sequential(norms=Repeat(h, LayerNorm(d_head, bias=False))),
+                "k_layernorm": Sequential(norms=Repeat(h_kv, LayerNorm(d_head, bias=False)))}
+    return {}
 
 
 def attention(options: Mapping[str, Any]) -> Attention:
@@ -58,17 +96,17 @@ def attention(options: Mapping[str, Any]) -> Attention:
         "k_proj": Linear(H, h_kv * d_head, bias=qkv_bias),
         "v_proj": Linear(H, h_kv * d_head, bias=qkv_bias),
         "o_proj": Linear(h * d_head, H, bias=bias),
+        **qk_norms(options),
     }
-    if options["qk_norm_per_head"]:
-        parts.update(q_norm=RMSNorm(d_head, per_token=h), k_norm=RMSNorm(d_head, per_token=h_kv))
-    if options["qk_norm_full"]:
-        parts.update(q_norm=RMSNorm(h * d_head), k_norm=RMSNorm(h_kv * d_head))
     return Attention(h * d_head, h * d_head, kv_cache=2 * h_kv * d_head, heads=h,
                      softcap=bool(options.get("softcap_attention")), **parts)
 
 
 def mlp(options: Mapping[str, Any]) -> Sequential:
     bias = bool(options["mlp_bias"])
+    if options.get("plain_mlp"):
+        return Sequential(kind="mlp", c_fc=Linear(H, d_ff, bias=bias),
+                          c_proj=Linear(d_ff, H, bias=bias), act=Activation(d_ff))
     if options["fused_projections"]:
         return Sequential(kind="mlp", gate_up_proj=Linear(H, 2 * d_ff, bias=bias),
                           down_proj=Linear(d_ff, H, bias=bias),
@@ -88,19 +126,21 @@ def decoder_layer(options: Mapping[str, Any]) -> Sequential:
     elif options["sandwich_norms"]:
         norms = ("input_layernorm", "post_attention_layernorm", "pre_feedforward_layernorm",
                  "post_feedforward_layernorm")
+    elif options.get("parallel_block"):  # x + attn(norm(x)) + mlp(norm(x)): one norm
+        norms = ("input_layernorm",)
     else:
         norms = ("input_layernorm", "post_attention_layernorm")
     return Sequential(self_attn=attention(options), mlp=mlp(options),
-                      **{n: RMSNorm(H) for n in norms}, residual=Residual(H, adds=2))
+                      **{n: norm(options) for n in norms}, residual=Residual(H, adds=2))
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Block:
-    tree = rmsnorm_decoder(architecture, Repeat(N, decoder_layer(options)), options)
+    tree = rmsnorm_decoder(architecture, Repeat(N, decoder_layer(options)), options,
+                           norm=norm(options))
     if options["softcap_logits"] and architecture.endswith("ForCausalLM"):
         capped = Elementwise(V, softcap=1)  # c·tanh(logits/c), weightless
         return Sequential(**dict(tree.children()), final_logit_softcapping=capped)
     return tree
-
 
 
 FAMILY = Family(
@@ -127,6 +167,20 @@ FAMILY = Family(
         variant("fused_projections", "fused qkv_proj and gate_up_proj (Phi-3)"),
         variant("softcap_attention", "tanh soft-capping of the attention scores (Gemma2)"),
         variant("softcap_logits", "tanh soft-capping of the output logits (Gemma2)"),
+        variant("layer_norm", "LayerNorm with weight and bias instead of RMSNorm (StarCoder2, "
+                "StableLM)"),
+        variant("layer_norm_no_bias", "LayerNorm with a weight and no bias instead of RMSNorm "
+                "(Cohere)"),
+        variant("layer_norm_no_weights", "LayerNorm without weight or bias instead of RMSNorm "
+                "(OLMo)"),
+        variant("plain_mlp", "an ungated MLP: c_fc (H → d_ff), activation, c_proj (d_ff → H) "
+                "(StarCoder2)"),
+        variant("parallel_block", "attention and MLP side by side on one norm's output "
+                "(Cohere, StableLM)"),
+        variant("qk_norm_head_weights", "LayerNorm over each head of q and k, a weight per head "
+                "(Cohere)"),
+        variant("qk_norm_head_list", "a list of LayerNorms, one per head of q and of k "
+                "(StableLM)"),
     ),
     assumptions=(HEAD_SIZE,),
     divides=GROUPED_ROTARY_RULES,
@@ -140,14 +194,21 @@ SIZES = (
     Size("h_kv", "num_key_value_heads", null=KV_HEADS),
     Size("d_head", "head_dim", null=HeadSize("hidden_size", "num_attention_heads")),
 )
+_H_OVER_h = HeadSize("hidden_size", "num_attention_heads")
+#: StarCoder2 reads ``getattr(config, "head_dim", None) or H // h``: null and 0 are H // h too
+SIZES_HEAD_OR = (*SIZES[:-1], Size("d_head", "head_dim", null=_H_OVER_h, null_as_absent=True))
+#: StableLM's attention takes H // h whatever head_dim says, and refuses heads that do not
+#: split the hidden size
+SIZES_HEAD_SPLIT = (*SIZES[:-1], Size("d_head", "head_dim", computed=True,
+                                      null=SplitHeads("hidden_size", "num_attention_heads")))
+_TIED_BIASED = (Flag("tie_word_embeddings"), Flag("attention_bias"), Flag("mlp_bias"))
 
 MODEL_TYPES = (
     ModelType("llama", FAMILY, base="LlamaModel",
               classes=heads("Llama", "Llama", "ForCausalLM", "Model", "ForSequenceClassification",
                             "ForTokenClassification", "ForQuestionAnswering"),
               sizes=SIZES,
-              rules=(Flag("tie_word_embeddings"), Flag("attention_bias"), Flag("mlp_bias")),
-              fixed={"qa_under_transformer": True}),
+              rules=_TIED_BIASED, fixed={"qa_under_transformer": True}),
     ModelType("mistral", FAMILY, base="MistralModel",
               classes=heads("Mistral", "Llama", "ForCausalLM", "Model",
                             "ForSequenceClassification",
@@ -183,4 +244,48 @@ MODEL_TYPES = (
                             "ForTokenClassification"),
               sizes=SIZES, rules=(Flag("tie_word_embeddings"),),
               fixed={"fused_projections": True}),
+    ModelType("starcoder2", FAMILY, base="Starcoder2Model",
+              classes=heads("Starcoder2", "Llama", "ForCausalLM", "Model",
+                            "ForSequenceClassification", "ForTokenClassification"),
+              sizes=SIZES_HEAD_OR,
+              rules=(Flag("tie_word_embeddings"), Flag("attention_bias", "use_bias"),
+                     Flag("mlp_bias", "use_bias")),
+              fixed={"layer_norm": True, "plain_mlp": True}),
+    ModelType("cohere", FAMILY, base="CohereModel",
+              classes=heads("Cohere", "Llama", "ForCausalLM", "Model"),
+              sizes=SIZES,
+              rules=(Flag("tie_word_embeddings"), Flag("attention_bias"),
+                     Flag("qk_norm_head_weights", "use_qk_norm", null_is_false=True)),
+              fixed={"layer_norm_no_bias": True, "parallel_block": True}),
+    ModelType("cohere2", FAMILY, base="Cohere2Model",
+              classes=heads("Cohere2", "Llama", "ForCausalLM", "Model"),
+              sizes=SIZES, rules=(Flag("tie_word_embeddings"), Flag("attention_bias")),
+              fixed={"layer_norm_no_bias": True, "parallel_block": True}),
+    ModelType("granite", FAMILY, base="GraniteModel",
+              classes=heads("Granite", "Llama", "ForCausalLM", "Model"),
+              sizes=SIZES, rules=_TIED_BIASED),
+    ModelType("olmo", FAMILY, base="OlmoModel",
+              classes=heads("Olmo", "Llama", "ForCausalLM", "Model", "ForSequenceClassification"),
+              sizes=SIZES, rules=(Flag("tie_word_embeddings"), Flag("attention_bias")),
+              fixed={"layer_norm_no_weights": True}),
+    ModelType("gemma3_text", FAMILY, base="Gemma3TextModel",
+              classes={"Gemma3ForCausalLM": "LlamaForCausalLM", "Gemma3TextModel": "LlamaModel",
+                       "Gemma3TextForSequenceClassification": "LlamaForSequenceClassification"},
+              sizes=SIZES, rules=(Flag("tie_word_embeddings"), Flag("attention_bias"),
+                                  SetDecimal("softcap_attention", "attn_logit_softcapping"),
+                                  SetDecimal("softcap_logits", "final_logit_softcapping")),
+              fixed={"sandwich_norms": True, "qk_norm_per_head": True}),
+    ModelType("stablelm", FAMILY, base="StableLmModel",
+              classes=heads("StableLm", "Llama", "ForCausalLM", "Model",
+                            "ForSequenceClassification", "ForTokenClassification"),
+              sizes=SIZES_HEAD_SPLIT,
+              rules=(Flag("tie_word_embeddings"), Flag("qkv_bias", "use_qkv_bias"),
+                     Flag("qk_norm_head_list", "qk_layernorm"),
+                     Flag("parallel_block", "use_parallel_residual")),
+              fixed={"layer_norm": True}),
+    ModelType("smollm3", FAMILY, base="SmolLM3Model",
+              classes=heads("SmolLM3", "Llama", "ForCausalLM", "Model",
+                            "ForSequenceClassification", "ForTokenClassification",
+                            "ForQuestionAnswering"),
+              sizes=SIZES, rules=_TIED_BIASED, fixed={"qa_under_transformer": True}),
 )

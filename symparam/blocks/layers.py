@@ -203,21 +203,31 @@ class Residual(Elementwise):
 
 class LayerNorm(Block):
     """``torch.nn.LayerNorm``: ``weight`` and (unless ``bias=False``) ``bias``, each (dim);
-    neither when ``affine=False`` (it still normalises)."""
+    neither when ``affine=False`` (it still normalises: OLMo's). ``per_token``: how many vectors
+    of ``dim`` it normalises per token (each head of q or k); ``per_vector``: each of them has
+    its own weight, one tensor of (per_token, dim) (Cohere's q/k norms).
+
+    >>> from symparam.symbols import d_head, h
+    >>> LayerNorm(d_head, bias=False, per_token=h, per_vector=True).params
+    d_head*h
+    """
 
     kind = "norm"
 
-    def __init__(self, dim: Size, bias: bool = True, affine: bool = True) -> None:
+    def __init__(self, dim: Size, bias: bool = True, affine: bool = True,
+                 per_token: Size = 1, per_vector: bool = False) -> None:
         self.dim = as_size(dim, "dim")
-        self.weight = Tensor(self.dim) if affine else None
-        self.bias = Tensor(self.dim) if bias and affine else None
+        self.per_token = as_size(per_token, "vectors per token")
+        shape = (self.per_token, self.dim) if per_vector else (self.dim,)
+        self.weight = Tensor(*shape) if affine else None
+        self.bias = Tensor(*shape) if bias and affine else None
 
     def children(self) -> tuple[tuple[str, Block], ...]:
         return tuple((name, tensor) for name, tensor in (("weight", self.weight),
                                                          ("bias", self.bias)) if tensor)
 
     def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
-        elements = batch * self.own_seq(seq) * self.dim
+        elements = batch * self.own_seq(seq) * self.per_token * self.dim
         out = {"layernorm": elements}
         if self.weight is not None:
             out["norm_weight"] = elements
