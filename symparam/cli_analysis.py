@@ -7,7 +7,7 @@ import itertools
 import sys
 from typing import Any
 
-from symparam.cli import _build, command, each_model, whole
+from symparam.cli_common import build_model, command, each_model, parse_set, whole
 from symparam.errors import InvalidValueError
 from symparam.limits import MAX_DEGREE, MAX_SOLVED
 from symparam.output import json_line
@@ -16,7 +16,7 @@ from symparam.output import json_line
 def cmd_depends(args: argparse.Namespace) -> int:
     from symparam.analysis import depends
 
-    result = depends(_build(args.model, args))
+    result = depends(build_model(args.model, args))
     if args.json:
         print(json_line(result))
         return 0
@@ -32,7 +32,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     from symparam.check import check
     from symparam.printing import text
 
-    result = check(_build(args.model, args), args.formula)
+    result = check(build_model(args.model, args), args.formula)
     if args.json:
         print(json_line({
             "model": args.model,
@@ -85,7 +85,7 @@ def cmd_approx(args: argparse.Namespace) -> int:
     if args.name is None and args.formula is None and args.order is None:
         raise InvalidValueError(
             f"give --order N, --formula TEXT or --name with one of {', '.join(NAMED)}")
-    a = approximate(_build(args.model, args), name=args.name, formula=args.formula,
+    a = approximate(build_model(args.model, args), name=args.name, formula=args.formula,
                     order=args.order)
     record = {
         "model": args.model, "approximation": a.name, "source": a.source, "target": a.target,
@@ -115,7 +115,7 @@ def cmd_sensitivity(args: argparse.Namespace) -> int:
     from symparam.approx import sensitivity
     from symparam.printing import text
 
-    rows = sensitivity(_build(args.model, args))
+    rows = sensitivity(build_model(args.model, args))
     if args.json:
         print(json_line([{"symbol": r.symbol.name, "derivative": str(r.derivative),
                            "slope": r.slope, "elasticity": r.elasticity,
@@ -134,7 +134,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     from symparam.solve import solve
 
     target = _target(args.target)
-    result = solve(_build(args.model, args), args.symbol, target, args.multiple_of)
+    result = solve(build_model(args.model, args), args.symbol, target, args.multiple_of)
     if args.json:
         print(json_line({"model": args.model, "symbol": result.symbol, "target": target,
                           "value": result.value, "count": result.count,
@@ -178,9 +178,8 @@ def _target(text: str) -> int:
 def cmd_plot(args: argparse.Namespace) -> int:
     import symparam
     from symparam import plots
-    from symparam.cli import _parse_set
 
-    given = _parse_set(args.set or ())
+    given = parse_set(args.set or ())
     sweep = plots.parse_range(args.sweep) if args.sweep else None
     plots.check_request(args.output, len(args.model), None if sweep is None else len(sweep[1]))
     models = []
@@ -210,7 +209,7 @@ def cmd_flops(args: argparse.Namespace) -> int:
                                 "of --with-nonmatmul is not made of them: leave out one")
 
     def work(name: str) -> tuple[dict[str, Any], Any]:
-        m = _build(name, args)
+        m = build_model(name, args)
         result = compute(m, seq=args.seq, batch=args.batch, causal=args.causal,
                          training=args.training, recompute=args.recompute,
                          decode=args.decode, target_seq=args.target_seq,
@@ -278,7 +277,7 @@ def cmd_memory(args: argparse.Namespace) -> int:
     from symparam.compute import activation_bytes, memory
     from symparam.printing import text
 
-    m = _build(args.model, args)
+    m = build_model(args.model, args)
     result = memory(m, seq=args.seq, batch=args.batch, dtype=args.dtype)
     record = {
         "model": args.model, "params": result.params,
@@ -333,7 +332,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
         if name in ranges:
             raise InvalidValueError(f"{name} is given two ranges: give it one")
         ranges[name] = points
-    m = _build(args.model, args)
+    m = build_model(args.model, args)
     columns = grid(ranges)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", PrecisionWarning)

@@ -7,8 +7,6 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
-
 PACKAGE = Path(__file__).resolve().parent.parent / "symparam"
 
 
@@ -82,11 +80,6 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
     return out
 
 
-#: cli and cli_analysis still share private helpers (being folded into one module of their own)
-PENDING = pytest.mark.xfail(strict=True, reason="cli ⇄ cli_analysis")
-
-
-@PENDING
 def test_no_import_cycle() -> None:
     assert cycles(graph()) == []
 
@@ -95,7 +88,6 @@ def test_the_cycle_finder_finds_one() -> None:
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
-@PENDING
 def test_no_module_imports_a_private_name() -> None:
     found = []
     for path in PACKAGE.rglob("*.py"):
