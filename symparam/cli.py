@@ -10,6 +10,7 @@ from typing import Any, NoReturn
 
 from symparam.cli_common import (
     EXIT_USAGE,
+    FLAGS,
     Parser,
     build_model,
     command,
@@ -326,7 +327,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()  # a full disk shows here, not after the status is decided
         return status
     except SymparamError as error:
-        return fail(str(error))
+        return fail(error.shown(FLAGS))
     except BrokenPipeError:
         _silence(stdout)
         return 0

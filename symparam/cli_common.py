@@ -13,6 +13,15 @@ from symparam.output import json_line, one_line
 
 EXIT_USAGE = 2
 
+#: how the command line spells each parameter the library names in its errors
+FLAGS = {
+    "seq": "--seq", "batch": "--batch", "target_seq": "--target-seq", "decode": "--decode",
+    "causal": "--causal", "training": "--training", "recompute": "--recompute",
+    "values": "--set {}", "force": "--force", "multiple_of": "--multiple-of",
+    "sweep": "--sweep", "base": "--base", "arch": "--arch", "assume": "--assume",
+    "free": "--free", "order": "--order",
+}
+
 
 class Parser(argparse.ArgumentParser):
     """argparse that reports a usage error on one line and exits with status 2."""
@@ -101,9 +110,10 @@ def each_model(args: argparse.Namespace,
         try:
             record, show = work(name)
         except SymparamError as error:
-            failures.append(str(error) if str(error).startswith(name) else f"{name}: {error}")
+            shown = error.shown(FLAGS)
+            failures.append(shown if shown.startswith(name) else f"{name}: {shown}")
             if args.json:
-                print(json_line({"model": name, "error": str(error)}))
+                print(json_line({"model": name, "error": shown}))
             continue
         if args.json:
             print(json_line(record))

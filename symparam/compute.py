@@ -118,24 +118,26 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
     from symparam.assumptions import resolve
     from symparam.blocks.base import evaluate as _evaluate
     from symparam.bounds import expand
-    from symparam.errors import InvalidValueError
+    from symparam.errors import InvalidValueError, Param
     from symparam.symbols import B, s
 
     fixed_sequence = model.family.sequence
     if fixed_sequence is not None:
         if seq is not None or decode or causal:
-            raise InvalidValueError(f"{model.family.title}'s input fixes its sequence; leave out "
-                                    "--seq, --decode and --causal")
+            raise InvalidValueError(f"{model.family.title}'s input fixes its sequence; leave out ",
+                                    Param("seq"), ", ", Param("decode"), " and ",
+                                    Param("causal"))
         seq = 1  # placeholder: s is replaced by the model's own sequence below
     elif seq is None:
-        raise InvalidValueError("give the sequence length: --seq S")
+        raise InvalidValueError("give the sequence length: ", Param("seq", "seq=S"))
     check_lengths(seq=seq, batch=batch, target_seq=target_seq)
     if recompute not in ("none", "selective", "full"):
-        raise InvalidValueError("--recompute takes none, selective or full")
+        raise InvalidValueError(Param("recompute"), " takes none, selective or full")
     if recompute != "none" and not training:
-        raise InvalidValueError("--recompute applies to --training")
+        raise InvalidValueError(Param("recompute"), " applies to ", Param("training"))
     if decode and training:
-        raise InvalidValueError("--decode counts inference; leave out --training")
+        raise InvalidValueError(Param("decode"), " counts inference; leave out ",
+                                Param("training"))
     model.require_compute()
     mapping = resolve(model.assumptions)
 
@@ -199,7 +201,7 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
 def check_lengths(**lengths: int | None) -> None:
     """Each of ``seq``, ``batch``, ``target_seq`` … a whole number from 1 to
     :data:`~symparam.limits.MAX_SEQUENCE` (None: not given)."""
-    from symparam.errors import InvalidValueError
+    from symparam.errors import InvalidValueError, Param
     from symparam.limits import MAX_SEQUENCE
 
     for name, value in lengths.items():
@@ -208,8 +210,8 @@ def check_lengths(**lengths: int | None) -> None:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= MAX_SEQUENCE:
             shown = repr(value) if isinstance(value, int) and abs(value) < 10**40 else \
                 f"a {type(value).__name__}"
-            raise InvalidValueError(f"--{name.replace('_', '-')} must be a whole number from 1 "
-                                    f"to {MAX_SEQUENCE:,}, got {shown}")
+            raise InvalidValueError(Param(name), f" must be a whole number from 1 to "
+                                                 f"{MAX_SEQUENCE:,}, got {shown}")
 
 
 def activation_bytes(model: Any, seq: int, batch: int, recompute: str = "none") -> int | None:

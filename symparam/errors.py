@@ -4,12 +4,52 @@ from __future__ import annotations
 
 import difflib
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 
+class Param(str):
+    """A parameter named in an error message, as the Python API spells it (``seq``, ``N=…``).
+
+    The command line shows it as its flag instead (``--seq``, ``--set N=…``): the message is
+    the library's, the mapping to flags the CLI's (:meth:`SymparamError.shown`).
+    """
+
+    def __new__(cls, key: str, text: str | None = None) -> Param:
+        made = super().__new__(cls, key if text is None else text)
+        made.key = key
+        return made
+
+    key: str
+
+
 class SymparamError(Exception):
-    """Base class of every error symparam raises on purpose."""
+    """Base class of every error symparam raises on purpose.
+
+    Its message may be given in pieces, some of them :class:`Param`: ``str(error)`` reads as
+    the API spells the parameters, :meth:`shown` as another interface does.
+
+    >>> error = SymparamError("give the sequence length (", Param("seq", "seq=…"), ")")
+    >>> str(error), error.shown({"seq": "--seq S"})
+    ('give the sequence length (seq=…)', 'give the sequence length (--seq S)')
+    """
+
+    def __init__(self, *parts: object) -> None:
+        self.parts = parts
+        super().__init__("".join(str(p) for p in parts))
+
+    def shown(self, flags: Mapping[str, str]) -> str:
+        """The message with each parameter as ``flags`` spells it (``{}`` in a flag takes the
+        parameter's own text: ``"--set {}"`` shows ``N=…`` as ``--set N=…``)."""
+        if not self.parts:
+            return str(self)
+        out = []
+        for part in self.parts:
+            if isinstance(part, Param) and part.key in flags:
+                out.append(flags[part.key].replace("{}", str(part)))
+            else:
+                out.append(str(part))
+        return "".join(out)
 
 
 class UnknownModelError(SymparamError):
@@ -39,10 +79,8 @@ class UnboundError(SymparamError):
 
     def __init__(self, names: Iterable[str]) -> None:
         self.names = list(names)
-        super().__init__(
-            f"no value for {', '.join(self.names)}; bind them"
-            f" (e.g. --set {self.names[0]}=…)"
-        )
+        super().__init__(f"no value for {', '.join(self.names)}; bind them (e.g. ",
+                         Param("values", f"{self.names[0]}=…"), ")")
 
 
 class InvalidValueError(SymparamError):

@@ -21,7 +21,7 @@ from importlib import resources
 from typing import Any
 
 from symparam.assumptions import Assumption
-from symparam.errors import ConfigError, quoted
+from symparam.errors import ConfigError, Param, quoted
 from symparam.limits import MAX_CONFIG_BYTES, MAX_JSON_DIGITS, MAX_VALUE
 from symparam.modeltype import Leave, ModelType, NullRule, Size
 
@@ -281,9 +281,9 @@ def _choose_class(config: Mapping[str, Any], record: ModelType, arch: str | None
     if chosen not in record.classes:
         raise ConfigError(
             f"{where}: class {quoted(chosen)} is not supported for {record.name} (supported: "
-            f"{', '.join(record.classes)}); count the base model {record.base} instead with "
-            "--base (base=True), or name a supported class with --arch (arch=...)"
-        )
+            f"{', '.join(record.classes)}); count the base model {record.base} instead with ",
+            Param("base", "base=True"), ", or name a supported class with ",
+            Param("arch", "arch=…"))
     return chosen
 
 

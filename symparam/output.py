@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from typing import TextIO
 
-from symparam.errors import OutputError
+from symparam.errors import OutputError, Param
 
 
 def write_atomically(path: str, write: Callable[[str], None], force: bool,
@@ -36,7 +36,8 @@ def write_atomically(path: str, write: Callable[[str], None], force: bool,
         if os.path.isdir(path):
             raise OutputError(f"cannot write {path}: it is a folder")
         if not force:
-            raise OutputError(f"{path} exists; pass --force to overwrite it")
+            raise OutputError(f"{path} exists; pass ", Param("force", "force=True"),
+                              " to overwrite it")
         info = os.lstat(path)
         if not stat.S_ISREG(info.st_mode):
             raise OutputError(f"cannot write {path}: not a regular file (it is left alone)")
@@ -52,7 +53,8 @@ def write_atomically(path: str, write: Callable[[str], None], force: bool,
         else:
             _move_exclusively(temporary, path)
     except FileExistsError:
-        raise OutputError(f"{path} exists; pass --force to overwrite it") from None
+        raise OutputError(f"{path} exists; pass ", Param("force", "force=True"),
+                          " to overwrite it") from None
     except OSError as error:
         raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
     finally:

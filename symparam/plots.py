@@ -11,7 +11,7 @@ import os
 from collections.abc import Sequence
 from typing import Any
 
-from symparam.errors import InvalidValueError, OutputError, SymparamError, UnboundError
+from symparam.errors import InvalidValueError, OutputError, Param, SymparamError, UnboundError
 from symparam.limits import MAX_PLOT_MODELS, MAX_PLOT_POINTS, MAX_RANGE_POINTS, MAX_VALUE
 from symparam.model import Model
 
@@ -112,7 +112,8 @@ def parse_range(text: str) -> tuple[str, list[int]]:
     shown = repr(one_line(text, 60))
     name, sep, spec = text.partition("=")
     if not sep or not name.strip():
-        raise InvalidValueError(f"--sweep {shown}: expected NAME=START:STOP[:STEP] or NAME=A,B")
+        raise InvalidValueError(Param("sweep"), f" {shown}: expected NAME=START:STOP[:STEP] or "
+                                "NAME=A,B")
     pieces = spec.split(",") if "," in spec else spec.split(":")
     if len(pieces) > MAX_RANGE_POINTS:
         raise InvalidValueError(f"{shown}: more than {MAX_RANGE_POINTS:,} values")
@@ -120,7 +121,7 @@ def parse_range(text: str) -> tuple[str, list[int]]:
     for piece in pieces:
         raw = piece.strip().replace("_", "")
         if not (raw.isascii() and raw.isdigit()):
-            raise InvalidValueError(f"--sweep {shown}: not a range of whole numbers")
+            raise InvalidValueError(Param("sweep"), f" {shown}: not a range of whole numbers")
         if len(raw) > len(str(MAX_VALUE)) or not 0 < int(raw) <= MAX_VALUE:
             raise InvalidValueError(f"{shown}: values must lie from 1 to 10^30")
         numbers.append(int(raw))
@@ -137,7 +138,7 @@ def parse_range(text: str) -> tuple[str, list[int]]:
             raise InvalidValueError(f"{shown}: more than {MAX_RANGE_POINTS:,} values")
         points = list(range(start, stop + 1, step))
     else:
-        raise InvalidValueError(f"--sweep {shown}: not a range of whole numbers")
+        raise InvalidValueError(Param("sweep"), f" {shown}: not a range of whole numbers")
     if not points:
         raise InvalidValueError(f"{shown}: the range holds no value")
     return name.strip(), points

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from symparam.blocks.base import value as numeric_value
-from symparam.errors import InvalidValueError, SymparamError, UnboundError
+from symparam.errors import InvalidValueError, Param, SymparamError, UnboundError
 from symparam.limits import MAX_SOLVED, MAX_TARGET
 from symparam.model import Model
 
@@ -71,7 +71,8 @@ def solve(model: Model, name: str, target: int, multiple_of: int = 1) -> Solutio
     if not options:
         raise InvalidValueError(
             f"no value of {name} within {TRIES:,} steps of {crossing * multiple_of:,} keeps "
-            f"the rules of {model.name}; try --multiple-of with a multiple they need")
+            f"the rules of {model.name}; try ", Param("multiple_of"),
+            " with a multiple they need")
     best = min(options, key=lambda c: (abs(c[1] - target), c[0]))
     pick = lambda c: None if c is None else (c[0] * multiple_of, c[1])  # noqa: E731
     return Solution(name, target, best[0] * multiple_of, best[1], pick(below), pick(above))

@@ -5,7 +5,10 @@ private names."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
+
+import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "symparam"
 
@@ -96,3 +99,33 @@ def test_no_module_imports_a_private_name() -> None:
                 found += [f"{path.name}:{line} {target}.{n}" for n in names
                           if n.startswith("_") and not n.startswith("__")]
     assert found == []
+
+
+def test_library_errors_name_parameters_not_flags() -> None:
+    """Outside the command line's modules, no raised error's text spells a flag (``--seq``):
+    the library names its parameters (``errors.Param``), the CLI maps them to flags."""
+    found = []
+    for path in PACKAGE.rglob("*.py"):
+        if path.name.startswith("cli"):
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Raise) or node.exc is None:
+                continue
+            for inner in ast.walk(node.exc):
+                if isinstance(inner, ast.Constant) and isinstance(inner.value, str) \
+                        and re.search(r"(^|\s)--[a-z]", inner.value):
+                    found.append(f"{path.name}:{inner.lineno} {inner.value!r}")
+    assert found == []
+
+
+def test_the_api_and_the_cli_name_a_parameter_each_their_way(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    import symparam
+    from symparam.cli import main
+    from symparam.compute import compute
+
+    with pytest.raises(symparam.SymparamError, match=r"give the sequence length: seq=S"):
+        compute(symparam.model("gpt2"))
+    assert main(["flops", "gpt2"]) == 2
+    assert "give the sequence length: --seq\n" in capsys.readouterr().err
