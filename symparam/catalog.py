@@ -158,12 +158,18 @@ def _assemble(name: str, fam: Family, architecture: str, options: dict[str, Any]
               assume: Iterable[Assumption | str], free: Iterable[str], values: dict[str, Any],
               preset: Preset | None, keys: dict[str, str], resolved: Resolved | None) -> Model:
     options, bound = dict(options), dict(bound)
+    before = (fam.resolve_options(options), dict(bound))
     for key, value in values.items():
         if fam.option(key) is not None:
             options[key] = value
         else:
             bound[key] = value
     options = fam.resolve_options(options)
+    assume = list(assume)
+    # what the user changed in a preset: its published figure and description no longer apply
+    changes = [f"{k}={v}" for k, v in options.items() if before[0].get(k) != v]
+    changes += [f"{k}={v}" for k, v in bound.items() if before[1].get(k) != v]
+    changes += [str(a) for a in assume]
     used = Model(name, fam, architecture, options).hyperparameters
     assumptions: list[Assumption] = []
     for item in from_config:  # the config's own: unless the user's value replaces it
@@ -179,11 +185,14 @@ def _assemble(name: str, fam: Family, architecture: str, options: dict[str, Any]
     bound = {k: v for k, v in bound.items()
              if k in values or (k in used and k not in assumed)}
     label = resolved.label if resolved is not None else None
-    same_class = preset is not None and label in (None, preset_class(preset))
+    same_class = preset is not None and label in (None, preset_class(preset)) and not changes
     reported = Reported(**preset.reported) if same_class and preset.reported else None
-    description = preset.description if preset else (
-        f"a config.json of model_type {resolved.record.name}, counted as {resolved.label}"
-        if resolved else "")
+    if preset is not None:
+        description = preset.description if not changes else \
+            f"the preset {preset.name} with {', '.join(changes)}"
+    else:
+        description = (f"a config.json of model_type {resolved.record.name}, counted as "
+                       f"{resolved.label}") if resolved else ""
     return Model(
         name, fam, architecture, options, bound, assumptions,
         description=description, reported=reported, free=free,

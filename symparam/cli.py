@@ -194,12 +194,13 @@ def cmd_formula(args: argparse.Namespace) -> int:
 
 def cmd_derive(args: argparse.Namespace) -> int:
     m = build_model(args.model, args)
-    if args.flops and args.seq is None:
+    fixed = m.family.sequence is not None  # a ViT's image fixes its sequence
+    if args.flops and args.seq is None and not fixed:
         from symparam.errors import InvalidValueError
 
         raise InvalidValueError("--flops needs --seq S (tokens per sequence)")
-    derivation = m.derive(symbolic=args.symbolic, seq=args.seq if args.flops else None,
-                          batch=args.batch)
+    seq = (1 if fixed else args.seq) if args.flops else None
+    derivation = m.derive(symbolic=args.symbolic, seq=seq, batch=args.batch)
     if args.format == "tex":
         text = derivation.to_latex(lang=args.lang, fragment=args.fragment)
     else:

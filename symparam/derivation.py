@@ -16,14 +16,17 @@ from typing import TYPE_CHECKING, Any
 
 import sympy
 
-from symparam.analysis import DropOut, dropouts, grouped
+from symparam.analysis import DropOut, dropouts, grouped, structured
 from symparam.assumptions import Assumption, resolve
 from symparam.blocks import Block, Repeat
-from symparam.blocks.base import Row, tensor_names
+from symparam.blocks.base import Row, evaluate, tensor_names
 from symparam.compute import MemoryRow, weight_memory
-from symparam.symbols import is_known, lookup, order_key
+from symparam.printing import Terms
+from symparam.summary import Summary, summarise
+from symparam.symbols import B, is_known, lookup, order_key, s
 
 if TYPE_CHECKING:
+    from symparam.family import Option
     from symparam.model import Model, Reported
 
 
@@ -95,6 +98,11 @@ class ComputeStep:
     seq: int
     flops: int
     parts: tuple[tuple[str, int], ...]
+    #: where the FLOPs come from, by kind of block: (kind, formula, FLOPs); ``scores`` are
+    #: attention's products over the sequence (QKᵀ and the weighted values)
+    kinds: tuple[tuple[str, sympy.Expr, int], ...] = ()
+    #: the 2·P FLOPs-per-token rule for these B·s tokens (P the parameter count)
+    rule: int = 0
 
 
 @dataclass(frozen=True, repr=False)
@@ -111,10 +119,10 @@ class Derivation:
     assumptions: tuple[Assumption, ...]
     sections: tuple[Section, ...]
     total: sympy.Expr
-    grouped: sympy.Expr
+    grouped: Terms
     value: int | None
     active: sympy.Expr
-    active_grouped: sympy.Expr
+    active_grouped: Terms
     active_value: int | None
     ties: tuple[Tie, ...]
     dropouts: tuple[DropOut, ...]
@@ -123,6 +131,14 @@ class Derivation:
     i18n: Mapping[str, Mapping[str, str]]
     options: tuple[tuple[str, Any, str], ...] = ()
     compute: ComputeStep | None = None
+    summary: Summary | None = None
+
+    @property
+    def expanded_reads_well(self) -> bool:
+        """Whether the expanded total is worth a line of its own: not where a mixed stack
+        expands into negative terms (``N·(…) − N_dense·(…)``)."""
+        return all(not term.as_coeff_Mul()[0].is_negative
+                   for term in sympy.Add.make_args(self.total))
 
     def to_markdown(self, lang: str = "en") -> str:
         """The derivation as GitHub Markdown with KaTeX-compatible math."""
@@ -177,10 +193,10 @@ def derive(model: Model, symbolic: bool = False, seq: int | None = None,
         assumptions=model.assumptions,
         sections=sections,
         total=model.params,
-        grouped=grouped(model.params, model.repeat_symbols),
+        grouped=structured(model),
         value=value(model.params),
         active=model.active_params,
-        active_grouped=grouped(model.active_params, model.repeat_symbols),
+        active_grouped=structured(model, active=True),
         active_value=value(model.active_params),
         ties=tuple(ties),
         dropouts=tuple(dropouts(model)),
@@ -188,7 +204,8 @@ def derive(model: Model, symbolic: bool = False, seq: int | None = None,
         reported=model.reported,
         i18n=model.i18n,
         options=tuple((o.name, model.options[o.name], o.help) for o in model.family.options
-                      if (model.options[o.name] or not o.variant) and _matters(model, o.name)),
+                      if _shown(model, o)),
+        summary=summarise(model, symbolic),
         compute=None if seq is None or symbolic else _compute_step(model, seq, batch),
     )
 
@@ -196,20 +213,35 @@ def derive(model: Model, symbolic: bool = False, seq: int | None = None,
 def _compute_step(model: Model, seq: int, batch: int) -> ComputeStep:
     from symparam.compute import compute
 
-    result = compute(model, seq=seq, batch=batch)
+    fixed = model.family.sequence  # a ViT's image fixes it
+    result = compute(model, seq=None if fixed is not None else seq, batch=batch)
     # grouped by every count of layers it holds (ALBERT's compute runs N layers on G·K weights)
     counts = sorted((sym for sym in result.formula.free_symbols
                      if is_known(sym.name) and lookup(sym.name).counts_layers), key=order_key)
+    at = {**model.bind(), "B": batch, "s": seq, "s_dec": seq}
+    kinds = []
+    for kind, flops in model.tree.flops_by_kind(B, s).items():
+        if fixed is not None:
+            flops = flops.xreplace({s: fixed})
+        formula = sympy.expand(flops.xreplace(resolve(model.assumptions)))
+        kinds.append((kind, grouped(formula, counts), evaluate(formula, at)))
+    if fixed is not None:
+        seq = model.value_of(fixed)
+    tokens = batch * seq
     return ComputeStep(result.formula, grouped(result.formula, counts), batch, seq,
-                       result.flops, result.parts)
+                       result.flops, result.parts, tuple(kinds), 2 * model.count() * tokens)
 
 
-def _matters(model: Model, option: str) -> bool:
-    """Whether flipping a switch changes this class's count (else the option is not shown)."""
-    value = model.options[option]
+def _shown(model: Model, option: Option) -> bool:
+    """Whether the derivation lists an option: a switch only where flipping it changes this
+    class's count (a variant only when on), a number or list only where it is not the family's
+    default (Mixtral's sparse step of 1 says nothing)."""
+    value = model.options[option.name]
     if not isinstance(value, bool):
-        return True
-    flipped = model.family.tree(model.architecture, {**model.options, option: not value})
+        return value != option.default
+    if option.variant and not value:
+        return False
+    flipped = model.family.tree(model.architecture, {**model.options, option.name: not value})
     return sympy.expand(flipped.params - model.tree.params) != 0
 
 
@@ -288,7 +320,7 @@ def _rows(rows: Iterable[Row], mapping: Mapping[sympy.Symbol, sympy.Expr], value
           owners: dict[int, str]) -> Iterator[ModuleRow]:
     """The tree's rows (:meth:`Block.rows`) under the assumptions, with their numbers."""
     def shape(dims: tuple[sympy.Expr, ...]) -> tuple[sympy.Expr, ...]:
-        return tuple(sympy.expand(d.xreplace(mapping)) for d in dims)
+        return tuple(d.xreplace(mapping) for d in dims)  # as built: h·(d_nope + d_rope)
 
     for row in rows:
         params = sympy.expand(row.params.xreplace(mapping))

@@ -113,6 +113,21 @@ class Model:
                     f"{a.symbol} does not appear in {name} (it has {', '.join(known)})"
                 )
         self.values = self._checked(values or {})
+        # a freed assumption's symbol keeps the value the assumption gave it (llama-3-8b's
+        # d_head = H/h = 128 stays 128 as a free hyperparameter), so the count still has one
+        freed = {a.name: a for a in family.assumptions if a.name in self.free}
+        given: dict[str, int] = {}
+        for name_, a in freed.items():
+            if name_ in self.values or name_ not in self.hyperparameters:
+                continue
+            needed = {sym.name for sym in a.expr.free_symbols}
+            if needed <= set(self.values):
+                found = a.expr.xreplace({self.symbols[n]: sympy.Integer(self.values[n])
+                                         for n in needed})
+                if found.is_Integer and found > 0:
+                    given[name_] = int(found)
+        if given:
+            self.values = self._checked({**self.values, **given})
 
     # -- symbols ------------------------------------------------------------------------------
 

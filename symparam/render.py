@@ -8,10 +8,12 @@ output format before they are filled in.
 
 from __future__ import annotations
 
+import math
 import re
 import string
 import tomllib
 from collections.abc import Callable, Mapping
+from fractions import Fraction
 from functools import cache
 from importlib import resources
 from pathlib import Path
@@ -22,8 +24,9 @@ import sympy
 from markupsafe import Markup
 
 from symparam.errors import InvalidValueError
+from symparam.josa import attach
 from symparam.printing import latex
-from symparam.symbols import latex_name, order_key
+from symparam.symbols import H, latex_name, order_key
 
 if TYPE_CHECKING:
     from symparam.derivation import Derivation, ModuleRow
@@ -98,6 +101,26 @@ def number(value: int) -> str:
     return f"{value:,}"
 
 
+def percent(fraction: float) -> str:
+    """A share or a gap as people read it: 21.8%, 6.36%, 0.54%, 0.0039% (two significant
+    digits below 10%, never a gap shown as 0.00%)."""
+    shown = abs(fraction) * 100
+    if shown == 0:
+        return "0%"
+    if shown >= 10:
+        return f"{shown:.1f}%"
+    digits = min(8, max(2, 1 - math.floor(math.log10(shown))))
+    return f"{shown:.{digits}f}%"
+
+
+def ratio(value: Fraction) -> str:
+    """A ratio of sizes as a short decimal: 4, 2.6875, 3.5, 12.06."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    shown = f"{float(value):.4f}".rstrip("0")
+    return shown
+
+
 def number_tex(value: int) -> str:
     """A figure inside math: ``109{,}482{,}240`` keeps the commas from adding space."""
     return f"{value:,}".replace(",", "{,}")
@@ -145,12 +168,16 @@ def render(derivation: Derivation, fmt: str, lang: str = "en", fragment: bool = 
     code = code_md if fmt == "md" else code_tex
 
     def fill(template: str, **fields: Any) -> Markup:
-        """A language string with its ``{fields}`` put in, everything escaped for ``fmt``."""
+        """A language string with its ``{fields}`` put in, everything escaped for ``fmt``; a
+        field's format spec is a Korean particle to attach after it (``{symbol:은}``)."""
         out = []
-        for literal, field, _, _ in string.Formatter().parse(template):
+        for literal, field, spec, _ in string.Formatter().parse(template):
             out.append(str(escape(literal)))
             if field is not None:
-                out.append(str(escape(fields[field])))
+                shown = str(escape(fields[field]))
+                out.append(shown)
+                if spec:
+                    out.append(attach(shown, spec))
         return Markup("".join(out))
 
     view = _view(derivation, t, code, fill)
@@ -182,7 +209,14 @@ def _memory_line(params: int, per: int, total: int, big: bool) -> str:
 
 
 def _shape(dims: tuple[sympy.Expr, ...]) -> str:
-    return r" \times ".join(latex(d) for d in dims)
+    """A weight's shape, ``(h d_nope + h d_rope) × r_q``: a sum in brackets."""
+    return r" \times ".join(_factor(d) for d in dims)
+
+
+def _factor(expr: sympy.Expr) -> str:
+    """``expr`` as one factor of a product: a sum in brackets (``(N - N_dense) P_3``)."""
+    printed = latex(expr)
+    return rf"\left({printed}\right)" if expr.is_Add else printed
 
 
 def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any) -> dict[str, Any]:
@@ -194,7 +228,7 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any) -> dict[str
         if value is None:
             return lines
         substituted = latex(symbolic, values)
-        if substituted not in lines and not symbolic.is_Number:
+        if substituted not in lines and not getattr(symbolic, "is_Number", False):
             lines.append(substituted)
         result = number_tex(value)
         if result not in lines:
@@ -226,7 +260,7 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any) -> dict[str
             "repeat": None,
         }
         if s.repeat is not None:
-            stack = [latex(s.repeat) + r" \cdot " + label]
+            stack = [_factor(s.repeat) + r" \cdot " + label]
             if s.repeat_value is None:
                 stack.append(latex(sympy.Mul(s.repeat, s.subtotal, evaluate=False)))
             if s.repeat_value is not None and s.subtotal_value is not None:
@@ -234,7 +268,7 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any) -> dict[str
                 stack.append(number_tex(s.subtotal_value * s.repeat_value))
             entry["repeat"] = {"symbol": latex(s.repeat), "value": s.repeat_value,
                                "lines": stack}
-            parts_tex.append(latex(s.repeat) + " " + label)
+            parts_tex.append(_factor(s.repeat) + " " + label)
         else:
             parts_tex.append(label)
         if s.total_value is not None:
@@ -247,7 +281,7 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any) -> dict[str
         if d.value is not None and len(parts_values) > 1:
             total_lines.append(number_tex(d.value))
     closed = three(d.grouped, d.value)
-    if d.value is not None and latex(d.total) != closed[0]:
+    if d.value is not None and latex(d.total) != closed[0] and d.expanded_reads_well:
         closed.insert(1, latex(d.total))
     active = None
     if sympy.expand(d.active - d.total) != 0:
@@ -320,15 +354,17 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any) -> dict[str
             "params": number(d.reported.params),
             "source": d.reported.source,
             "note": d.reported.note,
-            "percent": f"{abs(diff):.2%}",
+            "percent": percent(diff),
             "above": diff > 0,
         }
 
     options = [{
         "name": name,
-        "value": ("true" if value else "false") if isinstance(value, bool) else str(value),
-        "help": t["option"].get(name, help_),
+        "value": _option_value(value),
+        "help": _option_text(t, name, value, help_, fill),
     } for name, value, help_ in d.options]
+
+    summary = _summary(d, t, three) if d.summary is not None else None
 
     compute = None
     if d.compute is not None:
@@ -336,14 +372,25 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any) -> dict[str
 
         c = d.compute
         at = {**values, B: c.batch, s: c.seq}
+        kinds = t["kind"]
+        gap = (c.rule - c.flops) / c.flops
         compute = {
             "batch": c.batch, "seq": c.seq,
+            "kinds": [{"kind": kinds.get(k, k), "formula": latex(f), "flops": number(v),
+                       "share": percent(v / c.flops)} for k, f, v in c.kinds],
+            "rule": number(c.rule), "rule_gap": percent(gap), "rule_above": gap > 0,
+            "training": number(3 * c.flops),
             "lines": [latex(c.grouped), latex(c.grouped, at), number_tex(c.flops)],
             "flops": number(c.flops), "macs": number(c.flops // 2),
             "parts": [{"name": n, "flops": number(f)} for n, f in c.parts],
         }
 
+    squares = any(term.as_powers_dict().get(H, 0) == 2 for term in sympy.Add.make_args(d.total))
+    transposed = any(r.kind == "Conv1D" for section in d.sections for r in section.rows)
     return {
+        "squares": squares,
+        "transposed": transposed,
+        "summary": summary,
         "compute": compute,
         "options": options,
         "model": d.model,
@@ -364,3 +411,75 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any) -> dict[str
         "memory": memory,
         "reported": reported,
     }
+
+
+def _option_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, tuple):
+        return "[" + ", ".join(str(v) for v in value) + "]"
+    return str(value)
+
+
+def _option_text(t: Mapping[str, Any], name: str, value: Any, help_: str, fill: Any) -> Any:
+    """What an option's value means, in the document's language: the ``[option]`` string for
+    a switch that is on (or a number, with ``{value}``), ``[option_off]`` for one that is off.
+    A hyperparameter written ``[[d_emb]]`` in the string is typeset as math."""
+    text = t["option_off"].get(name, help_) if value is False else t["option"].get(name, help_)
+    text = text.replace("{value}", _option_value(value))
+    pieces = re.split(r"\[\[(\w+)\]\]", text.replace("{", "{{").replace("}", "}}"))
+    template = "".join(f"{{s{i}}}" if i % 2 else piece for i, piece in enumerate(pieces))
+    symbols = {f"s{i}": _symbol_math(piece) for i, piece in enumerate(pieces) if i % 2}
+    return fill(template, **symbols)
+
+
+def _symbol_math(name: str) -> Markup:
+    from symparam.symbols import lookup
+
+    return Markup(f"${lookup(name).latex}$")
+
+
+def _summary(d: Derivation, t: Mapping[str, Any], three: Any) -> dict[str, Any]:
+    """The whiteboard summary laid out: shares as percentages, the rule of thumb's lines."""
+    s = d.summary
+    assert s is not None
+    kinds = t["kind"]
+    parts = [{
+        "name": p.name,
+        "formula": latex(p.params),
+        "value": number(p.value) if p.value is not None else None,
+        "share": percent(p.fraction) if p.fraction is not None else None,
+    } for p in s.parts]
+    layer = [{
+        "kind": kinds.get(k.name, k.name),
+        "formula": latex(k.params),
+        "value": number(k.value) if k.value is not None else None,
+        "share": percent(k.fraction) if k.fraction is not None else None,
+    } for k in s.layer]
+    thumb = None
+    if s.thumb is not None:
+        th = s.thumb
+        lines = [latex(th.total)]
+        if th.classic is not None and latex(th.classic) not in lines:
+            lines.append(latex(th.classic))
+        if th.value is not None:
+            lines.append(number_tex(th.value))
+        thumb = {
+            "lines": lines,
+            "error": percent(th.error) if th.error is not None else None,
+            "above": th.error is not None and th.error > 0,
+            "mlp": th.mlp,
+            "ratio": ratio(th.ratio) if th.ratio is not None else None,
+            "per_layer": ratio(Fraction(round(th.per_layer * 100), 100))
+            if th.per_layer is not None else None,
+            "grouped": None if th.grouped is None else {
+                "kv": th.grouped[0], "heads": th.grouped[1],
+                "coef": ratio(2 + Fraction(2 * th.grouped[0], th.grouped[1]))},
+        }
+    closest = None
+    if s.closest is not None:
+        closest = {"architecture": s.closest.architecture, "value": number(s.closest.value),
+                   "percent": percent(s.closest.fraction), "above": s.closest.fraction > 0}
+    return {"parts": parts, "layer_name": s.layer_name, "layer": layer, "thumb": thumb,
+            "closest": closest}
+

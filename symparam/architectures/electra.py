@@ -65,6 +65,8 @@ def multiple_choice(body: Block, options: Mapping[str, Any]) -> Sequential:
     elif options["summary_projection"]:
         parts["sequence_summary"] = Sequential(summary=Linear(H, H), activation=Activation(H),
                                                first_token=True, kind="head")
+    else:  # no projection, but the summary's activation still runs on the first token
+        parts["sequence_summary"] = on_first_token(Activation(H))
     return Sequential(**parts, classifier=pooled_head(Linear(H, 1)))
 
 

@@ -263,6 +263,18 @@ class Block:
         """Every symbol :attr:`params` and :attr:`active_params` can hold, found on the tree."""
         return set().union(*(child.symbols() for _, child in self.children()))
 
+    def flops_by_kind(self, batch: sympy.Expr, seq: sympy.Expr,
+                      outer: str = "other") -> dict[str, sympy.Expr]:
+        """:meth:`flops` by kind of block (as :meth:`by_kind`); attention's products over the
+        sequence are a kind of their own, ``scores``. A block with a FLOPs rule of its own
+        counts whole under its kind."""
+        kind = self.kind or outer
+        if type(self).flops is not Block.flops:
+            found = self.flops(batch, seq)
+            return {kind: found} if found != 0 else {}
+        seq = self.own_seq(seq)
+        return merge(child.flops_by_kind(batch, seq, kind) for _, child in self.children())
+
     def cache(self, seq: sympy.Expr) -> sympy.Expr:
         """The numbers kept for later tokens after a sequence of ``seq`` tokens (a decoder's
         keys and values); 0 where nothing is kept."""
@@ -473,6 +485,11 @@ class Repeat(Block):
     def by_kind(self, outer: str = "other", active: bool = False) -> dict[str, sympy.Expr]:
         below = self.block.by_kind(self.kind or outer, active)
         return {kind: self.count_expr * params for kind, params in below.items()}
+
+    def flops_by_kind(self, batch: sympy.Expr, seq: sympy.Expr,
+                      outer: str = "other") -> dict[str, sympy.Expr]:
+        below = self.block.flops_by_kind(batch, self.own_seq(seq), self.kind or outer)
+        return {kind: self.runs * flops for kind, flops in below.items()}
 
     def placed(self, path: str, seq: sympy.Expr | None, weightless: bool) -> list[Placed]:
         return [Placed(path, self, seq)]  # a stack is a part of its own, never opened

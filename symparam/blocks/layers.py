@@ -97,6 +97,14 @@ class Attention(Block):
     def products(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
         return super().products(batch, seq) + self._own_products(batch, seq)
 
+    def flops_by_kind(self, batch: sympy.Expr, seq: sympy.Expr,
+                      outer: str = "other") -> dict[str, sympy.Expr]:
+        kind = self.kind or outer
+        inner = self.own_seq(seq)
+        projections = merge(child.flops_by_kind(batch, inner, kind)
+                            for _, child in self.children())
+        return merge((projections, {"scores": self._own_products(batch, seq)}))
+
     def _own_products(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
         """QKᵀ and the weighted values: 2 FLOPs per multiply-add over every query and key."""
         seq = self.own_seq(seq)

@@ -1,0 +1,64 @@
+"""Chinese and Korean derivations are written in Chinese and Korean: no English prose left
+outside code, math and a short list of technical terms people write in Latin script (the
+names of models and tools, FLOPs, LayerNorm …), for every model type and every preset."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import symparam
+from symparam.catalog import model_types
+from symparam.presets import presets
+
+#: words a Chinese or Korean technical writer keeps in Latin script
+ALLOWED = {
+    "FLOPs", "MACs", "LayerNorm", "RMSNorm", "MLP", "SwiGLU", "LM", "head", "MoE", "FFN",
+    "GPT", "BERT", "LLaMA", "RoBERTa", "XLM", "ELECTRA", "ALBERT", "DistilBERT", "Transformer",
+    "Linear", "Conv1D", "torch", "nn", "thop", "ptflops", "fvcore", "flops", "symparam",
+    "fp32", "fp16", "bf16", "int8", "MiB", "MB", "GiB", "GB", "dtype", "closed", "form",
+    "sink", "tanh", "logits", "gate", "up", "down", "BertModel", "MLA", "Phi", "Qwen",
+    "Qwen2", "Qwen3", "OLMo", "OLMo2", "Gemma", "Gemma2", "Gemma3", "StarCoder2", "Cohere",
+    "StableLM", "SmolLM3", "Granite", "T5", "ViT", "Mixtral", "DeepSeek", "Falcon", "BLOOM",
+    "OPT", "NeoX", "Pythia", "v1", "v0", "top-k",
+}
+_CODE = re.compile(r"`+[^`]*`+")
+_MATH = re.compile(r"\$\$.*?\$\$|\$[^$]*\$", re.S)
+_HUB_ID = re.compile(r"[\w.-]+/[\w.-]+")
+
+
+def latin_words(text: str, extra: set[str]) -> list[str]:
+    """Latin-script words of two letters or more outside code, math and Hugging Face ids
+    (``allenai/OLMo-7B-hf``), not allowed; acronyms (MTP, MLA) are names too."""
+    text = _HUB_ID.sub(" ", _MATH.sub(" ", _CODE.sub(" ", text)))
+    words = re.findall(r"[A-Za-z][A-Za-z0-9_\-]+", text)
+    return sorted({w for w in words if w not in ALLOWED and w not in extra and not w.isupper()})
+
+
+def _names(m: symparam.Model) -> set[str]:
+    """The model's own names (its class, family and preset name) and the citation of its
+    published figure (authors and organisations keep their names), in all their pieces."""
+    names = {m.name, m.label, m.architecture, m.family.name, m.family.title}
+    if m.reported is not None:
+        names.add(m.reported.source)
+    pieces = {piece for name in names
+              for piece in re.findall(r"[A-Za-z][A-Za-z0-9\-]+", name.replace("_", " "))}
+    # the proper names in a preset's description (organisations, products: Google, 8x7B)
+    described = re.findall(r"[A-Za-z][A-Za-z0-9\-]+", m.description.replace("_", " "))
+    return pieces | {w for w in described if w[0].isupper() or any(c.isdigit() for c in w)}
+
+
+CASES = [(t, True) for t in sorted(model_types())] + [(p, False) for p in sorted(presets())]
+
+
+@pytest.mark.parametrize("lang", ["zh", "ko"])
+@pytest.mark.parametrize(("name", "symbolic"), CASES, ids=[c for c, _ in CASES])
+def test_no_english_prose(name: str, symbolic: bool, lang: str) -> None:
+    m = symparam.model(name)
+    text = m.derive(symbolic=symbolic).to_markdown(lang=lang)
+    assert latin_words(text, _names(m)) == []
+
+
+def test_the_check_finds_english() -> None:
+    assert latin_words("模型：the LM head shares `x.weight` $d_{ff}$", set()) == ["shares", "the"]
