@@ -28,11 +28,14 @@ if TYPE_CHECKING:
 
 
 class Formula:
-    """A count as people read it: ``str`` gives the text form, Jupyter shows the LaTeX form."""
+    """A count as people read it: ``str`` gives the text form, Jupyter shows the LaTeX form.
+    ``form`` is how it is written (the tree's structure, :func:`structured`); by default the
+    expression grouped by the ``counts``."""
 
-    def __init__(self, expr: sympy.Expr, counts: Sequence[sympy.Symbol] = ()) -> None:
+    def __init__(self, expr: sympy.Expr, counts: Sequence[sympy.Symbol] = (),
+                 form: Terms | sympy.Expr | None = None) -> None:
         self.expr = expr
-        self.grouped = grouped(expr, counts)
+        self.grouped = grouped(expr, counts) if form is None else form
 
     @property
     def text(self) -> str:

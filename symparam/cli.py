@@ -21,13 +21,6 @@ from symparam.cli_common import (
 )
 from symparam.output import json_line
 
-
-def _group(model: Any, expr: Any) -> Any:
-    from symparam.analysis import grouped
-
-    return grouped(expr, model.repeat_symbols)
-
-
 # -- list -----------------------------------------------------------------------------------------
 
 
@@ -152,8 +145,10 @@ def cmd_formula(args: argparse.Namespace) -> int:
     from symparam.symbols import lookup
 
     m = build_model(args.model, args)
+    from symparam.analysis import structured
+
     total = m.active_params if args.active else m.params
-    form = _group(m, total)
+    form = structured(m, active=bool(args.active))
     present = {s.name for s in total.free_symbols}
     assumed = {a.name for a in m.assumptions}
     absent = [n for n in m.hyperparameters if n not in present and n not in assumed]

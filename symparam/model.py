@@ -362,9 +362,9 @@ class Model:
 
     def formula(self) -> Formula:
         """The total grouped as a person writes it (``N·(…) + …``); shows as LaTeX in Jupyter."""
-        from symparam.analysis import Formula
+        from symparam.analysis import Formula, structured
 
-        return Formula(self.params, self.repeat_symbols)
+        return Formula(self.params, form=structured(self))
 
     def derive(self, symbolic: bool = False, seq: int | None = None, batch: int = 1
                ) -> Derivation:

@@ -1,9 +1,10 @@
 """A whitelist parser for formulas people type: ``12·N·H² + 13NH``, ``4*H``, ``(3L + 11N + 2)H``.
 
 It accepts numbers, the names it is given, ``+ - * / ^ **``, ``×``, ``·``, Unicode superscripts,
-parentheses and implicit multiplication, and builds the sympy expression itself — user text never
-reaches ``eval``, ``sympify`` or ``parse_expr``. Inputs are bounded in length, nesting, digits and
-exponent size, so no formula can make sympy work for long.
+parentheses, floor and ceiling brackets (``⌊N/2⌋``, ``⌈8H/3M⌉``) and implicit multiplication,
+and builds the sympy expression itself — user text never reaches ``eval``, ``sympify`` or
+``parse_expr``. Inputs are bounded in length, nesting, digits and exponent size, so no formula
+can make sympy work for long.
 
 >>> from symparam.symbols import VOCABULARY
 >>> parse_formula("12NH^2 + 13·N·H", VOCABULARY)
@@ -35,7 +36,7 @@ _TOKEN = re.compile(
       | (?P<number>\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)
       | (?P<name>[A-Za-z_][A-Za-z0-9_]*)
       | (?P<sup>[⁰¹²³⁴⁵⁶⁷⁸⁹]+)
-      | (?P<op>\*\*|[-+*/^()=×·⋅−])""",
+      | (?P<op>\*\*|[-+*/^()=×·⋅−⌊⌋⌈⌉])""",
     re.VERBOSE,
 )
 
@@ -150,7 +151,7 @@ class _Parser:
                     value = value / right
                 else:
                     value = value * right
-            elif token.kind in ("number", "name") or token.text == "(":
+            elif token.kind in ("number", "name") or token.text in ("(", "⌊", "⌈"):
                 value = value * self.power()
             else:
                 break
@@ -192,14 +193,18 @@ class _Parser:
                 else sympy.Integer(token.text)
         if token.kind == "name":
             return self.symbols[token.text]
-        if token.text == "(":
+        closes = {"(": ")", "⌊": "⌋", "⌈": "⌉"}
+        if token.text in closes:
             self.enter()
             value = self.expr()
             self.depth -= 1
             closing = self.take()
-            if closing.text != ")":
-                raise FormulaSyntaxError(f"expected ')' at position {closing.pos + 1}")
-            return value
+            if closing.text != closes[token.text]:
+                raise FormulaSyntaxError(f"expected {closes[token.text]!r} at position "
+                                         f"{closing.pos + 1}")
+            if token.text == "⌊":
+                return sympy.floor(value)
+            return sympy.ceiling(value) if token.text == "⌈" else value
         raise FormulaSyntaxError(f"unexpected {token.text!r} at position {token.pos + 1}")
 
     def enter(self) -> None:

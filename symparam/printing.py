@@ -37,6 +37,9 @@ def _degree(expr: sympy.Expr, symbols: tuple[sympy.Symbol, ...] | None) -> int:
         if factor.is_Add:
             total += max(_degree(t, symbols) for t in factor.args)
             continue
+        if isinstance(factor, sympy.floor | sympy.ceiling):  # ⌊N/2⌋ counts as N does
+            total += _degree(factor.args[0], symbols)
+            continue
         base, exponent = factor.as_base_exp()
         if base.is_Symbol and exponent.is_Integer and exponent > 0 and (
             symbols is None or base in symbols
@@ -63,7 +66,8 @@ def _factor_key(factor: sympy.Expr) -> tuple[Any, ...]:
         return (-1, _LEADING.index(base))
     if base in _COUNTS:
         return (0, order_key(base))
-    if _counted_sum(factor):
+    if _counted_sum(factor) or (isinstance(factor, sympy.floor | sympy.ceiling)
+                                and factor.free_symbols <= set(_COUNTS)):
         return (0, (99, 0, ""))
     if factor.is_Add:
         return (1, ())
@@ -142,6 +146,14 @@ class ReadablePrinter(Printer):
     def _minus(self) -> str:
         return "-" if self.latex else "−"
 
+    def _print_floor(self, expr: sympy.floor) -> str:
+        inner = self._print(sympy.together(expr.args[0]))
+        return rf"\left\lfloor {inner} \right\rfloor" if self.latex else f"⌊{inner}⌋"
+
+    def _print_ceiling(self, expr: sympy.ceiling) -> str:
+        inner = self._print(sympy.together(expr.args[0]))
+        return rf"\left\lceil {inner} \right\rceil" if self.latex else f"⌈{inner}⌉"
+
     def _print_Pow(self, expr: sympy.Pow) -> str:
         base, exponent = expr.as_base_exp()
         if exponent.is_Integer and exponent < 0:
@@ -184,6 +196,10 @@ class ReadablePrinter(Printer):
             return sign + top
         bottom = self._product(denominator)
         if self.latex:
+            if len(numerator) == 1:  # the fraction bar groups it: no brackets
+                top = self._print(numerator[0])
+            if len(denominator) == 1:
+                bottom = self._print(denominator[0])
             return rf"{sign}\frac{{{top}}}{{{bottom}}}"
         if len(denominator) > 1:
             bottom = f"({bottom})"
