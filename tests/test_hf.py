@@ -83,6 +83,13 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
             config[rule.key] = None
         if rule.option == "parallel_norms" and draw(st.booleans()):
             config[rule.reads()[0]] = draw(st.sampled_from([None, 1, 2]))
+        if rule.option == "local_layers":  # which layers attend within a window
+            local = draw(st.lists(st.booleans(), min_size=drawn["N"], max_size=drawn["N"]))
+            if rule.reads()[0] == "attention_types":  # GPT-Neo's runs, as many as the layers
+                config["attention_types"] = [[["local" if x else "global"], 1] for x in local]
+            elif draw(st.booleans()):
+                config[rule.reads()[0]] = ["sliding_attention" if x else "full_attention"
+                                           for x in local]
         if isinstance(rule, GatedActivation) and draw(st.booleans()):
             config[rule.key] = draw(st.sampled_from(["relu", "gelu", "gated-gelu", "gated-silu"]))
     spec = {"defaults": generated()[model_type]["defaults"]}
