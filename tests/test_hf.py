@@ -54,7 +54,7 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
         "k": draw(st.integers(1, 2)), "d_moe": draw(st.integers(1, 16)),
         "d_sh": draw(st.integers(1, 16)), "E_sh": draw(st.integers(1, 2)),
         "r_q": draw(st.integers(1, 16)), "r_kv": draw(st.integers(1, 16)),
-        "d_rope": 2 * draw(st.integers(1, 4)), "d_nope": draw(st.integers(1, 8)),
+        "d_rope": 2 * draw(st.integers(1, head // 2)), "d_nope": draw(st.integers(1, 8)),
         "d_v": draw(st.integers(1, 8)), "d_pool": draw(st.integers(1, 16)),
         "S": draw(st.integers(1, 4)),
     }
@@ -102,7 +102,7 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
     # keep the model small where a key was left to a large default
     for key, default in spec["defaults"].items():
         if key not in config and isinstance(default, int) and not isinstance(default, bool) \
-                and default > 64:
+                and default >= 64:
             config[key] = {"vocab_size": drawn["V"], "max_position_embeddings": drawn["L"],
                            "n_positions": drawn["L"], "intermediate_size": drawn["d_ff"],
                            "head_dim": drawn["d_head"], "hidden_size": drawn["H"],
@@ -111,7 +111,7 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
                            "shared_expert_intermediate_size": drawn["d_sh"],
                            "q_lora_rank": drawn["r_q"], "kv_lora_rank": drawn["r_kv"],
                            "qk_nope_head_dim": drawn["d_nope"], "v_head_dim": drawn["d_v"],
-                           "n_routed_experts": drawn["E"],
+                           "n_routed_experts": drawn["E"], "rotary_dim": drawn["d_rope"],
                            "num_experts": drawn["E"]}.get(key, default)
     return config
 
