@@ -30,7 +30,8 @@ from symparam.presets import Preset, presets
 #: the family modules, in listing order
 FAMILY_MODULES = (
     "bert", "distilbert", "albert", "electra",
-    "openai_gpt", "gpt2", "gptj", "opt", "bloom", "gpt_neox", "falcon", "llama", "moe", "deepseek",
+    "openai_gpt", "gpt2", "gptj", "opt", "bloom", "mpt", "gpt_neox", "falcon", "llama", "moe",
+    "deepseek",
     "transformer", "t5", "vit", "mlp",
 )
 
