@@ -44,8 +44,9 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
     h = h_kv * draw(st.integers(1, 3))
     head = 2 * draw(st.integers(1, 4))
     drawn = {
-        "N": draw(st.integers(1, 3)), "V": draw(st.integers(1, 200)),
-        "L": draw(st.integers(1, 64)), "T": draw(st.integers(1, 3)), "H": h * head,
+        # two rows at least: MPNet pads its word and position tables with row 1
+        "N": draw(st.integers(1, 3)), "V": draw(st.integers(2, 200)),
+        "L": draw(st.integers(2, 64)), "T": draw(st.integers(1, 3)), "H": h * head,
         "d_ff": draw(st.integers(1, 48)), "h": h, "h_kv": h_kv,
         "d_head": 2 * draw(st.integers(1, 6)), "d_emb": draw(st.integers(1, 16)),
         "G": draw(st.integers(1, 2)), "K": draw(st.integers(1, 2)),
