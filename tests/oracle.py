@@ -130,6 +130,11 @@ def _free(entry: Any) -> set[Any]:
     return symbols
 
 
+#: classes whose forward pass indexes a tensor by a tensor's value, which a meta tensor cannot
+#: give (ModernBERT's multiple choice picks each choice's first token by its position)
+INDEXES_BY_VALUE = frozenset({"ModernBertForMultipleChoice"})
+
+
 def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int | None,
             watch: Any, eager: bool = False, device: str = "meta") -> Any:
     """Run the class named ``cls``, built on the meta device from the config.json ``config``,
@@ -138,6 +143,8 @@ def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int 
     ``device="cpu"`` builds real (small!) weights, for the classes whose forward reads values
     (a mixture of experts routes each token by its scores)."""
     data = {k: v for k, v in config.items() if k not in ("model_type", "architectures")}
+    if cls in INDEXES_BY_VALUE:  # small real weights, eager attention: the counter sees both
+        device, eager = "cpu", True
     if cls == "T5ForSequenceClassification":
         # it classifies at the last <eos> token, found by value: small real weights (eager
         # attention, which the counter sees on the CPU), every token fed in an <eos>, and the
