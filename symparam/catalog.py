@@ -29,7 +29,7 @@ from symparam.presets import Preset, presets
 
 #: the family modules, in listing order
 FAMILY_MODULES = (
-    "bert", "distilbert", "albert", "electra", "mpnet", "modernbert",
+    "bert", "distilbert", "albert", "electra", "deberta", "mpnet", "modernbert",
     "openai_gpt", "gpt2", "gptj", "opt", "bloom", "mpt", "gpt_neox", "falcon", "llama", "moe",
     "deepseek",
     "transformer", "t5", "vit", "mlp",

@@ -58,6 +58,10 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
         "d_rope": 2 * draw(st.integers(1, head // 2)), "d_nope": draw(st.integers(1, 8)),
         "d_v": draw(st.integers(1, 8)), "d_pool": draw(st.integers(1, 16)),
         "S": draw(st.integers(1, 4)),
+        # DeBERTa: two buckets at least (one divides by zero in its log buckets), an odd kernel
+        # (an even one shortens the sequence, which it cannot run), groups that split H
+        "n_rel": draw(st.integers(2, 8)), "k_conv": 2 * draw(st.integers(0, 2)) + 1,
+        "g_conv": draw(st.sampled_from([1, 2])),
     }
     drawn["E"] = drawn["k"] + draw(st.integers(0, 3))
     drawn["N_dense"] = draw(st.integers(0, drawn["N"]))
@@ -91,6 +95,11 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
             elif draw(st.booleans()):
                 config[rule.reads()[0]] = ["sliding_attention" if x else "full_attention"
                                            for x in local]
+        if rule.reads() == ("pos_att_type",) and draw(st.booleans()):  # DeBERTa's terms
+            config["pos_att_type"] = draw(st.sampled_from(
+                [None, "c2p", "p2c", "p2c|c2p", "C2P | p2c", ["c2p"], ["p2c", "c2p"]]))
+        if rule.reads() == ("norm_rel_ebd",) and draw(st.booleans()):
+            config["norm_rel_ebd"] = draw(st.sampled_from(["none", "layer_norm"]))
         if isinstance(rule, GatedActivation) and draw(st.booleans()):
             config[rule.key] = draw(st.sampled_from(["relu", "gelu", "gated-gelu", "gated-silu"]))
     spec = {"defaults": generated()[model_type]["defaults"]}
