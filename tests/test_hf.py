@@ -190,6 +190,8 @@ def test_many_files_in_one_call(tmp_path: Path, capsys: pytest.CaptureFixture[st
     ('{"model_type": "llama", "tie_word_embeddings": "true"}', "must be true or false"),
     ('{"model_type": "llama", "num_key_value_heads": 5}', "does not divide"),
     ('{"model_type": "qwen3", "head_dim": null}', "head_dim is null"),
+    ('{"model_type": "deberta-v2", "conv_kernel_size": 3, "conv_groups": 5}', "does not divide"),
+    ('{"model_type": "deberta-v2", "pos_att_type": 3}', "names joined by |"),
 ])
 def test_bad_configs(tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str,
                      needle: str) -> None:
