@@ -228,6 +228,9 @@ def reason(drop: DropOut) -> str:
         return f"{name} adds no weights: every layer reuses the same shared weights"
     if drop.kind == "active_only":
         return f"{name} sets how many experts a token uses: it changes the active count only"
+    if drop.kind == "rotary":
+        return f"{name} sets how much of each head rotary embeddings rotate: rotation has no " \
+               "weights"
     return f"{name} splits a size into parts and adds no weights of its own"
 
 

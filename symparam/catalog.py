@@ -29,8 +29,9 @@ from symparam.presets import Preset, presets
 
 #: the family modules, in listing order
 FAMILY_MODULES = (
-    "bert", "distilbert", "albert", "electra",
-    "gpt2", "opt", "bloom", "gpt_neox", "falcon", "llama", "phi", "moe", "deepseek",
+    "bert", "distilbert", "albert", "electra", "deberta", "mpnet", "modernbert",
+    "openai_gpt", "gpt2", "gptj", "opt", "bloom", "mpt", "gpt_neox", "falcon", "llama", "phi",
+    "moe", "deepseek",
     "transformer", "t5", "vit", "mlp",
 )
 

@@ -59,7 +59,8 @@ NONMATMUL: dict[str, tuple[int, str]] = {
     "bias": (1, "bias adds (Linear, LayerNorm, convolution): 1 per output number"),
     "softmax": (3, "softmax: 3 per attention score (exp, sum, divide; as Hoffmann et al. 2022, "
                    "appendix F; subtracting the row maximum is not counted)"),
-    "scale": (1, "scaling the scores by 1/√d_head: 1 per score (T5 does not scale)"),
+    "scale": (1, "scaling the scores by 1/√d_head: 1 per score (T5 does not scale; DeBERTa "
+                 "scales its keys and each position term)"),
     "softcap": (3, "soft-capping c·tanh(x/c): 3 per element (divide, tanh, multiply; Gemma2)"),
     "activation": (1, "activation functions (GELU, ReLU, SiLU, tanh): 1 per element, as "
                       "fvcore and DeepSpeed's profiler count them"),
@@ -73,9 +74,11 @@ NONMATMUL: dict[str, tuple[int, str]] = {
     "clamped_glu": (6, "gpt-oss's clamped SwiGLU besides its sigmoid: 6 per element (clamp the "
                        "gate, clamp the up projection, scale by α, gate·σ, up + 1, the product)"),
     "sink": (3, "an attention sink: one more logit per head and query in the softmax, 3 each"),
+    "score_add": (1, "adding DeBERTa's content-to-position and position-to-content terms to the "
+                     "scores: 1 per score and term"),
 }
 #: work that grows with the keys a query sees, like the attention products
-PER_SCORE = ("softmax", "scale", "softcap")
+PER_SCORE = ("softmax", "scale", "softcap", "score_add")
 NOT_COUNTED = ("not counted: attention masks and position biases (ALiBi, T5's relative bias), "
                "rotary embeddings, dropout, multiplications by one scalar (Gemma's √H, T5's "
                "output scale), embedding lookups")

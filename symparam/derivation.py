@@ -233,16 +233,21 @@ def _compute_step(model: Model, seq: int, batch: int) -> ComputeStep:
 
 
 def _shown(model: Model, option: Option) -> bool:
-    """Whether the derivation lists an option: a switch only where flipping it changes this
-    class's count (a variant only when on), a number or list only where it is not the family's
-    default (Mixtral's sparse step of 1 says nothing)."""
+    """Whether the derivation lists an option: only where it changes this class's count — a
+    switch whose flip would change it (a variant only when on), a number or list that differs
+    from the family's default and whose default would count otherwise (Mixtral's sparse step
+    of 1 says nothing, nor GPT-Neo's local layers, which hold no weights)."""
     value = model.options[option.name]
-    if not isinstance(value, bool):
-        return value != option.default
-    if option.variant and not value:
+    if isinstance(value, bool):
+        if option.variant and not value:
+            return False
+        other = not value
+    elif value == option.default:
         return False
-    flipped = model.family.tree(model.architecture, {**model.options, option.name: not value})
-    return sympy.expand(flipped.params - model.tree.params) != 0
+    else:
+        other = option.default
+    changed = model.family.tree(model.architecture, {**model.options, option.name: other})
+    return sympy.expand(changed.params - model.tree.params) != 0
 
 
 def _bound_symbols(model: Model) -> list[sympy.Symbol]:
@@ -274,7 +279,7 @@ def _sections(
     def flush() -> Iterator[Section]:
         if pending:
             rows = tuple(r for path, block in pending
-                         for r in _rows(block.rows(path), mapping, value, owners))
+                         for r in _rows(block.table_rows(path), mapping, value, owners))
             subtotal = sympy.expand(sympy.Add(*(r.params for r in rows)))
             yield Section(tuple(p for p, _ in pending), rows, subtotal, value(subtotal))
             pending.clear()
@@ -285,7 +290,7 @@ def _sections(
         path, block = placed.path, placed.block
         if block.is_stack:
             yield from flush()
-            rows = tuple(_rows(block.block.rows(""), mapping, value, owners))
+            rows = tuple(_rows(block.block.table_rows(""), mapping, value, owners))
             subtotal = sympy.expand(block.block.params.xreplace(mapping))
             repeat = block.count_expr.xreplace(mapping)
             yield Section((path,), rows, subtotal, value(subtotal), repeat, value(repeat),

@@ -201,7 +201,7 @@ class ConfigView:
     def size(self, entry: Size) -> int | Assumption | Leave | None:
         """A hyperparameter's value, or what stands for it when the key is null (``None``: the
         key is 0 and means "none")."""
-        if entry.computed:  # transformers works it out and ignores the key
+        if entry.computed:  # transformers works it out itself (ignoring the key, or its own way)
             return entry.null.resolve(self) if isinstance(entry.null, NullRule) else entry.null
         present, raw = self.lookup(entry.key)
         if present and raw == 0 and entry.zero_means_none:
@@ -278,6 +278,7 @@ def _choose_class(config: Mapping[str, Any], record: ModelType, arch: str | None
             chosen = listed[0]
         else:
             raise ConfigError(f"{where}: architectures must be a list of class names")
+    chosen = record.aliases.get(chosen, chosen)
     if chosen not in record.classes:
         raise ConfigError(
             f"{where}: class {quoted(chosen)} is not supported for {record.name} (supported: "

@@ -110,9 +110,10 @@ class Size:
     ``null`` stands for the key's absence (Qwen2's ``head_dim``, read as
     ``getattr(config, "head_dim", H // h)``). ``null_as_absent``: the model code reads ``null``
     and 0 as absent although no field admits them (StarCoder2's ``getattr(config, "head_dim",
-    None) or H // h``). ``computed``: transformers works the value out itself and ignores the
-    key (StableLM's attention takes d_head = H // h whatever ``head_dim`` says): ``null``
-    always gives it.
+    None) or H // h``). ``computed``: transformers works the value out itself — ignoring the key
+    (StableLM's attention takes d_head = H // h whatever ``head_dim`` says) or in its own way
+    (DeBERTa's relative span falls back from one key to another, MPNet pads with row 1 whatever
+    ``pad_token_id`` says): ``null`` always gives it, and reads the keys itself.
     """
 
     symbol: str
@@ -325,7 +326,10 @@ class ModelType:
     """One ``model_type``: its family, classes, the keys it reads and the options it fixes.
 
     ``classes`` maps every transformers class served to the family's architecture that builds
-    it; ``base`` is the class ``AutoModel`` builds (counted with ``--base``).
+    it; ``base`` is the class ``AutoModel`` builds (counted with ``--base``). ``aliases``: class
+    names that published files give but transformers does not define (the authors' own code,
+    MPT-7B's ``MPTForCausalLM``), each counted as the transformers class transformers' auto
+    classes build for the file instead.
     """
 
     name: str
@@ -335,6 +339,7 @@ class ModelType:
     sizes: tuple[Size, ...]
     rules: tuple[Rule, ...] = ()
     fixed: Mapping[str, Any] = field(default_factory=dict)
+    aliases: Mapping[str, str] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         """Refuse a record that names what its family does not have (at import, not later)."""
@@ -344,6 +349,7 @@ class ModelType:
                     if a not in self.family.architectures]
         if self.base not in self.classes:
             problems.append(f"base {self.base}")
+        problems += [f"class {a} → {c}" for a, c in self.aliases.items() if c not in self.classes]
         for name in (*self.fixed, *(r.option for r in self.rules)):
             if self.family.option(name) is None:
                 problems.append(f"option {name}")

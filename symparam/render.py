@@ -293,6 +293,8 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any) -> dict[str
         name = h.symbol.name
         if name in t["meaning"]:
             meaning = t["meaning"][name]
+        elif name == "d_0":
+            meaning = t["meaning"]["d_0"]
         elif name.startswith("d_") and name[2:].isdigit():
             meaning = t["meaning"]["d_i"].format(i=name[2:])
         else:

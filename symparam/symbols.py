@@ -65,10 +65,16 @@ _ENTRIES = (
                    "dense layers before the MoE layers", counts_layers=True),
     Hyperparameter("r_q", r"r_{q}", "rank of the query compression (MLA)"),
     Hyperparameter("r_kv", r"r_{\mathrm{kv}}", "rank of the key/value compression (MLA)"),
-    Hyperparameter("d_rope", r"d_{\mathrm{rope}}", "rotary part of each query/key head (MLA)"),
+    Hyperparameter("d_rope", r"d_{\mathrm{rope}}",
+                   "rotary part of each query/key head (MLA, GPT-J)"),
     Hyperparameter("d_nope", r"d_{\mathrm{nope}}", "non-rotary part of each query/key head"),
     Hyperparameter("d_v", r"d_{v}", "size of each value head (MLA)"),
     Hyperparameter("n_buckets", r"n_{\mathrm{buckets}}", "relative-position buckets (T5)"),
+    Hyperparameter("n_rel", r"n_{\mathrm{rel}}",
+                   "relative positions on each side of the shared relative-position table "
+                   "(DeBERTa: 2·n_rel rows)"),
+    Hyperparameter("k_conv", r"k_{\mathrm{conv}}", "kernel size of the convolution (DeBERTa-v2)"),
+    Hyperparameter("g_conv", r"g_{\mathrm{conv}}", "groups of the convolution (DeBERTa-v2)"),
     Hyperparameter("R", "R", "image size in pixels (side of a square image)"),
     Hyperparameter("P", "P", "patch size in pixels"),
     Hyperparameter("C", "C", "image channels"),
@@ -153,6 +159,7 @@ H, V, L, N, T = (symbol(n) for n in ("H", "V", "L", "N", "T"))
 d_ff, h, h_kv, d_head, N_dec = (symbol(n) for n in ("d_ff", "h", "h_kv", "d_head", "N_dec"))
 n_labels, d_emb, G, K = (symbol(n) for n in ("n_labels", "d_emb", "G", "K"))
 R, P, C, n_buckets = (symbol(n) for n in ("R", "P", "C", "n_buckets"))
+n_rel, k_conv, g_conv = (symbol(n) for n in ("n_rel", "k_conv", "g_conv"))
 d_pool, S = symbol("d_pool"), symbol("S")
 E, k, d_moe, E_sh, d_sh = (symbol(n) for n in ("E", "k", "d_moe", "E_sh", "d_sh"))
 N_dense, r_q, r_kv = (symbol(n) for n in ("N_dense", "r_q", "r_kv"))

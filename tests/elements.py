@@ -9,7 +9,8 @@ adds from the aten operations the forward pass dispatches: ``_softmax`` (its out
 floating-point tensors of two or more dimensions giving a (batch, seq, width) or
 (batch·seq, width) tensor: residual connections and sums of embedding tables (not a bias
 vector, which the Linear's count has, nor the 4-D adds of masks and rotary embeddings, nor
-integer position arithmetic).
+integer position arithmetic); inside DeBERTa's attention, whose scores are
+(batch·heads, s, s), such an add is a position term added to the scores (``score_add``).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ class _Ops(TorchDispatchMode):
         super().__init__()
         self.counts = counts
         self.inside_activation = 0  # an activation module's own operations are not counted
+        self.inside_scores = 0  # in DeBERTa's attention, an add of two 3-D tensors is a score
 
     def __torch_dispatch__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
         out = func(*args, **(kwargs or {}))
@@ -48,7 +50,7 @@ class _Ops(TorchDispatchMode):
             isinstance(a, torch.Tensor) and a.is_floating_point() and a.dim() >= 2
             for a in args[:2]
         ):
-            self.counts["add"] += out.numel()
+            self.counts["score_add" if self.inside_scores else "add"] += out.numel()
         return out
 
 
@@ -60,6 +62,15 @@ def _is_activation(module: Any) -> bool:
 
 def _module_hooks(counts: Counter[str], ops: _Ops, module: Any) -> list[Any]:
     kind = type(module).__name__
+    if kind == "DisentangledSelfAttention":  # its scores are (batch·heads, s, s)
+        def begin(mod: Any, inputs: Any) -> None:
+            ops.inside_scores += 1
+
+        def end(mod: Any, inputs: Any, output: Any) -> None:
+            ops.inside_scores -= 1
+
+        return [module.register_forward_pre_hook(begin), module.register_forward_hook(end),
+                *_module_hooks_of_kind(counts, module, kind)]
     if _is_activation(module):
         def enter(mod: Any, inputs: Any) -> None:
             ops.inside_activation += 1
@@ -69,6 +80,15 @@ def _module_hooks(counts: Counter[str], ops: _Ops, module: Any) -> list[Any]:
             counts["activation"] += output.numel()
 
         return [module.register_forward_pre_hook(enter), module.register_forward_hook(leave)]
+    return _module_hooks_of_kind(counts, module, kind)
+
+
+#: modules whose bias add is counted from their output
+_WITH_BIAS = (torch.nn.Linear, torch.nn.Conv1d, torch.nn.Conv2d, transformers.pytorch_utils.Conv1D)
+
+
+def _module_hooks_of_kind(counts: Counter[str], module: Any, kind: str) -> list[Any]:
+    """Norms and bias adds, counted from the module's input or output."""
 
     def hook(mod: Any, inputs: Any, output: Any) -> None:
         if isinstance(mod, torch.nn.LayerNorm) or kind.endswith("LayerNorm") or "RMSNorm" in kind:
@@ -80,9 +100,8 @@ def _module_hooks(counts: Counter[str], ops: _Ops, module: Any) -> list[Any]:
                 counts["norm_weight"] += inputs[0].numel()
             if getattr(mod, "bias", None) is not None:
                 counts["bias"] += inputs[0].numel()
-        elif getattr(mod, "bias", None) is not None and isinstance(
-            mod, torch.nn.Linear | torch.nn.Conv2d | transformers.pytorch_utils.Conv1D
-        ):
+        elif (getattr(mod, "bias", None) is not None and isinstance(mod, _WITH_BIAS)) \
+                or kind == "DebertaV2LMPredictionHead":  # it adds its bias after the word table
             counts["bias"] += output.numel()
         elif kind.endswith("Router") and getattr(mod, "bias", None) is not None:
             counts["bias"] += output[0].numel()  # gpt-oss's router: (logits, scores, indices)

@@ -45,7 +45,10 @@ SMALL: dict[str, Any] = {
     "bos_token_id": 1, "eos_token_id": 2, "decoder_start_token_id": 0, "head_dim": 4,
 }
 #: types whose small base needs more than SMALL (an explicit head size that must be even …)
-SMALL_EXTRA: dict[str, dict[str, Any]] = {"t5": {"num_decoder_layers": 2}}
+SMALL_EXTRA: dict[str, dict[str, Any]] = {
+    "t5": {"num_decoder_layers": 2},
+    "gpt_neo": {"attention_types": [[["global", "local"], 1]]},  # as many layers as the base
+}
 
 
 def config_class(model_type: str) -> type:
@@ -88,19 +91,23 @@ def aliases(model_type: str) -> dict[str, str]:
 @cache
 def small_base(model_type: str) -> dict[str, Any]:
     """The small base config's keys (canonical spellings), as a hand-written file sets them:
-    each key of :data:`SMALL` the type knows and its config class accepts (Falcon's
-    ``head_dim`` is a property, not a key)."""
+    each key of :data:`SMALL` the type knows and its config class accepts, alone or with the
+    type's :data:`SMALL_EXTRA` (Falcon's ``head_dim`` is a property, not a key)."""
     cls = config_class(model_type)
     known = set(known_keys(model_type))
     spelled = aliases(model_type)
     base: dict[str, Any] = {}
-    for key, value in {**SMALL, **SMALL_EXTRA.get(model_type, {})}.items():
+    extra = SMALL_EXTRA.get(model_type, {})
+    for key, value in {**SMALL, **extra}.items():
         target = spelled.get(key, key)
         if target in known:
             try:
                 cls(**{target: value})
             except Exception:
-                continue
+                try:  # accepted together with the rest (GPT-Neo's depth and layer kinds)
+                    cls(**{**base, **extra, target: value})
+                except Exception:
+                    continue
             base[target] = value
     return base
 

@@ -131,6 +131,11 @@ def _free(entry: Any) -> set[Any]:
     return symbols
 
 
+#: classes whose forward pass indexes a tensor by a tensor's value, which a meta tensor cannot
+#: give (ModernBERT's multiple choice picks each choice's first token by its position)
+INDEXES_BY_VALUE = frozenset({"ModernBertForMultipleChoice"})
+
+
 def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int | None,
             watch: Any, eager: bool = False, device: str = "meta") -> Any:
     """Run the class named ``cls``, built on the meta device from the config.json ``config``,
@@ -139,6 +144,8 @@ def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int 
     ``device="cpu"`` builds real (small!) weights, for the classes whose forward reads values
     (a mixture of experts routes each token by its scores)."""
     data = {k: v for k, v in config.items() if k not in ("model_type", "architectures")}
+    if cls in INDEXES_BY_VALUE:  # small real weights, eager attention: the counter sees both
+        device, eager = "cpu", True
     if cls == "T5ForSequenceClassification":
         # it classifies at the last <eos> token, found by value: small real weights (eager
         # attention, which the counter sees on the CPU), every token fed in an <eos>, and the
@@ -162,7 +169,10 @@ def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int 
                 inputs = {"input_ids": torch.zeros((batch, seq), dtype=torch.long)}
             if target is not None:  # an encoder–decoder's decoder input
                 inputs["decoder_input_ids"] = torch.zeros((batch, target), dtype=torch.long)
-        model.eval()
+        # no weight needs a gradient: FlopCounterMode's module tracker hooks the gradient of
+        # every input that does, and DeBERTa passes a weight itself (its relative-position
+        # table) into its layers, whose gradient no_grad leaves without a function
+        model.eval().requires_grad_(False)
         try:
             with watch(model), torch.no_grad():
                 model(**inputs)
@@ -220,11 +230,13 @@ def cannot_run(model_type: str, label: str, error: BaseException) -> bool:
 
 def or_reject(config: dict[str, Any], label: str, run: Any) -> Any:
     """``run()``, the example rejected (not failed) when the real class cannot run it: Falcon's
-    old layout with grouped key/value heads, which it builds but cannot run forward, and the
-    failures :func:`cannot_run` names."""
+    old layout with grouped key/value heads and the DeBERTa layouts :func:`deberta_runs` names,
+    which they build but cannot run forward, and the failures :func:`cannot_run` names."""
     from hypothesis import reject
 
     model_type = config["model_type"]
+    if model_type == "deberta-v2" and not deberta_runs(config, label):
+        reject()
     if model_type == "falcon" and (
         not config.get("new_decoder_architecture") and config.get("multi_query") is False
         and config.get("num_kv_heads") not in (None, config["num_attention_heads"])
@@ -236,6 +248,21 @@ def or_reject(config: dict[str, Any], label: str, run: Any) -> Any:
         if cannot_run(model_type, label, error):
             reject()
         raise
+
+
+def deberta_runs(config: dict[str, Any], label: str) -> bool:
+    """Whether DeBERTa-v2 runs what it builds: its attention's output projection takes H (so
+    h·attention_head_size must be H), its pooler a d_pool-wide first token (d_pool = H), the
+    non-legacy MLM head multiplies H-wide states by the d_emb-wide word table (d_emb = H), and
+    its convolution masks an output as long as its input (an odd kernel)."""
+    hidden, heads = config["hidden_size"], config["num_attention_heads"]
+    pooled = label in ("DebertaV2ForSequenceClassification", "DebertaV2ForMultipleChoice")
+    direct = label == "DebertaV2ForMaskedLM" and config.get("legacy") is False
+    kernel = config.get("conv_kernel_size") or 0
+    return (config.get("attention_head_size", hidden // heads) * heads == hidden
+            and (not pooled or config.get("pooler_hidden_size", hidden) == hidden)
+            and (not direct or config.get("embedding_size", hidden) == hidden)
+            and (kernel <= 0 or kernel % 2 == 1))
 
 
 def routable(config: dict[str, Any]) -> dict[str, Any]:

@@ -67,6 +67,37 @@ CASES = {
     "Phi's q/k LayerNorms over heads of another head_dim": (
         {**LLAMA, "model_type": "phi", "architectures": ["PhiModel"], "qk_layernorm": True,
          "head_dim": 32}, "cannot run"),
+    "a class the authors' own code defines, not transformers": (
+        {"model_type": "mpt", "architectures": ["MPTForCausalLM"], "d_model": 64, "n_heads": 4,
+         "n_layers": 2, "vocab_size": 100}, None),
+    "MPT's `expansion_ratio` and `no_bias`": (
+        {"model_type": "mpt", "architectures": ["MptModel"], "d_model": 64, "n_heads": 4,
+         "n_layers": 2, "vocab_size": 100, "expansion_ratio": 2, "no_bias": False}, None),
+    "a one-row word or position table (MPNet)": (
+        {"model_type": "mpnet", "vocab_size": 1}, "pads this table with row 1"),
+    "GPT-Neo's `attention_types` not as deep as `num_layers`": (
+        {"model_type": "gpt_neo", "num_layers": 2}, "gives 24 layers but there are 2"),
+    "or a kind but global and local": (
+        {"model_type": "gpt_neo", "attention_types": [[["global", "sparse"], 12]]},
+        '"global" and "local"'),
+    "ModernBERT's `layer_types` not one per layer": (
+        {"model_type": "modernbert", "num_hidden_layers": 2, "layer_types": ["full_attention"]},
+        "lists 1 layers but there are 2"),
+    "DeBERTa's `position_buckets` ≤ 0": (
+        {"model_type": "deberta-v2", "architectures": ["DebertaV2Model"], "hidden_size": 64,
+         "num_attention_heads": 4, "intermediate_size": 32, "num_hidden_layers": 1,
+         "vocab_size": 100, "relative_attention": True, "position_buckets": -1,
+         "max_relative_positions": 0}, None),
+    "DeBERTa's `attention_head_size` with h·d_head ≠ H, `pooler_hidden_size` ≠ H": (
+        {"model_type": "deberta-v2", "architectures": ["DebertaV2ForSequenceClassification"],
+         "hidden_size": 64, "num_attention_heads": 4, "intermediate_size": 32,
+         "num_hidden_layers": 1, "vocab_size": 100, "attention_head_size": 8,
+         "pooler_hidden_size": 32}, None),
+    "DeBERTa's `pooler_hidden_size` null": (
+        {"model_type": "deberta-v2", "architectures": ["DebertaV2ForSequenceClassification"],
+         "pooler_hidden_size": None}, "no value for d_pool"),
+    "GPT-BigCode's `add_cross_attention` with `multi_query`": (
+        {"model_type": "gpt_bigcode", "add_cross_attention": True}, "no cross-attention for"),
     "an image side that patches do not tile": (
         {"model_type": "vit", "image_size": 30, "patch_size": 4, "hidden_size": 32,
          "num_attention_heads": 4, "intermediate_size": 16, "num_hidden_layers": 1}, None),

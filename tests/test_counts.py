@@ -23,6 +23,15 @@ PUBLISHED_BY_TRANSFORMERS = {
     "llama-2-7b": 6_738_415_616,
     "llama-3-8b": 8_030_261_248,
     "toy-net": 3_145_728,
+    "gpt-1": 116_534_784,
+    "gpt-j-6b": 6_050_882_784,
+    "gpt-neo-1.3b": 1_315_575_808,
+    "santacoder": 1_124_886_528,
+    "mpt-7b": 6_649_286_656,
+    "deberta-v3-base": 183_831_552,
+    "all-mpnet-base-v2": 109_486_464,
+    "modernbert-base": 149_655_232,
+    "camembert-base": 110_655_493,
 }
 
 

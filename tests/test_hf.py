@@ -52,8 +52,9 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
     multiple = ROTARY_MULTIPLE.get(model_type, 2)
     head = multiple * draw(st.integers(1, 4))
     drawn = {
-        "N": draw(st.integers(1, 3)), "V": draw(st.integers(1, 200)),
-        "L": draw(st.integers(1, 64)), "T": draw(st.integers(1, 3)), "H": h * head,
+        # two rows at least: MPNet pads its word and position tables with row 1
+        "N": draw(st.integers(1, 3)), "V": draw(st.integers(2, 200)),
+        "L": draw(st.integers(2, 64)), "T": draw(st.integers(1, 3)), "H": h * head,
         "d_ff": draw(st.integers(1, 48)), "h": h, "h_kv": h_kv,
         "d_head": multiple * draw(st.integers(1, 6)), "d_emb": draw(st.integers(1, 16)),
         "G": draw(st.integers(1, 2)), "K": draw(st.integers(1, 2)),
@@ -62,9 +63,13 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
         "k": draw(st.integers(1, 2)), "d_moe": draw(st.integers(1, 16)),
         "d_sh": draw(st.integers(1, 16)), "E_sh": draw(st.integers(1, 2)),
         "r_q": draw(st.integers(1, 16)), "r_kv": draw(st.integers(1, 16)),
-        "d_rope": 2 * draw(st.integers(1, 4)), "d_nope": draw(st.integers(1, 8)),
+        "d_rope": 2 * draw(st.integers(1, head // 2)), "d_nope": draw(st.integers(1, 8)),
         "d_v": draw(st.integers(1, 8)), "d_pool": draw(st.integers(1, 16)),
         "S": draw(st.integers(1, 4)),
+        # DeBERTa: two buckets at least (one divides by zero in its log buckets), an odd kernel
+        # (an even one shortens the sequence, which it cannot run), groups that split H
+        "n_rel": draw(st.integers(2, 8)), "k_conv": 2 * draw(st.integers(0, 2)) + 1,
+        "g_conv": draw(st.sampled_from([1, 2])),
     }
     drawn["E"] = drawn["k"] + draw(st.integers(0, 3))
     drawn["N_dense"] = draw(st.integers(0, drawn["N"]))
@@ -93,6 +98,18 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
             config[rule.key] = None
         if rule.option == "parallel_norms" and draw(st.booleans()):
             config[rule.reads()[0]] = draw(st.sampled_from([None, 1, 2]))
+        if rule.option == "local_layers":  # which layers attend within a window
+            local = draw(st.lists(st.booleans(), min_size=drawn["N"], max_size=drawn["N"]))
+            if rule.reads()[0] == "attention_types":  # GPT-Neo's runs, as many as the layers
+                config["attention_types"] = [[["local" if x else "global"], 1] for x in local]
+            elif draw(st.booleans()):
+                config[rule.reads()[0]] = ["sliding_attention" if x else "full_attention"
+                                           for x in local]
+        if rule.reads() == ("pos_att_type",) and draw(st.booleans()):  # DeBERTa's terms
+            config["pos_att_type"] = draw(st.sampled_from(
+                [None, "c2p", "p2c", "p2c|c2p", "C2P | p2c", ["c2p"], ["p2c", "c2p"]]))
+        if rule.reads() == ("norm_rel_ebd",) and draw(st.booleans()):
+            config["norm_rel_ebd"] = draw(st.sampled_from(["none", "layer_norm"]))
         if isinstance(rule, GatedActivation) and draw(st.booleans()):
             config[rule.key] = draw(st.sampled_from(["relu", "gelu", "gated-gelu", "gated-silu"]))
     spec = {"defaults": generated()[model_type]["defaults"]}
@@ -105,7 +122,7 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
     # keep the model small where a key was left to a large default
     for key, default in spec["defaults"].items():
         if key not in config and isinstance(default, int) and not isinstance(default, bool) \
-                and default > 64:
+                and default >= 64:
             config[key] = {"vocab_size": drawn["V"], "max_position_embeddings": drawn["L"],
                            "n_positions": drawn["L"], "intermediate_size": drawn["d_ff"],
                            "head_dim": drawn["d_head"], "hidden_size": drawn["H"],
@@ -114,7 +131,7 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
                            "shared_expert_intermediate_size": drawn["d_sh"],
                            "q_lora_rank": drawn["r_q"], "kv_lora_rank": drawn["r_kv"],
                            "qk_nope_head_dim": drawn["d_nope"], "v_head_dim": drawn["d_v"],
-                           "n_routed_experts": drawn["E"],
+                           "n_routed_experts": drawn["E"], "rotary_dim": drawn["d_rope"],
                            "num_experts": drawn["E"]}.get(key, default)
     return config
 
@@ -183,6 +200,8 @@ def test_many_files_in_one_call(tmp_path: Path, capsys: pytest.CaptureFixture[st
     ('{"model_type": "llama", "tie_word_embeddings": "true"}', "must be true or false"),
     ('{"model_type": "llama", "num_key_value_heads": 5}', "does not divide"),
     ('{"model_type": "qwen3", "head_dim": null}', "head_dim is null"),
+    ('{"model_type": "deberta-v2", "conv_kernel_size": 3, "conv_groups": 5}', "does not divide"),
+    ('{"model_type": "deberta-v2", "pos_att_type": 3}', "names joined by |"),
 ])
 def test_bad_configs(tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str,
                      needle: str) -> None:

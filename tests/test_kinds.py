@@ -8,6 +8,8 @@ import pytest
 import sympy
 
 from symparam.catalog import model_types
+from symparam.errors import SymparamError
+from symparam.symbols import B, s
 
 
 @pytest.mark.parametrize("model_type", sorted(model_types()))
@@ -23,3 +25,10 @@ def test_every_weight_has_a_kind(model_type: str) -> None:
             kinds = tree.by_kind()
             assert "other" not in kinds, (architecture, chosen, kinds["other"])
             assert sympy.expand(sympy.Add(*kinds.values()) - tree.params) == 0
+            if family.compute:  # FLOPs by kind add up to the FLOPs
+                try:
+                    flops = tree.flops(B, s)
+                except SymparamError:
+                    continue  # compute refused for this layout, with its reason
+                found = tree.flops_by_kind(B, s)
+                assert sympy.expand(sympy.Add(*found.values()) - flops) == 0, architecture

@@ -28,7 +28,7 @@ oracle = need("tests.oracle")
 #: for the experts) act on tensors it cannot tell from others, and its ``activation`` (a tanh)
 #: includes Gemma2's soft-capping
 CHECKED = ("layernorm", "rmsnorm", "norm_weight", "bias", "softmax", "activation", "add",
-           "routing")
+           "routing", "score_add")
 
 
 def ours(m: Any, batch: int, seq: int, target: int | None) -> dict[str, int]:
@@ -124,3 +124,36 @@ def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
         assert main(["flops", *argv]) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "error" in err
+
+
+#: DeBERTa-v2's layouts, which the drawn configs reach only now and then: absolute positions
+#: only; both position terms with their own projections; one term, buckets and the table's
+#: norm; v3's shared projections without absolute positions; a convolution, token types and a
+#: span from max_relative_positions; the non-legacy MLM head
+DEBERTA_LAYOUTS = (
+    {},
+    {"relative_attention": True, "pos_att_type": "p2c|c2p"},
+    {"relative_attention": True, "pos_att_type": ["c2p"], "position_buckets": 4,
+     "norm_rel_ebd": "layer_norm"},
+    {"relative_attention": True, "pos_att_type": "p2c|c2p", "share_att_key": True,
+     "position_buckets": 6, "norm_rel_ebd": "layer_norm", "position_biased_input": False},
+    {"relative_attention": True, "pos_att_type": "p2c", "max_relative_positions": 5,
+     "conv_kernel_size": 3, "conv_groups": 2, "type_vocab_size": 2},
+    {"legacy": False, "relative_attention": True, "pos_att_type": "c2p", "share_att_key": True},
+)
+
+
+@pytest.mark.parametrize("layout", DEBERTA_LAYOUTS)
+def test_deberta_layouts_against_the_real_classes(layout: dict[str, Any]) -> None:
+    """The disentangled attention's FLOPs (the table's projections once per layer, each
+    position term 2·B·s·2n_rel·h·d_head) and its other work, for every class."""
+    from tests.test_flops import counted
+
+    base = {"model_type": "deberta-v2", "vocab_size": 50, "hidden_size": 16,
+            "num_attention_heads": 4, "intermediate_size": 24, "num_hidden_layers": 2,
+            "max_position_embeddings": 32, "pad_token_id": 0}
+    for cls in symparam.catalog.model_types()["deberta-v2"].classes:
+        config = {**base, **layout, "architectures": [cls]}
+        m = symparam.from_hf_config(config)
+        assert compute(m, seq=7, batch=2).flops == counted(config, cls, 2, 7), cls
+        assert ours(m, 2, 7, None) == elements(config, cls, 2, 7), cls

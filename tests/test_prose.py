@@ -31,8 +31,8 @@ _HUB_ID = re.compile(r"[\w.-]+/[\w.-]+")
 def latin_words(text: str, extra: set[str]) -> list[str]:
     """Latin-script words of two letters or more outside code, math and Hugging Face ids
     (``allenai/OLMo-7B-hf``), not allowed; acronyms (MTP, MLA) are names too."""
-    text = _HUB_ID.sub(" ", _MATH.sub(" ", _CODE.sub(" ", text)))
-    words = re.findall(r"[A-Za-z][A-Za-z0-9_\-]+", text)
+    text = _HUB_ID.sub(" ", _MATH.sub(" ", _CODE.sub(" ", text)).replace("\\_", "_"))
+    words = re.findall(r"[A-Za-z][A-Za-z0-9\-]+", text)
     return sorted({w for w in words if w not in ALLOWED and w not in extra and not w.isupper()})
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 import symparam
+from symparam.catalog import model_types
 from tests.tools import need
 
 oracle = need("tests.oracle")
@@ -39,8 +40,13 @@ PUBLISHED = {
 
 
 def _real(config: dict) -> int:
+    """What transformers counts for the file: its class, or for a class of the authors' own
+    code that transformers does not define (MPT-7B's ``MPTForCausalLM``), the class the record
+    counts instead (transformers' auto classes build that one for the file's model_type)."""
     hf = oracle.transformers.AutoConfig.for_model(**config)
-    cls = getattr(oracle.transformers, config["architectures"][0])
+    named = config["architectures"][0]
+    named = model_types()[config["model_type"]].aliases.get(named, named)
+    cls = getattr(oracle.transformers, named)
     with oracle.torch.device("meta"):
         return cls(hf).num_parameters()
 
@@ -86,3 +92,10 @@ def test_qwen3_moe_reads_its_head_size_and_expert_spelling() -> None:
     m = symparam.from_hf_config(respelled)
     assert m.count() == PUBLISHED["qwen3-30b-a3b.json"]
     assert m.config_keys["E"] == "num_local_experts"
+
+
+def test_mpt_7b_names_its_authors_class() -> None:
+    """MPT-7B's file names MosaicML's own class, which transformers does not define; its auto
+    classes build MptForCausalLM for the file, and so does symparam (6.7B on the model card)."""
+    m = symparam.from_hf_config(str(CONFIGS / "mpt-7b.json"))
+    assert m.label == "MptForCausalLM" and m.count() == 6_649_286_656

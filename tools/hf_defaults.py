@@ -49,7 +49,20 @@ def _probe(cls: type, given: dict[str, Any], key: str) -> Any:
     try:
         return getattr(cls(**given), key)
     except Exception:
+        pass
+    # a check of one key against another (GPT-Neo's depth against its layer kinds) refuses any
+    # other depth; the spelling is read the same way without the class's checks
+    validators = cls.__dict__.get("__class_validators__")
+    cls.__class_validators__ = []  # type: ignore[attr-defined]
+    try:
+        return getattr(cls(**given), key)
+    except Exception:
         return _REFUSED
+    finally:
+        if validators is None:
+            del cls.__class_validators__  # type: ignore[attr-defined]
+        else:
+            cls.__class_validators__ = validators  # type: ignore[attr-defined]
 
 
 _REFUSED = object()

@@ -9,9 +9,9 @@ bias is the head's own V-vector; ``BertForPreTraining`` keeps the pooler and add
 next-sentence classifier (H → 2); ``BertForSequenceClassification`` puts a classifier
 (H → n_labels) on the pooler. The default assumption is d_head = H/h.
 
-``heads_first`` registers the head before the body, as XLM-RoBERTa does (so the tied matrix is
-owned by ``lm_head.decoder``). ``roberta_layout`` gives RoBERTa's names: the body is
-``roberta``, the MLM head ``lm_head`` (dense, layer_norm, tied decoder, bias), the sequence
+``heads_first`` registers the head before the body, as XLM-RoBERTa and CamemBERT do (so the
+tied matrix is owned by ``lm_head.decoder``). ``roberta_layout`` gives RoBERTa's names: the body
+is ``roberta``, the MLM head ``lm_head`` (dense, layer_norm, tied decoder, bias), the sequence
 classifier a dense H×H layer and an output projection on the first token, without the pooler.
 """
 
@@ -188,7 +188,7 @@ FAMILY = Family(
         Option("roberta_layout", False, "RoBERTa's names and heads (model_type roberta)",
                variant=True),
         tie_option(True),
-        Option("heads_first", False, "heads registered before the body (XLM-RoBERTa)",
+        Option("heads_first", False, "heads registered before the body (XLM-RoBERTa, CamemBERT)",
                variant=True),
         Option("add_cross_attention", False, "a cross-attention over an encoder's states in "
                "every layer (a decoder's)", variant=True),
@@ -231,6 +231,10 @@ MODEL_TYPES = (
               sizes=_encoder_sizes(True), rules=ENCODER_RULES,
               fixed={"roberta_layout": True}),
     ModelType("xlm-roberta", FAMILY, base="XLMRobertaModel", classes=_roberta("XLMRoberta"),
+              sizes=_encoder_sizes(True), rules=ENCODER_RULES,
+              fixed={"roberta_layout": True, "heads_first": True}),
+    # CamemBERT (Martin et al. 2020) is RoBERTa trained on French, laid out as XLM-RoBERTa
+    ModelType("camembert", FAMILY, base="CamembertModel", classes=_roberta("Camembert"),
               sizes=_encoder_sizes(True), rules=ENCODER_RULES,
               fixed={"roberta_layout": True, "heads_first": True}),
 )

@@ -1,4 +1,5 @@
-"""GPT-2 (Radford et al. 2019), as transformers' ``GPT2Model`` and ``GPT2LMHeadModel`` build it.
+"""GPT-2 (Radford et al. 2019), as transformers' ``GPT2Model`` and ``GPT2LMHeadModel`` build it,
+and the decoders built the same way: GPT-Neo and GPT-BigCode.
 
 Token (V×H) and learned position (L×H) tables; N pre-LN blocks, each with LayerNorm, fused QKV
 projection ``c_attn`` (H → 3H) and output projection ``c_proj``, LayerNorm, and an MLP
@@ -7,11 +8,22 @@ H → d_ff → H; a final LayerNorm. GPT-2 stores its projections as ``Conv1D``,
 ``add_cross_attention`` each block also attends to an encoder's states (``crossattention``
 and ``ln_cross_attn``). Heads split H without adding weights, so ``h`` must divide ``H`` but
 does not enter the count.
+
+GPT-BigCode (SantaCoder, StarCoder; Allal et al. 2023) keeps GPT-2's names with torch's
+``Linear`` layout (``linear_layout``) and, with ``multi_query``, one key/value head of H/h shared
+by all h query heads (Shazeer 2019): ``c_attn`` is H → H + 2H/h instead of 3H, and a decoder
+caches 2H/h numbers a token instead of 2H. GPT-Neo (Black et al. 2021) gives each
+block separate q, k, v projections without biases and an output projection with one, under
+``attn.attention`` (``neo_attention``), and does not scale its scores by 1/√d_head; its layers
+alternate global attention and local attention over the last ``window_size`` tokens
+(``local_layers``), which differ only in their mask: the weights are the same and eager
+attention computes every score of both.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from symparam.architectures.common import (
@@ -20,6 +32,7 @@ from symparam.architectures.common import (
     decoder_class,
     decoder_heads,
     tie_option,
+    variant,
 )
 from symparam.assumptions import FFN_4H
 from symparam.blocks import (
@@ -29,45 +42,58 @@ from symparam.blocks import (
     Conv1D,
     Embedding,
     LayerNorm,
+    Linear,
     Repeat,
     Residual,
     Sequential,
     marked,
 )
 from symparam.family import Family, Option
-from symparam.modeltype import Flag, ModelType, Size, heads
+from symparam.modeltype import Flag, ModelType, Reader, Rule, Size, heads
 from symparam.symbols import H, L, N, V, d_ff, h
 
 
-def block(cross: bool = False) -> Sequential:
-    parts: dict[str, Block] = {
-        "ln_1": LayerNorm(H),
-        "attn": Attention(H, H, kv_cache=2 * H, heads=h, c_attn=Conv1D(H, 3 * H),
-                          c_proj=Conv1D(H, H)),
-        "ln_2": LayerNorm(H),
-    }
-    if cross:
+def attention(options: Mapping[str, Any]) -> Attention:
+    """Self-attention: GPT-2's fused ``c_attn`` (multi-query: one key/value head), or GPT-Neo's
+    separate projections."""
+    if options["neo_attention"]:
+        return Attention(H, H, kv_cache=2 * H, heads=h, scaled=False, attention=Sequential(
+            k_proj=Linear(H, H, bias=False), v_proj=Linear(H, H, bias=False),
+            q_proj=Linear(H, H, bias=False), out_proj=Linear(H, H)))
+    project = Linear if options["linear_layout"] else Conv1D
+    if options["multi_query"]:  # one key/value head of H/h (the heads split H evenly)
+        return Attention(H, H, kv_cache=2 * H / h, heads=h, c_attn=project(H, H + 2 * H / h),
+                         c_proj=project(H, H))
+    return Attention(H, H, kv_cache=2 * H, heads=h, c_attn=project(H, 3 * H),
+                     c_proj=project(H, H))
+
+
+def block(options: Mapping[str, Any]) -> Sequential:
+    project = Linear if options["linear_layout"] or options["neo_attention"] else Conv1D
+    parts: dict[str, Block] = {"ln_1": LayerNorm(H), "attn": attention(options),
+                               "ln_2": LayerNorm(H)}
+    if options["add_cross_attention"]:
         parts["crossattention"] = marked(CrossAttention(
-            "GPT-2", c_attn=Conv1D(H, 2 * H), q_attn=Conv1D(H, H), c_proj=Conv1D(H, H)),
+            "GPT-2", c_attn=project(H, 2 * H), q_attn=project(H, H), c_proj=project(H, H)),
             "attention")
         parts["ln_cross_attn"] = LayerNorm(H)
     return Sequential(
         **parts,
-        mlp=Sequential(kind="mlp", c_fc=Conv1D(H, d_ff), act=Activation(d_ff),
-                       c_proj=Conv1D(d_ff, H)),
+        mlp=Sequential(kind="mlp", c_fc=project(H, d_ff), act=Activation(d_ff),
+                       c_proj=project(d_ff, H)),
         residual=Residual(H, adds=2),
     )
 
 
-def gpt2_model(cross: bool = False) -> Sequential:
+def gpt2_model(options: Mapping[str, Any]) -> Sequential:
     return Sequential(
-        wte=Embedding(V, H), wpe=Embedding(L, H, summed=True), h=Repeat(N, block(cross)),
+        wte=Embedding(V, H), wpe=Embedding(L, H, summed=True), h=Repeat(N, block(options)),
         ln_f=LayerNorm(H),
     )
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
-    body = gpt2_model(bool(options["add_cross_attention"]))
+    body = gpt2_model(options)
     return decoder_class(architecture, "transformer", body, body["wte"],
                          options["tie_word_embeddings"], token_head="classifier")
 
@@ -85,19 +111,112 @@ FAMILY = Family(
     build=build,
     options=(tie_option(True),
              Option("add_cross_attention", False,
-                    "a cross-attention over an encoder's states in every block")),
+                    "a cross-attention over an encoder's states in every block"),
+             variant("linear_layout", "projections stored as torch's Linear, (out, in) "
+                     "(GPT-BigCode)"),
+             variant("multi_query", "one key/value head shared by every query head: c_attn is "
+                     "H → H + 2H/h (GPT-BigCode)"),
+             variant("neo_attention", "separate q, k, v and out projections, unscaled scores "
+                     "(GPT-Neo)"),
+             Option("local_layers", (), "1 for each layer that attends to the last window_size "
+                    "tokens only, 0 for a global one (GPT-Neo; no weights, and eager attention "
+                    "computes every score either way)", variant=True)),
     divides=(
         HEADS_SPLIT_HIDDEN,
     ),
 )
 
 
+@dataclass(frozen=True)
+class FlagWithout(Rule):
+    """A flag transformers refuses to build together with another (GPT-BigCode has no
+    cross-attention for multi-query attention)."""
+
+    option: str
+    key: str
+    without: str
+
+    def reads(self) -> tuple[str, ...]:
+        return (self.key, self.without)
+
+    def read(self, config: Reader) -> bool:
+        from symparam.errors import ConfigError
+
+        value = config.flag(self.key)
+        if value and config.flag(self.without):
+            raise ConfigError(f"{config.where}: {config.spelled.get(self.key, self.key)} is "
+                              f"true with {self.without}; transformers has no cross-attention "
+                              "for multi-query attention")
+        return value
+
+
+@dataclass(frozen=True)
+class AttentionTypes(Rule):
+    """GPT-Neo's ``attention_types``: runs of a pattern, ``[[["global", "local"], 12]]`` (also
+    what null means) for 24 alternating layers; each layer global or local, as many as
+    ``num_layers`` (transformers refuses anything else)."""
+
+    option: str
+    key: str
+    depth: str
+
+    def reads(self) -> tuple[str, ...]:
+        return (self.key, self.depth)
+
+    def read(self, config: Reader) -> tuple[int, ...]:
+        from symparam.errors import ConfigError
+        from symparam.limits import MAX_LAYERS_LISTED
+
+        key = config.spelled.get(self.key, self.key)
+        depth = config.positive_int(self.depth, config.given(self.depth))
+        runs = config.given(self.key)
+        if runs is None:  # transformers' default: global and local in turn, 24 layers
+            runs = [[["global", "local"], 12]]
+        valid = isinstance(runs, list) and all(
+            isinstance(run, list | tuple) and len(run) == 2 and isinstance(run[0], list)
+            and all(kind in ("global", "local") for kind in run[0])
+            and isinstance(run[1], int) and not isinstance(run[1], bool)
+            for run in runs)
+        if not valid:
+            raise ConfigError(f"{config.where}: {key} must list [[kinds], times] runs of "
+                              '"global" and "local" layers')
+        total = sum(len(kinds) * max(times, 0) for kinds, times in runs)
+        if total != depth:
+            raise ConfigError(f"{config.where}: {key} gives {total} layers but there are "
+                              f"{depth}; transformers refuses the config")
+        if depth > MAX_LAYERS_LISTED:
+            raise ConfigError(f"{config.where}: {depth} layers is more than symparam lists "
+                              "one by one")
+        return tuple(int(kind == "local") for kinds, times in runs for _ in range(times)
+                     for kind in kinds)
+
+
+#: GPT-2's and GPT-BigCode's spellings of the sizes; a null n_inner is 4H
+_GPT2_SIZES = (Size("N", "n_layer"), Size("V", "vocab_size"), Size("L", "n_positions"),
+               Size("H", "n_embd"), Size("d_ff", "n_inner", null=FFN_4H), Size("h", "n_head"))
+
 MODEL_TYPES = (
     ModelType("gpt2", FAMILY, base="GPT2Model",
               classes=heads("GPT2", "GPT2", "LMHeadModel", "Model", "ForSequenceClassification",
                             "ForTokenClassification", "ForQuestionAnswering"),
-              sizes=(Size("N", "n_layer"), Size("V", "vocab_size"), Size("L", "n_positions"),
-                     Size("H", "n_embd"), Size("d_ff", "n_inner", null=FFN_4H),
-                     Size("h", "n_head")),
+              sizes=_GPT2_SIZES,
               rules=(Flag("tie_word_embeddings"), Flag("add_cross_attention"))),
+    ModelType("gpt_bigcode", FAMILY, base="GPTBigCodeModel",
+              classes={"GPTBigCodeForCausalLM": "GPT2LMHeadModel",
+                       **heads("GPTBigCode", "GPT2", "Model", "ForSequenceClassification",
+                               "ForTokenClassification")},
+              sizes=_GPT2_SIZES,
+              rules=(Flag("tie_word_embeddings"), Flag("multi_query"),
+                     FlagWithout("add_cross_attention", "add_cross_attention", "multi_query")),
+              fixed={"linear_layout": True}),
+    ModelType("gpt_neo", FAMILY, base="GPTNeoModel",
+              classes={"GPTNeoForCausalLM": "GPT2LMHeadModel",
+                       **heads("GPTNeo", "GPT2", "Model", "ForSequenceClassification",
+                               "ForTokenClassification", "ForQuestionAnswering")},
+              sizes=(Size("N", "num_layers"), Size("V", "vocab_size"),
+                     Size("L", "max_position_embeddings"), Size("H", "hidden_size"),
+                     Size("d_ff", "intermediate_size", null=FFN_4H), Size("h", "num_heads")),
+              rules=(Flag("tie_word_embeddings"),
+                     AttentionTypes("local_layers", "attention_types", "num_layers")),
+              fixed={"neo_attention": True}),
 )

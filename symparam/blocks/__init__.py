@@ -12,6 +12,7 @@ from symparam.blocks.base import (
     on_first_token,
     on_sequence,
 )
+from symparam.blocks.conv import Conv1d
 from symparam.blocks.layers import (
     Activation,
     Attention,
@@ -24,22 +25,28 @@ from symparam.blocks.layers import (
     RMSNorm,
 )
 from symparam.blocks.moe import Experts
+from symparam.blocks.relative import DisentangledAttention, Idle, OnTable, TableProduct
 
 __all__ = [
     "Activation",
     "Attention",
     "Block",
     "Conv1D",
+    "Conv1d",
+    "DisentangledAttention",
     "Elementwise",
     "Embedding",
     "Experts",
+    "Idle",
     "LayerNorm",
     "Linear",
+    "OnTable",
     "RMSNorm",
     "Repeat",
     "Residual",
     "Sequential",
     "Stack",
+    "TableProduct",
     "Tensor",
     "TensorInfo",
     "evaluate",

@@ -161,8 +161,8 @@ class Row:
 
 #: what a part of a tree is, for breakdowns: a block declares its ``kind`` (an attention, a
 #: norm …) or inherits its parent's; what no block declares is "other"
-KINDS = ("embedding", "attention", "mlp", "experts", "router", "shared_experts", "norm", "head",
-         "other")
+KINDS = ("embedding", "attention", "mlp", "experts", "router", "shared_experts", "conv", "norm",
+         "head", "other")
 
 
 class Block:
@@ -170,8 +170,8 @@ class Block:
 
     Each question asked of a tree is a method here, answered by each block from its own rule
     and combined by the composites: ``params``, ``active_params``, ``flops``, ``products``,
-    ``nonmatmul``, ``cache``, ``by_kind``, ``parts``, ``rows``, ``numeric``, ``symbols``. A new
-    kind of block overrides the ones its rule changes.
+    ``nonmatmul``, ``cache``, ``by_kind``, ``flops_by_kind``, ``parts``, ``table_rows``,
+    ``numeric``, ``symbols``. A new kind of block overrides the ones its rule changes.
     """
 
     #: what this block is in a breakdown (one of :data:`KINDS`), or None: its parent's
@@ -307,7 +307,7 @@ class Block:
             return self.parts(path, seq, weightless)
         return [Placed(path, self, seq)]
 
-    def rows(self, path: str = "") -> Iterator[Row]:
+    def table_rows(self, path: str = "") -> Iterator[Row]:
         """The derivation's table rows under this block: a module whose children are all
         tensors is one row (weight, bias); anything else is opened."""
         children = self.children()
@@ -319,7 +319,7 @@ class Block:
                       None if bias is None else bias.shape, self.params, weight.tie)
             return
         for name, child in children:
-            yield from child.rows(join(path, name))
+            yield from child.table_rows(join(path, name))
 
     @cached_property
     def at_most(self) -> tuple[tuple[sympy.Expr, sympy.Expr, str], ...]:
@@ -397,7 +397,7 @@ class Tensor(Block):
         params = self.params
         return {self.kind or outer: params} if params != 0 else {}
 
-    def rows(self, path: str = "") -> Iterator[Row]:
+    def table_rows(self, path: str = "") -> Iterator[Row]:
         yield Row(path, "Tensor", self.shape, None, self.params, self.tie)
 
 
@@ -494,10 +494,10 @@ class Repeat(Block):
     def placed(self, path: str, seq: sympy.Expr | None, weightless: bool) -> list[Placed]:
         return [Placed(path, self, seq)]  # a stack is a part of its own, never opened
 
-    def rows(self, path: str = "") -> Iterator[Row]:
+    def table_rows(self, path: str = "") -> Iterator[Row]:
         """A stack nested inside a part: its layer's rows, named ``path.{j}``, each times the
         number of layers."""
-        for row in self.block.rows(f"{path}.{{j}}" if path else "{j}"):
+        for row in self.block.table_rows(f"{path}.{{j}}" if path else "{j}"):
             yield Row(row.name, row.module, row.weight, row.bias, self.count_expr * row.params,
                       row.tie)
 

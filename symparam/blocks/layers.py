@@ -103,7 +103,10 @@ class Attention(Block):
         inner = self.own_seq(seq)
         projections = merge(child.flops_by_kind(batch, inner, kind)
                             for _, child in self.children())
-        return merge((projections, {"scores": self._own_products(batch, seq)}))
+        # what the attention adds to its projections' FLOPs, by its own rule (a subclass's
+        # extra terms included): the work over the sequence
+        own = sympy.expand(self.flops(batch, seq) - sympy.Add(*projections.values()))
+        return merge((projections, {"scores": own}))
 
     def _own_products(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
         """QKᵀ and the weighted values: 2 FLOPs per multiply-add over every query and key."""
@@ -189,7 +192,7 @@ class Elementwise(Block):
     def symbols(self) -> set[sympy.Symbol]:
         return set(self.width.free_symbols)
 
-    def rows(self, path: str = "") -> Iterator[Row]:
+    def table_rows(self, path: str = "") -> Iterator[Row]:
         return iter(())
 
 

@@ -68,10 +68,10 @@ class Experts(Block):
     def by_kind(self, outer: str = "other", active: bool = False) -> dict[str, sympy.Expr]:
         return {self.kind or outer: self.active_params if active else self.params}
 
-    def rows(self, path: str = "") -> Iterator[Row]:
+    def table_rows(self, path: str = "") -> Iterator[Row]:
         """One row per stacked tensor (E × …), not one for the module."""
         for name, tensor in self._children:
-            yield from tensor.rows(join(path, name))
+            yield from tensor.table_rows(join(path, name))
 
     def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
         if self.inner is None or self.outer is None:

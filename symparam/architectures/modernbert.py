@@ -1,0 +1,175 @@
+"""ModernBERT (Warner et al. 2024), as transformers' ``ModernBertModel`` builds it.
+
+A token table (V×H) and a LayerNorm, no position table: rotary embeddings, which have no
+weights. Each of the N pre-LN layers: a LayerNorm (the first layer has none: the embeddings'
+norm precedes it), attention with a fused ``Wqkv`` (H → 3H) and ``Wo`` (H → H), a LayerNorm, and
+a gated MLP, GeGLU: ``Wi`` (H → 2·d_ff) gives the input and its gate, act(input)·gate, ``Wo``
+(d_ff → H). A final LayerNorm. Nothing has a bias by default (``attention_bias``, ``mlp_bias``,
+``norm_bias``). Layers alternate global attention and local attention over a sliding window
+(every third layer global; ``local_layers``): the window is a mask, so the weights are the same
+and eager attention computes every score. The task heads put a prediction head (dense H×H,
+activation, LayerNorm) before their output: the masked-LM decoder (H → V, tied to the token
+table, a bias of its own) on every token, a classifier on the pooled sequence. Heads split H,
+so ``h`` must divide ``H``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from symparam.architectures.common import HEADS_SPLIT_HIDDEN, tie_option
+from symparam.blocks import (
+    Activation,
+    Attention,
+    Block,
+    Embedding,
+    LayerNorm,
+    Linear,
+    Repeat,
+    Residual,
+    Sequential,
+    Stack,
+    marked,
+    on_first_token,
+)
+from symparam.family import Family, Option
+from symparam.modeltype import Flag, ModelType, Reader, Rule, Size, heads
+from symparam.symbols import H, N, V, d_ff, h, n_labels
+
+
+def layer(options: Mapping[str, Any], first: bool) -> Sequential:
+    """One encoder layer; the first has no norm before its attention."""
+    norm, bias, mlp_bias = bool(options["norm_bias"]), bool(options["attention_bias"]), \
+        bool(options["mlp_bias"])
+    parts: dict[str, Block] = {} if first else {"attn_norm": LayerNorm(H, bias=norm)}
+    return Sequential(
+        **parts,
+        attn=Attention(H, H, heads=h, Wqkv=Linear(H, 3 * H, bias=bias),
+                       Wo=Linear(H, H, bias=bias)),
+        mlp_norm=LayerNorm(H, bias=norm),
+        mlp=Sequential(kind="mlp", Wi=Linear(H, 2 * d_ff, bias=mlp_bias),
+                       act=Activation(d_ff, gated=True),
+                       Wo=Linear(d_ff, H, bias=mlp_bias)),
+        residual=Residual(H, adds=2),
+    )
+
+
+def modernbert_model(options: Mapping[str, Any]) -> Sequential:
+    norm = bool(options["norm_bias"])
+    return Sequential(
+        embeddings=Sequential(tok_embeddings=Embedding(V, H), norm=LayerNorm(H, bias=norm)),
+        layers=Stack(Repeat(1, layer(options, first=True)),
+                     Repeat(N - 1, layer(options, first=False), start=1)),
+        final_norm=LayerNorm(H, bias=norm),
+    )
+
+
+def build(architecture: str, options: Mapping[str, Any]) -> Block:
+    body = modernbert_model(options)
+    if architecture == "ModernBertModel":
+        return body
+    head = Sequential(dense=Linear(H, H, bias=bool(options["classifier_bias"])),
+                      act=Activation(H), norm=LayerNorm(H, bias=bool(options["norm_bias"])),
+                      kind="head")
+    if architecture == "ModernBertForMaskedLM":
+        word = body["embeddings"]["tok_embeddings"].weight
+        return Sequential(model=body, head=head, decoder=marked(Linear(
+            H, V, bias=bool(options["decoder_bias"]),
+            tie=word if options["tie_word_embeddings"] else None), "head"))
+    if architecture in ("ModernBertForTokenClassification", "ModernBertForQuestionAnswering"):
+        return Sequential(model=body, head=head,  # on every token
+                          classifier=marked(Linear(H, n_labels), "head"))
+    # on the pooled sequence (its first token, or the mean of its tokens)
+    outputs = 1 if architecture == "ModernBertForMultipleChoice" else n_labels
+    return Sequential(model=body, head=on_first_token(head),
+                      classifier=marked(on_first_token(Linear(H, outputs)), "head"))
+
+
+FAMILY = Family(
+    name="modernbert",
+    title="ModernBERT",
+    description="ModernBERT encoder (Warner et al. 2024): rotary, GeGLU, alternating "
+                "global and local attention, no biases",
+    architectures={
+        "ModernBertModel": "encoder",
+        "ModernBertForMaskedLM": "encoder, prediction head and a decoder tied to the token table",
+        "ModernBertForSequenceClassification": "encoder, prediction head and an H → n_labels "
+                                               "classifier on the pooled sequence",
+        "ModernBertForTokenClassification": "encoder, prediction head and an H → n_labels "
+                                            "classifier on every token",
+        "ModernBertForQuestionAnswering": "encoder, prediction head and an H → n_labels "
+                                          "classifier (start, end logits) on every token",
+        "ModernBertForMultipleChoice": "encoder, prediction head and an H → 1 score for each "
+                                       "choice",
+    },
+    build=build,
+    options=(
+        tie_option(True),
+        Option("attention_bias", False, "biases on Wqkv and Wo"),
+        Option("mlp_bias", False, "biases on the MLP's Wi and Wo"),
+        Option("norm_bias", False, "biases on the LayerNorms"),
+        Option("decoder_bias", True, "a bias on the masked-LM decoder"),
+        Option("classifier_bias", False, "a bias on the prediction head's dense layer"),
+        Option("local_layers", (), "1 for each layer that attends within a sliding window, 0 "
+               "for a global one (no weights, and eager attention computes every score either "
+               "way)", variant=True),
+    ),
+    divides=(HEADS_SPLIT_HIDDEN,),
+)
+
+
+@dataclass(frozen=True)
+class LayerTypes(Rule):
+    """``layer_types``: ``full_attention`` or ``sliding_attention`` for each of the layers (the
+    rotary tables and masks transformers builds know no other); when null, every
+    ``global_attn_every_n_layers``-th layer (3) is global, counting from the first."""
+
+    option: str
+    key: str
+    every: str
+    depth: str
+
+    def reads(self) -> tuple[str, ...]:
+        return (self.key, self.every, self.depth)
+
+    def read(self, config: Reader) -> tuple[int, ...]:
+        from symparam.errors import ConfigError
+        from symparam.limits import MAX_LAYERS_LISTED
+
+        depth = config.positive_int(self.depth, config.given(self.depth))
+        if depth > MAX_LAYERS_LISTED:
+            raise ConfigError(f"{config.where}: {depth} layers is more than symparam lists "
+                              "one by one")
+        kinds = config.given(self.key)
+        if kinds is None:
+            every = config.given(self.every)
+            every = 3 if every is None else every
+            if isinstance(every, bool) or not isinstance(every, int) or every == 0:
+                raise ConfigError(f"{config.where}: {self.every} must be a nonzero integer")
+            return tuple(int(i % every != 0) for i in range(depth))
+        key = config.spelled.get(self.key, self.key)
+        if not isinstance(kinds, list) or any(
+                k not in ("full_attention", "sliding_attention") for k in kinds):
+            raise ConfigError(f"{config.where}: {key} must list full_attention or "
+                              "sliding_attention for each layer")
+        if len(kinds) != depth:
+            raise ConfigError(f"{config.where}: {key} lists {len(kinds)} layers but there are "
+                              f"{depth}; transformers refuses the config")
+        return tuple(int(k == "sliding_attention") for k in kinds)
+
+
+MODEL_TYPES = (
+    ModelType("modernbert", FAMILY, base="ModernBertModel",
+              classes=heads("ModernBert", "ModernBert", "Model", "ForMaskedLM",
+                            "ForSequenceClassification", "ForTokenClassification",
+                            "ForQuestionAnswering", "ForMultipleChoice"),
+              sizes=(Size("N", "num_hidden_layers"), Size("V", "vocab_size", pads=True),
+                     Size("H", "hidden_size"), Size("d_ff", "intermediate_size"),
+                     Size("h", "num_attention_heads")),
+              rules=(Flag("tie_word_embeddings"), Flag("attention_bias"), Flag("mlp_bias"),
+                     Flag("norm_bias"), Flag("decoder_bias"), Flag("classifier_bias"),
+                     LayerTypes("local_layers", "layer_types", "global_attn_every_n_layers",
+                                "num_hidden_layers"))),
+)

@@ -1,0 +1,139 @@
+"""MPNet (Song et al. 2020), as transformers' ``MPNetModel`` builds it.
+
+BERT's encoder with T5's relative position bias: word (V×H) and learned position (L×H) tables,
+summed, then LayerNorm (no token types). Each of the N post-LN layers: self-attention with q, k,
+v and o projections (H → H, biases) and a LayerNorm over the residual sum, then the FFN
+H → d_ff → H and a LayerNorm. Position also enters every layer's scores as a learned bias per
+relative-position bucket and head: one table of n_buckets × h, owned by the encoder and shared
+by all layers (``relative_attention_bias``). ``MPNetModel`` adds a pooler (dense H×H, tanh, on
+the first token); the masked-LM head is RoBERTa's (dense, GELU, LayerNorm, a decoder tied to the
+word table with a bias of its own). Both tables pad with row 1, whatever ``pad_token_id`` says,
+so each needs two rows. Heads split H, so ``h`` must divide ``H``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from symparam.architectures.bert import mlm_head
+from symparam.architectures.common import HEADS_SPLIT_HIDDEN, tie_option
+from symparam.blocks import (
+    Activation,
+    Attention,
+    Block,
+    Embedding,
+    LayerNorm,
+    Linear,
+    Repeat,
+    Residual,
+    Sequential,
+    marked,
+    on_first_token,
+)
+from symparam.family import Family, Option
+from symparam.modeltype import Flag, ModelType, NullRule, Reader, Size, heads
+from symparam.symbols import H, L, N, V, d_ff, h, n_buckets, n_labels
+
+
+def layer() -> Sequential:
+    """One post-LN layer: attention (its norm over the residual sum), then the FFN."""
+    return Sequential(
+        attention=Sequential(attn=Attention(H, H, heads=h, q=Linear(H, H), k=Linear(H, H),
+                                            v=Linear(H, H), o=Linear(H, H)),
+                             LayerNorm=LayerNorm(H)),
+        intermediate=Sequential(dense=Linear(H, d_ff), intermediate_act_fn=Activation(d_ff),
+                                kind="mlp"),
+        output=Sequential(dense=Linear(d_ff, H), LayerNorm=LayerNorm(H), kind="mlp"),
+        residual=Residual(H, adds=2),
+    )
+
+
+def mpnet_model(pooler: bool) -> Sequential:
+    parts: dict[str, Block] = {
+        "embeddings": Sequential(word_embeddings=Embedding(V, H),
+                                 position_embeddings=Embedding(L, H, summed=True),
+                                 LayerNorm=LayerNorm(H)),
+        # one bias table for every layer: n_buckets relative positions × h heads
+        "encoder": Sequential(layer=Repeat(N, layer()),
+                              relative_attention_bias=Embedding(n_buckets, h)),
+    }
+    if pooler:
+        parts["pooler"] = Sequential(dense=Linear(H, H), activation=Activation(H),
+                                     first_token=True, kind="head")
+    return Sequential(**parts)
+
+
+def build(architecture: str, options: Mapping[str, Any]) -> Block:
+    if architecture == "MPNetModel":
+        return mpnet_model(bool(options["pooler"]))
+    if architecture == "MPNetForMultipleChoice":  # one score per choice, from its pooled token
+        return Sequential(mpnet=mpnet_model(True),
+                          classifier=marked(on_first_token(Linear(H, 1)), "head"))
+    body = mpnet_model(False)
+    if architecture == "MPNetForMaskedLM":
+        word = body["embeddings"]["word_embeddings"].weight
+        return Sequential(mpnet=body, lm_head=mlm_head(
+            word if options["tie_word_embeddings"] else None, roberta=True))
+    if architecture == "MPNetForSequenceClassification":  # RoBERTa's head on the first token
+        return Sequential(mpnet=body, classifier=Sequential(
+            dense=Linear(H, H), tanh=Activation(H), out_proj=Linear(H, n_labels),
+            first_token=True, kind="head"))
+    head = "qa_outputs" if architecture == "MPNetForQuestionAnswering" else "classifier"
+    return Sequential(mpnet=body, **{head: marked(Linear(H, n_labels), "head")})  # every token
+
+
+FAMILY = Family(
+    name="mpnet",
+    title="MPNet",
+    description="MPNet encoder (Song et al. 2020): BERT with a shared relative position bias",
+    architectures={
+        "MPNetModel": "encoder with pooler (what AutoModel builds)",
+        "MPNetForMaskedLM": "encoder without pooler, MLM head tied to the word embeddings",
+        "MPNetForSequenceClassification": "encoder without pooler, a two-layer classifier on "
+                                          "the first token",
+        "MPNetForMultipleChoice": "encoder with pooler and an H → 1 score for each choice",
+        "MPNetForTokenClassification": "encoder without pooler, an H → n_labels classifier on "
+                                       "every token",
+        "MPNetForQuestionAnswering": "encoder without pooler, qa_outputs H → n_labels (start, "
+                                     "end logits) on every token",
+    },
+    build=build,
+    options=(Option("pooler", True, "MPNetModel's pooler (dense H×H on the first token)"),
+             tie_option(True)),
+    divides=(HEADS_SPLIT_HIDDEN,),
+)
+
+
+@dataclass(frozen=True)
+class PadsWithRowOne(NullRule):
+    """A table that pads with row 1 whatever ``pad_token_id`` says (MPNet's word and position
+    tables): torch refuses a table without that row."""
+
+    key: str
+
+    def resolve(self, config: Reader) -> int:
+        from symparam.errors import ConfigError
+
+        rows = config.positive_int(self.key, config.given(self.key))
+        if rows < 2:
+            raise ConfigError(f"{config.where}: {config.spelled.get(self.key, self.key)} = "
+                              f"{rows}: MPNet pads this table with row 1, which it does not have")
+        return rows
+
+
+MODEL_TYPES = (
+    ModelType("mpnet", FAMILY, base="MPNetModel",
+              classes=heads("MPNet", "MPNet", "Model", "ForMaskedLM", "ForSequenceClassification",
+                            "ForMultipleChoice", "ForTokenClassification",
+                            "ForQuestionAnswering"),
+              sizes=(Size("N", "num_hidden_layers"),
+                     Size("V", "vocab_size", null=PadsWithRowOne("vocab_size"), computed=True),
+                     Size("L", "max_position_embeddings",
+                          null=PadsWithRowOne("max_position_embeddings"), computed=True),
+                     Size("H", "hidden_size"), Size("d_ff", "intermediate_size"),
+                     Size("h", "num_attention_heads"),
+                     Size("n_buckets", "relative_attention_num_buckets")),
+              rules=(Flag("tie_word_embeddings"),)),
+)

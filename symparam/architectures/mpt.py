@@ -1,0 +1,88 @@
+"""MPT (MosaicML 2023, MPT-7B), as transformers' ``MptModel`` builds it.
+
+A token table (V×H) and no position table: ALiBi (Press et al. 2022) adds a fixed bias that
+grows with the distance between query and key, one slope per head, and has no weights. Each of
+the N pre-LN blocks: a LayerNorm without a bias, attention with a fused ``Wqkv`` (H → 3H) and
+``out_proj`` (H → H), a LayerNorm without a bias, and an MLP ``up_proj`` H → 4H, GELU,
+``down_proj`` 4H → H; no projection has a bias. A final bias-free LayerNorm; the LM head has no
+bias and is tied to the token table.
+
+transformers builds this one layout whatever the config says about it: the MLP is 4H wide
+whatever ``expansion_ratio`` is, and nothing has a bias whatever ``no_bias`` is (MosaicML's own
+code reads both). symparam counts what transformers builds. Heads split H without adding
+weights, so ``h`` must divide ``H``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from symparam.architectures.common import (
+    HEADS_SPLIT_HIDDEN,
+    decoder_class,
+    decoder_heads,
+    tie_option,
+)
+from symparam.blocks import (
+    Activation,
+    Attention,
+    Block,
+    Embedding,
+    LayerNorm,
+    Linear,
+    Repeat,
+    Residual,
+    Sequential,
+)
+from symparam.family import Family
+from symparam.modeltype import Flag, ModelType, Size, heads
+from symparam.symbols import H, N, V, h
+
+
+def block() -> Sequential:
+    """One pre-LN block; ALiBi's bias is added to the scores and has no weights."""
+    return Sequential(
+        norm_1=LayerNorm(H, bias=False),
+        attn=Attention(H, H, kv_cache=2 * H, heads=h, Wqkv=Linear(H, 3 * H, bias=False),
+                       out_proj=Linear(H, H, bias=False)),
+        norm_2=LayerNorm(H, bias=False),
+        ffn=Sequential(kind="mlp", up_proj=Linear(H, 4 * H, bias=False), act=Activation(4 * H),
+                       down_proj=Linear(4 * H, H, bias=False)),
+        residual=Residual(H, adds=2),
+    )
+
+
+def build(architecture: str, options: Mapping[str, Any]) -> Block:
+    body = Sequential(wte=Embedding(V, H), blocks=Repeat(N, block()),
+                      norm_f=LayerNorm(H, bias=False))
+    return decoder_class(architecture, "transformer", body, body["wte"],
+                         options["tie_word_embeddings"], token_head="classifier")
+
+
+FAMILY = Family(
+    name="mpt",
+    title="MPT",
+    description="MPT decoder (MosaicML 2023): ALiBi, no biases, a 4H MLP",
+    architectures={
+        "MptForCausalLM": "decoder with the LM head tied to the token embeddings",
+        "MptModel": "decoder without a head",
+        "MptForSequenceClassification": "decoder with a bias-free H → n_labels score",
+        **decoder_heads("Mpt"),
+    },
+    build=build,
+    options=(tie_option(True),),
+    divides=(HEADS_SPLIT_HIDDEN,),
+)
+
+
+MODEL_TYPES = (
+    ModelType("mpt", FAMILY, base="MptModel",
+              classes=heads("Mpt", "Mpt", "ForCausalLM", "Model", "ForSequenceClassification",
+                            "ForTokenClassification", "ForQuestionAnswering"),
+              sizes=(Size("N", "n_layers"), Size("V", "vocab_size"), Size("H", "d_model"),
+                     Size("h", "n_heads")),
+              rules=(Flag("tie_word_embeddings"),),
+              # MosaicML's own code, which MPT-7B's config.json names
+              aliases={"MPTForCausalLM": "MptForCausalLM"}),
+)
