@@ -130,11 +130,13 @@ class Derivation:
 
         return render(self, "md", lang)
 
-    def to_latex(self, lang: str = "en", fragment: bool = False) -> str:
-        """A standalone LaTeX document (pdflatex for en, xelatex for zh/ko), or its body."""
+    def to_latex(self, lang: str = "en", fragment: bool = False,
+                 heading_level: str | None = None) -> str:
+        """A standalone LaTeX document (pdflatex for en, xelatex for zh/ko), or with
+        ``fragment`` its body to paste into a paper (see :func:`symparam.render.render`)."""
         from symparam.render import render
 
-        return render(self, "tex", lang, fragment=fragment)
+        return render(self, "tex", lang, fragment=fragment, heading_level=heading_level)
 
     def __repr__(self) -> str:
         shown = "symbolic" if self.value is None else f"{self.value:,}"

@@ -29,11 +29,23 @@ if TYPE_CHECKING:
 
 LANGUAGES = ("en", "zh", "ko")
 FORMATS = ("md", "tex")
+#: LaTeX heading commands, outermost first; a derivation's headings take one and the next
+HEADING_LEVELS = ("section", "subsection", "subsubsection", "paragraph")
+_SUBHEADING = {"section": "subsection", "subsection": "subsubsection",
+               "subsubsection": "paragraph", "paragraph": "subparagraph"}
+#: what a LaTeX fragment needs from the document it is pasted into
+_FRAGMENT_PACKAGES = {"en": ("array", "booktabs", "tabularx"),
+                      "zh": ("array", "booktabs", "tabularx", "xeCJK"),
+                      "ko": ("array", "booktabs", "tabularx", "xetexko")}
 
 _TEX_SPECIAL = {
     "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
     "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
     "<": r"\textless{}", ">": r"\textgreater{}", "|": r"\textbar{}",
+    # signs pdflatex's inputenc does not know, set as math in every engine
+    "−": r"\ensuremath{-}", "≠": r"\ensuremath{\neq}", "≈": r"\ensuremath{\approx}",
+    "≤": r"\ensuremath{\leq}", "≥": r"\ensuremath{\geq}", "↔": r"\ensuremath{\leftrightarrow}",
+    "→": r"\ensuremath{\rightarrow}", "⌈": r"\ensuremath{\lceil}", "⌉": r"\ensuremath{\rceil}",
 }
 _MD_SPECIAL = {
     "\\": "\\\\", "|": r"\|", "*": r"\*", "_": r"\_", "`": r"\`", "[": r"\[", "]": r"\]",
@@ -81,11 +93,22 @@ def code_md(text: str) -> Markup:
 
 
 def code_tex(text: str) -> Markup:
-    """A tensor name in typewriter type, breakable after each dot and underscore."""
+    """A tensor name in typewriter type, breakable after each dot and underscore and inside
+    CamelCase words (``Enc·Dec·Attention``), so that it fits a narrow column."""
     pieces = []
     for part in str(text).split("."):
-        pieces.append(r"\_\allowbreak{}".join(str(escape_tex(w)) for w in part.split("_")))
+        pieces.append(r"\_\allowbreak{}".join(_camel_breaks(w) for w in part.split("_")))
     return Markup(r"\texttt{" + r".\allowbreak{}".join(pieces) + "}")
+
+
+def _camel_breaks(word: str) -> str:
+    """``word`` escaped, with a break allowed before each capital that follows a small letter."""
+    out = []
+    for i, c in enumerate(word):
+        if i and c.isupper() and word[i - 1].islower():
+            out.append(r"\allowbreak{}")
+        out.append(str(escape_tex(c)))
+    return "".join(out)
 
 
 def number(value: int) -> str:
@@ -131,10 +154,21 @@ def strings(lang: str) -> Mapping[str, Any]:
         return tomllib.load(handle)
 
 
-def render(derivation: Derivation, fmt: str, lang: str = "en", fragment: bool = False) -> str:
-    """``derivation`` as Markdown (``md``) or LaTeX (``tex``) in ``lang``."""
+def render(derivation: Derivation, fmt: str, lang: str = "en", fragment: bool = False,
+           heading_level: str | None = None) -> str:
+    """``derivation`` as Markdown (``md``) or LaTeX (``tex``) in ``lang``.
+
+    LaTeX only: ``fragment`` gives the body alone, to paste into a paper (no longtable, no
+    footer, its packages on a first ``% requires:`` line); ``heading_level`` is the command
+    of its outermost headings (``section`` in a document, ``subsection`` in a fragment by
+    default), the parts of the model one level below.
+    """
     if fmt not in FORMATS:
         raise InvalidValueError(f"unknown format {fmt!r}; choose md or tex")
+    level = heading_level or ("subsection" if fragment else "section")
+    if level not in HEADING_LEVELS:
+        raise InvalidValueError(f"unknown heading level {level!r}; choose one of "
+                                f"{', '.join(HEADING_LEVELS)}")
     t = strings(lang)
     escape = escape_md if fmt == "md" else escape_tex
     code = code_md if fmt == "md" else code_tex
@@ -156,7 +190,9 @@ def render(derivation: Derivation, fmt: str, lang: str = "en", fragment: bool = 
             view["reported"][key] = text
     template = environment().get_template(f"derivation.{fmt}.j2")
     return template.render(d=view, t=t, lang=lang, fragment=fragment, esc=escape, code=code,
-                           fill=fill, math=_math(fmt), units=_UNITS)
+                           fill=fill, math=_math(fmt), units=_UNITS,
+                           headings=(level, _SUBHEADING[level]),
+                           packages=_FRAGMENT_PACKAGES[lang])
 
 
 def _math(fmt: str) -> Callable[[str], Markup]:
