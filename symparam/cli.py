@@ -279,7 +279,7 @@ def cmd_derive(args: argparse.Namespace) -> int:
         text = derivation.to_latex(lang=args.lang, fragment=args.fragment,
                                    heading_level=args.heading_level)
     else:
-        text = derivation.to_markdown(lang=args.lang)
+        text = derivation.to_markdown(lang=args.lang, math=args.math)
     if args.output:
         write_output(args.output, text, args.force)
     else:
@@ -379,6 +379,10 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("md", "tex"), default="md")
     p.add_argument("--lang", choices=("en", "zh", "ko"), default="en")
     p.add_argument("--symbolic", action="store_true", help="the family's formula, no values")
+    p.add_argument("--math", choices=("dollars", "github", "katex"), default="dollars",
+                   help="Markdown math: $…$ and $$…$$ (dollars: GitHub, Jupyter, VS Code, "
+                        "pandoc), ```math and $`…`$ (github), or escaped \\(…\\) for a "
+                        "Markdown renderer followed by KaTeX or MathJax (katex)")
     p.add_argument("--fragment", action="store_true",
                    help="LaTeX body only, to paste into a paper (its packages on line 1)")
     p.add_argument("--heading-level", metavar="LEVEL",

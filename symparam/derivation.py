@@ -124,11 +124,13 @@ class Derivation:
     options: tuple[tuple[str, Any, str], ...] = ()
     compute: ComputeStep | None = None
 
-    def to_markdown(self, lang: str = "en") -> str:
-        """The derivation as GitHub Markdown with KaTeX-compatible math."""
+    def to_markdown(self, lang: str = "en", math: str = "dollars") -> str:
+        """The derivation as Markdown with KaTeX-compatible math, written for the renderer
+        it is pasted into: ``math`` is ``dollars``, ``github`` or ``katex``
+        (:data:`symparam.render.MATH_FLAVOURS`)."""
         from symparam.render import render
 
-        return render(self, "md", lang)
+        return render(self, "md", lang, math=math)
 
     def to_latex(self, lang: str = "en", fragment: bool = False,
                  heading_level: str | None = None) -> str:

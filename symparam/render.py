@@ -29,6 +29,13 @@ if TYPE_CHECKING:
 
 LANGUAGES = ("en", "zh", "ko")
 FORMATS = ("md", "tex")
+#: how Markdown writes math: ``dollars`` ($…$ and $$…$$, for renderers that read math before
+#: Markdown: GitHub, Jupyter, VS Code, Obsidian, pandoc), ``github`` (```math blocks and $`…`$,
+#: which GitHub alone reads as math and nothing can alter), ``katex`` (\(…\) and $$…$$ with
+#: every punctuation mark escaped, so that a Markdown renderer that is not math-aware hands
+#: KaTeX's or MathJax's auto-render the TeX unchanged)
+MATH_FLAVOURS = ("dollars", "github", "katex")
+_ASCII_PUNCTUATION = frozenset(string.punctuation)
 #: LaTeX heading commands, outermost first; a derivation's headings take one and the next
 HEADING_LEVELS = ("section", "subsection", "subsubsection", "paragraph")
 _SUBHEADING = {"section": "subsection", "subsection": "subsubsection",
@@ -155,8 +162,10 @@ def strings(lang: str) -> Mapping[str, Any]:
 
 
 def render(derivation: Derivation, fmt: str, lang: str = "en", fragment: bool = False,
-           heading_level: str | None = None) -> str:
+           heading_level: str | None = None, math: str = "dollars") -> str:
     """``derivation`` as Markdown (``md``) or LaTeX (``tex``) in ``lang``.
+
+    Markdown only: ``math`` is one of :data:`MATH_FLAVOURS`.
 
     LaTeX only: ``fragment`` gives the body alone, to paste into a paper (no longtable, no
     footer, its packages on a first ``% requires:`` line); ``heading_level`` is the command
@@ -165,6 +174,9 @@ def render(derivation: Derivation, fmt: str, lang: str = "en", fragment: bool = 
     """
     if fmt not in FORMATS:
         raise InvalidValueError(f"unknown format {fmt!r}; choose md or tex")
+    if math not in MATH_FLAVOURS:
+        raise InvalidValueError(f"unknown math flavour {math!r}; choose one of "
+                                f"{', '.join(MATH_FLAVOURS)}")
     level = heading_level or ("subsection" if fragment else "section")
     if level not in HEADING_LEVELS:
         raise InvalidValueError(f"unknown heading level {level!r}; choose one of "
@@ -190,16 +202,46 @@ def render(derivation: Derivation, fmt: str, lang: str = "en", fragment: bool = 
             view["reported"][key] = text
     template = environment().get_template(f"derivation.{fmt}.j2")
     return template.render(d=view, t=t, lang=lang, fragment=fragment, esc=escape, code=code,
-                           fill=fill, math=_math(fmt), units=_UNITS,
+                           fill=fill, math=_math(fmt, math), math_block=_math_block(math),
+                           units=_UNITS,
                            headings=(level, _SUBHEADING[level]),
                            packages=_FRAGMENT_PACKAGES[lang])
 
 
-def _math(fmt: str) -> Callable[[str], Markup]:
+def _math(fmt: str, flavour: str) -> Callable[[str], Markup]:
+    """Inline math: ``\\(…\\)`` in LaTeX, in Markdown as ``flavour`` writes it."""
     def inline(tex: str) -> Markup:
-        return Markup(f"${tex}$" if fmt == "md" else f"\\({tex}\\)")
+        if fmt == "tex":
+            return Markup(f"\\({tex}\\)")
+        if flavour == "github":
+            return Markup(f"$`{tex}`$")
+        if flavour == "katex":
+            return Markup(_escape_commonmark(f"\\({tex}\\)"))
+        return Markup(f"${tex}$")
 
     return inline
+
+
+def _math_block(flavour: str) -> Callable[[str], Markup]:
+    """Display math in Markdown, as ``flavour`` writes it (the TeX on lines of its own)."""
+    def block(tex: str) -> Markup:
+        if flavour == "github":
+            return Markup(f"```math\n{tex}\n```")
+        if flavour == "katex":
+            return Markup(f"$$\n{_escape_commonmark(tex)}\n$$")
+        return Markup(f"$$\n{tex}\n$$")
+
+    return block
+
+
+def _escape_commonmark(tex: str) -> str:
+    r"""``tex`` with a backslash before every ASCII punctuation mark: any CommonMark parser
+    gives back exactly ``tex`` (``\\`` stays two backslashes, ``_`` makes no emphasis).
+
+    >>> print(_escape_commonmark(r"a_{1} \, b"))
+    a\_\{1\} \\\, b
+    """
+    return "".join("\\" + c if c in _ASCII_PUNCTUATION else c for c in tex)
 
 
 def _memory_line(params: int, per: int, total: int, big: bool) -> str:
