@@ -9,6 +9,7 @@ overfull box is reported with the model whose lines hold it.
 
 from __future__ import annotations
 
+import itertools
 import re
 import shutil
 import subprocess
@@ -95,6 +96,31 @@ def test_every_derivation_has_no_overfull_box(lang: str, tmp_path: Path) -> None
     parts.append("\\end{document}\n")
     log = compile_tex("".join(parts), ENGINE[lang], tmp_path)
     assert overfull(log, starts) == []
+    assert broken_chains(tmp_path / "doc.pdf") == []
+
+
+def broken_chains(pdf: Path) -> list[str]:
+    """Page breaks that fall inside a chain of equalities: a page whose last line ends with
+    + or - (a step continues), or whose next page starts with = (the next step)."""
+    require(shutil.which("pdftotext") is not None, "pdftotext (poppler-utils)")
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    pages = [[line.strip() for line in page.splitlines() if line.strip()]
+             for page in text.split("\f")]
+    found = []
+    for number, (page, following) in enumerate(itertools.pairwise(pages), start=1):
+        last = page[-2] if len(page) > 1 else ""  # the page's last line is its number
+        if last.endswith(("+", "-", "=")) or (following and following[0].startswith("=")):
+            found.append(f"page {number}: {last[-40:]!r} / {following[:1]}")
+    return found
+
+
+def test_document_layout() -> None:
+    document = derivations()["gpt2"].to_latex()
+    assert "\\usepackage[T1]{fontenc}\n\\usepackage{lmodern}" in document
+    assert document.count("\\begin{longtable}") == document.count("\\endhead") > 3
+    assert "\\begin{align" not in document and "\\[" not in document
+    assert "\\symparambegin{P_{1}}\n\\symparamstep{" in document
 
 
 def requires(fragment: str) -> str:
