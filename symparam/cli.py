@@ -197,9 +197,10 @@ def cmd_derive(args: argparse.Namespace) -> int:
     seq = (1 if fixed else args.seq) if args.flops else None
     derivation = m.derive(symbolic=args.symbolic, seq=seq, batch=args.batch)
     if args.format == "tex":
-        text = derivation.to_latex(lang=args.lang, fragment=args.fragment)
+        text = derivation.to_latex(lang=args.lang, fragment=args.fragment,
+                                   heading_level=args.heading_level)
     else:
-        text = derivation.to_markdown(lang=args.lang)
+        text = derivation.to_markdown(lang=args.lang, math=args.math)
     if args.output is not None:  # -o "" is a mistake to report, not standard output
         write_output(args.output, text, args.force)
     else:
@@ -273,7 +274,15 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     p.add_argument("--format", choices=("md", "tex"), default="md")
     p.add_argument("--lang", choices=("en", "zh", "ko"), default="en")
     p.add_argument("--symbolic", action="store_true", help="the family's formula, no values")
-    p.add_argument("--fragment", action="store_true", help="LaTeX body only, to paste")
+    p.add_argument("--math", choices=("dollars", "github", "katex"), default="dollars",
+                   help="Markdown math: $…$ and $$…$$ (dollars: GitHub, Jupyter, VS Code, "
+                        "pandoc), ```math and $`…`$ (github), or escaped \\(…\\) for a "
+                        "Markdown renderer followed by KaTeX or MathJax (katex)")
+    p.add_argument("--fragment", action="store_true",
+                   help="LaTeX body only, to paste into a paper (its packages on line 1)")
+    p.add_argument("--heading-level", metavar="LEVEL",
+                   help="LaTeX command of the outermost headings: section, subsection "
+                        "(a fragment's default), subsubsection or paragraph")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
     p.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
     p.add_argument("--flops", action="store_true", help="add a compute section (needs --seq)")

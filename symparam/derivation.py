@@ -140,17 +140,21 @@ class Derivation:
         return all(not term.as_coeff_Mul()[0].is_negative
                    for term in sympy.Add.make_args(self.total))
 
-    def to_markdown(self, lang: str = "en") -> str:
-        """The derivation as GitHub Markdown with KaTeX-compatible math."""
+    def to_markdown(self, lang: str = "en", math: str = "dollars") -> str:
+        """The derivation as Markdown with KaTeX-compatible math, written for the renderer
+        it is pasted into: ``math`` is ``dollars``, ``github`` or ``katex``
+        (:data:`symparam.render.MATH_FLAVOURS`)."""
         from symparam.render import render
 
-        return render(self, "md", lang)
+        return render(self, "md", lang, math=math)
 
-    def to_latex(self, lang: str = "en", fragment: bool = False) -> str:
-        """A standalone LaTeX document (pdflatex for en, xelatex for zh/ko), or its body."""
+    def to_latex(self, lang: str = "en", fragment: bool = False,
+                 heading_level: str | None = None) -> str:
+        """A standalone LaTeX document (pdflatex for en, xelatex for zh/ko), or with
+        ``fragment`` its body to paste into a paper (see :func:`symparam.render.render`)."""
         from symparam.render import render
 
-        return render(self, "tex", lang, fragment=fragment)
+        return render(self, "tex", lang, fragment=fragment, heading_level=heading_level)
 
     def __repr__(self) -> str:
         shown = "symbolic" if self.value is None else f"{self.value:,}"

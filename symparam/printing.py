@@ -102,7 +102,8 @@ class ReadablePrinter(Printer):
     """Prints sums, products and powers in reading order, as ``text`` or ``latex``."""
 
     printmethod = "_symparam_print"
-    _default_settings = {"style": "text", "values": None, "cdot": False}  # noqa: RUF012
+    _default_settings = {"style": "text", "values": None, "cdot": False,  # noqa: RUF012
+                         "sized": True}
 
     @property
     def latex(self) -> bool:
@@ -170,7 +171,9 @@ class ReadablePrinter(Printer):
         if expr.is_Add or (expr.is_Mul and not self.latex) or (
             expr.is_Rational and not expr.is_Integer
         ):
-            return rf"\left({printed}\right)" if self.latex else f"({printed})"
+            if self.latex:
+                return rf"\left({printed}\right)" if self._settings["sized"] else f"({printed})"
+            return f"({printed})"
         return printed
 
     def _print_Mul(self, expr: sympy.Mul) -> str:
@@ -228,13 +231,16 @@ def text(expr: sympy.Expr, values: Mapping[sympy.Symbol, Any] | None = None) -> 
 
 
 def latex(
-    expr: sympy.Expr, values: Mapping[sympy.Symbol, Any] | None = None, cdot: bool = False
+    expr: sympy.Expr, values: Mapping[sympy.Symbol, Any] | None = None, cdot: bool = False,
+    sized: bool = True,
 ) -> str:
     """LaTeX reading form with the vocabulary's symbol names (or ``values`` put in).
 
-    ``cdot`` writes every product with ``\\cdot`` (``h \\cdot d_{\\mathrm{head}}``).
+    ``cdot`` writes every product with ``\\cdot`` (``h \\cdot d_{\\mathrm{head}}``);
+    ``sized=False`` writes plain brackets, not ``\\left( … \\right)``, so that a formula in
+    running text or a table cell can break inside them.
     """
-    settings = {"style": "latex", "values": _as_exprs(values), "cdot": cdot}
+    settings = {"style": "latex", "values": _as_exprs(values), "cdot": cdot, "sized": sized}
     return ReadablePrinter(settings).doprint(expr)
 
 

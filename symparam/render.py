@@ -26,18 +26,37 @@ from markupsafe import Markup
 from symparam.errors import InvalidValueError
 from symparam.josa import attach
 from symparam.printing import latex
-from symparam.symbols import H, latex_name, order_key
+from symparam.symbols import H, latex_name, lookup, order_key
 
 if TYPE_CHECKING:
     from symparam.derivation import Derivation, ModuleRow
 
 LANGUAGES = ("en", "zh", "ko")
 FORMATS = ("md", "tex")
+#: how Markdown writes math: ``dollars`` ($…$ and $$…$$, for renderers that read math before
+#: Markdown: GitHub, Jupyter, VS Code, Obsidian, pandoc), ``github`` (```math blocks and $`…`$,
+#: which GitHub alone reads as math and nothing can alter), ``katex`` (\(…\) and $$…$$ with
+#: every punctuation mark escaped, so that a Markdown renderer that is not math-aware hands
+#: KaTeX's or MathJax's auto-render the TeX unchanged)
+MATH_FLAVOURS = ("dollars", "github", "katex")
+_ASCII_PUNCTUATION = frozenset(string.punctuation)
+#: LaTeX heading commands, outermost first; a derivation's headings take one and the next
+HEADING_LEVELS = ("section", "subsection", "subsubsection", "paragraph")
+_SUBHEADING = {"section": "subsection", "subsection": "subsubsection",
+               "subsubsection": "paragraph", "paragraph": "subparagraph"}
+#: what a LaTeX fragment needs from the document it is pasted into
+_FRAGMENT_PACKAGES = {"en": ("array", "booktabs", "tabularx"),
+                      "zh": ("array", "booktabs", "tabularx", "xeCJK"),
+                      "ko": ("array", "booktabs", "tabularx", "xetexko")}
 
 _TEX_SPECIAL = {
     "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
     "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
     "<": r"\textless{}", ">": r"\textgreater{}", "|": r"\textbar{}",
+    # signs pdflatex's inputenc does not know, set as math in every engine
+    "−": r"\ensuremath{-}", "≠": r"\ensuremath{\neq}", "≈": r"\ensuremath{\approx}",
+    "≤": r"\ensuremath{\leq}", "≥": r"\ensuremath{\geq}", "↔": r"\ensuremath{\leftrightarrow}",
+    "→": r"\ensuremath{\rightarrow}", "⌈": r"\ensuremath{\lceil}", "⌉": r"\ensuremath{\rceil}",
 }
 _MD_SPECIAL = {
     "\\": "\\\\", "|": r"\|", "*": r"\*", "_": r"\_", "`": r"\`", "[": r"\[", "]": r"\]",
@@ -89,11 +108,22 @@ def code_md(text: str) -> Markup:
 
 
 def code_tex(text: str) -> Markup:
-    """A tensor name in typewriter type, breakable after each dot and underscore."""
+    """A tensor name in typewriter type, breakable after each dot and underscore and inside
+    CamelCase words (``Enc·Dec·Attention``), so that it fits a narrow column."""
     pieces = []
     for part in str(text).split("."):
-        pieces.append(r"\_\allowbreak{}".join(str(escape_tex(w)) for w in part.split("_")))
+        pieces.append(r"\_\allowbreak{}".join(_camel_breaks(w) for w in part.split("_")))
     return Markup(r"\texttt{" + r".\allowbreak{}".join(pieces) + "}")
+
+
+def _camel_breaks(word: str) -> str:
+    """``word`` escaped, with a break allowed before each capital that follows a small letter."""
+    out = []
+    for i, c in enumerate(word):
+        if i and c.isupper() and word[i - 1].islower():
+            out.append(r"\allowbreak{}")
+        out.append(str(escape_tex(c)))
+    return "".join(out)
 
 
 def number(value: int) -> str:
@@ -159,10 +189,26 @@ def strings(lang: str) -> Mapping[str, Any]:
         return tomllib.load(handle)
 
 
-def render(derivation: Derivation, fmt: str, lang: str = "en", fragment: bool = False) -> str:
-    """``derivation`` as Markdown (``md``) or LaTeX (``tex``) in ``lang``."""
+def render(derivation: Derivation, fmt: str, lang: str = "en", fragment: bool = False,
+           heading_level: str | None = None, math: str = "dollars") -> str:
+    """``derivation`` as Markdown (``md``) or LaTeX (``tex``) in ``lang``.
+
+    Markdown only: ``math`` is one of :data:`MATH_FLAVOURS`.
+
+    LaTeX only: ``fragment`` gives the body alone, to paste into a paper (no longtable, no
+    footer, its packages on a first ``% requires:`` line); ``heading_level`` is the command
+    of its outermost headings (``section`` in a document, ``subsection`` in a fragment by
+    default), the parts of the model one level below.
+    """
     if fmt not in FORMATS:
         raise InvalidValueError(f"unknown format {fmt!r}; choose md or tex")
+    if math not in MATH_FLAVOURS:
+        raise InvalidValueError(f"unknown math flavour {math!r}; choose one of "
+                                f"{', '.join(MATH_FLAVOURS)}")
+    level = heading_level or ("subsection" if fragment else "section")
+    if level not in HEADING_LEVELS:
+        raise InvalidValueError(f"unknown heading level {level!r}; choose one of "
+                                f"{', '.join(HEADING_LEVELS)}")
     t = strings(lang)
     escape = escape_md if fmt == "md" else escape_tex
     code = code_md if fmt == "md" else code_tex
@@ -180,7 +226,7 @@ def render(derivation: Derivation, fmt: str, lang: str = "en", fragment: bool = 
                     out.append(attach(shown, spec))
         return Markup("".join(out))
 
-    view = _view(derivation, t, code, fill)
+    view = _view(derivation, t, code, fill, _math(fmt, math))
     for key, text in derivation.i18n.get(lang, {}).items():
         if key == "description":
             view["description"] = text
@@ -188,14 +234,46 @@ def render(derivation: Derivation, fmt: str, lang: str = "en", fragment: bool = 
             view["reported"][key] = text
     template = environment().get_template(f"derivation.{fmt}.j2")
     return template.render(d=view, t=t, lang=lang, fragment=fragment, esc=escape, code=code,
-                           fill=fill, math=_math(fmt), units=_UNITS)
+                           fill=fill, math=_math(fmt, math), math_block=_math_block(math),
+                           units=_UNITS,
+                           headings=(level, _SUBHEADING[level]),
+                           packages=_FRAGMENT_PACKAGES[lang])
 
 
-def _math(fmt: str) -> Callable[[str], Markup]:
+def _math(fmt: str, flavour: str) -> Callable[[str], Markup]:
+    """Inline math: ``\\(…\\)`` in LaTeX, in Markdown as ``flavour`` writes it."""
     def inline(tex: str) -> Markup:
-        return Markup(f"${tex}$" if fmt == "md" else f"\\({tex}\\)")
+        if fmt == "tex":
+            return Markup(f"\\({tex}\\)")
+        if flavour == "github":
+            return Markup(f"$`{tex}`$")
+        if flavour == "katex":
+            return Markup(_escape_commonmark(f"\\({tex}\\)"))
+        return Markup(f"${tex}$")
 
     return inline
+
+
+def _math_block(flavour: str) -> Callable[[str], Markup]:
+    """Display math in Markdown, as ``flavour`` writes it (the TeX on lines of its own)."""
+    def block(tex: str) -> Markup:
+        if flavour == "github":
+            return Markup(f"```math\n{tex}\n```")
+        if flavour == "katex":
+            return Markup(f"$$\n{_escape_commonmark(tex)}\n$$")
+        return Markup(f"$$\n{tex}\n$$")
+
+    return block
+
+
+def _escape_commonmark(tex: str) -> str:
+    r"""``tex`` with a backslash before every ASCII punctuation mark: any CommonMark parser
+    gives back exactly ``tex`` (``\\`` stays two backslashes, ``_`` makes no emphasis).
+
+    >>> print(_escape_commonmark(r"a_{1} \, b"))
+    a\_\{1\} \\\, b
+    """
+    return "".join("\\" + c if c in _ASCII_PUNCTUATION else c for c in tex)
 
 
 def _memory_line(params: int, per: int, total: int, big: bool) -> str:
@@ -215,11 +293,12 @@ def _shape(dims: tuple[sympy.Expr, ...]) -> str:
 
 def _factor(expr: sympy.Expr) -> str:
     """``expr`` as one factor of a product: a sum in brackets (``(N - N_dense) P_3``)."""
-    printed = latex(expr)
-    return rf"\left({printed}\right)" if expr.is_Add else printed
+    printed = latex(expr, sized=False)  # plain brackets: a narrow cell may break inside them
+    return f"({printed})" if expr.is_Add else printed
 
 
-def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any) -> dict[str, Any]:
+def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
+          ) -> dict[str, Any]:
     values = dict(d.values)
 
     def three(symbolic: sympy.Expr, value: int | None) -> list[str]:
@@ -363,7 +442,7 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any) -> dict[str
     options = [{
         "name": name,
         "value": _option_value(value),
-        "help": _option_text(t, name, value, help_, fill),
+        "help": _option_text(t, name, value, help_, fill, inline),
     } for name, value, help_ in d.options]
 
     summary = _summary(d, t, three) if d.summary is not None else None
@@ -378,7 +457,8 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any) -> dict[str
         gap = (c.rule - c.flops) / c.flops
         compute = {
             "batch": c.batch, "seq": c.seq,
-            "kinds": [{"kind": kinds.get(k, k), "formula": latex(f), "flops": number(v),
+            "kinds": [{"kind": kinds.get(k, k), "formula": latex(f, sized=False),
+                       "flops": number(v),
                        "share": percent(v / c.flops)} for k, f, v in c.kinds],
             "rule": number(c.rule), "rule_gap": percent(gap), "rule_above": gap > 0,
             "training": number(3 * c.flops),
@@ -423,7 +503,8 @@ def _option_value(value: Any) -> str:
     return str(value)
 
 
-def _option_text(t: Mapping[str, Any], name: str, value: Any, help_: str, fill: Any) -> Any:
+def _option_text(t: Mapping[str, Any], name: str, value: Any, help_: str, fill: Any,
+                 inline: Any) -> Any:
     """What an option's value means, in the document's language: the ``[option]`` string for
     a switch that is on (or a number, with ``{value}``), ``[option_off]`` for one that is off.
     A hyperparameter written ``[[d_emb]]`` in the string is typeset as math."""
@@ -431,14 +512,8 @@ def _option_text(t: Mapping[str, Any], name: str, value: Any, help_: str, fill: 
     text = text.replace("{value}", _option_value(value))
     pieces = re.split(r"\[\[(\w+)\]\]", text.replace("{", "{{").replace("}", "}}"))
     template = "".join(f"{{s{i}}}" if i % 2 else piece for i, piece in enumerate(pieces))
-    symbols = {f"s{i}": _symbol_math(piece) for i, piece in enumerate(pieces) if i % 2}
+    symbols = {f"s{i}": inline(lookup(piece).latex) for i, piece in enumerate(pieces) if i % 2}
     return fill(template, **symbols)
-
-
-def _symbol_math(name: str) -> Markup:
-    from symparam.symbols import lookup
-
-    return Markup(f"${lookup(name).latex}$")
 
 
 def _summary(d: Derivation, t: Mapping[str, Any], three: Any) -> dict[str, Any]:
@@ -448,13 +523,13 @@ def _summary(d: Derivation, t: Mapping[str, Any], three: Any) -> dict[str, Any]:
     kinds = t["kind"]
     parts = [{
         "name": p.name,
-        "formula": latex(p.params),
+        "formula": latex(p.params, sized=False),
         "value": number(p.value) if p.value is not None else None,
         "share": percent(p.fraction) if p.fraction is not None else None,
     } for p in s.parts]
     layer = [{
         "kind": kinds.get(k.name, k.name),
-        "formula": latex(k.params),
+        "formula": latex(k.params, sized=False),
         "value": number(k.value) if k.value is not None else None,
         "share": percent(k.fraction) if k.fraction is not None else None,
     } for k in s.layer]

@@ -86,12 +86,6 @@ def test_user_strings_are_escaped() -> None:
     assert r"\|" in title and " | " not in title.replace(r"\|", "")
 
 
-def test_fragment_is_only_the_body() -> None:
-    body = symparam.model("gpt2").derive().to_latex(fragment=True)
-    assert r"\documentclass" not in body and r"\end{document}" not in body
-    assert r"\section{" in body
-
-
 def test_unknown_language_and_format() -> None:
     d = symparam.model("gpt2").derive()
     with pytest.raises(symparam.SymparamError, match="unknown language"):

@@ -1,0 +1,188 @@
+"""Markdown math that reaches KaTeX unchanged, whichever renderer it is pasted into.
+
+Each flavour is read the way its renderer reads it: ``dollars`` by a math-aware Markdown parser
+(markdown-it with the dollarmath plugin, as MyST and Jupyter Book use), ``github`` by plain
+CommonMark (```math fences and $`…`$ code spans), ``katex`` by plain CommonMark rendered to
+HTML and then searched for delimiters the way KaTeX's auto-render does. Every derivation gives
+the same math spans by all three routes, and each span renders with KaTeX.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from functools import cache
+from html.parser import HTMLParser
+from typing import Any
+
+import pytest
+
+import symparam
+from symparam.catalog import model_names, presets
+from symparam.cli import main
+from symparam.errors import SymparamError
+from tests.tools import ROOT, katex_module, need, require
+
+Span = tuple[str, bool]  # the TeX, and whether it is display math
+
+
+@cache
+def documents(flavour: str) -> dict[str, str]:
+    """Every model's derivation in every language, written with ``flavour``."""
+    out = {}
+    for name in model_names():
+        model = symparam.model(name)
+        derivation = model.derive(symbolic=name not in presets())
+        for lang in ("en", "zh", "ko"):
+            out[f"{name}.{lang}"] = derivation.to_markdown(lang=lang, math=flavour)
+    return out
+
+
+def _parser(math_aware: bool) -> Any:
+    markdown_it = need("markdown_it")
+    parser = markdown_it.MarkdownIt("commonmark").enable("table")
+    if math_aware:
+        parser = parser.use(need("mdit_py_plugins.dollarmath").dollarmath_plugin)
+    return parser
+
+
+def _tokens(tokens: list[Any]) -> list[Any]:
+    out = []
+    for token in tokens:
+        out.append(token)
+        out.extend(_tokens(token.children or []))
+    return out
+
+
+def dollars_spans(text: str) -> list[Span]:
+    return [(t.content.strip("\n"), t.type == "math_block")
+            for t in _tokens(_parser(math_aware=True).parse(text))
+            if t.type in ("math_inline", "math_block")]
+
+
+def github_spans(text: str) -> list[Span]:
+    spans = []
+    for token in _parser(math_aware=False).parse(text):
+        if token.type == "fence" and token.info == "math":
+            spans.append((token.content.strip("\n"), True))
+        for before, code, after in zip(token.children or [], (token.children or [])[1:],
+                                       (token.children or [])[2:], strict=False):
+            if code.type == "code_inline" and before.content.endswith("$") \
+                    and after.content.startswith("$"):
+                spans.append((code.content, False))
+    return spans
+
+
+class _Text(HTMLParser):
+    """The text nodes of an HTML page outside code, as a browser holds them (entities read)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.nodes: list[str] = []
+        self.code = 0
+        self.open = False
+
+    def handle_starttag(self, tag: str, attrs: Any) -> None:
+        self.code += tag in ("code", "pre")
+        self.open = False
+
+    def handle_endtag(self, tag: str) -> None:
+        self.code -= tag in ("code", "pre")
+        self.open = False
+
+    def handle_data(self, data: str) -> None:
+        if self.code:
+            return
+        if self.open:
+            self.nodes[-1] += data
+        else:
+            self.nodes.append(data)
+            self.open = True
+
+
+DELIMITERS = (("$$", "$$", True), ("\\(", "\\)", False), ("\\[", "\\]", True))
+
+
+def _end_of_math(text: str, start: int, right: str) -> int:
+    """Where ``right`` closes the math that starts at ``start`` (KaTeX auto-render's rule:
+    outside braces, a backslash skips the next character), or -1."""
+    depth, i = 0, start
+    while i < len(text):
+        if depth <= 0 and text.startswith(right, i):
+            return i
+        if text[i] == "\\":
+            i += 1
+        elif text[i] == "{":
+            depth += 1
+        elif text[i] == "}":
+            depth -= 1
+        i += 1
+    return -1
+
+
+def katex_spans(text: str) -> list[Span]:
+    page = _Text()
+    page.feed(_parser(math_aware=False).render(text))
+    spans = []
+    for node in page.nodes:
+        i = 0
+        while i < len(node):
+            for left, right, display in DELIMITERS:
+                if node.startswith(left, i):
+                    end = _end_of_math(node, i + len(left), right)
+                    assert end >= 0, node[i:i + 80]
+                    spans.append((node[i + len(left):end].strip("\n"), display))
+                    i = end + len(right)
+                    break
+            else:
+                i += 1
+    return spans
+
+
+ROUTES = {"dollars": dollars_spans, "github": github_spans, "katex": katex_spans}
+
+
+@pytest.mark.parametrize("flavour", ["github", "katex"])
+def test_every_flavour_hands_over_the_same_math(flavour: str) -> None:
+    expected = {name: dollars_spans(text) for name, text in documents("dollars").items()}
+    for name, text in documents(flavour).items():
+        assert ROUTES[flavour](text) == expected[name], name
+
+
+def test_bert_math_survives_a_markdown_renderer() -> None:
+    """The issue's case: BERT-base's 64 spans, with their \\\\ and \\, intact."""
+    spans = katex_spans(documents("katex")["bert-base-uncased.en"])
+    assert spans == dollars_spans(documents("dollars")["bert-base-uncased.en"])
+    assert len(spans) >= 60
+    assert any("\\\\\n" in tex for tex, _ in spans)
+    assert any("1\\,\\mathrm{MiB}" in tex for tex, _ in spans)
+    # what made the katex flavour necessary: plain Markdown eats the \\ of the dollars' blocks
+    dollars = documents("dollars")["bert-base-uncased.en"]
+    blocks = [span for span in dollars_spans(dollars) if span[1]]
+    assert [span for span in katex_spans(dollars) if span[1]] != blocks
+
+
+def test_every_span_renders_with_katex() -> None:
+    module = katex_module()
+    require(module is not None, "node with the katex package")
+    spans = sorted({span for flavour in ROUTES for text in documents(flavour).values()
+                    for span in ROUTES[flavour](text)})
+    assert len(spans) > 300
+    done = subprocess.run(["node", str(ROOT / "tests" / "katex_check.js")],
+                          input=json.dumps([{"tex": tex, "display": display}
+                                            for tex, display in spans]),
+                          capture_output=True, text=True, check=False,
+                          env={**os.environ, "SYMPARAM_KATEX": str(module)})
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == []
+
+
+def test_math_flavour_from_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["derive", "gpt2", "--math", "github"]) == 0
+    out = capsys.readouterr().out
+    assert "```math\n\\begin{aligned}" in out and "| $`V \\times H`$ |" in out
+    assert main(["derive", "gpt2", "--math", "katex"]) == 0
+    assert "\\\\\\(V \\\\times H\\\\\\)" in capsys.readouterr().out
+    with pytest.raises(SymparamError, match="math flavour"):
+        symparam.model("gpt2").derive().to_markdown(math="mathml")
