@@ -230,7 +230,7 @@ def cmd_flops(args: argparse.Namespace) -> int:
 
         def show() -> None:
             unit, value = ("MACs", result.macs) if args.macs else ("FLOPs", result.flops)
-            shown_seq = args.seq if args.seq is not None else "(R/P)² + 1"
+            shown_seq = args.seq if m.sequence is None else text(m.sequence)
             print(f"{name}: {m.label}, B = {args.batch}, s = {shown_seq} "
                   f"({result.convention})")
             print(f"  FLOPs = {text(result.formula)}")

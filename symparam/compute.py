@@ -124,7 +124,7 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
     from symparam.errors import InvalidValueError, Param
     from symparam.symbols import B, s
 
-    fixed_sequence = model.family.sequence
+    fixed_sequence = model.sequence
     if fixed_sequence is not None:
         if seq is not None or decode or causal:
             raise InvalidValueError(f"{model.family.title}'s input fixes its sequence; leave out ",

@@ -88,6 +88,9 @@ class Family:
     at_most: tuple[tuple[str, str, str], ...] = ()
     compute: bool = True  # whether the tree knows its forward FLOPs (attention marked)
     sequence: sympy.Expr | None = None  # a sequence length fixed by the input (ViT's patches)
+    #: the same, for the classes whose input alone fixes it in a family where others take a
+    #: sequence of tokens (CLIP's image classifier, beside its text tower's s tokens)
+    sequences: Mapping[str, sympy.Expr] = field(default_factory=dict)
     #: trees already built, by class and options (a tree is never changed once built)
     _trees: dict[tuple[Any, ...], Block] = field(default_factory=dict, init=False, repr=False,
                                                  compare=False)
@@ -100,6 +103,11 @@ class Family:
                 self._trees.clear()
             self._trees[key] = self.build(architecture, options)
         return self._trees[key]
+
+    def sequence_of(self, architecture: str) -> sympy.Expr | None:
+        """The sequence the input of ``architecture`` fixes (the patches of an image), or None
+        where it takes s tokens."""
+        return self.sequences.get(architecture, self.sequence)
 
     @property
     def default_architecture(self) -> str:

@@ -339,6 +339,12 @@ class Model:
                 e for e in tied if e.name == path or e.name.startswith(path + ".")), mapping))
         return out
 
+    @property
+    def sequence(self) -> sympy.Expr | None:
+        """The sequence this class's input fixes (a ViT's patches and class token), or None
+        where it runs on s tokens."""
+        return self.family.sequence_of(self.architecture)
+
     def require_compute(self) -> None:
         """Raise unless this family's tree knows its forward FLOPs (its attention is marked)."""
         if not self.family.compute:
@@ -354,8 +360,8 @@ class Model:
         key = tuple(str(a) for a in self.assumptions)
         if key not in cache:
             raw = self.tree.flops(B, s)
-            if self.family.sequence is not None:  # the input fixes the sequence (ViT)
-                raw = raw.xreplace({s: self.family.sequence})
+            if self.sequence is not None:  # the input fixes the sequence (ViT)
+                raw = raw.xreplace({s: self.sequence})
             cache[key] = expand(raw.xreplace(resolve(self.assumptions)),
                                 what="the FLOPs under these assumptions")
         return cache[key]

@@ -26,7 +26,7 @@ from markupsafe import Markup
 from symparam.errors import InvalidValueError
 from symparam.josa import attach
 from symparam.printing import latex
-from symparam.symbols import H, latex_name, lookup, order_key
+from symparam.symbols import H, indexed, latex_name, lookup, order_key
 
 if TYPE_CHECKING:
     from symparam.derivation import Derivation, ModuleRow
@@ -374,8 +374,8 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
             meaning = t["meaning"][name]
         elif name == "d_0":
             meaning = t["meaning"]["d_0"]
-        elif name.startswith("d_") and name[2:].isdigit():
-            meaning = t["meaning"]["d_i"].format(i=name[2:])
+        elif (numbered := indexed(name)) is not None and f"{numbered[0]}_i" in t["meaning"]:
+            meaning = t["meaning"][f"{numbered[0]}_i"].format(i=numbered[1])
         else:
             meaning = h.meaning or t["text"]["none"]  # a symbol of the user's own
         note = None

@@ -81,7 +81,7 @@ def test_generated_configs_flops(model_type: str) -> None:
             target = data.draw(st.integers(1, 16))
         real = oracle.or_reject(config, m.label,
                                 lambda: counted(config, m.label, batch, seq, target))
-        ours = compute(m, seq=None if m.family.sequence is not None else seq, batch=batch,
+        ours = compute(m, seq=None if m.sequence is not None else seq, batch=batch,
                        target_seq=target)
         assert ours.flops == real
 

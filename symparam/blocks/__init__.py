@@ -12,7 +12,7 @@ from symparam.blocks.base import (
     on_first_token,
     on_sequence,
 )
-from symparam.blocks.conv import Conv1d
+from symparam.blocks.conv import Conv1d, Conv2d
 from symparam.blocks.layers import (
     Activation,
     Attention,
@@ -23,6 +23,7 @@ from symparam.blocks.layers import (
     Linear,
     Residual,
     RMSNorm,
+    attends_to,
 )
 from symparam.blocks.moe import Experts
 from symparam.blocks.relative import DisentangledAttention, Idle, OnTable, TableProduct
@@ -33,6 +34,7 @@ __all__ = [
     "Block",
     "Conv1D",
     "Conv1d",
+    "Conv2d",
     "DisentangledAttention",
     "Elementwise",
     "Embedding",
@@ -49,6 +51,7 @@ __all__ = [
     "TableProduct",
     "Tensor",
     "TensorInfo",
+    "attends_to",
     "evaluate",
     "marked",
     "on_first_token",
