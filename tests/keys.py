@@ -47,6 +47,7 @@ SMALL: dict[str, Any] = {
 #: types whose small base needs more than SMALL (an explicit head size that must be even …)
 SMALL_EXTRA: dict[str, dict[str, Any]] = {
     "t5": {"num_decoder_layers": 2},
+    "mt5": {"num_decoder_layers": 2},
     "gpt_neo": {"attention_types": [[["global", "local"], 1]]},  # as many layers as the base
 }
 

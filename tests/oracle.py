@@ -135,21 +135,60 @@ def _free(entry: Any) -> set[Any]:
 #: give (ModernBERT's multiple choice picks each choice's first token by its position)
 INDEXES_BY_VALUE = frozenset({"ModernBertForMultipleChoice"})
 
+#: classifiers that read the state at the last <eos> token, found by value: they run on the
+#: CPU with small real weights (eager attention, which the counter sees there), every token fed
+#: an <eos>, and the token their shifted input starts with
+AT_EOS = frozenset({"T5ForSequenceClassification", "MT5ForSequenceClassification",
+                    "BartForSequenceClassification", "MBartForSequenceClassification"})
+
+#: model types whose input is an image (pixel values), and the classes of the two-tower and
+#: speech types that take one
+IMAGES = frozenset({"vit", "dinov2", "dinov2_with_registers", "convnext", "clip_vision_model",
+                    "siglip_vision_model"})
+TWO_TOWERS = frozenset({"clip", "siglip"})
+
+
+def inputs(model_type: str, cls: str, hf_config: Any, batch: int, seq: int,
+           target: int | None) -> dict[str, Any]:
+    """What ``cls`` is fed: ``batch`` sequences of ``seq`` tokens, an image of the configured
+    side for a vision model (both for a two-tower model), Whisper's mel frames (2·L_enc of them:
+    its encoder takes no other length) with ``seq`` tokens for its decoder, and ``target``
+    decoder tokens for an encoder–decoder."""
+    def image() -> Any:
+        vision = getattr(hf_config, "vision_config", hf_config)
+        side = vision.image_size
+        return torch.zeros((batch, vision.num_channels, side, side))
+
+    def tokens(length: int) -> Any:
+        return torch.zeros((batch, length), dtype=torch.long)
+
+    if model_type in IMAGES or (model_type in TWO_TOWERS and not cls.endswith("Model")):
+        return {"pixel_values": image()}
+    if model_type in TWO_TOWERS:
+        return {"input_ids": tokens(seq), "pixel_values": image()}
+    if model_type == "whisper" and cls != "WhisperForCausalLM":
+        frames = torch.zeros((batch, hf_config.num_mel_bins, 2 * hf_config.max_source_positions))
+        if cls == "WhisperForAudioClassification":
+            return {"input_features": frames}
+        return {"input_features": frames, "decoder_input_ids": tokens(seq)}
+    if cls.endswith("ForMultipleChoice"):  # each choice is one of the B sequences
+        return {"input_ids": torch.zeros((1, batch, seq), dtype=torch.long)}
+    fed = {"input_ids": tokens(seq)}
+    if target is not None:  # an encoder–decoder's decoder input
+        fed["decoder_input_ids"] = tokens(target)
+    return fed
+
 
 def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int | None,
             watch: Any, eager: bool = False, device: str = "meta") -> Any:
     """Run the class named ``cls``, built on the meta device from the config.json ``config``,
-    on ``batch`` sequences of ``seq`` tokens (an image for ViT; ``target`` decoder tokens for
-    an encoder–decoder) inside ``watch(model)``, a context manager; returns the model.
-    ``device="cpu"`` builds real (small!) weights, for the classes whose forward reads values
-    (a mixture of experts routes each token by its scores)."""
+    on the inputs :func:`inputs` makes inside ``watch(model)``, a context manager; returns the
+    model. ``device="cpu"`` builds real (small!) weights, for the classes whose forward reads
+    values (a mixture of experts routes each token by its scores)."""
     data = {k: v for k, v in config.items() if k not in ("model_type", "architectures")}
     if cls in INDEXES_BY_VALUE:  # small real weights, eager attention: the counter sees both
         device, eager = "cpu", True
-    if cls == "T5ForSequenceClassification":
-        # it classifies at the last <eos> token, found by value: small real weights (eager
-        # attention, which the counter sees on the CPU), every token fed in an <eos>, and the
-        # token its shifted input starts with
+    if cls in AT_EOS:
         device, eager = "cpu", True
         data = {"decoder_start_token_id": 0, **data, "eos_token_id": 0}
     for attempt in (data, {**data, "pad_token_id": None}):
@@ -157,25 +196,19 @@ def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int 
         if eager:  # attention and experts as plain torch code, each operation visible
             hf_config._attn_implementation = "eager"
             hf_config._experts_implementation = "eager"
+            for sub in ("text_config", "vision_config"):
+                if hasattr(hf_config, sub):
+                    getattr(hf_config, sub)._attn_implementation = "eager"
         with torch.device(device):
             model = getattr(transformers, cls)(hf_config)
-            if config["model_type"] == "vit":  # an image: the patches fix the sequence
-                side = hf_config.image_size
-                inputs = {"pixel_values": torch.zeros((batch, hf_config.num_channels, side,
-                                                       side))}
-            elif cls.endswith("ForMultipleChoice"):  # each choice is one of the B sequences
-                inputs = {"input_ids": torch.zeros((1, batch, seq), dtype=torch.long)}
-            else:
-                inputs = {"input_ids": torch.zeros((batch, seq), dtype=torch.long)}
-            if target is not None:  # an encoder–decoder's decoder input
-                inputs["decoder_input_ids"] = torch.zeros((batch, target), dtype=torch.long)
+            fed = inputs(config["model_type"], cls, hf_config, batch, seq, target)
         # no weight needs a gradient: FlopCounterMode's module tracker hooks the gradient of
         # every input that does, and DeBERTa passes a weight itself (its relative-position
         # table) into its layers, whose gradient no_grad leaves without a function
         model.eval().requires_grad_(False)
         try:
             with watch(model), torch.no_grad():
-                model(**inputs)
+                model(**fed)
         except RuntimeError as error:
             # a padding check that reads a value (.item()), which a meta tensor cannot give;
             # without a pad token there is no such check
@@ -206,11 +239,19 @@ def routed(model_type: str) -> bool:
     return tree.active_params is not tree.params
 
 
+#: the encoder–decoder classes whose decoder runs on its own target sequence (the others
+#: decode their input shifted right, or have no decoder)
+TARGETED = frozenset({
+    "T5ForConditionalGeneration", "T5Model", "T5ForQuestionAnswering",
+    "MT5ForConditionalGeneration", "MT5Model", "MT5ForQuestionAnswering",
+    "BartModel", "BartForConditionalGeneration", "MBartModel", "MBartForConditionalGeneration",
+    "MarianModel", "MarianMTModel", "PegasusModel", "PegasusForConditionalGeneration",
+})
+
+
 def takes_target(config: dict[str, Any], label: str) -> bool:
-    """Whether the class runs a decoder on its own target sequence: T5's encoder–decoders,
-    but for the sequence classifier (which decodes its input, shifted right)."""
-    return config["model_type"] == "t5" and label not in (
-        "T5EncoderModel", "T5ForTokenClassification", "T5ForSequenceClassification")
+    """Whether the class runs a decoder on its own target sequence (:data:`TARGETED`)."""
+    return label in TARGETED
 
 
 def cannot_run(model_type: str, label: str, error: BaseException) -> bool:
@@ -221,7 +262,7 @@ def cannot_run(model_type: str, label: str, error: BaseException) -> bool:
     reads the last real token with .item() (a meta tensor cannot) or needs a pad token."""
     if model_type == "falcon" and isinstance(error, AttributeError | NameError):
         return True
-    if model_type == "t5" and isinstance(error, ZeroDivisionError):
+    if model_type in ("t5", "mt5") and isinstance(error, ZeroDivisionError):
         return True
     return (label.endswith("ForSequenceClassification")
             and isinstance(error, RuntimeError | ValueError)

@@ -54,7 +54,7 @@ def _runs(cls: str, hf_config: Any) -> bool:
     """Whether the real class runs a forward pass on the meta device (a short input)."""
     try:
         oracle.forward(hf_config.to_dict() | {"model_type": hf_config.model_type}, cls, 1, 4,
-                       4 if hf_config.model_type == "t5" else None, _nothing, eager=True)
+                       4 if cls in oracle.TARGETED else None, _nothing, eager=True)
     except Exception:  # any failure of the real class is "cannot run"
         return False
     return True
