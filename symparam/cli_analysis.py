@@ -201,7 +201,9 @@ def cmd_plot(args: argparse.Namespace) -> int:
 def cmd_flops(args: argparse.Namespace) -> int:
     import textwrap
 
-    from symparam.compute import NONMATMUL, NOT_COUNTED, compute
+    import sympy
+
+    from symparam.compute import NONMATMUL, NOT_COUNTED, TORCH_COUNTER, compute
     from symparam.printing import text
 
     if args.macs and args.with_nonmatmul:
@@ -215,12 +217,17 @@ def cmd_flops(args: argparse.Namespace) -> int:
                          decode=args.decode, target_seq=args.target_seq,
                          nonmatmul=args.with_nonmatmul)
         published = _published(m, args)
+        from symparam.symbols import B, s
+
+        attends = m.tree.products(B, s) != 0  # attention products, which the note is about
         record = {
             "model": name, "flops": result.flops, "macs": result.macs,
             **({"compare": published} if published else {}),
             "formula": str(result.formula), "convention": result.convention,
+            **({"macs_formula": str(sympy.expand(result.formula / 2))} if args.macs else {}),
             "batch": args.batch, "seq": args.seq,
             "breakdown": [{"name": n, "flops": f} for n, f in result.parts],
+            **({"torch_counter": TORCH_COUNTER} if attends else {}),
         }
         if args.with_nonmatmul:
             record["nonmatmul"] = [{"kind": kind, "flops": flops, "per_element": NONMATMUL[kind][0],
@@ -233,8 +240,12 @@ def cmd_flops(args: argparse.Namespace) -> int:
             shown_seq = args.seq if args.seq is not None else "(R/P)² + 1"
             print(f"{name}: {m.label}, B = {args.batch}, s = {shown_seq} "
                   f"({result.convention})")
-            print(f"  FLOPs = {text(result.formula)}")
-            width = max(len(n) for n, _ in result.parts)
+            if args.macs:  # a multiply-add is 2 FLOPs: the same formula, halved
+                print(f"  MACs = {text(sympy.expand(result.formula / 2))}")
+            else:
+                print(f"  FLOPs = {text(result.formula)}")
+            width = max([len(n) for n, _ in result.parts]
+                        + [len(row["name"]) for row in published])
             for part, flops in result.parts:
                 shown = flops // 2 if args.macs else flops
                 print(f"  {part:<{width}}  {shown:>22,}")
@@ -248,9 +259,10 @@ def cmd_flops(args: argparse.Namespace) -> int:
                                         subsequent_indent=" " * 28))
                 print(textwrap.fill(NOT_COUNTED, 100, initial_indent="    ",
                                     subsequent_indent="    "))
-            for row in published:
-                print(f"  {row['name']:<{width}}  {row['flops']:>22,} FLOPs "
-                      f"({row['relative_error']:+.2%}; {row['source']})")
+            _show_published(published, width, args.macs)
+            if attends:
+                print(textwrap.fill(f"note: {TORCH_COUNTER}", 100, initial_indent="  ",
+                                    subsequent_indent="    "))
 
         return record, show
 
@@ -258,6 +270,7 @@ def cmd_flops(args: argparse.Namespace) -> int:
 
 
 def _published(model: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
+    """The published formulas ``--compare`` names, for the quantity the total is printed for."""
     from symparam.published import SOURCES, compare
 
     if not args.compare:
@@ -267,10 +280,37 @@ def _published(model: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
     if unknown:
         raise InvalidValueError(f"--compare: unknown {', '.join(unknown)}; "
                                 f"choose from {', '.join(SOURCES)}")
-    rows = compare(model, seq=args.seq, batch=args.batch)
-    return [{"name": r.name, "flops": r.value, "relative_error": r.relative_error,
-             "formula": str(r.formula), "source": r.source}
-            for r in rows if r.name in wanted]
+    rows = compare(model, seq=args.seq, batch=args.batch, causal=args.causal,
+                   training=args.training, recompute=args.recompute, decode=args.decode,
+                   target_seq=args.target_seq, nonmatmul=args.with_nonmatmul,
+                   names=tuple(dict.fromkeys(wanted)))
+    out = []
+    for r in rows:
+        row: dict[str, Any] = {"name": r.name, "source": r.source, "counts": r.terms}
+        if r.refused is not None:
+            row["refused"] = r.refused
+        else:
+            row.update(flops=r.value, relative_error=r.relative_error, formula=str(r.formula),
+                       does_not_fit=list(r.notes))
+        out.append(row)
+    return out
+
+
+def _show_published(rows: list[dict[str, Any]], width: int, macs: bool) -> None:
+    import textwrap
+
+    for row in rows:
+        if "refused" in row:
+            print(f"  {row['name']:<{width}}  not comparable: {row['refused']} "
+                  f"({row['source']})")
+            continue
+        unit, shown = ("MACs", row["flops"] // 2) if macs else ("FLOPs", row["flops"])
+        print(f"  {row['name']:<{width}}  {shown:>22,} {unit} "
+              f"({row['relative_error']:+.2%}; {row['source']})")
+        for label, text_ in (("counts", row["counts"]),
+                             *(("does not fit", n) for n in row["does_not_fit"])):
+            print(textwrap.fill(f"{label}: {text_}", 100, initial_indent=" " * (width + 6),
+                                subsequent_indent=" " * (width + 8)))
 
 
 def cmd_memory(args: argparse.Namespace) -> int:

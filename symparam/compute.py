@@ -81,6 +81,22 @@ NOT_COUNTED = ("not counted: attention masks and position biases (ALiBi, T5's re
                "output scale), embedding lookups")
 
 
+#: what someone cross-checking with torch's counter must know
+TORCH_COUNTER = ("torch.utils.flop_counter counts attention products only where they run as "
+                 "matrix products: under transformers' default SDPA attention on the CPU it "
+                 "omits them (BERT-base at s = 128: 21,744,451,584 under SDPA, 22,348,431,360 "
+                 "with eager attention, which symparam matches)")
+
+#: what each recomputation policy runs again in the backward pass
+RECOMPUTED = {
+    "full": "full recomputation (each layer's forward runs again, as Megatron-LM and "
+            "transformers' gradient checkpointing checkpoint the layers; the embeddings, final "
+            "norm and head outside them are not run again)",
+    "selective": "selective recomputation (the attention products QKᵀ and AV, with the "
+                 "softmax, run again: Korthikanti et al. 2022)",
+}
+
+
 @dataclass(frozen=True)
 class Compute:
     """FLOPs of one forward (or training) step, with MACs and the parts they come from;
@@ -106,12 +122,13 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
     ``causal`` halves the attention products (only the lower triangle is needed).
     ``target_seq`` is an encoder–decoder's decoder length (T5; the same as ``seq`` if not given).
     ``training`` counts forward and backward, the backward at twice the forward; with
-    ``recompute`` ``full`` the forward runs twice, with ``selective`` the attention products
-    (Korthikanti et al. 2022) are recomputed. ``decode`` counts one new token per sequence
-    against a cache of ``seq`` tokens: every projection on one token, attention over the
-    seq + 1 keys. ``nonmatmul`` adds norms, softmax, activations and adds, each at the cost
-    :data:`NONMATMUL` states (the softmax and score scaling count as attention work: halved by
-    ``causal``, recomputed by ``selective``).
+    ``recompute`` ``full`` each stack of layers runs its forward again (Megatron-LM's
+    accounting: the embeddings, final norm and LM head are not recomputed), with
+    ``selective`` the attention products (Korthikanti et al. 2022) are recomputed.
+    ``decode`` counts one new token per sequence against a cache of ``seq`` tokens: every
+    projection on one token, attention over the seq + 1 keys. ``nonmatmul`` adds norms,
+    softmax, activations and adds, each at the cost :data:`NONMATMUL` states (the softmax and
+    score scaling count as attention work: halved by ``causal``, recomputed by ``selective``).
     """
     import sympy
 
@@ -156,39 +173,61 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
             out[kind] = (flops, flops if kind in PER_SCORE else sympy.S.Zero)
         return out
 
-    def step(block: Any, seq: Any = s, found: dict[str, tuple[Any, Any]] | None = None) -> Any:
-        """``block`` run on ``seq`` tokens under the chosen convention; ``found``: its other
-        work, when already known."""
+    def forward(block: Any, seq: Any = s, found: dict[str, tuple[Any, Any]] | None = None
+                ) -> tuple[Any, Any]:
+        """``block`` run once on ``seq`` tokens (``found``: its other work, when already
+        known): its FLOPs and the attention products among them."""
         full, products = fixed(block.flops(B, seq)), fixed(block.products(B, seq))
         for flops, per_score in (kinds(block, seq) if found is None else found).values():
             full, products = full + flops, products + per_score
-        return under_convention(full, products)
+        return full, products
 
-    def under_convention(full: Any, products: Any) -> Any:
-        """One forward pass under the chosen convention, or forward + backward (+ what
-        recomputation runs again)."""
-        if decode:  # projections on one token; attention: 1 query against seq + 1 keys
-            once = sympy.expand(full.xreplace({s: 1}) - products.xreplace({s: 1})
-                                + products.xreplace({s: 1}) * (s + 1))
-        elif causal:
-            once = sympy.expand(full - products / 2)
-        else:
-            once = full
+    def under_convention(full: Any, products: Any, rerun: Any = 0) -> Any:
+        """One forward pass under the chosen convention, or forward + backward + what
+        recomputation runs again (``rerun``: the forward of the checkpointed layers)."""
+        once, attention = once_under_convention(full, products)
         if not training:
             return once
-        extra = {"none": 0, "full": once, "selective": products / (2 if causal else 1)}
-        return sympy.expand(3 * once + extra[recompute])
+        extra = {"none": 0, "full": rerun, "selective": attention}[recompute]
+        return sympy.expand(3 * once + extra)
+
+    def once_under_convention(full: Any, products: Any) -> tuple[Any, Any]:
+        """One forward pass: everything, and the attention products among it."""
+        if decode:  # projections on one token; attention: 1 query against seq + 1 keys
+            return sympy.expand(full.xreplace({s: 1}) - products.xreplace({s: 1})
+                                + products.xreplace({s: 1}) * (s + 1)), products
+        if causal:
+            return sympy.expand(full - products / 2), products / 2
+        return full, products
+
+    def rerun_of(block: Any, seq: Any, kind: str | None = None) -> Any:
+        """What full recomputation runs again under ``block``: the forward of each stack of
+        layers (of the work of ``kind`` only, when given)."""
+        if not (training and recompute == "full"):
+            return sympy.S.Zero
+        total = []
+        for stack, inner in block.stacks(seq):
+            if kind is None:
+                total.append(once_under_convention(*forward(stack, inner))[0])
+            elif kind in (found := kinds(stack, inner)):
+                total.append(once_under_convention(*found[kind])[0])
+        return sympy.Add(*total)
+
+    def step(block: Any, seq: Any = s, found: dict[str, tuple[Any, Any]] | None = None) -> Any:
+        """``block`` under the chosen convention (``found``: its other work, when known)."""
+        return under_convention(*forward(block, seq, found), rerun_of(block, seq))
 
     values = {**model.bind(), "B": batch, "s": seq, "s_dec": target_seq or seq}
     found = kinds(model.tree, s)
     formula = step(model.tree, s, found)
     parts = tuple((placed.path, _evaluate(step(placed.block, placed.seq), values))
                   for placed in model.tree.parts("", s, weightless=True))
-    other = tuple((kind, _evaluate(under_convention(*found[kind]), values))
+    other = tuple((kind, _evaluate(under_convention(*found[kind], rerun_of(model.tree, s, kind)),
+                                   values))
                   for kind in NONMATMUL if kind in found)
     convention = "training (forward + 2× backward)" if training else "forward"
     if recompute != "none":
-        convention += f", {recompute} recomputation"
+        convention += ", " + RECOMPUTED[recompute]
     if causal:
         convention += ", causal attention (products halved)"
     if decode:

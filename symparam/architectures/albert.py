@@ -31,6 +31,7 @@ from symparam.blocks import (
     Tensor,
     marked,
     on_first_token,
+    unembedding,
 )
 from symparam.family import Family
 from symparam.modeltype import Flag, ModelType, Size, heads
@@ -87,7 +88,7 @@ def mlm_head(body: Sequential, tied: bool) -> Sequential:
     if tied:
         decoder.bias = Tensor(V, tie=bias)
     return Sequential(bias=bias, LayerNorm=LayerNorm(d_emb), dense=Linear(H, d_emb),
-                      activation=Activation(d_emb), decoder=decoder, kind="head")
+                      activation=Activation(d_emb), decoder=unembedding(decoder), kind="head")
 
 
 #: the classes that put a head on every token of the encoder without its pooler

@@ -39,6 +39,7 @@ from symparam.blocks import (
     Sequential,
     Tensor,
     marked,
+    unembedding,
 )
 from symparam.family import Family, Option
 from symparam.modeltype import Flag, FlagIf, ModelType, Size, heads
@@ -93,7 +94,7 @@ def bert_model(pooler: bool, roberta: bool = False, tie: Tensor | None = None,
 
 def mlm_head(word: Tensor | None, roberta: bool) -> Sequential:
     bias = Tensor(V)
-    decoder = Linear(H, V, tie=word)
+    decoder = unembedding(Linear(H, V, tie=word))
     if word is not None:  # untied, transformers unties the decoder's bias too
         decoder.bias = Tensor(V, tie=bias)
     if roberta:

@@ -7,7 +7,15 @@ from typing import Any
 
 import sympy
 
-from symparam.blocks import Block, Embedding, Linear, Sequential, marked, on_first_token
+from symparam.blocks import (
+    Block,
+    Embedding,
+    Linear,
+    Sequential,
+    marked,
+    on_first_token,
+    unembedding,
+)
 from symparam.errors import InvalidValueError
 from symparam.family import Divides, Option
 from symparam.symbols import H, d_head, h, h_kv, n_labels
@@ -59,8 +67,8 @@ def tie_option(default: bool) -> Option:
 
 def with_lm_head(body_name: str, body: Block, table: Embedding, tied: bool) -> Sequential:
     """``body`` under ``body_name`` plus ``lm_head`` (no bias), tied to ``table`` if asked."""
-    head = marked(Linear(table.embedding_dim, table.num_embeddings, bias=False,
-                         tie=table.weight if tied else None), "head")
+    head = unembedding(marked(Linear(table.embedding_dim, table.num_embeddings, bias=False,
+                                     tie=table.weight if tied else None), "head"))
     return Sequential(**{body_name: body}, lm_head=head)
 
 

@@ -25,6 +25,7 @@ from symparam.blocks import (
     Sequential,
     marked,
     on_first_token,
+    unembedding,
 )
 from symparam.family import Family
 from symparam.modeltype import Flag, ModelType, Size, heads
@@ -62,7 +63,7 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
         tie = word if options["tie_word_embeddings"] else None
         return Sequential(distilbert=body, vocab_transform=marked(Linear(H, H), "head"),
                           activation=Activation(H), vocab_layer_norm=LayerNorm(H),
-                          vocab_projector=marked(Linear(H, V, tie=tie), "head"))
+                          vocab_projector=unembedding(marked(Linear(H, V, tie=tie), "head")))
     if architecture == "DistilBertForTokenClassification":
         return Sequential(distilbert=body, classifier=marked(Linear(H, n_labels), "head"))
     if architecture == "DistilBertForQuestionAnswering":

@@ -31,6 +31,7 @@ from symparam.blocks import (
     Sequential,
     marked,
     on_first_token,
+    unembedding,
 )
 from symparam.family import Family, Option
 from symparam.modeltype import Differs, Flag, ModelType, Size, heads
@@ -94,8 +95,8 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
         electra=body,
         generator_predictions=Sequential(LayerNorm=LayerNorm(width), dense=Linear(H, width),
                                          activation=Activation(width), kind="head"),
-        generator_lm_head=marked(Linear(width, V, tie=word if options["tie_word_embeddings"]
-                                        else None), "head"),
+        generator_lm_head=unembedding(marked(Linear(
+            width, V, tie=word if options["tie_word_embeddings"] else None), "head")),
     )
 
 

@@ -33,6 +33,7 @@ from symparam.blocks import (
     Residual,
     Sequential,
     marked,
+    unembedding,
 )
 from symparam.errors import ConfigError
 from symparam.family import Divides, Family, Option
@@ -67,7 +68,7 @@ def build(architecture: str, options: Mapping[str, Any]) -> Block:
     table, tied = body["embed_tokens"], bool(options["tie_word_embeddings"])
     if architecture == "PhiForCausalLM":  # the head keeps its own bias when tied
         head = Linear(H, V, tie=table.weight if tied else None)
-        return Sequential(model=body, lm_head=marked(head, "head"))
+        return Sequential(model=body, lm_head=unembedding(marked(head, "head")))
     return decoder_class(architecture, "model", body, table, tied)
 
 

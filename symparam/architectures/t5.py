@@ -33,6 +33,7 @@ from symparam.blocks import (
     Sequential,
     marked,
     on_sequence,
+    unembedding,
 )
 from symparam.family import Family, Option
 from symparam.modeltype import Flag, GatedActivation, ModelType, NullRule, Reader, Size, heads
@@ -116,8 +117,8 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     parts: dict[str, Block] = {"shared": shared, "encoder": stack(N, False, gated),
                                "decoder": on_sequence(stack(N_dec, True, gated), decoded)}
     if architecture == "T5ForConditionalGeneration":
-        parts["lm_head"] = marked(on_sequence(Linear(H, V, bias=False, tie=shared.weight), s_dec),
-                                   "head")
+        parts["lm_head"] = unembedding(marked(on_sequence(
+            Linear(H, V, bias=False, tie=shared.weight), s_dec), "head"))
     if architecture == "T5ForQuestionAnswering":  # start and end logits on each decoder token
         parts["qa_outputs"] = marked(on_sequence(Linear(H, n_labels), s_dec), "head")
     if architecture == "T5ForSequenceClassification":  # on the decoder's last (eos) token

@@ -11,6 +11,7 @@ from symparam.blocks.base import (
     marked,
     on_first_token,
     on_sequence,
+    unembedding,
 )
 from symparam.blocks.layers import (
     Activation,
@@ -46,4 +47,5 @@ __all__ = [
     "marked",
     "on_first_token",
     "on_sequence",
+    "unembedding",
 ]

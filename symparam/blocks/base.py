@@ -180,6 +180,8 @@ class Block:
     is_tensor: bool = False
     #: a stack of repeated layers (:class:`Repeat`)
     is_stack: bool = False
+    #: an output projection onto the vocabulary (:func:`unembedding`)
+    unembedding: bool = False
 
     def children(self) -> tuple[tuple[str, Block], ...]:
         """The named sub-blocks, in the order transformers registers them."""
@@ -203,6 +205,22 @@ class Block:
         if all(a is child.params for a, child in zip(active, children, strict=True)):
             return self.params  # nothing routed below: the same expression, built once
         return sympy.Add(*active)
+
+    @cached_property
+    def vocabulary_params(self) -> sympy.Expr:
+        """Parameters of the tables that map tokens or positions to vectors, and of an untied
+        projection back onto the vocabulary: what Kaplan et al. (2020) leave out of N."""
+        if self.unembedding:
+            return self.params
+        return sympy.Add(*(child.vocabulary_params for _, child in self.children()))
+
+    def stored(self, fmt: Any) -> sympy.Expr:
+        """Bytes of the weights under this block in the weight format ``fmt`` (a
+        :class:`symparam.memory.WeightFormat`: it says what a matrix costs and what is kept in
+        16 bits); the vocabulary's tables and the unembedding are kept."""
+        if self.unembedding:
+            return fmt.kept(self.params)
+        return sympy.Add(*(child.stored(fmt) for _, child in self.children()))
 
     def tensors(self) -> list[TensorInfo]:
         """Every leaf tensor under this block, named from this block down."""
@@ -243,6 +261,20 @@ class Block:
         seq = self.own_seq(seq)
         return sympy.Add(*(child.products(batch, seq) for _, child in self.children()))
 
+    def flops_by_kind(self, batch: sympy.Expr, seq: sympy.Expr, outer: str = "other"
+                      ) -> dict[str, sympy.Expr]:
+        """:meth:`flops` by the kind of block whose rule does the work (its declared
+        :attr:`kind`, else its parent's): an attention's products are the attention's, a
+        router's product the router's. A block's own rule is what its :meth:`flops` adds to
+        its children's, so a new kind of block needs nothing more."""
+        kind = self.kind or outer
+        inner = self.own_seq(seq)
+        children = [child for _, child in self.children()]
+        found = merge(child.flops_by_kind(batch, inner, kind) for child in children)
+        own = sympy.expand(self.flops(batch, seq)
+                           - sympy.Add(*(child.flops(batch, inner) for child in children)))
+        return merge((found, {kind: own})) if own != 0 else found
+
     def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
         """The work that is not a matrix product, as numbers of elements by kind (``layernorm``,
         ``rmsnorm``, ``bias``, ``softmax``, ``scale``, ``activation``, ``gate``, ``add``); what
@@ -273,6 +305,14 @@ class Block:
         declared :attr:`kind`, else its parent's (``outer``)."""
         kind = self.kind or outer
         return merge(child.by_kind(kind, active) for _, child in self.children())
+
+    def stacks(self, seq: sympy.Expr) -> list[tuple[Block, sympy.Expr]]:
+        """The stacks of repeated layers under this block, with the sequence each runs on:
+        the units that full recomputation checkpoints (Megatron-LM and transformers'
+        gradient checkpointing keep each layer's input and run the layer again; what lies
+        outside the layers, embeddings, final norm and head, is not run again)."""
+        inner = self.own_seq(seq)
+        return [found for _, child in self.children() for found in child.stacks(inner)]
 
     @cached_property
     def holds_stack(self) -> bool:
@@ -364,6 +404,13 @@ class Tensor(Block):
     def active_params(self) -> sympy.Expr:
         return self.params
 
+    @cached_property
+    def vocabulary_params(self) -> sympy.Expr:
+        return sympy.S.Zero  # a bare tensor: its module says whether it is a table
+
+    def stored(self, fmt: Any) -> sympy.Expr:
+        return sympy.S.Zero if self.tie is not None else fmt.tensor(self.shape)
+
     def numeric(self, env: Mapping[sympy.Symbol, Number], active: bool = False) -> Number:
         if self.tie is not None:
             return 0
@@ -444,6 +491,13 @@ class Repeat(Block):
             return self.params
         return self.count_expr * self.block.active_params
 
+    @cached_property
+    def vocabulary_params(self) -> sympy.Expr:
+        return self.count_expr * self.block.vocabulary_params
+
+    def stored(self, fmt: Any) -> sympy.Expr:
+        return self.count_expr * self.block.stored(fmt)
+
     def numeric(self, env: Mapping[sympy.Symbol, Number], active: bool = False) -> Number:
         return value(self.count_expr, env) * self.block.numeric(env, active)
 
@@ -461,11 +515,19 @@ class Repeat(Block):
     def products(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
         return self.runs * self.block.products(batch, self.own_seq(seq))
 
+    def flops_by_kind(self, batch: sympy.Expr, seq: sympy.Expr, outer: str = "other"
+                      ) -> dict[str, sympy.Expr]:
+        below = self.block.flops_by_kind(batch, self.own_seq(seq), self.kind or outer)
+        return {kind: self.runs * flops for kind, flops in below.items()}
+
     def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
         below = self.block.nonmatmul(batch, self.own_seq(seq))
         return {kind: self.runs * elements for kind, elements in below.items()}
 
     is_stack = True
+
+    def stacks(self, seq: sympy.Expr) -> list[tuple[Block, sympy.Expr]]:
+        return [(self, seq)]
 
     def cache(self, seq: sympy.Expr) -> sympy.Expr:
         return self.count_expr * self.block.cache(self.own_seq(seq))
@@ -603,6 +665,14 @@ def of_kind(kind: str) -> str:
 def marked(block: Block, kind: str) -> Block:
     """Mark ``block`` as a part of ``kind`` (a head, an MLP …) for breakdowns."""
     block.kind = of_kind(kind)
+    return block
+
+
+def unembedding(block: Block) -> Block:
+    """Mark ``block`` (a Linear onto the vocabulary: an LM head) as the unembedding: with the
+    embedding tables, what Kaplan et al. leave out of the non-embedding count, and what a
+    quantized model keeps in 16 bits."""
+    block.unembedding = True
     return block
 
 

@@ -10,6 +10,8 @@ H*V
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cached_property
+from typing import Any
 
 import sympy
 
@@ -150,6 +152,13 @@ class Embedding(Block):
 
     def children(self) -> tuple[tuple[str, Block], ...]:
         return (("weight", self.weight),)
+
+    @cached_property
+    def vocabulary_params(self) -> sympy.Expr:
+        return self.params
+
+    def stored(self, fmt: Any) -> sympy.Expr:
+        return fmt.kept(self.params)
 
     def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
         if not self.summed:
