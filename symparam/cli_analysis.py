@@ -314,7 +314,7 @@ def _show_published(rows: list[dict[str, Any]], width: int, macs: bool) -> None:
 
 
 def cmd_memory(args: argparse.Namespace) -> int:
-    from symparam.compute import activation_bytes, memory
+    from symparam.memory import korthikanti_bytes, memory
     from symparam.printing import text
 
     m = build_model(args.model, args)
@@ -322,12 +322,16 @@ def cmd_memory(args: argparse.Namespace) -> int:
     record = {
         "model": args.model, "params": result.params,
         "weights": {row.dtype: row.bytes for row in result.weights},
+        "quantized": {fmt.name: {"bytes": size, "counts": fmt.description}
+                      for fmt, size in result.formats},
         "training_adam_mixed": {part: total for part, _, total in result.training},
         "training_bytes": sum(total for _, _, total in result.training),
+        "optimisers": {o.name: {"bytes": total, "per_param": o.per_param, "source": o.source,
+                                "parts": dict(o.parts)} for o, total in result.optimisers},
         "kv_cache_formula": None if result.kv_formula is None else str(result.kv_formula),
         "kv_cache_bytes_per_token": result.kv_per_token,
         "kv_cache_bytes": result.kv_total, "dtype": args.dtype,
-        "activations": {r: activation_bytes(m, args.seq, args.batch, r)
+        "activations": {r: korthikanti_bytes(m, args.seq, args.batch, r)
                         for r in ("none", "selective", "full")} if args.seq else None,
         "batch": args.batch, "seq": args.seq,
     }
@@ -337,23 +341,26 @@ def cmd_memory(args: argparse.Namespace) -> int:
     gib = 2**30
     print(f"{args.model}: {result.params:,} parameters")
     print("  weights:")
-    for row in result.weights:
+    for row in result.weights[:3]:
         print(f"    {row.dtype:<5} {row.bytes:>20,} B = {row.bytes / gib:,.2f} GiB")
-    print("  training with Adam in mixed precision (16 bytes per parameter):")
-    for part, size, total in result.training:
-        print(f"    {part:<24} {size} B × P = {total / gib:,.2f} GiB")
-    print(f"    {'total':<24} 16 B × P = {record['training_bytes'] / gib:,.2f} GiB"
-          " (activations not included)")
+    for fmt, size in result.formats:
+        print(f"    {fmt.name:<5} {size:>20,} B = {size / gib:,.2f} GiB   ({fmt.description})")
+    print("  training state (weights, gradients, optimiser; activations not included):")
+    for o, total in result.optimisers:
+        parts = " + ".join(f"{size} ({part})" for part, size in o.parts)
+        print(f"    {o.name:<16} {o.per_param:>2} B × P = {total / gib:,.2f} GiB: {parts}; "
+              f"{o.source}")
     if record["activations"] and record["activations"]["none"] is not None:
         print(f"  training activations for B = {args.batch}, s = {args.seq} "
-              "(Korthikanti et al. 2022, 16-bit):")
+              "(Korthikanti et al. 2022, 16-bit, a GPT-3-style layer):")
         for mode, size in record["activations"].items():
             print(f"    recompute {mode:<9} {size / gib:,.2f} GiB")
     if result.kv_formula is None:
         print("  KV cache: none (an encoder keeps no keys and values between tokens)")
     else:
-        print(f"  KV cache per token = ({text(result.kv_formula)}) × {result.dtype_bytes} B"
-              f" = {result.kv_per_token:,} B ({args.dtype})")
+        print(f"  KV cache after s tokens = ({text(result.kv_formula)}) × {result.dtype_bytes} B"
+              f" ({args.dtype}); {result.kv_per_token:,} B a token while s is under every "
+              "window")
         if result.kv_total is not None:
             print(f"  KV cache for B = {args.batch}, s = {args.seq}: {result.kv_total:,} B"
                   f" = {result.kv_total / gib:,.2f} GiB")
@@ -437,7 +444,7 @@ def add_commands(commands: Any) -> None:
     output = p.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="one JSON object a line (default)")
     output.add_argument("--csv", action="store_true", help="a CSV table with a header")
-    p = command(commands, "memory", "weights per dtype, Adam training state, KV cache",
+    p = command(commands, "memory", "weights per dtype and quantized, training state, KV cache",
                  cmd_memory)
     p.add_argument("--seq", type=whole(), metavar="S",
                    help="tokens per sequence, for the KV cache")

@@ -1,54 +1,18 @@
-"""Compute and memory from the block tree, under stated conventions: FLOPs as
-``torch.utils.flop_counter`` counts them (with causal, training, recomputation and decoding
-variants, and the work besides matrix products at stated costs), bytes per parameter of each
-dtype, Adam's training state, the KV cache.
+"""Compute from the block tree, under stated conventions: FLOPs as ``torch.utils.flop_counter``
+counts them (with causal, training, recomputation and decoding variants, and the work besides
+matrix products at stated costs). Memory (weights, training state, activations, KV cache) is
+:mod:`symparam.memory`; its names are re-exported here for the code that imports them from
+this module.
 
->>> row = weight_memory(102_267_648)[0]
->>> row.dtype, row.bytes, round(row.mib, 2)
-('fp32', 409070592, 390.12)
+>>> import symparam
+>>> compute(symparam.model("gpt2"), seq=128).flops
+32228179968
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any
-
-DTYPE_BYTES = {"fp32": 4, "fp16": 2, "bf16": 2, "int8": 1}
-MIB = 2**20
-MB = 10**6
-GIB = 2**30
-GB = 10**9
-
-
-@dataclass(frozen=True)
-class MemoryRow:
-    """The weights of a model stored in one dtype: bytes, and the same in MiB/GiB and MB/GB."""
-
-    dtype: str
-    bytes_per_param: int
-    bytes: int
-
-    @property
-    def mib(self) -> float:
-        return self.bytes / MIB
-
-    @property
-    def mb(self) -> float:
-        return self.bytes / MB
-
-    @property
-    def gib(self) -> float:
-        return self.bytes / GIB
-
-    @property
-    def gb(self) -> float:
-        return self.bytes / GB
-
-
-def weight_memory(params: int) -> list[MemoryRow]:
-    """The weights' size in fp32, fp16, bf16 and int8."""
-    return [MemoryRow(dtype, size, params * size) for dtype, size in DTYPE_BYTES.items()]
-
 
 #: FLOPs per element of each kind of work besides matrix products, and what is counted
 NONMATMUL: dict[str, tuple[int, str]] = {
@@ -253,70 +217,24 @@ def check_lengths(**lengths: int | None) -> None:
                                                  f"{MAX_SEQUENCE:,}, got {shown}")
 
 
-def activation_bytes(model: Any, seq: int, batch: int, recompute: str = "none") -> int | None:
-    """Activation memory of a training step after Korthikanti et al. 2022 (16-bit, no tensor
-    parallelism): s·b·H·N·(34 + 5·h·s/H) bytes, 34·s·b·H·N with selective recomputation,
-    2·s·b·H·N (each layer's input) with full recomputation. None when N, H or h is missing."""
-    check_lengths(seq=seq, batch=batch)
-    values = model.bind()
-    if not {"N", "H", "h"} <= set(values):
-        return None
-    n, hidden, heads = values["N"], values["H"], values["h"]
-    base = seq * batch * hidden * n
-    if recompute == "full":
-        return 2 * base
-    if recompute == "selective":
-        return 34 * base
-    return 34 * base + 5 * heads * seq * seq * batch * n
-
-
-#: Mixed-precision training with Adam, per parameter (Rajbhandari et al. 2020, ZeRO, section 3)
-ADAM_MIXED = (
-    ("fp16/bf16 weights", 2),
-    ("fp16/bf16 gradients", 2),
-    ("fp32 master weights", 4),
-    ("fp32 Adam first moment", 4),
-    ("fp32 Adam second moment", 4),
+from symparam.memory import (  # noqa: E402  (re-exported: memory used to live here)
+    DTYPE_BYTES,
+    Memory,
+    MemoryRow,
+    kv_cache_width,
+    memory,
+    weight_memory,
 )
 
-
-def kv_cache_width(model: Any) -> Any:
-    """Numbers a decoder keeps per token, over all layers (None where nothing is kept)."""
-    import sympy
-
-    from symparam.assumptions import resolve
-
-    width = sympy.expand(model.tree.cache(sympy.Integer(1)).xreplace(resolve(model.assumptions)))
-    return None if width == 0 else width
-
-
-@dataclass(frozen=True)
-class Memory:
-    """Weights per dtype, training state with Adam, and the KV cache."""
-
-    params: int
-    weights: tuple[MemoryRow, ...]
-    training: tuple[tuple[str, int, int], ...]
-    kv_formula: Any
-    kv_per_token: int | None
-    kv_total: int | None
-    dtype_bytes: int
-
-
-def memory(model: Any, seq: int | None = None, batch: int = 1, dtype: str = "fp16") -> Memory:
-    """The memory a model needs: its weights, its Adam training state, its KV cache."""
-    from symparam.errors import InvalidValueError
-
-    if not isinstance(dtype, str) or dtype not in DTYPE_BYTES:
-        raise InvalidValueError(f"unknown dtype {dtype!r}; choose {', '.join(DTYPE_BYTES)}")
-    check_lengths(seq=seq, batch=batch)
-    params = model.count()
-    training = tuple((part, size, size * params) for part, size in ADAM_MIXED)
-    width = kv_cache_width(model)
-    per_token = total = None
-    if width is not None:
-        per_token = model.value_of(width) * DTYPE_BYTES[dtype]
-        if seq is not None:
-            total = per_token * seq * batch
-    return Memory(params, tuple(weight_memory(params)), training, width, per_token, total,
-                  DTYPE_BYTES[dtype])
+__all__ = [
+    "DTYPE_BYTES",
+    "NONMATMUL",
+    "Compute",
+    "Memory",
+    "MemoryRow",
+    "check_lengths",
+    "compute",
+    "kv_cache_width",
+    "memory",
+    "weight_memory",
+]

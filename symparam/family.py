@@ -46,9 +46,10 @@ class Option:
             value = int(raw)
         else:
             raise InvalidValueError(f"option {self.name} takes a positive integer, got {raw!r}")
-        if not 1 <= value <= MAX_OPTION_VALUE:
-            raise InvalidValueError(f"option {self.name} must lie in 1..{MAX_OPTION_VALUE}, "
-                                    f"got {value}: it builds that many blocks")
+        least = 0 if self.default == 0 else 1  # 0: the option's "none" (no sliding window)
+        if not least <= value <= MAX_OPTION_VALUE:
+            raise InvalidValueError(f"option {self.name} must lie in {least}..{MAX_OPTION_VALUE}"
+                                    f", got {value}: it builds that many blocks")
         return value
 
 

@@ -112,7 +112,8 @@ class Size:
     and 0 as absent although no field admits them (StarCoder2's ``getattr(config, "head_dim",
     None) or H // h``). ``computed``: transformers works the value out itself and ignores the
     key (StableLM's attention takes d_head = H // h whatever ``head_dim`` says): ``null``
-    always gives it.
+    always gives it. ``when``: the size is read only where one of these options is on (the sliding
+    window where some layer slides over it): read if any of them is.
     """
 
     symbol: str
@@ -122,6 +123,7 @@ class Size:
     pads: bool = False
     null_as_absent: bool = False
     computed: bool = False
+    when: tuple[str, ...] = ()
 
 
 class Rule:
@@ -318,6 +320,88 @@ class GatedActivation(Rule):
         if config.lookup(self.stated)[0]:
             return config.flag(self.stated)
         return len(parts) == 2
+
+
+@dataclass(frozen=True)
+class SlidingWindows(Rule):
+    """Which layers attend over a sliding window of ``window`` positions (and keep no more in
+    their cache), as a period, the way transformers 5 works out ``layer_types`` when a file
+    does not list them: 0, none, where ``window`` is null (or ``switch``, Qwen's
+    ``use_sliding_window``, is false); else every layer but each ``period``-th (layer i slides
+    when (i + 1) % p ≠ 0; 1: every layer). ``period`` is a number, or the key that holds it
+    with ``default`` where a file leaves it out (Gemma3's ``sliding_window_pattern``)."""
+
+    option: str
+    period: int | str = 1
+    default: int = 1
+    switch: str = ""
+    window: str = "sliding_window"
+
+    def reads(self) -> tuple[str, ...]:
+        keys = (self.window, self.switch, self.period if isinstance(self.period, str) else "")
+        return tuple(k for k in keys if k)
+
+    def read(self, config: Reader) -> int:
+        if self.switch and not config.flag(self.switch):
+            return 0
+        if config.given(self.window) is None:
+            return 0
+        config.positive_int(self.window, config.given(self.window))
+        if isinstance(self.period, int):
+            return self.period
+        present, period = config.lookup(self.period)
+        return config.positive_int(self.period, period) if present else self.default
+
+
+@dataclass(frozen=True)
+class LayerTypes(Rule):
+    """The sliding layers one by one (1 for each), where a file lists ``layer_types`` (each
+    "sliding_attention" slides) or, for Qwen, each layer from ``after`` (its
+    ``max_window_layers``) on slides when ``switch`` is on; () where neither says, or no layer
+    slides (:class:`SlidingWindows` then gives the pattern)."""
+
+    option: str
+    switch: str = ""
+    after: str = ""
+    window: str = "sliding_window"
+    depth: str = "num_hidden_layers"
+
+    def reads(self) -> tuple[str, ...]:
+        keys = ("layer_types", self.window, self.depth, self.switch, self.after)
+        return tuple(k for k in keys if k)
+
+    def read(self, config: Reader) -> tuple[int, ...]:
+        from symparam.errors import ConfigError, quoted
+        from symparam.limits import MAX_LAYERS_LISTED
+
+        present, listed = config.lookup("layer_types")
+        listed = listed if present else None
+        if listed is None and not self.after:
+            return ()
+        depth = config.positive_int(self.depth, config.given(self.depth))
+        if depth > MAX_LAYERS_LISTED:
+            raise ConfigError(f"{config.where}: {depth} layers is more than symparam lists one "
+                              "by one")
+        if listed is not None:  # transformers checks the list whether a window is set or not
+            if not isinstance(listed, list) or len(listed) != depth \
+                    or not all(isinstance(t, str) for t in listed):
+                raise ConfigError(f"{config.where}: layer_types must name the type of each of "
+                                  f"the {depth} layers, got {quoted(listed)}")
+            other = sorted(set(listed) - {"full_attention", "sliding_attention"})
+            if other:
+                raise ConfigError(f"{config.where}: layer_types {quoted(other)}: symparam reads "
+                                  "full_attention and sliding_attention layers")
+        if (self.switch and not config.flag(self.switch)) or config.given(self.window) is None:
+            return ()
+        if listed is not None:
+            found = tuple(int(t == "sliding_attention") for t in listed)
+        else:
+            first = config.given(self.after)
+            if isinstance(first, bool) or not isinstance(first, int):
+                raise ConfigError(f"{config.where}: {self.after} must be a whole number, got "
+                                  f"{quoted(first)}")
+            found = tuple(int(i >= first) for i in range(depth))
+        return found if any(found) else ()
 
 
 @dataclass(frozen=True)

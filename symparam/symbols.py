@@ -56,6 +56,7 @@ _ENTRIES = (
     Hyperparameter("s", "s", "sequence length (tokens per sequence)"),
     Hyperparameter("s_dec", r"s_{\mathrm{dec}}", "decoder sequence length (encoder–decoder)"),
     Hyperparameter("M", "M", "rounding multiple of the FFN size (LLaMA's multiple_of)"),
+    Hyperparameter("W", "W", "sliding window: the positions a windowed layer attends to"),
     Hyperparameter("E", "E", "routed experts per MoE layer"),
     Hyperparameter("k", "k", "experts each token is routed to (top-k)"),
     Hyperparameter("d_moe", r"d_{\mathrm{moe}}", "FFN inner size of one expert"),
@@ -157,6 +158,6 @@ d_pool, S = symbol("d_pool"), symbol("S")
 E, k, d_moe, E_sh, d_sh = (symbol(n) for n in ("E", "k", "d_moe", "E_sh", "d_sh"))
 N_dense, r_q, r_kv = (symbol(n) for n in ("N_dense", "r_q", "r_kv"))
 d_rope, d_nope, d_v = (symbol(n) for n in ("d_rope", "d_nope", "d_v"))
-M = symbol("M")
+M, W = symbol("M"), symbol("W")
 B, s = symbol("B"), symbol("s")
 s_dec = symbol("s_dec")

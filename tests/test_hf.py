@@ -64,7 +64,7 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
         "r_q": draw(st.integers(1, 16)), "r_kv": draw(st.integers(1, 16)),
         "d_rope": 2 * draw(st.integers(1, 4)), "d_nope": draw(st.integers(1, 8)),
         "d_v": draw(st.integers(1, 8)), "d_pool": draw(st.integers(1, 16)),
-        "S": draw(st.integers(1, 4)),
+        "S": draw(st.integers(1, 4)), "W": draw(st.integers(1, 6)),
     }
     drawn["E"] = drawn["k"] + draw(st.integers(0, 3))
     drawn["N_dense"] = draw(st.integers(0, drawn["N"]))

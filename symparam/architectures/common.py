@@ -55,6 +55,35 @@ class CrossAttention(NoCompute):
                          "sequence, which symparam does not take yet", **named)
 
 
+def sliding(options: Any, layers: Any = None) -> dict[str, Any]:
+    """The :class:`~symparam.blocks.Attention` arguments of a type whose layers slide a window
+    of W positions: the window, and the share of the ``layers`` (N) the attention is repeated
+    over that slide. Options: ``window_layers``, a 1 for each sliding layer, else
+    ``window_period``: 0 none, 1 every layer, p every layer but each p-th."""
+    from symparam.symbols import N, W
+
+    listed, period = options.get("window_layers", ()), options.get("window_period", 0)
+    if not listed and not period:
+        return {}
+    layers = N if layers is None else layers
+    if listed:
+        count: Any = sum(listed)
+    elif period == 1:
+        count = layers
+    else:  # layer i is full when p divides i + 1: ⌊N/p⌋ of them
+        count = layers - sympy.floor(layers / period, evaluate=False)
+    return {"window": W, "windowed": count / layers}
+
+
+#: the options of a family whose layers may slide a window (read by :func:`sliding`)
+WINDOW_OPTIONS = (
+    Option("window_period", 0, "sliding-window layers: 0 none, 1 all, p all but each p-th",
+           variant=True),
+    Option("window_layers", (), "1 for each layer that slides a window, 0 for each other "
+                                "(explicit list)", variant=True),
+)
+
+
 def pooled_head(block: Block) -> Block:
     """A head run once per sequence, on its first token (a classifier over the pooled output)."""
     return marked(on_first_token(block), "head")

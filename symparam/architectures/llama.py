@@ -35,8 +35,10 @@ from typing import Any
 from symparam.architectures.common import (
     GROUPED_ROTARY_RULES,
     QA_UNDER_TRANSFORMER,
+    WINDOW_OPTIONS,
     decoder_heads,
     rmsnorm_decoder,
+    sliding,
     tie_option,
     variant,
 )
@@ -54,7 +56,18 @@ from symparam.blocks import (
     Sequential,
 )
 from symparam.family import Family, Option
-from symparam.modeltype import Flag, HeadSize, ModelType, SetDecimal, Size, SplitHeads, heads
+from symparam.modeltype import (
+    Flag,
+    HeadSize,
+    LayerTypes,
+    Leave,
+    ModelType,
+    SetDecimal,
+    Size,
+    SlidingWindows,
+    SplitHeads,
+    heads,
+)
 from symparam.symbols import H, N, V, d_ff, d_head, h, h_kv
 
 
@@ -89,7 +102,7 @@ def attention(options: Mapping[str, Any]) -> Attention:
     qkv_bias = bias or bool(options["qkv_bias"])
     if options["fused_projections"]:
         return Attention(h * d_head, h * d_head, kv_cache=2 * h_kv * d_head, heads=h,
-                         o_proj=Linear(h * d_head, H, bias=bias),
+                         **sliding(options), o_proj=Linear(h * d_head, H, bias=bias),
                          qkv_proj=Linear(H, (h + 2 * h_kv) * d_head, bias=qkv_bias))
     parts: dict[str, Block] = {
         "q_proj": Linear(H, h * d_head, bias=qkv_bias),
@@ -99,7 +112,8 @@ def attention(options: Mapping[str, Any]) -> Attention:
         **qk_norms(options),
     }
     return Attention(h * d_head, h * d_head, kv_cache=2 * h_kv * d_head, heads=h,
-                     softcap=bool(options.get("softcap_attention")), **parts)
+                     softcap=bool(options.get("softcap_attention")), **sliding(options),
+                     **parts)
 
 
 def mlp(options: Mapping[str, Any]) -> Sequential:
@@ -181,6 +195,7 @@ FAMILY = Family(
                 "(Cohere)"),
         variant("qk_norm_head_list", "a list of LayerNorms, one per head of q and of k "
                 "(StableLM)"),
+        *WINDOW_OPTIONS,
     ),
     assumptions=(HEAD_SIZE,),
     divides=GROUPED_ROTARY_RULES,
@@ -202,6 +217,23 @@ SIZES_HEAD_OR = (*SIZES[:-1], Size("d_head", "head_dim", null=_H_OVER_h, null_as
 SIZES_HEAD_SPLIT = (*SIZES[:-1], Size("d_head", "head_dim", computed=True,
                                       null=SplitHeads("hidden_size", "num_attention_heads")))
 _TIED_BIASED = (Flag("tie_word_embeddings"), Flag("attention_bias"), Flag("mlp_bias"))
+#: the sliding window, read where some layer slides over it
+WINDOW = Size("W", "sliding_window", null=Leave("no layer slides a window"),
+              when=("window_period", "window_layers"))
+
+
+def windows(period: int | str = 1, default: int = 1, switch: str = "",
+            after: str = "") -> tuple[SlidingWindows | LayerTypes, ...]:
+    """The rules that say which layers slide a window: the layers a file lists, else the
+    type's pattern (``period``: every layer but each p-th; Qwen: from ``after`` on)."""
+    listed = LayerTypes("window_layers", switch=switch, after=after)
+    if after:
+        return (listed,)
+    return (SlidingWindows("window_period", period, default, switch), listed)
+
+
+#: Qwen2's and Qwen3's layers from max_window_layers on slide, with use_sliding_window
+QWEN_WINDOWS = windows(switch="use_sliding_window", after="max_window_layers")
 
 MODEL_TYPES = (
     ModelType("llama", FAMILY, base="LlamaModel",
@@ -213,16 +245,17 @@ MODEL_TYPES = (
               classes=heads("Mistral", "Llama", "ForCausalLM", "Model",
                             "ForSequenceClassification",
                             "ForTokenClassification", "ForQuestionAnswering"),
-              sizes=SIZES, rules=(Flag("tie_word_embeddings"),)),
+              sizes=(*SIZES, WINDOW), rules=(Flag("tie_word_embeddings"), *windows())),
     ModelType("qwen2", FAMILY, base="Qwen2Model",
               classes=heads("Qwen2", "Llama", "ForCausalLM", "Model", "ForSequenceClassification",
                             "ForTokenClassification", "ForQuestionAnswering"),
-              sizes=SIZES, rules=(Flag("tie_word_embeddings"),),
+              sizes=(*SIZES, WINDOW), rules=(Flag("tie_word_embeddings"), *QWEN_WINDOWS),
               fixed={"qkv_bias": True, "qa_under_transformer": True}),
     ModelType("qwen3", FAMILY, base="Qwen3Model",
               classes=heads("Qwen3", "Llama", "ForCausalLM", "Model", "ForSequenceClassification",
                             "ForTokenClassification", "ForQuestionAnswering"),
-              sizes=SIZES, rules=(Flag("tie_word_embeddings"), Flag("attention_bias"),),
+              sizes=(*SIZES, WINDOW),
+              rules=(Flag("tie_word_embeddings"), Flag("attention_bias"), *QWEN_WINDOWS),
               fixed={"qk_norm_per_head": True, "qa_under_transformer": True}),
     ModelType("gemma", FAMILY, base="GemmaModel",
               classes=heads("Gemma", "Llama", "ForCausalLM", "Model", "ForSequenceClassification",
@@ -231,9 +264,9 @@ MODEL_TYPES = (
     ModelType("gemma2", FAMILY, base="Gemma2Model",
               classes=heads("Gemma2", "Llama", "ForCausalLM", "Model", "ForSequenceClassification",
                             "ForTokenClassification"),
-              sizes=SIZES, rules=(Flag("tie_word_embeddings"), Flag("attention_bias"),
+              sizes=(*SIZES, WINDOW), rules=(Flag("tie_word_embeddings"), Flag("attention_bias"),
                      SetDecimal("softcap_attention", "attn_logit_softcapping"),
-                     SetDecimal("softcap_logits", "final_logit_softcapping"),),
+                     SetDecimal("softcap_logits", "final_logit_softcapping"), *windows(2)),
               fixed={"sandwich_norms": True}),
     ModelType("olmo2", FAMILY, base="Olmo2Model",
               classes=heads("Olmo2", "Llama", "ForCausalLM", "Model", "ForSequenceClassification"),
@@ -242,14 +275,14 @@ MODEL_TYPES = (
     ModelType("phi3", FAMILY, base="Phi3Model",
               classes=heads("Phi3", "Llama", "ForCausalLM", "Model", "ForSequenceClassification",
                             "ForTokenClassification"),
-              sizes=SIZES, rules=(Flag("tie_word_embeddings"),),
+              sizes=(*SIZES, WINDOW), rules=(Flag("tie_word_embeddings"), *windows()),
               fixed={"fused_projections": True}),
     ModelType("starcoder2", FAMILY, base="Starcoder2Model",
               classes=heads("Starcoder2", "Llama", "ForCausalLM", "Model",
                             "ForSequenceClassification", "ForTokenClassification"),
-              sizes=SIZES_HEAD_OR,
+              sizes=(*SIZES_HEAD_OR, WINDOW),
               rules=(Flag("tie_word_embeddings"), Flag("attention_bias", "use_bias"),
-                     Flag("mlp_bias", "use_bias")),
+                     Flag("mlp_bias", "use_bias"), *windows()),
               fixed={"layer_norm": True, "plain_mlp": True}),
     ModelType("cohere", FAMILY, base="CohereModel",
               classes=heads("Cohere", "Llama", "ForCausalLM", "Model"),
@@ -259,7 +292,9 @@ MODEL_TYPES = (
               fixed={"layer_norm_no_bias": True, "parallel_block": True}),
     ModelType("cohere2", FAMILY, base="Cohere2Model",
               classes=heads("Cohere2", "Llama", "ForCausalLM", "Model"),
-              sizes=SIZES, rules=(Flag("tie_word_embeddings"), Flag("attention_bias")),
+              sizes=(*SIZES, WINDOW),
+              rules=(Flag("tie_word_embeddings"), Flag("attention_bias"),
+                     *windows("sliding_window_pattern", 4)),
               fixed={"layer_norm_no_bias": True, "parallel_block": True}),
     ModelType("granite", FAMILY, base="GraniteModel",
               classes=heads("Granite", "Llama", "ForCausalLM", "Model"),
@@ -271,9 +306,10 @@ MODEL_TYPES = (
     ModelType("gemma3_text", FAMILY, base="Gemma3TextModel",
               classes={"Gemma3ForCausalLM": "LlamaForCausalLM", "Gemma3TextModel": "LlamaModel",
                        "Gemma3TextForSequenceClassification": "LlamaForSequenceClassification"},
-              sizes=SIZES, rules=(Flag("tie_word_embeddings"), Flag("attention_bias"),
+              sizes=(*SIZES, WINDOW), rules=(Flag("tie_word_embeddings"), Flag("attention_bias"),
                                   SetDecimal("softcap_attention", "attn_logit_softcapping"),
-                                  SetDecimal("softcap_logits", "final_logit_softcapping")),
+                                  SetDecimal("softcap_logits", "final_logit_softcapping"),
+                                  *windows("sliding_window_pattern", 6)),
               fixed={"sandwich_norms": True, "qk_norm_per_head": True}),
     ModelType("stablelm", FAMILY, base="StableLmModel",
               classes=heads("StableLm", "Llama", "ForCausalLM", "Model",

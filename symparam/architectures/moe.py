@@ -25,12 +25,14 @@ import sympy
 from symparam.architectures.common import (
     GROUPED_ROTARY_RULES,
     QA_UNDER_TRANSFORMER,
+    WINDOW_OPTIONS,
     decoder_heads,
     rmsnorm_decoder,
+    sliding,
     tie_option,
     variant,
 )
-from symparam.architectures.llama import attention, mlp
+from symparam.architectures.llama import WINDOW, attention, mlp, windows
 from symparam.assumptions import HEAD_SIZE, KV_HEADS
 from symparam.blocks import (
     Activation,
@@ -90,7 +92,7 @@ def decoder_layer(options: Mapping[str, Any], sparse: bool) -> Sequential:
     attn: Block = attention(options)
     if options["sinks"]:
         attn = Attention(h * d_head, h * d_head, kv_cache=2 * h_kv * d_head, heads=h, sink=True,
-                         sinks=Tensor(h), **dict(attn.children()))
+                         **sliding(options), sinks=Tensor(h), **dict(attn.children()))
     return Sequential(
         self_attn=attn,
         mlp=moe_mlp(options) if sparse else mlp(options),
@@ -170,6 +172,7 @@ FAMILY = Family(
         variant("shared_expert", "a shared expert with a one-unit gate (Qwen2-MoE)"),
         variant("sinks", "one learned attention sink per head (gpt-oss)"),
         variant("expert_biases", "a router with bias and experts with biases (gpt-oss)"),
+        *WINDOW_OPTIONS,
     ),
     assumptions=(HEAD_SIZE,),
     divides=GROUPED_ROTARY_RULES,
@@ -223,8 +226,8 @@ MODEL_TYPES = (
               classes=heads("Mixtral", "MoE", "ForCausalLM", "Model", "ForSequenceClassification",
                             "ForTokenClassification", "ForQuestionAnswering"),
               sizes=(*_ATTENTION, Size("d_moe", "intermediate_size"),
-                     Size("E", "num_local_experts"), Size("k", "num_experts_per_tok")),
-              rules=(Flag("tie_word_embeddings"),)),
+                     Size("E", "num_local_experts"), Size("k", "num_experts_per_tok"), WINDOW),
+              rules=(Flag("tie_word_embeddings"), *windows())),
     # its attention divides by num_key_value_heads as written: null is no "h_kv = h" here
     ModelType("qwen2_moe", FAMILY, base="Qwen2MoeModel",
               classes=heads("Qwen2Moe", "MoE", "ForCausalLM", "Model", "ForSequenceClassification",
@@ -249,7 +252,7 @@ MODEL_TYPES = (
               classes=heads("GptOss", "MoE", "ForCausalLM", "Model", "ForSequenceClassification",
                             "ForTokenClassification"),
               sizes=(*_ATTENTION, Size("d_moe", "intermediate_size"),
-                     Size("E", "num_local_experts"), Size("k", "num_experts_per_tok")),
-              rules=(Flag("tie_word_embeddings"), Flag("attention_bias")),
+                     Size("E", "num_local_experts"), Size("k", "num_experts_per_tok"), WINDOW),
+              rules=(Flag("tie_word_embeddings"), Flag("attention_bias"), *windows(2)),
               fixed={"sinks": True, "expert_biases": True}),
 )

@@ -56,15 +56,18 @@ class Attention(Block):
     ``kv_cache`` is what a decoder stores per token: 2·h_kv·d_head for keys and values, or the
     compressed latent of multi-head latent attention. ``heads`` (the query heads) sizes the
     softmax, one per score; ``scaled`` says whether the scores are multiplied by 1/√d_head (T5's
-    are not); ``softcap``: the scores pass through c·tanh(x/c) (Gemma2).
+    are not); ``softcap``: the scores pass through c·tanh(x/c) (Gemma2). ``window``: a
+    sliding window of that many positions, over which ``windowed`` (a share) of the layers
+    this attention is repeated over attend and which is all they cache (gpt-oss, Gemma2 …).
     """
 
     kind = "attention"
 
     def __init__(self, qk_width: Size, v_width: Size, /, kv_cache: Size | None = None,
                  key_seq: sympy.Expr | None = None, heads: Size | None = None,
-                 scaled: bool = True,
-                 softcap: bool = False, sink: bool = False, **named: Block) -> None:
+                 scaled: bool = True, softcap: bool = False, sink: bool = False,
+                 window: Size | None = None, windowed: sympy.Expr | int = 1,
+                 **named: Block) -> None:
         self.qk_width = as_size(qk_width, "query/key width")
         self.v_width = as_size(v_width, "value width")
         # numbers a decoder keeps per token for later tokens (keys and values; None: encoder)
@@ -75,6 +78,8 @@ class Attention(Block):
         self.scaled = scaled
         self.softcap = softcap  # Gemma2's tanh soft-capping of the scores
         self.sink = sink  # gpt-oss: one more logit per head and query in the softmax
+        self.window = None if window is None else as_size(window, "sliding window")
+        self.windowed = sympy.sympify(windowed)
         self._children = adopt("an Attention", named.items())
 
     def children(self) -> tuple[tuple[str, Block], ...]:
@@ -85,13 +90,19 @@ class Attention(Block):
 
     def symbols(self) -> set[sympy.Symbol]:
         """The weights' symbols and those of its own rules (the heads size its softmax)."""
-        own = [self.qk_width, self.v_width, self.kv_cache, self.heads]
+        own = [self.qk_width, self.v_width, self.kv_cache, self.heads, self.window]
         return super().symbols().union(*(e.free_symbols for e in own if e is not None))
 
     def cache(self, seq: sympy.Expr) -> sympy.Expr:
-        """Keys and values (or their latent) of each of the ``seq`` tokens."""
-        own = 0 if self.kv_cache is None else self.kv_cache * self.own_seq(seq)
-        return super().cache(seq) + own
+        """Keys and values (or their latent) of each of the ``seq`` tokens; a layer that slides
+        a window of W keeps min(s, W) of them (what its last token attends to: transformers'
+        static cache allocates that many, its dynamic one keeps W − 1 between steps)."""
+        if self.kv_cache is None:
+            return super().cache(seq)
+        inner = self.own_seq(seq)
+        held = inner if self.window is None else \
+            (1 - self.windowed) * inner + self.windowed * sympy.Min(inner, self.window)
+        return super().cache(seq) + self.kv_cache * held
 
     def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
         return super().flops(batch, seq) + self._own_products(batch, seq)
