@@ -222,3 +222,68 @@ def _stored(model: Any, fmt: WeightFormat) -> int:
     expr = model.tree.stored(fmt).xreplace(resolve(model.assumptions))
     env = {model.symbols[n]: v for n, v in model.bind().items()}
     return math.floor(value(expr, env))
+
+
+#: recomputation policies a training step's saved tensors are derived for
+POLICIES = ("none", "selective", "full")
+
+
+@dataclass(frozen=True)
+class Activations:
+    """What a training step keeps for the backward pass under a recomputation policy: the
+    elements of each kind of storage (:mod:`symparam.blocks.saved`) as formulas in B and s,
+    and the bytes in the model's dtype."""
+
+    policy: str
+    dtype: str
+    elements: dict[str, Any]
+    bytes: int
+
+    @property
+    def formula(self) -> Any:
+        """The bytes as one formula in B and s."""
+        from symparam.blocks.saved import kind_bytes
+
+        return sympy.expand(sum((kind_bytes(kind, DTYPE_BYTES[self.dtype]) * n
+                                 for kind, n in self.elements.items()), sympy.S.Zero))
+
+
+def activations(model: Any, seq: int | None, batch: int = 1, recompute: str = "none",
+                dtype: str = "bf16") -> Activations:
+    """The tensors a training step on ``batch`` sequences of ``seq`` tokens saves for the
+    backward pass, each storage once, derived from the block tree under the recomputation
+    policy (``none``; ``selective``: each attention's core runs again from its kept inputs;
+    ``full``: each layer runs again from its kept input) in the model's ``dtype`` (fp32, bf16
+    or fp16). Parameters are not activations; the loss's own tensors (cross-entropy keeps its
+    log-probabilities) are not the model's."""
+    from symparam.assumptions import resolve
+    from symparam.blocks.base import evaluate
+    from symparam.blocks.saved import kind_bytes
+    from symparam.compute import check_lengths
+    from symparam.errors import InvalidValueError, Param
+    from symparam.symbols import B, s
+
+    if recompute not in POLICIES:
+        raise InvalidValueError(Param("recompute"), " takes none, selective or full")
+    if dtype not in ("fp32", "fp16", "bf16"):
+        raise InvalidValueError(f"activations are in fp32, fp16 or bf16, not {dtype!r}")
+    fixed = model.family.sequence
+    if fixed is not None:
+        if seq is not None:
+            raise InvalidValueError(f"{model.family.title}'s input fixes its sequence; leave "
+                                    "out ", Param("seq"))
+        seq = 1
+    elif seq is None:
+        raise InvalidValueError("give the sequence length: ", Param("seq", "seq=S"))
+    check_lengths(seq=seq, batch=batch)
+    model.require_compute()
+    mapping = resolve(model.assumptions)
+    elements = {}
+    for kind, n in model.tree.saved(B, s, recompute).totals().items():
+        if fixed is not None:
+            n = n.xreplace({s: fixed})
+        elements[kind] = sympy.expand(n.xreplace(mapping))
+    values = {**model.bind(), "B": batch, "s": seq}
+    size = DTYPE_BYTES[dtype]
+    total = sum(kind_bytes(kind, size) * evaluate(n, values) for kind, n in elements.items())
+    return Activations(recompute, dtype, elements, total)

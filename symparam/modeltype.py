@@ -323,6 +323,31 @@ class GatedActivation(Rule):
 
 
 @dataclass(frozen=True)
+class ActivationName(Rule):
+    """The activation function a config names (``hidden_act`` …), which decides what its
+    backward pass keeps: "" where it is the family's own ``default`` (so that an option shown
+    only when set stays unshown), else transformers' name."""
+
+    option: str
+    key: str
+    default: str
+
+    def reads(self) -> tuple[str, ...]:
+        return (self.key,)
+
+    def read(self, config: Reader) -> str:
+        from symparam.errors import ConfigError, quoted
+
+        value = config.given(self.key)
+        if value is None or value == self.default:
+            return ""
+        if not isinstance(value, str) or value not in ACTIVATIONS:
+            raise ConfigError(f"{config.where}: {self.key} must be an activation transformers "
+                              f"knows, got {quoted(value)}")
+        return value
+
+
+@dataclass(frozen=True)
 class SlidingWindows(Rule):
     """Which layers attend over a sliding window of ``window`` positions (and keep no more in
     their cache), as a period, the way transformers 5 works out ``layer_types`` when a file

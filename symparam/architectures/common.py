@@ -84,6 +84,19 @@ WINDOW_OPTIONS = (
 )
 
 
+def activation_option(default: str) -> Option:
+    """``activation``: the MLP's activation function by transformers' name, where a config
+    names another than the family's ``default`` ("" keeps the default): it decides what the
+    backward pass keeps."""
+    return Option("activation", "", f"the activation function, where not {default}",
+                  variant=True)
+
+
+def activation_of(options: Any, default: str) -> str:
+    """The activation function ``options`` name, else the family's ``default``."""
+    return str(options.get("activation") or default)
+
+
 def pooled_head(block: Block) -> Block:
     """A head run once per sequence, on its first token (a classifier over the pooled output)."""
     return marked(on_first_token(block), "head")
@@ -102,9 +115,12 @@ def with_lm_head(body_name: str, body: Block, table: Embedding, tied: bool) -> S
 
 
 def with_score(body_name: str, body: Block, hidden: Embedding) -> Sequential:
-    """A decoder's sequence classifier: ``score``, a bias-free H → n_labels projection."""
-    return Sequential(**{body_name: body},
-                      score=marked(Linear(hidden.embedding_dim, n_labels, bias=False), "head"))
+    """A decoder's sequence classifier: ``score``, a bias-free H → n_labels projection on every
+    token, whose output at each sequence's last real token is picked (by two int64 indices a
+    sequence, which the backward pass keeps)."""
+    score = Linear(hidden.embedding_dim, n_labels, bias=False)
+    score.gathers = 2
+    return Sequential(**{body_name: body}, score=marked(score, "head"))
 
 
 def variant(name: str, help_: str) -> Option:

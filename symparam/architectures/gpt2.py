@@ -17,6 +17,8 @@ from typing import Any
 from symparam.architectures.common import (
     HEADS_SPLIT_HIDDEN,
     CrossAttention,
+    activation_of,
+    activation_option,
     decoder_class,
     decoder_heads,
     tie_option,
@@ -34,15 +36,16 @@ from symparam.blocks import (
     Sequential,
     marked,
 )
+from symparam.blocks.saved import same_tensor
 from symparam.family import Family, Option
-from symparam.modeltype import Flag, ModelType, Size, heads
+from symparam.modeltype import ActivationName, Flag, ModelType, Size, heads
 from symparam.symbols import H, L, N, V, d_ff, h
 
 
-def block(cross: bool = False) -> Sequential:
+def block(cross: bool = False, activation: str = "gelu_new") -> Sequential:
     parts: dict[str, Block] = {
         "ln_1": LayerNorm(H),
-        "attn": Attention(H, H, kv_cache=2 * H, heads=h, c_attn=Conv1D(H, 3 * H),
+        "attn": Attention(H, H, kv_cache=2 * H, heads=h, masked=True, c_attn=Conv1D(H, 3 * H),
                           c_proj=Conv1D(H, H)),
         "ln_2": LayerNorm(H),
     }
@@ -51,23 +54,29 @@ def block(cross: bool = False) -> Sequential:
             "GPT-2", c_attn=Conv1D(H, 2 * H), q_attn=Conv1D(H, H), c_proj=Conv1D(H, H)),
             "attention")
         parts["ln_cross_attn"] = LayerNorm(H)
-    return Sequential(
-        **parts,
-        mlp=Sequential(kind="mlp", c_fc=Conv1D(H, d_ff), act=Activation(d_ff),
-                       c_proj=Conv1D(d_ff, H)),
-        residual=Residual(H, adds=2),
-    )
+    layer = Sequential(**parts, mlp=mlp(activation), residual=Residual(H, adds=2))
+    layer.called_with_mask = True  # GPT2Block(hidden_states, past, cache_position, mask, …)
+    return layer
 
 
-def gpt2_model(cross: bool = False) -> Sequential:
+def mlp(activation: str) -> Sequential:
+    """c_fc (H → d_ff), the activation, c_proj (d_ff → H), which reads the activation's
+    output (one tensor, where the activation keeps its output too)."""
+    act, c_proj = Activation(d_ff, fn=activation), Conv1D(d_ff, H)
+    same_tensor("activation output", (act, "output"), (c_proj, "input"))
+    return Sequential(kind="mlp", c_fc=Conv1D(H, d_ff), act=act, c_proj=c_proj)
+
+
+def gpt2_model(cross: bool = False, activation: str = "gelu_new") -> Sequential:
+    # wpe looks up one row of positions made for each forward pass
     return Sequential(
-        wte=Embedding(V, H), wpe=Embedding(L, H, summed=True), h=Repeat(N, block(cross)),
-        ln_f=LayerNorm(H),
+        wte=Embedding(V, H), wpe=Embedding(L, H, summed=True, indices="positions"),
+        h=Repeat(N, block(cross, activation)), ln_f=LayerNorm(H),
     )
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
-    body = gpt2_model(bool(options["add_cross_attention"]))
+    body = gpt2_model(bool(options["add_cross_attention"]), activation_of(options, "gelu_new"))
     return decoder_class(architecture, "transformer", body, body["wte"],
                          options["tie_word_embeddings"], token_head="classifier")
 
@@ -85,7 +94,8 @@ FAMILY = Family(
     build=build,
     options=(tie_option(True),
              Option("add_cross_attention", False,
-                    "a cross-attention over an encoder's states in every block")),
+                    "a cross-attention over an encoder's states in every block"),
+             activation_option("gelu_new")),
     divides=(
         HEADS_SPLIT_HIDDEN,
     ),
@@ -99,5 +109,6 @@ MODEL_TYPES = (
               sizes=(Size("N", "n_layer"), Size("V", "vocab_size"), Size("L", "n_positions"),
                      Size("H", "n_embd"), Size("d_ff", "n_inner", null=FFN_4H),
                      Size("h", "n_head")),
-              rules=(Flag("tie_word_embeddings"), Flag("add_cross_attention"))),
+              rules=(Flag("tie_word_embeddings"), Flag("add_cross_attention"),
+                     ActivationName("activation", "activation_function", "gelu_new"))),
 )

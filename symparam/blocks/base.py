@@ -25,6 +25,7 @@ from typing import Any
 
 import sympy
 
+from symparam.blocks.saved import ACT, Saved, union
 from symparam.errors import InvalidValueError, ModelDefinitionError, UnboundError
 
 Size = int | sympy.Expr
@@ -182,6 +183,10 @@ class Block:
     is_stack: bool = False
     #: an output projection onto the vocabulary (:func:`unembedding`)
     unembedding: bool = False
+    #: the tensor this block reads, and the one it makes, where other operations save the same
+    #: storage (:func:`symparam.blocks.saved.same_tensor`); None: its own
+    input_key: Any = None
+    output_key: Any = None
 
     def children(self) -> tuple[tuple[str, Block], ...]:
         """The named sub-blocks, in the order transformers registers them."""
@@ -281,6 +286,36 @@ class Block:
         each costs is a convention, stated in :data:`symparam.compute.NONMATMUL`."""
         seq = self.own_seq(seq)
         return merge(child.nonmatmul(batch, seq) for _, child in self.children())
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        """The tensors a training step keeps for the backward pass on ``batch`` sequences of
+        ``seq`` tokens, each storage once (:mod:`symparam.blocks.saved`), under the
+        recomputation ``policy``: ``none``; ``selective``, each attention's core (scores,
+        softmax, weighted values) run again, its inputs kept; ``full``, each stack of layers
+        checkpointed, a layer's input kept. ``view``: the sequence whose storage this block's
+        input is a slice of (a block on the first token reads its parent's). A composite
+        unites its children's; its first child reads its input."""
+        inner = self.own_seq(seq)
+        first = seq if self.first_token else view
+        return union(child.saved(batch, inner, policy, first if i == 0 else None)
+                     for i, (_, child) in enumerate(self.children()))
+
+    #: a layer that transformers calls with the attention mask as a positional argument, which
+    #: its checkpoint then keeps (once for all layers: the model makes one)
+    called_with_mask: bool = False
+
+    def checkpointed(self, batch: sympy.Expr, seq: sympy.Expr) -> Saved:
+        """What a checkpoint of this block keeps: its input (the hidden state a layer is called
+        with), which its first child reads, and the mask where it is called with it."""
+        from symparam.blocks.layers import MASK
+
+        inner = self.own_seq(seq)
+        children = self.children()
+        kept = children[0][1].checkpointed(batch, inner) if children else Saved()
+        if self.called_with_mask:
+            kept = kept | Saved.of((MASK, ACT, batch * inner * inner))
+        return kept
 
     def count(self, **values: int) -> int:
         """The exact total for the given hyperparameter values (by symbol name)."""
@@ -428,6 +463,10 @@ class Tensor(Block):
     def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
         return {}
 
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        return Saved()  # a weight is the model's, not an activation
+
     def by_kind(self, outer: str = "other", active: bool = False) -> dict[str, sympy.Expr]:
         params = self.params
         return {self.kind or outer: params} if params != 0 else {}
@@ -531,6 +570,15 @@ class Repeat(Block):
 
     def cache(self, seq: sympy.Expr) -> sympy.Expr:
         return self.count_expr * self.block.cache(self.own_seq(seq))
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        """Each run of the layer keeps its own tensors (the model's shared ones once); under
+        full recomputation a run keeps only what its checkpoint does, its input."""
+        inner = self.own_seq(seq)
+        if policy == "full":
+            return self.block.checkpointed(batch, inner).repeated(self.runs)
+        return self.block.saved(batch, inner, policy).repeated(self.runs)
 
     def by_kind(self, outer: str = "other", active: bool = False) -> dict[str, sympy.Expr]:
         below = self.block.by_kind(self.kind or outer, active)

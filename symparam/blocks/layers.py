@@ -16,11 +16,26 @@ from typing import Any
 import sympy
 
 from symparam.blocks.base import Block, Placed, Row, Size, Tensor, adopt, as_size, merge
+from symparam.blocks.saved import ACT, ACTIVATION_SAVES, CAST, F32, I64, INPUT_IDS, Key, Saved
 from symparam.errors import ModelDefinitionError
+
+#: the index tensors a lookup's backward keeps: the token ids, a row of positions made each
+#: forward pass (GPT-2), positions made per sequence (OPT, from its attention mask); none where
+#: the positions are a slice of a buffer (BERT)
+POSITION_IDS = Key("position_ids", model_wide=True)
+BATCH_POSITIONS = Key("positions of each sequence", model_wide=True)
+#: the rotary tables every layer multiplies its queries and keys by
+ROTARY_COS, ROTARY_SIN = Key("rotary cos", model_wide=True), Key("rotary sin", model_wide=True)
+#: the (B, 1, s, s) attention mask a model makes once and gives every layer
+MASK = Key("attention mask", model_wide=True)
 
 
 class Linear(Block):
     """``torch.nn.Linear``: ``weight`` (out, in) and, by default as in torch, ``bias`` (out)."""
+
+    #: int64 indices per sequence that picking outputs after it keeps (a sequence classifier
+    #: picks each sequence's last real token: the batch's positions and the token's)
+    gathers: int = 0
 
     def __init__(
         self, in_features: Size, out_features: Size, bias: bool = True, tie: Tensor | None = None
@@ -46,6 +61,17 @@ class Linear(Block):
             return {}
         return {"bias": batch * self.own_seq(seq) * self.out_features}
 
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        """Its input, for the weight's gradient (the whole storage it is a slice of, when it
+        runs on the first token of a longer sequence)."""
+        rows = seq if self.first_token else (view if view is not None else self.own_seq(seq))
+        return Saved.of((self.input_key, ACT, batch * rows * self.in_features),
+                        (None, I64, batch * self.gathers))
+
+    def checkpointed(self, batch: sympy.Expr, seq: sympy.Expr) -> Saved:
+        return Saved.of((None, ACT, batch * self.own_seq(seq) * self.in_features))
+
 
 class Attention(Block):
     """A self-attention block: its projections, plus the two products over the sequence.
@@ -59,6 +85,14 @@ class Attention(Block):
     are not); ``softcap``: the scores pass through c·tanh(x/c) (Gemma2). ``window``: a
     sliding window of that many positions, over which ``windowed`` (a share) of the layers
     this attention is repeated over attend and which is all they cache (gpt-oss, Gemma2 …).
+
+    For what a training step saves: the core keeps the queries, the keys and values (repeated
+    to every query head), the softmax's output (in fp32 with ``softmax_fp32``, and a copy in
+    the model's dtype), the soft-capping's tanh; ``rotary`` heads share the rotary tables (cos
+    and sin of one row of positions, ``rotary`` wide). Under selective recomputation the core
+    keeps its inputs instead: the queries, and the keys and values as computed (``kv_width``
+    wide before grouped heads are repeated) and, ``masked``, the (B, 1, s, s) mask every
+    layer is given.
     """
 
     kind = "attention"
@@ -67,7 +101,8 @@ class Attention(Block):
                  key_seq: sympy.Expr | None = None, heads: Size | None = None,
                  scaled: bool = True, softcap: bool = False, sink: bool = False,
                  window: Size | None = None, windowed: sympy.Expr | int = 1,
-                 **named: Block) -> None:
+                 rotary: Size | None = None, kv_width: Size | None = None,
+                 softmax_fp32: bool = False, masked: bool = False, **named: Block) -> None:
         self.qk_width = as_size(qk_width, "query/key width")
         self.v_width = as_size(v_width, "value width")
         # numbers a decoder keeps per token for later tokens (keys and values; None: encoder)
@@ -80,6 +115,13 @@ class Attention(Block):
         self.sink = sink  # gpt-oss: one more logit per head and query in the softmax
         self.window = None if window is None else as_size(window, "sliding window")
         self.windowed = sympy.sympify(windowed)
+        # for the tensors a training step saves: the rotated width of each head (the rotary
+        # tables' width), the width of the keys (and values) as computed, before grouped heads
+        # are repeated, and whether the softmax is taken in fp32 whatever the model's dtype
+        self.rotary = None if rotary is None else as_size(rotary, "rotary width")
+        self.kv_width = None if kv_width is None else as_size(kv_width, "key/value width")
+        self.softmax_fp32 = softmax_fp32
+        self.masked = masked
         self._children = adopt("an Attention", named.items())
 
     def children(self) -> tuple[tuple[str, Block], ...]:
@@ -116,6 +158,33 @@ class Attention(Block):
         keys = seq if self.key_seq is None else self.key_seq
         return 2 * batch * seq * keys * (self.qk_width + self.v_width)
 
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        around = super().saved(batch, seq, policy, view)  # projections and q/k norms
+        inner = self.own_seq(seq)
+        keys = inner if self.key_seq is None else self.key_seq
+        found = around
+        if self.rotary is not None:  # cos and sin for one row of positions, for every layer
+            table = inner * self.rotary
+            found = found | Saved.of((ROTARY_COS, ACT, table), (ROTARY_SIN, ACT, table))
+        if policy == "selective":  # the core runs again from its inputs
+            kv = self.qk_width if self.kv_width is None else self.kv_width
+            values = self.v_width if self.kv_width is None else self.kv_width
+            return found | Saved.of((None, ACT, batch * inner * self.qk_width),
+                                    (None, ACT, batch * keys * kv),
+                                    (None, ACT, batch * keys * values),
+                                    (MASK, ACT, batch * inner * keys if self.masked else 0))
+        scores = self.scores(batch, seq)
+        core = [(None, ACT, batch * inner * self.qk_width),
+                (None, ACT, batch * keys * self.qk_width),
+                (None, ACT, batch * keys * self.v_width),
+                (None, F32 if self.softmax_fp32 else ACT, scores)]
+        if self.softmax_fp32:
+            core.append((None, CAST, scores))
+        if self.softcap:
+            core.append((None, ACT, scores))
+        return found | Saved.of(*core)
+
     def scores(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
         """Attention scores: one per head, query and key (what the softmax runs over)."""
         if self.heads is None:
@@ -143,23 +212,37 @@ class Conv1D(Linear):
         self.weight = Tensor(self.in_features, self.out_features)
 
 
+#: what a lookup reads, by the name ``Embedding(indices=…)`` takes: the model-wide tensor its
+#: backward keeps and whether it has a row per sequence ("batch") or one row for all ("one")
+LOOKUPS: dict[str, tuple[Key | None, str]] = {
+    "tokens": (INPUT_IDS, "batch"),
+    "positions": (POSITION_IDS, "one"),
+    "batch_positions": (BATCH_POSITIONS, "batch"),
+    "buffer": (None, "one"),
+}
+
+
 class Embedding(Block):
     """``torch.nn.Embedding``: one ``weight`` table of (rows, dim); ``tie`` makes it an alias.
 
     A lookup costs nothing; ``summed`` says the rows looked up are added to another table's
-    (position and token-type tables): one add per number and token.
+    (position and token-type tables): one add per number and token. ``indices``: what the
+    lookup reads (:data:`LOOKUPS`), which its backward keeps.
     """
 
     kind = "embedding"
 
     def __init__(
         self, num_embeddings: Size, embedding_dim: Size, tie: Tensor | None = None,
-        summed: bool = False,
+        summed: bool = False, indices: str = "tokens",
     ) -> None:
         self.num_embeddings = as_size(num_embeddings, "num_embeddings")
         self.embedding_dim = as_size(embedding_dim, "embedding_dim")
         self.weight = Tensor(self.num_embeddings, self.embedding_dim, tie=tie)
         self.summed = summed
+        if indices not in LOOKUPS:
+            raise ModelDefinitionError(f"an embedding's indices are one of {', '.join(LOOKUPS)}")
+        self.indices = indices
 
     def children(self) -> tuple[tuple[str, Block], ...]:
         return (("weight", self.weight),)
@@ -170,6 +253,14 @@ class Embedding(Block):
 
     def stored(self, fmt: Any) -> sympy.Expr:
         return fmt.kept(self.params)
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        """The lookup's indices (int64), which its backward scatters the gradient by."""
+        key, rows = LOOKUPS[self.indices]
+        if key is None:
+            return Saved()
+        return Saved.of((key, I64, (batch if rows == "batch" else 1) * self.own_seq(seq)))
 
     def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
         if not self.summed:
@@ -207,10 +298,32 @@ class Elementwise(Block):
 
 class Activation(Elementwise):
     """An activation function on ``width`` numbers per token; ``gated``: times an up
-    projection (the gate of a gated MLP, one more product per number)."""
+    projection (the gate of a gated MLP, one more product per number). ``fn``: transformers'
+    name of the function (``silu``, ``gelu_new`` …), which says what its backward keeps
+    (:data:`~symparam.blocks.saved.ACTIVATION_SAVES`)."""
 
-    def __init__(self, width: Size, gated: bool = False) -> None:
+    def __init__(self, width: Size, gated: bool = False, fn: str | None = None) -> None:
         super().__init__(width, activation=1, gate=int(gated))
+        self.gated = gated
+        self.fn = fn
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        """What the function keeps (its input or its output, and GPT-2's tanh approximation
+        more); gated, the product act(gate)·up keeps both its factors."""
+        if self.fn not in ACTIVATION_SAVES:
+            raise ModelDefinitionError(f"symparam does not know what the activation "
+                                       f"{self.fn or 'of this block'} keeps for its backward pass")
+        takes_input, takes_output, more = ACTIVATION_SAVES[self.fn]
+        n = batch * self.own_seq(seq) * self.width
+        items: list[tuple[Key | None, str, sympy.Expr]] = [(None, ACT, n)] * more
+        if takes_input:
+            items.append((self.input_key, ACT, n))
+        if self.gated:  # act(gate) (the one a ReLU keeps itself) and the up projection
+            items += [(None, ACT, n), (None, ACT, n)]
+        elif takes_output:
+            items.append((self.output_key, ACT, n))
+        return Saved.of(*items)
 
 
 class Residual(Elementwise):
@@ -225,7 +338,8 @@ class LayerNorm(Block):
     """``torch.nn.LayerNorm``: ``weight`` and (unless ``bias=False``) ``bias``, each (dim);
     neither when ``affine=False`` (it still normalises: OLMo's). ``per_token``: how many vectors
     of ``dim`` it normalises per token (each head of q or k); ``per_vector``: each of them has
-    its own weight, one tensor of (per_token, dim) (Cohere's q/k norms).
+    its own weight, one tensor of (per_token, dim) (Cohere's q/k norms). ``impl``: how the
+    model computes it, which decides what it keeps (:meth:`saved`).
 
     >>> from symparam.symbols import d_head, h
     >>> LayerNorm(d_head, bias=False, per_token=h, per_vector=True).params
@@ -235,12 +349,32 @@ class LayerNorm(Block):
     kind = "norm"
 
     def __init__(self, dim: Size, bias: bool = True, affine: bool = True,
-                 per_token: Size = 1, per_vector: bool = False) -> None:
+                 per_token: Size = 1, per_vector: bool = False, impl: str = "torch") -> None:
         self.dim = as_size(dim, "dim")
         self.per_token = as_size(per_token, "vectors per token")
         shape = (self.per_token, self.dim) if per_vector else (self.dim,)
         self.weight = Tensor(*shape) if affine else None
         self.bias = Tensor(*shape) if bias and affine else None
+        if impl not in ("torch", "fp32", "manual"):
+            raise ModelDefinitionError("a LayerNorm is torch's, torch's on an fp32 copy, or "
+                                       "written out (manual)")
+        self.impl = impl
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        """torch's kernel keeps its input and each row's mean and 1/σ (``fp32``: of an fp32
+        copy, OLMo's); written out in fp32 (Cohere's), x − mean twice (the variance's square
+        and the normalisation each make it), 1/σ, and the normalised x its weight multiplies."""
+        rows = batch * self.own_seq(seq) * self.per_token
+        if self.impl == "manual":
+            return Saved.of((None, F32, rows * self.dim), (None, F32, rows * self.dim),
+                            (None, F32, rows), (None, F32, rows * self.dim))
+        kind = F32 if self.impl == "fp32" else ACT
+        return Saved.of((None if kind == F32 else self.input_key, kind, rows * self.dim),
+                        (None, kind, rows), (None, kind, rows))
+
+    def checkpointed(self, batch: sympy.Expr, seq: sympy.Expr) -> Saved:
+        return Saved.of((None, ACT, batch * self.own_seq(seq) * self.per_token * self.dim))
 
     def children(self) -> tuple[tuple[str, Block], ...]:
         return tuple((name, tensor) for name, tensor in (("weight", self.weight),
@@ -258,14 +392,37 @@ class LayerNorm(Block):
 
 class RMSNorm(Block):
     """RMSNorm (LLaMA and its kin): one ``weight`` of (dim), no bias. ``per_token``: how many
-    vectors of ``dim`` it normalises per token (Qwen3 normalises each head of q and k)."""
+    vectors of ``dim`` it normalises per token (Qwen3 normalises each head of q and k);
+    ``impl``: whose code computes it (LLaMA's, Gemma's 1 + weight, T5's), which decides what it
+    keeps for the backward pass."""
 
     kind = "norm"
 
-    def __init__(self, dim: Size, per_token: Size = 1) -> None:
+    def __init__(self, dim: Size, per_token: Size = 1, impl: str = "llama") -> None:
         self.dim = as_size(dim, "dim")
         self.per_token = as_size(per_token, "vectors per token")
         self.weight = Tensor(self.dim)
+        if impl not in ("llama", "gemma", "t5"):
+            raise ModelDefinitionError("an RMSNorm is LLaMA's, Gemma's or T5's")
+        self.impl = impl
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        """LLaMA's keeps its input in fp32 (a copy, in a 16-bit model), 1/rms, and the
+        normalised x in the model's dtype for its weight; T5's the input in the model's dtype
+        too; Gemma's the normalised x in fp32 and the vector 1 + weight it multiplies by."""
+        rows = batch * self.own_seq(seq) * self.per_token
+        items: list[tuple[Key | None, str, sympy.Expr]] = [
+            (None, F32, rows * self.dim), (None, F32, rows),
+            (None, F32 if self.impl == "gemma" else ACT, rows * self.dim)]
+        if self.impl == "t5":
+            items.append((None, CAST, rows * self.dim))
+        if self.impl == "gemma":
+            items.append((None, F32, self.dim))
+        return Saved.of(*items)
+
+    def checkpointed(self, batch: sympy.Expr, seq: sympy.Expr) -> Saved:
+        return Saved.of((None, ACT, batch * self.own_seq(seq) * self.per_token * self.dim))
 
     def children(self) -> tuple[tuple[str, Block], ...]:
         return (("weight", self.weight),)

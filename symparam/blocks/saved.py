@@ -1,0 +1,130 @@
+"""What a training step keeps for the backward pass: each block's rule names the tensors its
+operations save, each tensor once.
+
+A tensor that two operations save (the input of q, k and v; the output of a ReLU that the
+next projection reads) is one storage: blocks that share it carry one :class:`Key` (set by
+the family that builds them: :func:`same_tensor`), and a union keeps one entry per key.
+Tensors a whole model shares (the rotary tables, the position ids) carry a model-wide key and
+are counted once however many layers save them; the others are a layer's, and a
+:class:`~symparam.blocks.Repeat` multiplies them by its count.
+
+Kinds of storage, each with its bytes for a model's dtype (:data:`KIND_BYTES`): ``act`` in
+the model's dtype (and a LayerNorm's mean and 1/σ per row, which torch's CPU kernel keeps in
+it; its CUDA kernel keeps them in fp32); ``f32``, what the model code computes in fp32 whatever
+its dtype (RMSNorm's upcast input, a softmax taken in fp32); ``cast``, the copy in the model's
+dtype of such an fp32 tensor (none when the model runs in fp32); ``i64``, integer indices.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import sympy
+
+ACT, F32, CAST, I64 = "act", "f32", "cast", "i64"
+KINDS = (ACT, F32, CAST, I64)
+
+
+def kind_bytes(kind: str, dtype_bytes: int) -> int:
+    """Bytes per element of a storage of ``kind`` in a model of ``dtype_bytes`` a number."""
+    return {ACT: dtype_bytes, F32: 4, CAST: 0 if dtype_bytes == 4 else dtype_bytes,
+            I64: 8}[kind]
+
+
+class Key:
+    """One tensor, saved by several operations: its name says which (for reading)."""
+
+    def __init__(self, name: str, model_wide: bool = False) -> None:
+        self.name = name
+        self.model_wide = model_wide
+
+    def __repr__(self) -> str:
+        return f"Key({self.name!r})"
+
+
+#: the token ids a model reads (its token tables' lookups save them)
+INPUT_IDS = Key("input_ids", model_wide=True)
+
+
+@dataclass(frozen=True)
+class Saved:
+    """Saved storages by key: ``layer`` those of a layer (a Repeat multiplies them), ``model``
+    those the whole model shares (counted once). Values: (kind, number of elements)."""
+
+    layer: Mapping[Any, tuple[str, sympy.Expr]] = field(default_factory=dict)
+    model: Mapping[Any, tuple[str, sympy.Expr]] = field(default_factory=dict)
+
+    @staticmethod
+    def of(*items: tuple[Key | None, str, Any]) -> Saved:
+        """Storages as (key or None for one no other operation saves, kind, elements)."""
+        layer: dict[Any, tuple[str, sympy.Expr]] = {}
+        model: dict[Any, tuple[str, sympy.Expr]] = {}
+        for key, kind, elements in items:
+            elements = sympy.sympify(elements)
+            if elements == 0:
+                continue
+            if key is not None and key.model_wide:
+                model.setdefault(key, (kind, elements))
+            else:
+                layer.setdefault(object() if key is None else key, (kind, elements))
+        return Saved(layer, model)
+
+    def __or__(self, other: Saved) -> Saved:
+        return Saved({**other.layer, **self.layer}, {**other.model, **self.model})
+
+    def repeated(self, count: sympy.Expr) -> Saved:
+        """``count`` copies of a layer: its own storages times the count, the model's once."""
+        totals = self.layer_totals()
+        return Saved({object(): (kind, count * n) for kind, n in totals.items()},
+                     dict(self.model))
+
+    def layer_totals(self) -> dict[str, sympy.Expr]:
+        return _totals(self.layer.values())
+
+    def totals(self) -> dict[str, sympy.Expr]:
+        """Elements of each kind of storage, every storage once."""
+        return _totals([*self.layer.values(), *self.model.values()])
+
+
+def union(parts: Iterable[Saved]) -> Saved:
+    """The storages of all ``parts``, each key once."""
+    out = Saved()
+    for part in parts:
+        out = out | part
+    return out
+
+
+def _totals(values: Iterable[tuple[str, sympy.Expr]]) -> dict[str, sympy.Expr]:
+    found: dict[str, list[sympy.Expr]] = {}
+    for kind, elements in values:
+        found.setdefault(kind, []).append(elements)
+    return {kind: sympy.Add(*found[kind]) for kind in KINDS if kind in found}
+
+
+def same_tensor(name: str, *ends: tuple[Any, str]) -> Key:
+    """Mark ``ends`` — (block, "input") or (block, "output") — as one tensor: the operations
+    that save it save one storage (q, k and v read the same normalised hidden states)."""
+    key = Key(name)
+    for block, end in ends:
+        setattr(block, f"{end}_key", key)
+    return key
+
+
+#: what each activation function of transformers saves for its backward pass, in units of its
+#: input (each a new storage unless named): ``input`` its input, ``output`` its output,
+#: ``more`` other tensors of the same size (GPT-2's tanh approximation keeps four)
+ACTIVATION_SAVES: dict[str, tuple[bool, bool, int]] = {
+    # (saves its input, saves its output, further tensors)
+    "gelu": (True, False, 0),
+    "gelu_pytorch_tanh": (True, False, 0),
+    "gelu_new": (True, False, 3),  # x³ needs x; tanh's output; 0.5·x and 1 + tanh(…)
+    "gelu_fast": (True, False, 3),
+    "silu": (True, False, 0),
+    "swish": (True, False, 0),
+    "relu": (False, True, 0),
+    "tanh": (False, True, 0),
+    "sigmoid": (False, True, 0),
+    "quick_gelu": (True, False, 1),  # x and σ(1.702·x)
+}
