@@ -98,6 +98,40 @@ class SplitHeads(NullRule):
 
 
 @dataclass(frozen=True)
+class RotaryWidth(NullRule):
+    """The width of each head that rotary embeddings turn: int(d_head · factor), the factor
+    read from ``rope_parameters`` as transformers 5 settles it, else the first of ``keys`` a
+    file gives (the older top-level spelling), else ``default``; d_head is ``head`` where the
+    file gives it, else ``hidden // heads``."""
+
+    keys: tuple[str, ...]
+    default: float
+    hidden: str
+    heads: str
+    head: str = "head_dim"
+
+    def resolve(self, config: Reader) -> int:
+        from symparam.errors import ConfigError, quoted
+
+        parameters = config.config.get("rope_parameters")
+        factor: Any = self.default
+        given = [k for k in self.keys if k in config.config]
+        if isinstance(parameters, dict) and "partial_rotary_factor" in parameters:
+            factor = parameters["partial_rotary_factor"]
+        elif given:
+            factor = config.config[given[0]]
+        if isinstance(factor, bool) or not isinstance(factor, int | float) \
+                or not 0 < factor <= 1:
+            raise ConfigError(f"{config.where}: partial_rotary_factor must be a number in "
+                              f"(0, 1], got {quoted(factor)}")
+        present, head = config.lookup(self.head)
+        if not present or head is None:
+            hidden = config.positive_int(self.hidden, config.given(self.hidden))
+            head = hidden // config.positive_int(self.heads, config.given(self.heads))
+        return int(head * factor)
+
+
+@dataclass(frozen=True)
 class Size:
     """A config key that holds a hyperparameter: ``symbol`` (canonical name) ← ``key``.
 

@@ -48,6 +48,8 @@ _ENTRIES = (
     Hyperparameter("h", "h", "attention heads"),
     Hyperparameter("h_kv", r"h_{\mathrm{kv}}", "key/value heads"),
     Hyperparameter("d_head", r"d_{\mathrm{head}}", "per-head size"),
+    Hyperparameter("d_rot", r"d_{\mathrm{rot}}",
+                   "width of each head that partial rotary embeddings turn"),
     Hyperparameter("d_emb", r"d_{\mathrm{emb}}",
                    "embedding size, when it differs from H (factorised)"),
     Hyperparameter("G", "G", "number of distinct layer groups (ALBERT)", counts_layers=True),
@@ -152,6 +154,7 @@ def latex_name(sym: sympy.Symbol) -> str:
 
 H, V, L, N, T = (symbol(n) for n in ("H", "V", "L", "N", "T"))
 d_ff, h, h_kv, d_head, N_dec = (symbol(n) for n in ("d_ff", "h", "h_kv", "d_head", "N_dec"))
+d_rot = symbol("d_rot")
 n_labels, d_emb, G, K = (symbol(n) for n in ("n_labels", "d_emb", "G", "K"))
 R, P, C, n_buckets = (symbol(n) for n in ("R", "P", "C", "n_buckets"))
 d_pool, S = symbol("d_pool"), symbol("S")

@@ -98,7 +98,8 @@ def saved_bytes(config: dict[str, Any], cls: str, batch: int, seq: int,
                                               dtype=DTYPES[dtype])}
     else:
         generator = torch.Generator().manual_seed(1)
-        inputs = {"input_ids": torch.randint(0, hf_config.vocab_size, (batch, seq),
+        shape = (1, batch, seq) if cls.endswith("ForMultipleChoice") else (batch, seq)
+        inputs = {"input_ids": torch.randint(0, hf_config.vocab_size, shape,
                                              generator=generator)}
     if target is not None:
         inputs["decoder_input_ids"] = torch.zeros((batch, target), dtype=torch.long)

@@ -72,7 +72,7 @@ def sliding(options: Any, layers: Any = None) -> dict[str, Any]:
         count = layers
     else:  # layer i is full when p divides i + 1: ⌊N/p⌋ of them
         count = layers - sympy.floor(layers / period, evaluate=False)
-    return {"window": W, "windowed": count / layers}
+    return {"window": W, "windowed": count / layers, "layers": layers}
 
 
 #: the options of a family whose layers may slide a window (read by :func:`sliding`)
@@ -92,9 +92,9 @@ def activation_option(default: str) -> Option:
                   variant=True)
 
 
-def activation_of(options: Any, default: str) -> str:
-    """The activation function ``options`` name, else the family's ``default``."""
-    return str(options.get("activation") or default)
+def activation_of(options: Any, default: str, option: str = "activation") -> str:
+    """The activation function ``options`` name (under ``option``), else ``default``."""
+    return str(options.get(option) or default)
 
 
 def pooled_head(block: Block) -> Block:

@@ -36,7 +36,7 @@ from symparam.blocks import (
     Sequential,
     marked,
 )
-from symparam.blocks.saved import same_tensor
+from symparam.blocks.saved import Key, same_tensor
 from symparam.family import Family, Option
 from symparam.modeltype import ActivationName, Flag, ModelType, Size, heads
 from symparam.symbols import H, L, N, V, d_ff, h
@@ -45,8 +45,10 @@ from symparam.symbols import H, L, N, V, d_ff, h
 def block(cross: bool = False, activation: str = "gelu_new") -> Sequential:
     parts: dict[str, Block] = {
         "ln_1": LayerNorm(H),
-        "attn": Attention(H, H, kv_cache=2 * H, heads=h, masked=True, c_attn=Conv1D(H, 3 * H),
-                          c_proj=Conv1D(H, H)),
+        # q, k and v come to the core as slices of c_attn's output
+        "attn": Attention(H, H, kv_cache=2 * H, heads=h, masked=True,
+                          views=dict.fromkeys("qkv", (Key("c_attn output"), 3 * H)),
+                          c_attn=Conv1D(H, 3 * H), c_proj=Conv1D(H, H)),
         "ln_2": LayerNorm(H),
     }
     if cross:

@@ -183,6 +183,9 @@ class Block:
     is_stack: bool = False
     #: an output projection onto the vocabulary (:func:`unembedding`)
     unembedding: bool = False
+    #: a block whose input is a slice of a longer sequence (the first token's hidden state):
+    #: what it saves of its input is that sequence's whole storage
+    slices_sequence: bool = False
     #: the tensor this block reads, and the one it makes, where other operations save the same
     #: storage (:func:`symparam.blocks.saved.same_tensor`); None: its own
     input_key: Any = None
@@ -293,13 +296,12 @@ class Block:
         ``seq`` tokens, each storage once (:mod:`symparam.blocks.saved`), under the
         recomputation ``policy``: ``none``; ``selective``, each attention's core (scores,
         softmax, weighted values) run again, its inputs kept; ``full``, each stack of layers
-        checkpointed, a layer's input kept. ``view``: the sequence whose storage this block's
-        input is a slice of (a block on the first token reads its parent's). A composite
-        unites its children's; its first child reads its input."""
+        checkpointed, a layer's input kept. ``view``: the sequence of the block that runs on
+        its first token, whose storage a block that :attr:`slices_sequence` keeps whole. A
+        composite unites its children's."""
         inner = self.own_seq(seq)
-        first = seq if self.first_token else view
-        return union(child.saved(batch, inner, policy, first if i == 0 else None)
-                     for i, (_, child) in enumerate(self.children()))
+        outer = seq if self.first_token else view
+        return union(child.saved(batch, inner, policy, outer) for _, child in self.children())
 
     #: a layer that transformers calls with the attention mask as a positional argument, which
     #: its checkpoint then keeps (once for all layers: the model makes one)

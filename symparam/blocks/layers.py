@@ -9,14 +9,24 @@ H*V
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import cached_property
 from typing import Any
 
 import sympy
 
 from symparam.blocks.base import Block, Placed, Row, Size, Tensor, adopt, as_size, merge
-from symparam.blocks.saved import ACT, ACTIVATION_SAVES, CAST, F32, I64, INPUT_IDS, Key, Saved
+from symparam.blocks.saved import (
+    ACT,
+    ACTIVATION_SAVES,
+    CAST,
+    F32,
+    I64,
+    INPUT_IDS,
+    Key,
+    Saved,
+    attention_core,
+)
 from symparam.errors import ModelDefinitionError
 
 #: the index tensors a lookup's backward keeps: the token ids, a row of positions made each
@@ -24,6 +34,7 @@ from symparam.errors import ModelDefinitionError
 #: the positions are a slice of a buffer (BERT)
 POSITION_IDS = Key("position_ids", model_wide=True)
 BATCH_POSITIONS = Key("positions of each sequence", model_wide=True)
+TOKEN_TYPES = Key("token type ids", model_wide=True)
 #: the rotary tables every layer multiplies its queries and keys by
 ROTARY_COS, ROTARY_SIN = Key("rotary cos", model_wide=True), Key("rotary sin", model_wide=True)
 #: the (B, 1, s, s) attention mask a model makes once and gives every layer
@@ -65,7 +76,9 @@ class Linear(Block):
               view: sympy.Expr | None = None) -> Saved:
         """Its input, for the weight's gradient (the whole storage it is a slice of, when it
         runs on the first token of a longer sequence)."""
-        rows = seq if self.first_token else (view if view is not None else self.own_seq(seq))
+        rows = self.own_seq(seq)
+        if self.slices_sequence:  # a slice of a longer sequence: its whole storage is kept
+            rows = view if view is not None else seq
         return Saved.of((self.input_key, ACT, batch * rows * self.in_features),
                         (None, I64, batch * self.gathers))
 
@@ -86,13 +99,13 @@ class Attention(Block):
     sliding window of that many positions, over which ``windowed`` (a share) of the layers
     this attention is repeated over attend and which is all they cache (gpt-oss, Gemma2 …).
 
-    For what a training step saves: the core keeps the queries, the keys and values (repeated
-    to every query head), the softmax's output (in fp32 with ``softmax_fp32``, and a copy in
-    the model's dtype), the soft-capping's tanh; ``rotary`` heads share the rotary tables (cos
-    and sin of one row of positions, ``rotary`` wide). Under selective recomputation the core
-    keeps its inputs instead: the queries, and the keys and values as computed (``kv_width``
-    wide before grouped heads are repeated) and, ``masked``, the (B, 1, s, s) mask every
-    layer is given.
+    For what a training step saves: the core keeps the queries, keys and values
+    (:func:`~symparam.blocks.saved.attention_core`: ``kv_heads`` key/value heads repeated to
+    the ``heads``, ``views`` those that come as slices of a projection's output), the softmax's
+    output (in fp32 with ``softmax_fp32``, and a copy in the model's dtype), the soft-capping's
+    tanh; ``rotary`` heads share the rotary tables (cos and sin of one row of positions,
+    ``rotary`` wide). Under selective recomputation the core keeps its inputs instead, and,
+    ``masked``, the (B, 1, s, s) mask every layer is given.
     """
 
     kind = "attention"
@@ -101,7 +114,9 @@ class Attention(Block):
                  key_seq: sympy.Expr | None = None, heads: Size | None = None,
                  scaled: bool = True, softcap: bool = False, sink: bool = False,
                  window: Size | None = None, windowed: sympy.Expr | int = 1,
-                 rotary: Size | None = None, kv_width: Size | None = None,
+                 layers: sympy.Expr | int = 1, rotary_layers: str = "all",
+                 rotary: Size | None = None, kv_heads: Size | None = None,
+                 views: Mapping[str, tuple[Key, Size]] | None = None,
                  softmax_fp32: bool = False, masked: bool = False, **named: Block) -> None:
         self.qk_width = as_size(qk_width, "query/key width")
         self.v_width = as_size(v_width, "value width")
@@ -115,11 +130,17 @@ class Attention(Block):
         self.sink = sink  # gpt-oss: one more logit per head and query in the softmax
         self.window = None if window is None else as_size(window, "sliding window")
         self.windowed = sympy.sympify(windowed)
+        # of how many layers: with windows, sliding and full ones may each have their own mask
+        # (and, rotary_layers "per_kind", rotary tables: Gemma3; "sliding": only they turn)
+        self.layers = sympy.sympify(layers)
+        self.rotary_layers = rotary_layers
         # for the tensors a training step saves: the rotated width of each head (the rotary
         # tables' width), the width of the keys (and values) as computed, before grouped heads
         # are repeated, and whether the softmax is taken in fp32 whatever the model's dtype
         self.rotary = None if rotary is None else as_size(rotary, "rotary width")
-        self.kv_width = None if kv_width is None else as_size(kv_width, "key/value width")
+        self.kv_heads = None if kv_heads is None else as_size(kv_heads, "key/value heads")
+        self.views = {name: (key, as_size(width, "projection width"))
+                      for name, (key, width) in (views or {}).items()}
         self.softmax_fp32 = softmax_fp32
         self.masked = masked
         self._children = adopt("an Attention", named.items())
@@ -132,7 +153,8 @@ class Attention(Block):
 
     def symbols(self) -> set[sympy.Symbol]:
         """The weights' symbols and those of its own rules (the heads size its softmax)."""
-        own = [self.qk_width, self.v_width, self.kv_cache, self.heads, self.window]
+        own = [self.qk_width, self.v_width, self.kv_cache, self.heads, self.window, self.rotary,
+               self.kv_heads]
         return super().symbols().union(*(e.free_symbols for e in own if e is not None))
 
     def cache(self, seq: sympy.Expr) -> sympy.Expr:
@@ -164,26 +186,42 @@ class Attention(Block):
         inner = self.own_seq(seq)
         keys = inner if self.key_seq is None else self.key_seq
         found = around
+        kinds = self._kinds()
         if self.rotary is not None:  # cos and sin for one row of positions, for every layer
-            table = inner * self.rotary
+            table = inner * self.rotary * {"all": 1, "per_kind": kinds,
+                                           "sliding": sympy.Min(self._sliding(), 1)}[
+                self.rotary_layers]
             found = found | Saved.of((ROTARY_COS, ACT, table), (ROTARY_SIN, ACT, table))
-        if policy == "selective":  # the core runs again from its inputs
-            kv = self.qk_width if self.kv_width is None else self.kv_width
-            values = self.v_width if self.kv_width is None else self.kv_width
-            return found | Saved.of((None, ACT, batch * inner * self.qk_width),
-                                    (None, ACT, batch * keys * kv),
-                                    (None, ACT, batch * keys * values),
-                                    (MASK, ACT, batch * inner * keys if self.masked else 0))
+        core = attention_core(batch, inner, keys, self.heads, self.kv_heads, self.qk_width,
+                              self.v_width, self.views, policy)
+        if policy == "selective":  # the core runs again from its inputs, the mask among them
+            return found | Saved.of(*core, (MASK, ACT, batch * inner * keys * kinds
+                                            if self.masked else 0))
         scores = self.scores(batch, seq)
-        core = [(None, ACT, batch * inner * self.qk_width),
-                (None, ACT, batch * keys * self.qk_width),
-                (None, ACT, batch * keys * self.v_width),
-                (None, F32 if self.softmax_fp32 else ACT, scores)]
+        core.append((None, F32 if self.softmax_fp32 else ACT, scores))
         if self.softmax_fp32:
             core.append((None, CAST, scores))
         if self.softcap:
             core.append((None, ACT, scores))
         return found | Saved.of(*core)
+
+    def _sliding(self) -> sympy.Expr:
+        """How many of the ``layers`` slide a window."""
+        return sympy.S.Zero if self.window is None else sympy.expand(self.windowed * self.layers)
+
+    def _kinds(self) -> sympy.Expr:
+        """How many kinds of layer there are (sliding, full): each has its own mask."""
+        if self.window is None:
+            return sympy.S.One
+        sliding = self._sliding()
+        return sympy.Min(sliding, 1) + sympy.Min(self.layers - sliding, 1)
+
+    def checkpointed(self, batch: sympy.Expr, seq: sympy.Expr) -> Saved:
+        """An attention is called with what its input projections read (marked as one
+        tensor), else what its first child reads."""
+        readers = [c for _, c in self.children() if c.input_key is not None]
+        first = readers[0] if readers else self.children()[0][1]
+        return first.checkpointed(batch, self.own_seq(seq))
 
     def scores(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
         """Attention scores: one per head, query and key (what the softmax runs over)."""
@@ -218,6 +256,8 @@ LOOKUPS: dict[str, tuple[Key | None, str]] = {
     "tokens": (INPUT_IDS, "batch"),
     "positions": (POSITION_IDS, "one"),
     "batch_positions": (BATCH_POSITIONS, "batch"),
+    "token_types": (TOKEN_TYPES, "one"),
+    "batch_token_types": (TOKEN_TYPES, "batch"),
     "buffer": (None, "one"),
 }
 
@@ -271,16 +311,25 @@ class Embedding(Block):
 class Elementwise(Block):
     """A step without weights on ``width`` numbers per token: an activation function, the gate
     product of a gated MLP, a residual add. It adds no parameters and no matrix products; it
-    is there to be counted by ``--with-nonmatmul`` (``kinds``: how many of each per number).
+    is there to be counted by ``--with-nonmatmul`` (``kinds``: how many of each per number),
+    and for what a training step keeps (``keeps``: tensors of its width).
 
     >>> from symparam.symbols import B, s, d_ff
     >>> Activation(d_ff, gated=True).nonmatmul(B, s)
     {'activation': B*d_ff*s, 'gate': B*d_ff*s}
     """
 
-    def __init__(self, width: Size, **kinds: int) -> None:
+    def __init__(self, width: Size, keeps: int = 0, **kinds: int) -> None:
         self.width = as_size(width, "width")
         self.kinds = {kind: times for kind, times in kinds.items() if times}
+        self.keeps = keeps
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        """``keeps`` tensors of its width for the backward pass (a residual add keeps none,
+        soft-capping's tanh its output)."""
+        n = batch * self.own_seq(seq) * self.width
+        return Saved.of(*[(None, ACT, n)] * self.keeps)
 
     def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
         elements = batch * self.own_seq(seq) * self.width
@@ -393,8 +442,8 @@ class LayerNorm(Block):
 class RMSNorm(Block):
     """RMSNorm (LLaMA and its kin): one ``weight`` of (dim), no bias. ``per_token``: how many
     vectors of ``dim`` it normalises per token (Qwen3 normalises each head of q and k);
-    ``impl``: whose code computes it (LLaMA's, Gemma's 1 + weight, T5's), which decides what it
-    keeps for the backward pass."""
+    ``impl``: whose code computes it (LLaMA's, Gemma's 1 + weight, OLMo2's weight in fp32,
+    T5's), which decides what it keeps for the backward pass."""
 
     kind = "norm"
 
@@ -402,19 +451,20 @@ class RMSNorm(Block):
         self.dim = as_size(dim, "dim")
         self.per_token = as_size(per_token, "vectors per token")
         self.weight = Tensor(self.dim)
-        if impl not in ("llama", "gemma", "t5"):
-            raise ModelDefinitionError("an RMSNorm is LLaMA's, Gemma's or T5's")
+        if impl not in ("llama", "gemma", "olmo2", "t5"):
+            raise ModelDefinitionError("an RMSNorm is LLaMA's, Gemma's, OLMo2's or T5's")
         self.impl = impl
 
     def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
               view: sympy.Expr | None = None) -> Saved:
         """LLaMA's keeps its input in fp32 (a copy, in a 16-bit model), 1/rms, and the
         normalised x in the model's dtype for its weight; T5's the input in the model's dtype
-        too; Gemma's the normalised x in fp32 and the vector 1 + weight it multiplies by."""
+        too; Gemma's and OLMo2's the normalised x in fp32, Gemma's the vector 1 + weight it
+        multiplies by."""
         rows = batch * self.own_seq(seq) * self.per_token
         items: list[tuple[Key | None, str, sympy.Expr]] = [
             (None, F32, rows * self.dim), (None, F32, rows),
-            (None, F32 if self.impl == "gemma" else ACT, rows * self.dim)]
+            (None, F32 if self.impl in ("gemma", "olmo2") else ACT, rows * self.dim)]
         if self.impl == "t5":
             items.append((None, CAST, rows * self.dim))
         if self.impl == "gemma":

@@ -103,10 +103,11 @@ def _totals(values: Iterable[tuple[str, sympy.Expr]]) -> dict[str, sympy.Expr]:
     return {kind: sympy.Add(*found[kind]) for kind in KINDS if kind in found}
 
 
-def same_tensor(name: str, *ends: tuple[Any, str]) -> Key:
+def same_tensor(name: str, *ends: tuple[Any, str], key: Key | None = None) -> Key:
     """Mark ``ends`` — (block, "input") or (block, "output") — as one tensor: the operations
-    that save it save one storage (q, k and v read the same normalised hidden states)."""
-    key = Key(name)
+    that save it save one storage (q, k and v read the same normalised hidden states);
+    ``key``: a tensor already named (attention and MLP side by side read one norm's output)."""
+    key = Key(name) if key is None else key
     for block, end in ends:
         setattr(block, f"{end}_key", key)
     return key
@@ -128,3 +129,49 @@ ACTIVATION_SAVES: dict[str, tuple[bool, bool, int]] = {
     "sigmoid": (False, True, 0),
     "quick_gelu": (True, False, 1),  # x and σ(1.702·x)
 }
+
+
+def many(n: Any) -> sympy.Expr:
+    """1 where the positive integer ``n`` is 2 or more, 0 where it is 1."""
+    return sympy.Min(n - 1, 1)
+
+
+def one(n: Any) -> sympy.Expr:
+    """1 where the positive integer ``n`` is 1, 0 where it is more."""
+    return 1 - many(n)
+
+
+def attention_core(batch: Any, queries: Any, keys: Any, heads: Any, kv_heads: Any,
+                   qk_width: Any, v_width: Any, views: Mapping[str, tuple[Key, Any]],
+                   policy: str) -> list[tuple[Key | None, str, sympy.Expr]]:
+    """The queries, keys and values an attention's core keeps, as torch's matmul keeps them.
+
+    Each reaches the core fresh (a rotary embedding or a norm made it) or, named in ``views``
+    with its storage's (key, width), as a slice of a projection's output. Grouped key/value
+    heads (``kv_heads`` of ``heads``) are repeated into a new tensor unless there is one
+    sequence and one key/value head (then the repeat is a view). A slice torch's matmul folds
+    (B, heads, s, d) → (B·heads, s, d) without a copy where B or the heads are 1, and keeps
+    the whole storage it is a slice of; otherwise it keeps a copy. Under ``selective``
+    recomputation the core keeps its inputs as they come (views: their storage)."""
+    items: list[tuple[Key | None, str, sympy.Expr]] = []
+    grouped = kv_heads is not None
+    for name, rows, width in (("q", queries, qk_width), ("k", keys, qk_width),
+                              ("v", keys, v_width)):
+        own_heads = kv_heads if grouped and name != "q" else heads
+        own = width / heads * own_heads  # before grouped heads are repeated
+        view = views.get(name)
+        if policy == "selective":
+            items.append((view[0], ACT, batch * rows * view[1]) if view
+                         else (None, ACT, batch * rows * own))
+            continue
+        repeated = 0
+        if grouped and name != "q":  # a copy, unless one sequence and one key/value head
+            repeated = sympy.Min(heads - kv_heads, 1) * (1 - one(batch) * one(kv_heads))
+            items.append((None, ACT, batch * rows * width * repeated))
+        if view is None:
+            items.append((None, ACT, batch * rows * own * (1 - repeated)))
+            continue
+        copied = many(batch) * many(own_heads)
+        items.append((None, ACT, batch * rows * own * (1 - repeated) * copied))
+        items.append((view[0], ACT, batch * rows * view[1] * (1 - repeated) * (1 - copied)))
+    return items
