@@ -99,7 +99,9 @@ class SplitHeads(NullRule):
 
 @dataclass(frozen=True)
 class RotaryWidth(NullRule):
-    """The width of each head that rotary embeddings turn: int(d_head · factor), the factor
+    """The width of each head that rotary embeddings turn: int(d_head · factor), left unbound
+    where it is 0 or odd (activation memory then refuses: transformers turns none, or
+    broadcasts an odd width to a wider tensor than it keeps for the others), the factor
     read from ``rope_parameters`` as transformers 5 settles it, else the first of ``keys`` a
     file gives (the older top-level spelling), else ``default``; d_head is ``head`` where the
     file gives it, else ``hidden // heads``."""
@@ -110,7 +112,7 @@ class RotaryWidth(NullRule):
     heads: str
     head: str = "head_dim"
 
-    def resolve(self, config: Reader) -> int:
+    def resolve(self, config: Reader) -> int | Leave:
         from symparam.errors import ConfigError, quoted
 
         parameters = config.config.get("rope_parameters")
@@ -128,7 +130,11 @@ class RotaryWidth(NullRule):
         if not present or head is None:
             hidden = config.positive_int(self.hidden, config.given(self.hidden))
             head = hidden // config.positive_int(self.heads, config.given(self.heads))
-        return int(head * factor)
+        width = int(head * factor)
+        if width == 0 or width % 2:  # none turned, or transformers broadcasts an odd width
+            return Leave("rotary embeddings that turn no pair of dimensions, or an odd number "
+                         "(transformers then broadcasts them to a wider one)")
+        return width
 
 
 @dataclass(frozen=True)

@@ -2,19 +2,19 @@
 
 A training step of the real class (train mode, every dropout at 0, eager attention and experts,
 small real weights on the CPU, ``use_cache=False``: a cache is for generation, and filling
-one copies each layer's keys and values) runs under ``torch.autograd.graph.saved_tensors_hooks``; every
-tensor an operation saves is seen there, and its storage is counted once (a view saves its
-whole storage), the model's parameters and buffers left out (they are weights, not
-activations). Recomputation as transformers and Megatron-LM do it: ``full``, transformers'
-gradient checkpointing of each layer; ``selective``, each layer's attention function
-(``eager_attention_forward``) run under ``torch.utils.checkpoint``, which keeps its inputs.
+one copies each layer's keys and values) runs under
+``torch.autograd.graph.saved_tensors_hooks``; every tensor an operation saves is seen there,
+and its storage is counted once (a view saves its whole storage), the model's parameters and
+buffers left out (they are weights, not activations). Recomputation as transformers and
+Megatron-LM do it: ``full``, transformers' gradient checkpointing of each layer;
+``selective``, each layer's attention function (``eager_attention_forward``) run under
+``torch.utils.checkpoint``, which keeps its inputs.
 """
 
 from __future__ import annotations
 
 import contextlib
 import importlib
-import inspect
 from collections.abc import Iterator
 from typing import Any
 
@@ -61,6 +61,8 @@ def saved_bytes(config: dict[str, Any], cls: str, batch: int, seq: int,
     hf_config = transformers.AutoConfig.for_model(config["model_type"], **data)
     hf_config._attn_implementation = "eager"
     hf_config._experts_implementation = "eager"
+    hf_config.use_cache = False  # a training step fills no cache (the classes that take no
+    # use_cache argument read the config's)
     torch.manual_seed(0)
     model = getattr(transformers, cls)(hf_config).to(DTYPES[dtype])
     model.train()
@@ -103,8 +105,6 @@ def saved_bytes(config: dict[str, Any], cls: str, batch: int, seq: int,
                                              generator=generator)}
     if target is not None:
         inputs["decoder_input_ids"] = torch.zeros((batch, target), dtype=torch.long)
-    if "use_cache" in inspect.signature(model.forward).parameters:
-        inputs["use_cache"] = False  # a training step fills no cache
     chosen = _selective(model) if policy == "selective" else contextlib.nullcontext()
     try:
         with torch.autograd.graph.saved_tensors_hooks(pack, lambda t: t), chosen:

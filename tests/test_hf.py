@@ -40,7 +40,7 @@ def assert_config_matches(config: dict[str, Any]) -> None:
 #: head sizes of the types with partial rotary embeddings are drawn as multiples of these, so
 #: that the rotated part (int(d_head·factor): Phi's half, StableLM's quarter) stays even:
 #: transformers broadcasts an odd one to the next even size and runs another model
-ROTARY_MULTIPLE = {"phi": 4, "stablelm": 8}
+ROTARY_MULTIPLE = {"phi": 4, "stablelm": 8, "gpt_neox": 8}
 
 
 @st.composite

@@ -27,7 +27,7 @@ from symparam.blocks.saved import (
     Saved,
     attention_core,
 )
-from symparam.errors import ModelDefinitionError
+from symparam.errors import InvalidValueError, ModelDefinitionError
 
 #: the index tensors a lookup's backward keeps: the token ids, a row of positions made each
 #: forward pass (GPT-2), positions made per sequence (OPT, from its attention mask); none where
@@ -117,7 +117,8 @@ class Attention(Block):
                  layers: sympy.Expr | int = 1, rotary_layers: str = "all",
                  rotary: Size | None = None, kv_heads: Size | None = None,
                  views: Mapping[str, tuple[Key, Size]] | None = None,
-                 softmax_fp32: bool = False, masked: bool = False, **named: Block) -> None:
+                 softmax_fp32: bool = False, masked: bool = False, recomputable: bool = True,
+                 interleaved: bool = False, **named: Block) -> None:
         self.qk_width = as_size(qk_width, "query/key width")
         self.v_width = as_size(v_width, "value width")
         # numbers a decoder keeps per token for later tokens (keys and values; None: encoder)
@@ -143,6 +144,9 @@ class Attention(Block):
                       for name, (key, width) in (views or {}).items()}
         self.softmax_fp32 = softmax_fp32
         self.masked = masked
+        # transformers runs the core as a function a checkpoint can wrap (not BLOOM's, Falcon's)
+        self.recomputable = recomputable
+        self.interleaved = interleaved  # BLOOM's fused output: (B, s, heads, 3, d_head)
         self._children = adopt("an Attention", named.items())
 
     def children(self) -> tuple[tuple[str, Block], ...]:
@@ -192,8 +196,12 @@ class Attention(Block):
                                            "sliding": sympy.Min(self._sliding(), 1)}[
                 self.rotary_layers]
             found = found | Saved.of((ROTARY_COS, ACT, table), (ROTARY_SIN, ACT, table))
+        if policy == "selective" and not self.recomputable:
+            raise InvalidValueError("selective recomputation is derived where transformers' "
+                                    "attention core is a function that can be checkpointed; "
+                                    "this model's is written inline")
         core = attention_core(batch, inner, keys, self.heads, self.kv_heads, self.qk_width,
-                              self.v_width, self.views, policy)
+                              self.v_width, self.views, policy, self.interleaved)
         if policy == "selective":  # the core runs again from its inputs, the mask among them
             return found | Saved.of(*core, (MASK, ACT, batch * inner * keys * kinds
                                             if self.masked else 0))

@@ -128,6 +128,7 @@ ACTIVATION_SAVES: dict[str, tuple[bool, bool, int]] = {
     "tanh": (False, True, 0),
     "sigmoid": (False, True, 0),
     "quick_gelu": (True, False, 1),  # x and σ(1.702·x)
+    "bloom_gelu": (True, False, 0),  # BLOOM's own autograd function keeps its input
 }
 
 
@@ -143,15 +144,17 @@ def one(n: Any) -> sympy.Expr:
 
 def attention_core(batch: Any, queries: Any, keys: Any, heads: Any, kv_heads: Any,
                    qk_width: Any, v_width: Any, views: Mapping[str, tuple[Key, Any]],
-                   policy: str) -> list[tuple[Key | None, str, sympy.Expr]]:
+                   policy: str, interleaved: bool = False
+                   ) -> list[tuple[Key | None, str, sympy.Expr]]:
     """The queries, keys and values an attention's core keeps, as torch's matmul keeps them.
 
     Each reaches the core fresh (a rotary embedding or a norm made it) or, named in ``views``
     with its storage's (key, width), as a slice of a projection's output. Grouped key/value
     heads (``kv_heads`` of ``heads``) are repeated into a new tensor unless there is one
     sequence and one key/value head (then the repeat is a view). A slice torch's matmul folds
-    (B, heads, s, d) → (B·heads, s, d) without a copy where B or the heads are 1, and keeps
-    the whole storage it is a slice of; otherwise it keeps a copy. Under ``selective``
+    (B, heads, s, d) → (B·heads, s, d) without a copy where B or the heads are 1 (or, for
+    ``interleaved`` heads of a fused output laid out (B, s, heads, 3, d) as BLOOM's, s is 1),
+    and keeps the whole storage it is a slice of; otherwise it keeps a copy. Under ``selective``
     recomputation the core keeps its inputs as they come (views: their storage)."""
     items: list[tuple[Key | None, str, sympy.Expr]] = []
     grouped = kv_heads is not None
@@ -171,7 +174,7 @@ def attention_core(batch: Any, queries: Any, keys: Any, heads: Any, kv_heads: An
         if view is None:
             items.append((None, ACT, batch * rows * own * (1 - repeated)))
             continue
-        copied = many(batch) * many(own_heads)
+        copied = many(batch) * many(own_heads) * (many(rows) if interleaved else 1)
         items.append((None, ACT, batch * rows * own * (1 - repeated) * copied))
         items.append((view[0], ACT, batch * rows * view[1] * (1 - repeated) * (1 - copied)))
     return items
