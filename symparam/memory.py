@@ -249,12 +249,13 @@ class Activations:
 
 
 def activations(model: Any, seq: int | None, batch: int = 1, recompute: str = "none",
-                dtype: str = "bf16") -> Activations:
+                dtype: str = "bf16", target_seq: int | None = None) -> Activations:
     """The tensors a training step on ``batch`` sequences of ``seq`` tokens saves for the
     backward pass, each storage once, derived from the block tree under the recomputation
     policy (``none``; ``selective``: each attention's core runs again from its kept inputs;
     ``full``: each layer runs again from its kept input) in the model's ``dtype`` (fp32, bf16
-    or fp16). Parameters are not activations; the loss's own tensors (cross-entropy keeps its
+    or fp16); ``target_seq``: an encoder–decoder's decoder length (``seq`` if not given).
+    Parameters are not activations; the loss's own tensors (cross-entropy keeps its
     log-probabilities) are not the model's."""
     from symparam.assumptions import resolve
     from symparam.blocks.base import evaluate
@@ -275,7 +276,7 @@ def activations(model: Any, seq: int | None, batch: int = 1, recompute: str = "n
         seq = 1
     elif seq is None:
         raise InvalidValueError("give the sequence length: ", Param("seq", "seq=S"))
-    check_lengths(seq=seq, batch=batch)
+    check_lengths(seq=seq, batch=batch, target_seq=target_seq)
     model.require_compute()
     mapping = resolve(model.assumptions)
     elements = {}
@@ -283,7 +284,7 @@ def activations(model: Any, seq: int | None, batch: int = 1, recompute: str = "n
         if fixed is not None:
             n = n.xreplace({s: fixed})
         elements[kind] = sympy.expand(n.xreplace(mapping))
-    values = {**model.bind(), "B": batch, "s": seq}
+    values = {**model.bind(), "B": batch, "s": seq, "s_dec": target_seq or seq}
     size = DTYPE_BYTES[dtype]
     total = sum(kind_bytes(kind, size) * evaluate(n, values) for kind, n in elements.items())
     return Activations(recompute, dtype, elements, total)

@@ -118,7 +118,8 @@ class Attention(Block):
                  rotary: Size | None = None, kv_heads: Size | None = None,
                  views: Mapping[str, tuple[Key, Size]] | None = None,
                  softmax_fp32: bool = False, masked: bool = False, recomputable: bool = True,
-                 interleaved: bool = False, **named: Block) -> None:
+                 interleaved: bool = False, indices: int = 0, derived: str = "",
+                 **named: Block) -> None:
         self.qk_width = as_size(qk_width, "query/key width")
         self.v_width = as_size(v_width, "value width")
         # numbers a decoder keeps per token for later tokens (keys and values; None: encoder)
@@ -147,6 +148,8 @@ class Attention(Block):
         # transformers runs the core as a function a checkpoint can wrap (not BLOOM's, Falcon's)
         self.recomputable = recomputable
         self.interleaved = interleaved  # BLOOM's fused output: (B, s, heads, 3, d_head)
+        self.indices = indices  # one-element index tensors a layer keeps (Falcon's k/v picks)
+        self.underived = derived  # why what it keeps is not derived, where it is not
         self._children = adopt("an Attention", named.items())
 
     def children(self) -> tuple[tuple[str, Block], ...]:
@@ -196,6 +199,8 @@ class Attention(Block):
                                            "sliding": sympy.Min(self._sliding(), 1)}[
                 self.rotary_layers]
             found = found | Saved.of((ROTARY_COS, ACT, table), (ROTARY_SIN, ACT, table))
+        if self.underived:
+            raise InvalidValueError(self.underived)
         if policy == "selective" and not self.recomputable:
             raise InvalidValueError("selective recomputation is derived where transformers' "
                                     "attention core is a function that can be checkpointed; "
@@ -207,6 +212,7 @@ class Attention(Block):
                                             if self.masked else 0))
         scores = self.scores(batch, seq)
         core.append((None, F32 if self.softmax_fp32 else ACT, scores))
+        core += [(None, I64, sympy.S.One)] * self.indices
         if self.softmax_fp32:
             core.append((None, CAST, scores))
         if self.softcap:
@@ -266,6 +272,8 @@ LOOKUPS: dict[str, tuple[Key | None, str]] = {
     "batch_positions": (BATCH_POSITIONS, "batch"),
     "token_types": (TOKEN_TYPES, "one"),
     "batch_token_types": (TOKEN_TYPES, "batch"),
+    "decoder_tokens": (Key("decoder_input_ids", model_wide=True), "batch"),
+    "pairs": (Key("relative position buckets"), "pairs"),
     "buffer": (None, "one"),
 }
 
@@ -308,7 +316,10 @@ class Embedding(Block):
         key, rows = LOOKUPS[self.indices]
         if key is None:
             return Saved()
-        return Saved.of((key, I64, (batch if rows == "batch" else 1) * self.own_seq(seq)))
+        inner = self.own_seq(seq)
+        if rows == "pairs":  # a bucket for each query and key position (T5's relative bias)
+            return Saved.of((None, I64, inner * inner))
+        return Saved.of((key, I64, (batch if rows == "batch" else 1) * inner))
 
     def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
         if not self.summed:
