@@ -63,6 +63,8 @@ _ENTRIES = (
     Hyperparameter("k", "k", "experts each token is routed to (top-k)"),
     Hyperparameter("d_moe", r"d_{\mathrm{moe}}", "FFN inner size of one expert"),
     Hyperparameter("E_sh", r"E_{\mathrm{sh}}", "shared experts per MoE layer"),
+    Hyperparameter("E_g", r"E_{g}", "groups the routed experts are split into (DeepSeek-V3)"),
+    Hyperparameter("k_g", r"k_{g}", "groups each token's experts are chosen from"),
     Hyperparameter("d_sh", r"d_{\mathrm{sh}}", "FFN inner size of the shared expert"),
     Hyperparameter("N_dense", r"N_{\mathrm{dense}}",
                    "dense layers before the MoE layers", counts_layers=True),
@@ -159,6 +161,7 @@ n_labels, d_emb, G, K = (symbol(n) for n in ("n_labels", "d_emb", "G", "K"))
 R, P, C, n_buckets = (symbol(n) for n in ("R", "P", "C", "n_buckets"))
 d_pool, S = symbol("d_pool"), symbol("S")
 E, k, d_moe, E_sh, d_sh = (symbol(n) for n in ("E", "k", "d_moe", "E_sh", "d_sh"))
+E_g, k_g = symbol("E_g"), symbol("k_g")
 N_dense, r_q, r_kv = (symbol(n) for n in ("N_dense", "r_q", "r_kv"))
 d_rope, d_nope, d_v = (symbol(n) for n in ("d_rope", "d_nope", "d_v"))
 M, W = symbol("M"), symbol("W")

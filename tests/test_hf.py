@@ -65,6 +65,7 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
         "d_rope": 2 * draw(st.integers(1, 4)), "d_nope": draw(st.integers(1, 8)),
         "d_v": draw(st.integers(1, 8)), "d_pool": draw(st.integers(1, 16)),
         "S": draw(st.integers(1, 4)), "W": draw(st.integers(1, 6)),
+        "E_g": 1, "k_g": 1,  # one group of experts: any E splits into it
     }
     drawn["E"] = drawn["k"] + draw(st.integers(0, 3))
     drawn["N_dense"] = draw(st.integers(0, drawn["N"]))

@@ -21,8 +21,10 @@ from symparam.blocks.saved import (
     ACTIVATION_SAVES,
     CAST,
     F32,
+    FP32_ONLY,
     I64,
     INPUT_IDS,
+    UPCAST,
     Key,
     Saved,
     attention_core,
@@ -80,7 +82,12 @@ class Linear(Block):
         if self.slices_sequence:  # a slice of a longer sequence: its whole storage is kept
             rows = view if view is not None else seq
         return Saved.of((self.input_key, ACT, batch * rows * self.in_features),
-                        (None, I64, batch * self.gathers))
+                        (None, I64, batch * self.gathers),
+                        (None, UPCAST, batch * rows * self.in_features if self.upcast else 0))
+
+    #: a projection that runs on an fp32 copy of its input (DeepSeek-V3's router), which it
+    #: keeps instead (another reader keeps the input itself)
+    upcast: bool = False
 
     def checkpointed(self, batch: sympy.Expr, seq: sympy.Expr) -> Saved:
         return Saved.of((None, ACT, batch * self.own_seq(seq) * self.in_features))
@@ -211,6 +218,9 @@ class Attention(Block):
             return found | Saved.of(*core, (MASK, ACT, batch * inner * keys * kinds
                                             if self.masked else 0))
         scores = self.scores(batch, seq)
+        if self.sink:  # the softmax over one more logit a row, whose maximum keeps its index
+            scores = scores + batch * self.heads * inner
+            core.append((None, I64, batch * self.heads * inner))
         core.append((None, F32 if self.softmax_fp32 else ACT, scores))
         core += [(None, I64, sympy.S.One)] * self.indices
         if self.softmax_fp32:
@@ -466,7 +476,11 @@ class RMSNorm(Block):
 
     kind = "norm"
 
-    def __init__(self, dim: Size, per_token: Size = 1, impl: str = "llama") -> None:
+    def __init__(self, dim: Size, per_token: Size = 1, impl: str = "llama",
+                 slice_of: Size | None = None) -> None:
+        # the width of the storage its input is a slice of (DeepSeek's kv_a_layernorm): an
+        # fp32 model keeps that whole storage, a 16-bit one an fp32 copy of the slice
+        self.slice_of = None if slice_of is None else as_size(slice_of, "storage width")
         self.dim = as_size(dim, "dim")
         self.per_token = as_size(per_token, "vectors per token")
         self.weight = Tensor(self.dim)
@@ -488,6 +502,8 @@ class RMSNorm(Block):
             items.append((None, CAST, rows * self.dim))
         if self.impl == "gemma":
             items.append((None, F32, self.dim))
+        if self.slice_of is not None:
+            items.append((None, FP32_ONLY, rows * (self.slice_of - self.dim)))
         return Saved.of(*items)
 
     def checkpointed(self, batch: sympy.Expr, seq: sympy.Expr) -> Saved:

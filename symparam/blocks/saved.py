@@ -8,11 +8,14 @@ Tensors a whole model shares (the rotary tables, the position ids) carry a model
 are counted once however many layers save them; the others are a layer's, and a
 :class:`~symparam.blocks.Repeat` multiplies them by its count.
 
-Kinds of storage, each with its bytes for a model's dtype (:data:`KIND_BYTES`): ``act`` in
+Kinds of storage, each with its bytes for a model's dtype (:func:`kind_bytes`): ``act`` in
 the model's dtype (and a LayerNorm's mean and 1/σ per row, which torch's CPU kernel keeps in
 it; its CUDA kernel keeps them in fp32); ``f32``, what the model code computes in fp32 whatever
 its dtype (RMSNorm's upcast input, a softmax taken in fp32); ``cast``, the copy in the model's
-dtype of such an fp32 tensor (none when the model runs in fp32); ``i64``, integer indices.
+dtype of such an fp32 tensor (none when the model runs in fp32); ``upcast``, an fp32 copy of a
+tensor of the model's (none in an fp32 model, where it is the tensor itself); ``fp32_only``,
+the part of a storage kept only in an fp32 model (a slice an upcast copies otherwise);
+``i64`` integer indices, ``bool`` masks.
 """
 
 from __future__ import annotations
@@ -23,14 +26,16 @@ from typing import Any
 
 import sympy
 
-ACT, F32, CAST, I64 = "act", "f32", "cast", "i64"
-KINDS = (ACT, F32, CAST, I64)
+ACT, F32, CAST, UPCAST, FP32_ONLY, I64, BOOL = ("act", "f32", "cast", "upcast", "fp32_only",
+                                                  "i64", "bool")
+KINDS = (ACT, F32, CAST, UPCAST, FP32_ONLY, I64, BOOL)
 
 
 def kind_bytes(kind: str, dtype_bytes: int) -> int:
     """Bytes per element of a storage of ``kind`` in a model of ``dtype_bytes`` a number."""
-    return {ACT: dtype_bytes, F32: 4, CAST: 0 if dtype_bytes == 4 else dtype_bytes,
-            I64: 8}[kind]
+    fp32 = dtype_bytes == 4
+    return {ACT: dtype_bytes, F32: 4, CAST: 0 if fp32 else dtype_bytes, UPCAST: 0 if fp32 else 4,
+            FP32_ONLY: 4 if fp32 else 0, I64: 8, BOOL: 1}[kind]
 
 
 class Key:
