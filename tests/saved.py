@@ -83,8 +83,10 @@ def saved_bytes(config: dict[str, Any], cls: str, batch: int, seq: int,
             lambda m, i, n=name: stack.append(n)))
         handles.append(module.register_forward_hook(lambda m, i, o: (stack.pop(), None)[1]))
     seen: dict[int, int] = {}
+    alive: list[Any] = []  # held until counted: a freed storage's address can come back
 
     def pack(tensor: Any) -> Any:
+        alive.append(tensor)
         storage = tensor.untyped_storage()
         pointer = storage.data_ptr()
         if pointer not in state and pointer not in seen and storage.nbytes():

@@ -86,6 +86,11 @@ def multiple_choice(body: Block, options: Mapping[str, Any]) -> Sequential:
             summary=summary, activation=Activation(H, fn=activation_of(options, "gelu",
                                                                        "summary_activation")),
             first_token=True, kind="head")
+    else:  # no projection: the activation runs on the first token's slice itself
+        activation = Activation(H, fn=activation_of(options, "gelu", "summary_activation"))
+        activation.slices_sequence = True
+        parts["sequence_summary"] = Sequential(activation=activation, first_token=True,
+                                               kind="head")
     return Sequential(**parts, classifier=pooled_head(Linear(H, 1)))
 
 

@@ -121,7 +121,7 @@ def rotary(options: Mapping[str, Any]) -> dict[str, Any]:
     layers = "sliding" if options.get("rotary_sliding") else \
         "per_kind" if options.get("rotary_per_kind") else "all"
     return {"rotary": d_rot if options.get("partial_rotary") else d_head,
-            "rotary_layers": layers}
+            "rotary_layers": layers, "rotary_fp32": bool(options.get("rotary_fp32"))}
 
 
 def attention(options: Mapping[str, Any], reads: Key | None = None) -> Attention:
@@ -242,6 +242,7 @@ FAMILY = Family(
         variant("partial_rotary", "rotary embeddings turn d_rot of each head's d_head "
                 "(StableLM, Phi-3)"),
         variant("rotary_sliding", "only the sliding-window layers turn (Cohere2)"),
+        variant("rotary_fp32", "the rotary tables stay in fp32 (OLMo, OLMo2)"),
         variant("rotary_per_kind", "sliding and full layers turn with tables of their own "
                 "(Gemma3)"),
     ),
@@ -334,7 +335,8 @@ MODEL_TYPES = (
     ModelType("olmo2", FAMILY, base="Olmo2Model",
               classes=heads("Olmo2", "Llama", "ForCausalLM", "Model", "ForSequenceClassification"),
               sizes=SIZES, rules=(Flag("tie_word_embeddings"), Flag("attention_bias"), SILU),
-              fixed={"olmo2_norm": True, "post_norms": True, "qk_norm_full": True}),
+              fixed={"olmo2_norm": True, "post_norms": True, "rotary_fp32": True,
+                     "qk_norm_full": True}),
     ModelType("phi3", FAMILY, base="Phi3Model",
               classes=heads("Phi3", "Llama", "ForCausalLM", "Model", "ForSequenceClassification",
                             "ForTokenClassification"),
@@ -366,7 +368,7 @@ MODEL_TYPES = (
     ModelType("olmo", FAMILY, base="OlmoModel",
               classes=heads("Olmo", "Llama", "ForCausalLM", "Model", "ForSequenceClassification"),
               sizes=SIZES, rules=(Flag("tie_word_embeddings"), Flag("attention_bias"), SILU),
-              fixed={"layer_norm_no_weights": True}),
+              fixed={"layer_norm_no_weights": True, "rotary_fp32": True}),
     ModelType("gemma3_text", FAMILY, base="Gemma3TextModel",
               classes={"Gemma3ForCausalLM": "LlamaForCausalLM", "Gemma3TextModel": "LlamaModel",
                        "Gemma3TextForSequenceClassification": "LlamaForSequenceClassification"},

@@ -60,7 +60,8 @@ def layer(options: Mapping[str, Any]) -> Sequential:
     act, fc2 = Activation(d_ff, fn=activation_of(options, "relu")), Linear(d_ff, H, bias=bias)
     same_tensor("activation output", (act, "output"), (fc2, "input"))
     return Sequential(
-        self_attn=Attention(H, H, kv_cache=2 * H, heads=h, masked=True, k_proj=k, v_proj=v,
+        self_attn=Attention(H, H, kv_cache=2 * H, heads=h, masked=True, softmax_fp32=True,
+                            k_proj=k, v_proj=v,
                             q_proj=q, out_proj=Linear(H, H, bias=bias)),
         self_attn_layer_norm=norm(options),
         fc1=marked(Linear(H, d_ff, bias=bias), "mlp"),

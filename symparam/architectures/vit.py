@@ -87,7 +87,7 @@ def layer(qkv_bias: bool, activation: str = "gelu") -> Sequential:
     act, fc2 = Activation(d_ff, fn=activation), Linear(d_ff, H)
     same_tensor("activation output", (act, "output"), (fc2, "input"))
     return Sequential(
-        attention=Attention(width, width, heads=h, q_proj=q, k_proj=k, v_proj=v,
+        attention=Attention(width, width, heads=h, softmax_fp32=True, q_proj=q, k_proj=k, v_proj=v,
                             o_proj=Linear(width, H)),
         layernorm_before=LayerNorm(H),
         layernorm_after=LayerNorm(H),

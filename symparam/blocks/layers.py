@@ -83,10 +83,11 @@ class Linear(Block):
             rows = view if view is not None else seq
         return Saved.of((self.input_key, ACT, batch * rows * self.in_features),
                         (None, I64, batch * self.gathers),
-                        (None, UPCAST, batch * rows * self.in_features if self.upcast else 0))
+                        (None, UPCAST, batch * rows * self.in_features if self.upcast else 0),
+                        (None, UPCAST, self.weight.params if self.upcast else 0))
 
-    #: a projection that runs on an fp32 copy of its input (DeepSeek-V3's router), which it
-    #: keeps instead (another reader keeps the input itself)
+    #: a projection that runs in fp32 on copies of its input and weight (DeepSeek-V3's
+    #: router), which it keeps instead (another reader keeps the input itself)
     upcast: bool = False
 
     def checkpointed(self, batch: sympy.Expr, seq: sympy.Expr) -> Saved:
@@ -122,6 +123,7 @@ class Attention(Block):
                  scaled: bool = True, softcap: bool = False, sink: bool = False,
                  window: Size | None = None, windowed: sympy.Expr | int = 1,
                  layers: sympy.Expr | int = 1, rotary_layers: str = "all",
+                 rotary_fp32: bool = False,
                  rotary: Size | None = None, kv_heads: Size | None = None,
                  views: Mapping[str, tuple[Key, Size]] | None = None,
                  softmax_fp32: bool = False, masked: bool = False, recomputable: bool = True,
@@ -143,6 +145,7 @@ class Attention(Block):
         # (and, rotary_layers "per_kind", rotary tables: Gemma3; "sliding": only they turn)
         self.layers = sympy.sympify(layers)
         self.rotary_layers = rotary_layers
+        self.rotary_fp32 = rotary_fp32
         # for the tensors a training step saves: the rotated width of each head (the rotary
         # tables' width), the width of the keys (and values) as computed, before grouped heads
         # are repeated, and whether the softmax is taken in fp32 whatever the model's dtype
@@ -205,7 +208,8 @@ class Attention(Block):
             table = inner * self.rotary * {"all": 1, "per_kind": kinds,
                                            "sliding": sympy.Min(self._sliding(), 1)}[
                 self.rotary_layers]
-            found = found | Saved.of((ROTARY_COS, ACT, table), (ROTARY_SIN, ACT, table))
+            kind = F32 if self.rotary_fp32 else ACT  # OLMo's tables stay in fp32
+            found = found | Saved.of((ROTARY_COS, kind, table), (ROTARY_SIN, kind, table))
         if self.underived:
             raise InvalidValueError(self.underived)
         if policy == "selective" and not self.recomputable:
@@ -395,8 +399,10 @@ class Activation(Elementwise):
         takes_input, takes_output, more = ACTIVATION_SAVES[self.fn]
         n = batch * self.own_seq(seq) * self.width
         items: list[tuple[Key | None, str, sympy.Expr]] = [(None, ACT, n)] * more
-        if takes_input:
-            items.append((self.input_key, ACT, n))
+        if takes_input:  # a slice of a longer sequence keeps that sequence's storage
+            rows = (view if view is not None else seq) if self.slices_sequence else \
+                self.own_seq(seq)
+            items.append((self.input_key, ACT, batch * rows * self.width))
         if self.gated:  # act(gate) (the one a ReLU keeps itself) and the up projection
             items += [(None, ACT, n), (None, ACT, n)]
         elif takes_output:
@@ -444,9 +450,11 @@ class LayerNorm(Block):
         copy, OLMo's); written out in fp32 (Cohere's), x − mean twice (the variance's square
         and the normalisation each make it), 1/σ, and the normalised x its weight multiplies."""
         rows = batch * self.own_seq(seq) * self.per_token
-        if self.impl == "manual":
+        if self.impl == "manual":  # and, in a 16-bit model, the fp32 copy of its weight
+            weight = 0 if self.weight is None else self.weight.params
             return Saved.of((None, F32, rows * self.dim), (None, F32, rows * self.dim),
-                            (None, F32, rows), (None, F32, rows * self.dim))
+                            (None, F32, rows), (None, F32, rows * self.dim),
+                            (None, UPCAST, weight))
         kind = F32 if self.impl == "fp32" else ACT
         return Saved.of((None if kind == F32 else self.input_key, kind, rows * self.dim),
                         (None, kind, rows), (None, kind, rows))
