@@ -7,7 +7,7 @@ import itertools
 import sys
 from typing import Any
 
-from symparam.cli_common import build_model, command, each_model, parse_set, whole
+from symparam.cli_common import FLAGS, build_model, command, each_model, parse_set, whole
 from symparam.errors import InvalidValueError
 from symparam.limits import MAX_DEGREE, MAX_SOLVED
 from symparam.output import json_line
@@ -314,7 +314,7 @@ def _show_published(rows: list[dict[str, Any]], width: int, macs: bool) -> None:
 
 
 def cmd_memory(args: argparse.Namespace) -> int:
-    from symparam.memory import korthikanti_bytes, memory
+    from symparam.memory import POLICIES, korthikanti_bytes, memory
     from symparam.printing import text
 
     m = build_model(args.model, args)
@@ -331,10 +331,16 @@ def cmd_memory(args: argparse.Namespace) -> int:
         "kv_cache_formula": None if result.kv_formula is None else str(result.kv_formula),
         "kv_cache_bytes_per_token": result.kv_per_token,
         "kv_cache_bytes": result.kv_total, "dtype": args.dtype,
-        "activations": {r: korthikanti_bytes(m, args.seq, args.batch, r)
-                        for r in ("none", "selective", "full")} if args.seq else None,
+        "activations": _activations(m, args),
         "batch": args.batch, "seq": args.seq,
     }
+    if args.compare:
+        if args.compare.strip() != "korthikanti":
+            raise InvalidValueError(f"--compare: memory compares with korthikanti, not "
+                                    f"{args.compare!r}")
+        record["compare"] = {"korthikanti": {
+            r: korthikanti_bytes(m, args.seq, args.batch, r) for r in POLICIES}
+            if args.seq else None, "source": KORTHIKANTI}
     if args.json:
         print(json_line(record))
         return 0
@@ -350,11 +356,7 @@ def cmd_memory(args: argparse.Namespace) -> int:
         parts = " + ".join(f"{size} ({part})" for part, size in o.parts)
         print(f"    {o.name:<16} {o.per_param:>2} B × P = {total / gib:,.2f} GiB: {parts}; "
               f"{o.source}")
-    if record["activations"] and record["activations"]["none"] is not None:
-        print(f"  training activations for B = {args.batch}, s = {args.seq} "
-              "(Korthikanti et al. 2022, 16-bit, a GPT-3-style layer):")
-        for mode, size in record["activations"].items():
-            print(f"    recompute {mode:<9} {size / gib:,.2f} GiB")
+    _show_activations(record, args)
     if result.kv_formula is None:
         print("  KV cache: none (an encoder keeps no keys and values between tokens)")
     else:
@@ -365,6 +367,63 @@ def cmd_memory(args: argparse.Namespace) -> int:
             print(f"  KV cache for B = {args.batch}, s = {args.seq}: {result.kv_total:,} B"
                   f" = {result.kv_total / gib:,.2f} GiB")
     return 0
+
+
+def _activations(model: Any, args: argparse.Namespace) -> dict[str, Any] | None:
+    """What a training step keeps for its backward pass under each recomputation policy, in
+    the dtype asked for: bytes and the formula, or why it is not derived."""
+    from symparam.errors import SymparamError
+    from symparam.memory import POLICIES, activations
+
+    if args.seq is None and model.family.sequence is None:
+        return None
+    if args.dtype not in ("fp32", "fp16", "bf16"):
+        return {"refused": "activations are in fp32, fp16 or bf16"}
+    out: dict[str, Any] = {}
+    for policy in POLICIES:
+        try:
+            found = activations(model, args.seq, args.batch, policy, args.dtype,
+                                getattr(args, "target_seq", None))
+        except SymparamError as error:
+            out[policy] = {"refused": error.shown(FLAGS)}
+            continue
+        out[policy] = {"bytes": found.bytes, "formula": str(found.formula)}
+    return out
+
+
+def _show_activations(record: dict[str, Any], args: argparse.Namespace) -> None:
+    gib = 2**30
+    found = record["activations"]
+    if not found:
+        return
+    if "refused" in found:
+        print(f"  activations: not derived ({found['refused']})")
+        return
+    print(f"  activations a training step keeps for B = {args.batch}, s = {args.seq} "
+          f"({args.dtype}; {ACTIVATIONS_COUNT}):")
+    exact = {}
+    for policy, row in found.items():
+        if "refused" in row:
+            print(f"    recompute {policy:<9} not derived: {row['refused']}")
+            continue
+        exact[policy] = row["bytes"]
+        print(f"    recompute {policy:<9} {row['bytes']:>20,} B = {row['bytes'] / gib:,.2f} GiB")
+    compared = record.get("compare", {}).get("korthikanti")
+    if compared and compared.get("none") is not None:
+        print(f"  korthikanti ({KORTHIKANTI}):")
+        for policy, size in compared.items():
+            share = f" ({(size - exact[policy]) / exact[policy]:+.2%})" \
+                if exact.get(policy) else ""
+            print(f"    recompute {policy:<9} {size:>20,} B = {size / gib:,.2f} GiB{share}")
+
+
+#: what the activation figures count
+ACTIVATIONS_COUNT = ("each tensor torch saves, once, as the model's code runs in eager mode; "
+                     "none, selective (attention cores run again) or full (layers run again) "
+                     "recomputation; the loss's own tensors not included")
+#: the compared formula
+KORTHIKANTI = ("Korthikanti et al. 2022: s·b·h·(34 + 5·a·s/h) bytes a layer, 16-bit, dropout "
+               "masks, a GPT-3 layer of 4h")
 
 
 def cmd_sweep(args: argparse.Namespace) -> int:
@@ -450,7 +509,11 @@ def add_commands(commands: Any) -> None:
                    help="tokens per sequence, for the KV cache")
     p.add_argument("--batch", type=whole(), default=1, metavar="B")
     p.add_argument("--dtype", default="fp16", choices=("fp32", "fp16", "bf16", "int8"),
-                   help="dtype of the KV cache (default fp16)")
+                   help="dtype of the KV cache and the activations (default fp16)")
+    p.add_argument("--target-seq", type=whole(), metavar="S_DEC",
+                   help="an encoder–decoder's decoder length (default: --seq)")
+    p.add_argument("--compare", metavar="NAME", help="a published activation formula beside "
+                   "the exact bytes: korthikanti")
     p = command(commands, "plot", "where the parameters are, or the count against a size",
                  cmd_plot, many=True, json_output=False)
     what = p.add_mutually_exclusive_group()

@@ -73,7 +73,7 @@ def saved_bytes(config: dict[str, Any], cls: str, batch: int, seq: int,
             if "dropout" in name and isinstance(value, float):
                 setattr(module, name, 0.0)
     if policy == "full":
-        model.gradient_checkpointing_enable()
+        model.activation_checkpointing_enable()
     state = {t.untyped_storage().data_ptr()
              for t in (*model.parameters(), *model.buffers())}
     stack: list[str] = []

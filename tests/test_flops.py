@@ -190,16 +190,6 @@ def test_recompute_and_decode() -> None:
         compute(m, seq=128, recompute="full")
 
 
-def test_activations_after_korthikanti() -> None:
-    from symparam.compute import activation_bytes
-
-    m = symparam.model("llama-2-7b")
-    s_, b, h_, n, a = 2048, 1, 4096, 32, 32
-    assert activation_bytes(m, s_, b) == s_ * b * h_ * n * 34 + 5 * a * s_ * s_ * b * n
-    assert activation_bytes(m, s_, b, "selective") == 34 * s_ * b * h_ * n
-    assert activation_bytes(m, s_, b, "full") == 2 * s_ * b * h_ * n
-
-
 def test_shared_layers_halve_every_run_under_causal_attention() -> None:
     """ALBERT runs its one group of weights N times: --causal halves the attention products of
     all N runs, and selective recomputation runs them all again (not the G = 1 stored layer)."""
