@@ -113,11 +113,10 @@ def test_sliding_window_cache_against_transformers(model_type: str, cls: str,
         assert oracle.cached(config, cls, 1, seq) == ours
 
 
-#: decoder types whose cache transformers keeps as symparam counts it (DeepSeek-V3's keeps the
-#: keys and values each head decompresses; symparam counts the latent DeepSeek-V3 stores)
+#: every decoder type (DeepSeek-V3's cache holds the latent and the rotary key, as it stores
+#: them)
 DECODERS = [t for t in sorted(model_types())
-            if t != "deepseek_v3" and kv_cache(symparam.model(t)) is not None
-            and model_types()[t].family.name != "t5"]
+            if kv_cache(symparam.model(t)) is not None and model_types()[t].family.name != "t5"]
 
 
 @pytest.mark.parametrize("model_type", DECODERS)
@@ -129,6 +128,7 @@ def test_kv_cache_against_transformers(model_type: str) -> None:
     @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(lean_configs(model_type), st.integers(1, 2), st.data())
     def check(config: dict[str, Any], batch: int, data: st.DataObject) -> None:
+        config = oracle.routable(config)
         m = symparam.from_hf_config(config)
         seq = data.draw(st.integers(1, min(m.values.get("L", 8), 8)))
         if config.get("sliding_window", 1) is None and model_type in ("gemma2", "gemma3_text",
