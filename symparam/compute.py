@@ -14,6 +14,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from symparam.limits import check_lengths
+from symparam.memory import (  # memory lived here: re-exported
+    DTYPE_BYTES,
+    Memory,
+    MemoryRow,
+    kv_cache_width,
+    memory,
+    weight_memory,
+)
+
 #: FLOPs per element of each kind of work besides matrix products, and what is counted
 NONMATMUL: dict[str, tuple[int, str]] = {
     "layernorm": (5, "LayerNorm: 5 per element (mean, subtract it, square, mean of squares, "
@@ -200,31 +210,6 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
         convention += ", with the work besides matrix products"
     return Compute(formula, _evaluate(formula, values), parts, convention, other)
 
-
-def check_lengths(**lengths: int | None) -> None:
-    """Each of ``seq``, ``batch``, ``target_seq`` … a whole number from 1 to
-    :data:`~symparam.limits.MAX_SEQUENCE` (None: not given)."""
-    from symparam.errors import InvalidValueError, Param
-    from symparam.limits import MAX_SEQUENCE
-
-    for name, value in lengths.items():
-        if value is None:
-            continue
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= MAX_SEQUENCE:
-            shown = repr(value) if isinstance(value, int) and abs(value) < 10**40 else \
-                f"a {type(value).__name__}"
-            raise InvalidValueError(Param(name), f" must be a whole number from 1 to "
-                                                 f"{MAX_SEQUENCE:,}, got {shown}")
-
-
-from symparam.memory import (  # noqa: E402  (re-exported: memory used to live here)
-    DTYPE_BYTES,
-    Memory,
-    MemoryRow,
-    kv_cache_width,
-    memory,
-    weight_memory,
-)
 
 __all__ = [
     "DTYPE_BYTES",

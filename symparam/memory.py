@@ -156,7 +156,7 @@ def korthikanti_bytes(model: Any, seq: int, batch: int, recompute: str = "none")
     recomputation; 2·s·b·H·N (each layer's input) with full recomputation. It assumes a
     two-matrix MLP of 4H, h·d_head = H, dropout masks and one attention per layer; None where N,
     H or h is missing."""
-    from symparam.compute import check_lengths
+    from symparam.limits import check_lengths
 
     check_lengths(seq=seq, batch=batch)
     values = model.bind()
@@ -194,8 +194,8 @@ def memory(model: Any, seq: int | None = None, batch: int = 1, dtype: str = "fp1
     """The memory a model needs: its weights (each dtype, and quantized with their scales), its
     training state under each optimiser recipe, its KV cache after ``seq`` tokens."""
     from symparam.blocks.base import evaluate
-    from symparam.compute import check_lengths
     from symparam.errors import InvalidValueError
+    from symparam.limits import check_lengths
 
     if not isinstance(dtype, str) or dtype not in DTYPE_BYTES:
         raise InvalidValueError(f"unknown dtype {dtype!r}; choose {', '.join(DTYPE_BYTES)}")
@@ -260,8 +260,8 @@ def activations(model: Any, seq: int | None, batch: int = 1, recompute: str = "n
     from symparam.assumptions import resolve
     from symparam.blocks.base import evaluate
     from symparam.blocks.saved import kind_bytes
-    from symparam.compute import check_lengths
     from symparam.errors import InvalidValueError, Param
+    from symparam.limits import check_lengths
     from symparam.symbols import B, s
 
     if recompute not in POLICIES:

@@ -32,7 +32,7 @@ does not fit.
 True
 >>> rows = {r.name: r for r in compare(symparam.model("gpt2"), seq=1024, decode=True)}
 >>> rows["palm"].refused
-'PaLM counts every token of whole sequences; a decoding step is one token against a cache'
+'Chowdhery et al. count every token of whole sequences; a decoding step is one token against a cache'
 """
 
 from __future__ import annotations

@@ -37,8 +37,7 @@ from symparam.blocks import (
     on_sequence,
     unembedding,
 )
-from symparam.blocks.layers import MASK
-from symparam.blocks.saved import ACT, Key, Saved, same_tensor, union
+from symparam.blocks.saved import ACT, MASK, Key, Saved, same_tensor, union
 from symparam.errors import InvalidValueError
 from symparam.family import Family, Option
 from symparam.modeltype import (

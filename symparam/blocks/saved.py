@@ -51,6 +51,16 @@ class Key:
 
 #: the token ids a model reads (its token tables' lookups save them)
 INPUT_IDS = Key("input_ids", model_wide=True)
+#: the index tensors a lookup's backward keeps: the token ids, a row of positions made each
+#: forward pass (GPT-2), positions made per sequence (OPT, from its attention mask); none where
+#: the positions are a slice of a buffer (BERT)
+POSITION_IDS = Key("position_ids", model_wide=True)
+BATCH_POSITIONS = Key("positions of each sequence", model_wide=True)
+TOKEN_TYPES = Key("token type ids", model_wide=True)
+#: the rotary tables every layer multiplies its queries and keys by
+ROTARY_COS, ROTARY_SIN = Key("rotary cos", model_wide=True), Key("rotary sin", model_wide=True)
+#: the (B, 1, s, s) attention mask a model makes once and gives every layer
+MASK = Key("attention mask", model_wide=True)
 
 
 @dataclass(frozen=True)
