@@ -40,6 +40,12 @@ def check(config: dict[str, Any], batch: int, seq: int, policy: str, dtype: str)
             and config.get("sliding_window", 1) is None:
         reject()  # sliding layers without a window: transformers cannot run them
     seq = min(seq, m.values.get("L", seq))
+    if config["model_type"] in ("roberta", "xlm-roberta"):
+        # RoBERTa's positions start after the padding index: L − pad − 1 of them are usable
+        pad = config.get("pad_token_id", 1)
+        seq = min(seq, m.values["L"] - (1 if pad is None else pad) - 1)
+        if seq < 1:
+            reject()
     target = seq if oracle.takes_target(config, m.label) else None
     fixed = m.family.sequence is not None
     try:
