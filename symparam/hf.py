@@ -243,9 +243,14 @@ def resolve_config(
     record = choose_record(config, types, where)
     cls = _choose_class(config, record, arch, base, where)
     view = ConfigView(config, record, where)
+    options = dict(record.fixed)
+    for rule in record.rules:
+        options[rule.option] = rule.read(view)
     values: dict[str, int] = {}
     assumptions: list[Assumption] = []
     for entry in record.sizes:
+        if entry.when and not any(options.get(option) for option in entry.when):
+            continue  # a size that is there only with an option (a sliding window)
         value = view.size(entry)
         if isinstance(value, int):
             values[entry.symbol] = value
@@ -253,9 +258,6 @@ def resolve_config(
             assumptions.append(value)
     if "N_dense" in values and "N" in values and values["N_dense"] > values["N"]:
         values["N_dense"] = values["N"]  # transformers: every layer before k is dense
-    options = dict(record.fixed)
-    for rule in record.rules:
-        options[rule.option] = rule.read(view)
     _check_padding(view, record, values)
     values["n_labels"] = _labels(config, where)  # dropped later when the class has no such head
     keys = {s.symbol: view.spelled.get(s.key, s.key) for s in record.sizes}
