@@ -82,6 +82,11 @@ def _count_record(name: str, args: argparse.Namespace) -> dict[str, Any]:
         "breakdown": breakdown,
         "tied": tied,
     }
+    if active != total:  # a mixture of experts: both conventions, labelled
+        tables = m.by_kind(active=True).get("embedding", 0)
+        record["active"] = {"with_embedding_table": active,
+                            "without_embedding_table": active - tables,
+                            "counts": ACTIVE_CONVENTIONS}
     if getattr(args, "json", False):  # the formula costs a sympy sum: only where it is shown
         record["formula"] = str(m.params)
     if m.reported is not None:
@@ -115,10 +120,16 @@ def _print_count(record: dict[str, Any]) -> None:
         line = f"  {label:<{width}}  {shown:>{digits}}"
         print(f"{line}   {note}" if note else line)
     print(f"  {'total':<{width}}  {record['params']:>{digits},}")
-    if record["active_params"] != record["params"]:
-        share = record["active_params"] / record["params"]
-        print(f"  {'active':<{width}}  {record['active_params']:>{digits},}   "
-              f"per token: the router's top k experts and everything dense ({share:.1%})")
+    if "active" in record:
+        for key, label, note in (
+                ("with_embedding_table", "active", "with the embedding table (as Mixtral's "
+                 "12.9B)"),
+                ("without_embedding_table", "active", "without it (as gpt-oss's 5.1B, "
+                 "DeepSeek-V3's 37B)")):
+            value = record["active"][key]
+            share = value / record["params"]
+            print(f"  {label:<{width}}  {value:>{digits},}   per token, {note}: {share:.1%}")
+        print(f"  active: {ACTIVE_CONVENTIONS}")
     reported = record.get("reported")
     if reported:
         diff = (record["params"] - reported["params"]) / reported["params"]
@@ -127,6 +138,12 @@ def _print_count(record: dict[str, Any]) -> None:
               f"the exact count is {abs(diff):.2%} {side} it")
         if "note" in reported:
             print(f"  note: {reported['note']}")
+
+
+#: what the active parameters of a mixture of experts count
+ACTIVE_CONVENTIONS = ("what one token uses: everything dense, the router, its top k experts and "
+                      "the shared ones; with or without the token embedding table, of which a "
+                      "token reads one row")
 
 
 def cmd_count(args: argparse.Namespace) -> int:

@@ -1,4 +1,5 @@
-"""The analysis commands: depends, check, approx, sensitivity, solve (thin over the API)."""
+"""The analysis, compute and plotting commands (depends, check, approx, sensitivity, solve, flops,
+memory, sweep, plot): each parses its arguments, calls the API and prints; thin over the API."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import itertools
 import sys
 from typing import Any
 
-from symparam.cli_common import build_model, command, each_model, parse_set, whole
+from symparam.cli_common import FLAGS, build_model, command, each_model, parse_set, whole
 from symparam.errors import InvalidValueError
 from symparam.limits import MAX_DEGREE, MAX_SOLVED
 from symparam.output import json_line
@@ -201,7 +202,9 @@ def cmd_plot(args: argparse.Namespace) -> int:
 def cmd_flops(args: argparse.Namespace) -> int:
     import textwrap
 
-    from symparam.compute import NONMATMUL, NOT_COUNTED, compute
+    import sympy
+
+    from symparam.compute import NONMATMUL, NOT_COUNTED, TORCH_COUNTER, compute
     from symparam.printing import text
 
     if args.macs and args.with_nonmatmul:
@@ -215,12 +218,17 @@ def cmd_flops(args: argparse.Namespace) -> int:
                          decode=args.decode, target_seq=args.target_seq,
                          nonmatmul=args.with_nonmatmul)
         published = _published(m, args)
+        from symparam.symbols import B, s
+
+        attends = m.tree.products(B, s) != 0  # attention products, which the note is about
         record = {
             "model": name, "flops": result.flops, "macs": result.macs,
             **({"compare": published} if published else {}),
             "formula": str(result.formula), "convention": result.convention,
+            **({"macs_formula": str(sympy.expand(result.formula / 2))} if args.macs else {}),
             "batch": args.batch, "seq": args.seq,
             "breakdown": [{"name": n, "flops": f} for n, f in result.parts],
+            **({"torch_counter": TORCH_COUNTER} if attends else {}),
         }
         if args.with_nonmatmul:
             record["nonmatmul"] = [{"kind": kind, "flops": flops, "per_element": NONMATMUL[kind][0],
@@ -233,8 +241,12 @@ def cmd_flops(args: argparse.Namespace) -> int:
             shown_seq = args.seq if m.sequence is None else text(m.sequence)
             print(f"{name}: {m.label}, B = {args.batch}, s = {shown_seq} "
                   f"({result.convention})")
-            print(f"  FLOPs = {text(result.formula)}")
-            width = max(len(n) for n, _ in result.parts)
+            if args.macs:  # a multiply-add is 2 FLOPs: the same formula, halved
+                print(f"  MACs = {text(sympy.expand(result.formula / 2))}")
+            else:
+                print(f"  FLOPs = {text(result.formula)}")
+            width = max([len(n) for n, _ in result.parts]
+                        + [len(row["name"]) for row in published])
             for part, flops in result.parts:
                 shown = flops // 2 if args.macs else flops
                 print(f"  {part:<{width}}  {shown:>22,}")
@@ -248,9 +260,10 @@ def cmd_flops(args: argparse.Namespace) -> int:
                                         subsequent_indent=" " * 28))
                 print(textwrap.fill(NOT_COUNTED, 100, initial_indent="    ",
                                     subsequent_indent="    "))
-            for row in published:
-                print(f"  {row['name']:<{width}}  {row['flops']:>22,} FLOPs "
-                      f"({row['relative_error']:+.2%}; {row['source']})")
+            _show_published(published, width, args.macs)
+            if attends:
+                print(textwrap.fill(f"note: {TORCH_COUNTER}", 100, initial_indent="  ",
+                                    subsequent_indent="    "))
 
         return record, show
 
@@ -258,6 +271,7 @@ def cmd_flops(args: argparse.Namespace) -> int:
 
 
 def _published(model: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
+    """The published formulas ``--compare`` names, for the quantity the total is printed for."""
     from symparam.published import SOURCES, compare
 
     if not args.compare:
@@ -267,14 +281,41 @@ def _published(model: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
     if unknown:
         raise InvalidValueError(f"--compare: unknown {', '.join(unknown)}; "
                                 f"choose from {', '.join(SOURCES)}")
-    rows = compare(model, seq=args.seq, batch=args.batch)
-    return [{"name": r.name, "flops": r.value, "relative_error": r.relative_error,
-             "formula": str(r.formula), "source": r.source}
-            for r in rows if r.name in wanted]
+    rows = compare(model, seq=args.seq, batch=args.batch, causal=args.causal,
+                   training=args.training, recompute=args.recompute, decode=args.decode,
+                   target_seq=args.target_seq, nonmatmul=args.with_nonmatmul,
+                   names=tuple(dict.fromkeys(wanted)))
+    out = []
+    for r in rows:
+        row: dict[str, Any] = {"name": r.name, "source": r.source, "counts": r.terms}
+        if r.refused is not None:
+            row["refused"] = r.refused
+        else:
+            row.update(flops=r.value, relative_error=r.relative_error, formula=str(r.formula),
+                       does_not_fit=list(r.notes))
+        out.append(row)
+    return out
+
+
+def _show_published(rows: list[dict[str, Any]], width: int, macs: bool) -> None:
+    import textwrap
+
+    for row in rows:
+        if "refused" in row:
+            print(f"  {row['name']:<{width}}  not comparable: {row['refused']} "
+                  f"({row['source']})")
+            continue
+        unit, shown = ("MACs", row["flops"] // 2) if macs else ("FLOPs", row["flops"])
+        print(f"  {row['name']:<{width}}  {shown:>22,} {unit} "
+              f"({row['relative_error']:+.2%}; {row['source']})")
+        for label, text_ in (("counts", row["counts"]),
+                             *(("does not fit", n) for n in row["does_not_fit"])):
+            print(textwrap.fill(f"{label}: {text_}", 100, initial_indent=" " * (width + 6),
+                                subsequent_indent=" " * (width + 8)))
 
 
 def cmd_memory(args: argparse.Namespace) -> int:
-    from symparam.compute import activation_bytes, memory
+    from symparam.memory import POLICIES, korthikanti_bytes, memory
     from symparam.printing import text
 
     m = build_model(args.model, args)
@@ -282,42 +323,108 @@ def cmd_memory(args: argparse.Namespace) -> int:
     record = {
         "model": args.model, "params": result.params,
         "weights": {row.dtype: row.bytes for row in result.weights},
+        "quantized": {fmt.name: {"bytes": size, "counts": fmt.description}
+                      for fmt, size in result.formats},
         "training_adam_mixed": {part: total for part, _, total in result.training},
         "training_bytes": sum(total for _, _, total in result.training),
+        "optimisers": {o.name: {"bytes": total, "per_param": o.per_param, "source": o.source,
+                                "parts": dict(o.parts)} for o, total in result.optimisers},
         "kv_cache_formula": None if result.kv_formula is None else str(result.kv_formula),
         "kv_cache_bytes_per_token": result.kv_per_token,
         "kv_cache_bytes": result.kv_total, "dtype": args.dtype,
-        "activations": {r: activation_bytes(m, args.seq, args.batch, r)
-                        for r in ("none", "selective", "full")} if args.seq else None,
+        "activations": _activations(m, args),
         "batch": args.batch, "seq": args.seq,
     }
+    if args.compare:
+        if args.compare.strip() != "korthikanti":
+            raise InvalidValueError(f"--compare: memory compares with korthikanti, not "
+                                    f"{args.compare!r}")
+        record["compare"] = {"korthikanti": {
+            r: korthikanti_bytes(m, args.seq, args.batch, r) for r in POLICIES}
+            if args.seq else None, "source": KORTHIKANTI}
     if args.json:
         print(json_line(record))
         return 0
     gib = 2**30
     print(f"{args.model}: {result.params:,} parameters")
     print("  weights:")
-    for row in result.weights:
+    for row in result.weights[:3]:
         print(f"    {row.dtype:<5} {row.bytes:>20,} B = {row.bytes / gib:,.2f} GiB")
-    print("  training with Adam in mixed precision (16 bytes per parameter):")
-    for part, size, total in result.training:
-        print(f"    {part:<24} {size} B × P = {total / gib:,.2f} GiB")
-    print(f"    {'total':<24} 16 B × P = {record['training_bytes'] / gib:,.2f} GiB"
-          " (activations not included)")
-    if record["activations"] and record["activations"]["none"] is not None:
-        print(f"  training activations for B = {args.batch}, s = {args.seq} "
-              "(Korthikanti et al. 2022, 16-bit):")
-        for mode, size in record["activations"].items():
-            print(f"    recompute {mode:<9} {size / gib:,.2f} GiB")
+    for fmt, size in result.formats:
+        print(f"    {fmt.name:<5} {size:>20,} B = {size / gib:,.2f} GiB   ({fmt.description})")
+    print("  training state (weights, gradients, optimiser; activations not included):")
+    for o, total in result.optimisers:
+        parts = " + ".join(f"{size} ({part})" for part, size in o.parts)
+        print(f"    {o.name:<16} {o.per_param:>2} B × P = {total / gib:,.2f} GiB: {parts}; "
+              f"{o.source}")
+    _show_activations(record, args)
     if result.kv_formula is None:
         print("  KV cache: none (an encoder keeps no keys and values between tokens)")
     else:
-        print(f"  KV cache per token = ({text(result.kv_formula)}) × {result.dtype_bytes} B"
-              f" = {result.kv_per_token:,} B ({args.dtype})")
+        print(f"  KV cache after s tokens = ({text(result.kv_formula)}) × {result.dtype_bytes} B"
+              f" ({args.dtype}); {result.kv_per_token:,} B a token while s is under every "
+              "window")
         if result.kv_total is not None:
             print(f"  KV cache for B = {args.batch}, s = {args.seq}: {result.kv_total:,} B"
                   f" = {result.kv_total / gib:,.2f} GiB")
     return 0
+
+
+def _activations(model: Any, args: argparse.Namespace) -> dict[str, Any] | None:
+    """What a training step keeps for its backward pass under each recomputation policy, in
+    the dtype asked for: bytes and the formula, or why it is not derived."""
+    from symparam.errors import SymparamError
+    from symparam.memory import POLICIES, activations
+
+    if args.seq is None and model.family.sequence is None:
+        return None
+    if args.dtype not in ("fp32", "fp16", "bf16"):
+        return {"refused": "activations are in fp32, fp16 or bf16"}
+    out: dict[str, Any] = {}
+    for policy in POLICIES:
+        try:
+            found = activations(model, args.seq, args.batch, policy, args.dtype,
+                                getattr(args, "target_seq", None))
+        except SymparamError as error:
+            out[policy] = {"refused": error.shown(FLAGS)}
+            continue
+        out[policy] = {"bytes": found.bytes, "formula": str(found.formula)}
+    return out
+
+
+def _show_activations(record: dict[str, Any], args: argparse.Namespace) -> None:
+    gib = 2**30
+    found = record["activations"]
+    if not found:
+        return
+    if "refused" in found:
+        print(f"  activations: not derived ({found['refused']})")
+        return
+    print(f"  activations a training step keeps for B = {args.batch}, s = {args.seq} "
+          f"({args.dtype}; {ACTIVATIONS_COUNT}):")
+    exact = {}
+    for policy, row in found.items():
+        if "refused" in row:
+            print(f"    recompute {policy:<9} not derived: {row['refused']}")
+            continue
+        exact[policy] = row["bytes"]
+        print(f"    recompute {policy:<9} {row['bytes']:>20,} B = {row['bytes'] / gib:,.2f} GiB")
+    compared = record.get("compare", {}).get("korthikanti")
+    if compared and compared.get("none") is not None:
+        print(f"  korthikanti ({KORTHIKANTI}):")
+        for policy, size in compared.items():
+            share = f" ({(size - exact[policy]) / exact[policy]:+.2%})" \
+                if exact.get(policy) else ""
+            print(f"    recompute {policy:<9} {size:>20,} B = {size / gib:,.2f} GiB{share}")
+
+
+#: what the activation figures count
+ACTIVATIONS_COUNT = ("each tensor torch saves, once, as the model's code runs in eager mode; "
+                     "none, selective (attention cores run again) or full (layers run again) "
+                     "recomputation; the loss's own tensors not included")
+#: the compared formula
+KORTHIKANTI = ("Korthikanti et al. 2022: s·b·h·(34 + 5·a·s/h) bytes a layer, 16-bit, dropout "
+               "masks, a GPT-3 layer of 4h")
 
 
 def cmd_sweep(args: argparse.Namespace) -> int:
@@ -397,13 +504,17 @@ def add_commands(commands: Any) -> None:
     output = p.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="one JSON object a line (default)")
     output.add_argument("--csv", action="store_true", help="a CSV table with a header")
-    p = command(commands, "memory", "weights per dtype, Adam training state, KV cache",
+    p = command(commands, "memory", "weights per dtype and quantized, training state, KV cache",
                  cmd_memory)
     p.add_argument("--seq", type=whole(), metavar="S",
                    help="tokens per sequence, for the KV cache")
     p.add_argument("--batch", type=whole(), default=1, metavar="B")
     p.add_argument("--dtype", default="fp16", choices=("fp32", "fp16", "bf16", "int8"),
-                   help="dtype of the KV cache (default fp16)")
+                   help="dtype of the KV cache and the activations (default fp16)")
+    p.add_argument("--target-seq", type=whole(), metavar="S_DEC",
+                   help="an encoder–decoder's decoder length (default: --seq)")
+    p.add_argument("--compare", metavar="NAME", help="a published activation formula beside "
+                   "the exact bytes: korthikanti")
     p = command(commands, "plot", "where the parameters are, or the count against a size",
                  cmd_plot, many=True, json_output=False)
     what = p.add_mutually_exclusive_group()

@@ -19,12 +19,19 @@ class Option:
     """A structural switch of a family (bias on/off, tied head, pooler …)."""
 
     name: str
-    default: bool | int | tuple[int, ...]
+    default: bool | int | tuple[int, ...] | str
     help: str
     variant: bool = False  # a model type's variant of the family: shown only when switched on
 
-    def parse(self, raw: Any) -> bool | int | tuple[int, ...]:
+    def parse(self, raw: Any) -> bool | int | tuple[int, ...] | str:
         """Accept a Python value or the text of ``--set NAME=VALUE``."""
+        if isinstance(self.default, str):  # an activation function, by transformers' name
+            from symparam.modeltype import ACTIVATIONS
+
+            if raw != "" and raw not in ACTIVATIONS:
+                raise InvalidValueError(f"option {self.name} takes an activation function "
+                                        f"transformers knows, got {raw!r}")
+            return str(raw)
         if isinstance(self.default, tuple):
             if not isinstance(raw, list | tuple) or len(raw) > MAX_LAYERS_LISTED or any(
                 isinstance(v, bool) or not isinstance(v, int) or v not in (0, 1) for v in raw
@@ -46,9 +53,10 @@ class Option:
             value = int(raw)
         else:
             raise InvalidValueError(f"option {self.name} takes a positive integer, got {raw!r}")
-        if not 1 <= value <= MAX_OPTION_VALUE:
-            raise InvalidValueError(f"option {self.name} must lie in 1..{MAX_OPTION_VALUE}, "
-                                    f"got {value}: it builds that many blocks")
+        least = 0 if self.default == 0 else 1  # 0: the option's "none" (no sliding window)
+        if not least <= value <= MAX_OPTION_VALUE:
+            raise InvalidValueError(f"option {self.name} must lie in {least}..{MAX_OPTION_VALUE}"
+                                    f", got {value}: it builds that many blocks")
         return value
 
 

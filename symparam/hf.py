@@ -292,10 +292,15 @@ def resolve_config(
     record = choose_record(config, types, where)
     cls = _choose_class(config, record, arch, base, where)
     view = ConfigView(config, record, where)
+    options = dict(record.fixed)
+    for rule in record.rules:
+        options[rule.option] = rule.read(view)
     values: dict[str, int] = {}
     assumptions: list[Assumption] = []
     keys: dict[str, str] = {}
     for entry in record.sizes:
+        if entry.when and not any(options.get(option) for option in entry.when):
+            continue  # a size that is there only with an option (a sliding window)
         if entry.listed:  # one size per stage: symbol_1 … symbol_K
             stages = view.listed(entry)
             values.update(stages)
@@ -309,9 +314,6 @@ def resolve_config(
             assumptions.append(value)
     if "N_dense" in values and "N" in values and values["N_dense"] > values["N"]:
         values["N_dense"] = values["N"]  # transformers: every layer before k is dense
-    options = dict(record.fixed)
-    for rule in record.rules:
-        options[rule.option] = rule.read(view)
     _check_padding(view, record, values)
     # dropped later when the class has no such head
     values["n_labels"] = _labels(config, where, record.labels)

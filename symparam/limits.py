@@ -48,3 +48,18 @@ MAX_RESULT_DIGITS = 1000
 MAX_EXPANDED_TERMS = 3_000
 #: terms of a formula or assumption a user typed, expanded
 MAX_FORMULA_TERMS = 200
+
+
+def check_lengths(**lengths: int | None) -> None:
+    """Each of ``seq``, ``batch``, ``target_seq`` … a whole number from 1 to
+    :data:`~symparam.limits.MAX_SEQUENCE` (None: not given)."""
+    from symparam.errors import InvalidValueError, Param
+
+    for name, value in lengths.items():
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= MAX_SEQUENCE:
+            shown = repr(value) if isinstance(value, int) and abs(value) < 10**40 else \
+                f"a {type(value).__name__}"
+            raise InvalidValueError(Param(name), f" must be a whole number from 1 to "
+                                                 f"{MAX_SEQUENCE:,}, got {shown}")

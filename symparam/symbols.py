@@ -56,6 +56,8 @@ _ENTRIES = (
     Hyperparameter("h_dec", r"h_{\mathrm{dec}}", "attention heads of the decoder"),
     Hyperparameter("h_kv", r"h_{\mathrm{kv}}", "key/value heads"),
     Hyperparameter("d_head", r"d_{\mathrm{head}}", "per-head size"),
+    Hyperparameter("d_rot", r"d_{\mathrm{rot}}",
+                   "width of each head that partial rotary embeddings turn"),
     Hyperparameter("d_emb", r"d_{\mathrm{emb}}",
                    "embedding size, when it differs from H (factorised)"),
     Hyperparameter("G", "G", "number of distinct layer groups (ALBERT)", counts_layers=True),
@@ -64,10 +66,13 @@ _ENTRIES = (
     Hyperparameter("s", "s", "sequence length (tokens per sequence)"),
     Hyperparameter("s_dec", r"s_{\mathrm{dec}}", "decoder sequence length (encoder–decoder)"),
     Hyperparameter("M", "M", "rounding multiple of the FFN size (LLaMA's multiple_of)"),
+    Hyperparameter("W", "W", "sliding window: the positions a windowed layer attends to"),
     Hyperparameter("E", "E", "routed experts per MoE layer"),
     Hyperparameter("k", "k", "experts each token is routed to (top-k)"),
     Hyperparameter("d_moe", r"d_{\mathrm{moe}}", "FFN inner size of one expert"),
     Hyperparameter("E_sh", r"E_{\mathrm{sh}}", "shared experts per MoE layer"),
+    Hyperparameter("E_g", r"E_{g}", "groups the routed experts are split into (DeepSeek-V3)"),
+    Hyperparameter("k_g", r"k_{g}", "groups each token's experts are chosen from"),
     Hyperparameter("d_sh", r"d_{\mathrm{sh}}", "FFN inner size of the shared expert"),
     Hyperparameter("N_dense", r"N_{\mathrm{dense}}",
                    "dense layers before the MoE layers", counts_layers=True),
@@ -203,14 +208,16 @@ def latex_name(sym: sympy.Symbol) -> str:
 
 H, V, L, N, T = (symbol(n) for n in ("H", "V", "L", "N", "T"))
 d_ff, h, h_kv, d_head, N_dec = (symbol(n) for n in ("d_ff", "h", "h_kv", "d_head", "N_dec"))
+d_rot = symbol("d_rot")
 n_labels, d_emb, G, K = (symbol(n) for n in ("n_labels", "d_emb", "G", "K"))
 R, P, C, n_buckets = (symbol(n) for n in ("R", "P", "C", "n_buckets"))
 n_rel, k_conv, g_conv = (symbol(n) for n in ("n_rel", "k_conv", "g_conv"))
 d_pool, S = symbol("d_pool"), symbol("S")
 E, k, d_moe, E_sh, d_sh = (symbol(n) for n in ("E", "k", "d_moe", "E_sh", "d_sh"))
+E_g, k_g = symbol("E_g"), symbol("k_g")
 N_dense, r_q, r_kv = (symbol(n) for n in ("N_dense", "r_q", "r_kv"))
 d_rope, d_nope, d_v = (symbol(n) for n in ("d_rope", "d_nope", "d_v"))
-M = symbol("M")
+M, W = symbol("M"), symbol("W")
 B, s = symbol("B"), symbol("s")
 s_dec = symbol("s_dec")
 N_vis, H_vis, d_ff_vis, h_vis = (symbol(n) for n in ("N_vis", "H_vis", "d_ff_vis", "h_vis"))

@@ -316,3 +316,19 @@ def routable(config: dict[str, Any]) -> dict[str, Any]:
     return {**config, "n_group": 1, "topk_group": 1,
             "n_routed_experts": max(2, config["n_routed_experts"]),
             "num_key_value_heads": config["num_attention_heads"]}
+
+
+def cached(config: dict[str, Any], cls: str, batch: int, seq: int) -> int:
+    """The numbers the real class keeps in transformers' StaticCache after ``batch`` sequences
+    of ``seq`` tokens (small real weights on the CPU, eager attention and experts): full
+    layers allocate ``seq`` positions, sliding-window layers min(``seq``, window)."""
+    data = {k: v for k, v in config.items() if k not in ("model_type", "architectures")}
+    hf_config = transformers.AutoConfig.for_model(config["model_type"], **data)
+    hf_config._attn_implementation = "eager"
+    hf_config._experts_implementation = "eager"
+    model = getattr(transformers, cls)(hf_config).eval()
+    cache = transformers.StaticCache(config=hf_config, max_cache_len=seq)
+    with torch.no_grad():
+        model(input_ids=torch.zeros((batch, seq), dtype=torch.long), past_key_values=cache,
+              use_cache=True)
+    return sum(layer.keys.numel() + layer.values.numel() for layer in cache.layers)

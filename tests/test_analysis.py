@@ -108,6 +108,22 @@ def test_kaplan_is_the_leading_term_of_the_non_embedding_count() -> None:
     assert sympy.expand(a.exact - 12 * n * h**2) == 13 * n * h + 2 * h
 
 
+def test_kaplan_leaves_out_an_untied_unembedding() -> None:
+    """Kaplan et al. count neither the vocabulary and position tables nor the unembedding:
+    LLaMA-2-7B's untied LM head (32,000 × 4,096) is left out with its token table."""
+    a = approximate(symparam.model("llama-2-7b"), "kaplan")
+    assert a.exact_value == 6_738_415_616 - 2 * 32000 * 4096
+    assert "unembedding" in a.source
+
+
+def test_order_says_how_it_counts_degree() -> None:
+    """12·N·H² is of degree 2: a layer count multiplies a term without raising its degree."""
+    a = approximate(symparam.model("gpt2"), order=2)
+    n, h, v, length = (symparam.symbol(x) for x in ("N", "H", "V", "L"))
+    assert sympy.expand(a.approx - (12 * n * h**2 + v * h + length * h)) == 0
+    assert "not the layer counts" in a.source and "(N)" in a.source
+
+
 def test_nanogpt_non_embedding_count() -> None:
     a = approximate(symparam.model("gpt2"), "nanogpt")
     assert a.exact_value - a.approx_value == 1024 * 768  # the position table

@@ -40,7 +40,7 @@ def assert_config_matches(config: dict[str, Any]) -> None:
 #: head sizes of the types with partial rotary embeddings are drawn as multiples of these, so
 #: that the rotated part (int(d_head·factor): Phi's half, StableLM's quarter) stays even:
 #: transformers broadcasts an odd one to the next even size and runs another model
-ROTARY_MULTIPLE = {"phi": 4, "stablelm": 8}
+ROTARY_MULTIPLE = {"phi": 4, "stablelm": 8, "gpt_neox": 8}
 
 
 @st.composite
@@ -65,11 +65,15 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
         "r_q": draw(st.integers(1, 16)), "r_kv": draw(st.integers(1, 16)),
         "d_rope": 2 * draw(st.integers(1, head // 2)), "d_nope": draw(st.integers(1, 8)),
         "d_v": draw(st.integers(1, 8)), "d_pool": draw(st.integers(1, 16)),
-        "S": draw(st.integers(1, 4)),
+        "S": draw(st.integers(1, 4)), "W": draw(st.integers(1, 6)),
+        "E_g": 1, "k_g": 1,  # one group of experts: any E splits into it
         # DeBERTa: two buckets at least (one divides by zero in its log buckets), an odd kernel
         # (an even one shortens the sequence, which it cannot run), groups that split H
         "n_rel": draw(st.integers(2, 8)), "k_conv": 2 * draw(st.integers(0, 2)) + 1,
         "g_conv": draw(st.sampled_from([1, 2])),
+        # an encoder–decoder's decoder: its own FFN width, heads that split H, a vocabulary
+        "d_ff_dec": draw(st.integers(1, 48)), "h_dec": draw(st.sampled_from([h, h_kv])),
+        "V_dec": draw(st.integers(2, 200)),
     }
     drawn["E"] = drawn["k"] + draw(st.integers(0, 3))
     drawn["N_dense"] = draw(st.integers(0, drawn["N"]))
@@ -78,7 +82,7 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
     for entry in record.sizes:
         if entry.computed:  # transformers ignores the key (StableLM's head_dim)
             continue
-        if entry.symbol in ("N", "V", "H", "h", "h_kv", "R", "P", "E", "k") \
+        if entry.symbol in ("N", "V", "H", "h", "h_kv", "h_dec", "R", "P", "E", "k") \
                 or draw(st.booleans()):
             value = drawn[entry.symbol]
             nullable = entry.key in generated()[model_type]["nullable"]
@@ -132,7 +136,8 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
                            "q_lora_rank": drawn["r_q"], "kv_lora_rank": drawn["r_kv"],
                            "qk_nope_head_dim": drawn["d_nope"], "v_head_dim": drawn["d_v"],
                            "n_routed_experts": drawn["E"], "rotary_dim": drawn["d_rope"],
-                           "num_experts": drawn["E"]}.get(key, default)
+                           "num_experts": drawn["E"], "encoder_ffn_dim": drawn["d_ff"],
+                           "decoder_ffn_dim": drawn["d_ff_dec"]}.get(key, default)
     return config
 
 

@@ -29,6 +29,8 @@ from typing import Any
 from symparam.architectures.common import (
     HEADS_SPLIT_HIDDEN,
     CrossAttention,
+    activation_of,
+    activation_option,
     decoder_class,
     decoder_heads,
     tie_option,
@@ -48,8 +50,9 @@ from symparam.blocks import (
     Sequential,
     marked,
 )
+from symparam.blocks.saved import Key, same_tensor
 from symparam.family import Family, Option
-from symparam.modeltype import Flag, ModelType, Reader, Rule, Size, heads
+from symparam.modeltype import ActivationName, Flag, ModelType, Reader, Rule, Size, heads
 from symparam.symbols import H, L, N, V, d_ff, h
 
 
@@ -57,15 +60,19 @@ def attention(options: Mapping[str, Any]) -> Attention:
     """Self-attention: GPT-2's fused ``c_attn`` (multi-query: one key/value head), or GPT-Neo's
     separate projections."""
     if options["neo_attention"]:
-        return Attention(H, H, kv_cache=2 * H, heads=h, scaled=False, attention=Sequential(
+        return Attention(H, H, kv_cache=2 * H, heads=h, scaled=False, masked=True,
+                         attention=Sequential(
             k_proj=Linear(H, H, bias=False), v_proj=Linear(H, H, bias=False),
             q_proj=Linear(H, H, bias=False), out_proj=Linear(H, H)))
     project = Linear if options["linear_layout"] else Conv1D
+    # q, k and v come to the core as slices of c_attn's output
+    fused = H + 2 * H / h if options["multi_query"] else 3 * H
+    views = dict.fromkeys("qkv", (Key("c_attn output"), fused))
     if options["multi_query"]:  # one key/value head of H/h (the heads split H evenly)
-        return Attention(H, H, kv_cache=2 * H / h, heads=h, c_attn=project(H, H + 2 * H / h),
-                         c_proj=project(H, H))
-    return Attention(H, H, kv_cache=2 * H, heads=h, c_attn=project(H, 3 * H),
-                     c_proj=project(H, H))
+        return Attention(H, H, kv_cache=2 * H / h, heads=h, masked=True, views=views,
+                         c_attn=project(H, fused), c_proj=project(H, H))
+    return Attention(H, H, kv_cache=2 * H, heads=h, masked=True, views=views,
+                     c_attn=project(H, fused), c_proj=project(H, H))
 
 
 def block(options: Mapping[str, Any]) -> Sequential:
@@ -77,18 +84,25 @@ def block(options: Mapping[str, Any]) -> Sequential:
             "GPT-2", c_attn=project(H, 2 * H), q_attn=project(H, H), c_proj=project(H, H)),
             "attention")
         parts["ln_cross_attn"] = LayerNorm(H)
-    return Sequential(
-        **parts,
-        mlp=Sequential(kind="mlp", c_fc=project(H, d_ff), act=Activation(d_ff),
-                       c_proj=project(d_ff, H)),
-        residual=Residual(H, adds=2),
-    )
+    layer = Sequential(**parts, mlp=mlp(project, activation_of(options, "gelu_new")),
+                       residual=Residual(H, adds=2))
+    layer.called_with_mask = True  # GPT2Block(hidden_states, past, cache_position, mask, …)
+    return layer
+
+
+def mlp(project: type[Linear] | type[Conv1D], activation: str) -> Sequential:
+    """c_fc (H → d_ff), the activation, c_proj (d_ff → H), which reads the activation's
+    output (one tensor, where the activation keeps its output too)."""
+    act, c_proj = Activation(d_ff, fn=activation), project(d_ff, H)
+    same_tensor("activation output", (act, "output"), (c_proj, "input"))
+    return Sequential(kind="mlp", c_fc=project(H, d_ff), act=act, c_proj=c_proj)
 
 
 def gpt2_model(options: Mapping[str, Any]) -> Sequential:
+    # wpe looks up one row of positions made for each forward pass
     return Sequential(
-        wte=Embedding(V, H), wpe=Embedding(L, H, summed=True), h=Repeat(N, block(options)),
-        ln_f=LayerNorm(H),
+        wte=Embedding(V, H), wpe=Embedding(L, H, summed=True, indices="positions"),
+        h=Repeat(N, block(options)), ln_f=LayerNorm(H),
     )
 
 
@@ -112,6 +126,7 @@ FAMILY = Family(
     options=(tie_option(True),
              Option("add_cross_attention", False,
                     "a cross-attention over an encoder's states in every block"),
+             activation_option("gelu_new"),
              variant("linear_layout", "projections stored as torch's Linear, (out, in) "
                      "(GPT-BigCode)"),
              variant("multi_query", "one key/value head shared by every query head: c_attn is "
@@ -200,13 +215,15 @@ MODEL_TYPES = (
               classes=heads("GPT2", "GPT2", "LMHeadModel", "Model", "ForSequenceClassification",
                             "ForTokenClassification", "ForQuestionAnswering"),
               sizes=_GPT2_SIZES,
-              rules=(Flag("tie_word_embeddings"), Flag("add_cross_attention"))),
+              rules=(Flag("tie_word_embeddings"), Flag("add_cross_attention"),
+                     ActivationName("activation", "activation_function", "gelu_new"))),
     ModelType("gpt_bigcode", FAMILY, base="GPTBigCodeModel",
               classes={"GPTBigCodeForCausalLM": "GPT2LMHeadModel",
                        **heads("GPTBigCode", "GPT2", "Model", "ForSequenceClassification",
                                "ForTokenClassification")},
               sizes=_GPT2_SIZES,
               rules=(Flag("tie_word_embeddings"), Flag("multi_query"),
+                     ActivationName("activation", "activation_function", "gelu_new"),
                      FlagWithout("add_cross_attention", "add_cross_attention", "multi_query")),
               fixed={"linear_layout": True}),
     ModelType("gpt_neo", FAMILY, base="GPTNeoModel",
@@ -217,6 +234,7 @@ MODEL_TYPES = (
                      Size("L", "max_position_embeddings"), Size("H", "hidden_size"),
                      Size("d_ff", "intermediate_size", null=FFN_4H), Size("h", "num_heads")),
               rules=(Flag("tie_word_embeddings"),
+                     ActivationName("activation", "activation_function", "gelu_new"),
                      AttentionTypes("local_layers", "attention_types", "num_layers")),
               fixed={"neo_attention": True}),
 )
