@@ -191,7 +191,12 @@ def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int 
     if cls in AT_EOS:
         device, eager = "cpu", True
         data = {"decoder_start_token_id": 0, **data, "eos_token_id": 0}
-    for attempt in (data, {**data, "pad_token_id": None}):
+    # a padding check that reads a value (.item()), which a meta tensor cannot give, goes with
+    # the pad token; BART's decoder builds its SDPA causal mask by reading one too, which eager
+    # attention does not (the counter gives both attentions the same products)
+    unpadded = {**data, "pad_token_id": None}
+    attempts = ((data, eager), (unpadded, eager), (unpadded, True))
+    for tried, (attempt, eager) in enumerate(attempts, 1):
         hf_config = transformers.AutoConfig.for_model(config["model_type"], **attempt)
         if eager:  # attention and experts as plain torch code, each operation visible
             hf_config._attn_implementation = "eager"
@@ -210,9 +215,7 @@ def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int 
             with watch(model), torch.no_grad():
                 model(**fed)
         except RuntimeError as error:
-            # a padding check that reads a value (.item()), which a meta tensor cannot give;
-            # without a pad token there is no such check
-            if "meta" not in str(error) or attempt is not data:
+            if "meta" not in str(error) or tried == len(attempts):
                 raise
             continue
         return model

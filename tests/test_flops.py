@@ -230,3 +230,15 @@ def test_torch_counter_omits_attention_under_sdpa_on_the_cpu(
     assert counter.get_total_flops() == compute(m, seq=seq).flops - products
     assert main(["flops", "bert-base-uncased", "--seq", "128"]) == 0
     assert "21,744,451,584 under SDPA" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("name", ["bart-large", "mbart-large-50", "marian-en-de",
+                                  "pegasus-large", "mt5-base"])
+def test_encoder_decoder_presets_flops(name: str) -> None:
+    """The published encoder–decoders at their full size (meta device): s = 128 encoder
+    tokens, a decoder target of 64 where the class decodes one of its own."""
+    preset = symparam.presets.presets()[name]
+    m = symparam.model(name)
+    target = 64 if oracle.takes_target(preset.config, m.label) else None
+    assert compute(m, seq=128, target_seq=target).flops == \
+        counted(preset.config, m.label, 1, 128, target)
