@@ -26,6 +26,7 @@ from typing import Any
 import sympy
 
 from symparam.errors import InvalidValueError, ModelDefinitionError, UnboundError
+from symparam.integers import as_int
 
 Size = int | sympy.Expr
 Number = int | Fraction
@@ -34,6 +35,9 @@ _INDEX_LETTERS = "ijklmn"
 
 def as_size(value: Size, what: str = "size") -> sympy.Expr:
     """A block size as a sympy expression: a positive int or an expression, never a string."""
+    number = None if isinstance(value, sympy.Expr) else as_int(value)
+    if number is not None:
+        value = number  # numpy's integers too
     if isinstance(value, bool) or not isinstance(value, int | sympy.Expr):
         raise InvalidValueError(
             f"{what} must be an int or a sympy expression, not {type(value).__name__}"
@@ -180,6 +184,9 @@ class Block:
     is_tensor: bool = False
     #: a stack of repeated layers (:class:`Repeat`)
     is_stack: bool = False
+    #: its own FLOPs rule counts work across the tokens of a sequence (attention's products
+    #: over every query and key, a convolution over neighbouring tokens)
+    across_tokens: bool = False
 
     def children(self) -> tuple[tuple[str, Block], ...]:
         """The named sub-blocks, in the order transformers registers them."""
@@ -285,6 +292,12 @@ class Block:
         declared :attr:`kind`, else its parent's (``outer``)."""
         kind = self.kind or outer
         return merge(child.by_kind(kind, active) for _, child in self.children())
+
+    @cached_property
+    def mixes_tokens(self) -> bool:
+        """Whether this block or one below it counts work across tokens (:attr:`across_tokens`):
+        a tree without one has FLOPs that grow only linearly with the sequence."""
+        return self.across_tokens or any(child.mixes_tokens for _, child in self.children())
 
     @cached_property
     def holds_stack(self) -> bool:
@@ -572,9 +585,10 @@ def evaluate(expr: sympy.Expr, values: Mapping[str, int]) -> int:
         raise UnboundError(missing)
     env: dict[sympy.Symbol, Number] = {}
     for sym in free:
-        number = values[sym.name]
-        if isinstance(number, bool) or not isinstance(number, int) or number <= 0:
-            raise InvalidValueError(f"{sym.name} must be a positive integer, got {number!r}")
+        number = as_int(values[sym.name])
+        if number is None or number <= 0:
+            raise InvalidValueError(f"{sym.name} must be a positive integer, got "
+                                    f"{values[sym.name]!r}")
         env[sym] = number
     result = value(expr, env)
     if isinstance(result, Fraction) and result.denominator != 1:
