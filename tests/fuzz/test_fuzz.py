@@ -72,8 +72,9 @@ def test_formulas() -> None:
     @given(st.sampled_from(MODELS), text | formulas())
     def check(model: str, formula: str) -> None:
         result = run("check FORMULA", ["check", model, formula, "--json"])
-        if result.code == 0:
-            assert "difference" in json.loads(result.out)
+        if result.code in (0, 1):  # equal, not equal
+            record = json.loads(result.out)
+            assert record["equal"] is (result.code == 0)
 
     check()
 
