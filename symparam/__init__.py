@@ -92,11 +92,11 @@ def _listed(key: str, given: Any) -> list[Any]:
     return list(given)
 
 
-def from_block(block: Block, name: str = "custom", *, attention: bool | None = None,
+def from_block(block: Block, name: str = "custom", /, *, attention: bool | None = None,
                **values: Any) -> Model:
     """A :class:`Model` of your own block tree, for ``count()``, ``formula()``, ``derive()``,
     ``flops()`` and the rest; ``values`` bind its hyperparameters by name (the vocabulary's,
-    ``H``, or your own, ``symbol("r")``).
+    ``H``, or your own, ``symbol("r")``; only ``attention`` is taken).
 
     FLOPs see attention only where it is an :class:`~symparam.blocks.Attention` block; a tree
     without one must say ``attention=False`` to be given FLOPs (an attention written as plain

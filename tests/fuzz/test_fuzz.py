@@ -139,7 +139,9 @@ def test_argv() -> None:
              "--training", "--recompute", "--decode", "--compare", "--with-nonmatmul",
              "--symbolic", "--fragment", "--flops", "--active", "--csv", "--dtype", "-h",
              "--version", "H=2:8:2", "N=1,2", "H=768", "d_head", "md", "tex", "zh", "ko",
-             "latex", "json", "0", "-1", "7B", "1e999", "full", "selective", "kaplan,palm"]
+             "latex", "json", "0", "-1", "7B", "1e999", "full", "selective", "kaplan,palm",
+             "--depth", "1", "3", "99", "-", "markdown", "MD", "hidden_size=64", "n_embd=64",
+             "GPT2", "meta-llama/Meta-Llama-3-8B"]
 
     commands = ["count", "formula", "derive", "depends", "check", "approx", "sensitivity",
                  "solve", "flops", "memory", "sweep"]
