@@ -11,6 +11,7 @@ import sympy
 from symparam.assumptions import Assumption
 from symparam.blocks import Block
 from symparam.errors import InvalidValueError
+from symparam.integers import as_int
 from symparam.limits import MAX_LAYERS_LISTED, MAX_OPTION_VALUE
 
 
@@ -47,8 +48,9 @@ class Option:
             if text in ("false", "0", "no", "off"):
                 return False
             raise InvalidValueError(f"option {self.name} takes true or false, got {raw!r}")
-        if isinstance(raw, int) and not isinstance(raw, bool):
-            value = raw
+        number = as_int(raw)
+        if number is not None:
+            value = number
         elif isinstance(raw, str) and raw.strip().isdigit() and len(raw.strip()) <= 6:
             value = int(raw)
         else:
@@ -96,6 +98,10 @@ class Family:
     at_most: tuple[tuple[str, str, str], ...] = ()
     compute: bool = True  # whether the tree knows its forward FLOPs (attention marked)
     sequence: sympy.Expr | None = None  # a sequence length fixed by the input (ViT's patches)
+    #: a tree of the user's own (:func:`symparam.from_block`), not one of the catalog's, and
+    #: whether its author says it has attention (None: not said)
+    custom: bool = False
+    attention: bool | None = None
     #: trees already built, by class and options (a tree is never changed once built)
     _trees: dict[tuple[Any, ...], Block] = field(default_factory=dict, init=False, repr=False,
                                                  compare=False)

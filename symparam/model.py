@@ -24,9 +24,16 @@ from symparam.blocks.base import KINDS
 from symparam.blocks.base import evaluate as _evaluate
 from symparam.blocks.base import value as numeric_value
 from symparam.bounds import expand
-from symparam.errors import InvalidValueError, UnboundError, UnknownSymbolError
+from symparam.errors import (
+    InvalidValueError,
+    ModelDefinitionError,
+    UnboundError,
+    UnknownSymbolError,
+)
 from symparam.family import Family
+from symparam.integers import as_int
 from symparam.limits import MAX_VALUE
+from symparam.questions import Questions
 from symparam.symbols import order_key, symbol
 
 if TYPE_CHECKING:
@@ -67,7 +74,7 @@ class Reported:
     note: str = ""
 
 
-class Model:
+class Model(Questions):
     """A block tree plus what makes it a particular model: assumptions, options, values."""
 
     def __init__(
@@ -209,8 +216,10 @@ class Model:
                 if self.family.option(name) is not None:
                     raise InvalidValueError(f"{name} is an option of {self.family.name}")
                 raise UnknownSymbolError(name, known)
-            if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+            number = as_int(value)
+            if number is None or number <= 0:
                 raise InvalidValueError(f"{name} must be a positive integer, got {value!r}")
+            value = number
             if value > MAX_VALUE:
                 raise InvalidValueError(f"{name} = {value} is more than symparam takes (10^30)")
             out[name] = value
@@ -340,13 +349,27 @@ class Model:
         return out
 
     def require_compute(self) -> None:
-        """Raise unless this family's tree knows its forward FLOPs (its attention is marked)."""
+        """Raise unless this family's tree knows its forward FLOPs (its attention is marked).
+
+        A tree of your own (:func:`symparam.from_block`) is asked to show its attention: an
+        attention written as plain Linear layers in a Sequential would lose its products over
+        the sequence (the s² terms) without a word, and nothing in a tree of sums tells those
+        projections from an MLP's. So FLOPs need an :class:`~symparam.blocks.Attention` (or
+        another block that works across tokens) in the tree, or ``attention=False`` given to
+        ``from_block`` for a model that mixes no tokens."""
         if not self.family.compute:
             raise InvalidValueError(
                 f"FLOPs are not derived for the {self.family.title} family yet")
+        if not self.family.custom or self.tree.mixes_tokens or self.family.attention is False:
+            return
+        said = " although attention=True was given" if self.family.attention else ""
+        raise ModelDefinitionError(
+            f"{self.name}: no Attention block in the tree{said}, so its FLOPs would miss "
+            "attention's products over the sequence; build attention with "
+            "symparam.blocks.Attention(qk_width, v_width, heads=…, q_proj=Linear(…), …), or "
+            "pass attention=False to from_block for a model without attention")
 
-    def flops(self) -> sympy.Expr:
-        """Forward FLOPs on B sequences of s tokens (matrix products, 2 per multiply-add)."""
+    def _flops_formula(self) -> sympy.Expr:
         from symparam.symbols import B, s
 
         self.require_compute()

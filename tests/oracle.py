@@ -277,6 +277,14 @@ def routable(config: dict[str, Any]) -> dict[str, Any]:
             "num_key_value_heads": config["num_attention_heads"]}
 
 
+def takes_cache(cls: str) -> bool:
+    """Whether the class's forward takes ``past_key_values`` (a question-answering head and
+    OpenAI GPT do not)."""
+    import inspect
+
+    return "past_key_values" in inspect.signature(getattr(transformers, cls).forward).parameters
+
+
 def cached(config: dict[str, Any], cls: str, batch: int, seq: int) -> int:
     """The numbers the real class keeps in transformers' StaticCache after ``batch`` sequences
     of ``seq`` tokens (small real weights on the CPU, eager attention and experts): full

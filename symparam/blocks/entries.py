@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import sympy
 
 from symparam.errors import InvalidValueError, UnboundError
+from symparam.integers import as_int
 
 if TYPE_CHECKING:
     from symparam.blocks.base import Block, Tensor
@@ -20,6 +21,9 @@ Size = int | sympy.Expr
 
 def as_size(value: Size, what: str = "size") -> sympy.Expr:
     """A block size as a sympy expression: a positive int or an expression, never a string."""
+    number = None if isinstance(value, sympy.Expr) else as_int(value)
+    if number is not None:
+        value = number  # numpy's integers too
     if isinstance(value, bool) or not isinstance(value, int | sympy.Expr):
         raise InvalidValueError(
             f"{what} must be an int or a sympy expression, not {type(value).__name__}"

@@ -112,6 +112,7 @@ class Attention(Block):
     """
 
     kind = "attention"
+    across_tokens = True
 
     def __init__(self, qk_width: Size, v_width: Size, /, kv_cache: Size | None = None,
                  key_seq: sympy.Expr | None = None, heads: Size | None = None,
