@@ -38,9 +38,6 @@ def check(config: dict[str, Any], batch: int, seq: int, policy: str, dtype: str)
     m = symparam.from_hf_config(config)
     if oracle.refused_compute(m) is not None:
         reject()
-    if config["model_type"] in ("gemma2", "gemma3_text", "cohere2", "gpt_oss") \
-            and config.get("sliding_window", 1) is None:
-        reject()  # sliding layers without a window: transformers cannot run them
     seq = min(seq, m.values.get("L", seq))
     if config["model_type"] in ("roberta", "xlm-roberta"):
         # RoBERTa's positions start after the padding index: L − pad − 1 of them are usable

@@ -19,6 +19,18 @@ if TYPE_CHECKING:
 Size = int | sympy.Expr
 
 
+def as_expr(value: int | sympy.Expr) -> sympy.Expr:
+    """A number of the tree as a sympy expression (an int made an Integer; never a string, which
+    sympify would parse)."""
+    if isinstance(value, sympy.Basic):
+        return value
+    number = as_int(value)
+    if number is None:
+        raise InvalidValueError(f"expected an int or a sympy expression, not "
+                                f"{type(value).__name__}")
+    return sympy.Integer(number)
+
+
 def as_size(value: Size, what: str = "size") -> sympy.Expr:
     """A block size as a sympy expression: a positive int or an expression, never a string."""
     number = None if isinstance(value, sympy.Expr) else as_int(value)

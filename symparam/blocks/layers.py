@@ -16,6 +16,7 @@ from typing import Any
 import sympy
 
 from symparam.blocks.base import Block, Placed, Row, Size, Tensor, adopt, as_size, merge
+from symparam.blocks.entries import as_expr
 from symparam.blocks.saved import (
     ACT,
     ACTIVATION_SAVES,
@@ -136,10 +137,10 @@ class Attention(Block):
         self.softcap = softcap  # Gemma2's tanh soft-capping of the scores
         self.sink = sink  # gpt-oss: one more logit per head and query in the softmax
         self.window = None if window is None else as_size(window, "sliding window")
-        self.windowed = sympy.sympify(windowed)
+        self.windowed = as_expr(windowed)
         # of how many layers: with windows, sliding and full ones may each have their own mask
         # (and, rotary_layers "per_kind", rotary tables: Gemma3; "sliding": only they turn)
-        self.layers = sympy.sympify(layers)
+        self.layers = as_expr(layers)
         self.rotary_layers = rotary_layers
         self.rotary_fp32 = rotary_fp32
         # for the tensors a training step saves: the rotated width of each head (the rotary

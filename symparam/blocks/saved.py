@@ -26,6 +26,8 @@ from typing import Any
 
 import sympy
 
+from symparam.blocks.entries import as_expr
+
 ACT, F32, CAST, UPCAST, FP32_ONLY, I64, BOOL = ("act", "f32", "cast", "upcast", "fp32_only",
                                                   "i64", "bool")
 KINDS = (ACT, F32, CAST, UPCAST, FP32_ONLY, I64, BOOL)
@@ -77,7 +79,7 @@ class Saved:
         layer: dict[Any, tuple[str, sympy.Expr]] = {}
         model: dict[Any, tuple[str, sympy.Expr]] = {}
         for key, kind, elements in items:
-            elements = sympy.sympify(elements)
+            elements = as_expr(elements)
             if elements == 0:
                 continue
             if key is not None and key.model_wide:
@@ -124,7 +126,12 @@ def same_tensor(name: str, *ends: tuple[Any, str], key: Key | None = None) -> Ke
     ``key``: a tensor already named (attention and MLP side by side read one norm's output)."""
     key = Key(name) if key is None else key
     for block, end in ends:
-        setattr(block, f"{end}_key", key)
+        if end == "input":
+            block.input_key = key
+        elif end == "output":
+            block.output_key = key
+        else:
+            raise ValueError(f"a tensor's end is input or output, not {end!r}")
     return key
 
 
