@@ -253,7 +253,7 @@ class Activations:
 #: rather than guessed
 UNCHECKED: dict[str, tuple[str, ...]] = {
     "deberta": (), "gptj": (), "modernbert": (), "mpnet": (), "mpt": (), "openai_gpt": (),
-    "gpt2": ("linear_layout", "neo_attention"),
+    "gpt2": ("linear_layout",),
 }
 
 

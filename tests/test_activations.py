@@ -24,10 +24,10 @@ from tests.tools import need
 oracle = need("tests.oracle")
 saved_bytes = need("tests.saved").saved_bytes
 
-#: what symparam refuses to derive, by a phrase of its reason: transformers runs BLOOM's and
-#: Falcon's attention inline (no function to checkpoint), has no gradient checkpointing for
-#: ALBERT, picks T5's end-of-sequence tokens by value; the families not yet checked
-#: (symparam.memory.UNCHECKED)
+#: what symparam refuses to derive, by a phrase of its reason: transformers runs BLOOM's,
+#: Falcon's and GPT-Neo's attention inline (no function to checkpoint), has no gradient
+#: checkpointing for ALBERT, picks T5's end-of-sequence tokens by value; the families not yet
+#: checked (symparam.memory.UNCHECKED)
 REFUSED = ("written inline", "no gradient checkpointing", "by value", "ALiBi and the new",
            "not checked against torch")
 
@@ -75,13 +75,14 @@ def test_saved_tensors_against_torch(model_type: str, policy: str) -> None:
 
 
 BF16 = ["gpt2", "bert", "llama", "gemma2", "olmo2", "cohere", "opt", "t5", "vit", "mixtral",
-        "gpt_oss", "deepseek_v3"]
+        "gpt_oss", "deepseek_v3", "gpt_neo"]
 
 
 @pytest.mark.parametrize("model_type", BF16)
 def test_saved_tensors_in_bf16(model_type: str) -> None:
     """In 16-bit: the fp32 softmaxes and their copies, RMSNorm's fp32 input, OLMo's fp32
-    rotary tables, Cohere's fp32 weight copies, DeepSeek's fp32 router copies."""
+    rotary tables, Cohere's fp32 weight copies, DeepSeek's fp32 router copies, GPT-Neo's fp32
+    queries and keys."""
     @settings(max_examples=2, deadline=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
     @given(lean_configs(model_type), st.integers(1, 2), st.integers(1, 5))

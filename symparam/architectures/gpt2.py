@@ -60,10 +60,13 @@ def attention(options: Mapping[str, Any]) -> Attention:
     """Self-attention: GPT-2's fused ``c_attn`` (multi-query: one key/value head), or GPT-Neo's
     separate projections."""
     if options["neo_attention"]:
-        return Attention(H, H, kv_cache=2 * H, heads=h, scaled=False, masked=True,
-                         attention=Sequential(
-            k_proj=Linear(H, H, bias=False), v_proj=Linear(H, H, bias=False),
-            q_proj=Linear(H, H, bias=False), out_proj=Linear(H, H)))
+        # q, k and v read ln_1's output; the core, a method written inline, casts q and k to
+        # fp32 and takes its softmax there
+        k, v, q = (Linear(H, H, bias=False) for _ in range(3))
+        same_tensor("ln_1 output", (q, "input"), (k, "input"), (v, "input"))
+        return Attention(H, H, kv_cache=2 * H, heads=h, scaled=False, recomputable=False,
+                         softmax_fp32=True, fp32_inputs=("q", "k"), attention=Sequential(
+            k_proj=k, v_proj=v, q_proj=q, out_proj=Linear(H, H)))
     project = Linear if options["linear_layout"] else Conv1D
     # q, k and v come to the core as slices of c_attn's output
     fused = H + 2 * H / h if options["multi_query"] else 3 * H
@@ -86,7 +89,8 @@ def block(options: Mapping[str, Any]) -> Sequential:
         parts["ln_cross_attn"] = LayerNorm(H)
     layer = Sequential(**parts, mlp=mlp(project, activation_of(options, "gelu_new")),
                        residual=Residual(H, adds=2))
-    layer.called_with_mask = True  # GPT2Block(hidden_states, past, cache_position, mask, …)
+    # GPT2Block(hidden_states, past, cache_position, mask, …); GPT-Neo's takes it by name
+    layer.called_with_mask = not options["neo_attention"]
     return layer
 
 

@@ -123,6 +123,7 @@ class Attention(Block):
                  views: Mapping[str, tuple[Key, Size]] | None = None,
                  softmax_fp32: bool = False, masked: bool = False, recomputable: bool = True,
                  interleaved: bool = False, indices: int = 0, derived: str = "",
+                 fp32_inputs: tuple[str, ...] = (),
                  **named: Block) -> None:
         self.qk_width = as_size(qk_width, "query/key width")
         self.v_width = as_size(v_width, "value width")
@@ -154,6 +155,7 @@ class Attention(Block):
         self.recomputable = recomputable
         self.interleaved = interleaved  # BLOOM's fused output: (B, s, heads, 3, d_head)
         self.indices = indices  # one-element index tensors a layer keeps (Falcon's k/v picks)
+        self.fp32_inputs = fp32_inputs  # of q, k, v: those the core casts to fp32 (GPT-Neo's)
         self.underived = derived  # why what it keeps is not derived, where it is not
         self._children = adopt("an Attention", named.items())
 
@@ -223,7 +225,8 @@ class Attention(Block):
                                     "attention core is a function that can be checkpointed; "
                                     "this model's is written inline")
         core = attention_core(batch, inner, keys, self.heads, self.kv_heads, self.qk_width,
-                              self.v_width, self.views, policy, self.interleaved)
+                              self.v_width, self.views, policy, self.interleaved,
+                              self.fp32_inputs)
         if policy == "selective":  # the core runs again from its inputs, the mask among them
             return found | Saved.of(*core, (MASK, ACT, batch * inner * keys * kinds
                                             if self.masked else 0))

@@ -159,7 +159,7 @@ def one(n: Any) -> sympy.Expr:
 
 def attention_core(batch: Any, queries: Any, keys: Any, heads: Any, kv_heads: Any,
                    qk_width: Any, v_width: Any, views: Mapping[str, tuple[Key, Any]],
-                   policy: str, interleaved: bool = False
+                   policy: str, interleaved: bool = False, fp32: Iterable[str] = ()
                    ) -> list[tuple[Key | None, str, sympy.Expr]]:
     """The queries, keys and values an attention's core keeps, as torch's matmul keeps them.
 
@@ -170,7 +170,9 @@ def attention_core(batch: Any, queries: Any, keys: Any, heads: Any, kv_heads: An
     (B, heads, s, d) → (B·heads, s, d) without a copy where B or the heads are 1 (or, for
     ``interleaved`` heads of a fused output laid out (B, s, heads, 3, d) as BLOOM's, s is 1),
     and keeps the whole storage it is a slice of; otherwise it keeps a copy. Under ``selective``
-    recomputation the core keeps its inputs as they come (views: their storage)."""
+    recomputation the core keeps its inputs as they come (views: their storage). ``fp32``: those
+    of q, k and v the core casts to fp32 first (GPT-Neo's queries and keys): the copy it keeps is
+    fp32 whatever the model's dtype."""
     items: list[tuple[Key | None, str, sympy.Expr]] = []
     grouped = kv_heads is not None
     for name, rows, width in (("q", queries, qk_width), ("k", keys, qk_width),
@@ -178,6 +180,9 @@ def attention_core(batch: Any, queries: Any, keys: Any, heads: Any, kv_heads: An
         own_heads = kv_heads if grouped and name != "q" else heads
         own = width / heads * own_heads  # before grouped heads are repeated
         view = views.get(name)
+        if name in fp32 and policy != "selective":  # a fresh fp32 tensor, whatever it came as
+            items.append((None, F32, batch * rows * own))
+            continue
         if policy == "selective":
             items.append((view[0], ACT, batch * rows * view[1]) if view
                          else (None, ACT, batch * rows * own))
