@@ -253,7 +253,6 @@ class Activations:
 #: rather than guessed
 UNCHECKED: dict[str, tuple[str, ...]] = {
     "deberta": (), "gptj": (), "modernbert": (), "mpnet": (), "mpt": (), "openai_gpt": (),
-    "gpt2": ("linear_layout",),
 }
 
 
