@@ -75,14 +75,14 @@ def test_saved_tensors_against_torch(model_type: str, policy: str) -> None:
 
 
 BF16 = ["gpt2", "bert", "llama", "gemma2", "olmo2", "cohere", "opt", "t5", "vit", "mixtral",
-        "gpt_oss", "deepseek_v3", "gpt_neo", "gpt_bigcode"]
+        "gpt_oss", "deepseek_v3", "gpt_neo", "gpt_bigcode", "gptj"]
 
 
 @pytest.mark.parametrize("model_type", BF16)
 def test_saved_tensors_in_bf16(model_type: str) -> None:
     """In 16-bit: the fp32 softmaxes and their copies, RMSNorm's fp32 input, OLMo's fp32
-    rotary tables, Cohere's fp32 weight copies, DeepSeek's fp32 router copies, GPT-Neo's fp32
-    queries and keys."""
+    rotary tables, Cohere's fp32 weight copies, DeepSeek's fp32 router copies, GPT-Neo's and
+    GPT-J's fp32 queries and keys."""
     @settings(max_examples=2, deadline=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
     @given(lean_configs(model_type), st.integers(1, 2), st.integers(1, 5))
