@@ -75,7 +75,7 @@ def test_saved_tensors_against_torch(model_type: str, policy: str) -> None:
 
 
 BF16 = ["gpt2", "bert", "llama", "gemma2", "olmo2", "cohere", "opt", "t5", "vit", "mixtral",
-        "gpt_oss", "deepseek_v3", "gpt_neo", "gpt_bigcode", "gptj"]
+        "gpt_oss", "deepseek_v3", "gpt_neo", "gpt_bigcode", "gptj", "mpt"]
 
 
 @pytest.mark.parametrize("model_type", BF16)
@@ -113,6 +113,16 @@ _SMALL = {"vocab_size": 20, "hidden_size": 16, "intermediate_size": 8, "num_hidd
 def test_sliding_and_full_layers(extra: dict[str, Any], policy: str) -> None:
     for batch, seq in ((1, 4), (2, 5)):
         check({**_SMALL, **extra}, batch, seq, policy, "fp32")
+
+
+def test_mpt_clipping_its_projection() -> None:
+    """MPT with attn_config.clip_qkv: the clamp keeps Wqkv's output, q, k and v are slices of
+    the clamp's."""
+    config = {"model_type": "mpt", "architectures": ["MptForCausalLM"], "n_layers": 2,
+              "d_model": 8, "n_heads": 2, "vocab_size": 50, "max_seq_len": 16,
+              "pad_token_id": 0, "attn_config": {"clip_qkv": 1.0}}
+    for policy, dtype in (("none", "fp32"), ("none", "bf16"), ("full", "fp32")):
+        check(config, 2, 3, policy, dtype)
 
 
 def test_gpt2_by_hand() -> None:

@@ -20,6 +20,8 @@ from symparam.blocks.saved import (
     ACT,
     ACTIVATION_SAVES,
     BATCH_POSITIONS,
+    BOOL,
+    BOOL_MASK,
     CAST,
     F32,
     FP32_ONLY,
@@ -123,7 +125,7 @@ class Attention(Block):
                  views: Mapping[str, tuple[Key, Size]] | None = None,
                  softmax_fp32: bool = False, masked: bool = False, recomputable: bool = True,
                  interleaved: bool = False, indices: int = 0, derived: str = "",
-                 fp32_inputs: tuple[str, ...] = (),
+                 fp32_inputs: tuple[str, ...] = (), fills_mask: bool = False,
                  **named: Block) -> None:
         self.qk_width = as_size(qk_width, "query/key width")
         self.v_width = as_size(v_width, "value width")
@@ -156,6 +158,8 @@ class Attention(Block):
         self.interleaved = interleaved  # BLOOM's fused output: (B, s, heads, 3, d_head)
         self.indices = indices  # one-element index tensors a layer keeps (Falcon's k/v picks)
         self.fp32_inputs = fp32_inputs  # of q, k, v: those the core casts to fp32 (GPT-Neo's)
+        # the scores are masked by masked_fill with the model's boolean mask, which it keeps
+        self.fills_mask = fills_mask
         self.underived = derived  # why what it keeps is not derived, where it is not
         self._children = adopt("an Attention", named.items())
 
@@ -236,6 +240,8 @@ class Attention(Block):
             core.append((None, I64, batch * self.heads * inner))
         core.append((None, F32 if self.softmax_fp32 else ACT, scores))
         core += [(None, I64, sympy.S.One)] * self.indices
+        if self.fills_mask:
+            core.append((BOOL_MASK, BOOL, batch * inner * keys))
         if self.softmax_fp32:
             core.append((None, CAST, scores))
         if self.softcap:

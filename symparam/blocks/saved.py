@@ -61,6 +61,8 @@ TOKEN_TYPES = Key("token type ids", model_wide=True)
 ROTARY_COS, ROTARY_SIN = Key("rotary cos", model_wide=True), Key("rotary sin", model_wide=True)
 #: the (B, 1, s, s) attention mask a model makes once and gives every layer
 MASK = Key("attention mask", model_wide=True)
+#: the (B, 1, s, s) boolean mask a model makes once and every layer's masked_fill keeps (MPT's)
+BOOL_MASK = Key("boolean attention mask", model_wide=True)
 
 
 @dataclass(frozen=True)
