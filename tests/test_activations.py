@@ -42,12 +42,18 @@ def check(config: dict[str, Any], batch: int, seq: int, policy: str, dtype: str)
             and config.get("sliding_window", 1) is None:
         reject()  # sliding layers without a window: transformers cannot run them
     seq = min(seq, m.values.get("L", seq))
-    if config["model_type"] in ("roberta", "xlm-roberta"):
+    if config["model_type"] in ("roberta", "xlm-roberta", "mpnet"):
         # RoBERTa's positions start after the padding index: L − pad − 1 of them are usable
-        pad = config.get("pad_token_id", 1)
+        # (MPNet's padding index is 1 whatever the config says)
+        pad = 1 if config["model_type"] == "mpnet" else config.get("pad_token_id", 1)
         seq = min(seq, m.values["L"] - (1 if pad is None else pad) - 1)
         if seq < 1:
             reject()
+    if config["model_type"] == "mpnet" and m.values.get("n_buckets", 32) < 32:
+        # MPNet's encoder buckets relative positions into 32 whatever the config says: a
+        # smaller table cannot run (the activations do not depend on its size)
+        config = {**config, "relative_attention_num_buckets": 32}
+        m = symparam.from_hf_config(config)
     target = seq if oracle.takes_target(config, m.label) else None
     fixed = m.family.sequence is not None
     try:
