@@ -252,7 +252,7 @@ class Activations:
 #: whose saved tensors are not yet checked against torch's: their activations are refused
 #: rather than guessed
 UNCHECKED: dict[str, tuple[str, ...]] = {
-    "deberta": (), "modernbert": (),
+    "deberta": (),
 }
 
 

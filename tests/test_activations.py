@@ -27,9 +27,10 @@ saved_bytes = need("tests.saved").saved_bytes
 #: what symparam refuses to derive, by a phrase of its reason: transformers runs BLOOM's,
 #: Falcon's, GPT-Neo's and OpenAI GPT's attention inline (no function to checkpoint), has no
 #: gradient checkpointing for ALBERT and OpenAI GPT, picks T5's end-of-sequence tokens by
-#: value; the families not yet checked (symparam.memory.UNCHECKED)
+#: value, cannot pool ModernBERT's multiple choices by their mean without a mask; the families
+#: not yet checked (symparam.memory.UNCHECKED)
 REFUSED = ("written inline", "no gradient checkpointing", "by value", "ALiBi and the new",
-           "not checked against torch")
+           "cannot pool", "not checked against torch")
 
 
 def check(config: dict[str, Any], batch: int, seq: int, policy: str, dtype: str) -> None:
@@ -129,6 +130,25 @@ def test_mpt_clipping_its_projection() -> None:
               "pad_token_id": 0, "attn_config": {"clip_qkv": 1.0}}
     for policy, dtype in (("none", "fp32"), ("none", "bf16"), ("full", "fp32")):
         check(config, 2, 3, policy, dtype)
+
+
+@pytest.mark.parametrize("extra", [
+    {"architectures": ["ModernBertForSequenceClassification"], "classifier_pooling": "mean"},
+    {"architectures": ["ModernBertForMultipleChoice"], "classifier_pooling": "mean"},
+    {"architectures": ["ModernBertForMultipleChoice"], "classifier_activation": "relu"},
+    {"architectures": ["ModernBertForMaskedLM"], "hidden_activation": "relu",
+     "local_attention": 4},
+], ids=["mean", "choice-mean", "choice", "relu-window"])
+def test_modernbert_pooling_activations_and_windows(extra: dict[str, Any]) -> None:
+    """ModernBERT's pooling (the first token, sliced or picked by index, or the mean over the
+    mask), its Wi halves, and its local layers' mask, which exists only where the sequence
+    reaches half the window."""
+    config = {"model_type": "modernbert", "num_hidden_layers": 3, "hidden_size": 8,
+              "num_attention_heads": 2, "vocab_size": 50, "intermediate_size": 12,
+              "pad_token_id": 0, "global_attn_every_n_layers": 2, **extra}
+    for batch, seq in ((1, 1), (2, 3)):
+        for policy in ("none", "selective", "full"):
+            check(config, batch, seq, policy, "fp32")
 
 
 def test_gpt2_by_hand() -> None:
