@@ -252,8 +252,7 @@ class Activations:
 #: whose saved tensors are not yet checked against torch's: their activations are refused
 #: rather than guessed
 UNCHECKED: dict[str, tuple[str, ...]] = {
-    "deberta": (), "gptj": (), "modernbert": (), "mpnet": (), "mpt": (), "openai_gpt": (),
-    "gpt2": ("linear_layout", "neo_attention"),
+    "deberta": (),
 }
 
 

@@ -63,6 +63,8 @@ TOKEN_TYPES = Key("token type ids", model_wide=True)
 ROTARY_COS, ROTARY_SIN = Key("rotary cos", model_wide=True), Key("rotary sin", model_wide=True)
 #: the (B, 1, s, s) attention mask a model makes once and gives every layer
 MASK = Key("attention mask", model_wide=True)
+#: the (B, 1, s, s) boolean mask a model makes once and every layer's masked_fill keeps (MPT's)
+BOOL_MASK = Key("boolean attention mask", model_wide=True)
 
 
 @dataclass(frozen=True)
@@ -166,7 +168,7 @@ def one(n: Any) -> sympy.Expr:
 
 def attention_core(batch: Any, queries: Any, keys: Any, heads: Any, kv_heads: Any,
                    qk_width: Any, v_width: Any, views: Mapping[str, tuple[Key, Any]],
-                   policy: str, interleaved: bool = False
+                   policy: str, interleaved: bool = False, fp32: Iterable[str] = ()
                    ) -> list[tuple[Key | None, str, sympy.Expr]]:
     """The queries, keys and values an attention's core keeps, as torch's matmul keeps them.
 
@@ -177,7 +179,9 @@ def attention_core(batch: Any, queries: Any, keys: Any, heads: Any, kv_heads: An
     (B, heads, s, d) → (B·heads, s, d) without a copy where B or the heads are 1 (or, for
     ``interleaved`` heads of a fused output laid out (B, s, heads, 3, d) as BLOOM's, s is 1),
     and keeps the whole storage it is a slice of; otherwise it keeps a copy. Under ``selective``
-    recomputation the core keeps its inputs as they come (views: their storage)."""
+    recomputation the core keeps its inputs as they come (views: their storage). ``fp32``: those
+    of q, k and v the core casts to fp32 first (GPT-Neo's queries and keys): the copy it keeps is
+    fp32 whatever the model's dtype."""
     items: list[tuple[Key | None, str, sympy.Expr]] = []
     grouped = kv_heads is not None
     for name, rows, width in (("q", queries, qk_width), ("k", keys, qk_width),
@@ -185,6 +189,9 @@ def attention_core(batch: Any, queries: Any, keys: Any, heads: Any, kv_heads: An
         own_heads = kv_heads if grouped and name != "q" else heads
         own = width / heads * own_heads  # before grouped heads are repeated
         view = views.get(name)
+        if name in fp32 and policy != "selective":  # a fresh fp32 tensor, whatever it came as
+            items.append((None, F32, batch * rows * own))
+            continue
         if policy == "selective":
             items.append((view[0], ACT, batch * rows * view[1]) if view
                          else (None, ACT, batch * rows * own))
