@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from symparam.notebook import Rich, Table
+
 DTYPE_BYTES = {"fp32": 4, "fp16": 2, "bf16": 2, "int8": 1}
 MIB = 2**20
 MB = 10**6
@@ -85,9 +87,10 @@ NOT_COUNTED = ("not counted: attention masks and position biases (ALiBi, T5's re
 
 
 @dataclass(frozen=True)
-class Compute:
+class Compute(Rich):
     """FLOPs of one forward (or training) step, with MACs and the parts they come from;
-    with ``nonmatmul``, the FLOPs of each kind of other work, (kind, FLOPs), included."""
+    with ``nonmatmul``, the FLOPs of each kind of other work, (kind, FLOPs), included.
+    Shows as tables in Jupyter; ``to_dict()``, ``to_pandas()`` (the parts)."""
 
     formula: Any
     flops: int
@@ -98,6 +101,19 @@ class Compute:
     @property
     def macs(self) -> int:
         return self.flops // 2
+
+    def to_dict(self) -> dict[str, Any]:
+        from symparam.notebook import compute_dict
+
+        return compute_dict(self)
+
+    def _tables(self) -> list[Table]:
+        from symparam.notebook import compute_tables
+
+        return compute_tables(self)
+
+    def _frame(self) -> Table:
+        return self._tables()[1]
 
 
 def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = False,
@@ -255,8 +271,9 @@ def kv_cache_width(model: Any) -> Any:
 
 
 @dataclass(frozen=True)
-class Memory:
-    """Weights per dtype, training state with Adam, and the KV cache."""
+class Memory(Rich):
+    """Weights per dtype, training state with Adam, and the KV cache. Shows as tables in
+    Jupyter; ``to_dict()``, ``to_pandas()`` (the weights)."""
 
     params: int
     weights: tuple[MemoryRow, ...]
@@ -265,6 +282,16 @@ class Memory:
     kv_per_token: int | None
     kv_total: int | None
     dtype_bytes: int
+
+    def to_dict(self) -> dict[str, Any]:
+        from symparam.notebook import memory_dict
+
+        return memory_dict(self)
+
+    def _tables(self) -> list[Table]:
+        from symparam.notebook import memory_tables
+
+        return memory_tables(self)
 
 
 def memory(model: Any, seq: int | None = None, batch: int = 1, dtype: str = "fp16") -> Memory:

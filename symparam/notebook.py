@@ -69,9 +69,11 @@ class Table:
     notes: tuple[str, ...] = ()
 
     def html(self) -> str:
+        notes = "".join(f'<p style="margin:0.2em 0">{html.escape(n)}</p>' for n in self.notes)
+        if not self.rows:
+            return f"<p><b>{html.escape(self.caption)}</b></p>{notes}"
         head = "".join(f"<th>{html.escape(c)}</th>" for c in self.columns)
         body = "".join("<tr>" + "".join(_cell(v) for v in row) + "</tr>" for row in self.rows)
-        notes = "".join(f'<p style="margin:0.2em 0">{html.escape(n)}</p>' for n in self.notes)
         caption = f'<caption style="text-align:left;font-weight:bold">' \
                   f"{html.escape(self.caption)}</caption>" if self.caption else ""
         return (f'<table style="margin-bottom:0.5em">{caption}<thead><tr>{head}</tr></thead>'
@@ -181,8 +183,9 @@ def model_tables(model: Model) -> list[Table]:
         rows.append(("parameters", total, human(total)))
         if active is not None and active != total:
             rows.append(("active per token", active, human(active)))
-    rows.append(("formula", f"P = {data['formula']}", None))
-    notes = [f"assumes {', '.join(data['assumptions'])}"] if data["assumptions"] else []
+    notes = [f"P = {data['formula']}"]
+    if data["assumptions"]:
+        notes.append(f"assumes {', '.join(data['assumptions'])}")
     if total is None:
         unbound = sorted({s.name for s in model.params.free_symbols} - set(model.values))
         notes.append(f"no count: give {', '.join(unbound)} a value")
@@ -192,20 +195,33 @@ def model_tables(model: Model) -> list[Table]:
     hyper = []
     for name in model.hyperparameters:
         meaning = lookup(name).meaning if is_known(name) else ""
-        value: Any = model.values.get(name)
-        if value is None and name in assumed:
-            value = f"= {text(assumed[name].expr)}"
-        hyper.append((name, meaning, value))
-    return [summary, Table("hyperparameters", ("symbol", "meaning", "value"), tuple(hyper))]
+        rule = f"{name} = {text(assumed[name].expr)}" if name in assumed else None
+        hyper.append((name, meaning, _value(model, name), rule))
+    return [summary, Table("hyperparameters", ("symbol", "meaning", "value", "assumed"),
+                           tuple(hyper))]
+
+
+def _value(model: Model, name: str) -> int | None:
+    """``name``'s value: given, or worked out from an assumption (d_head = H/h); None if
+    neither."""
+    if name in model.values:
+        return model.values[name]
+    assumed = {a.name: a for a in model.assumptions}
+    if name not in assumed:
+        return None
+    try:
+        return model.value_of(assumed[name].expr)
+    except SymparamError:
+        return None
 
 
 def model_frame(model: Model) -> Table:
     """One row: the model's counts and values, so frames of several models concatenate."""
     data = model_dict(model)
-    names = [n for n in model.hyperparameters]
+    names = list(model.hyperparameters)
     return Table(model.name, ("model", "params", "active_params", *names),
                  ((model.name, data["params"], data["active_params"],
-                   *(model.values.get(n) for n in names)),))
+                   *(_value(model, n) for n in names)),))
 
 
 def part_dict(part: Part) -> dict[str, Any]:
@@ -242,9 +258,9 @@ def breakdown_table(model: Model, parts: Sequence[Part]) -> Table:
     total = data["params"]
     rows = []
     for part in data["parts"]:
-        share = None if total in (None, 0) or part["params"] is None else \
-            f"{100 * part['params'] / total:.2f}%"
-        rows.append((part["name"], part["repeat"], part["formula"], part["params"], share))
+        shown = None if total is None or part["params"] is None else \
+            share(part["params"], total)
+        rows.append((part["name"], part["repeat"], part["formula"], part["params"], shown))
     notes = () if total is None else (f"total {total:,} ({human(total)})",)
     return Table(f"{model.name}: parameters by part", ("part", "repeat", "formula",
                                                       "parameters", "share"), tuple(rows), notes)
@@ -267,9 +283,8 @@ def compute_tables(result: Compute) -> list[Table]:
     data = compute_dict(result)
     summary = Table(f"FLOPs: {result.convention}", ("", "exact", "about"), (
         ("FLOPs", result.flops, human(result.flops, "FLOPs")),
-        ("MACs", result.macs, human(result.macs, "MACs")),
-        ("formula", data["formula"], None)))
-    shares = [(p["part"], p["flops"], _share(p["flops"], result.flops)) for p in data["parts"]]
+        ("MACs", result.macs, human(result.macs, "MACs"))), (f"FLOPs = {data['formula']}",))
+    shares = [(p["part"], p["flops"], share(p["flops"], result.flops)) for p in data["parts"]]
     tables = [summary, Table("by part", ("part", "FLOPs", "share"), tuple(shares))]
     if result.nonmatmul:
         tables.append(Table("besides matrix products", ("kind", "FLOPs", "as counted"),
@@ -278,12 +293,25 @@ def compute_tables(result: Compute) -> list[Table]:
     return tables
 
 
-def _share(part: int, total: int) -> str | None:
-    return None if not total else f"{100 * part / total:.2f}%"
+def share(part: int, total: int) -> str | None:
+    """``part`` as a percentage of ``total``, never a rounded 0.00% for a part that is not
+    zero.
+
+    >>> share(4096, 6_738_415_616), share(0, 10), share(1, 3)
+    ('< 0.01%', '0%', '33.33%')
+    """
+    if not total:
+        return None
+    if not part:
+        return "0%"
+    percent = 100 * part / total
+    return "< 0.01%" if percent < 0.01 else f"{percent:.2f}%"
 
 
 def memory_dict(result: Memory) -> dict[str, Any]:
     data = plain(result)
+    data["training"] = [{"state": part, "bytes_per_param": size, "bytes": count}
+                        for part, size, count in result.training]
     data["training_total"] = sum(row[2] for row in result.training)
     return data
 

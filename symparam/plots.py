@@ -9,8 +9,10 @@ the user's backend and open figures are never touched.
 
 from __future__ import annotations
 
+import io
 import os
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from symparam.errors import InvalidValueError, OutputError, Param
@@ -42,7 +44,23 @@ def _figure(width: float, height: float) -> Any:
     except ImportError:
         raise InvalidValueError(
             "plots need matplotlib: pip install 'symparam[plot]'") from None
-    return Figure(figsize=(width, height))
+    return _shown_in_jupyter(Figure)(figsize=(width, height))
+
+
+@cache
+def _shown_in_jupyter(figure: type) -> type:
+    """``matplotlib.figure.Figure`` that Jupyter shows as a PNG without pyplot (whose inline
+    backend would otherwise be the only way a figure is drawn in a notebook)."""
+
+    class Plot(figure):  # type: ignore[misc, valid-type]
+        """A matplotlib Figure that shows itself in Jupyter."""
+
+        def _repr_png_(self) -> bytes:
+            buffer = io.BytesIO()
+            self.savefig(buffer, format="png", bbox_inches="tight")
+            return buffer.getvalue()
+
+    return Plot
 
 
 #: the unit of each hyperparameter, for an axis label (what one step of it counts)
