@@ -4,7 +4,6 @@ memory, sweep, plot): each parses its arguments, calls the API and prints; thin 
 from __future__ import annotations
 
 import argparse
-import itertools
 import sys
 from typing import Any
 
@@ -187,7 +186,15 @@ def cmd_plot(args: argparse.Namespace) -> int:
                                      assume=list(args.assume or ()), free=list(args.free or ()),
                                      **{k: v for k, v in given.items() if k in known}))
     if sweep is not None:
-        plots.sweep(models, *sweep, args.output, args.force)
+        import warnings
+
+        from symparam.sweep import SkippedWarning
+
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", SkippedWarning)
+            plots.sweep(models, *sweep, args.output, args.force)
+        for warning in caught:
+            print(f"symparam: note: {warning.message}", file=sys.stderr)
     else:
         plots.breakdown(models, args.output, args.force)
     if args.json:  # one line a model, each naming the file that shows it
@@ -437,7 +444,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     import warnings
 
     from symparam.plots import parse_range
-    from symparam.sweep import PrecisionWarning, grid
+    from symparam.sweep import PrecisionWarning, sweep, write
 
     ranges: dict[str, list[int]] = {}
     for text in args.ranges:
@@ -446,24 +453,19 @@ def cmd_sweep(args: argparse.Namespace) -> int:
             raise InvalidValueError(f"{name} is given two ranges: give it one")
         ranges[name] = points
     m = build_model(args.model, args)
-    columns = grid(ranges)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", PrecisionWarning)
-        counts = m.evaluate(**columns)
+        table = sweep(m, ranges)
     for warning in caught:
         print(f"symparam: note: {warning.message}", file=sys.stderr)
-    names = list(columns)
-    rows = zip(*(columns[n] for n in names), (int(c) for c in counts), strict=True)
-    if args.csv:
-        print(",".join([*names, "params"]))
-        lines = (",".join(str(v) for v in row) for row in rows)
-    else:  # the JSON of a row of whole numbers, from a template (json.dumps a row: 5 µs)
-        keys = [json_line(n).replace("{", "{{").replace("}", "}}")
-                for n in [*names, "params"]]
-        template = "{{" + ", ".join(f"{key}: {{}}" for key in keys) + "}}"
-        lines = (template.format(*row) for row in rows)
-    while chunk := list(itertools.islice(lines, 10_000)):  # a write per chunk, not per row
-        sys.stdout.write("\n".join(chunk) + "\n")
+    # progress on a terminal, when the rows go elsewhere (rows on the screen show their own)
+    shown = sys.stderr.isatty() and not sys.stdout.isatty()
+    write(table, sys.stdout, csv=args.csv, progress=sys.stderr if shown else None)
+    if table.skipped:
+        print(f"symparam: skipped {table.skipped_count:,} of {table.asked:,} combinations, "
+              f"which break a rule of {m.name}:", file=sys.stderr)
+        for skipped in table.skipped:
+            print(f"symparam:   {skipped}", file=sys.stderr)
     return 0
 
 

@@ -16,6 +16,8 @@ from typing import Any
 
 import sympy
 
+from symparam.notebook import Rich, Table
+
 DTYPE_BYTES = {"fp32": 4, "fp16": 2, "bf16": 2, "int8": 1}
 MIB = 2**20
 MB = 10**6
@@ -176,8 +178,9 @@ activation_bytes = korthikanti_bytes
 
 
 @dataclass(frozen=True)
-class Memory:
-    """Weights per dtype and per quantized format, training state, and the KV cache."""
+class Memory(Rich):
+    """Weights per dtype and per quantized format, training state, and the KV cache. Shows as
+    tables in Jupyter; ``to_dict()``, ``to_pandas()`` (the weights)."""
 
     params: int
     weights: tuple[MemoryRow, ...]
@@ -188,6 +191,16 @@ class Memory:
     dtype_bytes: int
     formats: tuple[tuple[WeightFormat, int], ...] = ()
     optimisers: tuple[tuple[Optimiser, int], ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        from symparam.notebook import memory_dict
+
+        return memory_dict(self)
+
+    def _tables(self) -> list[Table]:
+        from symparam.notebook import memory_tables
+
+        return memory_tables(self)
 
 
 def memory(model: Any, seq: int | None = None, batch: int = 1, dtype: str = "fp16") -> Memory:

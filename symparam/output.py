@@ -193,6 +193,9 @@ class PlainText(io.TextIOBase):
             if stream.isatty():  # a person reads it as it comes
                 self.chunk = 0
 
+    def isatty(self) -> bool:
+        return self.stream.isatty()
+
     def write(self, text: str) -> int:
         text = shown(text)
         if self.fd is None:

@@ -262,7 +262,6 @@ def test_config_values_as_set_takes_them(data: dict[str, object], code: int, say
     ["approx", "bert", "--order", "-5"],
     ["approx", "bert", "--order", "0"],
     ["sweep", "gpt2", "H=12,24", "H=36,48"],
-    ["sweep", "mixtral-8x7b", "k=1:10:1"],
 ])
 def test_wrong_answers_are_refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     refused(argv, capsys)

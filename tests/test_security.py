@@ -28,9 +28,6 @@ DANGEROUS = {"eval", "exec", "compile", "__import__", "sympify", "parse_expr", "
 FORBIDDEN_MODULES = {"pickle", "marshal", "shelve", "dill", "subprocess", "yaml", "ctypes"}
 #: the calls above that take something other than a constant, each with why it is safe
 ALLOWED = {
-    ("sweep.py", "lambdify"): "expressions of the model's own symbols; names not among its "
-                              "hyperparameters are refused before, and lambdify replaces any "
-                              "name that is not an identifier",
     ("catalog.py", "import_module"): "a name from the fixed FAMILY_MODULES tuple (family() "
                                      "refuses any other; families() and the registry)",
     ("hf.py", "load"): "json.load: data, not code",
