@@ -25,6 +25,7 @@ from markupsafe import Markup, escape
 
 from symparam.errors import InvalidValueError
 from symparam.josa import attach
+from symparam.output import shown
 from symparam.printing import Terms, latex, mathml, mathml_name
 from symparam.render import LANGUAGES, environment, strings
 
@@ -47,7 +48,8 @@ def asset(name: str) -> str:
 @dataclass(frozen=True)
 class Field:
     """A value put into a sentence: its HTML, and how it reads (a Korean particle after it is
-    chosen by how it reads: ``H²`` ends in 제곱, whatever its MathML)."""
+    chosen by how it reads: ``H²`` ends in 제곱, whatever its MathML). Plain text becomes a
+    field escaped for HTML, its control and bidi characters written as escapes (``\\x1b``)."""
 
     html: Markup
     reading: str
@@ -58,7 +60,7 @@ def _field(value: Any) -> Field:
         return value
     if isinstance(value, Markup):
         return Field(value, value.striptags())
-    return Field(escape(str(value)), str(value))
+    return Field(escape(shown(str(value))), str(value))
 
 
 def fill(template: str, fields: Mapping[str, Any], lang: str) -> Markup:
@@ -99,8 +101,8 @@ class Words:
     def each(self, given: Mapping[str, Any]) -> Markup:
         """What is already written in every language (a meaning, an option's sentence), each
         in its element; plain text is escaped."""
-        return Markup("").join(Markup(f'<span class="t" lang="{lang}">') + escape(given[lang])
-                               + Markup("</span>") for lang in LANGUAGES)
+        return Markup("").join(Markup(f'<span class="t" lang="{lang}">') + _field(given[lang])
+                               .html + Markup("</span>") for lang in LANGUAGES)
 
     def plain(self, lang: str, key: str, **fields: Any) -> str:
         """``key``'s sentence in ``lang`` as plain text (a title, a label)."""
@@ -125,8 +127,8 @@ def assignment(symbol: sympy.Symbol, expr: sympy.Expr) -> Field:
 
 
 def code(name: str) -> Markup:
-    """A tensor or class name, as code."""
-    return Markup("<code>") + escape(name) + Markup("</code>")
+    """A tensor or class name, as code (control and bidi characters shown as escapes)."""
+    return Markup("<code>") + escape(shown(name)) + Markup("</code>")
 
 
 def label(index: int) -> str:
