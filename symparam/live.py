@@ -94,7 +94,10 @@ class Formulas:
 
     def add(self, expr: sympy.Expr | Terms | int) -> int:
         """The index of ``expr`` in the script's list ``F``."""
-        expr = expr.expr if isinstance(expr, Terms) else sympy.sympify(expr)
+        if isinstance(expr, Terms):
+            expr = expr.expr
+        elif isinstance(expr, int):
+            expr = sympy.Integer(expr)
         if expr not in self.index:
             self.index[expr] = len(self.exprs)
             self.exprs.append(expr)
@@ -155,6 +158,13 @@ class Formulas:
                 Fraction(number).denominator == 1 else ""
             attributes.append(f'data-value="{digits}"')
         return Markup(f"<{tag} {' '.join(attributes)}>{escape(text)}</{tag}>")
+
+    def sign(self, expr: sympy.Expr) -> Markup:
+        """An element the script fills with ``expr``'s sign, ``+`` or ``−`` (a gap)."""
+        index = self.add(expr)
+        number = self.numbers[index]
+        shown_ = "" if number is None or not self.ok else ("−" if number < 0 else "+")
+        return Markup(f'<span data-sign="{index}">{shown_}</span>')
 
     def script(self) -> str:
         """``const F = [...]``: one function per closed form, from the project's printer."""

@@ -216,13 +216,10 @@ def _summary(d: Derivation, formulas: Formulas, words: Words) -> dict[str, Any] 
     thumb = None
     if s.thumb is not None:
         gap = s.thumb.total.expr - d.total
-        index = formulas.add(gap)
-        number = formulas.numbers[index]
-        sign = "" if number is None else ("−" if number < 0 else "+")
         thumb = {"equation": equation("<mi>P</mi>", mathml(s.thumb.total),
                                       f"<mn>{live(s.thumb.total)}</mn>", relation="≈"),
                  "gap": words("page.thumb_gap", gap=live(gap, of=d.total),
-                              sign=Markup(f'<span data-sign="{index}">{sign}</span>'))}
+                              sign=formulas.sign(gap))}
     return {"parts": parts, "layer_name": s.layer_name, "layer": layer, "thumb": thumb}
 
 

@@ -49,8 +49,9 @@ class Loaded:
     elements: list[Element] = field(default_factory=list)
 
     def figures(self) -> list[tuple[str, str]]:
-        """Every figure the script keeps up to date, in document order: (formula, text)."""
-        return [(e.attrs["data-f"], e.text) for e in self.elements if "data-f" in e.attrs]
+        """Every figure and sign the script keeps up to date, in document order: (formula,
+        text)."""
+        return figures(self.elements)
 
     def value(self, index: int = 0) -> str:
         """The machine-readable digits of the page's ``index``-th result (0: the total)."""
@@ -100,6 +101,12 @@ class _Collector(HTMLParser):
         for _, element in self.open:
             if element is not None:
                 element.text += data
+
+
+def figures(found: list[Element]) -> list[tuple[str, str]]:
+    """The figures and signs among ``found``: (formula, text)."""
+    return [(e.attrs.get("data-f") or "sign " + e.attrs["data-sign"], e.text)
+            for e in found if "data-f" in e.attrs or "data-sign" in e.attrs]
 
 
 def elements(html: str) -> list[Element]:

@@ -24,7 +24,7 @@ from symparam.page import page
 from symparam.presets import presets
 from symparam.render import LANGUAGES
 from symparam.showcase import SHOWCASE
-from tests.browser import elements, load
+from tests.browser import elements, figures, load
 from tests.test_prose import _names, latin_words
 from tests.tools import ROOT
 
@@ -99,6 +99,17 @@ def test_user_text_is_escaped(tmp_path: Path) -> None:
     shutil.copy(CONFIG, folder / "config.json")
     html = page(symparam.model(str(folder)))
     assert "<b onmouseover" not in html and "&lt;b onmouseover=alert(1)&gt;&amp;x" in html
+
+
+def test_control_characters_in_a_name_are_shown_not_acted_on(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    folder = tmp_path / "e\x1b[31mred\rx\u2028y\u202ez\x07"
+    folder.mkdir()
+    shutil.copy(CONFIG, folder / "config.json")
+    html = page(symparam.model(str(folder)))
+    assert not set("\x1b\r\u2028\u202e\x07") & set(html) and "\\x1b[31mred" in html
+    assert main(["page", str(folder)]) == 0
+    assert capsys.readouterr().out == html
 
 
 def test_shares_are_rounded_as_the_script_rounds_them() -> None:
@@ -232,23 +243,32 @@ def test_llama_3_8b_opened_with_values_in_its_address(tmp_path: Path,
 
 
 CASES = [
-    ("bert-base-uncased", "en", "N=24&H=1024&h=16&d_ff=4096&V=50000"),
-    ("mixtral-8x7b", "zh", "E=100000&H=65536"),  # past 2^53 (and the active count under it)
-    ("deepseek-v3", "ko", "E=1000000&H=16384&N=200&d_moe=65536&r_q=4096"),
-    ("gpt-oss-120b", "en", "E=500000&H=32768&N=400"),
-    ("gpt2", "en", "V=100000&N=96&L=8192"),
-    ("qwen3-30b-a3b", "en", "N=500&E=2048"),  # a config.json, below
+    ("bert-base-uncased", "en", "N=24&H=1024&h=16&d_ff=4096&V=50000", []),
+    ("mixtral-8x7b", "zh", "E=100000&H=65536", []),  # past 2^53, the active count under it
+    ("deepseek-v3", "ko", "E=1000000&H=16384&N=200&d_moe=65536&r_q=4096", []),
+    ("gpt-oss-120b", "en", "E=500000&H=32768&N=400", []),
+    ("gpt2", "en", "V=100000&N=96&L=8192", []),
+    ("qwen3-30b-a3b", "en", "N=500&E=2048", []),  # a config.json, below
+    ("qwen2_moe", "en", "N=31&V=1000&H=512&h=8&h_kv=2&E=60&k=4&d_moe=64&d_ff=2048&d_sh=128",
+     ["--set", "sparse_step=3", "--symbolic"]),  # floors: every third layer is an MoE layer
+    ("llama", "en", "N=32&V=32000&h=32&h_kv=8&M=100&H=5120",
+     ["--assume", "llama-ffn", "--symbolic"]),  # a ceiling: d_ff = M·⌈8H/3M⌉
 ]
 
 
-@pytest.mark.parametrize(("model", "lang", "address"), CASES, ids=[c[0] for c in CASES])
+@pytest.mark.parametrize(("model", "lang", "address", "extra"), CASES,
+                         ids=[c[0] for c in CASES])
 def test_the_browser_shows_the_command_lines_count(model: str, lang: str, address: str,
-                                                   tmp_path: Path,
+                                                   extra: list[str], tmp_path: Path,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """The page, written by ``symparam page``, opened with values in its address, shows what
+    ``symparam count`` prints for them."""
     source = str(CONFIG) if model == "qwen3-30b-a3b" else model
-    loaded = load(_written(tmp_path, source, lang), address)
+    path = tmp_path / "page.html"
+    assert main(["page", source, *extra, "--lang", lang, "-o", str(path)]) == 0
+    loaded = load(path, address)
     _clean(loaded)
-    expected = _count(capsys, source, address)
+    expected = _count(capsys, source, address, *(a for a in extra if a != "--symbolic"))
     assert expected is not None
     assert loaded.value(0) == str(expected["params"])
     if expected["active"] != expected["params"]:
@@ -280,8 +300,9 @@ def test_before_and_after_the_script_every_figure_agrees(tmp_path: Path) -> None
         before = elements(path.read_text(encoding="utf-8"))
         loaded = load(path)
         _clean(loaded)
-        static = [(e.attrs["data-f"], e.text) for e in before if "data-f" in e.attrs]
+        static = figures(before)
         assert loaded.figures() == static
+        assert any(name.startswith("sign") for name, _ in static)
         assert len(static) > 50
 
 

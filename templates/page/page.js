@@ -101,6 +101,10 @@ function update() {
     el.textContent = text;
     if (el.hasAttribute("data-value")) el.dataset.value = ok && x !== null && whole(x) ? x[0].toString() : "";
   }
+  for (const el of document.querySelectorAll("[data-sign]")) {
+    const x = values[Number(el.dataset.sign)];
+    el.textContent = x === null || !ok ? "" : x[0] < 0n ? "−" : "+";
+  }
   const status = (name, list) => {
     for (const el of document.querySelectorAll(`[data-status="${name}"]`)) el.hidden = list.length === 0;
     for (const el of document.querySelectorAll(`[data-list="${name}"]`)) el.textContent = list.join(", ");
