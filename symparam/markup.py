@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import re
 import string
 import tomllib
 from collections.abc import Mapping
@@ -127,8 +128,10 @@ def assignment(symbol: sympy.Symbol, expr: sympy.Expr) -> Field:
 
 
 def code(name: str) -> Markup:
-    """A tensor or class name, as code (control and bidi characters shown as escapes)."""
-    return Markup("<code>") + escape(shown(name)) + Markup("</code>")
+    """A tensor or class name, as code (control and bidi characters shown as escapes), with a
+    place to break a line after each ``_`` and ``.`` (``max_position_`` / ``embeddings``)."""
+    text = str(escape(shown(name)))
+    return Markup("<code>" + re.sub(r"([_.])(?=.)", r"\1<wbr>", text) + "</code>")
 
 
 def label(index: int) -> str:
@@ -137,9 +140,18 @@ def label(index: int) -> str:
 
 
 def equation(*pieces: str, relation: str = "=") -> Markup:
-    """A displayed equation: its pieces joined by ``=`` (or ``relation``)."""
-    joined = f"<mo>{escape(relation)}</mo>".join(pieces)
-    return Markup('<div class="eq">') + math(joined, display=True) + Markup("</div>")
+    """A displayed equation: its pieces joined by ``=`` (or ``relation``). A chain of more than
+    two pieces breaks before a relation where the line is too narrow (``P = grouped`` on one
+    line, ``= expanded`` and ``= total`` on the next): browsers break no MathML line, so each
+    link is a ``<math>`` of its own, shown in display style, in a line that wraps."""
+    rel = f"<mo>{escape(relation)}</mo>"
+    if len(pieces) <= 2:
+        return Markup('<div class="eq">') + math(rel.join(pieces), display=True) \
+            + Markup("</div>")
+    links = [pieces[0] + rel + pieces[1], *(rel + p for p in pieces[2:])]
+    return Markup('<div class="eq chain">') + Markup("").join(
+        Markup('<span class="link">') + math(link) + Markup("</span>") for link in links) \
+        + Markup("</div>")
 
 
 def script_of(data: Mapping[str, Any], code_: str) -> str:

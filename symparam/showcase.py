@@ -35,7 +35,7 @@ SHOWCASE = (
           note="BERT-base, the interview classic"),
     Entry("bert-base-uncased", "zh", ("md", "tex"), seq=128,
           note="with the forward FLOPs of one 128-token sequence"),
-    Entry("bert-base-uncased", "ko", ("md", "tex")),
+    Entry("bert-base-uncased", "ko", ("md", "tex", "html")),
     Entry("bert-base-chinese", "zh", ("md", "tex"), note="seed 003's model"),
     Entry("bloom-1b4-zh", "zh", ("md", "tex", "html"),
           note="seed 002's model: why its itemised list overcounts (the tied LM head)"),

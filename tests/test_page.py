@@ -117,7 +117,7 @@ def test_shares_are_rounded_as_the_script_rounds_them() -> None:
     assert percent(3, 8000) == "0.038%" and percent(0, 5) == "0%"
 
 
-_VOID = {"input", "meta", "br", "img", "link", "hr"}
+_VOID = {"input", "meta", "br", "img", "link", "hr", "wbr"}
 _SKIPPED = {"math", "code", "script", "style", "title"}
 
 
