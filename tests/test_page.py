@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 import symparam
+from symparam.catalog import model_types
 from symparam.cli import main
 from symparam.live import percent
 from symparam.page import page
@@ -91,6 +92,21 @@ def test_every_preset_shows_its_count_before_any_script(name: str) -> None:
     total, active = m.count(), m.active_count()
     assert results == ([str(total)] if active == total else [str(total), str(active)])
     assert not any("hidden" not in e.attrs for e in found if "data-check" in e.attrs)
+
+
+@pytest.mark.parametrize("name", sorted(model_types()))
+def test_every_model_type_has_a_family_page_in_every_language(name: str) -> None:
+    """Each model type's symbolic page renders in each language, every figure waiting for
+    values and every sentence in all three languages."""
+    m = symparam.model(name)
+    for lang in LANGUAGES:
+        html = page(m, lang=lang, symbolic=True)
+        assert f'<html lang="{lang}"' in html and "<math" in html
+        found = elements(html)
+        assert [e.attrs["data-value"] for e in found if "data-value" in e.attrs][0] == ""
+        assert len(figures(found)) > 5
+    for other in LANGUAGES:
+        assert html.count(f'class="t" lang="{other}"') == html.count('class="t" lang="en"')
 
 
 def test_user_text_is_escaped(tmp_path: Path) -> None:
