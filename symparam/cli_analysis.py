@@ -1,4 +1,5 @@
-"""The analysis commands: depends, check, approx, sensitivity, solve (thin over the API)."""
+"""The analysis, compute and plotting commands (depends, check, approx, sensitivity, solve, flops,
+memory, sweep, plot): each parses its arguments, calls the API and prints; thin over the API."""
 
 from __future__ import annotations
 
