@@ -103,7 +103,7 @@ def test_every_model_type_has_a_family_page_in_every_language(name: str) -> None
         html = page(m, lang=lang, symbolic=True)
         assert f'<html lang="{lang}"' in html and "<math" in html
         found = elements(html)
-        assert [e.attrs["data-value"] for e in found if "data-value" in e.attrs][0] == ""
+        assert next(e.attrs["data-value"] for e in found if "data-value" in e.attrs) == ""
         assert len(figures(found)) > 5
     for other in LANGUAGES:
         assert html.count(f'class="t" lang="{other}"') == html.count('class="t" lang="en"')
