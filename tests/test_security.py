@@ -34,6 +34,8 @@ ALLOWED = {
     ("hf.py", "loads"): "json.loads: data, not code",
     ("presets/__init__.py", "loads"): "json.loads of the package's own preset files",
     ("render.py", "load"): "tomllib.load of the package's own language files",
+    ("markup.py", "loads"): "tomllib.loads of the package's own page language files (the "
+                            "language checked against LANGUAGES first)",
     ("__init__.py", "getattr"): "module __getattr__ for lazily imported public names",
 }
 
