@@ -234,7 +234,7 @@ def cmd_flops(args: argparse.Namespace) -> int:
             **({"macs_formula": str(sympy.expand(result.formula / 2))} if args.macs else {}),
             "batch": args.batch, "seq": args.seq,
             "breakdown": [{"name": n, "flops": f} for n, f in result.parts],
-            **({"torch_counter": TORCH_COUNTER} if attends else {}),
+            **({"sdpa_note": TORCH_COUNTER} if attends else {}),
         }
         if args.with_nonmatmul:
             record["nonmatmul"] = [{"kind": kind, "flops": flops, "per_element": NONMATMUL[kind][0],

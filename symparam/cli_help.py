@@ -97,6 +97,13 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "symparam plot gpt2 llama-2-7b mixtral-8x7b -o parts.png",
         "symparam plot gpt2 --sweep N=12:48 -o depth.svg",
     ),
+    "page": (
+        "symparam page llama-3-8b -o llama.html",
+        "symparam page bert --symbolic --lang zh -o bert.zh.html",
+    ),
+    "site": (
+        "symparam site pages",
+    ),
 }
 
 #: what a command adds to :data:`STATUSES`
@@ -106,7 +113,7 @@ EXTRA = {
 }
 
 #: commands whose output is not a model's record (no MODEL argument)
-NO_MODEL = ("list",)
+NO_MODEL = ("list", "site")
 
 
 def epilog(command: str) -> str:

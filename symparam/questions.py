@@ -157,25 +157,12 @@ class Questions:
         wanted = parse_target(target) if isinstance(target, str) else target
         return solve(self, name, wanted, multiple_of)
 
-    def sweep(self: Model, **ranges: Any) -> dict[str, list[int]]:
-        """The count over every combination of the values given by name (lists, ranges or
-        arrays: ``H=range(2048, 8193, 256), N=[16, 32]``), as ``symparam sweep`` prints it:
-        equal-length columns, one per name, then ``params`` (``pandas.DataFrame`` takes it
-        as it is)."""
-        from symparam.limits import MAX_RANGE_POINTS
-        from symparam.sweep import grid
+    def page(self: Model, lang: str = "en", symbolic: bool = False) -> str:
+        """``symparam page``: a self-contained HTML page (the derivation, and inputs that
+        recompute the count exactly), opening in ``lang``; :func:`symparam.page.page`."""
+        from symparam.page import page
 
-        lists: dict[str, list[Any]] = {}
-        for name, values in ranges.items():
-            if isinstance(values, str | bytes) or not hasattr(values, "__len__"):
-                raise InvalidValueError(f"{name} takes a list, range or array of whole numbers")
-            if len(values) > MAX_RANGE_POINTS:
-                raise InvalidValueError(f"{name}: more than {MAX_RANGE_POINTS:,} values")
-            lists[name] = [_whole(v) for v in values]
-        columns: dict[str, list[int]] = grid(lists)
-        counts = self.evaluate(**columns)
-        flat = counts.ravel().tolist() if hasattr(counts, "ravel") else list(counts)
-        return {**columns, "params": [int(c) for c in flat]}
+        return page(self, lang=lang, symbolic=symbolic)
 
 
 

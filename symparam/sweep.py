@@ -503,6 +503,15 @@ class Sweep(Rich):
     def __len__(self) -> int:
         return len(self.counts)
 
+    def __getitem__(self, column: str) -> list[int]:
+        """A column as plain ints, by its name, or ``params`` for the counts (as a table of
+        columns: ``pandas.DataFrame(sweep.to_dict())`` for a frame)."""
+        if column == "params":
+            return _ints(self.counts)
+        if column not in self.names:
+            raise KeyError(column)
+        return _ints(self.columns[column])
+
     def rows(self) -> list[tuple[int, ...]]:
         """Every row as plain ints: the values, then the count."""
         return list(zip(*(_ints(self.columns[n]) for n in self.names), _ints(self.counts),
@@ -573,6 +582,20 @@ def sweep(model: Any, ranges: Mapping[str, Sequence[int]], numpy: bool | None = 
     """The count at every combination of ``ranges`` (name → values; the first name varies
     slowest), skipping the combinations that break a rule of the model (named in
     :attr:`Sweep.skipped`). Raises if every combination breaks one."""
+    from symparam.integers import as_int
+    from symparam.limits import MAX_RANGE_POINTS
+
+    checked: dict[str, list[int]] = {}
+    for name, values in ranges.items():
+        if isinstance(values, str | bytes) or not hasattr(values, "__len__"):
+            raise InvalidValueError(f"{name} takes a list, range or array of whole numbers")
+        if len(values) > MAX_RANGE_POINTS:
+            raise InvalidValueError(f"{name}: more than {MAX_RANGE_POINTS:,} values")
+        whole = [as_int(v) for v in values]
+        if any(v is None for v in whole):
+            raise InvalidValueError(f"{name} takes whole numbers only")
+        checked[name] = [int(v) for v in whole if v is not None]
+    ranges = checked
     np = numpy_or_none(numpy)
     columns = grid(ranges, np)
     table, names = _columns(model, columns, np)

@@ -41,9 +41,11 @@ def fixtures(folder: Path) -> None:
 
 def test_every_command_is_a_function_of_the_same_name() -> None:
     import symparam.plots
+    import symparam.site
 
     m = symparam.model("gpt2")
-    elsewhere = {"list": symparam.model_names, "plot": symparam.plots}
+    elsewhere = {"list": symparam.model_names, "plot": symparam.plots,
+                 "site": symparam.site.write_site}
     for command in COMMANDS:
         target = elsewhere.get(command) or getattr(m, command, None)
         assert target is not None, f"no function for `symparam {command}`"

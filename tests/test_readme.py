@@ -33,7 +33,8 @@ def commands() -> list[tuple[str, str]]:
     """(command, comment) for each ``symparam`` line of the README's shell blocks."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     found = []
-    for block in re.findall(r"```\n(.*?)```", text, flags=re.S):
+    fences = re.findall(r"^```(\w*)\n(.*?)^```", text, flags=re.S | re.M)
+    for block in (body for language, body in fences if not language):  # shell, not python
         joined = re.sub(r"\\\n\s*", "", block)  # continuation lines
         for line in joined.splitlines():
             line = line.split("&& ", 1)[1] if line.startswith("pip install") else line
