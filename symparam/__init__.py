@@ -26,8 +26,7 @@ from symparam.blocks import (
 from symparam.errors import SymparamError
 from symparam.model import Model
 from symparam.symbols import symbol
-
-__version__ = "0.1.0"
+from symparam.version import __version__ as __version__
 
 __all__ = [
     "Assumption",

@@ -99,7 +99,7 @@ class Compute(Rich):
     def _tables(self) -> list[Table]:
         from symparam.notebook import compute_tables
 
-        return compute_tables(self)
+        return compute_tables(self, NONMATMUL)
 
     def _frame(self) -> Table:
         return self._tables()[1]

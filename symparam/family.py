@@ -23,12 +23,17 @@ class Option:
     default: bool | int | tuple[int, ...] | str
     help: str
     variant: bool = False  # a model type's variant of the family: shown only when switched on
+    #: an activation of a part only some classes build: any name is taken here, and refused
+    #: by the class that builds it (as transformers refuses it there only)
+    where_built: bool = False
 
     def parse(self, raw: Any) -> bool | int | tuple[int, ...] | str:
         """Accept a Python value or the text of ``--set NAME=VALUE``."""
         if isinstance(self.default, str):  # an activation function, by transformers' name
             from symparam.modeltype import ACTIVATIONS
 
+            if self.where_built and isinstance(raw, str) and len(raw) <= 100:
+                return raw
             if raw != "" and raw not in ACTIVATIONS:
                 raise InvalidValueError(f"option {self.name} takes an activation function "
                                         f"transformers knows, got {raw!r}")

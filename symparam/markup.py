@@ -170,7 +170,7 @@ def document(template: str, script: str, **context: Any) -> str:
     policy = ("default-src 'none'; "
               f"script-src '{sha256(script)}'; style-src '{sha256(style)}'; "
               "img-src 'none'; base-uri 'none'; form-action 'none'")
-    from symparam import __version__
+    from symparam.version import __version__
 
     env = environment().overlay(autoescape=True)
     return env.get_template(template).render(policy=Markup(policy), style=Markup(style),

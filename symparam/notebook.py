@@ -278,9 +278,9 @@ def compute_dict(result: Compute) -> dict[str, Any]:
             "nonmatmul": [{"kind": k, "flops": f} for k, f in result.nonmatmul]}
 
 
-def compute_tables(result: Compute) -> list[Table]:
-    from symparam.compute import NONMATMUL
-
+def compute_tables(result: Compute, costs: Mapping[str, tuple[int, str]]) -> list[Table]:
+    """The tables of a :class:`~symparam.compute.Compute`; ``costs``: what each kind of work
+    besides matrix products costs (:data:`symparam.compute.NONMATMUL`)."""
     data = compute_dict(result)
     summary = Table(f"FLOPs: {result.convention}", ("", "exact", "about"), (
         ("FLOPs", result.flops, human(result.flops, "FLOPs")),
@@ -289,7 +289,7 @@ def compute_tables(result: Compute) -> list[Table]:
     tables = [summary, Table("by part", ("part", "FLOPs", "share"), tuple(shares))]
     if result.nonmatmul:
         tables.append(Table("besides matrix products", ("kind", "FLOPs", "as counted"),
-                            tuple((k, f, NONMATMUL[k][1] if k in NONMATMUL else None)
+                            tuple((k, f, costs[k][1] if k in costs else None)
                                   for k, f in result.nonmatmul)))
     return tables
 

@@ -156,6 +156,8 @@ def _integers(record: Any, key: str = "") -> None:
             _integers(v, key)
     elif key.startswith("equal"):
         assert record is None or isinstance(record, bool)
+    elif key == "counts":  # what a figure counts, in words (a convention, a formula's terms)
+        assert isinstance(record, str)
     elif any(word in key for word in ("params", "flops", "macs", "bytes", "value", "count")):
         assert record is None or type(record) is int or isinstance(record, dict), (key, record)
 

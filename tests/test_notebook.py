@@ -94,7 +94,7 @@ def test_results_as_html() -> None:
     assert not hasattr(results()["derivation"], "_repr_html_")  # Markdown is its display
     unbound = symparam.model("llama")._repr_html_()
     assert "no count: give H, N, V, d_ff, h, h_kv a value" in unbound
-    hostile = symparam.from_block(symparam.Linear(2, 2), name="<script>x</script>")
+    hostile = symparam.from_block(symparam.Linear(2, 2), "<script>x</script>")
     assert "<script>" not in hostile._repr_html_() and "&lt;script&gt;" in \
         hostile._repr_html_()
 
