@@ -46,7 +46,6 @@ from symparam.blocks.saved import BOOL, I64, Key, Saved, same_tensor
 from symparam.errors import InvalidValueError
 from symparam.family import Family, Option
 from symparam.modeltype import (
-    ACTIVATIONS,
     ActivationName,
     Flag,
     ModelType,
@@ -54,17 +53,9 @@ from symparam.modeltype import (
     Rule,
     Size,
     heads,
+    known_activation,
 )
 from symparam.symbols import H, N, V, W, d_ff, h, n_labels
-
-
-@dataclass(frozen=True)
-class AnyName(Option):
-    """An activation's name taken as given: checked where a prediction head is built (the
-    base class runs whatever ``classifier_activation`` says)."""
-
-    def parse(self, raw: Any) -> str:
-        return str(raw)
 
 
 def layer(options: Mapping[str, Any], first: bool) -> Sequential:
@@ -114,12 +105,8 @@ def build(architecture: str, options: Mapping[str, Any]) -> Block:
     body = modernbert_model(options)
     if architecture == "ModernBertModel":
         return body
-    named = activation_of(options, "gelu", "head_activation")
-    if named not in ACTIVATIONS:
-        from symparam.errors import ConfigError, quoted
-
-        raise ConfigError(f"classifier_activation must be an activation transformers knows, "
-                          f"got {quoted(named)}")
+    named = known_activation(activation_of(options, "gelu", "head_activation"),
+                             "classifier_activation")
     # dense, activation, norm: the norm reads what the activation makes
     dense = Linear(H, H, bias=bool(options["classifier_bias"]))
     act = Activation(H, fn=named)
@@ -186,8 +173,8 @@ FAMILY = Family(
     build=build,
     options=(
         tie_option(True), activation_option("gelu"),
-        AnyName("head_activation", "", "the prediction head's activation, where not gelu",
-                variant=True),
+        Option("head_activation", "", "the prediction head's activation, where not gelu",
+               variant=True, where_built=True),
         Option("mean_pooling", False, "the classifiers pool the mean of the tokens, not the "
                "first token (no weights; what a training step keeps)", variant=True),
         Option("attention_bias", False, "biases on Wqkv and Wo"),
@@ -244,18 +231,6 @@ class LayerTypes(Rule):
 
 
 @dataclass(frozen=True)
-class HeadActivation(ActivationName):
-    """``classifier_activation``, read only by the classes with a prediction head: the base
-    class runs with any value, so the name is checked where a head is built."""
-
-    def read(self, config: Reader) -> str:
-        value = config.given(self.key)
-        if value is None or value == self.default:
-            return ""
-        return str(value)
-
-
-@dataclass(frozen=True)
 class MeanPooling(Rule):
     """``classifier_pooling``: "cls" (the first token, the default) or "mean"."""
 
@@ -285,7 +260,8 @@ MODEL_TYPES = (
                      Size("h", "num_attention_heads"), Size("W", "local_attention")),
               rules=(Flag("tie_word_embeddings"), Flag("attention_bias"), Flag("mlp_bias"),
                      ActivationName("activation", "hidden_activation", "gelu"),
-                     HeadActivation("head_activation", "classifier_activation", "gelu"),
+                     ActivationName("head_activation", "classifier_activation", "gelu",
+                                    where_built=True),
                      MeanPooling("mean_pooling", "classifier_pooling"),
                      Flag("norm_bias"), Flag("decoder_bias"), Flag("classifier_bias"),
                      LayerTypes("local_layers", "layer_types", "global_attn_every_n_layers",
