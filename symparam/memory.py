@@ -261,12 +261,9 @@ class Activations:
                                  for kind, n in self.elements.items()), sympy.S.Zero))
 
 
-#: families (and, where a family holds several layouts, the options that pick the layouts)
-#: whose saved tensors are not yet checked against torch's: their activations are refused
-#: rather than guessed
-UNCHECKED: dict[str, tuple[str, ...]] = {
-    "deberta": (),
-}
+#: the families whose saved tensors are not yet checked against torch's: their activations
+#: are refused rather than guessed
+UNCHECKED = frozenset({"deberta"})
 
 
 def activations(model: Any, seq: int | None, batch: int = 1, recompute: str = "none",
@@ -299,8 +296,7 @@ def activations(model: Any, seq: int | None, batch: int = 1, recompute: str = "n
         raise InvalidValueError("give the sequence length: ", Param("seq", "seq=S"))
     check_lengths(seq=seq, batch=batch, target_seq=target_seq)
     model.require_compute()
-    layouts = UNCHECKED.get(model.family.name)
-    if layouts is not None and (not layouts or any(model.options.get(o) for o in layouts)):
+    if model.family.name in UNCHECKED:
         raise InvalidValueError(f"symparam does not derive the activations {model.label} keeps "
                                 "yet: they are not checked against torch's saved tensors")
     mapping = resolve(model.assumptions)
