@@ -16,17 +16,19 @@ layer counts (N, N_dec, G, K, N_dense) multiply a term without raising its degre
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import sympy
 
 from symparam.assumptions import parse_assumption, resolve
 from symparam.bounds import expand
 from symparam.errors import InvalidValueError
-from symparam.model import Model
 from symparam.parsing import parse_formula
 from symparam.printing import term_key
 from symparam.symbols import VOCABULARY, order_key
+
+if TYPE_CHECKING:
+    from symparam.model import Model
 
 
 @dataclass(frozen=True)

@@ -23,6 +23,7 @@ from symparam.memory import (  # memory lived here: re-exported
     memory,
     weight_memory,
 )
+from symparam.notebook import Rich, Table
 
 #: FLOPs per element of each kind of work besides matrix products, and what is counted
 NONMATMUL: dict[str, tuple[int, str]] = {
@@ -75,9 +76,10 @@ RECOMPUTED = {
 
 
 @dataclass(frozen=True)
-class Compute:
+class Compute(Rich):
     """FLOPs of one forward (or training) step, with MACs and the parts they come from;
-    with ``nonmatmul``, the FLOPs of each kind of other work, (kind, FLOPs), included."""
+    with ``nonmatmul``, the FLOPs of each kind of other work, (kind, FLOPs), included.
+    Shows as tables in Jupyter; ``to_dict()``, ``to_pandas()`` (the parts)."""
 
     formula: Any
     flops: int
@@ -88,6 +90,19 @@ class Compute:
     @property
     def macs(self) -> int:
         return self.flops // 2
+
+    def to_dict(self) -> dict[str, Any]:
+        from symparam.notebook import compute_dict
+
+        return compute_dict(self)
+
+    def _tables(self) -> list[Table]:
+        from symparam.notebook import compute_tables
+
+        return compute_tables(self, NONMATMUL)
+
+    def _frame(self) -> Table:
+        return self._tables()[1]
 
 
 def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = False,

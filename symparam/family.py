@@ -11,6 +11,7 @@ import sympy
 from symparam.assumptions import Assumption
 from symparam.blocks import Block
 from symparam.errors import InvalidValueError
+from symparam.integers import as_int
 from symparam.limits import MAX_LAYERS_LISTED, MAX_OPTION_VALUE
 
 
@@ -22,12 +23,17 @@ class Option:
     default: bool | int | tuple[int, ...] | str
     help: str
     variant: bool = False  # a model type's variant of the family: shown only when switched on
+    #: an activation of a part only some classes build: any name is taken here, and refused
+    #: by the class that builds it (as transformers refuses it there only)
+    where_built: bool = False
 
     def parse(self, raw: Any) -> bool | int | tuple[int, ...] | str:
         """Accept a Python value or the text of ``--set NAME=VALUE``."""
         if isinstance(self.default, str):  # an activation function, by transformers' name
             from symparam.modeltype import ACTIVATIONS
 
+            if self.where_built and isinstance(raw, str) and len(raw) <= 100:
+                return raw
             if raw != "" and raw not in ACTIVATIONS:
                 raise InvalidValueError(f"option {self.name} takes an activation function "
                                         f"transformers knows, got {raw!r}")
@@ -47,8 +53,9 @@ class Option:
             if text in ("false", "0", "no", "off"):
                 return False
             raise InvalidValueError(f"option {self.name} takes true or false, got {raw!r}")
-        if isinstance(raw, int) and not isinstance(raw, bool):
-            value = raw
+        number = as_int(raw)
+        if number is not None:
+            value = number
         elif isinstance(raw, str) and raw.strip().isdigit() and len(raw.strip()) <= 6:
             value = int(raw)
         else:
@@ -99,6 +106,10 @@ class Family:
     #: the same, for the classes whose input alone fixes it in a family where others take a
     #: sequence of tokens (CLIP's image classifier, beside its text tower's s tokens)
     sequences: Mapping[str, sympy.Expr] = field(default_factory=dict)
+    #: a tree of the user's own (:func:`symparam.from_block`), not one of the catalog's, and
+    #: whether its author says it has attention (None: not said)
+    custom: bool = False
+    attention: bool | None = None
     #: trees already built, by class and options (a tree is never changed once built)
     _trees: dict[tuple[Any, ...], Block] = field(default_factory=dict, init=False, repr=False,
                                                  compare=False)

@@ -39,7 +39,26 @@ def load_config(path: str) -> dict[str, Any]:
     """Read a ``config.json`` (or the one in a folder) as a dict, with one-line errors."""
     if os.path.isdir(path):
         path = os.path.join(path, "config.json")
-    text = _read_regular(path)
+    return parse_config(_read_regular(path), path)
+
+
+def read_config_stream(stream: Any, where: str = "standard input") -> dict[str, Any]:
+    """A ``config.json`` read from an open binary stream (standard input: ``symparam count
+    -``), at most MAX_CONFIG_BYTES of it, with the same one-line errors as a file."""
+    try:
+        text = stream.read(MAX_CONFIG_BYTES + 1)
+    except (OSError, ValueError) as error:  # closed, or not readable (a captured stdin …)
+        raise ConfigError(f"{where}: cannot read it ({error})") from None
+    if not isinstance(text, bytes):
+        raise ConfigError(f"{where}: not a binary stream")
+    if len(text) > MAX_CONFIG_BYTES:
+        raise ConfigError(f"{where}: more than {MAX_CONFIG_BYTES:,} bytes is too large for a "
+                          "config.json")
+    return parse_config(text, where)
+
+
+def parse_config(text: bytes, path: str) -> dict[str, Any]:
+    """The bytes of a ``config.json`` as a dict (``path`` names it in errors)."""
     try:
         data = json.loads(text.decode("utf-8"), parse_int=_json_int,
                           parse_constant=_json_constant)

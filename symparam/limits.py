@@ -33,6 +33,8 @@ MAX_RANGE_POINTS = 100_000
 #: models one plot shows (a bar or a curve each), and points on a curve
 MAX_PLOT_MODELS = 20
 MAX_PLOT_POINTS = 1_000
+#: model folders one folder may hold for ``symparam count DIR`` (each is read and counted)
+MAX_FOLDER_MODELS = 1_000
 #: rows a ``symparam sweep`` lists (its grid is built in memory and printed)
 MAX_GRID_POINTS = 1_000_000
 #: formulas and assumptions: characters, nesting, digits of a number, size of an exponent,

@@ -16,6 +16,8 @@ from typing import Any
 
 import sympy
 
+from symparam.notebook import Rich, Table
+
 DTYPE_BYTES = {"fp32": 4, "fp16": 2, "bf16": 2, "int8": 1}
 MIB = 2**20
 MB = 10**6
@@ -176,8 +178,9 @@ activation_bytes = korthikanti_bytes
 
 
 @dataclass(frozen=True)
-class Memory:
-    """Weights per dtype and per quantized format, training state, and the KV cache."""
+class Memory(Rich):
+    """Weights per dtype and per quantized format, training state, and the KV cache. Shows as
+    tables in Jupyter; ``to_dict()``, ``to_pandas()`` (the weights)."""
 
     params: int
     weights: tuple[MemoryRow, ...]
@@ -188,6 +191,16 @@ class Memory:
     dtype_bytes: int
     formats: tuple[tuple[WeightFormat, int], ...] = ()
     optimisers: tuple[tuple[Optimiser, int], ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        from symparam.notebook import memory_dict
+
+        return memory_dict(self)
+
+    def _tables(self) -> list[Table]:
+        from symparam.notebook import memory_tables
+
+        return memory_tables(self)
 
 
 def memory(model: Any, seq: int | None = None, batch: int = 1, dtype: str = "fp16") -> Memory:
@@ -248,13 +261,9 @@ class Activations:
                                  for kind, n in self.elements.items()), sympy.S.Zero))
 
 
-#: families (and, where a family holds several layouts, the options that pick the layouts)
-#: whose saved tensors are not yet checked against torch's: their activations are refused
-#: rather than guessed
-UNCHECKED: dict[str, tuple[str, ...]] = {
-    "deberta": (), "gptj": (), "modernbert": (), "mpnet": (), "mpt": (), "openai_gpt": (),
-    "gpt2": ("linear_layout", "neo_attention"), "bart": (),
-}
+#: the families whose saved tensors are not yet checked against torch's: their activations
+#: are refused rather than guessed
+UNCHECKED = frozenset({"bart", "deberta"})
 
 
 def activations(model: Any, seq: int | None, batch: int = 1, recompute: str = "none",
@@ -287,8 +296,7 @@ def activations(model: Any, seq: int | None, batch: int = 1, recompute: str = "n
         raise InvalidValueError("give the sequence length: ", Param("seq", "seq=S"))
     check_lengths(seq=seq, batch=batch, target_seq=target_seq)
     model.require_compute()
-    layouts = UNCHECKED.get(model.family.name)
-    if layouts is not None and (not layouts or any(model.options.get(o) for o in layouts)):
+    if model.family.name in UNCHECKED:
         raise InvalidValueError(f"symparam does not derive the activations {model.label} keeps "
                                 "yet: they are not checked against torch's saved tensors")
     mapping = resolve(model.assumptions)

@@ -34,6 +34,7 @@ class Reader(Protocol):
     config: Mapping[str, Any]
     defaults: Mapping[str, Any]
     spelled: dict[str, str]
+    nullable: frozenset[str]
 
     def lookup(self, key: str) -> tuple[bool, Any]: ...
 
@@ -130,6 +131,8 @@ class RotaryWidth(NullRule):
         if not present or head is None:
             hidden = config.positive_int(self.hidden, config.given(self.hidden))
             head = hidden // config.positive_int(self.heads, config.given(self.heads))
+        else:
+            head = config.positive_int(self.head, head)
         width = int(head * factor)
         if width == 0 or width % 2:  # none turned, or transformers broadcasts an odd width
             return Leave("rotary embeddings that turn no pair of dimensions, or an odd number "
@@ -372,11 +375,14 @@ class GatedActivation(Rule):
 class ActivationName(Rule):
     """The activation function a config names (``hidden_act`` …), which decides what its
     backward pass keeps: "" where it is the family's own ``default`` (so that an option shown
-    only when set stays unshown), else transformers' name."""
+    only when set stays unshown), else transformers' name. ``where_built``: the activation of
+    a part only some classes build (a pooler, a summary): an unknown name is refused by the
+    class that builds it (:func:`known_activation`), as transformers refuses it there only."""
 
     option: str
     key: str
     default: str
+    where_built: bool = False
 
     def reads(self) -> tuple[str, ...]:
         return (self.key,)
@@ -384,13 +390,30 @@ class ActivationName(Rule):
     def read(self, config: Reader) -> str:
         from symparam.errors import ConfigError, quoted
 
+        present, value = config.lookup(self.key)
+        if present and value is None and self.key not in config.nullable:
+            raise ConfigError(f"{config.where}: {config.spelled.get(self.key, self.key)} is "
+                              "null; transformers refuses it (it names an activation)")
         value = config.given(self.key)
         if value is None or value == self.default:
             return ""
         if not isinstance(value, str) or value not in ACTIVATIONS:
+            if self.where_built:
+                return value if isinstance(value, str) else quoted(value)
             raise ConfigError(f"{config.where}: {self.key} must be an activation transformers "
                               f"knows, got {quoted(value)}")
         return value
+
+
+def known_activation(name: str, key: str) -> str:
+    """``name`` where transformers knows the activation, else a refusal naming ``key``: for
+    the parts :class:`ActivationName` reads ``where_built``."""
+    from symparam.errors import ConfigError, quoted
+
+    if name not in ACTIVATIONS:
+        raise ConfigError(f"config: {key} must be an activation transformers knows, got "
+                          f"{quoted(name)}")
+    return name
 
 
 @dataclass(frozen=True)
@@ -445,6 +468,12 @@ class LayerTypes(Rule):
         from symparam.errors import ConfigError, quoted
         from symparam.limits import MAX_LAYERS_LISTED
 
+        if self.after:  # transformers' config checks it whether any layer slides or not
+            given, first = config.lookup(self.after)
+            if given and (isinstance(first, bool) or not isinstance(first, int)) \
+                    and not (first is None and self.after in config.nullable):
+                raise ConfigError(f"{config.where}: {config.spelled.get(self.after, self.after)} "
+                                  f"must be a whole number, got {quoted(first)}")
         present, listed = config.lookup("layer_types")
         listed = listed if present else None
         if listed is None and not self.after:

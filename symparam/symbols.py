@@ -15,11 +15,13 @@ d_ff
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from functools import cache
 
 import sympy
 
-from symparam.errors import UnknownSymbolError
+from symparam.errors import InvalidValueError, UnknownSymbolError
 
 
 @dataclass(frozen=True)
@@ -168,9 +170,49 @@ def lookup(name: str) -> Hyperparameter:
     raise UnknownSymbolError(name, sorted(VOCABULARY))
 
 
+#: a name of your own: ASCII letters, digits and underscores, starting with a letter
+_OWN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,39}")
+
+
+def describe(name: str) -> Hyperparameter:
+    """The vocabulary's entry for ``name``, or, for a name of your own (``r``, ``n_experts``),
+    an entry that says so, typeset by :func:`latex_name`'s rule.
+
+    >>> describe("r").meaning, describe("n_q").latex
+    ('a hyperparameter of your own', 'n_{\\\\mathrm{q}}')
+    """
+    if isinstance(name, str):
+        try:
+            return lookup(name)
+        except UnknownSymbolError:
+            pass
+    if not isinstance(name, str) or not _OWN_NAME.fullmatch(name):
+        raise InvalidValueError(
+            f"a hyperparameter's name is up to 40 ASCII letters, digits and underscores, "
+            f"starting with a letter; got {name!r}")
+    return _own_entry(name)
+
+
+@cache
+def _own_entry(name: str) -> Hyperparameter:
+    head, _, tail = name.partition("_")
+    head_tex = head if len(head) == 1 else rf"\mathrm{{{head}}}"
+    tex = rf"{head_tex}_{{\mathrm{{{_escaped(tail)}}}}}" if tail else head_tex
+    return Hyperparameter(name, tex, "a hyperparameter of your own")
+
+
+def _escaped(text: str) -> str:
+    return text.replace("_", r"\_")
+
+
 def symbol(name: str) -> sympy.Symbol:
-    """The sympy symbol for a canonical hyperparameter name."""
-    return lookup(name).symbol
+    """The sympy symbol of a hyperparameter: the vocabulary's (``H``, ``d_ff`` …, with their
+    meaning) or one of your own name (``r``), a positive integer like every other.
+
+    >>> symbol("H") is lookup("H").symbol, symbol("r")
+    (True, r)
+    """
+    return describe(name).symbol
 
 
 def is_known(name: str) -> bool:
@@ -196,14 +238,14 @@ def order_key(sym: sympy.Symbol) -> tuple[int, int, str]:
 
 
 def latex_name(sym: sympy.Symbol) -> str:
-    """LaTeX for a symbol: the vocabulary's form, or a safe rendering of a user's own name."""
+    """LaTeX for a symbol: the vocabulary's form, or a safe rendering of a user's own name
+    (``n_q_heads`` is ``n_{\\mathrm{q\\_heads}}``; a name no rule can typeset safely is
+    written letter by letter in ``\\mathrm``)."""
     try:
-        return lookup(sym.name).latex
-    except UnknownSymbolError:
-        head, _, tail = sym.name.partition("_")
-        if tail:
-            return rf"{head}_{{\mathrm{{{tail}}}}}"
-        return head if len(head) == 1 else rf"\mathrm{{{head}}}"
+        return describe(sym.name).latex
+    except (UnknownSymbolError, InvalidValueError):
+        safe = "".join(c if c.isascii() and c.isalnum() else "?" for c in sym.name)
+        return rf"\mathrm{{{safe or '?'}}}"
 
 
 H, V, L, N, T = (symbol(n) for n in ("H", "V", "L", "N", "T"))

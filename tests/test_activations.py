@@ -24,12 +24,13 @@ from tests.tools import need
 oracle = need("tests.oracle")
 saved_bytes = need("tests.saved").saved_bytes
 
-#: what symparam refuses to derive, by a phrase of its reason: transformers runs BLOOM's and
-#: Falcon's attention inline (no function to checkpoint), has no gradient checkpointing for
-#: ALBERT, picks T5's end-of-sequence tokens by value; the families not yet checked
-#: (symparam.memory.UNCHECKED)
+#: what symparam refuses to derive, by a phrase of its reason: transformers runs BLOOM's,
+#: Falcon's, GPT-Neo's, GPT-J's, MPT's, MPNet's and OpenAI GPT's attention inline (no function
+#: to checkpoint), has no gradient checkpointing for ALBERT, MPNet and OpenAI GPT, picks T5's
+#: end-of-sequence tokens by value, cannot pool ModernBERT's multiple choices by their mean
+#: without a mask; the families not yet checked (symparam.memory.UNCHECKED)
 REFUSED = ("written inline", "no gradient checkpointing", "by value", "ALiBi and the new",
-           "not checked against torch")
+           "cannot pool", "not checked against torch")
 
 
 def check(config: dict[str, Any], batch: int, seq: int, policy: str, dtype: str) -> None:
@@ -38,16 +39,19 @@ def check(config: dict[str, Any], batch: int, seq: int, policy: str, dtype: str)
     m = symparam.from_hf_config(config)
     if oracle.refused_compute(m) is not None:
         reject()
-    if config["model_type"] in ("gemma2", "gemma3_text", "cohere2", "gpt_oss") \
-            and config.get("sliding_window", 1) is None:
-        reject()  # sliding layers without a window: transformers cannot run them
     seq = min(seq, m.values.get("L", seq))
-    if config["model_type"] in ("roberta", "xlm-roberta"):
+    if config["model_type"] in ("roberta", "xlm-roberta", "mpnet"):
         # RoBERTa's positions start after the padding index: L − pad − 1 of them are usable
-        pad = config.get("pad_token_id", 1)
+        # (MPNet's padding index is 1 whatever the config says)
+        pad = 1 if config["model_type"] == "mpnet" else config.get("pad_token_id", 1)
         seq = min(seq, m.values["L"] - (1 if pad is None else pad) - 1)
         if seq < 1:
             reject()
+    if config["model_type"] == "mpnet" and m.values.get("n_buckets", 32) < 32:
+        # MPNet's encoder buckets relative positions into 32 whatever the config says: a
+        # smaller table cannot run (the activations do not depend on its size)
+        config = {**config, "relative_attention_num_buckets": 32}
+        m = symparam.from_hf_config(config)
     target = seq if oracle.takes_target(config, m.label) else None
     fixed = m.family.sequence is not None
     try:
@@ -75,13 +79,14 @@ def test_saved_tensors_against_torch(model_type: str, policy: str) -> None:
 
 
 BF16 = ["gpt2", "bert", "llama", "gemma2", "olmo2", "cohere", "opt", "t5", "vit", "mixtral",
-        "gpt_oss", "deepseek_v3"]
+        "gpt_oss", "deepseek_v3", "gpt_neo", "gpt_bigcode", "gptj", "mpt"]
 
 
 @pytest.mark.parametrize("model_type", BF16)
 def test_saved_tensors_in_bf16(model_type: str) -> None:
     """In 16-bit: the fp32 softmaxes and their copies, RMSNorm's fp32 input, OLMo's fp32
-    rotary tables, Cohere's fp32 weight copies, DeepSeek's fp32 router copies."""
+    rotary tables, Cohere's fp32 weight copies, DeepSeek's fp32 router copies, GPT-Neo's and
+    GPT-J's fp32 queries and keys."""
     @settings(max_examples=2, deadline=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
     @given(lean_configs(model_type), st.integers(1, 2), st.integers(1, 5))
@@ -112,6 +117,35 @@ _SMALL = {"vocab_size": 20, "hidden_size": 16, "intermediate_size": 8, "num_hidd
 def test_sliding_and_full_layers(extra: dict[str, Any], policy: str) -> None:
     for batch, seq in ((1, 4), (2, 5)):
         check({**_SMALL, **extra}, batch, seq, policy, "fp32")
+
+
+def test_mpt_clipping_its_projection() -> None:
+    """MPT with attn_config.clip_qkv: the clamp keeps Wqkv's output, q, k and v are slices of
+    the clamp's."""
+    config = {"model_type": "mpt", "architectures": ["MptForCausalLM"], "n_layers": 2,
+              "d_model": 8, "n_heads": 2, "vocab_size": 50, "max_seq_len": 16,
+              "pad_token_id": 0, "attn_config": {"clip_qkv": 1.0}}
+    for policy, dtype in (("none", "fp32"), ("none", "bf16"), ("full", "fp32")):
+        check(config, 2, 3, policy, dtype)
+
+
+@pytest.mark.parametrize("extra", [
+    {"architectures": ["ModernBertForSequenceClassification"], "classifier_pooling": "mean"},
+    {"architectures": ["ModernBertForMultipleChoice"], "classifier_pooling": "mean"},
+    {"architectures": ["ModernBertForMultipleChoice"], "classifier_activation": "relu"},
+    {"architectures": ["ModernBertForMaskedLM"], "hidden_activation": "relu",
+     "local_attention": 4},
+], ids=["mean", "choice-mean", "choice", "relu-window"])
+def test_modernbert_pooling_activations_and_windows(extra: dict[str, Any]) -> None:
+    """ModernBERT's pooling (the first token, sliced or picked by index, or the mean over the
+    mask), its Wi halves, and its local layers' mask, which exists only where the sequence
+    reaches half the window."""
+    config = {"model_type": "modernbert", "num_hidden_layers": 3, "hidden_size": 8,
+              "num_attention_heads": 2, "vocab_size": 50, "intermediate_size": 12,
+              "pad_token_id": 0, "global_attn_every_n_layers": 2, **extra}
+    for batch, seq in ((1, 1), (2, 3)):
+        for policy in ("none", "selective", "full"):
+            check(config, batch, seq, policy, "fp32")
 
 
 def test_gpt2_by_hand() -> None:

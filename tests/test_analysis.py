@@ -48,7 +48,7 @@ def test_llama_kv_heads_matter() -> None:
 def test_depends_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["depends", "albert", "--json"]) == 0
     record = json.loads(capsys.readouterr().out)
-    assert set(record) == {"affects", "drops_out", "assumptions"}
+    assert set(record) == {"model", "affects", "drops_out", "assumptions"}
     assert record["drops_out"][0]["symbol"] == "N"
 
 
@@ -78,7 +78,7 @@ def test_correct_formula_is_equal(written: str) -> None:
 
 def test_check_json_and_values(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", "bert-base-uncased", SEED_000, "--set", "pooler=false",
-                 "--assume", "d_ff=4*H", "--json"]) == 0
+                 "--assume", "d_ff=4*H", "--json"]) == 1  # not equal
     record = json.loads(capsys.readouterr().out)
     assert record["equal"] is False
     assert record["difference"] == "-2*H*L + 2*H*N + H*T + H*V"

@@ -37,7 +37,15 @@ from symparam.blocks import (
 )
 from symparam.blocks.saved import same_tensor
 from symparam.family import Family, Option
-from symparam.modeltype import ActivationName, Differs, Flag, ModelType, Size, heads
+from symparam.modeltype import (
+    ActivationName,
+    Differs,
+    Flag,
+    ModelType,
+    Size,
+    heads,
+    known_activation,
+)
 from symparam.symbols import H, L, N, T, V, d_emb, n_labels
 
 
@@ -69,6 +77,12 @@ def first_token_head(outputs: Any, activation: str, **names: str) -> Sequential:
                          names.get("out", "out_proj"): out}, first_token=True, kind="head")
 
 
+def summary_activation(options: Mapping[str, Any]) -> str:
+    """The summary's activation, which only the multiple-choice class builds."""
+    return known_activation(activation_of(options, "gelu", "summary_activation"),
+                            "summary_activation")
+
+
 def multiple_choice(body: Block, options: Mapping[str, Any]) -> Sequential:
     """A score per choice from a summary of its sequence: the first token, projected H → H (or
     H → n_labels with ``summary_proj_to_labels``) unless ``summary_use_proj`` is false."""
@@ -83,11 +97,10 @@ def multiple_choice(body: Block, options: Mapping[str, Any]) -> Sequential:
         summary = Linear(H, H)
         summary.slices_sequence = True
         parts["sequence_summary"] = Sequential(
-            summary=summary, activation=Activation(H, fn=activation_of(options, "gelu",
-                                                                       "summary_activation")),
+            summary=summary, activation=Activation(H, fn=summary_activation(options)),
             first_token=True, kind="head")
     else:  # no projection: the activation runs on the first token's slice itself
-        activation = Activation(H, fn=activation_of(options, "gelu", "summary_activation"))
+        activation = Activation(H, fn=summary_activation(options))
         activation.slices_sequence = True
         parts["sequence_summary"] = Sequential(activation=activation, first_token=True,
                                                kind="head")
@@ -154,7 +167,7 @@ FAMILY = Family(
                "(summary_proj_to_labels)", variant=True),
         activation_option("gelu"),
         Option("summary_activation", "", "the multiple-choice summary's activation, where not "
-               "gelu", variant=True),
+               "gelu", variant=True, where_built=True),
     ),
     assumptions=(HEAD_SIZE,),
     divides=(HEADS_SPLIT_HIDDEN,),
@@ -175,5 +188,6 @@ MODEL_TYPES = (
                      Differs("project_embeddings", "embedding_size", "hidden_size"),
                      Flag("summary_projection", "summary_use_proj"),
                      Flag("summary_to_labels", "summary_proj_to_labels", absent=False),
-                     ActivationName("summary_activation", "summary_activation", "gelu"))),
+                     ActivationName("summary_activation", "summary_activation", "gelu",
+                                    where_built=True))),
 )

@@ -76,7 +76,9 @@ def attention(options: Mapping[str, Any], width: Any, cache: Any,
 def layer(options: Mapping[str, Any]) -> Sequential:
     bias = bool(options["bias"])
     if options["new_decoder_architecture"]:
-        width, cache = (h + 2 * h_kv) * d_head, 2 * h_kv * d_head
+        # transformers repeats the h_kv key/value heads to h before it caches them: 2·h·d_head
+        # numbers a token (an engine that keeps the h_kv heads keeps 2·h_kv·d_head)
+        width, cache = (h + 2 * h_kv) * d_head, 2 * h * d_head
     elif options["multi_query"]:
         width, cache = H + 2 * d_head, 2 * d_head
     else:

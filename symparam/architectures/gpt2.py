@@ -60,19 +60,26 @@ def attention(options: Mapping[str, Any]) -> Attention:
     """Self-attention: GPT-2's fused ``c_attn`` (multi-query: one key/value head), or GPT-Neo's
     separate projections."""
     if options["neo_attention"]:
-        return Attention(H, H, kv_cache=2 * H, heads=h, scaled=False, masked=True,
-                         attention=Sequential(
-            k_proj=Linear(H, H, bias=False), v_proj=Linear(H, H, bias=False),
-            q_proj=Linear(H, H, bias=False), out_proj=Linear(H, H)))
+        # q, k and v read ln_1's output; the core, a method written inline, casts q and k to
+        # fp32 and takes its softmax there
+        k, v, q = (Linear(H, H, bias=False) for _ in range(3))
+        same_tensor("ln_1 output", (q, "input"), (k, "input"), (v, "input"))
+        return Attention(H, H, kv_cache=2 * H, heads=h, scaled=False, recomputable=False,
+                         softmax_fp32=True, fp32_inputs=("q", "k"), attention=Sequential(
+            k_proj=k, v_proj=v, q_proj=q, out_proj=Linear(H, H)))
     project = Linear if options["linear_layout"] else Conv1D
     # q, k and v come to the core as slices of c_attn's output
     fused = H + 2 * H / h if options["multi_query"] else 3 * H
     views = dict.fromkeys("qkv", (Key("c_attn output"), fused))
+    # GPT-BigCode: its softmax in fp32, c_attn's output laid out (B, s, h, 3·d_head) unless
+    # multi-query
+    bigcode = {"softmax_fp32": True, "interleaved": not options["multi_query"]} \
+        if options["linear_layout"] else {}
     if options["multi_query"]:  # one key/value head of H/h (the heads split H evenly)
         return Attention(H, H, kv_cache=2 * H / h, heads=h, masked=True, views=views,
-                         c_attn=project(H, fused), c_proj=project(H, H))
+                         kv_heads=1, c_attn=project(H, fused), c_proj=project(H, H), **bigcode)
     return Attention(H, H, kv_cache=2 * H, heads=h, masked=True, views=views,
-                     c_attn=project(H, fused), c_proj=project(H, H))
+                     c_attn=project(H, fused), c_proj=project(H, H), **bigcode)
 
 
 def block(options: Mapping[str, Any]) -> Sequential:
@@ -84,9 +91,13 @@ def block(options: Mapping[str, Any]) -> Sequential:
             "GPT-2", c_attn=project(H, 2 * H), q_attn=project(H, H), c_proj=project(H, H)),
             "attention")
         parts["ln_cross_attn"] = LayerNorm(H)
-    layer = Sequential(**parts, mlp=mlp(project, activation_of(options, "gelu_new")),
+    # GPT-BigCode's default activation is the tanh GELU in torch's kernel
+    default = "gelu_pytorch_tanh" if options["linear_layout"] else "gelu_new"
+    layer = Sequential(**parts, mlp=mlp(project, activation_of(options, default)),
                        residual=Residual(H, adds=2))
-    layer.called_with_mask = True  # GPT2Block(hidden_states, past, cache_position, mask, …)
+    # GPT2Block(hidden_states, past, cache_position, mask, …); GPT-Neo's and GPT-BigCode's
+    # take it by name
+    layer.called_with_mask = not options["neo_attention"] and not options["linear_layout"]
     return layer
 
 
@@ -223,7 +234,7 @@ MODEL_TYPES = (
                                "ForTokenClassification")},
               sizes=_GPT2_SIZES,
               rules=(Flag("tie_word_embeddings"), Flag("multi_query"),
-                     ActivationName("activation", "activation_function", "gelu_new"),
+                     ActivationName("activation", "activation_function", "gelu_pytorch_tanh"),
                      FlagWithout("add_cross_attention", "add_cross_attention", "multi_query")),
               fixed={"linear_layout": True}),
     ModelType("gpt_neo", FAMILY, base="GPTNeoModel",

@@ -36,7 +36,15 @@ from symparam.blocks import (
 )
 from symparam.blocks.saved import ACT, Key, Saved, same_tensor
 from symparam.family import Family, Option
-from symparam.modeltype import ActivationName, Flag, HeadSize, ModelType, Size, heads
+from symparam.modeltype import (
+    ActivationName,
+    Flag,
+    HeadSize,
+    ModelType,
+    Size,
+    heads,
+    known_activation,
+)
 from symparam.symbols import C, H, N, P, R, S, d_ff, d_head, d_pool, h, n_labels
 
 #: the patches an image is cut into (a strided convolution drops a partial last patch)
@@ -116,7 +124,8 @@ def vit_model(pooler: bool, qkv_bias: bool, mask_token: bool = False,
         dense = Linear(H, d_pool)
         dense.slices_sequence, dense.input_key = True, LAST_HIDDEN
         parts["pooler"] = Sequential(dense=dense,
-                                     activation=Activation(d_pool, fn=pooler_activation),
+                                     activation=Activation(d_pool, fn=known_activation(
+                                         pooler_activation, "pooler_act")),
                                      first_token=True, kind="head")
     return Sequential(**parts)
 
@@ -153,7 +162,7 @@ FAMILY = Family(
         Option("qkv_bias", True, "biases on the q, k and v projections"),
         activation_option("gelu"),
         Option("pooler_activation", "", "the pooler's activation, where not tanh",
-               variant=True),
+               variant=True, where_built=True),
     ),
     # transformers requires neither h | H (an explicit head_dim) nor P | R (it drops the rest)
     assumptions=(HEAD_SIZE, POOLER_SIZE),
@@ -173,5 +182,6 @@ MODEL_TYPES = (
                      Size("d_pool", "pooler_output_size", null=POOLER_SIZE),
                      Size("S", "encoder_stride")),
               rules=(Flag("qkv_bias"), ActivationName("activation", "hidden_act", "gelu"),
-                     ActivationName("pooler_activation", "pooler_act", "tanh"))),
+                     ActivationName("pooler_activation", "pooler_act", "tanh",
+                                    where_built=True))),
 )

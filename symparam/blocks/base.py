@@ -55,6 +55,9 @@ class Block:
     is_tensor: bool = False
     #: a stack of repeated layers (:class:`Repeat`)
     is_stack: bool = False
+    #: its own FLOPs rule counts work across the tokens of a sequence (attention's products
+    #: over every query and key, a convolution over neighbouring tokens)
+    across_tokens: bool = False
     #: an output projection onto the vocabulary (:func:`unembedding`)
     unembedding: bool = False
     #: a block whose input is a slice of a longer sequence (the first token's hidden state):
@@ -222,6 +225,12 @@ class Block:
         outside the layers, embeddings, final norm and head, is not run again)."""
         inner = self.own_seq(seq)
         return [found for _, child in self.children() for found in child.stacks(inner)]
+
+    @cached_property
+    def mixes_tokens(self) -> bool:
+        """Whether this block or one below it counts work across tokens (:attr:`across_tokens`):
+        a tree without one has FLOPs that grow only linearly with the sequence."""
+        return self.across_tokens or any(child.mixes_tokens for _, child in self.children())
 
     @cached_property
     def holds_stack(self) -> bool:

@@ -32,6 +32,7 @@ class Conv1d(Block):
 
     kind = "conv"
     dims = 1
+    across_tokens = True
 
     def __init__(self, in_channels: Size, out_channels: Size, kernel: Size, groups: Size = 1,
                  bias: bool = True) -> None:

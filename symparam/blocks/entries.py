@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import sympy
 
 from symparam.errors import InvalidValueError, UnboundError
+from symparam.integers import as_int
 
 if TYPE_CHECKING:
     from symparam.blocks.base import Block, Tensor
@@ -18,8 +19,23 @@ if TYPE_CHECKING:
 Size = int | sympy.Expr
 
 
+def as_expr(value: int | sympy.Expr) -> sympy.Expr:
+    """A number of the tree as a sympy expression (an int made an Integer; never a string, which
+    sympify would parse)."""
+    if isinstance(value, sympy.Basic):
+        return value
+    number = as_int(value)
+    if number is None:
+        raise InvalidValueError(f"expected an int or a sympy expression, not "
+                                f"{type(value).__name__}")
+    return sympy.Integer(number)
+
+
 def as_size(value: Size, what: str = "size") -> sympy.Expr:
     """A block size as a sympy expression: a positive int or an expression, never a string."""
+    number = None if isinstance(value, sympy.Expr) else as_int(value)
+    if number is not None:
+        value = number  # numpy's integers too
     if isinstance(value, bool) or not isinstance(value, int | sympy.Expr):
         raise InvalidValueError(
             f"{what} must be an int or a sympy expression, not {type(value).__name__}"

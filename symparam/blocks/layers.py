@@ -16,10 +16,13 @@ from typing import Any
 import sympy
 
 from symparam.blocks.base import Block, Placed, Row, Size, Tensor, adopt, as_size, merge
+from symparam.blocks.entries import as_expr
 from symparam.blocks.saved import (
     ACT,
     ACTIVATION_SAVES,
     BATCH_POSITIONS,
+    BOOL,
+    BOOL_MASK,
     CAST,
     F32,
     FP32_ONLY,
@@ -112,6 +115,7 @@ class Attention(Block):
     """
 
     kind = "attention"
+    across_tokens = True
 
     def __init__(self, qk_width: Size, v_width: Size, /, kv_cache: Size | None = None,
                  key_seq: sympy.Expr | None = None, heads: Size | None = None,
@@ -123,6 +127,8 @@ class Attention(Block):
                  views: Mapping[str, tuple[Key, Size]] | None = None,
                  softmax_fp32: bool = False, masked: bool = False, recomputable: bool = True,
                  interleaved: bool = False, indices: int = 0, derived: str = "",
+                 fp32_inputs: tuple[str, ...] = (), fills_mask: bool = False,
+                 masks_from: Size | None = None,
                  **named: Block) -> None:
         self.qk_width = as_size(qk_width, "query/key width")
         self.v_width = as_size(v_width, "value width")
@@ -135,10 +141,10 @@ class Attention(Block):
         self.softcap = softcap  # Gemma2's tanh soft-capping of the scores
         self.sink = sink  # gpt-oss: one more logit per head and query in the softmax
         self.window = None if window is None else as_size(window, "sliding window")
-        self.windowed = sympy.sympify(windowed)
+        self.windowed = as_expr(windowed)
         # of how many layers: with windows, sliding and full ones may each have their own mask
         # (and, rotary_layers "per_kind", rotary tables: Gemma3; "sliding": only they turn)
-        self.layers = sympy.sympify(layers)
+        self.layers = as_expr(layers)
         self.rotary_layers = rotary_layers
         self.rotary_fp32 = rotary_fp32
         # for the tensors a training step saves: the rotated width of each head (the rotary
@@ -154,6 +160,12 @@ class Attention(Block):
         self.recomputable = recomputable
         self.interleaved = interleaved  # BLOOM's fused output: (B, s, heads, 3, d_head)
         self.indices = indices  # one-element index tensors a layer keeps (Falcon's k/v picks)
+        self.fp32_inputs = fp32_inputs  # of q, k, v: those the core casts to fp32 (GPT-Neo's)
+        # the scores are masked by masked_fill with the model's boolean mask, which it keeps
+        self.fills_mask = fills_mask
+        # a bidirectional encoder given no padding (ModernBERT): its global layers get no mask,
+        # its sliding ones one only where the sequence is at least this long
+        self.masks_from = None if masks_from is None else as_size(masks_from, "mask length")
         self.underived = derived  # why what it keeps is not derived, where it is not
         self._children = adopt("an Attention", named.items())
 
@@ -223,9 +235,14 @@ class Attention(Block):
                                     "attention core is a function that can be checkpointed; "
                                     "this model's is written inline")
         core = attention_core(batch, inner, keys, self.heads, self.kv_heads, self.qk_width,
-                              self.v_width, self.views, policy, self.interleaved)
+                              self.v_width, self.views, policy, self.interleaved,
+                              self.fp32_inputs)
         if policy == "selective":  # the core runs again from its inputs, the mask among them
-            return found | Saved.of(*core, (MASK, ACT, batch * inner * keys * kinds
+            masks = kinds
+            if self.masks_from is not None:
+                masks = sympy.Min(self._sliding(), 1) * \
+                    sympy.Min(sympy.Max(inner - self.masks_from + 1, 0), 1)
+            return found | Saved.of(*core, (MASK, ACT, batch * inner * keys * masks
                                             if self.masked else 0))
         scores = self.scores(batch, seq)
         if self.sink:  # the softmax over one more logit a row, whose maximum keeps its index
@@ -233,6 +250,8 @@ class Attention(Block):
             core.append((None, I64, batch * self.heads * inner))
         core.append((None, F32 if self.softmax_fp32 else ACT, scores))
         core += [(None, I64, sympy.S.One)] * self.indices
+        if self.fills_mask:
+            core.append((BOOL_MASK, BOOL, batch * inner * keys))
         if self.softmax_fp32:
             core.append((None, CAST, scores))
         if self.softcap:
@@ -409,10 +428,15 @@ class Activation(Elementwise):
     name of the function (``silu``, ``gelu_new`` …), which says what its backward keeps
     (:data:`~symparam.blocks.saved.ACTIVATION_SAVES`)."""
 
-    def __init__(self, width: Size, gated: bool = False, fn: str | None = None) -> None:
+    def __init__(self, width: Size, gated: bool = False, fn: str | None = None,
+                 halves: bool = False) -> None:
         super().__init__(width, activation=1, gate=int(gated))
         self.gated = gated
         self.fn = fn
+        # gated, its input and the gate are the two halves of one projection's output
+        # (ModernBERT's Wi): whatever the function keeps of its input, the product keeps the
+        # gate, a view of that whole storage
+        self.halves = halves
 
     def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
               view: sympy.Expr | None = None) -> Saved:
@@ -424,6 +448,8 @@ class Activation(Elementwise):
         takes_input, takes_output, more = ACTIVATION_SAVES[self.fn]
         n = batch * self.own_seq(seq) * self.width
         items: list[tuple[Key | None, str, sympy.Expr]] = [(None, ACT, n)] * more
+        if self.gated and self.halves:  # the projection's output, and act(input)
+            return Saved.of(*items, (None, ACT, 2 * n), (None, ACT, n))
         if takes_input:  # a slice of a longer sequence keeps that sequence's storage
             rows = (view if view is not None else seq) if self.slices_sequence else \
                 self.own_seq(seq)

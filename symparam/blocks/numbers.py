@@ -10,6 +10,7 @@ from fractions import Fraction
 import sympy
 
 from symparam.errors import InvalidValueError, UnboundError
+from symparam.integers import as_int
 
 Number = int | Fraction
 
@@ -30,9 +31,10 @@ def evaluate(expr: sympy.Expr, values: Mapping[str, int]) -> int:
         raise UnboundError(missing)
     env: dict[sympy.Symbol, Number] = {}
     for sym in free:
-        number = values[sym.name]
-        if isinstance(number, bool) or not isinstance(number, int) or number <= 0:
-            raise InvalidValueError(f"{sym.name} must be a positive integer, got {number!r}")
+        number = as_int(values[sym.name])
+        if number is None or number <= 0:
+            raise InvalidValueError(f"{sym.name} must be a positive integer, got "
+                                    f"{values[sym.name]!r}")
         env[sym] = number
     result = value(expr, env)
     if isinstance(result, Fraction) and result.denominator != 1:

@@ -26,6 +26,8 @@ from typing import Any
 
 import sympy
 
+from symparam.blocks.entries import as_expr
+
 ACT, F32, CAST, UPCAST, FP32_ONLY, I64, BOOL = ("act", "f32", "cast", "upcast", "fp32_only",
                                                   "i64", "bool")
 KINDS = (ACT, F32, CAST, UPCAST, FP32_ONLY, I64, BOOL)
@@ -61,6 +63,8 @@ TOKEN_TYPES = Key("token type ids", model_wide=True)
 ROTARY_COS, ROTARY_SIN = Key("rotary cos", model_wide=True), Key("rotary sin", model_wide=True)
 #: the (B, 1, s, s) attention mask a model makes once and gives every layer
 MASK = Key("attention mask", model_wide=True)
+#: the (B, 1, s, s) boolean mask a model makes once and every layer's masked_fill keeps (MPT's)
+BOOL_MASK = Key("boolean attention mask", model_wide=True)
 
 
 @dataclass(frozen=True)
@@ -77,7 +81,7 @@ class Saved:
         layer: dict[Any, tuple[str, sympy.Expr]] = {}
         model: dict[Any, tuple[str, sympy.Expr]] = {}
         for key, kind, elements in items:
-            elements = sympy.sympify(elements)
+            elements = as_expr(elements)
             if elements == 0:
                 continue
             if key is not None and key.model_wide:
@@ -124,7 +128,12 @@ def same_tensor(name: str, *ends: tuple[Any, str], key: Key | None = None) -> Ke
     ``key``: a tensor already named (attention and MLP side by side read one norm's output)."""
     key = Key(name) if key is None else key
     for block, end in ends:
-        setattr(block, f"{end}_key", key)
+        if end == "input":
+            block.input_key = key
+        elif end == "output":
+            block.output_key = key
+        else:
+            raise ValueError(f"a tensor's end is input or output, not {end!r}")
     return key
 
 
@@ -159,7 +168,7 @@ def one(n: Any) -> sympy.Expr:
 
 def attention_core(batch: Any, queries: Any, keys: Any, heads: Any, kv_heads: Any,
                    qk_width: Any, v_width: Any, views: Mapping[str, tuple[Key, Any]],
-                   policy: str, interleaved: bool = False
+                   policy: str, interleaved: bool = False, fp32: Iterable[str] = ()
                    ) -> list[tuple[Key | None, str, sympy.Expr]]:
     """The queries, keys and values an attention's core keeps, as torch's matmul keeps them.
 
@@ -170,7 +179,9 @@ def attention_core(batch: Any, queries: Any, keys: Any, heads: Any, kv_heads: An
     (B, heads, s, d) → (B·heads, s, d) without a copy where B or the heads are 1 (or, for
     ``interleaved`` heads of a fused output laid out (B, s, heads, 3, d) as BLOOM's, s is 1),
     and keeps the whole storage it is a slice of; otherwise it keeps a copy. Under ``selective``
-    recomputation the core keeps its inputs as they come (views: their storage)."""
+    recomputation the core keeps its inputs as they come (views: their storage). ``fp32``: those
+    of q, k and v the core casts to fp32 first (GPT-Neo's queries and keys): the copy it keeps is
+    fp32 whatever the model's dtype."""
     items: list[tuple[Key | None, str, sympy.Expr]] = []
     grouped = kv_heads is not None
     for name, rows, width in (("q", queries, qk_width), ("k", keys, qk_width),
@@ -178,6 +189,9 @@ def attention_core(batch: Any, queries: Any, keys: Any, heads: Any, kv_heads: An
         own_heads = kv_heads if grouped and name != "q" else heads
         own = width / heads * own_heads  # before grouped heads are repeated
         view = views.get(name)
+        if name in fp32 and policy != "selective":  # a fresh fp32 tensor, whatever it came as
+            items.append((None, F32, batch * rows * own))
+            continue
         if policy == "selective":
             items.append((view[0], ACT, batch * rows * view[1]) if view
                          else (None, ACT, batch * rows * own))
