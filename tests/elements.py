@@ -10,7 +10,9 @@ floating-point tensors of two or more dimensions giving a (batch, seq, width) or
 (batch·seq, width) tensor: residual connections and sums of embedding tables (not a bias
 vector, which the Linear's count has, nor the 4-D adds of masks and rotary embeddings, nor
 integer position arithmetic); inside DeBERTa's attention, whose scores are
-(batch·heads, s, s), such an add is a position term added to the scores (``score_add``).
+(batch·heads, s, s), such an add is a position term added to the scores (``score_add``). An add
+of a bias the model keeps as a buffer (BART's ``final_logits_bias``, added to the logits) is a
+bias add. T5's and mT5's ``…LayerNorm`` are RMSNorms.
 """
 
 from __future__ import annotations
@@ -31,9 +33,10 @@ _ACTIVATIONS = {"gelu", "relu", "silu", "tanh", "sigmoid"}
 
 
 class _Ops(TorchDispatchMode):
-    def __init__(self, counts: Counter[str]) -> None:
+    def __init__(self, counts: Counter[str], biases: frozenset[int] = frozenset()) -> None:
         super().__init__()
         self.counts = counts
+        self.biases = biases  # the ids of the bias vectors the model keeps as buffers
         self.inside_activation = 0  # an activation module's own operations are not counted
         self.inside_scores = 0  # in DeBERTa's attention, an add of two 3-D tensors is a score
 
@@ -50,7 +53,10 @@ class _Ops(TorchDispatchMode):
             isinstance(a, torch.Tensor) and a.is_floating_point() and a.dim() >= 2
             for a in args[:2]
         ):
-            self.counts["score_add" if self.inside_scores else "add"] += out.numel()
+            if any(id(a) in self.biases for a in args[:2]):
+                self.counts["bias"] += out.numel()
+            else:
+                self.counts["score_add" if self.inside_scores else "add"] += out.numel()
         return out
 
 
@@ -83,6 +89,9 @@ def _module_hooks(counts: Counter[str], ops: _Ops, module: Any) -> list[Any]:
     return _module_hooks_of_kind(counts, module, kind)
 
 
+#: RMSNorms their models call LayerNorm
+_RMS_NAMED_LAYER = frozenset({"T5LayerNorm", "MT5LayerNorm"})
+
 #: modules whose bias add is counted from their output
 _WITH_BIAS = (torch.nn.Linear, torch.nn.Conv1d, torch.nn.Conv2d, transformers.pytorch_utils.Conv1D)
 
@@ -93,7 +102,7 @@ def _module_hooks_of_kind(counts: Counter[str], module: Any, kind: str) -> list[
     def hook(mod: Any, inputs: Any, output: Any) -> None:
         if isinstance(mod, torch.nn.LayerNorm) or kind.endswith("LayerNorm") or "RMSNorm" in kind:
             layer = isinstance(mod, torch.nn.LayerNorm) or (
-                kind.endswith("LayerNorm") and kind != "T5LayerNorm")  # T5's is an RMSNorm
+                kind.endswith("LayerNorm") and kind not in _RMS_NAMED_LAYER)
             norm = "layernorm" if layer else "rmsnorm"
             counts[norm] += inputs[0].numel()
             if getattr(mod, "weight", None) is not None:
@@ -117,7 +126,8 @@ def elements(config: dict[str, Any], cls: str, batch: int, seq: int,
     @contextlib.contextmanager
     def watch(model: Any) -> Iterator[None]:
         counts.clear()
-        ops = _Ops(counts)
+        ops = _Ops(counts, frozenset(id(b) for name, b in model.named_buffers()
+                                     if name.endswith("bias") and b.is_floating_point()))
         handles = [h for m in model.modules() for h in _module_hooks(counts, ops, m)]
         try:
             with ops:

@@ -147,6 +147,12 @@ IMAGES = frozenset({"vit", "dinov2", "dinov2_with_registers", "convnext", "clip_
                     "siglip_vision_model"})
 TWO_TOWERS = frozenset({"clip", "siglip"})
 
+#: the decoders alone of the BART family, which size their cache by ``num_hidden_layers`` —
+#: the encoder's depth — and so cannot cache a deeper decoder: fed ``use_cache=False`` (a
+#: cache holds keys and values, it multiplies nothing)
+UNCACHED = frozenset({"BartForCausalLM", "MBartForCausalLM", "MarianForCausalLM",
+                      "PegasusForCausalLM"})
+
 
 def inputs(model_type: str, cls: str, hf_config: Any, batch: int, seq: int,
            target: int | None) -> dict[str, Any]:
@@ -173,7 +179,9 @@ def inputs(model_type: str, cls: str, hf_config: Any, batch: int, seq: int,
         return {"input_features": frames, "decoder_input_ids": tokens(seq)}
     if cls.endswith("ForMultipleChoice"):  # each choice is one of the B sequences
         return {"input_ids": torch.zeros((1, batch, seq), dtype=torch.long)}
-    fed = {"input_ids": tokens(seq)}
+    fed: dict[str, Any] = {"input_ids": tokens(seq)}
+    if cls in UNCACHED:
+        fed["use_cache"] = False
     if target is not None:  # an encoder–decoder's decoder input
         fed["decoder_input_ids"] = tokens(target)
     return fed
@@ -191,11 +199,14 @@ def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int 
     if cls in AT_EOS:
         device, eager = "cpu", True
         data = {"decoder_start_token_id": 0, **data, "eos_token_id": 0}
-    # a padding check that reads a value (.item()), which a meta tensor cannot give, goes with
-    # the pad token; BART's decoder builds its SDPA causal mask by reading one too, which eager
-    # attention does not (the counter gives both attentions the same products)
+        if config["model_type"] == "mbart":  # its decoder starts at the last token that is
+            data["pad_token_id"] = 1  # not padding: padding must differ from <eos>
+    # BART's decoder builds its SDPA causal mask by reading a value (.item()), which a meta
+    # tensor cannot give and eager attention does not need (the counter gives both attentions
+    # the same products); a padding check that reads one goes with the pad token (tried last:
+    # BART's classifiers need it to shift their input right)
     unpadded = {**data, "pad_token_id": None}
-    attempts = ((data, eager), (unpadded, eager), (unpadded, True))
+    attempts = ((data, eager), (data, True), (unpadded, eager), (unpadded, True))
     for tried, (attempt, eager) in enumerate(attempts, 1):
         hf_config = transformers.AutoConfig.for_model(config["model_type"], **attempt)
         if eager:  # attention and experts as plain torch code, each operation visible

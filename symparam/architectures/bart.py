@@ -16,12 +16,12 @@ Marian's decoder may read a vocabulary of its own (``own_decoder_vocab``: V_dec 
 encoder and decoder may keep separate tables (``shared_vocab`` off: no ``shared``).
 
 Classes: the model, the generator with its LM head (its ``final_logits_bias`` is a buffer, not
-a weight), a sequence classifier (dense H×H, tanh and H → n_labels on the last ``</s>``), a
-span extractor (H → 2 on each token) and the decoder alone as a causal LM (its
-cross-attention weights are built, but no encoder feeds them). For compute the encoder reads s
-tokens and the decoder writes s_dec (the classifiers decode their input shifted right: s);
-cross-attention's keys and values are the encoder's s states. Defaults: N_dec = N,
-d_ff_dec = d_ff, h_dec = h (each config gives its own).
+a weight, added to every logit), a sequence classifier (dense H×H, tanh and H → n_labels on the
+last ``</s>``), a span extractor (H → 2 on each token) and the decoder alone as a causal LM
+(its cross-attention weights and their LayerNorm are built, but no encoder feeds them). For
+compute the encoder reads s tokens and the decoder writes s_dec (the classifiers decode their
+input shifted right: s); cross-attention's keys and values are the encoder's s states.
+Defaults: N_dec = N, d_ff_dec = d_ff, h_dec = h (each config gives its own).
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ from symparam.blocks import (
     Activation,
     Attention,
     Block,
+    Elementwise,
     Embedding,
     LayerNorm,
     Linear,
@@ -74,9 +75,11 @@ def decoder_layer(fed: bool, key_bias: bool = True, cache: bool = False) -> Sequ
     """A decoder layer; without an encoder to feed it (``fed`` false: the decoder alone, a
     causal LM) its cross-attention holds weights and does no work."""
     cross: Block = attends_to(s, attention(h_dec, key_bias), "k_proj", "v_proj")
+    cross_norm: Block = LayerNorm(H)
     return Sequential(
         self_attn=attention(h_dec, key_bias, cache), self_attn_layer_norm=LayerNorm(H),
-        encoder_attn=cross if fed else Idle(cross), encoder_attn_layer_norm=LayerNorm(H),
+        encoder_attn=cross if fed else Idle(cross),
+        encoder_attn_layer_norm=cross_norm if fed else Idle(cross_norm),
         fc1=marked(Linear(H, d_ff_dec), "mlp"), activation_fn=Activation(d_ff_dec),
         fc2=marked(Linear(d_ff_dec, H), "mlp"), final_layer_norm=LayerNorm(H),
         residual=Residual(H, adds=3 if fed else 2),
@@ -132,13 +135,16 @@ def model(options: Mapping[str, Any], decoded: sympy.Expr) -> tuple[Sequential, 
     return Sequential(**parts), decoder_tokens
 
 
-def lm_head(table: Embedding, options: Mapping[str, Any]) -> Block:
+def lm_head(table: Embedding, options: Mapping[str, Any]) -> Linear:
     """The LM head on the decoder's tokens: tied to ``table``, or its own (V rows, the
     decoder's V_dec where the encoder and decoder keep separate tables)."""
     if options["tie_word_embeddings"]:
-        return marked(Linear(H, table.num_embeddings, bias=False, tie=table.weight), "head")
-    rows = V_dec if options["own_decoder_vocab"] and not options["shared_vocab"] else V
-    return marked(Linear(H, rows, bias=False), "head")
+        head = Linear(H, table.num_embeddings, bias=False, tie=table.weight)
+    else:
+        rows = V_dec if options["own_decoder_vocab"] and not options["shared_vocab"] else V
+        head = Linear(H, rows, bias=False)
+    marked(head, "head")
+    return head
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
@@ -152,7 +158,11 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
         return Sequential(model=Sequential(decoder=decoder), lm_head=head)
     if architecture == "BartForConditionalGeneration":
         body, table = model(options, s_dec)
-        return Sequential(model=body, lm_head=on_sequence(lm_head(table, options), s_dec))
+        head = lm_head(table, options)
+        # final_logits_bias: a buffer (not a weight) added to every logit
+        logits_bias = Elementwise(head.out_features, bias=1)
+        return Sequential(model=body, lm_head=on_sequence(head, s_dec),
+                          final_logits_bias=on_sequence(logits_bias, s_dec))
     if architecture == "BartModel":
         return model(options, s_dec)[0]
     body = model(options, s)[0]  # the classifiers decode their own input, shifted right
