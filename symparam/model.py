@@ -278,7 +278,13 @@ class Model(Questions, Rich):
             if all(n.is_Number for n in numbers) and numbers[0] > numbers[1]:
                 raise InvalidValueError(f"{_shown(small, numbers[0])} exceeds "
                                         f"{_shown(big, numbers[1])}: {reason}")
+        used = self.tree.symbols()
+        for a in active:
+            if a.symbol in used:
+                used |= a.expr.free_symbols
         for rule in self.family.divides:
+            if not rule.symbols <= used:  # a class that builds no such heads (the decoder
+                continue  # alone of an encoder–decoder has none of the encoder's)
             divisor, dividend = (
                 e.xreplace(mapping).xreplace(
                     {s: sympy.Integer(out[s.name]) for s in e.xreplace(mapping).free_symbols

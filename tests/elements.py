@@ -45,7 +45,9 @@ class _Ops(TorchDispatchMode):
         name = func.overloadpacket.__name__.rstrip("_")
         if self.inside_activation:
             pass
-        elif name == "_softmax":  # attention's scores are 4-D, a router's logits 2-D
+        elif name == "_softmax" and out.dim() > 1:  # attention's scores are 4-D, a router's
+            # logits 2-D; a vector's (Whisper's classifier's layer weights) is neither: not
+            # counted, as the weighted sum it makes (a multiply and a sum) is not
             self.counts["softmax" if out.dim() == 4 else "routing"] += out.numel()
         elif name in _ACTIVATIONS:
             self.counts["activation"] += out.numel()

@@ -48,6 +48,10 @@ SMALL: dict[str, Any] = {
 SMALL_EXTRA: dict[str, dict[str, Any]] = {
     "t5": {"num_decoder_layers": 2},
     "mt5": {"num_decoder_layers": 2},
+    # heads that split d_model in the decoder too, and a short audio input
+    "whisper": {"decoder_attention_heads": 4, "decoder_layers": 2, "encoder_ffn_dim": 24,
+                "decoder_ffn_dim": 24, "max_source_positions": 6, "max_target_positions": 16,
+                "num_mel_bins": 5, "classifier_proj_size": 8},
     "gpt_neo": {"attention_types": [[["global", "local"], 1]]},  # as many layers as the base
 }
 

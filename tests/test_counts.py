@@ -32,6 +32,8 @@ PUBLISHED_BY_TRANSFORMERS = {
     "all-mpnet-base-v2": 109_486_464,
     "modernbert-base": 149_655_232,
     "camembert-base": 110_655_493,
+    # WhisperForConditionalGeneration on the meta device; Radford et al. 2022 round it to 244M
+    "whisper-small": 241_734_912,
 }
 
 

@@ -74,6 +74,10 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
         # an encoder–decoder's decoder: its own FFN width, heads that split H, a vocabulary
         "d_ff_dec": draw(st.integers(1, 48)), "h_dec": draw(st.sampled_from([h, h_kv])),
         "V_dec": draw(st.integers(2, 200)),
+        # Whisper's audio: encoder positions (its input is twice as many frames), mel bins,
+        # the classifier's projection
+        "L_enc": draw(st.integers(1, 12)), "n_mels": draw(st.integers(1, 8)),
+        "d_proj": draw(st.integers(1, 16)),
     }
     drawn["E"] = drawn["k"] + draw(st.integers(0, 3))
     drawn["N_dense"] = draw(st.integers(0, drawn["N"]))

@@ -36,6 +36,7 @@ PUBLISHED = {
     "gemma-3-1b-pt.json": 999_885_952,
     "granite-3.3-8b-instruct.json": 8_170_864_640,
     "command-r-08-2024.json": 32_296_476_672,
+    "whisper-small.json": 241_734_912,
 }
 
 
@@ -111,3 +112,15 @@ def test_mt5_base_ties_its_lm_head_as_transformers_5_does() -> None:
     m = symparam.from_hf_config(str(CONFIGS / "mt5-base.json"))
     assert m.count() == 390_315_264
     assert m.count() + m.values["V"] * m.values["H"] == 582_401_280  # the paper's "580M"
+
+
+def test_whisper_small_counts_its_frozen_encoder_positions() -> None:
+    """whisper-small's file (as OpenAI published it on the Hub): transformers counts the
+    encoder's sinusoidal position table (1500 × 768, an ``nn.Embedding`` it freezes) among the
+    parameters, and ties proj_out to the decoder's token table: 241,734,912, which Radford et
+    al. 2022 (Table 1) round to "244M"; the preset is the same model."""
+    m = symparam.from_hf_config(str(CONFIGS / "whisper-small.json"))
+    assert m.count() == PUBLISHED["whisper-small.json"] == symparam.model("whisper-small").count()
+    parts = {part.name: part for part in m.parts()}
+    assert m.value_of(parts["model.encoder.embed_positions"].formula) == 1500 * 768
+    assert abs(m.count() - 244_000_000) / 244_000_000 < 0.01

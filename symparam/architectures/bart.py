@@ -71,10 +71,12 @@ def encoder_layer(key_bias: bool = True) -> Sequential:
     )
 
 
-def decoder_layer(fed: bool, key_bias: bool = True, cache: bool = False) -> Sequential:
-    """A decoder layer; without an encoder to feed it (``fed`` false: the decoder alone, a
-    causal LM) its cross-attention holds weights and does no work."""
-    cross: Block = attends_to(s, attention(h_dec, key_bias), "k_proj", "v_proj")
+def decoder_layer(fed: bool, key_bias: bool = True, cache: bool = False,
+                  encoder: sympy.Expr = s) -> Sequential:
+    """A decoder layer whose cross-attention reads the ``encoder``'s states; without an
+    encoder to feed it (``fed`` false: the decoder alone, a causal LM) that cross-attention
+    holds weights and does no work."""
+    cross: Block = attends_to(encoder, attention(h_dec, key_bias), "k_proj", "v_proj")
     cross_norm: Block = LayerNorm(H)
     return Sequential(
         self_attn=attention(h_dec, key_bias, cache), self_attn_layer_norm=LayerNorm(H),
