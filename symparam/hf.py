@@ -320,6 +320,8 @@ def resolve_config(
     for entry in record.sizes:
         if entry.when and not any(options.get(option) for option in entry.when):
             continue  # a size that is there only with an option (a sliding window)
+        if record.classes[cls] in entry.unbuilt:
+            continue  # a part the class does not build (the encoder of a decoder alone)
         if entry.listed:  # one size per stage: symbol_1 … symbol_K
             stages = view.listed(entry)
             values.update(stages)

@@ -162,6 +162,8 @@ class Size:
     ``listed``: the key holds a list, one size per stage, and ``listed`` names the key that
     says how many of them are used (ConvNeXt's ``hidden_sizes`` and ``num_stages``): they are
     ``symbol_1`` … ``symbol_K``.
+    ``unbuilt``: the family's classes that build nothing with the size (the decoder alone of
+    an encoder–decoder has no encoder): not read for them, as transformers does not read it.
     """
 
     symbol: str
@@ -173,6 +175,7 @@ class Size:
     computed: bool = False
     listed: str = ""
     when: tuple[str, ...] = ()
+    unbuilt: tuple[str, ...] = ()
 
 
 class Rule:

@@ -437,6 +437,7 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
         "help": option_text(t, name, value, help_, fill,
                             lambda symbol: inline(lookup(symbol).latex)),
     } for name, value, help_ in d.options]
+    note = architecture_note(t, d.family_name, fill, lambda symbol: inline(lookup(symbol).latex))
 
     summary = _summary(d, t, three) if d.summary is not None else None
 
@@ -472,6 +473,7 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
         "architecture": d.architecture,
         "family": d.family,
         "description": d.description,
+        "architecture_note": note,
         "symbolic": d.symbolic,
         "hyper": hyper,
         "assumptions": assumptions,
@@ -517,7 +519,20 @@ def option_text(t: Mapping[str, Any], name: str, value: Any, help_: str, fill: A
     A hyperparameter written ``[[d_emb]]`` in the string is typeset by ``symbol`` (its name →
     math in the output's format); ``fill`` puts the fields into the sentence."""
     text = t["option_off"].get(name, help_) if value is False else t["option"].get(name, help_)
-    text = text.replace("{value}", option_value(value))
+    return with_symbols(text.replace("{value}", option_value(value)), fill, symbol)
+
+
+def architecture_note(t: Mapping[str, Any], family: str, fill: Any,
+                      symbol: Callable[[str], Any]) -> Any:
+    """What the family's paper says its architecture is, in the document's language (the
+    ``[architecture]`` string of the family, its hyperparameters typeset as in
+    :func:`option_text`), or None where the language files hold none."""
+    text = t.get("architecture", {}).get(family)
+    return None if text is None else with_symbols(text, fill, symbol)
+
+
+def with_symbols(text: str, fill: Any, symbol: Callable[[str], Any]) -> Any:
+    """``text`` with each hyperparameter written ``[[d_emb]]`` typeset by ``symbol``."""
     pieces = re.split(r"\[\[(\w+)\]\]", text.replace("{", "{{").replace("}", "}}"))
     template = "".join(f"{{s{i}}}" if i % 2 else piece for i, piece in enumerate(pieces))
     symbols = {f"s{i}": symbol(piece) for i, piece in enumerate(pieces) if i % 2}

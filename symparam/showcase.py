@@ -46,6 +46,12 @@ SHOWCASE = (
           note="mixture of experts: total and active parameters side by side"),
     Entry("transformer-base", "en", ("md", "tex"),
           note="Vaswani et al. 2017: the derived count beside the paper's 65M"),
+    Entry("whisper-small", "en", ("md", "tex"), seq=64,
+          note="speech: two convolutions over the mel bins, the stride-2 one halving the "
+               "frames; encoder positions fixed, decoder positions learned; FLOPs for 30 s of "
+               "audio and 64 tokens"),
+    Entry("whisper-small", "zh", ("md", "tex"), seq=64),
+    Entry("whisper-small", "ko", ("md", "tex"), seq=64),
     Entry("bert", "en", ("md", "tex", "html"), symbolic=True,
           note="the BERT family, no values"),
     Entry("bert", "zh", ("md",), symbolic=True),

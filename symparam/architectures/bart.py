@@ -206,11 +206,16 @@ FAMILY = Family(
 )
 
 
-#: what every type of the family reads: the depths, widths and heads of each stack
-SIZES = (Size("N", "encoder_layers"), Size("N_dec", "decoder_layers"),
+#: the class that builds no encoder (the decoder alone)
+DECODER_ALONE = ("BartForCausalLM",)
+
+#: what every type of the family reads: the depths, widths and heads of each stack (the
+#: encoder's not for the decoder alone)
+SIZES = (Size("N", "encoder_layers", unbuilt=DECODER_ALONE), Size("N_dec", "decoder_layers"),
          Size("V", "vocab_size", pads=True), Size("L", "max_position_embeddings"),
-         Size("H", "d_model"), Size("d_ff", "encoder_ffn_dim"),
-         Size("d_ff_dec", "decoder_ffn_dim"), Size("h", "encoder_attention_heads"),
+         Size("H", "d_model"), Size("d_ff", "encoder_ffn_dim", unbuilt=DECODER_ALONE),
+         Size("d_ff_dec", "decoder_ffn_dim"),
+         Size("h", "encoder_attention_heads", unbuilt=DECODER_ALONE),
          Size("h_dec", "decoder_attention_heads"))
 
 #: the classes each type registers, by the BART class that builds each

@@ -147,17 +147,27 @@ FAMILY = Family(
 )
 
 
+#: the classes that build no encoder, and those that build no decoder
+NO_ENCODER = ("WhisperForCausalLM",)
+NO_DECODER = ("WhisperForAudioClassification",)
+
 MODEL_TYPES = (
     ModelType("whisper", FAMILY, base="WhisperModel",
               classes=heads("Whisper", "Whisper", "ForConditionalGeneration", "Model",
                             "ForCausalLM", "ForAudioClassification"),
-              sizes=(Size("N", "encoder_layers"), Size("N_dec", "decoder_layers"),
-                     Size("V", "vocab_size", pads=True), Size("L", "max_target_positions"),
-                     Size("L_enc", "max_source_positions"), Size("n_mels", "num_mel_bins"),
-                     Size("H", "d_model"), Size("d_ff", "encoder_ffn_dim"),
-                     Size("d_ff_dec", "decoder_ffn_dim"), Size("h", "encoder_attention_heads"),
-                     Size("h_dec", "decoder_attention_heads"),
-                     Size("d_proj", "classifier_proj_size")),
+              sizes=(Size("N", "encoder_layers", unbuilt=NO_ENCODER),
+                     Size("N_dec", "decoder_layers", unbuilt=NO_DECODER),
+                     Size("V", "vocab_size", pads=True, unbuilt=NO_DECODER),
+                     Size("L", "max_target_positions", unbuilt=NO_DECODER),
+                     Size("L_enc", "max_source_positions", unbuilt=NO_ENCODER),
+                     Size("n_mels", "num_mel_bins", unbuilt=NO_ENCODER),
+                     Size("H", "d_model"), Size("d_ff", "encoder_ffn_dim", unbuilt=NO_ENCODER),
+                     Size("d_ff_dec", "decoder_ffn_dim", unbuilt=NO_DECODER),
+                     Size("h", "encoder_attention_heads", unbuilt=NO_ENCODER),
+                     Size("h_dec", "decoder_attention_heads", unbuilt=NO_DECODER),
+                     Size("d_proj", "classifier_proj_size",
+                          unbuilt=tuple(c for c in FAMILY.architectures
+                                        if c != "WhisperForAudioClassification"))),
               rules=(Flag("tie_word_embeddings"),
                      Flag("weighted_layer_sum", "use_weighted_layer_sum"))),
 )
