@@ -233,10 +233,11 @@ def test_torch_counter_omits_attention_under_sdpa_on_the_cpu(
 
 
 @pytest.mark.parametrize("name", ["bart-large", "mbart-large-50", "marian-en-de",
-                                  "pegasus-large", "mt5-base"])
+                                  "pegasus-large", "mt5-base", "whisper-small"])
 def test_encoder_decoder_presets_flops(name: str) -> None:
     """The published encoder–decoders at their full size (meta device): s = 128 encoder
-    tokens, a decoder target of 64 where the class decodes one of its own."""
+    tokens, a decoder target of 64 where the class decodes one of its own (Whisper: 30 s of
+    audio, 3,000 mel frames, and 128 decoder tokens)."""
     preset = symparam.presets.presets()[name]
     m = symparam.model(name)
     target = 64 if oracle.takes_target(preset.config, m.label) else None
