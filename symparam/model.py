@@ -183,6 +183,11 @@ class Model(Questions, Rich):
         return list(self.symbols)
 
     @cached_property
+    def _built(self) -> frozenset[sympy.Symbol]:
+        """The symbols the tree builds anything with (not the family's rules)."""
+        return frozenset(self.tree.symbols())
+
+    @cached_property
     def symbols(self) -> dict[str, sympy.Symbol]:
         """The hyperparameters by name, in print order (read off the tree, not its sum)."""
         symbols = self.tree.symbols()
@@ -278,7 +283,7 @@ class Model(Questions, Rich):
             if all(n.is_Number for n in numbers) and numbers[0] > numbers[1]:
                 raise InvalidValueError(f"{_shown(small, numbers[0])} exceeds "
                                         f"{_shown(big, numbers[1])}: {reason}")
-        used = self.tree.symbols()
+        used = set(self._built)
         for a in active:
             if a.symbol in used:
                 used |= a.expr.free_symbols
