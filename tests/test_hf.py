@@ -43,6 +43,11 @@ def assert_config_matches(config: dict[str, Any]) -> None:
 ROTARY_MULTIPLE = {"phi": 4, "stablelm": 8, "gpt_neox": 8}
 
 
+#: sizes a file may write as null, which some classes cannot build (CLIP's projection size:
+#: its image classifier has no projection, CLIPModel cannot build one of null size)
+BUILT_NOT_NULL = frozenset({"d_proj"})
+
+
 @st.composite
 def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
     """A valid config of ``model_type``, each optional key present or left out."""
@@ -74,7 +79,11 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
         # an encoder–decoder's decoder: its own FFN width, heads that split H, a vocabulary
         "d_ff_dec": draw(st.integers(1, 48)), "h_dec": draw(st.sampled_from([h, h_kv])),
         "V_dec": draw(st.integers(2, 200)),
+        # a two-tower model's vision tower (heads that split its width) and shared space
+        "N_vis": draw(st.integers(1, 3)), "h_vis": h_kv, "d_ff_vis": draw(st.integers(1, 48)),
+        "d_proj": draw(st.integers(1, 16)),
     }
+    drawn["H_vis"] = drawn["h_vis"] * draw(st.integers(1, 8))
     drawn["E"] = drawn["k"] + draw(st.integers(0, 3))
     drawn["N_dense"] = draw(st.integers(0, drawn["N"]))
     drawn["R"] = drawn["P"] * draw(st.integers(1, 4))
@@ -82,11 +91,13 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
     for entry in record.sizes:
         if entry.computed:  # transformers ignores the key (StableLM's head_dim)
             continue
-        if entry.symbol in ("N", "V", "H", "h", "h_kv", "h_dec", "R", "P", "E", "k") \
+        if entry.symbol in ("N", "V", "H", "h", "h_kv", "h_dec", "R", "P", "E", "k", "N_vis",
+                            "H_vis", "h_vis") \
                 or draw(st.booleans()):
             value = drawn[entry.symbol]
             nullable = entry.key in generated()[model_type]["nullable"]
-            if entry.null is not None and nullable and draw(st.booleans()):
+            if entry.null is not None and nullable and entry.symbol not in BUILT_NOT_NULL \
+                    and draw(st.booleans()):
                 value = None
             config[entry.key] = value
     for rule in record.rules:
@@ -127,6 +138,7 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
     for key, default in spec["defaults"].items():
         if key not in config and isinstance(default, int) and not isinstance(default, bool) \
                 and default >= 64:
+            name = key.partition(".")[2] or key  # a sub-config's key by its own name
             config[key] = {"vocab_size": drawn["V"], "max_position_embeddings": drawn["L"],
                            "n_positions": drawn["L"], "intermediate_size": drawn["d_ff"],
                            "head_dim": drawn["d_head"], "hidden_size": drawn["H"],
@@ -137,8 +149,21 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
                            "qk_nope_head_dim": drawn["d_nope"], "v_head_dim": drawn["d_v"],
                            "n_routed_experts": drawn["E"], "rotary_dim": drawn["d_rope"],
                            "num_experts": drawn["E"], "encoder_ffn_dim": drawn["d_ff"],
-                           "decoder_ffn_dim": drawn["d_ff_dec"]}.get(key, default)
-    return config
+                           "decoder_ffn_dim": drawn["d_ff_dec"]}.get(name, default)
+    return nested(config, record.sections)
+
+
+def nested(config: dict[str, Any], sections: Any) -> dict[str, Any]:
+    """``config`` with a composite's keys (``text_config.hidden_size``) written inside their
+    sub-config, as a file holds them."""
+    out: dict[str, Any] = {}
+    for key, value in config.items():
+        section, dot, inner = key.partition(".")
+        if dot and section in sections:
+            out.setdefault(section, {})[inner] = value
+        else:
+            out[key] = value
+    return out
 
 
 @pytest.mark.parametrize("model_type", TYPES)

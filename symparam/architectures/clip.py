@@ -60,7 +60,6 @@ from symparam.symbols import (
     N,
     N_vis,
     P,
-    R,
     V,
     d_ff,
     d_ff_vis,
