@@ -287,7 +287,10 @@ def _memory_line(params: int, per: int, total: int, big: bool) -> str:
 
 
 def _shape(dims: tuple[sympy.Expr, ...]) -> str:
-    """A weight's shape, ``(h d_nope + h d_rope) × r_q``: a sum in brackets."""
+    """A weight's shape, ``(h d_nope + h d_rope) × r_q``: a sum in brackets; a scalar's (CLIP's
+    temperature) is ``()``, as torch and numpy write it."""
+    if not dims:
+        return "()"
     return r" \times ".join(_factor(d) for d in dims)
 
 
