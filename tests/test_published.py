@@ -36,6 +36,7 @@ PUBLISHED = {
     "gemma-3-1b-pt.json": 999_885_952,
     "granite-3.3-8b-instruct.json": 8_170_864_640,
     "command-r-08-2024.json": 32_296_476_672,
+    "clip-vit-base-patch32.json": 151_277_313,  # the figure commonly cited for CLIP ViT-B/32
 }
 
 
