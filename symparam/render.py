@@ -227,6 +227,7 @@ def render(derivation: Derivation, fmt: str, lang: str = "en", fragment: bool = 
         return Markup("".join(out))
 
     view = _view(derivation, t, code, fill, _math(fmt, math))
+    view["reading"] = reading(t, derivation.architecture, escape, code, _math(fmt, math))
     for key, text in derivation.i18n.get(lang, {}).items():
         if key == "description":
             view["description"] = text
@@ -511,6 +512,32 @@ def option_value(value: Any) -> str:
     if isinstance(value, tuple):
         return "[" + ", ".join(str(v) for v in value) + "]"
     return str(value)
+
+
+#: the pieces of a reading: a hyperparameter ``[[H]]``, inline TeX ``$…$``, a ``name``
+_READING_PIECES = re.compile(r"(\[\[\w+\]\]|\$[^$]+\$|`[^`]+`)")
+
+
+def reading(t: Mapping[str, Any], architecture: str, escape: Any, code: Any, inline: Any
+            ) -> list[Markup]:
+    """The architecture in prose, as its paper describes it, in the document's language: the
+    paragraphs of ``[reading]`` under the family's class that builds it (``CLIPModel``; none
+    for most). The language file is ours, not a user's: its inline TeX is written as it is."""
+    paragraphs = t.get("reading", {}).get(architecture, [])
+    out = []
+    for text in paragraphs:
+        pieces = []
+        for piece in _READING_PIECES.split(text):
+            if piece.startswith("[[") and piece.endswith("]]"):
+                pieces.append(inline(lookup(piece[2:-2]).latex))
+            elif piece.startswith("$") and piece.endswith("$") and len(piece) > 1:
+                pieces.append(inline(piece[1:-1]))
+            elif piece.startswith("`") and piece.endswith("`") and len(piece) > 1:
+                pieces.append(code(piece[1:-1]))
+            else:
+                pieces.append(escape(piece))
+        out.append(Markup("".join(str(p) for p in pieces)))
+    return out
 
 
 def option_text(t: Mapping[str, Any], name: str, value: Any, help_: str, fill: Any,

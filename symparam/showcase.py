@@ -46,6 +46,11 @@ SHOWCASE = (
           note="mixture of experts: total and active parameters side by side"),
     Entry("transformer-base", "en", ("md", "tex"),
           note="Vaswani et al. 2017: the derived count beside the paper's 65M"),
+    Entry("clip-vit-base-patch32", "en", ("md", "tex", "html"), seq=77,
+          note="CLIP: two towers, the patch embedding, the shared space and its learned "
+               "temperature; the FLOPs of one 77-token text and one image"),
+    Entry("clip-vit-base-patch32", "zh", ("md", "tex"), seq=77),
+    Entry("clip-vit-base-patch32", "ko", ("md", "tex"), seq=77),
     Entry("bert", "en", ("md", "tex", "html"), symbolic=True,
           note="the BERT family, no values"),
     Entry("bert", "zh", ("md",), symbolic=True),
