@@ -69,11 +69,14 @@ class Option:
 
 @dataclass(frozen=True)
 class Divides:
-    """A rule that ``divisor`` divides ``dividend``, checked once both have values."""
+    """A rule that ``divisor`` divides ``dividend``, checked once both have values.
+    ``where_built``: only for the classes whose tree holds the divisor (the heads of a tower
+    that CLIP's image classifier or a text tower alone does not build)."""
 
     divisor: sympy.Expr
     dividend: sympy.Expr
     reason: str
+    where_built: bool = False
 
     @property
     def symbols(self) -> set[sympy.Symbol]:

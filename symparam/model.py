@@ -30,7 +30,7 @@ from symparam.errors import (
     UnboundError,
     UnknownSymbolError,
 )
-from symparam.family import Family
+from symparam.family import Divides, Family
 from symparam.integers import as_int
 from symparam.limits import MAX_VALUE
 from symparam.notebook import Rich, Table
@@ -189,10 +189,18 @@ class Model(Questions, Rich):
         for a in (*self.family.assumptions, *self.user_assumptions):
             if a.symbol in symbols:
                 symbols |= a.expr.free_symbols
-        for rule in self.family.divides:
+        for rule in self.divides:
             symbols |= rule.symbols
         symbols |= {symbol(n) for n in self.family.weightless}
         return {s.name: s for s in sorted(symbols, key=order_key)}
+
+    @cached_property
+    def divides(self) -> tuple[Divides, ...]:
+        """The family's divisibility rules that hold for this class (a rule ``where_built``
+        only where the tree holds its divisor)."""
+        held = self.tree.symbols()
+        return tuple(r for r in self.family.divides
+                     if not r.where_built or r.divisor.free_symbols <= held)
 
     def assumptions_for(self, bound: Iterable[str] = ()) -> tuple[Assumption, ...]:
         """Active assumptions: the user's, then the family's unless a value binds their symbol."""
@@ -278,7 +286,7 @@ class Model(Questions, Rich):
             if all(n.is_Number for n in numbers) and numbers[0] > numbers[1]:
                 raise InvalidValueError(f"{_shown(small, numbers[0])} exceeds "
                                         f"{_shown(big, numbers[1])}: {reason}")
-        for rule in self.family.divides:
+        for rule in self.divides:
             divisor, dividend = (
                 e.xreplace(mapping).xreplace(
                     {s: sympy.Integer(out[s.name]) for s in e.xreplace(mapping).free_symbols

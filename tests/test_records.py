@@ -24,6 +24,7 @@ NOT_BUILDABLE = {
 UNMAPPED = {
     "clip_text_model": ["CLIPTextModelWithProjection"],
     "clip_vision_model": ["CLIPVisionModelWithProjection"],
+    "siglip_text_model": ["SiglipTextModel"],  # AutoConfig knows the type; no model mapping
 }
 
 

@@ -204,8 +204,9 @@ FAMILY = Family(
         Option("vision_activation", "",
                "the vision tower's activation function, where not quick_gelu", variant=True),
     ),
-    divides=(Divides(h, H, "the heads split the hidden size evenly"),
-             Divides(h_vis, H_vis, "the vision tower's heads split its hidden size evenly")),
+    divides=(Divides(h, H, "the heads split the hidden size evenly", where_built=True),
+             Divides(h_vis, H_vis, "the vision tower's heads split its hidden size evenly",
+                     where_built=True)),
     # an image's patches and class token fix the sequence of the classes that read only it
     sequences={"CLIPForImageClassification": IMAGE_SEQUENCE,
                "CLIPVisionModel": IMAGE_SEQUENCE,
