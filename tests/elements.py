@@ -11,6 +11,8 @@ floating-point tensors of two or more dimensions giving a (batch, seq, width) or
 vector, which the Linear's count has, nor the 4-D adds of masks and rotary embeddings, nor
 integer position arithmetic); inside DeBERTa's attention, whose scores are
 (batch·heads, s, s), such an add is a position term added to the scores (``score_add``).
+torch's ``nn.MultiheadAttention`` (SigLIP's pooling head) projects by functional calls: its
+biases are counted from its inputs and output, its 3-D softmax as attention's.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ class _Ops(TorchDispatchMode):
         self.counts = counts
         self.inside_activation = 0  # an activation module's own operations are not counted
         self.inside_scores = 0  # in DeBERTa's attention, an add of two 3-D tensors is a score
+        self.inside_torch_attention = 0  # torch's MultiheadAttention: 3-D scores
 
     def __torch_dispatch__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
         out = func(*args, **(kwargs or {}))
@@ -43,7 +46,8 @@ class _Ops(TorchDispatchMode):
         if self.inside_activation:
             pass
         elif name == "_softmax":  # attention's scores are 4-D, a router's logits 2-D
-            self.counts["softmax" if out.dim() == 4 else "routing"] += out.numel()
+            attention = out.dim() == 4 or self.inside_torch_attention
+            self.counts["softmax" if attention else "routing"] += out.numel()
         elif name in _ACTIVATIONS:
             self.counts["activation"] += out.numel()
         elif name == "add" and out.dim() in (2, 3) and len(args) >= 2 and all(
@@ -71,6 +75,20 @@ def _module_hooks(counts: Counter[str], ops: _Ops, module: Any) -> list[Any]:
 
         return [module.register_forward_pre_hook(begin), module.register_forward_hook(end),
                 *_module_hooks_of_kind(counts, module, kind)]
+    if isinstance(module, torch.nn.MultiheadAttention):  # SigLIP's pooling head
+        def start(mod: Any, inputs: Any) -> None:
+            ops.inside_torch_attention += 1
+
+        def stop(mod: Any, inputs: Any, output: Any) -> None:
+            ops.inside_torch_attention -= 1
+            # its projections are functional calls, no module the hooks below see: the packed
+            # in-projection's bias on the queries, keys and values, the out-projection's
+            if mod.in_proj_bias is not None:
+                counts["bias"] += sum(x.numel() for x in inputs[:3])
+            if mod.out_proj.bias is not None:
+                counts["bias"] += output[0].numel()
+
+        return [module.register_forward_pre_hook(start), module.register_forward_hook(stop)]
     if _is_activation(module):
         def enter(mod: Any, inputs: Any) -> None:
             ops.inside_activation += 1

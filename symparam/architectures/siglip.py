@@ -35,7 +35,7 @@ from symparam.architectures.clip import (
     layer,
     within,
 )
-from symparam.architectures.common import activation_of
+from symparam.architectures.common import NoCompute, activation_of
 from symparam.architectures.vit import PATCHES
 from symparam.blocks import (
     Activation,
@@ -165,7 +165,11 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
         logit_bias=marked(Tensor(1), "head"),
         text_model=text_tower(text_act),
         vision_model=vision_tower(VISION, vision_act, head),
-        logits=ImageTextLogits(),
+        # without the head the image has no embedding: transformers builds the model, but its
+        # forward has nothing to compare the texts with
+        logits=ImageTextLogits() if head else NoCompute(
+            "SiglipModel cannot run without the vision head (vision_use_head false): the "
+            "image has no embedding to compare with the texts'"),
     )
 
 
