@@ -33,6 +33,7 @@ PUBLISHED_BY_TRANSFORMERS = {
     "modernbert-base": 149_655_232,
     "camembert-base": 110_655_493,
     "clip-vit-base-patch32": 151_277_313,
+    "siglip-base-patch16-224": 203_155_970,
 }
 
 

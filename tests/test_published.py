@@ -37,6 +37,7 @@ PUBLISHED = {
     "granite-3.3-8b-instruct.json": 8_170_864_640,
     "command-r-08-2024.json": 32_296_476_672,
     "clip-vit-base-patch32.json": 151_277_313,  # the figure commonly cited for CLIP ViT-B/32
+    "siglip-base-patch16-224.json": 203_155_970,
 }
 
 
