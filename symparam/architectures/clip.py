@@ -95,6 +95,8 @@ class ImageTextLogits(Block):
     Every text is compared with every image of the batch, so this work grows with B², not
     with the tokens."""
 
+    kind = "head"
+
     def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
         return 2 * batch * batch * d_proj
 
@@ -225,9 +227,10 @@ NO_PROJECTION = Leave("null: only a class without a projection can be built")
 TOWER_SYMBOL = {"N": "N_vis", "H": "H_vis", "d_ff": "d_ff_vis", "h": "h_vis"}
 
 
-def within(section: str, sizes: tuple[Size, ...], renamed: Mapping[str, str] = {}
+def within(section: str, sizes: tuple[Size, ...], renamed: Mapping[str, str] | None = None
            ) -> tuple[Size, ...]:
     """``sizes`` read from a composite config's ``section``, their symbols ``renamed``."""
+    renamed = renamed or {}
     return tuple(Size(renamed.get(s.symbol, s.symbol), f"{section}.{s.key}") for s in sizes)
 
 
