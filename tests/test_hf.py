@@ -45,7 +45,7 @@ ROTARY_MULTIPLE = {"phi": 4, "stablelm": 8, "gpt_neox": 8}
 
 #: sizes a file may write as null, which some classes cannot build (CLIP's projection size:
 #: its image classifier has no projection, CLIPModel cannot build one of null size)
-BUILT_NOT_NULL = frozenset({"d_proj"})
+BUILT_NOT_NULL = {"clip": {"d_proj"}, "clip_text_model": {"d_proj"}}
 
 
 @st.composite
@@ -96,8 +96,8 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
                 or draw(st.booleans()):
             value = drawn[entry.symbol]
             nullable = entry.key in generated()[model_type]["nullable"]
-            if entry.null is not None and nullable and entry.symbol not in BUILT_NOT_NULL \
-                    and draw(st.booleans()):
+            kept = entry.symbol in BUILT_NOT_NULL.get(model_type, ())
+            if entry.null is not None and nullable and not kept and draw(st.booleans()):
                 value = None
             config[entry.key] = value
     for rule in record.rules:
