@@ -123,16 +123,21 @@ def layer(tower: Tower, activation: str) -> Sequential:
     )
 
 
+def text_parts(activation: str) -> dict[str, Block]:
+    """The text tower's parts: token and position tables, N layers, a final LayerNorm."""
+    return {
+        "embeddings": Sequential(token_embedding=Embedding(V, H),
+                                 position_embedding=Embedding(L, H, summed=True,
+                                                              indices="positions"),
+                                 kind="embedding"),
+        "encoder": Sequential(layers=Repeat(N, layer(PLAIN, activation))),
+        "final_layer_norm": LayerNorm(H),
+    }
+
+
 def text_tower(activation: str) -> Sequential:
-    """``CLIPTextModel``: token and position tables, N layers, a final LayerNorm."""
-    return Sequential(
-        embeddings=Sequential(token_embedding=Embedding(V, H),
-                              position_embedding=Embedding(L, H, summed=True,
-                                                           indices="positions"),
-                              kind="embedding"),
-        encoder=Sequential(layers=Repeat(N, layer(PLAIN, activation))),
-        final_layer_norm=LayerNorm(H),
-    )
+    """``CLIPTextModel``: the text tower, read at its end-of-text token."""
+    return Sequential(**text_parts(activation))
 
 
 def vision_tower(tower: Tower, activation: str) -> Block:

@@ -33,6 +33,7 @@ from symparam.architectures.clip import (
     ImageTextLogits,
     Tower,
     layer,
+    text_parts,
     within,
 )
 from symparam.architectures.common import NoCompute, activation_of
@@ -62,7 +63,7 @@ from symparam.modeltype import (
     Size,
     known_activation,
 )
-from symparam.symbols import C, H, H_vis, L, N, P, V, d_proj, h, h_vis, n_labels
+from symparam.symbols import C, H, H_vis, P, d_proj, h, h_vis, n_labels
 
 
 class PoolingAttention(Block):
@@ -118,15 +119,8 @@ def pooling_head(tower: Tower, activation: str) -> Sequential:
 
 def text_tower(activation: str) -> Sequential:
     """``SiglipTextModel``: CLIP's text tower, and a head H → d_proj on its last token."""
-    return Sequential(
-        embeddings=Sequential(token_embedding=Embedding(V, H),
-                              position_embedding=Embedding(L, H, summed=True,
-                                                           indices="positions"),
-                              kind="embedding"),
-        encoder=Sequential(layers=Repeat(N, layer(PLAIN, activation))),
-        final_layer_norm=LayerNorm(H),
-        head=marked(on_first_token(Linear(H, d_proj)), "head"),
-    )
+    return Sequential(**text_parts(activation),
+                      head=marked(on_first_token(Linear(H, d_proj)), "head"))
 
 
 def vision_tower(tower: Tower, activation: str, head: bool) -> Block:
