@@ -398,8 +398,10 @@ class ActivationName(Rule):
         if value is None or value == self.default:
             return ""
         if not isinstance(value, str) or value not in ACTIVATIONS:
-            if self.where_built:
-                return value if isinstance(value, str) else quoted(value)
+            # a name transformers does not know is refused by the class that builds the part;
+            # anything but a name by every class (the config's field is a string)
+            if self.where_built and isinstance(value, str):
+                return value
             raise ConfigError(f"{config.where}: {self.key} must be an activation transformers "
                               f"knows, got {quoted(value)}")
         return value
