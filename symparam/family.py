@@ -109,6 +109,10 @@ class Family:
     #: the same, for the classes whose input alone fixes it in a family where others take a
     #: sequence of tokens (CLIP's image classifier, beside its text tower's s tokens)
     sequences: Mapping[str, sympy.Expr] = field(default_factory=dict)
+    #: by class, (a, b, why) pairs of sizes that must be equal for its forward pass to run
+    #: (SigLIP compares d_proj-wide texts with H_vis-wide images): its compute is refused
+    #: where they differ, though transformers builds it and counts its parameters
+    runs_if_equal: Mapping[str, tuple[tuple[str, str, str], ...]] = field(default_factory=dict)
     #: a tree of the user's own (:func:`symparam.from_block`), not one of the catalog's, and
     #: whether its author says it has attention (None: not said)
     custom: bool = False

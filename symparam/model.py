@@ -418,6 +418,11 @@ class Model(Questions, Rich):
         if not self.family.compute:
             raise InvalidValueError(
                 f"FLOPs are not derived for the {self.family.title} family yet")
+        for a, b, why in self.family.runs_if_equal.get(self.architecture, ()):
+            first, second = self.values.get(a), self.values.get(b)
+            if first is not None and second is not None and first != second:
+                raise InvalidValueError(f"{self.label} cannot run with {a} = {first} and {b} = "
+                                        f"{second}: {why}")
         if not self.family.custom or self.tree.mixes_tokens or self.family.attention is False:
             return
         said = " although attention=True was given" if self.family.attention else ""

@@ -225,12 +225,15 @@ def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int 
 def refused_compute(m: Any) -> str | None:
     """The words of symparam's refusal where it derives no compute for a model: cross-attention
     over an encoder it is not given (GPT-2, BERT), ELECTRA's multiple-choice head with a summary
-    projected to the labels and SigLIP without its vision head (transformers cannot run them)."""
+    projected to the labels, SigLIP without its vision head or with a text head of another
+    size than the image's embedding (transformers cannot run them)."""
     if m.options.get("add_cross_attention"):
         return "encoder's sequence"
     if m.label == "ElectraForMultipleChoice" and m.options.get("summary_to_labels") \
             and m.options.get("summary_projection"):
         return "cannot run with summary_proj_to_labels"
+    if m.label == "SiglipModel" and m.values.get("d_proj") != m.values.get("H_vis"):
+        return "SiglipModel cannot run with d_proj"  # checked before the tree's own refusals
     if m.label == "SiglipModel" and not m.options.get("vision_use_head"):
         return "cannot run without the vision head"
     return None
@@ -263,16 +266,12 @@ def cannot_run(model_type: str, label: str, error: BaseException) -> bool:
     """Whether ``error`` is the real class failing to run a layout it builds (not a symparam
     failure): Falcon's norm layouts (its forward looks for ln_attn, input_layernorm or
     mlp_layernorm_out that the layer does not have), T5 with too few relative-position buckets
-    (a division by log(max_distance / (buckets / 4))), SigLIP whose text head gives another
-    size than the image's embedding (its similarities cannot be multiplied), a decoder's
-    sequence classifier that
+    (a division by log(max_distance / (buckets / 4))), a decoder's sequence classifier that
     reads the last real token with .item() (a meta tensor cannot) or needs a pad token."""
     if model_type == "falcon" and isinstance(error, AttributeError | NameError):
         return True
     if model_type in ("t5", "mt5") and isinstance(error, ZeroDivisionError):
         return True
-    if model_type == "siglip" and "same reduction dim" in str(error):
-        return True  # text embeddings (d_proj) and image embeddings (H_vis) of other sizes
     return (label.endswith("ForSequenceClassification")
             and isinstance(error, RuntimeError | ValueError)
             and ("meta" in str(error) or "padding token" in str(error)))

@@ -89,6 +89,27 @@ def test_the_text_head_keeps_the_hidden_size_unless_told() -> None:
     assert symparam.from_hf_config(alone).count() == _real(alone)
 
 
+def test_a_text_head_of_another_size_cannot_run() -> None:
+    """transformers builds a SigLIP whose text head gives another size than the image's
+    embedding, but its forward cannot multiply the two: counted, its FLOPs refused."""
+    published = json.loads(PUBLISHED.read_text(encoding="utf-8"))
+    told = {**published, "text_config": {**published["text_config"], "projection_size": 512}}
+    m = symparam.from_hf_config(told)
+    assert m.count() == _real(told)
+    with pytest.raises(InvalidValueError, match="cannot run with d_proj = 512 and H_vis = 768"):
+        compute(m, seq=8)
+    with pytest.raises(RuntimeError):  # the real class cannot either
+        oracle.forward(told, "SiglipModel", 1, 8, None, lambda model: _Nothing())
+
+
+class _Nothing:
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+
 def test_the_towers_of_the_published_file_alone() -> None:
     published = json.loads(PUBLISHED.read_text(encoding="utf-8"))
     text = {**published["text_config"], "architectures": ["SiglipTextModel"]}

@@ -192,6 +192,9 @@ FAMILY = Family(
              Divides(h_vis, H_vis, "the vision tower's heads split its hidden size evenly",
                      where_built=True)),
     sequences={"SiglipForImageClassification": PATCHES, "SiglipVisionModel": PATCHES},
+    runs_if_equal={"SiglipModel": (
+        ("d_proj", "H_vis", "its similarities multiply the text head's output by the image's "
+                            "embedding, which must be as wide"),)},
 )
 
 
