@@ -74,6 +74,7 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
         # an encoder–decoder's decoder: its own FFN width, heads that split H, a vocabulary
         "d_ff_dec": draw(st.integers(1, 48)), "h_dec": draw(st.sampled_from([h, h_kv])),
         "V_dec": draw(st.integers(2, 200)),
+        "r_mlp": draw(st.integers(1, 4)), "n_reg": draw(st.integers(1, 4)),  # DINOv2
     }
     drawn["E"] = drawn["k"] + draw(st.integers(0, 3))
     drawn["N_dense"] = draw(st.integers(0, drawn["N"]))
