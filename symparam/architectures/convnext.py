@@ -205,17 +205,18 @@ class OutStages(Rule):
     stage, where the names end with stage K."""
 
     option: str = "out_stages"
-    depths: str = "depths"
+    depths: str = "depths"  # a list, one entry a stage, or the number of layers (DINOv2's)
     stages: str = "num_stages"
 
     def reads(self) -> tuple[str, ...]:
-        return ("out_features", "out_indices", self.depths, self.stages)
+        return tuple(dict.fromkeys(("out_features", "out_indices", self.depths, self.stages)))
 
     def read(self, config: Reader) -> tuple[int, ...]:
         from symparam.errors import quoted
 
         depths = config.given(self.depths)
-        count = len(depths) if isinstance(depths, list) else 0
+        count = len(depths) if isinstance(depths, list) else \
+            depths if isinstance(depths, int) and not isinstance(depths, bool) else 0
         names = ["stem", *(f"stage{i}" for i in range(1, count + 1))]
         features, indices = config.given("out_features"), config.given("out_indices")
 

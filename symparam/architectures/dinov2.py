@@ -23,11 +23,13 @@ whose final LayerNorm is applied to the stages it outputs (by default the last o
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import sympy
 
 from symparam.architectures.common import activation_of, activation_option
+from symparam.architectures.convnext import OutStages
 from symparam.architectures.vit import PATCHES, PatchProjection
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import (
@@ -46,7 +48,16 @@ from symparam.blocks import (
     on_sequence,
 )
 from symparam.family import Family, Option
-from symparam.modeltype import ActivationName, Flag, HeadSize, ModelType, Size, heads
+from symparam.modeltype import (
+    ActivationName,
+    Flag,
+    HeadSize,
+    ModelType,
+    Reader,
+    Rule,
+    Size,
+    heads,
+)
 from symparam.symbols import C, H, N, P, d_head, h, n_labels, n_reg, r_mlp
 
 #: the MLP's width, int(H · mlp_ratio) (transformers types mlp_ratio as an integer)
@@ -108,11 +119,28 @@ def dinov2_model(options: Mapping[str, Any], registers: bool) -> Sequential:
                       layernorm=LayerNorm(H))
 
 
+class OutputNorm(LayerNorm):
+    """The backbone's final LayerNorm, run on each map it outputs (``times`` of them; none
+    without ``apply_layernorm``)."""
+
+    def __init__(self, dim: Any, times: int) -> None:
+        super().__init__(dim)
+        self.times = times
+
+    def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
+        return {kind: self.times * n for kind, n in super().nonmatmul(batch, seq).items()
+                if self.times}
+
+
 def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     registers = "WithRegisters" in architecture
     model = dinov2_model(options, registers)
+    if architecture.endswith("Backbone"):  # the model's modules, its norm on each output
+        outputs = sum(options["out_stages"]) or 1
+        times = 0 if options["raw_outputs"] else outputs
+        return Sequential(**{**dict(model.children()), "layernorm": OutputNorm(H, times)})
     if not architecture.endswith("ForImageClassification"):
-        return model  # the backbone's modules are the model's (its norm on the last stage)
+        return model
     # the class token's state joined with the mean of the patch tokens' (registers left out)
     pool = Elementwise(H, pool=1)
     pool.sequence = PATCHES
@@ -144,6 +172,11 @@ FAMILY = Family(
         Option("swiglu", False, "a SwiGLU MLP (use_swiglu_ffn), its width rounded to a "
                                 "multiple of 8"),
         activation_option("gelu"),
+        Option("raw_outputs", False, "the backbone outputs its maps without the final "
+                                     "LayerNorm (apply_layernorm false)", variant=True),
+        Option("out_stages", (), "the maps the backbone outputs, a flag each for the "
+                                 "embeddings and each layer (none given: the last layer)",
+               variant=True),
     ),
     # transformers requires neither h | H (an explicit head_dim) nor P | R (it drops the rest)
     assumptions=(HEAD_SIZE,),
@@ -156,8 +189,24 @@ SIZES = (Size("N", "num_hidden_layers"), Size("H", "hidden_size"), Size("r_mlp",
          Size("R", "image_size"), Size("P", "patch_size"), Size("C", "num_channels"))
 
 
+@dataclass(frozen=True)
+class Unless(Rule):
+    """On where a flag is false (the backbone's ``apply_layernorm``)."""
+
+    option: str
+    key: str
+
+    def reads(self) -> tuple[str, ...]:
+        return (self.key,)
+
+    def read(self, config: Reader) -> bool:
+        return not config.flag(self.key)
+
+
 _RULES = (Flag("qkv_bias"), Flag("swiglu", "use_swiglu_ffn"),
-          ActivationName("activation", "hidden_act", "gelu"))
+          ActivationName("activation", "hidden_act", "gelu"),
+          Unless("raw_outputs", "apply_layernorm"),
+          OutStages(depths="num_hidden_layers", stages="num_hidden_layers"))
 
 MODEL_TYPES = (
     ModelType("dinov2", FAMILY, base="Dinov2Model",
