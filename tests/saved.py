@@ -96,7 +96,7 @@ def saved_bytes(config: dict[str, Any], cls: str, batch: int, seq: int,
                                str(tensor.dtype), storage.nbytes()))
         return tensor
 
-    if config["model_type"] == "vit":
+    if config["model_type"] in oracle.IMAGES:  # an image of the configured side
         side = hf_config.image_size
         inputs = {"pixel_values": torch.zeros((batch, hf_config.num_channels, side, side),
                                               dtype=DTYPES[dtype])}

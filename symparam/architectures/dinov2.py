@@ -47,6 +47,7 @@ from symparam.blocks import (
     on_first_token,
     on_sequence,
 )
+from symparam.blocks.saved import same_tensor
 from symparam.family import Family, Option
 from symparam.modeltype import (
     ActivationName,
@@ -75,19 +76,20 @@ def layer_scale(kind: str) -> Sequential:
 def mlp(swiglu: bool, activation: str) -> Sequential:
     if swiglu:  # act is silu whatever hidden_act says
         width = SWIGLU_WIDTH
-        return Sequential(kind="mlp", gate_proj=Linear(H, width), up_proj=Linear(H, width),
-                          down_proj=Linear(width, H),
+        gate, up = Linear(H, width), Linear(H, width)
+        same_tensor("MLP input", (gate, "input"), (up, "input"))
+        return Sequential(kind="mlp", gate_proj=gate, up_proj=up, down_proj=Linear(width, H),
                           act_fn=Activation(width, gated=True, fn="silu"))
-    return Sequential(kind="mlp", fc1=Linear(H, MLP_WIDTH),
-                      activation_fn=Activation(MLP_WIDTH, fn=activation),
-                      fc2=Linear(MLP_WIDTH, H))
+    act, fc2 = Activation(MLP_WIDTH, fn=activation), Linear(MLP_WIDTH, H)
+    same_tensor("activation output", (act, "output"), (fc2, "input"))
+    return Sequential(kind="mlp", fc1=Linear(H, MLP_WIDTH), activation_fn=act, fc2=fc2)
 
 
 def layer(qkv_bias: bool, swiglu: bool, activation: str) -> Sequential:
     width = h * d_head
     return Sequential(
         norm1=LayerNorm(H),
-        attention=Attention(width, width, heads=h, softmax_fp32=True,
+        attention=Attention(width, width, heads=h,  # a softmax in the model's dtype
                             q_proj=Linear(H, width, bias=qkv_bias),
                             k_proj=Linear(H, width, bias=qkv_bias),
                             v_proj=Linear(H, width, bias=qkv_bias), o_proj=Linear(width, H)),
@@ -144,8 +146,8 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     # the class token's state joined with the mean of the patch tokens' (registers left out)
     pool = Elementwise(H, pool=1)
     pool.sequence = PATCHES
+    # its input is a new (batch, 2H) tensor: the class token's state and the mean joined
     classifier = on_first_token(Linear(2 * H, n_labels))
-    classifier.slices_sequence = True
     prefix = "dinov2_with_registers" if registers else "dinov2"
     return Sequential(**{prefix: model}, mean=pool, classifier=marked(classifier, "head"))
 
