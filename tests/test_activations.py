@@ -79,7 +79,7 @@ def test_saved_tensors_against_torch(model_type: str, policy: str) -> None:
 
 
 BF16 = ["gpt2", "bert", "llama", "gemma2", "olmo2", "cohere", "opt", "t5", "vit", "mixtral",
-        "gpt_oss", "deepseek_v3", "gpt_neo", "gpt_bigcode", "gptj", "mpt", "dinov2"]
+        "gpt_oss", "deepseek_v3", "gpt_neo", "gpt_bigcode", "gptj", "mpt", "dinov2", "convnext"]
 
 
 @pytest.mark.parametrize("model_type", BF16)

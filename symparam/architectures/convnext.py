@@ -40,7 +40,8 @@ from symparam.blocks import (
     on_first_token,
     on_sequence,
 )
-from symparam.errors import ConfigError
+from symparam.blocks.saved import ACT, Key, Saved, same_tensor
+from symparam.errors import ConfigError, InvalidValueError
 from symparam.family import Family, Option
 from symparam.modeltype import ActivationName, Count, ModelType, Reader, Rule, Size, heads
 from symparam.symbols import C, P, R, n_labels, symbol
@@ -63,17 +64,70 @@ def positions(stage: int) -> sympy.Expr:
 
 
 class Stem(Conv2d):
-    """The stem: a convolution with kernel and stride P, C → H_1 channels."""
+    """The stem: a convolution with kernel and stride P, C → H_1 channels. For its weight's
+    gradient it keeps its input, the whole image."""
 
     def __init__(self) -> None:
         super().__init__(C, width(1), P)
 
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        return Saved.of((None, ACT, batch * C * R * R))
+
 
 class Downsample(Conv2d):
-    """A downsampling convolution, 2×2 with stride 2 (its work is at its output positions)."""
+    """A downsampling convolution, 2×2 with stride 2 (its work is at its output positions);
+    it keeps its input, the norm's output on the previous stage's map."""
 
     def __init__(self, stage: int) -> None:
         super().__init__(width(stage - 1), width(stage), 2)
+        self.stage = stage
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        previous = self.stage - 1
+        return Saved.of((None, ACT, batch * positions(previous) * width(previous)))
+
+
+class Depthwise(Conv2d):
+    """The block's depthwise 7×7 convolution (padded to keep the map): it keeps its input, the
+    block's."""
+
+    def __init__(self, dim: sympy.Expr) -> None:
+        super().__init__(dim, dim, 7, groups=dim)
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        return Saved.of((self.input_key, ACT, batch * self.own_seq(seq) * self.in_channels))
+
+
+class Blocks(Repeat):
+    """A stage's blocks: transformers' ConvNeXt has no gradient checkpointing."""
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        if policy == "full":
+            raise InvalidValueError("transformers' ConvNeXt has no gradient checkpointing: "
+                                    "symparam derives full recomputation as it runs")
+        return super().saved(batch, seq, policy, view)
+
+
+class KeptNorm(LayerNorm):
+    """A backbone's norm on the stem's map, the first block's input, which that block's
+    depthwise convolution keeps already: the norm keeps only each position's mean and 1/σ."""
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        rows = batch * self.own_seq(seq)
+        return Saved.of((None, ACT, rows), (None, ACT, rows))
+
+
+#: a stage's output map, kept by the next stage's downsampling norm and a backbone's norm on it
+def _stage_output(stage: int) -> Key:
+    return _OUTPUTS.setdefault(stage, Key(f"stage {stage}'s output"))
+
+
+_OUTPUTS: dict[int, Key] = {}
 
 
 def block(stage: int, layer_scale: bool, activation: str) -> Sequential:
@@ -82,15 +136,12 @@ def block(stage: int, layer_scale: bool, activation: str) -> Sequential:
     parts: dict[str, Block] = {}
     if layer_scale:  # registered on the layer itself, before its modules
         parts["layer_scale_parameter"] = Tensor(dim)
-    parts.update(
-        dwconv=Conv2d(dim, dim, 7, groups=dim),
-        layernorm=LayerNorm(dim),
-        pwconv1=Linear(dim, 4 * dim),
-        act=Activation(4 * dim, fn=activation),
-        pwconv2=Linear(4 * dim, dim),
-    )
-    if layer_scale:
-        parts["scale"] = Elementwise(dim, layer_scale=1)
+    act, pwconv2 = Activation(4 * dim, fn=activation), Linear(4 * dim, dim)
+    same_tensor("activation output", (act, "output"), (pwconv2, "input"))
+    parts.update(dwconv=Depthwise(dim), layernorm=LayerNorm(dim), pwconv1=Linear(dim, 4 * dim),
+                 act=act, pwconv2=pwconv2)
+    if layer_scale:  # γ·x keeps x, the MLP's output, for γ's gradient
+        parts["scale"] = Elementwise(dim, keeps=1, layer_scale=1)
     parts["residual"] = Residual(dim)
     return Sequential(**parts, kind="mlp")
 
@@ -98,10 +149,11 @@ def block(stage: int, layer_scale: bool, activation: str) -> Sequential:
 def stage_of(stage: int, layer_scale: bool, activation: str) -> Sequential:
     parts: dict[str, Block] = {}
     if stage > 1:  # the norm on the previous map, the convolution onto this one
-        parts["downsampling_layer"] = Sequential(**{
-            "0": on_sequence(LayerNorm(width(stage - 1)), positions(stage - 1)),
-            "1": Downsample(stage)}, kind="other")
-    parts["layers"] = Repeat(depth(stage), block(stage, layer_scale, activation))
+        norm = on_sequence(LayerNorm(width(stage - 1)), positions(stage - 1))
+        norm.input_key = _stage_output(stage - 1)
+        parts["downsampling_layer"] = Sequential(**{"0": norm, "1": Downsample(stage)},
+                                                 kind="other")
+    parts["layers"] = Blocks(depth(stage), block(stage, layer_scale, activation))
     return on_sequence(Sequential(**parts), positions(stage))
 
 
@@ -137,7 +189,10 @@ def backbone(options: Mapping[str, Any]) -> Sequential:
         if index > stages:  # its weights only: the norm never runs
             norms[name] = Sequential(weight=Tensor(width(index)), bias=Tensor(width(index)))
             continue
-        norms[name] = on_sequence(LayerNorm(width(max(index, 1))), positions(max(index, 1)))
+        norm = KeptNorm(width(1)) if index == 0 else LayerNorm(width(index))
+        if index:
+            norm.input_key = _stage_output(index)
+        norms[name] = on_sequence(norm, positions(max(index, 1)))
     return Sequential(**body(options), hidden_states_norms=Sequential(**norms, kind="norm"))
 
 
