@@ -319,7 +319,7 @@ FAMILY = Family(
     options=(
         Option("stages", 4, "the number of stages K (num_stages), each of its own width H_k "
                             "and depth N_k"),
-        Option("layer_scale", True, "a layer scale γ on each block's output "
+        Option("layer_scale", True, "a layer scale (a learned vector) on each block's output "
                                     "(layer_scale_init_value > 0)"),
         Option("last_size", 0, "the sizes hidden_sizes lists where more than K: the final "
                                "LayerNorm and classifier are as wide as the last",

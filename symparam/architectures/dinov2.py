@@ -47,7 +47,7 @@ from symparam.blocks import (
     on_first_token,
     on_sequence,
 )
-from symparam.blocks.saved import same_tensor
+from symparam.blocks.saved import ACT, Saved, same_tensor
 from symparam.family import Family, Option
 from symparam.modeltype import (
     ActivationName,
@@ -123,24 +123,35 @@ def dinov2_model(options: Mapping[str, Any], registers: bool) -> Sequential:
 
 class OutputNorm(LayerNorm):
     """The backbone's final LayerNorm, run on each map it outputs (``times`` of them; none
-    without ``apply_layernorm``)."""
+    without ``apply_layernorm``). Each run keeps each position's mean and 1/σ; its input only
+    where it is the last layer's output (``last``): the others are the next layer's input,
+    which that layer's norm keeps already."""
 
-    def __init__(self, dim: Any, times: int) -> None:
+    def __init__(self, dim: Any, times: int, last: bool) -> None:
         super().__init__(dim)
-        self.times = times
+        self.times, self.last = times, last
 
     def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
         return {kind: self.times * n for kind, n in super().nonmatmul(batch, seq).items()
                 if self.times}
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        if not self.times:
+            return Saved.of()
+        rows = batch * self.own_seq(seq)
+        inputs = [(None, ACT, rows * self.dim)] if self.last else []
+        return Saved.of(*inputs, *[(None, ACT, rows)] * (2 * self.times))
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     registers = "WithRegisters" in architecture
     model = dinov2_model(options, registers)
     if architecture.endswith("Backbone"):  # the model's modules, its norm on each output
-        outputs = sum(options["out_stages"]) or 1
-        times = 0 if options["raw_outputs"] else outputs
-        return Sequential(**{**dict(model.children()), "layernorm": OutputNorm(H, times)})
+        chosen = options["out_stages"]
+        times = 0 if options["raw_outputs"] else sum(chosen) or 1
+        norm = OutputNorm(H, times, last=not chosen or bool(chosen[-1]))
+        return Sequential(**{**dict(model.children()), "layernorm": norm})
     if not architecture.endswith("ForImageClassification"):
         return model
     # the class token's state joined with the mean of the patch tokens' (registers left out)
