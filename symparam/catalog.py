@@ -34,7 +34,7 @@ FAMILY_MODULES = (
     "bert", "distilbert", "albert", "electra", "deberta", "mpnet", "modernbert",
     "openai_gpt", "gpt2", "gptj", "opt", "bloom", "mpt", "gpt_neox", "falcon", "llama", "phi",
     "moe", "deepseek",
-    "transformer", "t5", "bart", "vit", "mlp",
+    "transformer", "t5", "bart", "vit", "dinov2", "convnext", "mlp",
 )
 
 

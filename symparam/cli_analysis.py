@@ -389,7 +389,7 @@ def _activations(model: Any, args: argparse.Namespace) -> dict[str, Any] | None:
     from symparam.errors import SymparamError
     from symparam.memory import POLICIES, activations
 
-    if args.seq is None and model.family.sequence is None:
+    if args.seq is None and model.sequence is None:
         return None
     if args.dtype not in ("fp32", "fp16", "bf16"):
         return {"refused": "activations are in fp32, fp16 or bf16"}

@@ -49,6 +49,10 @@ NONMATMUL: dict[str, tuple[int, str]] = {
     "clamped_glu": (6, "gpt-oss's clamped SwiGLU besides its sigmoid: 6 per element (clamp the "
                        "gate, clamp the up projection, scale by α, gate·σ, up + 1, the product)"),
     "sink": (3, "an attention sink: one more logit per head and query in the softmax, 3 each"),
+    "layer_scale": (1, "layer scale: each output multiplied by a learned vector, 1 per element "
+                       "(DINOv2, ConvNeXt)"),
+    "pool": (1, "mean pooling over positions: 1 per element averaged (DINOv2's classifier over "
+                "the patch tokens, ConvNeXt's over the feature map)"),
     "score_add": (1, "adding DeBERTa's content-to-position and position-to-content terms to the "
                      "scores: 1 per score and term"),
 }

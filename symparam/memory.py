@@ -286,7 +286,7 @@ def activations(model: Any, seq: int | None, batch: int = 1, recompute: str = "n
         raise InvalidValueError(Param("recompute"), " takes none, selective or full")
     if dtype not in ("fp32", "fp16", "bf16"):
         raise InvalidValueError(f"activations are in fp32, fp16 or bf16, not {dtype!r}")
-    fixed = model.family.sequence
+    fixed = model.sequence  # the class's own (DINOv2's registers lengthen it)
     if fixed is not None:
         if seq is not None:
             raise InvalidValueError(f"{model.family.title}'s input fixes its sequence; leave "

@@ -49,6 +49,9 @@ SHOWCASE = (
     Entry("bert", "en", ("md", "tex", "html"), symbolic=True,
           note="the BERT family, no values"),
     Entry("bert", "zh", ("md",), symbolic=True),
+    Entry("dinov2-base", "en", ("md",), note="layer scale, a mask token, 37² patches at 518²"),
+    Entry("convnext-tiny-224", "en", ("md",),
+          note="stages of their own widths H_k and depths N_k, depthwise 7×7 convolutions"),
 )
 
 _INDEX_HEADER = """# Derivations

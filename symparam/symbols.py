@@ -53,6 +53,8 @@ _ENTRIES = (
     Hyperparameter("T", "T", "token-type (segment) vocabulary size"),
     Hyperparameter("H", "H", "hidden size"),
     Hyperparameter("d_ff", r"d_{\mathrm{ff}}", "FFN inner size"),
+    Hyperparameter("r_mlp", r"r_{\mathrm{mlp}}",
+                   "MLP width as a multiple of the hidden size (DINOv2's mlp_ratio)"),
     Hyperparameter("d_ff_dec", r"d_{\mathrm{ff,dec}}", "FFN inner size of the decoder"),
     Hyperparameter("h", "h", "attention heads"),
     Hyperparameter("h_dec", r"h_{\mathrm{dec}}", "attention heads of the decoder"),
@@ -265,3 +267,4 @@ s_dec = symbol("s_dec")
 N_vis, H_vis, d_ff_vis, h_vis = (symbol(n) for n in ("N_vis", "H_vis", "d_ff_vis", "h_vis"))
 V_dec, L_enc, d_ff_dec, h_dec = (symbol(n) for n in ("V_dec", "L_enc", "d_ff_dec", "h_dec"))
 d_proj, n_reg, n_mels = (symbol(n) for n in ("d_proj", "n_reg", "n_mels"))
+r_mlp = symbol("r_mlp")

@@ -9,7 +9,8 @@ adds from the aten operations the forward pass dispatches: ``_softmax`` (its out
 floating-point tensors of two or more dimensions giving a (batch, seq, width) or
 (batch·seq, width) tensor: residual connections and sums of embedding tables (not a bias
 vector, which the Linear's count has, nor the 4-D adds of masks and rotary embeddings, nor
-integer position arithmetic); inside DeBERTa's attention, whose scores are
+integer position arithmetic), and inside a ConvNeXt block the residual add of two maps of
+the same 4-D shape; inside DeBERTa's attention, whose scores are
 (batch·heads, s, s), such an add is a position term added to the scores (``score_add``).
 """
 
@@ -36,6 +37,7 @@ class _Ops(TorchDispatchMode):
         self.counts = counts
         self.inside_activation = 0  # an activation module's own operations are not counted
         self.inside_scores = 0  # in DeBERTa's attention, an add of two 3-D tensors is a score
+        self.inside_maps = 0  # in a ConvNeXt block, the residual add is of two 4-D maps
 
     def __torch_dispatch__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
         out = func(*args, **(kwargs or {}))
@@ -51,6 +53,10 @@ class _Ops(TorchDispatchMode):
             for a in args[:2]
         ):
             self.counts["score_add" if self.inside_scores else "add"] += out.numel()
+        elif name == "add" and self.inside_maps and out.dim() == 4 and len(args) >= 2 and all(
+            isinstance(a, torch.Tensor) and a.shape == out.shape for a in args[:2]
+        ):
+            self.counts["add"] += out.numel()
         return out
 
 
@@ -71,6 +77,15 @@ def _module_hooks(counts: Counter[str], ops: _Ops, module: Any) -> list[Any]:
 
         return [module.register_forward_pre_hook(begin), module.register_forward_hook(end),
                 *_module_hooks_of_kind(counts, module, kind)]
+    if kind == "ConvNextLayer":  # its residual add is of (batch, channels, side, side) maps
+        def begin_maps(mod: Any, inputs: Any) -> None:
+            ops.inside_maps += 1
+
+        def end_maps(mod: Any, inputs: Any, output: Any) -> None:
+            ops.inside_maps -= 1
+
+        return [module.register_forward_pre_hook(begin_maps),
+                module.register_forward_hook(end_maps)]
     if _is_activation(module):
         def enter(mod: Any, inputs: Any) -> None:
             ops.inside_activation += 1

@@ -49,6 +49,7 @@ SMALL_EXTRA: dict[str, dict[str, Any]] = {
     "t5": {"num_decoder_layers": 2},
     "mt5": {"num_decoder_layers": 2},
     "gpt_neo": {"attention_types": [[["global", "local"], 1]]},  # as many layers as the base
+    "convnext": {"hidden_sizes": [8, 16], "depths": [1, 2]},  # as many stages as the base
 }
 
 

@@ -32,6 +32,8 @@ PUBLISHED_BY_TRANSFORMERS = {
     "all-mpnet-base-v2": 109_486_464,
     "modernbert-base": 149_655_232,
     "camembert-base": 110_655_493,
+    "dinov2-base": 86_580_480,
+    "convnext-tiny-224": 28_589_128,
 }
 
 
