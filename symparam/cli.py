@@ -19,6 +19,7 @@ from symparam.cli_common import (
     whole,
     write_output,
 )
+from symparam.errors import UnboundError
 from symparam.output import json_line
 
 # -- list -----------------------------------------------------------------------------------------
@@ -55,7 +56,10 @@ def cmd_list(args: argparse.Namespace) -> int:
 def _count_record(name: str, args: argparse.Namespace) -> dict[str, Any]:
     m = build_model(name, args)
     total = m.count()
-    active = m.active_count()
+    try:
+        active = m.active_count()
+    except UnboundError:  # a config without a top k (DeepSeek-V2's default): the total only
+        active = None
     bound = m.bind()
     breakdown, tied = [], []
     for part in m.parts():
@@ -115,7 +119,10 @@ def _print_count(record: dict[str, Any]) -> None:
         line = f"  {label:<{width}}  {shown:>{digits}}"
         print(f"{line}   {note}" if note else line)
     print(f"  {'total':<{width}}  {record['params']:>{digits},}")
-    if record["active_params"] != record["params"]:
+    if record["active_params"] is None:
+        print(f"  {'active':<{width}}  {'?':>{digits}}   per token: unknown without a top k "
+              "(num_experts_per_tok)")
+    elif record["active_params"] != record["params"]:
         share = record["active_params"] / record["params"]
         print(f"  {'active':<{width}}  {record['active_params']:>{digits},}   "
               f"per token: the router's top k experts and everything dense ({share:.1%})")

@@ -22,6 +22,9 @@ class Option:
     default: bool | int | tuple[int, ...]
     help: str
     variant: bool = False  # a model type's variant of the family: shown only when switched on
+    #: the range of an integer option (most build that many blocks; a chunk length builds none)
+    minimum: int = 1
+    maximum: int = MAX_OPTION_VALUE
 
     def parse(self, raw: Any) -> bool | int | tuple[int, ...]:
         """Accept a Python value or the text of ``--set NAME=VALUE``."""
@@ -46,9 +49,9 @@ class Option:
             value = int(raw)
         else:
             raise InvalidValueError(f"option {self.name} takes a positive integer, got {raw!r}")
-        if not 1 <= value <= MAX_OPTION_VALUE:
-            raise InvalidValueError(f"option {self.name} must lie in 1..{MAX_OPTION_VALUE}, "
-                                    f"got {value}: it builds that many blocks")
+        if not self.minimum <= value <= self.maximum:
+            raise InvalidValueError(f"option {self.name} must lie in {self.minimum}.."
+                                    f"{self.maximum}, got {value}")
         return value
 
 

@@ -57,6 +57,7 @@ _TEX_SPECIAL = {
     "−": r"\ensuremath{-}", "≠": r"\ensuremath{\neq}", "≈": r"\ensuremath{\approx}",
     "≤": r"\ensuremath{\leq}", "≥": r"\ensuremath{\geq}", "↔": r"\ensuremath{\leftrightarrow}",
     "→": r"\ensuremath{\rightarrow}", "⌈": r"\ensuremath{\lceil}", "⌉": r"\ensuremath{\rceil}",
+    "⌊": r"\ensuremath{\lfloor}", "⌋": r"\ensuremath{\rfloor}", "Δ": r"\ensuremath{\Delta}",
 }
 _MD_SPECIAL = {
     "\\": "\\\\", "|": r"\|", "*": r"\*", "_": r"\_", "`": r"\`", "[": r"\[", "]": r"\]",

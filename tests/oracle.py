@@ -173,6 +173,10 @@ def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int 
         # every input that does, and DeBERTa passes a weight itself (its relative-position
         # table) into its layers, whose gradient no_grad leaves without a function
         model.eval().requires_grad_(False)
+        if getattr(model, "_is_stateful", False):
+            # a state-space model's cache pads a prompt shorter than its convolution to the
+            # kernel's width: a plain forward keeps no state
+            inputs["use_cache"] = False
         try:
             with watch(model), torch.no_grad():
                 model(**inputs)
@@ -218,11 +222,14 @@ def cannot_run(model_type: str, label: str, error: BaseException) -> bool:
     failure): Falcon's norm layouts (its forward looks for ln_attn, input_layernorm or
     mlp_layernorm_out that the layer does not have), T5 with too few relative-position buckets
     (a division by log(max_distance / (buckets / 4))), a decoder's sequence classifier that
-    reads the last real token with .item() (a meta tensor cannot) or needs a pad token."""
+    reads the last real token with .item() (a meta tensor cannot) or needs a pad token,
+    DeepSeek-V2 with an odd d_nope (it views its rotary part as complex numbers)."""
     if model_type == "falcon" and isinstance(error, AttributeError | NameError):
         return True
     if model_type == "t5" and isinstance(error, ZeroDivisionError):
         return True
+    if model_type == "deepseek_v2" and "divisible by 2" in str(error):
+        return True  # its rotary part viewed as complex numbers: an odd d_nope cannot be
     return (label.endswith("ForSequenceClassification")
             and isinstance(error, RuntimeError | ValueError)
             and ("meta" in str(error) or "padding token" in str(error)))
@@ -269,7 +276,10 @@ def routable(config: dict[str, Any]) -> dict[str, Any]:
     """``config`` made runnable on the CPU by transformers' DeepSeek-V3 when small: one group of
     experts (any E divides into it) of at least two (the router ranks a group by its best two),
     and as many key/value heads as query heads (the default 128 would repeat them zero times in
-    a small model's eager attention). Other types are returned as they are."""
+    a small model's eager attention); DeepSeek-V2 with a top k (its default is none, which it
+    cannot route). Other types are returned as they are."""
+    if config["model_type"] == "deepseek_v2" and config.get("num_experts_per_tok") is None:
+        return {**config, "num_experts_per_tok": 1}
     if config["model_type"] != "deepseek_v3":
         return config
     return {**config, "n_group": 1, "topk_group": 1,

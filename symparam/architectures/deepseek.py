@@ -1,4 +1,5 @@
-"""DeepSeek-V3 (DeepSeek-AI 2024): multi-head latent attention and a mixture of experts.
+"""DeepSeek-V2 and DeepSeek-V3 (DeepSeek-AI 2024): multi-head latent attention and a mixture
+of experts.
 
 Multi-head latent attention (MLA) compresses what attention stores. Queries: H → r_q (with a
 norm) → h·(d_nope + d_rope), or H → h·(d_nope + d_rope) directly without a query rank
@@ -11,14 +12,19 @@ MoE: a router (E × H), E routed experts of size d_moe stored as stacked tensors
 experts fused into one MLP of size E_sh·d_moe. A token uses the router, k routed experts and the
 shared experts. The router's score-correction bias is a buffer, not a parameter. The LM head is
 untied by default.
+
+DeepSeek-V2 routes with a softmax over the E logits (V3: a sigmoid, with the correction bias
+steering the choice), keeps every layer sparse unless ``first_k_dense_replace`` says otherwise,
+and puts biases on its dense MLP and shared experts with ``mlp_bias``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
-from symparam.architectures.common import decoder_heads, rmsnorm_decoder, tie_option
+from symparam.architectures.common import decoder_heads, rmsnorm_decoder, tie_option, variant
 from symparam.blocks import (
     Activation,
     Attention,
@@ -35,7 +41,7 @@ from symparam.blocks import (
     marked,
 )
 from symparam.family import Family, Option
-from symparam.modeltype import Flag, Leave, ModelType, NonZero, SetSize, Size, heads
+from symparam.modeltype import Flag, Leave, ModelType, NonZero, Reader, Rule, SetSize, Size, heads
 from symparam.symbols import (
     E,
     E_sh,
@@ -54,9 +60,9 @@ from symparam.symbols import (
 )
 
 
-def gated_mlp(width: Any) -> Sequential:
-    return Sequential(kind="mlp", gate_proj=Linear(H, width, bias=False),
-                      up_proj=Linear(H, width, bias=False), down_proj=Linear(width, H, bias=False),
+def gated_mlp(width: Any, bias: bool = False) -> Sequential:
+    return Sequential(kind="mlp", gate_proj=Linear(H, width, bias=bias),
+                      up_proj=Linear(H, width, bias=bias), down_proj=Linear(width, H, bias=bias),
                       act_fn=Activation(width, gated=True))
 
 
@@ -77,20 +83,25 @@ def latent_attention(options: Mapping[str, Any]) -> Attention:
     return Attention(h * (d_nope + d_rope), h * d_v, kv_cache=r_kv + d_rope, heads=h, **parts)
 
 
-def moe() -> Sequential:
+def moe(options: Mapping[str, Any]) -> Sequential:
+    # V3: the router's sigmoid over its E logits (its correction bias only steers the choice);
+    # V2: a softmax over them
+    routing = (Elementwise(E, routing=1) if options["softmax_routing"]
+               else Elementwise(E, activation=1))
     return Sequential(
         experts=Experts(E, k, inner=d_moe, outer=H, gate_up_proj=Tensor(E, 2 * d_moe, H),
                         down_proj=Tensor(E, H, d_moe)),
         gate=marked(Linear(H, E, bias=False), "router"),
-        # the router's sigmoid over its E logits (its correction bias only steers the choice)
-        routing=Elementwise(E, activation=1),
-        shared_experts=marked(gated_mlp(E_sh * d_moe), "shared_experts"),
+        routing=routing,
+        shared_experts=marked(gated_mlp(E_sh * d_moe, bool(options["mlp_bias"])),
+                              "shared_experts"),
         shared_output=Residual(H),  # added to the routed experts' output
     )
 
 
 def layer(options: Mapping[str, Any], sparse: bool) -> Sequential:
-    return Sequential(self_attn=latent_attention(options), mlp=moe() if sparse else gated_mlp(d_ff),
+    dense = gated_mlp(d_ff, bool(options["mlp_bias"]))
+    return Sequential(self_attn=latent_attention(options), mlp=moe(options) if sparse else dense,
                       input_layernorm=RMSNorm(H), post_attention_layernorm=RMSNorm(H),
                       residual=Residual(H, adds=2))
 
@@ -105,8 +116,9 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
 
 FAMILY = Family(
     name="deepseek",
-    title="DeepSeek-V3",
-    description="DeepSeek-V3: latent attention, first layers dense, then routed + shared experts",
+    title="DeepSeek",
+    description="DeepSeek-V2/V3: latent attention, first layers dense, then routed + shared "
+                "experts",
     architectures={
         "DeepseekV3ForCausalLM": "decoder with an LM head (untied by default)",
         "DeepseekV3Model": "decoder without a head",
@@ -119,26 +131,58 @@ FAMILY = Family(
         Option("attention_bias", False, "biases on the input and output projections"),
         Option("q_lora", True, "queries pass through the rank-r_q compression"),
         Option("dense_first", True, "the first N_dense layers are dense"),
+        Option("mlp_bias", False, "biases on the dense MLP's and the shared experts' "
+               "projections"),
+        variant("softmax_routing", "a softmax over the router's E logits, not a sigmoid "
+                "(DeepSeek-V2)"),
     ),
     at_most=(("N_dense", "N", "the dense layers are among the N layers"),),
 )
 
 
+@dataclass(frozen=True)
+class SoftmaxRouter(Rule):
+    """DeepSeek-V2's router takes a softmax; its config refuses heads that do not split the
+    hidden size (as transformers' validation does)."""
+
+    option: str
+
+    def reads(self) -> tuple[str, ...]:
+        return ("hidden_size", "num_attention_heads")
+
+    def read(self, config: Reader) -> bool:
+        from symparam.errors import ConfigError
+
+        hidden = config.positive_int("hidden_size", config.given("hidden_size"))
+        count = config.positive_int("num_attention_heads", config.given("num_attention_heads"))
+        if hidden % count:
+            raise ConfigError(f"{config.where}: num_attention_heads = {count} does not divide "
+                              f"hidden_size = {hidden}; transformers refuses that config")
+        return True
+
+
+_SIZES = (Size("N", "num_hidden_layers"), Size("V", "vocab_size", pads=True),
+          Size("H", "hidden_size"), Size("d_ff", "intermediate_size"),
+          Size("h", "num_attention_heads"), Size("E", "n_routed_experts"),
+          Size("k", "num_experts_per_tok"), Size("d_moe", "moe_intermediate_size"),
+          Size("E_sh", "n_shared_experts"),
+          Size("N_dense", "first_k_dense_replace", zero_means_none=True),
+          Size("r_q", "q_lora_rank", null=Leave("queries are not compressed")),
+          Size("r_kv", "kv_lora_rank"), Size("d_rope", "qk_rope_head_dim"),
+          Size("d_nope", "qk_nope_head_dim"), Size("d_v", "v_head_dim"))
+_RULES = (Flag("tie_word_embeddings"), Flag("attention_bias"), SetSize("q_lora", "q_lora_rank"),
+          NonZero("dense_first", "first_k_dense_replace"))
+
 MODEL_TYPES = (
+    ModelType("deepseek_v2", FAMILY, base="DeepseekV2Model",
+              classes=heads("DeepseekV2", "DeepseekV3", "ForCausalLM", "Model",
+                            "ForSequenceClassification"),
+              # a null top k leaves k unbound: the total is counted, the active share is not
+              sizes=(*_SIZES[:6], Size("k", "num_experts_per_tok", null=Leave("no top k")),
+                     *_SIZES[7:]),
+              rules=(*_RULES, Flag("mlp_bias"), SoftmaxRouter("softmax_routing"))),
     ModelType("deepseek_v3", FAMILY, base="DeepseekV3Model",
               classes=heads("DeepseekV3", "DeepseekV3", "ForCausalLM", "Model",
-                            "ForSequenceClassification",
-                            "ForTokenClassification"),
-              sizes=(Size("N", "num_hidden_layers"), Size("V", "vocab_size", pads=True),
-                     Size("H", "hidden_size"), Size("d_ff", "intermediate_size"),
-                     Size("h", "num_attention_heads"), Size("E", "n_routed_experts"),
-                     Size("k", "num_experts_per_tok"), Size("d_moe", "moe_intermediate_size"),
-                     Size("E_sh", "n_shared_experts"),
-                     Size("N_dense", "first_k_dense_replace", zero_means_none=True),
-                     Size("r_q", "q_lora_rank", null=Leave("queries are not compressed")),
-                     Size("r_kv", "kv_lora_rank"), Size("d_rope", "qk_rope_head_dim"),
-                     Size("d_nope", "qk_nope_head_dim"), Size("d_v", "v_head_dim")),
-              rules=(Flag("tie_word_embeddings"), Flag("attention_bias"),
-                     SetSize("q_lora", "q_lora_rank"),
-                     NonZero("dense_first", "first_k_dense_replace"))),
+                            "ForSequenceClassification", "ForTokenClassification"),
+              sizes=_SIZES, rules=_RULES),
 )
