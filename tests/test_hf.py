@@ -284,6 +284,20 @@ def test_active_parameters_of_default_configs(model_type: str, cls: str) -> None
     assert k not in m.params.free_symbols
 
 
+#: active parameters of the presets that route, as the real tensors give them (every tensor,
+#: of the stacked experts k of E): DeepSeek-V2-Lite's report says 2.4B without its 0.21B token
+#: table; Qwen3-Next's 3.87B is the "A3B"
+PRESETS_ACTIVE = {"deepseek-v2-lite": 2_661_150_208, "qwen3-next-80b-a3b": 3_874_929_408,
+                  "olmoe-1b-7b": 1_282_017_280, "jamba-1.5-mini": 12_110_311_296}
+
+
+@pytest.mark.parametrize(("name", "active"), PRESETS_ACTIVE.items())
+def test_active_parameters_of_presets(name: str, active: int) -> None:
+    preset = symparam.presets.presets()[name]
+    m = symparam.model(name)
+    assert m.active_count() == independent_active(preset.config, m.label, m) == active
+
+
 @pytest.mark.parametrize("model_type", ["mixtral", "qwen2_moe", "qwen3_moe", "deepseek_v3",
                                         "gpt_oss", "deepseek_v2", "olmoe", "granitemoe",
                                         "qwen3_next", "jamba"])
