@@ -287,6 +287,8 @@ def cmd_memory(args: argparse.Namespace) -> int:
         "kv_cache_formula": None if result.kv_formula is None else str(result.kv_formula),
         "kv_cache_bytes_per_token": result.kv_per_token,
         "kv_cache_bytes": result.kv_total, "dtype": args.dtype,
+        "state_formula": None if result.state_formula is None else str(result.state_formula),
+        "state_bytes": result.state_total,
         "activations": {r: activation_bytes(m, args.seq, args.batch, r)
                         for r in ("none", "selective", "full")} if args.seq else None,
         "batch": args.batch, "seq": args.seq,
@@ -309,7 +311,9 @@ def cmd_memory(args: argparse.Namespace) -> int:
               "(Korthikanti et al. 2022, 16-bit):")
         for mode, size in record["activations"].items():
             print(f"    recompute {mode:<9} {size / gib:,.2f} GiB")
-    if result.kv_formula is None:
+    if result.kv_formula is None and result.state_formula is not None:
+        print("  KV cache: none (no layer keeps keys and values)")
+    elif result.kv_formula is None:
         print("  KV cache: none (an encoder keeps no keys and values between tokens)")
     else:
         print(f"  KV cache per token = ({text(result.kv_formula)}) × {result.dtype_bytes} B"
@@ -317,6 +321,10 @@ def cmd_memory(args: argparse.Namespace) -> int:
         if result.kv_total is not None:
             print(f"  KV cache for B = {args.batch}, s = {args.seq}: {result.kv_total:,} B"
                   f" = {result.kv_total / gib:,.2f} GiB")
+    if result.state_formula is not None:
+        print(f"  state per sequence, whatever s = ({text(result.state_formula)}) × "
+              f"{result.dtype_bytes} B; for B = {args.batch}: {result.state_total:,} B"
+              f" = {result.state_total / gib:,.4f} GiB ({args.dtype})")
     return 0
 
 

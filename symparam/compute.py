@@ -261,19 +261,35 @@ ADAM_MIXED = (
 )
 
 
-def kv_cache_width(model: Any) -> Any:
-    """Numbers a decoder keeps per token, over all layers (None where nothing is kept)."""
+def _kept(model: Any, seq: int) -> Any:
+    """The numbers a model keeps for later tokens after ``seq`` tokens, over all layers."""
     import sympy
 
     from symparam.assumptions import resolve
 
-    width = sympy.expand(model.tree.cache(sympy.Integer(1)).xreplace(resolve(model.assumptions)))
+    return sympy.expand(model.tree.cache(sympy.Integer(seq)).xreplace(resolve(model.assumptions)))
+
+
+def kv_cache_width(model: Any) -> Any:
+    """Numbers a decoder keeps per token, over all layers (None where nothing is kept): keys
+    and values, not a state-space layer's state, which does not grow with the sequence."""
+    import sympy
+
+    width = sympy.expand(_kept(model, 1) - _kept(model, 0))
     return None if width == 0 else width
+
+
+def state_size(model: Any) -> Any:
+    """Numbers a model keeps per sequence however long it is (None where it keeps none): each
+    state-space layer's convolution inputs and state, each linear-attention layer's state."""
+    state = _kept(model, 0)
+    return None if state == 0 else state
 
 
 @dataclass(frozen=True)
 class Memory:
-    """Weights per dtype, training state with Adam, and the KV cache."""
+    """Weights per dtype, training state with Adam, the KV cache and a state-space model's
+    state."""
 
     params: int
     weights: tuple[MemoryRow, ...]
@@ -282,6 +298,10 @@ class Memory:
     kv_per_token: int | None
     kv_total: int | None
     dtype_bytes: int
+    #: what a state-space or linear-attention layer keeps, the same for any s (numbers per
+    #: sequence, and bytes for the batch)
+    state_formula: Any = None
+    state_total: int | None = None
 
 
 def memory(model: Any, seq: int | None = None, batch: int = 1, dtype: str = "fp16") -> Memory:
@@ -299,5 +319,7 @@ def memory(model: Any, seq: int | None = None, batch: int = 1, dtype: str = "fp1
         per_token = model.value_of(width) * DTYPE_BYTES[dtype]
         if seq is not None:
             total = per_token * seq * batch
+    state = state_size(model)
+    state_total = None if state is None else model.value_of(state) * DTYPE_BYTES[dtype] * batch
     return Memory(params, tuple(weight_memory(params)), training, width, per_token, total,
-                  DTYPE_BYTES[dtype])
+                  DTYPE_BYTES[dtype], state, state_total)
