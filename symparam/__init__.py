@@ -26,8 +26,7 @@ from symparam.blocks import (
 from symparam.errors import SymparamError
 from symparam.model import Model
 from symparam.symbols import symbol
-
-__version__ = "0.1.0"
+from symparam.version import __version__ as __version__
 
 __all__ = [
     "Assumption",
@@ -92,9 +91,15 @@ def _listed(key: str, given: Any) -> list[Any]:
     return list(given)
 
 
-def from_block(block: Block, name: str = "custom", **values: int) -> Model:
-    """A :class:`Model` of your own block tree, for ``formula()``, ``derive()`` and the rest;
-    ``values`` bind its hyperparameters by name.
+def from_block(block: Block, name: str = "custom", /, *, attention: bool | None = None,
+               **values: Any) -> Model:
+    """A :class:`Model` of your own block tree, for ``count()``, ``formula()``, ``derive()``,
+    ``flops()`` and the rest; ``values`` bind its hyperparameters by name (the vocabulary's,
+    ``H``, or your own, ``symbol("r")``; only ``attention`` is taken).
+
+    FLOPs see attention only where it is an :class:`~symparam.blocks.Attention` block; a tree
+    without one must say ``attention=False`` to be given FLOPs (an attention written as plain
+    Linear layers would lose its products over the sequence silently).
 
     >>> from symparam import Linear, Sequential, from_block, symbol
     >>> from_block(Sequential(fc=Linear(4, 2))).count()
@@ -102,17 +107,28 @@ def from_block(block: Block, name: str = "custom", **values: int) -> Model:
     >>> from_block(Sequential(fc=Linear(symbol("H"), 2)), H=8).count()
     18
     """
+    from symparam.errors import InvalidValueError
     from symparam.family import Family
 
+    if not isinstance(block, Block):
+        raise InvalidValueError(f"from_block takes a Block, not {type(block).__name__}")
+    if not isinstance(name, str) or not name:
+        raise InvalidValueError("from_block's name must be a non-empty string")
+    if attention is not None and not isinstance(attention, bool):
+        raise InvalidValueError(f"attention takes True or False, not {attention!r}")
     family = Family(name=name, title=name, description="a model built from blocks",
                     architectures={name: "your block tree"}, build=lambda _a, _o: block,
-                    compute=True)
+                    compute=True, custom=True, attention=attention)
     return Model(name, family, name, {}, values)
 
 
 def from_hf_config(source: Any, **kwargs: Any) -> Model:
-    """The model a Hugging Face ``config.json`` describes (see
+    """The model a Hugging Face config describes — a ``config.json`` path or folder, its dict,
+    or a transformers config object such as ``LlamaConfig(...)`` (see
     :func:`symparam.catalog.from_hf_config`)."""
     from symparam.catalog import from_hf_config as read
 
+    for key in ("assume", "free"):
+        if key in kwargs:
+            kwargs[key] = _listed(key, kwargs[key])
     return read(source, **kwargs)

@@ -1,8 +1,11 @@
 """Approximations as derived results: what a short formula keeps, what it drops, how far off it is.
 
 An approximation is compared with an exact quantity of the model (its total, or its total
-without the embedding tables, as Kaplan et al. count), under stated assumptions; the terms it
-drops are listed with their values. Sensitivity gives ∂P/∂x and the elasticity (x/P)·∂P/∂x.
+without the vocabulary and position tables and an untied unembedding, as Kaplan et al.
+count), under stated assumptions; the terms it drops are listed with their values. The
+leading terms (``order``) are those of the highest degree in the sizes (H, V, d_ff …): the
+layer counts (N, N_dec, G, K, N_dense) multiply a term without raising its degree, so
+12·N·H² is of degree 2. Sensitivity gives ∂P/∂x and the elasticity (x/P)·∂P/∂x.
 
 >>> import symparam
 >>> a = approximate(symparam.model("bert-base-uncased"), "bert-shortcut")
@@ -13,17 +16,19 @@ drops are listed with their values. Sensitivity gives ∂P/∂x and the elastici
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import sympy
 
 from symparam.assumptions import parse_assumption, resolve
 from symparam.bounds import expand
 from symparam.errors import InvalidValueError
-from symparam.model import Model
 from symparam.parsing import parse_formula
 from symparam.printing import term_key
-from symparam.symbols import VOCABULARY
+from symparam.symbols import VOCABULARY, order_key
+
+if TYPE_CHECKING:
+    from symparam.model import Model
 
 
 @dataclass(frozen=True)
@@ -38,7 +43,10 @@ class Named:
 
 NAMED = {
     "kaplan": Named("12*N*H^2", "non_embedding", ("d_ff=4*H",),
-                    "Kaplan et al. 2020, eq. 2.1: non-embedding parameters ≈ 12·n_layer·d_model²"),
+                    "Kaplan et al. 2020, eq. 2.1: non-embedding parameters ≈ 12·n_layer·d_model²; "
+                    "their N leaves out the vocabulary and position embeddings, and the "
+                    "unembedding (tied to the token table in their models; an untied LM head "
+                    "is left out too)"),
     "bert-shortcut": Named("V*H + 145*H^2", "total", ("d_ff=4*H",),
                            "the 12·d²-per-layer shortcut for BERT-base: V·d + 12 layers × 12·d² "
                            "+ a pooler of d² (a Korean blog's derivation, seeds/004)"),
@@ -89,8 +97,7 @@ def approximate(model: Model, name: str | None = None, formula: str | None = Non
     exact = expand(model.raw_params.xreplace(mapping), what="the count under these assumptions")
     target = spec.target if spec else "total"
     if target == "non_embedding":
-        tables = model.tree.by_kind().get("embedding", sympy.S.Zero)
-        exact = sympy.expand(exact - tables.xreplace(mapping))
+        exact = sympy.expand(exact - model.tree.vocabulary_params.xreplace(mapping))
     names = [*model.hyperparameters, "P"]
     if order is not None:
         top = max(_degree(t) for t in sympy.Add.make_args(exact))
@@ -98,7 +105,10 @@ def approximate(model: Model, name: str | None = None, formula: str | None = Non
             raise InvalidValueError(f"the order must be a whole number from 1 to {top}, the "
                                     f"count's highest degree, got {order!r}")
         approx = sympy.Add(*(t for t in sympy.Add.make_args(exact) if _degree(t) >= order))
-        label, source = f"terms of degree ≥ {order}", "the leading terms of the exact count"
+        label = f"terms of degree ≥ {order}"
+        source = (f"the leading terms of the exact count; a term's degree counts its sizes "
+                  f"({', '.join(_sizes(exact))}), not the layer counts that multiply it "
+                  f"({', '.join(_layer_counts(exact)) or 'none here'})")
     else:
         text = spec.formula if spec else formula
         if text is None:
@@ -148,9 +158,20 @@ def _holds(model: Model, assumption: Any) -> bool:
 
 
 def _degree(term: sympy.Expr) -> int:
+    """The degree of a term in the sizes: layer counts (N …) are not counted."""
     counts = {e.symbol for e in VOCABULARY.values() if e.counts_layers}
     return sum(int(e) for b, e in term.as_powers_dict().items()
                if b.is_Symbol and b not in counts and e.is_Integer and e > 0)
+
+
+def _layer_counts(expr: sympy.Expr) -> list[str]:
+    counts = {e.symbol for e in VOCABULARY.values() if e.counts_layers}
+    return [x.name for x in sorted(expr.free_symbols & counts, key=order_key)]
+
+
+def _sizes(expr: sympy.Expr) -> list[str]:
+    return [x.name for x in sorted(expr.free_symbols, key=order_key)
+            if x.name not in _layer_counts(expr)]
 
 
 @dataclass(frozen=True)

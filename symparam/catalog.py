@@ -15,12 +15,14 @@ preset or a config.json into a :class:`~symparam.model.Model`.
 from __future__ import annotations
 
 import importlib
+import os
+import re
 from collections.abc import Iterable, Mapping
 from functools import cache
 from typing import Any
 
 from symparam.assumptions import Assumption, parse_assumption
-from symparam.errors import UnknownModelError
+from symparam.errors import ConfigError, UnknownModelError
 from symparam.family import Family
 from symparam.hf import Resolved, load_config, looks_like_config, resolve_config
 from symparam.model import Model, Reported
@@ -70,6 +72,75 @@ def model_names() -> list[str]:
     return [*FAMILY_MODULES, *types, *presets()]
 
 
+def canonical_name(name: str) -> str:
+    """``name`` as :func:`model_names` spells it when it differs only in case (``GPT2``,
+    ``Llama-3-8B``); anything else as given."""
+    if name in presets() or name in model_types() or name in FAMILY_MODULES:
+        return name
+    return _lowercase_names().get(name.lower(), name)
+
+
+@cache
+def _lowercase_names() -> dict[str, str]:
+    return {known.lower(): known for known in reversed(model_names())}
+
+
+#: a Hugging Face Hub id: an owner, one slash, a repository name
+_HUB_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,95}/[A-Za-z0-9][A-Za-z0-9_.-]{0,95}")
+
+
+def hub_hint(name: str) -> None:
+    """Refuse a Hugging Face Hub id (``meta-llama/Meta-Llama-3-8B``: one slash, no such file
+    or folder here) with how to fetch its config.json: symparam reads local files only and
+    never goes online."""
+    if _HUB_ID.fullmatch(name) is None or name.endswith(".json") or os.path.exists(name):
+        return
+    raise ConfigError(f"{name} looks like a Hugging Face Hub id, and symparam reads only local "
+                      f"config files; fetch its config with `huggingface-cli download {name} "
+                      "config.json` and count the path it prints")
+
+
+def config_names(record: ModelType) -> dict[str, str]:
+    """Each config.json key a model type reads into a hyperparameter or an option, under
+    every spelling transformers accepts (``hidden_size``, ``n_embd`` …), with the symbol or
+    option it holds: how ``hidden_size=4096`` binds H."""
+    from symparam.hf import generated
+    from symparam.modeltype import Count, Flag
+
+    spellings = generated().get(record.name, {}).get("spellings", {})
+    out: dict[str, str] = {}
+    for size in record.sizes:
+        for key in (size.key, *spellings.get(size.key, ())):
+            out.setdefault(key, size.symbol)
+    for rule in record.rules:
+        if isinstance(rule, Flag | Count):
+            key = getattr(rule, "key", "") or rule.option
+            for spelled in (key, *spellings.get(key, ())):
+                out.setdefault(spelled, rule.option)
+    return out
+
+
+def _by_symbol(values: Mapping[str, Any], fam: Family, record: ModelType | None
+               ) -> dict[str, Any]:
+    """``values`` with each config key (``hidden_size``) put as the symbol or option it holds
+    (``H``); a symbol given twice, under two names, is an error."""
+    from symparam.errors import InvalidValueError
+    from symparam.symbols import is_known
+
+    names = config_names(record) if record is not None else {}
+    out: dict[str, Any] = {}
+    given: dict[str, str] = {}
+    for key, value in values.items():
+        target = key
+        if fam.option(key) is None and not is_known(key) and key in names:
+            target = names[key]
+        if target in out:
+            raise InvalidValueError(f"{target} is given twice ({given[target]}={out[target]} "
+                                    f"and {key}={value}): give it once")
+        out[target], given[target] = value, key
+    return out
+
+
 def preset_class(preset: Preset) -> str:
     """The class a preset counts."""
     if preset.config is not None:
@@ -97,6 +168,7 @@ def model(
     """
     if not isinstance(name, str):
         raise UnknownModelError(repr(name), model_names())
+    name = canonical_name(name)
     preset = presets().get(name)
     if preset is not None and preset.config is not None:
         resolved = resolve_config(preset.config, model_types(), arch=arch, base=base, where=name)
@@ -114,6 +186,7 @@ def model(
             return _build(name, resolved, assume, free, values)
         if not looks_like_config(name):
             raise UnknownModelError(name, model_names())
+        hub_hint(name)
         resolved = resolve_config(load_config(name), model_types(), arch=arch, base=base,
                                   where=name)
         return _build(name, resolved, assume, free, values)
@@ -127,24 +200,55 @@ def model(
 
 
 def from_hf_config(
-    source: str | Mapping[str, Any],
+    source: str | Mapping[str, Any] | Any,
     *,
     arch: str | None = None,
     base: bool = False,
     name: str | None = None,
+    assume: Iterable[Assumption | str] = (),
+    free: Iterable[str] = (),
+    **values: Any,
 ) -> Model:
-    """The model a ``config.json`` (a path, a folder holding one, or a dict) describes.
+    """The model a Hugging Face config describes: a ``config.json`` (a path, or a folder
+    holding one), its dict, or a transformers config object (anything with ``to_dict()`` and
+    a ``model_type``, ``LlamaConfig(...)``; transformers itself is not imported).
 
-    The class counted is ``arch`` if given, else the base model with ``base``, else the file's
-    ``architectures[0]``, else the base model (what ``AutoModel`` builds).
+    The class counted is ``arch`` if given, else the base model with ``base``, else the
+    config's ``architectures[0]``, else the base model (what ``AutoModel`` builds).
+    ``assume``, ``free`` and the keyword values (by symbol, ``H=4096``, or by the config's
+    own key, ``hidden_size=4096``) work as in :func:`model`.
 
     >>> from_hf_config({"model_type": "llama", "num_hidden_layers": 32}).count()
     6607343616
     """
-    where = source if isinstance(source, str) else "config"
-    config = load_config(source) if isinstance(source, str) else source
+    where, config = config_source(source, name)
     resolved = resolve_config(config, model_types(), arch=arch, base=base, where=where)
-    return _build(name or where, resolved, (), (), {})
+    return _build(name or where, resolved, assume, free, values)
+
+
+def config_source(source: Any, name: str | None = None) -> tuple[str, Mapping[str, Any]]:
+    """Where a config comes from (for messages) and its contents: a path is read, a mapping
+    taken as it is, a transformers config object asked for its ``to_dict()``."""
+    from symparam.errors import ConfigError
+
+    if isinstance(source, str):
+        return source, load_config(source)
+    if isinstance(source, Mapping):
+        return name or "config", source
+    to_dict = getattr(type(source), "to_dict", None)
+    if callable(to_dict) and isinstance(getattr(source, "model_type", None), str):
+        where = name or type(source).__name__
+        try:
+            config = source.to_dict()
+        except Exception as error:  # a foreign object's method: its failure, told in one line
+            raise ConfigError(f"{where}: to_dict() failed ({type(error).__name__})") from None
+        if not isinstance(config, Mapping):
+            raise ConfigError(f"{where}: to_dict() gave a {type(config).__name__}, not a dict")
+        config = dict(config)
+        config.setdefault("model_type", source.model_type)
+        return where, config
+    raise ConfigError(f"a config is a path, a dict or a transformers config object (with "
+                      f"to_dict() and model_type), not a {type(source).__name__}")
 
 
 def _build(name: str, resolved: Resolved, assume: Iterable[Assumption | str],
@@ -159,6 +263,9 @@ def _assemble(name: str, fam: Family, architecture: str, options: dict[str, Any]
               assume: Iterable[Assumption | str], free: Iterable[str], values: dict[str, Any],
               preset: Preset | None, keys: dict[str, str], resolved: Resolved | None) -> Model:
     options, bound = dict(options), dict(bound)
+    own = records_of(fam)
+    values = _by_symbol(values, fam, resolved.record if resolved is not None else
+                        own[0] if own else None)
     before = (fam.resolve_options(options), dict(bound))
     for key, value in values.items():
         if fam.option(key) is not None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import sympy
 
@@ -22,9 +23,11 @@ from symparam.assumptions import resolve
 from symparam.bounds import expand
 from symparam.errors import InvalidValueError
 from symparam.limits import MAX_FORMULA_TERMS
-from symparam.model import Model
 from symparam.parsing import parse_formula
 from symparam.printing import term_key
+
+if TYPE_CHECKING:
+    from symparam.model import Model
 
 
 @dataclass(frozen=True)

@@ -11,16 +11,20 @@ from typing import Any, NoReturn
 from symparam.cli_common import (
     EXIT_USAGE,
     FLAGS,
+    JSON_HELP,
     Parser,
     build_model,
     command,
     each_model,
     fail,
+    output_format,
+    subcommand,
     whole,
     write_output,
 )
 from symparam.errors import UnboundError
-from symparam.output import json_line
+from symparam.limits import MAX_BLOCK_DEPTH
+from symparam.output import human_count, json_line
 
 # -- list -----------------------------------------------------------------------------------------
 
@@ -86,8 +90,25 @@ def _count_record(name: str, args: argparse.Namespace) -> dict[str, Any]:
         "breakdown": breakdown,
         "tied": tied,
     }
+    if active is None:  # a mixture of experts without a top k: neither figure is known
+        record["active"] = {"with_embedding_table": None, "without_embedding_table": None,
+                            "counts": ACTIVE_CONVENTIONS,
+                            "unknown": "no top k (num_experts_per_tok) in the config"}
+    elif active != total:  # a mixture of experts: both conventions, labelled
+        tables = m.by_kind(active=True).get("embedding", 0)
+        record["active"] = {"with_embedding_table": active,
+                            "without_embedding_table": active - tables,
+                            "counts": ACTIVE_CONVENTIONS}
     if getattr(args, "json", False):  # the formula costs a sympy sum: only where it is shown
         record["formula"] = str(m.params)
+    if args.depth is not None:
+        record["modules"] = [{
+            "path": row.path, "module": row.module, "depth": row.depth, "params": row.params,
+            "copies": row.copies, "total": row.total,
+            **({"repeat": row.repeat} if row.repeat is not None else {}),
+            **({"shape": list(row.shape)} if row.shape is not None else {}),
+            **({"tied": True} if row.tied else {}),
+        } for row in m.modules(args.depth)]
     if m.reported is not None:
         record["reported"] = {"params": m.reported.params, "source": m.reported.source}
         if m.reported.note:
@@ -99,6 +120,9 @@ def _print_count(record: dict[str, Any]) -> None:
     print(f"{record['model']}: {record['architecture']} ({record['family']} family)")
     if record["description"]:
         print(f"  {record['description']}")
+    if "modules" in record:
+        _print_modules(record)
+        return
     rows = []
     for row in record["breakdown"]:
         label, note = row["name"], ""
@@ -118,14 +142,28 @@ def _print_count(record: dict[str, Any]) -> None:
         shown = f"{value:,}" if value else "+0"
         line = f"  {label:<{width}}  {shown:>{digits}}"
         print(f"{line}   {note}" if note else line)
-    print(f"  {'total':<{width}}  {record['params']:>{digits},}")
-    if record["active_params"] is None:
-        print(f"  {'active':<{width}}  {'?':>{digits}}   per token: unknown without a top k "
-              "(num_experts_per_tok)")
-    elif record["active_params"] != record["params"]:
-        share = record["active_params"] / record["params"]
-        print(f"  {'active':<{width}}  {record['active_params']:>{digits},}   "
-              f"per token: the router's top k experts and everything dense ({share:.1%})")
+    _print_totals(record, width, digits)
+
+
+def _print_totals(record: dict[str, Any], width: int, digits: int) -> None:
+    """The total (and both active counts of a mixture of experts) in human units beside the
+    exact number, then the published figure it is set against."""
+    print(f"  {'total':<{width}}  {record['params']:>{digits},}   "
+          f"{human_count(record['params'])}")
+    if "active" in record:
+        for key, note in (
+                ("with_embedding_table", "with the embedding table (as Mixtral's 12.9B)"),
+                ("without_embedding_table", "without it (as gpt-oss's 5.1B, DeepSeek-V3's "
+                 "37B)")):
+            value = record["active"][key]
+            if value is None:
+                print(f"  {'active':<{width}}  {'?':>{digits}}   per token, {note}: unknown, "
+                      f"{record['active']['unknown']}")
+                continue
+            share = value / record["params"]
+            print(f"  {'active':<{width}}  {value:>{digits},}   {human_count(value)} per token, "
+                  f"{note}: {share:.1%}")
+        print(f"  active: {ACTIVE_CONVENTIONS}")
     reported = record.get("reported")
     if reported:
         diff = (record["params"] - reported["params"]) / reported["params"]
@@ -134,6 +172,42 @@ def _print_count(record: dict[str, Any]) -> None:
               f"the exact count is {abs(diff):.2%} {side} it")
         if "note" in reported:
             print(f"  note: {reported['note']}")
+
+
+#: what the active parameters of a mixture of experts count
+ACTIVE_CONVENTIONS = ("what one token uses: everything dense, the router, its top k experts and "
+                      "the shared ones; with or without the token embedding table, of which a "
+                      "token reads one row")
+
+
+def _print_modules(record: dict[str, Any]) -> None:
+    """``count --depth``: the tree as torchinfo lists a model, each block under its parent,
+    with what all its copies hold (a stack's layer once, with its count)."""
+    rows, parents = [], {0: ""}
+    for row in record["modules"]:
+        parent = parents[row["depth"] - 1]
+        name = row["path"].removeprefix(parent).removeprefix(".").removeprefix("{i}.")
+        name = name or row["path"].rsplit(".", 1)[-1]  # a stack's runs of layers share a name
+        parents[row["depth"]] = row["path"]
+        if "shape" in row:
+            name += f" [{', '.join(str(d) for d in row['shape'])}]"
+        if "repeat" in row:
+            name += f" ×{row['repeat']}"
+        note = ""
+        if "repeat" in row:
+            note = f"{row['params']:,} per layer"
+        elif row.get("tied"):
+            note = "tied: +0"
+        elif row["copies"] > 1:
+            note = f"×{row['copies']:,} of {row['params']:,}"
+        rows.append(("  " * row["depth"] + name, row["module"], row["total"], note))
+    width = max([len(r[0]) for r in rows] + [7])
+    kind = max([len(r[1]) for r in rows] + [6])
+    digits = len(f"{record['params']:,}")
+    for label, module, total, note in rows:
+        line = f"{label:<{width}}  {module:<{kind}}  {total:>{digits},}"
+        print(f"{line}   {note}" if note else line)
+    _print_totals(record, width + kind, digits)
 
 
 def cmd_count(args: argparse.Namespace) -> int:
@@ -149,7 +223,7 @@ def cmd_count(args: argparse.Namespace) -> int:
 
 def cmd_formula(args: argparse.Namespace) -> int:
     from symparam.printing import latex, text
-    from symparam.symbols import lookup
+    from symparam.symbols import describe
 
     m = build_model(args.model, args)
     from symparam.analysis import structured
@@ -159,10 +233,10 @@ def cmd_formula(args: argparse.Namespace) -> int:
     present = {s.name for s in total.free_symbols}
     assumed = {a.name for a in m.assumptions}
     absent = [n for n in m.hyperparameters if n not in present and n not in assumed]
-    if args.format == "latex":
+    if args.format == "latex" and not args.json:
         print(latex(form))
         return 0
-    if args.format == "json":
+    if args.json or args.format == "json":
         print(json_line({
             "model": args.model,
             "architecture": m.label,
@@ -172,7 +246,8 @@ def cmd_formula(args: argparse.Namespace) -> int:
             "text": text(form),
             "expanded": text(total),
             "symbols": [
-                {"name": s.name, "meaning": lookup(s.name).meaning, "latex": lookup(s.name).latex}
+                {"name": s.name, "meaning": describe(s.name).meaning,
+                 "latex": describe(s.name).latex}
                 for s in sorted(total.free_symbols, key=lambda s: m.hyperparameters.index(
                     s.name))
             ],
@@ -203,13 +278,19 @@ def cmd_derive(args: argparse.Namespace) -> int:
         raise InvalidValueError("--flops needs --seq S (tokens per sequence)")
     seq = (1 if fixed else args.seq) if args.flops else None
     derivation = m.derive(symbolic=args.symbolic, seq=seq, batch=args.batch)
-    if args.format == "tex":
+    if args.format == "latex":
         text = derivation.to_latex(lang=args.lang, fragment=args.fragment,
                                    heading_level=args.heading_level)
     else:
         text = derivation.to_markdown(lang=args.lang, math=args.math)
+    record = {"model": args.model, "format": args.format, "lang": args.lang,
+              "params": derivation.value}
     if args.output is not None:  # -o "" is a mistake to report, not standard output
         write_output(args.output, text, args.force)
+        if args.json:
+            print(json_line({**record, "output": args.output}))
+    elif args.json:
+        print(json_line({**record, "document": text}))
     else:
         sys.stdout.write(text)
     return 0
@@ -222,7 +303,7 @@ def cmd_derive(args: argparse.Namespace) -> int:
 #: :mod:`symparam.cli_analysis`
 CORE_COMMANDS = ("list", "count", "formula", "derive")
 COMMANDS = (*CORE_COMMANDS, "depends", "check", "approx", "sensitivity", "solve", "flops",
-            "sweep", "memory", "plot")
+            "sweep", "memory", "plot", "page", "site")
 
 
 class _Skipped:
@@ -258,6 +339,8 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     parser = Parser(
         prog="symparam",
         description="Exact closed-form parameter counts of neural networks.",
+        epilog="Each command's --help ends with examples. Exit status: 0 done, 1 from check "
+               "when the formula is not the count, 2 bad input (one line on stderr).",
     )
     from symparam import __version__
 
@@ -265,21 +348,28 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     commands: Any = _Only(parser.add_subparsers(dest="command", required=True,
                                                 parser_class=Parser), wanted)
 
-    p = commands.add_parser("list", help="families and presets")
-    p.add_argument("--json", action="store_true", help="one JSON object per line")
+    p = subcommand(commands, "list", "families, model types and presets")
+    p.add_argument("--json", action="store_true", help=JSON_HELP)
     p.set_defaults(run=cmd_list)
 
-    command(commands, "count", "exact parameter count with a breakdown", cmd_count, many=True)
+    p = command(commands, "count", "exact parameter count with a breakdown", cmd_count,
+                many=True)
+    p.add_argument("--depth", type=whole(MAX_BLOCK_DEPTH), metavar="K",
+                   help="the block tree to depth K, down to single tensors at the deepest "
+                        "(as torchinfo lists a model)")
 
-    p = command(commands, "formula", "the closed-form count", cmd_formula, json_output=False)
-    p.add_argument("--format", choices=("text", "latex", "json"), default="text")
+    p = command(commands, "formula", "the closed-form count", cmd_formula)
+    p.add_argument("--format", type=output_format("text", "latex", "json"), default="text",
+                   metavar="{text,latex,json}",
+                   help="plain text (default), LaTeX, or JSON (the same as --json)")
     p.add_argument("--active", action="store_true",
                    help="the parameters one token touches (MoE: top k of E experts)")
 
-    p = command(commands, "derive", "step-by-step derivation in Markdown or LaTeX", cmd_derive,
-                json_output=False)
-    p.add_argument("--format", choices=("md", "tex"), default="md")
-    p.add_argument("--lang", choices=("en", "zh", "ko"), default="en")
+    p = command(commands, "derive", "step-by-step derivation in Markdown or LaTeX", cmd_derive)
+    p.add_argument("--format", type=output_format("markdown", "latex"), default="markdown",
+                   metavar="{markdown,latex}", help="the document's format (default markdown)")
+    p.add_argument("--lang", choices=("en", "zh", "ko"), default="en",
+                   help="English (default), Chinese or Korean")
     p.add_argument("--symbolic", action="store_true", help="the family's formula, no values")
     p.add_argument("--math", choices=("dollars", "github", "katex"), default="dollars",
                    help="Markdown math: $…$ and $$…$$ (dollars: GitHub, Jupyter, VS Code, "
@@ -299,8 +389,10 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
 
     if wanted not in CORE_COMMANDS:
         from symparam.cli_analysis import add_commands
+        from symparam.cli_page import add_page_commands
 
         add_commands(commands)
+        add_page_commands(commands)
     return parser
 
 

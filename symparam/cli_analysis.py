@@ -1,16 +1,19 @@
-"""The analysis commands: depends, check, approx, sensitivity, solve (thin over the API)."""
+"""The analysis, compute and plotting commands (depends, check, approx, sensitivity, solve, flops,
+memory, sweep, plot): each parses its arguments, calls the API and prints; thin over the API."""
 
 from __future__ import annotations
 
 import argparse
-import itertools
 import sys
 from typing import Any
 
-from symparam.cli_common import build_model, command, each_model, parse_set, whole
+from symparam.cli_common import FLAGS, build_model, command, each_model, parse_set, whole
 from symparam.errors import InvalidValueError
 from symparam.limits import MAX_DEGREE, MAX_SOLVED
-from symparam.output import json_line
+from symparam.output import human_count, human_ops, json_line
+
+#: ``check``'s exit statuses: the formula is the exact count, or it is not (bad input: 2)
+EXIT_EQUAL, EXIT_NOT_EQUAL = 0, 1
 
 
 def cmd_depends(args: argparse.Namespace) -> int:
@@ -18,7 +21,7 @@ def cmd_depends(args: argparse.Namespace) -> int:
 
     result = depends(build_model(args.model, args))
     if args.json:
-        print(json_line(result))
+        print(json_line({"model": args.model, **result}))
         return 0
     print(f"{args.model}: the total depends on {', '.join(result['affects']) or 'nothing'}")
     for drop in result["drops_out"]:
@@ -49,9 +52,9 @@ def cmd_check(args: argparse.Namespace) -> int:
             } for t in result.terms],
             "values": dict(result.values),
             "engine_value": result.engine_value,
-            "formula_value": None if result.formula_value is None else str(result.formula_value),
+            "formula_value": _exact(result.formula_value),
         }))
-        return 0
+        return EXIT_EQUAL if result.equal else EXIT_NOT_EQUAL
     if result.equal:
         print(f"equal: the formula is {args.model}'s exact count")
     else:
@@ -71,7 +74,24 @@ def cmd_check(args: argparse.Namespace) -> int:
         print(f"at the model's values: engine {result.engine_value:,}, formula "
               f"{_number(result.formula_value)}"
               + (" (the same number)" if result.equal_at_values and not result.equal else ""))
-    return 0
+    return EXIT_EQUAL if result.equal else EXIT_NOT_EQUAL
+
+
+def _slope(model: Any, row: Any) -> int | float:
+    """∂P/∂x at the model's values: an exact integer where it is one, else the float."""
+    from symparam.errors import SymparamError
+
+    try:
+        return int(model.value_of(row.derivative))
+    except SymparamError:
+        return float(row.slope)
+
+
+def _exact(value: Any) -> int | str | None:
+    """A value for JSON: an integer as a JSON integer, a fraction as its text."""
+    if value is None:
+        return None
+    return int(value) if value.is_Integer else str(value)
 
 
 def _number(value: Any) -> str:
@@ -115,11 +135,13 @@ def cmd_sensitivity(args: argparse.Namespace) -> int:
     from symparam.approx import sensitivity
     from symparam.printing import text
 
-    rows = sensitivity(build_model(args.model, args))
-    if args.json:
-        print(json_line([{"symbol": r.symbol.name, "derivative": str(r.derivative),
-                           "slope": r.slope, "elasticity": r.elasticity,
-                           "step": r.stepped} for r in rows]))
+    m = build_model(args.model, args)
+    rows = sensitivity(m)
+    if args.json:  # one line a hyperparameter; the slope exact where it is a whole number
+        for r in rows:
+            print(json_line({"model": args.model, "symbol": r.symbol.name,
+                             "derivative": str(r.derivative), "slope": _slope(m, r),
+                             "elasticity": r.elasticity, "step": r.stepped}))
         return 0
     print(f"{args.model}: how the count moves with each hyperparameter at its value")
     for r in rows:
@@ -131,9 +153,9 @@ def cmd_sensitivity(args: argparse.Namespace) -> int:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    from symparam.solve import solve
+    from symparam.solve import parse_target, solve
 
-    target = _target(args.target)
+    target = parse_target(args.target)
     result = solve(build_model(args.model, args), args.symbol, target, args.multiple_of)
     if args.json:
         print(json_line({"model": args.model, "symbol": result.symbol, "target": target,
@@ -146,33 +168,6 @@ def cmd_solve(args: argparse.Namespace) -> int:
         if pair is not None:
             print(f"  {label}: {result.symbol} = {pair[0]:,} gives {pair[1]:,}")
     return 0
-
-
-def _target(text: str) -> int:
-    """``7e9``, ``7B``, ``7000000000`` or ``350M`` as an exact positive integer."""
-    from decimal import Decimal, InvalidOperation
-
-    from symparam.limits import MAX_TARGET
-
-    units = {"K": 10**3, "M": 10**6, "B": 10**9, "G": 10**9, "T": 10**12}
-    raw = text.strip().replace("_", "").replace(",", "")
-    scale = 1
-    if raw[-1:].upper() in units:
-        raw, scale = raw[:-1], units[raw[-1:].upper()]
-    wrong = f"--target {text!r} must be a positive whole count up to {MAX_TARGET:,}"
-    if len(raw) > 40:
-        raise InvalidValueError(wrong)
-    try:
-        value = Decimal(raw)
-    except InvalidOperation:
-        raise InvalidValueError(f"--target {text!r} is not a number (e.g. 7e9 or 7B)") from None
-    # the size is judged from the exponent before any arithmetic (1e999999999 stays text)
-    if not value.is_finite() or not 0 <= value.adjusted() <= 20:
-        raise InvalidValueError(wrong)
-    value *= scale
-    if value > MAX_TARGET or value != value.to_integral_value():
-        raise InvalidValueError(wrong)
-    return int(value)
 
 
 def cmd_plot(args: argparse.Namespace) -> int:
@@ -191,17 +186,31 @@ def cmd_plot(args: argparse.Namespace) -> int:
                                      assume=list(args.assume or ()), free=list(args.free or ()),
                                      **{k: v for k, v in given.items() if k in known}))
     if sweep is not None:
-        plots.sweep(models, *sweep, args.output, args.force)
+        import warnings
+
+        from symparam.sweep import SkippedWarning
+
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", SkippedWarning)
+            plots.sweep(models, *sweep, args.output, args.force)
+        for warning in caught:
+            print(f"symparam: note: {warning.message}", file=sys.stderr)
     else:
         plots.breakdown(models, args.output, args.force)
-    print(f"wrote {args.output}")
+    if args.json:  # one line a model, each naming the file that shows it
+        for name in args.model:
+            print(json_line({"model": name, "output": args.output}))
+    else:
+        print(f"wrote {args.output}")
     return 0
 
 
 def cmd_flops(args: argparse.Namespace) -> int:
     import textwrap
 
-    from symparam.compute import NONMATMUL, NOT_COUNTED, compute
+    import sympy
+
+    from symparam.compute import NONMATMUL, NOT_COUNTED, TORCH_COUNTER, compute
     from symparam.printing import text
 
     if args.macs and args.with_nonmatmul:
@@ -215,12 +224,17 @@ def cmd_flops(args: argparse.Namespace) -> int:
                          decode=args.decode, target_seq=args.target_seq,
                          nonmatmul=args.with_nonmatmul)
         published = _published(m, args)
+        from symparam.symbols import B, s
+
+        attends = m.tree.products(B, s) != 0  # attention products, which the note is about
         record = {
             "model": name, "flops": result.flops, "macs": result.macs,
             **({"compare": published} if published else {}),
             "formula": str(result.formula), "convention": result.convention,
+            **({"macs_formula": str(sympy.expand(result.formula / 2))} if args.macs else {}),
             "batch": args.batch, "seq": args.seq,
             "breakdown": [{"name": n, "flops": f} for n, f in result.parts],
+            **({"sdpa_note": TORCH_COUNTER} if attends else {}),
         }
         if args.with_nonmatmul:
             record["nonmatmul"] = [{"kind": kind, "flops": flops, "per_element": NONMATMUL[kind][0],
@@ -233,12 +247,16 @@ def cmd_flops(args: argparse.Namespace) -> int:
             shown_seq = args.seq if args.seq is not None else "(R/P)² + 1"
             print(f"{name}: {m.label}, B = {args.batch}, s = {shown_seq} "
                   f"({result.convention})")
-            print(f"  FLOPs = {text(result.formula)}")
-            width = max(len(n) for n, _ in result.parts)
+            if args.macs:  # a multiply-add is 2 FLOPs: the same formula, halved
+                print(f"  MACs = {text(sympy.expand(result.formula / 2))}")
+            else:
+                print(f"  FLOPs = {text(result.formula)}")
+            width = max([len(n) for n, _ in result.parts]
+                        + [len(row["name"]) for row in published])
             for part, flops in result.parts:
                 shown = flops // 2 if args.macs else flops
                 print(f"  {part:<{width}}  {shown:>22,}")
-            print(f"  {'total':<{width}}  {value:>22,} {unit}"
+            print(f"  {'total':<{width}}  {value:>22,} {unit} = {human_ops(value, unit)}"
                   + ("" if args.macs else f" ({result.macs:,} MACs)"))
             if result.nonmatmul:
                 print("  of which, besides matrix products:")
@@ -248,9 +266,10 @@ def cmd_flops(args: argparse.Namespace) -> int:
                                         subsequent_indent=" " * 28))
                 print(textwrap.fill(NOT_COUNTED, 100, initial_indent="    ",
                                     subsequent_indent="    "))
-            for row in published:
-                print(f"  {row['name']:<{width}}  {row['flops']:>22,} FLOPs "
-                      f"({row['relative_error']:+.2%}; {row['source']})")
+            _show_published(published, width, args.macs)
+            if attends:
+                print(textwrap.fill(f"note: {TORCH_COUNTER}", 100, initial_indent="  ",
+                                    subsequent_indent="    "))
 
         return record, show
 
@@ -258,6 +277,7 @@ def cmd_flops(args: argparse.Namespace) -> int:
 
 
 def _published(model: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
+    """The published formulas ``--compare`` names, for the quantity the total is printed for."""
     from symparam.published import SOURCES, compare
 
     if not args.compare:
@@ -267,57 +287,100 @@ def _published(model: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
     if unknown:
         raise InvalidValueError(f"--compare: unknown {', '.join(unknown)}; "
                                 f"choose from {', '.join(SOURCES)}")
-    rows = compare(model, seq=args.seq, batch=args.batch)
-    return [{"name": r.name, "flops": r.value, "relative_error": r.relative_error,
-             "formula": str(r.formula), "source": r.source}
-            for r in rows if r.name in wanted]
+    rows = compare(model, seq=args.seq, batch=args.batch, causal=args.causal,
+                   training=args.training, recompute=args.recompute, decode=args.decode,
+                   target_seq=args.target_seq, nonmatmul=args.with_nonmatmul,
+                   names=tuple(dict.fromkeys(wanted)))
+    out = []
+    for r in rows:
+        row: dict[str, Any] = {"name": r.name, "source": r.source, "counts": r.terms}
+        if r.refused is not None:
+            row["refused"] = r.refused
+        else:
+            row.update(flops=r.value, relative_error=r.relative_error, formula=str(r.formula),
+                       does_not_fit=list(r.notes))
+        out.append(row)
+    return out
+
+
+def _show_published(rows: list[dict[str, Any]], width: int, macs: bool) -> None:
+    import textwrap
+
+    for row in rows:
+        if "refused" in row:
+            print(f"  {row['name']:<{width}}  not comparable: {row['refused']} "
+                  f"({row['source']})")
+            continue
+        unit, shown = ("MACs", row["flops"] // 2) if macs else ("FLOPs", row["flops"])
+        print(f"  {row['name']:<{width}}  {shown:>22,} {unit} "
+              f"({row['relative_error']:+.2%}; {row['source']})")
+        for label, text_ in (("counts", row["counts"]),
+                             *(("does not fit", n) for n in row["does_not_fit"])):
+            print(textwrap.fill(f"{label}: {text_}", 100, initial_indent=" " * (width + 6),
+                                subsequent_indent=" " * (width + 8)))
 
 
 def cmd_memory(args: argparse.Namespace) -> int:
-    from symparam.compute import activation_bytes, memory
+    from symparam.memory import POLICIES, korthikanti_bytes, memory
     from symparam.printing import text
 
     m = build_model(args.model, args)
     result = memory(m, seq=args.seq, batch=args.batch, dtype=args.dtype)
+    layer, layer_params = m.largest_layer()
     record = {
         "model": args.model, "params": result.params,
+        "largest_layer": {"name": layer, "params": layer_params,
+                          "bytes": {row.dtype: row.bytes_per_param * layer_params
+                                    for row in result.weights}},
         "weights": {row.dtype: row.bytes for row in result.weights},
+        "quantized": {fmt.name: {"bytes": size, "counts": fmt.description}
+                      for fmt, size in result.formats},
         "training_adam_mixed": {part: total for part, _, total in result.training},
         "training_bytes": sum(total for _, _, total in result.training),
+        "optimisers": {o.name: {"bytes": total, "per_param": o.per_param, "source": o.source,
+                                "parts": dict(o.parts)} for o, total in result.optimisers},
         "kv_cache_formula": None if result.kv_formula is None else str(result.kv_formula),
         "kv_cache_bytes_per_token": result.kv_per_token,
         "kv_cache_bytes": result.kv_total, "dtype": args.dtype,
         "state_formula": None if result.state_formula is None else str(result.state_formula),
         "state_bytes": result.state_total,
-        "activations": {r: activation_bytes(m, args.seq, args.batch, r)
-                        for r in ("none", "selective", "full")} if args.seq else None,
+        "activations": _activations(m, args),
         "batch": args.batch, "seq": args.seq,
     }
+    if args.compare:
+        if args.compare.strip() != "korthikanti":
+            raise InvalidValueError(f"--compare: memory compares with korthikanti, not "
+                                    f"{args.compare!r}")
+        record["compare"] = {"korthikanti": {
+            r: korthikanti_bytes(m, args.seq, args.batch, r) for r in POLICIES}
+            if args.seq else None, "source": KORTHIKANTI}
     if args.json:
         print(json_line(record))
         return 0
     gib = 2**30
-    print(f"{args.model}: {result.params:,} parameters")
+    print(f"{args.model}: {result.params:,} parameters ({human_count(result.params)})")
     print("  weights:")
-    for row in result.weights:
+    for row in result.weights[:3]:
         print(f"    {row.dtype:<5} {row.bytes:>20,} B = {row.bytes / gib:,.2f} GiB")
-    print("  training with Adam in mixed precision (16 bytes per parameter):")
-    for part, size, total in result.training:
-        print(f"    {part:<24} {size} B × P = {total / gib:,.2f} GiB")
-    print(f"    {'total':<24} 16 B × P = {record['training_bytes'] / gib:,.2f} GiB"
-          " (activations not included)")
-    if record["activations"] and record["activations"]["none"] is not None:
-        print(f"  training activations for B = {args.batch}, s = {args.seq} "
-              "(Korthikanti et al. 2022, 16-bit):")
-        for mode, size in record["activations"].items():
-            print(f"    recompute {mode:<9} {size / gib:,.2f} GiB")
+    sizes = ", ".join(f"{row.dtype} {row.bytes_per_param * layer_params / gib:,.2f} GiB"
+                      for row in result.weights[:3])
+    print(f"  largest layer: {layer} ({layer_params:,} parameters; {sizes})")
+    for fmt, size in result.formats:
+        print(f"    {fmt.name:<5} {size:>20,} B = {size / gib:,.2f} GiB   ({fmt.description})")
+    print("  training state (weights, gradients, optimiser; activations not included):")
+    for o, total in result.optimisers:
+        parts = " + ".join(f"{size} ({part})" for part, size in o.parts)
+        print(f"    {o.name:<16} {o.per_param:>2} B × P = {total / gib:,.2f} GiB: {parts}; "
+              f"{o.source}")
+    _show_activations(record, args)
     if result.kv_formula is None and result.state_formula is not None:
         print("  KV cache: none (no layer keeps keys and values)")
     elif result.kv_formula is None:
         print("  KV cache: none (an encoder keeps no keys and values between tokens)")
     else:
-        print(f"  KV cache per token = ({text(result.kv_formula)}) × {result.dtype_bytes} B"
-              f" = {result.kv_per_token:,} B ({args.dtype})")
+        print(f"  KV cache after s tokens = ({text(result.kv_formula)}) × {result.dtype_bytes} B"
+              f" ({args.dtype}); {result.kv_per_token:,} B a token while s is under every "
+              "window")
         if result.kv_total is not None:
             print(f"  KV cache for B = {args.batch}, s = {args.seq}: {result.kv_total:,} B"
                   f" = {result.kv_total / gib:,.2f} GiB")
@@ -328,11 +391,68 @@ def cmd_memory(args: argparse.Namespace) -> int:
     return 0
 
 
+def _activations(model: Any, args: argparse.Namespace) -> dict[str, Any] | None:
+    """What a training step keeps for its backward pass under each recomputation policy, in
+    the dtype asked for: bytes and the formula, or why it is not derived."""
+    from symparam.errors import SymparamError
+    from symparam.memory import POLICIES, activations
+
+    if args.seq is None and model.family.sequence is None:
+        return None
+    if args.dtype not in ("fp32", "fp16", "bf16"):
+        return {"refused": "activations are in fp32, fp16 or bf16"}
+    out: dict[str, Any] = {}
+    for policy in POLICIES:
+        try:
+            found = activations(model, args.seq, args.batch, policy, args.dtype,
+                                getattr(args, "target_seq", None))
+        except SymparamError as error:
+            out[policy] = {"refused": error.shown(FLAGS)}
+            continue
+        out[policy] = {"bytes": found.bytes, "formula": str(found.formula)}
+    return out
+
+
+def _show_activations(record: dict[str, Any], args: argparse.Namespace) -> None:
+    gib = 2**30
+    found = record["activations"]
+    if not found:
+        return
+    if "refused" in found:
+        print(f"  activations: not derived ({found['refused']})")
+        return
+    print(f"  activations a training step keeps for B = {args.batch}, s = {args.seq} "
+          f"({args.dtype}; {ACTIVATIONS_COUNT}):")
+    exact = {}
+    for policy, row in found.items():
+        if "refused" in row:
+            print(f"    recompute {policy:<9} not derived: {row['refused']}")
+            continue
+        exact[policy] = row["bytes"]
+        print(f"    recompute {policy:<9} {row['bytes']:>20,} B = {row['bytes'] / gib:,.2f} GiB")
+    compared = record.get("compare", {}).get("korthikanti")
+    if compared and compared.get("none") is not None:
+        print(f"  korthikanti ({KORTHIKANTI}):")
+        for policy, size in compared.items():
+            share = f" ({(size - exact[policy]) / exact[policy]:+.2%})" \
+                if exact.get(policy) else ""
+            print(f"    recompute {policy:<9} {size:>20,} B = {size / gib:,.2f} GiB{share}")
+
+
+#: what the activation figures count
+ACTIVATIONS_COUNT = ("each tensor torch saves, once, as the model's code runs in eager mode; "
+                     "none, selective (attention cores run again) or full (layers run again) "
+                     "recomputation; the loss's own tensors not included")
+#: the compared formula
+KORTHIKANTI = ("Korthikanti et al. 2022: s·b·h·(34 + 5·a·s/h) bytes a layer, 16-bit, dropout "
+               "masks, a GPT-3 layer of 4h")
+
+
 def cmd_sweep(args: argparse.Namespace) -> int:
     import warnings
 
     from symparam.plots import parse_range
-    from symparam.sweep import PrecisionWarning, grid
+    from symparam.sweep import PrecisionWarning, sweep, write
 
     ranges: dict[str, list[int]] = {}
     for text in args.ranges:
@@ -341,46 +461,49 @@ def cmd_sweep(args: argparse.Namespace) -> int:
             raise InvalidValueError(f"{name} is given two ranges: give it one")
         ranges[name] = points
     m = build_model(args.model, args)
-    columns = grid(ranges)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", PrecisionWarning)
-        counts = m.evaluate(**columns)
+        table = sweep(m, ranges)
     for warning in caught:
         print(f"symparam: note: {warning.message}", file=sys.stderr)
-    names = list(columns)
-    rows = zip(*(columns[n] for n in names), (int(c) for c in counts), strict=True)
-    if args.csv:
-        print(",".join([*names, "params"]))
-        lines = (",".join(str(v) for v in row) for row in rows)
-    else:  # the JSON of a row of whole numbers, from a template (json.dumps a row: 5 µs)
-        keys = [json_line(n).replace("{", "{{").replace("}", "}}")
-                for n in [*names, "params"]]
-        template = "{{" + ", ".join(f"{key}: {{}}" for key in keys) + "}}"
-        lines = (template.format(*row) for row in rows)
-    while chunk := list(itertools.islice(lines, 10_000)):  # a write per chunk, not per row
-        sys.stdout.write("\n".join(chunk) + "\n")
+    # progress on a terminal, when the rows go elsewhere (rows on the screen show their own)
+    shown = sys.stderr.isatty() and not sys.stdout.isatty()
+    write(table, sys.stdout, csv=args.csv, progress=sys.stderr if shown else None)
+    if table.skipped:
+        print(f"symparam: skipped {table.skipped_count:,} of {table.asked:,} combinations, "
+              f"which break a rule of {m.name}:", file=sys.stderr)
+        for skipped in table.skipped:
+            print(f"symparam:   {skipped}", file=sys.stderr)
     return 0
 
 
 def add_commands(commands: Any) -> None:
     """Register the analysis commands on the main parser's subcommands."""
     command(commands, "depends", "which hyperparameters change the count, and why",
-             cmd_depends)
-    p = command(commands, "check", "a hand-derived formula against the exact one", cmd_check)
-    p.add_argument("formula", metavar="FORMULA", help='e.g. "(3L + 11N + 2)·H + 12·N·H²"')
+            cmd_depends)
+    p = command(commands, "check", "a hand-derived formula against the exact one (exit "
+                "status 1 when it is not the count)", cmd_check)
+    p.add_argument("formula", metavar="FORMULA",
+                   help='your formula in the model\'s symbols, e.g. "(3L + 11N + 2)·H + '
+                        '12·N·H²" (· × * for products, ² or ^ for powers)')
     p = command(commands, "approx", "an approximation and its exact error", cmd_approx)
     p.add_argument("--order", type=whole(MAX_DEGREE), metavar="D",
                    help="keep the terms of at least this degree")
-    p.add_argument("--name", help="kaplan, bert-shortcut or nanogpt")
-    p.add_argument("--formula", help="your own approximation (P is the exact total)")
+    p.add_argument("--name", metavar="NAME",
+                   help="a named approximation: kaplan, bert-shortcut or nanogpt")
+    p.add_argument("--formula", metavar="TEXT",
+                   help="your own approximation (P is the exact total)")
     command(commands, "sensitivity", "∂P/∂x and elasticities at the model's values",
-             cmd_sensitivity)
+            cmd_sensitivity)
     p = command(commands, "solve", "the size that gives a target count", cmd_solve)
-    p.add_argument("--target", required=True, help="e.g. 7e9 or 7B")
-    p.add_argument("--for", dest="symbol", required=True, metavar="NAME")
-    p.add_argument("--multiple-of", type=whole(MAX_SOLVED), default=1, metavar="M")
+    p.add_argument("--target", required=True, metavar="COUNT",
+                   help="the count wanted, e.g. 7e9, 7B or 350M")
+    p.add_argument("--for", dest="symbol", required=True, metavar="NAME",
+                   help="the hyperparameter to solve for, e.g. H or N")
+    p.add_argument("--multiple-of", type=whole(MAX_SOLVED), default=1, metavar="M",
+                   help="only values that are multiples of M (default 1)")
     p = command(commands, "flops", "forward (or training) FLOPs for B sequences of s tokens",
-                 cmd_flops, many=True)
+                cmd_flops, many=True)
     p.add_argument("--seq", type=whole(), metavar="S",
                    help="tokens per sequence (not for ViT, whose image fixes it)")
     p.add_argument("--batch", type=whole(), default=1, metavar="B",
@@ -399,21 +522,27 @@ def add_commands(commands: Any) -> None:
     p.add_argument("--compare", metavar="NAMES", help="published formulas beside the exact "
                    "count: kaplan,chinchilla,megatron,palm")
     p = command(commands, "sweep", "the count over a grid of hyperparameter values",
-                 cmd_sweep, json_output=False)
+                cmd_sweep, json_output=False)
     p.add_argument("ranges", nargs="+", metavar="NAME=RANGE",
                    help="H=256:8192:256 (steps), H=256:8192 (doubling) or N=12,24,48")
     output = p.add_mutually_exclusive_group()
-    output.add_argument("--json", action="store_true", help="one JSON object a line (default)")
+    output.add_argument("--json", action="store_true",
+                        help="JSON Lines: one object a row, counts as integers (default)")
     output.add_argument("--csv", action="store_true", help="a CSV table with a header")
-    p = command(commands, "memory", "weights per dtype, Adam training state, KV cache",
-                 cmd_memory)
+    p = command(commands, "memory", "weights per dtype and quantized, training state, "
+                "activations, KV cache, the largest layer", cmd_memory)
     p.add_argument("--seq", type=whole(), metavar="S",
                    help="tokens per sequence, for the KV cache")
-    p.add_argument("--batch", type=whole(), default=1, metavar="B")
+    p.add_argument("--batch", type=whole(), default=1, metavar="B",
+                   help="sequences, for the KV cache (default 1)")
     p.add_argument("--dtype", default="fp16", choices=("fp32", "fp16", "bf16", "int8"),
-                   help="dtype of the KV cache (default fp16)")
+                   help="dtype of the KV cache and the activations (default fp16)")
+    p.add_argument("--target-seq", type=whole(), metavar="S_DEC",
+                   help="an encoder–decoder's decoder length (default: --seq)")
+    p.add_argument("--compare", metavar="NAME", help="a published activation formula beside "
+                   "the exact bytes: korthikanti")
     p = command(commands, "plot", "where the parameters are, or the count against a size",
-                 cmd_plot, many=True, json_output=False)
+                cmd_plot, many=True, stdin=False)
     what = p.add_mutually_exclusive_group()
     what.add_argument("--breakdown", action="store_true", help="stacked bars by part (default)")
     what.add_argument("--sweep", metavar="NAME=RANGE", help="e.g. H=256:8192 or N=12,24,48")

@@ -19,7 +19,7 @@ FLAGS = {
     "causal": "--causal", "training": "--training", "recompute": "--recompute",
     "values": "--set {}", "force": "--force", "multiple_of": "--multiple-of",
     "sweep": "--sweep", "base": "--base", "arch": "--arch", "assume": "--assume",
-    "free": "--free", "order": "--order",
+    "free": "--free", "order": "--order", "target": "--target", "depth": "--depth",
 }
 
 
@@ -48,6 +48,26 @@ def whole(limit: int | None = None, least: int = 1) -> Callable[[str], int]:
             f"takes a whole number from {least} to {top:,}, got {one_line(text, 40)!r}")
 
     parse.__name__ = "whole number"  # what argparse calls the type in its messages
+    return parse
+
+
+#: older spellings of an output format, still read: one name is shown for each format
+FORMAT_ALIASES = {"md": "markdown", "tex": "latex"}
+
+
+def output_format(*choices: str) -> Callable[[str], str]:
+    """An argparse type for ``--format``: one of ``choices`` (``markdown``, ``latex``,
+    ``text``, ``json``), in any case; ``md`` and ``tex`` are read as ``markdown`` and
+    ``latex``."""
+
+    def parse(text: str) -> str:
+        name = FORMAT_ALIASES.get(text.strip().lower(), text.strip().lower())
+        if name not in choices:
+            raise argparse.ArgumentTypeError(
+                f"invalid choice: {one_line(text, 40)!r} (choose from {', '.join(choices)})")
+        return name
+
+    parse.__name__ = "format"
     return parse
 
 
@@ -84,17 +104,66 @@ def parse_set(items: Sequence[str]) -> dict[str, Any]:
 
 
 def build_model(name: str, args: argparse.Namespace) -> Any:
-    """The model MODEL names, with the model arguments of ``args``."""
+    """The model MODEL names, with the model arguments of ``args``; ``-`` is a config.json
+    read from standard input (once, however often it is named)."""
     import symparam
 
-    return symparam.model(
-        name,
-        arch=args.arch,
-        base=args.base,
-        assume=list(args.assume or ()),
-        free=list(args.free or ()),
-        **parse_set(args.set or ()),
-    )
+    common: dict[str, Any] = {"arch": args.arch, "base": args.base,
+                              "assume": list(args.assume or ()), "free": list(args.free or ())}
+    values = parse_set(args.set or ())
+    if name == STDIN:
+        return symparam.from_hf_config(standard_input(args), name="standard input", **common,
+                                       **values)
+    return symparam.model(name, **common, **values)
+
+
+#: the MODEL that stands for a config.json on standard input
+STDIN = "-"
+
+
+def standard_input(args: argparse.Namespace) -> dict[str, Any]:
+    """The config.json on standard input, read at its first use and kept on ``args``."""
+    from symparam.hf import read_config_stream
+
+    if getattr(args, "stdin_config", None) is None:
+        stream = getattr(sys.stdin, "buffer", sys.stdin)
+        args.stdin_config = read_config_stream(stream)
+    config: dict[str, Any] = args.stdin_config
+    return config
+
+
+def expand_folders(names: Sequence[str]) -> list[str]:
+    """MODEL arguments with each folder of model folders (a folder holding no config.json
+    whose folders hold one) replaced by those folders, in name order."""
+    out: list[str] = []
+    for name in names:
+        out.extend(_model_folders(name) or [name])
+    return out
+
+
+def _model_folders(name: str) -> list[str]:
+    import os
+
+    from symparam.catalog import canonical_name, model_names
+    from symparam.errors import ConfigError
+    from symparam.limits import MAX_FOLDER_MODELS
+
+    if name == STDIN or canonical_name(name) in model_names():
+        return []
+    try:
+        if not os.path.isdir(name) or os.path.lexists(os.path.join(name, "config.json")):
+            return []
+        found = []
+        with os.scandir(name) as entries:
+            for entry in entries:
+                if entry.is_dir() and os.path.isfile(os.path.join(entry.path, "config.json")):
+                    found.append(entry.path)
+                    if len(found) > MAX_FOLDER_MODELS:
+                        raise ConfigError(f"{name}: more than {MAX_FOLDER_MODELS:,} model "
+                                          "folders; count fewer at once")
+    except OSError:
+        return []  # reading it as a config names the problem
+    return sorted(found)
 
 
 def each_model(args: argparse.Namespace,
@@ -106,7 +175,8 @@ def each_model(args: argparse.Namespace,
     from symparam.errors import SymparamError
 
     failures = []
-    for name in args.model:
+    names = expand_folders(args.model)
+    for name in names:
         try:
             record, show = work(name)
         except SymparamError as error:
@@ -119,12 +189,12 @@ def each_model(args: argparse.Namespace,
             print(json_line(record))
         else:
             show()
-            if separate and len(args.model) > 1:
+            if separate and len(names) > 1:
                 print()
     if not failures:
         return 0
     if len(failures) > 1:  # one line still: how many, then each
-        return fail(f"{len(failures)} of {len(args.model)} models failed: "
+        return fail(f"{len(failures)} of {len(names)} models failed: "
                     + "; ".join(failures))
     return fail(failures[0])
 
@@ -150,7 +220,8 @@ def write_output(path: str, text: str, force: bool) -> None:
 def model_options(parser: argparse.ArgumentParser) -> None:
     """MODEL's arguments: --set, --arch, --base, --assume, --free."""
     parser.add_argument("--set", action="append", metavar="NAME=VALUE",
-                        help="bind a hyperparameter (H=768) or set an option (pooler=false)")
+                        help="bind a hyperparameter by its symbol (H=768) or its config.json "
+                             "key (hidden_size=768), or set an option (pooler=false)")
     parser.add_argument("--arch", metavar="CLASS",
                         help="count another class (e.g. BertForMaskedLM)")
     parser.add_argument("--base", action="store_true",
@@ -161,14 +232,34 @@ def model_options(parser: argparse.ArgumentParser) -> None:
                         help="drop a default assumption, e.g. d_head")
 
 
+#: what --json does, for every command
+JSON_HELP = "JSON Lines: one object a line, counts as integers"
+
+
+def subcommand(commands: Any, name: str, help_: str) -> argparse.ArgumentParser:
+    """A subcommand's parser, its examples and exit statuses under its options."""
+    import textwrap
+
+    from symparam.cli_help import epilog
+
+    parser: argparse.ArgumentParser = commands.add_parser(
+        name, help=help_, description=textwrap.fill(help_[:1].upper() + help_[1:] + ".", 79),
+        epilog=epilog(name), formatter_class=argparse.RawDescriptionHelpFormatter)
+    return parser
+
+
 def command(commands: Any, name: str, help_: str, run: Any, many: bool = False,
-            json_output: bool = True) -> argparse.ArgumentParser:
-    """A subcommand taking MODEL (or several), the model options and, usually, --json."""
-    p = commands.add_parser(name, help=help_)
+            json_output: bool = True, stdin: bool = True) -> argparse.ArgumentParser:
+    """A subcommand taking MODEL (or several: each folder of model folders counted in turn),
+    the model options and, usually, --json; ``stdin``: ``-`` reads a config.json from
+    standard input."""
+    p = subcommand(commands, name, help_)
     p.add_argument("model", metavar="MODEL", nargs="+" if many else None,
-                   help="preset, family, model type, or config.json (file or folder)")
+                   help="preset (any case), family, model type, config.json file or folder"
+                        + (", folder of model folders" if many and stdin else "")
+                        + (", or - for standard input" if stdin else ""))
     if json_output:
-        p.add_argument("--json", action="store_true", help="machine-readable output")
+        p.add_argument("--json", action="store_true", help=JSON_HELP)
     model_options(p)
     p.set_defaults(run=run)
     return p

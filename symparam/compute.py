@@ -1,11 +1,12 @@
-"""Compute and memory from the block tree, under stated conventions: FLOPs as
-``torch.utils.flop_counter`` counts them (with causal, training, recomputation and decoding
-variants, and the work besides matrix products at stated costs), bytes per parameter of each
-dtype, Adam's training state, the KV cache.
+"""Compute from the block tree, under stated conventions: FLOPs as ``torch.utils.flop_counter``
+counts them (with causal, training, recomputation and decoding variants, and the work besides
+matrix products at stated costs). Memory (weights, training state, activations, KV cache) is
+:mod:`symparam.memory`; its names are re-exported here for the code that imports them from
+this module.
 
->>> row = weight_memory(102_267_648)[0]
->>> row.dtype, row.bytes, round(row.mib, 2)
-('fp32', 409070592, 390.12)
+>>> import symparam
+>>> compute(symparam.model("gpt2"), seq=128).flops
+32228179968
 """
 
 from __future__ import annotations
@@ -13,42 +14,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-DTYPE_BYTES = {"fp32": 4, "fp16": 2, "bf16": 2, "int8": 1}
-MIB = 2**20
-MB = 10**6
-GIB = 2**30
-GB = 10**9
-
-
-@dataclass(frozen=True)
-class MemoryRow:
-    """The weights of a model stored in one dtype: bytes, and the same in MiB/GiB and MB/GB."""
-
-    dtype: str
-    bytes_per_param: int
-    bytes: int
-
-    @property
-    def mib(self) -> float:
-        return self.bytes / MIB
-
-    @property
-    def mb(self) -> float:
-        return self.bytes / MB
-
-    @property
-    def gib(self) -> float:
-        return self.bytes / GIB
-
-    @property
-    def gb(self) -> float:
-        return self.bytes / GB
-
-
-def weight_memory(params: int) -> list[MemoryRow]:
-    """The weights' size in fp32, fp16, bf16 and int8."""
-    return [MemoryRow(dtype, size, params * size) for dtype, size in DTYPE_BYTES.items()]
-
+from symparam.limits import check_lengths
+from symparam.memory import (  # memory lived here: re-exported
+    DTYPE_BYTES,
+    Memory,
+    MemoryRow,
+    kv_cache_width,
+    memory,
+    weight_memory,
+)
+from symparam.notebook import Rich, Table
 
 #: FLOPs per element of each kind of work besides matrix products, and what is counted
 NONMATMUL: dict[str, tuple[int, str]] = {
@@ -101,10 +76,27 @@ NOT_COUNTED = ("not counted: attention masks and position biases (ALiBi, T5's re
                "output scale), embedding lookups")
 
 
+#: what someone cross-checking with torch's counter must know
+TORCH_COUNTER = ("torch.utils.flop_counter counts attention products only where they run as "
+                 "matrix products: under transformers' default SDPA attention on the CPU it "
+                 "omits them (BERT-base at s = 128: 21,744,451,584 under SDPA, 22,348,431,360 "
+                 "with eager attention, which symparam matches)")
+
+#: what each recomputation policy runs again in the backward pass
+RECOMPUTED = {
+    "full": "full recomputation (each layer's forward runs again, as Megatron-LM and "
+            "transformers' gradient checkpointing checkpoint the layers; the embeddings, final "
+            "norm and head outside them are not run again)",
+    "selective": "selective recomputation (the attention products QKᵀ and AV, with the "
+                 "softmax, run again: Korthikanti et al. 2022)",
+}
+
+
 @dataclass(frozen=True)
-class Compute:
+class Compute(Rich):
     """FLOPs of one forward (or training) step, with MACs and the parts they come from;
-    with ``nonmatmul``, the FLOPs of each kind of other work, (kind, FLOPs), included."""
+    with ``nonmatmul``, the FLOPs of each kind of other work, (kind, FLOPs), included.
+    Shows as tables in Jupyter; ``to_dict()``, ``to_pandas()`` (the parts)."""
 
     formula: Any
     flops: int
@@ -116,6 +108,19 @@ class Compute:
     def macs(self) -> int:
         return self.flops // 2
 
+    def to_dict(self) -> dict[str, Any]:
+        from symparam.notebook import compute_dict
+
+        return compute_dict(self)
+
+    def _tables(self) -> list[Table]:
+        from symparam.notebook import compute_tables
+
+        return compute_tables(self, NONMATMUL)
+
+    def _frame(self) -> Table:
+        return self._tables()[1]
+
 
 def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = False,
             training: bool = False, recompute: str = "none", decode: bool = False,
@@ -126,12 +131,13 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
     ``causal`` halves the attention products (only the lower triangle is needed).
     ``target_seq`` is an encoder–decoder's decoder length (T5; the same as ``seq`` if not given).
     ``training`` counts forward and backward, the backward at twice the forward; with
-    ``recompute`` ``full`` the forward runs twice, with ``selective`` the attention products
-    (Korthikanti et al. 2022) are recomputed. ``decode`` counts one new token per sequence
-    against a cache of ``seq`` tokens: every projection on one token, attention over the
-    seq + 1 keys. ``nonmatmul`` adds norms, softmax, activations and adds, each at the cost
-    :data:`NONMATMUL` states (the softmax and score scaling count as attention work: halved by
-    ``causal``, recomputed by ``selective``).
+    ``recompute`` ``full`` each stack of layers runs its forward again (Megatron-LM's
+    accounting: the embeddings, final norm and LM head are not recomputed), with
+    ``selective`` the attention products (Korthikanti et al. 2022) are recomputed.
+    ``decode`` counts one new token per sequence against a cache of ``seq`` tokens: every
+    projection on one token, attention over the seq + 1 keys. ``nonmatmul`` adds norms,
+    softmax, activations and adds, each at the cost :data:`NONMATMUL` states (the softmax and
+    score scaling count as attention work: halved by ``causal``, recomputed by ``selective``).
     """
     import sympy
 
@@ -176,39 +182,61 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
             out[kind] = (flops, flops if kind in PER_SCORE else sympy.S.Zero)
         return out
 
-    def step(block: Any, seq: Any = s, found: dict[str, tuple[Any, Any]] | None = None) -> Any:
-        """``block`` run on ``seq`` tokens under the chosen convention; ``found``: its other
-        work, when already known."""
+    def forward(block: Any, seq: Any = s, found: dict[str, tuple[Any, Any]] | None = None
+                ) -> tuple[Any, Any]:
+        """``block`` run once on ``seq`` tokens (``found``: its other work, when already
+        known): its FLOPs and the attention products among them."""
         full, products = fixed(block.flops(B, seq)), fixed(block.products(B, seq))
         for flops, per_score in (kinds(block, seq) if found is None else found).values():
             full, products = full + flops, products + per_score
-        return under_convention(full, products)
+        return full, products
 
-    def under_convention(full: Any, products: Any) -> Any:
-        """One forward pass under the chosen convention, or forward + backward (+ what
-        recomputation runs again)."""
-        if decode:  # projections on one token; attention: 1 query against seq + 1 keys
-            once = sympy.expand(full.xreplace({s: 1}) - products.xreplace({s: 1})
-                                + products.xreplace({s: 1}) * (s + 1))
-        elif causal:
-            once = sympy.expand(full - products / 2)
-        else:
-            once = full
+    def under_convention(full: Any, products: Any, rerun: Any = 0) -> Any:
+        """One forward pass under the chosen convention, or forward + backward + what
+        recomputation runs again (``rerun``: the forward of the checkpointed layers)."""
+        once, attention = once_under_convention(full, products)
         if not training:
             return once
-        extra = {"none": 0, "full": once, "selective": products / (2 if causal else 1)}
-        return sympy.expand(3 * once + extra[recompute])
+        extra = {"none": 0, "full": rerun, "selective": attention}[recompute]
+        return sympy.expand(3 * once + extra)
+
+    def once_under_convention(full: Any, products: Any) -> tuple[Any, Any]:
+        """One forward pass: everything, and the attention products among it."""
+        if decode:  # projections on one token; attention: 1 query against seq + 1 keys
+            return sympy.expand(full.xreplace({s: 1}) - products.xreplace({s: 1})
+                                + products.xreplace({s: 1}) * (s + 1)), products
+        if causal:
+            return sympy.expand(full - products / 2), products / 2
+        return full, products
+
+    def rerun_of(block: Any, seq: Any, kind: str | None = None) -> Any:
+        """What full recomputation runs again under ``block``: the forward of each stack of
+        layers (of the work of ``kind`` only, when given)."""
+        if not (training and recompute == "full"):
+            return sympy.S.Zero
+        total = []
+        for stack, inner in block.stacks(seq):
+            if kind is None:
+                total.append(once_under_convention(*forward(stack, inner))[0])
+            elif kind in (found := kinds(stack, inner)):
+                total.append(once_under_convention(*found[kind])[0])
+        return sympy.Add(*total)
+
+    def step(block: Any, seq: Any = s, found: dict[str, tuple[Any, Any]] | None = None) -> Any:
+        """``block`` under the chosen convention (``found``: its other work, when known)."""
+        return under_convention(*forward(block, seq, found), rerun_of(block, seq))
 
     values = {**model.bind(), "B": batch, "s": seq, "s_dec": target_seq or seq}
     found = kinds(model.tree, s)
     formula = step(model.tree, s, found)
     parts = tuple((placed.path, _evaluate(step(placed.block, placed.seq), values))
                   for placed in model.tree.parts("", s, weightless=True))
-    other = tuple((kind, _evaluate(under_convention(*found[kind]), values))
+    other = tuple((kind, _evaluate(under_convention(*found[kind], rerun_of(model.tree, s, kind)),
+                                   values))
                   for kind in NONMATMUL if kind in found)
     convention = "training (forward + 2× backward)" if training else "forward"
     if recompute != "none":
-        convention += f", {recompute} recomputation"
+        convention += ", " + RECOMPUTED[recompute]
     if causal:
         convention += ", causal attention (products halved)"
     if decode:
@@ -218,108 +246,15 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
     return Compute(formula, _evaluate(formula, values), parts, convention, other)
 
 
-def check_lengths(**lengths: int | None) -> None:
-    """Each of ``seq``, ``batch``, ``target_seq`` … a whole number from 1 to
-    :data:`~symparam.limits.MAX_SEQUENCE` (None: not given)."""
-    from symparam.errors import InvalidValueError, Param
-    from symparam.limits import MAX_SEQUENCE
-
-    for name, value in lengths.items():
-        if value is None:
-            continue
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= MAX_SEQUENCE:
-            shown = repr(value) if isinstance(value, int) and abs(value) < 10**40 else \
-                f"a {type(value).__name__}"
-            raise InvalidValueError(Param(name), f" must be a whole number from 1 to "
-                                                 f"{MAX_SEQUENCE:,}, got {shown}")
-
-
-def activation_bytes(model: Any, seq: int, batch: int, recompute: str = "none") -> int | None:
-    """Activation memory of a training step after Korthikanti et al. 2022 (16-bit, no tensor
-    parallelism): s·b·H·N·(34 + 5·h·s/H) bytes, 34·s·b·H·N with selective recomputation,
-    2·s·b·H·N (each layer's input) with full recomputation. None when N, H or h is missing."""
-    check_lengths(seq=seq, batch=batch)
-    values = model.bind()
-    if not {"N", "H", "h"} <= set(values):
-        return None
-    n, hidden, heads = values["N"], values["H"], values["h"]
-    base = seq * batch * hidden * n
-    if recompute == "full":
-        return 2 * base
-    if recompute == "selective":
-        return 34 * base
-    return 34 * base + 5 * heads * seq * seq * batch * n
-
-
-#: Mixed-precision training with Adam, per parameter (Rajbhandari et al. 2020, ZeRO, section 3)
-ADAM_MIXED = (
-    ("fp16/bf16 weights", 2),
-    ("fp16/bf16 gradients", 2),
-    ("fp32 master weights", 4),
-    ("fp32 Adam first moment", 4),
-    ("fp32 Adam second moment", 4),
-)
-
-
-def _kept(model: Any, seq: int) -> Any:
-    """The numbers a model keeps for later tokens after ``seq`` tokens, over all layers."""
-    import sympy
-
-    from symparam.assumptions import resolve
-
-    return sympy.expand(model.tree.cache(sympy.Integer(seq)).xreplace(resolve(model.assumptions)))
-
-
-def kv_cache_width(model: Any) -> Any:
-    """Numbers a decoder keeps per token, over all layers (None where nothing is kept): keys
-    and values, not a state-space layer's state, which does not grow with the sequence."""
-    import sympy
-
-    width = sympy.expand(_kept(model, 1) - _kept(model, 0))
-    return None if width == 0 else width
-
-
-def state_size(model: Any) -> Any:
-    """Numbers a model keeps per sequence however long it is (None where it keeps none): each
-    state-space layer's convolution inputs and state, each linear-attention layer's state."""
-    state = _kept(model, 0)
-    return None if state == 0 else state
-
-
-@dataclass(frozen=True)
-class Memory:
-    """Weights per dtype, training state with Adam, the KV cache and a state-space model's
-    state."""
-
-    params: int
-    weights: tuple[MemoryRow, ...]
-    training: tuple[tuple[str, int, int], ...]
-    kv_formula: Any
-    kv_per_token: int | None
-    kv_total: int | None
-    dtype_bytes: int
-    #: what a state-space or linear-attention layer keeps, the same for any s (numbers per
-    #: sequence, and bytes for the batch)
-    state_formula: Any = None
-    state_total: int | None = None
-
-
-def memory(model: Any, seq: int | None = None, batch: int = 1, dtype: str = "fp16") -> Memory:
-    """The memory a model needs: its weights, its Adam training state, its KV cache."""
-    from symparam.errors import InvalidValueError
-
-    if not isinstance(dtype, str) or dtype not in DTYPE_BYTES:
-        raise InvalidValueError(f"unknown dtype {dtype!r}; choose {', '.join(DTYPE_BYTES)}")
-    check_lengths(seq=seq, batch=batch)
-    params = model.count()
-    training = tuple((part, size, size * params) for part, size in ADAM_MIXED)
-    width = kv_cache_width(model)
-    per_token = total = None
-    if width is not None:
-        per_token = model.value_of(width) * DTYPE_BYTES[dtype]
-        if seq is not None:
-            total = per_token * seq * batch
-    state = state_size(model)
-    state_total = None if state is None else model.value_of(state) * DTYPE_BYTES[dtype] * batch
-    return Memory(params, tuple(weight_memory(params)), training, width, per_token, total,
-                  DTYPE_BYTES[dtype], state, state_total)
+__all__ = [
+    "DTYPE_BYTES",
+    "NONMATMUL",
+    "Compute",
+    "Memory",
+    "MemoryRow",
+    "check_lengths",
+    "compute",
+    "kv_cache_width",
+    "memory",
+    "weight_memory",
+]

@@ -21,6 +21,7 @@ from symparam.assumptions import Assumption, resolve
 from symparam.blocks import Block, Repeat
 from symparam.blocks.base import Row, evaluate, tensor_names
 from symparam.compute import MemoryRow, weight_memory
+from symparam.notebook import Table, Tabular
 from symparam.printing import Terms
 from symparam.summary import Summary, summarise
 from symparam.symbols import B, is_known, lookup, order_key, s
@@ -106,8 +107,9 @@ class ComputeStep:
 
 
 @dataclass(frozen=True, repr=False)
-class Derivation:
-    """Every step of the count of one model, ready to be rendered."""
+class Derivation(Tabular):
+    """Every step of the count of one model, ready to be rendered. Shows in Jupyter as its
+    Markdown; ``to_dict()`` gives the steps as data, ``to_pandas()`` one row per module."""
 
     model: str
     architecture: str
@@ -162,6 +164,16 @@ class Derivation:
 
     def _repr_markdown_(self) -> str:
         return self.to_markdown()
+
+    def to_dict(self) -> dict[str, Any]:
+        from symparam.notebook import derivation_dict
+
+        return derivation_dict(self)
+
+    def _frame(self) -> Table:
+        from symparam.notebook import derivation_frame
+
+        return derivation_frame(self)
 
     def _repr_latex_(self) -> str:
         return self.to_latex(fragment=True)

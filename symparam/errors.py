@@ -107,6 +107,6 @@ def quoted(raw: Any, limit: int = 60) -> str:
     """A config value as JSON for an error message, cut to ``limit`` characters."""
     try:
         text = json.dumps(raw, ensure_ascii=False)
-    except (RecursionError, ValueError):
+    except (RecursionError, TypeError, ValueError):  # not JSON at all: an object
         text = f"a {type(raw).__name__}"
     return text if len(text) <= limit else text[:limit - 1] + "…"

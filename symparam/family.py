@@ -11,6 +11,7 @@ import sympy
 from symparam.assumptions import Assumption
 from symparam.blocks import Block
 from symparam.errors import InvalidValueError
+from symparam.integers import as_int
 from symparam.limits import MAX_LAYERS_LISTED, MAX_OPTION_VALUE
 
 
@@ -19,15 +20,27 @@ class Option:
     """A structural switch of a family (bias on/off, tied head, pooler …)."""
 
     name: str
-    default: bool | int | tuple[int, ...]
+    default: bool | int | tuple[int, ...] | str
     help: str
     variant: bool = False  # a model type's variant of the family: shown only when switched on
     #: the range of an integer option (most build that many blocks; a chunk length builds none)
     minimum: int = 1
     maximum: int = MAX_OPTION_VALUE
+    #: an activation of a part only some classes build: any name is taken here, and refused
+    #: by the class that builds it (as transformers refuses it there only)
+    where_built: bool = False
 
-    def parse(self, raw: Any) -> bool | int | tuple[int, ...]:
+    def parse(self, raw: Any) -> bool | int | tuple[int, ...] | str:
         """Accept a Python value or the text of ``--set NAME=VALUE``."""
+        if isinstance(self.default, str):  # an activation function, by transformers' name
+            from symparam.modeltype import ACTIVATIONS
+
+            if self.where_built and isinstance(raw, str) and len(raw) <= 100:
+                return raw
+            if raw != "" and raw not in ACTIVATIONS:
+                raise InvalidValueError(f"option {self.name} takes an activation function "
+                                        f"transformers knows, got {raw!r}")
+            return str(raw)
         if isinstance(self.default, tuple):
             if not isinstance(raw, list | tuple) or len(raw) > MAX_LAYERS_LISTED or any(
                 isinstance(v, bool) or not isinstance(v, int) or v not in (0, 1) for v in raw
@@ -43,15 +56,17 @@ class Option:
             if text in ("false", "0", "no", "off"):
                 return False
             raise InvalidValueError(f"option {self.name} takes true or false, got {raw!r}")
-        if isinstance(raw, int) and not isinstance(raw, bool):
-            value = raw
+        number = as_int(raw)
+        if number is not None:
+            value = number
         elif isinstance(raw, str) and raw.strip().isdigit() and len(raw.strip()) <= 6:
             value = int(raw)
         else:
             raise InvalidValueError(f"option {self.name} takes a positive integer, got {raw!r}")
-        if not self.minimum <= value <= self.maximum:
-            raise InvalidValueError(f"option {self.name} must lie in {self.minimum}.."
-                                    f"{self.maximum}, got {value}")
+        least = 0 if self.default == 0 else self.minimum  # 0: the option's "none"
+        if not least <= value <= self.maximum:
+            raise InvalidValueError(f"option {self.name} must lie in {least}..{self.maximum}"
+                                    f", got {value}")
         return value
 
 
@@ -91,6 +106,10 @@ class Family:
     at_most: tuple[tuple[str, str, str], ...] = ()
     compute: bool = True  # whether the tree knows its forward FLOPs (attention marked)
     sequence: sympy.Expr | None = None  # a sequence length fixed by the input (ViT's patches)
+    #: a tree of the user's own (:func:`symparam.from_block`), not one of the catalog's, and
+    #: whether its author says it has attention (None: not said)
+    custom: bool = False
+    attention: bool | None = None
     #: trees already built, by class and options (a tree is never changed once built)
     _trees: dict[tuple[Any, ...], Block] = field(default_factory=dict, init=False, repr=False,
                                                  compare=False)

@@ -39,7 +39,26 @@ def load_config(path: str) -> dict[str, Any]:
     """Read a ``config.json`` (or the one in a folder) as a dict, with one-line errors."""
     if os.path.isdir(path):
         path = os.path.join(path, "config.json")
-    text = _read_regular(path)
+    return parse_config(_read_regular(path), path)
+
+
+def read_config_stream(stream: Any, where: str = "standard input") -> dict[str, Any]:
+    """A ``config.json`` read from an open binary stream (standard input: ``symparam count
+    -``), at most MAX_CONFIG_BYTES of it, with the same one-line errors as a file."""
+    try:
+        text = stream.read(MAX_CONFIG_BYTES + 1)
+    except (OSError, ValueError) as error:  # closed, or not readable (a captured stdin …)
+        raise ConfigError(f"{where}: cannot read it ({error})") from None
+    if not isinstance(text, bytes):
+        raise ConfigError(f"{where}: not a binary stream")
+    if len(text) > MAX_CONFIG_BYTES:
+        raise ConfigError(f"{where}: more than {MAX_CONFIG_BYTES:,} bytes is too large for a "
+                          "config.json")
+    return parse_config(text, where)
+
+
+def parse_config(text: bytes, path: str) -> dict[str, Any]:
+    """The bytes of a ``config.json`` as a dict (``path`` names it in errors)."""
     try:
         data = json.loads(text.decode("utf-8"), parse_int=_json_int,
                           parse_constant=_json_constant)
@@ -243,9 +262,14 @@ def resolve_config(
     record = choose_record(config, types, where)
     cls = _choose_class(config, record, arch, base, where)
     view = ConfigView(config, record, where)
+    options = dict(record.fixed)
+    for rule in record.rules:
+        options[rule.option] = rule.read(view)
     values: dict[str, int] = {}
     assumptions: list[Assumption] = []
     for entry in record.sizes:
+        if entry.when and not any(options.get(option) for option in entry.when):
+            continue  # a size that is there only with an option (a sliding window)
         value = view.size(entry)
         if isinstance(value, int):
             values[entry.symbol] = value
@@ -253,9 +277,6 @@ def resolve_config(
             assumptions.append(value)
     if "N_dense" in values and "N" in values and values["N_dense"] > values["N"]:
         values["N_dense"] = values["N"]  # transformers: every layer before k is dense
-    options = dict(record.fixed)
-    for rule in record.rules:
-        options[rule.option] = rule.read(view)
     _check_padding(view, record, values)
     values["n_labels"] = _labels(config, where)  # dropped later when the class has no such head
     keys = {s.symbol: view.spelled.get(s.key, s.key) for s in record.sizes}

@@ -33,6 +33,8 @@ MAX_RANGE_POINTS = 100_000
 #: models one plot shows (a bar or a curve each), and points on a curve
 MAX_PLOT_MODELS = 20
 MAX_PLOT_POINTS = 1_000
+#: model folders one folder may hold for ``symparam count DIR`` (each is read and counted)
+MAX_FOLDER_MODELS = 1_000
 #: rows a ``symparam sweep`` lists (its grid is built in memory and printed)
 MAX_GRID_POINTS = 1_000_000
 #: formulas and assumptions: characters, nesting, digits of a number, size of an exponent,
@@ -48,3 +50,18 @@ MAX_RESULT_DIGITS = 1000
 MAX_EXPANDED_TERMS = 3_000
 #: terms of a formula or assumption a user typed, expanded
 MAX_FORMULA_TERMS = 200
+
+
+def check_lengths(**lengths: int | None) -> None:
+    """Each of ``seq``, ``batch``, ``target_seq`` … a whole number from 1 to
+    :data:`~symparam.limits.MAX_SEQUENCE` (None: not given)."""
+    from symparam.errors import InvalidValueError, Param
+
+    for name, value in lengths.items():
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 < value <= MAX_SEQUENCE:
+            shown = repr(value) if isinstance(value, int) and abs(value) < 10**40 else \
+                f"a {type(value).__name__}"
+            raise InvalidValueError(Param(name), f" must be a whole number from 1 to "
+                                                 f"{MAX_SEQUENCE:,}, got {shown}")

@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -24,18 +24,27 @@ from symparam.blocks.base import KINDS
 from symparam.blocks.base import evaluate as _evaluate
 from symparam.blocks.base import value as numeric_value
 from symparam.bounds import expand
-from symparam.errors import InvalidValueError, UnboundError, UnknownSymbolError
+from symparam.errors import (
+    InvalidValueError,
+    ModelDefinitionError,
+    UnboundError,
+    UnknownSymbolError,
+)
 from symparam.family import Family
+from symparam.integers import as_int
 from symparam.limits import MAX_VALUE
+from symparam.notebook import Rich, Table
+from symparam.questions import Questions
 from symparam.symbols import order_key, symbol
 
 if TYPE_CHECKING:
     from symparam.analysis import Formula
     from symparam.derivation import Derivation
+    from symparam.sweep import Sweep
 
 
 @dataclass(frozen=True)
-class Part:
+class Part(Rich):
     """A part of a model's breakdown: a top-level block, or a stack of layers, with its repeat
     count and tied tensors (under the model's assumptions, ``mapping``). Its ``formula`` is built
     only when asked for (a text count does not need the sum)."""
@@ -57,6 +66,35 @@ class Part:
         return {kind: expand(expr.xreplace(self.mapping))
                 for kind, expr in self.block.by_kind().items()}
 
+    def to_dict(self) -> dict[str, Any]:
+        from symparam.notebook import part_dict
+
+        return part_dict(self)
+
+    def _tables(self) -> list[Table]:
+        from symparam.notebook import part_table
+
+        return [part_table(self)]
+
+
+class Parts(list[Part], Rich):
+    """A model's breakdown (:meth:`Model.parts`): a list of :class:`Part`, which shows in
+    Jupyter as a table of each part's formula, count and share of the total."""
+
+    def __init__(self, parts: Iterable[Part], model: Model) -> None:
+        super().__init__(parts)
+        self.model = model
+
+    def to_dict(self) -> dict[str, Any]:
+        from symparam.notebook import breakdown_dict
+
+        return breakdown_dict(self.model, self)
+
+    def _tables(self) -> list[Table]:
+        from symparam.notebook import breakdown_table
+
+        return [breakdown_table(self.model, self)]
+
 
 @dataclass(frozen=True)
 class Reported:
@@ -67,8 +105,11 @@ class Reported:
     note: str = ""
 
 
-class Model:
-    """A block tree plus what makes it a particular model: assumptions, options, values."""
+class Model(Questions, Rich):
+    """A block tree plus what makes it a particular model: assumptions, options, values.
+
+    In Jupyter it shows as tables (its count, formula and hyperparameters); :meth:`to_dict`
+    and :meth:`to_pandas` give the same as data (a frame of one row, to concatenate)."""
 
     def __init__(
         self,
@@ -209,8 +250,10 @@ class Model:
                 if self.family.option(name) is not None:
                     raise InvalidValueError(f"{name} is an option of {self.family.name}")
                 raise UnknownSymbolError(name, known)
-            if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+            number = as_int(value)
+            if number is None or number <= 0:
                 raise InvalidValueError(f"{name} must be a positive integer, got {value!r}")
+            value = number
             if value > MAX_VALUE:
                 raise InvalidValueError(f"{name} = {value} is more than symparam takes (10^30)")
             out[name] = value
@@ -313,11 +356,21 @@ class Model:
 
     def evaluate(self, **arrays: Any) -> Any:
         """The total for many combinations at once: arrays (or lists) of values by name,
-        broadcast together, the model's own values for the rest. Exact: with numpy when no
-        count can pass 2⁶³ − 1, else with Python integers (and a warning saying so)."""
+        broadcast together, the model's own values for the rest. Exact either way: with numpy
+        (a numpy array, int64 when no intermediate value can pass 2⁶³ − 1, else Python integers
+        and a warning saying so), or without it (nested lists of Python integers). Refuses,
+        naming the first, if a combination breaks a rule of the model (h must divide H …)."""
         from symparam.sweep import evaluate
 
         return evaluate(self, arrays)
+
+    def sweep(self, **ranges: Sequence[int]) -> Sweep:
+        """The count at every combination of the values given by name (a grid; the first name
+        varies slowest), skipping the combinations that break a rule of the model and naming
+        them in ``.skipped``. Shows as a table in Jupyter; ``.to_pandas()`` gives a frame."""
+        from symparam.sweep import sweep
+
+        return sweep(self, ranges)
 
     # -- structure ----------------------------------------------------------------------------
 
@@ -326,7 +379,7 @@ class Model:
         mapping = resolve(self.assumptions)
         return [entry.substitute(mapping) for entry in self.tree.tensors()]
 
-    def parts(self) -> list[Part]:
+    def parts(self) -> Parts:
         """The breakdown: top-level blocks, opened down to their stacks of layers, each with
         its repeat count and tied tensors."""
         mapping = resolve(self.assumptions)
@@ -337,16 +390,30 @@ class Model:
             repeat = block.count_expr.xreplace(mapping) if block.is_stack else None
             out.append(Part(path, block, repeat, tuple(
                 e for e in tied if e.name == path or e.name.startswith(path + ".")), mapping))
-        return out
+        return Parts(out, self)
 
     def require_compute(self) -> None:
-        """Raise unless this family's tree knows its forward FLOPs (its attention is marked)."""
+        """Raise unless this family's tree knows its forward FLOPs (its attention is marked).
+
+        A tree of your own (:func:`symparam.from_block`) is asked to show its attention: an
+        attention written as plain Linear layers in a Sequential would lose its products over
+        the sequence (the s² terms) without a word, and nothing in a tree of sums tells those
+        projections from an MLP's. So FLOPs need an :class:`~symparam.blocks.Attention` (or
+        another block that works across tokens) in the tree, or ``attention=False`` given to
+        ``from_block`` for a model that mixes no tokens."""
         if not self.family.compute:
             raise InvalidValueError(
                 f"FLOPs are not derived for the {self.family.title} family yet")
+        if not self.family.custom or self.tree.mixes_tokens or self.family.attention is False:
+            return
+        said = " although attention=True was given" if self.family.attention else ""
+        raise ModelDefinitionError(
+            f"{self.name}: no Attention block in the tree{said}, so its FLOPs would miss "
+            "attention's products over the sequence; build attention with "
+            "symparam.blocks.Attention(qk_width, v_width, heads=…, q_proj=Linear(…), …), or "
+            "pass attention=False to from_block for a model without attention")
 
-    def flops(self) -> sympy.Expr:
-        """Forward FLOPs on B sequences of s tokens (matrix products, 2 per multiply-add)."""
+    def _flops_formula(self) -> sympy.Expr:
         from symparam.symbols import B, s
 
         self.require_compute()
@@ -376,6 +443,23 @@ class Model:
 
     def __repr__(self) -> str:
         return f"Model({self.name!r}, {self.architecture}, params={self.params})"
+
+    def to_dict(self) -> dict[str, Any]:
+        """Name, class, family, count (None without values), active count, formula, values,
+        assumptions and options, as plain data."""
+        from symparam.notebook import model_dict
+
+        return model_dict(self)
+
+    def _tables(self) -> list[Table]:
+        from symparam.notebook import model_tables
+
+        return model_tables(self)
+
+    def _frame(self) -> Table:
+        from symparam.notebook import model_frame
+
+        return model_frame(self)
 
 
 def _distinct(assumptions: Iterable[Assumption]) -> tuple[Assumption, ...]:

@@ -34,6 +34,7 @@ class Reader(Protocol):
     config: Mapping[str, Any]
     defaults: Mapping[str, Any]
     spelled: dict[str, str]
+    nullable: frozenset[str]
 
     def lookup(self, key: str) -> tuple[bool, Any]: ...
 
@@ -98,6 +99,48 @@ class SplitHeads(NullRule):
 
 
 @dataclass(frozen=True)
+class RotaryWidth(NullRule):
+    """The width of each head that rotary embeddings turn: int(d_head · factor), left unbound
+    where it is 0 or odd (activation memory then refuses: transformers turns none, or
+    broadcasts an odd width to a wider tensor than it keeps for the others), the factor
+    read from ``rope_parameters`` as transformers 5 settles it, else the first of ``keys`` a
+    file gives (the older top-level spelling), else ``default``; d_head is ``head`` where the
+    file gives it, else ``hidden // heads``."""
+
+    keys: tuple[str, ...]
+    default: float
+    hidden: str
+    heads: str
+    head: str = "head_dim"
+
+    def resolve(self, config: Reader) -> int | Leave:
+        from symparam.errors import ConfigError, quoted
+
+        parameters = config.config.get("rope_parameters")
+        factor: Any = self.default
+        given = [k for k in self.keys if k in config.config]
+        if isinstance(parameters, dict) and "partial_rotary_factor" in parameters:
+            factor = parameters["partial_rotary_factor"]
+        elif given:
+            factor = config.config[given[0]]
+        if isinstance(factor, bool) or not isinstance(factor, int | float) \
+                or not 0 < factor <= 1:
+            raise ConfigError(f"{config.where}: partial_rotary_factor must be a number in "
+                              f"(0, 1], got {quoted(factor)}")
+        present, head = config.lookup(self.head)
+        if not present or head is None:
+            hidden = config.positive_int(self.hidden, config.given(self.hidden))
+            head = hidden // config.positive_int(self.heads, config.given(self.heads))
+        else:
+            head = config.positive_int(self.head, head)
+        width = int(head * factor)
+        if width == 0 or width % 2:  # none turned, or transformers broadcasts an odd width
+            return Leave("rotary embeddings that turn no pair of dimensions, or an odd number "
+                         "(transformers then broadcasts them to a wider one)")
+        return width
+
+
+@dataclass(frozen=True)
 class Size:
     """A config key that holds a hyperparameter: ``symbol`` (canonical name) ← ``key``.
 
@@ -113,7 +156,9 @@ class Size:
     None) or H // h``). ``computed``: transformers works the value out itself — ignoring the key
     (StableLM's attention takes d_head = H // h whatever ``head_dim`` says) or in its own way
     (DeBERTa's relative span falls back from one key to another, MPNet pads with row 1 whatever
-    ``pad_token_id`` says): ``null`` always gives it, and reads the keys itself.
+    ``pad_token_id`` says): ``null`` always gives it, and reads the keys itself. ``when``: the
+    size is read only where one of these options is on (the sliding window where some layer
+    slides over it): read if any of them is.
     """
 
     symbol: str
@@ -123,6 +168,7 @@ class Size:
     pads: bool = False
     null_as_absent: bool = False
     computed: bool = False
+    when: tuple[str, ...] = ()
 
 
 class Rule:
@@ -319,6 +365,139 @@ class GatedActivation(Rule):
         if config.lookup(self.stated)[0]:
             return config.flag(self.stated)
         return len(parts) == 2
+
+
+@dataclass(frozen=True)
+class ActivationName(Rule):
+    """The activation function a config names (``hidden_act`` …), which decides what its
+    backward pass keeps: "" where it is the family's own ``default`` (so that an option shown
+    only when set stays unshown), else transformers' name. ``where_built``: the activation of
+    a part only some classes build (a pooler, a summary): an unknown name is refused by the
+    class that builds it (:func:`known_activation`), as transformers refuses it there only."""
+
+    option: str
+    key: str
+    default: str
+    where_built: bool = False
+
+    def reads(self) -> tuple[str, ...]:
+        return (self.key,)
+
+    def read(self, config: Reader) -> str:
+        from symparam.errors import ConfigError, quoted
+
+        present, value = config.lookup(self.key)
+        if present and value is None and self.key not in config.nullable:
+            raise ConfigError(f"{config.where}: {config.spelled.get(self.key, self.key)} is "
+                              "null; transformers refuses it (it names an activation)")
+        value = config.given(self.key)
+        if value is None or value == self.default:
+            return ""
+        if not isinstance(value, str) or value not in ACTIVATIONS:
+            if self.where_built:
+                return value if isinstance(value, str) else quoted(value)
+            raise ConfigError(f"{config.where}: {self.key} must be an activation transformers "
+                              f"knows, got {quoted(value)}")
+        return value
+
+
+def known_activation(name: str, key: str) -> str:
+    """``name`` where transformers knows the activation, else a refusal naming ``key``: for
+    the parts :class:`ActivationName` reads ``where_built``."""
+    from symparam.errors import ConfigError, quoted
+
+    if name not in ACTIVATIONS:
+        raise ConfigError(f"config: {key} must be an activation transformers knows, got "
+                          f"{quoted(name)}")
+    return name
+
+
+@dataclass(frozen=True)
+class SlidingWindows(Rule):
+    """Which layers attend over a sliding window of ``window`` positions (and keep no more in
+    their cache), as a period, the way transformers 5 works out ``layer_types`` when a file
+    does not list them: 0, none, where ``window`` is null (or ``switch``, Qwen's
+    ``use_sliding_window``, is false); else every layer but each ``period``-th (layer i slides
+    when (i + 1) % p ≠ 0; 1: every layer). ``period`` is a number, or the key that holds it
+    with ``default`` where a file leaves it out (Gemma3's ``sliding_window_pattern``)."""
+
+    option: str
+    period: int | str = 1
+    default: int = 1
+    switch: str = ""
+    window: str = "sliding_window"
+
+    def reads(self) -> tuple[str, ...]:
+        keys = (self.window, self.switch, self.period if isinstance(self.period, str) else "")
+        return tuple(k for k in keys if k)
+
+    def read(self, config: Reader) -> int:
+        if self.switch and not config.flag(self.switch):
+            return 0
+        if config.given(self.window) is None:
+            return 0
+        config.positive_int(self.window, config.given(self.window))
+        if isinstance(self.period, int):
+            return self.period
+        present, period = config.lookup(self.period)
+        return config.positive_int(self.period, period) if present else self.default
+
+
+@dataclass(frozen=True)
+class LayerTypes(Rule):
+    """The sliding layers one by one (1 for each), where a file lists ``layer_types`` (each
+    "sliding_attention" slides) or, for Qwen, each layer from ``after`` (its
+    ``max_window_layers``) on slides when ``switch`` is on; () where neither says, or no layer
+    slides (:class:`SlidingWindows` then gives the pattern)."""
+
+    option: str
+    switch: str = ""
+    after: str = ""
+    window: str = "sliding_window"
+    depth: str = "num_hidden_layers"
+
+    def reads(self) -> tuple[str, ...]:
+        keys = ("layer_types", self.window, self.depth, self.switch, self.after)
+        return tuple(k for k in keys if k)
+
+    def read(self, config: Reader) -> tuple[int, ...]:
+        from symparam.errors import ConfigError, quoted
+        from symparam.limits import MAX_LAYERS_LISTED
+
+        if self.after:  # transformers' config checks it whether any layer slides or not
+            given, first = config.lookup(self.after)
+            if given and (isinstance(first, bool) or not isinstance(first, int)) \
+                    and not (first is None and self.after in config.nullable):
+                raise ConfigError(f"{config.where}: {config.spelled.get(self.after, self.after)} "
+                                  f"must be a whole number, got {quoted(first)}")
+        present, listed = config.lookup("layer_types")
+        listed = listed if present else None
+        if listed is None and not self.after:
+            return ()
+        depth = config.positive_int(self.depth, config.given(self.depth))
+        if depth > MAX_LAYERS_LISTED:
+            raise ConfigError(f"{config.where}: {depth} layers is more than symparam lists one "
+                              "by one")
+        if listed is not None:  # transformers checks the list whether a window is set or not
+            if not isinstance(listed, list) or len(listed) != depth \
+                    or not all(isinstance(t, str) for t in listed):
+                raise ConfigError(f"{config.where}: layer_types must name the type of each of "
+                                  f"the {depth} layers, got {quoted(listed)}")
+            other = sorted(set(listed) - {"full_attention", "sliding_attention"})
+            if other:
+                raise ConfigError(f"{config.where}: layer_types {quoted(other)}: symparam reads "
+                                  "full_attention and sliding_attention layers")
+        if (self.switch and not config.flag(self.switch)) or config.given(self.window) is None:
+            return ()
+        if listed is not None:
+            found = tuple(int(t == "sliding_attention") for t in listed)
+        else:
+            first = config.given(self.after)
+            if isinstance(first, bool) or not isinstance(first, int):
+                raise ConfigError(f"{config.where}: {self.after} must be a whole number, got "
+                                  f"{quoted(first)}")
+            found = tuple(int(i >= first) for i in range(depth))
+        return found if any(found) else ()
 
 
 @dataclass(frozen=True)

@@ -2,16 +2,20 @@
 
 ``breakdown`` stacks each model's parameters by part — embeddings, attention, MLP (or experts,
 router and shared experts), norms, head — as the blocks of its tree declare them, and ``sweep``
-draws the count against one hyperparameter on a log scale.
+draws the count against one hyperparameter on a log scale. Each returns a
+``matplotlib.figure.Figure`` made without pyplot: Jupyter shows it, ``savefig`` writes it, and
+the user's backend and open figures are never touched.
 """
 
 from __future__ import annotations
 
+import io
 import os
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
-from symparam.errors import InvalidValueError, OutputError, Param, SymparamError, UnboundError
+from symparam.errors import InvalidValueError, OutputError, Param
 from symparam.limits import MAX_PLOT_MODELS, MAX_PLOT_POINTS, MAX_RANGE_POINTS, MAX_VALUE
 from symparam.model import Model
 
@@ -34,16 +38,62 @@ def parts(model: Model) -> dict[str, int]:
     return {LABELS[kind]: count for kind, count in model.by_kind().items()}
 
 
-def _pyplot() -> Any:
+def _figure(width: float, height: float) -> Any:
+    """A matplotlib Figure of its own: no pyplot, so the user's backend and figures are left
+    as they were (``matplotlib.use`` is never called)."""
     try:
-        import matplotlib
-
-        matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        from matplotlib.figure import Figure
     except ImportError:
         raise InvalidValueError(
             "plots need matplotlib: pip install 'symparam[plot]'") from None
-    return plt
+    return _shown_in_jupyter(Figure)(figsize=(width, height))
+
+
+@cache
+def _shown_in_jupyter(figure: type) -> type:
+    """``matplotlib.figure.Figure`` that Jupyter shows as a PNG without pyplot (whose inline
+    backend would otherwise be the only way a figure is drawn in a notebook)."""
+
+    class Plot(figure):  # type: ignore[misc, valid-type]
+        """A matplotlib Figure that shows itself in Jupyter."""
+
+        def _repr_png_(self) -> bytes:
+            buffer = io.BytesIO()
+            self.savefig(buffer, format="png", bbox_inches="tight")
+            return buffer.getvalue()
+
+    return Plot
+
+
+#: the unit of each hyperparameter, for an axis label (what one step of it counts)
+UNITS = {"N": "layers", "N_dec": "layers", "N_dense": "layers", "G": "groups", "K": "layers",
+         "V": "tokens", "T": "token types", "L": "positions", "s": "tokens", "s_dec": "tokens",
+         "B": "sequences", "h": "heads", "h_kv": "heads", "E": "experts", "E_sh": "experts",
+         "k": "experts", "R": "pixels", "P": "pixels", "S": "pixels", "C": "channels",
+         "n_buckets": "buckets", "n_rel": "positions", "k_conv": "positions",
+         "g_conv": "groups", "n_labels": "labels"}
+
+
+def axis_label(name: str) -> str:
+    """``hidden size H (dimensions)``: the meaning, the symbol and its unit (sizes of vectors
+    are dimensions)."""
+    from symparam.symbols import is_known, lookup
+
+    meaning = lookup(name).meaning if is_known(name) else "value of"
+    return f"{meaning} {name} ({UNITS.get(name, 'dimensions')})"
+
+
+def held_fixed(models: Sequence[Model], name: str) -> str:
+    """The values each model's count keeps while ``name`` varies (one line for all when they
+    are the same)."""
+    lines = []
+    for m in models:
+        used = {s.name for s in m.params.free_symbols}
+        fixed = ", ".join(f"{n} = {v:,}" for n, v in m.values.items() if n != name and n in used)
+        lines.append((m.name, fixed or "nothing"))
+    if len({fixed for _, fixed in lines}) == 1:
+        return f"held fixed: {lines[0][1]}"
+    return "held fixed:\n" + "\n".join(f"{model}: {fixed}" for model, fixed in lines)
 
 
 def check_request(path: str, models: int, points: int | None = None) -> None:
@@ -69,12 +119,16 @@ def _save(figure: Any, path: str, force: bool) -> None:
         temporary, bbox_inches="tight", metadata=metadata), force, suffix=suffix)
 
 
-def breakdown(models: Sequence[Model], path: str, force: bool = False) -> None:
-    """One bar per model, split by part as a share of its total; the total is written on top."""
-    check_request(path, len(models))
-    plt = _pyplot()
+def breakdown(models: Sequence[Model], path: str | None = None, force: bool = False) -> Any:
+    """One bar per model, split by part as a share of its total; the total is written on top.
+    Returns the matplotlib Figure (shown in Jupyter), also written to ``path`` if given."""
+    if path is not None:
+        check_request(path, len(models))
+    elif not 1 <= len(models) <= MAX_PLOT_MODELS:
+        raise InvalidValueError(f"a plot shows 1 to {MAX_PLOT_MODELS} models, not {len(models):,}")
     data = [parts(m) for m in models]
-    figure, axes = plt.subplots(figsize=(max(4.5, 1.5 * len(models) + 2.5), 4.8))
+    figure = _figure(max(4.5, 1.5 * len(models) + 2.5), 4.8)
+    axes = figure.subplots()
     names = [m.name for m in models]
     bottoms = [0.0] * len(models)
     for part in COLOURS:
@@ -90,14 +144,26 @@ def breakdown(models: Sequence[Model], path: str, force: bool = False) -> None:
     for x, d in enumerate(data):
         axes.text(x, 101.5, _short(sum(d.values())), ha="center", va="bottom", fontsize=9)
     axes.set_ylim(0, 108)
+    axes.set_xlabel("model")
     axes.set_ylabel("share of the parameters (%)")
     axes.set_title("Where the parameters are (total above each bar)", pad=14)
     axes.legend(frameon=False, fontsize=9, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     axes.spines[["top", "right"]].set_visible(False)
     if len(models) > 3:
-        plt.setp(axes.get_xticklabels(), rotation=25, ha="right")
-    _save(figure, path, force)
-    plt.close(figure)
+        for label in axes.get_xticklabels():
+            label.set_rotation(25)
+            label.set_horizontalalignment("right")
+    if path is not None:
+        _save(figure, path, force)
+    return figure
+
+
+def _tick(value: float) -> str:
+    """A count on a log axis, short: 10K, 100M, 1B, 2.5T."""
+    for size, suffix in ((1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "K")):
+        if value >= size:
+            return f"{value / size:,.3g}{suffix}"
+    return f"{value:,.3g}"
 
 
 def _short(count: int) -> str:
@@ -148,35 +214,53 @@ def parse_range(text: str) -> tuple[str, list[int]]:
     return name.strip(), points
 
 
-def sweep(models: Sequence[Model], name: str, points: Sequence[int], path: str,
-          force: bool = False) -> None:
-    """The count of each model against one hyperparameter, both axes logarithmic."""
-    check_request(path, len(models), len(points))
-    plt = _pyplot()
-    figure, axes = plt.subplots(figsize=(6, 4.5))
+def sweep(models: Sequence[Model], name: str, points: Sequence[int], path: str | None = None,
+          force: bool = False) -> Any:
+    """The count of each model against one hyperparameter, both axes logarithmic, with the
+    values held fixed written below. A value a model cannot take (heads that do not divide H
+    …) is left out of its curve and named in a :class:`~symparam.sweep.SkippedWarning`.
+    Returns the matplotlib Figure, also written to ``path`` if given."""
+    import warnings
+
+    from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
+
+    from symparam.sweep import SkippedWarning
+    from symparam.sweep import sweep as table
+
+    if path is not None:
+        check_request(path, len(models), len(points))
+    elif not 1 <= len(models) <= MAX_PLOT_MODELS or not 1 <= len(points) <= MAX_PLOT_POINTS:
+        raise InvalidValueError(f"a plot shows 1 to {MAX_PLOT_MODELS} models and 1 to "
+                                f"{MAX_PLOT_POINTS:,} points a curve")
+    curves = []
     for m in models:
-        shown = []
-        for p in points:
-            try:
-                shown.append((p, m.count(**{name: p})))
-            except UnboundError:
-                raise
-            except SymparamError:
-                continue  # a value this model cannot take (heads that do not divide H …)
-        if not shown:
-            raise InvalidValueError(f"{m.name} takes none of the values of {name} asked for")
-        axes.plot([p for p, _ in shown], [c for _, c in shown], marker="o", markersize=3,
-                  label=m.name)
+        found = table(m, {name: list(points)})
+        for skipped in found.skipped:
+            warnings.warn(f"{m.name}: left out {skipped}", SkippedWarning, stacklevel=2)
+        curves.append((m.name, found.rows()))
+    figure = _figure(6, 4.5)
+    axes = figure.subplots()
+    for label, rows in curves:
+        axes.plot([p for p, _ in rows], [c for _, c in rows], marker="o", markersize=3,
+                  label=label)
     axes.set_xscale("log", base=2)
     axes.set_yscale("log")
     if len(points) <= 12:
         axes.set_xticks(list(points), [f"{p:,}" for p in points])
         axes.minorticks_off()
-    axes.set_xlabel(name)
-    axes.set_ylabel("parameters")
+    counts = [c for _, rows in curves for _, c in rows]
+    if max(counts) < 1000 * min(counts):  # a few decades: ticks at 1, 2 and 5 of each
+        axes.yaxis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0)))
+    axes.yaxis.set_major_formatter(FuncFormatter(lambda value, _: _tick(value)))
+    axes.yaxis.set_minor_formatter(NullFormatter())
+    axes.set_xlabel(axis_label(name) + ", log scale")
+    axes.set_ylabel("parameters (count, log scale)")
     axes.set_title(f"Parameter count against {name}")
     axes.grid(True, which="major", alpha=0.3)
     axes.legend(frameon=False, fontsize=9)
     axes.spines[["top", "right"]].set_visible(False)
-    _save(figure, path, force)
-    plt.close(figure)
+    axes.annotate(held_fixed(models, name), xy=(0, -0.16), xycoords="axes fraction",
+                  va="top", ha="left", fontsize=8, color="#444444")
+    if path is not None:
+        _save(figure, path, force)
+    return figure

@@ -2,7 +2,10 @@
 
 One printer holds every rule — the order of terms (layer counts first, then descending degree in
 H, then vocabulary order), the order of factors (``N·V·H``), and the names (``d_ff`` in text,
-``d_{\\mathrm{ff}}`` in LaTeX). It walks the expression tree; it never edits printed strings.
+``d_{\\mathrm{ff}}`` in LaTeX, ``d`` with an upright subscript ``ff`` in MathML). It walks the
+expression tree; it never edits printed strings. Four styles: ``text``, ``latex``, ``mathml``
+(for a web page: browsers typeset it natively) and ``js`` (exact arithmetic for a page's
+script, over a small rational type: see ``templates/page/page.js``).
 
 >>> import sympy
 >>> from symparam.symbols import H, N, V, d_ff
@@ -16,6 +19,8 @@ H, then vocabulary order), the order of factors (``N·V·H``), and the names (``
 
 from __future__ import annotations
 
+import html
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -23,10 +28,14 @@ from typing import Any
 import sympy
 from sympy.printing.printer import Printer
 
+from symparam.errors import InvalidValueError
 from symparam.symbols import VOCABULARY, H, latex_name, order_key
 
 _COUNTS = tuple(entry.symbol for entry in VOCABULARY.values() if entry.counts_layers)
 _LEADING = (VOCABULARY["B"].symbol, VOCABULARY["s"].symbol)  # batch and sequence come first
+#: U+2062 INVISIBLE TIMES as a character reference: a product in MathML, read aloud, not shown
+#: (a reference, not the character, so that no tool on the way drops or escapes it)
+INVISIBLE_TIMES = "&#x2062;"
 _SUPERSCRIPT = str.maketrans("0123456789-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁻")
 
 
@@ -99,31 +108,61 @@ def _counted_sum(factor: sympy.Expr) -> bool:
 
 
 class ReadablePrinter(Printer):
-    """Prints sums, products and powers in reading order, as ``text`` or ``latex``."""
+    """Prints sums, products and powers in reading order, as ``text``, ``latex``, ``mathml``
+    (presentation MathML: the content of a ``<math>`` element) or ``js`` (a JavaScript
+    expression over exact rationals, for a page's script; it reads the values from ``v``)."""
 
     printmethod = "_symparam_print"
     _default_settings = {"style": "text", "values": None, "cdot": False,  # noqa: RUF012
                          "sized": True}
 
     @property
+    def style(self) -> str:
+        return self._settings["style"]
+
+    @property
     def latex(self) -> bool:
-        return self._settings["style"] == "latex"
+        return self.style == "latex"
+
+    @property
+    def mathml(self) -> bool:
+        return self.style == "mathml"
 
     def emptyPrinter(self, expr: Any) -> str:
+        if self.style == "js":  # a number printed wrong would be worse than none
+            raise InvalidValueError(f"cannot write {type(expr).__name__} as JavaScript: {expr}")
+        if self.mathml:
+            return f"<mtext>{_escape(str(expr))}</mtext>"
         return sympy.latex(expr) if self.latex else str(expr)
 
     def _print_Symbol(self, expr: sympy.Symbol) -> str:
         shown = (self._settings["values"] or {}).get(expr)
-        if shown is not None:
+        if shown is not None and self.style != "js":
             return self._wrap(shown) if not shown.is_Atom else self._print(shown)
+        if self.style == "js":
+            name = expr.name
+            return f"v.{name}" if name.isidentifier() and name.isascii() else \
+                f"v[{_js_string(name)}]"
+        if self.mathml:
+            return mathml_name(expr)
         return latex_name(expr) if self.latex else expr.name
 
     def _print_Integer(self, expr: sympy.Integer) -> str:
+        if self.style == "js":
+            return f"R.n({int(expr)}n)"
+        if self.mathml:
+            return f"<mn>{int(expr)}</mn>" if expr >= 0 else \
+                f"<mrow><mo>−</mo><mn>{-int(expr)}</mn></mrow>"
         return str(int(expr))
 
     def _print_Rational(self, expr: sympy.Rational) -> str:
+        if self.style == "js":
+            return f"R.q({expr.p}n, {expr.q}n)"
+        sign = "-" if expr < 0 else ""
+        if self.mathml:
+            fraction = f"<mfrac><mn>{abs(expr.p)}</mn><mn>{expr.q}</mn></mfrac>"
+            return f"<mrow><mo>−</mo>{fraction}</mrow>" if sign else fraction
         if self.latex:
-            sign = "-" if expr < 0 else ""
             return rf"{sign}\frac{{{abs(expr.p)}}}{{{expr.q}}}"
         return f"{expr.p}/{expr.q}"
 
@@ -134,13 +173,17 @@ class ReadablePrinter(Printer):
         return self._print_terms(list(expr.terms))
 
     def _print_terms(self, terms: list[sympy.Expr]) -> str:
+        if self.style == "js":
+            return "R.a(" + ", ".join(self._print(t) for t in terms) + ")"
+        plus = "<mo>+</mo>" if self.mathml else " + "
+        minus = f"<mo>{self._minus}</mo>" if self.mathml else f" {self._minus} "
         out = self._print(terms[0])
         for term in terms[1:]:
             coefficient = term.as_coeff_Mul()[0]
             if coefficient.is_negative:
-                out += f" {self._minus} {self._print(-term)}"
+                out += minus + self._print(-term)
             else:
-                out += f" + {self._print(term)}"
+                out += plus + self._print(term)
         return out
 
     @property
@@ -148,18 +191,34 @@ class ReadablePrinter(Printer):
         return "-" if self.latex else "−"
 
     def _print_floor(self, expr: sympy.floor) -> str:
-        inner = self._print(sympy.together(expr.args[0]))
-        return rf"\left\lfloor {inner} \right\rfloor" if self.latex else f"⌊{inner}⌋"
+        return self._rounded(expr, "f", ("⌊", "⌋"), (r"\lfloor", r"\rfloor"))
 
     def _print_ceiling(self, expr: sympy.ceiling) -> str:
+        return self._rounded(expr, "c", ("⌈", "⌉"), (r"\lceil", r"\rceil"))
+
+    def _rounded(self, expr: sympy.Expr, js: str, signs: tuple[str, str],
+                 tex: tuple[str, str]) -> str:
+        """A floor or a ceiling: ``⌊…⌋``, ``\\left\\lfloor … \\right\\rfloor``, ``<mo>⌊</mo>…``."""
+        if self.style == "js":
+            return f"R.{js}({self._print(expr.args[0])})"
         inner = self._print(sympy.together(expr.args[0]))
-        return rf"\left\lceil {inner} \right\rceil" if self.latex else f"⌈{inner}⌉"
+        if self.mathml:
+            return f"<mrow><mo>{signs[0]}</mo>{inner}<mo>{signs[1]}</mo></mrow>"
+        if self.latex:
+            return rf"\left{tex[0]} {inner} \right{tex[1]}"
+        return f"{signs[0]}{inner}{signs[1]}"
 
     def _print_Pow(self, expr: sympy.Pow) -> str:
         base, exponent = expr.as_base_exp()
+        if self.style == "js":
+            if not exponent.is_Integer:
+                return self.emptyPrinter(expr)
+            return f"R.p({self._print(base)}, {int(exponent)})"
         if exponent.is_Integer and exponent < 0:
             return self._print_Mul(sympy.Mul(1, expr, evaluate=False))
         shown = self._wrap(base)
+        if self.mathml:
+            return f"<msup>{_row(shown)}{_row(self._print(exponent))}</msup>"
         if self.latex:
             return f"{shown}^{{{self._print(exponent)}}}"
         if exponent.is_Integer:
@@ -168,15 +227,19 @@ class ReadablePrinter(Printer):
 
     def _wrap(self, expr: sympy.Expr) -> str:
         printed = self._print(expr)
-        if expr.is_Add or (expr.is_Mul and not self.latex) or (
+        if expr.is_Add or (expr.is_Mul and not (self.latex or self.mathml)) or (
             expr.is_Rational and not expr.is_Integer
         ):
+            if self.mathml:
+                return f"<mrow><mo>(</mo>{printed}<mo>)</mo></mrow>"
             if self.latex:
                 return rf"\left({printed}\right)" if self._settings["sized"] else f"({printed})"
             return f"({printed})"
         return printed
 
     def _print_Mul(self, expr: sympy.Mul) -> str:
+        if self.style == "js":  # no reading order to keep: every factor as it is
+            return "R.m(" + ", ".join(self._print(f) for f in sympy.Mul.make_args(expr)) + ")"
         coefficient, rest = expr.as_coeff_Mul()
         numerator, denominator = [], []
         for factor in sympy.Mul.make_args(rest):
@@ -194,15 +257,19 @@ class ReadablePrinter(Printer):
             denominator.insert(0, sympy.Integer(coefficient.q))
         elif coefficient != 1 or not numerator:
             numerator.insert(0, coefficient)
-        top = self._product(numerator) if numerator else "1"
+        top = self._product(numerator) if numerator else self._print(sympy.Integer(1))
+        if self.mathml and sign:
+            sign = "<mo>−</mo>"
         if not denominator:
-            return sign + top
+            return _row(sign + top) if self.mathml and sign else sign + top
         bottom = self._product(denominator)
-        if self.latex:
+        if self.latex or self.mathml:
             if len(numerator) == 1:  # the fraction bar groups it: no brackets
                 top = self._print(numerator[0])
             if len(denominator) == 1:
                 bottom = self._print(denominator[0])
+            if self.mathml:
+                return _row(f"{sign}<mfrac>{_row(top)}{_row(bottom)}</mfrac>")
             return rf"{sign}\frac{{{top}}}{{{bottom}}}"
         if len(denominator) > 1:
             bottom = f"({bottom})"
@@ -214,10 +281,66 @@ class ReadablePrinter(Printer):
         parts = [self._print(f) for f in numbers] + [
             self._wrap(f) if f.is_Add or f.is_Mul else self._print(f) for f in others
         ]
+        explicit = self._settings["values"] or self._settings["cdot"]
+        if self.mathml:  # U+2062 INVISIBLE TIMES: a product read aloud, not shown
+            return ("<mo>·</mo>" if explicit else f"<mo>{INVISIBLE_TIMES}</mo>").join(parts)
         if self.latex:
-            explicit = self._settings["values"] or self._settings["cdot"]
             return (r" \cdot " if explicit else " ").join(parts)
         return "·".join(parts)
+
+
+def _row(markup: str) -> str:
+    """MathML as one element (an ``<mrow>`` unless it already is one), for the places that
+    take exactly one: each side of ``<mfrac>``, base and exponent of ``<msup>``."""
+    if markup.startswith("<mrow>") and markup.endswith("</mrow>") and \
+            _single(markup):
+        return markup
+    if markup.count("<") == 2 and markup.startswith(("<mi", "<mn")):  # <mi>H</mi>, <mn>2</mn>
+        return markup
+    return f"<mrow>{markup}</mrow>"
+
+
+def _single(markup: str) -> bool:
+    """Whether an ``<mrow>…</mrow>`` closes only at its end (``<mrow>a</mrow><mrow>b</mrow>``
+    does not)."""
+    depth = 0
+    for index in range(len(markup)):
+        if markup.startswith("<mrow>", index):
+            depth += 1
+        elif markup.startswith("</mrow>", index):
+            depth -= 1
+            if depth == 0 and index + len("</mrow>") != len(markup):
+                return False
+    return True
+
+
+def _escape(text: str) -> str:
+    return html.escape(text, quote=True)
+
+
+def _js_string(text: str) -> str:
+    """A JavaScript string literal that is also safe inside an HTML ``<script>``."""
+    return json.dumps(text).replace("<", "\\u003c").replace(">", "\\u003e") \
+        .replace("&", "\\u0026").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
+def mathml_name(sym: sympy.Symbol) -> str:
+    """A symbol in MathML, named as the vocabulary's LaTeX names it: ``d_ff`` as ``d`` with an
+    upright subscript ``ff``, ``r_q`` with an italic ``q``, ``d_2`` with the number 2.
+
+    >>> from symparam.symbols import d_ff
+    >>> mathml_name(d_ff)
+    '<msub><mi>d</mi><mi mathvariant="normal">ff</mi></msub>'
+    """
+    head, _, tail = sym.name.partition("_")
+    upright = r"\mathrm{" in latex_name(sym)
+    first = f"<mi>{_escape(head)}</mi>"
+    if not tail:
+        return first
+    if tail.isdigit():
+        return f"<msub>{first}<mn>{tail}</mn></msub>"
+    variant = ' mathvariant="normal"' if upright else ""
+    return f"<msub>{first}<mi{variant}>{_escape(tail)}</mi></msub>"
 
 
 def text(expr: sympy.Expr, values: Mapping[sympy.Symbol, Any] | None = None) -> str:
@@ -248,3 +371,27 @@ def _as_exprs(values: Mapping[sympy.Symbol, Any] | None) -> dict[sympy.Symbol, s
     if not values:
         return None
     return {k: sympy.Integer(v) if isinstance(v, int) else v for k, v in values.items()}
+
+
+def mathml(expr: sympy.Expr | Terms, cdot: bool = False) -> str:
+    """MathML reading form (the content of a ``<math>`` element), with the same names and
+    order as :func:`latex`; ``cdot`` writes every product with a visible dot.
+
+    >>> from symparam.symbols import H, h
+    >>> mathml(2 * H**2 / h)
+    '<mrow><mfrac><mrow><mn>2</mn><mo>&#x2062;</mo><msup><mi>H</mi><mn>2</mn></msup></mrow><mi>h</mi></mfrac></mrow>'
+    """
+    return ReadablePrinter({"style": "mathml", "cdot": cdot}).doprint(expr)
+
+
+def javascript(expr: sympy.Expr | Terms) -> str:
+    """A JavaScript expression computing ``expr`` exactly: the values are read from ``v``
+    (rationals, as ``templates/page/page.js`` makes them) and combined by its ``R`` helpers —
+    sums, products, integer powers, floors — so a count stays exact past 2⁵³ and a
+    fraction such as ``h_kv/h`` is never rounded.
+
+    >>> from symparam.symbols import H, h, h_kv
+    >>> javascript(2 * H**2 * h_kv / h)
+    'R.m(R.n(2n), v.h_kv, R.p(v.H, 2), R.p(v.h, -1))'
+    """
+    return ReadablePrinter({"style": "js"}).doprint(expr)

@@ -370,15 +370,7 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
 
     hyper = []
     for h in d.hyperparameters:
-        name = h.symbol.name
-        if name in t["meaning"]:
-            meaning = t["meaning"][name]
-        elif name == "d_0":
-            meaning = t["meaning"]["d_0"]
-        elif name.startswith("d_") and name[2:].isdigit():
-            meaning = t["meaning"]["d_i"].format(i=name[2:])
-        else:
-            meaning = h.meaning or t["text"]["none"]  # a symbol of the user's own
+        meaning = hyper_meaning(t, h.symbol.name, h.meaning)
         note = None
         if h.assumed is not None:
             note = f"{latex_name(h.symbol)} = {latex(h.assumed.expr)}"
@@ -442,8 +434,9 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
 
     options = [{
         "name": name,
-        "value": _option_value(value),
-        "help": _option_text(t, name, value, help_, fill, inline),
+        "value": option_value(value),
+        "help": option_text(t, name, value, help_, fill,
+                            lambda symbol: inline(lookup(symbol).latex)),
     } for name, value, help_ in d.options]
 
     summary = _summary(d, t, three) if d.summary is not None else None
@@ -496,7 +489,20 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
     }
 
 
-def _option_value(value: Any) -> str:
+def hyper_meaning(t: Mapping[str, Any], name: str, default: str) -> str:
+    """What the hyperparameter ``name`` means, in the language of ``t`` (``default``, the
+    vocabulary's English, for a symbol of the user's own)."""
+    if name in t["meaning"]:
+        return t["meaning"][name]
+    if name == "d_0":
+        return t["meaning"]["d_0"]
+    if name.startswith("d_") and name[2:].isdigit():
+        return t["meaning"]["d_i"].format(i=name[2:])
+    return default or t["text"]["none"]
+
+
+def option_value(value: Any) -> str:
+    """An option's value as the derivation writes it: ``true``, ``[1, 0, 1]``, ``3``."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, tuple):
@@ -504,16 +510,17 @@ def _option_value(value: Any) -> str:
     return str(value)
 
 
-def _option_text(t: Mapping[str, Any], name: str, value: Any, help_: str, fill: Any,
-                 inline: Any) -> Any:
+def option_text(t: Mapping[str, Any], name: str, value: Any, help_: str, fill: Any,
+                symbol: Callable[[str], Any]) -> Any:
     """What an option's value means, in the document's language: the ``[option]`` string for
     a switch that is on (or a number, with ``{value}``), ``[option_off]`` for one that is off.
-    A hyperparameter written ``[[d_emb]]`` in the string is typeset as math."""
+    A hyperparameter written ``[[d_emb]]`` in the string is typeset by ``symbol`` (its name →
+    math in the output's format); ``fill`` puts the fields into the sentence."""
     text = t["option_off"].get(name, help_) if value is False else t["option"].get(name, help_)
-    text = text.replace("{value}", _option_value(value))
+    text = text.replace("{value}", option_value(value))
     pieces = re.split(r"\[\[(\w+)\]\]", text.replace("{", "{{").replace("}", "}}"))
     template = "".join(f"{{s{i}}}" if i % 2 else piece for i, piece in enumerate(pieces))
-    symbols = {f"s{i}": inline(lookup(piece).latex) for i, piece in enumerate(pieces) if i % 2}
+    symbols = {f"s{i}": symbol(piece) for i, piece in enumerate(pieces) if i % 2}
     return fill(template, **symbols)
 
 

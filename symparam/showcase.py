@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import symparam
+from symparam.page import page
 
 
 @dataclass(frozen=True)
@@ -30,21 +31,23 @@ class Entry:
 
 
 SHOWCASE = (
-    Entry("bert-base-uncased", "en", ("md", "tex"), note="BERT-base, the interview classic"),
+    Entry("bert-base-uncased", "en", ("md", "tex", "html"),
+          note="BERT-base, the interview classic"),
     Entry("bert-base-uncased", "zh", ("md", "tex"), seq=128,
           note="with the forward FLOPs of one 128-token sequence"),
-    Entry("bert-base-uncased", "ko", ("md", "tex")),
+    Entry("bert-base-uncased", "ko", ("md", "tex", "html")),
     Entry("bert-base-chinese", "zh", ("md", "tex"), note="seed 003's model"),
-    Entry("bloom-1b4-zh", "zh", ("md", "tex"),
+    Entry("bloom-1b4-zh", "zh", ("md", "tex", "html"),
           note="seed 002's model: why its itemised list overcounts (the tied LM head)"),
     Entry("gpt2", "en", ("md",), seq=1024,
           note="GPT-2 small, LM head tied to the token table; forward FLOPs at s = 1024"),
     Entry("llama-2-7b", "en", ("md", "tex"), note="RMSNorm, SwiGLU, untied head"),
-    Entry("mixtral-8x7b", "en", ("md", "tex"),
+    Entry("mixtral-8x7b", "en", ("md", "tex", "html"),
           note="mixture of experts: total and active parameters side by side"),
     Entry("transformer-base", "en", ("md", "tex"),
           note="Vaswani et al. 2017: the derived count beside the paper's 65M"),
-    Entry("bert", "en", ("md", "tex"), symbolic=True, note="the BERT family, no values"),
+    Entry("bert", "en", ("md", "tex", "html"), symbolic=True,
+          note="the BERT family, no values"),
     Entry("bert", "zh", ("md",), symbolic=True),
 )
 
@@ -58,7 +61,8 @@ python -m symparam.showcase
 ```
 
 The `.tex` files are standalone documents: `pdflatex` for English, `xelatex` for Chinese and
-Korean (they use the Noto CJK fonts).
+Korean (they use the Noto CJK fonts). The `.html` files are the models' web pages
+(`symparam page`): open one from disk, change a hyperparameter, and every figure follows.
 
 | model | language | parameters | files | what it shows |
 |---|---|---:|---|---|
@@ -76,6 +80,8 @@ def render_all() -> dict[str, str]:
             name = entry.filename(fmt)
             if fmt == "md":
                 files[name] = derivation.to_markdown(lang=entry.lang)
+            elif fmt == "html":
+                files[name] = page(symparam.model(entry.model), entry.lang, entry.symbolic)
             else:
                 files[name] = derivation.to_latex(lang=entry.lang)
             links.append(f"[{fmt}]({name})")

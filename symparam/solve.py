@@ -18,11 +18,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from symparam.blocks.base import value as numeric_value
 from symparam.errors import InvalidValueError, Param, SymparamError, UnboundError
+from symparam.integers import as_int
 from symparam.limits import MAX_SOLVED, MAX_TARGET
-from symparam.model import Model
+
+if TYPE_CHECKING:
+    from symparam.model import Model
 
 #: valid values are looked for this many steps either side of the crossing
 TRIES = 4096
@@ -42,16 +46,19 @@ class Solution:
 
 def solve(model: Model, name: str, target: int, multiple_of: int = 1) -> Solution:
     """The value of ``name`` (a multiple of ``multiple_of``) whose count is nearest ``target``."""
-    if not isinstance(model, Model):
+    if not callable(getattr(model, "count", None)) or \
+            not isinstance(getattr(model, "hyperparameters", None), list):
         raise InvalidValueError(f"solve takes a Model, not {type(model).__name__}")
     if not isinstance(name, str) or name not in model.hyperparameters:
         raise InvalidValueError(f"{name!r} is not a hyperparameter of {model.name}"
                                 f" (it has {', '.join(model.hyperparameters)})")
-    for what, number, top in (("the target", target, MAX_TARGET),
-                              ("the multiple", multiple_of, MAX_SOLVED)):
-        if isinstance(number, bool) or not isinstance(number, int) or not 0 < number <= top:
+    for what, given, top in (("the target", target, MAX_TARGET),
+                             ("the multiple", multiple_of, MAX_SOLVED)):
+        number = as_int(given)
+        if number is None or not 0 < number <= top:
             raise InvalidValueError(f"{what} must be a whole number from 1 to {top:,}, "
-                                    f"got {number!r}")
+                                    f"got {given!r}")
+    target, multiple_of = int(target), int(multiple_of)
     others = {k: v for k, v in model.values.items() if k != name}
     formula = _formula(model, name, others)
     steps = MAX_SOLVED // multiple_of
@@ -123,3 +130,36 @@ def _first_valid(count: Callable[[int], int | None], steps: range) -> tuple[int,
         if value is not None:
             return step, value
     return None
+
+
+def parse_target(text: str) -> int:
+    """A target count as people write it — ``7e9``, ``7B``, ``350M``, ``7_000_000_000`` — as an
+    exact positive integer (its size judged from the exponent before any arithmetic).
+
+    >>> parse_target("7B"), parse_target("1.5e9"), parse_target("350M")
+    (7000000000, 1500000000, 350000000)
+    """
+    from decimal import Decimal, InvalidOperation
+
+    units = {"K": 10**3, "M": 10**6, "B": 10**9, "G": 10**9, "T": 10**12}
+    if not isinstance(text, str):
+        raise InvalidValueError(f"a target is a count or text like 7B, not {text!r}")
+    raw = text.strip().replace("_", "").replace(",", "")
+    scale = 1
+    if raw[-1:].upper() in units:
+        raw, scale = raw[:-1], units[raw[-1:].upper()]
+    wrong = (Param("target"), f" {text!r} must be a positive whole count up to {MAX_TARGET:,}")
+    if len(raw) > 40:
+        raise InvalidValueError(*wrong)
+    try:
+        value = Decimal(raw)
+    except InvalidOperation:
+        raise InvalidValueError(Param("target"), f" {text!r} is not a number (e.g. 7e9 or "
+                                "7B)") from None
+    # 1e999999999 stays text: its size is read off the exponent
+    if not value.is_finite() or not 0 <= value.adjusted() <= 20:
+        raise InvalidValueError(*wrong)
+    value *= scale
+    if value > MAX_TARGET or value != value.to_integral_value():
+        raise InvalidValueError(*wrong)
+    return int(value)

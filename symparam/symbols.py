@@ -15,11 +15,13 @@ d_ff
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from functools import cache
 
 import sympy
 
-from symparam.errors import UnknownSymbolError
+from symparam.errors import InvalidValueError, UnknownSymbolError
 
 
 @dataclass(frozen=True)
@@ -49,6 +51,8 @@ _ENTRIES = (
     Hyperparameter("h", "h", "attention heads"),
     Hyperparameter("h_kv", r"h_{\mathrm{kv}}", "key/value heads"),
     Hyperparameter("d_head", r"d_{\mathrm{head}}", "per-head size"),
+    Hyperparameter("d_rot", r"d_{\mathrm{rot}}",
+                   "width of each head that partial rotary embeddings turn"),
     Hyperparameter("d_emb", r"d_{\mathrm{emb}}",
                    "embedding size, when it differs from H (factorised)"),
     Hyperparameter("G", "G", "number of distinct layer groups (ALBERT)", counts_layers=True),
@@ -57,10 +61,13 @@ _ENTRIES = (
     Hyperparameter("s", "s", "sequence length (tokens per sequence)"),
     Hyperparameter("s_dec", r"s_{\mathrm{dec}}", "decoder sequence length (encoder–decoder)"),
     Hyperparameter("M", "M", "rounding multiple of the FFN size (LLaMA's multiple_of)"),
+    Hyperparameter("W", "W", "sliding window: the positions a windowed layer attends to"),
     Hyperparameter("E", "E", "routed experts per MoE layer"),
     Hyperparameter("k", "k", "experts each token is routed to (top-k)"),
     Hyperparameter("d_moe", r"d_{\mathrm{moe}}", "FFN inner size of one expert"),
     Hyperparameter("E_sh", r"E_{\mathrm{sh}}", "shared experts per MoE layer"),
+    Hyperparameter("E_g", r"E_{g}", "groups the routed experts are split into (DeepSeek-V3)"),
+    Hyperparameter("k_g", r"k_{g}", "groups each token's experts are chosen from"),
     Hyperparameter("d_sh", r"d_{\mathrm{sh}}", "FFN inner size of the shared expert"),
     Hyperparameter("N_dense", r"N_{\mathrm{dense}}",
                    "dense layers before the MoE layers", counts_layers=True),
@@ -133,9 +140,49 @@ def lookup(name: str) -> Hyperparameter:
     raise UnknownSymbolError(name, sorted(VOCABULARY))
 
 
+#: a name of your own: ASCII letters, digits and underscores, starting with a letter
+_OWN_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,39}")
+
+
+def describe(name: str) -> Hyperparameter:
+    """The vocabulary's entry for ``name``, or, for a name of your own (``r``, ``n_experts``),
+    an entry that says so, typeset by :func:`latex_name`'s rule.
+
+    >>> describe("r").meaning, describe("n_q").latex
+    ('a hyperparameter of your own', 'n_{\\\\mathrm{q}}')
+    """
+    if isinstance(name, str):
+        try:
+            return lookup(name)
+        except UnknownSymbolError:
+            pass
+    if not isinstance(name, str) or not _OWN_NAME.fullmatch(name):
+        raise InvalidValueError(
+            f"a hyperparameter's name is up to 40 ASCII letters, digits and underscores, "
+            f"starting with a letter; got {name!r}")
+    return _own_entry(name)
+
+
+@cache
+def _own_entry(name: str) -> Hyperparameter:
+    head, _, tail = name.partition("_")
+    head_tex = head if len(head) == 1 else rf"\mathrm{{{head}}}"
+    tex = rf"{head_tex}_{{\mathrm{{{_escaped(tail)}}}}}" if tail else head_tex
+    return Hyperparameter(name, tex, "a hyperparameter of your own")
+
+
+def _escaped(text: str) -> str:
+    return text.replace("_", r"\_")
+
+
 def symbol(name: str) -> sympy.Symbol:
-    """The sympy symbol for a canonical hyperparameter name."""
-    return lookup(name).symbol
+    """The sympy symbol of a hyperparameter: the vocabulary's (``H``, ``d_ff`` …, with their
+    meaning) or one of your own name (``r``), a positive integer like every other.
+
+    >>> symbol("H") is lookup("H").symbol, symbol("r")
+    (True, r)
+    """
+    return describe(name).symbol
 
 
 def is_known(name: str) -> bool:
@@ -159,26 +206,28 @@ def order_key(sym: sympy.Symbol) -> tuple[int, int, str]:
 
 
 def latex_name(sym: sympy.Symbol) -> str:
-    """LaTeX for a symbol: the vocabulary's form, or a safe rendering of a user's own name."""
+    """LaTeX for a symbol: the vocabulary's form, or a safe rendering of a user's own name
+    (``n_q_heads`` is ``n_{\\mathrm{q\\_heads}}``; a name no rule can typeset safely is
+    written letter by letter in ``\\mathrm``)."""
     try:
-        return lookup(sym.name).latex
-    except UnknownSymbolError:
-        head, _, tail = sym.name.partition("_")
-        if tail:
-            return rf"{head}_{{\mathrm{{{tail}}}}}"
-        return head if len(head) == 1 else rf"\mathrm{{{head}}}"
+        return describe(sym.name).latex
+    except (UnknownSymbolError, InvalidValueError):
+        safe = "".join(c if c.isascii() and c.isalnum() else "?" for c in sym.name)
+        return rf"\mathrm{{{safe or '?'}}}"
 
 
 H, V, L, N, T = (symbol(n) for n in ("H", "V", "L", "N", "T"))
 d_ff, h, h_kv, d_head, N_dec = (symbol(n) for n in ("d_ff", "h", "h_kv", "d_head", "N_dec"))
+d_rot = symbol("d_rot")
 n_labels, d_emb, G, K = (symbol(n) for n in ("n_labels", "d_emb", "G", "K"))
 R, P, C, n_buckets = (symbol(n) for n in ("R", "P", "C", "n_buckets"))
 n_rel, k_conv, g_conv = (symbol(n) for n in ("n_rel", "k_conv", "g_conv"))
 d_pool, S = symbol("d_pool"), symbol("S")
 E, k, d_moe, E_sh, d_sh = (symbol(n) for n in ("E", "k", "d_moe", "E_sh", "d_sh"))
+E_g, k_g = symbol("E_g"), symbol("k_g")
 N_dense, r_q, r_kv = (symbol(n) for n in ("N_dense", "r_q", "r_kv"))
 d_rope, d_nope, d_v = (symbol(n) for n in ("d_rope", "d_nope", "d_v"))
-M = symbol("M")
+M, W = symbol("M"), symbol("W")
 e, d_inner, d_state, d_conv, r_dt = (symbol(n) for n in ("e", "d_inner", "d_state", "d_conv",
                                                          "r_dt"))
 h_ssm, d_ssm, g_ssm = (symbol(n) for n in ("h_ssm", "d_ssm", "g_ssm"))

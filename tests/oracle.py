@@ -235,15 +235,22 @@ def cannot_run(model_type: str, label: str, error: BaseException) -> bool:
             and ("meta" in str(error) or "padding token" in str(error)))
 
 
+#: the model types whose sliding layers need a window (a null one cannot run)
+NEED_A_WINDOW = ("gemma2", "gemma3_text", "cohere2", "gpt_oss")
+
+
 def or_reject(config: dict[str, Any], label: str, run: Any) -> Any:
     """``run()``, the example rejected (not failed) when the real class cannot run it: Falcon's
     old layout with grouped key/value heads and the DeBERTa layouts :func:`deberta_runs` names,
-    which they build but cannot run forward, and the failures :func:`cannot_run` names."""
+    which they build but cannot run forward, sliding layers without a window, and the failures
+    :func:`cannot_run` names."""
     from hypothesis import reject
 
     model_type = config["model_type"]
     if model_type == "deberta-v2" and not deberta_runs(config, label):
         reject()
+    if model_type in NEED_A_WINDOW and config.get("sliding_window", 1) is None:
+        reject()  # sliding layers without a window: transformers cannot run them
     if model_type == "falcon" and (
         not config.get("new_decoder_architecture") and config.get("multi_query") is False
         and config.get("num_kv_heads") not in (None, config["num_attention_heads"])
@@ -285,3 +292,27 @@ def routable(config: dict[str, Any]) -> dict[str, Any]:
     return {**config, "n_group": 1, "topk_group": 1,
             "n_routed_experts": max(2, config["n_routed_experts"]),
             "num_key_value_heads": config["num_attention_heads"]}
+
+
+def takes_cache(cls: str) -> bool:
+    """Whether the class's forward takes ``past_key_values`` (a question-answering head and
+    OpenAI GPT do not)."""
+    import inspect
+
+    return "past_key_values" in inspect.signature(getattr(transformers, cls).forward).parameters
+
+
+def cached(config: dict[str, Any], cls: str, batch: int, seq: int) -> int:
+    """The numbers the real class keeps in transformers' StaticCache after ``batch`` sequences
+    of ``seq`` tokens (small real weights on the CPU, eager attention and experts): full
+    layers allocate ``seq`` positions, sliding-window layers min(``seq``, window)."""
+    data = {k: v for k, v in config.items() if k not in ("model_type", "architectures")}
+    hf_config = transformers.AutoConfig.for_model(config["model_type"], **data)
+    hf_config._attn_implementation = "eager"
+    hf_config._experts_implementation = "eager"
+    model = getattr(transformers, cls)(hf_config).eval()
+    cache = transformers.StaticCache(config=hf_config, max_cache_len=seq)
+    with torch.no_grad():
+        model(input_ids=torch.zeros((batch, seq), dtype=torch.long), past_key_values=cache,
+              use_cache=True)
+    return sum(layer.keys.numel() + layer.values.numel() for layer in cache.layers)

@@ -48,7 +48,7 @@ def test_llama_kv_heads_matter() -> None:
 def test_depends_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["depends", "albert", "--json"]) == 0
     record = json.loads(capsys.readouterr().out)
-    assert set(record) == {"affects", "drops_out", "assumptions"}
+    assert set(record) == {"model", "affects", "drops_out", "assumptions"}
     assert record["drops_out"][0]["symbol"] == "N"
 
 
@@ -78,7 +78,7 @@ def test_correct_formula_is_equal(written: str) -> None:
 
 def test_check_json_and_values(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["check", "bert-base-uncased", SEED_000, "--set", "pooler=false",
-                 "--assume", "d_ff=4*H", "--json"]) == 0
+                 "--assume", "d_ff=4*H", "--json"]) == 1  # not equal
     record = json.loads(capsys.readouterr().out)
     assert record["equal"] is False
     assert record["difference"] == "-2*H*L + 2*H*N + H*T + H*V"
@@ -106,6 +106,22 @@ def test_kaplan_is_the_leading_term_of_the_non_embedding_count() -> None:
     n, h = symparam.symbol("N"), symparam.symbol("H")
     assert a.target == "non_embedding"
     assert sympy.expand(a.exact - 12 * n * h**2) == 13 * n * h + 2 * h
+
+
+def test_kaplan_leaves_out_an_untied_unembedding() -> None:
+    """Kaplan et al. count neither the vocabulary and position tables nor the unembedding:
+    LLaMA-2-7B's untied LM head (32,000 × 4,096) is left out with its token table."""
+    a = approximate(symparam.model("llama-2-7b"), "kaplan")
+    assert a.exact_value == 6_738_415_616 - 2 * 32000 * 4096
+    assert "unembedding" in a.source
+
+
+def test_order_says_how_it_counts_degree() -> None:
+    """12·N·H² is of degree 2: a layer count multiplies a term without raising its degree."""
+    a = approximate(symparam.model("gpt2"), order=2)
+    n, h, v, length = (symparam.symbol(x) for x in ("N", "H", "V", "L"))
+    assert sympy.expand(a.approx - (12 * n * h**2 + v * h + length * h)) == 0
+    assert "not the layer counts" in a.source and "(N)" in a.source
 
 
 def test_nanogpt_non_embedding_count() -> None:

@@ -143,8 +143,31 @@ def test_active_params_in_json(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "count", "gpt2", "mixtral-8x7b", "--json")
     gpt2, mixtral = (json.loads(line) for line in out.splitlines())
     assert status == 0
-    assert gpt2["active_params"] == gpt2["params"]
+    assert gpt2["active_params"] == gpt2["params"] and "active" not in gpt2
     assert mixtral["active_params"] < mixtral["params"]
+
+
+def test_active_params_both_conventions(capsys: pytest.CaptureFixture[str]) -> None:
+    """Mixtral's 12.9B counts the token embedding table, gpt-oss's 5.13B and DeepSeek-V3's
+    37B leave it out (Jiang et al. 2024; OpenAI's model card; DeepSeek-AI 2024): both, labelled,
+    for every mixture of experts."""
+    status, out, _ = run(capsys, "count", "mixtral-8x7b", "gpt-oss-120b", "deepseek-v3",
+                         "--json")
+    assert status == 0
+    mixtral, oss, deepseek = (json.loads(line)["active"] for line in out.splitlines())
+    status, out, _ = run(capsys, "count", "qwen3_moe", "--set", "N=2", "--set", "V=10",
+                         "--set", "H=8", "--set", "h=2", "--set", "h_kv=1", "--set", "d_moe=4",
+                         "--set", "E=4", "--set", "k=2", "--json")
+    small = json.loads(out)["active"]
+    assert round(mixtral["with_embedding_table"] / 1e9, 1) == 12.9
+    assert round(oss["without_embedding_table"] / 1e9, 2) == 5.13
+    assert round(deepseek["with_embedding_table"] / 1e9) == 38  # 37.55B
+    assert round(deepseek["without_embedding_table"] / 1e9) == 37
+    # the difference is the token table: V·H
+    assert oss["with_embedding_table"] - oss["without_embedding_table"] == 201088 * 2880
+    assert small["with_embedding_table"] - small["without_embedding_table"] == 10 * 8
+    status, out, _ = run(capsys, "count", "gpt-oss-120b")
+    assert "5,132,849,472" in out and "5,711,982,912" in out and "without it" in out
 
 
 def test_formula_active_depends_on_top_k(capsys: pytest.CaptureFixture[str]) -> None:

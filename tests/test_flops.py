@@ -141,10 +141,11 @@ def test_megatron_is_exact_for_gpt2() -> None:
     exact count, symbolically."""
     import sympy
 
-    from symparam.published import formulas
+    from symparam.published import compare
 
     m = symparam.model("gpt2")
-    assert sympy.simplify(m.flops() - formulas(m)["megatron"]) == 0
+    megatron = next(r for r in compare(m, 8) if r.name == "megatron")
+    assert sympy.simplify(m.flops() - megatron.formula) == 0
 
 
 def test_kaplan_drops_named_terms() -> None:
@@ -152,11 +153,12 @@ def test_kaplan_drops_named_terms() -> None:
     (2·B·s·V·H) and one of the two attention products, and counts biases and norms as FLOPs."""
     import sympy
 
-    from symparam.published import formulas
+    from symparam.published import compare
 
     m = symparam.model("gpt2")
     b, s_, n, h_, v = (symparam.symbol(x) for x in ("B", "s", "N", "H", "V"))
-    difference = sympy.expand(m.flops() - formulas(m)["kaplan"])
+    kaplan = next(r for r in compare(m, 8) if r.name == "kaplan")
+    difference = sympy.expand(m.flops() - kaplan.formula)
     assert difference == sympy.expand(2 * b * s_ * v * h_ + 2 * b * s_**2 * n * h_
                                       - 26 * b * s_ * n * h_ - 4 * b * s_ * h_)
 
@@ -170,22 +172,14 @@ def test_palm_mfu_worked_figure() -> None:
     assert round(100 * mfu, 1) == 46.2
 
 
-def test_compare_cli(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["flops", "gpt2", "llama-2-7b", "--seq", "2048", "--json",
-                 "--compare", "kaplan,chinchilla,megatron,palm"]) == 0
-    for line in capsys.readouterr().out.splitlines():
-        record = json.loads(line)
-        assert [r["name"] for r in record["compare"]] == ["kaplan", "chinchilla", "megatron",
-                                                          "palm"]
-    assert main(["flops", "gpt2", "--seq", "8", "--compare", "nope"]) == 2
-    capsys.readouterr()
-
-
 def test_recompute_and_decode() -> None:
     m = symparam.model("gpt2")
     forward = compute(m, seq=128).flops
     products = 12 * 2 * 2 * 128**2 * 768  # QKᵀ and AV in each of the 12 layers
-    assert compute(m, seq=128, training=True, recompute="full").flops == 4 * forward
+    # full recomputation runs each layer's forward again (12 layers of 24·s·H² + 4·s²·H, as
+    # Megatron-LM counts them), not the LM head
+    layers = 12 * (24 * 128 * 768**2 + 4 * 128**2 * 768)
+    assert compute(m, seq=128, training=True, recompute="full").flops == 3 * forward + layers
     assert compute(m, seq=128, training=True, recompute="selective").flops == \
         3 * forward + products
     # decoding: 124M-ish weights in matrices (wte is read, not multiplied) on one token, and
@@ -194,16 +188,6 @@ def test_recompute_and_decode() -> None:
     assert compute(m, seq=128, decode=True).flops == 2 * matrices + 12 * 2 * 129 * 2 * 768
     with pytest.raises(symparam.SymparamError):
         compute(m, seq=128, recompute="full")
-
-
-def test_activations_after_korthikanti() -> None:
-    from symparam.compute import activation_bytes
-
-    m = symparam.model("llama-2-7b")
-    s_, b, h_, n, a = 2048, 1, 4096, 32, 32
-    assert activation_bytes(m, s_, b) == s_ * b * h_ * n * 34 + 5 * a * s_ * s_ * b * n
-    assert activation_bytes(m, s_, b, "selective") == 34 * s_ * b * h_ * n
-    assert activation_bytes(m, s_, b, "full") == 2 * s_ * b * h_ * n
 
 
 def test_shared_layers_halve_every_run_under_causal_attention() -> None:
@@ -220,3 +204,29 @@ def test_shared_layers_halve_every_run_under_causal_attention() -> None:
     assert full - compute(m, seq=seq, causal=True).flops == products // 2
     training = compute(m, seq=seq, training=True).flops
     assert compute(m, seq=seq, training=True, recompute="selective").flops - training == products
+
+
+def test_torch_counter_omits_attention_under_sdpa_on_the_cpu(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """What the README and ``flops`` say: FlopCounterMode sees no attention products under
+    SDPA on the CPU. BERT-base at s = 128: 22,348,431,360 eager, less its 12 layers' QKᵀ and
+    AV (2·2·s²·H each) = 21,744,451,584 under SDPA; a small BERT run both ways on the CPU."""
+    from torch.utils.flop_counter import FlopCounterMode
+
+    assert 22_348_431_360 - 12 * 2 * 2 * 128**2 * 768 == 21_744_451_584
+    config = {"model_type": "bert", "architectures": ["BertModel"], "vocab_size": 50,
+              "hidden_size": 32, "num_hidden_layers": 2, "num_attention_heads": 4,
+              "intermediate_size": 64, "max_position_embeddings": 16}
+    m = symparam.from_hf_config(config)
+    seq, products = 8, 2 * 2 * 2 * 8**2 * 32
+    assert counted(config, "BertModel", 1, seq, device="cpu") == compute(m, seq=seq).flops
+    hf = transformers.AutoConfig.for_model("bert", **{k: v for k, v in config.items()
+                                                      if k not in ("model_type", "architectures")})
+    hf._attn_implementation = "sdpa"
+    model = transformers.BertModel(hf).eval()
+    counter = FlopCounterMode(display=False)
+    with counter, torch.no_grad():
+        model(input_ids=torch.zeros((1, seq), dtype=torch.long))
+    assert counter.get_total_flops() == compute(m, seq=seq).flops - products
+    assert main(["flops", "bert-base-uncased", "--seq", "128"]) == 0
+    assert "21,744,451,584 under SDPA" in capsys.readouterr().out

@@ -41,7 +41,7 @@ def assert_config_matches(config: dict[str, Any]) -> None:
 #: head sizes of the types with partial rotary embeddings are drawn as multiples of these, so
 #: that the rotated part (int(d_head·factor): Phi's half, StableLM's quarter) stays even:
 #: transformers broadcasts an odd one to the next even size and runs another model
-ROTARY_MULTIPLE = {"phi": 4, "stablelm": 8}
+ROTARY_MULTIPLE = {"phi": 4, "stablelm": 8, "gpt_neox": 8}
 
 
 @st.composite
@@ -66,7 +66,8 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
         "r_q": draw(st.integers(1, 16)), "r_kv": draw(st.integers(1, 16)),
         "d_rope": 2 * draw(st.integers(1, head // 2)), "d_nope": draw(st.integers(1, 8)),
         "d_v": draw(st.integers(1, 8)), "d_pool": draw(st.integers(1, 16)),
-        "S": draw(st.integers(1, 4)),
+        "S": draw(st.integers(1, 4)), "W": draw(st.integers(1, 6)),
+        "E_g": 1, "k_g": 1,  # one group of experts: any E splits into it
         # DeBERTa: two buckets at least (one divides by zero in its log buckets), an odd kernel
         # (an even one shortens the sequence, which it cannot run), groups that split H
         "n_rel": draw(st.integers(2, 8)), "k_conv": 2 * draw(st.integers(0, 2)) + 1,

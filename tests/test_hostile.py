@@ -103,7 +103,7 @@ def test_the_widest_formulas_accepted_stay_within_bounds(argv: list[str],
     """What the limits let through at their edge (an assumption of ~200 terms, two that
     multiply to near MAX_EXPANDED_TERMS) still ends within the bounds."""
     done = bounded(argv, tmp_path)
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == (1 if argv[0] == "check" else 0), done.stderr  # H ≠ the count
 
 
 # == solve ====================================================================================
@@ -208,7 +208,7 @@ def test_every_command_on_a_small_sparse_config(tmp_path: Path) -> None:
 def test_the_largest_sparse_step_stays_within_bounds(argv: list[str], tmp_path: Path) -> None:
     path = config(tmp_path, "config.json", {**QWEN, "decoder_sparse_step": 64})
     done = bounded([argv[0], path, *argv[1:]], tmp_path)
-    assert done.returncode == 0, done.stderr
+    assert done.returncode == (1 if argv[0] == "check" else 0), done.stderr
 
 
 def test_experts_per_token_never_exceed_the_experts() -> None:
@@ -262,7 +262,6 @@ def test_config_values_as_set_takes_them(data: dict[str, object], code: int, say
     ["approx", "bert", "--order", "-5"],
     ["approx", "bert", "--order", "0"],
     ["sweep", "gpt2", "H=12,24", "H=36,48"],
-    ["sweep", "mixtral-8x7b", "k=1:10:1"],
 ])
 def test_wrong_answers_are_refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     refused(argv, capsys)

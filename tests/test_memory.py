@@ -1,14 +1,23 @@
-"""Memory: weights per dtype, Adam's 16 bytes per parameter, and the KV cache by layout."""
+"""Memory: weights per dtype and quantized, the optimiser recipes, and the KV cache by layout
+(sliding windows included) against transformers' own cache."""
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, reject, settings
+from hypothesis import strategies as st
 
 import symparam
+from symparam.blocks import evaluate
+from symparam.catalog import model_types
 from symparam.cli import main
 from symparam.compute import memory
+from symparam.memory import kv_cache
+from tests.test_hf import lean_configs
+from tests.tools import need
 
 
 def test_weights_seed_003() -> None:
@@ -53,11 +62,115 @@ def test_encoder_has_no_cache(capsys: pytest.CaptureFixture[str]) -> None:
     assert record["training_bytes"] == 16 * 109_482_240
 
 
+def test_gpt_oss_120b_sliding_window_layers_hold_128_positions() -> None:
+    """gpt-oss-120b's 36 layers alternate a 128-position window and full attention (its
+    config: sliding_window 128, layer_types); each keeps 2 × 8 key/value heads × 64 numbers a
+    position: at s = 8192, 18 layers hold 8,192 positions and 18 hold 128."""
+    result = memory(symparam.model("gpt-oss-120b"), seq=8192, dtype="bf16")
+    per_position = 2 * 8 * 64 * 2  # keys and values, bf16
+    assert result.kv_total == 18 * 8192 * per_position + 18 * 128 * per_position
+    assert result.kv_total == 306_708_480
+    assert memory(symparam.model("gpt-oss-120b"), seq=100).kv_total == 36 * 100 * per_position
+
+
+#: small configs of every type whose layers may slide a window of 3 positions, read the way
+#: each writes it (a period, a pattern key, layer_types, Qwen's max_window_layers)
+_SMALL = {"vocab_size": 20, "hidden_size": 16, "intermediate_size": 8, "num_hidden_layers": 5,
+          "num_attention_heads": 4, "num_key_value_heads": 2, "head_dim": 4,
+          "sliding_window": 3, "pad_token_id": 0}
+_EXPERTS = {"num_local_experts": 2, "num_experts_per_tok": 1}
+WINDOWED = [
+    ("mistral", "MistralForCausalLM", {}, 5),
+    ("mixtral", "MixtralForCausalLM", _EXPERTS, 5),
+    ("starcoder2", "Starcoder2ForCausalLM", {}, 5),
+    ("phi3", "Phi3ForCausalLM", {}, 5),
+    ("gemma2", "Gemma2ForCausalLM", {}, 3),
+    ("gemma2", "Gemma2ForCausalLM", {"layer_types": ["full_attention", "sliding_attention",
+                                                     "sliding_attention", "full_attention",
+                                                     "sliding_attention"]}, 3),
+    ("gemma3_text", "Gemma3ForCausalLM", {"sliding_window_pattern": 3}, 4),
+    ("gemma3_text", "Gemma3ForCausalLM", {}, 5),
+    ("cohere2", "Cohere2ForCausalLM", {}, 4),
+    ("gpt_oss", "GptOssForCausalLM", _EXPERTS, 3),
+    ("qwen2", "Qwen2ForCausalLM", {"use_sliding_window": True, "max_window_layers": 2}, 3),
+    ("qwen3", "Qwen3ForCausalLM", {"use_sliding_window": True, "max_window_layers": 4}, 1),
+    ("qwen2", "Qwen2ForCausalLM", {}, 0),
+    ("mistral", "MistralForCausalLM", {"sliding_window": None}, 0),
+]
+
+
+@pytest.mark.parametrize(("model_type", "cls", "extra", "sliding"), WINDOWED)
+def test_sliding_window_cache_against_transformers(model_type: str, cls: str,
+                                                   extra: dict[str, Any], sliding: int) -> None:
+    """``sliding`` of the 5 layers keep min(s, 3) positions, as transformers' StaticCache holds
+    them; each position is 2 × 2 key/value heads × 4 numbers."""
+    oracle = need("tests.oracle")
+    config = {"model_type": model_type, "architectures": [cls], **_SMALL, **extra}
+    m = symparam.from_hf_config(config)
+    for seq in (2, 6):
+        ours = evaluate(kv_cache(m), {**m.bind(), "s": seq})
+        assert ours == 2 * 2 * 4 * ((5 - sliding) * seq + sliding * min(seq, 3))
+        assert oracle.cached(config, cls, 1, seq) == ours
+
+
+#: every decoder type (DeepSeek-V3's cache holds the latent and the rotary key, as it stores
+#: them)
+#: decoders none of whose transformers classes takes a cache (each runs every token's keys
+#: again): symparam gives the cache a decoder of the same shape keeps
+NO_CACHE = ("openai-gpt",)
+DECODERS = [t for t in sorted(model_types())
+            if kv_cache(symparam.model(t)) is not None and model_types()[t].family.name != "t5"]
+
+
+@pytest.mark.parametrize("model_type", [t for t in DECODERS if t not in NO_CACHE])
+def test_kv_cache_against_transformers(model_type: str) -> None:
+    """Grouped, multi-query and full key/value heads, every class of every decoder type: the
+    numbers transformers' StaticCache holds after a short sequence."""
+    oracle = need("tests.oracle")
+
+    @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(lean_configs(model_type), st.integers(1, 2), st.data())
+    def check(config: dict[str, Any], batch: int, data: st.DataObject) -> None:
+        config = oracle.routable(config)
+        m = symparam.from_hf_config(config)
+        seq = data.draw(st.integers(1, min(m.values.get("L", 8), 8)))
+        if not oracle.takes_cache(m.label):
+            reject()  # a task head that runs its sequence once (question answering)
+        real = oracle.or_reject(config, m.label,
+                                lambda: oracle.cached(config, m.label, batch, seq))
+        assert evaluate(kv_cache(m), {**m.bind(), "s": seq}) * batch == real
+
+    check()
+
+
+def test_classes_without_a_cache() -> None:
+    """The decoder types taken out of the test above: none of their classes takes a cache."""
+    oracle = need("tests.oracle")
+    for model_type in NO_CACHE:
+        assert not any(oracle.takes_cache(cls) for cls in model_types()[model_type].classes)
+
+
+def test_quantized_weights_and_optimisers() -> None:
+    """int8: a byte a matrix weight plus an fp16 scale a row; int4: half a byte plus an fp16
+    scale per 128 weights of a row; vectors and the vocabulary's tables stay fp16. GPT-2:
+    12 layers of c_attn (768 × 2304), c_proj (768 × 768), c_fc (768 × 3072), c_proj
+    (3072 × 768), stored (in, out); 124,439,808 parameters."""
+    result = memory(symparam.model("gpt2"))
+    matrices = [(768, 2304), (768, 768), (768, 3072), (3072, 768)]
+    weights = 12 * sum(r * c for r, c in matrices)
+    vectors = 124_439_808 - weights - (50257 + 1024) * 768  # biases and norms
+    tables = (50257 + 1024) * 768
+    int8 = weights + 12 * sum(2 * r for r, _ in matrices) + 2 * (vectors + tables)
+    int4 = weights // 2 + 12 * sum(2 * r * -(-c // 128) for r, c in matrices) \
+        + 2 * (vectors + tables)
+    assert dict((f.name, size) for f, size in result.formats) == {"int8": int8, "int4": int4}
+    per_param = {o.name: o.per_param for o, _ in result.optimisers}
+    assert per_param == {"adam-mixed": 16, "adam-fp32-grads": 20, "adam-fp32": 16}
+
+
 def _cached_numbers(config: dict, seq: int) -> int:
     """The numbers transformers' cache holds after a forward pass of ``seq`` tokens (CPU, small
     weights): keys and values of attention layers, conv and recurrent states of the others."""
-    from tests.tools import need
-
     oracle = need("tests.oracle")
     torch, transformers = oracle.torch, oracle.transformers
     hf = transformers.AutoConfig.for_model(**config)

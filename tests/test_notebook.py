@@ -1,7 +1,18 @@
-"""The example notebook runs top to bottom (nbclient, as a user's Jupyter would)."""
+"""Notebooks: the example runs top to bottom with rich outputs (nbclient, as a user's Jupyter
+would), and every result shows as HTML and gives its data as dicts and DataFrames."""
 
 from __future__ import annotations
 
+import json
+import os
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+
+import symparam
+from symparam.compute import compute, memory
 from tests.tools import ROOT, need
 
 
@@ -9,14 +20,134 @@ def test_quickstart_notebook_runs() -> None:
     nbformat = need("nbformat")
     nbclient = need("nbclient")
     need("ipykernel")
+    need("matplotlib")
     notebook = nbformat.read(ROOT / "examples" / "quickstart.ipynb", as_version=4)
     nbclient.NotebookClient(notebook, timeout=120, kernel_name="python3").execute()
-    outputs = [o for cell in notebook.cells if cell.cell_type == "code" for o in cell.outputs]
-    texts = [str(o.get("data", {}).get("text/plain", o.get("text", ""))) for o in outputs]
-    import symparam
+    cells = [cell for cell in notebook.cells if cell.cell_type == "code"]
+    install, *ran = cells
+    assert "%pip install" in install.source and install.outputs == []  # symparam is here
+    outputs = {cell.source.splitlines()[0]: cell.outputs for cell in ran}
+    errors = [o for cell in ran for o in cell.outputs
+              if o.output_type == "error" or o.get("name") == "stderr"]
+    assert errors == []
 
-    assert texts[0] == str(symparam.model("bert-base-uncased").count())
-    assert r"N \left(4 H^{2}" in outputs[1]["data"]["text/latex"]
-    assert "# Parameter count of bert-base-uncased" in outputs[2]["data"]["text/markdown"]
+    def data(first_line: str, kind: str) -> str:
+        (output,) = outputs[first_line]
+        return output["data"][kind]
+
+    bert = symparam.model("bert-base-uncased")
+    assert "109,482,240" in data("import symparam", "text/html")
+    assert data("bert.count()", "text/plain") == str(bert.count())
+    assert r"N \left(4 H^{2}" in data("bert.formula()", "text/latex")
+    assert "parameters by part" in data("bert.parts()", "text/html")
+    assert "# Parameter count of bert-base-uncased" in data("bert.derive()", "text/markdown")
+    flops = compute(bert, seq=128, batch=8).flops
+    assert f"{flops:,}" in data("from symparam.compute import compute, memory", "text/html")
+    assert "KV cache" in data('memory(symparam.model("llama-2-7b"), seq=1024)', "text/html")
+    assert "skipped 6 combinations" in data("table = bert.sweep(H=[512, 768, 1000, 1024], "
+                                            "N=[12, 24])", "text/html")
+    assert "image/png" in outputs["from symparam.plots import sweep"][0]["data"]
     bigger = symparam.model("bert-base-uncased", H=1024, h=16, d_ff=4096).count()
-    assert f"{bigger:,}" in texts[-1]
+    assert f"{bigger:,}" in cells[-1].outputs[0]["text"]
+
+
+def results() -> dict[str, Any]:
+    llama = symparam.model("llama-2-7b")
+    return {"model": llama, "parts": llama.parts(), "part": llama.parts()[1],
+            "compute": compute(llama, seq=128, nonmatmul=True),
+            "memory": memory(llama, seq=1024, batch=2), "derivation": llama.derive(),
+            "sweep": llama.sweep(H=[4096, 4000], N=[16, 32])}
+
+
+def test_results_as_data() -> None:
+    found = {name: json.loads(json.dumps(r.to_dict())) for name, r in results().items()}
+    llama = symparam.model("llama-2-7b")
+    assert found["model"]["params"] == found["model"]["active_params"] == 6_738_415_616
+    assert found["model"]["formula"] == str(llama.formula())
+    assert found["model"]["values"]["H"] == 4096
+    parts = found["parts"]["parts"]
+    assert [p["name"] for p in parts] == ["model.embed_tokens", "model.layers", "model.norm",
+                                          "lm_head"]
+    assert sum(p["params"] for p in parts) == found["parts"]["params"] == llama.count()
+    assert parts[1]["repeat"] == "N" and found["part"]["name"] == "model.layers"
+    assert found["compute"]["flops"] == compute(llama, seq=128, nonmatmul=True).flops
+    assert {k["kind"] for k in found["compute"]["nonmatmul"]} >= {"rmsnorm", "softmax"}
+    assert found["memory"]["kv_total"] == 2 * 1024 * 524_288
+    assert found["memory"]["weights"][1] == {"dtype": "fp16", "bytes_per_param": 2,
+                                             "bytes": 2 * 6_738_415_616}
+    assert found["memory"]["training_total"] == 16 * 6_738_415_616
+    assert found["derivation"]["value"] == 6_738_415_616
+    assert found["derivation"]["values"] == llama.values
+    assert found["sweep"]["rows"][0] == {"H": 4096, "N": 16, "params": 3_500_281_856}
+    assert found["sweep"]["skipped"][0]["count"] == 2
+
+
+def test_results_as_html() -> None:
+    shown = {name: r._repr_html_() for name, r in results().items() if name != "derivation"}
+    assert "6,738,415,616" in shown["model"] and "6.74 B" in shown["model"]
+    assert "d_head = H/h" in shown["model"] and ">128<" in shown["model"]
+    assert "96.11%" in shown["parts"] and "&lt; 0.01%" in shown["parts"]
+    assert "1.70 TFLOPs" in shown["compute"] and "RMSNorm: 3 per element" in shown["compute"]
+    assert "12.55 GiB" in shown["memory"] and "KV cache" in shown["memory"]
+    assert "skipped 2 combinations: d_head is not a multiple of 2" in shown["sweep"]
+    assert "<table" in shown["part"]
+    assert not hasattr(results()["derivation"], "_repr_html_")  # Markdown is its display
+    unbound = symparam.model("llama")._repr_html_()
+    assert "no count: give H, N, V, d_ff, h, h_kv a value" in unbound
+    hostile = symparam.from_block(symparam.Linear(2, 2), "<script>x</script>")
+    assert "<script>" not in hostile._repr_html_() and "&lt;script&gt;" in \
+        hostile._repr_html_()
+
+
+def test_a_display_shows_an_error_instead_of_raising() -> None:
+    from symparam.errors import InvalidValueError
+    from symparam.notebook import Rich
+
+    class Broken(Rich):
+        def _tables(self) -> list[Any]:
+            raise InvalidValueError("no <count>")
+
+    assert Broken()._repr_html_() == '<p class="symparam-error">symparam: no &lt;count&gt;</p>'
+
+
+def test_results_as_frames() -> None:
+    pd = need("pandas")
+    found = {name: r.to_pandas() for name, r in results().items()}
+    assert list(found["parts"]["parameters"]) == [131_072_000, 6_476_267_520, 4096,
+                                                  131_072_000]
+    assert list(found["compute"].columns) == ["part", "FLOPs", "share"]
+    assert list(found["memory"]["dtype"]) == ["fp32", "fp16", "bf16", "int8"]
+    assert len(found["derivation"]) == sum(len(s.rows) for s in
+                                           results()["derivation"].sections)
+    assert found["sweep"]["params"].tolist() == [3_500_281_856, 6_738_415_616]
+    both = pd.concat([found["model"], symparam.model("gpt2").to_pandas()])
+    assert list(both["model"]) == ["llama-2-7b", "gpt2"]
+    assert list(both["params"]) == [6_738_415_616, 124_439_808]
+    assert found["model"]["d_head"].tolist() == [128]
+
+
+def test_pandas_is_optional_and_never_imported_with_symparam() -> None:
+    from tests.test_security import WALL_GUARD, limited
+
+    code = ("import sys\n"
+            "import symparam\n"
+            "m = symparam.model('gpt2')\n"
+            "m._repr_html_(), m.parts()._repr_html_(), m.to_dict(), m.derive().to_dict()\n"
+            "assert 'pandas' not in sys.modules, 'pandas imported'\n"
+            "sys.modules['pandas'] = None\n"
+            "try:\n    m.to_pandas()\n"
+            "except symparam.SymparamError as error:\n    print(error)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=False, preexec_fn=limited, timeout=WALL_GUARD,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout == "to_pandas needs pandas: pip install pandas\n"
+
+
+@pytest.mark.parametrize("name", ["bert", "mixtral-8x7b", "t5", "vit", "deepseek-v3",
+                                  "transformer-base", "toy-net"])
+def test_every_kind_of_model_shows(name: str) -> None:
+    m = symparam.model(name)
+    assert "<table" in m._repr_html_() and "<table" in m.parts()._repr_html_()
+    json.dumps(m.to_dict())
+    json.dumps(m.parts().to_dict())

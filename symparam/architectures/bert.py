@@ -23,6 +23,8 @@ from typing import Any
 from symparam.architectures.common import (
     HEADS_SPLIT_HIDDEN,
     CrossAttention,
+    activation_of,
+    activation_option,
     pooled_head,
     tie_option,
 )
@@ -39,15 +41,21 @@ from symparam.blocks import (
     Sequential,
     Tensor,
     marked,
+    unembedding,
 )
+from symparam.blocks.saved import same_tensor
 from symparam.family import Family, Option
-from symparam.modeltype import Flag, FlagIf, ModelType, Size, heads
+from symparam.modeltype import ActivationName, Flag, FlagIf, ModelType, Size, heads
 from symparam.symbols import H, L, N, T, V, d_ff, d_head, h, n_labels
 
 
 def embeddings(roberta: bool, tie: Tensor | None = None) -> Sequential:
-    word, position = Embedding(V, H, tie=tie), Embedding(L, H, summed=True)
-    token_type = Embedding(T, H, summed=True)
+    # BERT's positions are a slice of a buffer, RoBERTa's are counted from each sequence's
+    # tokens; the token types (all zero) are gathered from a buffer by those positions
+    word = Embedding(V, H, tie=tie)
+    position = Embedding(L, H, summed=True, indices="batch_positions" if roberta else "buffer")
+    token_type = Embedding(T, H, summed=True,
+                           indices="batch_token_types" if roberta else "token_types")
     if roberta:  # transformers registers RoBERTa's position table last
         return Sequential(word_embeddings=word, token_type_embeddings=token_type,
                           LayerNorm=LayerNorm(H), position_embeddings=position)
@@ -58,50 +66,61 @@ def embeddings(roberta: bool, tie: Tensor | None = None) -> Sequential:
 def attention_block(cross: bool = False) -> Sequential:
     """BERT's attention: ``self`` (query, key, value: H → h·d_head) and ``output`` (dense back
     to H, LayerNorm); ``cross``: the same weights over an encoder's states."""
+    query, key, value = (Linear(H, h * d_head) for _ in range(3))
+    same_tensor("attention input", (query, "input"), (key, "input"), (value, "input"))
     parts: dict[str, Block] = {
-        "self": Attention(h * d_head, h * d_head, heads=h, query=Linear(H, h * d_head),
-                          key=Linear(H, h * d_head), value=Linear(H, h * d_head)),
+        "self": Attention(h * d_head, h * d_head, heads=h, query=query, key=key, value=value),
         "output": Sequential(dense=Linear(h * d_head, H), LayerNorm=LayerNorm(H)),
     }
     return marked(CrossAttention("BERT", **parts) if cross else Sequential(**parts), "attention")
 
 
-def encoder_layer(cross: bool = False) -> Sequential:
+def encoder_layer(cross: bool = False, activation: str = "gelu") -> Sequential:
     """One encoder layer; ``cross`` adds ``crossattention`` (a decoder's
     ``add_cross_attention``)."""
     parts: dict[str, Block] = {"attention": attention_block()}
+    act, dense = Activation(d_ff, fn=activation), Linear(d_ff, H)
+    same_tensor("activation output", (act, "output"), (dense, "input"))
     if cross:
         parts["crossattention"] = attention_block(cross=True)
     return Sequential(
         **parts,
-        intermediate=Sequential(dense=Linear(H, d_ff), intermediate_act_fn=Activation(d_ff),
-                                kind="mlp"),
-        output=Sequential(dense=Linear(d_ff, H), LayerNorm=LayerNorm(H), kind="mlp"),
+        intermediate=Sequential(dense=Linear(H, d_ff), intermediate_act_fn=act, kind="mlp"),
+        output=Sequential(dense=dense, LayerNorm=LayerNorm(H), kind="mlp"),
         residual=Residual(H, adds=len(parts) + 1),
     )
 
 
 def bert_model(pooler: bool, roberta: bool = False, tie: Tensor | None = None,
-               cross: bool = False) -> Sequential:
+               cross: bool = False, activation: str = "gelu") -> Sequential:
     parts = {"embeddings": embeddings(roberta, tie),
-             "encoder": Sequential(layer=Repeat(N, encoder_layer(cross)))}
-    if pooler:
-        parts["pooler"] = Sequential(dense=Linear(H, H), activation=Activation(H), first_token=True,
-                                     kind="head")
+             "encoder": Sequential(layer=Repeat(N, encoder_layer(cross, activation)))}
+    if pooler:  # dense and tanh on the first token (a slice of the last hidden states)
+        dense = Linear(H, H)
+        dense.slices_sequence = True
+        parts["pooler"] = Sequential(dense=dense, activation=Activation(H, fn="tanh"),
+                                     first_token=True, kind="head")
     return Sequential(**parts)
 
 
-def mlm_head(word: Tensor | None, roberta: bool) -> Sequential:
+def on_pooled(model: Sequential, head: Block) -> Block:
+    """A head that reads the pooler's output: the tensor its tanh keeps already."""
+    same_tensor("pooled output", (model["pooler"]["activation"], "output"), (head, "input"))
+    return head
+
+
+def mlm_head(word: Tensor | None, roberta: bool, activation: str = "gelu") -> Sequential:
     bias = Tensor(V)
-    decoder = Linear(H, V, tie=word)
+    decoder = unembedding(Linear(H, V, tie=word))
     if word is not None:  # untied, transformers unties the decoder's bias too
         decoder.bias = Tensor(V, tie=bias)
-    if roberta:
-        return Sequential(bias=bias, dense=Linear(H, H), gelu=Activation(H),
+    if roberta:  # RoBERTa's head calls gelu itself
+        return Sequential(bias=bias, dense=Linear(H, H), gelu=Activation(H, fn="gelu"),
                           layer_norm=LayerNorm(H), decoder=decoder, kind="head")
     return Sequential(
-        bias=bias, transform=Sequential(dense=Linear(H, H), transform_act_fn=Activation(H),
-                             LayerNorm=LayerNorm(H)),
+        bias=bias, transform=Sequential(dense=Linear(H, H),
+                                        transform_act_fn=Activation(H, fn=activation),
+                                        LayerNorm=LayerNorm(H)),
         decoder=decoder, kind="head",
     )
 
@@ -122,47 +141,60 @@ PER_TOKEN_HEADS = {
 def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     roberta = bool(options["roberta_layout"])
     cross = bool(options["add_cross_attention"])
+    act = activation_of(options, "gelu")
     name = "roberta" if roberta else "bert"
+
+    def body(pooler: bool, tie: Tensor | None = None, layout: bool = roberta) -> Sequential:
+        return bert_model(pooler, layout, tie, cross, act)
+
     if architecture == "BertModel":
-        return bert_model(pooler=bool(options["pooler"]), roberta=roberta, cross=cross)
+        return body(bool(options["pooler"]))
     if architecture in ("BertForMaskedLM", "BertLMHeadModel") and options["heads_first"]:
         # XLM-RoBERTa registers its head first, so the decoder owns the shared matrix
         head = mlm_head(None, roberta=True)
         if options["tie_word_embeddings"]:
             head["decoder"].bias = Tensor(V, tie=head["bias"])
         tie = head["decoder"].weight if options["tie_word_embeddings"] else None
-        return Sequential(lm_head=head, roberta=bert_model(False, True, tie, cross))
+        return Sequential(lm_head=head, roberta=body(False, tie, True))
     if architecture in ("BertForMaskedLM", "BertLMHeadModel"):
-        body = bert_model(pooler=False, roberta=roberta, cross=cross)
-        head = mlm_head(_word(body, options), roberta)
+        encoder = body(False)
+        head = mlm_head(_word(encoder, options), roberta, act)
         if roberta:
-            return Sequential(roberta=body, lm_head=head)
-        return Sequential(bert=body, cls=Sequential(predictions=head))
+            return Sequential(roberta=encoder, lm_head=head)
+        return Sequential(bert=encoder, cls=Sequential(predictions=head))
     if architecture == "BertForPreTraining":
-        body = bert_model(pooler=True, cross=cross)
-        head = mlm_head(_word(body, options), roberta=False)
-        return Sequential(bert=body, cls=Sequential(predictions=head,
-                                                    seq_relationship=pooled_head(Linear(H, 2))))
+        encoder = body(True, layout=False)
+        head = mlm_head(_word(encoder, options), False, act)
+        relationship = on_pooled(encoder, pooled_head(Linear(H, 2)))
+        same_tensor("last hidden states", (encoder["pooler"]["dense"], "input"),
+                    (head["transform"]["dense"], "input"))
+        return Sequential(bert=encoder, cls=Sequential(predictions=head,
+                                                       seq_relationship=relationship))
     if architecture == "BertForNextSentencePrediction":
-        return Sequential(bert=bert_model(pooler=True, cross=cross),
-                          cls=Sequential(seq_relationship=pooled_head(Linear(H, 2))))
+        encoder = body(True, layout=False)
+        return Sequential(bert=encoder, cls=Sequential(
+            seq_relationship=on_pooled(encoder, pooled_head(Linear(H, 2)))))
     if architecture in PER_TOKEN_HEADS:
         head, outputs = PER_TOKEN_HEADS[architecture]
-        return Sequential(**{name: bert_model(False, roberta, cross=cross),
-                             head: marked(Linear(H, outputs), "head")})
+        return Sequential(**{name: body(False), head: marked(Linear(H, outputs), "head")})
     if architecture == "BertForMultipleChoice":  # one score per choice, from its pooled token
-        return Sequential(**{name: bert_model(True, roberta, cross=cross)},
-                          classifier=pooled_head(Linear(H, 1)))
+        encoder = body(True)
+        return Sequential(**{name: encoder},
+                          classifier=on_pooled(encoder, pooled_head(Linear(H, 1))))
     # BertForSequenceClassification
-    if roberta:
-        classifier = Sequential(dense=Linear(H, H), tanh=Activation(H),
-                                out_proj=Linear(H, n_labels), first_token=True, kind="head")
-        body = bert_model(pooler=False, roberta=True, cross=cross)
+    if roberta:  # on the first token: dense, tanh, out_proj
+        dense, tanh, out_proj = Linear(H, H), Activation(H, fn="tanh"), Linear(H, n_labels)
+        dense.slices_sequence = True
+        same_tensor("tanh output", (tanh, "output"), (out_proj, "input"))
+        classifier = Sequential(dense=dense, tanh=tanh, out_proj=out_proj, first_token=True,
+                                kind="head")
+        encoder = body(False)
         if options["heads_first"]:
-            return Sequential(classifier=classifier, roberta=body)
-        return Sequential(roberta=body, classifier=classifier)
-    return Sequential(**{name: bert_model(pooler=True, cross=cross)},
-                      classifier=pooled_head(Linear(H, n_labels)))
+            return Sequential(classifier=classifier, roberta=encoder)
+        return Sequential(roberta=encoder, classifier=classifier)
+    encoder = body(True)
+    return Sequential(**{name: encoder},
+                      classifier=on_pooled(encoder, pooled_head(Linear(H, n_labels))))
 
 
 FAMILY = Family(
@@ -192,6 +224,7 @@ FAMILY = Family(
                variant=True),
         Option("add_cross_attention", False, "a cross-attention over an encoder's states in "
                "every layer (a decoder's)", variant=True),
+        activation_option("gelu"),
     ),
     assumptions=(HEAD_SIZE,),
     divides=(HEADS_SPLIT_HIDDEN,),
@@ -208,7 +241,8 @@ def _encoder_sizes(position_pads: bool) -> tuple[Size, ...]:
 #: what each encoder record reads besides its sizes: the tied head, cross-attention (which
 #: transformers builds only into a decoder)
 ENCODER_RULES = (Flag("tie_word_embeddings"),
-                 FlagIf("add_cross_attention", "add_cross_attention", needs="is_decoder"))
+                 FlagIf("add_cross_attention", "add_cross_attention", needs="is_decoder"),
+                 ActivationName("activation", "hidden_act", "gelu"))
 
 #: the classes RoBERTa and XLM-RoBERTa register, by the BERT class that builds each
 ROBERTA_CLASSES = ("Model", "ForMaskedLM", "ForSequenceClassification", "ForTokenClassification",

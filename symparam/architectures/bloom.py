@@ -28,19 +28,23 @@ from symparam.blocks import (
     Residual,
     Sequential,
 )
+from symparam.blocks.saved import Key
 from symparam.family import Family
 from symparam.modeltype import Flag, ModelType, Size, heads
 from symparam.symbols import H, N, V, h
 
 
 def block() -> Sequential:
+    # q, k and v reach the core as slices of query_key_value's output; the softmax is in fp32
+    fused = dict.fromkeys("qkv", (Key("query_key_value output"), 3 * H))
     return Sequential(
         input_layernorm=LayerNorm(H),
-        self_attention=Attention(H, H, kv_cache=2 * H, heads=h,
-                                 query_key_value=Linear(H, 3 * H),
-                                 dense=Linear(H, H)),
+        self_attention=Attention(H, H, kv_cache=2 * H, heads=h, views=fused, softmax_fp32=True,
+                                 recomputable=False, interleaved=True,
+                                 query_key_value=Linear(H, 3 * H), dense=Linear(H, H)),
         post_attention_layernorm=LayerNorm(H),
-        mlp=Sequential(kind="mlp", dense_h_to_4h=Linear(H, 4 * H), gelu_impl=Activation(4 * H),
+        mlp=Sequential(kind="mlp", dense_h_to_4h=Linear(H, 4 * H),
+                       gelu_impl=Activation(4 * H, fn="bloom_gelu"),
                        dense_4h_to_h=Linear(4 * H, H)),
         residual=Residual(H, adds=2),
     )

@@ -7,7 +7,15 @@ from typing import Any
 
 import sympy
 
-from symparam.blocks import Block, Embedding, Linear, Sequential, marked, on_first_token
+from symparam.blocks import (
+    Block,
+    Embedding,
+    Linear,
+    Sequential,
+    marked,
+    on_first_token,
+    unembedding,
+)
 from symparam.errors import InvalidValueError
 from symparam.family import Divides, Option
 from symparam.symbols import H, d_head, h, h_kv, n_labels
@@ -47,6 +55,48 @@ class CrossAttention(NoCompute):
                          "sequence, which symparam does not take yet", **named)
 
 
+def sliding(options: Any, layers: Any = None) -> dict[str, Any]:
+    """The :class:`~symparam.blocks.Attention` arguments of a type whose layers slide a window
+    of W positions: the window, and the share of the ``layers`` (N) the attention is repeated
+    over that slide. Options: ``window_layers``, a 1 for each sliding layer, else
+    ``window_period``: 0 none, 1 every layer, p every layer but each p-th."""
+    from symparam.symbols import N, W
+
+    listed, period = options.get("window_layers", ()), options.get("window_period", 0)
+    if not listed and not period:
+        return {}
+    layers = N if layers is None else layers
+    if listed:
+        count: Any = sum(listed)
+    elif period == 1:
+        count = layers
+    else:  # layer i is full when p divides i + 1: ⌊N/p⌋ of them
+        count = layers - sympy.floor(layers / period, evaluate=False)
+    return {"window": W, "windowed": count / layers, "layers": layers}
+
+
+#: the options of a family whose layers may slide a window (read by :func:`sliding`)
+WINDOW_OPTIONS = (
+    Option("window_period", 0, "sliding-window layers: 0 none, 1 all, p all but each p-th",
+           variant=True),
+    Option("window_layers", (), "1 for each layer that slides a window, 0 for each other "
+                                "(explicit list)", variant=True),
+)
+
+
+def activation_option(default: str) -> Option:
+    """``activation``: the MLP's activation function by transformers' name, where a config
+    names another than the family's ``default`` ("" keeps the default): it decides what the
+    backward pass keeps."""
+    return Option("activation", "", f"the activation function, where not {default}",
+                  variant=True)
+
+
+def activation_of(options: Any, default: str, option: str = "activation") -> str:
+    """The activation function ``options`` name (under ``option``), else ``default``."""
+    return str(options.get(option) or default)
+
+
 def pooled_head(block: Block) -> Block:
     """A head run once per sequence, on its first token (a classifier over the pooled output)."""
     return marked(on_first_token(block), "head")
@@ -59,15 +109,18 @@ def tie_option(default: bool) -> Option:
 
 def with_lm_head(body_name: str, body: Block, table: Embedding, tied: bool) -> Sequential:
     """``body`` under ``body_name`` plus ``lm_head`` (no bias), tied to ``table`` if asked."""
-    head = marked(Linear(table.embedding_dim, table.num_embeddings, bias=False,
-                         tie=table.weight if tied else None), "head")
+    head = unembedding(marked(Linear(table.embedding_dim, table.num_embeddings, bias=False,
+                                     tie=table.weight if tied else None), "head"))
     return Sequential(**{body_name: body}, lm_head=head)
 
 
 def with_score(body_name: str, body: Block, hidden: Embedding) -> Sequential:
-    """A decoder's sequence classifier: ``score``, a bias-free H → n_labels projection."""
-    return Sequential(**{body_name: body},
-                      score=marked(Linear(hidden.embedding_dim, n_labels, bias=False), "head"))
+    """A decoder's sequence classifier: ``score``, a bias-free H → n_labels projection on every
+    token, whose output at each sequence's last real token is picked (by two int64 indices a
+    sequence, which the backward pass keeps)."""
+    score = Linear(hidden.embedding_dim, n_labels, bias=False)
+    score.gathers = 2
+    return Sequential(**{body_name: body}, score=marked(score, "head"))
 
 
 def variant(name: str, help_: str) -> Option:

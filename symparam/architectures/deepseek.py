@@ -24,12 +24,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from symparam.architectures.common import decoder_heads, rmsnorm_decoder, tie_option, variant
+from symparam.architectures.common import (
+    activation_of,
+    activation_option,
+    decoder_heads,
+    rmsnorm_decoder,
+    tie_option,
+    variant,
+)
+from symparam.architectures.llama import SILU
 from symparam.blocks import (
     Activation,
     Attention,
     Block,
-    Elementwise,
     Experts,
     Linear,
     Repeat,
@@ -40,10 +47,13 @@ from symparam.blocks import (
     Tensor,
     marked,
 )
+from symparam.blocks.moe import Routing
+from symparam.blocks.saved import Key, same_tensor
 from symparam.family import Family, Option
 from symparam.modeltype import Flag, Leave, ModelType, NonZero, Reader, Rule, SetSize, Size, heads
 from symparam.symbols import (
     E,
+    E_g,
     E_sh,
     H,
     N,
@@ -55,52 +65,86 @@ from symparam.symbols import (
     d_v,
     h,
     k,
+    k_g,
     r_kv,
     r_q,
 )
 
 
-def gated_mlp(width: Any, bias: bool = False) -> Sequential:
-    return Sequential(kind="mlp", gate_proj=Linear(H, width, bias=bias),
-                      up_proj=Linear(H, width, bias=bias), down_proj=Linear(width, H, bias=bias),
-                      act_fn=Activation(width, gated=True))
+def gated_mlp(width: Any, reads: Key | None = None, activation: str = "silu",
+              bias: bool = False) -> Sequential:
+    """A gated MLP; ``reads``: the tensor its gate and up projections read, where the router
+    reads it too; ``bias``: biases on its three projections (DeepSeek-V2's ``mlp_bias``)."""
+    gate, up = Linear(H, width, bias=bias), Linear(H, width, bias=bias)
+    same_tensor("MLP input", (gate, "input"), (up, "input"), key=reads)
+    return Sequential(kind="mlp", gate_proj=gate, up_proj=up,
+                      down_proj=Linear(width, H, bias=bias),
+                      act_fn=Activation(width, gated=True, fn=activation))
 
 
 def latent_attention(options: Mapping[str, Any]) -> Attention:
+    """Multi-head latent attention. For what a training step keeps: the queries and keys are
+    made anew (rotary part concatenated), the values come as a slice of kv_b_proj's output
+    laid out per head; kv_a_layernorm normalises a slice of kv_a_proj_with_mqa's output (the
+    rotary key is the rest)."""
     bias = bool(options["attention_bias"])
     parts: dict[str, Block] = {}
+    first = Linear(H, r_q, bias=bias) if options["q_lora"] else \
+        Linear(H, h * (d_nope + d_rope), bias=False)
+    kv_a = Linear(H, r_kv + d_rope, bias=bias)
+    same_tensor("attention input", (first, "input"), (kv_a, "input"))
     if options["q_lora"]:
-        parts.update(q_a_proj=Linear(H, r_q, bias=bias), q_a_layernorm=RMSNorm(r_q),
+        parts.update(q_a_proj=first, q_a_layernorm=RMSNorm(r_q),
                      q_b_proj=Linear(r_q, h * (d_nope + d_rope), bias=False))
     else:
-        parts["q_proj"] = Linear(H, h * (d_nope + d_rope), bias=False)
+        parts["q_proj"] = first
     parts.update(
-        kv_a_proj_with_mqa=Linear(H, r_kv + d_rope, bias=bias),
-        kv_a_layernorm=RMSNorm(r_kv),
+        kv_a_proj_with_mqa=kv_a,
+        kv_a_layernorm=RMSNorm(r_kv, slice_of=r_kv + d_rope),
         kv_b_proj=Linear(r_kv, h * (d_nope + d_v), bias=False),
         o_proj=Linear(h * d_v, H, bias=bias),
     )
-    return Attention(h * (d_nope + d_rope), h * d_v, kv_cache=r_kv + d_rope, heads=h, **parts)
+    values = {"v": (Key("kv_b_proj output"), h * (d_nope + d_v))}
+    return Attention(h * (d_nope + d_rope), h * d_v, kv_cache=r_kv + d_rope, heads=h,
+                     rotary=d_rope, views=values, interleaved=True, softmax_fp32=True,
+                     masked=True, **parts)
 
 
 def moe(options: Mapping[str, Any]) -> Sequential:
-    # V3: the router's sigmoid over its E logits (its correction bias only steers the choice);
-    # V2: a softmax over them
-    routing = (Elementwise(E, routing=1) if options["softmax_routing"]
-               else Elementwise(E, activation=1))
+    """The routed experts, their router and the shared experts, which read what the router
+    reads (the router an fp32 copy of it, in a 16-bit model: :data:`ROUTER_INPUT`)."""
+    act = activation_of(options, "silu")
+    gate = marked(Linear(H, E, bias=False), "router")
+    gate.input_key = ROUTER_INPUT
+    gate.upcast = True
     return Sequential(
-        experts=Experts(E, k, inner=d_moe, outer=H, gate_up_proj=Tensor(E, 2 * d_moe, H),
+        experts=Experts(E, k, inner=d_moe, outer=H, fn=act, gate_up_proj=Tensor(E, 2 * d_moe, H),
                         down_proj=Tensor(E, H, d_moe)),
-        gate=marked(Linear(H, E, bias=False), "router"),
-        routing=routing,
-        shared_experts=marked(gated_mlp(E_sh * d_moe, bool(options["mlp_bias"])),
-                              "shared_experts"),
+        gate=gate,
+        routing=routing(options),
+        shared_experts=marked(gated_mlp(E_sh * d_moe, ROUTER_INPUT, act,
+                                        bool(options["mlp_bias"])), "shared_experts"),
         shared_output=Residual(H),  # added to the routed experts' output
     )
 
 
+def routing(options: Mapping[str, Any]) -> Routing:
+    """V3: the router's sigmoid over its E logits (its correction bias only steers the choice),
+    the best groups of experts, the top k of their experts; V2: a softmax over the E logits and
+    its top k, scaled, not renormalised."""
+    if options["softmax_routing"]:
+        return Routing(E, "softmax", E, k, routing=1)
+    return Routing(E, "grouped", E, k, renorm=bool(options["norm_topk_prob"]),
+                   groups=E_g, chosen=k_g, activation=1)
+
+
+#: the MoE's input, which the router and the shared experts read
+ROUTER_INPUT = Key("MoE input")
+
+
 def layer(options: Mapping[str, Any], sparse: bool) -> Sequential:
-    dense = gated_mlp(d_ff, bool(options["mlp_bias"]))
+    dense = gated_mlp(d_ff, activation=activation_of(options, "silu"),
+                      bias=bool(options["mlp_bias"]))
     return Sequential(self_attn=latent_attention(options), mlp=moe(options) if sparse else dense,
                       input_layernorm=RMSNorm(H), post_attention_layernorm=RMSNorm(H),
                       residual=Residual(H, adds=2))
@@ -131,6 +175,8 @@ FAMILY = Family(
         Option("attention_bias", False, "biases on the input and output projections"),
         Option("q_lora", True, "queries pass through the rank-r_q compression"),
         Option("dense_first", True, "the first N_dense layers are dense"),
+        Option("norm_topk_prob", True, "the top k routing weights are renormalised"),
+        activation_option("silu"),
         Option("mlp_bias", False, "biases on the dense MLP's and the shared experts' "
                "projections"),
         variant("softmax_routing", "a softmax over the router's E logits, not a sigmoid "
@@ -170,8 +216,8 @@ _SIZES = (Size("N", "num_hidden_layers"), Size("V", "vocab_size", pads=True),
           Size("r_q", "q_lora_rank", null=Leave("queries are not compressed")),
           Size("r_kv", "kv_lora_rank"), Size("d_rope", "qk_rope_head_dim"),
           Size("d_nope", "qk_nope_head_dim"), Size("d_v", "v_head_dim"))
-_RULES = (Flag("tie_word_embeddings"), Flag("attention_bias"), SetSize("q_lora", "q_lora_rank"),
-          NonZero("dense_first", "first_k_dense_replace"))
+_RULES = (Flag("tie_word_embeddings"), Flag("attention_bias"), SILU,
+          SetSize("q_lora", "q_lora_rank"), NonZero("dense_first", "first_k_dense_replace"))
 
 MODEL_TYPES = (
     ModelType("deepseek_v2", FAMILY, base="DeepseekV2Model",
@@ -184,5 +230,7 @@ MODEL_TYPES = (
     ModelType("deepseek_v3", FAMILY, base="DeepseekV3Model",
               classes=heads("DeepseekV3", "DeepseekV3", "ForCausalLM", "Model",
                             "ForSequenceClassification", "ForTokenClassification"),
-              sizes=_SIZES, rules=_RULES),
+              sizes=(*_SIZES[:10], Size("E_g", "n_group"), Size("k_g", "topk_group"),
+                     *_SIZES[10:]),
+              rules=(*_RULES, Flag("norm_topk_prob", null_is_false=True))),
 )

@@ -17,6 +17,8 @@ from symparam.architectures.bert import ENCODER_RULES, encoder_layer
 from symparam.architectures.common import (
     HEADS_SPLIT_HIDDEN,
     NoCompute,
+    activation_of,
+    activation_option,
     pooled_head,
     tie_option,
 )
@@ -31,25 +33,54 @@ from symparam.blocks import (
     Sequential,
     marked,
     on_first_token,
+    unembedding,
 )
+from symparam.blocks.saved import same_tensor
 from symparam.family import Family, Option
-from symparam.modeltype import Differs, Flag, ModelType, Size, heads
+from symparam.modeltype import (
+    ActivationName,
+    Differs,
+    Flag,
+    ModelType,
+    Size,
+    heads,
+    known_activation,
+)
 from symparam.symbols import H, L, N, T, V, d_emb, n_labels
 
 
-def electra_model(project: bool, cross: bool = False) -> Sequential:
+def electra_model(project: bool, cross: bool = False, activation: str = "gelu") -> Sequential:
     width = d_emb if project else H
     parts: dict[str, Block] = {
         "embeddings": Sequential(
             word_embeddings=Embedding(V, width),
-            position_embeddings=Embedding(L, width, summed=True),
-            token_type_embeddings=Embedding(T, width, summed=True), LayerNorm=LayerNorm(width),
+            position_embeddings=Embedding(L, width, summed=True, indices="buffer"),
+            token_type_embeddings=Embedding(T, width, summed=True, indices="token_types"),
+            LayerNorm=LayerNorm(width),
         ),
     }
     if project:
         parts["embeddings_project"] = marked(Linear(d_emb, H), "embedding")
-    parts["encoder"] = Sequential(layer=Repeat(N, encoder_layer(cross)))
+    parts["encoder"] = Sequential(layer=Repeat(N, encoder_layer(cross, activation)))
     return Sequential(**parts)
+
+
+def first_token_head(outputs: Any, activation: str, **names: str) -> Sequential:
+    """dense (H → H) on the first token (a slice of the last hidden states), the activation,
+    then a projection to ``outputs``; ``names``: the three modules' names."""
+    dense = Linear(H, H)
+    dense.slices_sequence = True
+    act, out = Activation(H, fn=activation), Linear(H, outputs)
+    same_tensor("activation output", (act, "output"), (out, "input"))
+    return Sequential(**{names.get("dense", "dense"): dense,
+                         names.get("activation", "activation"): act,
+                         names.get("out", "out_proj"): out}, first_token=True, kind="head")
+
+
+def summary_activation(options: Mapping[str, Any]) -> str:
+    """The summary's activation, which only the multiple-choice class builds."""
+    return known_activation(activation_of(options, "gelu", "summary_activation"),
+                            "summary_activation")
 
 
 def multiple_choice(body: Block, options: Mapping[str, Any]) -> Sequential:
@@ -63,25 +94,32 @@ def multiple_choice(body: Block, options: Mapping[str, Any]) -> Sequential:
             "classifier takes H numbers, the summary gives n_labels",
             summary=Linear(H, n_labels), activation=Activation(n_labels))), "head")
     elif options["summary_projection"]:
-        parts["sequence_summary"] = Sequential(summary=Linear(H, H), activation=Activation(H),
-                                               first_token=True, kind="head")
-    else:  # no projection, but the summary's activation still runs on the first token
-        parts["sequence_summary"] = on_first_token(Activation(H))
+        summary = Linear(H, H)
+        summary.slices_sequence = True
+        parts["sequence_summary"] = Sequential(
+            summary=summary, activation=Activation(H, fn=summary_activation(options)),
+            first_token=True, kind="head")
+    else:  # no projection: the activation runs on the first token's slice itself
+        activation = Activation(H, fn=summary_activation(options))
+        activation.slices_sequence = True
+        parts["sequence_summary"] = Sequential(activation=activation, first_token=True,
+                                               kind="head")
     return Sequential(**parts, classifier=pooled_head(Linear(H, 1)))
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     project = bool(options["project_embeddings"])
-    body = electra_model(project, bool(options["add_cross_attention"]))
+    act = activation_of(options, "gelu")
+    body = electra_model(project, bool(options["add_cross_attention"]), act)
     if architecture == "ElectraModel":
         return body
-    if architecture == "ElectraForSequenceClassification":
-        return Sequential(electra=body, classifier=Sequential(
-            dense=Linear(H, H), activation=Activation(H), out_proj=Linear(H, n_labels),
-            first_token=True, kind="head"))
+    if architecture == "ElectraForSequenceClassification":  # gelu, as ELECTRA's authors
+        return Sequential(electra=body, classifier=first_token_head(n_labels, "gelu"))
     if architecture == "ElectraForPreTraining":  # the discriminator: replaced or original?
+        activation, prediction = Activation(H, fn=act), Linear(H, 1)
+        same_tensor("activation output", (activation, "output"), (prediction, "input"))
         return Sequential(electra=body, discriminator_predictions=Sequential(
-            dense=Linear(H, H), activation=Activation(H), dense_prediction=Linear(H, 1),
+            dense=Linear(H, H), activation=activation, dense_prediction=prediction,
             kind="head"))
     if architecture == "ElectraForTokenClassification":
         return Sequential(electra=body, classifier=marked(Linear(H, n_labels), "head"))
@@ -95,9 +133,9 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     return Sequential(
         electra=body,
         generator_predictions=Sequential(LayerNorm=LayerNorm(width), dense=Linear(H, width),
-                                         activation=Activation(width), kind="head"),
-        generator_lm_head=marked(Linear(width, V, tie=word if options["tie_word_embeddings"]
-                                        else None), "head"),
+                                         activation=Activation(width, fn="gelu"), kind="head"),
+        generator_lm_head=unembedding(marked(Linear(
+            width, V, tie=word if options["tie_word_embeddings"] else None), "head")),
     )
 
 
@@ -127,6 +165,9 @@ FAMILY = Family(
                "(summary_use_proj)"),
         Option("summary_to_labels", False, "the summary projects to n_labels, not H "
                "(summary_proj_to_labels)", variant=True),
+        activation_option("gelu"),
+        Option("summary_activation", "", "the multiple-choice summary's activation, where not "
+               "gelu", variant=True, where_built=True),
     ),
     assumptions=(HEAD_SIZE,),
     divides=(HEADS_SPLIT_HIDDEN,),
@@ -146,5 +187,7 @@ MODEL_TYPES = (
               rules=(*ENCODER_RULES,
                      Differs("project_embeddings", "embedding_size", "hidden_size"),
                      Flag("summary_projection", "summary_use_proj"),
-                     Flag("summary_to_labels", "summary_proj_to_labels", absent=False))),
+                     Flag("summary_to_labels", "summary_proj_to_labels", absent=False),
+                     ActivationName("summary_activation", "summary_activation", "gelu",
+                                    where_built=True))),
 )

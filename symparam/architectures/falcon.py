@@ -19,6 +19,8 @@ from typing import Any
 
 from symparam.architectures.common import (
     HEADS_SPLIT_HIDDEN,
+    activation_of,
+    activation_option,
     decoder_class,
     decoder_heads,
     tie_option,
@@ -35,32 +37,69 @@ from symparam.blocks import (
     Residual,
     Sequential,
 )
+from symparam.blocks.saved import Key, same_tensor
 from symparam.family import Family, Option
-from symparam.modeltype import Flag, ModelType, Reader, Rule, Size, heads
+from symparam.modeltype import ActivationName, Flag, ModelType, Reader, Rule, Size, heads
 from symparam.symbols import H, N, V, d_ff, d_head, h, h_kv
+
+
+def attention(options: Mapping[str, Any], width: Any, cache: Any,
+              reads: Key | None) -> Attention:
+    """The attention over its fused projection (``width`` wide). Rotary embeddings (unless
+    ALiBi) make q and k anew; what reaches the core as a slice of the fused output, and how
+    many key/value heads torch repeats, depends on the layout."""
+    bias = bool(options["bias"])
+    qkv = Linear(H, width, bias=bias)
+    same_tensor("attention input", (qkv, "input"), key=reads)
+    fused, alibi = Key("query_key_value output"), bool(options["alibi"])
+    kv_heads: Any = None
+    views: dict[str, Any] = {}
+    indices = 0
+    derived = ""
+    if options["new_decoder_architecture"]:  # k and v picked by index and broadcast
+        indices = 2
+        if alibi:
+            derived = ("symparam does not derive what Falcon keeps with ALiBi and the new "
+                       "decoder architecture")
+    elif options["multi_query"]:  # k and v picked by index: one head, repeated by the matmul
+        kv_heads, indices = 1, 2
+        if alibi:
+            views["q"] = (fused, width)
+    else:  # q, k, v slices of an output laid out (B, s, h, 3, d_head)
+        views = {"v": (fused, width)} if not alibi else dict.fromkeys("qkv", (fused, width))
+    return Attention(h * d_head, h * d_head, kv_cache=cache, heads=h, kv_heads=kv_heads,
+                     views=views, interleaved=not options["multi_query"],
+                     rotary=None if alibi else d_head, recomputable=False, indices=indices,
+                     derived=derived, query_key_value=qkv, dense=Linear(H, H, bias=bias))
 
 
 def layer(options: Mapping[str, Any]) -> Sequential:
     bias = bool(options["bias"])
     if options["new_decoder_architecture"]:
-        width, cache = (h + 2 * h_kv) * d_head, 2 * h_kv * d_head
+        # transformers repeats the h_kv key/value heads to h before it caches them: 2·h·d_head
+        # numbers a token (an engine that keeps the h_kv heads keeps 2·h_kv·d_head)
+        width, cache = (h + 2 * h_kv) * d_head, 2 * h * d_head
     elif options["multi_query"]:
         width, cache = H + 2 * d_head, 2 * d_head
     else:
         width, cache = 3 * H, 2 * H
+    one_norm = options["parallel_attn"] and options["parallel_norms"] != 2
+    reads = Key("norm output") if one_norm else None  # attention and MLP read one norm's
+    up, act, down = Linear(H, d_ff, bias=bias), \
+        Activation(d_ff, fn=activation_of(options, "gelu")), Linear(d_ff, H, bias=bias)
+    same_tensor("norm output", (up, "input"), key=reads)
+    same_tensor("activation output", (act, "output"), (down, "input"))
     parts: dict[str, Block] = {
-        "self_attention": Attention(h * d_head, h * d_head, kv_cache=cache, heads=h,
-                                    query_key_value=Linear(H, width, bias=bias),
-                                    dense=Linear(H, H, bias=bias)),
-        "mlp": Sequential(kind="mlp", dense_h_to_4h=Linear(H, d_ff, bias=bias),
-                          act=Activation(d_ff),
-                          dense_4h_to_h=Linear(d_ff, H, bias=bias)),
+        "self_attention": attention(options, width, cache, reads),
+        "mlp": Sequential(kind="mlp", dense_h_to_4h=up, act=act, dense_4h_to_h=down),
         "residual": Residual(H, adds=2),
     }
     if not options["parallel_attn"]:
         parts.update(post_attention_layernorm=LayerNorm(H), input_layernorm=LayerNorm(H))
-    elif options["parallel_norms"] == 2:
-        parts.update(ln_attn=LayerNorm(H), ln_mlp=LayerNorm(H))
+    elif options["parallel_norms"] == 2:  # each reads the layer's input
+        attention_norm, mlp_norm = LayerNorm(H), LayerNorm(H)
+        same_tensor("layer input", (attention_norm, "input"), (mlp_norm, "input"))
+        parts.update(ln_attn=attention_norm, ln_mlp=mlp_norm)
     else:
         parts.update(input_layernorm=LayerNorm(H))
     return Sequential(**parts)
@@ -91,6 +130,9 @@ FAMILY = Family(
         Option("multi_query", True, "one key/value head shared by all query heads"),
         Option("parallel_attn", True, "attention and MLP read the same input in parallel"),
         Option("parallel_norms", 1, "norms in a parallel block (1 shared, or 2)"),
+        Option("alibi", False, "ALiBi position biases instead of rotary embeddings",
+               variant=True),
+        activation_option("gelu"),
     ),
     assumptions=(HEAD_SIZE,),
     divides=(HEADS_SPLIT_HIDDEN,),
@@ -130,5 +172,7 @@ MODEL_TYPES = (
                      Flag("multi_query", null_is_false=True),
                      Flag("parallel_attn", null_is_false=True),
                      ParallelNorms("parallel_norms", "num_ln_in_parallel_attn",
-                                   "new_decoder_architecture"))),
+                                   "new_decoder_architecture"),
+                     Flag("alibi", null_is_false=True),
+                     ActivationName("activation", "activation", "gelu"))),
 )

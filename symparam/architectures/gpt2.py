@@ -29,6 +29,8 @@ from typing import Any
 from symparam.architectures.common import (
     HEADS_SPLIT_HIDDEN,
     CrossAttention,
+    activation_of,
+    activation_option,
     decoder_class,
     decoder_heads,
     tie_option,
@@ -48,8 +50,9 @@ from symparam.blocks import (
     Sequential,
     marked,
 )
+from symparam.blocks.saved import Key, same_tensor
 from symparam.family import Family, Option
-from symparam.modeltype import Flag, ModelType, Reader, Rule, Size, heads
+from symparam.modeltype import ActivationName, Flag, ModelType, Reader, Rule, Size, heads
 from symparam.symbols import H, L, N, V, d_ff, h
 
 
@@ -57,15 +60,26 @@ def attention(options: Mapping[str, Any]) -> Attention:
     """Self-attention: GPT-2's fused ``c_attn`` (multi-query: one key/value head), or GPT-Neo's
     separate projections."""
     if options["neo_attention"]:
-        return Attention(H, H, kv_cache=2 * H, heads=h, scaled=False, attention=Sequential(
-            k_proj=Linear(H, H, bias=False), v_proj=Linear(H, H, bias=False),
-            q_proj=Linear(H, H, bias=False), out_proj=Linear(H, H)))
+        # q, k and v read ln_1's output; the core, a method written inline, casts q and k to
+        # fp32 and takes its softmax there
+        k, v, q = (Linear(H, H, bias=False) for _ in range(3))
+        same_tensor("ln_1 output", (q, "input"), (k, "input"), (v, "input"))
+        return Attention(H, H, kv_cache=2 * H, heads=h, scaled=False, recomputable=False,
+                         softmax_fp32=True, fp32_inputs=("q", "k"), attention=Sequential(
+            k_proj=k, v_proj=v, q_proj=q, out_proj=Linear(H, H)))
     project = Linear if options["linear_layout"] else Conv1D
+    # q, k and v come to the core as slices of c_attn's output
+    fused = H + 2 * H / h if options["multi_query"] else 3 * H
+    views = dict.fromkeys("qkv", (Key("c_attn output"), fused))
+    # GPT-BigCode: its softmax in fp32, c_attn's output laid out (B, s, h, 3·d_head) unless
+    # multi-query
+    bigcode = {"softmax_fp32": True, "interleaved": not options["multi_query"]} \
+        if options["linear_layout"] else {}
     if options["multi_query"]:  # one key/value head of H/h (the heads split H evenly)
-        return Attention(H, H, kv_cache=2 * H / h, heads=h, c_attn=project(H, H + 2 * H / h),
-                         c_proj=project(H, H))
-    return Attention(H, H, kv_cache=2 * H, heads=h, c_attn=project(H, 3 * H),
-                     c_proj=project(H, H))
+        return Attention(H, H, kv_cache=2 * H / h, heads=h, masked=True, views=views,
+                         kv_heads=1, c_attn=project(H, fused), c_proj=project(H, H), **bigcode)
+    return Attention(H, H, kv_cache=2 * H, heads=h, masked=True, views=views,
+                     c_attn=project(H, fused), c_proj=project(H, H), **bigcode)
 
 
 def block(options: Mapping[str, Any]) -> Sequential:
@@ -77,18 +91,29 @@ def block(options: Mapping[str, Any]) -> Sequential:
             "GPT-2", c_attn=project(H, 2 * H), q_attn=project(H, H), c_proj=project(H, H)),
             "attention")
         parts["ln_cross_attn"] = LayerNorm(H)
-    return Sequential(
-        **parts,
-        mlp=Sequential(kind="mlp", c_fc=project(H, d_ff), act=Activation(d_ff),
-                       c_proj=project(d_ff, H)),
-        residual=Residual(H, adds=2),
-    )
+    # GPT-BigCode's default activation is the tanh GELU in torch's kernel
+    default = "gelu_pytorch_tanh" if options["linear_layout"] else "gelu_new"
+    layer = Sequential(**parts, mlp=mlp(project, activation_of(options, default)),
+                       residual=Residual(H, adds=2))
+    # GPT2Block(hidden_states, past, cache_position, mask, …); GPT-Neo's and GPT-BigCode's
+    # take it by name
+    layer.called_with_mask = not options["neo_attention"] and not options["linear_layout"]
+    return layer
+
+
+def mlp(project: type[Linear] | type[Conv1D], activation: str) -> Sequential:
+    """c_fc (H → d_ff), the activation, c_proj (d_ff → H), which reads the activation's
+    output (one tensor, where the activation keeps its output too)."""
+    act, c_proj = Activation(d_ff, fn=activation), project(d_ff, H)
+    same_tensor("activation output", (act, "output"), (c_proj, "input"))
+    return Sequential(kind="mlp", c_fc=project(H, d_ff), act=act, c_proj=c_proj)
 
 
 def gpt2_model(options: Mapping[str, Any]) -> Sequential:
+    # wpe looks up one row of positions made for each forward pass
     return Sequential(
-        wte=Embedding(V, H), wpe=Embedding(L, H, summed=True), h=Repeat(N, block(options)),
-        ln_f=LayerNorm(H),
+        wte=Embedding(V, H), wpe=Embedding(L, H, summed=True, indices="positions"),
+        h=Repeat(N, block(options)), ln_f=LayerNorm(H),
     )
 
 
@@ -112,6 +137,7 @@ FAMILY = Family(
     options=(tie_option(True),
              Option("add_cross_attention", False,
                     "a cross-attention over an encoder's states in every block"),
+             activation_option("gelu_new"),
              variant("linear_layout", "projections stored as torch's Linear, (out, in) "
                      "(GPT-BigCode)"),
              variant("multi_query", "one key/value head shared by every query head: c_attn is "
@@ -200,13 +226,15 @@ MODEL_TYPES = (
               classes=heads("GPT2", "GPT2", "LMHeadModel", "Model", "ForSequenceClassification",
                             "ForTokenClassification", "ForQuestionAnswering"),
               sizes=_GPT2_SIZES,
-              rules=(Flag("tie_word_embeddings"), Flag("add_cross_attention"))),
+              rules=(Flag("tie_word_embeddings"), Flag("add_cross_attention"),
+                     ActivationName("activation", "activation_function", "gelu_new"))),
     ModelType("gpt_bigcode", FAMILY, base="GPTBigCodeModel",
               classes={"GPTBigCodeForCausalLM": "GPT2LMHeadModel",
                        **heads("GPTBigCode", "GPT2", "Model", "ForSequenceClassification",
                                "ForTokenClassification")},
               sizes=_GPT2_SIZES,
               rules=(Flag("tie_word_embeddings"), Flag("multi_query"),
+                     ActivationName("activation", "activation_function", "gelu_pytorch_tanh"),
                      FlagWithout("add_cross_attention", "add_cross_attention", "multi_query")),
               fixed={"linear_layout": True}),
     ModelType("gpt_neo", FAMILY, base="GPTNeoModel",
@@ -217,6 +245,7 @@ MODEL_TYPES = (
                      Size("L", "max_position_embeddings"), Size("H", "hidden_size"),
                      Size("d_ff", "intermediate_size", null=FFN_4H), Size("h", "num_heads")),
               rules=(Flag("tie_word_embeddings"),
+                     ActivationName("activation", "activation_function", "gelu_new"),
                      AttentionTypes("local_layers", "attention_types", "num_layers")),
               fixed={"neo_attention": True}),
 )

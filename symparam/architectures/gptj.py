@@ -16,12 +16,19 @@ from typing import Any
 
 import sympy
 
-from symparam.architectures.common import HEADS_SPLIT_HIDDEN, tie_option, with_score
+from symparam.architectures.common import (
+    HEADS_SPLIT_HIDDEN,
+    activation_of,
+    activation_option,
+    tie_option,
+    with_score,
+)
 from symparam.assumptions import FFN_4H
 from symparam.blocks import (
     Activation,
     Attention,
     Block,
+    Elementwise,
     Embedding,
     LayerNorm,
     Linear,
@@ -30,27 +37,47 @@ from symparam.blocks import (
     Sequential,
     marked,
 )
+from symparam.blocks.saved import ACT, Saved, same_tensor
 from symparam.family import Divides, Family
-from symparam.modeltype import Flag, Leave, ModelType, Size, heads
+from symparam.modeltype import ActivationName, Flag, Leave, ModelType, Size, heads
 from symparam.symbols import H, N, V, d_ff, d_rope, h, n_labels
 
 
-def block() -> Sequential:
-    """One parallel block: a shared norm, attention and MLP side by side, two residual adds."""
+class SinCos(Elementwise):
+    """A layer's rotary tables: sin and cos of ``width`` for one row of positions (the ids
+    have one row for every sequence), repeated once for q and once for k; the products keep
+    the four."""
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        return Saved.of(*[(None, ACT, self.own_seq(seq) * self.width)] * 4)
+
+
+def block(activation: str) -> Sequential:
+    """One parallel block: a shared norm, attention and MLP side by side, two residual adds.
+
+    For what a training step keeps: q, k, v and fc_in read ln_1's output; each layer makes its
+    own rotary tables, and repeats sin and cos (d_rope wide, one row of positions) once for q
+    and once for k, which the products keep (four tensors of s·d_rope); the core, a method
+    written inline, casts q and k to fp32 and takes its softmax there."""
+    k, v, q = (Linear(H, H, bias=False) for _ in range(3))
+    fc_in = Linear(H, d_ff)
+    same_tensor("ln_1 output", (q, "input"), (k, "input"), (v, "input"), (fc_in, "input"))
     return Sequential(
         ln_1=LayerNorm(H),
-        attn=Attention(H, H, kv_cache=2 * H, heads=h, k_proj=Linear(H, H, bias=False),
-                       v_proj=Linear(H, H, bias=False), q_proj=Linear(H, H, bias=False),
-                       out_proj=Linear(H, H, bias=False)),
-        mlp=Sequential(fc_in=Linear(H, d_ff), act=Activation(d_ff), fc_out=Linear(d_ff, H),
-                       kind="mlp"),
+        attn=Attention(H, H, kv_cache=2 * H, heads=h, recomputable=False, softmax_fp32=True,
+                       fp32_inputs=("q", "k"), k_proj=k, v_proj=v, q_proj=q,
+                       out_proj=Linear(H, H, bias=False), sincos=SinCos(d_rope)),
+        mlp=Sequential(fc_in=fc_in, act=Activation(d_ff, fn=activation),
+                       fc_out=Linear(d_ff, H), kind="mlp"),
         residual=Residual(H, adds=2),
     )
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Block:
     wte = Embedding(V, H)
-    body = Sequential(wte=wte, h=Repeat(N, block()), ln_f=LayerNorm(H))
+    body = Sequential(wte=wte, h=Repeat(N, block(activation_of(options, "gelu_new"))),
+                      ln_f=LayerNorm(H))
     if architecture == "GPTJModel":
         return body
     if architecture == "GPTJForSequenceClassification":
@@ -75,7 +102,7 @@ FAMILY = Family(
                                     "logits) on every token",
     },
     build=build,
-    options=(tie_option(False),),
+    options=(tie_option(False), activation_option("gelu_new")),
     divides=(HEADS_SPLIT_HIDDEN,
              Divides(sympy.Integer(2), d_rope, "rotary embeddings rotate pairs of dimensions")),
     weightless={"d_rope": "rotary"},  # rotary embeddings have no weights
@@ -89,5 +116,6 @@ MODEL_TYPES = (
               sizes=(Size("N", "n_layer"), Size("V", "vocab_size"), Size("H", "n_embd"),
                      Size("d_ff", "n_inner", null=FFN_4H), Size("h", "n_head"),
                      Size("d_rope", "rotary_dim", null=Leave("rotary over the whole head"))),
-              rules=(Flag("tie_word_embeddings"),)),
+              rules=(Flag("tie_word_embeddings"),
+                     ActivationName("activation", "activation_function", "gelu_new"))),
 )

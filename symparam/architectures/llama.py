@@ -35,8 +35,12 @@ from typing import Any
 from symparam.architectures.common import (
     GROUPED_ROTARY_RULES,
     QA_UNDER_TRANSFORMER,
+    WINDOW_OPTIONS,
+    activation_of,
+    activation_option,
     decoder_heads,
     rmsnorm_decoder,
+    sliding,
     tie_option,
     variant,
 )
@@ -53,71 +57,118 @@ from symparam.blocks import (
     RMSNorm,
     Sequential,
 )
+from symparam.blocks.saved import Key, same_tensor
 from symparam.family import Family, Option
-from symparam.modeltype import Flag, HeadSize, ModelType, SetDecimal, Size, SplitHeads, heads
-from symparam.symbols import H, N, V, d_ff, d_head, h, h_kv
+from symparam.modeltype import (
+    ActivationName,
+    Flag,
+    HeadSize,
+    LayerTypes,
+    Leave,
+    ModelType,
+    RotaryWidth,
+    SetDecimal,
+    Size,
+    SlidingWindows,
+    SplitHeads,
+    heads,
+)
+from symparam.symbols import H, N, V, d_ff, d_head, d_rot, h, h_kv
+
+
+def rms(options: Mapping[str, Any]) -> str:
+    """Whose RMSNorm the type runs: Gemma's 1 + weight, OLMo2's weight in fp32, or LLaMA's
+    (they keep different tensors for the backward pass)."""
+    if options.get("gemma_norm"):
+        return "gemma"
+    return "olmo2" if options.get("olmo2_norm") else "llama"
 
 
 def norm(options: Mapping[str, Any]) -> Block:
     """The family's norm over the hidden state: RMSNorm, or LayerNorm as the type has it."""
     if options.get("layer_norm"):
         return LayerNorm(H)
-    if options.get("layer_norm_no_bias"):
-        return LayerNorm(H, bias=False)
-    if options.get("layer_norm_no_weights"):
-        return LayerNorm(H, affine=False)
-    return RMSNorm(H)
+    if options.get("layer_norm_no_bias"):  # Cohere's, written out in fp32
+        return LayerNorm(H, bias=False, impl="manual")
+    if options.get("layer_norm_no_weights"):  # OLMo's, torch's on an fp32 copy
+        return LayerNorm(H, affine=False, impl="fp32")
+    return RMSNorm(H, impl=rms(options))
 
 
 def qk_norms(options: Mapping[str, Any]) -> dict[str, Block]:
     """The norms over q and k that a model type adds, by their names in transformers."""
     if options["qk_norm_per_head"]:
-        return {"q_norm": RMSNorm(d_head, per_token=h), "k_norm": RMSNorm(d_head, per_token=h_kv)}
+        return {"q_norm": RMSNorm(d_head, per_token=h, impl=rms(options)),
+                "k_norm": RMSNorm(d_head, per_token=h_kv, impl=rms(options))}
     if options["qk_norm_full"]:
-        return {"q_norm": RMSNorm(h * d_head), "k_norm": RMSNorm(h_kv * d_head)}
+        return {"q_norm": RMSNorm(h * d_head, impl=rms(options)),
+                "k_norm": RMSNorm(h_kv * d_head, impl=rms(options))}
     if options.get("qk_norm_head_weights"):  # Cohere: one weight row per head
-        return {"q_norm": LayerNorm(d_head, bias=False, per_token=h, per_vector=True),
-                "k_norm": LayerNorm(d_head, bias=False, per_token=h_kv, per_vector=True)}
+        return {"q_norm": LayerNorm(d_head, bias=False, per_token=h, per_vector=True,
+                                    impl="manual"),
+                "k_norm": LayerNorm(d_head, bias=False, per_token=h_kv, per_vector=True,
+                                    impl="manual")}
     if options.get("qk_norm_head_list"):  # StableLM: a list of LayerNorms, one per head
         return {"q_layernorm": Sequential(norms=Repeat(h, LayerNorm(d_head, bias=False))),
                 "k_layernorm": Sequential(norms=Repeat(h_kv, LayerNorm(d_head, bias=False)))}
     return {}
 
 
-def attention(options: Mapping[str, Any]) -> Attention:
+def rotary(options: Mapping[str, Any]) -> dict[str, Any]:
+    """What the attention's rotary embeddings are, for what a training step keeps: the width
+    they turn of each head (all of it, or a part: d_rot), and which layers turn (Cohere2's
+    sliding ones only; Gemma3's sliding and full layers each with their own tables)."""
+    layers = "sliding" if options.get("rotary_sliding") else \
+        "per_kind" if options.get("rotary_per_kind") else "all"
+    return {"rotary": d_rot if options.get("partial_rotary") else d_head,
+            "rotary_layers": layers, "rotary_fp32": bool(options.get("rotary_fp32"))}
+
+
+def attention(options: Mapping[str, Any], reads: Key | None = None) -> Attention:
+    """The attention; ``reads``: the tensor its input projections read, where others read it
+    too (the MLP beside it)."""
     bias = bool(options["attention_bias"])
     qkv_bias = bias or bool(options["qkv_bias"])
-    if options["fused_projections"]:
-        return Attention(h * d_head, h * d_head, kv_cache=2 * h_kv * d_head, heads=h,
-                         o_proj=Linear(h * d_head, H, bias=bias),
-                         qkv_proj=Linear(H, (h + 2 * h_kv) * d_head, bias=qkv_bias))
-    parts: dict[str, Block] = {
-        "q_proj": Linear(H, h * d_head, bias=qkv_bias),
-        "k_proj": Linear(H, h_kv * d_head, bias=qkv_bias),
-        "v_proj": Linear(H, h_kv * d_head, bias=qkv_bias),
-        "o_proj": Linear(h * d_head, H, bias=bias),
-        **qk_norms(options),
-    }
-    return Attention(h * d_head, h * d_head, kv_cache=2 * h_kv * d_head, heads=h,
-                     softcap=bool(options.get("softcap_attention")), **parts)
+    common = {"kv_cache": 2 * h_kv * d_head, "heads": h, "kv_heads": h_kv,
+              "softmax_fp32": True, "masked": True, **rotary(options), **sliding(options)}
+    if options["fused_projections"]:  # the values come as a slice of the fused output
+        qkv = Linear(H, (h + 2 * h_kv) * d_head, bias=qkv_bias)
+        same_tensor("attention input", (qkv, "input"), key=reads)
+        fused = {"v": (Key("qkv_proj output"), (h + 2 * h_kv) * d_head)}
+        return Attention(h * d_head, h * d_head, **common, views=fused,
+                         o_proj=Linear(h * d_head, H, bias=bias), qkv_proj=qkv)
+    q, k, v = (Linear(H, width * d_head, bias=qkv_bias) for width in (h, h_kv, h_kv))
+    same_tensor("attention input", (q, "input"), (k, "input"), (v, "input"), key=reads)
+    parts: dict[str, Block] = {"q_proj": q, "k_proj": k, "v_proj": v,
+                               "o_proj": Linear(h * d_head, H, bias=bias), **qk_norms(options)}
+    return Attention(h * d_head, h * d_head, softcap=bool(options.get("softcap_attention")),
+                     **common, **parts)
 
 
-def mlp(options: Mapping[str, Any]) -> Sequential:
+def mlp(options: Mapping[str, Any], reads: Key | None = None) -> Sequential:
+    """The MLP; ``reads``: the tensor its input projections read, where others read it too."""
     bias = bool(options["mlp_bias"])
     if options.get("plain_mlp"):
-        return Sequential(kind="mlp", c_fc=Linear(H, d_ff, bias=bias),
-                          c_proj=Linear(d_ff, H, bias=bias), act=Activation(d_ff))
+        c_fc, c_proj = Linear(H, d_ff, bias=bias), Linear(d_ff, H, bias=bias)
+        act = Activation(d_ff, fn=activation_of(options, "gelu_pytorch_tanh"))
+        same_tensor("activation output", (act, "output"), (c_proj, "input"))
+        same_tensor("MLP input", (c_fc, "input"), key=reads)
+        return Sequential(kind="mlp", c_fc=c_fc, c_proj=c_proj, act=act)
+    act = Activation(d_ff, gated=True, fn=activation_of(options, default_activation(options)))
     if options["fused_projections"]:
-        return Sequential(kind="mlp", gate_up_proj=Linear(H, 2 * d_ff, bias=bias),
-                          down_proj=Linear(d_ff, H, bias=bias),
-                          act_fn=Activation(d_ff, gated=True))
-    return Sequential(
-        kind="mlp",
-        gate_proj=Linear(H, d_ff, bias=bias),
-        up_proj=Linear(H, d_ff, bias=bias),
-        down_proj=Linear(d_ff, H, bias=bias),
-        act_fn=Activation(d_ff, gated=True),
-    )
+        gate_up = Linear(H, 2 * d_ff, bias=bias)
+        same_tensor("MLP input", (gate_up, "input"), key=reads)
+        return Sequential(kind="mlp", gate_up_proj=gate_up,
+                          down_proj=Linear(d_ff, H, bias=bias), act_fn=act)
+    gate, up = Linear(H, d_ff, bias=bias), Linear(H, d_ff, bias=bias)
+    same_tensor("MLP input", (gate, "input"), (up, "input"), key=reads)
+    return Sequential(kind="mlp", gate_proj=gate, up_proj=up,
+                      down_proj=Linear(d_ff, H, bias=bias), act_fn=act)
+
+
+def default_activation(options: Mapping[str, Any]) -> str:
+    """The MLP's activation where a config names none: SiLU, Gemma's tanh GELU."""
+    return "gelu_pytorch_tanh" if options.get("gemma_norm") else "silu"
 
 
 def decoder_layer(options: Mapping[str, Any]) -> Sequential:
@@ -130,7 +181,10 @@ def decoder_layer(options: Mapping[str, Any]) -> Sequential:
         norms = ("input_layernorm",)
     else:
         norms = ("input_layernorm", "post_attention_layernorm")
-    return Sequential(self_attn=attention(options), mlp=mlp(options),
+    # side by side, attention and MLP read one norm's output
+    reads = Key("norm output") if options.get("parallel_block") else None
+    attn, feed_forward = attention(options, reads), mlp(options, reads)
+    return Sequential(self_attn=attn, mlp=feed_forward,
                       **{n: norm(options) for n in norms}, residual=Residual(H, adds=2))
 
 
@@ -138,7 +192,7 @@ def build(architecture: str, options: Mapping[str, Any]) -> Block:
     tree = rmsnorm_decoder(architecture, Repeat(N, decoder_layer(options)), options,
                            norm=norm(options))
     if options["softcap_logits"] and architecture.endswith("ForCausalLM"):
-        capped = Elementwise(V, softcap=1)  # c·tanh(logits/c), weightless
+        capped = Elementwise(V, keeps=1, softcap=1)  # c·tanh(logits/c): tanh keeps its output
         return Sequential(**dict(tree.children()), final_logit_softcapping=capped)
     return tree
 
@@ -181,6 +235,16 @@ FAMILY = Family(
                 "(Cohere)"),
         variant("qk_norm_head_list", "a list of LayerNorms, one per head of q and of k "
                 "(StableLM)"),
+        *WINDOW_OPTIONS,
+        activation_option("silu (Gemma: the tanh GELU)"),
+        variant("gemma_norm", "Gemma's RMSNorm, times 1 + weight (Gemma)"),
+        variant("olmo2_norm", "an RMSNorm that multiplies its weight in fp32 (OLMo2)"),
+        variant("partial_rotary", "rotary embeddings turn d_rot of each head's d_head "
+                "(StableLM, Phi-3)"),
+        variant("rotary_sliding", "only the sliding-window layers turn (Cohere2)"),
+        variant("rotary_fp32", "the rotary tables stay in fp32 (OLMo, OLMo2)"),
+        variant("rotary_per_kind", "sliding and full layers turn with tables of their own "
+                "(Gemma3)"),
     ),
     assumptions=(HEAD_SIZE,),
     divides=GROUPED_ROTARY_RULES,
@@ -202,90 +266,129 @@ SIZES_HEAD_OR = (*SIZES[:-1], Size("d_head", "head_dim", null=_H_OVER_h, null_as
 SIZES_HEAD_SPLIT = (*SIZES[:-1], Size("d_head", "head_dim", computed=True,
                                       null=SplitHeads("hidden_size", "num_attention_heads")))
 _TIED_BIASED = (Flag("tie_word_embeddings"), Flag("attention_bias"), Flag("mlp_bias"))
+#: the sliding window, read where some layer slides over it
+WINDOW = Size("W", "sliding_window", null=Leave("no layer slides a window"),
+              when=("window_period", "window_layers"))
+
+
+def windows(period: int | str = 1, default: int = 1, switch: str = "",
+            after: str = "") -> tuple[SlidingWindows | LayerTypes, ...]:
+    """The rules that say which layers slide a window: the layers a file lists, else the
+    type's pattern (``period``: every layer but each p-th; Qwen: from ``after`` on)."""
+    listed = LayerTypes("window_layers", switch=switch, after=after)
+    if after:
+        return (listed,)
+    return (SlidingWindows("window_period", period, default, switch), listed)
+
+
+#: the MLP's activation function as each kind of config names it
+SILU = ActivationName("activation", "hidden_act", "silu")
+GEMMA_ACT = ActivationName("activation", "hidden_activation", "gelu_pytorch_tanh")
+TANH_GELU = ActivationName("activation", "hidden_act", "gelu_pytorch_tanh")
+
+
+def rotated(default: float) -> Size:
+    """d_rot: the part of each head partial rotary embeddings turn, int(d_head · factor)."""
+    return Size("d_rot", "partial_rotary_factor", computed=True,
+                null=RotaryWidth(("partial_rotary_factor",), default, "hidden_size",
+                                 "num_attention_heads"))
+
+
+#: Qwen2's and Qwen3's layers from max_window_layers on slide, with use_sliding_window
+QWEN_WINDOWS = windows(switch="use_sliding_window", after="max_window_layers")
 
 MODEL_TYPES = (
     ModelType("llama", FAMILY, base="LlamaModel",
               classes=heads("Llama", "Llama", "ForCausalLM", "Model", "ForSequenceClassification",
                             "ForTokenClassification", "ForQuestionAnswering"),
               sizes=SIZES,
-              rules=_TIED_BIASED, fixed={"qa_under_transformer": True}),
+              rules=(*_TIED_BIASED, SILU), fixed={"qa_under_transformer": True}),
     ModelType("mistral", FAMILY, base="MistralModel",
               classes=heads("Mistral", "Llama", "ForCausalLM", "Model",
                             "ForSequenceClassification",
                             "ForTokenClassification", "ForQuestionAnswering"),
-              sizes=SIZES, rules=(Flag("tie_word_embeddings"),)),
+              sizes=(*SIZES, WINDOW), rules=(Flag("tie_word_embeddings"), *windows(), SILU)),
     ModelType("qwen2", FAMILY, base="Qwen2Model",
               classes=heads("Qwen2", "Llama", "ForCausalLM", "Model", "ForSequenceClassification",
                             "ForTokenClassification", "ForQuestionAnswering"),
-              sizes=SIZES, rules=(Flag("tie_word_embeddings"),),
+              sizes=(*SIZES, WINDOW), rules=(Flag("tie_word_embeddings"), *QWEN_WINDOWS, SILU),
               fixed={"qkv_bias": True, "qa_under_transformer": True}),
     ModelType("qwen3", FAMILY, base="Qwen3Model",
               classes=heads("Qwen3", "Llama", "ForCausalLM", "Model", "ForSequenceClassification",
                             "ForTokenClassification", "ForQuestionAnswering"),
-              sizes=SIZES, rules=(Flag("tie_word_embeddings"), Flag("attention_bias"),),
+              sizes=(*SIZES, WINDOW),
+              rules=(Flag("tie_word_embeddings"), Flag("attention_bias"), *QWEN_WINDOWS, SILU),
               fixed={"qk_norm_per_head": True, "qa_under_transformer": True}),
     ModelType("gemma", FAMILY, base="GemmaModel",
               classes=heads("Gemma", "Llama", "ForCausalLM", "Model", "ForSequenceClassification",
                             "ForTokenClassification"),
-              sizes=SIZES, rules=(Flag("tie_word_embeddings"), Flag("attention_bias"),)),
+              sizes=SIZES, rules=(Flag("tie_word_embeddings"), Flag("attention_bias"), GEMMA_ACT),
+              fixed={"gemma_norm": True}),
     ModelType("gemma2", FAMILY, base="Gemma2Model",
               classes=heads("Gemma2", "Llama", "ForCausalLM", "Model", "ForSequenceClassification",
                             "ForTokenClassification"),
-              sizes=SIZES, rules=(Flag("tie_word_embeddings"), Flag("attention_bias"),
+              sizes=(*SIZES, WINDOW), rules=(Flag("tie_word_embeddings"), Flag("attention_bias"),
                      SetDecimal("softcap_attention", "attn_logit_softcapping"),
-                     SetDecimal("softcap_logits", "final_logit_softcapping"),),
-              fixed={"sandwich_norms": True}),
+                     SetDecimal("softcap_logits", "final_logit_softcapping"), *windows(2),
+                     GEMMA_ACT),
+              fixed={"gemma_norm": True, "sandwich_norms": True}),
     ModelType("olmo2", FAMILY, base="Olmo2Model",
               classes=heads("Olmo2", "Llama", "ForCausalLM", "Model", "ForSequenceClassification"),
-              sizes=SIZES, rules=(Flag("tie_word_embeddings"), Flag("attention_bias"),),
-              fixed={"post_norms": True, "qk_norm_full": True}),
+              sizes=SIZES, rules=(Flag("tie_word_embeddings"), Flag("attention_bias"), SILU),
+              fixed={"olmo2_norm": True, "post_norms": True, "rotary_fp32": True,
+                     "qk_norm_full": True}),
     ModelType("phi3", FAMILY, base="Phi3Model",
               classes=heads("Phi3", "Llama", "ForCausalLM", "Model", "ForSequenceClassification",
                             "ForTokenClassification"),
-              sizes=SIZES, rules=(Flag("tie_word_embeddings"),),
-              fixed={"fused_projections": True}),
+              sizes=(*SIZES, WINDOW, rotated(1.0)),
+              rules=(Flag("tie_word_embeddings"), *windows(), SILU),
+              fixed={"partial_rotary": True, "fused_projections": True}),
     ModelType("starcoder2", FAMILY, base="Starcoder2Model",
               classes=heads("Starcoder2", "Llama", "ForCausalLM", "Model",
                             "ForSequenceClassification", "ForTokenClassification"),
-              sizes=SIZES_HEAD_OR,
+              sizes=(*SIZES_HEAD_OR, WINDOW),
               rules=(Flag("tie_word_embeddings"), Flag("attention_bias", "use_bias"),
-                     Flag("mlp_bias", "use_bias")),
+                     Flag("mlp_bias", "use_bias"), *windows(), TANH_GELU),
               fixed={"layer_norm": True, "plain_mlp": True}),
     ModelType("cohere", FAMILY, base="CohereModel",
               classes=heads("Cohere", "Llama", "ForCausalLM", "Model"),
               sizes=SIZES,
               rules=(Flag("tie_word_embeddings"), Flag("attention_bias"),
-                     Flag("qk_norm_head_weights", "use_qk_norm", null_is_false=True)),
+                     Flag("qk_norm_head_weights", "use_qk_norm", null_is_false=True), SILU),
               fixed={"layer_norm_no_bias": True, "parallel_block": True}),
     ModelType("cohere2", FAMILY, base="Cohere2Model",
               classes=heads("Cohere2", "Llama", "ForCausalLM", "Model"),
-              sizes=SIZES, rules=(Flag("tie_word_embeddings"), Flag("attention_bias")),
-              fixed={"layer_norm_no_bias": True, "parallel_block": True}),
+              sizes=(*SIZES, WINDOW),
+              rules=(Flag("tie_word_embeddings"), Flag("attention_bias"),
+                     *windows("sliding_window_pattern", 4), SILU),
+              fixed={"layer_norm_no_bias": True, "parallel_block": True, "rotary_sliding": True}),
     ModelType("granite", FAMILY, base="GraniteModel",
               classes=heads("Granite", "Llama", "ForCausalLM", "Model"),
-              sizes=SIZES, rules=_TIED_BIASED),
+              sizes=SIZES, rules=(*_TIED_BIASED, SILU)),
     ModelType("olmo", FAMILY, base="OlmoModel",
               classes=heads("Olmo", "Llama", "ForCausalLM", "Model", "ForSequenceClassification"),
-              sizes=SIZES, rules=(Flag("tie_word_embeddings"), Flag("attention_bias")),
-              fixed={"layer_norm_no_weights": True}),
+              sizes=SIZES, rules=(Flag("tie_word_embeddings"), Flag("attention_bias"), SILU),
+              fixed={"layer_norm_no_weights": True, "rotary_fp32": True}),
     ModelType("gemma3_text", FAMILY, base="Gemma3TextModel",
               classes={"Gemma3ForCausalLM": "LlamaForCausalLM", "Gemma3TextModel": "LlamaModel",
                        "Gemma3TextForSequenceClassification": "LlamaForSequenceClassification"},
-              sizes=SIZES, rules=(Flag("tie_word_embeddings"), Flag("attention_bias"),
+              sizes=(*SIZES, WINDOW), rules=(Flag("tie_word_embeddings"), Flag("attention_bias"),
                                   SetDecimal("softcap_attention", "attn_logit_softcapping"),
-                                  SetDecimal("softcap_logits", "final_logit_softcapping")),
-              fixed={"sandwich_norms": True, "qk_norm_per_head": True}),
+                                  SetDecimal("softcap_logits", "final_logit_softcapping"),
+                                  *windows("sliding_window_pattern", 6), GEMMA_ACT),
+              fixed={"gemma_norm": True, "sandwich_norms": True, "qk_norm_per_head": True,
+                     "rotary_per_kind": True}),
     ModelType("stablelm", FAMILY, base="StableLmModel",
               classes=heads("StableLm", "Llama", "ForCausalLM", "Model",
                             "ForSequenceClassification", "ForTokenClassification"),
-              sizes=SIZES_HEAD_SPLIT,
+              sizes=(*SIZES_HEAD_SPLIT, rotated(0.25)),
               rules=(Flag("tie_word_embeddings"), Flag("qkv_bias", "use_qkv_bias"),
                      Flag("qk_norm_head_list", "qk_layernorm"),
-                     Flag("parallel_block", "use_parallel_residual")),
-              fixed={"layer_norm": True}),
+                     Flag("parallel_block", "use_parallel_residual"), SILU),
+              fixed={"partial_rotary": True, "layer_norm": True}),
     ModelType("smollm3", FAMILY, base="SmolLM3Model",
               classes=heads("SmolLM3", "Llama", "ForCausalLM", "Model",
                             "ForSequenceClassification", "ForTokenClassification",
                             "ForQuestionAnswering"),
-              sizes=SIZES, rules=_TIED_BIASED, fixed={"qa_under_transformer": True}),
+              sizes=SIZES, rules=(*_TIED_BIASED, SILU), fixed={"qa_under_transformer": True}),
 )

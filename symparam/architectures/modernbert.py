@@ -19,11 +19,19 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from symparam.architectures.common import HEADS_SPLIT_HIDDEN, tie_option
+import sympy
+
+from symparam.architectures.common import (
+    HEADS_SPLIT_HIDDEN,
+    activation_of,
+    activation_option,
+    tie_option,
+)
 from symparam.blocks import (
     Activation,
     Attention,
     Block,
+    Elementwise,
     Embedding,
     LayerNorm,
     Linear,
@@ -34,9 +42,20 @@ from symparam.blocks import (
     marked,
     on_first_token,
 )
+from symparam.blocks.saved import BOOL, I64, Key, Saved, same_tensor
+from symparam.errors import InvalidValueError
 from symparam.family import Family, Option
-from symparam.modeltype import Flag, ModelType, Reader, Rule, Size, heads
-from symparam.symbols import H, N, V, d_ff, h, n_labels
+from symparam.modeltype import (
+    ActivationName,
+    Flag,
+    ModelType,
+    Reader,
+    Rule,
+    Size,
+    heads,
+    known_activation,
+)
+from symparam.symbols import H, N, V, W, d_ff, h, n_labels
 
 
 def layer(options: Mapping[str, Any], first: bool) -> Sequential:
@@ -44,16 +63,32 @@ def layer(options: Mapping[str, Any], first: bool) -> Sequential:
     norm, bias, mlp_bias = bool(options["norm_bias"]), bool(options["attention_bias"]), \
         bool(options["mlp_bias"])
     parts: dict[str, Block] = {} if first else {"attn_norm": LayerNorm(H, bias=norm)}
+    # the values come as a slice of Wqkv's output, q and k rotated (fresh); each kind of layer
+    # (global, local) has its own rotary tables and mask
+    views = {"v": (Key("Wqkv output"), 3 * H)}
     return Sequential(
         **parts,
-        attn=Attention(H, H, heads=h, Wqkv=Linear(H, 3 * H, bias=bias),
+        attn=Attention(H, H, heads=h, views=views, softmax_fp32=True, masked=True,
+                       rotary=H / h, **kinds(options), Wqkv=Linear(H, 3 * H, bias=bias),
                        Wo=Linear(H, H, bias=bias)),
         mlp_norm=LayerNorm(H, bias=norm),
         mlp=Sequential(kind="mlp", Wi=Linear(H, 2 * d_ff, bias=mlp_bias),
-                       act=Activation(d_ff, gated=True),
+                       act=Activation(d_ff, gated=True, fn=activation_of(options, "gelu"),
+                                      halves=True),
                        Wo=Linear(d_ff, H, bias=mlp_bias)),
         residual=Residual(H, adds=2),
     )
+
+
+def kinds(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The Attention arguments for global and local layers side by side: each kind its own
+    rotary tables; given no padding, the global layers no mask, the local ones a mask only
+    where the sequence reaches half the window (transformers' sliding_window)."""
+    local = options["local_layers"]
+    if not local:
+        return {"masks_from": 1}  # no local layer: no mask at all
+    return {"window": W, "windowed": sympy.Integer(sum(local)) / N, "layers": N,
+            "rotary_layers": "per_kind", "masks_from": sympy.floor(W / 2)}
 
 
 def modernbert_model(options: Mapping[str, Any]) -> Sequential:
@@ -70,9 +105,14 @@ def build(architecture: str, options: Mapping[str, Any]) -> Block:
     body = modernbert_model(options)
     if architecture == "ModernBertModel":
         return body
-    head = Sequential(dense=Linear(H, H, bias=bool(options["classifier_bias"])),
-                      act=Activation(H), norm=LayerNorm(H, bias=bool(options["norm_bias"])),
-                      kind="head")
+    named = known_activation(activation_of(options, "gelu", "head_activation"),
+                             "classifier_activation")
+    # dense, activation, norm: the norm reads what the activation makes
+    dense = Linear(H, H, bias=bool(options["classifier_bias"]))
+    act = Activation(H, fn=named)
+    norm = LayerNorm(H, bias=bool(options["norm_bias"]))
+    same_tensor("head activation output", (act, "output"), (norm, "input"))
+    head = Sequential(dense=dense, act=act, norm=norm, kind="head")
     if architecture == "ModernBertForMaskedLM":
         word = body["embeddings"]["tok_embeddings"].weight
         return Sequential(model=body, head=head, decoder=marked(Linear(
@@ -82,9 +122,35 @@ def build(architecture: str, options: Mapping[str, Any]) -> Block:
         return Sequential(model=body, head=head,  # on every token
                           classifier=marked(Linear(H, n_labels), "head"))
     # on the pooled sequence (its first token, or the mean of its tokens)
-    outputs = 1 if architecture == "ModernBertForMultipleChoice" else n_labels
-    return Sequential(model=body, head=on_first_token(head),
-                      classifier=marked(on_first_token(Linear(H, outputs)), "head"))
+    choice = architecture == "ModernBertForMultipleChoice"
+    outputs = 1 if choice else n_labels
+    classifier = marked(on_first_token(Linear(H, outputs)), "head")
+    if options["mean_pooling"]:
+        return Sequential(model=body, pool=MeanPool(H, choice=choice),
+                          head=on_first_token(head), classifier=classifier)
+    if choice:  # each choice's first token, picked by index: a copy, its indices kept
+        dense.gathers = 1
+    else:  # the first token: a slice of the last hidden states
+        dense.slices_sequence = True
+    return Sequential(model=body, head=on_first_token(head), classifier=classifier)
+
+
+class MeanPool(Elementwise):
+    """The mean of each sequence's states over its attention mask (classifier_pooling "mean"):
+    the product keeps the mask (all ones without padding, a boolean per token), the division
+    the count of tokens (an int64 per sequence). A multiple-choice forward pass without an
+    attention mask cannot pool so in transformers."""
+
+    def __init__(self, width: Any, choice: bool) -> None:
+        super().__init__(width)
+        self.choice = choice
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        if self.choice:
+            raise InvalidValueError("transformers' ModernBERT cannot pool the mean of a "
+                                    "multiple-choice input without an attention mask")
+        return Saved.of((None, BOOL, batch * self.own_seq(seq)), (None, I64, batch))
 
 
 FAMILY = Family(
@@ -106,7 +172,11 @@ FAMILY = Family(
     },
     build=build,
     options=(
-        tie_option(True),
+        tie_option(True), activation_option("gelu"),
+        Option("head_activation", "", "the prediction head's activation, where not gelu",
+               variant=True, where_built=True),
+        Option("mean_pooling", False, "the classifiers pool the mean of the tokens, not the "
+               "first token (no weights; what a training step keeps)", variant=True),
         Option("attention_bias", False, "biases on Wqkv and Wo"),
         Option("mlp_bias", False, "biases on the MLP's Wi and Wo"),
         Option("norm_bias", False, "biases on the LayerNorms"),
@@ -160,6 +230,26 @@ class LayerTypes(Rule):
         return tuple(int(k == "sliding_attention") for k in kinds)
 
 
+@dataclass(frozen=True)
+class MeanPooling(Rule):
+    """``classifier_pooling``: "cls" (the first token, the default) or "mean"."""
+
+    option: str
+    key: str
+
+    def reads(self) -> tuple[str, ...]:
+        return (self.key,)
+
+    def read(self, config: Reader) -> bool:
+        from symparam.errors import ConfigError, quoted
+
+        value = config.given(self.key)
+        if value not in (None, "cls", "mean"):
+            raise ConfigError(f"{config.where}: {self.key} must be cls or mean, got "
+                              f"{quoted(value)}")
+        return value == "mean"
+
+
 MODEL_TYPES = (
     ModelType("modernbert", FAMILY, base="ModernBertModel",
               classes=heads("ModernBert", "ModernBert", "Model", "ForMaskedLM",
@@ -167,8 +257,12 @@ MODEL_TYPES = (
                             "ForQuestionAnswering", "ForMultipleChoice"),
               sizes=(Size("N", "num_hidden_layers"), Size("V", "vocab_size", pads=True),
                      Size("H", "hidden_size"), Size("d_ff", "intermediate_size"),
-                     Size("h", "num_attention_heads")),
+                     Size("h", "num_attention_heads"), Size("W", "local_attention")),
               rules=(Flag("tie_word_embeddings"), Flag("attention_bias"), Flag("mlp_bias"),
+                     ActivationName("activation", "hidden_activation", "gelu"),
+                     ActivationName("head_activation", "classifier_activation", "gelu",
+                                    where_built=True),
+                     MeanPooling("mean_pooling", "classifier_pooling"),
                      Flag("norm_bias"), Flag("decoder_bias"), Flag("classifier_bias"),
                      LayerTypes("local_layers", "layer_types", "global_attn_every_n_layers",
                                 "num_hidden_layers"))),

@@ -27,13 +27,17 @@ import sympy
 from symparam.architectures.common import (
     GROUPED_ROTARY_RULES,
     QA_UNDER_TRANSFORMER,
+    WINDOW_OPTIONS,
+    activation_of,
+    activation_option,
     decoder_heads,
     rmsnorm_decoder,
+    sliding,
     tie_option,
     variant,
 )
 from symparam.architectures.interleave import runs
-from symparam.architectures.llama import attention, mlp
+from symparam.architectures.llama import SILU, WINDOW, attention, mlp, rms, windows
 from symparam.assumptions import HEAD_SIZE, KV_HEADS
 from symparam.blocks import (
     Activation,
@@ -50,6 +54,8 @@ from symparam.blocks import (
     Tensor,
     marked,
 )
+from symparam.blocks.moe import Routing
+from symparam.blocks.saved import ACT, F32, same_tensor
 from symparam.family import Family, Option
 from symparam.modeltype import Count, Flag, HeadSize, ModelType, Reader, Rule, Size, heads
 from symparam.symbols import E, H, N, d_head, d_moe, d_sh, h, h_kv, k
@@ -58,9 +64,10 @@ _LLAMA_OFF = {"mlp_bias": False, "fused_projections": False}
 
 
 def moe_mlp(options: Mapping[str, Any]) -> Sequential:
+    act = activation_of(options, "silu")
     if options.get("block_sparse_moe"):  # GraniteMoE: router first, softmax of its top k
         return Sequential(router=marked(Linear(H, E, bias=False), "router"),
-                          experts=Experts(E, k, inner=d_moe, outer=H,
+                          experts=Experts(E, k, inner=d_moe, outer=H, fn=act,
                                           gate_up_proj=Tensor(E, 2 * d_moe, H),
                                           down_proj=Tensor(E, H, d_moe)),
                           routing=Elementwise(k, routing=1))
@@ -69,42 +76,54 @@ def moe_mlp(options: Mapping[str, Any]) -> Sequential:
                           gate_up_proj=Tensor(E, H, 2 * d_moe),
                           gate_up_proj_bias=Tensor(E, 2 * d_moe), down_proj=Tensor(E, d_moe, H),
                           down_proj_bias=Tensor(E, H))
+        experts.weights = ACT  # its softmax stays in the model's dtype
         # the softmax runs over the router's top k logits only
         return Sequential(router=marked(Linear(H, E), "router"), experts=experts,
-                          routing=Elementwise(k, routing=1))
-    experts = Experts(E, k, inner=d_moe, outer=H, gate_up_proj=Tensor(E, 2 * d_moe, H),
+                          routing=Routing(k, "top_softmax", E, k, routing=1))
+    experts = Experts(E, k, inner=d_moe, outer=H, fn=act, gate_up_proj=Tensor(E, 2 * d_moe, H),
                       down_proj=Tensor(E, H, d_moe))
+    # Mixtral keeps the routing weights in fp32, Qwen casts them back to the model's dtype
+    experts.weights = ACT if options["shared_expert"] or options["experts_first"] else F32
     gate = marked(Linear(H, E, bias=False), "router")
     parts: dict[str, Block] = (
         {"experts": experts, "gate": gate} if options["experts_first"]
         else {"gate": gate, "experts": experts}
     )
-    parts["routing"] = Elementwise(E, routing=1)  # the softmax over the router's E logits
-    if options["shared_expert"]:
+    # the softmax over the router's E logits; Mixtral renormalises the top k always, Qwen where
+    # norm_topk_prob says so
+    renorm = not (options["shared_expert"] or options["experts_first"]) \
+        or bool(options["norm_topk_prob"])
+    parts["routing"] = Routing(E, "softmax", E, k, renorm=renorm, routing=1)
+    if options["shared_expert"]:  # it reads what the router reads, as does its gate
+        shared_gate, shared_up = Linear(H, d_sh, bias=False), Linear(H, d_sh, bias=False)
+        shared_gating = Linear(H, 1, bias=False)
+        same_tensor("MLP input", (gate, "input"), (shared_gate, "input"), (shared_up, "input"),
+                    (shared_gating, "input"))
         parts["shared_expert"] = Sequential(
-            kind="shared_experts",
-            gate_proj=Linear(H, d_sh, bias=False), up_proj=Linear(H, d_sh, bias=False),
-            down_proj=Linear(d_sh, H, bias=False), act_fn=Activation(d_sh, gated=True),
+            kind="shared_experts", gate_proj=shared_gate, up_proj=shared_up,
+            down_proj=Linear(d_sh, H, bias=False), act_fn=Activation(d_sh, gated=True, fn=act),
         )
-        parts["shared_expert_gate"] = marked(Linear(H, 1, bias=False), "shared_experts")
-        parts["shared_gating"] = Elementwise(1, activation=1)  # its sigmoid
-        parts["shared_output"] = Elementwise(H, gate=1, add=1)  # gated, added to the experts'
+        parts["shared_expert_gate"] = marked(shared_gating, "shared_experts")
+        # its sigmoid keeps its output, the product keeps the shared expert's output
+        parts["shared_gating"] = Elementwise(1, keeps=1, activation=1)
+        parts["shared_output"] = Elementwise(H, keeps=1, gate=1, add=1)
     return Sequential(**parts)
 
 
 def decoder_layer(options: Mapping[str, Any], sparse: bool) -> Sequential:
     options = {**_LLAMA_OFF, **options}
     attn: Block = attention(options)
-    if options["sinks"]:
+    if options["sinks"]:  # gpt-oss: its rotary tables are half a head wide
         attn = Attention(h * d_head, h * d_head, kv_cache=2 * h_kv * d_head, heads=h, sink=True,
+                         kv_heads=h_kv, rotary=d_head / 2, masked=True, **sliding(options),
                          sinks=Tensor(h), **dict(attn.children()))
     feed = "block_sparse_moe" if options["block_sparse_moe"] else "mlp"
     return Sequential(
         self_attn=attn,
         **{feed: moe_mlp(options) if sparse else mlp(options)},
         residual=Residual(H, adds=2),
-        input_layernorm=RMSNorm(H),
-        post_attention_layernorm=RMSNorm(H),
+        input_layernorm=RMSNorm(H, impl=rms(options)),
+        post_attention_layernorm=RMSNorm(H, impl=rms(options)),
     )
 
 
@@ -126,7 +145,8 @@ def layers(options: Mapping[str, Any]) -> Block:
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
-    return rmsnorm_decoder(architecture, layers(options), options)
+    return rmsnorm_decoder(architecture, layers(options), options,
+                           norm=RMSNorm(H, impl=rms(options)))
 
 
 
@@ -157,6 +177,10 @@ FAMILY = Family(
         variant("shared_expert", "a shared expert with a one-unit gate (Qwen2-MoE)"),
         variant("sinks", "one learned attention sink per head (gpt-oss)"),
         variant("expert_biases", "a router with bias and experts with biases (gpt-oss)"),
+        *WINDOW_OPTIONS,
+        activation_option("silu"),
+        Option("norm_topk_prob", False, "Qwen-MoE renormalises its top k routing weights"),
+        variant("olmo2_norm", "an RMSNorm that multiplies its weight in fp32 (gpt-oss)"),
     ),
     assumptions=(HEAD_SIZE,),
     divides=GROUPED_ROTARY_RULES,
@@ -235,8 +259,8 @@ MODEL_TYPES = (
               classes=heads("Mixtral", "MoE", "ForCausalLM", "Model", "ForSequenceClassification",
                             "ForTokenClassification", "ForQuestionAnswering"),
               sizes=(*_ATTENTION, Size("d_moe", "intermediate_size"),
-                     Size("E", "num_local_experts"), Size("k", "num_experts_per_tok")),
-              rules=(Flag("tie_word_embeddings"),)),
+                     Size("E", "num_local_experts"), Size("k", "num_experts_per_tok"), WINDOW),
+              rules=(Flag("tie_word_embeddings"), *windows(), SILU)),
     # its attention divides by num_key_value_heads as written: null is no "h_kv = h" here
     ModelType("qwen2_moe", FAMILY, base="Qwen2MoeModel",
               classes=heads("Qwen2Moe", "MoE", "ForCausalLM", "Model", "ForSequenceClassification",
@@ -246,7 +270,8 @@ MODEL_TYPES = (
                      Size("d_moe", "moe_intermediate_size"),
                      Size("d_sh", "shared_expert_intermediate_size"),
                      Size("E", "num_experts"), Size("k", "num_experts_per_tok")),
-              rules=(Flag("tie_word_embeddings"), Flag("qkv_bias"), *_QWEN_LAYERS),
+              rules=(Flag("tie_word_embeddings"), Flag("qkv_bias"), *_QWEN_LAYERS, SILU,
+                     Flag("norm_topk_prob")),
               fixed={"shared_expert": True}),
     ModelType("qwen3_moe", FAMILY, base="Qwen3MoeModel",
               classes=heads("Qwen3Moe", "MoE", "ForCausalLM", "Model", "ForSequenceClassification",
@@ -254,16 +279,17 @@ MODEL_TYPES = (
               sizes=(*_ATTENTION, Size("d_ff", "intermediate_size"),
                      Size("d_moe", "moe_intermediate_size"),
                      Size("E", "num_local_experts"), Size("k", "num_experts_per_tok")),
-              rules=(Flag("tie_word_embeddings"), Flag("attention_bias"), *_QWEN_LAYERS),
+              rules=(Flag("tie_word_embeddings"), Flag("attention_bias"), *_QWEN_LAYERS, SILU,
+                     Flag("norm_topk_prob")),
               fixed={"qk_norm_per_head": True, "experts_first": True,
                      "qa_under_transformer": True}),
     ModelType("gpt_oss", FAMILY, base="GptOssModel",
               classes=heads("GptOss", "MoE", "ForCausalLM", "Model", "ForSequenceClassification",
                             "ForTokenClassification"),
               sizes=(*_ATTENTION, Size("d_moe", "intermediate_size"),
-                     Size("E", "num_local_experts"), Size("k", "num_experts_per_tok")),
-              rules=(Flag("tie_word_embeddings"), Flag("attention_bias")),
-              fixed={"sinks": True, "expert_biases": True}),
+                     Size("E", "num_local_experts"), Size("k", "num_experts_per_tok"), WINDOW),
+              rules=(Flag("tie_word_embeddings"), Flag("attention_bias"), *windows(2)),
+              fixed={"sinks": True, "expert_biases": True, "olmo2_norm": True}),
     ModelType("olmoe", FAMILY, base="OlmoeModel",
               classes=heads("Olmoe", "MoE", "ForCausalLM", "Model"),
               sizes=(*_ATTENTION, Size("d_moe", "intermediate_size"), Size("E", "num_experts"),

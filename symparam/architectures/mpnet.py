@@ -17,8 +17,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from symparam.architectures.bert import mlm_head
-from symparam.architectures.common import HEADS_SPLIT_HIDDEN, tie_option
+import sympy
+
+from symparam.architectures.bert import mlm_head, on_pooled
+from symparam.architectures.common import (
+    HEADS_SPLIT_HIDDEN,
+    activation_of,
+    activation_option,
+    tie_option,
+)
 from symparam.blocks import (
     Activation,
     Attention,
@@ -32,54 +39,83 @@ from symparam.blocks import (
     marked,
     on_first_token,
 )
+from symparam.blocks.saved import Saved, same_tensor
+from symparam.errors import InvalidValueError
 from symparam.family import Family, Option
-from symparam.modeltype import Flag, ModelType, NullRule, Reader, Size, heads
+from symparam.modeltype import ActivationName, Flag, ModelType, NullRule, Reader, Size, heads
 from symparam.symbols import H, L, N, V, d_ff, h, n_buckets, n_labels
 
 
-def layer() -> Sequential:
-    """One post-LN layer: attention (its norm over the residual sum), then the FFN."""
+def layer(activation: str) -> Sequential:
+    """One post-LN layer: attention (its norm over the residual sum), then the FFN.
+
+    For what a training step keeps: q, k and v read the layer's input; the core is written
+    inline (nothing to checkpoint) and adds the shared position bias; the activation's
+    output is what the output dense reads."""
+    q, k, v = (Linear(H, H) for _ in range(3))
+    same_tensor("attention input", (q, "input"), (k, "input"), (v, "input"))
+    act, dense = Activation(d_ff, fn=activation), Linear(d_ff, H)
+    same_tensor("activation output", (act, "output"), (dense, "input"))
     return Sequential(
-        attention=Sequential(attn=Attention(H, H, heads=h, q=Linear(H, H), k=Linear(H, H),
-                                            v=Linear(H, H), o=Linear(H, H)),
+        attention=Sequential(attn=Attention(H, H, heads=h, recomputable=False, q=q, k=k, v=v,
+                                            o=Linear(H, H)),
                              LayerNorm=LayerNorm(H)),
-        intermediate=Sequential(dense=Linear(H, d_ff), intermediate_act_fn=Activation(d_ff),
-                                kind="mlp"),
-        output=Sequential(dense=Linear(d_ff, H), LayerNorm=LayerNorm(H), kind="mlp"),
+        intermediate=Sequential(dense=Linear(H, d_ff), intermediate_act_fn=act, kind="mlp"),
+        output=Sequential(dense=dense, LayerNorm=LayerNorm(H), kind="mlp"),
         residual=Residual(H, adds=2),
     )
 
 
-def mpnet_model(pooler: bool) -> Sequential:
+class Layers(Repeat):
+    """MPNet's layers: transformers runs them without gradient checkpointing."""
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        if policy == "full":
+            raise InvalidValueError("transformers' MPNet has no gradient checkpointing: "
+                                    "symparam derives full recomputation as it runs")
+        return super().saved(batch, seq, policy, view)
+
+
+def mpnet_model(pooler: bool, activation: str = "gelu") -> Sequential:
+    # the positions are counted from each sequence's tokens (past the padding row), the
+    # relative bias looked up by a bucket for each query and key position
     parts: dict[str, Block] = {
         "embeddings": Sequential(word_embeddings=Embedding(V, H),
-                                 position_embeddings=Embedding(L, H, summed=True),
+                                 position_embeddings=Embedding(L, H, summed=True,
+                                                               indices="batch_positions"),
                                  LayerNorm=LayerNorm(H)),
         # one bias table for every layer: n_buckets relative positions × h heads
-        "encoder": Sequential(layer=Repeat(N, layer()),
-                              relative_attention_bias=Embedding(n_buckets, h)),
+        "encoder": Sequential(layer=Layers(N, layer(activation)),
+                              relative_attention_bias=Embedding(n_buckets, h, indices="pairs")),
     }
-    if pooler:
-        parts["pooler"] = Sequential(dense=Linear(H, H), activation=Activation(H),
+    if pooler:  # dense and tanh on the first token (a slice of the last hidden states)
+        dense = Linear(H, H)
+        dense.slices_sequence = True
+        parts["pooler"] = Sequential(dense=dense, activation=Activation(H, fn="tanh"),
                                      first_token=True, kind="head")
     return Sequential(**parts)
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Block:
+    act = activation_of(options, "gelu")
     if architecture == "MPNetModel":
-        return mpnet_model(bool(options["pooler"]))
+        return mpnet_model(bool(options["pooler"]), act)
     if architecture == "MPNetForMultipleChoice":  # one score per choice, from its pooled token
-        return Sequential(mpnet=mpnet_model(True),
-                          classifier=marked(on_first_token(Linear(H, 1)), "head"))
-    body = mpnet_model(False)
+        encoder = mpnet_model(True, act)
+        return Sequential(mpnet=encoder, classifier=on_pooled(
+            encoder, marked(on_first_token(Linear(H, 1)), "head")))
+    body = mpnet_model(False, act)
     if architecture == "MPNetForMaskedLM":
         word = body["embeddings"]["word_embeddings"].weight
         return Sequential(mpnet=body, lm_head=mlm_head(
             word if options["tie_word_embeddings"] else None, roberta=True))
     if architecture == "MPNetForSequenceClassification":  # RoBERTa's head on the first token
+        dense, tanh, out_proj = Linear(H, H), Activation(H, fn="tanh"), Linear(H, n_labels)
+        dense.slices_sequence = True
+        same_tensor("tanh output", (tanh, "output"), (out_proj, "input"))
         return Sequential(mpnet=body, classifier=Sequential(
-            dense=Linear(H, H), tanh=Activation(H), out_proj=Linear(H, n_labels),
-            first_token=True, kind="head"))
+            dense=dense, tanh=tanh, out_proj=out_proj, first_token=True, kind="head"))
     head = "qa_outputs" if architecture == "MPNetForQuestionAnswering" else "classifier"
     return Sequential(mpnet=body, **{head: marked(Linear(H, n_labels), "head")})  # every token
 
@@ -101,7 +137,7 @@ FAMILY = Family(
     },
     build=build,
     options=(Option("pooler", True, "MPNetModel's pooler (dense H×H on the first token)"),
-             tie_option(True)),
+             tie_option(True), activation_option("gelu")),
     divides=(HEADS_SPLIT_HIDDEN,),
 )
 
@@ -135,5 +171,6 @@ MODEL_TYPES = (
                      Size("H", "hidden_size"), Size("d_ff", "intermediate_size"),
                      Size("h", "num_attention_heads"),
                      Size("n_buckets", "relative_attention_num_buckets")),
-              rules=(Flag("tie_word_embeddings"),)),
+              rules=(Flag("tie_word_embeddings"),
+                     ActivationName("activation", "hidden_act", "gelu"))),
 )

@@ -16,6 +16,7 @@ weights, so ``h`` must divide ``H``.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from symparam.architectures.common import (
@@ -28,6 +29,7 @@ from symparam.blocks import (
     Activation,
     Attention,
     Block,
+    Elementwise,
     Embedding,
     LayerNorm,
     Linear,
@@ -35,26 +37,58 @@ from symparam.blocks import (
     Residual,
     Sequential,
 )
-from symparam.family import Family
-from symparam.modeltype import Flag, ModelType, Size, heads
+from symparam.blocks.saved import Key
+from symparam.family import Family, Option
+from symparam.modeltype import Flag, ModelType, Reader, Rule, Size, heads
 from symparam.symbols import H, N, V, h
 
 
-def block() -> Sequential:
-    """One pre-LN block; ALiBi's bias is added to the scores and has no weights."""
+@dataclass(frozen=True)
+class ClipQkv(Rule):
+    """Whether MPT's attention clamps Wqkv's output (``attn_config.clip_qkv`` set and not 0, as
+    transformers reads it): the clamp keeps its input, the slices are of its output."""
+
+    option: str
+    key: str
+
+    def reads(self) -> tuple[str, ...]:
+        return (self.key,)
+
+    def read(self, config: Reader) -> bool:
+        from symparam.errors import ConfigError
+
+        value = config.given(self.key)
+        if value is None:
+            return False
+        if not isinstance(value, dict):
+            raise ConfigError(f"{config.where}: {self.key} must be an object of attention "
+                              "settings")
+        return bool(value.get("clip_qkv"))
+
+
+def block(clip_qkv: bool = False) -> Sequential:
+    """One pre-LN block; ALiBi's bias is added to the scores and has no weights.
+
+    For what a training step keeps: q, k and v are slices of Wqkv's output; the core, written
+    inline, masks the scores with masked_fill (which keeps the model's boolean mask) and takes
+    its softmax in fp32; the MLP's GELU is torch's exact one."""
+    views = dict.fromkeys("qkv", (Key("Wqkv output"), 3 * H))
     return Sequential(
         norm_1=LayerNorm(H, bias=False),
-        attn=Attention(H, H, kv_cache=2 * H, heads=h, Wqkv=Linear(H, 3 * H, bias=False),
+        attn=Attention(H, H, kv_cache=2 * H, heads=h, views=views, recomputable=False,
+                       softmax_fp32=True, fills_mask=True, Wqkv=Linear(H, 3 * H, bias=False),
+                       **({"clip": Elementwise(3 * H, keeps=1)} if clip_qkv else {}),
                        out_proj=Linear(H, H, bias=False)),
         norm_2=LayerNorm(H, bias=False),
-        ffn=Sequential(kind="mlp", up_proj=Linear(H, 4 * H, bias=False), act=Activation(4 * H),
+        ffn=Sequential(kind="mlp", up_proj=Linear(H, 4 * H, bias=False),
+                       act=Activation(4 * H, fn="gelu"),
                        down_proj=Linear(4 * H, H, bias=False)),
         residual=Residual(H, adds=2),
     )
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Block:
-    body = Sequential(wte=Embedding(V, H), blocks=Repeat(N, block()),
+    body = Sequential(wte=Embedding(V, H), blocks=Repeat(N, block(options["clip_qkv"])),
                       norm_f=LayerNorm(H, bias=False))
     return decoder_class(architecture, "transformer", body, body["wte"],
                          options["tie_word_embeddings"], token_head="classifier")
@@ -71,7 +105,9 @@ FAMILY = Family(
         **decoder_heads("Mpt"),
     },
     build=build,
-    options=(tie_option(True),),
+    options=(tie_option(True),
+             Option("clip_qkv", False, "the attention clamps Wqkv's output (no weights; what a "
+                    "training step keeps)", variant=True)),
     divides=(HEADS_SPLIT_HIDDEN,),
 )
 
@@ -82,7 +118,7 @@ MODEL_TYPES = (
                             "ForTokenClassification", "ForQuestionAnswering"),
               sizes=(Size("N", "n_layers"), Size("V", "vocab_size"), Size("H", "d_model"),
                      Size("h", "n_heads")),
-              rules=(Flag("tie_word_embeddings"),),
+              rules=(Flag("tie_word_embeddings"), ClipQkv("clip_qkv", "attn_config")),
               # MosaicML's own code, which MPT-7B's config.json names
               aliases={"MPTForCausalLM": "MptForCausalLM"}),
 )

@@ -16,6 +16,8 @@ from typing import Any
 
 from symparam.architectures.common import (
     HEADS_SPLIT_HIDDEN,
+    activation_of,
+    activation_option,
     decoder_class,
     decoder_heads,
     tie_option,
@@ -32,8 +34,18 @@ from symparam.blocks import (
     Sequential,
     marked,
 )
+from symparam.blocks.saved import same_tensor
 from symparam.family import Family, Option
-from symparam.modeltype import BothFlags, Differs, Flag, Leave, ModelType, Size, heads
+from symparam.modeltype import (
+    ActivationName,
+    BothFlags,
+    Differs,
+    Flag,
+    Leave,
+    ModelType,
+    Size,
+    heads,
+)
 from symparam.symbols import H, L, N, V, d_emb, d_ff, h
 
 
@@ -43,14 +55,18 @@ def norm(options: Mapping[str, Any]) -> Block:
 
 def layer(options: Mapping[str, Any]) -> Sequential:
     bias = bool(options["enable_bias"])
+    k, v, q = (Linear(H, H, bias=bias) for _ in range(3))
+    same_tensor("attention input", (q, "input"), (k, "input"), (v, "input"))
+    act, fc2 = Activation(d_ff, fn=activation_of(options, "relu")), Linear(d_ff, H, bias=bias)
+    same_tensor("activation output", (act, "output"), (fc2, "input"))
     return Sequential(
-        self_attn=Attention(H, H, kv_cache=2 * H, heads=h, k_proj=Linear(H, H, bias=bias),
-                            v_proj=Linear(H, H, bias=bias), q_proj=Linear(H, H, bias=bias),
-                            out_proj=Linear(H, H, bias=bias)),
+        self_attn=Attention(H, H, kv_cache=2 * H, heads=h, masked=True, softmax_fp32=True,
+                            k_proj=k, v_proj=v,
+                            q_proj=q, out_proj=Linear(H, H, bias=bias)),
         self_attn_layer_norm=norm(options),
         fc1=marked(Linear(H, d_ff, bias=bias), "mlp"),
-        activation_fn=Activation(d_ff),
-        fc2=marked(Linear(d_ff, H, bias=bias), "mlp"),
+        activation_fn=act,
+        fc2=marked(fc2, "mlp"),
         residual=Residual(H, adds=2),
         final_layer_norm=norm(options),
     )
@@ -60,7 +76,8 @@ def decoder(options: Mapping[str, Any]) -> Sequential:
     project = bool(options["project_embeddings"])
     parts: dict[str, Block] = {
         "embed_tokens": Embedding(V, d_emb if project else H),
-        "embed_positions": Embedding(L + 2, H, summed=True),
+        # positions counted from each sequence's attention mask
+        "embed_positions": Embedding(L + 2, H, summed=True, indices="batch_positions"),
     }
     if project:
         parts["project_out"] = marked(Linear(H, d_emb, bias=False), "embedding")
@@ -94,6 +111,7 @@ FAMILY = Family(
         Option("final_norm", True, "a final LayerNorm (pre-LN models)"),
         Option("enable_bias", True, "biases on every projection"),
         Option("norm_affine", True, "LayerNorms with weight and bias"),
+        activation_option("relu"),
     ),
     divides=(HEADS_SPLIT_HIDDEN,),
 )
@@ -112,5 +130,6 @@ MODEL_TYPES = (
                      Flag("norm_affine", "layer_norm_elementwise_affine"),
                      Differs("project_embeddings", "word_embed_proj_dim", "hidden_size"),
                      BothFlags("final_norm", "do_layer_norm_before",
-                               "_remove_final_layer_norm"))),
+                               "_remove_final_layer_norm"),
+                     ActivationName("activation", "activation_function", "relu"))),
 )

@@ -19,8 +19,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from symparam.architectures.common import decoder_class, decoder_heads, tie_option
-from symparam.architectures.llama import SIZES
+from symparam.architectures.common import (
+    activation_of,
+    activation_option,
+    decoder_class,
+    decoder_heads,
+    tie_option,
+)
+from symparam.architectures.llama import SIZES, rotated
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import (
     Activation,
@@ -33,29 +39,38 @@ from symparam.blocks import (
     Residual,
     Sequential,
     marked,
+    unembedding,
 )
+from symparam.blocks.saved import Key, same_tensor
 from symparam.errors import ConfigError
 from symparam.family import Divides, Family, Option
-from symparam.modeltype import Flag, ModelType, Reader, Rule, heads
-from symparam.symbols import H, N, V, d_ff, d_head, h, h_kv
+from symparam.modeltype import ActivationName, Flag, ModelType, Reader, Rule, heads
+from symparam.symbols import H, N, V, d_ff, d_head, d_rot, h, h_kv
 
 
-def attention(options: Mapping[str, Any]) -> Attention:
-    parts: dict[str, Block] = {
-        "q_proj": Linear(H, h * d_head), "k_proj": Linear(H, h_kv * d_head),
-        "v_proj": Linear(H, h_kv * d_head), "dense": Linear(h * d_head, H),
-    }
+def attention(options: Mapping[str, Any], reads: Key) -> Attention:
+    """q, k and v read ``reads`` (the norm's output, which the MLP reads too); rotary
+    embeddings turn d_rot of each head."""
+    q, k, v = Linear(H, h * d_head), Linear(H, h_kv * d_head), Linear(H, h_kv * d_head)
+    same_tensor("norm output", (q, "input"), (k, "input"), (v, "input"), key=reads)
+    parts: dict[str, Block] = {"q_proj": q, "k_proj": k, "v_proj": v,
+                               "dense": Linear(h * d_head, H)}
     if options["qk_layernorm"]:
         parts.update(q_layernorm=LayerNorm(d_head, per_token=h),
                      k_layernorm=LayerNorm(d_head, per_token=h_kv))
-    return Attention(h * d_head, h * d_head, kv_cache=2 * h_kv * d_head, heads=h, **parts)
+    return Attention(h * d_head, h * d_head, kv_cache=2 * h_kv * d_head, heads=h, kv_heads=h_kv,
+                     rotary=d_rot, softmax_fp32=True, masked=True, **parts)
 
 
 def layer(options: Mapping[str, Any]) -> Sequential:
+    reads = Key("norm output")  # attention and MLP side by side on one norm's output
+    fc1, act, fc2 = Linear(H, d_ff), Activation(d_ff, fn=activation_of(options, "gelu_new")), \
+        Linear(d_ff, H)
+    same_tensor("norm output", (fc1, "input"), key=reads)
+    same_tensor("activation output", (act, "output"), (fc2, "input"))
     return Sequential(
-        self_attn=attention(options),
-        mlp=Sequential(fc1=Linear(H, d_ff), act=Activation(d_ff), fc2=Linear(d_ff, H),
-                       kind="mlp"),
+        self_attn=attention(options, reads),
+        mlp=Sequential(fc1=fc1, act=act, fc2=fc2, kind="mlp"),
         input_layernorm=LayerNorm(H),
         residual=Residual(H, adds=2),  # x + attention + MLP
     )
@@ -67,7 +82,7 @@ def build(architecture: str, options: Mapping[str, Any]) -> Block:
     table, tied = body["embed_tokens"], bool(options["tie_word_embeddings"])
     if architecture == "PhiForCausalLM":  # the head keeps its own bias when tied
         head = Linear(H, V, tie=table.weight if tied else None)
-        return Sequential(model=body, lm_head=marked(head, "head"))
+        return Sequential(model=body, lm_head=unembedding(marked(head, "head")))
     return decoder_class(architecture, "model", body, table, tied)
 
 
@@ -86,6 +101,7 @@ FAMILY = Family(
     options=(
         tie_option(False),
         Option("qk_layernorm", False, "a LayerNorm over each head of q and of k"),
+        activation_option("gelu_new"),
     ),
     assumptions=(HEAD_SIZE,),
     # rotary embeddings turn int(d_head·factor) dimensions: no rule on d_head itself
@@ -123,6 +139,7 @@ MODEL_TYPES = (
     ModelType("phi", FAMILY, base="PhiModel",
               classes=heads("Phi", "Phi", "ForCausalLM", "Model", "ForSequenceClassification",
                             "ForTokenClassification"),
-              sizes=SIZES,
-              rules=(Flag("tie_word_embeddings"), HeadNorms("qk_layernorm", "qk_layernorm"))),
+              sizes=(*SIZES, rotated(0.5)),
+              rules=(Flag("tie_word_embeddings"), HeadNorms("qk_layernorm", "qk_layernorm"),
+                     ActivationName("activation", "hidden_act", "gelu_new"))),
 )

@@ -32,12 +32,13 @@ from typing import Any
 
 from symparam.architectures.common import (
     QA_UNDER_TRANSFORMER,
+    activation_option,
     decoder_heads,
     rmsnorm_decoder,
     tie_option,
 )
 from symparam.architectures.interleave import listed, periodic
-from symparam.architectures.llama import mlp
+from symparam.architectures.llama import SILU, mlp
 from symparam.architectures.moe import SparseLayers, moe_mlp
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import (
@@ -140,6 +141,8 @@ FAMILY = Family(
         QA_UNDER_TRANSFORMER,
         Option("attention_bias", False, "biases on the q, k, v and o projections"),
         Option("moe", True, "MoE layers (some experts)"),
+        Option("norm_topk_prob", True, "the top k routing weights are renormalised"),
+        activation_option("silu"),
         Option("full_attention_interval", 4, "every n-th layer has full attention, the others "
                "linear attention"),
         Option("attention_pattern", (), "1 for each full-attention layer, 0 for each "
@@ -225,7 +228,7 @@ MODEL_TYPES = (
                      Size("h_lk", "linear_num_key_heads"), Size("h_lv", "linear_num_value_heads"),
                      Size("d_lk", "linear_key_head_dim"), Size("d_lv", "linear_value_head_dim")),
               rules=(Flag("tie_word_embeddings"), Flag("attention_bias"),
-                     NonZero("moe", "num_experts"),
+                     Flag("norm_topk_prob"), SILU, NonZero("moe", "num_experts"),
                      Interval("full_attention_interval", "full_attention_interval", 4),
                      AttentionLayers("attention_pattern", "layer_types", "num_hidden_layers"),
                      Count("sparse_step", "decoder_sparse_step"),

@@ -16,10 +16,12 @@ values are the encoder's s tokens.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import sympy
 
+from symparam.architectures.common import activation_of, activation_option
 from symparam.assumptions import DECODER_DEPTH, Assumption
 from symparam.blocks import (
     Activation,
@@ -33,34 +35,57 @@ from symparam.blocks import (
     Sequential,
     marked,
     on_sequence,
+    unembedding,
 )
+from symparam.blocks.saved import ACT, MASK, Key, Saved, same_tensor, union
+from symparam.errors import InvalidValueError
 from symparam.family import Family, Option
-from symparam.modeltype import Flag, GatedActivation, ModelType, NullRule, Reader, Size, heads
+from symparam.modeltype import (
+    Flag,
+    GatedActivation,
+    ModelType,
+    NullRule,
+    Reader,
+    Rule,
+    Size,
+    heads,
+)
 from symparam.symbols import H, N, N_dec, V, d_ff, d_head, h, n_buckets, n_labels, s, s_dec
 
 _FIRST_BLOCK_BIAS = "block.0.layer.0.SelfAttention.relative_attention_bias"
 
 
-def attention(name: str, cross: bool = False) -> Sequential:
+#: the encoder's output, which the keys and values of every decoder layer's cross-attention
+#: read: one tensor
+ENCODER_OUTPUT = Key("encoder output", model_wide=True)
+
+
+def attention(name: str, cross: bool = False, masked: bool = False) -> Sequential:
+    queries = Linear(H, h * d_head, bias=False)
     keys, values = Linear(H, h * d_head, bias=False), Linear(H, h * d_head, bias=False)
     if cross:  # the decoder's queries attend to the encoder's s tokens
         on_sequence(keys, s)
         on_sequence(values, s)
+        same_tensor("encoder output", (keys, "input"), (values, "input"), key=ENCODER_OUTPUT)
+    else:
+        same_tensor("attention input", (queries, "input"), (keys, "input"), (values, "input"))
     return Sequential(**{name: Attention(
         h * d_head, h * d_head, key_seq=s if cross else None, heads=h, scaled=False,
-        q=Linear(H, h * d_head, bias=False), k=keys, v=values,
-        o=Linear(h * d_head, H, bias=False),
-    )}, layer_norm=RMSNorm(H), residual=Residual(H))
+        masked=masked, q=queries, k=keys, v=values, o=Linear(h * d_head, H, bias=False),
+    )}, layer_norm=RMSNorm(H, impl="t5"), residual=Residual(H))
 
 
-def feed_forward(gated: bool) -> Sequential:
+def feed_forward(gated: bool, activation: str) -> Sequential:
+    down = Linear(d_ff, H, bias=False)
+    act = Activation(d_ff, gated=gated, fn=activation)
+    same_tensor("activation output", (act, "output"), (down, "input"))
     if gated:
-        dense = Sequential(wi_0=Linear(H, d_ff, bias=False), wi_1=Linear(H, d_ff, bias=False),
-                           act=Activation(d_ff, gated=True), wo=Linear(d_ff, H, bias=False))
+        gate, up = Linear(H, d_ff, bias=False), Linear(H, d_ff, bias=False)
+        same_tensor("MLP input", (gate, "input"), (up, "input"))
+        dense = Sequential(wi_0=gate, wi_1=up, act=act, wo=down)
     else:
-        dense = Sequential(wi=Linear(H, d_ff, bias=False), act=Activation(d_ff),
-                           wo=Linear(d_ff, H, bias=False))
-    return Sequential(DenseReluDense=marked(dense, "mlp"), layer_norm=RMSNorm(H),
+        dense = Sequential(wi=Linear(H, d_ff, bias=False), act=act, wo=down)
+    return Sequential(DenseReluDense=marked(dense, "mlp"), layer_norm=RMSNorm(H, impl="t5"),
                       residual=Residual(H))
 
 
@@ -77,21 +102,76 @@ class Unfed(Sequential):
     def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
         return {}
 
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        return Saved()
 
-def stack(count: Any, decoder: bool, gated: bool, unfed: bool = False) -> Sequential:
+
+class T5Stack(Sequential):
+    """An encoder's or decoder's stack. Under full recomputation each block is checkpointed
+    with what transformers passes it: its input, and from the second block on the position
+    bias the first one made (h·s·s, once for all); a decoder's blocks also the causal mask and
+    the encoder's output, and from the second on the cross-attention's (zero) position bias.
+    The first block looks the relative-position buckets up itself, so under full
+    recomputation that lookup keeps nothing."""
+
+    decoder: bool = False  # a causal stack: a mask
+    fed: bool = False  # an encoder feeds its cross-attention
+    count: Any = 1
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        if policy != "full":
+            return super().saved(batch, seq, policy, view)
+        inner = self.own_seq(seq)
+        kept = union(child.saved(batch, inner, policy) for name, child in self.children()
+                     if name != _FIRST_BLOCK_BIAS)
+        later = sympy.Min(self.count - 1, 1)  # 1 where there is a second block
+        extra = [(None, ACT, h * inner * inner * later)]
+        if self.decoder:
+            extra.append((MASK, ACT, batch * inner * inner))
+        if self.fed:
+            extra += [(ENCODER_OUTPUT, ACT, batch * s * H), (None, ACT, h * inner * s * later)]
+        return kept | Saved.of(*extra)
+
+
+class PickedByValue(Sequential):
+    """T5's sequence classifier: it picks each sequence's end-of-sequence tokens by their
+    value, so what its backward keeps depends on the tokens, not on the sizes."""
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        raise InvalidValueError("T5's sequence classifier picks the end-of-sequence tokens by "
+                                "value: what it keeps depends on the tokens")
+
+
+def stack(count: Any, decoder: bool, gated: bool, unfed: bool = False,
+          activation: str = "relu", table: Embedding | None = None,
+          ids: str = "tokens") -> Sequential:
     """A stack of blocks; ``decoder`` adds cross-attention to each (``unfed``: that no encoder
-    feeds, see :class:`Unfed`)."""
-    layers: dict[str, Block] = {"0": attention("SelfAttention")}
+    feeds, see :class:`Unfed`); ``table``: the shared token table it looks ``ids`` up in (its
+    ``embed_tokens``, tied to it)."""
+    # a decoder's self-attention is causal: a mask; an encoder's is given none
+    layers: dict[str, Block] = {"0": attention("SelfAttention", masked=decoder)}
     if decoder:
         cross = attention("EncDecAttention", cross=True)
         layers["1"] = Unfed(**dict(cross.children()), kind="attention") if unfed else cross
-    layers[str(len(layers))] = feed_forward(gated)
-    return Sequential(**{
+    layers[str(len(layers))] = feed_forward(gated, activation)
+    final = RMSNorm(H, impl="t5")
+    if not decoder:  # its output is what the decoder's cross-attention reads
+        final.output_key = ENCODER_OUTPUT
+    parts: dict[str, Block] = {}
+    if table is not None:
+        parts["embed_tokens"] = Embedding(V, H, tie=table.weight, indices=ids)
+    built = T5Stack(**parts, **{
         "block": Repeat(count, Sequential(layer=Sequential(**layers))),
-        # only the first block of a stack holds the relative-position bias table
-        _FIRST_BLOCK_BIAS: Embedding(n_buckets, h),
-        "final_layer_norm": RMSNorm(H),
+        # only the first block of a stack holds the relative-position bias table; its lookup
+        # keeps a bucket for each query and key position
+        _FIRST_BLOCK_BIAS: Embedding(n_buckets, h, indices="pairs"),
+        "final_layer_norm": final,
     })
+    built.decoder, built.fed, built.count = decoder, decoder and not unfed, count
+    return built
 
 
 #: the classes of the full encoder–decoder, with what each puts on the decoder's output
@@ -101,28 +181,32 @@ ENCODER_DECODER = ("T5ForConditionalGeneration", "T5Model", "T5ForQuestionAnswer
 
 def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     gated = bool(options["gated"])
-    shared = Embedding(V, H)
+    act = activation_of(options, "relu")
+    shared = Embedding(V, H, indices="buffer")  # each stack's embed_tokens looks it up
     if architecture not in ENCODER_DECODER:  # T5EncoderModel, T5ForTokenClassification
         # transformers builds these from the config as written: is_decoder makes the stack a
         # decoder's
         encoder = Sequential(shared=shared, encoder=stack(N, bool(options["is_decoder"]), gated,
-                                                          unfed=True))
+                                                          unfed=True, activation=act,
+                                                          table=shared))
         if architecture == "T5EncoderModel":
             return encoder
         return Sequential(transformer=encoder, classifier=marked(Linear(H, n_labels), "head"))
     # the decoder runs on its own s_dec tokens; the sequence classifier decodes its input
     # shifted right, so its decoder runs on the s tokens of the input
     decoded = s if architecture == "T5ForSequenceClassification" else s_dec
-    parts: dict[str, Block] = {"shared": shared, "encoder": stack(N, False, gated),
-                               "decoder": on_sequence(stack(N_dec, True, gated), decoded)}
+    parts: dict[str, Block] = {
+        "shared": shared, "encoder": stack(N, False, gated, activation=act, table=shared),
+        "decoder": on_sequence(stack(N_dec, True, gated, activation=act, table=shared,
+                                     ids="decoder_tokens"), decoded)}
     if architecture == "T5ForConditionalGeneration":
-        parts["lm_head"] = marked(on_sequence(Linear(H, V, bias=False, tie=shared.weight), s_dec),
-                                   "head")
+        parts["lm_head"] = unembedding(marked(on_sequence(
+            Linear(H, V, bias=False, tie=shared.weight), s_dec), "head"))
     if architecture == "T5ForQuestionAnswering":  # start and end logits on each decoder token
         parts["qa_outputs"] = marked(on_sequence(Linear(H, n_labels), s_dec), "head")
     if architecture == "T5ForSequenceClassification":  # on the decoder's last (eos) token
-        return Sequential(transformer=Sequential(**parts), classification_head=Sequential(
-            dense=Linear(H, H), tanh=Activation(H), out_proj=Linear(H, n_labels),
+        return Sequential(transformer=Sequential(**parts), classification_head=PickedByValue(
+            dense=Linear(H, H), tanh=Activation(H, fn="tanh"), out_proj=Linear(H, n_labels),
             first_token=True, kind="head"))
     return Sequential(**parts)
 
@@ -144,9 +228,29 @@ FAMILY = Family(
     build=build,
     options=(Option("gated", False, "v1.1's gated FFN: two input matrices (feed_forward_proj)"),
              Option("is_decoder", False, "the encoder-only classes build their stack as a "
-                    "decoder's, with cross-attention in every block", variant=True)),
+                    "decoder's, with cross-attention in every block", variant=True),
+             activation_option("relu")),
     assumptions=(DECODER_DEPTH,),
 )
+
+
+@dataclass(frozen=True)
+class DenseActivation(Rule):
+    """The FFN's activation, from ``feed_forward_proj`` (``[gated-]<activation>``; transformers
+    runs ``gated-gelu`` as ``gelu_new``): "" where it is ReLU, T5's own."""
+
+    option: str
+    key: str
+
+    def reads(self) -> tuple[str, ...]:
+        return (self.key,)
+
+    def read(self, config: Reader) -> str:
+        value = config.given(self.key)
+        if value == "gated-gelu":
+            return "gelu_new"
+        name = value.split("-")[-1] if isinstance(value, str) else "relu"
+        return "" if name == "relu" else name
 
 
 class DecoderDepth(NullRule):
@@ -172,5 +276,5 @@ MODEL_TYPES = (
                      Size("h", "num_heads"), Size("d_head", "d_kv"),
                      Size("n_buckets", "relative_attention_num_buckets")),
               rules=(GatedActivation("gated", "feed_forward_proj", "is_gated_act"),
-                     Flag("is_decoder"))),
+                     Flag("is_decoder"), DenseActivation("activation", "feed_forward_proj"))),
 )

@@ -20,7 +20,16 @@ from typing import Any
 
 from symparam.architectures.common import HEADS_SPLIT_HIDDEN
 from symparam.assumptions import DECODER_DEPTH
-from symparam.blocks import Embedding, LayerNorm, Linear, Repeat, Sequential, Tensor, marked
+from symparam.blocks import (
+    Embedding,
+    LayerNorm,
+    Linear,
+    Repeat,
+    Sequential,
+    Tensor,
+    marked,
+    unembedding,
+)
 from symparam.family import Family, Option
 from symparam.symbols import H, N, N_dec, V, d_ff
 
@@ -73,13 +82,13 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
         return Sequential(
             embedding=table,
             transformer=body,
-            generator=marked(Linear(H, V, bias=False, tie=table.weight), "head"),
+            generator=unembedding(marked(Linear(H, V, bias=False, tie=table.weight), "head")),
         )
     return Sequential(
         src_embedding=Embedding(V, H),
         tgt_embedding=Embedding(V, H),
         transformer=body,
-        generator=marked(Linear(H, V, bias=False), "head"),
+        generator=unembedding(marked(Linear(H, V, bias=False), "head")),
     )
 
 

@@ -19,6 +19,7 @@ from typing import Any
 
 import sympy
 
+from symparam.architectures.common import activation_of, activation_option
 from symparam.assumptions import HEAD_SIZE, POOLER_SIZE
 from symparam.blocks import (
     Activation,
@@ -33,12 +34,23 @@ from symparam.blocks import (
     marked,
     on_first_token,
 )
+from symparam.blocks.saved import ACT, Key, Saved, same_tensor
 from symparam.family import Family, Option
-from symparam.modeltype import Flag, HeadSize, ModelType, Size, heads
+from symparam.modeltype import (
+    ActivationName,
+    Flag,
+    HeadSize,
+    ModelType,
+    Size,
+    heads,
+    known_activation,
+)
 from symparam.symbols import C, H, N, P, R, S, d_ff, d_head, d_pool, h, n_labels
 
 #: the patches an image is cut into (a strided convolution drops a partial last patch)
 PATCHES = sympy.floor(R / P) ** 2
+#: the last hidden states, which the heads read slices of
+LAST_HIDDEN = Key("last hidden states")
 
 
 class PatchProjection(Sequential):
@@ -53,6 +65,11 @@ class PatchProjection(Sequential):
     def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
         return {"bias": batch * PATCHES * H}  # the filters' bias, at each patch
 
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        """The convolution keeps its input for its weight's gradient: the whole image."""
+        return Saved.of((None, ACT, batch * C * R * R))
+
 
 class PixelDecoder(Sequential):
     """The masked-image decoder: a 1×1 convolution H → S²·C at each patch (then a pixel
@@ -64,22 +81,31 @@ class PixelDecoder(Sequential):
     def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
         return {"bias": batch * PATCHES * S**2 * C}
 
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        """The convolution keeps its input: the patches' hidden states, a view of the last
+        hidden states (the class token's row included)."""
+        return Saved.of((LAST_HIDDEN, ACT, batch * (PATCHES + 1) * H))
 
-def layer(qkv_bias: bool) -> Sequential:
+
+def layer(qkv_bias: bool, activation: str = "gelu") -> Sequential:
     width = h * d_head
+    q, k, v = (Linear(H, width, bias=qkv_bias) for _ in range(3))
+    same_tensor("attention input", (q, "input"), (k, "input"), (v, "input"))
+    act, fc2 = Activation(d_ff, fn=activation), Linear(d_ff, H)
+    same_tensor("activation output", (act, "output"), (fc2, "input"))
     return Sequential(
-        attention=Attention(width, width, heads=h, q_proj=Linear(H, width, bias=qkv_bias),
-                            k_proj=Linear(H, width, bias=qkv_bias),
-                            v_proj=Linear(H, width, bias=qkv_bias), o_proj=Linear(width, H)),
+        attention=Attention(width, width, heads=h, softmax_fp32=True, q_proj=q, k_proj=k, v_proj=v,
+                            o_proj=Linear(width, H)),
         layernorm_before=LayerNorm(H),
         layernorm_after=LayerNorm(H),
-        mlp=Sequential(kind="mlp", fc1=Linear(H, d_ff), activation_fn=Activation(d_ff),
-                       fc2=Linear(d_ff, H)),
+        mlp=Sequential(kind="mlp", fc1=Linear(H, d_ff), activation_fn=act, fc2=fc2),
         residual=Residual(H, adds=2),
     )
 
 
-def vit_model(pooler: bool, qkv_bias: bool, mask_token: bool = False) -> Sequential:
+def vit_model(pooler: bool, qkv_bias: bool, mask_token: bool = False,
+              activation: str = "gelu", pooler_activation: str = "tanh") -> Sequential:
     embeddings: dict[str, Block] = {"cls_token": Tensor(1, 1, H)}
     if mask_token:  # stands in for the masked patches
         embeddings["mask_token"] = Tensor(1, 1, H)
@@ -91,25 +117,33 @@ def vit_model(pooler: bool, qkv_bias: bool, mask_token: bool = False) -> Sequent
     )
     parts = {
         "embeddings": Sequential(**embeddings, kind="embedding"),
-        "layers": Repeat(N, layer(qkv_bias)),
+        "layers": Repeat(N, layer(qkv_bias, activation)),
         "layernorm": LayerNorm(H),
     }
-    if pooler:
-        parts["pooler"] = Sequential(dense=Linear(H, d_pool), activation=Activation(d_pool),
+    if pooler:  # on the class token, a slice of the last hidden states
+        dense = Linear(H, d_pool)
+        dense.slices_sequence, dense.input_key = True, LAST_HIDDEN
+        parts["pooler"] = Sequential(dense=dense,
+                                     activation=Activation(d_pool, fn=known_activation(
+                                         pooler_activation, "pooler_act")),
                                      first_token=True, kind="head")
     return Sequential(**parts)
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     qkv_bias = bool(options["qkv_bias"])
+    acts = {"activation": activation_of(options, "gelu"),
+            "pooler_activation": activation_of(options, "tanh", "pooler_activation")}
     if architecture == "ViTModel":
-        return vit_model(bool(options["pooler"]), qkv_bias)
+        return vit_model(bool(options["pooler"]), qkv_bias, **acts)
     if architecture == "ViTForMaskedImageModeling":
-        return Sequential(vit=vit_model(False, qkv_bias, mask_token=True),
+        return Sequential(vit=vit_model(False, qkv_bias, mask_token=True, **acts),
                           decoder=Sequential(kind="head", **{"0": PixelDecoder(
                               weight=Tensor(S**2 * C, H, 1, 1), bias=Tensor(S**2 * C))}))
-    return Sequential(vit=vit_model(False, qkv_bias),
-                      classifier=marked(on_first_token(Linear(H, n_labels)), "head"))
+    classifier = on_first_token(Linear(H, n_labels))  # on the class token's slice
+    classifier.slices_sequence = True
+    return Sequential(vit=vit_model(False, qkv_bias, **acts),
+                      classifier=marked(classifier, "head"))
 
 
 FAMILY = Family(
@@ -126,6 +160,9 @@ FAMILY = Family(
     options=(
         Option("pooler", True, "ViTModel's pooler (dense H → d_pool on the class token)"),
         Option("qkv_bias", True, "biases on the q, k and v projections"),
+        activation_option("gelu"),
+        Option("pooler_activation", "", "the pooler's activation, where not tanh",
+               variant=True, where_built=True),
     ),
     # transformers requires neither h | H (an explicit head_dim) nor P | R (it drops the rest)
     assumptions=(HEAD_SIZE, POOLER_SIZE),
@@ -144,5 +181,7 @@ MODEL_TYPES = (
                      Size("C", "num_channels"),
                      Size("d_pool", "pooler_output_size", null=POOLER_SIZE),
                      Size("S", "encoder_stride")),
-              rules=(Flag("qkv_bias"),)),
+              rules=(Flag("qkv_bias"), ActivationName("activation", "hidden_act", "gelu"),
+                     ActivationName("pooler_activation", "pooler_act", "tanh",
+                                    where_built=True))),
 )

@@ -11,6 +11,7 @@ from symparam.blocks.base import (
     marked,
     on_first_token,
     on_sequence,
+    unembedding,
 )
 from symparam.blocks.conv import Conv1d
 from symparam.blocks.layers import (
@@ -53,4 +54,5 @@ __all__ = [
     "marked",
     "on_first_token",
     "on_sequence",
+    "unembedding",
 ]

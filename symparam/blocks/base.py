@@ -18,145 +18,20 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
 import sympy
 
-from symparam.errors import InvalidValueError, ModelDefinitionError, UnboundError
+from symparam.blocks.entries import Index, Placed, Row, TensorInfo, as_size
+from symparam.blocks.numbers import evaluate, value
+from symparam.blocks.saved import ACT, Saved, union
+from symparam.errors import InvalidValueError, ModelDefinitionError
 
 Size = int | sympy.Expr
 Number = int | Fraction
 _INDEX_LETTERS = "ijklmn"
-
-
-def as_size(value: Size, what: str = "size") -> sympy.Expr:
-    """A block size as a sympy expression: a positive int or an expression, never a string."""
-    if isinstance(value, bool) or not isinstance(value, int | sympy.Expr):
-        raise InvalidValueError(
-            f"{what} must be an int or a sympy expression, not {type(value).__name__}"
-        )
-    if isinstance(value, int):
-        if value <= 0:
-            raise InvalidValueError(f"{what} must be positive, got {value}")
-        return sympy.Integer(value)
-    if value.is_number and not (value.is_integer and value.is_positive):
-        raise InvalidValueError(f"{what} must be a positive integer, got {value}")
-    return value
-
-
-@dataclass(frozen=True)
-class Index:
-    """One enclosing :class:`Repeat`: its placeholder letter, count, first index and stride."""
-
-    letter: str
-    count: sympy.Expr
-    start: sympy.Expr = sympy.S.Zero
-    stride: int = 1
-
-    def __iter__(self) -> Iterator[Any]:  # ``for letter, count in entry.indices`` still works
-        return iter((self.letter, self.count))
-
-    def substitute(self, mapping: Mapping[sympy.Symbol, sympy.Expr]) -> Index:
-        return Index(self.letter, self.count.xreplace(mapping), self.start.xreplace(mapping),
-                     self.stride)
-
-
-@dataclass(frozen=True)
-class TensorInfo:
-    """A leaf tensor as seen from the root of a tree.
-
-    ``name`` holds ``{i}``-style placeholders for each enclosing :class:`Repeat`, listed in
-    ``indices`` as (letter, count) pairs; ``copies`` is the product of those counts. A tied tensor
-    names its owner in ``tied_to`` and adds nothing to the total.
-    """
-
-    name: str
-    shape: tuple[sympy.Expr, ...]
-    indices: tuple[Index, ...] = ()
-    tied_to: str | None = None
-
-    @property
-    def numel(self) -> sympy.Expr:
-        """Elements in one copy of the tensor."""
-        return sympy.Mul(*self.shape)
-
-    @property
-    def copies(self) -> sympy.Expr:
-        """How many distinct copies the enclosing repeats make."""
-        return sympy.Mul(*(index.count for index in self.indices))
-
-    @property
-    def params(self) -> sympy.Expr:
-        """What this entry adds to the total: 0 when tied."""
-        if self.tied_to is not None:
-            return sympy.Integer(0)
-        return self.copies * self.numel
-
-    @property
-    def kind(self) -> str:
-        """``weight``, ``bias`` or the tensor's own last name component."""
-        return self.name.rsplit(".", 1)[-1]
-
-    def substitute(self, mapping: Mapping[sympy.Symbol, sympy.Expr | int]) -> TensorInfo:
-        """The same entry with ``mapping`` applied to its shape and repeat counts."""
-        mapping = {k: sympy.Integer(v) if isinstance(v, int) else v for k, v in mapping.items()}
-        return TensorInfo(
-            self.name,
-            tuple(dim.xreplace(mapping) for dim in self.shape),
-            tuple(index.substitute(mapping) for index in self.indices),
-            self.tied_to,
-        )
-
-    def expand(self) -> Iterator[tuple[str, tuple[int, ...]]]:
-        """Concrete ``(name, shape)`` pairs, one per layer index (needs numeric counts)."""
-        counts = []
-        for index in self.indices:
-            if not (index.count.is_Integer and index.start.is_Integer):
-                unbound = index.count.free_symbols | index.start.free_symbols
-                raise UnboundError(sorted(str(s) for s in unbound))
-            counts.append((index.letter, int(index.count), int(index.start), index.stride))
-        if any(not dim.is_Integer for dim in self.shape):
-            unbound = set().union(*(dim.free_symbols for dim in self.shape))
-            raise UnboundError(sorted(str(s) for s in unbound))
-        shape = tuple(int(dim) for dim in self.shape)
-
-        def walk(level: int, name: str) -> Iterator[tuple[str, tuple[int, ...]]]:
-            if level == len(counts):
-                yield name, shape
-                return
-            letter, count, start, stride = counts[level]
-            for k in range(count):
-                shown = str(start + stride * k)
-                yield from walk(level + 1, name.replace("{" + letter + "}", shown, 1))
-
-        yield from walk(0, self.name)
-
-
-@dataclass(frozen=True)
-class Placed:
-    """A block where it sits in a tree: its dotted path and the sequence it runs on (None
-    where no sequence was given)."""
-
-    path: str
-    block: Block
-    seq: sympy.Expr | None = None
-
-
-@dataclass(frozen=True)
-class Row:
-    """One line of a derivation's table: a module holding weights (or a bare tensor), its
-    weight and bias shapes, what it adds (``params``, over its repeats within the part), and
-    the tensor its weight is tied to, if any."""
-
-    name: str
-    module: str
-    weight: tuple[sympy.Expr, ...]
-    bias: tuple[sympy.Expr, ...] | None
-    params: sympy.Expr
-    tie: Tensor | None = None
 
 
 #: what a part of a tree is, for breakdowns: a block declares its ``kind`` (an attention, a
@@ -180,6 +55,18 @@ class Block:
     is_tensor: bool = False
     #: a stack of repeated layers (:class:`Repeat`)
     is_stack: bool = False
+    #: its own FLOPs rule counts work across the tokens of a sequence (attention's products
+    #: over every query and key, a convolution over neighbouring tokens)
+    across_tokens: bool = False
+    #: an output projection onto the vocabulary (:func:`unembedding`)
+    unembedding: bool = False
+    #: a block whose input is a slice of a longer sequence (the first token's hidden state):
+    #: what it saves of its input is that sequence's whole storage
+    slices_sequence: bool = False
+    #: the tensor this block reads, and the one it makes, where other operations save the same
+    #: storage (:func:`symparam.blocks.saved.same_tensor`); None: its own
+    input_key: Any = None
+    output_key: Any = None
 
     def children(self) -> tuple[tuple[str, Block], ...]:
         """The named sub-blocks, in the order transformers registers them."""
@@ -203,6 +90,22 @@ class Block:
         if all(a is child.params for a, child in zip(active, children, strict=True)):
             return self.params  # nothing routed below: the same expression, built once
         return sympy.Add(*active)
+
+    @cached_property
+    def vocabulary_params(self) -> sympy.Expr:
+        """Parameters of the tables that map tokens or positions to vectors, and of an untied
+        projection back onto the vocabulary: what Kaplan et al. (2020) leave out of N."""
+        if self.unembedding:
+            return self.params
+        return sympy.Add(*(child.vocabulary_params for _, child in self.children()))
+
+    def stored(self, fmt: Any) -> sympy.Expr:
+        """Bytes of the weights under this block in the weight format ``fmt`` (a
+        :class:`symparam.memory.WeightFormat`: it says what a matrix costs and what is kept in
+        16 bits); the vocabulary's tables and the unembedding are kept."""
+        if self.unembedding:
+            return fmt.kept(self.params)
+        return sympy.Add(*(child.stored(fmt) for _, child in self.children()))
 
     def tensors(self) -> list[TensorInfo]:
         """Every leaf tensor under this block, named from this block down."""
@@ -250,6 +153,35 @@ class Block:
         seq = self.own_seq(seq)
         return merge(child.nonmatmul(batch, seq) for _, child in self.children())
 
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        """The tensors a training step keeps for the backward pass on ``batch`` sequences of
+        ``seq`` tokens, each storage once (:mod:`symparam.blocks.saved`), under the
+        recomputation ``policy``: ``none``; ``selective``, each attention's core (scores,
+        softmax, weighted values) run again, its inputs kept; ``full``, each stack of layers
+        checkpointed, a layer's input kept. ``view``: the sequence of the block that runs on
+        its first token, whose storage a block that :attr:`slices_sequence` keeps whole. A
+        composite unites its children's."""
+        inner = self.own_seq(seq)
+        outer = seq if self.first_token else view
+        return union(child.saved(batch, inner, policy, outer) for _, child in self.children())
+
+    #: a layer that transformers calls with the attention mask as a positional argument, which
+    #: its checkpoint then keeps (once for all layers: the model makes one)
+    called_with_mask: bool = False
+
+    def checkpointed(self, batch: sympy.Expr, seq: sympy.Expr) -> Saved:
+        """What a checkpoint of this block keeps: its input (the hidden state a layer is called
+        with), which its first child reads, and the mask where it is called with it."""
+        from symparam.blocks.saved import MASK
+
+        inner = self.own_seq(seq)
+        children = self.children()
+        kept = children[0][1].checkpointed(batch, inner) if children else Saved()
+        if self.called_with_mask:
+            kept = kept | Saved.of((MASK, ACT, batch * inner * inner))
+        return kept
+
     def count(self, **values: int) -> int:
         """The exact total for the given hyperparameter values (by symbol name)."""
         return evaluate(self.params, values)
@@ -285,6 +217,20 @@ class Block:
         declared :attr:`kind`, else its parent's (``outer``)."""
         kind = self.kind or outer
         return merge(child.by_kind(kind, active) for _, child in self.children())
+
+    def stacks(self, seq: sympy.Expr) -> list[tuple[Block, sympy.Expr]]:
+        """The stacks of repeated layers under this block, with the sequence each runs on:
+        the units that full recomputation checkpoints (Megatron-LM and transformers'
+        gradient checkpointing keep each layer's input and run the layer again; what lies
+        outside the layers, embeddings, final norm and head, is not run again)."""
+        inner = self.own_seq(seq)
+        return [found for _, child in self.children() for found in child.stacks(inner)]
+
+    @cached_property
+    def mixes_tokens(self) -> bool:
+        """Whether this block or one below it counts work across tokens (:attr:`across_tokens`):
+        a tree without one has FLOPs that grow only linearly with the sequence."""
+        return self.across_tokens or any(child.mixes_tokens for _, child in self.children())
 
     @cached_property
     def holds_stack(self) -> bool:
@@ -376,6 +322,13 @@ class Tensor(Block):
     def active_params(self) -> sympy.Expr:
         return self.params
 
+    @cached_property
+    def vocabulary_params(self) -> sympy.Expr:
+        return sympy.S.Zero  # a bare tensor: its module says whether it is a table
+
+    def stored(self, fmt: Any) -> sympy.Expr:
+        return sympy.S.Zero if self.tie is not None else fmt.tensor(self.shape)
+
     def numeric(self, env: Mapping[sympy.Symbol, Number], active: bool = False) -> Number:
         if self.tie is not None:
             return 0
@@ -392,6 +345,10 @@ class Tensor(Block):
 
     def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
         return {}
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        return Saved()  # a weight is the model's, not an activation
 
     def by_kind(self, outer: str = "other", active: bool = False) -> dict[str, sympy.Expr]:
         params = self.params
@@ -456,6 +413,13 @@ class Repeat(Block):
             return self.params
         return self.count_expr * self.block.active_params
 
+    @cached_property
+    def vocabulary_params(self) -> sympy.Expr:
+        return self.count_expr * self.block.vocabulary_params
+
+    def stored(self, fmt: Any) -> sympy.Expr:
+        return self.count_expr * self.block.stored(fmt)
+
     def numeric(self, env: Mapping[sympy.Symbol, Number], active: bool = False) -> Number:
         return value(self.count_expr, env) * self.block.numeric(env, active)
 
@@ -479,8 +443,20 @@ class Repeat(Block):
 
     is_stack = True
 
+    def stacks(self, seq: sympy.Expr) -> list[tuple[Block, sympy.Expr]]:
+        return [(self, seq)]
+
     def cache(self, seq: sympy.Expr) -> sympy.Expr:
         return self.count_expr * self.block.cache(self.own_seq(seq))
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        """Each run of the layer keeps its own tensors (the model's shared ones once); under
+        full recomputation a run keeps only what its checkpoint does, its input."""
+        inner = self.own_seq(seq)
+        if policy == "full":
+            return self.block.checkpointed(batch, inner).repeated(self.runs)
+        return self.block.saved(batch, inner, policy).repeated(self.runs)
 
     def by_kind(self, outer: str = "other", active: bool = False) -> dict[str, sympy.Expr]:
         below = self.block.by_kind(self.kind or outer, active)
@@ -556,60 +532,6 @@ def tensor_names(block: Block) -> dict[int, str]:
     return {id(tensor): entry.name for tensor, entry in _walk(block, "", ())}
 
 
-def evaluate(expr: sympy.Expr, values: Mapping[str, int]) -> int:
-    """``expr`` as an exact int, binding symbols by name; every free symbol must be bound (the
-    missing ones are named in vocabulary order), and the result must be an integer.
-
-    >>> from symparam.symbols import H, N
-    >>> evaluate(N * (12 * H**2 + 13 * H), {"N": 12, "H": 768})
-    85054464
-    """
-    from symparam.symbols import order_key
-
-    free = sorted(expr.free_symbols, key=order_key)
-    missing = [s.name for s in free if s.name not in values]
-    if missing:
-        raise UnboundError(missing)
-    env: dict[sympy.Symbol, Number] = {}
-    for sym in free:
-        number = values[sym.name]
-        if isinstance(number, bool) or not isinstance(number, int) or number <= 0:
-            raise InvalidValueError(f"{sym.name} must be a positive integer, got {number!r}")
-        env[sym] = number
-    result = value(expr, env)
-    if isinstance(result, Fraction) and result.denominator != 1:
-        raise InvalidValueError(f"the count is not an integer ({result}) for these values")
-    return int(result)
-
-
-def value(expr: sympy.Expr, env: Mapping[sympy.Symbol, Number]) -> Number:
-    """``expr`` at the numbers in ``env`` (exact: ints and Fractions), read off its tree without
-    building new sympy objects. Raises :class:`UnboundError` for a symbol ``env`` lacks."""
-    if expr.is_Symbol:
-        if expr not in env:
-            raise UnboundError([expr.name])
-        return env[expr]
-    if expr.is_Integer:
-        return int(expr)
-    if expr.is_Rational:
-        return Fraction(int(expr.p), int(expr.q))
-    if expr.is_Add:
-        return sum((value(arg, env) for arg in expr.args), 0)
-    if expr.is_Mul:
-        return math.prod(value(arg, env) for arg in expr.args)
-    if expr.is_Pow and expr.exp.is_Integer:
-        base, power = value(expr.base, env), int(expr.exp)
-        return Fraction(base) ** power if power < 0 else base**power
-    if isinstance(expr, sympy.floor | sympy.ceiling):
-        inner = value(expr.args[0], env)
-        return math.floor(inner) if isinstance(expr, sympy.floor) else math.ceil(inner)
-    numbers = {s: sympy.Rational(env[s]) for s in expr.free_symbols if s in env}
-    result = expr.xreplace(numbers)
-    if not result.is_Rational:
-        raise UnboundError(sorted(s.name for s in result.free_symbols) or [str(expr)])
-    return Fraction(int(result.p), int(result.q))
-
-
 def of_kind(kind: str) -> str:
     """``kind`` checked against :data:`KINDS`."""
     if kind not in KINDS:
@@ -620,6 +542,14 @@ def of_kind(kind: str) -> str:
 def marked(block: Block, kind: str) -> Block:
     """Mark ``block`` as a part of ``kind`` (a head, an MLP …) for breakdowns."""
     block.kind = of_kind(kind)
+    return block
+
+
+def unembedding(block: Block) -> Block:
+    """Mark ``block`` (a Linear onto the vocabulary: an LM head) as the unembedding: with the
+    embedding tables, what Kaplan et al. leave out of the non-embedding count, and what a
+    quantized model keeps in 16 bits."""
+    block.unembedding = True
     return block
 
 

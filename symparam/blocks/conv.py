@@ -20,6 +20,7 @@ class Conv1d(Block):
     convolution."""
 
     kind = "conv"
+    across_tokens = True
 
     def __init__(self, in_channels: Size, out_channels: Size, kernel: Size, groups: Size = 1,
                  bias: bool = True) -> None:

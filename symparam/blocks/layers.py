@@ -9,16 +9,44 @@ H*V
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from functools import cached_property
+from typing import Any
 
 import sympy
 
 from symparam.blocks.base import Block, Placed, Row, Size, Tensor, adopt, as_size, merge
-from symparam.errors import ModelDefinitionError
+from symparam.blocks.entries import as_expr
+from symparam.blocks.saved import (
+    ACT,
+    ACTIVATION_SAVES,
+    BATCH_POSITIONS,
+    BOOL,
+    BOOL_MASK,
+    CAST,
+    F32,
+    FP32_ONLY,
+    I64,
+    INPUT_IDS,
+    MASK,
+    POSITION_IDS,
+    ROTARY_COS,
+    ROTARY_SIN,
+    TOKEN_TYPES,
+    UPCAST,
+    Key,
+    Saved,
+    attention_core,
+)
+from symparam.errors import InvalidValueError, ModelDefinitionError
 
 
 class Linear(Block):
     """``torch.nn.Linear``: ``weight`` (out, in) and, by default as in torch, ``bias`` (out)."""
+
+    #: int64 indices per sequence that picking outputs after it keeps (a sequence classifier
+    #: picks each sequence's last real token: the batch's positions and the token's)
+    gathers: int = 0
 
     def __init__(
         self, in_features: Size, out_features: Size, bias: bool = True, tie: Tensor | None = None
@@ -44,6 +72,25 @@ class Linear(Block):
             return {}
         return {"bias": batch * self.own_seq(seq) * self.out_features}
 
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        """Its input, for the weight's gradient (the whole storage it is a slice of, when it
+        runs on the first token of a longer sequence)."""
+        rows = self.own_seq(seq)
+        if self.slices_sequence:  # a slice of a longer sequence: its whole storage is kept
+            rows = view if view is not None else seq
+        return Saved.of((self.input_key, ACT, batch * rows * self.in_features),
+                        (None, I64, batch * self.gathers),
+                        (None, UPCAST, batch * rows * self.in_features if self.upcast else 0),
+                        (None, UPCAST, self.weight.params if self.upcast else 0))
+
+    #: a projection that runs in fp32 on copies of its input and weight (DeepSeek-V3's
+    #: router), which it keeps instead (another reader keeps the input itself)
+    upcast: bool = False
+
+    def checkpointed(self, batch: sympy.Expr, seq: sympy.Expr) -> Saved:
+        return Saved.of((None, ACT, batch * self.own_seq(seq) * self.in_features))
+
 
 class Attention(Block):
     """A self-attention block: its projections, plus the two products over the sequence.
@@ -54,15 +101,35 @@ class Attention(Block):
     ``kv_cache`` is what a decoder stores per token: 2·h_kv·d_head for keys and values, or the
     compressed latent of multi-head latent attention. ``heads`` (the query heads) sizes the
     softmax, one per score; ``scaled`` says whether the scores are multiplied by 1/√d_head (T5's
-    are not); ``softcap``: the scores pass through c·tanh(x/c) (Gemma2).
+    are not); ``softcap``: the scores pass through c·tanh(x/c) (Gemma2). ``window``: a
+    sliding window of that many positions, over which ``windowed`` (a share) of the layers
+    this attention is repeated over attend and which is all they cache (gpt-oss, Gemma2 …).
+
+    For what a training step saves: the core keeps the queries, keys and values
+    (:func:`~symparam.blocks.saved.attention_core`: ``kv_heads`` key/value heads repeated to
+    the ``heads``, ``views`` those that come as slices of a projection's output), the softmax's
+    output (in fp32 with ``softmax_fp32``, and a copy in the model's dtype), the soft-capping's
+    tanh; ``rotary`` heads share the rotary tables (cos and sin of one row of positions,
+    ``rotary`` wide). Under selective recomputation the core keeps its inputs instead, and,
+    ``masked``, the (B, 1, s, s) mask every layer is given.
     """
 
     kind = "attention"
+    across_tokens = True
 
     def __init__(self, qk_width: Size, v_width: Size, /, kv_cache: Size | None = None,
                  key_seq: sympy.Expr | None = None, heads: Size | None = None,
-                 scaled: bool = True,
-                 softcap: bool = False, sink: bool = False, **named: Block) -> None:
+                 scaled: bool = True, softcap: bool = False, sink: bool = False,
+                 window: Size | None = None, windowed: sympy.Expr | int = 1,
+                 layers: sympy.Expr | int = 1, rotary_layers: str = "all",
+                 rotary_fp32: bool = False,
+                 rotary: Size | None = None, kv_heads: Size | None = None,
+                 views: Mapping[str, tuple[Key, Size]] | None = None,
+                 softmax_fp32: bool = False, masked: bool = False, recomputable: bool = True,
+                 interleaved: bool = False, indices: int = 0, derived: str = "",
+                 fp32_inputs: tuple[str, ...] = (), fills_mask: bool = False,
+                 masks_from: Size | None = None,
+                 **named: Block) -> None:
         self.qk_width = as_size(qk_width, "query/key width")
         self.v_width = as_size(v_width, "value width")
         # numbers a decoder keeps per token for later tokens (keys and values; None: encoder)
@@ -73,6 +140,33 @@ class Attention(Block):
         self.scaled = scaled
         self.softcap = softcap  # Gemma2's tanh soft-capping of the scores
         self.sink = sink  # gpt-oss: one more logit per head and query in the softmax
+        self.window = None if window is None else as_size(window, "sliding window")
+        self.windowed = as_expr(windowed)
+        # of how many layers: with windows, sliding and full ones may each have their own mask
+        # (and, rotary_layers "per_kind", rotary tables: Gemma3; "sliding": only they turn)
+        self.layers = as_expr(layers)
+        self.rotary_layers = rotary_layers
+        self.rotary_fp32 = rotary_fp32
+        # for the tensors a training step saves: the rotated width of each head (the rotary
+        # tables' width), the width of the keys (and values) as computed, before grouped heads
+        # are repeated, and whether the softmax is taken in fp32 whatever the model's dtype
+        self.rotary = None if rotary is None else as_size(rotary, "rotary width")
+        self.kv_heads = None if kv_heads is None else as_size(kv_heads, "key/value heads")
+        self.views = {name: (key, as_size(width, "projection width"))
+                      for name, (key, width) in (views or {}).items()}
+        self.softmax_fp32 = softmax_fp32
+        self.masked = masked
+        # transformers runs the core as a function a checkpoint can wrap (not BLOOM's, Falcon's)
+        self.recomputable = recomputable
+        self.interleaved = interleaved  # BLOOM's fused output: (B, s, heads, 3, d_head)
+        self.indices = indices  # one-element index tensors a layer keeps (Falcon's k/v picks)
+        self.fp32_inputs = fp32_inputs  # of q, k, v: those the core casts to fp32 (GPT-Neo's)
+        # the scores are masked by masked_fill with the model's boolean mask, which it keeps
+        self.fills_mask = fills_mask
+        # a bidirectional encoder given no padding (ModernBERT): its global layers get no mask,
+        # its sliding ones one only where the sequence is at least this long
+        self.masks_from = None if masks_from is None else as_size(masks_from, "mask length")
+        self.underived = derived  # why what it keeps is not derived, where it is not
         self._children = adopt("an Attention", named.items())
 
     def children(self) -> tuple[tuple[str, Block], ...]:
@@ -83,13 +177,20 @@ class Attention(Block):
 
     def symbols(self) -> set[sympy.Symbol]:
         """The weights' symbols and those of its own rules (the heads size its softmax)."""
-        own = [self.qk_width, self.v_width, self.kv_cache, self.heads]
+        own = [self.qk_width, self.v_width, self.kv_cache, self.heads, self.window, self.rotary,
+               self.kv_heads]
         return super().symbols().union(*(e.free_symbols for e in own if e is not None))
 
     def cache(self, seq: sympy.Expr) -> sympy.Expr:
-        """Keys and values (or their latent) of each of the ``seq`` tokens."""
-        own = 0 if self.kv_cache is None else self.kv_cache * self.own_seq(seq)
-        return super().cache(seq) + own
+        """Keys and values (or their latent) of each of the ``seq`` tokens; a layer that slides
+        a window of W keeps min(s, W) of them (what its last token attends to: transformers'
+        static cache allocates that many, its dynamic one keeps W − 1 between steps)."""
+        if self.kv_cache is None:
+            return super().cache(seq)
+        inner = self.own_seq(seq)
+        held = inner if self.window is None else \
+            (1 - self.windowed) * inner + self.windowed * sympy.Min(inner, self.window)
+        return super().cache(seq) + self.kv_cache * held
 
     def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
         return super().flops(batch, seq) + self._own_products(batch, seq)
@@ -113,6 +214,67 @@ class Attention(Block):
         seq = self.own_seq(seq)
         keys = seq if self.key_seq is None else self.key_seq
         return 2 * batch * seq * keys * (self.qk_width + self.v_width)
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        around = super().saved(batch, seq, policy, view)  # projections and q/k norms
+        inner = self.own_seq(seq)
+        keys = inner if self.key_seq is None else self.key_seq
+        found = around
+        kinds = self._kinds()
+        if self.rotary is not None:  # cos and sin for one row of positions, for every layer
+            table = inner * self.rotary * {"all": 1, "per_kind": kinds,
+                                           "sliding": sympy.Min(self._sliding(), 1)}[
+                self.rotary_layers]
+            kind = F32 if self.rotary_fp32 else ACT  # OLMo's tables stay in fp32
+            found = found | Saved.of((ROTARY_COS, kind, table), (ROTARY_SIN, kind, table))
+        if self.underived:
+            raise InvalidValueError(self.underived)
+        if policy == "selective" and not self.recomputable:
+            raise InvalidValueError("selective recomputation is derived where transformers' "
+                                    "attention core is a function that can be checkpointed; "
+                                    "this model's is written inline")
+        core = attention_core(batch, inner, keys, self.heads, self.kv_heads, self.qk_width,
+                              self.v_width, self.views, policy, self.interleaved,
+                              self.fp32_inputs)
+        if policy == "selective":  # the core runs again from its inputs, the mask among them
+            masks = kinds
+            if self.masks_from is not None:
+                masks = sympy.Min(self._sliding(), 1) * \
+                    sympy.Min(sympy.Max(inner - self.masks_from + 1, 0), 1)
+            return found | Saved.of(*core, (MASK, ACT, batch * inner * keys * masks
+                                            if self.masked else 0))
+        scores = self.scores(batch, seq)
+        if self.sink:  # the softmax over one more logit a row, whose maximum keeps its index
+            scores = scores + batch * self.heads * inner
+            core.append((None, I64, batch * self.heads * inner))
+        core.append((None, F32 if self.softmax_fp32 else ACT, scores))
+        core += [(None, I64, sympy.S.One)] * self.indices
+        if self.fills_mask:
+            core.append((BOOL_MASK, BOOL, batch * inner * keys))
+        if self.softmax_fp32:
+            core.append((None, CAST, scores))
+        if self.softcap:
+            core.append((None, ACT, scores))
+        return found | Saved.of(*core)
+
+    def _sliding(self) -> sympy.Expr:
+        """How many of the ``layers`` slide a window."""
+        return sympy.S.Zero if self.window is None else sympy.expand(self.windowed * self.layers)
+
+    def _kinds(self) -> sympy.Expr:
+        """How many kinds of layer there are (sliding, full): each has its own mask."""
+        if self.window is None:
+            return sympy.S.One
+        sliding = self._sliding()
+        return sympy.Min(sliding, 1) + sympy.Min(self.layers - sliding, 1)
+
+    def checkpointed(self, batch: sympy.Expr, seq: sympy.Expr) -> Saved:
+        """An attention is called with what its input projections read (marked as one
+        tensor), else what its first child reads."""
+        readers = [c for _, c in self.children() if c.input_key is not None]
+        first = readers[0] if readers else self.children()[0][1]
+        return first.checkpointed(batch, self.own_seq(seq))
 
     def scores(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
         """Attention scores: one per head, query and key (what the softmax runs over)."""
@@ -141,26 +303,62 @@ class Conv1D(Linear):
         self.weight = Tensor(self.in_features, self.out_features)
 
 
+#: what a lookup reads, by the name ``Embedding(indices=…)`` takes: the model-wide tensor its
+#: backward keeps and whether it has a row per sequence ("batch") or one row for all ("one")
+LOOKUPS: dict[str, tuple[Key | None, str]] = {
+    "tokens": (INPUT_IDS, "batch"),
+    "positions": (POSITION_IDS, "one"),
+    "batch_positions": (BATCH_POSITIONS, "batch"),
+    "token_types": (TOKEN_TYPES, "one"),
+    "batch_token_types": (TOKEN_TYPES, "batch"),
+    "decoder_tokens": (Key("decoder_input_ids", model_wide=True), "batch"),
+    "pairs": (Key("relative position buckets"), "pairs"),
+    "buffer": (None, "one"),
+}
+
+
 class Embedding(Block):
     """``torch.nn.Embedding``: one ``weight`` table of (rows, dim); ``tie`` makes it an alias.
 
     A lookup costs nothing; ``summed`` says the rows looked up are added to another table's
-    (position and token-type tables): one add per number and token.
+    (position and token-type tables): one add per number and token. ``indices``: what the
+    lookup reads (:data:`LOOKUPS`), which its backward keeps.
     """
 
     kind = "embedding"
 
     def __init__(
         self, num_embeddings: Size, embedding_dim: Size, tie: Tensor | None = None,
-        summed: bool = False,
+        summed: bool = False, indices: str = "tokens",
     ) -> None:
         self.num_embeddings = as_size(num_embeddings, "num_embeddings")
         self.embedding_dim = as_size(embedding_dim, "embedding_dim")
         self.weight = Tensor(self.num_embeddings, self.embedding_dim, tie=tie)
         self.summed = summed
+        if indices not in LOOKUPS:
+            raise ModelDefinitionError(f"an embedding's indices are one of {', '.join(LOOKUPS)}")
+        self.indices = indices
 
     def children(self) -> tuple[tuple[str, Block], ...]:
         return (("weight", self.weight),)
+
+    @cached_property
+    def vocabulary_params(self) -> sympy.Expr:
+        return self.params
+
+    def stored(self, fmt: Any) -> sympy.Expr:
+        return fmt.kept(self.params)
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        """The lookup's indices (int64), which its backward scatters the gradient by."""
+        key, rows = LOOKUPS[self.indices]
+        if key is None:
+            return Saved()
+        inner = self.own_seq(seq)
+        if rows == "pairs":  # a bucket for each query and key position (T5's relative bias)
+            return Saved.of((None, I64, inner * inner))
+        return Saved.of((key, I64, (batch if rows == "batch" else 1) * inner))
 
     def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
         if not self.summed:
@@ -171,16 +369,25 @@ class Embedding(Block):
 class Elementwise(Block):
     """A step without weights on ``width`` numbers per token: an activation function, the gate
     product of a gated MLP, a residual add. It adds no parameters and no matrix products; it
-    is there to be counted by ``--with-nonmatmul`` (``kinds``: how many of each per number).
+    is there to be counted by ``--with-nonmatmul`` (``kinds``: how many of each per number),
+    and for what a training step keeps (``keeps``: tensors of its width).
 
     >>> from symparam.symbols import B, s, d_ff
     >>> Activation(d_ff, gated=True).nonmatmul(B, s)
     {'activation': B*d_ff*s, 'gate': B*d_ff*s}
     """
 
-    def __init__(self, width: Size, **kinds: int) -> None:
+    def __init__(self, width: Size, keeps: int = 0, **kinds: int) -> None:
         self.width = as_size(width, "width")
         self.kinds = {kind: times for kind, times in kinds.items() if times}
+        self.keeps = keeps
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        """``keeps`` tensors of its width for the backward pass (a residual add keeps none,
+        soft-capping's tanh its output)."""
+        n = batch * self.own_seq(seq) * self.width
+        return Saved.of(*[(None, ACT, n)] * self.keeps)
 
     def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
         elements = batch * self.own_seq(seq) * self.width
@@ -198,10 +405,41 @@ class Elementwise(Block):
 
 class Activation(Elementwise):
     """An activation function on ``width`` numbers per token; ``gated``: times an up
-    projection (the gate of a gated MLP, one more product per number)."""
+    projection (the gate of a gated MLP, one more product per number). ``fn``: transformers'
+    name of the function (``silu``, ``gelu_new`` …), which says what its backward keeps
+    (:data:`~symparam.blocks.saved.ACTIVATION_SAVES`)."""
 
-    def __init__(self, width: Size, gated: bool = False) -> None:
+    def __init__(self, width: Size, gated: bool = False, fn: str | None = None,
+                 halves: bool = False) -> None:
         super().__init__(width, activation=1, gate=int(gated))
+        self.gated = gated
+        self.fn = fn
+        # gated, its input and the gate are the two halves of one projection's output
+        # (ModernBERT's Wi): whatever the function keeps of its input, the product keeps the
+        # gate, a view of that whole storage
+        self.halves = halves
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        """What the function keeps (its input or its output, and GPT-2's tanh approximation
+        more); gated, the product act(gate)·up keeps both its factors."""
+        if self.fn not in ACTIVATION_SAVES:
+            raise ModelDefinitionError(f"symparam does not know what the activation "
+                                       f"{self.fn or 'of this block'} keeps for its backward pass")
+        takes_input, takes_output, more = ACTIVATION_SAVES[self.fn]
+        n = batch * self.own_seq(seq) * self.width
+        items: list[tuple[Key | None, str, sympy.Expr]] = [(None, ACT, n)] * more
+        if self.gated and self.halves:  # the projection's output, and act(input)
+            return Saved.of(*items, (None, ACT, 2 * n), (None, ACT, n))
+        if takes_input:  # a slice of a longer sequence keeps that sequence's storage
+            rows = (view if view is not None else seq) if self.slices_sequence else \
+                self.own_seq(seq)
+            items.append((self.input_key, ACT, batch * rows * self.width))
+        if self.gated:  # act(gate) (the one a ReLU keeps itself) and the up projection
+            items += [(None, ACT, n), (None, ACT, n)]
+        elif takes_output:
+            items.append((self.output_key, ACT, n))
+        return Saved.of(*items)
 
 
 class Residual(Elementwise):
@@ -216,7 +454,8 @@ class LayerNorm(Block):
     """``torch.nn.LayerNorm``: ``weight`` and (unless ``bias=False``) ``bias``, each (dim);
     neither when ``affine=False`` (it still normalises: OLMo's). ``per_token``: how many vectors
     of ``dim`` it normalises per token (each head of q or k); ``per_vector``: each of them has
-    its own weight, one tensor of (per_token, dim) (Cohere's q/k norms).
+    its own weight, one tensor of (per_token, dim) (Cohere's q/k norms). ``impl``: how the
+    model computes it, which decides what it keeps (:meth:`saved`).
 
     >>> from symparam.symbols import d_head, h
     >>> LayerNorm(d_head, bias=False, per_token=h, per_vector=True).params
@@ -226,12 +465,34 @@ class LayerNorm(Block):
     kind = "norm"
 
     def __init__(self, dim: Size, bias: bool = True, affine: bool = True,
-                 per_token: Size = 1, per_vector: bool = False) -> None:
+                 per_token: Size = 1, per_vector: bool = False, impl: str = "torch") -> None:
         self.dim = as_size(dim, "dim")
         self.per_token = as_size(per_token, "vectors per token")
         shape = (self.per_token, self.dim) if per_vector else (self.dim,)
         self.weight = Tensor(*shape) if affine else None
         self.bias = Tensor(*shape) if bias and affine else None
+        if impl not in ("torch", "fp32", "manual"):
+            raise ModelDefinitionError("a LayerNorm is torch's, torch's on an fp32 copy, or "
+                                       "written out (manual)")
+        self.impl = impl
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        """torch's kernel keeps its input and each row's mean and 1/σ (``fp32``: of an fp32
+        copy, OLMo's); written out in fp32 (Cohere's), x − mean twice (the variance's square
+        and the normalisation each make it), 1/σ, and the normalised x its weight multiplies."""
+        rows = batch * self.own_seq(seq) * self.per_token
+        if self.impl == "manual":  # and, in a 16-bit model, the fp32 copy of its weight
+            weight = 0 if self.weight is None else self.weight.params
+            return Saved.of((None, F32, rows * self.dim), (None, F32, rows * self.dim),
+                            (None, F32, rows), (None, F32, rows * self.dim),
+                            (None, UPCAST, weight))
+        kind = F32 if self.impl == "fp32" else ACT
+        return Saved.of((None if kind == F32 else self.input_key, kind, rows * self.dim),
+                        (None, kind, rows), (None, kind, rows))
+
+    def checkpointed(self, batch: sympy.Expr, seq: sympy.Expr) -> Saved:
+        return Saved.of((None, ACT, batch * self.own_seq(seq) * self.per_token * self.dim))
 
     def children(self) -> tuple[tuple[str, Block], ...]:
         return tuple((name, tensor) for name, tensor in (("weight", self.weight),
@@ -249,14 +510,44 @@ class LayerNorm(Block):
 
 class RMSNorm(Block):
     """RMSNorm (LLaMA and its kin): one ``weight`` of (dim), no bias. ``per_token``: how many
-    vectors of ``dim`` it normalises per token (Qwen3 normalises each head of q and k)."""
+    vectors of ``dim`` it normalises per token (Qwen3 normalises each head of q and k);
+    ``impl``: whose code computes it (LLaMA's, Gemma's 1 + weight, OLMo2's weight in fp32,
+    T5's), which decides what it keeps for the backward pass."""
 
     kind = "norm"
 
-    def __init__(self, dim: Size, per_token: Size = 1) -> None:
+    def __init__(self, dim: Size, per_token: Size = 1, impl: str = "llama",
+                 slice_of: Size | None = None) -> None:
+        # the width of the storage its input is a slice of (DeepSeek's kv_a_layernorm): an
+        # fp32 model keeps that whole storage, a 16-bit one an fp32 copy of the slice
+        self.slice_of = None if slice_of is None else as_size(slice_of, "storage width")
         self.dim = as_size(dim, "dim")
         self.per_token = as_size(per_token, "vectors per token")
         self.weight = Tensor(self.dim)
+        if impl not in ("llama", "gemma", "olmo2", "t5"):
+            raise ModelDefinitionError("an RMSNorm is LLaMA's, Gemma's, OLMo2's or T5's")
+        self.impl = impl
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        """LLaMA's keeps its input in fp32 (a copy, in a 16-bit model), 1/rms, and the
+        normalised x in the model's dtype for its weight; T5's the input in the model's dtype
+        too; Gemma's and OLMo2's the normalised x in fp32, Gemma's the vector 1 + weight it
+        multiplies by."""
+        rows = batch * self.own_seq(seq) * self.per_token
+        items: list[tuple[Key | None, str, sympy.Expr]] = [
+            (None, F32, rows * self.dim), (None, F32, rows),
+            (None, F32 if self.impl in ("gemma", "olmo2") else ACT, rows * self.dim)]
+        if self.impl == "t5":
+            items.append((None, CAST, rows * self.dim))
+        if self.impl == "gemma":
+            items.append((None, F32, self.dim))
+        if self.slice_of is not None:
+            items.append((None, FP32_ONLY, rows * (self.slice_of - self.dim)))
+        return Saved.of(*items)
+
+    def checkpointed(self, batch: sympy.Expr, seq: sympy.Expr) -> Saved:
+        return Saved.of((None, ACT, batch * self.own_seq(seq) * self.per_token * self.dim))
 
     def children(self) -> tuple[tuple[str, Block], ...]:
         return (("weight", self.weight),)

@@ -19,6 +19,8 @@ from functools import cached_property
 import sympy
 
 from symparam.blocks.base import Block, Number, Row, Size, Tensor, as_size, join, value
+from symparam.blocks.layers import Elementwise
+from symparam.blocks.saved import ACT, ACTIVATION_SAVES, BOOL, F32, I64, Saved
 from symparam.errors import InvalidValueError, ModelDefinitionError
 
 
@@ -33,8 +35,10 @@ class Experts(Block):
     kind = "experts"
 
     def __init__(self, count: Size, active: Size, inner: Size | None = None,
-                 outer: Size | None = None, clamped: bool = False, **tensors: Tensor) -> None:
+                 outer: Size | None = None, clamped: bool = False, fn: str = "silu",
+                 **tensors: Tensor) -> None:
         self.clamped = clamped
+        self.fn = fn  # the gate's activation function (transformers' name)
         self.count_expr = as_size(count, "expert count")
         self.active = as_size(active, "experts per token")
         self.inner = None if inner is None else as_size(inner, "expert width")
@@ -85,8 +89,69 @@ class Experts(Block):
             out["expert_bias"] = routed * biases / self.count_expr
         return out
 
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        """What transformers' eager experts keep, for every (token, expert) pair whatever the
+        routing (each expert keeps as many rows as it has tokens, one that has none keeps
+        nothing): the token's positions (two int64: its row and its place among the k), its
+        hidden state, the fused gate/up output, the activation's output and the gated product
+        (gpt-oss's clamped SwiGLU: five tensors of d, and the gate/up output), the expert's
+        output, its routing weight (``weights`` its kind) and the weighted output the sum
+        reads."""
+        if self.inner is None or self.outer is None:
+            raise ModelDefinitionError("these experts do not give their widths")
+        if not self.clamped and ACTIVATION_SAVES.get(self.fn) != (True, False, 0):
+            raise InvalidValueError(f"symparam derives what experts keep for activations that "
+                                    f"keep their input alone (SiLU, GELU), not {self.fn}")
+        pairs = batch * self.own_seq(seq) * self.active
+        inner = (7 if self.clamped else 4) * self.inner
+        return Saved.of((None, I64, 2 * pairs), (None, ACT, pairs * (3 * self.outer + inner)),
+                        (None, self.weights, pairs))
+
+    #: the kind of storage of the routing weights (fp32 where the router keeps them so)
+    weights: str = F32
+
     def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
         """Each token runs through k experts: 2 FLOPs per weight of their matrices (the
         3-D tensors; bias vectors add no products)."""
         matrices = sympy.Add(*(t.params for _, t in self._children if len(t.shape) == 3))
         return 2 * batch * seq * matrices * self.active / self.count_expr
+
+
+class Routing(Elementwise):
+    """A router's choice of experts, after its logits (FLOPs: ``kinds`` per number of
+    ``width``, as :class:`~symparam.blocks.Elementwise`), and what its backward pass keeps,
+    by ``style``: ``softmax``, the softmax over the E logits in fp32 and the top k's indices
+    (``renorm``: the k weights renormalised in place, which keeps them and their sum);
+    ``top_softmax`` (gpt-oss), the top k's indices and the softmax over them; ``grouped``
+    (DeepSeek-V3), the sigmoid of the logits in fp32, the indices of the best two in each of
+    ``groups`` groups and of the ``chosen`` groups, the mask of their experts, the top k's
+    indices (and, ``renorm``, the weights and their sum)."""
+
+    def __init__(self, width: Size, style: str, experts: Size, active: Size,
+                 renorm: bool = False, groups: Size = 1, chosen: Size = 1,
+                 **kinds: int) -> None:
+        super().__init__(width, **kinds)
+        if style not in ("softmax", "top_softmax", "grouped"):
+            raise ModelDefinitionError("a routing is softmax, top_softmax or grouped")
+        self.style, self.renorm = style, renorm
+        self.experts, self.active = as_size(experts, "experts"), as_size(active, "top k")
+        self.groups, self.chosen = as_size(groups, "expert groups"), as_size(chosen, "groups")
+
+    def symbols(self) -> set[sympy.Symbol]:
+        own = (self.experts, self.active, self.groups, self.chosen)
+        return super().symbols().union(*(e.free_symbols for e in own))
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        tokens = batch * self.own_seq(seq)
+        e, k = self.experts, self.active
+        if self.style == "top_softmax":
+            return Saved.of((None, I64, tokens * k), (None, ACT, tokens * k))
+        items = [(None, F32, tokens * e), (None, I64, tokens * k)]
+        if self.style == "grouped":
+            items += [(None, I64, tokens * self.groups * 2), (None, I64, tokens * self.chosen),
+                      (None, BOOL, tokens * e)]
+        if self.renorm:
+            items += [(None, F32, tokens), (None, F32, tokens * k)]
+        return Saved.of(*items)

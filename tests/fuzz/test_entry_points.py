@@ -232,3 +232,53 @@ def test_payloads_reach_no_code() -> None:
     for payload in PAYLOADS:
         call("API: symparam.model", lambda p=payload: symparam.model("bert", assume=[p]))
         call("API: symparam.model", lambda p=payload: symparam.model(p))
+
+
+def test_api_names_of_your_own() -> None:
+    """Any text as a hyperparameter's name: refused in one error, or a symbol that counts,
+    prints and typesets (its LaTeX holds nothing but letters, digits and the escapes made)."""
+    names = text | st.sampled_from(["r", "n_q_heads", "H", "d_3", "d_ff", "a" * 40, "a" * 41,
+                                    "x}", "\\input", "_r", "r_", "r__s", "name", "block"])
+
+    @FUZZ
+    @given(names, st.integers(-3, 10**31) | ANYTHING)
+    def check(name: str, value: Any) -> None:
+        def build() -> Any:
+            from symparam import Linear, Sequential
+
+            size = symparam.symbol(name)
+            m = symparam.from_block(Sequential(fc=Linear(size, 2)), "mine", **{name: value})
+            document = m.derive(symbolic=True).to_latex()
+            assert "\\input" not in document
+            return m.count(), m.derive().to_markdown()
+
+        call("API: names of your own", build)
+
+    check()
+
+
+def test_api_transformers_configs() -> None:
+    """Objects that look like a transformers config, honest or not."""
+    class Config:
+        def __init__(self, model_type: Any, data: Any) -> None:
+            self.model_type, self.data = model_type, data
+
+        def to_dict(self) -> Any:
+            if isinstance(self.data, Exception):
+                raise self.data
+            return self.data
+
+    types = st.sampled_from(["llama", "gpt2", "bert", "nope"]) | ANYTHING
+    data = (st.dictionaries(st.sampled_from(["model_type", "hidden_size", "num_hidden_layers",
+                                             "n_layer", "architectures", "vocab_size"]),
+                            st.integers(-3, 10**31) | ANYTHING, max_size=4)
+            | ANYTHING | st.sampled_from([ValueError("x"), RecursionError(), KeyError("k")]))
+
+    @FUZZ
+    @given(types, data)
+    def check(model_type: Any, given_data: Any) -> None:
+        call("API: from_hf_config objects",
+             lambda: symparam.from_hf_config(Config(model_type, given_data)).count())
+
+    check()
+

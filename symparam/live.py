@@ -1,0 +1,173 @@
+"""The figures a page's script keeps up to date: the closed forms it computes (printed to
+JavaScript by the project's printer), the rules the values must keep, and numbers written the
+way the script writes them — exactly, from fractions, so that what the page shows before its
+script runs is what the script shows after.
+
+>>> from symparam.symbols import H, N
+>>> formulas = Formulas({H: 768, N: 12})
+>>> str(formulas.live(N * H**2))
+'<span data-f="0">7,077,888</span>'
+>>> percent(1, 3), percent(1, 30000), shown(Fraction(4096, 7))
+('33.3%', '0.0033%', '4,096/7')
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+
+import sympy
+from markupsafe import Markup, escape
+
+from symparam.blocks.base import value as exact_value
+from symparam.errors import SymparamError
+from symparam.limits import MAX_VALUE
+from symparam.printing import Terms, javascript
+
+Number = int | Fraction
+
+
+def grouped(number: int) -> str:
+    """A whole number with thousands separators and a true minus sign: 8,030,261,248."""
+    return ("−" if number < 0 else "") + f"{abs(number):,}"
+
+
+def shown(number: Number) -> str:
+    """A number as the page shows it: whole, or an exact fraction (``4,096/7``)."""
+    number = Fraction(number)
+    if number.denominator == 1:
+        return grouped(number.numerator)
+    return f"{grouped(number.numerator)}/{grouped(number.denominator)}"
+
+
+def decimal(number: Fraction, places: int) -> str:
+    """``number`` (not negative) rounded half to even at ``places`` decimals, with separators."""
+    scaled = round(number * 10**places)  # Fraction rounds half to even, exactly
+    head, tail = divmod(scaled, 10**places)
+    return f"{head:,}" + (f".{tail:0{places}d}" if places else "")
+
+
+def percent(part: Number, whole: Number) -> str:
+    """A share as :func:`symparam.render.percent` writes it (one decimal from 10%, else two
+    significant digits, at most 8 decimals), but rounded exactly, as the page's script does."""
+    shown_ = abs(Fraction(part)) * 100 / Fraction(whole)
+    if shown_ == 0:
+        return "0%"
+    if shown_ >= 10:
+        return f"{decimal(shown_, 1)}%"
+    exponent = 0  # floor(log10(shown_)), shown_ below 10
+    while shown_ < Fraction(1, 10**-exponent):
+        exponent -= 1
+    return f"{decimal(shown_, min(8, max(2, 1 - exponent)))}%"
+
+
+#: units of the memory table: what one unit holds, in bytes
+UNITS = {"gib": (2**30, "GiB"), "gb": (10**9, "GB")}
+
+
+# -- what the page's script computes -----------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Check:
+    """A rule the values must keep, as the command line checks it: ``whole`` (``a`` is a
+    positive whole number), ``divides`` (``a`` divides ``b``) or ``at_most`` (``a ≤ b``)."""
+
+    kind: str
+    a: int
+    b: int | None = None
+
+
+class Formulas:
+    """The closed forms the page's script computes, each printed once to JavaScript, with
+    their values at the page's own values (``None`` where one is missing)."""
+
+    def __init__(self, values: Mapping[sympy.Symbol, int]) -> None:
+        self.values = dict(values)
+        self.exprs: list[sympy.Expr] = []
+        self.numbers: list[Number | None] = []
+        self.index: dict[sympy.Expr, int] = {}
+        self.checks: list[Check] = []
+        self.ok = True
+
+    def add(self, expr: sympy.Expr | Terms | int) -> int:
+        """The index of ``expr`` in the script's list ``F``."""
+        if isinstance(expr, Terms):
+            expr = expr.expr
+        elif isinstance(expr, int):
+            expr = sympy.Integer(expr)
+        if expr not in self.index:
+            self.index[expr] = len(self.exprs)
+            self.exprs.append(expr)
+            try:
+                number: Number | None = exact_value(expr, self.values)
+            except (SymparamError, ZeroDivisionError):
+                number = None
+            self.numbers.append(number)
+        return self.index[expr]
+
+    def check(self, kind: str, a: sympy.Expr, b: sympy.Expr | None = None) -> int:
+        """Add a rule; its index, for the message shown while it fails."""
+        self.checks.append(Check(kind, self.add(a), None if b is None else self.add(b)))
+        if self.failing(self.checks[-1]):
+            self.ok = False
+        return len(self.checks) - 1
+
+    def failing(self, check: Check) -> bool:
+        """Whether ``check`` fails at the page's own values (unknown: it does not, yet)."""
+        a = self.numbers[check.a]
+        b = None if check.b is None else self.numbers[check.b]
+        if a is None or (check.b is not None and b is None):
+            return False
+        if check.kind == "whole":
+            return not (Fraction(a).denominator == 1 and 0 < a <= MAX_VALUE)
+        if check.kind == "divides":
+            return not (Fraction(a).denominator == Fraction(b).denominator == 1 and a != 0
+                        and int(b) % int(a) == 0)
+        return a > b  # type: ignore[operator]
+
+    def live(self, expr: sympy.Expr | Terms | int, *, of: sympy.Expr | None = None,
+             unit: str | None = None, always: bool = False, tag: str = "span",
+             machine: bool = False) -> Markup:
+        """An element the script fills with ``expr``'s value (``of``: as a share of that;
+        ``unit``: in GiB or GB; ``always``: even while the values break a rule, as a
+        fraction if need be; ``machine``: with the digits in ``data-value`` as well),
+        holding its value at the page's own values."""
+        index = self.add(expr)
+        number = self.numbers[index]
+        attributes = [f'data-f="{index}"']
+        text = "—"
+        whole = None if of is None else self.numbers[self.add(of)]
+        if of is not None:
+            attributes.append(f'data-of="{self.add(of)}"')
+        if unit is not None:
+            attributes.append(f'data-unit="{unit}"')
+        if always:
+            attributes.append("data-always")
+        if number is not None and (always or self.ok):
+            if of is not None:
+                text = percent(number, whole) if whole else "—"
+            elif unit is not None:
+                text = f"{decimal(Fraction(number) / UNITS[unit][0], 2)} {UNITS[unit][1]}"
+            else:
+                text = shown(number)
+        if machine:
+            digits = str(number) if self.ok and number is not None and \
+                Fraction(number).denominator == 1 else ""
+            attributes.append(f'data-value="{digits}"')
+        return Markup(f"<{tag} {' '.join(attributes)}>{escape(text)}</{tag}>")
+
+    def sign(self, expr: sympy.Expr) -> Markup:
+        """An element the script fills with ``expr``'s sign, ``+`` or ``−`` (a gap)."""
+        index = self.add(expr)
+        number = self.numbers[index]
+        shown_ = "" if number is None or not self.ok else ("−" if number < 0 else "+")
+        return Markup(f'<span data-sign="{index}">{shown_}</span>')
+
+    def script(self) -> str:
+        """``const F = [...]``: one function per closed form, from the project's printer."""
+        lines = ",\n".join(f"  (v) => {javascript(e)}" for e in self.exprs)
+        checks = [[c.kind, c.a] + ([] if c.b is None else [c.b]) for c in self.checks]
+        return f"const F = [\n{lines},\n];\nconst CHECKS = {json.dumps(checks)};\n"

@@ -1,0 +1,333 @@
+"""Memory from the block tree, under stated conventions: the weights in each dtype and in
+quantized formats (with their scales), the training state of each optimiser recipe, the KV
+cache as the model keeps it (sliding-window layers hold at most their window), and the
+activations a training step saves for the backward pass.
+
+>>> row = weight_memory(102_267_648)[0]
+>>> row.dtype, row.bytes, round(row.mib, 2)
+('fp32', 409070592, 390.12)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+import sympy
+
+from symparam.notebook import Rich, Table
+
+DTYPE_BYTES = {"fp32": 4, "fp16": 2, "bf16": 2, "int8": 1}
+MIB = 2**20
+MB = 10**6
+GIB = 2**30
+GB = 10**9
+
+
+@dataclass(frozen=True)
+class MemoryRow:
+    """The weights of a model stored in one dtype: bytes, and the same in MiB/GiB and MB/GB."""
+
+    dtype: str
+    bytes_per_param: int
+    bytes: int
+
+    @property
+    def mib(self) -> float:
+        return self.bytes / MIB
+
+    @property
+    def mb(self) -> float:
+        return self.bytes / MB
+
+    @property
+    def gib(self) -> float:
+        return self.bytes / GIB
+
+    @property
+    def gb(self) -> float:
+        return self.bytes / GB
+
+
+def weight_memory(params: int) -> list[MemoryRow]:
+    """The weights' size in fp32, fp16, bf16 and int8 (one byte a parameter, no scales: see
+    :data:`FORMATS` for quantized weights with theirs)."""
+    return [MemoryRow(dtype, size, params * size) for dtype, size in DTYPE_BYTES.items()]
+
+
+@dataclass(frozen=True)
+class WeightFormat:
+    """Quantized weights: each matrix at ``bits`` a weight (packed, rounded up to whole bytes
+    per tensor) plus one 16-bit scale for each row, or for each ``group`` of consecutive weights
+    of a row (along a tensor's last dimension as it is stored; a row of c weights has ⌈c/g⌉
+    groups); vectors (norms, biases), the embedding tables and an untied unembedding stay 16-bit,
+    as GPTQ, AWQ and bitsandbytes leave them."""
+
+    name: str
+    bits: int
+    group: int | None
+    description: str
+    scale_bytes: int = 2
+    kept_bytes: int = 2
+
+    def tensor(self, shape: tuple[sympy.Expr, ...]) -> sympy.Expr:
+        """The bytes of one tensor of ``shape`` (a vector is kept)."""
+        numel = sympy.Mul(*shape)
+        if len(shape) < 2:
+            return self.kept(numel)
+        rows, columns = sympy.Mul(*shape[:-1]), shape[-1]
+        packed = sympy.ceiling(numel * sympy.Rational(self.bits, 8))
+        groups = 1 if self.group is None else sympy.ceiling(columns / self.group)
+        return packed + rows * groups * self.scale_bytes
+
+    def kept(self, params: sympy.Expr) -> sympy.Expr:
+        """The bytes of ``params`` kept in 16 bits."""
+        return self.kept_bytes * params
+
+
+FORMATS = (
+    WeightFormat("int8", 8, None, "int8: 1 byte a weight of each matrix and one fp16 scale for "
+                 "each of its rows (per output channel, absmax); vectors, embedding tables and "
+                 "an untied LM head in fp16"),
+    WeightFormat("int4", 4, 128, "int4: 4 bits a weight (two a byte) and one fp16 scale for each "
+                 "group of 128 weights of a row (GPTQ's and AWQ's default group size; a zero "
+                 "point, where kept, adds 4 bits a group); vectors, embedding tables and an "
+                 "untied LM head in fp16"),
+)
+
+
+@dataclass(frozen=True)
+class Optimiser:
+    """Bytes per parameter of a training recipe: weights, gradients and optimiser state."""
+
+    name: str
+    source: str
+    parts: tuple[tuple[str, int], ...]
+
+    @property
+    def per_param(self) -> int:
+        return sum(size for _, size in self.parts)
+
+
+#: Mixed-precision training with Adam, per parameter (Rajbhandari et al. 2020, ZeRO, section 3)
+ADAM_MIXED = (
+    ("fp16/bf16 weights", 2),
+    ("fp16/bf16 gradients", 2),
+    ("fp32 master weights", 4),
+    ("fp32 Adam first moment", 4),
+    ("fp32 Adam second moment", 4),
+)
+
+OPTIMISERS = (
+    Optimiser("adam-mixed", "Adam in mixed precision: Rajbhandari et al. 2020 (ZeRO), section 3",
+              ADAM_MIXED),
+    Optimiser("adam-fp32-grads", "Adam in mixed precision with fp32 gradients beside the 16-bit "
+              "ones: Megatron-LM's distributed-optimizer guide (16-bit parameters and gradients, "
+              "20 bytes)", (*ADAM_MIXED[:2], ("fp32 gradients", 4), *ADAM_MIXED[2:])),
+    Optimiser("adam-fp32", "Adam in fp32 (Megatron-LM's guide: fp32 parameters and gradients, "
+              "16 bytes)", (("fp32 weights", 4), ("fp32 gradients", 4),
+                            ("fp32 Adam first moment", 4), ("fp32 Adam second moment", 4))),
+)
+
+
+def _kept(model: Any, seq: Any) -> Any:
+    """The numbers a model keeps for later tokens after ``seq`` tokens, over all layers: keys
+    and values, and a state-space or linear-attention layer's state."""
+    from symparam.assumptions import resolve
+
+    return sympy.expand(model.tree.cache(sympy.sympify(seq)).xreplace(resolve(model.assumptions)))
+
+
+def kv_cache_width(model: Any) -> Any:
+    """Numbers a decoder keeps per token, over all layers, while the sequence is shorter than
+    every sliding window (None where nothing is kept): keys and values, not a state-space
+    layer's state, which does not grow with the sequence."""
+    width = sympy.expand(_kept(model, 1) - _kept(model, 0))
+    return None if width == 0 else width
+
+
+def state_size(model: Any) -> Any:
+    """Numbers a model keeps per sequence however long it is (None where it keeps none): each
+    state-space layer's convolution inputs and state, each linear-attention layer's state."""
+    state = _kept(model, 0)
+    return None if state == 0 else state
+
+
+def kv_cache(model: Any) -> Any:
+    """The numbers a decoder keeps after a sequence of s tokens, over all layers (None where
+    nothing is kept): keys and values of each layer (its key/value heads, or multi-head latent
+    attention's latent and rotary key, as DeepSeek-V3 stores them), a sliding-window layer
+    min(s, W) positions of them."""
+    from symparam.symbols import s
+
+    held = sympy.expand(_kept(model, s) - _kept(model, 0))
+    return None if held == 0 else held
+
+
+def korthikanti_bytes(model: Any, seq: int, batch: int, recompute: str = "none") -> int | None:
+    """Korthikanti et al. 2022's activation memory of a GPT-3-style layer stack (16-bit, no
+    tensor or sequence parallelism): s·b·H·N·(34 + 5·h·s/H) bytes; 34·s·b·H·N with selective
+    recomputation; 2·s·b·H·N (each layer's input) with full recomputation. It assumes a
+    two-matrix MLP of 4H, h·d_head = H, dropout masks and one attention per layer; None where N,
+    H or h is missing."""
+    from symparam.limits import check_lengths
+
+    check_lengths(seq=seq, batch=batch)
+    values = model.bind()
+    if not {"N", "H", "h"} <= set(values):
+        return None
+    n, hidden, heads = values["N"], values["H"], values["h"]
+    base = seq * batch * hidden * n
+    if recompute == "full":
+        return 2 * base
+    if recompute == "selective":
+        return 34 * base
+    return 34 * base + 5 * heads * seq * seq * batch * n
+
+
+#: the old name of :func:`korthikanti_bytes`
+activation_bytes = korthikanti_bytes
+
+
+@dataclass(frozen=True)
+class Memory(Rich):
+    """Weights per dtype and per quantized format, training state, the KV cache and a
+    state-space model's state. Shows as tables in Jupyter; ``to_dict()``, ``to_pandas()`` (the
+    weights)."""
+
+    params: int
+    weights: tuple[MemoryRow, ...]
+    training: tuple[tuple[str, int, int], ...]
+    kv_formula: Any
+    kv_per_token: int | None
+    kv_total: int | None
+    dtype_bytes: int
+    formats: tuple[tuple[WeightFormat, int], ...] = ()
+    optimisers: tuple[tuple[Optimiser, int], ...] = ()
+    #: what the state-space and linear-attention layers keep, the same for any s (numbers per
+    #: sequence), and its bytes for the batch
+    state_formula: Any = None
+    state_total: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        from symparam.notebook import memory_dict
+
+        return memory_dict(self)
+
+    def _tables(self) -> list[Table]:
+        from symparam.notebook import memory_tables
+
+        return memory_tables(self)
+
+
+def memory(model: Any, seq: int | None = None, batch: int = 1, dtype: str = "fp16") -> Memory:
+    """The memory a model needs: its weights (each dtype, and quantized with their scales), its
+    training state under each optimiser recipe, its KV cache after ``seq`` tokens, the state
+    its state-space and linear-attention layers keep (the same for any ``seq``)."""
+    from symparam.blocks.base import evaluate
+    from symparam.errors import InvalidValueError
+    from symparam.limits import check_lengths
+
+    if not isinstance(dtype, str) or dtype not in DTYPE_BYTES:
+        raise InvalidValueError(f"unknown dtype {dtype!r}; choose {', '.join(DTYPE_BYTES)}")
+    check_lengths(seq=seq, batch=batch)
+    params = model.count()
+    training = tuple((part, size, size * params) for part, size in ADAM_MIXED)
+    formula = kv_cache(model)
+    per_token = total = None
+    if formula is not None:
+        per_token = model.value_of(kv_cache_width(model)) * DTYPE_BYTES[dtype]
+        if seq is not None:
+            total = evaluate(formula, {**model.bind(), "s": seq}) * batch * DTYPE_BYTES[dtype]
+    formats = tuple((fmt, _stored(model, fmt)) for fmt in FORMATS)
+    optimisers = tuple((o, o.per_param * params) for o in OPTIMISERS)
+    state = state_size(model)
+    state_total = None if state is None else model.value_of(state) * DTYPE_BYTES[dtype] * batch
+    return Memory(params, tuple(weight_memory(params)), training, formula, per_token, total,
+                  DTYPE_BYTES[dtype], formats, optimisers, state, state_total)
+
+
+def _stored(model: Any, fmt: WeightFormat) -> int:
+    """The model's weights in ``fmt``, exactly."""
+    from symparam.assumptions import resolve
+    from symparam.blocks.base import value
+
+    expr = model.tree.stored(fmt).xreplace(resolve(model.assumptions))
+    env = {model.symbols[n]: v for n, v in model.bind().items()}
+    return math.floor(value(expr, env))
+
+
+#: recomputation policies a training step's saved tensors are derived for
+POLICIES = ("none", "selective", "full")
+
+
+@dataclass(frozen=True)
+class Activations:
+    """What a training step keeps for the backward pass under a recomputation policy: the
+    elements of each kind of storage (:mod:`symparam.blocks.saved`) as formulas in B and s,
+    and the bytes in the model's dtype."""
+
+    policy: str
+    dtype: str
+    elements: dict[str, Any]
+    bytes: int
+
+    @property
+    def formula(self) -> Any:
+        """The bytes as one formula in B and s."""
+        from symparam.blocks.saved import kind_bytes
+
+        return sympy.expand(sum((kind_bytes(kind, DTYPE_BYTES[self.dtype]) * n
+                                 for kind, n in self.elements.items()), sympy.S.Zero))
+
+
+#: the families whose saved tensors are not yet checked against torch's (the state-space and
+#: linear-attention mixers have no saved-tensor rule yet): their activations
+#: are refused rather than guessed
+UNCHECKED = frozenset({"deberta", "jamba", "mamba", "mamba2", "qwen3_next"})
+
+
+def activations(model: Any, seq: int | None, batch: int = 1, recompute: str = "none",
+                dtype: str = "bf16", target_seq: int | None = None) -> Activations:
+    """The tensors a training step on ``batch`` sequences of ``seq`` tokens saves for the
+    backward pass, each storage once, derived from the block tree under the recomputation
+    policy (``none``; ``selective``: each attention's core runs again from its kept inputs;
+    ``full``: each layer runs again from its kept input) in the model's ``dtype`` (fp32, bf16
+    or fp16); ``target_seq``: an encoder–decoder's decoder length (``seq`` if not given).
+    Parameters are not activations; the loss's own tensors (cross-entropy keeps its
+    log-probabilities) are not the model's."""
+    from symparam.assumptions import resolve
+    from symparam.blocks.base import evaluate
+    from symparam.blocks.saved import kind_bytes
+    from symparam.errors import InvalidValueError, Param
+    from symparam.limits import check_lengths
+    from symparam.symbols import B, s
+
+    if recompute not in POLICIES:
+        raise InvalidValueError(Param("recompute"), " takes none, selective or full")
+    if dtype not in ("fp32", "fp16", "bf16"):
+        raise InvalidValueError(f"activations are in fp32, fp16 or bf16, not {dtype!r}")
+    fixed = model.family.sequence
+    if fixed is not None:
+        if seq is not None:
+            raise InvalidValueError(f"{model.family.title}'s input fixes its sequence; leave "
+                                    "out ", Param("seq"))
+        seq = 1
+    elif seq is None:
+        raise InvalidValueError("give the sequence length: ", Param("seq", "seq=S"))
+    check_lengths(seq=seq, batch=batch, target_seq=target_seq)
+    model.require_compute()
+    if model.family.name in UNCHECKED:
+        raise InvalidValueError(f"symparam does not derive the activations {model.label} keeps "
+                                "yet: they are not checked against torch's saved tensors")
+    mapping = resolve(model.assumptions)
+    elements = {}
+    for kind, n in model.tree.saved(B, s, recompute).totals().items():
+        if fixed is not None:
+            n = n.xreplace({s: fixed})
+        elements[kind] = sympy.expand(n.xreplace(mapping))
+    values = {**model.bind(), "B": batch, "s": seq, "s_dec": target_seq or seq}
+    size = DTYPE_BYTES[dtype]
+    total = sum(kind_bytes(kind, size) * evaluate(n, values) for kind, n in elements.items())
+    return Activations(recompute, dtype, elements, total)

@@ -1,0 +1,329 @@
+"""A model's web page: one self-contained HTML file to read its derivation and change its values.
+
+``symparam page MODEL -o model.html`` writes it. The page holds the derivation typeset in
+MathML (browsers render it natively, so no math library is shipped), an input for every
+hyperparameter, and a script that works out the total, the active parameters and every figure
+of the derivation again when a value changes. The closed forms reach the script through the
+project's printer (:func:`symparam.printing.javascript`) and are computed over exact rationals
+of BigInts, so a count stays exact past 2⁵³; the script never turns text into code. Nothing is
+fetched when the page is read: its Content-Security-Policy allows only its own script and style,
+by their hashes. The values live in the address (``#H=1024&N=24``, read as name=digits pairs),
+so a link shares a configuration; all three languages are in the page, and a button switches.
+
+Everything the page shows before its script runs is worked out here the same way
+(:mod:`symparam.live`), so a printed page or one read without JavaScript is right too. The
+rules the command line checks before it counts (heads that divide the hidden size …) are
+checked by the script as well, each with its message.
+
+>>> import symparam
+>>> html = page(symparam.model("toy-net"))
+>>> "default-src 'none'" in html and "<math" in html and "3,145,728" in html
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+import sympy
+from markupsafe import Markup
+
+from symparam.assumptions import resolve
+from symparam.compute import DTYPE_BYTES
+from symparam.live import Formulas, grouped, percent
+from symparam.markup import (
+    Words,
+    asset,
+    assignment,
+    code,
+    document,
+    equation,
+    fill,
+    formula,
+    label,
+    math,
+    page_strings,
+    script_of,
+)
+from symparam.printing import INVISIBLE_TIMES, mathml, mathml_name
+from symparam.render import LANGUAGES, hyper_meaning, option_text, option_value, strings
+from symparam.symbols import lookup, order_key
+
+if TYPE_CHECKING:
+    from symparam.derivation import Derivation
+    from symparam.model import Model
+
+
+def page(model: Model, lang: str = "en", symbolic: bool = False) -> str:
+    """``model``'s page as one HTML document, first shown in ``lang`` (the reader switches);
+    ``symbolic``: the family's formulas with no values of its own (the inputs start empty).
+
+    Raises what :meth:`~symparam.model.Model.derive` raises: a model without every value is
+    an error unless ``symbolic``."""
+    if lang not in LANGUAGES:
+        strings(lang)  # raises: unknown language
+    derivation = model.derive(symbolic=symbolic)
+    view = _view(model, derivation)
+    words: Words = view["words"]
+    formulas: Formulas = view["formulas"]
+    data = {
+        "languages": list(LANGUAGES),
+        "titles": {code_: words.plain(code_, "page.title", model=model.name)
+                   for code_ in LANGUAGES},
+        "total": formulas.add(derivation.total),
+        "needs": [s.name for s in sorted(derivation.total.free_symbols, key=order_key)],
+    }
+    script = script_of(data, asset("rational.js") + formulas.script() + asset("languages.js")
+                       + asset("page.js"))
+    return document("page/page.html.j2", script, v=view, t=words, lang=lang,
+                    title=data["titles"][lang], code=code, list_of=_list_of)
+
+
+def _list_of(name: str) -> Markup:
+    """Where the script writes the names a message is about (as text, never as HTML)."""
+    return Markup(f'<span data-list="{name}"></span>')
+
+
+def _view(model: Model, d: Derivation) -> dict[str, Any]:
+    """Everything the template lays out, with every formula already typeset and every figure
+    an element the script keeps up to date."""
+    words = Words()
+    formulas = Formulas(d.values)
+    mapping = resolve(model.assumptions)
+    messages = _checks(model, d, formulas, mapping, words)
+    live = formulas.live
+    total = d.total
+
+    inputs = []
+    for h in d.hyperparameters:
+        name = h.symbol.name
+        entry = {
+            "name": name,
+            "symbol": math(mathml_name(h.symbol)),
+            "meaning": words.each({lang: hyper_meaning(strings(lang), name, h.meaning)
+                                   for lang in LANGUAGES}),
+            "key": h.config_key,
+            "default": "" if h.symbol not in d.values else str(d.values[h.symbol]),
+            "assumed": None,
+        }
+        if h.assumed is not None:
+            entry["assumed"] = words("page.assumed", expr=formula(h.assumed.expr),
+                                     value=live(mapping[h.symbol], always=True))
+        inputs.append(entry)
+
+    results = {"total": live(total, tag="output", machine=True), "active": None}
+    if sympy.expand(d.active - total) != 0:
+        results["active"] = live(d.active, tag="output", machine=True)
+
+    return {
+        "words": words,
+        "formulas": formulas,
+        "model": model.name,
+        "architecture": model.label,
+        "family": d.family,
+        "description": None if not d.description else
+        {lang: d.i18n.get(lang, {}).get("description", d.description) for lang in LANGUAGES},
+        "languages": [(lang, page_strings(lang)["name"]) for lang in LANGUAGES],
+        "symbolic": d.symbolic,
+        "inputs": inputs,
+        "results": results,
+        "messages": messages,
+        "summary": _summary(d, formulas, words),
+        "total": _total(d, formulas),
+        "dropouts": _dropouts(d, words),
+        "assumptions": [{"formula": assignment(a.symbol, a.expr),
+                         "reason": words.each({lang: strings(lang)["assumption_reason"]
+                                               .get(a.name, a.reason) for lang in LANGUAGES})}
+                        for a in d.assumptions],
+        "options": [{"name": f"{name}={option_value(value)}",
+                     "text": words.each({lang: _option(lang, name, value, help_)
+                                         for lang in LANGUAGES})}
+                    for name, value, help_ in d.options],
+        "sections": _sections(d, formulas),
+        "ties": [{"name": tie.name, "owner": tie.owner, "untied": live(tie.untied),
+                  "formula": formula(tie.untied), "total": live(total + tie.untied),
+                  "value": live(total)} for tie in d.ties],
+        "memory": [{"dtype": dtype, "per": per, "bytes": live(per * total),
+                    "gib": live(per * total, unit="gib"), "gb": live(per * total, unit="gb")}
+                   for dtype, per in DTYPE_BYTES.items()],
+        "reported": _reported(d),
+    }
+
+
+def _option(lang: str, name: str, value: Any, help_: str) -> Markup:
+    """What an option's value means, in ``lang``, its symbols in MathML."""
+    return option_text(strings(lang), name, value, help_,
+                       lambda template, **fields: fill(template, fields, lang),
+                       lambda symbol: math(mathml_name(lookup(symbol).symbol)))
+
+
+def _checks(model: Model, d: Derivation, formulas: Formulas, mapping: Mapping[sympy.Symbol, Any],
+            words: Words) -> list[dict[str, Any]]:
+    """The rules the command line checks before it counts, each with the message the page
+    shows while the values break it: assumptions that must give whole numbers, the family's
+    divisibility and order rules, and a whole total."""
+    out = []
+
+    def add(message: Markup, kind: str, a: sympy.Expr, b: sympy.Expr | None = None) -> None:
+        index = formulas.check(kind, a, b)
+        out.append({"index": index, "message": message,
+                    "hidden": not formulas.failing(formulas.checks[index])})
+
+    def side(expr: sympy.Expr) -> Markup:
+        return formulas.live(expr, always=True)
+
+    for a in model.assumptions:
+        expr = mapping.get(a.symbol, a.expr)
+        if expr.free_symbols:
+            add(words("page.check_assumed", assumption=assignment(a.symbol, a.expr),
+                      symbol=formula(a.symbol), value=side(expr)), "whole", expr)
+    for rule in model.family.divides:
+        divisor, dividend = rule.divisor.xreplace(mapping), rule.dividend.xreplace(mapping)
+        if divisor.free_symbols or dividend.free_symbols:
+            add(words("page.check_divides", divisor=formula(rule.divisor), a=side(divisor),
+                      dividend=formula(rule.dividend), b=side(dividend), reason=rule.reason),
+                "divides", divisor, dividend)
+    rules = [(model.symbols[small], model.symbols[big], reason)
+             for small, big, reason in model.family.at_most
+             if small in model.symbols and big in model.symbols]
+    for small, big, reason in (*rules, *model.tree.at_most):
+        low, high = small.xreplace(mapping), big.xreplace(mapping)
+        if low.free_symbols or high.free_symbols:
+            add(words("page.check_at_most", small=formula(small), a=side(low),
+                      big=formula(big), b=side(high), reason=reason), "at_most", low, high)
+    add(words("page.check_total", value=side(d.total)), "whole", d.total)
+    if sympy.expand(d.active - d.total) != 0:
+        add(words("page.check_active", value=side(d.active)), "whole", d.active)
+    return out
+
+
+def _summary(d: Derivation, formulas: Formulas, words: Words) -> dict[str, Any] | None:
+    """The whiteboard summary: each part's share of the whole, one layer by kind of block,
+    the rule of thumb and its gap to the exact count."""
+    s = d.summary
+    if s is None:
+        return None
+    live = formulas.live
+    parts = [{"name": p.name, "formula": formula(p.params), "value": live(p.params),
+              "share": live(p.params, of=d.total)} for p in s.parts]
+    layer_total = sympy.Add(*(k.params for k in s.layer))
+    layer = [{"kind": words.each({lang: strings(lang)["kind"].get(k.name, k.name)
+                                  for lang in LANGUAGES}),
+              "formula": formula(k.params), "value": live(k.params),
+              "share": live(k.params, of=layer_total)} for k in s.layer]
+    thumb = None
+    if s.thumb is not None:
+        gap = s.thumb.total.expr - d.total
+        thumb = {"equation": equation("<mi>P</mi>", mathml(s.thumb.total),
+                                      f"<mn>{live(s.thumb.total)}</mn>", relation="≈"),
+                 "gap": words("page.thumb_gap", gap=live(gap, of=d.total),
+                              sign=formulas.sign(gap))}
+    return {"parts": parts, "layer_name": s.layer_name, "layer": layer, "thumb": thumb}
+
+
+def _total(d: Derivation, formulas: Formulas) -> dict[str, Any]:
+    """The sum of the parts, the closed form, and the active count beside it."""
+    live = formulas.live
+    sums, values = [], []
+    for index, s in enumerate(d.sections, start=1):
+        count = "" if s.repeat is None else _times(s.repeat)
+        sums.append(count + label(index))
+        values.append(f"<mn>{live(s.total)}</mn>")
+    lines = [equation("<mi>P</mi>", "<mo>+</mo>".join(sums), "<mo>+</mo>".join(values))]
+    closed = ["<mi>P</mi>", mathml(d.grouped)]
+    if mathml(d.total) != mathml(d.grouped) and d.expanded_reads_well:
+        closed.append(mathml(d.total))
+    closed.append(f"<mn>{live(d.total)}</mn>")
+    active = None
+    if sympy.expand(d.active - d.total) != 0:
+        name = '<msub><mi>P</mi><mi mathvariant="normal">active</mi></msub>'
+        active = {"equation": equation(name, mathml(d.active_grouped),
+                                       f"<mn>{live(d.active)}</mn>"),
+                  "value": live(d.active), "share": live(d.active, of=d.total)}
+    return {"sums": lines, "closed": equation(*closed), "value": live(d.total),
+            "active": active}
+
+
+def _times(count: sympy.Expr) -> str:
+    """A stack's count as the first factor of a product: ``N·``, ``(N − N_dense)·``."""
+    return _factor(count) + f"<mo>{INVISIBLE_TIMES}</mo>"
+
+
+def _factor(expr: sympy.Expr) -> str:
+    """``expr`` as a factor: a sum in brackets (``(N − N_dense)·P₂``)."""
+    printed = mathml(expr)
+    return f"<mrow><mo>(</mo>{printed}<mo>)</mo></mrow>" if expr.is_Add else printed
+
+
+def _sections(d: Derivation, formulas: Formulas) -> list[dict[str, Any]]:
+    """Layer by layer: each part's modules with their shapes and counts, and its sum."""
+    live = formulas.live
+    out = []
+    for index, s in enumerate(d.sections, start=1):
+        rows = [{"name": r.name, "kind": r.kind,
+                 "shape": math("<mo>×</mo>".join(_factor(dim) for dim in r.weight)),
+                 "bias": None if not r.bias else
+                 math("<mo>×</mo>".join(_factor(dim) for dim in r.bias)),
+                 "formula": formula(r.params), "value": live(r.params),
+                 "tied_to": r.tied_to} for r in s.rows]
+        entry: dict[str, Any] = {
+            "index": index, "names": s.names, "rows": rows, "prefix": s.layer_prefix,
+            "sum": equation(label(index), mathml(s.subtotal), f"<mn>{live(s.subtotal)}</mn>"),
+            "repeat": None,
+        }
+        if s.repeat is not None:
+            entry["repeat"] = {
+                "count": formula(s.repeat), "value": live(s.repeat),
+                "equation": equation(_times(s.repeat) + label(index),
+                                     f"<mn>{live(s.repeat)}</mn><mo>×</mo>"
+                                     f"<mn>{live(s.subtotal)}</mn>",
+                                     f"<mn>{live(s.total)}</mn>")}
+        out.append(entry)
+    return out
+
+
+def _dropouts(d: Derivation, words: Words) -> dict[str, Any]:
+    """Which hyperparameters drop out of the total and why, as ``symparam depends`` says."""
+    kept = Markup(", ").join(math(mathml_name(s))
+                             for s in sorted(d.total.free_symbols, key=order_key))
+    items = []
+    for drop in d.dropouts:
+        symbol = formula(drop.symbol)
+        assumption = None if drop.assumption is None else \
+            assignment(drop.assumption.symbol, drop.assumption.expr)
+        key = {"cancels": "drop_cancels", "active_only": "drop_active_only",
+               "shared": "drop_shared", "rotary": "drop_rotary",
+               "assumed": "drop_assumed"}.get(drop.kind, "drop_no_weights")
+        chains = [math("<mo>=</mo>".join((mathml(product, cdot=True), mathml(shown_, cdot=True),
+                                         mathml(result))))
+                  for product, shown_, result in drop.steps]
+        items.append({"sentence": words(f"text.{key}", symbol=symbol, assumption=assumption
+                                        or ""), "chains": chains})
+    return {"kept": words("text.kept", symbols=kept), "drops": items}
+
+
+def _reported(d: Derivation) -> dict[str, Any] | None:
+    """The published figure and the family's closest class, at the page's own values."""
+    if d.reported is None or d.value is None:
+        return None
+    diff = Fraction(d.value - d.reported.params, d.reported.params)
+    closest = None
+    if d.summary is not None and d.summary.closest is not None:
+        c = d.summary.closest
+        closest = {"architecture": code(c.architecture), "value": grouped(c.value),
+                   "percent": percent(c.value - d.reported.params, d.reported.params),
+                   "side": _side(c.fraction > 0)}
+    source = {lang: d.i18n.get(lang, {}).get("source", d.reported.source)
+              for lang in LANGUAGES}
+    note = {lang: d.i18n.get(lang, {}).get("note", d.reported.note) for lang in LANGUAGES}
+    return {"params": grouped(d.reported.params), "source": source, "note": note,
+            "has_note": bool(d.reported.note), "percent": percent(diff, 1),
+            "side": _side(diff > 0), "closest": closest}
+
+
+def _side(above: bool) -> dict[str, str]:
+    """"above" or "below", in every language."""
+    return {lang: strings(lang)["text"]["above" if above else "below"] for lang in LANGUAGES}
+

@@ -1,0 +1,87 @@
+"""A static site: the page of every preset and an index that links them, for any static host.
+
+``symparam site DIR`` writes it. Every file stands alone (no shared asset, no request), so the
+folder can be served as it is, copied, or opened from disk.
+
+>>> files = site(names=["toy-net"])
+>>> sorted(files), "toy-net.html" in files["index.html"]
+(['index.html', 'toy-net.html'], True)
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from urllib.parse import quote
+
+from symparam.errors import OutputError
+from symparam.live import grouped
+from symparam.markup import Words, asset, code, document, page_strings, script_of
+from symparam.render import LANGUAGES, strings
+
+
+def site(lang: str = "en", names: Iterable[str] | None = None) -> dict[str, str]:
+    """Each file of the site by name: ``<preset>.html`` for every preset (or ``names``), first
+    shown in ``lang``, and ``index.html``."""
+    import symparam
+    from symparam.page import page
+    from symparam.presets import presets
+
+    strings(lang)  # an unknown language fails before any page is made
+    words = Words()
+    files: dict[str, str] = {}
+    rows = []
+    for name in presets() if names is None else names:
+        model = symparam.model(name)
+        filename = f"{name}.html"
+        files[filename] = page(model, lang=lang)
+        total, active = model.count(), model.active_count()
+        description = {code_: model.i18n.get(code_, {}).get("description", model.description)
+                       for code_ in LANGUAGES}
+        rows.append({"name": name, "href": quote(filename), "architecture": model.label,
+                     "total": grouped(total), "active": grouped(active) if active != total
+                     else "", "description": words.each(description)})
+    data = {"languages": list(LANGUAGES),
+            "titles": {code_: words.plain(code_, "page.site_title") for code_ in LANGUAGES}}
+    files["index.html"] = document(
+        "page/index.html.j2", script_of(data, asset("languages.js")), t=words, lang=lang,
+        title=data["titles"][lang], rows=rows, code=code,
+        languages=[(code_, page_strings(code_)["name"]) for code_ in LANGUAGES])
+    return files
+
+
+def write_site(folder: str, lang: str = "en", force: bool = False) -> list[str]:
+    """Write :func:`site` into ``folder`` (made if missing; its parent must exist), each file
+    whole or not at all; an existing file is replaced only with ``force``, and without it
+    nothing is written when one exists. Returns the paths written."""
+    from symparam.errors import Param
+    from symparam.output import write_all, write_atomically
+
+    if not isinstance(folder, str) or not folder or "\0" in folder:
+        raise OutputError(f"cannot write a site to {folder!r}: not a folder name")
+    if os.path.lexists(folder) and not os.path.isdir(folder):
+        raise OutputError(f"cannot write a site to {folder}: it is not a folder")
+    parent = os.path.dirname(os.path.abspath(folder))
+    if not os.path.isdir(parent):
+        raise OutputError(f"cannot write a site to {folder}: folder {parent} does not exist")
+    files = site(lang)
+    paths = {name: os.path.join(folder, name) for name in files}
+    if not force:
+        there = [path for path in paths.values() if os.path.lexists(path)]
+        if there:
+            raise OutputError(f"{there[0]} exists ({len(there)} of the site's files do); pass ",
+                              Param("force", "force=True"), " to overwrite them")
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as error:
+        raise OutputError(f"cannot make {folder}: {error.strerror or error}") from None
+    for name, text in files.items():
+        def write(temporary: str, data: bytes = text.encode("utf-8")) -> None:
+            fd = os.open(temporary, os.O_WRONLY | os.O_TRUNC)
+            try:
+                write_all(fd, data)
+            finally:
+                os.close(fd)
+
+        write_atomically(paths[name], write, force)
+    return list(paths.values())

@@ -1,0 +1,167 @@
+// The page's calculator: exact counts from the closed forms symparam printed into F (above,
+// with DATA and CHECKS; rational.js and languages.js come first), written into the elements
+// that name them (data-f). Nothing here builds code from text: the address is read as
+// NAME=DIGITS pairs, and only digits become numbers.
+const MAX = 10n ** 30n;
+const DIGITS = /^[0-9]{1,31}$/;
+const PAIR = /^([A-Za-z][A-Za-z0-9_]{0,39})=([0-9]{1,31})$/;
+const inputs = Array.from(document.querySelectorAll("input[data-name]"));
+const byName = new Map(inputs.map((input) => [input.dataset.name, input]));
+
+const grouped = (k) => {
+  const s = (k < 0n ? -k : k).toString();
+  return (k < 0n ? "−" : "") + s.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+};
+const whole = (x) => x !== null && x[1] === 1n;
+const shown = (x) => (x[1] === 1n ? grouped(x[0]) : `${grouped(x[0])}/${grouped(x[1])}`);
+// x rounded half to even at `places` decimals, with thousands separators
+const decimal = (x, places) => {
+  const scale = 10n ** BigInt(places);
+  const n = x[0] * scale;
+  let q = n / x[1];
+  const twice = 2n * (n - q * x[1]);
+  if (twice > x[1] || (twice === x[1] && q % 2n === 1n)) q += 1n;
+  const digits = q.toString().padStart(places + 1, "0");
+  const head = BigInt(digits.slice(0, digits.length - places));
+  return places ? `${grouped(head)}.${digits.slice(digits.length - places)}` : grouped(head);
+};
+// a share as symparam writes it: one decimal from 10%, else two significant digits (at most 8)
+const percent = (part, total) => {
+  if (part[0] === 0n) return "0%";
+  const x = make((part[0] < 0n ? -part[0] : part[0]) * 100n * total[1], part[1] * total[0]);
+  if (x[0] >= 10n * x[1]) return `${decimal(x, 1)}%`;
+  let exponent = 0; // floor(log10(x)), x below 10
+  while (x[0] * 10n ** BigInt(-exponent) < x[1]) exponent--;
+  return `${decimal(x, Math.min(8, Math.max(2, 1 - exponent)))}%`;
+};
+const units = { gib: [2n ** 30n, "GiB"], gb: [10n ** 9n, "GB"] };
+
+function read() {
+  const v = Object.create(null);
+  const invalid = [];
+  const empty = [];
+  for (const input of inputs) {
+    const text = input.value.replace(/[\s,_]/g, "");
+    input.removeAttribute("aria-invalid");
+    if (input.disabled) continue;
+    if (text === "") { empty.push(input.dataset.name); continue; }
+    const k = DIGITS.test(text) ? BigInt(text) : 0n;
+    if (k < 1n || k > MAX) {
+      invalid.push(input.dataset.name);
+      input.setAttribute("aria-invalid", "true");
+      continue;
+    }
+    v[input.dataset.name] = [k, 1n];
+  }
+  return { v, invalid, empty };
+}
+
+function failing(check, values) {
+  const [kind, i, j] = check;
+  const a = values[i];
+  const b = j === undefined ? null : values[j];
+  if (a === null || (j !== undefined && b === null)) return false; // not known yet
+  if (kind === "whole") return !(a[1] === 1n && a[0] > 0n && a[0] <= MAX);
+  if (kind === "divides") return !(a[1] === 1n && b[1] === 1n && a[0] !== 0n && b[0] % a[0] === 0n);
+  return a[0] * b[1] > b[0] * a[1]; // at_most
+}
+
+function update() {
+  const { v, invalid, empty } = read();
+  const values = F.map((f) => {
+    try {
+      const x = f(v); // a bare symbol without a value is undefined: unknown, as a throw is
+      return Array.isArray(x) ? x : null;
+    } catch (error) {
+      return null;
+    }
+  });
+  let ok = invalid.length === 0;
+  CHECKS.forEach((check, k) => {
+    const bad = failing(check, values);
+    if (bad) ok = false;
+    for (const el of document.querySelectorAll(`[data-check="${k}"]`)) el.hidden = !bad;
+  });
+  if (values[DATA.total] === null) ok = false;
+  for (const el of document.querySelectorAll("[data-f]")) {
+    const x = values[Number(el.dataset.f)];
+    const always = el.hasAttribute("data-always");
+    let text = "—";
+    if (x !== null && (always || ok)) {
+      const unit = units[el.dataset.unit];
+      if (el.dataset.of !== undefined) {
+        const of = values[Number(el.dataset.of)];
+        if (of !== null && of[0] !== 0n) text = percent(x, of);
+      } else if (unit) {
+        text = `${decimal(make(x[0], x[1] * unit[0]), 2)} ${unit[1]}`;
+      } else {
+        text = shown(x);
+      }
+    }
+    el.textContent = text;
+    if (el.hasAttribute("data-value")) el.dataset.value = ok && x !== null && whole(x) ? x[0].toString() : "";
+  }
+  for (const el of document.querySelectorAll("[data-sign]")) {
+    const x = values[Number(el.dataset.sign)];
+    el.textContent = x === null || !ok ? "" : x[0] < 0n ? "−" : "+";
+  }
+  const status = (name, list) => {
+    for (const el of document.querySelectorAll(`[data-status="${name}"]`)) el.hidden = list.length === 0;
+    for (const el of document.querySelectorAll(`[data-list="${name}"]`)) el.textContent = list.join(", ");
+  };
+  status("invalid", invalid);
+  status("empty", values[DATA.total] === null ? empty.filter((name) => DATA.needs.includes(name)) : []);
+  const defaults = inputs.every((input) => input.value.replace(/[\s,_]/g, "") === input.defaultValue);
+  for (const el of document.querySelectorAll("[data-defaults]")) el.hidden = !defaults;
+  for (const el of document.querySelectorAll("[data-changed]")) el.hidden = defaults;
+  return ok;
+}
+
+// the address: #H=1024&N=24, the values that differ from the page's own
+function address() {
+  const pairs = [];
+  for (const input of inputs) {
+    const text = input.value.replace(/[\s,_]/g, "");
+    if (!input.disabled && DIGITS.test(text) && text !== input.defaultValue) pairs.push(`${input.dataset.name}=${text}`);
+  }
+  const hash = pairs.length ? `#${pairs.join("&")}` : "";
+  for (const el of document.querySelectorAll("a[data-share]")) el.setAttribute("href", hash || "#");
+  if (hash === location.hash || (!hash && !location.hash)) return;
+  try {
+    history.replaceState(null, "", hash || location.pathname + location.search);
+  } catch (error) {
+    // a sandboxed frame may refuse: the link above still carries the values
+  }
+}
+
+function fromAddress() {
+  const ignored = [];
+  for (const input of inputs) input.value = input.defaultValue;
+  const hash = location.hash.replace(/^#/, "");
+  for (const item of hash ? hash.split("&") : []) {
+    const match = PAIR.exec(item);
+    const input = match ? byName.get(match[1]) : undefined;
+    if (!match || input === undefined || input.disabled) {
+      ignored.push(match ? match[1] : item.slice(0, 40).replace(/[^\w=.-]/g, "?"));
+      continue;
+    }
+    input.value = match[2];
+  }
+  for (const el of document.querySelectorAll('[data-status="ignored"]')) el.hidden = ignored.length === 0;
+  for (const el of document.querySelectorAll('[data-list="ignored"]')) el.textContent = ignored.join(", ");
+  update();
+  for (const el of document.querySelectorAll("a[data-share]")) el.setAttribute("href", location.hash || "#");
+}
+
+for (const input of inputs) {
+  input.addEventListener("input", () => { update(); address(); });
+}
+for (const button of document.querySelectorAll("button[data-reset]")) {
+  button.addEventListener("click", () => {
+    for (const input of inputs) input.value = input.defaultValue;
+    update();
+    address();
+  });
+}
+window.addEventListener("hashchange", fromAddress);
+fromAddress();

@@ -1,0 +1,77 @@
+"""Every ``symparam`` command in the README runs, ends with the exit status the README gives
+(0, or 1 where its comment says ``exit 1``), and prints every number its comment quotes
+(``22,348,431,360``, ``109.48 M``). Files the examples name are made in an empty folder."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+
+from symparam.cli import main
+from tests.tools import ROOT
+
+#: what the README's examples read, as small configs
+FILES = {
+    "config.json": {"model_type": "bert", "architectures": ["BertForMaskedLM"]},
+    "path/to/config.json": {"model_type": "gpt2", "n_layer": 2},
+    "models/qwen2-0.5b/config.json": {"model_type": "qwen2", "hidden_size": 896,
+                                      "num_hidden_layers": 24, "num_attention_heads": 14,
+                                      "num_key_value_heads": 2, "intermediate_size": 4864,
+                                      "vocab_size": 151936, "tie_word_embeddings": True},
+}
+#: numbers a comment quotes: 1,234,567 or 109.48 M / 22.35 GFLOPs
+QUOTED = re.compile(r"\d{1,3}(?:,\d{3})+|\d+\.\d+ (?:[KMBT]\b|[KMGTPE]FLOPs)")
+
+
+def commands() -> list[tuple[str, str]]:
+    """(command, comment) for each ``symparam`` line of the README's shell blocks."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    found = []
+    fences = re.findall(r"^```(\w*)\n(.*?)^```", text, flags=re.S | re.M)
+    for block in (body for language, body in fences if not language):  # shell, not python
+        joined = re.sub(r"\\\n\s*", "", block)  # continuation lines
+        for line in joined.splitlines():
+            line = line.split("&& ", 1)[1] if line.startswith("pip install") else line
+            if "symparam " not in line or line.startswith(("python", "pip")):
+                continue
+            command, *comment = re.split(r"\s+# ", line, maxsplit=1)
+            found.append((command.strip(), "".join(comment).strip()))
+    return found
+
+
+def test_the_readme_has_commands() -> None:
+    listed = [c for c, _ in commands()]
+    assert len(listed) > 25
+    assert any(c.startswith("symparam check") for c in listed)
+    assert any("| symparam count -" in c for c in listed)
+
+
+@pytest.mark.parametrize(("command", "comment"), commands(), ids=[c for c, _ in commands()])
+def test_readme_command(command: str, comment: str, tmp_path: Path,
+                        monkeypatch: pytest.MonkeyPatch,
+                        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    for name, config in FILES.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(json.dumps(config))
+    piped = None
+    if "|" in command:  # cat FILE | symparam …
+        source, command = (part.strip() for part in command.split("|", 1))
+        piped = (tmp_path / shlex.split(source)[1]).read_bytes()
+    argv = shlex.split(command)
+    assert argv[0] == "symparam"
+    if argv[1] == "plot":
+        pytest.importorskip("matplotlib")
+    if piped is not None:
+        monkeypatch.setattr(sys, "stdin", io.TextIOWrapper(io.BytesIO(piped)))
+    status = main(argv[1:])
+    out, err = capsys.readouterr()
+    assert status == (1 if "exit 1" in comment else 0), err
+    for number in QUOTED.findall(comment):
+        assert number in out, f"{command}: {number} is not printed"
