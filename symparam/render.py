@@ -228,6 +228,9 @@ def render(derivation: Derivation, fmt: str, lang: str = "en", fragment: bool = 
         return Markup("".join(out))
 
     view = _view(derivation, t, code, fill, _math(fmt, math))
+    inline = _math(fmt, math)
+    view["explain"] = [prose(paragraph, escape, inline, code)
+                       for paragraph in t.get("explain", {}).get(derivation.family_name, ())]
     for key, text in derivation.i18n.get(lang, {}).items():
         if key == "description":
             view["description"] = text
@@ -239,6 +242,23 @@ def render(derivation: Derivation, fmt: str, lang: str = "en", fragment: bool = 
                            units=_UNITS,
                            headings=(level, _SUBHEADING[level]),
                            packages=_FRAGMENT_PACKAGES[lang])
+
+
+def prose(text: str, escape: Callable[[str], Any], inline: Callable[[str], Markup],
+          code: Callable[[str], Any]) -> Markup:
+    """A paragraph of a language file's ``[explain]``: text escaped for the format, TeX
+    between dollar signs set as inline math, a module's name between backquotes as code."""
+    out = []
+    for part in re.split(r"(\$[^$]*\$|`[^`]*`)", text):
+        if part[:1] == "$" and part[-1:] == "$" and len(part) > 1:
+            out.append(str(inline(part[1:-1])))
+        elif part[:1] == "`" and part[-1:] == "`" and len(part) > 1:
+            out.append(str(code(part[1:-1])))
+        elif "$" in part or "`" in part:
+            raise InvalidValueError(f"an unmatched $ or ` in the explanation {text[:40]!r}…")
+        else:
+            out.append(str(escape(part)))
+    return Markup("".join(out))
 
 
 def _math(fmt: str, flavour: str) -> Callable[[str], Markup]:

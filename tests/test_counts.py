@@ -38,6 +38,9 @@ PUBLISHED_BY_TRANSFORMERS = {
     "qwen3-next-80b-a3b": 79_674_391_296,
     "olmoe-1b-7b": 6_919_161_856,
     "jamba-1.5-mini": 51_570_323_328,
+    "jamba-v0.1": 51_570_323_328,
+    "granite-3.0-3b-a800m": 3_298_793_472,
+    "mamba2-2.7b": 2_702_599_680,
 }
 
 
