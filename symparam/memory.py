@@ -286,6 +286,12 @@ class Activations:
 #: linear-attention mixers have no saved-tensor rule yet): their activations
 #: are refused rather than guessed
 UNCHECKED = frozenset({"deberta", "jamba", "mamba", "mamba2", "qwen3_next"})
+#: the layouts of a checked family that are not checked yet: a family's options that, switched
+#: on, refuse its activations (DeepSeek-V2's router, GraniteMoE's block-sparse experts,
+#: OLMoE's norms over all of q and k)
+UNCHECKED_LAYOUTS: dict[str, tuple[str, ...]] = {
+    "deepseek": ("softmax_routing",), "moe": ("block_sparse_moe", "qk_norm_full"),
+}
 
 
 def activations(model: Any, seq: int | None, batch: int = 1, recompute: str = "none",
@@ -318,7 +324,8 @@ def activations(model: Any, seq: int | None, batch: int = 1, recompute: str = "n
         raise InvalidValueError("give the sequence length: ", Param("seq", "seq=S"))
     check_lengths(seq=seq, batch=batch, target_seq=target_seq)
     model.require_compute()
-    if model.family.name in UNCHECKED:
+    if model.family.name in UNCHECKED or any(
+            model.options.get(o) for o in UNCHECKED_LAYOUTS.get(model.family.name, ())):
         raise InvalidValueError(f"symparam does not derive the activations {model.label} keeps "
                                 "yet: they are not checked against torch's saved tensors")
     mapping = resolve(model.assumptions)
