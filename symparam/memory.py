@@ -136,7 +136,8 @@ def _kept(model: Any, seq: Any) -> Any:
     and values, and a state-space or linear-attention layer's state."""
     from symparam.assumptions import resolve
 
-    return sympy.expand(model.tree.cache(sympy.sympify(seq)).xreplace(resolve(model.assumptions)))
+    held = model.tree.cache(sympy.Integer(seq) if isinstance(seq, int) else seq)
+    return sympy.expand(held.xreplace(resolve(model.assumptions)))
 
 
 def kv_cache_width(model: Any) -> Any:

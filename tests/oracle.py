@@ -330,9 +330,13 @@ def kept(config: dict[str, Any], cls: str, batch: int, seq: int) -> int:
     hf_config._attn_implementation = "eager"
     hf_config._experts_implementation = "eager"
     model = getattr(transformers, cls)(hf_config).eval()
+    ids = torch.zeros((batch, seq), dtype=torch.long)
     with torch.no_grad():
-        out = model(input_ids=torch.zeros((batch, seq), dtype=torch.long), use_cache=True)
-    cache = getattr(out, "past_key_values", None) or out.cache_params
+        out = model(input_ids=ids, use_cache=True)
+        cache = getattr(out, "past_key_values", None) or getattr(out, "cache_params", None)
+        if cache is None:  # a task head that returns no cache: the cache given it, filled
+            cache = transformers.DynamicCache(config=hf_config)
+            model(input_ids=ids, past_key_values=cache, use_cache=True)
     total = 0
     for layer in cache.layers:
         for name in ("keys", "values"):

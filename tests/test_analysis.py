@@ -179,21 +179,22 @@ def test_expansion_drops_out_where_the_file_gives_the_inner_width() -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "zh", "ko"])
-def test_family_explanations_render(lang: str) -> None:
-    """Every family the language files explain has its paragraphs in all three languages, as
-    many in each, and each renders: math between dollar signs, module names as code."""
+def test_family_readings_render(lang: str) -> None:
+    """Every family or class the language files describe ([reading]) has its paragraphs in
+    all three languages, as many in each, and each renders: math between dollar signs, module
+    names as code."""
     from symparam.render import prose, strings
 
-    explained = strings("en")["explain"]
-    assert set(strings(lang)["explain"]) == set(explained)
-    for family, paragraphs in strings(lang)["explain"].items():
+    explained = strings("en")["reading"]
+    assert set(strings(lang)["reading"]) == set(explained)
+    for family, paragraphs in strings(lang)["reading"].items():
         assert len(paragraphs) == len(explained[family])
         for paragraph in paragraphs:
-            shown = prose(paragraph, lambda x: x, lambda m: f"<{m}>", lambda c: f"[{c}]")
+            shown = prose(paragraph, lambda x: x, lambda c: f"[{c}]", lambda m: f"<{m}>")
             assert "$" not in shown and "`" not in shown
 
 
-def test_an_unmatched_dollar_in_an_explanation_is_refused() -> None:
+def test_an_unmatched_dollar_in_a_reading_is_refused() -> None:
     from symparam.errors import InvalidValueError
     from symparam.render import prose
 
