@@ -32,6 +32,15 @@ PUBLISHED_BY_TRANSFORMERS = {
     "all-mpnet-base-v2": 109_486_464,
     "modernbert-base": 149_655_232,
     "camembert-base": 110_655_493,
+    "mamba-130m": 129_135_360,
+    "falcon-mamba-7b": 7_272_665_088,
+    "deepseek-v2-lite": 15_706_484_224,
+    "qwen3-next-80b-a3b": 79_674_391_296,
+    "olmoe-1b-7b": 6_919_161_856,
+    "jamba-1.5-mini": 51_570_323_328,
+    "jamba-v0.1": 51_570_323_328,
+    "granite-3.0-3b-a800m": 3_298_793_472,
+    "mamba2-2.7b": 2_702_599_680,
 }
 
 
