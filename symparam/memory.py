@@ -263,7 +263,7 @@ class Activations:
 
 #: the families whose saved tensors are not yet checked against torch's: their activations
 #: are refused rather than guessed
-UNCHECKED = frozenset({"deberta"})
+UNCHECKED: frozenset[str] = frozenset()
 
 
 def activations(model: Any, seq: int | None, batch: int = 1, recompute: str = "none",
