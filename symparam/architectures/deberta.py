@@ -57,7 +57,18 @@ from symparam.blocks import (
     marked,
     on_first_token,
 )
-from symparam.blocks.saved import ACT, BOOL, CAST, F32, MASK, Key, Saved, same_tensor
+from symparam.blocks.saved import (
+    ACT,
+    BOOL,
+    CAST,
+    F32,
+    MASK,
+    Key,
+    Saved,
+    many,
+    same_tensor,
+    union,
+)
 from symparam.errors import ConfigError
 from symparam.family import Family, Option
 from symparam.hf import quoted
@@ -118,15 +129,21 @@ class Layer(Sequential):
 
 
 class ConvLayer(Sequential):
-    """DeBERTa-v2's convolution: besides its parts' tensors, the masked_fill of its output keeps
-    the (B, s) booleans of the padding (1 − mask), and its output is multiplied by the mask in
-    the model's dtype (the input mask itself in fp32, a copy of it in 16 bits)."""
+    """DeBERTa-v2's convolution, run on the embeddings' output (the first layer's input) made
+    channels-first by a copy, which the convolution keeps; where s or H is 1 that layout is
+    already contiguous and the convolution keeps the first layer's input, kept already. Its
+    output's masked_fill keeps the (B, s) booleans of the padding (1 − mask), and its output is
+    multiplied by the mask in the model's dtype (the input mask itself in fp32, a copy in 16
+    bits)."""
 
     def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
               view: sympy.Expr | None = None) -> Saved:
-        tokens = batch * self.own_seq(seq)
-        return super().saved(batch, seq, policy, view) | \
-            Saved.of((None, BOOL, tokens), (None, CAST, tokens))
+        inner = self.own_seq(seq)
+        tokens, width = batch * inner, self["conv"].in_channels
+        rest = union(child.saved(batch, inner, policy) for name, child in self.children()
+                     if name != "conv")
+        return rest | Saved.of((None, ACT, tokens * width * many(inner) * many(width)),
+                               (None, BOOL, tokens), (None, CAST, tokens))
 
 
 def embeddings(options: Mapping[str, Any]) -> Sequential:
