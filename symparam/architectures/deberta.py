@@ -69,10 +69,11 @@ from symparam.blocks.saved import (
     same_tensor,
     union,
 )
-from symparam.errors import ConfigError
+from symparam.errors import ConfigError, InvalidValueError
 from symparam.family import Family, Option
 from symparam.hf import quoted
 from symparam.modeltype import (
+    ACTIVATIONS,
     ActivationName,
     Differs,
     Flag,
@@ -146,6 +147,28 @@ class ConvLayer(Sequential):
                                (None, BOOL, tokens), (None, CAST, tokens))
 
 
+class Unrun(Activation):
+    """An activation transformers looks up only when it runs it (the pooler's, the
+    convolution's), named by a config as one it does not know: the class is built, but cannot
+    run forward, so there is nothing a training step keeps."""
+
+    def __init__(self, width: Any, fn: str, key: str) -> None:
+        super().__init__(width, fn=fn)
+        self.key = key
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        raise InvalidValueError(f"transformers builds this class with {self.key} = "
+                                f"{self.fn!r} but cannot run it: it knows no such activation")
+
+
+def run_activation(width: Any, options: Mapping[str, Any], option: str, key: str,
+                   default: str) -> Activation:
+    """The activation ``option`` names (``key`` in a config), looked up when it runs."""
+    fn = activation_of(options, default, option)
+    return Activation(width, fn=fn) if fn in ACTIVATIONS else Unrun(width, fn, key)
+
+
 def embeddings(options: Mapping[str, Any]) -> Sequential:
     """The token table, the position table (read with a slice of a buffer: no indices are
     kept) and the token types (zeros the model makes for each sequence)."""
@@ -201,7 +224,7 @@ def encoder(options: Mapping[str, Any]) -> Sequential:
         norm = LayerNorm(H)
         parts["LayerNorm"] = OnTable(2 * n_rel, norm) if relative else Idle(norm)
     if options["conv"]:  # after the first layer, added to its output, then normalised
-        act = Activation(H, fn=activation_of(options, "tanh", "conv_activation"))
+        act = run_activation(H, options, "conv_activation", "conv_act", "tanh")
         parts["conv"] = ConvLayer(conv=Conv1d(H, H, k_conv, g_conv), conv_act=act,
                                   LayerNorm=LayerNorm(H), residual=Residual(H))
     return Sequential(**parts)
@@ -244,7 +267,7 @@ def build(architecture: str, options: Mapping[str, Any]) -> Block:
     outputs = 1 if architecture == "DebertaV2ForMultipleChoice" else n_labels
     dense, classifier = Linear(d_pool, d_pool), on_first_token(Linear(H, outputs))
     dense.slices_sequence = True
-    act = Activation(d_pool, fn=activation_of(options, "gelu", "pooler_activation"))
+    act = run_activation(d_pool, options, "pooler_activation", "pooler_hidden_act", "gelu")
     same_tensor("pooled output", (act, "output"), (classifier, "input"))
     return Sequential(deberta=body, pooler=Sequential(dense=dense, activation=act,
                                                       first_token=True, kind="head"),
@@ -271,9 +294,9 @@ FAMILY = Family(
     options=(
         tie_option(True), activation_option("gelu"),
         Option("pooler_activation", "", "the pooler's activation, where not gelu",
-               variant=True),
+               variant=True, where_built=True),
         Option("conv_activation", "", "the convolution's activation, where not tanh",
-               variant=True),
+               variant=True, where_built=True),
         Option("relative_attention", False, "the shared relative-position table and the "
                "disentangled position terms"),
         Option("c2p", False, "the content-to-position term (pos_att_type)"),
