@@ -11,6 +11,7 @@ from __future__ import annotations
 import sympy
 
 from symparam.blocks.base import Block, Size, Tensor, as_size
+from symparam.blocks.saved import ACT, Saved
 
 
 class Conv1d(Block):
@@ -44,3 +45,9 @@ class Conv1d(Block):
         if self.bias is None:
             return {}
         return {"bias": batch * self.own_seq(seq) * self.out_channels}
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        """Its input (channels first: DeBERTa-v2 makes that copy for it), for the weight's
+        gradient."""
+        return Saved.of((self.input_key, ACT, batch * self.own_seq(seq) * self.in_channels))
