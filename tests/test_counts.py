@@ -34,6 +34,15 @@ PUBLISHED_BY_TRANSFORMERS = {
     "camembert-base": 110_655_493,
     "dinov2-base": 86_580_480,
     "convnext-tiny-224": 28_589_128,
+    "mamba-130m": 129_135_360,
+    "falcon-mamba-7b": 7_272_665_088,
+    "deepseek-v2-lite": 15_706_484_224,
+    "qwen3-next-80b-a3b": 79_674_391_296,
+    "olmoe-1b-7b": 6_919_161_856,
+    "jamba-1.5-mini": 51_570_323_328,
+    "jamba-v0.1": 51_570_323_328,
+    "granite-3.0-3b-a800m": 3_298_793_472,
+    "mamba2-2.7b": 2_702_599_680,
 }
 
 

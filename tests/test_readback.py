@@ -43,7 +43,16 @@ def _latex_to_text(printed: str) -> str:
     for _ in range(printed.count(r"\frac")):  # innermost first: \frac{a}{b} → ((a)/(b))
         out = re.sub(r"\\frac\{([^{}]*)\}\{([^{}]*)\}", r"((\1)/(\2))", out)
     assert "\\" not in out and "{" not in out, (printed, out)
-    return out
+    return squeezed(out)
+
+
+def squeezed(text: str) -> str:
+    """The spaces a reading added squeezed out again, so that the LaTeX or MathML of a formula
+    whose text the parser reads (within its length limit) is read within it too (Qwen3-Next's
+    FLOPs)."""
+    out = re.sub(r" {2,}", " ", text)
+    out = re.sub(r" ?([+\-*/]) ?", r"\1", out)
+    return re.sub(r" \)", ")", re.sub(r"\( ", "(", out)).strip()
 
 
 def read_latex(printed: str) -> sympy.Expr:
