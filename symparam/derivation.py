@@ -134,6 +134,8 @@ class Derivation(Tabular):
     options: tuple[tuple[str, Any, str], ...] = ()
     compute: ComputeStep | None = None
     summary: Summary | None = None
+    #: the family's name, under which the language files may explain how its layers work
+    family_name: str = ""
 
     @property
     def expanded_reads_well(self) -> bool:
@@ -202,6 +204,7 @@ def derive(model: Model, symbolic: bool = False, seq: int | None = None,
         model=model.name,
         architecture=model.label,
         family=model.family.title,
+        family_name=model.family.name,
         description=model.description,
         symbolic=symbolic,
         values=values,

@@ -23,6 +23,9 @@ class Option:
     default: bool | int | tuple[int, ...] | str
     help: str
     variant: bool = False  # a model type's variant of the family: shown only when switched on
+    #: the range of an integer option (most build that many blocks; a chunk length builds none)
+    minimum: int = 1
+    maximum: int = MAX_OPTION_VALUE
     #: an activation of a part only some classes build: any name is taken here, and refused
     #: by the class that builds it (as transformers refuses it there only)
     where_built: bool = False
@@ -60,10 +63,10 @@ class Option:
             value = int(raw)
         else:
             raise InvalidValueError(f"option {self.name} takes a positive integer, got {raw!r}")
-        least = 0 if self.default == 0 else 1  # 0: the option's "none" (no sliding window)
-        if not least <= value <= MAX_OPTION_VALUE:
-            raise InvalidValueError(f"option {self.name} must lie in {least}..{MAX_OPTION_VALUE}"
-                                    f", got {value}: it builds that many blocks")
+        least = 0 if self.default == 0 else self.minimum  # 0: the option's "none"
+        if not least <= value <= self.maximum:
+            raise InvalidValueError(f"option {self.name} must lie in {least}..{self.maximum}"
+                                    f", got {value}")
         return value
 
 

@@ -398,10 +398,8 @@ class ActivationName(Rule):
         if value is None or value == self.default:
             return ""
         if not isinstance(value, str) or value not in ACTIVATIONS:
-            # a name transformers does not know is refused by the class that builds the part;
-            # anything but a name by every class (the config's field is a string)
-            if self.where_built and isinstance(value, str):
-                return value
+            if self.where_built and isinstance(value, str):  # transformers' field is a str:
+                return value  # any other type is refused by every class
             raise ConfigError(f"{config.where}: {self.key} must be an activation transformers "
                               f"knows, got {quoted(value)}")
         return value

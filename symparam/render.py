@@ -8,6 +8,7 @@ output format before they are filled in.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 import string
@@ -57,6 +58,7 @@ _TEX_SPECIAL = {
     "−": r"\ensuremath{-}", "≠": r"\ensuremath{\neq}", "≈": r"\ensuremath{\approx}",
     "≤": r"\ensuremath{\leq}", "≥": r"\ensuremath{\geq}", "↔": r"\ensuremath{\leftrightarrow}",
     "→": r"\ensuremath{\rightarrow}", "⌈": r"\ensuremath{\lceil}", "⌉": r"\ensuremath{\rceil}",
+    "⌊": r"\ensuremath{\lfloor}", "⌋": r"\ensuremath{\rfloor}", "Δ": r"\ensuremath{\Delta}",
 }
 _MD_SPECIAL = {
     "\\": "\\\\", "|": r"\|", "*": r"\*", "_": r"\_", "`": r"\`", "[": r"\[", "]": r"\]",
@@ -177,7 +179,21 @@ def environment() -> jinja2.Environment:
     )
     env.filters["num"] = number
     env.filters["numtex"] = number_tex
+    env.filters["breakable"] = breakable
     return env
+
+
+def breakable(tex: str) -> str:
+    """LaTeX of a formula that a narrow table cell may break inside a product too (Mamba-2's
+    ``2 d_state d_conv g_ssm`` in a two-column paper), at a penalty above a sum's (700), so
+    that a line breaks after a + where it can."""
+    tokens = tex.split(" ")
+    out = tokens[:1]
+    for before, after in itertools.pairwise(tokens):
+        ends = before.endswith(("}", ")")) or re.fullmatch(r"\w+", before) is not None
+        starts = re.match(r"\w|\\(left|frac|mathrm)\b", after) is not None
+        out.append(r"\penalty900 " + after if ends and starts else after)
+    return " ".join(out)
 
 
 @cache
@@ -227,7 +243,8 @@ def render(derivation: Derivation, fmt: str, lang: str = "en", fragment: bool = 
         return Markup("".join(out))
 
     view = _view(derivation, t, code, fill, _math(fmt, math))
-    view["reading"] = reading(t, derivation.architecture, escape, code, _math(fmt, math))
+    view["reading"] = reading(t, derivation.architecture, derivation.family_name, escape, code,
+                              _math(fmt, math))
     for key, text in derivation.i18n.get(lang, {}).items():
         if key == "description":
             view["description"] = text
@@ -239,6 +256,39 @@ def render(derivation: Derivation, fmt: str, lang: str = "en", fragment: bool = 
                            units=_UNITS,
                            headings=(level, _SUBHEADING[level]),
                            packages=_FRAGMENT_PACKAGES[lang])
+
+
+#: the pieces of a reading: a hyperparameter ``[[H]]``, inline TeX ``$…$``, a ``name``
+_READING_PIECES = re.compile(r"(\[\[\w+\]\]|\$[^$]+\$|`[^`]+`)")
+
+
+def reading(t: Mapping[str, Any], architecture: str, family: str, escape: Any, code: Any,
+            inline: Any) -> list[Markup]:
+    """The architecture in prose, as its paper describes it, in the document's language: the
+    paragraphs of ``[reading]`` under the family's class that builds it (``CLIPModel``), else
+    under the family's name (``mamba``: every class of the family); none for most. The
+    language file is ours, not a user's: its inline TeX is written as it is."""
+    paragraphs = t.get("reading", {})
+    return [prose(text, escape, code, inline)
+            for text in paragraphs.get(architecture, paragraphs.get(family, []))]
+
+
+def prose(text: str, escape: Any, code: Any, inline: Any) -> Markup:
+    """One paragraph of a reading: ``[[H]]`` a hyperparameter's symbol, TeX between dollar
+    signs inline math, a module's name between backquotes code, the rest escaped text."""
+    pieces = []
+    for piece in _READING_PIECES.split(text):
+        if piece.startswith("[[") and piece.endswith("]]"):
+            pieces.append(inline(lookup(piece[2:-2]).latex))
+        elif piece.startswith("$") and piece.endswith("$") and len(piece) > 1:
+            pieces.append(inline(piece[1:-1]))
+        elif piece.startswith("`") and piece.endswith("`") and len(piece) > 1:
+            pieces.append(code(piece[1:-1]))
+        elif "$" in piece or "`" in piece:
+            raise InvalidValueError(f"an unmatched $ or ` in the reading {text[:40]!r}…")
+        else:
+            pieces.append(escape(piece))
+    return Markup("".join(str(p) for p in pieces))
 
 
 def _math(fmt: str, flavour: str) -> Callable[[str], Markup]:
@@ -512,32 +562,6 @@ def option_value(value: Any) -> str:
     if isinstance(value, tuple):
         return "[" + ", ".join(str(v) for v in value) + "]"
     return str(value)
-
-
-#: the pieces of a reading: a hyperparameter ``[[H]]``, inline TeX ``$…$``, a ``name``
-_READING_PIECES = re.compile(r"(\[\[\w+\]\]|\$[^$]+\$|`[^`]+`)")
-
-
-def reading(t: Mapping[str, Any], architecture: str, escape: Any, code: Any, inline: Any
-            ) -> list[Markup]:
-    """The architecture in prose, as its paper describes it, in the document's language: the
-    paragraphs of ``[reading]`` under the family's class that builds it (``CLIPModel``; none
-    for most). The language file is ours, not a user's: its inline TeX is written as it is."""
-    paragraphs = t.get("reading", {}).get(architecture, [])
-    out = []
-    for text in paragraphs:
-        pieces = []
-        for piece in _READING_PIECES.split(text):
-            if piece.startswith("[[") and piece.endswith("]]"):
-                pieces.append(inline(lookup(piece[2:-2]).latex))
-            elif piece.startswith("$") and piece.endswith("$") and len(piece) > 1:
-                pieces.append(inline(piece[1:-1]))
-            elif piece.startswith("`") and piece.endswith("`") and len(piece) > 1:
-                pieces.append(code(piece[1:-1]))
-            else:
-                pieces.append(escape(piece))
-        out.append(Markup("".join(str(p) for p in pieces)))
-    return out
 
 
 def option_text(t: Mapping[str, Any], name: str, value: Any, help_: str, fill: Any,

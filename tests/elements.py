@@ -9,7 +9,8 @@ adds from the aten operations the forward pass dispatches: ``_softmax`` (its out
 floating-point tensors of two or more dimensions giving a (batch, seq, width) or
 (batch·seq, width) tensor: residual connections and sums of embedding tables (not a bias
 vector, which the Linear's count has, nor the 4-D adds of masks and rotary embeddings, nor
-integer position arithmetic); inside DeBERTa's attention, whose scores are
+integer position arithmetic), and inside a ConvNeXt block the residual add of two maps of
+the same 4-D shape; inside DeBERTa's attention, whose scores are
 (batch·heads, s, s), such an add is a position term added to the scores (``score_add``).
 torch's ``nn.MultiheadAttention`` (SigLIP's pooling head) projects by functional calls: its
 biases are counted from its inputs and output, its 3-D softmax as attention's.
@@ -39,6 +40,7 @@ class _Ops(TorchDispatchMode):
         self.inside_activation = 0  # an activation module's own operations are not counted
         self.inside_scores = 0  # in DeBERTa's attention, an add of two 3-D tensors is a score
         self.inside_torch_attention = 0  # torch's MultiheadAttention: 3-D scores
+        self.inside_maps = 0  # in a ConvNeXt block, the residual add is of two 4-D maps
 
     def __torch_dispatch__(self, func: Any, types: Any, args: Any = (), kwargs: Any = None) -> Any:
         out = func(*args, **(kwargs or {}))
@@ -55,6 +57,10 @@ class _Ops(TorchDispatchMode):
             for a in args[:2]
         ):
             self.counts["score_add" if self.inside_scores else "add"] += out.numel()
+        elif name == "add" and self.inside_maps and out.dim() == 4 and len(args) >= 2 and all(
+            isinstance(a, torch.Tensor) and a.shape == out.shape for a in args[:2]
+        ):
+            self.counts["add"] += out.numel()
         return out
 
 
@@ -89,6 +95,15 @@ def _module_hooks(counts: Counter[str], ops: _Ops, module: Any) -> list[Any]:
                 counts["bias"] += output[0].numel()
 
         return [module.register_forward_pre_hook(start), module.register_forward_hook(stop)]
+    if kind == "ConvNextLayer":  # its residual add is of (batch, channels, side, side) maps
+        def begin_maps(mod: Any, inputs: Any) -> None:
+            ops.inside_maps += 1
+
+        def end_maps(mod: Any, inputs: Any, output: Any) -> None:
+            ops.inside_maps -= 1
+
+        return [module.register_forward_pre_hook(begin_maps),
+                module.register_forward_hook(end_maps)]
     if _is_activation(module):
         def enter(mod: Any, inputs: Any) -> None:
             ops.inside_activation += 1

@@ -50,6 +50,9 @@ SMALL_EXTRA: dict[str, dict[str, Any]] = {
     "t5": {"num_decoder_layers": 2},
     "mt5": {"num_decoder_layers": 2},
     "gpt_neo": {"attention_types": [[["global", "local"], 1]]},  # as many layers as the base
+    "convnext": {"hidden_sizes": [8, 16], "depths": [1, 2]},  # as many stages as the base
+    # heads of head_dim that make expand · hidden_size, groups that divide them, short chunks
+    "mamba2": {"num_heads": 8, "head_dim": 4, "n_groups": 2, "state_size": 4, "chunk_size": 4},
 }
 
 
