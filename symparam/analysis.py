@@ -155,7 +155,9 @@ class DropOut:
     ``steps`` holding each ``(product, with the assumption put in, result)``), ``no_weights``
     (it only splits sizes, e.g. heads that must divide H), ``assumed`` (an assumption replaces
     it by other hyperparameters), ``shared`` (the layers share weights across depth) or
-    ``active_only`` (it changes only what a token uses, as top-k does in an MoE).
+    ``active_only`` (it changes only what a token uses, as top-k does in an MoE) or ``given``
+    (it only sets the default of a size the config gives itself: Mamba's expansion e, where
+    the file holds d_inner, ``assumption`` being the default not taken).
     """
 
     symbol: sympy.Symbol
@@ -180,6 +182,12 @@ def dropouts(model: Model) -> list[DropOut]:
             continue
         if sym in by_symbol:
             out.append(DropOut(sym, "assumed", by_symbol[sym]))
+            continue
+        default = next((a for a in model.family.assumptions
+                        if a.symbol not in by_symbol and a.symbol in present
+                        and sym in a.expr.free_symbols), None)
+        if default is not None:
+            out.append(DropOut(sym, "given", default))
             continue
         carriers = sorted((d for d in dims if sym in d.free_symbols), key=str)
         if sym not in present and sym in model.active_params.free_symbols:
@@ -228,6 +236,10 @@ def reason(drop: DropOut) -> str:
         return f"{name} adds no weights: every layer reuses the same shared weights"
     if drop.kind == "active_only":
         return f"{name} sets how many experts a token uses: it changes the active count only"
+    if drop.kind == "given" and drop.assumption is not None:
+        other = drop.assumption.symbol.name
+        return f"{name} only sets the default {other} = {text(drop.assumption.expr)}, and the " \
+               f"config gives {other} itself"
     if drop.kind == "rotary":
         return f"{name} sets how much of each head rotary embeddings rotate: rotation has no " \
                "weights"

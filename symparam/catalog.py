@@ -33,8 +33,8 @@ from symparam.presets import Preset, presets
 FAMILY_MODULES = (
     "bert", "distilbert", "albert", "electra", "deberta", "mpnet", "modernbert",
     "openai_gpt", "gpt2", "gptj", "opt", "bloom", "mpt", "gpt_neox", "falcon", "llama", "phi",
-    "moe", "deepseek",
-    "transformer", "t5", "bart", "whisper", "vit", "mlp",
+    "moe", "deepseek", "qwen3_next", "mamba", "mamba2", "jamba",
+    "transformer", "t5", "bart", "whisper", "vit", "dinov2", "convnext", "clip", "siglip", "mlp",
 )
 
 

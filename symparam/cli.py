@@ -22,6 +22,7 @@ from symparam.cli_common import (
     whole,
     write_output,
 )
+from symparam.errors import UnboundError
 from symparam.limits import MAX_BLOCK_DEPTH
 from symparam.output import human_count, json_line
 
@@ -59,7 +60,10 @@ def cmd_list(args: argparse.Namespace) -> int:
 def _count_record(name: str, args: argparse.Namespace) -> dict[str, Any]:
     m = build_model(name, args)
     total = m.count()
-    active = m.active_count()
+    try:
+        active = m.active_count()
+    except UnboundError:  # a config without a top k (DeepSeek-V2's default): the total only
+        active = None
     bound = m.bind()
     breakdown, tied = [], []
     for part in m.parts():
@@ -86,7 +90,11 @@ def _count_record(name: str, args: argparse.Namespace) -> dict[str, Any]:
         "breakdown": breakdown,
         "tied": tied,
     }
-    if active != total:  # a mixture of experts: both conventions, labelled
+    if active is None:  # a mixture of experts without a top k: neither figure is known
+        record["active"] = {"with_embedding_table": None, "without_embedding_table": None,
+                            "counts": ACTIVE_CONVENTIONS,
+                            "unknown": "no top k (num_experts_per_tok) in the config"}
+    elif active != total:  # a mixture of experts: both conventions, labelled
         tables = m.by_kind(active=True).get("embedding", 0)
         record["active"] = {"with_embedding_table": active,
                             "without_embedding_table": active - tables,
@@ -148,6 +156,10 @@ def _print_totals(record: dict[str, Any], width: int, digits: int) -> None:
                 ("without_embedding_table", "without it (as gpt-oss's 5.1B, DeepSeek-V3's "
                  "37B)")):
             value = record["active"][key]
+            if value is None:
+                print(f"  {'active':<{width}}  {'?':>{digits}}   per token, {note}: unknown, "
+                      f"{record['active']['unknown']}")
+                continue
             share = value / record["params"]
             print(f"  {'active':<{width}}  {value:>{digits},}   {human_count(value)} per token, "
                   f"{note}: {share:.1%}")

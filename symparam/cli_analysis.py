@@ -342,6 +342,8 @@ def cmd_memory(args: argparse.Namespace) -> int:
         "kv_cache_formula": None if result.kv_formula is None else str(result.kv_formula),
         "kv_cache_bytes_per_token": result.kv_per_token,
         "kv_cache_bytes": result.kv_total, "dtype": args.dtype,
+        "state_formula": None if result.state_formula is None else str(result.state_formula),
+        "state_bytes": result.state_total,
         "activations": _activations(m, args),
         "batch": args.batch, "seq": args.seq,
     }
@@ -371,7 +373,9 @@ def cmd_memory(args: argparse.Namespace) -> int:
         print(f"    {o.name:<16} {o.per_param:>2} B × P = {total / gib:,.2f} GiB: {parts}; "
               f"{o.source}")
     _show_activations(record, args)
-    if result.kv_formula is None:
+    if result.kv_formula is None and result.state_formula is not None:
+        print("  KV cache: none (no layer keeps keys and values)")
+    elif result.kv_formula is None:
         print("  KV cache: none (an encoder keeps no keys and values between tokens)")
     else:
         print(f"  KV cache after s tokens = ({text(result.kv_formula)}) × {result.dtype_bytes} B"
@@ -380,6 +384,10 @@ def cmd_memory(args: argparse.Namespace) -> int:
         if result.kv_total is not None:
             print(f"  KV cache for B = {args.batch}, s = {args.seq}: {result.kv_total:,} B"
                   f" = {result.kv_total / gib:,.2f} GiB")
+    if result.state_formula is not None:
+        print(f"  state per sequence, whatever s = ({text(result.state_formula)}) × "
+              f"{result.dtype_bytes} B; for B = {args.batch}: {result.state_total:,} B"
+              f" = {result.state_total / gib:,.4f} GiB ({args.dtype})")
     return 0
 
 
@@ -389,7 +397,7 @@ def _activations(model: Any, args: argparse.Namespace) -> dict[str, Any] | None:
     from symparam.errors import SymparamError
     from symparam.memory import POLICIES, activations
 
-    if args.seq is None and model.family.sequence is None:
+    if args.seq is None and model.sequence is None:
         return None
     if args.dtype not in ("fp32", "fp16", "bf16"):
         return {"refused": "activations are in fp32, fp16 or bf16"}

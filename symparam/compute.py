@@ -49,8 +49,29 @@ NONMATMUL: dict[str, tuple[int, str]] = {
     "clamped_glu": (6, "gpt-oss's clamped SwiGLU besides its sigmoid: 6 per element (clamp the "
                        "gate, clamp the up projection, scale by α, gate·σ, up + 1, the product)"),
     "sink": (3, "an attention sink: one more logit per head and query in the softmax, 3 each"),
+    "layer_scale": (1, "layer scale: each output multiplied by a learned vector, 1 per element "
+                       "(DINOv2, ConvNeXt)"),
+    "pool": (1, "mean pooling over positions: 1 per element averaged (DINOv2's classifier over "
+                "the patch tokens, ConvNeXt's over the feature map)"),
     "score_add": (1, "adding DeBERTa's content-to-position and position-to-content terms to the "
                      "scores: 1 per score and term"),
+    "selective_scan": (6, "Mamba's selective scan: 6 per state number (inner width × state size) "
+                          "and token (Δ·A and its exp, Δ·B and its product with x, the recurrence "
+                          "h ← Ā·h + B̄·x: a multiply and an add); the read-out C·h is a matrix "
+                          "product, among the FLOPs; A = −exp(A_log), once a layer, not counted"),
+    "ssm_skip": (2, "a state-space layer's skip connection y + D·x: 2 per inner number"),
+    "chunked_scan": (1, "Mamba-2's chunked scan besides its matrix products, 1 per operation: "
+                        "per position of the padded chunks, 2Q per head (the decay mask of its "
+                        "chunk, exp, and its product with C·Bᵀ), n per head (decaying B into the "
+                        "chunk's state), 2 per inner number (decaying the read-out of the earlier "
+                        "chunks' state, adding the two parts); Δ·x, 1 per inner number and token; "
+                        "cumulative sums of the decays not counted"),
+    "delta_rule": (1, "the gated delta rule in chunks of 64 besides the products torch's counter "
+                      "sees, 1 per operation: per position of the padded chunks and value head, "
+                      "the two triangular solves it does not see (63·(d_k + d_v)), the decay mask "
+                      "and its products with both score matrices (3·64), normalising, scaling, "
+                      "weighting and decaying q and k (11·d_k), weighting and correcting v "
+                      "(3·d_v); per chunk and head, decaying and updating the state (2·d_k·d_v)"),
 }
 #: work that grows with the keys a query sees, like the attention products
 PER_SCORE = ("softmax", "scale", "softcap", "score_add")

@@ -134,7 +134,7 @@ class Derivation(Tabular):
     options: tuple[tuple[str, Any, str], ...] = ()
     compute: ComputeStep | None = None
     summary: Summary | None = None
-    #: the family's name (``whisper``), which picks its architecture note in each language
+    #: the family's name, under which the language files may explain how its layers work
     family_name: str = ""
 
     @property

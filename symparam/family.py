@@ -23,6 +23,9 @@ class Option:
     default: bool | int | tuple[int, ...] | str
     help: str
     variant: bool = False  # a model type's variant of the family: shown only when switched on
+    #: the range of an integer option (most build that many blocks; a chunk length builds none)
+    minimum: int = 1
+    maximum: int = MAX_OPTION_VALUE
     #: an activation of a part only some classes build: any name is taken here, and refused
     #: by the class that builds it (as transformers refuses it there only)
     where_built: bool = False
@@ -60,20 +63,23 @@ class Option:
             value = int(raw)
         else:
             raise InvalidValueError(f"option {self.name} takes a positive integer, got {raw!r}")
-        least = 0 if self.default == 0 else 1  # 0: the option's "none" (no sliding window)
-        if not least <= value <= MAX_OPTION_VALUE:
-            raise InvalidValueError(f"option {self.name} must lie in {least}..{MAX_OPTION_VALUE}"
-                                    f", got {value}: it builds that many blocks")
+        least = 0 if self.default == 0 else self.minimum  # 0: the option's "none"
+        if not least <= value <= self.maximum:
+            raise InvalidValueError(f"option {self.name} must lie in {least}..{self.maximum}"
+                                    f", got {value}")
         return value
 
 
 @dataclass(frozen=True)
 class Divides:
-    """A rule that ``divisor`` divides ``dividend``, checked once both have values."""
+    """A rule that ``divisor`` divides ``dividend``, checked once both have values.
+    ``where_built``: only for the classes whose tree holds the divisor (the heads of a tower
+    that CLIP's image classifier or a text tower alone does not build)."""
 
     divisor: sympy.Expr
     dividend: sympy.Expr
     reason: str
+    where_built: bool = False
 
     @property
     def symbols(self) -> set[sympy.Symbol]:
@@ -106,6 +112,10 @@ class Family:
     #: the same, for the classes whose input alone fixes it in a family where others take a
     #: sequence of tokens (CLIP's image classifier, beside its text tower's s tokens)
     sequences: Mapping[str, sympy.Expr] = field(default_factory=dict)
+    #: by class, (a, b, why) pairs of sizes that must be equal for its forward pass to run
+    #: (SigLIP compares d_proj-wide texts with H_vis-wide images): its compute is refused
+    #: where they differ, though transformers builds it and counts its parameters
+    runs_if_equal: Mapping[str, tuple[tuple[str, str, str], ...]] = field(default_factory=dict)
     #: a tree of the user's own (:func:`symparam.from_block`), not one of the catalog's, and
     #: whether its author says it has attention (None: not said)
     custom: bool = False

@@ -131,13 +131,28 @@ OPTIMISERS = (
 )
 
 
-def kv_cache_width(model: Any) -> Any:
-    """Numbers a decoder keeps per token, over all layers, while the sequence is shorter than
-    every sliding window (None where nothing is kept)."""
+def _kept(model: Any, seq: Any) -> Any:
+    """The numbers a model keeps for later tokens after ``seq`` tokens, over all layers: keys
+    and values, and a state-space or linear-attention layer's state."""
     from symparam.assumptions import resolve
 
-    width = sympy.expand(model.tree.cache(sympy.Integer(1)).xreplace(resolve(model.assumptions)))
+    held = model.tree.cache(sympy.Integer(seq) if isinstance(seq, int) else seq)
+    return sympy.expand(held.xreplace(resolve(model.assumptions)))
+
+
+def kv_cache_width(model: Any) -> Any:
+    """Numbers a decoder keeps per token, over all layers, while the sequence is shorter than
+    every sliding window (None where nothing is kept): keys and values, not a state-space
+    layer's state, which does not grow with the sequence."""
+    width = sympy.expand(_kept(model, 1) - _kept(model, 0))
     return None if width == 0 else width
+
+
+def state_size(model: Any) -> Any:
+    """Numbers a model keeps per sequence however long it is (None where it keeps none): each
+    state-space layer's convolution inputs and state, each linear-attention layer's state."""
+    state = _kept(model, 0)
+    return None if state == 0 else state
 
 
 def kv_cache(model: Any) -> Any:
@@ -145,10 +160,9 @@ def kv_cache(model: Any) -> Any:
     nothing is kept): keys and values of each layer (its key/value heads, or multi-head latent
     attention's latent and rotary key, as DeepSeek-V3 stores them), a sliding-window layer
     min(s, W) positions of them."""
-    from symparam.assumptions import resolve
     from symparam.symbols import s
 
-    held = sympy.expand(model.tree.cache(s).xreplace(resolve(model.assumptions)))
+    held = sympy.expand(_kept(model, s) - _kept(model, 0))
     return None if held == 0 else held
 
 
@@ -179,8 +193,9 @@ activation_bytes = korthikanti_bytes
 
 @dataclass(frozen=True)
 class Memory(Rich):
-    """Weights per dtype and per quantized format, training state, and the KV cache. Shows as
-    tables in Jupyter; ``to_dict()``, ``to_pandas()`` (the weights)."""
+    """Weights per dtype and per quantized format, training state, the KV cache and a
+    state-space model's state. Shows as tables in Jupyter; ``to_dict()``, ``to_pandas()`` (the
+    weights)."""
 
     params: int
     weights: tuple[MemoryRow, ...]
@@ -191,6 +206,10 @@ class Memory(Rich):
     dtype_bytes: int
     formats: tuple[tuple[WeightFormat, int], ...] = ()
     optimisers: tuple[tuple[Optimiser, int], ...] = ()
+    #: what the state-space and linear-attention layers keep, the same for any s (numbers per
+    #: sequence), and its bytes for the batch
+    state_formula: Any = None
+    state_total: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         from symparam.notebook import memory_dict
@@ -205,7 +224,8 @@ class Memory(Rich):
 
 def memory(model: Any, seq: int | None = None, batch: int = 1, dtype: str = "fp16") -> Memory:
     """The memory a model needs: its weights (each dtype, and quantized with their scales), its
-    training state under each optimiser recipe, its KV cache after ``seq`` tokens."""
+    training state under each optimiser recipe, its KV cache after ``seq`` tokens, the state
+    its state-space and linear-attention layers keep (the same for any ``seq``)."""
     from symparam.blocks.base import evaluate
     from symparam.errors import InvalidValueError
     from symparam.limits import check_lengths
@@ -223,8 +243,10 @@ def memory(model: Any, seq: int | None = None, batch: int = 1, dtype: str = "fp1
             total = evaluate(formula, {**model.bind(), "s": seq}) * batch * DTYPE_BYTES[dtype]
     formats = tuple((fmt, _stored(model, fmt)) for fmt in FORMATS)
     optimisers = tuple((o, o.per_param * params) for o in OPTIMISERS)
+    state = state_size(model)
+    state_total = None if state is None else model.value_of(state) * DTYPE_BYTES[dtype] * batch
     return Memory(params, tuple(weight_memory(params)), training, formula, per_token, total,
-                  DTYPE_BYTES[dtype], formats, optimisers)
+                  DTYPE_BYTES[dtype], formats, optimisers, state, state_total)
 
 
 def _stored(model: Any, fmt: WeightFormat) -> int:
@@ -261,9 +283,17 @@ class Activations:
                                  for kind, n in self.elements.items()), sympy.S.Zero))
 
 
-#: the families whose saved tensors are not yet checked against torch's: their activations
+#: the families whose saved tensors are not yet checked against torch's (the state-space and
+#: linear-attention mixers have no saved-tensor rule yet): their activations
 #: are refused rather than guessed
-UNCHECKED = frozenset({"bart", "deberta", "whisper"})
+UNCHECKED = frozenset({"bart", "clip", "jamba", "mamba", "mamba2", "qwen3_next", "siglip",
+                       "whisper"})
+#: the layouts of a checked family that are not checked yet: a family's options that, switched
+#: on, refuse its activations (DeepSeek-V2's router, GraniteMoE's block-sparse experts,
+#: OLMoE's norms over all of q and k)
+UNCHECKED_LAYOUTS: dict[str, tuple[str, ...]] = {
+    "deepseek": ("softmax_routing",), "moe": ("block_sparse_moe", "qk_norm_full"),
+}
 
 
 def activations(model: Any, seq: int | None, batch: int = 1, recompute: str = "none",
@@ -286,7 +316,7 @@ def activations(model: Any, seq: int | None, batch: int = 1, recompute: str = "n
         raise InvalidValueError(Param("recompute"), " takes none, selective or full")
     if dtype not in ("fp32", "fp16", "bf16"):
         raise InvalidValueError(f"activations are in fp32, fp16 or bf16, not {dtype!r}")
-    fixed = model.family.sequence
+    fixed = model.sequence  # the class's own (DINOv2's registers lengthen it)
     if fixed is not None:
         if seq is not None:
             raise InvalidValueError(f"{model.family.title}'s input fixes its sequence; leave "
@@ -296,7 +326,8 @@ def activations(model: Any, seq: int | None, batch: int = 1, recompute: str = "n
         raise InvalidValueError("give the sequence length: ", Param("seq", "seq=S"))
     check_lengths(seq=seq, batch=batch, target_seq=target_seq)
     model.require_compute()
-    if model.family.name in UNCHECKED:
+    if model.family.name in UNCHECKED or any(
+            model.options.get(o) for o in UNCHECKED_LAYOUTS.get(model.family.name, ())):
         raise InvalidValueError(f"symparam does not derive the activations {model.label} keeps "
                                 "yet: they are not checked against torch's saved tensors")
     mapping = resolve(model.assumptions)

@@ -401,8 +401,8 @@ class ActivationName(Rule):
         if value is None or value == self.default:
             return ""
         if not isinstance(value, str) or value not in ACTIVATIONS:
-            if self.where_built:
-                return value if isinstance(value, str) else quoted(value)
+            if self.where_built and isinstance(value, str):  # transformers' field is a str:
+                return value  # any other type is refused by every class
             raise ConfigError(f"{config.where}: {self.key} must be an activation transformers "
                               f"knows, got {quoted(value)}")
         return value

@@ -338,8 +338,13 @@ def memory_tables(result: Memory) -> list[Table]:
         if result.kv_total is not None:
             rows.append(("for the batch", None, result.kv_total, binary(result.kv_total)))
         tables.append(Table("KV cache", ("", "formula", "bytes", "size"), tuple(rows)))
+    if result.state_formula is not None and result.state_total is not None:
+        tables.append(Table("state (the same for any s)", ("", "formula", "bytes", "size"),
+                            (("for the batch", f"({text(result.state_formula)}) × "
+                              f"{result.dtype_bytes} B × B", result.state_total,
+                              binary(result.state_total)),)))
     known = {"params", "weights", "training", "kv_formula", "kv_per_token", "kv_total",
-             "dtype_bytes"}
+             "dtype_bytes", "state_formula", "state_total"}
     for field in dataclasses.fields(result):  # what a later version adds, shown plainly
         value = vars(result)[field.name]
         if field.name not in known and value:

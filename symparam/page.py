@@ -179,7 +179,7 @@ def _checks(model: Model, d: Derivation, formulas: Formulas, mapping: Mapping[sy
         if expr.free_symbols:
             add(words("page.check_assumed", assumption=assignment(a.symbol, a.expr),
                       symbol=formula(a.symbol), value=side(expr)), "whole", expr)
-    for rule in model.family.divides:
+    for rule in model.divides:
         divisor, dividend = rule.divisor.xreplace(mapping), rule.dividend.xreplace(mapping)
         if divisor.free_symbols or dividend.free_symbols:
             add(words("page.check_divides", divisor=formula(rule.divisor), a=side(divisor),
@@ -295,7 +295,7 @@ def _dropouts(d: Derivation, words: Words) -> dict[str, Any]:
             assignment(drop.assumption.symbol, drop.assumption.expr)
         key = {"cancels": "drop_cancels", "active_only": "drop_active_only",
                "shared": "drop_shared", "rotary": "drop_rotary",
-               "assumed": "drop_assumed"}.get(drop.kind, "drop_no_weights")
+               "assumed": "drop_assumed", "given": "drop_given"}.get(drop.kind, "drop_no_weights")
         chains = [math("<mo>=</mo>".join((mathml(product, cdot=True), mathml(shown_, cdot=True),
                                          mathml(result))))
                   for product, shown_, result in drop.steps]

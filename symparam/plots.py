@@ -20,11 +20,13 @@ from symparam.limits import MAX_PLOT_MODELS, MAX_PLOT_POINTS, MAX_RANGE_POINTS, 
 from symparam.model import Model
 
 #: how each kind of block (:data:`symparam.blocks.KINDS`) is labelled, and its colour
-LABELS = {"embedding": "embeddings", "attention": "attention", "mlp": "MLP",
+LABELS = {"embedding": "embeddings", "attention": "attention", "mixer": "mixers",
+          "mlp": "MLP",
           "experts": "experts", "router": "router", "shared_experts": "shared experts",
           "conv": "convolutions",
           "norm": "norms", "head": "head", "other": "other"}
-COLOURS = {"embeddings": "#4C72B0", "attention": "#DD8452", "MLP": "#55A868",
+COLOURS = {"embeddings": "#4C72B0", "attention": "#DD8452", "mixers": "#CCB974",
+           "MLP": "#55A868",
            "experts": "#2E8B57", "router": "#DA8BC3", "shared experts": "#8C8C3C",
            "convolutions": "#64B5CD",
            "norms": "#C44E52", "head": "#8172B3", "other": "#937860"}

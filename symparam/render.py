@@ -8,6 +8,7 @@ output format before they are filled in.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 import string
@@ -57,6 +58,7 @@ _TEX_SPECIAL = {
     "−": r"\ensuremath{-}", "≠": r"\ensuremath{\neq}", "≈": r"\ensuremath{\approx}",
     "≤": r"\ensuremath{\leq}", "≥": r"\ensuremath{\geq}", "↔": r"\ensuremath{\leftrightarrow}",
     "→": r"\ensuremath{\rightarrow}", "⌈": r"\ensuremath{\lceil}", "⌉": r"\ensuremath{\rceil}",
+    "⌊": r"\ensuremath{\lfloor}", "⌋": r"\ensuremath{\rfloor}", "Δ": r"\ensuremath{\Delta}",
 }
 _MD_SPECIAL = {
     "\\": "\\\\", "|": r"\|", "*": r"\*", "_": r"\_", "`": r"\`", "[": r"\[", "]": r"\]",
@@ -177,7 +179,21 @@ def environment() -> jinja2.Environment:
     )
     env.filters["num"] = number
     env.filters["numtex"] = number_tex
+    env.filters["breakable"] = breakable
     return env
+
+
+def breakable(tex: str) -> str:
+    """LaTeX of a formula that a narrow table cell may break inside a product too (Mamba-2's
+    ``2 d_state d_conv g_ssm`` in a two-column paper), at a penalty above a sum's (700), so
+    that a line breaks after a + where it can."""
+    tokens = tex.split(" ")
+    out = tokens[:1]
+    for before, after in itertools.pairwise(tokens):
+        ends = before.endswith(("}", ")")) or re.fullmatch(r"\w+", before) is not None
+        starts = re.match(r"\w|\\(left|frac|mathrm)\b", after) is not None
+        out.append(r"\penalty900 " + after if ends and starts else after)
+    return " ".join(out)
 
 
 @cache
@@ -227,6 +243,8 @@ def render(derivation: Derivation, fmt: str, lang: str = "en", fragment: bool = 
         return Markup("".join(out))
 
     view = _view(derivation, t, code, fill, _math(fmt, math))
+    view["reading"] = reading(t, derivation.architecture, derivation.family_name, escape, code,
+                              _math(fmt, math))
     for key, text in derivation.i18n.get(lang, {}).items():
         if key == "description":
             view["description"] = text
@@ -238,6 +256,39 @@ def render(derivation: Derivation, fmt: str, lang: str = "en", fragment: bool = 
                            units=_UNITS,
                            headings=(level, _SUBHEADING[level]),
                            packages=_FRAGMENT_PACKAGES[lang])
+
+
+#: the pieces of a reading: a hyperparameter ``[[H]]``, inline TeX ``$…$``, a ``name``
+_READING_PIECES = re.compile(r"(\[\[\w+\]\]|\$[^$]+\$|`[^`]+`)")
+
+
+def reading(t: Mapping[str, Any], architecture: str, family: str, escape: Any, code: Any,
+            inline: Any) -> list[Markup]:
+    """The architecture in prose, as its paper describes it, in the document's language: the
+    paragraphs of ``[reading]`` under the family's class that builds it (``CLIPModel``), else
+    under the family's name (``mamba``: every class of the family); none for most. The
+    language file is ours, not a user's: its inline TeX is written as it is."""
+    paragraphs = t.get("reading", {})
+    return [prose(text, escape, code, inline)
+            for text in paragraphs.get(architecture, paragraphs.get(family, []))]
+
+
+def prose(text: str, escape: Any, code: Any, inline: Any) -> Markup:
+    """One paragraph of a reading: ``[[H]]`` a hyperparameter's symbol, TeX between dollar
+    signs inline math, a module's name between backquotes code, the rest escaped text."""
+    pieces = []
+    for piece in _READING_PIECES.split(text):
+        if piece.startswith("[[") and piece.endswith("]]"):
+            pieces.append(inline(lookup(piece[2:-2]).latex))
+        elif piece.startswith("$") and piece.endswith("$") and len(piece) > 1:
+            pieces.append(inline(piece[1:-1]))
+        elif piece.startswith("`") and piece.endswith("`") and len(piece) > 1:
+            pieces.append(code(piece[1:-1]))
+        elif "$" in piece or "`" in piece:
+            raise InvalidValueError(f"an unmatched $ or ` in the reading {text[:40]!r}…")
+        else:
+            pieces.append(escape(piece))
+    return Markup("".join(str(p) for p in pieces))
 
 
 def _math(fmt: str, flavour: str) -> Callable[[str], Markup]:
@@ -287,7 +338,10 @@ def _memory_line(params: int, per: int, total: int, big: bool) -> str:
 
 
 def _shape(dims: tuple[sympy.Expr, ...]) -> str:
-    """A weight's shape, ``(h d_nope + h d_rope) × r_q``: a sum in brackets."""
+    """A weight's shape, ``(h d_nope + h d_rope) × r_q``: a sum in brackets; a scalar's (CLIP's
+    temperature) is ``()``, as torch and numpy write it."""
+    if not dims:
+        return "()"
     return r" \times ".join(_factor(d) for d in dims)
 
 
@@ -437,7 +491,6 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
         "help": option_text(t, name, value, help_, fill,
                             lambda symbol: inline(lookup(symbol).latex)),
     } for name, value, help_ in d.options]
-    note = architecture_note(t, d.family_name, fill, lambda symbol: inline(lookup(symbol).latex))
 
     summary = _summary(d, t, three) if d.summary is not None else None
 
@@ -473,7 +526,6 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
         "architecture": d.architecture,
         "family": d.family,
         "description": d.description,
-        "architecture_note": note,
         "symbolic": d.symbolic,
         "hyper": hyper,
         "assumptions": assumptions,
@@ -519,20 +571,7 @@ def option_text(t: Mapping[str, Any], name: str, value: Any, help_: str, fill: A
     A hyperparameter written ``[[d_emb]]`` in the string is typeset by ``symbol`` (its name →
     math in the output's format); ``fill`` puts the fields into the sentence."""
     text = t["option_off"].get(name, help_) if value is False else t["option"].get(name, help_)
-    return with_symbols(text.replace("{value}", option_value(value)), fill, symbol)
-
-
-def architecture_note(t: Mapping[str, Any], family: str, fill: Any,
-                      symbol: Callable[[str], Any]) -> Any:
-    """What the family's paper says its architecture is, in the document's language (the
-    ``[architecture]`` string of the family, its hyperparameters typeset as in
-    :func:`option_text`), or None where the language files hold none."""
-    text = t.get("architecture", {}).get(family)
-    return None if text is None else with_symbols(text, fill, symbol)
-
-
-def with_symbols(text: str, fill: Any, symbol: Callable[[str], Any]) -> Any:
-    """``text`` with each hyperparameter written ``[[d_emb]]`` typeset by ``symbol``."""
+    text = text.replace("{value}", option_value(value))
     pieces = re.split(r"\[\[(\w+)\]\]", text.replace("{", "{{").replace("}", "}}"))
     template = "".join(f"{{s{i}}}" if i % 2 else piece for i, piece in enumerate(pieces))
     symbols = {f"s{i}": symbol(piece) for i, piece in enumerate(pieces) if i % 2}

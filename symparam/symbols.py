@@ -51,8 +51,11 @@ _ENTRIES = (
     Hyperparameter("L_enc", r"L_{\mathrm{enc}}",
                    "encoder positions: audio frames after the convolutions (Whisper)"),
     Hyperparameter("T", "T", "token-type (segment) vocabulary size"),
+    Hyperparameter("e", "e", "expansion factor of a state-space mixer (its inner width is e·H)"),
     Hyperparameter("H", "H", "hidden size"),
     Hyperparameter("d_ff", r"d_{\mathrm{ff}}", "FFN inner size"),
+    Hyperparameter("r_mlp", r"r_{\mathrm{mlp}}",
+                   "MLP width as a multiple of the hidden size (DINOv2's mlp_ratio)"),
     Hyperparameter("d_ff_dec", r"d_{\mathrm{ff,dec}}", "FFN inner size of the decoder"),
     Hyperparameter("h", "h", "attention heads"),
     Hyperparameter("h_dec", r"h_{\mathrm{dec}}", "attention heads of the decoder"),
@@ -84,6 +87,19 @@ _ENTRIES = (
                    "rotary part of each query/key head (MLA, GPT-J)"),
     Hyperparameter("d_nope", r"d_{\mathrm{nope}}", "non-rotary part of each query/key head"),
     Hyperparameter("d_v", r"d_{v}", "size of each value head (MLA)"),
+    Hyperparameter("d_inner", r"d_{\mathrm{inner}}", "inner width of a state-space mixer"),
+    Hyperparameter("d_state", r"d_{\mathrm{state}}",
+                   "state size: numbers each channel of a state-space mixer keeps"),
+    Hyperparameter("d_conv", r"d_{\mathrm{conv}}", "width of the causal depthwise convolution"),
+    Hyperparameter("r_dt", r"r_{\Delta}", "rank of the projection that makes the step size Δ"),
+    Hyperparameter("h_ssm", r"h_{\mathrm{ssm}}", "heads of the Mamba-2 mixer"),
+    Hyperparameter("d_ssm", r"d_{\mathrm{ssm}}", "size of each head of the Mamba-2 mixer"),
+    Hyperparameter("g_ssm", r"g_{\mathrm{ssm}}", "groups sharing B and C in the Mamba-2 mixer"),
+    Hyperparameter("h_lk", r"h_{\mathrm{lk}}", "query/key heads of the linear attention"),
+    Hyperparameter("h_lv", r"h_{\mathrm{lv}}", "value heads of the linear attention"),
+    Hyperparameter("d_lk", r"d_{\mathrm{lk}}",
+                   "size of each query/key head of the linear attention"),
+    Hyperparameter("d_lv", r"d_{\mathrm{lv}}", "size of each value head of the linear attention"),
     Hyperparameter("n_buckets", r"n_{\mathrm{buckets}}", "relative-position buckets (T5)"),
     Hyperparameter("n_rel", r"n_{\mathrm{rel}}",
                    "relative positions on each side of the shared relative-position table "
@@ -260,8 +276,13 @@ E_g, k_g = symbol("E_g"), symbol("k_g")
 N_dense, r_q, r_kv = (symbol(n) for n in ("N_dense", "r_q", "r_kv"))
 d_rope, d_nope, d_v = (symbol(n) for n in ("d_rope", "d_nope", "d_v"))
 M, W = symbol("M"), symbol("W")
+e, d_inner, d_state, d_conv, r_dt = (symbol(n) for n in ("e", "d_inner", "d_state", "d_conv",
+                                                         "r_dt"))
+h_ssm, d_ssm, g_ssm = (symbol(n) for n in ("h_ssm", "d_ssm", "g_ssm"))
+h_lk, h_lv, d_lk, d_lv = (symbol(n) for n in ("h_lk", "h_lv", "d_lk", "d_lv"))
 B, s = symbol("B"), symbol("s")
 s_dec = symbol("s_dec")
 N_vis, H_vis, d_ff_vis, h_vis = (symbol(n) for n in ("N_vis", "H_vis", "d_ff_vis", "h_vis"))
 V_dec, L_enc, d_ff_dec, h_dec = (symbol(n) for n in ("V_dec", "L_enc", "d_ff_dec", "h_dec"))
 d_proj, n_reg, n_mels = (symbol(n) for n in ("d_proj", "n_reg", "n_mels"))
+r_mlp = symbol("r_mlp")

@@ -222,6 +222,10 @@ def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int 
         # every input that does, and DeBERTa passes a weight itself (its relative-position
         # table) into its layers, whose gradient no_grad leaves without a function
         model.eval().requires_grad_(False)
+        if getattr(model, "_is_stateful", False):
+            # a state-space model's cache pads a prompt shorter than its convolution to the
+            # kernel's width: a plain forward keeps no state
+            fed["use_cache"] = False
         try:
             with watch(model), torch.no_grad():
                 model(**fed)
@@ -236,12 +240,17 @@ def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int 
 def refused_compute(m: Any) -> str | None:
     """The words of symparam's refusal where it derives no compute for a model: cross-attention
     over an encoder it is not given (GPT-2, BERT), ELECTRA's multiple-choice head with a summary
-    projected to the labels (transformers cannot run it)."""
+    projected to the labels, SigLIP without its vision head or with a text head of another
+    size than the image's embedding (transformers cannot run them)."""
     if m.options.get("add_cross_attention"):
         return "encoder's sequence"
     if m.label == "ElectraForMultipleChoice" and m.options.get("summary_to_labels") \
             and m.options.get("summary_projection"):
         return "cannot run with summary_proj_to_labels"
+    if m.label == "SiglipModel" and m.values.get("d_proj") != m.values.get("H_vis"):
+        return "SiglipModel cannot run with d_proj"  # checked before the tree's own refusals
+    if m.label == "SiglipModel" and not m.options.get("vision_use_head"):
+        return "cannot run without the vision head"
     return None
 
 
@@ -273,10 +282,16 @@ def cannot_run(model_type: str, label: str, error: BaseException) -> bool:
     failure): Falcon's norm layouts (its forward looks for ln_attn, input_layernorm or
     mlp_layernorm_out that the layer does not have), T5 with too few relative-position buckets
     (a division by log(max_distance / (buckets / 4))), a decoder's sequence classifier that
-    reads the last real token with .item() (a meta tensor cannot) or needs a pad token."""
+    reads the last real token with .item() (a meta tensor cannot) or needs a pad token,
+    DeepSeek-V2 with an odd d_nope (it views its rotary part as complex numbers), a hybrid's
+    cache without one attention layer (its length is asked of an attention layer)."""
     if model_type == "falcon" and isinstance(error, AttributeError | NameError):
         return True
     if model_type in ("t5", "mt5") and isinstance(error, ZeroDivisionError):
+        return True
+    if model_type == "deepseek_v2" and "divisible by 2" in str(error):
+        return True  # its rotary part viewed as complex numbers: an odd d_nope cannot be
+    if "only contain LinearAttention layers" in str(error):
         return True
     return (label.endswith("ForSequenceClassification")
             and isinstance(error, RuntimeError | ValueError)
@@ -331,7 +346,10 @@ def routable(config: dict[str, Any]) -> dict[str, Any]:
     """``config`` made runnable on the CPU by transformers' DeepSeek-V3 when small: one group of
     experts (any E divides into it) of at least two (the router ranks a group by its best two),
     and as many key/value heads as query heads (the default 128 would repeat them zero times in
-    a small model's eager attention). Other types are returned as they are."""
+    a small model's eager attention); DeepSeek-V2 with a top k (its default is none, which it
+    cannot route). Other types are returned as they are."""
+    if config["model_type"] == "deepseek_v2" and config.get("num_experts_per_tok") is None:
+        return {**config, "num_experts_per_tok": 1}
     if config["model_type"] != "deepseek_v3":
         return config
     return {**config, "n_group": 1, "topk_group": 1,
@@ -361,3 +379,31 @@ def cached(config: dict[str, Any], cls: str, batch: int, seq: int) -> int:
         model(input_ids=torch.zeros((batch, seq), dtype=torch.long), past_key_values=cache,
               use_cache=True)
     return sum(layer.keys.numel() + layer.values.numel() for layer in cache.layers)
+
+
+def kept(config: dict[str, Any], cls: str, batch: int, seq: int) -> int:
+    """The numbers the real class keeps in the cache it makes itself after ``batch``
+    sequences of ``seq`` tokens (small real weights on the CPU): keys and values of attention
+    layers, the conv and recurrent states of state-space and linear-attention layers."""
+    data = {k: v for k, v in config.items() if k not in ("model_type", "architectures")}
+    hf_config = transformers.AutoConfig.for_model(config["model_type"], **data)
+    hf_config._attn_implementation = "eager"
+    hf_config._experts_implementation = "eager"
+    model = getattr(transformers, cls)(hf_config).eval()
+    ids = torch.zeros((batch, seq), dtype=torch.long)
+    with torch.no_grad():
+        out = model(input_ids=ids, use_cache=True)
+        cache = getattr(out, "past_key_values", None) or getattr(out, "cache_params", None)
+        if cache is None:  # a task head that returns no cache: the cache given it, filled
+            cache = transformers.DynamicCache(config=hf_config)
+            model(input_ids=ids, past_key_values=cache, use_cache=True)
+    total = 0
+    for layer in cache.layers:
+        for name in ("keys", "values"):
+            tensor = getattr(layer, name, None)
+            total += tensor.numel() if isinstance(tensor, torch.Tensor) else 0
+        for name in ("conv_states", "recurrent_states"):
+            states = getattr(layer, name, None) or {}
+            states = states.values() if isinstance(states, dict) else [states]
+            total += sum(t.numel() for t in states if isinstance(t, torch.Tensor))
+    return total

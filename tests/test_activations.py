@@ -16,7 +16,7 @@ import symparam
 from symparam.cli import main
 from symparam.errors import InvalidValueError, SymparamError
 from symparam.memory import activations, korthikanti_bytes
-from symparam.symbols import B, H, N, V, d_ff, h, s
+from symparam.symbols import B, H, N, V, d_ff, h, n_rel, s
 from tests.test_flops import DENSE, ROUTED
 from tests.test_hf import lean_configs
 from tests.tools import need
@@ -53,7 +53,7 @@ def check(config: dict[str, Any], batch: int, seq: int, policy: str, dtype: str)
         config = {**config, "relative_attention_num_buckets": 32}
         m = symparam.from_hf_config(config)
     target = seq if oracle.takes_target(config, m.label) else None
-    fixed = m.family.sequence is not None
+    fixed = m.sequence is not None
     try:
         ours = activations(m, None if fixed else seq, batch, policy, dtype, target).bytes
     except SymparamError as error:
@@ -79,7 +79,7 @@ def test_saved_tensors_against_torch(model_type: str, policy: str) -> None:
 
 
 BF16 = ["gpt2", "bert", "llama", "gemma2", "olmo2", "cohere", "opt", "t5", "vit", "mixtral",
-        "gpt_oss", "deepseek_v3", "gpt_neo", "gpt_bigcode", "gptj", "mpt"]
+        "gpt_oss", "deepseek_v3", "gpt_neo", "gpt_bigcode", "gptj", "mpt", "dinov2", "convnext"]
 
 
 @pytest.mark.parametrize("model_type", BF16)
@@ -146,6 +146,109 @@ def test_modernbert_pooling_activations_and_windows(extra: dict[str, Any]) -> No
     for batch, seq in ((1, 1), (2, 3)):
         for policy in ("none", "selective", "full"):
             check(config, batch, seq, policy, "fp32")
+
+
+DEBERTA_CLASSES = ["DebertaV2Model", "DebertaV2ForMaskedLM", "DebertaV2ForSequenceClassification",
+                   "DebertaV2ForMultipleChoice", "DebertaV2ForTokenClassification",
+                   "DebertaV2ForQuestionAnswering"]
+
+
+@st.composite
+def deberta_configs(draw: st.DrawFn) -> dict[str, Any]:
+    """A small DeBERTa-v2 config with the layout keys the lean configs leave out: the position
+    terms (as a string or a list), buckets or a span, v3's shared projections, the table's norm,
+    the convolution (kernel, groups, activation), token types, the activations."""
+    heads, head = draw(st.integers(1, 3)), draw(st.integers(1, 4))
+    hidden = heads * head
+    config: dict[str, Any] = {
+        "model_type": "deberta-v2", "architectures": [draw(st.sampled_from(DEBERTA_CLASSES))],
+        "vocab_size": draw(st.integers(2, 50)), "hidden_size": hidden,
+        "num_attention_heads": heads, "intermediate_size": draw(st.integers(1, 24)),
+        "num_hidden_layers": draw(st.integers(1, 3)),
+        "max_position_embeddings": draw(st.integers(2, 32)), "pad_token_id": 0,
+        "relative_attention": draw(st.booleans()),
+        "pos_att_type": draw(st.sampled_from([None, "c2p", "p2c", "p2c|c2p", ["c2p"],
+                                              ["p2c", "c2p"], "C2P | p2c"])),
+        "share_att_key": draw(st.booleans()),
+        "position_biased_input": draw(st.booleans()), "legacy": draw(st.booleans()),
+        "type_vocab_size": draw(st.integers(0, 2)),
+        "hidden_act": draw(st.sampled_from(["gelu", "relu", "tanh", "gelu_new", "silu"])),
+        "pooler_hidden_act": draw(st.sampled_from(["gelu", "tanh", "relu"])),
+    }
+    optional = {
+        # two buckets at least: one divides by zero in the log buckets
+        "position_buckets": st.sampled_from([-1, 2, 3, 5, 8]),
+        "max_relative_positions": st.sampled_from([-1, 1, 3, 6]),
+        "norm_rel_ebd": st.sampled_from(["none", "layer_norm", "layer_norm|none"]),
+        "conv_kernel_size": st.sampled_from([0, 1, 3, 5]),  # odd: an even one cannot run
+        "conv_groups": st.sampled_from([g for g in (1, 2, 3) if hidden % g == 0]),
+        "conv_act": st.sampled_from(["tanh", "gelu", "relu"]),
+        "embedding_size": st.integers(1, 16),
+    }
+    for key, values in optional.items():
+        if draw(st.booleans()):
+            config[key] = draw(values)
+    return config
+
+
+@pytest.mark.parametrize("dtype", ["fp32", "bf16"])
+@pytest.mark.parametrize("policy", ["none", "selective", "full"])
+def test_deberta_saved_tensors_against_torch(policy: str, dtype: str) -> None:
+    """DeBERTa-v2's disentangled attention, every class and layout, against torch's saved
+    tensors: the scaled keys and their one-number scales, the inverted mask each layer makes,
+    the position projections repeated for each sequence, the gathers' int64 indices and the
+    products they pick from, the normalised table, the convolution's copy, booleans and mask.
+    Selective recomputation is refused: the attention core is inline."""
+    @settings(max_examples=5 if policy == "selective" else 25, deadline=None,
+              suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+    @given(deberta_configs(), st.integers(1, 2), st.integers(1, 5))
+    def run(config: dict[str, Any], batch: int, seq: int) -> None:
+        check(config, batch, seq, policy, dtype)
+
+    run()
+
+
+@pytest.mark.parametrize("cls", DEBERTA_CLASSES)
+def test_deberta_layouts_saved_tensors(cls: str) -> None:
+    """The layouts of tests/test_nonmatmul.py (absolute positions only; both terms; one term
+    with buckets and the table's norm; v3's shared projections; a convolution with token types
+    and a span; the non-legacy head), each class, with and without recomputation."""
+    from tests.test_nonmatmul import DEBERTA_LAYOUTS
+
+    base = {"model_type": "deberta-v2", "vocab_size": 50, "hidden_size": 16,
+            "num_attention_heads": 4, "intermediate_size": 24, "num_hidden_layers": 2,
+            "max_position_embeddings": 32, "pad_token_id": 0, "architectures": [cls]}
+    for layout in DEBERTA_LAYOUTS:
+        for policy, dtype in (("none", "fp32"), ("none", "bf16"), ("full", "bf16")):
+            check({**base, **layout}, 2, 5, policy, dtype)
+    with pytest.raises(InvalidValueError, match="written inline"):
+        activations(symparam.from_hf_config({**base, **DEBERTA_LAYOUTS[1]}), 5, 2, "selective")
+
+
+def test_deberta_by_hand() -> None:
+    """DeBERTa-v3-base (both position terms through the layer's own projections, a normalised
+    table of 2·n_rel rows, no absolute positions), read off transformers' code. Each layer, per
+    token: the projections' input, the queries, the keys divided by their scale, the values,
+    the keys themselves (the position-to-content term), the output projection's input, two
+    LayerNorms' inputs and the FFN's input (9H), the GELU's input and the output projection's
+    (2·d_ff), four LayerNorm statistics; per sequence the softmax (h·s²) and each term's
+    product over the table (h·s·2n_rel) and repeated projected table (2n_rel·H); three
+    one-number scales; s² int64 indices for each term's gather and B·s² booleans for the
+    mask. Once: the token ids, the embeddings' LayerNorm and input mask, the table's LayerNorm
+    statistics and output."""
+    m = symparam.model("deberta-v3-base")
+    layer = (9 * B * s * H + 2 * B * s * d_ff + 4 * B * s + B * h * s**2
+             + 2 * (B * h * s * 2 * n_rel + B * 2 * n_rel * H) + 3)
+    outside = B * s * H + 3 * B * s + 2 * 2 * n_rel + 2 * n_rel * H
+    expected = {"act": N * layer + outside, "i64": B * s + 2 * N * s**2, "bool": B * N * s**2}
+    got = activations(m, 512, 1, "none", "fp32").elements
+    assert {k: sympy.expand(v) for k, v in got.items()} == \
+        {k: sympy.expand(v) for k, v in expected.items()}
+    # full recomputation: each layer's input and the fp32 (B, 1, s, s) mask each is called with
+    full = activations(m, 512, 1, "full", "bf16").elements
+    assert {k: sympy.expand(v) for k, v in full.items()} == {
+        "act": sympy.expand(N * B * s * H + outside - 2 * n_rel * H), "f32": B * s**2,
+        "i64": B * s}
 
 
 def test_gpt2_by_hand() -> None:

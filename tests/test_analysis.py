@@ -163,3 +163,40 @@ def test_llama_ffn_assumption() -> None:
     m = symparam.model("llama-2-7b", assume=["llama-ffn"], M=256)
     assert m.count() == symparam.model("llama-2-7b").count()  # 8·4096/3 → 11008
     assert "d_ff" not in {s.name for s in m.params.free_symbols}
+
+
+def test_expansion_drops_out_where_the_file_gives_the_inner_width() -> None:
+    """Mamba's e only sets the default d_inner = e·H: a file that writes intermediate_size
+    (mamba-130m's) leaves e out of the total, and says why; one without it keeps e."""
+    given = symparam.model("mamba-130m")
+    (drop,) = [d for d in depends(given)["drops_out"] if d["symbol"] == "e"]
+    assert drop["kind"] == "given"
+    assert drop["reason"] == ("e only sets the default d_inner = e·H, and the config gives "
+                              "d_inner itself")
+    lean = symparam.from_hf_config({"model_type": "mamba", "hidden_size": 8, "expand": 3,
+                                    "num_hidden_layers": 2, "vocab_size": 16})
+    assert "e" in depends(lean)["affects"] and "d_inner" not in depends(lean)["affects"]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "ko"])
+def test_family_readings_render(lang: str) -> None:
+    """Every family or class the language files describe ([reading]) has its paragraphs in
+    all three languages, as many in each, and each renders: math between dollar signs, module
+    names as code."""
+    from symparam.render import prose, strings
+
+    explained = strings("en")["reading"]
+    assert set(strings(lang)["reading"]) == set(explained)
+    for family, paragraphs in strings(lang)["reading"].items():
+        assert len(paragraphs) == len(explained[family])
+        for paragraph in paragraphs:
+            shown = prose(paragraph, lambda x: x, lambda c: f"[{c}]", lambda m: f"<{m}>")
+            assert "$" not in shown and "`" not in shown
+
+
+def test_an_unmatched_dollar_in_a_reading_is_refused() -> None:
+    from symparam.errors import InvalidValueError
+    from symparam.render import prose
+
+    with pytest.raises(InvalidValueError, match="unmatched"):
+        prose("a $b", str, str, str)

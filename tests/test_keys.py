@@ -79,8 +79,9 @@ def _ill_typed(model_type: str, key: str, value: Any) -> bool:
 
     from symparam.modeltype import Flag
 
-    fields = {f.name: str(f.type) for f in dataclasses.fields(keys.config_class(model_type))}
-    name = keys.aliases(model_type).get(key, key)
+    cls, name = keys.field_class(model_type, key)
+    fields = {f.name: str(f.type) for f in dataclasses.fields(cls)}
+    name = keys.aliases(model_type).get(name, name)
     flags = {k for r in model_types()[model_type].rules if isinstance(r, Flag) for k in r.reads()}
     if name not in fields and name in flags:
         return not isinstance(value, bool)

@@ -15,7 +15,7 @@ from symparam.blocks import evaluate
 from symparam.catalog import model_types
 from symparam.cli import main
 from symparam.compute import memory
-from symparam.memory import kv_cache
+from symparam.memory import kv_cache, state_size
 from tests.test_hf import lean_configs
 from tests.tools import need
 
@@ -136,9 +136,17 @@ def test_kv_cache_against_transformers(model_type: str) -> None:
         seq = data.draw(st.integers(1, min(m.values.get("L", 8), 8)))
         if not oracle.takes_cache(m.label):
             reject()  # a task head that runs its sequence once (question answering)
-        real = oracle.or_reject(config, m.label,
-                                lambda: oracle.cached(config, m.label, batch, seq))
-        assert evaluate(kv_cache(m), {**m.bind(), "s": seq}) * batch == real
+        held = kv_cache(m)  # None in a hybrid whose layers are all linear attention
+        ours = 0 if held is None else evaluate(held, {**m.bind(), "s": seq}) * batch
+        if state_size(m) is not None:  # a hybrid: its attention layers' keys and values and
+            # the other layers' states, in the cache the class makes for itself
+            ours += m.value_of(state_size(m)) * batch
+            real = oracle.or_reject(config, m.label,
+                                    lambda: oracle.kept(config, m.label, batch, seq))
+        else:
+            real = oracle.or_reject(config, m.label,
+                                    lambda: oracle.cached(config, m.label, batch, seq))
+        assert ours == real
 
     check()
 
@@ -166,3 +174,63 @@ def test_quantized_weights_and_optimisers() -> None:
     assert dict((f.name, size) for f, size in result.formats) == {"int8": int8, "int4": int4}
     per_param = {o.name: o.per_param for o, _ in result.optimisers}
     assert per_param == {"adam-mixed": 16, "adam-fp32-grads": 20, "adam-fp32": 16}
+
+
+def _cached_numbers(config: dict, seq: int) -> int:
+    """The numbers transformers' cache holds after a forward pass of ``seq`` tokens (CPU, small
+    weights): keys and values of attention layers, conv and recurrent states of the others."""
+    oracle = need("tests.oracle")
+    torch, transformers = oracle.torch, oracle.transformers
+    hf = transformers.AutoConfig.for_model(**config)
+    model = getattr(transformers, config["architectures"][0])(hf).eval()
+    with torch.no_grad():
+        out = model(input_ids=torch.zeros((1, seq), dtype=torch.long), use_cache=True)
+    cache = getattr(out, "past_key_values", None) or out.cache_params
+    total = 0
+    for layer in cache.layers:
+        for name in ("keys", "values"):
+            tensor = getattr(layer, name, None)
+            total += 0 if tensor is None else tensor.numel()
+        for name in ("conv_states", "recurrent_states"):
+            total += sum(t.numel() for t in getattr(layer, name, {}).values()
+                         if isinstance(t, torch.Tensor))
+    return total
+
+
+@pytest.mark.parametrize("config", [
+    {"model_type": "mamba", "architectures": ["MambaForCausalLM"], "hidden_size": 8,
+     "num_hidden_layers": 2, "vocab_size": 16, "state_size": 3, "conv_kernel": 4, "expand": 2},
+    {"model_type": "falcon_mamba", "architectures": ["FalconMambaForCausalLM"], "hidden_size": 6,
+     "num_hidden_layers": 2, "vocab_size": 16, "state_size": 2, "conv_kernel": 3, "expand": 3},
+    {"model_type": "mamba2", "architectures": ["Mamba2ForCausalLM"], "hidden_size": 8,
+     "num_hidden_layers": 2, "vocab_size": 16, "state_size": 3, "conv_kernel": 4, "expand": 2,
+     "num_heads": 4, "head_dim": 4, "n_groups": 2, "chunk_size": 4},
+    {"model_type": "jamba", "architectures": ["JambaForCausalLM"], "hidden_size": 8,
+     "num_hidden_layers": 4, "vocab_size": 16, "num_attention_heads": 2,
+     "num_key_value_heads": 1, "intermediate_size": 8, "mamba_d_state": 3, "mamba_d_conv": 4,
+     "mamba_expand": 2, "attn_layer_period": 2, "attn_layer_offset": 1, "num_experts": 2,
+     "num_experts_per_tok": 1, "use_mamba_kernels": False},
+    {"model_type": "qwen3_next", "architectures": ["Qwen3NextForCausalLM"], "hidden_size": 8,
+     "num_hidden_layers": 4, "vocab_size": 16, "num_attention_heads": 2,
+     "num_key_value_heads": 1, "head_dim": 4, "intermediate_size": 8, "num_experts": 2,
+     "num_experts_per_tok": 1, "moe_intermediate_size": 4, "shared_expert_intermediate_size": 4,
+     "linear_num_key_heads": 1, "linear_num_value_heads": 2, "linear_key_head_dim": 4,
+     "linear_value_head_dim": 3, "linear_conv_kernel_dim": 3},
+], ids=lambda c: c["model_type"])
+def test_state_space_layers_keep_a_state_not_keys_and_values(config: dict) -> None:
+    """A Mamba layer keeps its convolution's last inputs and its SSM state, a linear-attention
+    layer its conv state and its d_k × d_v state per head: the same for any s, as transformers'
+    cache holds them after s = 5 and s = 9 tokens; attention layers add keys and values."""
+    m = symparam.from_hf_config(config)
+    for seq in (5, 9):
+        result = memory(m, seq=seq, dtype="fp32")
+        kept = (result.kv_total or 0) // 4 + result.state_total // 4
+        assert kept == _cached_numbers(config, seq)
+
+
+def test_mamba_130m_state_does_not_grow() -> None:
+    """Mamba-130m at s = 8192: no keys and values, 24 layers of 1,536 channels keeping 4 inputs
+    and 16 state numbers each, whatever s is."""
+    short, long = (memory(symparam.model("mamba-130m"), seq=s) for s in (1, 8192))
+    assert short.kv_formula is None and long.kv_total is None
+    assert short.state_total == long.state_total == 2 * 24 * 1536 * (4 + 16)

@@ -36,6 +36,8 @@ PUBLISHED = {
     "gemma-3-1b-pt.json": 999_885_952,
     "granite-3.3-8b-instruct.json": 8_170_864_640,
     "command-r-08-2024.json": 32_296_476_672,
+    "clip-vit-base-patch32.json": 151_277_313,  # the figure commonly cited for CLIP ViT-B/32
+    "siglip-base-patch16-224.json": 203_155_970,
     "whisper-small.json": 241_734_912,
 }
 
@@ -83,7 +85,8 @@ def test_published_config_flops(name: str) -> None:
         pytest.skip("a router reads values: routed models are checked small, on the CPU")
     m = symparam.from_hf_config(config)
     target = 3 if oracle.takes_target(config, m.label) else None  # an encoder–decoder's
-    assert compute(m, seq=5, batch=2, target_seq=target).flops == \
+    seq = None if m.sequence is not None else 5  # an image fixes its own sequence
+    assert compute(m, seq=seq, batch=2, target_seq=target).flops == \
         counted(config, m.label, 2, 5, target)
 
 

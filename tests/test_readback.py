@@ -22,7 +22,8 @@ from symparam.presets import presets
 from symparam.printing import Terms, latex, text
 from symparam.symbols import VOCABULARY, latex_name
 
-NAMES = [*VOCABULARY, "d_0", "d_1", "d_2", "d_3"]
+NAMES = [*VOCABULARY, "d_0", "d_1", "d_2", "d_3",
+         *(f"{base}_{i}" for base in ("H", "N") for i in range(1, 9))]  # a stage's (ConvNeXt)
 
 
 def _latex_to_text(printed: str) -> str:
@@ -42,7 +43,16 @@ def _latex_to_text(printed: str) -> str:
     for _ in range(printed.count(r"\frac")):  # innermost first: \frac{a}{b} → ((a)/(b))
         out = re.sub(r"\\frac\{([^{}]*)\}\{([^{}]*)\}", r"((\1)/(\2))", out)
     assert "\\" not in out and "{" not in out, (printed, out)
-    return out
+    return squeezed(out)
+
+
+def squeezed(text: str) -> str:
+    """The spaces a reading added squeezed out again, so that the LaTeX or MathML of a formula
+    whose text the parser reads (within its length limit) is read within it too (Qwen3-Next's
+    FLOPs)."""
+    out = re.sub(r" {2,}", " ", text)
+    out = re.sub(r" ?([+\-*/]) ?", r"\1", out)
+    return re.sub(r" \)", ")", re.sub(r"\( ", "(", out)).strip()
 
 
 def read_latex(printed: str) -> sympy.Expr:

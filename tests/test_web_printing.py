@@ -23,7 +23,7 @@ import symparam
 from symparam.blocks.base import value as exact_value
 from symparam.printing import INVISIBLE_TIMES, Terms, javascript, mathml
 from symparam.symbols import VOCABULARY, d_ff, h, h_kv
-from tests.test_readback import CASES, formulas, read_text
+from tests.test_readback import CASES, formulas, read_text, squeezed
 from tests.tools import ROOT, require
 
 _OPERATORS = {"+": "+", "−": "-", "-": "-", "(": "(", ")": ")", "⌊": "⌊", "⌋": "⌋",
@@ -58,7 +58,7 @@ def _text(node: ET.Element) -> str:
 
 def read_mathml(printed: str) -> sympy.Expr:
     markup = printed.replace(INVISIBLE_TIMES, "\u2062")
-    return read_text(_text(ET.fromstring(f"<math>{markup}</math>")))
+    return read_text(squeezed(_text(ET.fromstring(f"<math>{markup}</math>"))))
 
 
 def _same(a: sympy.Expr, b: sympy.Expr) -> bool:

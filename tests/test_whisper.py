@@ -1,6 +1,6 @@
 """Whisper's own pieces against torch and transformers: the convolutional front end (the stride
 halves the frames), the audio classifier's fixed sequence, the classes that build only one of
-the two stacks, and the paper's architecture note in each language."""
+the two stacks, and the paper's reading in each language."""
 
 from __future__ import annotations
 
@@ -91,5 +91,5 @@ def test_the_papers_architecture_in_each_language(lang: str, words: tuple[str, .
     assert all(word in text for word in words)
     assert r"$n_{\mathrm{mels}}$" in text and r"$L_{\mathrm{enc}}$" in text
     assert "Radford" in text
-    # the note is Whisper's: other families have none
+    # the reading is Whisper's: BART has none
     assert "mel" not in symparam.model("bart-large").derive().to_markdown(lang="en")

@@ -201,8 +201,9 @@ FAMILY = Family(
                 "(Marian's decoder_vocab_size)"),
     ),
     assumptions=(DECODER_DEPTH, DECODER_FFN, DECODER_HEADS, DECODER_VOCAB),
-    divides=(Divides(h, H, "the encoder's heads split the hidden size evenly"),
-             Divides(h_dec, H, "the decoder's heads split the hidden size evenly")),
+    divides=(Divides(h, H, "the encoder's heads split the hidden size evenly", where_built=True),
+             Divides(h_dec, H, "the decoder's heads split the hidden size evenly",
+                     where_built=True)),
 )
 
 

@@ -30,7 +30,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from symparam.architectures.common import HEADS_SPLIT_HIDDEN, tie_option
+import sympy
+
+from symparam.architectures.common import (
+    HEADS_SPLIT_HIDDEN,
+    activation_of,
+    activation_option,
+    tie_option,
+)
 from symparam.assumptions import HEAD_SIZE, POOLER_SIZE, Assumption
 from symparam.blocks import (
     Activation,
@@ -50,10 +57,34 @@ from symparam.blocks import (
     marked,
     on_first_token,
 )
-from symparam.errors import ConfigError
+from symparam.blocks.saved import (
+    ACT,
+    BOOL,
+    CAST,
+    F32,
+    MASK,
+    Key,
+    Saved,
+    many,
+    same_tensor,
+    union,
+)
+from symparam.errors import ConfigError, InvalidValueError
 from symparam.family import Family, Option
 from symparam.hf import quoted
-from symparam.modeltype import Differs, Flag, Leave, ModelType, NullRule, Reader, Rule, Size, heads
+from symparam.modeltype import (
+    ACTIVATIONS,
+    ActivationName,
+    Differs,
+    Flag,
+    Leave,
+    ModelType,
+    NullRule,
+    Reader,
+    Rule,
+    Size,
+    heads,
+)
 from symparam.symbols import (
     H,
     L,
@@ -71,42 +102,115 @@ from symparam.symbols import (
     n_rel,
 )
 
+#: the (B, s) mask of ones the model makes when given none: the embeddings' output is multiplied
+#: by it (in fp32 that product keeps this tensor, in 16 bits a copy in the model's dtype)
+INPUT_MASK = Key("input mask", model_wide=True)
+#: the relative-position table after its LayerNorm, which every layer's projections read
+NORMALISED_TABLE = Key("normalised relative-position table", model_wide=True)
+
+
+class Embeddings(Sequential):
+    """DeBERTa's embeddings, whose output is multiplied by the (B, s, 1) input mask in the
+    model's dtype; the product keeps the mask."""
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        inner = self.own_seq(seq)
+        return super().saved(batch, seq, policy, view) | \
+            Saved.of((INPUT_MASK, ACT, batch * inner))
+
+
+class Layer(Sequential):
+    """A DeBERTa layer, which transformers calls with the (B, 1, s, s) mask the encoder makes
+    once, in fp32 whatever the model's dtype: a checkpoint of the layer keeps it."""
+
+    def checkpointed(self, batch: sympy.Expr, seq: sympy.Expr) -> Saved:
+        inner = self.own_seq(seq)
+        return super().checkpointed(batch, seq) | Saved.of((MASK, F32, batch * inner * inner))
+
+
+class ConvLayer(Sequential):
+    """DeBERTa-v2's convolution, run on the embeddings' output (the first layer's input) made
+    channels-first by a copy, which the convolution keeps; where s or H is 1 that layout is
+    already contiguous and the convolution keeps the first layer's input, kept already. Its
+    output's masked_fill keeps the (B, s) booleans of the padding (1 − mask), and its output is
+    multiplied by the mask in the model's dtype (the input mask itself in fp32, a copy in 16
+    bits)."""
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        inner = self.own_seq(seq)
+        tokens, width = batch * inner, self["conv"].in_channels
+        rest = union(child.saved(batch, inner, policy) for name, child in self.children()
+                     if name != "conv")
+        return rest | Saved.of((None, ACT, tokens * width * many(inner) * many(width)),
+                               (None, BOOL, tokens), (None, CAST, tokens))
+
+
+class Unrun(Activation):
+    """An activation transformers looks up only when it runs it (the pooler's, the
+    convolution's), named by a config as one it does not know: the class is built, but cannot
+    run forward, so there is nothing a training step keeps."""
+
+    def __init__(self, width: Any, fn: str, key: str) -> None:
+        super().__init__(width, fn=fn)
+        self.key = key
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        raise InvalidValueError(f"transformers builds this class with {self.key} = "
+                                f"{self.fn!r} but cannot run it: it knows no such activation")
+
+
+def run_activation(width: Any, options: Mapping[str, Any], option: str, key: str,
+                   default: str) -> Activation:
+    """The activation ``option`` names (``key`` in a config), looked up when it runs."""
+    fn = activation_of(options, default, option)
+    return Activation(width, fn=fn) if fn in ACTIVATIONS else Unrun(width, fn, key)
+
 
 def embeddings(options: Mapping[str, Any]) -> Sequential:
+    """The token table, the position table (read with a slice of a buffer: no indices are
+    kept) and the token types (zeros the model makes for each sequence)."""
     width = d_emb if options["embed_proj"] else H
     parts: dict[str, Block] = {"word_embeddings": Embedding(V, width)}
     if options["position_biased_input"]:
-        parts["position_embeddings"] = Embedding(L, width, summed=True)
+        parts["position_embeddings"] = Embedding(L, width, summed=True, indices="buffer")
     if options["token_types"]:
-        parts["token_type_embeddings"] = Embedding(T, width, summed=True)
+        parts["token_type_embeddings"] = Embedding(T, width, summed=True,
+                                                   indices="batch_token_types")
     if options["embed_proj"]:
         parts["embed_proj"] = marked(Linear(d_emb, H, bias=False), "embedding")
-    return Sequential(**parts, LayerNorm=LayerNorm(H))
+    return Embeddings(**parts, LayerNorm=LayerNorm(H))
 
 
 def attention(options: Mapping[str, Any]) -> DisentangledAttention:
     """q, k, v and, without ``share_att_key``, the projections of the shared table."""
     relative, shared = bool(options["relative_attention"]), bool(options["share_att_key"])
     width = h * d_head
+    table = NORMALISED_TABLE if options["rel_norm"] else None
     parts: dict[str, Block] = {"query_proj": Linear(H, width), "key_proj": Linear(H, width),
                                "value_proj": Linear(H, width)}
+    same_tensor("attention input", *((p, "input") for p in parts.values()))
     if relative and not shared:
         if options["c2p"]:
-            parts["pos_key_proj"] = OnTable(2 * n_rel, Linear(H, width))
+            parts["pos_key_proj"] = OnTable(2 * n_rel, Linear(H, width), table)
         if options["p2c"]:
-            parts["pos_query_proj"] = OnTable(2 * n_rel, Linear(H, width))
+            parts["pos_query_proj"] = OnTable(2 * n_rel, Linear(H, width), table)
     return DisentangledAttention(width, H, h, 2 * n_rel, relative=relative, shared=shared,
-                                 c2p=bool(options["c2p"]), p2c=bool(options["p2c"]), **parts)
+                                 c2p=bool(options["c2p"]), p2c=bool(options["p2c"]),
+                                 table=table, **parts)
 
 
 def layer(options: Mapping[str, Any]) -> Sequential:
-    return Sequential(
+    act, dense = Activation(d_ff, fn=activation_of(options, "gelu")), Linear(d_ff, H)
+    same_tensor("activation output", (act, "output"), (dense, "input"))
+    return Layer(
         attention=Sequential(self=attention(options),
                              output=Sequential(dense=Linear(H, H), LayerNorm=LayerNorm(H)),
                              kind="attention"),
-        intermediate=Sequential(dense=Linear(H, d_ff), intermediate_act_fn=Activation(d_ff),
-                                kind="mlp"),
-        output=Sequential(dense=Linear(d_ff, H), LayerNorm=LayerNorm(H), kind="mlp"),
+        intermediate=Sequential(dense=Linear(H, d_ff), intermediate_act_fn=act, kind="mlp"),
+        output=Sequential(dense=dense, LayerNorm=LayerNorm(H), kind="mlp"),
         residual=Residual(H, adds=2),
     )
 
@@ -114,32 +218,38 @@ def layer(options: Mapping[str, Any]) -> Sequential:
 def encoder(options: Mapping[str, Any]) -> Sequential:
     parts: dict[str, Block] = {"layer": Repeat(N, layer(options))}
     relative = bool(options["relative_attention"])
-    if relative:  # one table for every layer, looked up whole
-        parts["rel_embeddings"] = Embedding(2 * n_rel, H)
+    if relative:  # one table for every layer, read whole (its weight: no indices)
+        parts["rel_embeddings"] = Embedding(2 * n_rel, H, indices="buffer")
     if options["rel_norm"]:  # built either way, run on the table only with relative attention
         norm = LayerNorm(H)
         parts["LayerNorm"] = OnTable(2 * n_rel, norm) if relative else Idle(norm)
     if options["conv"]:  # after the first layer, added to its output, then normalised
-        parts["conv"] = Sequential(conv=Conv1d(H, H, k_conv, g_conv), conv_act=Activation(H),
-                                   LayerNorm=LayerNorm(H), residual=Residual(H))
+        act = run_activation(H, options, "conv_activation", "conv_act", "tanh")
+        parts["conv"] = ConvLayer(conv=Conv1d(H, H, k_conv, g_conv), conv_act=act,
+                                  LayerNorm=LayerNorm(H), residual=Residual(H))
     return Sequential(**parts)
 
 
 def masked_lm(body: Sequential, options: Mapping[str, Any]) -> Sequential:
     """BERT's head (``legacy``), or one that multiplies by the word table itself."""
     word = body["embeddings"]["word_embeddings"].weight
+    fn = activation_of(options, "gelu")
     if not options["legacy"]:
+        act, norm = Activation(H, fn=fn), LayerNorm(H)
+        same_tensor("head activation output", (act, "output"), (norm, "input"))
         return Sequential(deberta=body, lm_predictions=Sequential(kind="head", lm_head=Sequential(
-            bias=Tensor(V), dense=Linear(H, H), transform_act_fn=Activation(H),
-            LayerNorm=LayerNorm(H), word_table=TableProduct(H, V, bias=True))))
+            bias=Tensor(V), dense=Linear(H, H), transform_act_fn=act,
+            LayerNorm=norm, word_table=TableProduct(H, V, bias=True))))
     width = d_emb if options["embed_proj"] else H
+    act, norm = Activation(width, fn=fn), LayerNorm(width)
+    same_tensor("head activation output", (act, "output"), (norm, "input"))
     bias = Tensor(V)
     decoder = Linear(width, V, tie=word if options["tie_word_embeddings"] else None)
     if options["tie_word_embeddings"]:
         decoder.bias = Tensor(V, tie=bias)
     return Sequential(deberta=body, cls=Sequential(kind="head", predictions=Sequential(
-        bias=bias, transform=Sequential(dense=Linear(H, width), transform_act_fn=Activation(width),
-                                        LayerNorm=LayerNorm(width)),
+        bias=bias, transform=Sequential(dense=Linear(H, width), transform_act_fn=act,
+                                        LayerNorm=norm),
         decoder=decoder)))
 
 
@@ -153,12 +263,15 @@ def build(architecture: str, options: Mapping[str, Any]) -> Block:
         return Sequential(deberta=body, classifier=marked(Linear(H, n_labels), "head"))
     if architecture == "DebertaV2ForQuestionAnswering":
         return Sequential(deberta=body, qa_outputs=marked(Linear(H, n_labels), "head"))
-    # the sequence classifiers pool the first token
+    # the sequence classifiers pool the first token (a slice of the last hidden states)
     outputs = 1 if architecture == "DebertaV2ForMultipleChoice" else n_labels
-    return Sequential(deberta=body, pooler=Sequential(dense=Linear(d_pool, d_pool),
-                                                      activation=Activation(d_pool),
+    dense, classifier = Linear(d_pool, d_pool), on_first_token(Linear(H, outputs))
+    dense.slices_sequence = True
+    act = run_activation(d_pool, options, "pooler_activation", "pooler_hidden_act", "gelu")
+    same_tensor("pooled output", (act, "output"), (classifier, "input"))
+    return Sequential(deberta=body, pooler=Sequential(dense=dense, activation=act,
                                                       first_token=True, kind="head"),
-                      classifier=marked(on_first_token(Linear(H, outputs)), "head"))
+                      classifier=marked(classifier, "head"))
 
 
 FAMILY = Family(
@@ -179,7 +292,11 @@ FAMILY = Family(
     },
     build=build,
     options=(
-        tie_option(True),
+        tie_option(True), activation_option("gelu"),
+        Option("pooler_activation", "", "the pooler's activation, where not gelu",
+               variant=True, where_built=True),
+        Option("conv_activation", "", "the convolution's activation, where not tanh",
+               variant=True, where_built=True),
         Option("relative_attention", False, "the shared relative-position table and the "
                "disentangled position terms"),
         Option("c2p", False, "the content-to-position term (pos_att_type)"),
@@ -353,6 +470,10 @@ MODEL_TYPES = (
                           computed=True),
                      Size("g_conv", "conv_groups", null=ConvGroups(), computed=True)),
               rules=(Flag("tie_word_embeddings"), Flag("relative_attention"),
+                     ActivationName("activation", "hidden_act", "gelu"),
+                     ActivationName("pooler_activation", "pooler_hidden_act", "gelu",
+                                    where_built=True),
+                     ActivationName("conv_activation", "conv_act", "tanh", where_built=True),
                      PositionTerm("c2p", "pos_att_type"), PositionTerm("p2c", "pos_att_type"),
                      Flag("share_att_key", absent=False), Flag("position_biased_input"),
                      Positive("token_types", "type_vocab_size"),

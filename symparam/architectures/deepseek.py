@@ -1,4 +1,5 @@
-"""DeepSeek-V3 (DeepSeek-AI 2024): multi-head latent attention and a mixture of experts.
+"""DeepSeek-V2 and DeepSeek-V3 (DeepSeek-AI 2024): multi-head latent attention and a mixture
+of experts.
 
 Multi-head latent attention (MLA) compresses what attention stores. Queries: H → r_q (with a
 norm) → h·(d_nope + d_rope), or H → h·(d_nope + d_rope) directly without a query rank
@@ -11,11 +12,16 @@ MoE: a router (E × H), E routed experts of size d_moe stored as stacked tensors
 experts fused into one MLP of size E_sh·d_moe. A token uses the router, k routed experts and the
 shared experts. The router's score-correction bias is a buffer, not a parameter. The LM head is
 untied by default.
+
+DeepSeek-V2 routes with a softmax over the E logits (V3: a sigmoid, with the correction bias
+steering the choice), keeps every layer sparse unless ``first_k_dense_replace`` says otherwise,
+and puts biases on its dense MLP and shared experts with ``mlp_bias``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from symparam.architectures.common import (
@@ -24,6 +30,7 @@ from symparam.architectures.common import (
     decoder_heads,
     rmsnorm_decoder,
     tie_option,
+    variant,
 )
 from symparam.architectures.llama import SILU
 from symparam.blocks import (
@@ -43,7 +50,7 @@ from symparam.blocks import (
 from symparam.blocks.moe import Routing
 from symparam.blocks.saved import Key, same_tensor
 from symparam.family import Family, Option
-from symparam.modeltype import Flag, Leave, ModelType, NonZero, SetSize, Size, heads
+from symparam.modeltype import Flag, Leave, ModelType, NonZero, Reader, Rule, SetSize, Size, heads
 from symparam.symbols import (
     E,
     E_g,
@@ -64,13 +71,14 @@ from symparam.symbols import (
 )
 
 
-def gated_mlp(width: Any, reads: Key | None = None, activation: str = "silu") -> Sequential:
+def gated_mlp(width: Any, reads: Key | None = None, activation: str = "silu",
+              bias: bool = False) -> Sequential:
     """A gated MLP; ``reads``: the tensor its gate and up projections read, where the router
-    reads it too."""
-    gate, up = Linear(H, width, bias=False), Linear(H, width, bias=False)
+    reads it too; ``bias``: biases on its three projections (DeepSeek-V2's ``mlp_bias``)."""
+    gate, up = Linear(H, width, bias=bias), Linear(H, width, bias=bias)
     same_tensor("MLP input", (gate, "input"), (up, "input"), key=reads)
     return Sequential(kind="mlp", gate_proj=gate, up_proj=up,
-                      down_proj=Linear(width, H, bias=False),
+                      down_proj=Linear(width, H, bias=bias),
                       act_fn=Activation(width, gated=True, fn=activation))
 
 
@@ -113,13 +121,21 @@ def moe(options: Mapping[str, Any]) -> Sequential:
         experts=Experts(E, k, inner=d_moe, outer=H, fn=act, gate_up_proj=Tensor(E, 2 * d_moe, H),
                         down_proj=Tensor(E, H, d_moe)),
         gate=gate,
-        # the router's sigmoid over its E logits (its correction bias only steers the choice),
-        # the best groups of experts, the top k of their experts
-        routing=Routing(E, "grouped", E, k, renorm=bool(options["norm_topk_prob"]),
-                        groups=E_g, chosen=k_g, activation=1),
-        shared_experts=marked(gated_mlp(E_sh * d_moe, ROUTER_INPUT, act), "shared_experts"),
+        routing=routing(options),
+        shared_experts=marked(gated_mlp(E_sh * d_moe, ROUTER_INPUT, act,
+                                        bool(options["mlp_bias"])), "shared_experts"),
         shared_output=Residual(H),  # added to the routed experts' output
     )
+
+
+def routing(options: Mapping[str, Any]) -> Routing:
+    """V3: the router's sigmoid over its E logits (its correction bias only steers the choice),
+    the best groups of experts, the top k of their experts; V2: a softmax over the E logits and
+    its top k, scaled, not renormalised."""
+    if options["softmax_routing"]:
+        return Routing(E, "softmax", E, k, routing=1)
+    return Routing(E, "grouped", E, k, renorm=bool(options["norm_topk_prob"]),
+                   groups=E_g, chosen=k_g, activation=1)
 
 
 #: the MoE's input, which the router and the shared experts read
@@ -127,7 +143,8 @@ ROUTER_INPUT = Key("MoE input")
 
 
 def layer(options: Mapping[str, Any], sparse: bool) -> Sequential:
-    dense = gated_mlp(d_ff, activation=activation_of(options, "silu"))
+    dense = gated_mlp(d_ff, activation=activation_of(options, "silu"),
+                      bias=bool(options["mlp_bias"]))
     return Sequential(self_attn=latent_attention(options), mlp=moe(options) if sparse else dense,
                       input_layernorm=RMSNorm(H), post_attention_layernorm=RMSNorm(H),
                       residual=Residual(H, adds=2))
@@ -143,8 +160,9 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
 
 FAMILY = Family(
     name="deepseek",
-    title="DeepSeek-V3",
-    description="DeepSeek-V3: latent attention, first layers dense, then routed + shared experts",
+    title="DeepSeek",
+    description="DeepSeek-V2/V3: latent attention, first layers dense, then routed + shared "
+                "experts",
     architectures={
         "DeepseekV3ForCausalLM": "decoder with an LM head (untied by default)",
         "DeepseekV3Model": "decoder without a head",
@@ -159,28 +177,60 @@ FAMILY = Family(
         Option("dense_first", True, "the first N_dense layers are dense"),
         Option("norm_topk_prob", True, "the top k routing weights are renormalised"),
         activation_option("silu"),
+        Option("mlp_bias", False, "biases on the dense MLP's and the shared experts' "
+               "projections"),
+        variant("softmax_routing", "a softmax over the router's E logits, not a sigmoid "
+                "(DeepSeek-V2)"),
     ),
     at_most=(("N_dense", "N", "the dense layers are among the N layers"),),
 )
 
 
+@dataclass(frozen=True)
+class SoftmaxRouter(Rule):
+    """DeepSeek-V2's router takes a softmax; its config refuses heads that do not split the
+    hidden size (as transformers' validation does)."""
+
+    option: str
+
+    def reads(self) -> tuple[str, ...]:
+        return ("hidden_size", "num_attention_heads")
+
+    def read(self, config: Reader) -> bool:
+        from symparam.errors import ConfigError
+
+        hidden = config.positive_int("hidden_size", config.given("hidden_size"))
+        count = config.positive_int("num_attention_heads", config.given("num_attention_heads"))
+        if hidden % count:
+            raise ConfigError(f"{config.where}: num_attention_heads = {count} does not divide "
+                              f"hidden_size = {hidden}; transformers refuses that config")
+        return True
+
+
+_SIZES = (Size("N", "num_hidden_layers"), Size("V", "vocab_size", pads=True),
+          Size("H", "hidden_size"), Size("d_ff", "intermediate_size"),
+          Size("h", "num_attention_heads"), Size("E", "n_routed_experts"),
+          Size("k", "num_experts_per_tok"), Size("d_moe", "moe_intermediate_size"),
+          Size("E_sh", "n_shared_experts"),
+          Size("N_dense", "first_k_dense_replace", zero_means_none=True),
+          Size("r_q", "q_lora_rank", null=Leave("queries are not compressed")),
+          Size("r_kv", "kv_lora_rank"), Size("d_rope", "qk_rope_head_dim"),
+          Size("d_nope", "qk_nope_head_dim"), Size("d_v", "v_head_dim"))
+_RULES = (Flag("tie_word_embeddings"), Flag("attention_bias"), SILU,
+          SetSize("q_lora", "q_lora_rank"), NonZero("dense_first", "first_k_dense_replace"))
+
 MODEL_TYPES = (
+    ModelType("deepseek_v2", FAMILY, base="DeepseekV2Model",
+              classes=heads("DeepseekV2", "DeepseekV3", "ForCausalLM", "Model",
+                            "ForSequenceClassification"),
+              # a null top k leaves k unbound: the total is counted, the active share is not
+              sizes=(*_SIZES[:6], Size("k", "num_experts_per_tok", null=Leave("no top k")),
+                     *_SIZES[7:]),
+              rules=(*_RULES, Flag("mlp_bias"), SoftmaxRouter("softmax_routing"))),
     ModelType("deepseek_v3", FAMILY, base="DeepseekV3Model",
               classes=heads("DeepseekV3", "DeepseekV3", "ForCausalLM", "Model",
-                            "ForSequenceClassification",
-                            "ForTokenClassification"),
-              sizes=(Size("N", "num_hidden_layers"), Size("V", "vocab_size", pads=True),
-                     Size("H", "hidden_size"), Size("d_ff", "intermediate_size"),
-                     Size("h", "num_attention_heads"), Size("E", "n_routed_experts"),
-                     Size("k", "num_experts_per_tok"), Size("d_moe", "moe_intermediate_size"),
-                     Size("E_sh", "n_shared_experts"),
-                     Size("N_dense", "first_k_dense_replace", zero_means_none=True),
-                     Size("E_g", "n_group"), Size("k_g", "topk_group"),
-                     Size("r_q", "q_lora_rank", null=Leave("queries are not compressed")),
-                     Size("r_kv", "kv_lora_rank"), Size("d_rope", "qk_rope_head_dim"),
-                     Size("d_nope", "qk_nope_head_dim"), Size("d_v", "v_head_dim")),
-              rules=(Flag("tie_word_embeddings"), Flag("attention_bias"),
-                     Flag("norm_topk_prob", null_is_false=True), SILU,
-                     SetSize("q_lora", "q_lora_rank"),
-                     NonZero("dense_first", "first_k_dense_replace"))),
+                            "ForSequenceClassification", "ForTokenClassification"),
+              sizes=(*_SIZES[:10], Size("E_g", "n_group"), Size("k_g", "topk_group"),
+                     *_SIZES[10:]),
+              rules=(*_RULES, Flag("norm_topk_prob", null_is_false=True))),
 )

@@ -1,11 +1,13 @@
-"""Mixture-of-experts decoders: Mixtral, Qwen2-MoE, Qwen3-MoE and gpt-oss, as transformers 5
-builds them.
+"""Mixture-of-experts decoders: Mixtral, Qwen2-MoE, Qwen3-MoE, gpt-oss, OLMoE and GraniteMoE, as
+transformers 5 builds them.
 
 The attention is LLaMA's (grouped-query, rotary; Qwen2's q/k/v biases, Qwen3's per-head q/k
-norms, gpt-oss's biases everywhere and one learned attention "sink" per head). The MLP of a
-sparse layer is a router (``gate``: H → E, no bias; gpt-oss's ``router`` has one) and E experts,
-each a gated MLP H → d_moe → H stored as stacked tensors (gpt-oss stores them transposed, with
-biases). Qwen2-MoE adds a shared expert (H → d_sh → H) with a one-unit gate. A token passes
+norms, OLMoE's RMSNorm over all of q and of k, gpt-oss's biases everywhere and one learned
+attention "sink" per head). The MLP of a sparse layer is a router (``gate``: H → E, no bias;
+gpt-oss's ``router`` has one) and E experts, each a gated MLP H → d_moe → H stored as stacked
+tensors (gpt-oss stores them transposed, with biases); GraniteMoE keeps them under
+``block_sparse_moe`` and, like gpt-oss, takes the softmax of the router's top k logits only.
+Qwen2-MoE adds a shared expert (H → d_sh → H) with a one-unit gate. A token passes
 through the router, its top k experts and the shared expert: its active parameters count k of
 the E experts.
 
@@ -16,7 +18,7 @@ s divides i + 1), the others dense LLaMA MLPs of size d_ff; or an explicit per-l
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -34,6 +36,7 @@ from symparam.architectures.common import (
     tie_option,
     variant,
 )
+from symparam.architectures.interleave import runs
 from symparam.architectures.llama import SILU, WINDOW, attention, mlp, rms, windows
 from symparam.assumptions import HEAD_SIZE, KV_HEADS
 from symparam.blocks import (
@@ -53,17 +56,21 @@ from symparam.blocks import (
 )
 from symparam.blocks.moe import Routing
 from symparam.blocks.saved import ACT, F32, same_tensor
-from symparam.errors import InvalidValueError
 from symparam.family import Family, Option
-from symparam.limits import MAX_LAYER_RUNS
 from symparam.modeltype import Count, Flag, HeadSize, ModelType, Reader, Rule, Size, heads
 from symparam.symbols import E, H, N, d_head, d_moe, d_sh, h, h_kv, k
 
-_LLAMA_OFF = {"mlp_bias": False, "fused_projections": False, "qk_norm_full": False}
+_LLAMA_OFF = {"mlp_bias": False, "fused_projections": False}
 
 
 def moe_mlp(options: Mapping[str, Any]) -> Sequential:
     act = activation_of(options, "silu")
+    if options.get("block_sparse_moe"):  # GraniteMoE: router first, softmax of its top k
+        return Sequential(router=marked(Linear(H, E, bias=False), "router"),
+                          experts=Experts(E, k, inner=d_moe, outer=H, fn=act,
+                                          gate_up_proj=Tensor(E, 2 * d_moe, H),
+                                          down_proj=Tensor(E, H, d_moe)),
+                          routing=Elementwise(k, routing=1))
     if options["expert_biases"]:  # gpt-oss: a router with bias, transposed experts with biases
         experts = Experts(E, k, inner=d_moe, outer=H, clamped=True,
                           gate_up_proj=Tensor(E, H, 2 * d_moe),
@@ -110,9 +117,10 @@ def decoder_layer(options: Mapping[str, Any], sparse: bool) -> Sequential:
         attn = Attention(h * d_head, h * d_head, kv_cache=2 * h_kv * d_head, heads=h, sink=True,
                          kv_heads=h_kv, rotary=d_head / 2, masked=True, **sliding(options),
                          sinks=Tensor(h), **dict(attn.children()))
+    feed = "block_sparse_moe" if options["block_sparse_moe"] else "mlp"
     return Sequential(
         self_attn=attn,
-        mlp=moe_mlp(options) if sparse else mlp(options),
+        **{feed: moe_mlp(options) if sparse else mlp(options)},
         residual=Residual(H, adds=2),
         input_layernorm=RMSNorm(H, impl=rms(options)),
         post_attention_layernorm=RMSNorm(H, impl=rms(options)),
@@ -136,31 +144,6 @@ def layers(options: Mapping[str, Any]) -> Block:
     return Stack(*dense, sparse)
 
 
-def runs(pattern: Sequence[int]) -> list[tuple[int, int, int, int]]:
-    """A per-layer list as few (kind, start, count, stride) progressions as it allows: runs of
-    equal neighbours, or, if fewer, one progression per position of its shortest period."""
-    n = len(pattern)
-    border = [0] * n  # prefix function: the shortest period is n - border[-1]
-    for i in range(1, n):
-        k = border[i - 1]
-        while k and pattern[i] != pattern[k]:
-            k = border[k - 1]
-        border[i] = k + (pattern[i] == pattern[k])
-    period = n - border[-1]
-    periodic = [(pattern[r], r, (n - r + period - 1) // period, period) for r in range(period)]
-    consecutive: list[tuple[int, int, int, int]] = []
-    for i, kind in enumerate(pattern):
-        if consecutive and consecutive[-1][0] == kind:
-            consecutive[-1] = (kind, consecutive[-1][1], consecutive[-1][2] + 1, 1)
-        else:
-            consecutive.append((kind, i, 1, 1))
-    found = min(periodic, consecutive, key=len)
-    if len(found) > MAX_LAYER_RUNS:
-        raise InvalidValueError(f"a layer pattern of {len(found):,} runs is more than symparam "
-                                f"builds ({MAX_LAYER_RUNS:,})")
-    return found
-
-
 def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     return rmsnorm_decoder(architecture, layers(options), options,
                            norm=RMSNorm(H, impl=rms(options)))
@@ -170,7 +153,8 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
 FAMILY = Family(
     name="moe",
     title="MoE decoder",
-    description="mixture-of-experts decoder (Mixtral, Qwen-MoE, gpt-oss): k of E experts a token",
+    description="mixture-of-experts decoder (Mixtral, Qwen-MoE, gpt-oss, OLMoE, GraniteMoE): k of "
+                "E experts a token",
     architectures={
         "MoEForCausalLM": "decoder with an LM head (untied by default)",
         "MoEModel": "decoder without a head",
@@ -186,6 +170,9 @@ FAMILY = Family(
         Option("layer_pattern", (), "1 for each MoE layer, 0 for each dense one (explicit list)"),
         variant("qkv_bias", "biases on q, k and v only (Qwen2-MoE)"),
         variant("qk_norm_per_head", "RMSNorm over each head of q and k (Qwen3-MoE)"),
+        variant("qk_norm_full", "RMSNorm over all of q and of k (OLMoE)"),
+        variant("block_sparse_moe", "experts under block_sparse_moe, a softmax over the "
+                "router's top k logits (GraniteMoE)"),
         variant("experts_first", "experts registered before the router (Qwen3-MoE)"),
         variant("shared_expert", "a shared expert with a one-unit gate (Qwen2-MoE)"),
         variant("sinks", "one learned attention sink per head (gpt-oss)"),
@@ -233,6 +220,31 @@ class SparseLayers(Rule):
         return tuple(int(i not in skip and (i + 1) % step == 0) for i in range(depth))
 
 
+@dataclass(frozen=True)
+class HiddenNorms(Rule):
+    """OLMoE's q norm spans the hidden size, its k norm h_kv·(H // h): transformers builds them
+    whatever the heads, but runs them only where h heads of ``head_dim`` make H, so a file
+    where they do not is refused rather than counted as a model that does not run."""
+
+    option: str
+
+    def reads(self) -> tuple[str, ...]:
+        return ("head_dim", "hidden_size", "num_attention_heads")
+
+    def read(self, config: Reader) -> bool:
+        from symparam.errors import ConfigError
+
+        hidden = config.positive_int("hidden_size", config.given("hidden_size"))
+        count = config.positive_int("num_attention_heads", config.given("num_attention_heads"))
+        present, head = config.lookup("head_dim")
+        head = config.positive_int("head_dim", head) if present else hidden // count
+        if head * count != hidden:
+            raise ConfigError(f"{config.where}: OLMoE normalises all of q over hidden_size = "
+                              f"{hidden}, but its {count} heads of {head} make {head * count}; "
+                              "transformers cannot run that model")
+        return True
+
+
 _ATTENTION = (
     Size("N", "num_hidden_layers"), Size("V", "vocab_size", pads=True), Size("H", "hidden_size"),
     Size("h", "num_attention_heads"), Size("h_kv", "num_key_value_heads", null=KV_HEADS),
@@ -278,4 +290,16 @@ MODEL_TYPES = (
                      Size("E", "num_local_experts"), Size("k", "num_experts_per_tok"), WINDOW),
               rules=(Flag("tie_word_embeddings"), Flag("attention_bias"), *windows(2)),
               fixed={"sinks": True, "expert_biases": True, "olmo2_norm": True}),
+    ModelType("olmoe", FAMILY, base="OlmoeModel",
+              classes=heads("Olmoe", "MoE", "ForCausalLM", "Model"),
+              sizes=(*_ATTENTION, Size("d_moe", "intermediate_size"), Size("E", "num_experts"),
+                     Size("k", "num_experts_per_tok")),
+              rules=(Flag("tie_word_embeddings"), Flag("attention_bias"),
+                     HiddenNorms("qk_norm_full"))),
+    ModelType("granitemoe", FAMILY, base="GraniteMoeModel",
+              classes=heads("GraniteMoe", "MoE", "ForCausalLM", "Model"),
+              sizes=(*_ATTENTION, Size("d_moe", "intermediate_size"),
+                     Size("E", "num_local_experts"), Size("k", "num_experts_per_tok")),
+              rules=(Flag("tie_word_embeddings"), Flag("attention_bias")),
+              fixed={"block_sparse_moe": True}),
 )

@@ -141,8 +141,9 @@ FAMILY = Family(
                 "learned weights (use_weighted_layer_sum)"),
     ),
     assumptions=(DECODER_DEPTH, DECODER_FFN, DECODER_HEADS),
-    divides=(Divides(h, H, "the encoder's heads split the hidden size evenly"),
-             Divides(h_dec, H, "the decoder's heads split the hidden size evenly")),
+    divides=(Divides(h, H, "the encoder's heads split the hidden size evenly", where_built=True),
+             Divides(h_dec, H, "the decoder's heads split the hidden size evenly",
+                     where_built=True)),
     sequences={"WhisperForAudioClassification": L_enc},
 )
 

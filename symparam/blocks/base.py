@@ -36,8 +36,8 @@ _INDEX_LETTERS = "ijklmn"
 
 #: what a part of a tree is, for breakdowns: a block declares its ``kind`` (an attention, a
 #: norm …) or inherits its parent's; what no block declares is "other"
-KINDS = ("embedding", "attention", "mlp", "experts", "router", "shared_experts", "conv", "norm",
-         "head", "other")
+KINDS = ("embedding", "attention", "mixer", "mlp", "experts", "router", "shared_experts", "conv",
+         "norm", "head", "other")
 
 
 class Block:

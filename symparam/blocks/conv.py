@@ -24,6 +24,7 @@ from __future__ import annotations
 import sympy
 
 from symparam.blocks.base import Block, Size, Tensor, as_size
+from symparam.blocks.saved import ACT, Saved
 
 
 class Conv1d(Block):
@@ -58,6 +59,12 @@ class Conv1d(Block):
             return {}
         return {"bias": batch * self.own_seq(seq) * self.out_channels}
 
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        """Its input (channels first: DeBERTa-v2 makes that copy for it), for the weight's
+        gradient."""
+        return Saved.of((self.input_key, ACT, batch * self.own_seq(seq) * self.in_channels))
+
 
 class Conv2d(Conv1d):
     """``torch.nn.Conv2d`` with a square kernel: ``weight`` (out, in/groups, k, k), ``bias``
@@ -65,3 +72,6 @@ class Conv2d(Conv1d):
     """
 
     dims = 2
+    # what it keeps, as types-20 had it (none of its own): the families that use one keep
+    # their own rule (ConvNeXt's stem, downsampling and depthwise convolutions)
+    saved = Block.saved

@@ -18,16 +18,24 @@ import sympy
 
 from symparam.blocks.base import Block, Size, as_size, merge
 from symparam.blocks.layers import Attention
+from symparam.blocks.saved import ACT, BOOL, I64, Key, Saved
+from symparam.errors import InvalidValueError
 
 
 class OnTable(Block):
     """``block`` run once per forward pass on the ``rows`` rows of a table, not on each
     sequence's tokens (DeBERTa normalises its relative-position table once and projects it once
-    in each layer). It adds no name of its own."""
+    in each layer). It adds no name of its own.
 
-    def __init__(self, rows: Size, block: Block) -> None:
+    For what a training step saves: ``reads``, the model-wide key of the table it reads where
+    that is an activation (the normalised table, made once for every layer); None where it
+    reads the table's weight itself, which is no activation (its storage is not counted)."""
+
+    def __init__(self, rows: Size, block: Block, reads: Key | None = None) -> None:
         self.rows = as_size(rows, "table rows")
         self.block = block
+        self._weight = Key("the table's weight")  # what the block reads, where it is a weight
+        block.input_key = self._weight if reads is None else reads
 
     def children(self) -> tuple[tuple[str, Block], ...]:
         return (("", self.block),)
@@ -40,6 +48,14 @@ class OnTable(Block):
 
     def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
         return self.block.nonmatmul(sympy.Integer(1), self.rows)
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        """What the block keeps over the table's rows (a LayerNorm its mean and 1/σ of each, a
+        projection its input), once; its input not where it is the table's weight."""
+        found = self.block.saved(sympy.Integer(1), self.rows, policy)
+        return Saved({k: v for k, v in found.layer.items() if k is not self._weight},
+                     found.model)
 
 
 class TableProduct(Block):
@@ -58,6 +74,11 @@ class TableProduct(Block):
     def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
         return {"bias": batch * self.own_seq(seq) * self.out_features} if self.bias else {}
 
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        """Its input, for the gradient of the table it multiplies by."""
+        return Saved.of((self.input_key, ACT, batch * self.own_seq(seq) * self.in_features))
+
 
 class DisentangledAttention(Attention):
     """DeBERTa's self-attention: the content scores QKᵀ plus, with ``relative``, a
@@ -73,17 +94,23 @@ class DisentangledAttention(Attention):
     (2·B·s²·width each, the attention products), and 2·B·s·rows·width for each term. The keys
     are divided by √(d_head·(1 + terms)) before QKᵀ (``scale``: B·s·width numbers), each term's
     scores after (B·h·s² more); each term is added to the scores (``score_add``).
+
+    For what a training step keeps (:meth:`saved`), ``table``: the model-wide key of the
+    normalised table that shared projections read (None where they read the table's weight).
     """
 
     def __init__(self, width: Size, hidden: Size, heads: Size, rows: Size, *, relative: bool,
-                 c2p: bool, p2c: bool, shared: bool, **named: Block) -> None:
-        super().__init__(width, width, heads=heads, scaled=False, **named)
+                 c2p: bool, p2c: bool, shared: bool, table: Key | None = None,
+                 **named: Block) -> None:
+        super().__init__(width, width, heads=heads, scaled=False, recomputable=False, **named)
         self.width = as_size(width, "width")
         self.hidden = as_size(hidden, "hidden size")
         self.rows = as_size(rows, "table rows")
         self.relative = relative
-        self.terms = int(c2p) + int(p2c) if relative else 0
+        self.c2p, self.p2c = c2p and relative, p2c and relative
+        self.terms = int(self.c2p) + int(self.p2c)
         self.shared = shared and relative
+        self.table = table
 
     def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
         seq = self.own_seq(seq)
@@ -101,6 +128,38 @@ class DisentangledAttention(Attention):
         if self.shared:  # the biases of query_proj and key_proj, over the table
             own["bias"] = 2 * self.rows * self.width
         return merge((super().nonmatmul(batch, seq), own))
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        """What transformers' eager code keeps, each layer: the projections' input (and the
+        table, where it is the normalised one they read); the queries and the keys divided by
+        their scale (QKᵀ), that scale (a one-number tensor in the model's dtype), the values and
+        the softmax's output (B·h·s²), and the inverted mask masked_fill keeps (B·s² booleans,
+        made in each layer). Each position term keeps the 2·n_rel projected positions repeated
+        for each sequence (B·2n_rel·h·d_head; the content-to-position term against the queries,
+        the position-to-content one against the keys themselves, B·s·h·d_head more), the product
+        (B·h·s·2n_rel) its gather picks from, the gather's int64 indices (s², expanded from one
+        sequence's) and its own scale. The core is written inline: selective recomputation
+        cannot wrap it."""
+        if policy == "selective":
+            raise InvalidValueError("selective recomputation is derived where transformers' "
+                                    "attention core is a function that can be checkpointed; "
+                                    "this model's is written inline")
+        found = Block.saved(self, batch, seq, policy, view)  # the projections
+        inner = self.own_seq(seq)
+        tokens, pairs = batch * inner * self.width, inner * inner
+        heads = self.heads
+        items: list[tuple[Key | None, str, sympy.Expr]] = [
+            (None, ACT, sympy.S.One), (None, ACT, tokens), (None, ACT, tokens),
+            (None, ACT, tokens), (None, BOOL, batch * pairs), (None, ACT, batch * heads * pairs)]
+        if self.shared and self.table is not None:  # query_proj and key_proj read the table
+            items.append((self.table, ACT, self.rows * self.hidden))
+        for _ in range(self.terms):
+            items += [(None, ACT, batch * self.rows * self.width), (None, I64, pairs),
+                      (None, ACT, batch * heads * inner * self.rows), (None, ACT, sympy.S.One)]
+        if self.p2c:  # the keys, not divided by the scale
+            items.append((None, ACT, tokens))
+        return found | Saved.of(*items)
 
 
 class Idle(Block):
@@ -121,3 +180,7 @@ class Idle(Block):
 
     def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
         return {}
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        return Saved()

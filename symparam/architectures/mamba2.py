@@ -1,0 +1,130 @@
+"""Mamba-2 (Dao & Gu 2024, "Transformers are SSMs"): Mamba's layer with a simpler state-space
+model and multiple heads, as transformers' ``Mamba2Model`` builds it.
+
+A is now one number per head, not a matrix: the state of each of h_ssm heads decays at one
+rate, which lets the scan be computed as state-space duality (SSD) — in chunks of Q tokens, an
+attention-like product within each chunk and a recurrence between chunks. All projections that
+depend on the input are made at once, in parallel, by ``in_proj``: H → the gate z (d_inner),
+x (d_inner), B and C (d_state each, shared by the heads of each of g_ssm groups, as keys and
+values are shared in grouped-query attention) and Δ (one per head). x, B and C pass through
+the causal depthwise convolution (``conv1d``, d_conv wide) and a SiLU. Per head: Δ's bias
+(``dt_bias``), A (``A_log``) and the skip D. The scan's output, gated by SiLU(z), is normalised
+by a grouped RMSNorm (``norm``, d_inner) before ``out_proj`` (d_inner → H). d_inner = e·H is
+split into h_ssm heads of d_ssm numbers: transformers refuses a config where h_ssm·d_ssm is not
+e·H, so d_ssm adds no weights of its own. Token table, final RMSNorm (``norm_f``) and an LM head,
+untied by default. A layer keeps the convolution's last d_conv inputs and the state, h_ssm
+heads of d_ssm × d_state, that is d_inner·d_state numbers, however long the sequence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from symparam.architectures.common import tie_option
+from symparam.architectures.mamba import INNER_WIDTH
+from symparam.blocks import (
+    Activation,
+    Block,
+    Embedding,
+    Linear,
+    Repeat,
+    Residual,
+    RMSNorm,
+    Sequential,
+    Tensor,
+    marked,
+)
+from symparam.blocks.ssm import CausalConv1d, ChunkedScan
+from symparam.family import Divides, Family, Option
+from symparam.modeltype import Count, Flag, ModelType, NullRule, Reader, Size, heads
+from symparam.symbols import H, N, V, d_conv, d_inner, d_ssm, d_state, g_ssm, h_ssm
+
+#: the longest chunk a config may give (the scan pads the sequence to whole chunks)
+MAX_CHUNK = 1 << 20
+
+
+def mixer(options: Mapping[str, Any]) -> Sequential:
+    """The Mamba-2 mixer, in the order the forward pass runs it."""
+    bias = bool(options["proj_bias"])
+    convolved = d_inner + 2 * g_ssm * d_state  # x, B and C
+    return Sequential(
+        kind="mixer",
+        in_proj=Linear(H, d_inner + convolved + h_ssm, bias=bias),  # z, x, B, C, Δ
+        conv1d=CausalConv1d(convolved, d_conv, bias=bool(options["conv_bias"])),
+        act=Activation(convolved),
+        dt_bias=Tensor(h_ssm),
+        A_log=Tensor(h_ssm),
+        D=Tensor(h_ssm),
+        scan=ChunkedScan(d_inner, d_state, h_ssm, int(options["chunk_size"])),
+        gate=Activation(d_inner, gated=True),  # y · SiLU(z), before the norm
+        norm=RMSNorm(d_inner),
+        out_proj=Linear(d_inner, H, bias=bias),
+    )
+
+
+def build(architecture: str, options: Mapping[str, Any]) -> Block:
+    layer = Sequential(norm=RMSNorm(H), mixer=mixer(options), residual=Residual(H))
+    table = Embedding(V, H)
+    body = Sequential(embeddings=table, layers=Repeat(N, layer), norm_f=RMSNorm(H))
+    if architecture.endswith("Model"):
+        return body
+    head = marked(Linear(H, V, bias=False,
+                         tie=table.weight if options["tie_word_embeddings"] else None), "head")
+    return Sequential(backbone=body, lm_head=head)
+
+
+FAMILY = Family(
+    name="mamba2",
+    title="Mamba-2",
+    description="Mamba-2: state-space layers computed as state-space duality, h_ssm heads with "
+                "one decay each",
+    architectures={
+        "Mamba2ForCausalLM": "Mamba-2 with an LM head (untied by default)",
+        "Mamba2Model": "Mamba-2 without a head",
+    },
+    build=build,
+    options=(
+        tie_option(False),
+        Option("conv_bias", True, "a bias on the depthwise convolution"),
+        Option("proj_bias", False, "biases on the in and out projections"),
+        Option("chunk_size", 256, "the scan's chunk length Q", maximum=MAX_CHUNK),
+    ),
+    assumptions=(INNER_WIDTH,),
+    divides=(
+        Divides(g_ssm, h_ssm, "each group's B and C serve a whole number of heads"),
+        Divides(d_ssm, d_inner, "the heads of d_ssm numbers split the inner width"),
+    ),
+)
+
+
+@dataclass(frozen=True)
+class InnerHeads(NullRule):
+    """``head_dim``: transformers refuses a config unless ``num_heads`` heads of ``head_dim``
+    numbers make exactly ``expand`` · ``hidden_size``."""
+
+    def resolve(self, config: Reader) -> int:
+        from symparam.errors import ConfigError
+
+        head, count = (config.positive_int(k, config.given(k)) for k in ("head_dim", "num_heads"))
+        hidden, expand = (config.positive_int(k, config.given(k))
+                          for k in ("hidden_size", "expand"))
+        if head * count != expand * hidden:
+            raise ConfigError(f"{config.where}: num_heads · head_dim = {count} · {head} is not "
+                              f"expand · hidden_size = {expand} · {hidden}; transformers refuses "
+                              "that config")
+        return head
+
+
+MODEL_TYPES = (
+    ModelType("mamba2", FAMILY, base="Mamba2Model",
+              classes=heads("Mamba2", "Mamba2", "ForCausalLM", "Model"),
+              sizes=(Size("N", "num_hidden_layers"), Size("V", "vocab_size"),
+                     Size("H", "hidden_size"), Size("e", "expand"),
+                     Size("d_state", "state_size"), Size("d_conv", "conv_kernel"),
+                     Size("h_ssm", "num_heads"), Size("g_ssm", "n_groups"),
+                     Size("d_ssm", "head_dim", computed=True, null=InnerHeads())),
+              rules=(Flag("tie_word_embeddings"), Flag("conv_bias", "use_conv_bias"),
+                     Flag("proj_bias", "use_bias"), Count("chunk_size", "chunk_size"))),
+)
