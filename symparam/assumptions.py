@@ -21,7 +21,22 @@ import sympy
 from symparam.errors import InvalidValueError
 from symparam.limits import MAX_VALUE
 from symparam.parsing import parse_formula
-from symparam.symbols import VOCABULARY, H, M, N, N_dec, d_ff, d_head, d_pool, h, h_kv
+from symparam.symbols import (
+    VOCABULARY,
+    H,
+    M,
+    N,
+    N_dec,
+    V,
+    V_dec,
+    d_ff,
+    d_ff_dec,
+    d_head,
+    d_pool,
+    h,
+    h_dec,
+    h_kv,
+)
 
 
 @dataclass(frozen=True)
@@ -81,6 +96,9 @@ HEAD_SIZE = Assumption(d_head, H / h, "each of the h heads gets H/h dimensions, 
 FFN_4H = Assumption(d_ff, 4 * H, "the FFN is four times as wide as the hidden size")
 KV_HEADS = Assumption(h_kv, h, "every query head has its own key/value head (no grouping)")
 DECODER_DEPTH = Assumption(N_dec, N, "the decoder is as deep as the encoder")
+DECODER_FFN = Assumption(d_ff_dec, d_ff, "the decoder's FFN is as wide as the encoder's")
+DECODER_HEADS = Assumption(h_dec, h, "the decoder has as many heads as the encoder")
+DECODER_VOCAB = Assumption(V_dec, V, "the decoder reads the encoder's vocabulary")
 POOLER_SIZE = Assumption(d_pool, H, "the pooler keeps the hidden size")
 LLAMA_FFN = Assumption(
     d_ff, M * sympy.ceiling(8 * H / (3 * M), evaluate=False),  # as written (and no sum built)
@@ -92,6 +110,9 @@ NAMED: dict[str, Assumption] = {
     "d_ff=4*H": FFN_4H,
     "h_kv=h": KV_HEADS,
     "N_dec=N": DECODER_DEPTH,
+    "d_ff_dec=d_ff": DECODER_FFN,
+    "h_dec=h": DECODER_HEADS,
+    "V_dec=V": DECODER_VOCAB,
     "d_pool=H": POOLER_SIZE,
     "llama-ffn": LLAMA_FFN,
 }

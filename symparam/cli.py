@@ -271,7 +271,7 @@ def cmd_formula(args: argparse.Namespace) -> int:
 
 def cmd_derive(args: argparse.Namespace) -> int:
     m = build_model(args.model, args)
-    fixed = m.family.sequence is not None  # a ViT's image fixes its sequence
+    fixed = m.sequence is not None  # a ViT's image fixes its sequence
     if args.flops and args.seq is None and not fixed:
         from symparam.errors import InvalidValueError
 

@@ -244,7 +244,7 @@ def cmd_flops(args: argparse.Namespace) -> int:
 
         def show() -> None:
             unit, value = ("MACs", result.macs) if args.macs else ("FLOPs", result.flops)
-            shown_seq = args.seq if args.seq is not None else "(R/P)² + 1"
+            shown_seq = args.seq if m.sequence is None else text(m.sequence)
             print(f"{name}: {m.label}, B = {args.batch}, s = {shown_seq} "
                   f"({result.convention})")
             if args.macs:  # a multiply-add is 2 FLOPs: the same formula, halved
@@ -397,7 +397,7 @@ def _activations(model: Any, args: argparse.Namespace) -> dict[str, Any] | None:
     from symparam.errors import SymparamError
     from symparam.memory import POLICIES, activations
 
-    if args.seq is None and model.family.sequence is None:
+    if args.seq is None and model.sequence is None:
         return None
     if args.dtype not in ("fp32", "fp16", "bf16"):
         return {"refused": "activations are in fp32, fp16 or bf16"}

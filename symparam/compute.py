@@ -49,6 +49,10 @@ NONMATMUL: dict[str, tuple[int, str]] = {
     "clamped_glu": (6, "gpt-oss's clamped SwiGLU besides its sigmoid: 6 per element (clamp the "
                        "gate, clamp the up projection, scale by α, gate·σ, up + 1, the product)"),
     "sink": (3, "an attention sink: one more logit per head and query in the softmax, 3 each"),
+    "layer_scale": (1, "layer scale: each output multiplied by a learned vector, 1 per element "
+                       "(DINOv2, ConvNeXt)"),
+    "pool": (1, "mean pooling over positions: 1 per element averaged (DINOv2's classifier over "
+                "the patch tokens, ConvNeXt's over the feature map)"),
     "score_add": (1, "adding DeBERTa's content-to-position and position-to-content terms to the "
                      "scores: 1 per score and term"),
     "selective_scan": (6, "Mamba's selective scan: 6 per state number (inner width × state size) "
@@ -147,7 +151,7 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
     from symparam.errors import InvalidValueError, Param
     from symparam.symbols import B, s
 
-    fixed_sequence = model.family.sequence
+    fixed_sequence = model.sequence
     if fixed_sequence is not None:
         if seq is not None or decode or causal:
             raise InvalidValueError(f"{model.family.title}'s input fixes its sequence; leave out ",

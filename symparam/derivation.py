@@ -232,7 +232,7 @@ def derive(model: Model, symbolic: bool = False, seq: int | None = None,
 def _compute_step(model: Model, seq: int, batch: int) -> ComputeStep:
     from symparam.compute import compute
 
-    fixed = model.family.sequence  # a ViT's image fixes it
+    fixed = model.sequence  # a ViT's image fixes it
     result = compute(model, seq=None if fixed is not None else seq, batch=batch)
     # grouped by every count of layers it holds (ALBERT's compute runs N layers on G·K weights)
     counts = sorted((sym for sym in result.formula.free_symbols

@@ -72,11 +72,14 @@ class Option:
 
 @dataclass(frozen=True)
 class Divides:
-    """A rule that ``divisor`` divides ``dividend``, checked once both have values."""
+    """A rule that ``divisor`` divides ``dividend``, checked once both have values.
+    ``where_built``: only for the classes whose tree holds the divisor (the heads of a tower
+    that CLIP's image classifier or a text tower alone does not build)."""
 
     divisor: sympy.Expr
     dividend: sympy.Expr
     reason: str
+    where_built: bool = False
 
     @property
     def symbols(self) -> set[sympy.Symbol]:
@@ -106,6 +109,13 @@ class Family:
     at_most: tuple[tuple[str, str, str], ...] = ()
     compute: bool = True  # whether the tree knows its forward FLOPs (attention marked)
     sequence: sympy.Expr | None = None  # a sequence length fixed by the input (ViT's patches)
+    #: the same, for the classes whose input alone fixes it in a family where others take a
+    #: sequence of tokens (CLIP's image classifier, beside its text tower's s tokens)
+    sequences: Mapping[str, sympy.Expr] = field(default_factory=dict)
+    #: by class, (a, b, why) pairs of sizes that must be equal for its forward pass to run
+    #: (SigLIP compares d_proj-wide texts with H_vis-wide images): its compute is refused
+    #: where they differ, though transformers builds it and counts its parameters
+    runs_if_equal: Mapping[str, tuple[tuple[str, str, str], ...]] = field(default_factory=dict)
     #: a tree of the user's own (:func:`symparam.from_block`), not one of the catalog's, and
     #: whether its author says it has attention (None: not said)
     custom: bool = False
@@ -122,6 +132,11 @@ class Family:
                 self._trees.clear()
             self._trees[key] = self.build(architecture, options)
         return self._trees[key]
+
+    def sequence_of(self, architecture: str) -> sympy.Expr | None:
+        """The sequence the input of ``architecture`` fixes (the patches of an image), or None
+        where it takes s tokens."""
+        return self.sequences.get(architecture, self.sequence)
 
     @property
     def default_architecture(self) -> str:

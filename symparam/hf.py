@@ -168,19 +168,44 @@ class ConfigView:
         self.defaults: dict[str, Any] = data["defaults"]
         self.spellings: dict[str, list[str]] = data["spellings"]
         self.nullable = frozenset(data["nullable"])
+        self.sections = record.sections
         self.spelled: dict[str, str] = {}  # key → how the file spells it, for what was read
+
+    def section(self, name: str) -> Mapping[str, Any]:
+        """A sub-config of a composite config (CLIP's ``text_config``) as transformers builds
+        it: the file's object (none, or null: every key its default), or, where the file also
+        gives the older key that replaces it (``text_config_dict``), that one — transformers
+        overwrites every key of the section with it or with the default."""
+        override = self.sections.get(name, "")
+        key = override if override and self.config.get(override) is not None else name
+        raw = self.config.get(key)
+        if raw is None:
+            return {}
+        if not isinstance(raw, dict):
+            raise ConfigError(f"{self.where}: {key} must be an object, got {quoted(raw, 20)}")
+        return raw
+
+    def _held(self, spelled: str) -> tuple[bool, Any]:
+        """Whether the file holds the key as spelled, and its value; ``text_config.hidden_size``
+        is read within its section."""
+        section, dot, inner = spelled.partition(".")
+        if dot and section in self.sections:
+            data = self.section(section)
+            return inner in data, data.get(inner)
+        return spelled in self.config, self.config.get(spelled)
 
     def lookup(self, key: str) -> tuple[bool, Any]:
         """Whether the file holds ``key`` (under any spelling), and its value: the spelling
         transformers prefers wins, as in transformers; another spelling present must still be
         a value transformers' validation admits (not null where the key is not nullable, not
         a boolean for a number), as transformers checks each keyword it is given."""
-        found = [s for s in self.spellings.get(key, (key,)) if s in self.config]
+        held = {s: self._held(s) for s in self.spellings.get(key, (key,))}
+        found = [s for s, (present, _) in held.items() if present]
         if not found:
             return False, None
-        first = self.config[found[0]]
+        first = held[found[0]][1]
         for other in found[1:]:
-            value = self.config[other]
+            value = held[other][1]
             if value is None and key not in self.nullable:
                 raise ConfigError(f"{self.where}: {other} is null; it must be a value like "
                                   f"{found[0]}'s")
@@ -216,6 +241,30 @@ class ConfigView:
 
     def positive_int(self, key: str, raw: Any) -> int:
         return _positive_int(raw, self.spelled.get(key, key), self.where)
+
+    def listed(self, entry: Size) -> dict[str, int]:
+        """One size per stage from a list (ConvNeXt's ``hidden_sizes``): as many as
+        ``entry.listed`` says are used, or every one with ``"all"``; transformers cannot build
+        a model whose list is shorter."""
+        raw = self.given(entry.key)
+        shown = self.spelled.get(entry.key, entry.key)
+        if not isinstance(raw, list) or not raw:
+            raise ConfigError(f"{self.where}: {shown} must be a list of positive integers, got "
+                              f"{quoted(raw, 30)}")
+        count = len(raw)
+        if entry.listed != "all":
+            count = self.positive_int(entry.listed, self.given(entry.listed))
+            if count > len(raw):
+                raise ConfigError(f"{self.where}: {shown} lists {len(raw)} sizes but "
+                                  f"{self.spelled.get(entry.listed, entry.listed)} = {count}; "
+                                  "transformers cannot build the missing stages")
+        from symparam.limits import MAX_LAYERS_LISTED
+
+        if count > MAX_LAYERS_LISTED:
+            raise ConfigError(f"{self.where}: {shown} lists more stages than symparam builds "
+                              f"({MAX_LAYERS_LISTED})")
+        return {f"{entry.symbol}_{i + 1}": _positive_int(raw[i], f"{shown}[{i}]", self.where)
+                for i in range(count)}
 
     def size(self, entry: Size) -> int | Assumption | Leave | None:
         """A hyperparameter's value, or what stands for it when the key is null (``None``: the
@@ -267,9 +316,18 @@ def resolve_config(
         options[rule.option] = rule.read(view)
     values: dict[str, int] = {}
     assumptions: list[Assumption] = []
+    keys: dict[str, str] = {}
     for entry in record.sizes:
         if entry.when and not any(options.get(option) for option in entry.when):
             continue  # a size that is there only with an option (a sliding window)
+        if record.classes[cls] in entry.unbuilt:
+            continue  # a part the class does not build (the encoder of a decoder alone)
+        if entry.listed:  # one size per stage: symbol_1 … symbol_K
+            stages = view.listed(entry)
+            values.update(stages)
+            shown = view.spelled.get(entry.key, entry.key)
+            keys.update({name: f"{shown}[{i}]" for i, name in enumerate(stages)})
+            continue
         value = view.size(entry)
         if isinstance(value, int):
             values[entry.symbol] = value
@@ -278,8 +336,10 @@ def resolve_config(
     if "N_dense" in values and "N" in values and values["N_dense"] > values["N"]:
         values["N_dense"] = values["N"]  # transformers: every layer before k is dense
     _check_padding(view, record, values)
-    values["n_labels"] = _labels(config, where)  # dropped later when the class has no such head
-    keys = {s.symbol: view.spelled.get(s.key, s.key) for s in record.sizes}
+    # dropped later when the class has no such head
+    values["n_labels"] = _labels(config, where, record.labels)
+    keys.update({s.symbol: view.spelled.get(s.key, s.key) for s in record.sizes
+                 if not s.listed})
     keys["n_labels"] = "num_labels"
     return Resolved(record, record.classes[cls], cls, options, values, tuple(assumptions),
                     keys)
@@ -337,10 +397,11 @@ def _check_padding(view: ConfigView, record: ModelType, values: Mapping[str, int
                               "pads with it")
 
 
-def _labels(config: Mapping[str, Any], where: str) -> int:
+def _labels(config: Mapping[str, Any], where: str, default: int = 2) -> int:
     """The number of labels as transformers settles it: ``num_labels`` if given (it wins over
-    ``id2label``), else the distinct label numbers of ``id2label``, else 2. ``id2label`` is
-    checked whenever present, as transformers reads its keys as integers either way."""
+    ``id2label``), else the distinct label numbers of ``id2label``, else the config class's
+    ``default`` (2, or 3 for BART and its kin). ``id2label`` is checked whenever present, as
+    transformers reads its keys as integers either way."""
     labels = config.get("id2label")
     distinct = None
     if labels is not None:
@@ -354,7 +415,7 @@ def _labels(config: Mapping[str, Any], where: str) -> int:
     if "num_labels" in config:  # null, like any non-number, is refused by transformers too
         return _positive_int(config["num_labels"], "num_labels", where)
     if distinct is None:
-        return 2
+        return default
     if distinct == 0:
         raise ConfigError(f"{where}: id2label is empty: a classifier needs a label")
     return distinct

@@ -286,7 +286,8 @@ class Activations:
 #: the families whose saved tensors are not yet checked against torch's (the state-space and
 #: linear-attention mixers have no saved-tensor rule yet): their activations
 #: are refused rather than guessed
-UNCHECKED = frozenset({"jamba", "mamba", "mamba2", "qwen3_next"})
+UNCHECKED = frozenset({"bart", "clip", "jamba", "mamba", "mamba2", "qwen3_next", "siglip",
+                       "whisper"})
 #: the layouts of a checked family that are not checked yet: a family's options that, switched
 #: on, refuse its activations (DeepSeek-V2's router, GraniteMoE's block-sparse experts,
 #: OLMoE's norms over all of q and k)
@@ -315,7 +316,7 @@ def activations(model: Any, seq: int | None, batch: int = 1, recompute: str = "n
         raise InvalidValueError(Param("recompute"), " takes none, selective or full")
     if dtype not in ("fp32", "fp16", "bf16"):
         raise InvalidValueError(f"activations are in fp32, fp16 or bf16, not {dtype!r}")
-    fixed = model.family.sequence
+    fixed = model.sequence  # the class's own (DINOv2's registers lengthen it)
     if fixed is not None:
         if seq is not None:
             raise InvalidValueError(f"{model.family.title}'s input fixes its sequence; leave "

@@ -30,7 +30,7 @@ from symparam.errors import (
     UnboundError,
     UnknownSymbolError,
 )
-from symparam.family import Family
+from symparam.family import Divides, Family
 from symparam.integers import as_int
 from symparam.limits import MAX_VALUE
 from symparam.notebook import Rich, Table
@@ -189,10 +189,18 @@ class Model(Questions, Rich):
         for a in (*self.family.assumptions, *self.user_assumptions):
             if a.symbol in symbols:
                 symbols |= a.expr.free_symbols
-        for rule in self.family.divides:
+        for rule in self.divides:
             symbols |= rule.symbols
         symbols |= {symbol(n) for n in self.family.weightless}
         return {s.name: s for s in sorted(symbols, key=order_key)}
+
+    @cached_property
+    def divides(self) -> tuple[Divides, ...]:
+        """The family's divisibility rules that hold for this class (a rule ``where_built``
+        only where the tree holds its divisor)."""
+        held = self.tree.symbols()
+        return tuple(r for r in self.family.divides
+                     if not r.where_built or r.divisor.free_symbols <= held)
 
     def assumptions_for(self, bound: Iterable[str] = ()) -> tuple[Assumption, ...]:
         """Active assumptions: the user's, then the family's unless a value binds their symbol."""
@@ -278,7 +286,7 @@ class Model(Questions, Rich):
             if all(n.is_Number for n in numbers) and numbers[0] > numbers[1]:
                 raise InvalidValueError(f"{_shown(small, numbers[0])} exceeds "
                                         f"{_shown(big, numbers[1])}: {reason}")
-        for rule in self.family.divides:
+        for rule in self.divides:
             divisor, dividend = (
                 e.xreplace(mapping).xreplace(
                     {s: sympy.Integer(out[s.name]) for s in e.xreplace(mapping).free_symbols
@@ -392,6 +400,12 @@ class Model(Questions, Rich):
                 e for e in tied if e.name == path or e.name.startswith(path + ".")), mapping))
         return Parts(out, self)
 
+    @property
+    def sequence(self) -> sympy.Expr | None:
+        """The sequence this class's input fixes (a ViT's patches and class token), or None
+        where it runs on s tokens."""
+        return self.family.sequence_of(self.architecture)
+
     def require_compute(self) -> None:
         """Raise unless this family's tree knows its forward FLOPs (its attention is marked).
 
@@ -404,6 +418,11 @@ class Model(Questions, Rich):
         if not self.family.compute:
             raise InvalidValueError(
                 f"FLOPs are not derived for the {self.family.title} family yet")
+        for a, b, why in self.family.runs_if_equal.get(self.architecture, ()):
+            first, second = self.values.get(a), self.values.get(b)
+            if first is not None and second is not None and first != second:
+                raise InvalidValueError(f"{self.label} cannot run with {a} = {first} and {b} = "
+                                        f"{second}: {why}")
         if not self.family.custom or self.tree.mixes_tokens or self.family.attention is False:
             return
         said = " although attention=True was given" if self.family.attention else ""
@@ -421,8 +440,8 @@ class Model(Questions, Rich):
         key = tuple(str(a) for a in self.assumptions)
         if key not in cache:
             raw = self.tree.flops(B, s)
-            if self.family.sequence is not None:  # the input fixes the sequence (ViT)
-                raw = raw.xreplace({s: self.family.sequence})
+            if self.sequence is not None:  # the input fixes the sequence (ViT)
+                raw = raw.xreplace({s: self.sequence})
             cache[key] = expand(raw.xreplace(resolve(self.assumptions)),
                                 what="the FLOPs under these assumptions")
         return cache[key]

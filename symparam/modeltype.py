@@ -159,6 +159,11 @@ class Size:
     ``pad_token_id`` says): ``null`` always gives it, and reads the keys itself. ``when``: the
     size is read only where one of these options is on (the sliding window where some layer
     slides over it): read if any of them is.
+    ``listed``: the key holds a list, one size per stage, and ``listed`` names the key that
+    says how many of them are used (ConvNeXt's ``hidden_sizes`` and ``num_stages``): they are
+    ``symbol_1`` … ``symbol_K``.
+    ``unbuilt``: the family's classes that build nothing with the size (the decoder alone of
+    an encoder–decoder has no encoder): not read for them, as transformers does not read it.
     """
 
     symbol: str
@@ -168,7 +173,9 @@ class Size:
     pads: bool = False
     null_as_absent: bool = False
     computed: bool = False
+    listed: str = ""
     when: tuple[str, ...] = ()
+    unbuilt: tuple[str, ...] = ()
 
 
 class Rule:
@@ -508,7 +515,11 @@ class ModelType:
     it; ``base`` is the class ``AutoModel`` builds (counted with ``--base``). ``aliases``: class
     names that published files give but transformers does not define (the authors' own code,
     MPT-7B's ``MPTForCausalLM``), each counted as the transformers class transformers' auto
-    classes build for the file instead.
+    classes build for the file instead. ``sections``: the sub-configs of a composite config
+    (CLIP's ``text_config``), whose keys the record reads as ``text_config.hidden_size``, each
+    with the older key that replaces it when a file gives both (``text_config_dict``), or "".
+    ``labels``: the labels a classifier has when a file gives neither ``num_labels`` nor
+    ``id2label`` (BART's config class makes it 3).
     """
 
     name: str
@@ -519,6 +530,8 @@ class ModelType:
     rules: tuple[Rule, ...] = ()
     fixed: Mapping[str, Any] = field(default_factory=dict)
     aliases: Mapping[str, str] = field(default_factory=dict)
+    sections: Mapping[str, str] = field(default_factory=dict)
+    labels: int = 2
 
     def __post_init__(self) -> None:
         """Refuse a record that names what its family does not have (at import, not later)."""
@@ -539,7 +552,8 @@ class ModelType:
 
     def reads(self) -> tuple[str, ...]:
         """Every config key the record reads (its defaults and spellings are generated)."""
-        found = [s.key for s in self.sizes] + [k for r in self.rules for k in r.reads()]
+        found = [s.key for s in self.sizes] + [s.listed for s in self.sizes if s.listed]
+        found += [k for r in self.rules for k in r.reads()]
         return tuple(dict.fromkeys([*found, "pad_token_id"]))
 
     def key_of(self, symbol: str) -> str | None:

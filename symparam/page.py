@@ -179,7 +179,7 @@ def _checks(model: Model, d: Derivation, formulas: Formulas, mapping: Mapping[sy
         if expr.free_symbols:
             add(words("page.check_assumed", assumption=assignment(a.symbol, a.expr),
                       symbol=formula(a.symbol), value=side(expr)), "whole", expr)
-    for rule in model.family.divides:
+    for rule in model.divides:
         divisor, dividend = rule.divisor.xreplace(mapping), rule.dividend.xreplace(mapping)
         if divisor.free_symbols or dividend.free_symbols:
             add(words("page.check_divides", divisor=formula(rule.divisor), a=side(divisor),

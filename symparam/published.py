@@ -286,7 +286,7 @@ def compare(model: Any, seq: int | None, batch: int = 1, causal: bool = False,
                      nonmatmul=nonmatmul)
     request = Request(training, recompute, causal, decode)
     values = {**model.bind(), "B": batch}
-    if model.family.sequence is None:
+    if model.sequence is None:
         values["s"] = seq
     shapes = _shapes(model)
     out = []
@@ -318,7 +318,7 @@ def compare(model: Any, seq: int | None, batch: int = 1, causal: bool = False,
 
 def _fixed_sequence(model: Any) -> dict[sympy.Symbol, sympy.Expr]:
     """A ViT's input fixes s: the formulas take the model's own sequence."""
-    return {} if model.family.sequence is None else {s: model.family.sequence}
+    return {} if model.sequence is None else {s: model.sequence}
 
 
 __all__ = ["FORMULAS", "SOURCES", "Published", "Request", "compare", "palm_per_token"]

@@ -27,7 +27,7 @@ from markupsafe import Markup
 from symparam.errors import InvalidValueError
 from symparam.josa import attach
 from symparam.printing import latex
-from symparam.symbols import H, latex_name, lookup, order_key
+from symparam.symbols import H, indexed, latex_name, lookup, order_key
 
 if TYPE_CHECKING:
     from symparam.derivation import Derivation, ModuleRow
@@ -338,7 +338,10 @@ def _memory_line(params: int, per: int, total: int, big: bool) -> str:
 
 
 def _shape(dims: tuple[sympy.Expr, ...]) -> str:
-    """A weight's shape, ``(h d_nope + h d_rope) × r_q``: a sum in brackets."""
+    """A weight's shape, ``(h d_nope + h d_rope) × r_q``: a sum in brackets; a scalar's (CLIP's
+    temperature) is ``()``, as torch and numpy write it."""
+    if not dims:
+        return "()"
     return r" \times ".join(_factor(d) for d in dims)
 
 
@@ -546,8 +549,9 @@ def hyper_meaning(t: Mapping[str, Any], name: str, default: str) -> str:
         return t["meaning"][name]
     if name == "d_0":
         return t["meaning"]["d_0"]
-    if name.startswith("d_") and name[2:].isdigit():
-        return t["meaning"]["d_i"].format(i=name[2:])
+    numbered = indexed(name)
+    if numbered is not None and f"{numbered[0]}_i" in t["meaning"]:
+        return t["meaning"][f"{numbered[0]}_i"].format(i=numbered[1])
     return default or t["text"]["none"]
 
 

@@ -50,9 +50,23 @@ SHOWCASE = (
     Entry("mamba-130m", "ko", ("md", "tex")),
     Entry("transformer-base", "en", ("md", "tex"),
           note="Vaswani et al. 2017: the derived count beside the paper's 65M"),
+    Entry("clip-vit-base-patch32", "en", ("md", "tex", "html"), seq=77,
+          note="CLIP: two towers, the patch embedding, the shared space and its learned "
+               "temperature; the FLOPs of one 77-token text and one image"),
+    Entry("clip-vit-base-patch32", "zh", ("md", "tex"), seq=77),
+    Entry("clip-vit-base-patch32", "ko", ("md", "tex"), seq=77),
+    Entry("whisper-small", "en", ("md", "tex"), seq=64,
+          note="speech: two convolutions over the mel bins, the stride-2 one halving the "
+               "frames; encoder positions fixed, decoder positions learned; FLOPs for 30 s of "
+               "audio and 64 tokens"),
+    Entry("whisper-small", "zh", ("md", "tex"), seq=64),
+    Entry("whisper-small", "ko", ("md", "tex"), seq=64),
     Entry("bert", "en", ("md", "tex", "html"), symbolic=True,
           note="the BERT family, no values"),
     Entry("bert", "zh", ("md",), symbolic=True),
+    Entry("dinov2-base", "en", ("md",), note="layer scale, a mask token, 37² patches at 518²"),
+    Entry("convnext-tiny-224", "en", ("md",),
+          note="stages of their own widths H_k and depths N_k, depthwise 7×7 convolutions"),
 )
 
 _INDEX_HEADER = """# Derivations

@@ -337,7 +337,7 @@ def _rules(model: Any) -> list[tuple[str, sympy.Expr, sympy.Expr]]:
 
     mapping = resolve(model.assumptions)
     rules = []
-    for rule in model.family.divides:
+    for rule in model.divides:
         if rule.divisor.is_Number:
             what = f"{text(rule.dividend)} is not a multiple of {rule.divisor}"
         else:

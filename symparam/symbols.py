@@ -42,13 +42,23 @@ class Hyperparameter:
 _ENTRIES = (
     Hyperparameter("N", "N", "number of layers", counts_layers=True),
     Hyperparameter("N_dec", r"N_{\mathrm{dec}}", "number of decoder layers", counts_layers=True),
+    Hyperparameter("N_vis", r"N_{\mathrm{vis}}", "number of layers of the vision tower",
+                   counts_layers=True),
     Hyperparameter("V", "V", "vocabulary size"),
+    Hyperparameter("V_dec", r"V_{\mathrm{dec}}",
+                   "decoder vocabulary size, when it has its own (Marian)"),
     Hyperparameter("L", "L", "maximum positions (rows of the position table)"),
+    Hyperparameter("L_enc", r"L_{\mathrm{enc}}",
+                   "encoder positions: audio frames after the convolutions (Whisper)"),
     Hyperparameter("T", "T", "token-type (segment) vocabulary size"),
     Hyperparameter("e", "e", "expansion factor of a state-space mixer (its inner width is e·H)"),
     Hyperparameter("H", "H", "hidden size"),
     Hyperparameter("d_ff", r"d_{\mathrm{ff}}", "FFN inner size"),
+    Hyperparameter("r_mlp", r"r_{\mathrm{mlp}}",
+                   "MLP width as a multiple of the hidden size (DINOv2's mlp_ratio)"),
+    Hyperparameter("d_ff_dec", r"d_{\mathrm{ff,dec}}", "FFN inner size of the decoder"),
     Hyperparameter("h", "h", "attention heads"),
+    Hyperparameter("h_dec", r"h_{\mathrm{dec}}", "attention heads of the decoder"),
     Hyperparameter("h_kv", r"h_{\mathrm{kv}}", "key/value heads"),
     Hyperparameter("d_head", r"d_{\mathrm{head}}", "per-head size"),
     Hyperparameter("d_rot", r"d_{\mathrm{rot}}",
@@ -99,6 +109,14 @@ _ENTRIES = (
     Hyperparameter("R", "R", "image size in pixels (side of a square image)"),
     Hyperparameter("P", "P", "patch size in pixels"),
     Hyperparameter("C", "C", "image channels"),
+    Hyperparameter("H_vis", r"H_{\mathrm{vis}}", "hidden size of the vision tower"),
+    Hyperparameter("d_ff_vis", r"d_{\mathrm{ff,vis}}", "FFN inner size of the vision tower"),
+    Hyperparameter("h_vis", r"h_{\mathrm{vis}}", "attention heads of the vision tower"),
+    Hyperparameter("d_proj", r"d_{\mathrm{proj}}",
+                   "projection size: the shared image–text space (CLIP), a classifier's "
+                   "projection (Whisper)"),
+    Hyperparameter("n_reg", r"n_{\mathrm{reg}}", "register tokens (DINOv2 with registers)"),
+    Hyperparameter("n_mels", r"n_{\mathrm{mels}}", "mel-frequency bins of the audio input"),
     Hyperparameter("d_pool", r"d_{\mathrm{pool}}", "output size of the pooler (ViT)"),
     Hyperparameter("S", "S",
                    "encoder stride: pixels per side a masked-image decoder "
@@ -110,6 +128,10 @@ VOCABULARY: dict[str, Hyperparameter] = {entry.name: entry for entry in _ENTRIES
 
 _WIDTH_PREFIX = "d_"
 
+#: numbered hyperparameters besides the widths d_i: one per stage of a network whose stages
+#: differ (ConvNeXt's widths H_1 … H_K and depths N_1 … N_K), written after their base symbol
+_STAGED = {"H": "hidden size of stage {i}", "N": "blocks in stage {i}"}
+
 
 def width(index: int) -> Hyperparameter:
     """The width ``d_i`` of a plain stack of Linear layers (``d_0`` is the input width).
@@ -118,6 +140,29 @@ def width(index: int) -> Hyperparameter:
     'd_{2}'
     """
     return _width_entry(index)
+
+
+def staged(base: str, index: int) -> Hyperparameter:
+    """The hyperparameter ``base`` of stage ``index`` (from 1): ``H_2`` is the width of the
+    second stage, ``N_2`` its number of blocks.
+
+    >>> staged("H", 2).latex, staged("N", 3).counts_layers
+    ('H_{2}', True)
+    """
+    name = f"{base}_{index}"
+    return Hyperparameter(name, f"{base}_{{{index}}}", _STAGED[base].format(i=index),
+                          counts_layers=base == "N")
+
+
+def indexed(name: str) -> tuple[str, int] | None:
+    """``("d", 3)`` for ``d_3``, ``("H", 2)`` for ``H_2``: a numbered hyperparameter's base and
+    number, or None."""
+    base, _, suffix = name.partition("_")
+    if (base == "d" or base in _STAGED) and suffix.isdigit() and len(suffix) <= 4:
+        if base != "d" and int(suffix) == 0:
+            return None
+        return base, int(suffix)
+    return None
 
 
 def _width_entry(index: int) -> Hyperparameter:
@@ -134,9 +179,10 @@ def lookup(name: str) -> Hyperparameter:
     entry = VOCABULARY.get(name)
     if entry is not None:
         return entry
-    suffix = name.removeprefix(_WIDTH_PREFIX)
-    if name.startswith(_WIDTH_PREFIX) and suffix.isdigit() and len(suffix) <= 4:
-        return _width_entry(int(suffix))
+    found = indexed(name)
+    if found is not None:
+        base, index = found
+        return _width_entry(index) if base == "d" else staged(base, index)
     raise UnknownSymbolError(name, sorted(VOCABULARY))
 
 
@@ -199,9 +245,11 @@ def order_key(sym: sympy.Symbol) -> tuple[int, int, str]:
     names = list(VOCABULARY)
     if sym.name in VOCABULARY:
         return (0, names.index(sym.name), "")
-    suffix = sym.name.removeprefix(_WIDTH_PREFIX)
-    if sym.name.startswith(_WIDTH_PREFIX) and suffix.isdigit():
-        return (1, int(suffix), "")
+    found = indexed(sym.name)
+    if found is not None and found[0] == "d":
+        return (1, found[1], "")
+    if found is not None:  # a stage's H_i or N_i, right after H or N
+        return (0, names.index(found[0]), f"{found[1]:05d}")
     return (2, 0, sym.name)
 
 
@@ -234,3 +282,7 @@ h_ssm, d_ssm, g_ssm = (symbol(n) for n in ("h_ssm", "d_ssm", "g_ssm"))
 h_lk, h_lv, d_lk, d_lv = (symbol(n) for n in ("h_lk", "h_lv", "d_lk", "d_lv"))
 B, s = symbol("B"), symbol("s")
 s_dec = symbol("s_dec")
+N_vis, H_vis, d_ff_vis, h_vis = (symbol(n) for n in ("N_vis", "H_vis", "d_ff_vis", "h_vis"))
+V_dec, L_enc, d_ff_dec, h_dec = (symbol(n) for n in ("V_dec", "L_enc", "d_ff_dec", "h_dec"))
+d_proj, n_reg, n_mels = (symbol(n) for n in ("d_proj", "n_reg", "n_mels"))
+r_mlp = symbol("r_mlp")

@@ -8,7 +8,8 @@ changed one at a time from a base config (integers doubled, halved and moved by 
 flipped, null keys set to sizes, numbers nulled, strings swapped for the choices a ``Literal``
 type allows, lists emptied or cut), and each variant is written three ways: as transformers
 writes it (``to_json_string(use_diff=True)``), under each alias spelling, and as a lean
-hand-written file holding only what was set.
+hand-written file holding only what was set. A composite config's sub-configs (CLIP's
+``text_config`` and ``vision_config``) are varied key by key within them.
 """
 
 from __future__ import annotations
@@ -47,7 +48,13 @@ SMALL: dict[str, Any] = {
 #: types whose small base needs more than SMALL (an explicit head size that must be even …)
 SMALL_EXTRA: dict[str, dict[str, Any]] = {
     "t5": {"num_decoder_layers": 2},
+    "mt5": {"num_decoder_layers": 2},
+    # heads that split d_model in the decoder too, and a short audio input
+    "whisper": {"decoder_attention_heads": 4, "decoder_layers": 2, "encoder_ffn_dim": 24,
+                "decoder_ffn_dim": 24, "max_source_positions": 6, "max_target_positions": 16,
+                "num_mel_bins": 5, "classifier_proj_size": 8},
     "gpt_neo": {"attention_types": [[["global", "local"], 1]]},  # as many layers as the base
+    "convnext": {"hidden_sizes": [8, 16], "depths": [1, 2]},  # as many stages as the base
     # heads of head_dim that make expand · hidden_size, groups that divide them, short chunks
     "mamba2": {"num_heads": 8, "head_dim": 4, "n_groups": 2, "state_size": 4, "chunk_size": 4},
 }
@@ -82,7 +89,29 @@ def known_keys(model_type: str) -> tuple[str, ...]:
         source = inspect.getsource(importlib.import_module(real.__module__))
         keys |= set(re.findall(r"\bconfig\.([A-Za-z]\w*)", source))
         keys |= set(re.findall(r"getattr\(\s*(?:self\.)?config\s*,\s*[\"'](\w+)", source))
+    for section, sub in sections(model_type).items():  # a composite's sub-configs, key by key
+        inner = {f.name for f in dataclasses.fields(sub)} if dataclasses.is_dataclass(sub) \
+            else set()
+        inner |= set(sub().to_dict()) | set(getattr(sub, "attribute_map", {}))
+        keys |= {f"{section}.{k}" for k in inner - BOOKKEEPING if not k.startswith("_")}
+        keys.discard(section)  # varied key by key instead
     return tuple(sorted(k for k in keys - BOOKKEEPING if not k.startswith("_")))
+
+
+def sections(model_type: str) -> dict[str, type]:
+    """The sub-configs of a composite config (CLIP's ``text_config``, ``vision_config``) by
+    key, each with its config class; none for a flat config."""
+    return dict(getattr(config_class(model_type), "sub_configs", None) or {})
+
+
+def field_class(model_type: str, key: str) -> tuple[type, str]:
+    """The config class that declares ``key`` and its name there: a sub-config's for
+    ``text_config.hidden_size``."""
+    section, dot, inner = key.partition(".")
+    found = sections(model_type)
+    if dot and section in found:
+        return found[section], inner
+    return config_class(model_type), key
 
 
 def aliases(model_type: str) -> dict[str, str]:
@@ -111,13 +140,25 @@ def small_base(model_type: str) -> dict[str, Any]:
                 except Exception:
                     continue
             base[target] = value
+    for section, sub in sections(model_type).items():  # each sub-config small too
+        inner: dict[str, Any] = {}
+        known_inner = {k.partition(".")[2] for k in known if k.startswith(section + ".")}
+        for _ in range(2):  # twice: a size may need the heads set after it to divide it
+            for key, value in SMALL.items():
+                if key in known_inner and key not in inner:
+                    try:
+                        sub(**{**inner, key: value})
+                    except Exception:
+                        continue
+                    inner[key] = value
+        base[section] = inner
     return base
 
 
 def _literal_choices(model_type: str, key: str) -> list[Any]:
     """The choices a ``Literal[...]`` annotation of the field allows (read from its text: the
     annotations name torch, which ``typing.get_type_hints`` cannot resolve here)."""
-    cls = config_class(model_type)
+    cls, key = field_class(model_type, key)
     fields = {f.name: f.type for f in dataclasses.fields(cls)} \
         if dataclasses.is_dataclass(cls) else {}
     found: list[Any] = []
@@ -176,6 +217,12 @@ def variants(model_type: str, base: dict[str, Any]) -> Iterator[tuple[str, Any, 
     ``add_cross_attention`` with ``is_decoder``)."""
     start = config_class(model_type)(**base).to_dict()
     for key in known_keys(model_type):
+        section, dot, inner = key.partition(".")
+        if dot and section in sections(model_type):  # a sub-config's key, set within it
+            current = (start.get(section) or {}).get(inner, base.get(section, {}).get(inner))
+            for value in values_for(model_type, key, current):
+                yield key, value, {**base, section: {**base.get(section, {}), inner: value}}
+            continue
         current = start.get(key, base.get(key))
         for value in values_for(model_type, key, current):
             yield key, value, {**base, key: value}

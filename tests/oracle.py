@@ -135,40 +135,89 @@ def _free(entry: Any) -> set[Any]:
 #: give (ModernBERT's multiple choice picks each choice's first token by its position)
 INDEXES_BY_VALUE = frozenset({"ModernBertForMultipleChoice"})
 
+#: classifiers that read the state at the last <eos> token, found by value: they run on the
+#: CPU with small real weights (eager attention, which the counter sees there), every token fed
+#: an <eos>, and the token their shifted input starts with
+AT_EOS = frozenset({"T5ForSequenceClassification", "MT5ForSequenceClassification",
+                    "BartForSequenceClassification", "MBartForSequenceClassification"})
+
+#: model types whose input is an image (pixel values), and the classes of the two-tower and
+#: speech types that take one
+IMAGES = frozenset({"vit", "dinov2", "dinov2_with_registers", "convnext", "clip_vision_model",
+                    "siglip_vision_model"})
+TWO_TOWERS = frozenset({"clip", "siglip"})
+
+#: the decoders alone of the BART family, which size their cache by ``num_hidden_layers`` —
+#: the encoder's depth — and so cannot cache a deeper decoder: fed ``use_cache=False`` (a
+#: cache holds keys and values, it multiplies nothing)
+UNCACHED = frozenset({"BartForCausalLM", "MBartForCausalLM", "MarianForCausalLM",
+                      "PegasusForCausalLM"})
+
+
+def inputs(model_type: str, cls: str, hf_config: Any, batch: int, seq: int,
+           target: int | None) -> dict[str, Any]:
+    """What ``cls`` is fed: ``batch`` sequences of ``seq`` tokens, an image of the configured
+    side for a vision model (both for a two-tower model), Whisper's mel frames (2·L_enc of them:
+    its encoder takes no other length) with ``seq`` tokens for its decoder, and ``target``
+    decoder tokens for an encoder–decoder."""
+    def image() -> Any:
+        vision = getattr(hf_config, "vision_config", hf_config)
+        side = vision.image_size
+        return torch.zeros((batch, vision.num_channels, side, side))
+
+    def tokens(length: int) -> Any:
+        return torch.zeros((batch, length), dtype=torch.long)
+
+    if model_type in IMAGES or (model_type in TWO_TOWERS and not cls.endswith("Model")):
+        return {"pixel_values": image()}
+    if model_type in TWO_TOWERS:
+        return {"input_ids": tokens(seq), "pixel_values": image()}
+    if model_type == "whisper" and cls != "WhisperForCausalLM":
+        frames = torch.zeros((batch, hf_config.num_mel_bins, 2 * hf_config.max_source_positions))
+        if cls == "WhisperForAudioClassification":
+            return {"input_features": frames}
+        return {"input_features": frames, "decoder_input_ids": tokens(seq)}
+    if cls.endswith("ForMultipleChoice"):  # each choice is one of the B sequences
+        return {"input_ids": torch.zeros((1, batch, seq), dtype=torch.long)}
+    fed: dict[str, Any] = {"input_ids": tokens(seq)}
+    if cls in UNCACHED:
+        fed["use_cache"] = False
+    if target is not None:  # an encoder–decoder's decoder input
+        fed["decoder_input_ids"] = tokens(target)
+    return fed
+
 
 def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int | None,
             watch: Any, eager: bool = False, device: str = "meta") -> Any:
     """Run the class named ``cls``, built on the meta device from the config.json ``config``,
-    on ``batch`` sequences of ``seq`` tokens (an image for ViT; ``target`` decoder tokens for
-    an encoder–decoder) inside ``watch(model)``, a context manager; returns the model.
-    ``device="cpu"`` builds real (small!) weights, for the classes whose forward reads values
-    (a mixture of experts routes each token by its scores)."""
+    on the inputs :func:`inputs` makes inside ``watch(model)``, a context manager; returns the
+    model. ``device="cpu"`` builds real (small!) weights, for the classes whose forward reads
+    values (a mixture of experts routes each token by its scores)."""
     data = {k: v for k, v in config.items() if k not in ("model_type", "architectures")}
     if cls in INDEXES_BY_VALUE:  # small real weights, eager attention: the counter sees both
         device, eager = "cpu", True
-    if cls == "T5ForSequenceClassification":
-        # it classifies at the last <eos> token, found by value: small real weights (eager
-        # attention, which the counter sees on the CPU), every token fed in an <eos>, and the
-        # token its shifted input starts with
+    if cls in AT_EOS:
         device, eager = "cpu", True
         data = {"decoder_start_token_id": 0, **data, "eos_token_id": 0}
-    for attempt in (data, {**data, "pad_token_id": None}):
+        if config["model_type"] == "mbart":  # its decoder starts at the last token that is
+            data["pad_token_id"] = 1  # not padding: padding must differ from <eos>
+    # BART's decoder builds its SDPA causal mask by reading a value (.item()), which a meta
+    # tensor cannot give and eager attention does not need (the counter gives both attentions
+    # the same products); a padding check that reads one goes with the pad token (tried last:
+    # BART's classifiers need it to shift their input right)
+    unpadded = {**data, "pad_token_id": None}
+    attempts = ((data, eager), (data, True), (unpadded, eager), (unpadded, True))
+    for tried, (attempt, eager) in enumerate(attempts, 1):
         hf_config = transformers.AutoConfig.for_model(config["model_type"], **attempt)
         if eager:  # attention and experts as plain torch code, each operation visible
             hf_config._attn_implementation = "eager"
             hf_config._experts_implementation = "eager"
+            for sub in ("text_config", "vision_config"):
+                if hasattr(hf_config, sub):
+                    getattr(hf_config, sub)._attn_implementation = "eager"
         with torch.device(device):
             model = getattr(transformers, cls)(hf_config)
-            if config["model_type"] == "vit":  # an image: the patches fix the sequence
-                side = hf_config.image_size
-                inputs = {"pixel_values": torch.zeros((batch, hf_config.num_channels, side,
-                                                       side))}
-            elif cls.endswith("ForMultipleChoice"):  # each choice is one of the B sequences
-                inputs = {"input_ids": torch.zeros((1, batch, seq), dtype=torch.long)}
-            else:
-                inputs = {"input_ids": torch.zeros((batch, seq), dtype=torch.long)}
-            if target is not None:  # an encoder–decoder's decoder input
-                inputs["decoder_input_ids"] = torch.zeros((batch, target), dtype=torch.long)
+            fed = inputs(config["model_type"], cls, hf_config, batch, seq, target)
         # no weight needs a gradient: FlopCounterMode's module tracker hooks the gradient of
         # every input that does, and DeBERTa passes a weight itself (its relative-position
         # table) into its layers, whose gradient no_grad leaves without a function
@@ -176,14 +225,12 @@ def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int 
         if getattr(model, "_is_stateful", False):
             # a state-space model's cache pads a prompt shorter than its convolution to the
             # kernel's width: a plain forward keeps no state
-            inputs["use_cache"] = False
+            fed["use_cache"] = False
         try:
             with watch(model), torch.no_grad():
-                model(**inputs)
+                model(**fed)
         except RuntimeError as error:
-            # a padding check that reads a value (.item()), which a meta tensor cannot give;
-            # without a pad token there is no such check
-            if "meta" not in str(error) or attempt is not data:
+            if "meta" not in str(error) or tried == len(attempts):
                 raise
             continue
         return model
@@ -193,12 +240,17 @@ def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int 
 def refused_compute(m: Any) -> str | None:
     """The words of symparam's refusal where it derives no compute for a model: cross-attention
     over an encoder it is not given (GPT-2, BERT), ELECTRA's multiple-choice head with a summary
-    projected to the labels (transformers cannot run it)."""
+    projected to the labels, SigLIP without its vision head or with a text head of another
+    size than the image's embedding (transformers cannot run them)."""
     if m.options.get("add_cross_attention"):
         return "encoder's sequence"
     if m.label == "ElectraForMultipleChoice" and m.options.get("summary_to_labels") \
             and m.options.get("summary_projection"):
         return "cannot run with summary_proj_to_labels"
+    if m.label == "SiglipModel" and m.values.get("d_proj") != m.values.get("H_vis"):
+        return "SiglipModel cannot run with d_proj"  # checked before the tree's own refusals
+    if m.label == "SiglipModel" and not m.options.get("vision_use_head"):
+        return "cannot run without the vision head"
     return None
 
 
@@ -210,11 +262,19 @@ def routed(model_type: str) -> bool:
     return tree.active_params is not tree.params
 
 
+#: the encoder–decoder classes whose decoder runs on its own target sequence (the others
+#: decode their input shifted right, or have no decoder)
+TARGETED = frozenset({
+    "T5ForConditionalGeneration", "T5Model", "T5ForQuestionAnswering",
+    "MT5ForConditionalGeneration", "MT5Model", "MT5ForQuestionAnswering",
+    "BartModel", "BartForConditionalGeneration", "MBartModel", "MBartForConditionalGeneration",
+    "MarianModel", "MarianMTModel", "PegasusModel", "PegasusForConditionalGeneration",
+})
+
+
 def takes_target(config: dict[str, Any], label: str) -> bool:
-    """Whether the class runs a decoder on its own target sequence: T5's encoder–decoders,
-    but for the sequence classifier (which decodes its input, shifted right)."""
-    return config["model_type"] == "t5" and label not in (
-        "T5EncoderModel", "T5ForTokenClassification", "T5ForSequenceClassification")
+    """Whether the class runs a decoder on its own target sequence (:data:`TARGETED`)."""
+    return label in TARGETED
 
 
 def cannot_run(model_type: str, label: str, error: BaseException) -> bool:
@@ -227,7 +287,7 @@ def cannot_run(model_type: str, label: str, error: BaseException) -> bool:
     cache without one attention layer (its length is asked of an attention layer)."""
     if model_type == "falcon" and isinstance(error, AttributeError | NameError):
         return True
-    if model_type == "t5" and isinstance(error, ZeroDivisionError):
+    if model_type in ("t5", "mt5") and isinstance(error, ZeroDivisionError):
         return True
     if model_type == "deepseek_v2" and "divisible by 2" in str(error):
         return True  # its rotary part viewed as complex numbers: an odd d_nope cannot be

@@ -26,12 +26,19 @@ torch, transformers = oracle.torch, oracle.transformers
 DTYPES = {"fp32": torch.float32, "bf16": torch.bfloat16}
 
 
+#: model types without attention, which selective recomputation leaves as they are
+NO_ATTENTION = frozenset({"convnext"})
+
+
 @contextlib.contextmanager
 def _selective(model: Any) -> Iterator[None]:
     """Each layer's attention core (the modeling module's ``eager_attention_forward``) run
     under a reentrant checkpoint: it keeps the core's tensor inputs and runs it again."""
     module = importlib.import_module(type(model).__module__)
     original = getattr(module, "eager_attention_forward", None)
+    if original is None and model.config.model_type in NO_ATTENTION:
+        yield  # nothing to recompute
+        return
     if original is None:
         raise LookupError(f"{type(model).__name__} has no attention function to checkpoint")
 
@@ -96,7 +103,7 @@ def saved_bytes(config: dict[str, Any], cls: str, batch: int, seq: int,
                                str(tensor.dtype), storage.nbytes()))
         return tensor
 
-    if config["model_type"] == "vit":
+    if config["model_type"] in oracle.IMAGES:  # an image of the configured side
         side = hf_config.image_size
         inputs = {"pixel_values": torch.zeros((batch, hf_config.num_channels, side, side),
                                               dtype=DTYPES[dtype])}

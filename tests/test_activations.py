@@ -53,7 +53,7 @@ def check(config: dict[str, Any], batch: int, seq: int, policy: str, dtype: str)
         config = {**config, "relative_attention_num_buckets": 32}
         m = symparam.from_hf_config(config)
     target = seq if oracle.takes_target(config, m.label) else None
-    fixed = m.family.sequence is not None
+    fixed = m.sequence is not None
     try:
         ours = activations(m, None if fixed else seq, batch, policy, dtype, target).bytes
     except SymparamError as error:
@@ -79,7 +79,7 @@ def test_saved_tensors_against_torch(model_type: str, policy: str) -> None:
 
 
 BF16 = ["gpt2", "bert", "llama", "gemma2", "olmo2", "cohere", "opt", "t5", "vit", "mixtral",
-        "gpt_oss", "deepseek_v3", "gpt_neo", "gpt_bigcode", "gptj", "mpt"]
+        "gpt_oss", "deepseek_v3", "gpt_neo", "gpt_bigcode", "gptj", "mpt", "dinov2", "convnext"]
 
 
 @pytest.mark.parametrize("model_type", BF16)

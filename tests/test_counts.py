@@ -32,6 +32,8 @@ PUBLISHED_BY_TRANSFORMERS = {
     "all-mpnet-base-v2": 109_486_464,
     "modernbert-base": 149_655_232,
     "camembert-base": 110_655_493,
+    "dinov2-base": 86_580_480,
+    "convnext-tiny-224": 28_589_128,
     "mamba-130m": 129_135_360,
     "falcon-mamba-7b": 7_272_665_088,
     "deepseek-v2-lite": 15_706_484_224,
@@ -41,6 +43,10 @@ PUBLISHED_BY_TRANSFORMERS = {
     "jamba-v0.1": 51_570_323_328,
     "granite-3.0-3b-a800m": 3_298_793_472,
     "mamba2-2.7b": 2_702_599_680,
+    "clip-vit-base-patch32": 151_277_313,
+    "siglip-base-patch16-224": 203_155_970,
+    # WhisperForConditionalGeneration on the meta device; Radford et al. 2022 round it to 244M
+    "whisper-small": 241_734_912,
 }
 
 

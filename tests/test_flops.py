@@ -81,7 +81,7 @@ def test_generated_configs_flops(model_type: str) -> None:
             target = data.draw(st.integers(1, 16))
         real = oracle.or_reject(config, m.label,
                                 lambda: counted(config, m.label, batch, seq, target))
-        ours = compute(m, seq=None if m.family.sequence is not None else seq, batch=batch,
+        ours = compute(m, seq=None if m.sequence is not None else seq, batch=batch,
                        target_seq=target)
         assert ours.flops == real
 
@@ -230,3 +230,16 @@ def test_torch_counter_omits_attention_under_sdpa_on_the_cpu(
     assert counter.get_total_flops() == compute(m, seq=seq).flops - products
     assert main(["flops", "bert-base-uncased", "--seq", "128"]) == 0
     assert "21,744,451,584 under SDPA" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("name", ["bart-large", "mbart-large-50", "marian-en-de",
+                                  "pegasus-large", "mt5-base", "whisper-small"])
+def test_encoder_decoder_presets_flops(name: str) -> None:
+    """The published encoder–decoders at their full size (meta device): s = 128 encoder
+    tokens, a decoder target of 64 where the class decodes one of its own (Whisper: 30 s of
+    audio, 3,000 mel frames, and 128 decoder tokens)."""
+    preset = symparam.presets.presets()[name]
+    m = symparam.model(name)
+    target = 64 if oracle.takes_target(preset.config, m.label) else None
+    assert compute(m, seq=128, target_seq=target).flops == \
+        counted(preset.config, m.label, 1, 128, target)

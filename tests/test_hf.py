@@ -44,6 +44,11 @@ def assert_config_matches(config: dict[str, Any]) -> None:
 ROTARY_MULTIPLE = {"phi": 4, "stablelm": 8, "gpt_neox": 8}
 
 
+#: sizes a file may write as null, which some classes cannot build (CLIP's projection size:
+#: its image classifier has no projection, CLIPModel cannot build one of null size)
+BUILT_NOT_NULL = {"clip": {"d_proj"}, "clip_text_model": {"d_proj"}}
+
+
 @st.composite
 def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
     """A valid config of ``model_type``, each optional key present or left out."""
@@ -72,6 +77,10 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
         # (an even one shortens the sequence, which it cannot run), groups that split H
         "n_rel": draw(st.integers(2, 8)), "k_conv": 2 * draw(st.integers(0, 2)) + 1,
         "g_conv": draw(st.sampled_from([1, 2])),
+        # an encoder–decoder's decoder: its own FFN width, heads that split H, a vocabulary
+        "d_ff_dec": draw(st.integers(1, 48)), "h_dec": draw(st.sampled_from([h, h_kv])),
+        "V_dec": draw(st.integers(2, 200)),
+        "r_mlp": draw(st.integers(1, 4)), "n_reg": draw(st.integers(1, 4)),  # DINOv2
         # state-space mixers: expansion, inner width, state, convolution, Δ's rank; the
         # linear attention's heads (query/key heads dividing the value heads) and head sizes
         "e": draw(st.integers(1, 2)), "d_inner": draw(st.integers(1, 40)),
@@ -79,8 +88,15 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
         "r_dt": draw(st.integers(1, 6)), "h_lk": draw(st.integers(1, 2)),
         "d_lk": draw(st.integers(1, 6)), "d_lv": draw(st.integers(1, 6)),
         "h_ssm": 1, "g_ssm": 1,  # Mamba-2's heads and groups: drawn together, below
+        # a two-tower model's vision tower (heads that split its width) and shared space
+        "N_vis": draw(st.integers(1, 3)), "h_vis": h_kv, "d_ff_vis": draw(st.integers(1, 48)),
+        # Whisper's audio: encoder positions (its input is twice as many frames), mel bins,
+        # the classifier's projection
+        "L_enc": draw(st.integers(1, 12)), "n_mels": draw(st.integers(1, 8)),
+        "d_proj": draw(st.integers(1, 16)),
     }
     drawn["h_lv"] = drawn["h_lk"] * draw(st.integers(1, 2))
+    drawn["H_vis"] = drawn["h_vis"] * draw(st.integers(1, 8))
     drawn["E"] = drawn["k"] + draw(st.integers(0, 3))
     drawn["N_dense"] = draw(st.integers(0, drawn["N"]))
     drawn["R"] = drawn["P"] * draw(st.integers(1, 4))
@@ -90,15 +106,17 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
             if draw(st.booleans()):
                 config[entry.key] = draw(st.sampled_from(["auto", drawn["r_dt"]]))
             continue
-        if entry.computed:  # transformers ignores the key (StableLM's head_dim)
+        if entry.computed or entry.listed:  # ignored (StableLM's head_dim); drawn below
             continue
         if model_type == "olmoe" and entry.key == "head_dim":
             continue  # OLMoE's norms run only on heads that split H: head_dim is H // h
-        if entry.symbol in ("N", "V", "H", "h", "h_kv", "R", "P", "E", "k", "h_lk", "h_lv") \
+        if entry.symbol in ("N", "V", "H", "h", "h_kv", "h_dec", "R", "P", "E", "k", "h_lk",
+                            "h_lv", "N_vis", "H_vis", "h_vis") \
                 or draw(st.booleans()):
             value = drawn[entry.symbol]
             nullable = entry.key in generated()[model_type]["nullable"]
-            if entry.null is not None and nullable and draw(st.booleans()):
+            kept = entry.symbol in BUILT_NOT_NULL.get(model_type, ())
+            if entry.null is not None and nullable and not kept and draw(st.booleans()):
                 value = None
             config[entry.key] = value
     for rule in record.rules:
@@ -139,6 +157,18 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
             config["norm_rel_ebd"] = draw(st.sampled_from(["none", "layer_norm"]))
         if isinstance(rule, GatedActivation) and draw(st.booleans()):
             config[rule.key] = draw(st.sampled_from(["relu", "gelu", "gated-gelu", "gated-silu"]))
+    listed = [entry for entry in record.sizes if entry.listed]
+    if listed:  # one size per stage (ConvNeXt's), on an image each stage can halve
+        stages = draw(st.integers(1, 3))
+        config[next(e.listed for e in listed if e.listed != "all")] = stages
+        for entry in listed:
+            config[entry.key] = draw(st.lists(st.integers(1, 8 if entry.symbol == "H" else 2),
+                                              min_size=stages, max_size=stages))
+        config["image_size"] = drawn["P"] * 2 ** (stages - 1) * draw(st.integers(1, 2))
+        if draw(st.booleans()):  # the maps a backbone outputs: the stem and the stages
+            chosen = draw(st.sets(st.integers(0, stages), min_size=1))
+            config["out_indices"] = sorted(chosen)
+        config["layer_scale_init_value"] = draw(st.sampled_from([1e-6, 0.0, -1.0]))
     if model_type == "mamba2":  # num_heads heads of head_dim make expand · hidden_size
         groups = draw(st.integers(1, 2))
         heads, head = groups * draw(st.integers(1, 2)), draw(st.integers(1, 3))
@@ -160,6 +190,7 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
     for key, default in spec["defaults"].items():
         if key not in config and isinstance(default, int) and not isinstance(default, bool) \
                 and default >= 64:
+            name = key.partition(".")[2] or key  # a sub-config's key by its own name
             config[key] = {"vocab_size": drawn["V"], "max_position_embeddings": drawn["L"],
                            "n_positions": drawn["L"], "intermediate_size": drawn["d_ff"],
                            "head_dim": drawn["d_head"], "hidden_size": drawn["H"],
@@ -169,9 +200,24 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
                            "q_lora_rank": drawn["r_q"], "kv_lora_rank": drawn["r_kv"],
                            "qk_nope_head_dim": drawn["d_nope"], "v_head_dim": drawn["d_v"],
                            "n_routed_experts": drawn["E"], "rotary_dim": drawn["d_rope"],
-                           "num_experts": drawn["E"], "linear_key_head_dim": drawn["d_lk"],
-                           "linear_value_head_dim": drawn["d_lv"]}.get(key, default)
-    return config
+                           "num_experts": drawn["E"], "encoder_ffn_dim": drawn["d_ff"],
+                           "decoder_ffn_dim": drawn["d_ff_dec"],
+                           "linear_key_head_dim": drawn["d_lk"],
+                           "linear_value_head_dim": drawn["d_lv"]}.get(name, default)
+    return nested(config, record.sections)
+
+
+def nested(config: dict[str, Any], sections: Any) -> dict[str, Any]:
+    """``config`` with a composite's keys (``text_config.hidden_size``) written inside their
+    sub-config, as a file holds them."""
+    out: dict[str, Any] = {}
+    for key, value in config.items():
+        section, dot, inner = key.partition(".")
+        if dot and section in sections:
+            out.setdefault(section, {})[inner] = value
+        else:
+            out[key] = value
+    return out
 
 
 @pytest.mark.parametrize("model_type", TYPES)
@@ -188,6 +234,8 @@ def test_generated_configs(model_type: str) -> None:
                          [(t, c) for t in TYPES for c in model_types()[t].classes])
 def test_default_config_of_every_class(model_type: str, cls: str) -> None:
     """An empty config is the config class's defaults (BertConfig() is bert-base-uncased …)."""
+    if cls == "ConvNextBackbone":  # its default hidden_sizes, a tuple, fail its own __init__
+        pytest.skip("transformers cannot build ConvNextBackbone from its config's defaults")
     assert_config_matches({"model_type": model_type, "architectures": [cls]})
 
 

@@ -36,8 +36,8 @@ def ours(m: Any, batch: int, seq: int, target: int | None) -> dict[str, int]:
     values = {**m.bind(), "B": batch, "s": seq, "s_dec": target or seq}
     out = {}
     for kind, count in m.tree.nonmatmul(B, s).items():
-        if m.family.sequence is not None:
-            count = count.xreplace({s: m.family.sequence})
+        if m.sequence is not None:
+            count = count.xreplace({s: m.sequence})
         out[kind] = evaluate(sympy.expand(count.xreplace(mapping)), values)
     out["activation"] = out.get("activation", 0) + out.pop("softcap", 0)
     out["softmax"] = out.get("softmax", 0) + out.pop("sink", 0)  # one softmax, one more column

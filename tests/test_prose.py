@@ -21,7 +21,7 @@ ALLOWED = {
     "sink", "tanh", "logits", "gate", "up", "down", "BertModel", "MLA", "Phi", "Qwen",
     "Qwen2", "Qwen3", "OLMo", "OLMo2", "Gemma", "Gemma2", "Gemma3", "StarCoder2", "Cohere",
     "StableLM", "SmolLM3", "Granite", "T5", "ViT", "Mixtral", "DeepSeek", "Falcon", "BLOOM",
-    "OPT", "NeoX", "Pythia", "v1", "v0", "top-k",
+    "OPT", "NeoX", "Pythia", "v1", "v0", "top-k", "Whisper", "SigLIP",
     # the functions, models and authors the families' explanations name ([explain])
     "SiLU", "softplus", "Mamba", "Falcon-Mamba", "Gu", "Dao", "DeepSeek-V2", "DeepSeek-V3",
 }

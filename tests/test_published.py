@@ -36,6 +36,9 @@ PUBLISHED = {
     "gemma-3-1b-pt.json": 999_885_952,
     "granite-3.3-8b-instruct.json": 8_170_864_640,
     "command-r-08-2024.json": 32_296_476_672,
+    "clip-vit-base-patch32.json": 151_277_313,  # the figure commonly cited for CLIP ViT-B/32
+    "siglip-base-patch16-224.json": 203_155_970,
+    "whisper-small.json": 241_734_912,
 }
 
 
@@ -72,7 +75,8 @@ def test_published_config_as_transformers_writes_it(name: str) -> None:
 @pytest.mark.parametrize("name", FILES)
 def test_published_config_flops(name: str) -> None:
     """The forward FLOPs of each dense published model against FlopCounterMode (meta device,
-    a few tokens: the formula is exact in s, so a short sequence checks every term)."""
+    a few tokens: the formula is exact in s, so a short sequence checks every term; an
+    encoder–decoder's decoder writes a target of its own length)."""
     from symparam.compute import compute
     from tests.test_flops import counted
 
@@ -80,7 +84,10 @@ def test_published_config_flops(name: str) -> None:
     if oracle.routed(config["model_type"]):
         pytest.skip("a router reads values: routed models are checked small, on the CPU")
     m = symparam.from_hf_config(config)
-    assert compute(m, seq=5, batch=2).flops == counted(config, m.label, 2, 5)
+    target = 3 if oracle.takes_target(config, m.label) else None  # an encoder–decoder's
+    seq = None if m.sequence is not None else 5  # an image fixes its own sequence
+    assert compute(m, seq=seq, batch=2, target_seq=target).flops == \
+        counted(config, m.label, 2, 5, target)
 
 
 def test_qwen3_moe_reads_its_head_size_and_expert_spelling() -> None:
@@ -99,3 +106,24 @@ def test_mpt_7b_names_its_authors_class() -> None:
     classes build MptForCausalLM for the file, and so does symparam (6.7B on the model card)."""
     m = symparam.from_hf_config(str(CONFIGS / "mpt-7b.json"))
     assert m.label == "MptForCausalLM" and m.count() == 6_649_286_656
+
+
+def test_mt5_base_ties_its_lm_head_as_transformers_5_does() -> None:
+    """mT5-base's file says ``tie_word_embeddings: false`` and its checkpoint holds an LM head
+    of its own (Xue et al. 2021 count 580M with it), but transformers 5 ties the head to
+    ``shared`` whatever the file says: it counts one V×H table fewer, and so does symparam."""
+    m = symparam.from_hf_config(str(CONFIGS / "mt5-base.json"))
+    assert m.count() == 390_315_264
+    assert m.count() + m.values["V"] * m.values["H"] == 582_401_280  # the paper's "580M"
+
+
+def test_whisper_small_counts_its_frozen_encoder_positions() -> None:
+    """whisper-small's file (as OpenAI published it on the Hub): transformers counts the
+    encoder's sinusoidal position table (1500 × 768, an ``nn.Embedding`` it freezes) among the
+    parameters, and ties proj_out to the decoder's token table: 241,734,912, which Radford et
+    al. 2022 (Table 1) round to "244M"; the preset is the same model."""
+    m = symparam.from_hf_config(str(CONFIGS / "whisper-small.json"))
+    assert m.count() == PUBLISHED["whisper-small.json"] == symparam.model("whisper-small").count()
+    parts = {part.name: part for part in m.parts()}
+    assert m.value_of(parts["model.encoder.embed_positions"].formula) == 1500 * 768
+    assert abs(m.count() - 244_000_000) / 244_000_000 < 0.01

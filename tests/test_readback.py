@@ -22,7 +22,8 @@ from symparam.presets import presets
 from symparam.printing import Terms, latex, text
 from symparam.symbols import VOCABULARY, latex_name
 
-NAMES = [*VOCABULARY, "d_0", "d_1", "d_2", "d_3"]
+NAMES = [*VOCABULARY, "d_0", "d_1", "d_2", "d_3",
+         *(f"{base}_{i}" for base in ("H", "N") for i in range(1, 9))]  # a stage's (ConvNeXt)
 
 
 def _latex_to_text(printed: str) -> str:

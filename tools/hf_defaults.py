@@ -79,9 +79,10 @@ def _distinct(default: Any) -> tuple[Any, Any]:
     return 3, 5
 
 
-def spellings(model_type: str, key: str) -> list[str]:
-    """``key`` and its other spellings, in the order transformers prefers them."""
-    cls = _config_class(model_type)
+def spellings(model_type: str | type, key: str) -> list[str]:
+    """``key`` and its other spellings, in the order transformers prefers them (of the
+    model type's config class, or of the class given)."""
+    cls = model_type if isinstance(model_type, type) else _config_class(model_type)
     fields = _field_defaults(cls)
     default = fields.get(key)
     if default is None:
@@ -112,18 +113,26 @@ def generate() -> dict[str, Any]:
 
     out: dict[str, Any] = {"transformers": transformers.__version__, "types": {}}
     for name, record in sorted(model_types().items()):
-        defaults = _field_defaults(_config_class(name))
         entry: dict[str, Any] = {"defaults": {}, "spellings": {}, "nullable": []}
-        types = {f.name: str(f.type) for f in dataclasses.fields(_config_class(name))}
         for key in record.reads():
-            spelled = spellings(name, key)
+            # a sub-config's key (CLIP's text_config.hidden_size) is its own class's
+            section, dot, inner = key.partition(".")
+            cls = _config_class(name)
+            if dot and section in record.sections:
+                cls = cls.sub_configs[section]
+            else:
+                section, inner = "", key
+            defaults = _field_defaults(cls)
+            types = {f.name: str(f.type) for f in dataclasses.fields(cls)}
+            spelled = spellings(cls, inner)
             # the field may be declared under another spelling (Qwen3-MoE's num_experts); a key
             # that is no field of the class (read by the model code with hasattr) has none
             if any(k in types for k in spelled):
-                entry["defaults"][key] = next(
-                    (defaults[k] for k in (key, *spelled) if defaults.get(k) is not None), None)
+                entry["defaults"][key] = _json(next(
+                    (defaults[k] for k in (inner, *spelled) if defaults.get(k) is not None),
+                    None))
             if len(spelled) > 1:
-                entry["spellings"][key] = spelled
+                entry["spellings"][key] = [f"{section}.{k}" if section else k for k in spelled]
             # a file may write null only where the field's type admits None (strict
             # validation refuses it elsewhere; a key that is no field is read by the model
             # code with getattr and fails on null)
@@ -131,6 +140,11 @@ def generate() -> dict[str, Any]:
                 entry["nullable"].append(key)
         out["types"][name] = entry
     return out
+
+
+def _json(value: Any) -> Any:
+    """A default as a file writes it: a tuple (ConvNeXt's stage sizes) is a list."""
+    return list(value) if isinstance(value, tuple) else value
 
 
 def text() -> str:

@@ -194,7 +194,8 @@ FAMILY = Family(
 class LayerTypes(Rule):
     """``layer_types``: ``full_attention`` or ``sliding_attention`` for each of the layers (the
     rotary tables and masks transformers builds know no other); when null, every
-    ``global_attn_every_n_layers``-th layer (3) is global, counting from the first."""
+    ``global_attn_every_n_layers``-th layer (3 where a file leaves it out; a null one is
+    refused, as transformers refuses it) is global, counting from the first."""
 
     option: str
     key: str
@@ -214,6 +215,10 @@ class LayerTypes(Rule):
                               "one by one")
         kinds = config.given(self.key)
         if kinds is None:
+            present, every = config.lookup(self.every)
+            if present and every is None:  # transformers takes i % None: a TypeError
+                raise ConfigError(f"{config.where}: {self.every} is null; transformers "
+                                  "refuses it where layer_types is not given")
             every = config.given(self.every)
             every = 3 if every is None else every
             if isinstance(every, bool) or not isinstance(every, int) or every == 0:
@@ -244,7 +249,7 @@ class MeanPooling(Rule):
         from symparam.errors import ConfigError, quoted
 
         value = config.given(self.key)
-        if value not in (None, "cls", "mean"):
+        if value not in ("cls", "mean"):  # null too: transformers' config refuses it
             raise ConfigError(f"{config.where}: {self.key} must be cls or mean, got "
                               f"{quoted(value)}")
         return value == "mean"

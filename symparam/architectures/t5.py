@@ -1,4 +1,5 @@
-"""T5 (Raffel et al. 2020), v1.0 and v1.1, as transformers' ``T5Model`` builds it.
+"""T5 (Raffel et al. 2020), v1.0 and v1.1, as transformers' ``T5Model`` builds it, and mT5
+(Xue et al. 2021), which transformers builds with the same code.
 
 One V×H table (``shared``) embeds both encoder and decoder input. Attention has no biases:
 q, k, v project H → h·d_head and o back (d_head is ``d_kv``, a free hyperparameter). Position
@@ -265,16 +266,25 @@ class DecoderDepth(NullRule):
                                    config.config.get("num_layers", config.defaults["num_layers"]))
 
 
+#: what T5 and mT5 read: the depths, widths and heads of each stack
+SIZES = (Size("N", "num_layers"), Size("N_dec", "num_decoder_layers", null=DecoderDepth()),
+         Size("V", "vocab_size"), Size("H", "d_model"), Size("d_ff", "d_ff"),
+         Size("h", "num_heads"), Size("d_head", "d_kv"),
+         Size("n_buckets", "relative_attention_num_buckets"))
+
+#: the classes each type registers, by the T5 class that builds each
+_CLASSES = ("ForConditionalGeneration", "Model", "EncoderModel", "ForQuestionAnswering",
+            "ForSequenceClassification", "ForTokenClassification")
+
 MODEL_TYPES = (
-    ModelType("t5", FAMILY, base="T5Model",
-              classes=heads("T5", "T5", "ForConditionalGeneration", "Model", "EncoderModel",
-                            "ForQuestionAnswering", "ForSequenceClassification",
-                            "ForTokenClassification"),
-              sizes=(Size("N", "num_layers"),
-                     Size("N_dec", "num_decoder_layers", null=DecoderDepth()),
-                     Size("V", "vocab_size"), Size("H", "d_model"), Size("d_ff", "d_ff"),
-                     Size("h", "num_heads"), Size("d_head", "d_kv"),
-                     Size("n_buckets", "relative_attention_num_buckets")),
+    ModelType("t5", FAMILY, base="T5Model", classes=heads("T5", "T5", *_CLASSES), sizes=SIZES,
+              rules=(GatedActivation("gated", "feed_forward_proj", "is_gated_act"),
+                     Flag("is_decoder"), DenseActivation("activation", "feed_forward_proj"))),
+    # mT5 (Xue et al. 2021) is T5 v1.1 over a 250k-token vocabulary: transformers builds it
+    # with T5's code, its defaults the gated FFN; it ties the LM head to ``shared`` whatever
+    # the file says (the published checkpoints write ``tie_word_embeddings: false``)
+    ModelType("mt5", FAMILY, base="MT5Model", classes=heads("MT5", "T5", *_CLASSES),
+              sizes=SIZES,
               rules=(GatedActivation("gated", "feed_forward_proj", "is_gated_act"),
                      Flag("is_decoder"), DenseActivation("activation", "feed_forward_proj"))),
 )

@@ -13,7 +13,7 @@ from symparam.blocks.base import (
     on_sequence,
     unembedding,
 )
-from symparam.blocks.conv import Conv1d
+from symparam.blocks.conv import Conv1d, Conv2d
 from symparam.blocks.layers import (
     Activation,
     Attention,
@@ -24,6 +24,7 @@ from symparam.blocks.layers import (
     Linear,
     Residual,
     RMSNorm,
+    attends_to,
 )
 from symparam.blocks.moe import Experts
 from symparam.blocks.relative import DisentangledAttention, Idle, OnTable, TableProduct
@@ -34,6 +35,7 @@ __all__ = [
     "Block",
     "Conv1D",
     "Conv1d",
+    "Conv2d",
     "DisentangledAttention",
     "Elementwise",
     "Embedding",
@@ -50,6 +52,7 @@ __all__ = [
     "TableProduct",
     "Tensor",
     "TensorInfo",
+    "attends_to",
     "evaluate",
     "marked",
     "on_first_token",

@@ -295,6 +295,25 @@ class Attention(Block):
         return merge((super().nonmatmul(batch, seq), own))
 
 
+def attends_to(seq: sympy.Expr, attention: Attention, *projections: str) -> Attention:
+    """``attention`` made a cross-attention: its queries are its own sequence's tokens (a
+    decoder's), its keys and values the ``seq`` states of another (the encoder's), projected by
+    the children named ``projections``, which run on those ``seq`` tokens. The products cost
+    2·B·s_q·seq·(w_qk + w_v) and the softmax runs over s_q·seq scores a head.
+
+    >>> from symparam.symbols import B, H, h, s, s_dec
+    >>> cross = attends_to(s, Attention(H, H, heads=h, q=Linear(H, H), k=Linear(H, H)), "k")
+    >>> sympy.expand(cross.flops(B, s_dec) - 2 * B * s_dec * H * (H + 2 * s))
+    2*B*H**2*s
+    """
+    from symparam.blocks.base import on_sequence
+
+    attention.key_seq = seq
+    for name in projections:
+        on_sequence(attention[name], seq)
+    return attention
+
+
 class Conv1D(Linear):
     """GPT-2's ``Conv1D``: a Linear whose ``weight`` is stored transposed, (in, out)."""
 
