@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import symparam
-from symparam.architectures.jamba import Offset, Period
+from symparam.architectures.jamba import Offset
 from symparam.catalog import model_types
 from symparam.cli import main
 from symparam.hf import generated
@@ -134,8 +134,6 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
                 min_size=drawn["N"], max_size=drawn["N"]))
         if rule.option == "full_attention_interval" and draw(st.booleans()):
             config["full_attention_interval"] = draw(st.integers(1, 4))
-        if isinstance(rule, Period) and draw(st.booleans()):  # Jamba's layer periods
-            config[rule.key] = draw(st.integers(1, 4))
         if isinstance(rule, Offset):  # within the period, as transformers requires
             period = config.get(rule.period, generated()[model_type]["defaults"][rule.period])
             config[rule.key] = draw(st.integers(0, period - 1))

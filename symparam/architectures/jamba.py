@@ -41,7 +41,7 @@ from symparam.blocks import (
     marked,
 )
 from symparam.family import Divides, Family, Option
-from symparam.modeltype import Flag, HeadSize, ModelType, Reader, Rule, Size, heads
+from symparam.modeltype import Count, Flag, HeadSize, ModelType, Reader, Rule, Size, heads
 from symparam.symbols import E, H, V, d_ff, d_head, h, h_kv, k
 
 
@@ -144,20 +144,6 @@ class Offset(Rule):
 
 
 @dataclass(frozen=True)
-class Period(Rule):
-    """A layer period: a positive integer (one of every p layers)."""
-
-    option: str
-    key: str
-
-    def reads(self) -> tuple[str, ...]:
-        return (self.key,)
-
-    def read(self, config: Reader) -> int:
-        return config.positive_int(self.key, config.given(self.key))
-
-
-@dataclass(frozen=True)
 class ManyExperts(Rule):
     """MoE layers only with more than one expert (``num_experts`` of 1: every layer dense)."""
 
@@ -188,9 +174,9 @@ MODEL_TYPES = (
                           null=StepRank("mamba_dt_rank"))),
               rules=(Flag("tie_word_embeddings"), Flag("conv_bias", "mamba_conv_bias"),
                      Flag("proj_bias", "mamba_proj_bias"), ManyExperts("moe", "num_experts"),
-                     Period("attn_period", "attn_layer_period"),
+                     Count("attn_period", "attn_layer_period"),
                      Offset("attn_offset", "attn_layer_offset", "attn_layer_period"),
-                     Period("expert_period", "expert_layer_period"),
+                     Count("expert_period", "expert_layer_period"),
                      Offset("expert_offset", "expert_layer_offset", "expert_layer_period"))),
 )
 

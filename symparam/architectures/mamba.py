@@ -85,9 +85,14 @@ def mixer(options: Mapping[str, Any], norms: str = "") -> Sequential:
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Block:
-    layer = Sequential(norm=RMSNorm(H),
-                       mixer=mixer(options, "weightless" if options["dt_bc_norms"] else ""),
-                       residual=Residual(H))
+    return backbone(architecture, mixer(options, "weightless" if options["dt_bc_norms"] else ""),
+                    options)
+
+
+def backbone(architecture: str, mixing: Block, options: Mapping[str, Any]) -> Block:
+    """A state-space model's stack (Mamba's, Mamba-2's): N layers of an RMSNorm and the mixer
+    with a residual, the token table and a final RMSNorm; the LM head, tied or not."""
+    layer = Sequential(norm=RMSNorm(H), mixer=mixing, residual=Residual(H))
     table = Embedding(V, H)
     body = Sequential(embeddings=table, layers=Repeat(N, layer), norm_f=RMSNorm(H))
     if architecture.endswith("Model"):

@@ -23,23 +23,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from symparam.architectures.common import tie_option
-from symparam.architectures.mamba import INNER_WIDTH
+from symparam.architectures.mamba import INNER_WIDTH, backbone
 from symparam.blocks import (
     Activation,
     Block,
-    Embedding,
     Linear,
-    Repeat,
-    Residual,
     RMSNorm,
     Sequential,
     Tensor,
-    marked,
 )
 from symparam.blocks.ssm import CausalConv1d, ChunkedScan
 from symparam.family import Divides, Family, Option
 from symparam.modeltype import Count, Flag, ModelType, NullRule, Reader, Size, heads
-from symparam.symbols import H, N, V, d_conv, d_inner, d_ssm, d_state, g_ssm, h_ssm
+from symparam.symbols import H, d_conv, d_inner, d_ssm, d_state, g_ssm, h_ssm
 
 #: the longest chunk a config may give (the scan pads the sequence to whole chunks)
 MAX_CHUNK = 1 << 20
@@ -65,14 +61,7 @@ def mixer(options: Mapping[str, Any]) -> Sequential:
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Block:
-    layer = Sequential(norm=RMSNorm(H), mixer=mixer(options), residual=Residual(H))
-    table = Embedding(V, H)
-    body = Sequential(embeddings=table, layers=Repeat(N, layer), norm_f=RMSNorm(H))
-    if architecture.endswith("Model"):
-        return body
-    head = marked(Linear(H, V, bias=False,
-                         tie=table.weight if options["tie_word_embeddings"] else None), "head")
-    return Sequential(backbone=body, lm_head=head)
+    return backbone(architecture, mixer(options), options)
 
 
 FAMILY = Family(
