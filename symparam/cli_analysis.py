@@ -325,7 +325,8 @@ def cmd_memory(args: argparse.Namespace) -> int:
     from symparam.printing import text
 
     m = build_model(args.model, args)
-    result = memory(m, seq=args.seq, batch=args.batch, dtype=args.dtype)
+    result = memory(m, seq=args.seq, batch=args.batch, dtype=args.dtype,
+                    target_seq=args.target_seq)
     layer, layer_params = m.largest_layer()
     record = {
         "model": args.model, "params": result.params,
@@ -378,12 +379,17 @@ def cmd_memory(args: argparse.Namespace) -> int:
     elif result.kv_formula is None:
         print("  KV cache: none (an encoder keeps no keys and values between tokens)")
     else:
-        print(f"  KV cache after s tokens = ({text(result.kv_formula)}) × {result.dtype_bytes} B"
-              f" ({args.dtype}); {result.kv_per_token:,} B a token while s is under every "
-              "window")
+        names = {sym.name for sym in result.kv_formula.free_symbols}
+        after, per = ("s source and s_dec decoded tokens", "a decoded token, beside the "
+                      "cross-attention's keys and values of the source") \
+            if "s_dec" in names else ("s tokens", "a token")
+        windowed = " while s is under every window" if "Min" in str(result.kv_formula) else ""
+        print(f"  KV cache after {after} = ({text(result.kv_formula)}) × {result.dtype_bytes} B"
+              f" ({args.dtype}); {result.kv_per_token:,} B {per}{windowed}")
         if result.kv_total is not None:
-            print(f"  KV cache for B = {args.batch}, s = {args.seq}: {result.kv_total:,} B"
-                  f" = {result.kv_total / gib:,.2f} GiB")
+            decoded = f", s_dec = {args.target_seq or args.seq}" if "s_dec" in names else ""
+            print(f"  KV cache for B = {args.batch}, s = {args.seq}{decoded}: "
+                  f"{result.kv_total:,} B = {result.kv_total / gib:,.2f} GiB")
     if result.state_formula is not None:
         print(f"  state per sequence, whatever s = ({text(result.state_formula)}) × "
               f"{result.dtype_bytes} B; for B = {args.batch}: {result.state_total:,} B"

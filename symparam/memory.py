@@ -143,15 +143,25 @@ def _kept(model: Any, seq: Any) -> Any:
 def kv_cache_width(model: Any) -> Any:
     """Numbers a decoder keeps per token, over all layers, while the sequence is shorter than
     every sliding window (None where nothing is kept): keys and values, not a state-space
-    layer's state, which does not grow with the sequence."""
-    width = sympy.expand(_kept(model, 1) - _kept(model, 0))
+    layer's state, which does not grow with the sequence. An encoder–decoder's are per token
+    of its decoder (s_dec), beside the cross-attention's keys and values of the source."""
+    from symparam.symbols import s, s_dec
+
+    held = kv_cache(model)
+    if held is None:
+        return None
+    tokens = s_dec if s_dec in held.free_symbols else s
+    width = sympy.expand(held.xreplace({tokens: sympy.Integer(1)})
+                         - held.xreplace({tokens: sympy.Integer(0)}))
     return None if width == 0 else width
 
 
 def state_size(model: Any) -> Any:
     """Numbers a model keeps per sequence however long it is (None where it keeps none): each
     state-space layer's convolution inputs and state, each linear-attention layer's state."""
-    state = _kept(model, 0)
+    from symparam.assumptions import resolve
+
+    state = sympy.expand(model.tree.held_state().xreplace(resolve(model.assumptions)))
     return None if state == 0 else state
 
 
@@ -159,10 +169,11 @@ def kv_cache(model: Any) -> Any:
     """The numbers a decoder keeps after a sequence of s tokens, over all layers (None where
     nothing is kept): keys and values of each layer (its key/value heads, or multi-head latent
     attention's latent and rotary key, as DeepSeek-V3 stores them), a sliding-window layer
-    min(s, W) positions of them."""
+    min(s, W) positions of them; an encoder–decoder's decoder those of its s_dec tokens in
+    self-attention and of the encoder's s (Whisper's L_enc frames) in cross-attention."""
     from symparam.symbols import s
 
-    held = sympy.expand(_kept(model, s) - _kept(model, 0))
+    held = sympy.expand(_kept(model, s) - (state_size(model) or 0))
     return None if held == 0 else held
 
 
@@ -222,17 +233,20 @@ class Memory(Rich):
         return memory_tables(self)
 
 
-def memory(model: Any, seq: int | None = None, batch: int = 1, dtype: str = "fp16") -> Memory:
+def memory(model: Any, seq: int | None = None, batch: int = 1, dtype: str = "fp16",
+           target_seq: int | None = None) -> Memory:
     """The memory a model needs: its weights (each dtype, and quantized with their scales), its
-    training state under each optimiser recipe, its KV cache after ``seq`` tokens, the state
-    its state-space and linear-attention layers keep (the same for any ``seq``)."""
+    training state under each optimiser recipe, its KV cache after ``seq`` tokens (an
+    encoder–decoder's: a source of ``seq`` tokens and ``target_seq`` decoded, ``seq`` if not
+    given), the state its state-space and linear-attention layers keep (the same for any
+    ``seq``)."""
     from symparam.blocks.base import evaluate
     from symparam.errors import InvalidValueError
     from symparam.limits import check_lengths
 
     if not isinstance(dtype, str) or dtype not in DTYPE_BYTES:
         raise InvalidValueError(f"unknown dtype {dtype!r}; choose {', '.join(DTYPE_BYTES)}")
-    check_lengths(seq=seq, batch=batch)
+    check_lengths(seq=seq, batch=batch, target_seq=target_seq)
     params = model.count()
     training = tuple((part, size, size * params) for part, size in ADAM_MIXED)
     formula = kv_cache(model)
@@ -240,7 +254,8 @@ def memory(model: Any, seq: int | None = None, batch: int = 1, dtype: str = "fp1
     if formula is not None:
         per_token = model.value_of(kv_cache_width(model)) * DTYPE_BYTES[dtype]
         if seq is not None:
-            total = evaluate(formula, {**model.bind(), "s": seq}) * batch * DTYPE_BYTES[dtype]
+            lengths = {"s": seq, "s_dec": seq if target_seq is None else target_seq}
+            total = evaluate(formula, {**model.bind(), **lengths}) * batch * DTYPE_BYTES[dtype]
     formats = tuple((fmt, _stored(model, fmt)) for fmt in FORMATS)
     optimisers = tuple((o, o.per_param * params) for o in OPTIMISERS)
     state = state_size(model)

@@ -386,6 +386,9 @@ class ActivationName(Rule):
     key: str
     default: str
     where_built: bool = False
+    #: whether transformers' config types the key as a string (then any other type is
+    #: refused by every class); DeBERTa-v2's conv_act is no field of its config: any value
+    typed: bool = True
 
     def reads(self) -> tuple[str, ...]:
         return (self.key,)
@@ -401,8 +404,8 @@ class ActivationName(Rule):
         if value is None or value == self.default:
             return ""
         if not isinstance(value, str) or value not in ACTIVATIONS:
-            if self.where_built and isinstance(value, str):  # transformers' field is a str:
-                return value  # any other type is refused by every class
+            if self.where_built and (isinstance(value, str) or not self.typed):
+                return value if isinstance(value, str) else quoted(value)
             raise ConfigError(f"{config.where}: {self.key} must be an activation transformers "
                               f"knows, got {quoted(value)}")
         return value

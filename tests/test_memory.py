@@ -118,14 +118,17 @@ def test_sliding_window_cache_against_transformers(model_type: str, cls: str,
 #: decoders none of whose transformers classes takes a cache (each runs every token's keys
 #: again): symparam gives the cache a decoder of the same shape keeps
 NO_CACHE = ("openai-gpt",)
-DECODERS = [t for t in sorted(model_types())
-            if kv_cache(symparam.model(t)) is not None and model_types()[t].family.name != "t5"]
+DECODERS = [t for t in sorted(model_types()) if kv_cache(symparam.model(t)) is not None]
+#: the families whose decoder reads an encoder: their cache is transformers'
+#: EncoderDecoderCache, the decoder's own keys and values and its cross-attention's
+ENCODER_DECODERS = ("bart", "t5", "whisper")
 
 
 @pytest.mark.parametrize("model_type", [t for t in DECODERS if t not in NO_CACHE])
 def test_kv_cache_against_transformers(model_type: str) -> None:
     """Grouped, multi-query and full key/value heads, every class of every decoder type: the
-    numbers transformers' StaticCache holds after a short sequence."""
+    numbers transformers' StaticCache holds after a short sequence; an encoder–decoder's
+    decoder keys and values of its own tokens and of the encoder's (EncoderDecoderCache)."""
     oracle = need("tests.oracle")
 
     @settings(max_examples=3, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -137,8 +140,14 @@ def test_kv_cache_against_transformers(model_type: str) -> None:
         if not oracle.takes_cache(m.label):
             reject()  # a task head that runs its sequence once (question answering)
         held = kv_cache(m)  # None in a hybrid whose layers are all linear attention
-        ours = 0 if held is None else evaluate(held, {**m.bind(), "s": seq}) * batch
-        if state_size(m) is not None:  # a hybrid: its attention layers' keys and values and
+        target = data.draw(st.integers(1, min(m.values.get("L", 8), 8))) \
+            if oracle.takes_target(config, m.label) else None
+        lengths = {"s": seq, "s_dec": seq if target is None else target}
+        ours = 0 if held is None else evaluate(held, {**m.bind(), **lengths}) * batch
+        if m.family.name in ENCODER_DECODERS:  # the decoder's tokens and the encoder's
+            real = oracle.or_reject(config, m.label, lambda: oracle.cached_both(
+                config, m.label, batch, seq, target))
+        elif state_size(m) is not None:  # a hybrid: its attention layers' keys and values and
             # the other layers' states, in the cache the class makes for itself
             ours += m.value_of(state_size(m)) * batch
             real = oracle.or_reject(config, m.label,
@@ -234,3 +243,18 @@ def test_mamba_130m_state_does_not_grow() -> None:
     short, long = (memory(symparam.model("mamba-130m"), seq=s) for s in (1, 8192))
     assert short.kv_formula is None and long.kv_total is None
     assert short.state_total == long.state_total == 2 * 24 * 1536 * (4 + 16)
+
+
+def test_encoder_decoder_cache_holds_both_sequences(capsys: pytest.CaptureFixture[str]) -> None:
+    """BART-large (12 decoder layers of 1,024) generating 128 tokens from a 1,024-token source
+    keeps, a layer, keys and values of its 128 tokens (self-attention) and of the 1,024 source
+    states (cross-attention): 12 · 2 · 1,024 · (1,024 + 128) numbers, 2 bytes each in fp16.
+    Whisper's cross-attention keys and values are of its 1,500 audio frames whatever s is."""
+    result = memory(symparam.model("bart-large"), seq=1024, target_seq=128)
+    assert result.kv_total == 12 * 2 * 1024 * (1024 + 128) * 2 == 56_623_104
+    assert result.kv_per_token == 12 * 2 * 1024 * 2
+    assert main(["memory", "bart-large", "--seq", "1024", "--target-seq", "128"]) == 0
+    out = capsys.readouterr().out
+    assert "s = 1024, s_dec = 128: 56,623,104 B" in out
+    whisper = memory(symparam.model("whisper-small"), seq=64)
+    assert whisper.kv_total == 12 * 2 * 768 * (64 + 1500) * 2

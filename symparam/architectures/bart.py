@@ -71,15 +71,17 @@ def encoder_layer(key_bias: bool = True) -> Sequential:
     )
 
 
-def decoder_layer(fed: bool, key_bias: bool = True, cache: bool = False,
-                  encoder: sympy.Expr = s) -> Sequential:
+def decoder_layer(fed: bool, key_bias: bool = True, encoder: sympy.Expr = s) -> Sequential:
     """A decoder layer whose cross-attention reads the ``encoder``'s states; without an
     encoder to feed it (``fed`` false: the decoder alone, a causal LM) that cross-attention
-    holds weights and does no work."""
-    cross: Block = attends_to(encoder, attention(h_dec, key_bias), "k_proj", "v_proj")
+    holds weights and does no work. Generating, it keeps the keys and values of its own tokens
+    and, fed, those the cross-attention made of the encoder's states (transformers'
+    EncoderDecoderCache: its self- and cross-attention caches)."""
+    cross: Block = attends_to(encoder, attention(h_dec, key_bias, cache=fed), "k_proj",
+                              "v_proj")
     cross_norm: Block = LayerNorm(H)
     return Sequential(
-        self_attn=attention(h_dec, key_bias, cache), self_attn_layer_norm=LayerNorm(H),
+        self_attn=attention(h_dec, key_bias, cache=True), self_attn_layer_norm=LayerNorm(H),
         encoder_attn=cross if fed else Idle(cross),
         encoder_attn_layer_norm=cross_norm if fed else Idle(cross_norm),
         fc1=marked(Linear(H, d_ff_dec), "mlp"), activation_fn=Activation(d_ff_dec),

@@ -61,7 +61,10 @@ _FIRST_BLOCK_BIAS = "block.0.layer.0.SelfAttention.relative_attention_bias"
 ENCODER_OUTPUT = Key("encoder output", model_wide=True)
 
 
-def attention(name: str, cross: bool = False, masked: bool = False) -> Sequential:
+def attention(name: str, cross: bool = False, masked: bool = False,
+              cached: bool = False) -> Sequential:
+    """Self- or (``cross``) encoder–decoder attention without biases or scaling; ``cached``:
+    generating, it keeps h·d_head keys and h·d_head values a token (its own, or the encoder's)."""
     queries = Linear(H, h * d_head, bias=False)
     keys, values = Linear(H, h * d_head, bias=False), Linear(H, h * d_head, bias=False)
     if cross:  # the decoder's queries attend to the encoder's s tokens
@@ -72,7 +75,8 @@ def attention(name: str, cross: bool = False, masked: bool = False) -> Sequentia
         same_tensor("attention input", (queries, "input"), (keys, "input"), (values, "input"))
     return Sequential(**{name: Attention(
         h * d_head, h * d_head, key_seq=s if cross else None, heads=h, scaled=False,
-        masked=masked, q=queries, k=keys, v=values, o=Linear(h * d_head, H, bias=False),
+        masked=masked, kv_cache=2 * h * d_head if cached else None, q=queries, k=keys,
+        v=values, o=Linear(h * d_head, H, bias=False),
     )}, layer_norm=RMSNorm(H, impl="t5"), residual=Residual(H))
 
 
@@ -148,14 +152,15 @@ class PickedByValue(Sequential):
 
 def stack(count: Any, decoder: bool, gated: bool, unfed: bool = False,
           activation: str = "relu", table: Embedding | None = None,
-          ids: str = "tokens") -> Sequential:
+          ids: str = "tokens", cached: bool = False) -> Sequential:
     """A stack of blocks; ``decoder`` adds cross-attention to each (``unfed``: that no encoder
     feeds, see :class:`Unfed`); ``table``: the shared token table it looks ``ids`` up in (its
-    ``embed_tokens``, tied to it)."""
+    ``embed_tokens``, tied to it); ``cached``: the decoder of an encoder–decoder, which keeps
+    its tokens' keys and values and those its cross-attention made of the encoder's."""
     # a decoder's self-attention is causal: a mask; an encoder's is given none
-    layers: dict[str, Block] = {"0": attention("SelfAttention", masked=decoder)}
+    layers: dict[str, Block] = {"0": attention("SelfAttention", masked=decoder, cached=cached)}
     if decoder:
-        cross = attention("EncDecAttention", cross=True)
+        cross = attention("EncDecAttention", cross=True, cached=cached and not unfed)
         layers["1"] = Unfed(**dict(cross.children()), kind="attention") if unfed else cross
     layers[str(len(layers))] = feed_forward(gated, activation)
     final = RMSNorm(H, impl="t5")
@@ -199,7 +204,7 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     parts: dict[str, Block] = {
         "shared": shared, "encoder": stack(N, False, gated, activation=act, table=shared),
         "decoder": on_sequence(stack(N_dec, True, gated, activation=act, table=shared,
-                                     ids="decoder_tokens"), decoded)}
+                                     ids="decoder_tokens", cached=True), decoded)}
     if architecture == "T5ForConditionalGeneration":
         parts["lm_head"] = unembedding(marked(on_sequence(
             Linear(H, V, bias=False, tie=shared.weight), s_dec), "head"))

@@ -210,7 +210,14 @@ class Block:
     def cache(self, seq: sympy.Expr) -> sympy.Expr:
         """The numbers kept for later tokens after a sequence of ``seq`` tokens (a decoder's
         keys and values); 0 where nothing is kept."""
+        seq = self.own_seq(seq)
         return sympy.Add(*(child.cache(seq) for _, child in self.children()))
+
+    def held_state(self) -> sympy.Expr:
+        """The part of :meth:`cache` that does not grow with the sequence: a state-space or
+        linear-attention layer's state (its convolution's last inputs, its scan's state), not
+        the keys and values an attention keeps."""
+        return sympy.Add(*(child.held_state() for _, child in self.children()))
 
     def by_kind(self, outer: str = "other", active: bool = False) -> dict[str, sympy.Expr]:
         """Parameters (``active``: those one token touches) by what holds them: each block's
@@ -448,6 +455,9 @@ class Repeat(Block):
 
     def cache(self, seq: sympy.Expr) -> sympy.Expr:
         return self.count_expr * self.block.cache(self.own_seq(seq))
+
+    def held_state(self) -> sympy.Expr:
+        return self.count_expr * self.block.held_state()
 
     def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
               view: sympy.Expr | None = None) -> Saved:

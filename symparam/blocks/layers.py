@@ -187,7 +187,9 @@ class Attention(Block):
         static cache allocates that many, its dynamic one keeps W − 1 between steps)."""
         if self.kv_cache is None:
             return super().cache(seq)
-        inner = self.own_seq(seq)
+        # a cross-attention keeps the keys and values of the sequence it attends to (the
+        # encoder's), a self-attention those of its own tokens
+        inner = self.own_seq(seq) if self.key_seq is None else self.key_seq
         held = inner if self.window is None else \
             (1 - self.windowed) * inner + self.windowed * sympy.Min(inner, self.window)
         return super().cache(seq) + self.kv_cache * held
