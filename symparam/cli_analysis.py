@@ -379,11 +379,13 @@ def cmd_memory(args: argparse.Namespace) -> int:
     elif result.kv_formula is None:
         print("  KV cache: none (an encoder keeps no keys and values between tokens)")
     else:
+        from sympy import Min
+
         names = {sym.name for sym in result.kv_formula.free_symbols}
         after, per = ("s source and s_dec decoded tokens", "a decoded token, beside the "
                       "cross-attention's keys and values of the source") \
             if "s_dec" in names else ("s tokens", "a token")
-        windowed = " while s is under every window" if "Min" in str(result.kv_formula) else ""
+        windowed = " while s is under every window" if result.kv_formula.has(Min) else ""
         print(f"  KV cache after {after} = ({text(result.kv_formula)}) × {result.dtype_bytes} B"
               f" ({args.dtype}); {result.kv_per_token:,} B {per}{windowed}")
         if result.kv_total is not None:

@@ -131,23 +131,18 @@ OPTIMISERS = (
 )
 
 
-def _kept(model: Any, seq: Any) -> Any:
-    """The numbers a model keeps for later tokens after ``seq`` tokens, over all layers: keys
-    and values, and a state-space or linear-attention layer's state."""
+def _resolved(model: Any, expr: sympy.Expr) -> sympy.Expr:
+    """``expr`` with the model's assumptions put in, expanded."""
     from symparam.assumptions import resolve
 
-    held = model.tree.cache(sympy.Integer(seq) if isinstance(seq, int) else seq)
-    return sympy.expand(held.xreplace(resolve(model.assumptions)))
+    return sympy.expand(expr.xreplace(resolve(model.assumptions)))
 
 
-def kv_cache_width(model: Any) -> Any:
-    """Numbers a decoder keeps per token, over all layers, while the sequence is shorter than
-    every sliding window (None where nothing is kept): keys and values, not a state-space
-    layer's state, which does not grow with the sequence. An encoder–decoder's are per token
-    of its decoder (s_dec), beside the cross-attention's keys and values of the source."""
+def _per_token(held: Any) -> Any:
+    """What a KV-cache formula grows by a token: of the decoder's (s_dec) where it has one,
+    beside the cross-attention's keys and values of the source, else of s (None: nothing)."""
     from symparam.symbols import s, s_dec
 
-    held = kv_cache(model)
     if held is None:
         return None
     tokens = s_dec if s_dec in held.free_symbols else s
@@ -156,12 +151,18 @@ def kv_cache_width(model: Any) -> Any:
     return None if width == 0 else width
 
 
+def kv_cache_width(model: Any) -> Any:
+    """Numbers a decoder keeps per token, over all layers, while the sequence is shorter than
+    every sliding window (None where nothing is kept): keys and values, not a state-space
+    layer's state, which does not grow with the sequence. An encoder–decoder's are per token
+    of its decoder (s_dec), beside the cross-attention's keys and values of the source."""
+    return _per_token(kv_cache(model))
+
+
 def state_size(model: Any) -> Any:
     """Numbers a model keeps per sequence however long it is (None where it keeps none): each
     state-space layer's convolution inputs and state, each linear-attention layer's state."""
-    from symparam.assumptions import resolve
-
-    state = sympy.expand(model.tree.held_state().xreplace(resolve(model.assumptions)))
+    state = _resolved(model, model.tree.held_state())
     return None if state == 0 else state
 
 
@@ -173,7 +174,7 @@ def kv_cache(model: Any) -> Any:
     self-attention and of the encoder's s (Whisper's L_enc frames) in cross-attention."""
     from symparam.symbols import s
 
-    held = sympy.expand(_kept(model, s) - (state_size(model) or 0))
+    held = _resolved(model, model.tree.cache(s) - model.tree.held_state())
     return None if held == 0 else held
 
 
@@ -252,7 +253,7 @@ def memory(model: Any, seq: int | None = None, batch: int = 1, dtype: str = "fp1
     formula = kv_cache(model)
     per_token = total = None
     if formula is not None:
-        per_token = model.value_of(kv_cache_width(model)) * DTYPE_BYTES[dtype]
+        per_token = model.value_of(_per_token(formula)) * DTYPE_BYTES[dtype]
         if seq is not None:
             lengths = {"s": seq, "s_dec": seq if target_seq is None else target_seq}
             total = evaluate(formula, {**model.bind(), **lengths}) * batch * DTYPE_BYTES[dtype]

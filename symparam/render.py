@@ -242,9 +242,10 @@ def render(derivation: Derivation, fmt: str, lang: str = "en", fragment: bool = 
                     out.append(attach(shown, spec))
         return Markup("".join(out))
 
-    view = _view(derivation, t, code, fill, _math(fmt, math))
+    inline = _math(fmt, math)
+    view = _view(derivation, t, code, fill, inline)
     view["reading"] = reading(t, derivation.architecture, derivation.family_name, escape, code,
-                              _math(fmt, math))
+                              inline)
     for key, text in derivation.i18n.get(lang, {}).items():
         if key == "description":
             view["description"] = text
@@ -252,7 +253,7 @@ def render(derivation: Derivation, fmt: str, lang: str = "en", fragment: bool = 
             view["reported"][key] = text
     template = environment().get_template(f"derivation.{fmt}.j2")
     return template.render(d=view, t=t, lang=lang, fragment=fragment, esc=escape, code=code,
-                           fill=fill, math=_math(fmt, math), math_block=_math_block(math),
+                           fill=fill, math=inline, math_block=_math_block(math),
                            units=_UNITS,
                            headings=(level, _SUBHEADING[level]),
                            packages=_FRAGMENT_PACKAGES[lang])

@@ -368,20 +368,40 @@ def takes_cache(cls: str) -> bool:
     return "past_key_values" in inspect.signature(getattr(transformers, cls).forward).parameters
 
 
+def _small(config: dict[str, Any], cls: str) -> tuple[Any, Any]:
+    """The real class built from ``config`` with small real weights on the CPU, eager attention
+    and experts (a classifier that reads the last <eos> fed one at every token), and its
+    config."""
+    data = {k: v for k, v in config.items() if k not in ("model_type", "architectures")}
+    if cls in INDEXES_BY_VALUE:  # it classifies at the last <eos>: every token fed is one
+        data = {"decoder_start_token_id": 0, **data, "eos_token_id": 0}
+    hf_config = transformers.AutoConfig.for_model(config["model_type"], **data)
+    hf_config._attn_implementation = "eager"
+    hf_config._experts_implementation = "eager"
+    return getattr(transformers, cls)(hf_config).eval(), hf_config
+
+
+def _held(layers: Any) -> int:
+    """The numbers a cache's layers hold: keys and values, conv and recurrent states."""
+    total = 0
+    for layer in layers:
+        for name in ("keys", "values", "conv_states", "recurrent_states"):
+            held = getattr(layer, name, None)
+            held = held.values() if isinstance(held, dict) else [held]
+            total += sum(t.numel() for t in held if isinstance(t, torch.Tensor))
+    return total
+
+
 def cached(config: dict[str, Any], cls: str, batch: int, seq: int) -> int:
     """The numbers the real class keeps in transformers' StaticCache after ``batch`` sequences
     of ``seq`` tokens (small real weights on the CPU, eager attention and experts): full
     layers allocate ``seq`` positions, sliding-window layers min(``seq``, window)."""
-    data = {k: v for k, v in config.items() if k not in ("model_type", "architectures")}
-    hf_config = transformers.AutoConfig.for_model(config["model_type"], **data)
-    hf_config._attn_implementation = "eager"
-    hf_config._experts_implementation = "eager"
-    model = getattr(transformers, cls)(hf_config).eval()
+    model, hf_config = _small(config, cls)
     cache = transformers.StaticCache(config=hf_config, max_cache_len=seq)
     with torch.no_grad():
         model(input_ids=torch.zeros((batch, seq), dtype=torch.long), past_key_values=cache,
               use_cache=True)
-    return sum(layer.keys.numel() + layer.values.numel() for layer in cache.layers)
+    return _held(cache.layers)
 
 
 def cached_both(config: dict[str, Any], cls: str, batch: int, seq: int,
@@ -390,32 +410,21 @@ def cached_both(config: dict[str, Any], cls: str, batch: int, seq: int,
     forward pass on ``batch`` sources of ``seq`` tokens (Whisper's mel frames) and ``target``
     decoder tokens (small real weights on the CPU, eager attention): its decoder's self-attention
     keys and values and those its cross-attention made of the encoder's states."""
-    data = {k: v for k, v in config.items() if k not in ("model_type", "architectures")}
-    if cls in INDEXES_BY_VALUE:  # it classifies at the last <eos>: every token fed is one
-        data = {"decoder_start_token_id": 0, **data, "eos_token_id": 0}
-    hf_config = transformers.AutoConfig.for_model(config["model_type"], **data)
-    hf_config._attn_implementation = "eager"
-    model = getattr(transformers, cls)(hf_config).eval()
+    model, hf_config = _small(config, cls)
     fed = inputs(config["model_type"], cls, hf_config, batch, seq, target)
     fed.pop("use_cache", None)
     cache = transformers.EncoderDecoderCache(transformers.DynamicCache(),
                                              transformers.DynamicCache())
     with torch.no_grad():
         model(**fed, past_key_values=cache, use_cache=True)
-    return sum(layer.keys.numel() + layer.values.numel()
-               for part in (cache.self_attention_cache, cache.cross_attention_cache)
-               for layer in part.layers if getattr(layer, "keys", None) is not None)
+    return _held([*cache.self_attention_cache.layers, *cache.cross_attention_cache.layers])
 
 
 def kept(config: dict[str, Any], cls: str, batch: int, seq: int) -> int:
     """The numbers the real class keeps in the cache it makes itself after ``batch``
     sequences of ``seq`` tokens (small real weights on the CPU): keys and values of attention
     layers, the conv and recurrent states of state-space and linear-attention layers."""
-    data = {k: v for k, v in config.items() if k not in ("model_type", "architectures")}
-    hf_config = transformers.AutoConfig.for_model(config["model_type"], **data)
-    hf_config._attn_implementation = "eager"
-    hf_config._experts_implementation = "eager"
-    model = getattr(transformers, cls)(hf_config).eval()
+    model, hf_config = _small(config, cls)
     ids = torch.zeros((batch, seq), dtype=torch.long)
     with torch.no_grad():
         out = model(input_ids=ids, use_cache=True)
@@ -423,13 +432,4 @@ def kept(config: dict[str, Any], cls: str, batch: int, seq: int) -> int:
         if cache is None:  # a task head that returns no cache: the cache given it, filled
             cache = transformers.DynamicCache(config=hf_config)
             model(input_ids=ids, past_key_values=cache, use_cache=True)
-    total = 0
-    for layer in cache.layers:
-        for name in ("keys", "values"):
-            tensor = getattr(layer, name, None)
-            total += tensor.numel() if isinstance(tensor, torch.Tensor) else 0
-        for name in ("conv_states", "recurrent_states"):
-            states = getattr(layer, name, None) or {}
-            states = states.values() if isinstance(states, dict) else [states]
-            total += sum(t.numel() for t in states if isinstance(t, torch.Tensor))
-    return total
+    return _held(cache.layers)
