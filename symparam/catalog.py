@@ -15,9 +15,10 @@ preset or a config.json into a :class:`~symparam.model.Model`.
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
 from typing import Any
 
@@ -50,20 +51,48 @@ def families() -> list[Family]:
     return [family(name) for name in FAMILY_MODULES]
 
 
+class _Registry(Mapping[str, ModelType]):
+    """Every model type by name, as the index lists them; a type's family module is imported
+    the first time one of its records is asked for, so resolving a name costs one family."""
+
+    def __init__(self, where: Mapping[str, str]) -> None:
+        self._where = where
+        self._loaded: dict[str, ModelType] = {}
+
+    def __getitem__(self, name: str) -> ModelType:
+        if name not in self._loaded:
+            module = importlib.import_module(f"symparam.architectures.{self._where[name]}")
+            for record in getattr(module, "MODEL_TYPES", ()):
+                self._loaded[record.name] = record
+        return self._loaded[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._where)
+
+    def __len__(self) -> int:
+        return len(self._where)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._where
+
+    def module_of(self, name: str) -> str:
+        """The family module that declares the model type ``name``."""
+        return self._where[name]
+
+
 @cache
-def model_types() -> dict[str, ModelType]:
-    """Every supported ``model_type``, by name, as its family module declares it."""
-    out: dict[str, ModelType] = {}
-    for name in FAMILY_MODULES:
-        module = importlib.import_module(f"symparam.architectures.{name}")
-        for record in getattr(module, "MODEL_TYPES", ()):
-            out[record.name] = record
-    return out
+def model_types() -> _Registry:
+    """Every supported ``model_type``, by name, as its family module declares it (listed by
+    ``architectures/index.json``, which ``tools/catalog_index.py`` writes)."""
+    path = os.path.join(os.path.dirname(__file__), "architectures", "index.json")
+    with open(path, encoding="utf-8") as handle:
+        return _Registry(json.load(handle)["model_types"])
 
 
 def records_of(fam: Family) -> list[ModelType]:
     """The model types a family serves, its own first."""
-    return [r for r in model_types().values() if r.family is fam]
+    types = model_types()
+    return [types[name] for name in types if types.module_of(name) == fam.name]
 
 
 def model_names() -> list[str]:

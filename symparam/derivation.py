@@ -19,7 +19,7 @@ import sympy
 from symparam.analysis import DropOut, dropouts, grouped, structured
 from symparam.assumptions import Assumption, resolve
 from symparam.blocks import Block, Repeat
-from symparam.blocks.base import Row, evaluate, tensor_names
+from symparam.blocks.base import Row, Runs, evaluate, tensor_names
 from symparam.compute import MemoryRow, weight_memory
 from symparam.notebook import Table, Tabular
 from symparam.printing import Terms
@@ -323,21 +323,40 @@ def _sections(
 def _layer_names(path: str, block: Repeat, mapping: Mapping[sympy.Symbol, sympy.Expr],
                  value: Any, shared: bool = False) -> str:
     """``layers.{i}``, or the indices a repeat covers when it shares the list with another
-    (``layers.{0…2}`` then ``layers.{3…60}``; ``layers.{1, 3, …}``), with numbers where known."""
-    from symparam.printing import text
-
+    (``layers.{0…2}`` then ``layers.{3…60}``; ``layers.{1, 3, …}``), with numbers where known;
+    the runs of one layer (:class:`~symparam.blocks.base.Runs`) each so, the first few of
+    many then ``…``."""
+    if isinstance(block, Runs):
+        pieces = [_indices(run, mapping, value) for run in block.repeats[:_RUNS_NAMED + 1]]
+        if len(block.repeats) > _RUNS_NAMED:
+            pieces[_RUNS_NAMED:] = ["…"]
+        return f"{path}.{{{', '.join(pieces)}}}"
     if block.start == 0 and block.stride == 1 and not shared:
         return f"{path}.{{i}}"
+    return f"{path}.{{{_indices(block, mapping, value)}}}"
+
+
+#: how many runs of one layer a section's name lists before ``…``
+_RUNS_NAMED = 6
+
+
+def _indices(block: Repeat, mapping: Mapping[sympy.Symbol, sympy.Expr], value: Any) -> str:
+    """The indices one repeat covers: ``0…2``, ``7``, ``1, 3, …, 59``."""
+    from symparam.printing import text
+
     start = block.start.xreplace(mapping)
-    last = start + block.stride * (block.count_expr.xreplace(mapping) - 1)
+    count = block.count_expr.xreplace(mapping)
+    last = start + block.stride * (count - 1)
     shown = [value(e) if value(start) is not None else None for e in (start, last)]
     first_text, last_text = (str(v) if v is not None else text(sympy.expand(e))
                              for v, e in zip(shown, (start, last), strict=True))
+    if shown[0] is not None and shown[0] == shown[1]:
+        return first_text  # a run of one layer
     if block.stride == 1:
-        return f"{path}.{{{first_text}…{last_text}}}"
+        return f"{first_text}…{last_text}"
     second = str(value(start + block.stride)) if shown[0] is not None else \
         text(sympy.expand(start + block.stride))
-    return f"{path}.{{{first_text}, {second}, …, {last_text}}}"
+    return f"{first_text}, {second}, …, {last_text}"
 
 
 def _rows(rows: Iterable[Row], mapping: Mapping[sympy.Symbol, sympy.Expr], value: Any,

@@ -238,7 +238,7 @@ class Model(Questions, Rich):
                                 what="the count under these assumptions")
         return cache[key]
 
-    @property
+    @cached_property
     def repeat_symbols(self) -> list[sympy.Symbol]:
         """Symbols that count repeated layers (``N`` …): formulas are grouped by them."""
         mapping = resolve(self.assumptions)

@@ -400,8 +400,13 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
             if s.repeat_value is not None and s.subtotal_value is not None:
                 stack.append(f"{number_tex(s.repeat_value)} \\times {number_tex(s.subtotal_value)}")
                 stack.append(number_tex(s.subtotal_value * s.repeat_value))
+            count = latex(s.repeat)
+            if s.repeat.is_Number:  # a count the config lists: the number once
+                count = number_tex(int(s.repeat))
+            elif s.repeat_value is not None:
+                count = f"{count} = {number_tex(s.repeat_value)}"
             entry["repeat"] = {"symbol": latex(s.repeat), "value": s.repeat_value,
-                               "lines": stack}
+                               "count": count, "lines": stack}
             parts_tex.append(_factor(s.repeat) + " " + label)
         else:
             parts_tex.append(label)

@@ -32,7 +32,7 @@ from typing import Any
 import sympy
 
 from symparam.architectures.common import activation_of
-from symparam.architectures.vit import PATCHES
+from symparam.architectures.vit import PATCHES, TOKENS
 from symparam.blocks import (
     Activation,
     Attention,
@@ -70,7 +70,7 @@ from symparam.symbols import (
 )
 
 #: an image's sequence: its patches and the class token
-IMAGE_SEQUENCE = PATCHES + 1
+IMAGE_SEQUENCE = TOKENS
 
 
 @dataclass(frozen=True)

@@ -59,8 +59,9 @@ def depth(stage: int) -> sympy.Symbol:
 
 def positions(stage: int) -> sympy.Expr:
     """The positions of stage ``stage``'s map: the stem's ⌊R/P⌋ a side, halved (rounding
-    down) by each downsampling layer."""
-    return sympy.floor(R / (P * 2 ** (stage - 1))) ** 2
+    down) by each downsampling layer (built unevaluated: the same expression, without sympy
+    asking at import whether the quotient is an integer)."""
+    return sympy.Pow(sympy.floor(R / (P * 2 ** (stage - 1)), evaluate=False), 2, evaluate=False)
 
 
 class Stem(Conv2d):

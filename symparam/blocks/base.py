@@ -17,7 +17,7 @@ N*(H**2 + H)
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from fractions import Fraction
 from functools import cached_property
 from typing import Any
@@ -109,6 +109,10 @@ class Block:
 
     def tensors(self) -> list[TensorInfo]:
         """Every leaf tensor under this block, named from this block down."""
+        return list(self._tensors)
+
+    @cached_property
+    def _tensors(self) -> tuple[TensorInfo, ...]:
         entries = list(_walk(self, "", ()))
         owners = {id(tensor): entry.name for tensor, entry in entries if tensor.tie is None}
         out = []
@@ -120,7 +124,7 @@ class Block:
             if owner is None:
                 raise ModelDefinitionError(f"{entry.name} is tied to a tensor outside this model")
             out.append(TensorInfo(entry.name, entry.shape, entry.indices, owner))
-        return out
+        return tuple(out)
 
     #: a block that runs once per sequence, on its first token (BERT's pooler), not per token
     first_token: bool = False
@@ -287,6 +291,18 @@ class Block:
         return f"{type(self).__name__}(params={self.params})"
 
 
+def once(question: Callable[..., Any], *args: Any) -> Any:
+    """A block's answer to ``question`` (one of its methods) at ``args``, worked out once:
+    the layer a stack repeats is asked the same question by each run of a listed pattern (a
+    thousand runs of the dense layer between a Qwen-MoE's sparse ones). The answers are never
+    changed in place by those who ask."""
+    answers = question.__self__.__dict__.setdefault("_answers", {})  # type: ignore[attr-defined]
+    key = (question.__name__, *args)
+    if key not in answers:
+        answers[key] = question(*args)
+    return answers[key]
+
+
 def adopt(parent: str, items: Iterable[tuple[str, Any]]) -> tuple[tuple[str, Block], ...]:
     """A composite's named children, checked: each a :class:`Block`, nested at most
     :data:`~symparam.limits.MAX_BLOCK_DEPTH` deep (every walk of the tree recurses, so a
@@ -425,7 +441,7 @@ class Repeat(Block):
         return self.count_expr * self.block.vocabulary_params
 
     def stored(self, fmt: Any) -> sympy.Expr:
-        return self.count_expr * self.block.stored(fmt)
+        return self.count_expr * once(self.block.stored, fmt)
 
     def numeric(self, env: Mapping[sympy.Symbol, Number], active: bool = False) -> Number:
         return value(self.count_expr, env) * self.block.numeric(env, active)
@@ -439,13 +455,13 @@ class Repeat(Block):
         return self.count_expr
 
     def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
-        return self.runs * self.block.flops(batch, self.own_seq(seq))
+        return self.runs * once(self.block.flops, batch, self.own_seq(seq))
 
     def products(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
-        return self.runs * self.block.products(batch, self.own_seq(seq))
+        return self.runs * once(self.block.products, batch, self.own_seq(seq))
 
     def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
-        below = self.block.nonmatmul(batch, self.own_seq(seq))
+        below = once(self.block.nonmatmul, batch, self.own_seq(seq))
         return {kind: self.runs * elements for kind, elements in below.items()}
 
     is_stack = True
@@ -454,7 +470,7 @@ class Repeat(Block):
         return [(self, seq)]
 
     def cache(self, seq: sympy.Expr) -> sympy.Expr:
-        return self.count_expr * self.block.cache(self.own_seq(seq))
+        return self.count_expr * once(self.block.cache, self.own_seq(seq))
 
     def held_state(self) -> sympy.Expr:
         return self.count_expr * self.block.held_state()
@@ -465,16 +481,16 @@ class Repeat(Block):
         full recomputation a run keeps only what its checkpoint does, its input."""
         inner = self.own_seq(seq)
         if policy == "full":
-            return self.block.checkpointed(batch, inner).repeated(self.runs)
-        return self.block.saved(batch, inner, policy).repeated(self.runs)
+            return once(self.block.checkpointed, batch, inner).repeated(self.runs)
+        return once(self.block.saved, batch, inner, policy).repeated(self.runs)
 
     def by_kind(self, outer: str = "other", active: bool = False) -> dict[str, sympy.Expr]:
-        below = self.block.by_kind(self.kind or outer, active)
+        below = once(self.block.by_kind, self.kind or outer, active)
         return {kind: self.count_expr * params for kind, params in below.items()}
 
     def flops_by_kind(self, batch: sympy.Expr, seq: sympy.Expr,
                       outer: str = "other") -> dict[str, sympy.Expr]:
-        below = self.block.flops_by_kind(batch, self.own_seq(seq), self.kind or outer)
+        below = once(self.block.flops_by_kind, batch, self.own_seq(seq), self.kind or outer)
         return {kind: self.runs * flops for kind, flops in below.items()}
 
     def placed(self, path: str, seq: sympy.Expr | None, weightless: bool) -> list[Placed]:
@@ -506,12 +522,50 @@ class Stack(Block):
     def children(self) -> tuple[tuple[str, Block], ...]:
         return tuple(("", repeat) for repeat in self.repeats)
 
+    def numeric(self, env: Mapping[sympy.Symbol, Number], active: bool = False) -> Number:
+        return sum((kind.numeric(env, active) for kind in self._kinds), 0)
+
+    def symbols(self) -> set[sympy.Symbol]:
+        return set().union(*(kind.symbols() for kind in self._kinds))
+
+    @cached_property
+    def _kinds(self) -> tuple[Repeat, ...]:
+        """The repeats, those of one layer object together (:class:`Runs`), each kind's
+        layer asked once."""
+        kinds: dict[int, list[Repeat]] = {}
+        for repeat in self.repeats:
+            kinds.setdefault(id(repeat.block), []).append(repeat)
+        return tuple(group[0] if len(group) == 1 else Runs(*group) for group in kinds.values())
+
+    def placed(self, path: str, seq: sympy.Expr | None, weightless: bool) -> list[Placed]:
+        """One part per kind of layer: the repeats of one layer object (the dense layers a
+        Qwen-MoE lists between its sparse ones, in runs) together as :class:`Runs`, in the
+        order each kind first appears, so that a list of a thousand runs is a few parts."""
+        return [Placed(path, kind, seq) for kind in self._kinds]
+
+
+class Runs(Repeat):
+    """The runs of one layer in a shared list, as one part: ``Σ count`` copies of the same
+    block (each run's copies numbered by its own start and stride). It answers every question
+    as a :class:`Repeat` of that many copies does — the runs share the layer and its sequence —
+    and names its tensors run by run. Made by :meth:`Stack.placed`; never built into a tree."""
+
+    def __init__(self, *repeats: Repeat) -> None:
+        if len({id(r.block) for r in repeats}) != 1:
+            raise ModelDefinitionError("Runs holds repeats of one layer")
+        super().__init__(sympy.Add(*(r.count_expr for r in repeats)), repeats[0].block)
+        self.repeats = repeats
+
 
 def _walk(
     block: Block, prefix: str, indices: tuple[Index, ...]
 ) -> Iterator[tuple[Tensor, TensorInfo]]:
     if isinstance(block, Tensor):
         yield block, TensorInfo(prefix, block.shape, indices)
+        return
+    if isinstance(block, Runs):
+        for repeat in block.repeats:
+            yield from _walk(repeat, prefix, indices)
         return
     if isinstance(block, Repeat):
         letter = _INDEX_LETTERS[len(indices) % len(_INDEX_LETTERS)]

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import sympy
 
-from symparam.blocks.base import Block, join
+from symparam.blocks.base import Block, Stack, join
 
 
 @dataclass(frozen=True)
@@ -56,6 +56,8 @@ def _inside(block: Block) -> tuple[tuple[str, Block], ...]:
     if block.is_stack:
         (_, layer), = block.children()
         return layer.children() if layer.children() else (("", layer),)
+    if isinstance(block, Stack):  # one line per kind of layer, its runs together
+        return tuple(("", placed.block) for placed in block.placed("", None, False))
     return block.children()
 
 
