@@ -28,6 +28,7 @@ from symparam.errors import InvalidValueError
 from symparam.josa import attach
 from symparam.printing import latex
 from symparam.symbols import H, indexed, latex_name, lookup, order_key
+from symparam.templating import Loader
 
 if TYPE_CHECKING:
     from symparam.derivation import Derivation, ModuleRow
@@ -170,7 +171,7 @@ def _templates_folder() -> Path:
 def environment() -> jinja2.Environment:
     """The one environment: templates shipped with the package, strict about missing names."""
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(_templates_folder()),
+        loader=Loader(_templates_folder()),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,

@@ -54,3 +54,43 @@ def test_no_family_computes_at_import() -> None:
                           check=False)
     assert done.returncode == 0, done.stderr[-500:]
     assert done.stdout.strip() == "True"  # the probe itself: a sum does import it
+
+
+def test_the_compiled_templates_are_up_to_date() -> None:
+    """Each template's compiled copy was compiled from it: run ``python
+    tools/compile_templates.py --write`` after editing a template."""
+    from tools import compile_templates
+
+    present = {p.name: p.read_text(encoding="utf-8")
+               for p in compile_templates.TARGET.glob("*.py")}
+    assert present == compile_templates.generate(), \
+        "run: python tools/compile_templates.py --write"
+
+
+def test_a_template_renders_from_its_compiled_copy_or_its_source(monkeypatch) -> None:
+    """The compiled copy is what renders, and a copy whose source digest no longer matches
+    (an edited template) is passed over for the template itself: the same document."""
+    import importlib
+
+    import symparam
+    from symparam import render, templating
+
+    derivation = symparam.model("gpt2").derive()
+    copy = importlib.import_module(f"{templating.PACKAGE}.derivation_md_raw")
+    seen = []
+    real_root = copy.root
+
+    def root(context, *args, **kwargs):
+        seen.append(1)
+        return real_root(context, *args, **kwargs)
+
+    monkeypatch.setattr(copy, "root", root)
+    render.environment.cache_clear()
+    from_copy = derivation.to_markdown()
+    assert seen  # rendered by the compiled copy
+    monkeypatch.setattr(copy, "SOURCE", "0" * 64)  # as if the template had been edited
+    render.environment.cache_clear()
+    seen.clear()
+    from_source = derivation.to_markdown()
+    render.environment.cache_clear()
+    assert not seen and from_source == from_copy
