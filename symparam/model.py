@@ -304,8 +304,15 @@ class Model(Questions, Rich):
         return dict(sorted(out.items(), key=lambda kv: _name_key(kv[0])))
 
     def bind(self, overrides: Mapping[str, Any] | None = None) -> dict[str, int]:
-        """This model's values with ``overrides`` on top, checked."""
-        return self._checked({**self.values, **(overrides or {})})
+        """This model's values with ``overrides`` on top, checked (the model's own values
+        checked once while they stay the same: a derivation asks for hundreds of numbers)."""
+        if overrides:
+            return self._checked({**self.values, **overrides})
+        given, checked = self.__dict__.get("_bound", (None, None))
+        if given != self.values or checked is None:
+            given, checked = dict(self.values), self._checked(self.values)
+            self.__dict__["_bound"] = (given, checked)
+        return dict(checked)
 
     def count(self, **values: int) -> int:
         """The exact total; raises naming every hyperparameter still without a value."""
@@ -346,15 +353,26 @@ class Model(Questions, Rich):
         value)."""
         assumptions = self.assumptions_for(bound) if assumptions is None else assumptions
         try:
-            env: dict[sympy.Symbol, Any] = {self.symbols[n]: v for n, v in bound.items()}
-            for sym, assumed in resolve(assumptions).items():
-                env[sym] = numeric_value(assumed, env)
-            total = on_tree(env)
+            total = on_tree(self._environment(bound, assumptions))
             if isinstance(total, Fraction) and total.denominator != 1:
                 raise InvalidValueError(f"the count is not an integer ({total})")
             return int(total)
         except (UnboundError, InvalidValueError):
             return _evaluate(formula(assumptions), bound)
+
+    def _environment(self, bound: Mapping[str, int], assumptions: tuple[Assumption, ...]
+                     ) -> dict[sympy.Symbol, Any]:
+        """The bound values by symbol, with those the assumptions give: made once for the
+        values a derivation asks hundreds of numbers at (the last one kept)."""
+        key = (tuple(bound.items()), assumptions)
+        last = self.__dict__.get("_last_environment")
+        if last is not None and last[0] == key:
+            return last[1]
+        env: dict[sympy.Symbol, Any] = {self.symbols[n]: v for n, v in bound.items()}
+        for sym, assumed in resolve(assumptions).items():
+            env[sym] = numeric_value(assumed, env)
+        self.__dict__["_last_environment"] = (key, env)
+        return env
 
     def by_kind(self, active: bool = False) -> dict[str, int]:
         """The parameters (``active``: those one token touches) by kind of block, in the order

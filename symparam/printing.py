@@ -23,6 +23,7 @@ import html
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 import sympy
@@ -57,8 +58,10 @@ def _degree(expr: sympy.Expr, symbols: tuple[sympy.Symbol, ...] | None) -> int:
     return total
 
 
+@lru_cache(maxsize=1 << 14)
 def term_key(term: sympy.Expr) -> tuple[Any, ...]:
-    """Order of terms in a sum: layer counts, then degree in H, total degree, vocabulary order."""
+    """Order of terms in a sum: layer counts, then degree in H, total degree, vocabulary order
+    (kept for the terms seen last: a derivation prints its sums in several forms)."""
     names = sorted(term.free_symbols, key=order_key)
     return (
         -_degree(term, _COUNTS),

@@ -176,6 +176,13 @@ def _width_entry(index: int) -> Hyperparameter:
 
 def lookup(name: str) -> Hyperparameter:
     """The vocabulary entry called ``name``; raises :class:`UnknownSymbolError` otherwise."""
+    entry = _entry(name)
+    if entry is None:
+        raise UnknownSymbolError(name, sorted(VOCABULARY))
+    return entry
+
+
+def _entry(name: str) -> Hyperparameter | None:
     entry = VOCABULARY.get(name)
     if entry is not None:
         return entry
@@ -183,7 +190,7 @@ def lookup(name: str) -> Hyperparameter:
     if found is not None:
         base, index = found
         return _width_entry(index) if base == "d" else staged(base, index)
-    raise UnknownSymbolError(name, sorted(VOCABULARY))
+    return None
 
 
 #: a name of your own: ASCII letters, digits and underscores, starting with a letter
@@ -197,11 +204,9 @@ def describe(name: str) -> Hyperparameter:
     >>> describe("r").meaning, describe("n_q").latex
     ('a hyperparameter of your own', 'n_{\\\\mathrm{q}}')
     """
-    if isinstance(name, str):
-        try:
-            return lookup(name)
-        except UnknownSymbolError:
-            pass
+    entry = _entry(name) if isinstance(name, str) else None
+    if entry is not None:
+        return entry
     if not isinstance(name, str) or not _OWN_NAME.fullmatch(name):
         raise InvalidValueError(
             f"a hyperparameter's name is up to 40 ASCII letters, digits and underscores, "
@@ -233,11 +238,7 @@ def symbol(name: str) -> sympy.Symbol:
 
 def is_known(name: str) -> bool:
     """Whether ``name`` is a canonical hyperparameter name (``H``, ``d_ff``, ``d_3`` …)."""
-    try:
-        lookup(name)
-    except UnknownSymbolError:
-        return False
-    return True
+    return _entry(name) is not None
 
 
 def order_key(sym: sympy.Symbol) -> tuple[int, int, str]:
