@@ -77,8 +77,11 @@ class WeightFormat:
         if len(shape) < 2:
             return self.kept(numel)
         rows, columns = sympy.Mul(*shape[:-1]), shape[-1]
-        packed = sympy.ceiling(numel * sympy.Rational(self.bits, 8))
-        groups = 1 if self.group is None else sympy.ceiling(columns / self.group)
+        # unevaluated: sympy would ask whether each quotient is an integer (0.8 s a model),
+        # and only the number at the model's values is read
+        packed = sympy.ceiling(numel * sympy.Rational(self.bits, 8), evaluate=False)
+        groups = 1 if self.group is None else sympy.ceiling(columns / self.group,
+                                                            evaluate=False)
         return packed + rows * groups * self.scale_bytes
 
     def kept(self, params: sympy.Expr) -> sympy.Expr:
