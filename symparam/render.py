@@ -135,12 +135,21 @@ def number(value: int) -> str:
 
 def percent(fraction: float) -> str:
     """A share or a gap as people read it: 21.8%, 6.36%, 0.54%, 0.0039% (two significant
-    digits below 10%, never a gap shown as 0.00%)."""
+    digits below 10%, never a gap shown as 0.00%, nor a part as the whole: 99.98%, not 100.0%).
+
+    >>> percent(0.99983), percent(1.0), percent(0.218)
+    ('99.98%', '100%', '21.8%')
+    """
     shown = abs(fraction) * 100
     if shown == 0:
         return "0%"
+    if shown == 100:
+        return "100%"
     if shown >= 10:
-        return f"{shown:.1f}%"
+        digits = 1
+        while digits < 8 and round(shown, digits) == 100:
+            digits += 1
+        return f"{shown:.{digits}f}%"
     digits = min(8, max(2, 1 - math.floor(math.log10(shown))))
     return f"{shown:.{digits}f}%"
 
