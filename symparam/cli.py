@@ -112,7 +112,9 @@ def _count_record(name: str, args: argparse.Namespace) -> dict[str, Any]:
     if m.reported is not None:
         record["reported"] = {"params": m.reported.params, "source": m.reported.source}
         if m.reported.note:
-            record["reported"]["note"] = m.reported.note
+            from symparam.figures import figures, fill_note
+
+            record["reported"]["note"] = fill_note(m.reported.note, figures(m))
     return record
 
 
@@ -168,8 +170,10 @@ def _print_totals(record: dict[str, Any], width: int, digits: int) -> None:
     if reported:
         diff = (record["params"] - reported["params"]) / reported["params"]
         side = "above" if diff > 0 else "below"
+        from symparam.render import percent  # never a gap shown as 0.00%
+
         print(f"  reported: {reported['params']:,} ({reported['source']}); "
-              f"the exact count is {abs(diff):.2%} {side} it")
+              f"the exact count is {percent(diff)} {side} it")
         if "note" in reported:
             print(f"  note: {reported['note']}")
 

@@ -11,7 +11,7 @@ No formatting happens here; :mod:`symparam.render` lays these steps out as Markd
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import sympy
@@ -21,6 +21,7 @@ from symparam.assumptions import Assumption, resolve
 from symparam.blocks import Block, Repeat
 from symparam.blocks.base import Row, evaluate, tensor_names
 from symparam.compute import MemoryRow, weight_memory
+from symparam.figures import figures
 from symparam.notebook import Table, Tabular
 from symparam.printing import Terms
 from symparam.summary import Summary, summarise
@@ -136,6 +137,10 @@ class Derivation(Tabular):
     summary: Summary | None = None
     #: the family's name, under which the language files may explain how its layers work
     family_name: str = ""
+    #: the figures a published figure's note may name (:func:`symparam.figures.figures`)
+    figures: Mapping[str, int] = field(default_factory=dict)
+    #: the count under the published figure's ``recount`` values, where it gives them
+    recount: int | None = None
 
     @property
     def expanded_reads_well(self) -> bool:
@@ -193,6 +198,9 @@ def derive(model: Model, symbolic: bool = False, seq: int | None = None,
     def value(expr: sympy.Expr) -> int | None:
         return None if symbolic else model.value_of(expr)
 
+    recount = None
+    if not symbolic and model.reported is not None and model.reported.recount:
+        recount = model.count(**model.reported.recount)
     owners = tensor_names(model.tree)
     sections = tuple(_sections(model.tree, mapping, value, owners))
     ties = []
@@ -226,6 +234,8 @@ def derive(model: Model, symbolic: bool = False, seq: int | None = None,
                       if _shown(model, o)),
         summary=summarise(model, symbolic),
         compute=None if seq is None or symbolic else _compute_step(model, seq, batch),
+        figures={} if symbolic else figures(model),
+        recount=recount,
     )
 
 

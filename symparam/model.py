@@ -98,11 +98,17 @@ class Parts(list[Part], Rich):
 
 @dataclass(frozen=True)
 class Reported:
-    """A figure someone published for this model, to show beside the derived count."""
+    """A figure someone published for this model, to show beside the derived count.
+
+    ``note`` may name this model's own figures as fields (:mod:`symparam.figures`);
+    ``recount``: values under which this count gives the published figure (GPT-2's paper
+    counts GPT-1's vocabulary), ``recount_why`` saying what they are."""
 
     params: int
     source: str
     note: str = ""
+    recount: Mapping[str, int] = field(default_factory=dict)
+    recount_why: str = ""
 
 
 class Model(Questions, Rich):

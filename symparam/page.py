@@ -32,6 +32,7 @@ from markupsafe import Markup
 
 from symparam.assumptions import resolve
 from symparam.compute import DTYPE_BYTES
+from symparam.figures import fill_note
 from symparam.live import Formulas, grouped, percent
 from symparam.markup import (
     Words,
@@ -317,10 +318,24 @@ def _reported(d: Derivation) -> dict[str, Any] | None:
                    "side": _side(c.fraction > 0)}
     source = {lang: d.i18n.get(lang, {}).get("source", d.reported.source)
               for lang in LANGUAGES}
-    note = {lang: d.i18n.get(lang, {}).get("note", d.reported.note) for lang in LANGUAGES}
+    note = {lang: fill_note(d.i18n.get(lang, {}).get("note", d.reported.note), d.figures)
+            for lang in LANGUAGES}
+    recount = None
+    if d.recount is not None:
+        at = {sym.name: v for sym, v in d.values.items()}
+        names = sorted(d.reported.recount, key=lambda n: order_key(lookup(n).symbol))
+
+        def values(given: Mapping[str, int]) -> Markup:
+            return Markup(", ").join(assignment(lookup(n).symbol, sympy.Integer(given[n])).html
+                                     for n in names)
+
+        recount = {"changes": values(d.reported.recount), "actual": values(at),
+                   "why": {lang: d.i18n.get(lang, {}).get("recount_why", d.reported.recount_why)
+                           for lang in LANGUAGES},
+                   "value": grouped(d.recount)}
     return {"params": grouped(d.reported.params), "source": source, "note": note,
             "has_note": bool(d.reported.note), "percent": percent(diff, 1),
-            "side": _side(diff > 0), "closest": closest}
+            "side": _side(diff > 0), "closest": closest, "recount": recount}
 
 
 def _side(above: bool) -> dict[str, str]:

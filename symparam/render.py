@@ -260,6 +260,12 @@ def render(derivation: Derivation, fmt: str, lang: str = "en", fragment: bool = 
             view["description"] = text
         elif view["reported"] is not None and key in ("source", "note"):
             view["reported"][key] = text
+        elif view["reported"] is not None and view["reported"]["recount"] is not None \
+                and key == "recount_why":
+            view["reported"]["recount"]["why"] = text
+    if view["reported"] is not None and view["reported"]["note"]:  # its figures, from the tree
+        view["reported"]["note"] = fill(view["reported"]["note"], **{
+            name: number(value) for name, value in derivation.figures.items()})
     template = environment().get_template(f"derivation.{fmt}.j2")
     return template.render(d=view, t=t, lang=lang, fragment=fragment, esc=escape, code=code,
                            fill=fill, math=inline, math_block=_math_block(math),
@@ -493,7 +499,18 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
             "note": d.reported.note,
             "percent": percent(diff),
             "above": diff > 0,
+            "recount": None,
         }
+        if d.recount is not None:
+            at = {sym.name: v for sym, v in d.values.items()}
+            names = sorted(d.reported.recount, key=lambda n: order_key(lookup(n).symbol))
+            reported["recount"] = {
+                "changes": ", ".join(f"{lookup(n).latex} = {number_tex(d.reported.recount[n])}"
+                                     for n in names),
+                "actual": ", ".join(f"{lookup(n).latex} = {number_tex(at[n])}" for n in names),
+                "why": d.reported.recount_why,
+                "value": number(d.recount),
+            }
 
     options = [{
         "name": name,

@@ -22,6 +22,8 @@ ALLOWED = {
     "Qwen2", "Qwen3", "OLMo", "OLMo2", "Gemma", "Gemma2", "Gemma3", "StarCoder2", "Cohere",
     "StableLM", "SmolLM3", "Granite", "T5", "ViT", "Mixtral", "DeepSeek", "Falcon", "BLOOM",
     "OPT", "NeoX", "Pythia", "v1", "v0", "top-k", "Whisper", "SigLIP",
+    # the sizes in a model's name, which Chinese and Korean writers keep (GPT-2 Small, BART-large)
+    "Small", "Medium", "Large", "small", "large", "BART-large", "PEGASUS-large",
     # the functions, models and authors the families' explanations name ([explain])
     "SiLU", "softplus", "Mamba", "Falcon-Mamba", "Gu", "Dao", "DeepSeek-V2", "DeepSeek-V3",
 }
@@ -46,8 +48,10 @@ def _names(m: symparam.Model) -> set[str]:
         names.add(m.reported.source)
     pieces = {piece for name in names
               for piece in re.findall(r"[A-Za-z][A-Za-z0-9\-]+", name.replace("_", " "))}
-    # the proper names in a preset's description (organisations, products: Google, 8x7B)
-    described = re.findall(r"[A-Za-z][A-Za-z0-9\-]+", m.description.replace("_", " "))
+    # the proper names in a preset's description and in its figure's note (organisations,
+    # products, authors: Google, 8x7B, Jiang)
+    note = m.reported.note if m.reported is not None else ""
+    described = re.findall(r"[A-Za-z][A-Za-z0-9\-]+", f"{m.description} {note}".replace("_", " "))
     return pieces | {w for w in described if w[0].isupper() or any(c.isdigit() for c in w)}
 
 
