@@ -29,7 +29,7 @@ from symparam.symbols import B, is_known, lookup, order_key, s
 
 if TYPE_CHECKING:
     from symparam.family import Option
-    from symparam.model import Model, Reported
+    from symparam.model import Described, Model, Reported
 
 
 @dataclass(frozen=True)
@@ -141,6 +141,15 @@ class Derivation(Tabular):
     figures: Mapping[str, int] = field(default_factory=dict)
     #: the count under the published figure's ``recount`` values, where it gives them
     recount: int | None = None
+    #: the description as each language writes it, where it is not a preset's own
+    described: Described | None = None
+
+    @property
+    def shared_experts(self) -> bool:
+        """Whether the layers hold shared experts, which every token uses (the active count's
+        sentence names them only then)."""
+        return self.summary is not None and any(k.name == "shared_experts"
+                                                for k in self.summary.layer)
 
     @property
     def expanded_reads_well(self) -> bool:
@@ -236,6 +245,7 @@ def derive(model: Model, symbolic: bool = False, seq: int | None = None,
         compute=None if seq is None or symbolic else _compute_step(model, seq, batch),
         figures={} if symbolic else figures(model),
         recount=recount,
+        described=model.described,
     )
 
 

@@ -111,6 +111,16 @@ class Reported:
     recount_why: str = ""
 
 
+@dataclass(frozen=True)
+class Described:
+    """What a model is, where no preset describes it, as a sentence each language writes from
+    these fields: ``config`` (a config.json: ``model_type``, and ``label`` the class counted)
+    or ``changed`` (a preset, ``preset``, whose values the user changed: ``changes``)."""
+
+    key: str
+    fields: Mapping[str, str]
+
+
 class Model(Questions, Rich):
     """A block tree plus what makes it a particular model: assumptions, options, values.
 
@@ -131,6 +141,7 @@ class Model(Questions, Rich):
         i18n: Mapping[str, Mapping[str, str]] | None = None,
         label: str | None = None,
         config_keys: Mapping[str, str] | None = None,
+        described: Described | None = None,
     ) -> None:
         self.name = name
         self.family = family
@@ -138,6 +149,8 @@ class Model(Questions, Rich):
         self.label = label or architecture
         self.options = dict(options)
         self.description = description or family.description
+        #: the description as each language writes it, where it is not a preset's own
+        self.described = described
         self.reported = reported
         self.i18n = dict(i18n or {})
         #: hyperparameter → the config.json key its value came from (as the file spells it)

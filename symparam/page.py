@@ -49,7 +49,14 @@ from symparam.markup import (
     script_of,
 )
 from symparam.printing import INVISIBLE_TIMES, mathml, mathml_name
-from symparam.render import LANGUAGES, hyper_meaning, option_text, option_value, strings
+from symparam.render import (
+    LANGUAGES,
+    description,
+    hyper_meaning,
+    option_text,
+    option_value,
+    strings,
+)
 from symparam.symbols import lookup, order_key
 
 if TYPE_CHECKING:
@@ -114,7 +121,8 @@ def _view(model: Model, d: Derivation) -> dict[str, Any]:
                                      value=live(mapping[h.symbol], always=True))
         inputs.append(entry)
 
-    results = {"total": live(total, tag="output", machine=True), "active": None}
+    results = {"total": live(total, tag="output", machine=True), "active": None,
+               "shared": d.shared_experts}
     if sympy.expand(d.active - total) != 0:
         results["active"] = live(d.active, tag="output", machine=True)
 
@@ -125,7 +133,7 @@ def _view(model: Model, d: Derivation) -> dict[str, Any]:
         "architecture": model.label,
         "family": d.family,
         "description": None if not d.description else
-        {lang: d.i18n.get(lang, {}).get("description", d.description) for lang in LANGUAGES},
+        {lang: description(lang, d.described, d.i18n, d.description) for lang in LANGUAGES},
         "languages": [(lang, page_strings(lang)["name"]) for lang in LANGUAGES],
         "symbolic": d.symbolic,
         "inputs": inputs,
@@ -294,14 +302,13 @@ def _dropouts(d: Derivation, words: Words) -> dict[str, Any]:
         symbol = formula(drop.symbol)
         assumption = None if drop.assumption is None else \
             assignment(drop.assumption.symbol, drop.assumption.expr)
-        key = {"cancels": "drop_cancels", "active_only": "drop_active_only",
-               "shared": "drop_shared", "rotary": "drop_rotary",
-               "assumed": "drop_assumed", "given": "drop_given"}.get(drop.kind, "drop_no_weights")
+        whole = "" if drop.whole is None else formula(drop.whole)
         chains = [math("<mo>=</mo>".join((mathml(product, cdot=True), mathml(shown_, cdot=True),
                                          mathml(result))))
                   for product, shown_, result in drop.steps]
-        items.append({"sentence": words(f"text.{key}", symbol=symbol, assumption=assumption
-                                        or ""), "chains": chains})
+        items.append({"sentence": words(f"text.drop_{drop.kind}", symbol=symbol,
+                                        assumption=assumption or "", whole=whole),
+                      "chains": chains})
     return {"kept": words("text.kept", symbols=kept), "drops": items}
 
 

@@ -31,6 +31,7 @@ from symparam.symbols import H, indexed, latex_name, lookup, order_key
 
 if TYPE_CHECKING:
     from symparam.derivation import Derivation, ModuleRow
+    from symparam.model import Described
 
 LANGUAGES = ("en", "zh", "ko")
 FORMATS = ("md", "tex")
@@ -263,6 +264,10 @@ def render(derivation: Derivation, fmt: str, lang: str = "en", fragment: bool = 
         elif view["reported"] is not None and view["reported"]["recount"] is not None \
                 and key == "recount_why":
             view["reported"]["recount"]["why"] = text
+    if derivation.described is not None:  # not a preset's own: each language's sentence
+        view["description"] = fill(t["described"][derivation.described.key], key=code(
+            "model_type"), **{name: code(value) for name, value in
+                              derivation.described.fields.items()})
     if view["reported"] is not None and view["reported"]["note"]:  # its figures, from the tree
         view["reported"]["note"] = fill(view["reported"]["note"], **{
             name: number(value) for name, value in derivation.figures.items()})
@@ -272,6 +277,16 @@ def render(derivation: Derivation, fmt: str, lang: str = "en", fragment: bool = 
                            units=_UNITS,
                            headings=(level, _SUBHEADING[level]),
                            packages=_FRAGMENT_PACKAGES[lang])
+
+
+def description(lang: str, described: Described | None,
+                i18n: Mapping[str, Mapping[str, str]], default: str) -> str:
+    """What the model is, as plain text in ``lang``: the sentence of ``described`` (a
+    config.json's, a changed preset's), else the preset's own in ``i18n``, else ``default``."""
+    if described is not None:
+        return strings(lang)["described"][described.key].format_map(
+            {"key": "model_type", **described.fields})
+    return i18n.get(lang, {}).get("description", default)
 
 
 #: the pieces of a reading: a hyperparameter ``[[H]]``, inline TeX ``$…$``, a ``name``
@@ -435,7 +450,8 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
     active = None
     if sympy.expand(d.active - d.total) != 0:
         active = {"lines": three(d.active_grouped, d.active_value),
-                  "value": number(d.active_value) if d.active_value is not None else None}
+                  "value": number(d.active_value) if d.active_value is not None else None,
+                  "shared": d.shared_experts}
 
     hyper = []
     for h in d.hyperparameters:
@@ -468,7 +484,8 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
     drops = []
     for drop in d.dropouts:
         item = {"symbol": latex_name(drop.symbol), "kind": drop.kind,
-                "assumption": None, "chains": []}
+                "assumption": None, "chains": [],
+                "whole": None if drop.whole is None else latex(drop.whole)}
         if drop.assumption is not None:
             item["assumption"] = f"{latex_name(drop.assumption.symbol)} = " \
                                  f"{latex(drop.assumption.expr)}"
