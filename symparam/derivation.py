@@ -18,10 +18,11 @@ import sympy
 
 from symparam.analysis import DropOut, dropouts, grouped, structured
 from symparam.assumptions import Assumption, resolve
-from symparam.blocks import Block, Repeat
+from symparam.blocks import Block
 from symparam.blocks.base import Row, evaluate, tensor_names
 from symparam.compute import MemoryRow, weight_memory
 from symparam.figures import figures
+from symparam.labels import layer_names
 from symparam.notebook import Table, Tabular
 from symparam.printing import Terms
 from symparam.summary import Summary, summarise
@@ -333,31 +334,11 @@ def _sections(
             subtotal = sympy.expand(block.block.params.xreplace(mapping))
             repeat = block.count_expr.xreplace(mapping)
             yield Section((path,), rows, subtotal, value(subtotal), repeat, value(repeat),
-                          layer_prefix=_layer_names(path, block, mapping, value,
+                          layer_prefix=layer_names(path, block, mapping, value,
                                                     shared=paths.count(path) > 1))
         else:
             pending.append((path, block))
     yield from flush()
-
-
-def _layer_names(path: str, block: Repeat, mapping: Mapping[sympy.Symbol, sympy.Expr],
-                 value: Any, shared: bool = False) -> str:
-    """``layers.{i}``, or the indices a repeat covers when it shares the list with another
-    (``layers.{0…2}`` then ``layers.{3…60}``; ``layers.{1, 3, …}``), with numbers where known."""
-    from symparam.printing import text
-
-    if block.start == 0 and block.stride == 1 and not shared:
-        return f"{path}.{{i}}"
-    start = block.start.xreplace(mapping)
-    last = start + block.stride * (block.count_expr.xreplace(mapping) - 1)
-    shown = [value(e) if value(start) is not None else None for e in (start, last)]
-    first_text, last_text = (str(v) if v is not None else text(sympy.expand(e))
-                             for v, e in zip(shown, (start, last), strict=True))
-    if block.stride == 1:
-        return f"{path}.{{{first_text}…{last_text}}}"
-    second = str(value(start + block.stride)) if shown[0] is not None else \
-        text(sympy.expand(start + block.stride))
-    return f"{path}.{{{first_text}, {second}, …, {last_text}}}"
 
 
 def _rows(rows: Iterable[Row], mapping: Mapping[sympy.Symbol, sympy.Expr], value: Any,

@@ -536,7 +536,7 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
                             lambda symbol: inline(lookup(symbol).latex)),
     } for name, value, help_ in d.options]
 
-    summary = _summary(d, t, three) if d.summary is not None else None
+    summary = _summary(d, t, fill, inline, code) if d.summary is not None else None
 
     compute = None
     if d.compute is not None:
@@ -622,8 +622,12 @@ def option_text(t: Mapping[str, Any], name: str, value: Any, help_: str, fill: A
     return fill(template, **symbols)
 
 
-def _summary(d: Derivation, t: Mapping[str, Any], three: Any) -> dict[str, Any]:
-    """The whiteboard summary laid out: shares as percentages, the rule of thumb's lines."""
+def _summary(d: Derivation, t: Mapping[str, Any], fill: Any, inline: Any, code: Any
+             ) -> dict[str, Any]:
+    """The whiteboard summary laid out: shares as percentages, the rule of thumb's lines and
+    notes (:mod:`symparam.notes`)."""
+    from symparam.notes import thumb_notes
+
     s = d.summary
     assert s is not None
     kinds = t["kind"]
@@ -647,18 +651,7 @@ def _summary(d: Derivation, t: Mapping[str, Any], three: Any) -> dict[str, Any]:
             lines.append(latex(th.classic))
         if th.value is not None:
             lines.append(number_tex(th.value))
-        thumb = {
-            "lines": lines,
-            "error": percent(th.error) if th.error is not None else None,
-            "above": th.error is not None and th.error > 0,
-            "mlp": th.mlp,
-            "ratio": ratio(th.ratio) if th.ratio is not None else None,
-            "per_layer": ratio(Fraction(round(th.per_layer * 100), 100))
-            if th.per_layer is not None else None,
-            "grouped": None if th.grouped is None else {
-                "kv": th.grouped[0], "heads": th.grouped[1],
-                "coef": ratio(2 + Fraction(2 * th.grouped[0], th.grouped[1]))},
-        }
+        thumb = {"lines": lines, "notes": thumb_notes(th, t, fill, inline, code, percent)}
     closest = None
     if s.closest is not None:
         closest = {"architecture": s.closest.architecture, "value": number(s.closest.value),
