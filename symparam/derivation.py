@@ -146,6 +146,12 @@ class Derivation(Tabular):
     described: Described | None = None
 
     @property
+    def count_letter(self) -> str:
+        """The letter of a parameter count: ``P``, or ``Θ`` where a hyperparameter is named P
+        (a ViT's patch size), so that each symbol has one meaning."""
+        return "Θ" if any(h.symbol.name == "P" for h in self.hyperparameters) else "P"
+
+    @property
     def shared_experts(self) -> bool:
         """Whether the layers hold shared experts, which every token uses (the active count's
         sentence names them only then)."""

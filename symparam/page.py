@@ -35,6 +35,7 @@ from symparam.compute import DTYPE_BYTES
 from symparam.figures import fill_note
 from symparam.live import Formulas, grouped, percent
 from symparam.markup import (
+    Field,
     Words,
     asset,
     assignment,
@@ -136,6 +137,10 @@ def _view(model: Model, d: Derivation) -> dict[str, Any]:
         {lang: description(lang, d.described, d.i18n, d.description) for lang in LANGUAGES},
         "languages": [(lang, page_strings(lang)["name"]) for lang in LANGUAGES],
         "symbolic": d.symbolic,
+        # one letter, one meaning: where P is a hyperparameter (the patch size), the count is Θ
+        "count_letter": None if d.count_letter == "P" else
+        Field(math(f"<mi>{d.count_letter}</mi>"), d.count_letter),
+        "patch": Field(math("<mi>P</mi>"), "P"),
         "inputs": inputs,
         "results": results,
         "messages": messages,
@@ -225,7 +230,7 @@ def _summary(d: Derivation, formulas: Formulas, words: Words) -> dict[str, Any] 
     thumb = None
     if s.thumb is not None:
         gap = s.thumb.total.expr - d.total
-        thumb = {"equation": equation("<mi>P</mi>", mathml(s.thumb.total),
+        thumb = {"equation": equation(f"<mi>{d.count_letter}</mi>", mathml(s.thumb.total),
                                       f"<mn>{live(s.thumb.total)}</mn>", relation="≈"),
                  "gap": words("page.thumb_gap", gap=live(gap, of=d.total),
                               sign=formulas.sign(gap))}
@@ -238,16 +243,17 @@ def _total(d: Derivation, formulas: Formulas) -> dict[str, Any]:
     sums, values = [], []
     for index, s in enumerate(d.sections, start=1):
         count = "" if s.repeat is None else _times(s.repeat)
-        sums.append(count + label(index))
+        sums.append(count + label(index, d.count_letter))
         values.append(f"<mn>{live(s.total)}</mn>")
-    lines = [equation("<mi>P</mi>", "<mo>+</mo>".join(sums), "<mo>+</mo>".join(values))]
-    closed = ["<mi>P</mi>", mathml(d.grouped)]
+    lines = [equation(f"<mi>{d.count_letter}</mi>", "<mo>+</mo>".join(sums),
+                      "<mo>+</mo>".join(values))]
+    closed = [f"<mi>{d.count_letter}</mi>", mathml(d.grouped)]
     if mathml(d.total) != mathml(d.grouped) and d.expanded_reads_well:
         closed.append(mathml(d.total))
     closed.append(f"<mn>{live(d.total)}</mn>")
     active = None
     if sympy.expand(d.active - d.total) != 0:
-        name = '<msub><mi>P</mi><mi mathvariant="normal">active</mi></msub>'
+        name = f'<msub><mi>{d.count_letter}</mi><mi mathvariant="normal">active</mi></msub>'
         active = {"equation": equation(name, mathml(d.active_grouped),
                                        f"<mn>{live(d.active)}</mn>"),
                   "value": live(d.active), "share": live(d.active, of=d.total)}
@@ -279,13 +285,14 @@ def _sections(d: Derivation, formulas: Formulas) -> list[dict[str, Any]]:
                  "tied_to": r.tied_to} for r in s.rows]
         entry: dict[str, Any] = {
             "index": index, "names": s.names, "rows": rows, "prefix": s.layer_prefix,
-            "sum": equation(label(index), mathml(s.subtotal), f"<mn>{live(s.subtotal)}</mn>"),
+            "sum": equation(label(index, d.count_letter), mathml(s.subtotal),
+                            f"<mn>{live(s.subtotal)}</mn>"),
             "repeat": None,
         }
         if s.repeat is not None:
             entry["repeat"] = {
                 "count": formula(s.repeat), "value": live(s.repeat),
-                "equation": equation(_times(s.repeat) + label(index),
+                "equation": equation(_times(s.repeat) + label(index, d.count_letter),
                                      f"<mn>{live(s.repeat)}</mn><mo>×</mo>"
                                      f"<mn>{live(s.subtotal)}</mn>",
                                      f"<mn>{live(s.total)}</mn>")}

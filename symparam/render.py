@@ -42,6 +42,8 @@ FORMATS = ("md", "tex")
 #: KaTeX's or MathJax's auto-render the TeX unchanged)
 MATH_FLAVOURS = ("dollars", "github", "katex")
 _ASCII_PUNCTUATION = frozenset(string.punctuation)
+#: the letter of a parameter count (:attr:`Derivation.count_letter`) in LaTeX
+COUNT_LETTERS = {"P": "P", "Θ": r"\Theta"}
 #: LaTeX heading commands, outermost first; a derivation's headings take one and the next
 HEADING_LEVELS = ("section", "subsection", "subsubsection", "paragraph")
 _SUBHEADING = {"section": "subsection", "subsection": "subsubsection",
@@ -410,10 +412,11 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
             "tied_to": r.tied_to,
         }
 
+    count = COUNT_LETTERS[d.count_letter]
     sections = []
     parts_tex, parts_values = [], []
     for index, s in enumerate(d.sections, start=1):
-        label = f"P_{{{index}}}"
+        label = f"{count}_{{{index}}}"
         entry = {
             "index": index,
             "names": list(s.names),
@@ -561,6 +564,7 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
     squares = any(term.as_powers_dict().get(H, 0) == 2 for term in sympy.Add.make_args(d.total))
     transposed = any(r.kind == "Conv1D" for section in d.sections for r in section.rows)
     return {
+        "count": count,
         "squares": squares,
         "transposed": transposed,
         "summary": summary,
