@@ -24,6 +24,7 @@ import jinja2
 import sympy
 from markupsafe import Markup
 
+from symparam.breaking import aligned
 from symparam.errors import InvalidValueError
 from symparam.josa import attach
 from symparam.printing import latex
@@ -275,7 +276,7 @@ def render(derivation: Derivation, fmt: str, lang: str = "en", fragment: bool = 
             name: number(value) for name, value in derivation.figures.items()})
     template = environment().get_template(f"derivation.{fmt}.j2")
     return template.render(d=view, t=t, lang=lang, fragment=fragment, esc=escape, code=code,
-                           fill=fill, math=inline, math_block=_math_block(math),
+                           fill=fill, math=inline, math_block=_math_block(math), aligned=aligned,
                            units=_UNITS,
                            headings=(level, _SUBHEADING[level]),
                            packages=_FRAGMENT_PACKAGES[lang])
