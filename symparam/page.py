@@ -152,7 +152,7 @@ def _view(model: Model, d: Derivation) -> dict[str, Any]:
                                                .get(a.name, a.reason) for lang in LANGUAGES})}
                         for a in d.assumptions],
         "options": [{"name": f"{name}={option_value(value)}",
-                     "text": words.each({lang: _option(lang, name, value, help_)
+                     "text": words.each({lang: _option(lang, name, value, help_, d.family_name)
                                          for lang in LANGUAGES})}
                     for name, value, help_ in d.options],
         "sections": _sections(d, formulas),
@@ -166,11 +166,11 @@ def _view(model: Model, d: Derivation) -> dict[str, Any]:
     }
 
 
-def _option(lang: str, name: str, value: Any, help_: str) -> Markup:
+def _option(lang: str, name: str, value: Any, help_: str, family: str) -> Markup:
     """What an option's value means, in ``lang``, its symbols in MathML."""
     return option_text(strings(lang), name, value, help_,
                        lambda template, **fields: fill(template, fields, lang),
-                       lambda symbol: math(mathml_name(lookup(symbol).symbol)))
+                       lambda symbol: math(mathml_name(lookup(symbol).symbol)), family)
 
 
 def _checks(model: Model, d: Derivation, formulas: Formulas, mapping: Mapping[sympy.Symbol, Any],

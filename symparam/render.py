@@ -537,7 +537,7 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
         "name": name,
         "value": option_value(value),
         "help": option_text(t, name, value, help_, fill,
-                            lambda symbol: inline(lookup(symbol).latex)),
+                            lambda symbol: inline(lookup(symbol).latex), d.family_name),
     } for name, value, help_ in d.options]
 
     summary = _summary(d, t, fill, inline, code) if d.summary is not None else None
@@ -614,12 +614,18 @@ def option_value(value: Any) -> str:
 
 
 def option_text(t: Mapping[str, Any], name: str, value: Any, help_: str, fill: Any,
-                symbol: Callable[[str], Any]) -> Any:
+                symbol: Callable[[str], Any], family: str = "") -> Any:
     """What an option's value means, in the document's language: the ``[option]`` string for
-    a switch that is on (or a number, with ``{value}``), ``[option_off]`` for one that is off.
-    A hyperparameter written ``[[d_emb]]`` in the string is typeset by ``symbol`` (its name →
-    math in the output's format); ``fill`` puts the fields into the sentence."""
-    text = t["option_off"].get(name, help_) if value is False else t["option"].get(name, help_)
+    a switch that is on (or a number, with ``{value}``), ``[option_off]`` for one that is off,
+    under ``family.name`` where the family's option means something else than the name's
+    (Falcon's ``bias`` is on its projections alone). A hyperparameter written ``[[d_emb]]`` in
+    the string is typeset by ``symbol`` (its name → math in the output's format); ``fill`` puts
+    the fields into the sentence. An option of a user's own family, which the language files
+    do not know, is its help, marked as off where it is off (never its "on" text as is)."""
+    table = t["option_off" if value is False else "option"]
+    text = table.get(f"{family}.{name}", table.get(name))
+    if text is None:
+        text = t["text"]["option_not"].format(help=help_) if value is False else help_
     text = text.replace("{value}", option_value(value))
     pieces = re.split(r"\[\[(\w+)\]\]", text.replace("{", "{{").replace("}", "}}"))
     template = "".join(f"{{s{i}}}" if i % 2 else piece for i, piece in enumerate(pieces))

@@ -188,10 +188,11 @@ def _fraction(part: int | None, whole: int | None) -> float | None:
 
 
 def _net_degree(term: sympy.Expr) -> int:
-    """Exponents added up, negative ones taken away, counts of layers left out: h_kv·H²/h is
-    of degree 2, as H² is, and so is ALBERT's K·H² (K layers of a group)."""
+    """The sizes multiplied in a term, counts of layers left out: H² is of degree 2, and so is
+    ALBERT's K·H² (K layers of a group); a size divided by (a head count) still spans the
+    matrix, so GPT-BigCode's keys and values, H × 2H/h, are of degree 2 as well."""
     return sum(int(e) for b, e in term.as_powers_dict().items()
-               if b.is_Symbol and e.is_Integer and b not in COUNTS)
+               if b.is_Symbol and e.is_Integer and e > 0 and b not in COUNTS)
 
 
 def _matrices(expr: sympy.Expr) -> sympy.Expr:
