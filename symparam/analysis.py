@@ -152,8 +152,10 @@ class DropOut:
     """A hyperparameter of the tree that is absent from the total, and why.
 
     ``kind`` is ``cancels`` (it enters only through products that an assumption reduces,
-    ``steps`` holding each ``(product, with the assumption put in, result)``), ``no_weights``
-    (it only splits sizes, e.g. heads that must divide H), ``assumed`` (an assumption replaces
+    ``steps`` holding each ``(product, with the assumption put in, result)``), ``splits`` (it
+    splits ``whole`` into parts, which it must divide, and adds no weights: heads that split
+    H), ``no_weights`` (it sets what the layers compute, not a weight's shape: a sliding
+    window, the groups a token's experts come from), ``assumed`` (an assumption replaces
     it by other hyperparameters), ``shared`` (the layers share weights across depth) or
     ``active_only`` (it changes only what a token uses, as top-k does in an MoE) or ``given``
     (it only sets the default of a size the config gives itself: Mamba's expansion e, where
@@ -164,6 +166,7 @@ class DropOut:
     kind: str
     assumption: Assumption | None = None
     steps: tuple[tuple[sympy.Expr, sympy.Expr, sympy.Expr], ...] = ()
+    whole: sympy.Expr | None = None
 
 
 def dropouts(model: Model) -> list[DropOut]:
@@ -197,7 +200,9 @@ def dropouts(model: Model) -> list[DropOut]:
             out.append(DropOut(sym, model.family.weightless[name]))
             continue
         if not carriers:
-            out.append(DropOut(sym, "no_weights"))
+            whole = next((rule.dividend for rule in model.divides if rule.divisor == sym), None)
+            out.append(DropOut(sym, "no_weights") if whole is None
+                       else DropOut(sym, "splits", whole=whole))
             continue
         reducing = next((a for a in active if sym in a.expr.free_symbols), None)
         shown = {a.symbol: a.expr for a in active}
@@ -243,7 +248,12 @@ def reason(drop: DropOut) -> str:
     if drop.kind == "rotary":
         return f"{name} sets how much of each head rotary embeddings rotate: rotation has no " \
                "weights"
-    return f"{name} splits a size into parts and adds no weights of its own"
+    if drop.kind == "splits" and drop.whole is not None:
+        return f"{name} splits {text(drop.whole)} into parts, which it must divide, and adds " \
+               "no weights of its own"
+    if drop.kind == "image":
+        return f"{name} sets how many positions each convolution runs on, not its weights"
+    return f"{name} sets what the layers compute, not the shape of any weight"
 
 
 def depends(model: Model) -> dict[str, object]:

@@ -26,7 +26,7 @@ from symparam.assumptions import Assumption, parse_assumption
 from symparam.errors import ConfigError, UnknownModelError
 from symparam.family import Family
 from symparam.hf import Resolved, load_config, looks_like_config, resolve_config
-from symparam.model import Model, Reported
+from symparam.model import Described, Model, Reported
 from symparam.modeltype import ModelType
 from symparam.presets import Preset, presets
 
@@ -324,6 +324,12 @@ def _assemble(name: str, fam: Family, architecture: str, options: dict[str, Any]
     label = resolved.label if resolved is not None else None
     same_class = preset is not None and label in (None, preset_class(preset)) and not changes
     reported = Reported(**preset.reported) if same_class and preset.reported else None
+    described = None
+    if preset is not None and changes:
+        described = Described("changed", {"preset": preset.name, "changes": ", ".join(changes)})
+    elif preset is None and resolved is not None:
+        described = Described("config", {"model_type": resolved.record.name,
+                                         "label": resolved.label})
     if preset is not None:
         description = preset.description if not changes else \
             f"the preset {preset.name} with {', '.join(changes)}"
@@ -334,6 +340,7 @@ def _assemble(name: str, fam: Family, architecture: str, options: dict[str, Any]
         name, fam, architecture, options, bound, assumptions,
         description=description, reported=reported, free=free,
         i18n=preset.i18n if same_class else None, label=label, config_keys=keys,
+        described=described,
     )
 
 

@@ -112,7 +112,9 @@ def _count_record(name: str, args: argparse.Namespace) -> dict[str, Any]:
     if m.reported is not None:
         record["reported"] = {"params": m.reported.params, "source": m.reported.source}
         if m.reported.note:
-            record["reported"]["note"] = m.reported.note
+            from symparam.figures import figures, fill_note
+
+            record["reported"]["note"] = fill_note(m.reported.note, figures(m))
     return record
 
 
@@ -168,8 +170,10 @@ def _print_totals(record: dict[str, Any], width: int, digits: int) -> None:
     if reported:
         diff = (record["params"] - reported["params"]) / reported["params"]
         side = "above" if diff > 0 else "below"
+        from symparam.render import percent  # never a gap shown as 0.00%
+
         print(f"  reported: {reported['params']:,} ({reported['source']}); "
-              f"the exact count is {abs(diff):.2%} {side} it")
+              f"the exact count is {percent(diff)} {side} it")
         if "note" in reported:
             print(f"  note: {reported['note']}")
 
@@ -270,11 +274,22 @@ def cmd_formula(args: argparse.Namespace) -> int:
 
 
 def cmd_derive(args: argparse.Namespace) -> int:
+    from symparam.errors import InvalidValueError
+
+    # an option that shapes only the other format is refused, not silently ignored
+    if args.format != "latex":
+        given = [flag for flag, on in (("--fragment", args.fragment),
+                                       ("--heading-level", args.heading_level is not None)) if on]
+        if given:
+            verb = "shapes" if len(given) == 1 else "shape"
+            raise InvalidValueError(f"{' and '.join(given)} {verb} a LaTeX document: add "
+                                    "--format latex (Markdown has no preamble to leave out)")
+    elif args.math is not None:
+        raise InvalidValueError("--math says how Markdown writes its math; --format latex "
+                                "writes LaTeX")
     m = build_model(args.model, args)
     fixed = m.sequence is not None  # a ViT's image fixes its sequence
     if args.flops and args.seq is None and not fixed:
-        from symparam.errors import InvalidValueError
-
         raise InvalidValueError("--flops needs --seq S (tokens per sequence)")
     seq = (1 if fixed else args.seq) if args.flops else None
     derivation = m.derive(symbolic=args.symbolic, seq=seq, batch=args.batch)
@@ -282,7 +297,7 @@ def cmd_derive(args: argparse.Namespace) -> int:
         text = derivation.to_latex(lang=args.lang, fragment=args.fragment,
                                    heading_level=args.heading_level)
     else:
-        text = derivation.to_markdown(lang=args.lang, math=args.math)
+        text = derivation.to_markdown(lang=args.lang, math=args.math or "dollars")
     record = {"model": args.model, "format": args.format, "lang": args.lang,
               "params": derivation.value}
     if args.output is not None:  # -o "" is a mistake to report, not standard output
@@ -371,10 +386,11 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=("en", "zh", "ko"), default="en",
                    help="English (default), Chinese or Korean")
     p.add_argument("--symbolic", action="store_true", help="the family's formula, no values")
-    p.add_argument("--math", choices=("dollars", "github", "katex"), default="dollars",
+    p.add_argument("--math", choices=("dollars", "github", "katex"),
                    help="Markdown math: $…$ and $$…$$ (dollars: GitHub, Jupyter, VS Code, "
                         "pandoc), ```math and $`…`$ (github), or escaped \\(…\\) for a "
-                        "Markdown renderer followed by KaTeX or MathJax (katex)")
+                        "Markdown renderer followed by KaTeX or MathJax (katex); default "
+                        "dollars")
     p.add_argument("--fragment", action="store_true",
                    help="LaTeX body only, to paste into a paper (its packages on line 1)")
     p.add_argument("--heading-level", metavar="LEVEL",

@@ -11,16 +11,18 @@ No formatting happens here; :mod:`symparam.render` lays these steps out as Markd
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import sympy
 
 from symparam.analysis import DropOut, dropouts, grouped, structured
 from symparam.assumptions import Assumption, resolve
-from symparam.blocks import Block, Repeat
-from symparam.blocks.base import Row, Runs, evaluate, tensor_names
+from symparam.blocks import Block
+from symparam.blocks.base import Row, evaluate, tensor_names
 from symparam.compute import MemoryRow, weight_memory
+from symparam.figures import figures
+from symparam.labels import layer_names
 from symparam.notebook import Table, Tabular
 from symparam.printing import Terms
 from symparam.summary import Summary, summarise
@@ -28,7 +30,7 @@ from symparam.symbols import B, is_known, lookup, order_key, s
 
 if TYPE_CHECKING:
     from symparam.family import Option
-    from symparam.model import Model, Reported
+    from symparam.model import Described, Model, Reported
 
 
 @dataclass(frozen=True)
@@ -136,6 +138,25 @@ class Derivation(Tabular):
     summary: Summary | None = None
     #: the family's name, under which the language files may explain how its layers work
     family_name: str = ""
+    #: the figures a published figure's note may name (:func:`symparam.figures.figures`)
+    figures: Mapping[str, int] = field(default_factory=dict)
+    #: the count under the published figure's ``recount`` values, where it gives them
+    recount: int | None = None
+    #: the description as each language writes it, where it is not a preset's own
+    described: Described | None = None
+
+    @property
+    def count_letter(self) -> str:
+        """The letter of a parameter count: ``P``, or ``Θ`` where a hyperparameter is named P
+        (a ViT's patch size), so that each symbol has one meaning."""
+        return "Θ" if any(h.symbol.name == "P" for h in self.hyperparameters) else "P"
+
+    @property
+    def shared_experts(self) -> bool:
+        """Whether the layers hold shared experts, which every token uses (the active count's
+        sentence names them only then)."""
+        return self.summary is not None and any(k.name == "shared_experts"
+                                                for k in self.summary.layer)
 
     @property
     def expanded_reads_well(self) -> bool:
@@ -193,6 +214,9 @@ def derive(model: Model, symbolic: bool = False, seq: int | None = None,
     def value(expr: sympy.Expr) -> int | None:
         return None if symbolic else model.value_of(expr)
 
+    recount = None
+    if not symbolic and model.reported is not None and model.reported.recount:
+        recount = model.count(**model.reported.recount)
     owners = tensor_names(model.tree)
     sections = tuple(_sections(model.tree, mapping, value, owners))
     ties = []
@@ -226,6 +250,9 @@ def derive(model: Model, symbolic: bool = False, seq: int | None = None,
                       if _shown(model, o)),
         summary=summarise(model, symbolic),
         compute=None if seq is None or symbolic else _compute_step(model, seq, batch),
+        figures={} if symbolic else figures(model),
+        recount=recount,
+        described=model.described,
     )
 
 
@@ -313,50 +340,11 @@ def _sections(
             subtotal = sympy.expand(block.block.params.xreplace(mapping))
             repeat = block.count_expr.xreplace(mapping)
             yield Section((path,), rows, subtotal, value(subtotal), repeat, value(repeat),
-                          layer_prefix=_layer_names(path, block, mapping, value,
+                          layer_prefix=layer_names(path, block, mapping, value,
                                                     shared=paths.count(path) > 1))
         else:
             pending.append((path, block))
     yield from flush()
-
-
-def _layer_names(path: str, block: Repeat, mapping: Mapping[sympy.Symbol, sympy.Expr],
-                 value: Any, shared: bool = False) -> str:
-    """``layers.{i}``, or the indices a repeat covers when it shares the list with another
-    (``layers.{0…2}`` then ``layers.{3…60}``; ``layers.{1, 3, …}``), with numbers where known;
-    the runs of one layer (:class:`~symparam.blocks.base.Runs`) each so, the first few of
-    many then ``…``."""
-    if isinstance(block, Runs):
-        pieces = [_indices(run, mapping, value) for run in block.repeats[:_RUNS_NAMED + 1]]
-        if len(block.repeats) > _RUNS_NAMED:
-            pieces[_RUNS_NAMED:] = ["…"]
-        return f"{path}.{{{', '.join(pieces)}}}"
-    if block.start == 0 and block.stride == 1 and not shared:
-        return f"{path}.{{i}}"
-    return f"{path}.{{{_indices(block, mapping, value)}}}"
-
-
-#: how many runs of one layer a section's name lists before ``…``
-_RUNS_NAMED = 6
-
-
-def _indices(block: Repeat, mapping: Mapping[sympy.Symbol, sympy.Expr], value: Any) -> str:
-    """The indices one repeat covers: ``0…2``, ``7``, ``1, 3, …, 59``."""
-    from symparam.printing import text
-
-    start = block.start.xreplace(mapping)
-    count = block.count_expr.xreplace(mapping)
-    last = start + block.stride * (count - 1)
-    shown = [value(e) if value(start) is not None else None for e in (start, last)]
-    first_text, last_text = (str(v) if v is not None else text(sympy.expand(e))
-                             for v, e in zip(shown, (start, last), strict=True))
-    if shown[0] is not None and shown[0] == shown[1]:
-        return first_text  # a run of one layer
-    if block.stride == 1:
-        return f"{first_text}…{last_text}"
-    second = str(value(start + block.stride)) if shown[0] is not None else \
-        text(sympy.expand(start + block.stride))
-    return f"{first_text}, {second}, …, {last_text}"
 
 
 def _rows(rows: Iterable[Row], mapping: Mapping[sympy.Symbol, sympy.Expr], value: Any,

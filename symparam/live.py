@@ -50,13 +50,19 @@ def decimal(number: Fraction, places: int) -> str:
 
 
 def percent(part: Number, whole: Number) -> str:
-    """A share as :func:`symparam.render.percent` writes it (one decimal from 10%, else two
-    significant digits, at most 8 decimals), but rounded exactly, as the page's script does."""
+    """A share as :func:`symparam.render.percent` writes it (one decimal from 10%, more where
+    that would round a part to 100%, else two significant digits, at most 8 decimals), but
+    rounded exactly, as the page's script does."""
     shown_ = abs(Fraction(part)) * 100 / Fraction(whole)
     if shown_ == 0:
         return "0%"
+    if shown_ == 100:
+        return "100%"
     if shown_ >= 10:
-        return f"{decimal(shown_, 1)}%"
+        places = 1
+        while places < 8 and decimal(shown_, places).replace(",", "") == f"100.{'0' * places}":
+            places += 1
+        return f"{decimal(shown_, places)}%"
     exponent = 0  # floor(log10(shown_)), shown_ below 10
     while shown_ < Fraction(1, 10**-exponent):
         exponent -= 1

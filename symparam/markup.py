@@ -134,9 +134,9 @@ def code(name: str) -> Markup:
     return Markup("<code>" + re.sub(r"([_.])(?=.)", r"\1<wbr>", text) + "</code>")
 
 
-def label(index: int) -> str:
-    """``P₁``, a part's name in the sums, as MathML."""
-    return f"<msub><mi>P</mi><mn>{index}</mn></msub>"
+def label(index: int, letter: str = "P") -> str:
+    """``P₁``, a part's name in the sums, as MathML (``letter``: the count's letter)."""
+    return f"<msub><mi>{letter}</mi><mn>{index}</mn></msub>"
 
 
 def equation(*pieces: str, relation: str = "=") -> Markup:

@@ -98,11 +98,27 @@ class Parts(list[Part], Rich):
 
 @dataclass(frozen=True)
 class Reported:
-    """A figure someone published for this model, to show beside the derived count."""
+    """A figure someone published for this model, to show beside the derived count.
+
+    ``note`` may name this model's own figures as fields (:mod:`symparam.figures`);
+    ``recount``: values under which this count gives the published figure (GPT-2's paper
+    counts GPT-1's vocabulary), ``recount_why`` saying what they are."""
 
     params: int
     source: str
     note: str = ""
+    recount: Mapping[str, int] = field(default_factory=dict)
+    recount_why: str = ""
+
+
+@dataclass(frozen=True)
+class Described:
+    """What a model is, where no preset describes it, as a sentence each language writes from
+    these fields: ``config`` (a config.json: ``model_type``, and ``label`` the class counted)
+    or ``changed`` (a preset, ``preset``, whose values the user changed: ``changes``)."""
+
+    key: str
+    fields: Mapping[str, str]
 
 
 class Model(Questions, Rich):
@@ -125,6 +141,7 @@ class Model(Questions, Rich):
         i18n: Mapping[str, Mapping[str, str]] | None = None,
         label: str | None = None,
         config_keys: Mapping[str, str] | None = None,
+        described: Described | None = None,
     ) -> None:
         self.name = name
         self.family = family
@@ -132,6 +149,8 @@ class Model(Questions, Rich):
         self.label = label or architecture
         self.options = dict(options)
         self.description = description or family.description
+        #: the description as each language writes it, where it is not a preset's own
+        self.described = described
         self.reported = reported
         self.i18n = dict(i18n or {})
         #: hyperparameter → the config.json key its value came from (as the file spells it)

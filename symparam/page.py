@@ -32,8 +32,10 @@ from markupsafe import Markup
 
 from symparam.assumptions import resolve
 from symparam.compute import DTYPE_BYTES
+from symparam.figures import fill_note
 from symparam.live import Formulas, grouped, percent
 from symparam.markup import (
+    Field,
     Words,
     asset,
     assignment,
@@ -48,7 +50,14 @@ from symparam.markup import (
     script_of,
 )
 from symparam.printing import INVISIBLE_TIMES, mathml, mathml_name
-from symparam.render import LANGUAGES, hyper_meaning, option_text, option_value, strings
+from symparam.render import (
+    LANGUAGES,
+    description,
+    hyper_meaning,
+    option_text,
+    option_value,
+    strings,
+)
 from symparam.symbols import lookup, order_key
 
 if TYPE_CHECKING:
@@ -113,7 +122,8 @@ def _view(model: Model, d: Derivation) -> dict[str, Any]:
                                      value=live(mapping[h.symbol], always=True))
         inputs.append(entry)
 
-    results = {"total": live(total, tag="output", machine=True), "active": None}
+    results = {"total": live(total, tag="output", machine=True), "active": None,
+               "shared": d.shared_experts}
     if sympy.expand(d.active - total) != 0:
         results["active"] = live(d.active, tag="output", machine=True)
 
@@ -124,9 +134,13 @@ def _view(model: Model, d: Derivation) -> dict[str, Any]:
         "architecture": model.label,
         "family": d.family,
         "description": None if not d.description else
-        {lang: d.i18n.get(lang, {}).get("description", d.description) for lang in LANGUAGES},
+        {lang: description(lang, d.described, d.i18n, d.description) for lang in LANGUAGES},
         "languages": [(lang, page_strings(lang)["name"]) for lang in LANGUAGES],
         "symbolic": d.symbolic,
+        # one letter, one meaning: where P is a hyperparameter (the patch size), the count is Θ
+        "count_letter": None if d.count_letter == "P" else
+        Field(math(f"<mi>{d.count_letter}</mi>"), d.count_letter),
+        "patch": Field(math("<mi>P</mi>"), "P"),
         "inputs": inputs,
         "results": results,
         "messages": messages,
@@ -138,7 +152,7 @@ def _view(model: Model, d: Derivation) -> dict[str, Any]:
                                                .get(a.name, a.reason) for lang in LANGUAGES})}
                         for a in d.assumptions],
         "options": [{"name": f"{name}={option_value(value)}",
-                     "text": words.each({lang: _option(lang, name, value, help_)
+                     "text": words.each({lang: _option(lang, name, value, help_, d.family_name)
                                          for lang in LANGUAGES})}
                     for name, value, help_ in d.options],
         "sections": _sections(d, formulas),
@@ -152,11 +166,11 @@ def _view(model: Model, d: Derivation) -> dict[str, Any]:
     }
 
 
-def _option(lang: str, name: str, value: Any, help_: str) -> Markup:
+def _option(lang: str, name: str, value: Any, help_: str, family: str) -> Markup:
     """What an option's value means, in ``lang``, its symbols in MathML."""
     return option_text(strings(lang), name, value, help_,
                        lambda template, **fields: fill(template, fields, lang),
-                       lambda symbol: math(mathml_name(lookup(symbol).symbol)))
+                       lambda symbol: math(mathml_name(lookup(symbol).symbol)), family)
 
 
 def _checks(model: Model, d: Derivation, formulas: Formulas, mapping: Mapping[sympy.Symbol, Any],
@@ -216,7 +230,7 @@ def _summary(d: Derivation, formulas: Formulas, words: Words) -> dict[str, Any] 
     thumb = None
     if s.thumb is not None:
         gap = s.thumb.total.expr - d.total
-        thumb = {"equation": equation("<mi>P</mi>", mathml(s.thumb.total),
+        thumb = {"equation": equation(f"<mi>{d.count_letter}</mi>", mathml(s.thumb.total),
                                       f"<mn>{live(s.thumb.total)}</mn>", relation="≈"),
                  "gap": words("page.thumb_gap", gap=live(gap, of=d.total),
                               sign=formulas.sign(gap))}
@@ -229,16 +243,17 @@ def _total(d: Derivation, formulas: Formulas) -> dict[str, Any]:
     sums, values = [], []
     for index, s in enumerate(d.sections, start=1):
         count = "" if s.repeat is None else _times(s.repeat)
-        sums.append(count + label(index))
+        sums.append(count + label(index, d.count_letter))
         values.append(f"<mn>{live(s.total)}</mn>")
-    lines = [equation("<mi>P</mi>", "<mo>+</mo>".join(sums), "<mo>+</mo>".join(values))]
-    closed = ["<mi>P</mi>", mathml(d.grouped)]
+    lines = [equation(f"<mi>{d.count_letter}</mi>", "<mo>+</mo>".join(sums),
+                      "<mo>+</mo>".join(values))]
+    closed = [f"<mi>{d.count_letter}</mi>", mathml(d.grouped)]
     if mathml(d.total) != mathml(d.grouped) and d.expanded_reads_well:
         closed.append(mathml(d.total))
     closed.append(f"<mn>{live(d.total)}</mn>")
     active = None
     if sympy.expand(d.active - d.total) != 0:
-        name = '<msub><mi>P</mi><mi mathvariant="normal">active</mi></msub>'
+        name = f'<msub><mi>{d.count_letter}</mi><mi mathvariant="normal">active</mi></msub>'
         active = {"equation": equation(name, mathml(d.active_grouped),
                                        f"<mn>{live(d.active)}</mn>"),
                   "value": live(d.active), "share": live(d.active, of=d.total)}
@@ -270,13 +285,14 @@ def _sections(d: Derivation, formulas: Formulas) -> list[dict[str, Any]]:
                  "tied_to": r.tied_to} for r in s.rows]
         entry: dict[str, Any] = {
             "index": index, "names": s.names, "rows": rows, "prefix": s.layer_prefix,
-            "sum": equation(label(index), mathml(s.subtotal), f"<mn>{live(s.subtotal)}</mn>"),
+            "sum": equation(label(index, d.count_letter), mathml(s.subtotal),
+                            f"<mn>{live(s.subtotal)}</mn>"),
             "repeat": None,
         }
         if s.repeat is not None:
             entry["repeat"] = {
                 "count": formula(s.repeat), "value": live(s.repeat),
-                "equation": equation(_times(s.repeat) + label(index),
+                "equation": equation(_times(s.repeat) + label(index, d.count_letter),
                                      f"<mn>{live(s.repeat)}</mn><mo>×</mo>"
                                      f"<mn>{live(s.subtotal)}</mn>",
                                      f"<mn>{live(s.total)}</mn>")}
@@ -293,14 +309,13 @@ def _dropouts(d: Derivation, words: Words) -> dict[str, Any]:
         symbol = formula(drop.symbol)
         assumption = None if drop.assumption is None else \
             assignment(drop.assumption.symbol, drop.assumption.expr)
-        key = {"cancels": "drop_cancels", "active_only": "drop_active_only",
-               "shared": "drop_shared", "rotary": "drop_rotary",
-               "assumed": "drop_assumed", "given": "drop_given"}.get(drop.kind, "drop_no_weights")
+        whole = "" if drop.whole is None else formula(drop.whole)
         chains = [math("<mo>=</mo>".join((mathml(product, cdot=True), mathml(shown_, cdot=True),
                                          mathml(result))))
                   for product, shown_, result in drop.steps]
-        items.append({"sentence": words(f"text.{key}", symbol=symbol, assumption=assumption
-                                        or ""), "chains": chains})
+        items.append({"sentence": words(f"text.drop_{drop.kind}", symbol=symbol,
+                                        assumption=assumption or "", whole=whole),
+                      "chains": chains})
     return {"kept": words("text.kept", symbols=kept), "drops": items}
 
 
@@ -317,10 +332,24 @@ def _reported(d: Derivation) -> dict[str, Any] | None:
                    "side": _side(c.fraction > 0)}
     source = {lang: d.i18n.get(lang, {}).get("source", d.reported.source)
               for lang in LANGUAGES}
-    note = {lang: d.i18n.get(lang, {}).get("note", d.reported.note) for lang in LANGUAGES}
+    note = {lang: fill_note(d.i18n.get(lang, {}).get("note", d.reported.note), d.figures)
+            for lang in LANGUAGES}
+    recount = None
+    if d.recount is not None:
+        at = {sym.name: v for sym, v in d.values.items()}
+        names = sorted(d.reported.recount, key=lambda n: order_key(lookup(n).symbol))
+
+        def values(given: Mapping[str, int]) -> Markup:
+            return Markup(", ").join(assignment(lookup(n).symbol, sympy.Integer(given[n])).html
+                                     for n in names)
+
+        recount = {"changes": values(d.reported.recount), "actual": values(at),
+                   "why": {lang: d.i18n.get(lang, {}).get("recount_why", d.reported.recount_why)
+                           for lang in LANGUAGES},
+                   "value": grouped(d.recount)}
     return {"params": grouped(d.reported.params), "source": source, "note": note,
             "has_note": bool(d.reported.note), "percent": percent(diff, 1),
-            "side": _side(diff > 0), "closest": closest}
+            "side": _side(diff > 0), "closest": closest, "recount": recount}
 
 
 def _side(above: bool) -> dict[str, str]:

@@ -24,6 +24,7 @@ import jinja2
 import sympy
 from markupsafe import Markup
 
+from symparam.breaking import aligned
 from symparam.errors import InvalidValueError
 from symparam.josa import attach
 from symparam.printing import latex
@@ -32,6 +33,7 @@ from symparam.templating import Loader
 
 if TYPE_CHECKING:
     from symparam.derivation import Derivation, ModuleRow
+    from symparam.model import Described
 
 LANGUAGES = ("en", "zh", "ko")
 FORMATS = ("md", "tex")
@@ -42,6 +44,8 @@ FORMATS = ("md", "tex")
 #: KaTeX's or MathJax's auto-render the TeX unchanged)
 MATH_FLAVOURS = ("dollars", "github", "katex")
 _ASCII_PUNCTUATION = frozenset(string.punctuation)
+#: the letter of a parameter count (:attr:`Derivation.count_letter`) in LaTeX
+COUNT_LETTERS = {"P": "P", "Θ": r"\Theta"}
 #: LaTeX heading commands, outermost first; a derivation's headings take one and the next
 HEADING_LEVELS = ("section", "subsection", "subsubsection", "paragraph")
 _SUBHEADING = {"section": "subsection", "subsection": "subsubsection",
@@ -136,12 +140,21 @@ def number(value: int) -> str:
 
 def percent(fraction: float) -> str:
     """A share or a gap as people read it: 21.8%, 6.36%, 0.54%, 0.0039% (two significant
-    digits below 10%, never a gap shown as 0.00%)."""
+    digits below 10%, never a gap shown as 0.00%, nor a part as the whole: 99.98%, not 100.0%).
+
+    >>> percent(0.99983), percent(1.0), percent(0.218)
+    ('99.98%', '100%', '21.8%')
+    """
     shown = abs(fraction) * 100
     if shown == 0:
         return "0%"
+    if shown == 100:
+        return "100%"
     if shown >= 10:
-        return f"{shown:.1f}%"
+        digits = 1
+        while digits < 8 and round(shown, digits) == 100:
+            digits += 1
+        return f"{shown:.{digits}f}%"
     digits = min(8, max(2, 1 - math.floor(math.log10(shown))))
     return f"{shown:.{digits}f}%"
 
@@ -252,12 +265,32 @@ def render(derivation: Derivation, fmt: str, lang: str = "en", fragment: bool = 
             view["description"] = text
         elif view["reported"] is not None and key in ("source", "note"):
             view["reported"][key] = text
+        elif view["reported"] is not None and view["reported"]["recount"] is not None \
+                and key == "recount_why":
+            view["reported"]["recount"]["why"] = text
+    if derivation.described is not None:  # not a preset's own: each language's sentence
+        view["description"] = fill(t["described"][derivation.described.key], key=code(
+            "model_type"), **{name: code(value) for name, value in
+                              derivation.described.fields.items()})
+    if view["reported"] is not None and view["reported"]["note"]:  # its figures, from the tree
+        view["reported"]["note"] = fill(view["reported"]["note"], **{
+            name: number(value) for name, value in derivation.figures.items()})
     template = environment().get_template(f"derivation.{fmt}.j2")
     return template.render(d=view, t=t, lang=lang, fragment=fragment, esc=escape, code=code,
-                           fill=fill, math=inline, math_block=_math_block(math),
+                           fill=fill, math=inline, math_block=_math_block(math), aligned=aligned,
                            units=_UNITS,
                            headings=(level, _SUBHEADING[level]),
                            packages=_FRAGMENT_PACKAGES[lang])
+
+
+def description(lang: str, described: Described | None,
+                i18n: Mapping[str, Mapping[str, str]], default: str) -> str:
+    """What the model is, as plain text in ``lang``: the sentence of ``described`` (a
+    config.json's, a changed preset's), else the preset's own in ``i18n``, else ``default``."""
+    if described is not None:
+        return strings(lang)["described"][described.key].format_map(
+            {"key": "model_type", **described.fields})
+    return i18n.get(lang, {}).get("description", default)
 
 
 #: the pieces of a reading: a hyperparameter ``[[H]]``, inline TeX ``$…$``, a ``name``
@@ -381,10 +414,11 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
             "tied_to": r.tied_to,
         }
 
+    count = COUNT_LETTERS[d.count_letter]
     sections = []
     parts_tex, parts_values = [], []
     for index, s in enumerate(d.sections, start=1):
-        label = f"P_{{{index}}}"
+        label = f"{count}_{{{index}}}"
         entry = {
             "index": index,
             "names": list(s.names),
@@ -401,13 +435,13 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
             if s.repeat_value is not None and s.subtotal_value is not None:
                 stack.append(f"{number_tex(s.repeat_value)} \\times {number_tex(s.subtotal_value)}")
                 stack.append(number_tex(s.subtotal_value * s.repeat_value))
-            count = latex(s.repeat)
+            copies = latex(s.repeat)
             if s.repeat.is_Number:  # a count the config lists: the number once
-                count = number_tex(int(s.repeat))
+                copies = number_tex(int(s.repeat))
             elif s.repeat_value is not None:
-                count = f"{count} = {number_tex(s.repeat_value)}"
+                copies = f"{copies} = {number_tex(s.repeat_value)}"
             entry["repeat"] = {"symbol": latex(s.repeat), "value": s.repeat_value,
-                               "count": count, "lines": stack}
+                               "count": copies, "lines": stack}
             parts_tex.append(_factor(s.repeat) + " " + label)
         else:
             parts_tex.append(label)
@@ -426,7 +460,8 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
     active = None
     if sympy.expand(d.active - d.total) != 0:
         active = {"lines": three(d.active_grouped, d.active_value),
-                  "value": number(d.active_value) if d.active_value is not None else None}
+                  "value": number(d.active_value) if d.active_value is not None else None,
+                  "shared": d.shared_experts}
 
     hyper = []
     for h in d.hyperparameters:
@@ -459,7 +494,8 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
     drops = []
     for drop in d.dropouts:
         item = {"symbol": latex_name(drop.symbol), "kind": drop.kind,
-                "assumption": None, "chains": []}
+                "assumption": None, "chains": [],
+                "whole": None if drop.whole is None else latex(drop.whole)}
         if drop.assumption is not None:
             item["assumption"] = f"{latex_name(drop.assumption.symbol)} = " \
                                  f"{latex(drop.assumption.expr)}"
@@ -490,16 +526,27 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
             "note": d.reported.note,
             "percent": percent(diff),
             "above": diff > 0,
+            "recount": None,
         }
+        if d.recount is not None:
+            at = {sym.name: v for sym, v in d.values.items()}
+            names = sorted(d.reported.recount, key=lambda n: order_key(lookup(n).symbol))
+            reported["recount"] = {
+                "changes": ", ".join(f"{lookup(n).latex} = {number_tex(d.reported.recount[n])}"
+                                     for n in names),
+                "actual": ", ".join(f"{lookup(n).latex} = {number_tex(at[n])}" for n in names),
+                "why": d.reported.recount_why,
+                "value": number(d.recount),
+            }
 
     options = [{
         "name": name,
         "value": option_value(value),
         "help": option_text(t, name, value, help_, fill,
-                            lambda symbol: inline(lookup(symbol).latex)),
+                            lambda symbol: inline(lookup(symbol).latex), d.family_name),
     } for name, value, help_ in d.options]
 
-    summary = _summary(d, t, three) if d.summary is not None else None
+    summary = _summary(d, t, fill, inline, code) if d.summary is not None else None
 
     compute = None
     if d.compute is not None:
@@ -524,6 +571,7 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
     squares = any(term.as_powers_dict().get(H, 0) == 2 for term in sympy.Add.make_args(d.total))
     transposed = any(r.kind == "Conv1D" for section in d.sections for r in section.rows)
     return {
+        "count": count,
         "squares": squares,
         "transposed": transposed,
         "summary": summary,
@@ -572,12 +620,18 @@ def option_value(value: Any) -> str:
 
 
 def option_text(t: Mapping[str, Any], name: str, value: Any, help_: str, fill: Any,
-                symbol: Callable[[str], Any]) -> Any:
+                symbol: Callable[[str], Any], family: str = "") -> Any:
     """What an option's value means, in the document's language: the ``[option]`` string for
-    a switch that is on (or a number, with ``{value}``), ``[option_off]`` for one that is off.
-    A hyperparameter written ``[[d_emb]]`` in the string is typeset by ``symbol`` (its name →
-    math in the output's format); ``fill`` puts the fields into the sentence."""
-    text = t["option_off"].get(name, help_) if value is False else t["option"].get(name, help_)
+    a switch that is on (or a number, with ``{value}``), ``[option_off]`` for one that is off,
+    under ``family.name`` where the family's option means something else than the name's
+    (Falcon's ``bias`` is on its projections alone). A hyperparameter written ``[[d_emb]]`` in
+    the string is typeset by ``symbol`` (its name → math in the output's format); ``fill`` puts
+    the fields into the sentence. An option of a user's own family, which the language files
+    do not know, is its help, marked as off where it is off (never its "on" text as is)."""
+    table = t["option_off" if value is False else "option"]
+    text = table.get(f"{family}.{name}", table.get(name))
+    if text is None:
+        text = t["text"]["option_not"].format(help=help_) if value is False else help_
     text = text.replace("{value}", option_value(value))
     pieces = re.split(r"\[\[(\w+)\]\]", text.replace("{", "{{").replace("}", "}}"))
     template = "".join(f"{{s{i}}}" if i % 2 else piece for i, piece in enumerate(pieces))
@@ -585,8 +639,12 @@ def option_text(t: Mapping[str, Any], name: str, value: Any, help_: str, fill: A
     return fill(template, **symbols)
 
 
-def _summary(d: Derivation, t: Mapping[str, Any], three: Any) -> dict[str, Any]:
-    """The whiteboard summary laid out: shares as percentages, the rule of thumb's lines."""
+def _summary(d: Derivation, t: Mapping[str, Any], fill: Any, inline: Any, code: Any
+             ) -> dict[str, Any]:
+    """The whiteboard summary laid out: shares as percentages, the rule of thumb's lines and
+    notes (:mod:`symparam.notes`)."""
+    from symparam.notes import thumb_notes
+
     s = d.summary
     assert s is not None
     kinds = t["kind"]
@@ -610,18 +668,7 @@ def _summary(d: Derivation, t: Mapping[str, Any], three: Any) -> dict[str, Any]:
             lines.append(latex(th.classic))
         if th.value is not None:
             lines.append(number_tex(th.value))
-        thumb = {
-            "lines": lines,
-            "error": percent(th.error) if th.error is not None else None,
-            "above": th.error is not None and th.error > 0,
-            "mlp": th.mlp,
-            "ratio": ratio(th.ratio) if th.ratio is not None else None,
-            "per_layer": ratio(Fraction(round(th.per_layer * 100), 100))
-            if th.per_layer is not None else None,
-            "grouped": None if th.grouped is None else {
-                "kv": th.grouped[0], "heads": th.grouped[1],
-                "coef": ratio(2 + Fraction(2 * th.grouped[0], th.grouped[1]))},
-        }
+        thumb = {"lines": lines, "notes": thumb_notes(th, t, fill, inline, code, percent)}
     closest = None
     if s.closest is not None:
         closest = {"architecture": s.closest.architecture, "value": number(s.closest.value),

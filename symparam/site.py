@@ -18,6 +18,7 @@ from symparam.errors import OutputError
 from symparam.live import grouped
 from symparam.markup import Words, asset, code, document, page_strings, script_of
 from symparam.render import LANGUAGES, strings
+from symparam.render import description as described
 
 
 def site(lang: str = "en", names: Iterable[str] | None = None) -> dict[str, str]:
@@ -36,7 +37,7 @@ def site(lang: str = "en", names: Iterable[str] | None = None) -> dict[str, str]
         filename = f"{name}.html"
         files[filename] = page(model, lang=lang)
         total, active = model.count(), model.active_count()
-        description = {code_: model.i18n.get(code_, {}).get("description", model.description)
+        description = {code_: described(code_, model.described, model.i18n, model.description)
                        for code_ in LANGUAGES}
         rows.append({"name": name, "href": quote(filename), "architecture": model.label,
                      "total": grouped(total), "active": grouped(active) if active != total

@@ -49,7 +49,7 @@ from symparam.blocks import (
 )
 from symparam.blocks.moe import Routing
 from symparam.blocks.saved import Key, same_tensor
-from symparam.family import Family, Option
+from symparam.family import Divides, Family, Option
 from symparam.modeltype import Flag, Leave, ModelType, NonZero, Reader, Rule, SetSize, Size, heads
 from symparam.symbols import (
     E,
@@ -182,7 +182,11 @@ FAMILY = Family(
         variant("softmax_routing", "a softmax over the router's E logits, not a sigmoid "
                 "(DeepSeek-V2)"),
     ),
-    at_most=(("N_dense", "N", "the dense layers are among the N layers"),),
+    at_most=(("N_dense", "N", "the dense layers are among the N layers"),
+             ("k_g", "E_g", "a token's experts come from that many of the groups")),
+    # transformers views the E router logits as E_g groups of E/E_g
+    divides=(Divides(E_g, E, "the routed experts fall into groups of equal size",
+                     where_built=True),),
 )
 
 

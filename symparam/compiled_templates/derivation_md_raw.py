@@ -1,6 +1,6 @@
 # derivation.md.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = 'ac810f93bac146dfc755349648fa192bad516016a1ab710434ee615f24c29e9c'
+SOURCE = '7d325df7e52841428f4929b8c60d03bc4c7a1e8edc12482bca2de85f92f57bbd'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'derivation.md.j2'
 
@@ -14,7 +14,6 @@ def root(context, missing=missing):
     l_0_t = resolve('t')
     l_0_d = resolve('d')
     l_0_code = resolve('code')
-    l_0_th = resolve('th')
     l_0_math = resolve('math')
     l_0_units = resolve('units')
     l_0_display = missing
@@ -34,7 +33,7 @@ def root(context, missing=missing):
     def macro(l_1_lines, l_1_label, l_1_rel):
         t_3 = []
         l_1_math_block = resolve('math_block')
-        l_1_aligned = missing
+        l_1_aligned = resolve('aligned')
         if l_1_lines is missing:
             l_1_lines = undefined("parameter 'lines' was not provided", name='lines')
         if l_1_label is missing:
@@ -42,42 +41,8 @@ def root(context, missing=missing):
         if l_1_rel is missing:
             l_1_rel = '='
         pass
-        t_4 = []
-        pass
-        t_4.append(
-            '\\begin{aligned}\n',
-        )
-        l_3_loop = missing
-        for l_3_line, l_3_loop in LoopContext(l_1_lines, undefined):
-            _loop_vars = {}
-            pass
-            if environment.getattr(l_3_loop, 'first'):
-                pass
-                t_4.extend((
-                    str((str_join((l_1_label, ' &', l_1_rel, ' ', )) if l_1_label else '&')),
-                    str(l_3_line),
-                ))
-            else:
-                pass
-                t_4.extend((
-                    '&= ',
-                    str(l_3_line),
-                ))
-            if (not environment.getattr(l_3_loop, 'last')):
-                pass
-                t_4.append(
-                    ' \\\\',
-                )
-            t_4.append(
-                '\n',
-            )
-        l_3_loop = l_3_line = missing
-        t_4.append(
-            '\\end{aligned}',
-        )
-        l_1_aligned = (Markup if context.eval_ctx.autoescape else identity)(concat(t_4))
         t_3.append(
-            str(context.call((undefined(name='math_block') if l_1_math_block is missing else l_1_math_block), (undefined(name='aligned') if l_1_aligned is missing else l_1_aligned))),
+            str(context.call((undefined(name='math_block') if l_1_math_block is missing else l_1_math_block), context.call((undefined(name='aligned') if l_1_aligned is missing else l_1_aligned), l_1_lines, l_1_label, l_1_rel))),
         )
         return concat(t_3)
     context.exported_vars.add('display')
@@ -105,6 +70,11 @@ def root(context, missing=missing):
         yield str(l_1_paragraph)
         yield '\n'
     l_1_paragraph = missing
+    if (environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'count') != 'P'):
+        pass
+        yield '\n'
+        yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'count_letter'), count=context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'count')), patch=context.call((undefined(name='math') if l_0_math is missing else l_0_math), 'P')))
+        yield '\n'
     yield '\n## 1. '
     yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'headings'), 'summary'))
     yield '\n\n'
@@ -163,31 +133,15 @@ def root(context, missing=missing):
         yield '\n'
         yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'thumb_intro'))
         yield '\n\n'
-        yield str(context.call((undefined(name='display') if l_0_display is missing else l_0_display), environment.getattr(environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'summary'), 'thumb'), 'lines'), 'P', '\\approx'))
-        yield '\n\n'
-        if environment.getattr(environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'summary'), 'thumb'), 'error'):
+        yield str(context.call((undefined(name='display') if l_0_display is missing else l_0_display), environment.getattr(environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'summary'), 'thumb'), 'lines'), environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'count'), '\\approx'))
+        yield '\n'
+        for l_1_note in environment.getattr(environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'summary'), 'thumb'), 'notes'):
+            _loop_vars = {}
             pass
-            yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'thumb_error'), percent=environment.getattr(environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'summary'), 'thumb'), 'error'), side=(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'below_exact') if (not environment.getattr(environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'summary'), 'thumb'), 'above')) else environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'above_exact'))))
-            yield '\n\n'
-        l_0_th = environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'summary'), 'thumb')
-        context.vars['th'] = l_0_th
-        context.exported_vars.add('th')
-        if (environment.getattr((undefined(name='th') if l_0_th is missing else l_0_th), 'mlp') == 'plain'):
-            pass
-            yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'thumb_plain'), rule=context.call((undefined(name='math') if l_0_math is missing else l_0_math), 'd_{\\mathrm{ff}} = 4H'), total=context.call((undefined(name='math') if l_0_math is missing else l_0_math), '12H^{2}'), attention=context.call((undefined(name='math') if l_0_math is missing else l_0_math), '4H^{2}'), mlp=context.call((undefined(name='math') if l_0_math is missing else l_0_math), '8H^{2}')))
-            yield '\n\n'
-        elif (environment.getattr((undefined(name='th') if l_0_th is missing else l_0_th), 'mlp') == 'gated'):
-            pass
-            yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'thumb_gated'), mlp=context.call((undefined(name='math') if l_0_math is missing else l_0_math), '3 H d_{\\mathrm{ff}}'), llama=context.call((undefined(name='math') if l_0_math is missing else l_0_math), 'd_{\\mathrm{ff}} = 8H/3'), twelve=context.call((undefined(name='math') if l_0_math is missing else l_0_math), '12H^{2}'), wide=context.call((undefined(name='math') if l_0_math is missing else l_0_math), 'd_{\\mathrm{ff}} = 3.5H'), more=context.call((undefined(name='math') if l_0_math is missing else l_0_math), '14.5H^{2}')))
-            if environment.getattr((undefined(name='th') if l_0_th is missing else l_0_th), 'ratio'):
-                pass
-                yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'sentence_gap'))
-                yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'thumb_ratio'), ratio=context.call((undefined(name='math') if l_0_math is missing else l_0_math), str_join(('d_{\\mathrm{ff}} = ', environment.getattr((undefined(name='th') if l_0_th is missing else l_0_th), 'ratio'), ' H', ))), per_layer=context.call((undefined(name='math') if l_0_math is missing else l_0_math), str_join((environment.getattr((undefined(name='th') if l_0_th is missing else l_0_th), 'per_layer'), ' H^{2}', )))))
-            yield '\n\n'
-        if environment.getattr((undefined(name='th') if l_0_th is missing else l_0_th), 'grouped'):
-            pass
-            yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'thumb_grouped'), kv=environment.getattr(environment.getattr((undefined(name='th') if l_0_th is missing else l_0_th), 'grouped'), 'kv'), heads=environment.getattr(environment.getattr((undefined(name='th') if l_0_th is missing else l_0_th), 'grouped'), 'heads'), share=context.call((undefined(name='math') if l_0_math is missing else l_0_math), str_join((environment.getattr(environment.getattr((undefined(name='th') if l_0_th is missing else l_0_th), 'grouped'), 'kv'), '/', environment.getattr(environment.getattr((undefined(name='th') if l_0_th is missing else l_0_th), 'grouped'), 'heads'), ))), coef=context.call((undefined(name='math') if l_0_math is missing else l_0_math), str_join((environment.getattr(environment.getattr((undefined(name='th') if l_0_th is missing else l_0_th), 'grouped'), 'coef'), ' H^{2}', ))), full=context.call((undefined(name='math') if l_0_math is missing else l_0_math), '4H^{2}')))
             yield '\n'
+            yield str(l_1_note)
+            yield '\n'
+        l_1_note = missing
     if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'summary'), 'closest'):
         pass
         yield '\n'
@@ -284,7 +238,7 @@ def root(context, missing=missing):
             _loop_vars = {}
             pass
             yield str(context.call((undefined(name='code') if l_0_code is missing else l_0_code), l_2_n, _loop_vars=_loop_vars))
-            yield str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 110 in 'derivation.md.j2' evaluated to false and no else section was defined.")))
+            yield str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 93 in 'derivation.md.j2' evaluated to false and no else section was defined.")))
         l_2_loop = l_2_n = missing
         yield '\n'
         if environment.getattr(l_1_s, 'repeat'):
@@ -353,11 +307,11 @@ def root(context, missing=missing):
     yield '\n\n'
     yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'sum_of_parts'))
     yield '\n\n'
-    yield str(context.call((undefined(name='display') if l_0_display is missing else l_0_display), environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'total_lines'), 'P'))
+    yield str(context.call((undefined(name='display') if l_0_display is missing else l_0_display), environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'total_lines'), environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'count')))
     yield '\n\n'
     yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'closed_form'))
     yield '\n\n'
-    yield str(context.call((undefined(name='display') if l_0_display is missing else l_0_display), environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'closed'), 'P'))
+    yield str(context.call((undefined(name='display') if l_0_display is missing else l_0_display), environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'closed'), environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'count')))
     yield '\n\n'
     if environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'symbolic'):
         pass
@@ -371,9 +325,9 @@ def root(context, missing=missing):
     if environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'active'):
         pass
         yield '\n'
-        yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'active_intro'))
+        yield str((environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'active_intro_shared') if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'active'), 'shared') else environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'active_intro')))
         yield '\n\n'
-        yield str(context.call((undefined(name='display') if l_0_display is missing else l_0_display), environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'active'), 'lines'), 'P_{\\mathrm{active}}'))
+        yield str(context.call((undefined(name='display') if l_0_display is missing else l_0_display), environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'active'), 'lines'), str_join((environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'count'), '_{\\mathrm{active}}', ))))
         yield '\n'
         if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'active'), 'value'):
             pass
@@ -383,7 +337,7 @@ def root(context, missing=missing):
     yield '\n## 5. '
     yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'headings'), 'tied'))
     yield '\n\n'
-    t_5 = 1
+    t_4 = 1
     for l_1_tie in environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'ties'):
         _loop_vars = {}
         pass
@@ -394,9 +348,9 @@ def root(context, missing=missing):
             yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'tie_untied'), untied=context.call((undefined(name='math') if l_0_math is missing else l_0_math), t_1(context.eval_ctx, environment.getattr(l_1_tie, 'lines'), ' = '), _loop_vars=_loop_vars), total=environment.getattr(l_1_tie, 'total_untied'), value=environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'value'), _loop_vars=_loop_vars))
             yield '\n'
         yield '\n'
-        t_5 = 0
+        t_4 = 0
     l_1_tie = missing
-    if t_5:
+    if t_4:
         pass
         yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'no_ties'))
         yield '\n\n'
@@ -405,55 +359,23 @@ def root(context, missing=missing):
     yield '\n\n'
     yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'kept'), symbols=context.call((undefined(name='math') if l_0_math is missing else l_0_math), t_1(context.eval_ctx, environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'kept'), ', '))))
     yield '\n\n'
-    t_6 = 1
+    t_5 = 1
     for l_1_drop in environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'dropouts'):
         _loop_vars = {}
         pass
-        if (environment.getattr(l_1_drop, 'kind') == 'cancels'):
+        yield '- '
+        yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getitem(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), str_join(('drop_', environment.getattr(l_1_drop, 'kind'), ))), symbol=context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(l_1_drop, 'symbol'), _loop_vars=_loop_vars), assumption=(context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(l_1_drop, 'assumption'), _loop_vars=_loop_vars) if environment.getattr(l_1_drop, 'assumption') else ''), whole=(context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(l_1_drop, 'whole'), _loop_vars=_loop_vars) if environment.getattr(l_1_drop, 'whole') else ''), _loop_vars=_loop_vars))
+        yield '\n'
+        for l_2_chain in environment.getattr(l_1_drop, 'chains'):
+            _loop_vars = {}
             pass
-            yield '- '
-            yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'drop_cancels'), symbol=context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(l_1_drop, 'symbol'), _loop_vars=_loop_vars), assumption=context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(l_1_drop, 'assumption'), _loop_vars=_loop_vars), _loop_vars=_loop_vars))
+            yield '  '
+            yield str(context.call((undefined(name='math') if l_0_math is missing else l_0_math), l_2_chain, _loop_vars=_loop_vars))
             yield '\n'
-            for l_2_chain in environment.getattr(l_1_drop, 'chains'):
-                _loop_vars = {}
-                pass
-                yield '  '
-                yield str(context.call((undefined(name='math') if l_0_math is missing else l_0_math), l_2_chain, _loop_vars=_loop_vars))
-                yield '\n'
-            l_2_chain = missing
-        elif (environment.getattr(l_1_drop, 'kind') == 'active_only'):
-            pass
-            yield '- '
-            yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'drop_active_only'), symbol=context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(l_1_drop, 'symbol'), _loop_vars=_loop_vars), _loop_vars=_loop_vars))
-            yield '\n'
-        elif (environment.getattr(l_1_drop, 'kind') == 'shared'):
-            pass
-            yield '- '
-            yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'drop_shared'), symbol=context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(l_1_drop, 'symbol'), _loop_vars=_loop_vars), _loop_vars=_loop_vars))
-            yield '\n'
-        elif (environment.getattr(l_1_drop, 'kind') == 'rotary'):
-            pass
-            yield '- '
-            yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'drop_rotary'), symbol=context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(l_1_drop, 'symbol'), _loop_vars=_loop_vars), _loop_vars=_loop_vars))
-            yield '\n'
-        elif (environment.getattr(l_1_drop, 'kind') == 'given'):
-            pass
-            yield '- '
-            yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'drop_given'), symbol=context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(l_1_drop, 'symbol'), _loop_vars=_loop_vars), assumption=context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(l_1_drop, 'assumption'), _loop_vars=_loop_vars), _loop_vars=_loop_vars))
-            yield '\n'
-        elif (environment.getattr(l_1_drop, 'kind') == 'assumed'):
-            pass
-            yield '- '
-            yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'drop_assumed'), symbol=context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(l_1_drop, 'symbol'), _loop_vars=_loop_vars), assumption=context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(l_1_drop, 'assumption'), _loop_vars=_loop_vars), _loop_vars=_loop_vars))
-            yield '\n'
-        else:
-            pass
-            yield '- '
-            yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'drop_no_weights'), symbol=context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(l_1_drop, 'symbol'), _loop_vars=_loop_vars), _loop_vars=_loop_vars))
-            yield '\n'
-        t_6 = 0
+        l_2_chain = missing
+        t_5 = 0
     l_1_drop = missing
-    if t_6:
+    if t_5:
         pass
         yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'no_drops'))
         yield '\n'
@@ -503,6 +425,10 @@ def root(context, missing=missing):
         yield '\n\n'
         yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'reported'), params=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'reported'), 'params'), source=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'reported'), 'source'), percent=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'reported'), 'percent'), side=(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'above') if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'reported'), 'above') else environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'below'))))
         yield '\n'
+        if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'reported'), 'recount'):
+            pass
+            yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'reported_recount'), changes=context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'reported'), 'recount'), 'changes')), actual=context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'reported'), 'recount'), 'actual')), why=environment.getattr(environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'reported'), 'recount'), 'why'), value=environment.getattr(environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'reported'), 'recount'), 'value')))
+            yield '\n'
         if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'reported'), 'note'):
             pass
             yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'reported_note'), note=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'reported'), 'note')))
@@ -543,9 +469,9 @@ def root(context, missing=missing):
             yield ' |\n'
         l_1_k = l_1_esc = missing
         yield '\n'
-        yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'compute_rule'), rule=context.call((undefined(name='math') if l_0_math is missing else l_0_math), '2 P B s'), value=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'rule'), percent=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'rule_gap'), side=(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'above_exact') if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'rule_above') else environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'below_exact'))))
+        yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'compute_rule'), rule=context.call((undefined(name='math') if l_0_math is missing else l_0_math), str_join(('2 ', environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'count'), ' B s', ))), value=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'rule'), percent=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'rule_gap'), side=(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'above_exact') if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'rule_above') else environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'below_exact'))))
         yield '\n\n'
-        yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'compute_training'), rule=context.call((undefined(name='math') if l_0_math is missing else l_0_math), '6 P D'), value=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'training')))
+        yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'compute_training'), rule=context.call((undefined(name='math') if l_0_math is missing else l_0_math), str_join(('6 ', environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'count'), ' D', ))), value=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'training')))
         yield '\n\n| '
         yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'part'))
         yield ' | '
@@ -568,4 +494,4 @@ def root(context, missing=missing):
     yield '*\n'
 
 blocks = {}
-debug_info = '2=31&5=48&6=51&3=75&11=77&13=83&15=85&16=87&18=91&20=93&22=96&24=98&26=102&29=106&31=108&33=110&34=113&36=117&37=121&40=129&42=135&43=139&46=146&48=149&49=151&50=155&53=158&55=161&57=163&59=165&60=167&63=169&64=172&65=174&67=176&68=178&72=184&73=186&76=188&78=191&81=194&83=196&84=208&85=212&86=217&88=235&90=238&91=240&92=245&95=250&97=253&98=255&99=259&103=265&104=267&106=270&108=273&110=277&112=287&114=290&117=293&119=307&121=311&122=315&126=336&128=338&129=340&131=343&133=345&137=349&139=351&141=353&143=355&145=357&147=359&148=361&150=366&152=368&154=371&156=373&157=375&159=378&163=381&165=384&166=387&167=389&168=391&172=398&175=401&177=403&179=406&180=409&181=412&182=414&183=418&185=421&186=424&187=426&188=429&189=431&190=434&191=436&192=439&193=441&194=444&196=449&199=455&201=457&203=460&205=462&207=464&209=474&210=478&213=490&214=493&217=496&219=499&221=501&222=503&223=505&226=507&228=510&230=514&232=516&234=518&236=520&238=528&239=533&242=543&244=545&246=547&248=551&249=555&252=561&256=564'
+debug_info = '2=30&3=42&5=48&7=50&8=52&10=56&12=58&14=61&16=63&18=67&20=70&22=73&25=76&27=78&29=80&30=83&32=87&33=91&36=99&38=105&39=109&42=116&44=119&45=121&46=125&49=128&51=131&53=133&54=135&56=139&59=142&61=145&64=148&66=150&67=162&68=166&69=171&71=189&73=192&74=194&75=199&78=204&80=207&81=209&82=213&86=219&87=221&89=224&91=227&93=231&95=241&97=244&100=247&102=261&104=265&105=269&109=290&111=292&112=294&114=297&116=299&120=303&122=305&124=307&126=309&128=311&130=313&131=315&133=320&135=322&137=325&139=327&140=329&142=332&146=335&148=338&149=341&150=343&151=345&155=352&158=355&160=357&162=360&163=364&164=366&165=370&168=377&170=379&172=382&174=384&176=386&178=396&179=400&182=412&183=415&186=418&188=421&190=423&191=425&192=427&194=429&195=431&198=433&200=436&202=440&204=442&206=444&208=446&210=454&211=459&214=469&216=471&218=473&220=477&221=481&224=487&228=490'

@@ -1,6 +1,6 @@
 # derivation.tex.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = 'aa3400389f9fdfbfeabbc485db17b179df5b11daad5bca86bd3ec9ae15201e88'
+SOURCE = '4aa49c87522b6c2cdb3cc8f264e40366130ffc9bc6b87fa14ce54f31fdd63fc3'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'derivation.tex.j2'
 
@@ -18,10 +18,10 @@ def root(context, missing=missing):
     l_0_t = resolve('t')
     l_0_d = resolve('d')
     l_0_code = resolve('code')
+    l_0_math = resolve('math')
     l_0_namespace = resolve('namespace')
     l_0_shares = resolve('shares')
     l_0_th = resolve('th')
-    l_0_math = resolve('math')
     l_0_units = resolve('units')
     l_0_display = l_0_definitions = l_0_table_begin = l_0_table_end = l_0_need = l_0_top = l_0_sub = l_0_symbols = missing
     try:
@@ -324,6 +324,11 @@ def root(context, missing=missing):
         yield str(l_1_paragraph)
         yield '\n'
     l_1_paragraph = missing
+    if (environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'count') != 'P'):
+        pass
+        yield '\n'
+        yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'count_letter'), count=context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'count')), patch=context.call((undefined(name='math') if l_0_math is missing else l_0_math), 'P')))
+        yield '\n'
     yield '\n'
     yield str((undefined(name='top') if l_0_top is missing else l_0_top))
     yield '{'
@@ -414,32 +419,15 @@ def root(context, missing=missing):
         yield '\n'
         yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'thumb_intro'))
         yield '\n'
-        yield str(context.call((undefined(name='display') if l_0_display is missing else l_0_display), ([str_join(('P \\approx ', environment.getitem(environment.getattr((undefined(name='th') if l_0_th is missing else l_0_th), 'lines'), 0), ))] + environment.getattr((undefined(name='th') if l_0_th is missing else l_0_th), 'lines')[1:])))
+        yield str(context.call((undefined(name='display') if l_0_display is missing else l_0_display), ([str_join((environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'count'), ' \\approx ', environment.getitem(environment.getattr((undefined(name='th') if l_0_th is missing else l_0_th), 'lines'), 0), ))] + environment.getattr((undefined(name='th') if l_0_th is missing else l_0_th), 'lines')[1:])))
         yield '\n'
-        if environment.getattr((undefined(name='th') if l_0_th is missing else l_0_th), 'error'):
+        for l_1_note in environment.getattr((undefined(name='th') if l_0_th is missing else l_0_th), 'notes'):
+            _loop_vars = {}
             pass
             yield '\n'
-            yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'thumb_error'), percent=environment.getattr((undefined(name='th') if l_0_th is missing else l_0_th), 'error'), side=(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'below_exact') if (not environment.getattr((undefined(name='th') if l_0_th is missing else l_0_th), 'above')) else environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'above_exact'))))
+            yield str(l_1_note)
             yield '\n'
-        if (environment.getattr((undefined(name='th') if l_0_th is missing else l_0_th), 'mlp') == 'plain'):
-            pass
-            yield '\n'
-            yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'thumb_plain'), rule=context.call((undefined(name='math') if l_0_math is missing else l_0_math), 'd_{\\mathrm{ff}} = 4H'), total=context.call((undefined(name='math') if l_0_math is missing else l_0_math), '12H^{2}'), attention=context.call((undefined(name='math') if l_0_math is missing else l_0_math), '4H^{2}'), mlp=context.call((undefined(name='math') if l_0_math is missing else l_0_math), '8H^{2}')))
-            yield '\n'
-        elif (environment.getattr((undefined(name='th') if l_0_th is missing else l_0_th), 'mlp') == 'gated'):
-            pass
-            yield '\n'
-            yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'thumb_gated'), mlp=context.call((undefined(name='math') if l_0_math is missing else l_0_math), '3 H d_{\\mathrm{ff}}'), llama=context.call((undefined(name='math') if l_0_math is missing else l_0_math), 'd_{\\mathrm{ff}} = 8H/3'), twelve=context.call((undefined(name='math') if l_0_math is missing else l_0_math), '12H^{2}'), wide=context.call((undefined(name='math') if l_0_math is missing else l_0_math), 'd_{\\mathrm{ff}} = 3.5H'), more=context.call((undefined(name='math') if l_0_math is missing else l_0_math), '14.5H^{2}')))
-            if environment.getattr((undefined(name='th') if l_0_th is missing else l_0_th), 'ratio'):
-                pass
-                yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'sentence_gap'))
-                yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'thumb_ratio'), ratio=context.call((undefined(name='math') if l_0_math is missing else l_0_math), str_join(('d_{\\mathrm{ff}} = ', environment.getattr((undefined(name='th') if l_0_th is missing else l_0_th), 'ratio'), ' H', ))), per_layer=context.call((undefined(name='math') if l_0_math is missing else l_0_math), str_join((environment.getattr((undefined(name='th') if l_0_th is missing else l_0_th), 'per_layer'), ' H^{2}', )))))
-            yield '\n'
-        if environment.getattr((undefined(name='th') if l_0_th is missing else l_0_th), 'grouped'):
-            pass
-            yield '\n'
-            yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'thumb_grouped'), kv=environment.getattr(environment.getattr((undefined(name='th') if l_0_th is missing else l_0_th), 'grouped'), 'kv'), heads=environment.getattr(environment.getattr((undefined(name='th') if l_0_th is missing else l_0_th), 'grouped'), 'heads'), share=context.call((undefined(name='math') if l_0_math is missing else l_0_math), str_join((environment.getattr(environment.getattr((undefined(name='th') if l_0_th is missing else l_0_th), 'grouped'), 'kv'), '/', environment.getattr(environment.getattr((undefined(name='th') if l_0_th is missing else l_0_th), 'grouped'), 'heads'), ))), coef=context.call((undefined(name='math') if l_0_math is missing else l_0_math), str_join((environment.getattr(environment.getattr((undefined(name='th') if l_0_th is missing else l_0_th), 'grouped'), 'coef'), ' H^{2}', ))), full=context.call((undefined(name='math') if l_0_math is missing else l_0_math), '4H^{2}')))
-            yield '\n'
+        l_1_note = missing
     if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'summary'), 'closest'):
         pass
         yield '\n'
@@ -557,7 +545,7 @@ def root(context, missing=missing):
         _loop_vars = {}
         pass
         yield '\n'
-        yield str((context.call((undefined(name='need') if l_0_need is missing else l_0_need), 8, _loop_vars=_loop_vars) if (not environment.getattr(l_1_loop, 'first')) else cond_expr_undefined("the inline if-expression on line 264 in 'derivation.tex.j2' evaluated to false and no else section was defined.")))
+        yield str((context.call((undefined(name='need') if l_0_need is missing else l_0_need), 8, _loop_vars=_loop_vars) if (not environment.getattr(l_1_loop, 'first')) else cond_expr_undefined("the inline if-expression on line 256 in 'derivation.tex.j2' evaluated to false and no else section was defined.")))
         yield str((undefined(name='sub') if l_0_sub is missing else l_0_sub))
         yield '{'
         l_2_loop = missing
@@ -565,7 +553,7 @@ def root(context, missing=missing):
             _loop_vars = {}
             pass
             yield str(context.call((undefined(name='code') if l_0_code is missing else l_0_code), l_2_n, _loop_vars=_loop_vars))
-            yield str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 264 in 'derivation.tex.j2' evaluated to false and no else section was defined.")))
+            yield str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 256 in 'derivation.tex.j2' evaluated to false and no else section was defined.")))
         l_2_loop = l_2_n = missing
         yield '}\n'
         if environment.getattr(l_1_s, 'repeat'):
@@ -675,11 +663,11 @@ def root(context, missing=missing):
     yield '}\n\n'
     yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'sum_of_parts'))
     yield '\n'
-    yield str(context.call((undefined(name='display') if l_0_display is missing else l_0_display), environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'total_lines'), 'P'))
+    yield str(context.call((undefined(name='display') if l_0_display is missing else l_0_display), environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'total_lines'), environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'count')))
     yield '\n\n'
     yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'closed_form'))
     yield '\n'
-    yield str(context.call((undefined(name='display') if l_0_display is missing else l_0_display), environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'closed'), 'P'))
+    yield str(context.call((undefined(name='display') if l_0_display is missing else l_0_display), environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'closed'), environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'count')))
     yield '\n\n'
     if environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'symbolic'):
         pass
@@ -693,9 +681,9 @@ def root(context, missing=missing):
     if environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'active'):
         pass
         yield '\n'
-        yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'active_intro'))
+        yield str((environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'active_intro_shared') if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'active'), 'shared') else environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'active_intro')))
         yield '\n'
-        yield str(context.call((undefined(name='display') if l_0_display is missing else l_0_display), environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'active'), 'lines'), 'P_{\\mathrm{active}}'))
+        yield str(context.call((undefined(name='display') if l_0_display is missing else l_0_display), environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'active'), 'lines'), str_join((environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'count'), '_{\\mathrm{active}}', ))))
         yield '\n'
         if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'active'), 'value'):
             pass
@@ -736,47 +724,15 @@ def root(context, missing=missing):
         for l_1_drop in environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'dropouts'):
             _loop_vars = {}
             pass
-            if (environment.getattr(l_1_drop, 'kind') == 'cancels'):
+            yield '\\item '
+            yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getitem(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), str_join(('drop_', environment.getattr(l_1_drop, 'kind'), ))), symbol=context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(l_1_drop, 'symbol'), _loop_vars=_loop_vars), assumption=(context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(l_1_drop, 'assumption'), _loop_vars=_loop_vars) if environment.getattr(l_1_drop, 'assumption') else ''), whole=(context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(l_1_drop, 'whole'), _loop_vars=_loop_vars) if environment.getattr(l_1_drop, 'whole') else ''), _loop_vars=_loop_vars))
+            yield '\n'
+            for l_2_chain in environment.getattr(l_1_drop, 'chains'):
+                _loop_vars = {}
                 pass
-                yield '\\item '
-                yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'drop_cancels'), symbol=context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(l_1_drop, 'symbol'), _loop_vars=_loop_vars), assumption=context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(l_1_drop, 'assumption'), _loop_vars=_loop_vars), _loop_vars=_loop_vars))
+                yield str(context.call((undefined(name='display') if l_0_display is missing else l_0_display), [l_2_chain], _loop_vars=_loop_vars))
                 yield '\n'
-                for l_2_chain in environment.getattr(l_1_drop, 'chains'):
-                    _loop_vars = {}
-                    pass
-                    yield str(context.call((undefined(name='display') if l_0_display is missing else l_0_display), [l_2_chain], _loop_vars=_loop_vars))
-                    yield '\n'
-                l_2_chain = missing
-            elif (environment.getattr(l_1_drop, 'kind') == 'active_only'):
-                pass
-                yield '\\item '
-                yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'drop_active_only'), symbol=context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(l_1_drop, 'symbol'), _loop_vars=_loop_vars), _loop_vars=_loop_vars))
-                yield '\n'
-            elif (environment.getattr(l_1_drop, 'kind') == 'shared'):
-                pass
-                yield '\\item '
-                yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'drop_shared'), symbol=context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(l_1_drop, 'symbol'), _loop_vars=_loop_vars), _loop_vars=_loop_vars))
-                yield '\n'
-            elif (environment.getattr(l_1_drop, 'kind') == 'rotary'):
-                pass
-                yield '\\item '
-                yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'drop_rotary'), symbol=context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(l_1_drop, 'symbol'), _loop_vars=_loop_vars), _loop_vars=_loop_vars))
-                yield '\n'
-            elif (environment.getattr(l_1_drop, 'kind') == 'given'):
-                pass
-                yield '\\item '
-                yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'drop_given'), symbol=context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(l_1_drop, 'symbol'), _loop_vars=_loop_vars), assumption=context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(l_1_drop, 'assumption'), _loop_vars=_loop_vars), _loop_vars=_loop_vars))
-                yield '\n'
-            elif (environment.getattr(l_1_drop, 'kind') == 'assumed'):
-                pass
-                yield '\\item '
-                yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'drop_assumed'), symbol=context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(l_1_drop, 'symbol'), _loop_vars=_loop_vars), assumption=context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(l_1_drop, 'assumption'), _loop_vars=_loop_vars), _loop_vars=_loop_vars))
-                yield '\n'
-            else:
-                pass
-                yield '\\item '
-                yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'drop_no_weights'), symbol=context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(l_1_drop, 'symbol'), _loop_vars=_loop_vars), _loop_vars=_loop_vars))
-                yield '\n'
+            l_2_chain = missing
         l_1_drop = missing
         yield '\\end{itemize}\n'
     else:
@@ -866,6 +822,10 @@ def root(context, missing=missing):
         yield '}\n\n'
         yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'reported'), params=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'reported'), 'params'), source=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'reported'), 'source'), percent=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'reported'), 'percent'), side=(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'above') if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'reported'), 'above') else environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'below'))))
         yield '\n'
+        if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'reported'), 'recount'):
+            pass
+            yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'reported_recount'), changes=context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'reported'), 'recount'), 'changes')), actual=context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'reported'), 'recount'), 'actual')), why=environment.getattr(environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'reported'), 'recount'), 'why'), value=environment.getattr(environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'reported'), 'recount'), 'value')))
+            yield '\n'
         if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'reported'), 'note'):
             pass
             yield '\n'
@@ -937,9 +897,9 @@ def root(context, missing=missing):
         l_1_k = l_1_esc = missing
         yield str(context.call((undefined(name='table_end') if l_0_table_end is missing else l_0_table_end)))
         yield '\n\n'
-        yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'compute_rule'), rule=context.call((undefined(name='math') if l_0_math is missing else l_0_math), '2 P B s'), value=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'rule'), percent=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'rule_gap'), side=(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'above_exact') if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'rule_above') else environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'below_exact'))))
+        yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'compute_rule'), rule=context.call((undefined(name='math') if l_0_math is missing else l_0_math), str_join(('2 ', environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'count'), ' B s', ))), value=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'rule'), percent=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'rule_gap'), side=(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'above_exact') if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'rule_above') else environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'below_exact'))))
         yield '\n\n'
-        yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'compute_training'), rule=context.call((undefined(name='math') if l_0_math is missing else l_0_math), '6 P D'), value=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'training')))
+        yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'compute_training'), rule=context.call((undefined(name='math') if l_0_math is missing else l_0_math), str_join(('6 ', environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'count'), ' D', ))), value=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'training')))
         yield '\n\n'
         def macro():
             t_23 = []
@@ -975,4 +935,4 @@ def root(context, missing=missing):
         yield '}\n\\end{document}\n'
 
 blocks = {}
-debug_info = '5=79&6=88&7=91&8=96&12=106&72=115&73=123&74=124&75=125&78=130&79=135&82=163&83=168&84=175&87=180&88=185&92=218&94=221&98=229&100=235&109=248&111=263&112=266&113=269&114=272&115=274&116=277&119=282&122=287&129=289&133=292&146=299&147=301&154=304&155=306&157=310&159=312&161=315&163=317&165=321&168=325&170=329&172=331&173=333&174=337&173=343&176=344&177=347&179=352&181=356&182=359&183=367&184=371&183=379&186=380&187=384&189=391&191=393&193=396&195=398&196=402&200=406&201=408&203=412&204=414&205=416&207=419&209=421&211=424&212=426&214=429&217=435&219=438&222=440&224=443&227=446&229=450&230=453&231=460&232=464&231=482&234=483&235=487&237=505&238=507&240=510&242=512&243=517&247=523&249=526&251=528&252=532&257=539&258=545&260=548&262=551&264=557&265=568&267=571&271=573&272=575&273=586&274=588&275=590&277=594&279=596&280=600&279=624&282=625&283=628&285=654&287=656&288=658&289=660&291=663&292=665&296=669&298=673&299=675&301=677&302=679&304=681&305=683&307=688&309=690&311=693&312=695&313=697&315=700&319=703&321=708&322=711&323=713&324=715&328=722&331=724&333=728&335=730&337=733&338=736&339=739&340=741&341=744&343=747&344=750&345=752&346=755&347=757&348=760&349=762&350=765&351=767&352=770&354=775&359=781&361=783&363=786&365=790&367=792&369=795&370=799&374=817&375=821&374=833&377=834&378=837&380=848&383=851&384=854&387=857&389=860&391=864&392=866&394=869&397=871&399=874&401=878&402=880&404=882&406=884&407=887&409=895&410=899&409=917&412=918&413=922&415=935&417=937&419=939&421=941&422=945&421=951&424=952&425=955&427=960&429=962&432=965&436=971'
+debug_info = '5=79&6=88&7=91&8=96&12=106&72=115&73=123&74=124&75=125&78=130&79=135&82=163&83=168&84=175&87=180&88=185&92=218&94=221&98=229&100=235&109=248&111=263&112=266&113=269&114=272&115=274&116=277&119=282&122=287&129=289&133=292&146=299&147=301&154=304&155=306&157=310&159=312&161=315&163=317&165=321&167=324&169=327&172=330&174=334&176=336&177=338&178=342&177=348&180=349&181=352&183=357&185=361&186=364&187=372&188=376&187=384&190=385&191=389&193=396&195=398&197=401&199=403&200=407&204=411&205=413&207=417&208=419&209=421&211=425&214=428&216=431&219=434&221=438&222=441&223=448&224=452&223=470&226=471&227=475&229=493&230=495&232=498&234=500&235=505&239=511&241=514&243=516&244=520&249=527&250=533&252=536&254=539&256=545&257=556&259=559&263=561&264=563&265=574&266=576&267=578&269=582&271=584&272=588&271=612&274=613&275=616&277=642&279=644&280=646&281=648&283=651&284=653&288=657&290=661&291=663&293=665&294=667&296=669&297=671&299=676&301=678&303=681&304=683&305=685&307=688&311=691&313=696&314=699&315=701&316=703&320=710&323=712&325=716&327=718&329=721&330=725&331=727&332=730&337=737&339=739&341=742&343=746&345=748&347=751&348=755&352=773&353=777&352=789&355=790&356=793&358=804&361=807&362=810&365=813&367=816&369=820&370=822&371=824&373=826&375=829&378=831&380=834&382=838&383=840&385=842&387=844&388=847&390=855&391=859&390=877&393=878&394=882&396=895&398=897&400=899&402=901&403=905&402=911&405=912&406=915&408=920&410=922&413=925&417=931'

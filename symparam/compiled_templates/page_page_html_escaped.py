@@ -1,6 +1,6 @@
 # page/page.html.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = '232085c29c0b2859fb1b1072e6a4b3bc70399cc7f9ecbbd5e0c1d91c516c224f'
+SOURCE = '8331ec9174f2f0792a83b2caaeeae44bbedb8b3a923f52ff0b1dd89e9099b627'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'page/page.html.j2'
 
@@ -63,6 +63,11 @@ def root(context, missing=missing):
         pass
         yield '<p data-defaults>'
         yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'description', description=environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'description')))
+        yield '</p>\n'
+    if environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'count_letter'):
+        pass
+        yield '<p>'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.count_letter', count=environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'count_letter'), patch=environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'patch')))
         yield '</p>\n'
     yield '</header>\n<main>\n<section id="values" aria-labelledby="values-heading">\n<h2 id="values-heading">'
     yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.calculator'))
@@ -228,7 +233,7 @@ def root(context, missing=missing):
     if environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'total'), 'active'):
         pass
         yield '<p>'
-        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.active_intro'))
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), ('text.active_intro_shared' if environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'results'), 'shared') else 'text.active_intro')))
         yield '</p>\n'
         yield escape(environment.getattr(environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'total'), 'active'), 'equation'))
         yield '\n<p class="final">'
@@ -306,7 +311,7 @@ def root(context, missing=missing):
             _loop_vars = {}
             pass
             yield escape(context.call((undefined(name='code') if l_0_code is missing else l_0_code), l_2_n, _loop_vars=_loop_vars))
-            yield escape((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 140 in 'page/page.html.j2' evaluated to false and no else section was defined.")))
+            yield escape((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 143 in 'page/page.html.j2' evaluated to false and no else section was defined.")))
         l_2_loop = l_2_n = missing
         yield '</h3>\n'
         if environment.getattr(l_1_s, 'repeat'):
@@ -424,6 +429,10 @@ def root(context, missing=missing):
         yield '</h2>\n<div data-defaults>\n<p>'
         yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.reported', params=environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'reported'), 'params'), source=environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'reported'), 'source'), percent=environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'reported'), 'percent'), side=environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'reported'), 'side')))
         yield '\n'
+        if environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'reported'), 'recount'):
+            pass
+            yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.reported_recount', changes=environment.getattr(environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'reported'), 'recount'), 'changes'), actual=environment.getattr(environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'reported'), 'recount'), 'actual'), why=environment.getattr(environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'reported'), 'recount'), 'why'), value=environment.getattr(environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'reported'), 'recount'), 'value')))
+            yield '\n'
         if environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'reported'), 'has_note'):
             pass
             yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.reported_note', note=environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'reported'), 'note')))
@@ -445,4 +454,4 @@ def root(context, missing=missing):
     yield '</script>\n</body>\n</html>\n'
 
 blocks = {}
-debug_info = '4=22&7=24&10=26&11=28&12=30&16=32&17=34&18=38&21=48&22=50&23=52&24=59&25=62&30=65&33=67&35=76&37=80&38=84&39=88&40=91&42=96&44=105&51=114&52=118&53=121&56=126&57=128&58=130&59=132&60=136&64=146&66=150&68=153&69=155&72=157&74=165&75=169&80=179&81=182&83=184&84=188&88=198&89=201&90=203&91=205&96=209&97=211&98=213&99=219&100=221&101=223&102=225&103=228&104=230&105=232&107=234&108=237&110=239&111=243&115=249&116=252&118=254&119=258&125=265&126=267&127=269&129=272&130=276&134=289&138=292&139=295&140=299&141=309&142=312&146=315&148=325&149=329&150=340&155=355&156=357&157=359&158=362&159=364&164=368&165=371&167=375&169=384&173=387&174=389&177=391&179=401&180=405&186=417&188=420&190=422&191=424&192=428&193=431&196=434&201=437&203=441'
+debug_info = '4=22&7=24&10=26&11=28&12=30&16=32&17=34&18=38&21=48&22=50&23=52&24=59&25=62&27=64&28=67&33=70&36=72&38=81&40=85&41=89&42=93&43=96&45=101&47=110&54=119&55=123&56=126&59=131&60=133&61=135&62=137&63=141&67=151&69=155&71=158&72=160&75=162&77=170&78=174&83=184&84=187&86=189&87=193&91=203&92=206&93=208&94=210&99=214&100=216&101=218&102=224&103=226&104=228&105=230&106=233&107=235&108=237&110=239&111=242&113=244&114=248&118=254&119=257&121=259&122=263&128=270&129=272&130=274&132=277&133=281&137=294&141=297&142=300&143=304&144=314&145=317&149=320&151=330&152=334&153=345&158=360&159=362&160=364&161=367&162=369&167=373&168=376&170=380&172=389&176=392&177=394&180=396&182=406&183=410&189=422&191=425&193=427&194=429&196=433&197=437&198=440&201=443&206=446&208=450'
