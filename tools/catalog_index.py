@@ -9,14 +9,13 @@ declares it, in listing order, so that resolving a name imports one family modul
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import json
 import sys
-from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
+from tools.generated import ROOT, run
+
 TARGET = ROOT / "symparam" / "architectures" / "index.json"
 
 
@@ -42,20 +41,8 @@ def text(index: dict[str, Any]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--write", action="store_true", help="rewrite the committed file")
-    args = parser.parse_args(argv)
-    fresh = text(generate())
-    if args.write:
-        TARGET.write_text(fresh, encoding="utf-8")
-        print(f"wrote {TARGET.relative_to(ROOT)}")
-        return 0
-    if TARGET.read_text(encoding="utf-8") != fresh:
-        print(f"{TARGET.relative_to(ROOT)} is out of date: run python tools/catalog_index.py "
-              "--write", file=sys.stderr)
-        return 1
-    print(f"{TARGET.relative_to(ROOT)} is up to date")
-    return 0
+    return run(__doc__.splitlines()[0], lambda: {TARGET: text(generate())},
+               "python tools/catalog_index.py", argv)
 
 
 if __name__ == "__main__":

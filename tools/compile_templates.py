@@ -11,11 +11,10 @@ stale, so that the package ships fresh ones.
 
 from __future__ import annotations
 
-import argparse
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from tools.generated import ROOT, run
+
 TARGET = ROOT / "symparam" / "compiled_templates"
 #: every template and whether the environment that renders it escapes HTML
 TEMPLATES = {
@@ -48,25 +47,9 @@ def generate() -> dict[str, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--write", action="store_true", help="rewrite the compiled copies")
-    args = parser.parse_args(argv)
-    fresh = generate()
-    present = {p.name: p.read_text(encoding="utf-8") for p in TARGET.glob("*.py")}
-    if args.write:
-        TARGET.mkdir(exist_ok=True)
-        for stale in set(present) - set(fresh):
-            (TARGET / stale).unlink()
-        for name, text in fresh.items():
-            (TARGET / name).write_text(text, encoding="utf-8")
-        print(f"wrote {len(fresh)} files in {TARGET.relative_to(ROOT)}")
-        return 0
-    if present != fresh:
-        print(f"{TARGET.relative_to(ROOT)} is out of date: run python tools/compile_templates.py "
-              "--write", file=sys.stderr)
-        return 1
-    print(f"{TARGET.relative_to(ROOT)} is up to date")
-    return 0
+    return run(__doc__.splitlines()[0],
+               lambda: {TARGET / name: text for name, text in generate().items()},
+               "python tools/compile_templates.py", argv, folder=TARGET)
 
 
 if __name__ == "__main__":
