@@ -86,7 +86,9 @@ def _count_record(name: str, args: argparse.Namespace) -> dict[str, Any]:
         "family": m.family.name,
         "values": m.values,
         "options": m.options,
-        "assumptions": [str(a) for a in m.assumptions],
+        # and what the config asks for that transformers builds otherwise (it is counted as
+        # built: an assumption about what the file meant)
+        "assumptions": [str(a) for a in (*m.assumptions, *m.overridden())],
         "breakdown": breakdown,
         "tied": tied,
     }
@@ -99,6 +101,12 @@ def _count_record(name: str, args: argparse.Namespace) -> dict[str, Any]:
         record["active"] = {"with_embedding_table": active,
                             "without_embedding_table": active - tables,
                             "counts": ACTIVE_CONVENTIONS}
+    overridden = m.overridden()
+    record["overridden"] = [str(o) for o in overridden]
+    if overridden:  # by key: the value asked for, the counts as built and as written
+        record["overridden_by_transformers"] = [{
+            "option": o.option, "value": o.value, "builds": o.builds, "params": o.count,
+            "params_as_written": o.as_written} for o in overridden]
     if getattr(args, "json", False):  # the formula costs a sympy sum: only where it is shown
         record["formula"] = str(m.params)
     if args.depth is not None:
@@ -164,6 +172,8 @@ def _print_totals(record: dict[str, Any], width: int, digits: int) -> None:
             print(f"  {'active':<{width}}  {value:>{digits},}   {human_count(value)} per token, "
                   f"{note}: {share:.1%}")
         print(f"  active: {ACTIVE_CONVENTIONS}")
+    for overridden in record["overridden"]:
+        print(f"  assuming: {overridden}")
     reported = record.get("reported")
     if reported:
         diff = (record["params"] - reported["params"]) / reported["params"]

@@ -99,6 +99,15 @@ class Block:
             return self.params
         return sympy.Add(*(child.vocabulary_params for _, child in self.children()))
 
+    @cached_property
+    def tied_unembedding(self) -> sympy.Expr:
+        """Parameters the projection back onto the vocabulary would hold if it were not tied
+        to the token table (0 where it is untied, or there is none)."""
+        if self.unembedding:
+            return sympy.Add(*(sympy.Mul(*child.shape) for _, child in self.children()
+                               if child.is_tensor and child.tie is not None))
+        return sympy.Add(*(child.tied_unembedding for _, child in self.children()))
+
     def stored(self, fmt: Any) -> sympy.Expr:
         """Bytes of the weights under this block in the weight format ``fmt`` (a
         :class:`symparam.memory.WeightFormat`: it says what a matrix costs and what is kept in
@@ -423,6 +432,10 @@ class Repeat(Block):
     @cached_property
     def vocabulary_params(self) -> sympy.Expr:
         return self.count_expr * self.block.vocabulary_params
+
+    @cached_property
+    def tied_unembedding(self) -> sympy.Expr:
+        return self.count_expr * self.block.tied_unembedding
 
     def stored(self, fmt: Any) -> sympy.Expr:
         return self.count_expr * self.block.stored(fmt)
