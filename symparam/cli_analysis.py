@@ -234,6 +234,7 @@ def cmd_flops(args: argparse.Namespace) -> int:
             **({"macs_formula": str(sympy.expand(result.formula / 2))} if args.macs else {}),
             "batch": args.batch, "seq": args.seq,
             "breakdown": [{"name": n, "flops": f} for n, f in result.parts],
+            "notes": list(result.notes),
             **({"sdpa_note": TORCH_COUNTER} if attends else {}),
         }
         if args.with_nonmatmul:
@@ -265,6 +266,9 @@ def cmd_flops(args: argparse.Namespace) -> int:
                                         initial_indent=f"    {flops:>20,}  ",
                                         subsequent_indent=" " * 28))
                 print(textwrap.fill(NOT_COUNTED, 100, initial_indent="    ",
+                                    subsequent_indent="    "))
+            for note in result.notes:
+                print(textwrap.fill(f"note: {note}", 100, initial_indent="  ",
                                     subsequent_indent="    "))
             _show_published(published, width, args.macs)
             if attends:

@@ -107,6 +107,9 @@ class Compute(Rich):
     parts: tuple[tuple[str, int], ...]
     convention: str
     nonmatmul: tuple[tuple[str, int], ...] = ()
+    #: what the figure assumes of this model beyond the convention, each a sentence computed
+    #: from the tree (weights that do not run, …)
+    notes: tuple[str, ...] = ()
 
     @property
     def macs(self) -> int:
@@ -247,7 +250,8 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
         convention = f"decoding one token per sequence against a cache of {seq}"
     if nonmatmul:
         convention += ", with the work besides matrix products"
-    return Compute(formula, _evaluate(formula, values), parts, convention, other)
+    return Compute(formula, _evaluate(formula, values), parts, convention, other,
+                   model.tree.idle())
 
 
 __all__ = [

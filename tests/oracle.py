@@ -238,12 +238,11 @@ def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int 
 
 
 def refused_compute(m: Any) -> str | None:
-    """The words of symparam's refusal where it derives no compute for a model: cross-attention
-    over an encoder it is not given (GPT-2, BERT), ELECTRA's multiple-choice head with a summary
-    projected to the labels, SigLIP without its vision head or with a text head of another
-    size than the image's embedding (transformers cannot run them)."""
-    if m.options.get("add_cross_attention"):
-        return "encoder's sequence"
+    """The words of symparam's refusal where it derives no compute for a model: ELECTRA's
+    multiple-choice head with a summary projected to the labels, SigLIP without its vision
+    head or with a text head of another size than the image's embedding (transformers cannot
+    run them). (A decoder's cross-attention over an encoder it is not given, GPT-2's and
+    BERT's, is not refused: it runs without it, as transformers runs it.)"""
     if m.label == "ElectraForMultipleChoice" and m.options.get("summary_to_labels") \
             and m.options.get("summary_projection"):
         return "cannot run with summary_proj_to_labels"

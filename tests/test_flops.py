@@ -243,3 +243,35 @@ def test_encoder_decoder_presets_flops(name: str) -> None:
     target = 64 if oracle.takes_target(preset.config, m.label) else None
     assert compute(m, seq=128, target_seq=target).flops == \
         counted(preset.config, m.label, 1, 128, target)
+
+
+@pytest.mark.parametrize("config", [
+    {"model_type": "gpt2", "architectures": ["GPT2LMHeadModel"], "n_embd": 32, "n_head": 4,
+     "n_layer": 2, "vocab_size": 50, "add_cross_attention": True},
+    {"model_type": "bert", "architectures": ["BertLMHeadModel"], "hidden_size": 32,
+     "num_attention_heads": 4, "num_hidden_layers": 2, "intermediate_size": 64,
+     "vocab_size": 50, "is_decoder": True, "add_cross_attention": True},
+    {"model_type": "electra", "architectures": ["ElectraForCausalLM"], "hidden_size": 32,
+     "embedding_size": 16, "num_attention_heads": 4, "num_hidden_layers": 2,
+     "intermediate_size": 64, "vocab_size": 50, "is_decoder": True,
+     "add_cross_attention": True},
+], ids=lambda c: c["model_type"])
+def test_cross_attention_without_an_encoder(config: dict[str, Any], tmp_path: Any,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """A decoder built with ``add_cross_attention`` and given no encoder's states: its layers
+    skip the cross-attention, so its weights count and its FLOPs are those of the forward
+    pass without it, as torch counts it, and ``flops`` says so under the figure."""
+    m = symparam.from_hf_config(config)
+    plain = symparam.from_hf_config({**config, "add_cross_attention": False})
+    assert m.count() > plain.count()
+    result = compute(m, seq=8, batch=2)
+    assert result.flops == compute(plain, seq=8, batch=2).flops
+    assert result.flops == counted(config, m.label, 2, 8)
+    assert len(result.notes) == 1 and "cross-attention" in result.notes[0]
+    assert not compute(plain, seq=8).notes
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(config), encoding="utf-8")
+    assert main(["flops", str(path), "--seq", "8", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["notes"] == list(result.notes)
+    assert main(["flops", str(path), "--seq", "8"]) == 0
+    assert "cross-attention (add_cross_attention) holds weights" in capsys.readouterr().out

@@ -222,6 +222,11 @@ class Block:
         seq = self.own_seq(seq)
         return sympy.Add(*(child.cache(seq) for _, child in self.children()))
 
+    def idle(self) -> tuple[str, ...]:
+        """Why weights under this block do not run in the forward pass whose compute is
+        derived (a decoder's cross-attention given no encoder), each reason once."""
+        return tuple(dict.fromkeys(r for _, child in self.children() for r in child.idle()))
+
     def held_state(self) -> sympy.Expr:
         """The part of :meth:`cache` that does not grow with the sequence: a state-space or
         linear-attention layer's state (its convolution's last inputs, its scan's state), not
