@@ -235,6 +235,8 @@ def cmd_flops(args: argparse.Namespace) -> int:
             "batch": args.batch, "seq": args.seq,
             "breakdown": [{"name": n, "flops": f} for n, f in result.parts],
             "notes": list(result.notes),
+            "alternatives": [{"how": how, "flops": flops, "formula": str(formula)}
+                             for how, flops, formula in result.alternatives],
             **({"sdpa_note": TORCH_COUNTER} if attends else {}),
         }
         if args.with_nonmatmul:
@@ -267,6 +269,11 @@ def cmd_flops(args: argparse.Namespace) -> int:
                                         subsequent_indent=" " * 28))
                 print(textwrap.fill(NOT_COUNTED, 100, initial_indent="    ",
                                     subsequent_indent="    "))
+            for how, flops, _ in result.alternatives:
+                shown = flops // 2 if args.macs else flops
+                change = (flops - result.flops) / result.flops
+                print(textwrap.fill(f"{shown:,} {unit} ({change:+.2%}) {how}", 100,
+                                    initial_indent="  or ", subsequent_indent="    "))
             for note in result.notes:
                 print(textwrap.fill(f"note: {note}", 100, initial_indent="  ",
                                     subsequent_indent="    "))
@@ -325,12 +332,17 @@ def _show_published(rows: list[dict[str, Any]], width: int, macs: bool) -> None:
 
 
 def cmd_memory(args: argparse.Namespace) -> int:
-    from symparam.memory import POLICIES, korthikanti_bytes, memory
+    import textwrap
+
+    from sympy import Min
+
+    from symparam.memory import POLICIES, SLIDING_CACHE, korthikanti_bytes, memory
     from symparam.printing import text
 
     m = build_model(args.model, args)
     result = memory(m, seq=args.seq, batch=args.batch, dtype=args.dtype,
                     target_seq=args.target_seq)
+    windowed = result.kv_formula is not None and result.kv_formula.has(Min)
     layer, layer_params = m.largest_layer()
     record = {
         "model": args.model, "params": result.params,
@@ -347,6 +359,7 @@ def cmd_memory(args: argparse.Namespace) -> int:
         "kv_cache_formula": None if result.kv_formula is None else str(result.kv_formula),
         "kv_cache_bytes_per_token": result.kv_per_token,
         "kv_cache_bytes": result.kv_total, "dtype": args.dtype,
+        "kv_cache_note": SLIDING_CACHE if windowed else None,
         "state_formula": None if result.state_formula is None else str(result.state_formula),
         "state_bytes": result.state_total,
         "activations": _activations(m, args),
@@ -383,15 +396,16 @@ def cmd_memory(args: argparse.Namespace) -> int:
     elif result.kv_formula is None:
         print("  KV cache: none (an encoder keeps no keys and values between tokens)")
     else:
-        from sympy import Min
-
         names = {sym.name for sym in result.kv_formula.free_symbols}
         after, per = ("s source and s_dec decoded tokens", "a decoded token, beside the "
                       "cross-attention's keys and values of the source") \
             if "s_dec" in names else ("s tokens", "a token")
-        windowed = " while s is under every window" if result.kv_formula.has(Min) else ""
+        under = " while s is under every window" if windowed else ""
         print(f"  KV cache after {after} = ({text(result.kv_formula)}) × {result.dtype_bytes} B"
-              f" ({args.dtype}); {result.kv_per_token:,} B {per}{windowed}")
+              f" ({args.dtype}); {result.kv_per_token:,} B {per}{under}")
+        if windowed:
+            print(textwrap.fill(f"note: {SLIDING_CACHE}", 100, initial_indent="  ",
+                                subsequent_indent="    "))
         if result.kv_total is not None:
             decoded = f", s_dec = {args.target_seq or args.seq}" if "s_dec" in names else ""
             print(f"  KV cache for B = {args.batch}, s = {args.seq}{decoded}: "

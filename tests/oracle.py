@@ -392,15 +392,34 @@ def _held(layers: Any) -> int:
 
 
 def cached(config: dict[str, Any], cls: str, batch: int, seq: int) -> int:
-    """The numbers the real class keeps in transformers' StaticCache after ``batch`` sequences
-    of ``seq`` tokens (small real weights on the CPU, eager attention and experts): full
-    layers allocate ``seq`` positions, sliding-window layers min(``seq``, window)."""
+    """The numbers the real class keeps in transformers' DynamicCache (the one generate
+    makes) after ``batch`` sequences of ``seq`` tokens (small real weights on the CPU, eager
+    attention and experts): full layers ``seq`` positions, sliding-window layers their last
+    window − 1 (a window of one keeps every position: its slice [-W + 1:] is then whole)."""
     model, hf_config = _small(config, cls)
-    cache = transformers.StaticCache(config=hf_config, max_cache_len=seq)
+    cache = transformers.DynamicCache(config=hf_config)
     with torch.no_grad():
         model(input_ids=torch.zeros((batch, seq), dtype=torch.long), past_key_values=cache,
               use_cache=True)
     return _held(cache.layers)
+
+
+def decoded(config: dict[str, Any], cls: str, batch: int, seq: int) -> int:
+    """The FLOPs torch's counter sees the real class spend on one decoding step: one new token
+    a sequence after ``batch`` sequences of ``seq`` tokens, held in the DynamicCache generate
+    makes (small real weights on the CPU, eager attention and experts)."""
+    from torch.utils.flop_counter import FlopCounterMode
+
+    model, hf_config = _small(config, cls)
+    cache = transformers.DynamicCache(config=hf_config)
+    counter = FlopCounterMode(display=False)
+    with torch.no_grad():
+        model(input_ids=torch.zeros((batch, seq), dtype=torch.long), past_key_values=cache,
+              use_cache=True)
+        with counter:
+            model(input_ids=torch.zeros((batch, 1), dtype=torch.long), past_key_values=cache,
+                  use_cache=True)
+    return counter.get_total_flops()
 
 
 def cached_both(config: dict[str, Any], cls: str, batch: int, seq: int,
