@@ -210,12 +210,14 @@ def cmd_flops(args: argparse.Namespace) -> int:
 
     import sympy
 
-    from symparam.compute import NONMATMUL, NOT_COUNTED, TORCH_COUNTER, compute
+    from symparam.compute import GROUPED_EXPERTS, NONMATMUL, NOT_COUNTED, TORCH_COUNTER, compute
     from symparam.printing import text
 
     if args.macs and args.with_nonmatmul:
         raise InvalidValueError("--macs counts the multiply-adds of matrix products; the work "
                                 "of --with-nonmatmul is not made of them: leave out one")
+    #: what a check with torch's counter must know, said once under all the models printed
+    checking: dict[str, None] = {}
 
     def work(name: str) -> tuple[dict[str, Any], Any]:
         m = build_model(name, args)
@@ -227,6 +229,7 @@ def cmd_flops(args: argparse.Namespace) -> int:
         from symparam.symbols import B, s
 
         attends = m.tree.products(B, s) != 0  # attention products, which the note is about
+        routed = "experts" in m.tree.flops_by_kind(B, s)  # routed experts, which the other is
         record = {
             "model": name, "flops": result.flops, "macs": result.macs,
             **({"compare": published} if published else {}),
@@ -238,6 +241,7 @@ def cmd_flops(args: argparse.Namespace) -> int:
             "alternatives": [{"how": how, "flops": flops, "formula": str(formula)}
                              for how, flops, formula in result.alternatives],
             **({"sdpa_note": TORCH_COUNTER} if attends else {}),
+            **({"experts_note": GROUPED_EXPERTS} if routed else {}),
         }
         if args.with_nonmatmul:
             record["nonmatmul"] = [{"kind": kind, "flops": flops, "per_element": NONMATMUL[kind][0],
@@ -278,13 +282,15 @@ def cmd_flops(args: argparse.Namespace) -> int:
                 print(textwrap.fill(f"note: {note}", 100, initial_indent="  ",
                                     subsequent_indent="    "))
             _show_published(published, width, args.macs)
-            if attends:
-                print(textwrap.fill(f"note: {TORCH_COUNTER}", 100, initial_indent="  ",
-                                    subsequent_indent="    "))
+            checking.update(dict.fromkeys(
+                [TORCH_COUNTER] * attends + [GROUPED_EXPERTS] * routed))
 
         return record, show
 
-    return each_model(args, work)
+    status = each_model(args, work)
+    for note in checking:  # once, however many models it applies to
+        print(textwrap.fill(f"note: {note}", 100, subsequent_indent="  "))
+    return status
 
 
 def _published(model: Any, args: argparse.Namespace) -> list[dict[str, Any]]:

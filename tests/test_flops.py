@@ -411,3 +411,41 @@ def test_decoding_is_refused_where_it_is_not_derived() -> None:
                        ("mamba-130m", "state-space"), ("mt5-base", "cross-attention")):
         with pytest.raises(InvalidValueError, match=says):
             compute(symparam.model(name), seq=16, decode=True)
+
+
+def test_torch_counter_sees_no_routed_experts_under_grouped_mm(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """What ``flops`` says once under every run with a mixture of experts: torch's counter
+    sees none of the routed experts' products under transformers' default experts
+    (grouped_mm), and all of them with eager experts, which symparam matches. The small
+    Mixtral of the note, both ways on the CPU; said once for two models, not twice."""
+    from torch.utils.flop_counter import FlopCounterMode
+
+    from symparam.compute import GROUPED_EXPERTS
+
+    config = {"model_type": "mixtral", "architectures": ["MixtralForCausalLM"],
+              "vocab_size": 100, "hidden_size": 64, "intermediate_size": 128,
+              "num_hidden_layers": 2, "num_attention_heads": 4, "num_key_value_heads": 2,
+              "num_local_experts": 4, "num_experts_per_tok": 2}
+    m = symparam.from_hf_config(config)
+    found = {}
+    for experts in ("grouped_mm", "eager"):
+        hf = transformers.AutoConfig.for_model("mixtral", **{
+            k: v for k, v in config.items() if k not in ("model_type", "architectures")})
+        hf._attn_implementation = "eager"
+        hf._experts_implementation = experts
+        torch.manual_seed(0)
+        model = transformers.MixtralForCausalLM(hf).eval()
+        counter = FlopCounterMode(display=False)
+        with counter, torch.no_grad():
+            model(input_ids=torch.zeros((1, 32), dtype=torch.long))
+        found[experts] = counter.get_total_flops()
+    assert found["eager"] == compute(m, seq=32).flops == 8_830_976
+    assert found["grouped_mm"] == 2_539_520
+    assert f"{found['grouped_mm']:,} against {found['eager']:,}" in GROUPED_EXPERTS
+    assert main(["flops", "mixtral-8x7b", "olmoe-1b-7b", "gpt2", "--seq", "128"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("grouped_mm") == 1 and out.count("under SDPA") == 1
+    assert out.rindex("grouped_mm") > out.rindex("total")  # under the figures
+    assert main(["flops", "gpt2", "--seq", "128", "--json"]) == 0
+    assert "experts_note" not in json.loads(capsys.readouterr().out)
