@@ -81,7 +81,9 @@ def _count_record(name: str, args: argparse.Namespace) -> dict[str, Any]:
         "model": name,
         "description": m.description,
         "params": total,
-        "active_params": active,
+        # the parameters one token uses, under both conventions, each named (a dense model:
+        # all of them, less its embedding tables without them)
+        **{f"active_params_{key}": None for key in ACTIVE_LABELS},
         "architecture": m.label,
         "family": m.family.name,
         "values": m.values,
@@ -96,11 +98,14 @@ def _count_record(name: str, args: argparse.Namespace) -> dict[str, Any]:
         record["active"] = {"with_embedding_table": None, "without_embedding_table": None,
                             "counts": ACTIVE_CONVENTIONS,
                             "unknown": "no top k (num_experts_per_tok) in the config"}
-    elif active != total:  # a mixture of experts: both conventions, labelled
+    else:
         tables = m.by_kind(active=True).get("embedding", 0)
-        record["active"] = {"with_embedding_table": active,
-                            "without_embedding_table": active - tables,
-                            "counts": ACTIVE_CONVENTIONS}
+        record["active_params_with_embedding_table"] = active
+        record["active_params_without_embedding_table"] = active - tables
+        if active != total:  # a mixture of experts: both conventions, labelled
+            record["active"] = {"with_embedding_table": active,
+                                "without_embedding_table": active - tables,
+                                "counts": ACTIVE_CONVENTIONS}
     overridden = m.overridden()
     record["overridden"] = [str(o) for o in overridden]
     if overridden:  # by key: the value asked for, the counts as built and as written
@@ -159,10 +164,7 @@ def _print_totals(record: dict[str, Any], width: int, digits: int) -> None:
     print(f"  {'total':<{width}}  {record['params']:>{digits},}   "
           f"{human_count(record['params'])}")
     if "active" in record:
-        for key, note in (
-                ("with_embedding_table", "with the embedding table (as Mixtral's 12.9B)"),
-                ("without_embedding_table", "without it (as gpt-oss's 5.1B, DeepSeek-V3's "
-                 "37B)")):
+        for key, note in ACTIVE_LABELS.items():
             value = record["active"][key]
             if value is None:
                 print(f"  {'active':<{width}}  {'?':>{digits}}   per token, {note}: unknown, "
@@ -183,6 +185,13 @@ def _print_totals(record: dict[str, Any], width: int, digits: int) -> None:
         if "note" in reported:
             print(f"  note: {reported['note']}")
 
+
+#: the two conventions for a mixture of experts' active parameters, and who publishes by each
+ACTIVE_LABELS = {
+    "with_embedding_table": "with the embedding table (as Mixtral's 12.9B and Qwen3-30B-A3B's "
+                            "3.3B)",
+    "without_embedding_table": "without it (as gpt-oss's 5.1B and DeepSeek-V3's 37B)",
+}
 
 #: what the active parameters of a mixture of experts count
 ACTIVE_CONVENTIONS = ("what one token uses: everything dense, the router, its top k experts and "

@@ -281,7 +281,7 @@ def cmd_flops(args: argparse.Namespace) -> int:
             for note in result.notes:
                 print(textwrap.fill(f"note: {note}", 100, initial_indent="  ",
                                     subsequent_indent="    "))
-            _show_published(published, width, args.macs)
+            _show_published(published, width, args.macs, args.training)
             checking.update(dict.fromkeys(
                 [TORCH_COUNTER] * attends + [GROUPED_EXPERTS] * routed))
 
@@ -316,11 +316,14 @@ def _published(model: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
         else:
             row.update(flops=r.value, relative_error=r.relative_error, formula=str(r.formula),
                        does_not_fit=list(r.notes))
+            if r.ratio is not None:
+                row["ratio_to_6nd"] = r.ratio
         out.append(row)
     return out
 
 
-def _show_published(rows: list[dict[str, Any]], width: int, macs: bool) -> None:
+def _show_published(rows: list[dict[str, Any]], width: int, macs: bool,
+                    training: bool = False) -> None:
     import textwrap
 
     for row in rows:
@@ -331,6 +334,12 @@ def _show_published(rows: list[dict[str, Any]], width: int, macs: bool) -> None:
         unit, shown = ("MACs", row["flops"] // 2) if macs else ("FLOPs", row["flops"])
         print(f"  {row['name']:<{width}}  {shown:>22,} {unit} "
               f"({row['relative_error']:+.2%}; {row['source']})")
+        if "ratio_to_6nd" in row:  # the paper's own column
+            rule = "6·N·D" if training else "2·N·D (a forward pass: a third of 6·N·D)"
+            print(textwrap.fill(
+                f"over {rule}, N the parameters a token uses and D the B·s tokens, as table "
+                f"A4's column gives it: {row['ratio_to_6nd']:.2f}", 100,
+                initial_indent=" " * (width + 6), subsequent_indent=" " * (width + 8)))
         for label, text_ in (("counts", row["counts"]),
                              *(("does not fit", n) for n in row["does_not_fit"])):
             print(textwrap.fill(f"{label}: {text_}", 100, initial_indent=" " * (width + 6),
@@ -551,8 +560,10 @@ def add_commands(commands: Any) -> None:
                    help="one new token per sequence against a KV cache of --seq tokens")
     p.add_argument("--with-nonmatmul", action="store_true",
                    help="add norms, softmax, activations and adds (each convention printed)")
+    from symparam.published import SOURCES
+
     p.add_argument("--compare", metavar="NAMES", help="published formulas beside the exact "
-                   "count: kaplan,chinchilla,megatron,palm")
+                   f"count: {','.join(SOURCES)}")
     p = command(commands, "sweep", "the count over a grid of hyperparameter values",
                 cmd_sweep, json_output=False)
     p.add_argument("ranges", nargs="+", metavar="NAME=RANGE",
