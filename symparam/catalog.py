@@ -120,13 +120,43 @@ _HUB_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,95}/[A-Za-z0-9][A-Za-z0-9_.-]
 
 def hub_hint(name: str) -> None:
     """Refuse a Hugging Face Hub id (``meta-llama/Meta-Llama-3-8B``: one slash, no such file
-    or folder here) with how to fetch its config.json: symparam reads local files only and
-    never goes online."""
+    or folder here) with how to fetch its config.json with ``hf``, the command the
+    huggingface_hub that transformers 5 installs ships (it no longer ships
+    ``huggingface-cli``), and the preset that is that model, where one is: symparam reads
+    local files only and never goes online."""
     if _HUB_ID.fullmatch(name) is None or name.endswith(".json") or os.path.exists(name):
         return
+    found = hub_preset(name)
+    preset = f"; symparam's preset {found} is that model: give its name instead" if found else ""
     raise ConfigError(f"{name} looks like a Hugging Face Hub id, and symparam reads only local "
-                      f"config files; fetch its config with `huggingface-cli download {name} "
-                      "config.json` and count the path it prints")
+                      f"config files; fetch its config with `hf download {name} config.json` "
+                      f"and count the path it prints{preset}")
+
+
+def hub_preset(hub_id: str) -> str | None:
+    """The preset of the model a Hub id names: one whose description or published figure's
+    source names the id, else one named as the repository (in any case, without a ``-hf``
+    suffix or a leading word of the owner's name: ``meta-llama/Meta-Llama-3-8B`` is
+    ``llama-3-8b``).
+
+    >>> hub_preset("openai-community/gpt2"), hub_preset("meta-llama/Llama-2-7b-hf")
+    ('gpt2', 'llama-2-7b')
+    >>> hub_preset("state-spaces/mamba-130m-hf"), hub_preset("someone/own-model")
+    ('mamba-130m', None)
+    """
+    wanted = hub_id.lower()
+    for preset in presets().values():
+        named = " ".join((preset.description, str((preset.reported or {}).get("source", ""))))
+        if wanted in {found.lower() for found in _HUB_ID.findall(named)}:
+            return preset.name
+    owner, _, repo = wanted.partition("/")
+    repo = repo.removesuffix("-hf")
+    owner_word = owner.split("-")[0] + "-"
+    for candidate in (repo, repo.removeprefix(owner_word)):
+        known = canonical_name(candidate)
+        if known in presets():
+            return known
+    return None
 
 
 def config_names(record: ModelType) -> dict[str, str]:

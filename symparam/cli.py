@@ -81,12 +81,16 @@ def _count_record(name: str, args: argparse.Namespace) -> dict[str, Any]:
         "model": name,
         "description": m.description,
         "params": total,
-        "active_params": active,
+        # the parameters one token uses, under both conventions, each named (a dense model:
+        # all of them, less its embedding tables without them)
+        **{f"active_params_{key}": None for key in ACTIVE_LABELS},
         "architecture": m.label,
         "family": m.family.name,
         "values": m.values,
         "options": m.options,
-        "assumptions": [str(a) for a in m.assumptions],
+        # and what the config asks for that transformers builds otherwise (it is counted as
+        # built: an assumption about what the file meant)
+        "assumptions": [str(a) for a in (*m.assumptions, *m.overridden())],
         "breakdown": breakdown,
         "tied": tied,
     }
@@ -94,11 +98,20 @@ def _count_record(name: str, args: argparse.Namespace) -> dict[str, Any]:
         record["active"] = {"with_embedding_table": None, "without_embedding_table": None,
                             "counts": ACTIVE_CONVENTIONS,
                             "unknown": "no top k (num_experts_per_tok) in the config"}
-    elif active != total:  # a mixture of experts: both conventions, labelled
+    else:
         tables = m.by_kind(active=True).get("embedding", 0)
-        record["active"] = {"with_embedding_table": active,
-                            "without_embedding_table": active - tables,
-                            "counts": ACTIVE_CONVENTIONS}
+        record["active_params_with_embedding_table"] = active
+        record["active_params_without_embedding_table"] = active - tables
+        if active != total:  # a mixture of experts: both conventions, labelled
+            record["active"] = {"with_embedding_table": active,
+                                "without_embedding_table": active - tables,
+                                "counts": ACTIVE_CONVENTIONS}
+    overridden = m.overridden()
+    record["overridden"] = [str(o) for o in overridden]
+    if overridden:  # by key: the value asked for, the counts as built and as written
+        record["overridden_by_transformers"] = [{
+            "option": o.option, "value": o.value, "builds": o.builds, "params": o.count,
+            "params_as_written": o.as_written} for o in overridden]
     if getattr(args, "json", False):  # the formula costs a sympy sum: only where it is shown
         record["formula"] = str(m.params)
     if args.depth is not None:
@@ -153,10 +166,7 @@ def _print_totals(record: dict[str, Any], width: int, digits: int) -> None:
     print(f"  {'total':<{width}}  {record['params']:>{digits},}   "
           f"{human_count(record['params'])}")
     if "active" in record:
-        for key, note in (
-                ("with_embedding_table", "with the embedding table (as Mixtral's 12.9B)"),
-                ("without_embedding_table", "without it (as gpt-oss's 5.1B, DeepSeek-V3's "
-                 "37B)")):
+        for key, note in ACTIVE_LABELS.items():
             value = record["active"][key]
             if value is None:
                 print(f"  {'active':<{width}}  {'?':>{digits}}   per token, {note}: unknown, "
@@ -166,6 +176,8 @@ def _print_totals(record: dict[str, Any], width: int, digits: int) -> None:
             print(f"  {'active':<{width}}  {value:>{digits},}   {human_count(value)} per token, "
                   f"{note}: {share:.1%}")
         print(f"  active: {ACTIVE_CONVENTIONS}")
+    for overridden in record["overridden"]:
+        print(f"  assuming: {overridden}")
     reported = record.get("reported")
     if reported:
         diff = (record["params"] - reported["params"]) / reported["params"]
@@ -177,6 +189,13 @@ def _print_totals(record: dict[str, Any], width: int, digits: int) -> None:
         if "note" in reported:
             print(f"  note: {reported['note']}")
 
+
+#: the two conventions for a mixture of experts' active parameters, and who publishes by each
+ACTIVE_LABELS = {
+    "with_embedding_table": "with the embedding table (as Mixtral's 12.9B and Qwen3-30B-A3B's "
+                            "3.3B)",
+    "without_embedding_table": "without it (as gpt-oss's 5.1B and DeepSeek-V3's 37B)",
+}
 
 #: what the active parameters of a mixture of experts count
 ACTIVE_CONVENTIONS = ("what one token uses: everything dense, the router, its top k experts and "

@@ -176,9 +176,12 @@ def each_model(args: argparse.Namespace,
 
     failures = []
     names = expand_folders(args.model)
+    done: dict[str, tuple[dict[str, Any], Callable[[], None]]] = {}
     for name in names:
         try:
-            record, show = work(name)
+            if name not in done:  # a name given twice is worked out once
+                done[name] = work(name)
+            record, show = done[name]
         except SymparamError as error:
             shown = error.shown(FLAGS)
             failures.append(shown if shown.startswith(name) else f"{name}: {shown}")

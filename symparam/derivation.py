@@ -91,6 +91,27 @@ class Tie:
 
 
 @dataclass(frozen=True)
+class TrainingRule:
+    """The rule of six FLOPs per parameter and token for a training step, C ≈ 6·N·D, with N as
+    one of its authors defines it (``who``: ``hoffmann``, every parameter; ``kaplan``, the
+    non-embedding ones), for D = B·s tokens: its formula as written here (P for their N), the
+    N taken (a mixture of experts': those a token uses, ``active``) and the figure."""
+
+    who: str
+    formula: str
+    params: int
+    value: int
+    active: bool = False
+
+
+#: the rule C ≈ 6·N·D as each of its authors defines N: Hoffmann et al. 2022 (Chinchilla)
+#: count every parameter, Kaplan et al. 2020 (section 2.1) those without the token and position
+#: tables (and, as symparam's non-embedding count, an untied unembedding)
+SIX_ND = (("hoffmann", "6 {count} D", False),
+          ("kaplan", r"6 {count}_{{\mathrm{{ne}}}} D", True))
+
+
+@dataclass(frozen=True)
 class ComputeStep:
     """Forward FLOPs for B sequences of s tokens, as a formula (``grouped`` by the layer counts,
     as a person writes it) and at the chosen values."""
@@ -106,6 +127,12 @@ class ComputeStep:
     kinds: tuple[tuple[str, sympy.Expr, int], ...] = ()
     #: the 2·P FLOPs-per-token rule for these B·s tokens (P the parameter count)
     rule: int = 0
+    #: a training step: the forward pass and the backward pass at twice the forward (3·C)
+    training: int = 0
+    #: C ≈ 6·N·D for the training step, as each of its authors defines N
+    rules: tuple[TrainingRule, ...] = ()
+    #: why weights counted above do not run (a decoder's cross-attention without an encoder)
+    idle: bool = False
 
 
 @dataclass(frozen=True, repr=False)
@@ -275,7 +302,32 @@ def _compute_step(model: Model, seq: int, batch: int) -> ComputeStep:
         seq = model.value_of(fixed)
     tokens = batch * seq
     return ComputeStep(result.formula, grouped(result.formula, counts), batch, seq,
-                       result.flops, result.parts, tuple(kinds), 2 * model.count() * tokens)
+                       result.flops, result.parts, tuple(kinds), 2 * model.count() * tokens,
+                       3 * result.flops, _six_nd(model, tokens), bool(result.notes))
+
+
+def _six_nd(model: Model, tokens: int) -> tuple[TrainingRule, ...]:
+    """C ≈ 6·N·D for ``tokens`` tokens, as each author defines N (:data:`SIX_ND`); a mixture
+    of experts with the parameters a token uses (none without a top k). None where the model
+    does not run all its weights over one sequence of tokens, as the rule assumes (an
+    encoder–decoder, two towers, a convolutional network's stages)."""
+    from symparam.errors import UnboundError
+
+    parts = model.tree.parts("", s, weightless=True)
+    if model.tree.attends_elsewhere() or any(
+            placed.seq != s or placed.block.sequence is not None for placed in parts):
+        return ()
+    routed = model.tree.active_params is not model.tree.params
+    try:
+        used = model.active_count() if routed else model.count()
+    except UnboundError:
+        return ()
+    vocabulary = model.value_of(model.tree.vocabulary_params)
+    out = []
+    for who, formula, less_vocabulary in SIX_ND:
+        params = used - vocabulary if less_vocabulary else used
+        out.append(TrainingRule(who, formula, params, 6 * params * tokens, routed))
+    return tuple(out)
 
 
 def _shown(model: Model, option: Option) -> bool:

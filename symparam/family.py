@@ -29,6 +29,10 @@ class Option:
     #: an activation of a part only some classes build: any name is taken here, and refused
     #: by the class that builds it (as transformers refuses it there only)
     where_built: bool = False
+    #: a key a config may set that transformers overrides whatever it says: what it builds
+    #: instead (T5's ``tie_word_embeddings: false``, which transformers 5 ties anyway); a
+    #: value other than the default is counted as transformers builds it, and said
+    ignored: str = ""
 
     def parse(self, raw: Any) -> bool | int | tuple[int, ...] | str:
         """Accept a Python value or the text of ``--set NAME=VALUE``."""

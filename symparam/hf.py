@@ -134,7 +134,11 @@ def _json_int(text: str) -> int:
 
 
 def _json_constant(text: str) -> float:
-    raise _JSONNumber(f"{text} is not JSON (RFC 8259 has no NaN or Infinity)")
+    """``NaN``, ``Infinity`` and ``-Infinity``: not JSON (RFC 8259), but Python writes them
+    (transformers 4 writes Mamba-2's ``"time_step_limit": [0.0, Infinity]``) and reads them,
+    and so do transformers and symparam; a key that sizes something refuses them as it
+    refuses any number that is not a whole one (:func:`_positive_int`)."""
+    return float(text)
 
 
 def looks_like_config(name: str) -> bool:

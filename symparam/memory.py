@@ -169,12 +169,19 @@ def state_size(model: Any) -> Any:
     return None if state == 0 else state
 
 
+#: what a sliding-window layer keeps, said where a model has one
+SLIDING_CACHE = ("a sliding-window layer keeps its last W − 1 positions, min(s, W − 1), as "
+                 "transformers' DynamicCache does (a new token then attends over them and "
+                 "itself; its StaticCache allocates W)")
+
+
 def kv_cache(model: Any) -> Any:
     """The numbers a decoder keeps after a sequence of s tokens, over all layers (None where
     nothing is kept): keys and values of each layer (its key/value heads, or multi-head latent
     attention's latent and rotary key, as DeepSeek-V3 stores them), a sliding-window layer
-    min(s, W) positions of them; an encoder–decoder's decoder those of its s_dec tokens in
-    self-attention and of the encoder's s (Whisper's L_enc frames) in cross-attention."""
+    min(s, W − 1) positions of them (:data:`SLIDING_CACHE`); an encoder–decoder's decoder those
+    of its s_dec tokens in self-attention and of the encoder's s (Whisper's L_enc frames) in
+    cross-attention."""
     from symparam.symbols import s
 
     held = _resolved(model, model.tree.cache(s) - model.tree.held_state())

@@ -121,6 +121,26 @@ class Described:
     fields: Mapping[str, str]
 
 
+@dataclass(frozen=True)
+class Overridden:
+    """An option a config sets that transformers overrides (:meth:`Model.overridden`): the
+    value asked for, what transformers builds instead, the count (as built) and the count
+    as the config is written, where it differs in weights (an untied head)."""
+
+    option: str
+    value: Any
+    builds: str
+    count: int | None
+    as_written: int | None
+
+    def __str__(self) -> str:
+        shown = str(self.value).lower() if isinstance(self.value, bool) else self.value
+        text = f"{self.option} = {shown} in the config, but {self.builds}: counted as built"
+        if self.as_written is not None:
+            text += f" ({self.as_written:,} as the config is written)"
+        return text
+
+
 class Model(Questions, Rich):
     """A block tree plus what makes it a particular model: assumptions, options, values.
 
@@ -436,6 +456,31 @@ class Model(Questions, Rich):
             out.append(Part(path, block, repeat, tuple(
                 e for e in tied if e.name == path or e.name.startswith(path + ".")), mapping))
         return Parts(out, self)
+
+    def overridden(self) -> tuple[Overridden, ...]:
+        """What the config asks for that transformers does not build (T5's and mT5's
+        ``tie_word_embeddings: false``, which transformers 5 ties anyway): each option set
+        against its default where the family says transformers ignores it, with what it
+        builds instead and, for a tie, the count the config's untied head would give. The
+        count is what transformers builds.
+
+        >>> import symparam
+        >>> t5 = symparam.model("t5", tie_word_embeddings=False, N=1, N_dec=1, V=10, H=4,
+        ...                     d_ff=8, h=2, d_head=2, n_buckets=4)
+        >>> [(o.option, o.count, o.as_written) for o in t5.overridden()]
+        [('tie_word_embeddings', 404, 444)]
+        """
+        out = []
+        for option in self.family.options:
+            value = self.options.get(option.name, option.default)
+            if not option.ignored or value == option.default:
+                continue
+            count = self.count() if self.values else None
+            untied = None
+            if count is not None and option.name == "tie_word_embeddings":
+                untied = count + self.value_of(self.tree.tied_unembedding)
+            out.append(Overridden(option.name, value, option.ignored, count, untied))
+        return tuple(out)
 
     @property
     def sequence(self) -> sympy.Expr | None:

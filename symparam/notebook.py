@@ -275,7 +275,10 @@ def compute_dict(result: Compute) -> dict[str, Any]:
     return {"flops": result.flops, "macs": result.macs, "convention": result.convention,
             "formula": text(result.formula),
             "parts": [{"part": p, "flops": f} for p, f in result.parts],
-            "nonmatmul": [{"kind": k, "flops": f} for k, f in result.nonmatmul]}
+            "nonmatmul": [{"kind": k, "flops": f} for k, f in result.nonmatmul],
+            "notes": list(result.notes),
+            "alternatives": [{"how": how, "flops": f, "formula": text(formula)}
+                             for how, f, formula in result.alternatives]}
 
 
 def compute_tables(result: Compute, costs: Mapping[str, tuple[int, str]]) -> list[Table]:
@@ -284,7 +287,9 @@ def compute_tables(result: Compute, costs: Mapping[str, tuple[int, str]]) -> lis
     data = compute_dict(result)
     summary = Table(f"FLOPs: {result.convention}", ("", "exact", "about"), (
         ("FLOPs", result.flops, human(result.flops, "FLOPs")),
-        ("MACs", result.macs, human(result.macs, "MACs"))), (f"FLOPs = {data['formula']}",))
+        ("MACs", result.macs, human(result.macs, "MACs")),
+        *((how, f, human(f, "FLOPs")) for how, f, _ in result.alternatives)),
+        (f"FLOPs = {data['formula']}", *result.notes))
     shares = [(p["part"], p["flops"], share(p["flops"], result.flops)) for p in data["parts"]]
     tables = [summary, Table("by part", ("part", "FLOPs", "share"), tuple(shares))]
     if result.nonmatmul:

@@ -211,6 +211,25 @@ class ReadablePrinter(Printer):
             return rf"\left{tex[0]} {inner} \right{tex[1]}"
         return f"{signs[0]}{inner}{signs[1]}"
 
+    def _print_Min(self, expr: sympy.Min) -> str:
+        return self._function(expr, "min")
+
+    def _print_Max(self, expr: sympy.Max) -> str:
+        return self._function(expr, "max")
+
+    def _function(self, expr: sympy.Expr, name: str) -> str:
+        """``min(s, W − 1)`` (a sliding window's positions), its arguments printed as
+        everything else is."""
+        if self.style == "js":
+            return self.emptyPrinter(expr)
+        args = [self._print(arg) for arg in expr.args]
+        if self.mathml:
+            return (f"<mrow><mi>{name}</mi><mo>(</mo>{'<mo>,</mo>'.join(args)}"
+                    "<mo>)</mo></mrow>")
+        if self.latex:
+            return rf"\{name}\left({', '.join(args)}\right)"
+        return f"{name}({', '.join(args)})"
+
     def _print_Pow(self, expr: sympy.Pow) -> str:
         base, exponent = expr.as_base_exp()
         if self.style == "js":

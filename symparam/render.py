@@ -562,7 +562,15 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
                        "flops": number(v),
                        "share": percent(v / c.flops)} for k, f, v in c.kinds],
             "rule": number(c.rule), "rule_gap": percent(gap), "rule_above": gap > 0,
-            "training": number(3 * c.flops),
+            "training": number(c.training), "tokens": number(c.batch * c.seq),
+            "rules": [{
+                "formula": r.formula.format(count=count), "value": number(r.value),
+                "defined": fill(t["text"][f"rule_{r.who}" + ("_active" if r.active else "")],
+                                params=number(r.params)),
+                # signed: below the exact count is −, above +
+                "gap": ("−" if r.value < c.training else "+" if r.value > c.training else "")
+                + percent((r.value - c.training) / c.training)} for r in c.rules],
+            "idle": c.idle,
             "lines": [latex(c.grouped), latex(c.grouped, at), number_tex(c.flops)],
             "flops": number(c.flops), "macs": number(c.flops // 2),
             "parts": [{"name": n, "flops": number(f)} for n, f in c.parts],

@@ -43,7 +43,7 @@ def _count(capsys: pytest.CaptureFixture[str], model: str, address: str = "",
     if status != 0:
         return None
     record = json.loads(out)
-    return {"params": record["params"], "active": record["active_params"]}
+    return {"params": record["params"], "active": record["active_params_with_embedding_table"]}
 
 
 # -- the page as a file --------------------------------------------------------------------------

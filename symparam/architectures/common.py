@@ -16,6 +16,7 @@ from symparam.blocks import (
     on_first_token,
     unembedding,
 )
+from symparam.blocks.saved import Saved
 from symparam.errors import InvalidValueError
 from symparam.family import Divides, Option
 from symparam.symbols import H, d_head, h, h_kv, n_labels
@@ -45,14 +46,33 @@ class NoCompute(Sequential):
     nonmatmul = flops  # type: ignore[assignment]
 
 
-class CrossAttention(NoCompute):
+class CrossAttention(Sequential):
     """A decoder's attention over an encoder's states (``add_cross_attention``: GPT-2's
-    ``crossattention``, BERT's). Its compute depends on the encoder's sequence, which these
-    families do not take: it counts parameters only."""
+    ``crossattention``, BERT's, ELECTRA's). Its weights count; the forward pass of these
+    classes is given no encoder's states, and transformers' layers then skip it: its FLOPs,
+    other work and saved tensors are none, and :meth:`idle` says so."""
 
     def __init__(self, family: str, /, **named: Block) -> None:
-        super().__init__(f"FLOPs of {family} with add_cross_attention depend on the encoder's "
-                         "sequence, which symparam does not take yet", **named)
+        super().__init__(**named)
+        self.family = family
+
+    def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
+        return sympy.S.Zero
+
+    products = flops
+
+    def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
+        return {}
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        return Saved()
+
+    def idle(self) -> tuple[str, ...]:
+        return (f"{self.family}'s cross-attention (add_cross_attention) holds weights, counted "
+                "in the parameters, but does not run: these classes are given no encoder's "
+                "states, and transformers' layers skip it without them; the FLOPs are of that "
+                "forward pass",)
 
 
 def sliding(options: Any, layers: Any = None) -> dict[str, Any]:

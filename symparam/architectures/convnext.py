@@ -18,6 +18,7 @@ last stage's; ``out_features`` / ``out_indices`` choose among the stem and the s
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -223,8 +224,10 @@ class Positive(Rule):
         from symparam.errors import quoted
 
         value = config.given(self.key)
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise ConfigError(f"{config.where}: {self.key} must be a number, got "
+        # NaN and ±Infinity are read (Python writes them), but not where they decide weights
+        if isinstance(value, bool) or not isinstance(value, int | float) \
+                or not math.isfinite(value):
+            raise ConfigError(f"{config.where}: {self.key} must be a finite number, got "
                               f"{quoted(value)}")
         return value > 0
 

@@ -105,9 +105,13 @@ def latent_attention(options: Mapping[str, Any]) -> Attention:
         o_proj=Linear(h * d_v, H, bias=bias),
     )
     values = {"v": (Key("kv_b_proj output"), h * (d_nope + d_v))}
+    # at decoding, transformers expands the cached latents into keys and values with kv_b_proj
+    # every step; absorbed, its halves fold into the query and the output and the products
+    # run on the latent (h heads of r_kv + d_rope against keys, r_kv of values)
     return Attention(h * (d_nope + d_rope), h * d_v, kv_cache=r_kv + d_rope, heads=h,
                      rotary=d_rope, views=values, interleaved=True, softmax_fp32=True,
-                     masked=True, **parts)
+                     masked=True, expanded=("kv_b_proj",),
+                     absorbed=(h * (r_kv + d_rope), h * r_kv), **parts)
 
 
 def moe(options: Mapping[str, Any]) -> Sequential:

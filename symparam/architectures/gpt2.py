@@ -90,7 +90,8 @@ def block(options: Mapping[str, Any]) -> Sequential:
         parts["crossattention"] = marked(CrossAttention(
             "GPT-2", c_attn=project(H, 2 * H), q_attn=project(H, H), c_proj=project(H, H)),
             "attention")
-        parts["ln_cross_attn"] = LayerNorm(H)
+        # its norm runs only with it
+        parts["ln_cross_attn"] = CrossAttention("GPT-2", **{"": LayerNorm(H)})
     # GPT-BigCode's default activation is the tanh GELU in torch's kernel
     default = "gelu_pytorch_tanh" if options["linear_layout"] else "gelu_new"
     layer = Sequential(**parts, mlp=mlp(project, activation_of(options, default)),

@@ -99,6 +99,15 @@ class Block:
             return self.params
         return sympy.Add(*(child.vocabulary_params for _, child in self.children()))
 
+    @cached_property
+    def tied_unembedding(self) -> sympy.Expr:
+        """Parameters the projection back onto the vocabulary would hold if it were not tied
+        to the token table (0 where it is untied, or there is none)."""
+        if self.unembedding:
+            return sympy.Add(*(sympy.Mul(*child.shape) for _, child in self.children()
+                               if child.is_tensor and child.tie is not None))
+        return sympy.Add(*(child.tied_unembedding for _, child in self.children()))
+
     def stored(self, fmt: Any) -> sympy.Expr:
         """Bytes of the weights under this block in the weight format ``fmt`` (a
         :class:`symparam.memory.WeightFormat`: it says what a matrix costs and what is kept in
@@ -149,6 +158,23 @@ class Block:
         selective recomputation)."""
         seq = self.own_seq(seq)
         return sympy.Add(*(child.products(batch, seq) for _, child in self.children()))
+
+    def decoded(self, batch: sympy.Expr, seq: sympy.Expr, absorb: bool = False) -> sympy.Expr:
+        """The FLOPs of one decoding step: one new token a sequence, after ``seq`` tokens whose
+        keys and values are cached. A block runs its own rule on that one token; an
+        :class:`~symparam.blocks.Attention` attends over the keys it keeps and the new one
+        (``absorb``: with multi-head latent attention's up-projections folded into its query
+        and output, as an inference engine can)."""
+        if type(self).flops is not Block.flops:
+            return self.flops(batch, sympy.S.One)
+        return sympy.Add(*(child.decoded(batch, seq, absorb) for _, child in self.children()))
+
+    def decoded_nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
+        """:meth:`nonmatmul` of one decoding step (as :meth:`decoded`): each block on its one
+        new token, an attention's work per score over the keys it sees."""
+        if type(self).nonmatmul is not Block.nonmatmul:
+            return self.nonmatmul(batch, sympy.S.One)
+        return merge(child.decoded_nonmatmul(batch, seq) for _, child in self.children())
 
     def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
         """The work that is not a matrix product, as numbers of elements by kind (``layernorm``,
@@ -217,6 +243,11 @@ class Block:
         seq = self.own_seq(seq)
         return sympy.Add(*(child.cache(seq) for _, child in self.children()))
 
+    def idle(self) -> tuple[str, ...]:
+        """Why weights under this block do not run in the forward pass whose compute is
+        derived (a decoder's cross-attention given no encoder), each reason once."""
+        return tuple(dict.fromkeys(r for _, child in self.children() for r in child.idle()))
+
     def held_state(self) -> sympy.Expr:
         """The part of :meth:`cache` that does not grow with the sequence: a state-space or
         linear-attention layer's state (its convolution's last inputs, its scan's state), not
@@ -242,6 +273,11 @@ class Block:
         """Whether this block or one below it counts work across tokens (:attr:`across_tokens`):
         a tree without one has FLOPs that grow only linearly with the sequence."""
         return self.across_tokens or any(child.mixes_tokens for _, child in self.children())
+
+    def attends_elsewhere(self) -> bool:
+        """Whether an attention below attends to another sequence than its own (an
+        encoder–decoder's cross-attention over the encoder's states)."""
+        return any(child.attends_elsewhere() for _, child in self.children())
 
     @cached_property
     def holds_stack(self) -> bool:
@@ -440,6 +476,10 @@ class Repeat(Block):
     def vocabulary_params(self) -> sympy.Expr:
         return self.count_expr * self.block.vocabulary_params
 
+    @cached_property
+    def tied_unembedding(self) -> sympy.Expr:
+        return self.count_expr * self.block.tied_unembedding
+
     def stored(self, fmt: Any) -> sympy.Expr:
         return self.count_expr * once(self.block.stored, fmt)
 
@@ -462,6 +502,13 @@ class Repeat(Block):
 
     def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
         below = once(self.block.nonmatmul, batch, self.own_seq(seq))
+        return {kind: self.runs * elements for kind, elements in below.items()}
+
+    def decoded(self, batch: sympy.Expr, seq: sympy.Expr, absorb: bool = False) -> sympy.Expr:
+        return self.runs * self.block.decoded(batch, self.own_seq(seq), absorb)
+
+    def decoded_nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
+        below = self.block.decoded_nonmatmul(batch, self.own_seq(seq))
         return {kind: self.runs * elements for kind, elements in below.items()}
 
     is_stack = True

@@ -69,6 +69,11 @@ def outline(tree: Block, depth: int | None = None) -> list[Node]:
     def visit(block: Block, path: str, level: int, copies: sympy.Expr) -> None:
         if not _shown(block):
             return
+        wrapped = block.children()
+        if len(wrapped) == 1 and wrapped[0][0] == "" and not block.is_stack:
+            # a wrapper that adds no name (weights that do not run): the module it wraps
+            visit(wrapped[0][1], path, level, copies)
+            return
         repeat = block.count_expr if block.is_stack else None  # type: ignore[attr-defined]
         params = block.children()[0][1].params if block.is_stack else block.params
         out.append(Node(path, type(block).__name__, level, params, copies, repeat,

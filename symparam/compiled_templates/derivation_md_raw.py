@@ -1,6 +1,6 @@
 # derivation.md.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = '7d325df7e52841428f4929b8c60d03bc4c7a1e8edc12482bca2de85f92f57bbd'
+SOURCE = 'f446be40b1805e6c72a07c6758a552e314e827d536066b5ae815926de40e0a3e'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'derivation.md.j2'
 
@@ -471,8 +471,40 @@ def root(context, missing=missing):
         yield '\n'
         yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'compute_rule'), rule=context.call((undefined(name='math') if l_0_math is missing else l_0_math), str_join(('2 ', environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'count'), ' B s', ))), value=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'rule'), percent=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'rule_gap'), side=(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'above_exact') if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'rule_above') else environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'below_exact'))))
         yield '\n\n'
-        yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'compute_training'), rule=context.call((undefined(name='math') if l_0_math is missing else l_0_math), str_join(('6 ', environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'count'), ' D', ))), value=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'training')))
-        yield '\n\n| '
+        yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'compute_training'), formula=context.call((undefined(name='math') if l_0_math is missing else l_0_math), '3 C'), value=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'training')))
+        yield '\n'
+        if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'rules'):
+            pass
+            yield '\n'
+            yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'compute_rules'), tokens=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'tokens')))
+            yield '\n\n| '
+            yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'rule'))
+            yield ' | '
+            yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'defined'))
+            yield ' | '
+            yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'flops'))
+            yield ' | '
+            yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'gap'))
+            yield ' |\n|---|---|---:|---:|\n'
+            for l_1_r in environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'rules'):
+                _loop_vars = {}
+                pass
+                yield '| '
+                yield str(context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(l_1_r, 'formula'), _loop_vars=_loop_vars))
+                yield ' | '
+                yield str(environment.getattr(l_1_r, 'defined'))
+                yield ' | '
+                yield str(environment.getattr(l_1_r, 'value'))
+                yield ' | '
+                yield str(environment.getattr(l_1_r, 'gap'))
+                yield ' |\n'
+            l_1_r = missing
+        if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'idle'):
+            pass
+            yield '\n'
+            yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'compute_idle'))
+            yield '\n'
+        yield '\n| '
         yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'part'))
         yield ' | '
         yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'flops'))
@@ -494,4 +526,4 @@ def root(context, missing=missing):
     yield '*\n'
 
 blocks = {}
-debug_info = '2=30&3=42&5=48&7=50&8=52&10=56&12=58&14=61&16=63&18=67&20=70&22=73&25=76&27=78&29=80&30=83&32=87&33=91&36=99&38=105&39=109&42=116&44=119&45=121&46=125&49=128&51=131&53=133&54=135&56=139&59=142&61=145&64=148&66=150&67=162&68=166&69=171&71=189&73=192&74=194&75=199&78=204&80=207&81=209&82=213&86=219&87=221&89=224&91=227&93=231&95=241&97=244&100=247&102=261&104=265&105=269&109=290&111=292&112=294&114=297&116=299&120=303&122=305&124=307&126=309&128=311&130=313&131=315&133=320&135=322&137=325&139=327&140=329&142=332&146=335&148=338&149=341&150=343&151=345&155=352&158=355&160=357&162=360&163=364&164=366&165=370&168=377&170=379&172=382&174=384&176=386&178=396&179=400&182=412&183=415&186=418&188=421&190=423&191=425&192=427&194=429&195=431&198=433&200=436&202=440&204=442&206=444&208=446&210=454&211=459&214=469&216=471&218=473&220=477&221=481&224=487&228=490'
+debug_info = '2=30&3=42&5=48&7=50&8=52&10=56&12=58&14=61&16=63&18=67&20=70&22=73&25=76&27=78&29=80&30=83&32=87&33=91&36=99&38=105&39=109&42=116&44=119&45=121&46=125&49=128&51=131&53=133&54=135&56=139&59=142&61=145&64=148&66=150&67=162&68=166&69=171&71=189&73=192&74=194&75=199&78=204&80=207&81=209&82=213&86=219&87=221&89=224&91=227&93=231&95=241&97=244&100=247&102=261&104=265&105=269&109=290&111=292&112=294&114=297&116=299&120=303&122=305&124=307&126=309&128=311&130=313&131=315&133=320&135=322&137=325&139=327&140=329&142=332&146=335&148=338&149=341&150=343&151=345&155=352&158=355&160=357&162=360&163=364&164=366&165=370&168=377&170=379&172=382&174=384&176=386&178=396&179=400&182=412&183=415&186=418&188=421&190=423&191=425&192=427&194=429&195=431&198=433&200=436&202=440&204=442&206=444&208=446&210=454&211=459&214=469&216=471&217=473&219=476&221=478&223=486&224=490&227=499&229=502&232=505&234=509&235=513&238=519&242=522'

@@ -1,6 +1,6 @@
 # derivation.tex.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = '4aa49c87522b6c2cdb3cc8f264e40366130ffc9bc6b87fa14ce54f31fdd63fc3'
+SOURCE = 'b915e8645bc974dcab7f0f324b5dc6838980f8689cbf78a342dc8a4d9836a7f1'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'derivation.tex.j2'
 
@@ -23,6 +23,7 @@ def root(context, missing=missing):
     l_0_shares = resolve('shares')
     l_0_th = resolve('th')
     l_0_units = resolve('units')
+    l_0_gaps = resolve('gaps')
     l_0_display = l_0_definitions = l_0_table_begin = l_0_table_end = l_0_need = l_0_top = l_0_sub = l_0_symbols = missing
     try:
         t_1 = environment.filters['breakable']
@@ -899,17 +900,77 @@ def root(context, missing=missing):
         yield '\n\n'
         yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'compute_rule'), rule=context.call((undefined(name='math') if l_0_math is missing else l_0_math), str_join(('2 ', environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'count'), ' B s', ))), value=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'rule'), percent=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'rule_gap'), side=(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'above_exact') if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'rule_above') else environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'below_exact'))))
         yield '\n\n'
-        yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'compute_training'), rule=context.call((undefined(name='math') if l_0_math is missing else l_0_math), str_join(('6 ', environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'count'), ' D', ))), value=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'training')))
-        yield '\n\n'
-        def macro():
-            t_23 = []
+        yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'compute_training'), formula=context.call((undefined(name='math') if l_0_math is missing else l_0_math), '3 C'), value=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'training')))
+        yield '\n'
+        if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'rules'):
             pass
-            t_23.extend((
+            yield '\n'
+            yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'compute_rules'), tokens=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'tokens')))
+            yield '\n\n'
+            l_0_gaps = context.call((undefined(name='namespace') if l_0_namespace is missing else l_0_namespace), cells=[environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'gap')])
+            context.vars['gaps'] = l_0_gaps
+            context.exported_vars.add('gaps')
+            for l_1_r in environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'rules'):
+                l_1_esc = resolve('esc')
+                _loop_vars = {}
+                pass
+                if not isinstance(l_0_gaps, Namespace):
+                    raise TemplateRuntimeError("cannot assign attribute on non-namespace object")
+                l_0_gaps['cells'] = (environment.getattr((undefined(name='gaps') if l_0_gaps is missing else l_0_gaps), 'cells') + [context.call((undefined(name='esc') if l_1_esc is missing else l_1_esc), environment.getattr(l_1_r, 'gap'), _loop_vars=_loop_vars)])
+            l_1_r = l_1_esc = missing
+            def macro():
+                t_23 = []
+                pass
+                t_23.extend((
+                    str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'rule')),
+                    ' &',
+                ))
+                if (not (undefined(name='fragment') if l_0_fragment is missing else l_0_fragment)):
+                    pass
+                    t_23.extend((
+                        ' ',
+                        str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'defined')),
+                        ' &',
+                    ))
+                t_23.extend((
+                    ' ',
+                    str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'flops')),
+                    ' & ',
+                    str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'gap')),
+                ))
+                return concat(t_23)
+            caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
+            yield context.call((undefined(name='table_begin') if l_0_table_begin is missing else l_0_table_begin), (['l:100', '>', '>'] if (undefined(name='fragment') if l_0_fragment is missing else l_0_fragment) else ['l:22', 'l:78', '>', '>']), [([environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'flops')] + t_6(context.eval_ctx, t_7(context, environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'rules'), attribute='value'))), environment.getattr((undefined(name='gaps') if l_0_gaps is missing else l_0_gaps), 'cells')], caller=caller)
+            for l_1_r in environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'rules'):
+                l_1_esc = resolve('esc')
+                _loop_vars = {}
+                pass
+                yield str(context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(l_1_r, 'formula'), _loop_vars=_loop_vars))
+                yield str((': ' if (undefined(name='fragment') if l_0_fragment is missing else l_0_fragment) else ' & '))
+                yield str(environment.getattr(l_1_r, 'defined'))
+                yield ' & '
+                yield str(environment.getattr(l_1_r, 'value'))
+                yield ' & '
+                yield str(context.call((undefined(name='esc') if l_1_esc is missing else l_1_esc), environment.getattr(l_1_r, 'gap'), _loop_vars=_loop_vars))
+                yield ' \\\\\n'
+            l_1_r = l_1_esc = missing
+            yield str(context.call((undefined(name='table_end') if l_0_table_end is missing else l_0_table_end)))
+            yield '\n'
+        if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'idle'):
+            pass
+            yield '\n'
+            yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'compute_idle'))
+            yield '\n'
+        yield '\n'
+        def macro():
+            t_24 = []
+            pass
+            t_24.extend((
                 str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'part')),
                 ' & ',
                 str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'flops')),
             ))
-            return concat(t_23)
+            return concat(t_24)
         caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
         yield context.call((undefined(name='table_begin') if l_0_table_begin is missing else l_0_table_begin), ['l:100', '>'], [([environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'flops')] + t_6(context.eval_ctx, t_7(context, environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'parts'), attribute='flops')))], caller=caller)
         for l_1_p in environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'parts'):
@@ -935,4 +996,4 @@ def root(context, missing=missing):
         yield '}\n\\end{document}\n'
 
 blocks = {}
-debug_info = '5=79&6=88&7=91&8=96&12=106&72=115&73=123&74=124&75=125&78=130&79=135&82=163&83=168&84=175&87=180&88=185&92=218&94=221&98=229&100=235&109=248&111=263&112=266&113=269&114=272&115=274&116=277&119=282&122=287&129=289&133=292&146=299&147=301&154=304&155=306&157=310&159=312&161=315&163=317&165=321&167=324&169=327&172=330&174=334&176=336&177=338&178=342&177=348&180=349&181=352&183=357&185=361&186=364&187=372&188=376&187=384&190=385&191=389&193=396&195=398&197=401&199=403&200=407&204=411&205=413&207=417&208=419&209=421&211=425&214=428&216=431&219=434&221=438&222=441&223=448&224=452&223=470&226=471&227=475&229=493&230=495&232=498&234=500&235=505&239=511&241=514&243=516&244=520&249=527&250=533&252=536&254=539&256=545&257=556&259=559&263=561&264=563&265=574&266=576&267=578&269=582&271=584&272=588&271=612&274=613&275=616&277=642&279=644&280=646&281=648&283=651&284=653&288=657&290=661&291=663&293=665&294=667&296=669&297=671&299=676&301=678&303=681&304=683&305=685&307=688&311=691&313=696&314=699&315=701&316=703&320=710&323=712&325=716&327=718&329=721&330=725&331=727&332=730&337=737&339=739&341=742&343=746&345=748&347=751&348=755&352=773&353=777&352=789&355=790&356=793&358=804&361=807&362=810&365=813&367=816&369=820&370=822&371=824&373=826&375=829&378=831&380=834&382=838&383=840&385=842&387=844&388=847&390=855&391=859&390=877&393=878&394=882&396=895&398=897&400=899&402=901&403=905&402=911&405=912&406=915&408=920&410=922&413=925&417=931'
+debug_info = '5=80&6=89&7=92&8=97&12=107&72=116&73=124&74=125&75=126&78=131&79=136&82=164&83=169&84=176&87=181&88=186&92=219&94=222&98=230&100=236&109=249&111=264&112=267&113=270&114=273&115=275&116=278&119=283&122=288&129=290&133=293&146=300&147=302&154=305&155=307&157=311&159=313&161=316&163=318&165=322&167=325&169=328&172=331&174=335&176=337&177=339&178=343&177=349&180=350&181=353&183=358&185=362&186=365&187=373&188=377&187=385&190=386&191=390&193=397&195=399&197=402&199=404&200=408&204=412&205=414&207=418&208=420&209=422&211=426&214=429&216=432&219=435&221=439&222=442&223=449&224=453&223=471&226=472&227=476&229=494&230=496&232=499&234=501&235=506&239=512&241=515&243=517&244=521&249=528&250=534&252=537&254=540&256=546&257=557&259=560&263=562&264=564&265=575&266=577&267=579&269=583&271=585&272=589&271=613&274=614&275=617&277=643&279=645&280=647&281=649&283=652&284=654&288=658&290=662&291=664&293=666&294=668&296=670&297=672&299=677&301=679&303=682&304=684&305=686&307=689&311=692&313=697&314=700&315=702&316=704&320=711&323=713&325=717&327=719&329=722&330=726&331=728&332=731&337=738&339=740&341=743&343=747&345=749&347=752&348=756&352=774&353=778&352=790&355=791&356=794&358=805&361=808&362=811&365=814&367=817&369=821&370=823&371=825&373=827&375=830&378=832&380=835&382=839&383=841&385=843&387=845&388=848&390=856&391=860&390=878&393=879&394=883&396=896&398=898&400=900&401=902&403=905&405=907&406=910&408=918&409=922&408=940&411=941&412=945&414=954&416=956&418=959&421=962&422=966&421=972&424=973&425=976&427=981&429=983&432=986&436=992'
