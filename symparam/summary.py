@@ -226,6 +226,8 @@ def _thumb(model: Model, found_parts: list, paths: list[str], mapping: dict, val
              or count.is_Add else count * matrices for count, matrices in by_count.items()]
     if tables != 0:
         terms.append(grouped(tables, ()))
+    if not terms:  # no weight matrix at all (a stack of Linear(1, 1)): no rule to give
+        return None
     thumb_total = Terms(tuple(terms))
     layer = sympy.Add(*layers[-1][2].values())
     number = None if total is None else value(thumb_total.expr)  # type: ignore[operator]
