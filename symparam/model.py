@@ -446,7 +446,12 @@ class Model(Questions, Rich):
 
     def parts(self) -> Parts:
         """The breakdown: top-level blocks, opened down to their stacks of layers, each with
-        its repeat count and tied tensors."""
+        its repeat count and tied tensors (the parts made once: each keeps the formula it
+        was asked for)."""
+        return Parts(self._parts, self)
+
+    @cached_property
+    def _parts(self) -> tuple[Part, ...]:
         mapping = resolve(self.assumptions)
         tied = [e.substitute(mapping) for e in self.tree.tensors() if e.tied_to is not None]
         out = []
@@ -455,7 +460,7 @@ class Model(Questions, Rich):
             repeat = block.count_expr.xreplace(mapping) if block.is_stack else None
             out.append(Part(path, block, repeat, tuple(
                 e for e in tied if e.name == path or e.name.startswith(path + ".")), mapping))
-        return Parts(out, self)
+        return tuple(out)
 
     def overridden(self) -> tuple[Overridden, ...]:
         """What the config asks for that transformers does not build (T5's and mT5's
