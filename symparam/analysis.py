@@ -200,9 +200,10 @@ def dropouts(model: Model) -> list[DropOut]:
             out.append(DropOut(sym, model.family.weightless[name]))
             continue
         if not carriers:
-            whole = next((rule.dividend for rule in model.divides if rule.divisor == sym), None)
-            out.append(DropOut(sym, "no_weights") if whole is None
-                       else DropOut(sym, "splits", whole=whole))
+            rule = next((rule for rule in model.divisibility if rule.divisor == sym), None)
+            out.append(DropOut(sym, "no_weights") if rule is None else
+                       DropOut(sym, "splits_to_run" if rule.to_run else "splits",
+                               whole=rule.dividend))
             continue
         reducing = next((a for a in active if sym in a.expr.free_symbols), None)
         shown = {a.symbol: a.expr for a in active}
@@ -251,6 +252,10 @@ def reason(drop: DropOut) -> str:
     if drop.kind == "splits" and drop.whole is not None:
         return f"{name} splits {text(drop.whole)} into parts, which it must divide, and adds " \
                "no weights of its own"
+    if drop.kind == "splits_to_run" and drop.whole is not None:
+        return f"{name}: the forward pass splits {text(drop.whole)} into that many groups, so " \
+               f"it must divide {text(drop.whole)} to run (the model is built, and counted, " \
+               "whatever its value); it adds no weights of its own"
     if drop.kind == "image":
         return f"{name} sets how many positions each convolution runs on, not its weights"
     return f"{name} sets what the layers compute, not the shape of any weight"

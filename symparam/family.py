@@ -78,12 +78,15 @@ class Option:
 class Divides:
     """A rule that ``divisor`` divides ``dividend``, checked once both have values.
     ``where_built``: only for the classes whose tree holds the divisor (the heads of a tower
-    that CLIP's image classifier or a text tower alone does not build)."""
+    that CLIP's image classifier or a text tower alone does not build). ``to_run``: a rule of
+    the forward pass alone — transformers builds the model whatever the values (it is counted)
+    but cannot run it (DeepSeek's router groups), so FLOPs and activations are refused."""
 
     divisor: sympy.Expr
     dividend: sympy.Expr
     reason: str
     where_built: bool = False
+    to_run: bool = False
 
     @property
     def symbols(self) -> set[sympy.Symbol]:
@@ -120,6 +123,9 @@ class Family:
     #: (SigLIP compares d_proj-wide texts with H_vis-wide images): its compute is refused
     #: where they differ, though transformers builds it and counts its parameters
     runs_if_equal: Mapping[str, tuple[tuple[str, str, str], ...]] = field(default_factory=dict)
+    #: (smaller, larger, why) pairs as ``at_most``, for the forward pass alone: transformers
+    #: builds the model (it is counted) but cannot run it (DeepSeek picks k_g of E_g groups)
+    runs_if_at_most: tuple[tuple[str, str, str], ...] = ()
     #: a tree of the user's own (:func:`symparam.from_block`), not one of the catalog's, and
     #: whether its author says it has attention (None: not said)
     custom: bool = False

@@ -228,18 +228,23 @@ class Model(Questions, Rich):
         for a in (*self.family.assumptions, *self.user_assumptions):
             if a.symbol in symbols:
                 symbols |= a.expr.free_symbols
-        for rule in self.divides:
+        for rule in self.divisibility:
             symbols |= rule.symbols
         symbols |= {symbol(n) for n in self.family.weightless}
         return {s.name: s for s in sorted(symbols, key=order_key)}
 
     @cached_property
-    def divides(self) -> tuple[Divides, ...]:
+    def divisibility(self) -> tuple[Divides, ...]:
         """The family's divisibility rules that hold for this class (a rule ``where_built``
-        only where the tree holds its divisor)."""
+        only where the tree holds its divisor), those of the forward pass alone included."""
         held = self.tree.symbols()
         return tuple(r for r in self.family.divides
                      if not r.where_built or r.divisor.free_symbols <= held)
+
+    @property
+    def divides(self) -> tuple[Divides, ...]:
+        """The divisibility rules a count must keep (not those of the forward pass alone)."""
+        return tuple(r for r in self.divisibility if not r.to_run)
 
     def assumptions_for(self, bound: Iterable[str] = ()) -> tuple[Assumption, ...]:
         """Active assumptions: the user's, then the family's unless a value binds their symbol."""
@@ -505,6 +510,23 @@ class Model(Questions, Rich):
         if not self.family.compute:
             raise InvalidValueError(
                 f"FLOPs are not derived for the {self.family.title} family yet")
+        for rule in self.divisibility:
+            if not rule.to_run:
+                continue
+            at = {s: sympy.Integer(self.values[s.name]) for s in rule.symbols
+                  if s.name in self.values}
+            divisor, dividend = rule.divisor.xreplace(at), rule.dividend.xreplace(at)
+            if divisor.is_Integer and dividend.is_Integer and dividend % divisor:
+                raise InvalidValueError(
+                    f"{self.label} cannot run with {_shown(rule.divisor, divisor)} and "
+                    f"{_shown(rule.dividend, dividend)} (transformers builds it, and it is "
+                    f"counted, but its forward pass fails): {rule.reason}")
+        for small, big, why in self.family.runs_if_at_most:
+            first, second = self.values.get(small), self.values.get(big)
+            if first is not None and second is not None and first > second:
+                raise InvalidValueError(f"{self.label} cannot run with {small} = {first} above "
+                                        f"{big} = {second} (transformers builds it, and it is "
+                                        f"counted, but its forward pass fails): {why}")
         for a, b, why in self.family.runs_if_equal.get(self.architecture, ()):
             first, second = self.values.get(a), self.values.get(b)
             if first is not None and second is not None and first != second:

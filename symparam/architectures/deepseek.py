@@ -186,11 +186,11 @@ FAMILY = Family(
         variant("softmax_routing", "a softmax over the router's E logits, not a sigmoid "
                 "(DeepSeek-V2)"),
     ),
-    at_most=(("N_dense", "N", "the dense layers are among the N layers"),
-             ("k_g", "E_g", "a token's experts come from that many of the groups")),
-    # transformers views the E router logits as E_g groups of E/E_g
-    divides=(Divides(E_g, E, "the routed experts fall into groups of equal size",
-                     where_built=True),),
+    at_most=(("N_dense", "N", "the dense layers are among the N layers"),),
+    runs_if_at_most=(("k_g", "E_g", "a token's experts come from k_g of the E_g groups"),),
+    # transformers builds any E_g, but its router views the E logits as E_g groups of E/E_g
+    divides=(Divides(E_g, E, "the router splits the routed experts into groups of equal size",
+                     where_built=True, to_run=True),),
 )
 
 
