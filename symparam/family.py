@@ -14,6 +14,14 @@ from symparam.errors import InvalidValueError
 from symparam.integers import as_int
 from symparam.limits import MAX_LAYERS_LISTED, MAX_OPTION_VALUE
 
+#: transformers' activation names (transformers.activations.ACT2CLS, 5.23)
+ACTIVATIONS = frozenset({
+    "gelu", "gelu_10", "gelu_accurate", "gelu_fast", "gelu_new", "gelu_python",
+    "gelu_python_tanh", "gelu_pytorch_tanh", "hardswish", "laplace", "leaky_relu", "linear",
+    "mish", "prelu", "quick_gelu", "relu", "relu2", "relu6", "sigmoid", "silu", "sqrtsoftplus",
+    "swish", "tanh", "xielu",
+})
+
 
 @dataclass(frozen=True)
 class Option:
@@ -37,8 +45,6 @@ class Option:
     def parse(self, raw: Any) -> bool | int | tuple[int, ...] | str:
         """Accept a Python value or the text of ``--set NAME=VALUE``."""
         if isinstance(self.default, str):  # an activation function, by transformers' name
-            from symparam.modeltype import ACTIVATIONS
-
             if self.where_built and isinstance(raw, str) and len(raw) <= 100:
                 return raw
             if raw != "" and raw not in ACTIVATIONS:

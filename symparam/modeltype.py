@@ -18,13 +18,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from symparam.assumptions import Assumption
 from symparam.errors import ModelDefinitionError
-
-if TYPE_CHECKING:
-    from symparam.family import Family
+from symparam.family import ACTIVATIONS, Family
 
 
 class Reader(Protocol):
@@ -336,15 +334,6 @@ class BothFlags(Rule):
 
     def read(self, config: Reader) -> bool:
         return config.flag(self.key) and not config.flag(self.unless)
-
-
-#: transformers' activation names (transformers.activations.ACT2CLS, 5.23)
-ACTIVATIONS = frozenset({
-    "gelu", "gelu_10", "gelu_accurate", "gelu_fast", "gelu_new", "gelu_python",
-    "gelu_python_tanh", "gelu_pytorch_tanh", "hardswish", "laplace", "leaky_relu", "linear",
-    "mish", "prelu", "quick_gelu", "relu", "relu2", "relu6", "sigmoid", "silu", "sqrtsoftplus",
-    "swish", "tanh", "xielu",
-})
 
 
 @dataclass(frozen=True)

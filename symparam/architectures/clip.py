@@ -101,7 +101,7 @@ class ImageTextLogits(Block):
         return 2 * batch * batch * d_proj
 
     def placed(self, path: str, seq: sympy.Expr | None, weightless: bool) -> list[Any]:
-        from symparam.blocks.entries import Placed
+        from symparam.blocks.base import Placed
 
         return [Placed(path, self, seq)] if weightless else []
 

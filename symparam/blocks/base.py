@@ -18,15 +18,16 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
 import sympy
 
-from symparam.blocks.entries import Index, Placed, Row, TensorInfo, as_size
+from symparam.blocks.entries import Index, TensorInfo, as_size
 from symparam.blocks.numbers import evaluate, value
-from symparam.blocks.saved import ACT, Saved, union
+from symparam.blocks.saved import ACT, MASK, Saved, union
 from symparam.errors import InvalidValueError, ModelDefinitionError
 
 Size = int | sympy.Expr
@@ -203,8 +204,6 @@ class Block:
     def checkpointed(self, batch: sympy.Expr, seq: sympy.Expr) -> Saved:
         """What a checkpoint of this block keeps: its input (the hidden state a layer is called
         with), which its first child reads, and the mask where it is called with it."""
-        from symparam.blocks.saved import MASK
-
         inner = self.own_seq(seq)
         children = self.children()
         kept = children[0][1].checkpointed(batch, inner) if children else Saved()
@@ -325,6 +324,30 @@ class Block:
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(params={self.params})"
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A block where it sits in a tree: its dotted path and the sequence it runs on (None
+    where no sequence was given)."""
+
+    path: str
+    block: Block
+    seq: sympy.Expr | None = None
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of a derivation's table: a module holding weights (or a bare tensor), its
+    weight and bias shapes, what it adds (``params``, over its repeats within the part), and
+    the tensor its weight is tied to, if any."""
+
+    name: str
+    module: str
+    weight: tuple[sympy.Expr, ...]
+    bias: tuple[sympy.Expr, ...] | None
+    params: sympy.Expr
+    tie: Tensor | None = None
 
 
 def once(question: Callable[..., Any], *args: Any) -> Any:
