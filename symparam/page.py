@@ -32,6 +32,7 @@ from markupsafe import Markup
 
 from symparam.assumptions import resolve
 from symparam.compute import DTYPE_BYTES
+from symparam.derivation import Derivation, derive
 from symparam.figures import fill_note
 from symparam.live import Formulas, grouped, percent
 from symparam.markup import (
@@ -61,19 +62,18 @@ from symparam.render import (
 from symparam.symbols import lookup, order_key
 
 if TYPE_CHECKING:
-    from symparam.derivation import Derivation
-    from symparam.model import Model
+    from symparam.counted import Counted
 
 
-def page(model: Model, lang: str = "en", symbolic: bool = False) -> str:
+def page(model: Counted, lang: str = "en", symbolic: bool = False) -> str:
     """``model``'s page as one HTML document, first shown in ``lang`` (the reader switches);
     ``symbolic``: the family's formulas with no values of its own (the inputs start empty).
 
-    Raises what :meth:`~symparam.model.Model.derive` raises: a model without every value is
+    Raises what :func:`~symparam.derivation.derive` raises: a model without every value is
     an error unless ``symbolic``."""
     if lang not in LANGUAGES:
         strings(lang)  # raises: unknown language
-    derivation = model.derive(symbolic=symbolic)
+    derivation = derive(model, symbolic=symbolic)
     view = _view(model, derivation)
     words: Words = view["words"]
     formulas: Formulas = view["formulas"]
@@ -95,7 +95,7 @@ def _list_of(name: str) -> Markup:
     return Markup(f'<span data-list="{name}"></span>')
 
 
-def _view(model: Model, d: Derivation) -> dict[str, Any]:
+def _view(model: Counted, d: Derivation) -> dict[str, Any]:
     """Everything the template lays out, with every formula already typeset and every figure
     an element the script keeps up to date."""
     words = Words()
@@ -173,7 +173,7 @@ def _option(lang: str, name: str, value: Any, help_: str, family: str) -> Markup
                        lambda symbol: math(mathml_name(lookup(symbol).symbol)), family)
 
 
-def _checks(model: Model, d: Derivation, formulas: Formulas, mapping: Mapping[sympy.Symbol, Any],
+def _checks(model: Counted, d: Derivation, formulas: Formulas, mapping: Mapping[sympy.Symbol, Any],
             words: Words) -> list[dict[str, Any]]:
     """The rules the command line checks before it counts, each with the message the page
     shows while the values break it: assumptions that must give whole numbers, the family's

@@ -27,13 +27,14 @@ from markupsafe import Markup
 from symparam.breaking import aligned
 from symparam.errors import InvalidValueError
 from symparam.josa import attach
+from symparam.notes import thumb_notes
 from symparam.printing import latex
-from symparam.symbols import H, indexed, latex_name, lookup, order_key
+from symparam.symbols import B, H, indexed, latex_name, lookup, order_key, s
 from symparam.templating import Loader
 
 if TYPE_CHECKING:
-    from symparam.derivation import Derivation, ModuleRow
-    from symparam.model import Described
+    from symparam.counted import Described
+    from symparam.document import Document, ModuleRow
 
 LANGUAGES = ("en", "zh", "ko")
 FORMATS = ("md", "tex")
@@ -219,7 +220,7 @@ def strings(lang: str) -> Mapping[str, Any]:
         return tomllib.load(handle)
 
 
-def render(derivation: Derivation, fmt: str, lang: str = "en", fragment: bool = False,
+def render(derivation: Document, fmt: str, lang: str = "en", fragment: bool = False,
            heading_level: str | None = None, math: str = "dollars") -> str:
     """``derivation`` as Markdown (``md``) or LaTeX (``tex``) in ``lang``.
 
@@ -386,7 +387,7 @@ def _factor(expr: sympy.Expr) -> str:
     return f"({printed})" if expr.is_Add else printed
 
 
-def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
+def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
           ) -> dict[str, Any]:
     values = dict(d.values)
 
@@ -417,36 +418,37 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
     count = COUNT_LETTERS[d.count_letter]
     sections = []
     parts_tex, parts_values = [], []
-    for index, s in enumerate(d.sections, start=1):
+    for index, section in enumerate(d.sections, start=1):
         label = f"{count}_{{{index}}}"
         entry = {
             "index": index,
-            "names": list(s.names),
-            "rows": [row(r) for r in s.rows],
+            "names": list(section.names),
+            "rows": [row(r) for r in section.rows],
             "label": label,
-            "lines": three(s.subtotal, s.subtotal_value),
-            "layer_prefix": s.layer_prefix,
+            "lines": three(section.subtotal, section.subtotal_value),
+            "layer_prefix": section.layer_prefix,
             "repeat": None,
         }
-        if s.repeat is not None:
-            stack = [_factor(s.repeat) + r" \cdot " + label]
-            if s.repeat_value is None:
-                stack.append(latex(sympy.Mul(s.repeat, s.subtotal, evaluate=False)))
-            if s.repeat_value is not None and s.subtotal_value is not None:
-                stack.append(f"{number_tex(s.repeat_value)} \\times {number_tex(s.subtotal_value)}")
-                stack.append(number_tex(s.subtotal_value * s.repeat_value))
-            copies = latex(s.repeat)
-            if s.repeat.is_Number:  # a count the config lists: the number once
-                copies = number_tex(int(s.repeat))
-            elif s.repeat_value is not None:
-                copies = f"{copies} = {number_tex(s.repeat_value)}"
-            entry["repeat"] = {"symbol": latex(s.repeat), "value": s.repeat_value,
+        if section.repeat is not None:
+            stack = [_factor(section.repeat) + r" \cdot " + label]
+            if section.repeat_value is None:
+                stack.append(latex(sympy.Mul(section.repeat, section.subtotal, evaluate=False)))
+            if section.repeat_value is not None and section.subtotal_value is not None:
+                stack.append(f"{number_tex(section.repeat_value)} \\times "
+                             f"{number_tex(section.subtotal_value)}")
+                stack.append(number_tex(section.subtotal_value * section.repeat_value))
+            copies = latex(section.repeat)
+            if section.repeat.is_Number:  # a count the config lists: the number once
+                copies = number_tex(int(section.repeat))
+            elif section.repeat_value is not None:
+                copies = f"{copies} = {number_tex(section.repeat_value)}"
+            entry["repeat"] = {"symbol": latex(section.repeat), "value": section.repeat_value,
                                "count": copies, "lines": stack}
-            parts_tex.append(_factor(s.repeat) + " " + label)
+            parts_tex.append(_factor(section.repeat) + " " + label)
         else:
             parts_tex.append(label)
-        if s.total_value is not None:
-            parts_values.append(number_tex(s.total_value))
+        if section.total_value is not None:
+            parts_values.append(number_tex(section.total_value))
         sections.append(entry)
 
     total_lines = [" + ".join(parts_tex)]
@@ -550,8 +552,6 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
 
     compute = None
     if d.compute is not None:
-        from symparam.symbols import B, s
-
         c = d.compute
         at = {**values, B: c.batch, s: c.seq}
         kinds = t["kind"]
@@ -647,12 +647,10 @@ def option_text(t: Mapping[str, Any], name: str, value: Any, help_: str, fill: A
     return fill(template, **symbols)
 
 
-def _summary(d: Derivation, t: Mapping[str, Any], fill: Any, inline: Any, code: Any
+def _summary(d: Document, t: Mapping[str, Any], fill: Any, inline: Any, code: Any
              ) -> dict[str, Any]:
     """The whiteboard summary laid out: shares as percentages, the rule of thumb's lines and
     notes (:mod:`symparam.notes`)."""
-    from symparam.notes import thumb_notes
-
     s = d.summary
     assert s is not None
     kinds = t["kind"]

@@ -29,6 +29,7 @@ from symparam.blocks.entries import Index, TensorInfo, as_size
 from symparam.blocks.numbers import evaluate, value
 from symparam.blocks.saved import ACT, MASK, Saved, union
 from symparam.errors import InvalidValueError, ModelDefinitionError
+from symparam.limits import MAX_BLOCK_DEPTH
 
 Size = int | sympy.Expr
 Number = int | Fraction
@@ -367,8 +368,6 @@ def adopt(parent: str, items: Iterable[tuple[str, Any]]) -> tuple[tuple[str, Blo
     :data:`~symparam.limits.MAX_BLOCK_DEPTH` deep (every walk of the tree recurses, so a
     5,000-deep tree would fail with a RecursionError instead of a message). Each child's
     depth is known when it is built, so this costs one step per child."""
-    from symparam.limits import MAX_BLOCK_DEPTH
-
     out = tuple(items)
     for name, block in out:
         if not isinstance(block, Block):
