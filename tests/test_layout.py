@@ -181,6 +181,41 @@ def test_the_lazy_import_check_finds_a_needless_one() -> None:
         "pkg.d → pkg.c: nothing to keep lazy, import it at the top"]
 
 
+#: what counts a model: the blocks, the families and their records, the numbers, compute and
+#: memory (the catalog, which hands a user the :class:`~symparam.model.Model` with every
+#: question on it, sits above them)
+CORE = ("symparam.blocks", "symparam.architectures", "symparam.family", "symparam.modeltype",
+        "symparam.counted", "symparam.compute", "symparam.memory", "symparam.symbols",
+        "symparam.assumptions", "symparam.hf", "symparam.presets", "symparam.integers",
+        "symparam.kernels", "symparam.bounds")
+#: what lays a model out: documents, their renderers, pages, prose and the command line (the
+#: formula printer and the tables a result shows in a notebook are neither: a count's JSON
+#: writes its formulas with the printer, and a result shows itself)
+PRESENTATION = ("symparam.render", "symparam.markup", "symparam.page", "symparam.live",
+                "symparam.templating", "symparam.josa", "symparam.breaking",
+                "symparam.derivation", "symparam.document", "symparam.summary",
+                "symparam.notes", "symparam.figures", "symparam.labels", "symparam.site",
+                "symparam.showcase", "symparam.plots", "symparam.output", "symparam.cli",
+                "symparam.model", "symparam.questions")
+
+
+def _under(name: str, prefixes: tuple[str, ...]) -> bool:
+    return any(name == p or name.startswith(p + ".") or name.startswith(p + "_")
+               for p in prefixes)
+
+
+def test_the_core_imports_nothing_of_presentation() -> None:
+    """Counting a model reaches no renderer, document or command, by any import (inside a
+    function and for type checking too; the package's own ``__init__`` aside)."""
+    edges = graph()
+    edges["symparam"] = set()
+    found = {name: sorted(t for t in loaded(edges, name) if _under(t, PRESENTATION))
+             for name in edges if _under(name, CORE)}
+    assert {name: reached for name, reached in found.items() if reached} == {}
+    assert _under("symparam.cli_page", PRESENTATION) and not _under("symparam.counted",
+                                                                     PRESENTATION)
+
+
 def test_no_module_imports_a_private_name() -> None:
     found = []
     for path in PACKAGE.rglob("*.py"):
