@@ -10,8 +10,9 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 import symparam
+from symparam import limits
 from symparam.errors import ConfigError, InvalidValueError, SymparamError
-from symparam.limits import MAX_FOLDER_MODELS, MAX_SEQUENCE
+from symparam.limits import MAX_SEQUENCE
 from symparam.output import json_line, one_line, write_all, write_atomically
 
 EXIT_USAGE = 2
@@ -153,8 +154,8 @@ def _model_folders(name: str) -> list[str]:
             for entry in entries:
                 if entry.is_dir() and os.path.isfile(os.path.join(entry.path, "config.json")):
                     found.append(entry.path)
-                    if len(found) > MAX_FOLDER_MODELS:
-                        raise ConfigError(f"{name}: more than {MAX_FOLDER_MODELS:,} model "
+                    if len(found) > limits.MAX_FOLDER_MODELS:
+                        raise ConfigError(f"{name}: more than {limits.MAX_FOLDER_MODELS:,} model "
                                           "folders; count fewer at once")
     except OSError:
         return []  # reading it as a config names the problem
