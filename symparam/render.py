@@ -606,15 +606,17 @@ def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
 
 
 def hyper_meaning(t: Mapping[str, Any], name: str, default: str) -> str:
-    """What the hyperparameter ``name`` means, in the language of ``t`` (``default``, the
-    vocabulary's English, for a symbol of the user's own)."""
-    if name in t["meaning"]:
-        return t["meaning"][name]
-    if name == "d_0":
-        return t["meaning"]["d_0"]
+    """What the hyperparameter ``name`` means, in the language of ``t``: its translation, or
+    ``default``, the vocabulary's English (:mod:`symparam.symbols`, the one English table,
+    which English does not repeat), or for a symbol of the user's own, that it is one."""
+    table = t.get("meaning", {})
+    if name in table:
+        return table[name]
     numbered = indexed(name)
-    if numbered is not None and f"{numbered[0]}_i" in t["meaning"]:
-        return t["meaning"][f"{numbered[0]}_i"].format(i=numbered[1])
+    if name == "d_0" and "d_0" in table:
+        return table["d_0"]
+    if numbered is not None and f"{numbered[0]}_i" in table:
+        return table[f"{numbered[0]}_i"].format(i=numbered[1])
     return default or t["text"]["none"]
 
 
