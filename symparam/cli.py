@@ -23,6 +23,7 @@ from symparam.cli_common import (
     whole,
     write_output,
 )
+from symparam.counted import Reported
 from symparam.errors import InvalidValueError, SymparamError, UnboundError
 from symparam.limits import MAX_BLOCK_DEPTH
 from symparam.output import PlainText, human_count, json_line
@@ -163,6 +164,7 @@ def _print_count(record: dict[str, Any]) -> None:
 
 
 def _print_totals(record: dict[str, Any], width: int, digits: int) -> None:
+    from symparam.printing import percent  # never a gap shown as 0.00%
     """The total (and both active counts of a mixture of experts) in human units beside the
     exact number, then the published figure it is set against."""
     print(f"  {'total':<{width}}  {record['params']:>{digits},}   "
@@ -182,9 +184,8 @@ def _print_totals(record: dict[str, Any], width: int, digits: int) -> None:
         print(f"  assuming: {overridden}")
     reported = record.get("reported")
     if reported:
-        diff = (record["params"] - reported["params"]) / reported["params"]
+        diff = Reported(reported["params"], reported["source"]).gap(record["params"])
         side = "above" if diff > 0 else "below"
-        from symparam.render import percent  # never a gap shown as 0.00%
 
         print(f"  reported: {reported['params']:,} ({reported['source']}); "
               f"the exact count is {percent(diff)} {side} it")

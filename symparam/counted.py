@@ -123,6 +123,15 @@ class Reported:
     recount: Mapping[str, int] = field(default_factory=dict)
     recount_why: str = ""
 
+    def gap(self, count: int) -> Fraction:
+        """How far ``count`` is from this figure, as an exact fraction of it (above it:
+        positive): the one place every output's gap comes from.
+
+        >>> Reported(100, "a paper").gap(101)
+        Fraction(1, 100)
+        """
+        return Fraction(count - self.params, self.params)
+
 
 @dataclass(frozen=True)
 class Described:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import sympy
@@ -162,6 +163,14 @@ class Document(Tabular):
         """The letter of a parameter count: ``P``, or ``Θ`` where a hyperparameter is named P
         (a ViT's patch size), so that each symbol has one meaning."""
         return "Θ" if any(h.symbol.name == "P" for h in self.hyperparameters) else "P"
+
+    @property
+    def gap(self) -> Fraction | None:
+        """How far the count is from the published figure, a fraction of it (above it:
+        positive), where there are both (:meth:`~symparam.counted.Reported.gap`)."""
+        if self.reported is None or self.value is None:
+            return None
+        return self.reported.gap(self.value)
 
     @property
     def shared_experts(self) -> bool:

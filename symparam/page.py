@@ -24,7 +24,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import sympy
@@ -34,7 +33,7 @@ from symparam.assumptions import resolve
 from symparam.compute import DTYPE_BYTES
 from symparam.derivation import Derivation, derive
 from symparam.figures import fill_note
-from symparam.live import Formulas, grouped, percent
+from symparam.live import Formulas, grouped
 from symparam.markup import (
     Field,
     Words,
@@ -50,7 +49,7 @@ from symparam.markup import (
     page_strings,
     script_of,
 )
-from symparam.printing import INVISIBLE_TIMES, mathml, mathml_name
+from symparam.printing import INVISIBLE_TIMES, mathml, mathml_name, percent
 from symparam.render import (
     LANGUAGES,
     description,
@@ -321,14 +320,14 @@ def _dropouts(d: Derivation, words: Words) -> dict[str, Any]:
 
 def _reported(d: Derivation) -> dict[str, Any] | None:
     """The published figure and the family's closest class, at the page's own values."""
-    if d.reported is None or d.value is None:
+    if d.reported is None or d.gap is None:
         return None
-    diff = Fraction(d.value - d.reported.params, d.reported.params)
+    diff = d.gap
     closest = None
     if d.summary is not None and d.summary.closest is not None:
         c = d.summary.closest
         closest = {"architecture": code(c.architecture), "value": grouped(c.value),
-                   "percent": percent(c.value - d.reported.params, d.reported.params),
+                   "percent": percent(d.reported.gap(c.value)),
                    "side": _side(c.fraction > 0)}
     source = {lang: d.i18n.get(lang, {}).get("source", d.reported.source)
               for lang in LANGUAGES}
@@ -348,7 +347,7 @@ def _reported(d: Derivation) -> dict[str, Any] | None:
                            for lang in LANGUAGES},
                    "value": grouped(d.recount)}
     return {"params": grouped(d.reported.params), "source": source, "note": note,
-            "has_note": bool(d.reported.note), "percent": percent(diff, 1),
+            "has_note": bool(d.reported.note), "percent": percent(diff),
             "side": _side(diff > 0), "closest": closest, "recount": recount}
 
 

@@ -9,7 +9,6 @@ output format before they are filled in.
 from __future__ import annotations
 
 import itertools
-import math
 import re
 import string
 import tomllib
@@ -28,7 +27,7 @@ from symparam.breaking import aligned
 from symparam.errors import InvalidValueError
 from symparam.josa import attach
 from symparam.notes import thumb_notes
-from symparam.printing import latex
+from symparam.printing import latex, percent
 from symparam.symbols import B, H, indexed, latex_name, lookup, order_key, s
 from symparam.templating import Loader
 
@@ -137,27 +136,6 @@ def _camel_breaks(word: str) -> str:
 def number(value: int) -> str:
     """Thousands separators, as all three languages write figures: 109,482,240."""
     return f"{value:,}"
-
-
-def percent(fraction: float) -> str:
-    """A share or a gap as people read it: 21.8%, 6.36%, 0.54%, 0.0039% (two significant
-    digits below 10%, never a gap shown as 0.00%, nor a part as the whole: 99.98%, not 100.0%).
-
-    >>> percent(0.99983), percent(1.0), percent(0.218)
-    ('99.98%', '100%', '21.8%')
-    """
-    shown = abs(fraction) * 100
-    if shown == 0:
-        return "0%"
-    if shown == 100:
-        return "100%"
-    if shown >= 10:
-        digits = 1
-        while digits < 8 and round(shown, digits) == 100:
-            digits += 1
-        return f"{shown:.{digits}f}%"
-    digits = min(8, max(2, 1 - math.floor(math.log10(shown))))
-    return f"{shown:.{digits}f}%"
 
 
 def ratio(value: Fraction) -> str:
@@ -520,8 +498,8 @@ def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
         })
 
     reported = None
-    if d.reported is not None and d.value is not None:
-        diff = (d.value - d.reported.params) / d.reported.params
+    if d.reported is not None and d.gap is not None:
+        diff = d.gap
         reported = {
             "params": number(d.reported.params),
             "source": d.reported.source,

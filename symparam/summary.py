@@ -313,8 +313,7 @@ def _closest(model: Counted) -> Closest | None:
     """The family's class nearest the published figure, if another class than the counted."""
     if model.reported is None:
         return None
-    figure = model.reported.params
-    own = (model.count() - figure) / figure
+    own = float(model.reported.gap(model.count()))
     best: Closest | None = None
     for architecture in model.family.architectures:
         if architecture.endswith(TASK_HEADS):
@@ -326,7 +325,7 @@ def _closest(model: Counted) -> Closest | None:
                                 model.user_assumptions, free=model.free).count()
         except SymparamError:
             continue  # a class that needs another value (a classifier's labels …)
-        fraction = (count - figure) / figure
+        fraction = float(model.reported.gap(count))
         if best is None or abs(fraction) < abs(best.fraction):
             best = Closest(architecture, count, fraction)
     if best is None or best.architecture == model.architecture or abs(best.fraction) >= abs(own):
