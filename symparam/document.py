@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 import sympy
@@ -19,6 +20,7 @@ from symparam.assumptions import Assumption
 from symparam.compute import MemoryRow
 from symparam.printing import Terms, text
 from symparam.summary import Summary
+from symparam.symbols import H
 from symparam.tables import Table, Tabular, plain
 
 if TYPE_CHECKING:
@@ -163,6 +165,23 @@ class Document(Tabular):
         """The letter of a parameter count: ``P``, or ``Θ`` where a hyperparameter is named P
         (a ViT's patch size), so that each symbol has one meaning."""
         return "Θ" if any(h.symbol.name == "P" for h in self.hyperparameters) else "P"
+
+    @cached_property
+    def has_active(self) -> bool:
+        """Whether a token runs on fewer parameters than the model holds (routed experts):
+        only then has the derivation an active count of its own."""
+        return sympy.expand(self.active - self.total) != 0
+
+    @property
+    def has_square_terms(self) -> bool:
+        """Whether the total has terms in H², which the layers' square matrices give (the
+        symbolic derivation's closing sentence says where they come from)."""
+        return any(term.as_powers_dict().get(H, 0) == 2 for term in sympy.Add.make_args(self.total))
+
+    @property
+    def transposed(self) -> bool:
+        """Whether some weight is stored in × out (GPT-2's Conv1D), which the shapes' note says."""
+        return any(row.kind == "Conv1D" for section in self.sections for row in section.rows)
 
     @property
     def gap(self) -> Fraction | None:

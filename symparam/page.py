@@ -123,7 +123,7 @@ def _view(model: Counted, d: Derivation) -> dict[str, Any]:
 
     results = {"total": live(total, tag="output", machine=True), "active": None,
                "shared": d.shared_experts}
-    if sympy.expand(d.active - total) != 0:
+    if d.has_active:
         results["active"] = live(d.active, tag="output", machine=True)
 
     return {
@@ -207,7 +207,7 @@ def _checks(model: Counted, d: Derivation, formulas: Formulas, mapping: Mapping[
             add(words("page.check_at_most", small=formula(small), a=side(low),
                       big=formula(big), b=side(high), reason=reason), "at_most", low, high)
     add(words("page.check_total", value=side(d.total)), "whole", d.total)
-    if sympy.expand(d.active - d.total) != 0:
+    if d.has_active:
         add(words("page.check_active", value=side(d.active)), "whole", d.active)
     return out
 
@@ -251,7 +251,7 @@ def _total(d: Derivation, formulas: Formulas) -> dict[str, Any]:
         closed.append(mathml(d.total))
     closed.append(f"<mn>{live(d.total)}</mn>")
     active = None
-    if sympy.expand(d.active - d.total) != 0:
+    if d.has_active:
         name = f'<msub><mi>{d.count_letter}</mi><mi mathvariant="normal">active</mi></msub>'
         active = {"equation": equation(name, mathml(d.active_grouped),
                                        f"<mn>{live(d.active)}</mn>"),

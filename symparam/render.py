@@ -28,7 +28,7 @@ from symparam.errors import InvalidValueError
 from symparam.josa import attach
 from symparam.notes import thumb_notes
 from symparam.printing import latex, percent
-from symparam.symbols import B, H, indexed, latex_name, lookup, order_key, s
+from symparam.symbols import B, indexed, latex_name, lookup, order_key, s
 from symparam.templating import Loader
 
 if TYPE_CHECKING:
@@ -438,7 +438,7 @@ def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
     if d.value is not None and latex(d.total) != closed[0] and d.expanded_reads_well:
         closed.insert(1, latex(d.total))
     active = None
-    if sympy.expand(d.active - d.total) != 0:
+    if d.has_active:
         active = {"lines": three(d.active_grouped, d.active_value),
                   "value": number(d.active_value) if d.active_value is not None else None,
                   "shared": d.shared_experts}
@@ -554,12 +554,10 @@ def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
             "parts": [{"name": n, "flops": number(f)} for n, f in c.parts],
         }
 
-    squares = any(term.as_powers_dict().get(H, 0) == 2 for term in sympy.Add.make_args(d.total))
-    transposed = any(r.kind == "Conv1D" for section in d.sections for r in section.rows)
     return {
         "count": count,
-        "squares": squares,
-        "transposed": transposed,
+        "squares": d.has_square_terms,
+        "transposed": d.transposed,
         "summary": summary,
         "compute": compute,
         "options": options,
