@@ -23,7 +23,8 @@ from symparam.blocks import (
     Sequential,
     Tensor,
 )
-from symparam.errors import SymparamError
+from symparam.errors import InvalidValueError, SymparamError
+from symparam.family import Family
 from symparam.model import Model
 from symparam.symbols import symbol
 from symparam.version import __version__ as __version__
@@ -76,8 +77,6 @@ def model(name: str, **kwargs: Any) -> Model:
 def _listed(key: str, given: Any) -> list[Any]:
     """``assume`` or ``free`` as a list: None is none, one string or Assumption is one (not
     its characters); anything else must be a list (or tuple, set) of them."""
-    from symparam.errors import InvalidValueError
-
     if given is None:
         return []
     if isinstance(given, str | Assumption):
@@ -107,9 +106,6 @@ def from_block(block: Block, name: str = "custom", /, *, attention: bool | None 
     >>> from_block(Sequential(fc=Linear(symbol("H"), 2)), H=8).count()
     18
     """
-    from symparam.errors import InvalidValueError
-    from symparam.family import Family
-
     if not isinstance(block, Block):
         raise InvalidValueError(f"from_block takes a Block, not {type(block).__name__}")
     if not isinstance(name, str) or not name:

@@ -20,11 +20,11 @@ from typing import TYPE_CHECKING
 import sympy
 
 from symparam.assumptions import Assumption, resolve
-from symparam.printing import Terms
+from symparam.printing import Terms, latex, text
 from symparam.symbols import H, order_key
 
 if TYPE_CHECKING:
-    from symparam.model import Model
+    from symparam.counted import Counted
 
 
 class Formula:
@@ -39,14 +39,10 @@ class Formula:
 
     @property
     def text(self) -> str:
-        from symparam.printing import text
-
         return text(self.grouped)
 
     @property
     def latex(self) -> str:
-        from symparam.printing import latex
-
         return latex(self.grouped)
 
     def __str__(self) -> str:
@@ -85,7 +81,7 @@ def grouped(
     return sympy.Add(*parts, evaluate=False)
 
 
-def structured(model: Model, active: bool = False) -> Terms:
+def structured(model: Counted, active: bool = False) -> Terms:
     """The total (``active``: per token) as the tree builds it: each stack of layers as its
     count times one layer (``N_dense·(…) + (N − N_dense)·(…)``, stacks of one count together, in
     the tree's order), then the rest collected by powers of H — never expanded into negative
@@ -169,7 +165,7 @@ class DropOut:
     whole: sympy.Expr | None = None
 
 
-def dropouts(model: Model) -> list[DropOut]:
+def dropouts(model: Counted) -> list[DropOut]:
     """The hyperparameters that drop out of ``model``'s total, each with its reason."""
     present = model.params.free_symbols
     active = model.assumptions
@@ -229,8 +225,6 @@ def _display(expr: sympy.Expr, shown: dict[sympy.Symbol, sympy.Expr]) -> sympy.E
 
 def reason(drop: DropOut) -> str:
     """One line saying why ``drop.symbol`` is not in the total (English; templates translate)."""
-    from symparam.printing import text
-
     name = drop.symbol.name
     if drop.kind == "cancels" and drop.assumption is not None:
         chains = "; ".join(f"{text(p)} = {text(s)} = {text(r)}" for p, s, r in drop.steps)
@@ -261,7 +255,7 @@ def reason(drop: DropOut) -> str:
     return f"{name} sets what the layers compute, not the shape of any weight"
 
 
-def depends(model: Model) -> dict[str, object]:
+def depends(model: Counted) -> dict[str, object]:
     """Which hyperparameters the total depends on, and why the others drop out."""
     present = {s.name for s in model.params.free_symbols}
     return {

@@ -23,12 +23,14 @@ from functools import cache
 from typing import Any
 
 from symparam.assumptions import Assumption, parse_assumption
-from symparam.errors import ConfigError, UnknownModelError
+from symparam.counted import Described, Reported
+from symparam.errors import ConfigError, InvalidValueError, UnknownModelError
 from symparam.family import Family
-from symparam.hf import Resolved, load_config, looks_like_config, resolve_config
-from symparam.model import Described, Model, Reported
-from symparam.modeltype import ModelType
+from symparam.hf import Resolved, generated, load_config, looks_like_config, resolve_config
+from symparam.model import Model
+from symparam.modeltype import Count, Flag, ModelType
 from symparam.presets import Preset, presets
+from symparam.symbols import is_known
 
 #: the family modules, in listing order
 FAMILY_MODULES = (
@@ -163,9 +165,6 @@ def config_names(record: ModelType) -> dict[str, str]:
     """Each config.json key a model type reads into a hyperparameter or an option, under
     every spelling transformers accepts (``hidden_size``, ``n_embd`` …), with the symbol or
     option it holds: how ``hidden_size=4096`` binds H."""
-    from symparam.hf import generated
-    from symparam.modeltype import Count, Flag
-
     spellings = generated().get(record.name, {}).get("spellings", {})
     out: dict[str, str] = {}
     for size in record.sizes:
@@ -183,9 +182,6 @@ def _by_symbol(values: Mapping[str, Any], fam: Family, record: ModelType | None
                ) -> dict[str, Any]:
     """``values`` with each config key (``hidden_size``) put as the symbol or option it holds
     (``H``); a symbol given twice, under two names, is an error."""
-    from symparam.errors import InvalidValueError
-    from symparam.symbols import is_known
-
     names = config_names(record) if record is not None else {}
     out: dict[str, Any] = {}
     given: dict[str, str] = {}
@@ -288,8 +284,6 @@ def from_hf_config(
 def config_source(source: Any, name: str | None = None) -> tuple[str, Mapping[str, Any]]:
     """Where a config comes from (for messages) and its contents: a path is read, a mapping
     taken as it is, a transformers config object asked for its ``to_dict()``."""
-    from symparam.errors import ConfigError
-
     if isinstance(source, str):
         return source, load_config(source)
     if isinstance(source, Mapping):

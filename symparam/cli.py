@@ -8,6 +8,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
+from symparam import __version__
 from symparam.cli_common import (
     EXIT_USAGE,
     FLAGS,
@@ -22,9 +23,11 @@ from symparam.cli_common import (
     whole,
     write_output,
 )
-from symparam.errors import UnboundError
+from symparam.counted import Reported
+from symparam.errors import InvalidValueError, SymparamError, UnboundError
 from symparam.limits import MAX_BLOCK_DEPTH
-from symparam.output import human_count, json_line
+from symparam.output import PlainText, human_count, json_line
+from symparam.symbols import describe
 
 # -- list -----------------------------------------------------------------------------------------
 
@@ -161,6 +164,7 @@ def _print_count(record: dict[str, Any]) -> None:
 
 
 def _print_totals(record: dict[str, Any], width: int, digits: int) -> None:
+    from symparam.printing import percent  # never a gap shown as 0.00%
     """The total (and both active counts of a mixture of experts) in human units beside the
     exact number, then the published figure it is set against."""
     print(f"  {'total':<{width}}  {record['params']:>{digits},}   "
@@ -180,9 +184,8 @@ def _print_totals(record: dict[str, Any], width: int, digits: int) -> None:
         print(f"  assuming: {overridden}")
     reported = record.get("reported")
     if reported:
-        diff = (record["params"] - reported["params"]) / reported["params"]
+        diff = Reported(reported["params"], reported["source"]).gap(record["params"])
         side = "above" if diff > 0 else "below"
-        from symparam.render import percent  # never a gap shown as 0.00%
 
         print(f"  reported: {reported['params']:,} ({reported['source']}); "
               f"the exact count is {percent(diff)} {side} it")
@@ -246,7 +249,6 @@ def cmd_count(args: argparse.Namespace) -> int:
 
 def cmd_formula(args: argparse.Namespace) -> int:
     from symparam.printing import latex, text
-    from symparam.symbols import describe
 
     m = build_model(args.model, args)
     from symparam.analysis import structured
@@ -293,8 +295,6 @@ def cmd_formula(args: argparse.Namespace) -> int:
 
 
 def cmd_derive(args: argparse.Namespace) -> int:
-    from symparam.errors import InvalidValueError
-
     # an option that shapes only the other format is refused, not silently ignored
     if args.format != "latex":
         given = [flag for flag, on in (("--fragment", args.fragment),
@@ -376,7 +376,6 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         epilog="Each command's --help ends with examples. Exit status: 0 done, 1 from check "
                "when the formula is not the count, 2 bad input (one line on stderr).",
     )
-    from symparam import __version__
 
     parser.add_argument("--version", action="version", version=f"symparam {__version__}")
     commands: Any = _Only(parser.add_subparsers(dest="command", required=True,
@@ -448,9 +447,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     stderr), 130 after Ctrl-C and 143 after SIGTERM (a file being written is removed)."""
     import signal
     import threading
-
-    from symparam.errors import SymparamError
-    from symparam.output import PlainText
 
     argv = sys.argv[1:] if argv is None else list(argv)
     handler = threading.current_thread() is threading.main_thread()

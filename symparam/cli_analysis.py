@@ -7,10 +7,16 @@ import argparse
 import sys
 from typing import Any
 
+import sympy
+from sympy import Min
+
+import symparam
 from symparam.cli_common import FLAGS, build_model, command, each_model, parse_set, whole
-from symparam.errors import InvalidValueError
+from symparam.errors import InvalidValueError, SymparamError
 from symparam.limits import MAX_DEGREE, MAX_SOLVED
 from symparam.output import human_count, human_ops, json_line
+from symparam.printing import text
+from symparam.symbols import B, s
 
 #: ``check``'s exit statuses: the formula is the exact count, or it is not (bad input: 2)
 EXIT_EQUAL, EXIT_NOT_EQUAL = 0, 1
@@ -33,7 +39,6 @@ def cmd_depends(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     from symparam.check import check
-    from symparam.printing import text
 
     result = check(build_model(args.model, args), args.formula)
     if args.json:
@@ -79,8 +84,6 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def _slope(model: Any, row: Any) -> int | float:
     """∂P/∂x at the model's values: an exact integer where it is one, else the float."""
-    from symparam.errors import SymparamError
-
     try:
         return int(model.value_of(row.derivative))
     except SymparamError:
@@ -100,7 +103,6 @@ def _number(value: Any) -> str:
 
 def cmd_approx(args: argparse.Namespace) -> int:
     from symparam.approx import NAMED, approximate
-    from symparam.printing import text
 
     if args.name is None and args.formula is None and args.order is None:
         raise InvalidValueError(
@@ -133,7 +135,6 @@ def cmd_approx(args: argparse.Namespace) -> int:
 
 def cmd_sensitivity(args: argparse.Namespace) -> int:
     from symparam.approx import sensitivity
-    from symparam.printing import text
 
     m = build_model(args.model, args)
     rows = sensitivity(m)
@@ -171,7 +172,6 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def cmd_plot(args: argparse.Namespace) -> int:
-    import symparam
     from symparam import plots
 
     given = parse_set(args.set or ())
@@ -208,10 +208,7 @@ def cmd_plot(args: argparse.Namespace) -> int:
 def cmd_flops(args: argparse.Namespace) -> int:
     import textwrap
 
-    import sympy
-
     from symparam.compute import GROUPED_EXPERTS, NONMATMUL, NOT_COUNTED, TORCH_COUNTER, compute
-    from symparam.printing import text
 
     if args.macs and args.with_nonmatmul:
         raise InvalidValueError("--macs counts the multiply-adds of matrix products; the work "
@@ -226,7 +223,6 @@ def cmd_flops(args: argparse.Namespace) -> int:
                          decode=args.decode, target_seq=args.target_seq,
                          nonmatmul=args.with_nonmatmul)
         published = _published(m, args)
-        from symparam.symbols import B, s
 
         attends = m.tree.products(B, s) != 0  # attention products, which the note is about
         routed = "experts" in m.tree.flops_by_kind(B, s)  # routed experts, which the other is
@@ -349,10 +345,7 @@ def _show_published(rows: list[dict[str, Any]], width: int, macs: bool,
 def cmd_memory(args: argparse.Namespace) -> int:
     import textwrap
 
-    from sympy import Min
-
     from symparam.memory import POLICIES, SLIDING_CACHE, korthikanti_bytes, memory
-    from symparam.printing import text
 
     m = build_model(args.model, args)
     result = memory(m, seq=args.seq, batch=args.batch, dtype=args.dtype,
@@ -435,7 +428,6 @@ def cmd_memory(args: argparse.Namespace) -> int:
 def _activations(model: Any, args: argparse.Namespace) -> dict[str, Any] | None:
     """What a training step keeps for its backward pass under each recomputation policy, in
     the dtype asked for: bytes and the formula, or why it is not derived."""
-    from symparam.errors import SymparamError
     from symparam.memory import POLICIES, activations
 
     if args.seq is None and model.sequence is None:
@@ -496,8 +488,8 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     from symparam.sweep import PrecisionWarning, sweep, write
 
     ranges: dict[str, list[int]] = {}
-    for text in args.ranges:
-        name, points = parse_range(text)
+    for given in args.ranges:
+        name, points = parse_range(given)
         if name in ranges:
             raise InvalidValueError(f"{name} is given two ranges: give it one")
         ranges[name] = points

@@ -14,16 +14,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import sympy
+
+from symparam.assumptions import resolve
+from symparam.blocks.base import evaluate as _evaluate
+from symparam.bounds import expand
+from symparam.errors import InvalidValueError, Param
 from symparam.limits import check_lengths
 from symparam.memory import (  # memory lived here: re-exported
     DTYPE_BYTES,
     Memory,
     MemoryRow,
+    kv_cache,
     kv_cache_width,
     memory,
+    state_size,
     weight_memory,
 )
-from symparam.notebook import Rich, Table
+from symparam.printing import text
+from symparam.symbols import B, s
+from symparam.tables import Rich, Table, human, share
 
 #: FLOPs per element of each kind of work besides matrix products, and what is counted
 NONMATMUL: dict[str, tuple[int, str]] = {
@@ -127,14 +137,28 @@ class Compute(Rich):
         return self.flops // 2
 
     def to_dict(self) -> dict[str, Any]:
-        from symparam.notebook import compute_dict
-
-        return compute_dict(self)
+        return {"flops": self.flops, "macs": self.macs, "convention": self.convention,
+                "formula": text(self.formula),
+                "parts": [{"part": p, "flops": f} for p, f in self.parts],
+                "nonmatmul": [{"kind": k, "flops": f} for k, f in self.nonmatmul],
+                "notes": list(self.notes),
+                "alternatives": [{"how": how, "flops": f, "formula": text(formula)}
+                                 for how, f, formula in self.alternatives]}
 
     def _tables(self) -> list[Table]:
-        from symparam.notebook import compute_tables
-
-        return compute_tables(self, NONMATMUL)
+        data = self.to_dict()
+        summary = Table(f"FLOPs: {self.convention}", ("", "exact", "about"), (
+            ("FLOPs", self.flops, human(self.flops, "FLOPs")),
+            ("MACs", self.macs, human(self.macs, "MACs")),
+            *((how, f, human(f, "FLOPs")) for how, f, _ in self.alternatives)),
+            (f"FLOPs = {data['formula']}", *self.notes))
+        shares = [(p["part"], p["flops"], share(p["flops"], self.flops)) for p in data["parts"]]
+        tables = [summary, Table("by part", ("part", "FLOPs", "share"), tuple(shares))]
+        if self.nonmatmul:
+            tables.append(Table("besides matrix products", ("kind", "FLOPs", "as counted"),
+                                tuple((k, f, NONMATMUL[k][1] if k in NONMATMUL else None)
+                                      for k, f in self.nonmatmul)))
+        return tables
 
     def _frame(self) -> Table:
         return self._tables()[1]
@@ -161,13 +185,6 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
     softmax, activations and adds, each at the cost :data:`NONMATMUL` states (the softmax and
     score scaling count as attention work: halved by ``causal``, recomputed by ``selective``).
     """
-    import sympy
-
-    from symparam.assumptions import resolve
-    from symparam.blocks.base import evaluate as _evaluate
-    from symparam.bounds import expand
-    from symparam.errors import InvalidValueError, Param
-    from symparam.symbols import B, s
 
     fixed_sequence = model.sequence
     if fixed_sequence is not None:
@@ -301,9 +318,6 @@ def _has_a_decoding_step(model: Any) -> None:
     """Refuse a decoding step where it is not derived: a model that keeps no keys and values
     (an encoder), a state-space or linear-attention layer (its cached step runs other
     operations than its forward pass), a cross-attention over an encoder's states."""
-    from symparam.errors import InvalidValueError
-    from symparam.memory import kv_cache, state_size
-
     if state_size(model) is not None:
         raise InvalidValueError(f"a decoding step of {model.label} is not derived yet: its "
                                 "state-space or linear-attention layers run another step with "

@@ -11,97 +11,35 @@ No formatting happens here; :mod:`symparam.render` lays these steps out as Markd
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import sympy
 
-from symparam.analysis import DropOut, dropouts, grouped, structured
-from symparam.assumptions import Assumption, resolve
+from symparam.analysis import dropouts, grouped, structured
+from symparam.assumptions import resolve
 from symparam.blocks import Block
 from symparam.blocks.base import Row, evaluate, tensor_names
-from symparam.compute import MemoryRow, weight_memory
+from symparam.compute import compute, weight_memory
+from symparam.document import (
+    ComputeStep,
+    Document,
+    HyperRow,
+    ModuleRow,
+    Section,
+    Tie,
+    TrainingRule,
+)
+from symparam.errors import UnboundError
 from symparam.figures import figures
 from symparam.labels import layer_names
-from symparam.notebook import Table, Tabular
-from symparam.printing import Terms
-from symparam.summary import Summary, summarise
+from symparam.render import render
+from symparam.summary import summarise
 from symparam.symbols import B, is_known, lookup, order_key, s
 
 if TYPE_CHECKING:
+    from symparam.counted import Counted
     from symparam.family import Option
-    from symparam.model import Described, Model, Reported
-
-
-@dataclass(frozen=True)
-class HyperRow:
-    """One hyperparameter: its symbol, value (or the assumption that gives it) and config key."""
-
-    symbol: sympy.Symbol
-    meaning: str
-    value: int | None
-    assumed: Assumption | None
-    config_key: str | None
-
-
-@dataclass(frozen=True)
-class ModuleRow:
-    """One weight-holding module (or bare tensor): shape, bias, what it adds."""
-
-    name: str
-    kind: str
-    weight: tuple[sympy.Expr, ...]
-    bias: tuple[sympy.Expr, ...] | None
-    params: sympy.Expr
-    value: int | None
-    tied_to: str | None = None
-
-
-@dataclass(frozen=True)
-class Section:
-    """Consecutive top-level parts, or one repeated layer with its ×N step."""
-
-    names: tuple[str, ...]
-    rows: tuple[ModuleRow, ...]
-    subtotal: sympy.Expr
-    subtotal_value: int | None
-    repeat: sympy.Expr | None = None
-    repeat_value: int | None = None
-    layer_prefix: str | None = None
-
-    @property
-    def total(self) -> sympy.Expr:
-        return self.subtotal if self.repeat is None else self.repeat * self.subtotal
-
-    @property
-    def total_value(self) -> int | None:
-        if self.subtotal_value is None:
-            return None
-        return self.subtotal_value * (self.repeat_value or 1)
-
-
-@dataclass(frozen=True)
-class Tie:
-    """A tensor that is another tensor: +0, and what it would add untied."""
-
-    name: str
-    owner: str
-    untied: sympy.Expr
-    untied_value: int | None
-
-
-@dataclass(frozen=True)
-class TrainingRule:
-    """The rule of six FLOPs per parameter and token for a training step, C ≈ 6·N·D, with N as
-    one of its authors defines it (``who``: ``hoffmann``, every parameter; ``kaplan``, the
-    non-embedding ones), for D = B·s tokens: its formula as written here (P for their N), the
-    N taken (a mixture of experts': those a token uses, ``active``) and the figure."""
-
-    who: str
-    formula: str
-    params: int
-    value: int
-    active: bool = False
 
 
 #: the rule C ≈ 6·N·D as each of its authors defines N: Hoffmann et al. 2022 (Chinchilla)
@@ -111,101 +49,21 @@ SIX_ND = (("hoffmann", "6 {count} D", False),
           ("kaplan", r"6 {count}_{{\mathrm{{ne}}}} D", True))
 
 
-@dataclass(frozen=True)
-class ComputeStep:
-    """Forward FLOPs for B sequences of s tokens, as a formula (``grouped`` by the layer counts,
-    as a person writes it) and at the chosen values."""
-
-    formula: sympy.Expr
-    grouped: sympy.Expr
-    batch: int
-    seq: int
-    flops: int
-    parts: tuple[tuple[str, int], ...]
-    #: where the FLOPs come from, by kind of block: (kind, formula, FLOPs); ``scores`` are
-    #: attention's products over the sequence (QKᵀ and the weighted values)
-    kinds: tuple[tuple[str, sympy.Expr, int], ...] = ()
-    #: the 2·P FLOPs-per-token rule for these B·s tokens (P the parameter count)
-    rule: int = 0
-    #: a training step: the forward pass and the backward pass at twice the forward (3·C)
-    training: int = 0
-    #: C ≈ 6·N·D for the training step, as each of its authors defines N
-    rules: tuple[TrainingRule, ...] = ()
-    #: why weights counted above do not run (a decoder's cross-attention without an encoder)
-    idle: bool = False
-
-
 @dataclass(frozen=True, repr=False)
-class Derivation(Tabular):
+class Derivation(Document):
     """Every step of the count of one model, ready to be rendered. Shows in Jupyter as its
     Markdown; ``to_dict()`` gives the steps as data, ``to_pandas()`` one row per module."""
-
-    model: str
-    architecture: str
-    family: str
-    description: str
-    symbolic: bool
-    values: Mapping[sympy.Symbol, int]
-    hyperparameters: tuple[HyperRow, ...]
-    assumptions: tuple[Assumption, ...]
-    sections: tuple[Section, ...]
-    total: sympy.Expr
-    grouped: Terms
-    value: int | None
-    active: sympy.Expr
-    active_grouped: Terms
-    active_value: int | None
-    ties: tuple[Tie, ...]
-    dropouts: tuple[DropOut, ...]
-    memory: tuple[MemoryRow, ...]
-    reported: Reported | None
-    i18n: Mapping[str, Mapping[str, str]]
-    options: tuple[tuple[str, Any, str], ...] = ()
-    compute: ComputeStep | None = None
-    summary: Summary | None = None
-    #: the family's name, under which the language files may explain how its layers work
-    family_name: str = ""
-    #: the figures a published figure's note may name (:func:`symparam.figures.figures`)
-    figures: Mapping[str, int] = field(default_factory=dict)
-    #: the count under the published figure's ``recount`` values, where it gives them
-    recount: int | None = None
-    #: the description as each language writes it, where it is not a preset's own
-    described: Described | None = None
-
-    @property
-    def count_letter(self) -> str:
-        """The letter of a parameter count: ``P``, or ``Θ`` where a hyperparameter is named P
-        (a ViT's patch size), so that each symbol has one meaning."""
-        return "Θ" if any(h.symbol.name == "P" for h in self.hyperparameters) else "P"
-
-    @property
-    def shared_experts(self) -> bool:
-        """Whether the layers hold shared experts, which every token uses (the active count's
-        sentence names them only then)."""
-        return self.summary is not None and any(k.name == "shared_experts"
-                                                for k in self.summary.layer)
-
-    @property
-    def expanded_reads_well(self) -> bool:
-        """Whether the expanded total is worth a line of its own: not where a mixed stack
-        expands into negative terms (``N·(…) − N_dense·(…)``)."""
-        return all(not term.as_coeff_Mul()[0].is_negative
-                   for term in sympy.Add.make_args(self.total))
 
     def to_markdown(self, lang: str = "en", math: str = "dollars") -> str:
         """The derivation as Markdown with KaTeX-compatible math, written for the renderer
         it is pasted into: ``math`` is ``dollars``, ``github`` or ``katex``
         (:data:`symparam.render.MATH_FLAVOURS`)."""
-        from symparam.render import render
-
         return render(self, "md", lang, math=math)
 
     def to_latex(self, lang: str = "en", fragment: bool = False,
                  heading_level: str | None = None) -> str:
         """A standalone LaTeX document (pdflatex for en, xelatex for zh/ko), or with
         ``fragment`` its body to paste into a paper (see :func:`symparam.render.render`)."""
-        from symparam.render import render
-
         return render(self, "tex", lang, fragment=fragment, heading_level=heading_level)
 
     def __repr__(self) -> str:
@@ -215,21 +73,11 @@ class Derivation(Tabular):
     def _repr_markdown_(self) -> str:
         return self.to_markdown()
 
-    def to_dict(self) -> dict[str, Any]:
-        from symparam.notebook import derivation_dict
-
-        return derivation_dict(self)
-
-    def _frame(self) -> Table:
-        from symparam.notebook import derivation_frame
-
-        return derivation_frame(self)
-
     def _repr_latex_(self) -> str:
         return self.to_latex(fragment=True)
 
 
-def derive(model: Model, symbolic: bool = False, seq: int | None = None,
+def derive(model: Counted, symbolic: bool = False, seq: int | None = None,
            batch: int = 1) -> Derivation:
     """Build the derivation of ``model`` (with no numbers at all when ``symbolic``); with
     ``seq``, add the forward FLOPs for ``batch`` sequences of ``seq`` tokens."""
@@ -283,9 +131,7 @@ def derive(model: Model, symbolic: bool = False, seq: int | None = None,
     )
 
 
-def _compute_step(model: Model, seq: int, batch: int) -> ComputeStep:
-    from symparam.compute import compute
-
+def _compute_step(model: Counted, seq: int, batch: int) -> ComputeStep:
     fixed = model.sequence  # a ViT's image fixes it
     result = compute(model, seq=None if fixed is not None else seq, batch=batch)
     # grouped by every count of layers it holds (ALBERT's compute runs N layers on G·K weights)
@@ -306,13 +152,11 @@ def _compute_step(model: Model, seq: int, batch: int) -> ComputeStep:
                        3 * result.flops, _six_nd(model, tokens), bool(result.notes))
 
 
-def _six_nd(model: Model, tokens: int) -> tuple[TrainingRule, ...]:
+def _six_nd(model: Counted, tokens: int) -> tuple[TrainingRule, ...]:
     """C ≈ 6·N·D for ``tokens`` tokens, as each author defines N (:data:`SIX_ND`); a mixture
     of experts with the parameters a token uses (none without a top k). None where the model
     does not run all its weights over one sequence of tokens, as the rule assumes (an
     encoder–decoder, two towers, a convolutional network's stages)."""
-    from symparam.errors import UnboundError
-
     parts = model.tree.parts("", s, weightless=True)
     if model.tree.attends_elsewhere() or any(
             placed.seq != s or placed.block.sequence is not None for placed in parts):
@@ -330,7 +174,7 @@ def _six_nd(model: Model, tokens: int) -> tuple[TrainingRule, ...]:
     return tuple(out)
 
 
-def _shown(model: Model, option: Option) -> bool:
+def _shown(model: Counted, option: Option) -> bool:
     """Whether the derivation lists an option: only where it changes this class's count — a
     switch whose flip would change it (a variant only when on), a number or list that differs
     from the family's default and whose default would count otherwise (Mixtral's sparse step
@@ -348,12 +192,12 @@ def _shown(model: Model, option: Option) -> bool:
     return sympy.expand(changed.params - model.tree.params) != 0
 
 
-def _bound_symbols(model: Model) -> list[sympy.Symbol]:
+def _bound_symbols(model: Counted) -> list[sympy.Symbol]:
     return [s for s in model.symbols.values() if s.name in model.values]
 
 
 def _hyper_rows(
-    model: Model, values: Mapping[sympy.Symbol, int], mapping: Mapping[sympy.Symbol, sympy.Expr]
+    model: Counted, values: Mapping[sympy.Symbol, int], mapping: Mapping[sympy.Symbol, sympy.Expr]
 ) -> Iterator[HyperRow]:
     symbols = model.symbols
     assumed = {a.symbol: a for a in model.assumptions}

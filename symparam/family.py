@@ -14,6 +14,14 @@ from symparam.errors import InvalidValueError
 from symparam.integers import as_int
 from symparam.limits import MAX_LAYERS_LISTED, MAX_OPTION_VALUE
 
+#: transformers' activation names (transformers.activations.ACT2CLS, 5.23)
+ACTIVATIONS = frozenset({
+    "gelu", "gelu_10", "gelu_accurate", "gelu_fast", "gelu_new", "gelu_python",
+    "gelu_python_tanh", "gelu_pytorch_tanh", "hardswish", "laplace", "leaky_relu", "linear",
+    "mish", "prelu", "quick_gelu", "relu", "relu2", "relu6", "sigmoid", "silu", "sqrtsoftplus",
+    "swish", "tanh", "xielu",
+})
+
 
 @dataclass(frozen=True)
 class Option:
@@ -37,8 +45,6 @@ class Option:
     def parse(self, raw: Any) -> bool | int | tuple[int, ...] | str:
         """Accept a Python value or the text of ``--set NAME=VALUE``."""
         if isinstance(self.default, str):  # an activation function, by transformers' name
-            from symparam.modeltype import ACTIVATIONS
-
             if self.where_built and isinstance(raw, str) and len(raw) <= 100:
                 return raw
             if raw != "" and raw not in ACTIVATIONS:
@@ -94,6 +100,29 @@ class Divides:
 
 
 @dataclass(frozen=True)
+class OneOf:
+    """Options that each choose one way of the same thing (``what``: where a layer's norms
+    sit, which norm it is): at most one of them may be on, as a layer has one of each; two
+    at once are refused, not counted as both.
+
+    >>> OneOf("norm placements", ("post_norms", "sandwich_norms")).refused(
+    ...     {"post_norms": True, "sandwich_norms": True})
+    'post_norms and sandwich_norms are both norm placements: choose one'
+    """
+
+    what: str
+    options: tuple[str, ...]
+
+    def refused(self, options: Mapping[str, Any]) -> str | None:
+        """Why ``options`` break the rule, or None where they keep it."""
+        on = [name for name in self.options if options.get(name)]
+        if len(on) < 2:
+            return None
+        each = "both" if len(on) == 2 else "all"
+        return f"{', '.join(on[:-1])} and {on[-1]} are {each} {self.what}: choose one"
+
+
+@dataclass(frozen=True)
 class Family:
     """How to build one architecture: its classes, options, default assumptions and builder.
 
@@ -114,6 +143,8 @@ class Family:
     divides: tuple[Divides, ...] = field(default=())
     weightless: Mapping[str, str] = field(default_factory=dict)
     at_most: tuple[tuple[str, str, str], ...] = ()
+    #: options of which at most one may be on (:class:`OneOf`)
+    one_of: tuple[OneOf, ...] = ()
     compute: bool = True  # whether the tree knows its forward FLOPs (attention marked)
     sequence: sympy.Expr | None = None  # a sequence length fixed by the input (ViT's patches)
     #: the same, for the classes whose input alone fixes it in a family where others take a
@@ -164,6 +195,10 @@ class Family:
                 known = ", ".join(o.name for o in self.options) or "none"
                 raise InvalidValueError(f"{self.name} has no option {name!r} (options: {known})")
             out[name] = option.parse(raw)
+        for rule in self.one_of:
+            refused = rule.refused(out)
+            if refused is not None:
+                raise InvalidValueError(f"{self.name}: {refused}")
         return out
 
     def resolve_architecture(self, architecture: str | None) -> str:

@@ -26,10 +26,10 @@ from symparam.errors import InvalidValueError
 from symparam.symbols import V
 
 if TYPE_CHECKING:
-    from symparam.model import Model
+    from symparam.counted import Counted
 
 
-def figures(model: Model) -> dict[str, int]:
+def figures(model: Counted) -> dict[str, int]:
     """The named figures of ``model`` at its values (see the module's docstring)."""
     total, active = model.count(), model.active_count()
     found = {**model.bind(), "total": total, "active": active}

@@ -22,7 +22,7 @@ from typing import Any
 
 from symparam.assumptions import Assumption
 from symparam.errors import ConfigError, Param, quoted
-from symparam.limits import MAX_CONFIG_BYTES, MAX_JSON_DIGITS, MAX_VALUE
+from symparam.limits import MAX_CONFIG_BYTES, MAX_JSON_DIGITS, MAX_LAYERS_LISTED, MAX_VALUE
 from symparam.modeltype import Leave, ModelType, NullRule, Size
 
 
@@ -262,7 +262,6 @@ class ConfigView:
                 raise ConfigError(f"{self.where}: {shown} lists {len(raw)} sizes but "
                                   f"{self.spelled.get(entry.listed, entry.listed)} = {count}; "
                                   "transformers cannot build the missing stages")
-        from symparam.limits import MAX_LAYERS_LISTED
 
         if count > MAX_LAYERS_LISTED:
             raise ConfigError(f"{self.where}: {shown} lists more stages than symparam builds "

@@ -16,6 +16,7 @@ import sympy
 
 from symparam.blocks import Repeat
 from symparam.blocks.base import Runs
+from symparam.printing import text
 
 
 def layer_names(path: str, block: Repeat, mapping: Mapping[sympy.Symbol, sympy.Expr],
@@ -43,8 +44,6 @@ RUNS_NAMED = 6
 
 def _indices(block: Repeat, mapping: Mapping[sympy.Symbol, sympy.Expr], value: Any) -> str:
     """The indices one repeat covers: ``0…2``, ``7``, ``1, 3, …, 59``."""
-    from symparam.printing import text
-
     start = block.start.xreplace(mapping)
     last = start + block.stride * (block.count_expr.xreplace(mapping) - 1)
     shown = [value(e) if value(start) is not None else None for e in (start, last)]

@@ -7,6 +7,8 @@ gigabytes) and turns anything beyond it into a one-line error.
 
 from __future__ import annotations
 
+from symparam.errors import InvalidValueError, Param
+
 #: a config.json larger than this is refused before it is read (real ones are a few KB)
 MAX_CONFIG_BYTES = 10 * 2**20
 #: a number in a config.json with more digits than this is refused while parsing
@@ -55,8 +57,6 @@ MAX_FORMULA_TERMS = 200
 def check_lengths(**lengths: int | None) -> None:
     """Each of ``seq``, ``batch``, ``target_seq`` … a whole number from 1 to
     :data:`~symparam.limits.MAX_SEQUENCE` (None: not given)."""
-    from symparam.errors import InvalidValueError, Param
-
     for name, value in lengths.items():
         if value is None:
             continue

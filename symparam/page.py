@@ -24,7 +24,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import sympy
@@ -32,8 +31,9 @@ from markupsafe import Markup
 
 from symparam.assumptions import resolve
 from symparam.compute import DTYPE_BYTES
+from symparam.derivation import Derivation, derive
 from symparam.figures import fill_note
-from symparam.live import Formulas, grouped, percent
+from symparam.live import Formulas, grouped
 from symparam.markup import (
     Field,
     Words,
@@ -49,7 +49,7 @@ from symparam.markup import (
     page_strings,
     script_of,
 )
-from symparam.printing import INVISIBLE_TIMES, mathml, mathml_name
+from symparam.printing import INVISIBLE_TIMES, mathml, mathml_name, percent
 from symparam.render import (
     LANGUAGES,
     description,
@@ -61,19 +61,18 @@ from symparam.render import (
 from symparam.symbols import lookup, order_key
 
 if TYPE_CHECKING:
-    from symparam.derivation import Derivation
-    from symparam.model import Model
+    from symparam.counted import Counted
 
 
-def page(model: Model, lang: str = "en", symbolic: bool = False) -> str:
+def page(model: Counted, lang: str = "en", symbolic: bool = False) -> str:
     """``model``'s page as one HTML document, first shown in ``lang`` (the reader switches);
     ``symbolic``: the family's formulas with no values of its own (the inputs start empty).
 
-    Raises what :meth:`~symparam.model.Model.derive` raises: a model without every value is
+    Raises what :func:`~symparam.derivation.derive` raises: a model without every value is
     an error unless ``symbolic``."""
     if lang not in LANGUAGES:
         strings(lang)  # raises: unknown language
-    derivation = model.derive(symbolic=symbolic)
+    derivation = derive(model, symbolic=symbolic)
     view = _view(model, derivation)
     words: Words = view["words"]
     formulas: Formulas = view["formulas"]
@@ -95,7 +94,7 @@ def _list_of(name: str) -> Markup:
     return Markup(f'<span data-list="{name}"></span>')
 
 
-def _view(model: Model, d: Derivation) -> dict[str, Any]:
+def _view(model: Counted, d: Derivation) -> dict[str, Any]:
     """Everything the template lays out, with every formula already typeset and every figure
     an element the script keeps up to date."""
     words = Words()
@@ -124,7 +123,7 @@ def _view(model: Model, d: Derivation) -> dict[str, Any]:
 
     results = {"total": live(total, tag="output", machine=True), "active": None,
                "shared": d.shared_experts}
-    if sympy.expand(d.active - total) != 0:
+    if d.has_active:
         results["active"] = live(d.active, tag="output", machine=True)
 
     return {
@@ -173,7 +172,7 @@ def _option(lang: str, name: str, value: Any, help_: str, family: str) -> Markup
                        lambda symbol: math(mathml_name(lookup(symbol).symbol)), family)
 
 
-def _checks(model: Model, d: Derivation, formulas: Formulas, mapping: Mapping[sympy.Symbol, Any],
+def _checks(model: Counted, d: Derivation, formulas: Formulas, mapping: Mapping[sympy.Symbol, Any],
             words: Words) -> list[dict[str, Any]]:
     """The rules the command line checks before it counts, each with the message the page
     shows while the values break it: assumptions that must give whole numbers, the family's
@@ -208,7 +207,7 @@ def _checks(model: Model, d: Derivation, formulas: Formulas, mapping: Mapping[sy
             add(words("page.check_at_most", small=formula(small), a=side(low),
                       big=formula(big), b=side(high), reason=reason), "at_most", low, high)
     add(words("page.check_total", value=side(d.total)), "whole", d.total)
-    if sympy.expand(d.active - d.total) != 0:
+    if d.has_active:
         add(words("page.check_active", value=side(d.active)), "whole", d.active)
     return out
 
@@ -252,7 +251,7 @@ def _total(d: Derivation, formulas: Formulas) -> dict[str, Any]:
         closed.append(mathml(d.total))
     closed.append(f"<mn>{live(d.total)}</mn>")
     active = None
-    if sympy.expand(d.active - d.total) != 0:
+    if d.has_active:
         name = f'<msub><mi>{d.count_letter}</mi><mi mathvariant="normal">active</mi></msub>'
         active = {"equation": equation(name, mathml(d.active_grouped),
                                        f"<mn>{live(d.active)}</mn>"),
@@ -321,14 +320,14 @@ def _dropouts(d: Derivation, words: Words) -> dict[str, Any]:
 
 def _reported(d: Derivation) -> dict[str, Any] | None:
     """The published figure and the family's closest class, at the page's own values."""
-    if d.reported is None or d.value is None:
+    if d.reported is None or d.gap is None:
         return None
-    diff = Fraction(d.value - d.reported.params, d.reported.params)
+    diff = d.gap
     closest = None
     if d.summary is not None and d.summary.closest is not None:
         c = d.summary.closest
         closest = {"architecture": code(c.architecture), "value": grouped(c.value),
-                   "percent": percent(c.value - d.reported.params, d.reported.params),
+                   "percent": percent(d.reported.gap(c.value)),
                    "side": _side(c.fraction > 0)}
     source = {lang: d.i18n.get(lang, {}).get("source", d.reported.source)
               for lang in LANGUAGES}
@@ -348,7 +347,7 @@ def _reported(d: Derivation) -> dict[str, Any] | None:
                            for lang in LANGUAGES},
                    "value": grouped(d.recount)}
     return {"params": grouped(d.reported.params), "source": source, "note": note,
-            "has_note": bool(d.reported.note), "percent": percent(diff, 1),
+            "has_note": bool(d.reported.note), "percent": percent(diff),
             "side": _side(diff > 0), "closest": closest, "recount": recount}
 
 

@@ -23,6 +23,7 @@ import html
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
@@ -417,3 +418,38 @@ def javascript(expr: sympy.Expr | Terms) -> str:
     'R.m(R.n(2n), v.h_kv, R.p(v.H, 2), R.p(v.h, -1))'
     """
     return ReadablePrinter({"style": "js"}).doprint(expr)
+
+
+# -- numbers ----------------------------------------------------------------------------------
+
+def decimal(number: Fraction, places: int) -> str:
+    """``number`` (not negative) rounded half to even at ``places`` decimals, with separators."""
+    scaled = round(number * 10**places)  # Fraction rounds half to even, exactly
+    head, tail = divmod(scaled, 10**places)
+    return f"{head:,}" + (f".{tail:0{places}d}" if places else "")
+
+
+def percent(part: int | float | Fraction, whole: int | Fraction = 1) -> str:
+    """``part`` of ``whole`` (a share, or a gap: its size) as people read it: 21.8%, 6.36%,
+    0.54%, 0.0039% (one decimal from 10%, more where that would round a part to 100%, else two
+    significant digits, at most 8 decimals: never a gap shown as 0.00%, nor a part as the
+    whole), rounded exactly, as the page's script rounds it. The one percentage every output
+    writes.
+
+    >>> percent(1, 3), percent(1, 30000), percent(Fraction(99983, 100000)), percent(0.218)
+    ('33.3%', '0.0033%', '99.98%', '21.8%')
+    """
+    shown_ = abs(Fraction(part)) * 100 / Fraction(whole)
+    if shown_ == 0:
+        return "0%"
+    if shown_ == 100:
+        return "100%"
+    if shown_ >= 10:
+        places = 1
+        while places < 8 and decimal(shown_, places).replace(",", "") == f"100.{'0' * places}":
+            places += 1
+        return f"{decimal(shown_, places)}%"
+    exponent = 0  # floor(log10(shown_)), shown_ below 10
+    while shown_ < Fraction(1, 10**-exponent):
+        exponent -= 1
+    return f"{decimal(shown_, min(8, max(2, 1 - exponent)))}%"

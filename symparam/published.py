@@ -49,6 +49,7 @@ import sympy
 from symparam.assumptions import resolve
 from symparam.compute import compute
 from symparam.errors import InvalidValueError
+from symparam.printing import text
 from symparam.symbols import B, H, N, V, d_ff, d_head, h, s
 
 
@@ -254,8 +255,6 @@ _NAMES = {"attention": "attention", "mlp": "MLP", "head": "head (logits)"}
 def misfits(shapes: Shapes, terms: dict[str, sympy.Expr]) -> tuple[str, ...]:
     """Where a formula's terms are not the model's forward FLOPs of the same kind of block
     (compared at the model's values, for every B and s): what each is, side by side."""
-    from symparam.printing import text
-
     out = []
     for kind, formula in terms.items():
         model = sympy.Add(*(shapes.by_kind.get(k, sympy.S.Zero) for k in _KINDS[kind]))

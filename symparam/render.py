@@ -9,7 +9,6 @@ output format before they are filled in.
 from __future__ import annotations
 
 import itertools
-import math
 import re
 import string
 import tomllib
@@ -27,13 +26,14 @@ from markupsafe import Markup
 from symparam.breaking import aligned
 from symparam.errors import InvalidValueError
 from symparam.josa import attach
-from symparam.printing import latex
-from symparam.symbols import H, indexed, latex_name, lookup, order_key
+from symparam.notes import thumb_notes
+from symparam.printing import latex, percent
+from symparam.symbols import B, indexed, latex_name, lookup, order_key, s
 from symparam.templating import Loader
 
 if TYPE_CHECKING:
-    from symparam.derivation import Derivation, ModuleRow
-    from symparam.model import Described
+    from symparam.counted import Described
+    from symparam.document import Document, ModuleRow
 
 LANGUAGES = ("en", "zh", "ko")
 FORMATS = ("md", "tex")
@@ -138,27 +138,6 @@ def number(value: int) -> str:
     return f"{value:,}"
 
 
-def percent(fraction: float) -> str:
-    """A share or a gap as people read it: 21.8%, 6.36%, 0.54%, 0.0039% (two significant
-    digits below 10%, never a gap shown as 0.00%, nor a part as the whole: 99.98%, not 100.0%).
-
-    >>> percent(0.99983), percent(1.0), percent(0.218)
-    ('99.98%', '100%', '21.8%')
-    """
-    shown = abs(fraction) * 100
-    if shown == 0:
-        return "0%"
-    if shown == 100:
-        return "100%"
-    if shown >= 10:
-        digits = 1
-        while digits < 8 and round(shown, digits) == 100:
-            digits += 1
-        return f"{shown:.{digits}f}%"
-    digits = min(8, max(2, 1 - math.floor(math.log10(shown))))
-    return f"{shown:.{digits}f}%"
-
-
 def ratio(value: Fraction) -> str:
     """A ratio of sizes as a short decimal: 4, 2.6875, 3.5, 12.06."""
     if value.denominator == 1:
@@ -219,7 +198,7 @@ def strings(lang: str) -> Mapping[str, Any]:
         return tomllib.load(handle)
 
 
-def render(derivation: Derivation, fmt: str, lang: str = "en", fragment: bool = False,
+def render(derivation: Document, fmt: str, lang: str = "en", fragment: bool = False,
            heading_level: str | None = None, math: str = "dollars") -> str:
     """``derivation`` as Markdown (``md``) or LaTeX (``tex``) in ``lang``.
 
@@ -386,7 +365,7 @@ def _factor(expr: sympy.Expr) -> str:
     return f"({printed})" if expr.is_Add else printed
 
 
-def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
+def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
           ) -> dict[str, Any]:
     values = dict(d.values)
 
@@ -417,36 +396,37 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
     count = COUNT_LETTERS[d.count_letter]
     sections = []
     parts_tex, parts_values = [], []
-    for index, s in enumerate(d.sections, start=1):
+    for index, section in enumerate(d.sections, start=1):
         label = f"{count}_{{{index}}}"
         entry = {
             "index": index,
-            "names": list(s.names),
-            "rows": [row(r) for r in s.rows],
+            "names": list(section.names),
+            "rows": [row(r) for r in section.rows],
             "label": label,
-            "lines": three(s.subtotal, s.subtotal_value),
-            "layer_prefix": s.layer_prefix,
+            "lines": three(section.subtotal, section.subtotal_value),
+            "layer_prefix": section.layer_prefix,
             "repeat": None,
         }
-        if s.repeat is not None:
-            stack = [_factor(s.repeat) + r" \cdot " + label]
-            if s.repeat_value is None:
-                stack.append(latex(sympy.Mul(s.repeat, s.subtotal, evaluate=False)))
-            if s.repeat_value is not None and s.subtotal_value is not None:
-                stack.append(f"{number_tex(s.repeat_value)} \\times {number_tex(s.subtotal_value)}")
-                stack.append(number_tex(s.subtotal_value * s.repeat_value))
-            copies = latex(s.repeat)
-            if s.repeat.is_Number:  # a count the config lists: the number once
-                copies = number_tex(int(s.repeat))
-            elif s.repeat_value is not None:
-                copies = f"{copies} = {number_tex(s.repeat_value)}"
-            entry["repeat"] = {"symbol": latex(s.repeat), "value": s.repeat_value,
+        if section.repeat is not None:
+            stack = [_factor(section.repeat) + r" \cdot " + label]
+            if section.repeat_value is None:
+                stack.append(latex(sympy.Mul(section.repeat, section.subtotal, evaluate=False)))
+            if section.repeat_value is not None and section.subtotal_value is not None:
+                stack.append(f"{number_tex(section.repeat_value)} \\times "
+                             f"{number_tex(section.subtotal_value)}")
+                stack.append(number_tex(section.subtotal_value * section.repeat_value))
+            copies = latex(section.repeat)
+            if section.repeat.is_Number:  # a count the config lists: the number once
+                copies = number_tex(int(section.repeat))
+            elif section.repeat_value is not None:
+                copies = f"{copies} = {number_tex(section.repeat_value)}"
+            entry["repeat"] = {"symbol": latex(section.repeat), "value": section.repeat_value,
                                "count": copies, "lines": stack}
-            parts_tex.append(_factor(s.repeat) + " " + label)
+            parts_tex.append(_factor(section.repeat) + " " + label)
         else:
             parts_tex.append(label)
-        if s.total_value is not None:
-            parts_values.append(number_tex(s.total_value))
+        if section.total_value is not None:
+            parts_values.append(number_tex(section.total_value))
         sections.append(entry)
 
     total_lines = [" + ".join(parts_tex)]
@@ -458,7 +438,7 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
     if d.value is not None and latex(d.total) != closed[0] and d.expanded_reads_well:
         closed.insert(1, latex(d.total))
     active = None
-    if sympy.expand(d.active - d.total) != 0:
+    if d.has_active:
         active = {"lines": three(d.active_grouped, d.active_value),
                   "value": number(d.active_value) if d.active_value is not None else None,
                   "shared": d.shared_experts}
@@ -518,8 +498,8 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
         })
 
     reported = None
-    if d.reported is not None and d.value is not None:
-        diff = (d.value - d.reported.params) / d.reported.params
+    if d.reported is not None and d.gap is not None:
+        diff = d.gap
         reported = {
             "params": number(d.reported.params),
             "source": d.reported.source,
@@ -550,8 +530,6 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
 
     compute = None
     if d.compute is not None:
-        from symparam.symbols import B, s
-
         c = d.compute
         at = {**values, B: c.batch, s: c.seq}
         kinds = t["kind"]
@@ -576,12 +554,10 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
             "parts": [{"name": n, "flops": number(f)} for n, f in c.parts],
         }
 
-    squares = any(term.as_powers_dict().get(H, 0) == 2 for term in sympy.Add.make_args(d.total))
-    transposed = any(r.kind == "Conv1D" for section in d.sections for r in section.rows)
     return {
         "count": count,
-        "squares": squares,
-        "transposed": transposed,
+        "squares": d.has_square_terms,
+        "transposed": d.transposed,
         "summary": summary,
         "compute": compute,
         "options": options,
@@ -606,15 +582,17 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
 
 
 def hyper_meaning(t: Mapping[str, Any], name: str, default: str) -> str:
-    """What the hyperparameter ``name`` means, in the language of ``t`` (``default``, the
-    vocabulary's English, for a symbol of the user's own)."""
-    if name in t["meaning"]:
-        return t["meaning"][name]
-    if name == "d_0":
-        return t["meaning"]["d_0"]
+    """What the hyperparameter ``name`` means, in the language of ``t``: its translation, or
+    ``default``, the vocabulary's English (:mod:`symparam.symbols`, the one English table,
+    which English does not repeat), or for a symbol of the user's own, that it is one."""
+    table = t.get("meaning", {})
+    if name in table:
+        return table[name]
     numbered = indexed(name)
-    if numbered is not None and f"{numbered[0]}_i" in t["meaning"]:
-        return t["meaning"][f"{numbered[0]}_i"].format(i=numbered[1])
+    if name == "d_0" and "d_0" in table:
+        return table["d_0"]
+    if numbered is not None and f"{numbered[0]}_i" in table:
+        return table[f"{numbered[0]}_i"].format(i=numbered[1])
     return default or t["text"]["none"]
 
 
@@ -647,12 +625,10 @@ def option_text(t: Mapping[str, Any], name: str, value: Any, help_: str, fill: A
     return fill(template, **symbols)
 
 
-def _summary(d: Derivation, t: Mapping[str, Any], fill: Any, inline: Any, code: Any
+def _summary(d: Document, t: Mapping[str, Any], fill: Any, inline: Any, code: Any
              ) -> dict[str, Any]:
     """The whiteboard summary laid out: shares as percentages, the rule of thumb's lines and
     notes (:mod:`symparam.notes`)."""
-    from symparam.notes import thumb_notes
-
     s = d.summary
     assert s is not None
     kinds = t["kind"]

@@ -14,9 +14,13 @@ import os
 from collections.abc import Iterable
 from urllib.parse import quote
 
-from symparam.errors import OutputError
+import symparam
+from symparam.errors import OutputError, Param
 from symparam.live import grouped
 from symparam.markup import Words, asset, code, document, page_strings, script_of
+from symparam.output import write_all, write_atomically
+from symparam.page import page
+from symparam.presets import presets
 from symparam.render import LANGUAGES, strings
 from symparam.render import description as described
 
@@ -24,10 +28,6 @@ from symparam.render import description as described
 def site(lang: str = "en", names: Iterable[str] | None = None) -> dict[str, str]:
     """Each file of the site by name: ``<preset>.html`` for every preset (or ``names``), first
     shown in ``lang``, and ``index.html``."""
-    import symparam
-    from symparam.page import page
-    from symparam.presets import presets
-
     strings(lang)  # an unknown language fails before any page is made
     words = Words()
     files: dict[str, str] = {}
@@ -55,9 +55,6 @@ def write_site(folder: str, lang: str = "en", force: bool = False) -> list[str]:
     """Write :func:`site` into ``folder`` (made if missing; its parent must exist), each file
     whole or not at all; an existing file is replaced only with ``force``, and without it
     nothing is written when one exists. Returns the paths written."""
-    from symparam.errors import Param
-    from symparam.output import write_all, write_atomically
-
     if not isinstance(folder, str) or not folder or "\0" in folder:
         raise OutputError(f"cannot write a site to {folder!r}: not a folder name")
     if os.path.lexists(folder) and not os.path.isdir(folder):

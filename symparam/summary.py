@@ -35,7 +35,7 @@ from symparam.printing import Terms
 from symparam.symbols import VOCABULARY, H, V, d_ff, d_head, h, h_kv
 
 if TYPE_CHECKING:
-    from symparam.model import Model
+    from symparam.counted import Counted
 
 
 #: classes with a head trained for a task after pretraining: a paper's figure counts none
@@ -139,7 +139,7 @@ class Summary:
     closest: Closest | None
 
 
-def summarise(model: Model, symbolic: bool = False) -> Summary:
+def summarise(model: Counted, symbolic: bool = False) -> Summary:
     """The whiteboard summary of ``model`` (no numbers when ``symbolic``)."""
     mapping = resolve(model.assumptions)
 
@@ -200,7 +200,7 @@ def _matrices(expr: sympy.Expr) -> sympy.Expr:
     return sympy.Add(*(t for t in sympy.Add.make_args(sympy.expand(expr)) if _net_degree(t) >= 2))
 
 
-def _thumb(model: Model, found_parts: list, paths: list[str], mapping: dict, value: object,
+def _thumb(model: Counted, found_parts: list, paths: list[str], mapping: dict, value: object,
            total: int | None) -> Thumb | None:
     layers = []  # (part, its label, its matrices by kind of block)
     rest = []
@@ -292,7 +292,7 @@ def _layer_matrices(layers: list, value: object, unit: int) -> tuple[LayerMatric
     return tuple(out)
 
 
-def _grouping(model: Model, layers: list, value: object, unit: int) -> Grouping | None:
+def _grouping(model: Counted, layers: list, value: object, unit: int) -> Grouping | None:
     """Grouped-query attention, where a stack's attention holds h_kv and the model's h_kv is
     not h: its widths, and its matrices beside those of a key/value head per query head."""
     values = model.bind()
@@ -311,12 +311,11 @@ def _grouping(model: Model, layers: list, value: object, unit: int) -> Grouping 
     return None
 
 
-def _closest(model: Model) -> Closest | None:
+def _closest(model: Counted) -> Closest | None:
     """The family's class nearest the published figure, if another class than the counted."""
     if model.reported is None:
         return None
-    figure = model.reported.params
-    own = (model.count() - figure) / figure
+    own = float(model.reported.gap(model.count()))
     best: Closest | None = None
     for architecture in model.family.architectures:
         if architecture.endswith(TASK_HEADS):
@@ -328,7 +327,7 @@ def _closest(model: Model) -> Closest | None:
                                 model.user_assumptions, free=model.free).count()
         except SymparamError:
             continue  # a class that needs another value (a classifier's labels …)
-        fraction = (count - figure) / figure
+        fraction = float(model.reported.gap(count))
         if best is None or abs(fraction) < abs(best.fraction):
             best = Closest(architecture, count, fraction)
     if best is None or best.architecture == model.architecture or abs(best.fraction) >= abs(own):

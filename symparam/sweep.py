@@ -37,10 +37,13 @@ from typing import Any, TextIO
 import sympy
 
 from symparam import bounds
+from symparam.assumptions import resolve
 from symparam.errors import InvalidValueError, UnboundError
+from symparam.integers import as_int
 from symparam.kernels import Kernel, bound, kernel
-from symparam.limits import MAX_GRID_POINTS, MAX_VALUE
-from symparam.notebook import Rich, Table
+from symparam.limits import MAX_GRID_POINTS, MAX_RANGE_POINTS, MAX_VALUE
+from symparam.printing import text
+from symparam.tables import Rich, Table
 
 INT64_MAX = 2**63 - 1
 #: dimensions a nested list may have without numpy (numpy's own limit is 64)
@@ -332,9 +335,6 @@ def _checks(model: Any, grid: _Grid) -> list[tuple[str, sympy.Expr, sympy.Expr]]
 def _rules(model: Any) -> list[tuple[str, sympy.Expr, sympy.Expr]]:
     """The model's divisibility rules and assumptions as (why, divisor, dividend), under its
     assumptions."""
-    from symparam.assumptions import resolve
-    from symparam.printing import text
-
     mapping = resolve(model.assumptions)
     rules = []
     for rule in model.divides:
@@ -563,8 +563,8 @@ def write(table: Sweep, out: TextIO, csv: bool = False, progress: TextIO | None 
     ``progress`` (a terminal), say on it how many rows are written, on one line that is
     cleared at the end."""
     total = len(table)
-    for done, text in table.lines(csv):
-        out.write(text)
+    for done, line in table.lines(csv):
+        out.write(line)
         if progress is not None and total:
             progress.write(f"\rsymparam: {done:,} of {total:,} rows ({100 * done // total}%)")
             progress.flush()
@@ -582,9 +582,6 @@ def sweep(model: Any, ranges: Mapping[str, Sequence[int]], numpy: bool | None = 
     """The count at every combination of ``ranges`` (name → values; the first name varies
     slowest), skipping the combinations that break a rule of the model (named in
     :attr:`Sweep.skipped`). Raises if every combination breaks one."""
-    from symparam.integers import as_int
-    from symparam.limits import MAX_RANGE_POINTS
-
     checked: dict[str, list[int]] = {}
     for name, values in ranges.items():
         if isinstance(values, str | bytes) or not hasattr(values, "__len__"):

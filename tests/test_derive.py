@@ -245,3 +245,18 @@ def test_hostile_name_compiles_as_text(tmp_path: Path) -> None:
     text = subprocess.run(["pdftotext", "hostile.pdf", "-"], cwd=tmp_path, capture_output=True,
                           text=True, check=False).stdout
     assert "SECRETCONTENT" not in text and "input{secret}" in text.replace(" ", "")
+
+
+@pytest.mark.parametrize("name", ["gemma", "deberta-v2", "albert", "mlp"])
+def test_one_english_meaning_per_hyperparameter(name: str,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """``formula --json`` and the English derivation's table say the same of each symbol:
+    both read the vocabulary (:mod:`symparam.symbols`), the one English table."""
+    assert main(["formula", name, "--json"]) == 0
+    said = {s["name"]: s["meaning"] for s in json.loads(capsys.readouterr().out)["symbols"]}
+    derivation = symparam.model(name).derive(symbolic=True)
+    table = {h.symbol.name: h.meaning for h in derivation.hyperparameters}
+    assert said and said == {n: table[n] for n in said}  # the formula's, those that stay
+    markdown = derivation.to_markdown()
+    for meaning in said.values():
+        assert f"| {meaning} |" in markdown

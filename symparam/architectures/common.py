@@ -11,6 +11,7 @@ from symparam.blocks import (
     Block,
     Embedding,
     Linear,
+    RMSNorm,
     Sequential,
     marked,
     on_first_token,
@@ -19,7 +20,7 @@ from symparam.blocks import (
 from symparam.blocks.saved import Saved
 from symparam.errors import InvalidValueError
 from symparam.family import Divides, Option
-from symparam.symbols import H, d_head, h, h_kv, n_labels
+from symparam.symbols import H, N, V, W, d_head, h, h_kv, n_labels
 
 #: transformers splits the hidden size into h equal heads (and raises otherwise)
 HEADS_SPLIT_HIDDEN = Divides(h, H, "the heads split the hidden size evenly")
@@ -80,8 +81,6 @@ def sliding(options: Any, layers: Any = None) -> dict[str, Any]:
     of W positions: the window, and the share of the ``layers`` (N) the attention is repeated
     over that slide. Options: ``window_layers``, a 1 for each sliding layer, else
     ``window_period``: 0 none, 1 every layer, p every layer but each p-th."""
-    from symparam.symbols import N, W
-
     listed, period = options.get("window_layers", ()), options.get("window_period", 0)
     if not listed and not period:
         return {}
@@ -183,9 +182,6 @@ def rmsnorm_decoder(architecture: str, layers: Block, options: Any,
                     norm: Block | None = None) -> Block:
     """LLaMA's body (token table, layers, final norm: RMSNorm unless ``norm`` says otherwise)
     under ``model``, as the named class."""
-    from symparam.blocks import RMSNorm
-    from symparam.symbols import V
-
     body = Sequential(embed_tokens=Embedding(V, H), layers=layers, norm=norm or RMSNorm(H))
     qa_body = "transformer" if options.get("qa_under_transformer") else None
     return decoder_class(architecture, "model", body, body["embed_tokens"],

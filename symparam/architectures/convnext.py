@@ -42,7 +42,7 @@ from symparam.blocks import (
     on_sequence,
 )
 from symparam.blocks.saved import ACT, Key, Saved, same_tensor
-from symparam.errors import ConfigError, InvalidValueError
+from symparam.errors import ConfigError, InvalidValueError, quoted
 from symparam.family import Family, Option
 from symparam.modeltype import ActivationName, Count, ModelType, Reader, Rule, Size, heads
 from symparam.symbols import C, P, R, n_labels, symbol
@@ -221,8 +221,6 @@ class Positive(Rule):
         return (self.key,)
 
     def read(self, config: Reader) -> bool:
-        from symparam.errors import quoted
-
         value = config.given(self.key)
         # NaN and ±Infinity are read (Python writes them), but not where they decide weights
         if isinstance(value, bool) or not isinstance(value, int | float) \
@@ -271,8 +269,6 @@ class OutStages(Rule):
         return tuple(dict.fromkeys(("out_features", "out_indices", self.depths, self.stages)))
 
     def read(self, config: Reader) -> tuple[int, ...]:
-        from symparam.errors import quoted
-
         depths = config.given(self.depths)
         count = len(depths) if isinstance(depths, list) else \
             depths if isinstance(depths, int) and not isinstance(depths, bool) else 0

@@ -49,6 +49,7 @@ from symparam.blocks import (
 )
 from symparam.blocks.moe import Routing
 from symparam.blocks.saved import Key, same_tensor
+from symparam.errors import ConfigError
 from symparam.family import Divides, Family, Option
 from symparam.modeltype import Flag, Leave, ModelType, NonZero, Reader, Rule, SetSize, Size, heads
 from symparam.symbols import (
@@ -205,8 +206,6 @@ class SoftmaxRouter(Rule):
         return ("hidden_size", "num_attention_heads")
 
     def read(self, config: Reader) -> bool:
-        from symparam.errors import ConfigError
-
         hidden = config.positive_int("hidden_size", config.given("hidden_size"))
         count = config.positive_int("num_attention_heads", config.given("num_attention_heads"))
         if hidden % count:

@@ -56,7 +56,9 @@ from symparam.blocks import (
 )
 from symparam.blocks.moe import Routing
 from symparam.blocks.saved import ACT, F32, same_tensor
+from symparam.errors import ConfigError
 from symparam.family import Family, Option
+from symparam.limits import MAX_LAYERS_LISTED
 from symparam.modeltype import Count, Flag, HeadSize, ModelType, Reader, Rule, Size, heads
 from symparam.symbols import E, H, N, d_head, d_moe, d_sh, h, h_kv, k
 
@@ -201,9 +203,6 @@ class SparseLayers(Rule):
         return (self.key, self.step, self.depth)
 
     def read(self, config: Reader) -> tuple[int, ...]:
-        from symparam.errors import ConfigError
-        from symparam.limits import MAX_LAYERS_LISTED
-
         present, listed = config.lookup(self.key)
         if not present or listed is None or listed == []:
             return ()
@@ -232,8 +231,6 @@ class HiddenNorms(Rule):
         return ("head_dim", "hidden_size", "num_attention_heads")
 
     def read(self, config: Reader) -> bool:
-        from symparam.errors import ConfigError
-
         hidden = config.positive_int("hidden_size", config.given("hidden_size"))
         count = config.positive_int("num_attention_heads", config.given("num_attention_heads"))
         present, head = config.lookup("head_dim")

@@ -18,16 +18,18 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
 import sympy
 
-from symparam.blocks.entries import Index, Placed, Row, TensorInfo, as_size
+from symparam.blocks.entries import Index, TensorInfo, as_size
 from symparam.blocks.numbers import evaluate, value
-from symparam.blocks.saved import ACT, Saved, union
+from symparam.blocks.saved import ACT, MASK, Saved, union
 from symparam.errors import InvalidValueError, ModelDefinitionError
+from symparam.limits import MAX_BLOCK_DEPTH
 
 Size = int | sympy.Expr
 Number = int | Fraction
@@ -203,8 +205,6 @@ class Block:
     def checkpointed(self, batch: sympy.Expr, seq: sympy.Expr) -> Saved:
         """What a checkpoint of this block keeps: its input (the hidden state a layer is called
         with), which its first child reads, and the mask where it is called with it."""
-        from symparam.blocks.saved import MASK
-
         inner = self.own_seq(seq)
         children = self.children()
         kept = children[0][1].checkpointed(batch, inner) if children else Saved()
@@ -327,6 +327,30 @@ class Block:
         return f"{type(self).__name__}(params={self.params})"
 
 
+@dataclass(frozen=True)
+class Placed:
+    """A block where it sits in a tree: its dotted path and the sequence it runs on (None
+    where no sequence was given)."""
+
+    path: str
+    block: Block
+    seq: sympy.Expr | None = None
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of a derivation's table: a module holding weights (or a bare tensor), its
+    weight and bias shapes, what it adds (``params``, over its repeats within the part), and
+    the tensor its weight is tied to, if any."""
+
+    name: str
+    module: str
+    weight: tuple[sympy.Expr, ...]
+    bias: tuple[sympy.Expr, ...] | None
+    params: sympy.Expr
+    tie: Tensor | None = None
+
+
 def once(question: Callable[..., Any], *args: Any) -> Any:
     """A block's answer to ``question`` (one of its methods) at ``args``, worked out once:
     the layer a stack repeats is asked the same question by each run of a listed pattern (a
@@ -344,8 +368,6 @@ def adopt(parent: str, items: Iterable[tuple[str, Any]]) -> tuple[tuple[str, Blo
     :data:`~symparam.limits.MAX_BLOCK_DEPTH` deep (every walk of the tree recurses, so a
     5,000-deep tree would fail with a RecursionError instead of a message). Each child's
     depth is known when it is built, so this costs one step per child."""
-    from symparam.limits import MAX_BLOCK_DEPTH
-
     out = tuple(items)
     for name, block in out:
         if not isinstance(block, Block):

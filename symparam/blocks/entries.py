@@ -1,20 +1,17 @@
-"""What a walk of a block tree yields: named tensors with their repeats (:class:`TensorInfo`),
-blocks where they sit (:class:`Placed`), a derivation's table rows (:class:`Row`), and the check
-that a size is one."""
+"""What a walk of a block tree yields, named tensors with their repeats (:class:`TensorInfo`),
+and the check that a size is one. (Blocks where they sit and a derivation's table rows hold
+blocks: :mod:`symparam.blocks.base` declares them.)"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import sympy
 
 from symparam.errors import InvalidValueError, UnboundError
 from symparam.integers import as_int
-
-if TYPE_CHECKING:
-    from symparam.blocks.base import Block, Tensor
 
 Size = int | sympy.Expr
 
@@ -135,27 +132,3 @@ class TensorInfo:
                 yield from walk(level + 1, name.replace("{" + letter + "}", shown, 1))
 
         yield from walk(0, self.name)
-
-
-@dataclass(frozen=True)
-class Placed:
-    """A block where it sits in a tree: its dotted path and the sequence it runs on (None
-    where no sequence was given)."""
-
-    path: str
-    block: Block
-    seq: sympy.Expr | None = None
-
-
-@dataclass(frozen=True)
-class Row:
-    """One line of a derivation's table: a module holding weights (or a bare tensor), its
-    weight and bias shapes, what it adds (``params``, over its repeats within the part), and
-    the tensor its weight is tied to, if any."""
-
-    name: str
-    module: str
-    weight: tuple[sympy.Expr, ...]
-    bias: tuple[sympy.Expr, ...] | None
-    params: sympy.Expr
-    tie: Tensor | None = None

@@ -15,7 +15,17 @@ from typing import Any
 
 import sympy
 
-from symparam.blocks.base import Block, Placed, Row, Size, Tensor, adopt, as_size, merge
+from symparam.blocks.base import (
+    Block,
+    Placed,
+    Row,
+    Size,
+    Tensor,
+    adopt,
+    as_size,
+    merge,
+    on_sequence,
+)
 from symparam.blocks.entries import as_expr
 from symparam.blocks.saved import (
     ACT,
@@ -360,8 +370,6 @@ def attends_to(seq: sympy.Expr, attention: Attention, *projections: str) -> Atte
     >>> sympy.expand(cross.flops(B, s_dec) - 2 * B * s_dec * H * (H + 2 * s))
     2*B*H**2*s
     """
-    from symparam.blocks.base import on_sequence
-
     attention.key_seq = seq
     for name in projections:
         on_sequence(attention[name], seq)

@@ -11,6 +11,7 @@ import sympy
 
 from symparam.errors import InvalidValueError, UnboundError
 from symparam.integers import as_int
+from symparam.symbols import order_key
 
 Number = int | Fraction
 
@@ -23,8 +24,6 @@ def evaluate(expr: sympy.Expr, values: Mapping[str, int]) -> int:
     >>> evaluate(N * (12 * H**2 + 13 * H), {"N": 12, "H": 768})
     85054464
     """
-    from symparam.symbols import order_key
-
     free = sorted(expr.free_symbols, key=order_key)
     missing = [s.name for s in free if s.name not in values]
     if missing:
