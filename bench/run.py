@@ -102,6 +102,21 @@ def runs_config() -> dict[str, object]:
             "mlp_only_layers": only}
 
 
+def compile_package() -> None:
+    """Bytecode for the package, as an installed wheel has it (an editable install, or
+    PYTHONDONTWRITEBYTECODE, would otherwise compile symparam's sources in every run, while
+    sympy's were compiled when it was installed)."""
+    subprocess.run([PYTHON, "-m", "compileall", "-q", str(HERE.parent / "symparam")],
+                   check=True, capture_output=True)
+
+
+def families_imported() -> tuple[int, int]:
+    """How many family modules ``count bert-base-uncased`` imports, of how many."""
+    found = subprocess.run([PYTHON, "-c", FAMILIES_IMPORTED], check=True, capture_output=True,
+                           text=True).stdout.split()
+    return int(found[0]), int(found[1])
+
+
 def cpu_seconds(argv: list[str], repeats: int = 3) -> float:
     """Median CPU time (user + system) of a command's process."""
     times = []
@@ -132,21 +147,16 @@ def main(argv: list[str] | None = None) -> int:
         path.write_text(json.dumps({**config, "num_hidden_layers": 1 + i % 48}))
         many.append(str(path))
     cli = [PYTHON, "-m", "symparam"]
-    # bytecode for the package, as an installed wheel has it (an editable install, or
-    # PYTHONDONTWRITEBYTECODE, would otherwise compile symparam's sources in every run,
-    # while sympy's were compiled when it was installed)
-    subprocess.run([PYTHON, "-m", "compileall", "-q", str(HERE.parent / "symparam")],
-                   check=True, stdout=subprocess.DEVNULL)
+    compile_package()
 
     for argv in COMMANDS:
         ours, sympy_time = paired([*cli, *argv], [PYTHON, "-c", "import sympy"])
         rows.append((f"`symparam {' '.join(argv)}`, cold", "≤ 1.3× `import sympy`",
                      f"{ours:.3f} s vs {sympy_time:.3f} s", ours / sympy_time,
                      ours / sympy_time <= 1.3))
-    imported = subprocess.run([PYTHON, "-c", FAMILIES_IMPORTED], check=True,
-                              capture_output=True, text=True).stdout.split()
+    imported, families = families_imported()
     rows.append(("family modules `count bert-base-uncased` imports", "1, whatever their number",
-                 f"{imported[0]} of {imported[1]}", int(imported[0]), imported[0] == "1"))
+                 f"{imported} of {families}", imported, imported == 1))
     runs = folder / "runs.json"
     runs.write_text(json.dumps(runs_config()))
     for argv in (["derive"], ["page", "-o", str(folder / "runs.html"), "--force"],
