@@ -171,7 +171,13 @@ class ReadablePrinter(Printer):
         return f"{expr.p}/{expr.q}"
 
     def _print_Add(self, expr: sympy.Add) -> str:
-        return self._print_terms(sorted(expr.args, key=term_key))
+        terms = sorted(expr.args, key=term_key)
+        # a sum opens with a term added, not one taken away (N − ⌊N/4⌋, not −⌊N/4⌋ + N)
+        first = next((t for t in terms if not t.as_coeff_Mul()[0].is_negative), None)
+        if first is not None and first is not terms[0]:
+            terms.remove(first)
+            terms.insert(0, first)
+        return self._print_terms(terms)
 
     def _print_Terms(self, expr: Terms) -> str:
         return self._print_terms(list(expr.terms))

@@ -204,3 +204,25 @@ def test_a_thousand_runs_are_asked_once_per_kind() -> None:
     flops = layers.flops(sympy.Integer(1), sympy.Integer(1))
     assert flops == sum(2 * 4 * (4 if k == "a" else 6) for k in pattern)
     assert len(calls) == 2
+
+
+def test_a_family_total_of_runs_is_their_sum() -> None:
+    """Qwen-MoE's dense layers between every s-th sparse one: the one term the family gives
+    (N − ⌊N/s⌋) is the sum of the runs' own counts, at every depth and step tried."""
+    from symparam.architectures.moe import layers
+    from symparam.blocks.base import Runs
+
+    for step in range(3, 9):  # a step of 2 has one run of dense layers
+        stack = layers({**_moe_options(), "layer_pattern": (), "sparse_step": step})
+        (dense,) = [k for k in stack._kinds if isinstance(k, Runs)]
+        summed = sympy.Add(*(r.count_expr for r in dense.repeats))
+        for depth in range(1, 40):
+            at = {N: depth}
+            assert dense.count_expr.xreplace(at) == summed.xreplace(at) \
+                == sum((i + 1) % step != 0 for i in range(depth))
+
+
+def _moe_options() -> dict[str, object]:
+    from symparam.catalog import family
+
+    return family("moe").resolve_options({})

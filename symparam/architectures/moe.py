@@ -138,12 +138,14 @@ def layers(options: Mapping[str, Any]) -> Block:
     step = int(options["sparse_step"])
     if step == 1:
         return Repeat(N, decoder_layer(options, True))
-    # unevaluated floors: sympy's evaluation of each costs milliseconds, and there are s
-    dense = [Repeat(sympy.floor((N - 1 - r) / step, evaluate=False) + 1,
-                    decoder_layer(options, False), r, step) for r in range(step - 1)]
-    sparse = Repeat(sympy.floor(N / step, evaluate=False), decoder_layer(options, True),
-                    step - 1, step)
-    return Stack(*dense, sparse)
+    # unevaluated floors: sympy's evaluation of each costs milliseconds, and there are s; one
+    # dense layer for every position of the step, so that they are one part (Runs)
+    dense_layer = decoder_layer(options, False)
+    dense = [Repeat(sympy.floor((N - 1 - r) / step, evaluate=False) + 1, dense_layer, r, step)
+             for r in range(step - 1)]
+    sparse_count = sympy.floor(N / step, evaluate=False)
+    sparse = Repeat(sparse_count, decoder_layer(options, True), step - 1, step)
+    return Stack(*dense, sparse, totals={dense_layer: N - sparse_count})
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Sequential:

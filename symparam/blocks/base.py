@@ -581,12 +581,17 @@ class Stack(Block):
     adds no name of its own.
     """
 
-    def __init__(self, *repeats: Repeat) -> None:
+    def __init__(self, *repeats: Repeat,
+                 totals: Mapping[Block, sympy.Expr] | None = None) -> None:
+        """``totals``: for a layer several repeats share, how many copies they make together,
+        in one term where the family knows it (Qwen-MoE's dense layers between every s-th
+        sparse one are N − ⌊N/s⌋, not a sum of s − 1 floors)."""
         for repeat in repeats:
             if not isinstance(repeat, Repeat):
                 raise InvalidValueError("a Stack holds Repeat blocks")
         adopt("a Stack", [("", r) for r in repeats])
         self.repeats = repeats
+        self.totals = {id(block): count for block, count in (totals or {}).items()}
 
     def children(self) -> tuple[tuple[str, Block], ...]:
         return tuple(("", repeat) for repeat in self.repeats)
@@ -604,7 +609,9 @@ class Stack(Block):
         kinds: dict[int, list[Repeat]] = {}
         for repeat in self.repeats:
             kinds.setdefault(id(repeat.block), []).append(repeat)
-        return tuple(group[0] if len(group) == 1 else Runs(*group) for group in kinds.values())
+        return tuple(group[0] if len(group) == 1 else
+                     Runs(*group, count=self.totals.get(id(group[0].block)))
+                     for group in kinds.values())
 
     def placed(self, path: str, seq: sympy.Expr | None, weightless: bool) -> list[Placed]:
         """One part per kind of layer: the repeats of one layer object (the dense layers a
@@ -619,10 +626,13 @@ class Runs(Repeat):
     as a :class:`Repeat` of that many copies does — the runs share the layer and its sequence —
     and names its tensors run by run. Made by :meth:`Stack.placed`; never built into a tree."""
 
-    def __init__(self, *repeats: Repeat) -> None:
+    def __init__(self, *repeats: Repeat, count: sympy.Expr | None = None) -> None:
+        """``count``: the runs' copies in one term, where their maker knows it (else the sum
+        of the runs' counts)."""
         if len({id(r.block) for r in repeats}) != 1:
             raise ModelDefinitionError("Runs holds repeats of one layer")
-        super().__init__(sympy.Add(*(r.count_expr for r in repeats)), repeats[0].block)
+        total = sympy.Add(*(r.count_expr for r in repeats)) if count is None else count
+        super().__init__(total, repeats[0].block)
         self.repeats = repeats
 
 
