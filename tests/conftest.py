@@ -2,11 +2,14 @@
 same examples and a new random find cannot block an unrelated change; locally it explores
 fresh examples on each run, which is how new failures are found."""
 
+import json
 import math
 import os
 import random
-from collections import defaultdict
+import sys
+from collections import Counter, defaultdict
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
@@ -31,8 +34,35 @@ def pytest_configure(config) -> None:  # pytest's hook
     config.sweep_seed = int(seed) if seed else random.randrange(1, 10**6)  # type: ignore
 
 
+@pytest.hookimpl(optionalhook=True)
 def pytest_configure_node(node) -> None:  # xdist's hook: every worker samples alike
     node.workerinput["sweep_seed"] = node.config.sweep_seed
+
+
+#: the counters the oracle and the fuzz suite keep (a module's ``TALLY``: name → Counter), by
+#: the module that keeps them; under xdist each worker's are sent to the controller and summed
+TALLIES = {"keys": "tests.test_keys", "fuzz": "tests.fuzz.harness"}
+_RECEIVED: dict[str, dict[str, Counter]] = {kind: {} for kind in TALLIES}
+
+
+def tally(kind: str) -> dict[str, Counter]:
+    """The counters of ``kind`` this run kept: the workers' summed, or this process's own."""
+    module = sys.modules.get(TALLIES[kind])
+    own = getattr(module, "TALLY", {}) if module is not None else {}
+    return _RECEIVED[kind] or own
+
+
+def pytest_sessionfinish(session) -> None:  # pytest's hook: a worker sends its counters
+    sent = getattr(session.config, "workeroutput", None)
+    if sent is not None:
+        sent["tallies"] = json.dumps({kind: tally(kind) for kind in TALLIES})
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node, error) -> None:  # xdist's hook: the controller sums them
+    for kind, counters in json.loads(node.workeroutput.get("tallies", "{}")).items():
+        for name, counts in counters.items():
+            _RECEIVED[kind].setdefault(name, Counter()).update(counts)
 
 
 def pytest_collection_modifyitems(config, items) -> None:  # pytest's hook
@@ -78,19 +108,16 @@ def pytest_report_header(config) -> str:  # pytest's hook
 def pytest_terminal_summary(terminalreporter) -> None:  # pytest's hook
     """The sweeps' seed, and how many keys, variants and files the key-by-key oracle tried for
     each model type."""
-    import sys
-
     terminalreporter.write_line(_sweep_line(terminalreporter.config))
-
-    module = sys.modules.get("tests.test_keys")
-    if module is None or not module.TALLY:
+    keys = tally("keys")
+    if not keys:
         return
     write = terminalreporter.write_line
     write("")
     write("key by key against transformers: per model type, the keys it knows, the variants "
           "tried and the files read")
-    for model_type, tally in sorted(module.TALLY.items()):
-        others = ", ".join(f"{v} {k}" for k, v in sorted(tally.items())
+    for model_type, counts in sorted(keys.items()):
+        others = ", ".join(f"{v} {k}" for k, v in sorted(counts.items())
                            if k not in ("keys", "variants", "files"))
-        write(f"  {model_type:<12} {tally['keys']:>3} keys {tally['variants']:>5} variants "
-              f"{tally['files']:>6} files" + (f" ({others})" if others else ""))
+        write(f"  {model_type:<12} {counts['keys']:>3} keys {counts['variants']:>5} variants "
+              f"{counts['files']:>6} files" + (f" ({others})" if others else ""))
