@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
+import signal
 import sys
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
@@ -19,6 +22,7 @@ from symparam.cli_common import (
     each_model,
     fail,
     output_format,
+    say,
     subcommand,
     whole,
     write_output,
@@ -26,7 +30,7 @@ from symparam.cli_common import (
 from symparam.counted import Reported
 from symparam.errors import InvalidValueError, SymparamError, UnboundError
 from symparam.limits import MAX_BLOCK_DEPTH
-from symparam.output import PlainText, human_count, json_line
+from symparam.output import ClosedStream, PlainText, closed_streams, human_count, json_line
 from symparam.symbols import describe
 
 # -- list -----------------------------------------------------------------------------------------
@@ -442,18 +446,32 @@ def _terminate(signum: int, frame: Any) -> NoReturn:
     raise Terminated
 
 
+#: no SIGTERM handler replaced (yet)
+_UNSET: Any = object()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status: 0, 2 for an error (one line on
-    stderr), 130 after Ctrl-C and 143 after SIGTERM (a file being written is removed)."""
-    import signal
-    import threading
+    stderr), 130 after Ctrl-C and 143 after SIGTERM (a file being written is removed).
 
+    A standard stream the process was started without (``<&-``, ``>&-``, ``2>&-``, as under
+    cron) is an error where it is used: nothing to read, output that cannot be written (one
+    line, status 2); with no stderr, the status alone says it."""
     argv = sys.argv[1:] if argv is None else list(argv)
     handler = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGTERM, _terminate) if handler else None
-    stdout = sys.stdout
-    sys.stdout = text = PlainText(stdout)  # unprintable characters are shown, not sent
-    try:
+    stdin, stdout, stderr = sys.stdin, sys.stdout, sys.stderr
+    text, previous = None, _UNSET
+    try:  # from the first line: Ctrl-C while sympy is imported is one line too
+        if handler:
+            previous = signal.signal(signal.SIGTERM, _terminate)
+        closed = closed_streams()
+        if "stderr" in closed:  # an error is the status alone
+            sys.stderr = io.StringIO()
+        if "stdin" in closed:
+            sys.stdin = None  # type: ignore[assignment]
+        # unprintable characters are shown, not sent
+        sys.stdout = text = PlainText(ClosedStream("standard output") if "stdout" in closed
+                                      else stdout)
         try:
             args = build_parser(argv).parse_args(argv)
         except SystemExit as stop:  # --help, --version, a usage error (already reported)
@@ -476,10 +494,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Terminated:
         return _stopped("terminated", EXIT_TERMINATED)
     finally:
-        _finish(text)  # what was printed before an error or a signal, --help's text …
-        sys.stdout = stdout
-        if handler:
-            signal.signal(signal.SIGTERM, previous)
+        if text is not None:
+            _finish(text)  # what was printed before an error or a signal, --help's text …
+        sys.stdin, sys.stdout, sys.stderr = stdin, stdout, stderr
+        if previous is not _UNSET:  # None: a handler not set from Python, the default here
+            signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
 
 
 def _finish(text: Any) -> None:
@@ -490,7 +509,7 @@ def _finish(text: Any) -> None:
 
 def _stopped(how: str, status: int) -> int:
     """A run stopped by a signal: one line, and the status a shell expects."""
-    print(f"symparam: {how}", file=sys.stderr)
+    say(f"symparam: {how}")
     return status
 
 

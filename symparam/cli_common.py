@@ -5,6 +5,7 @@ models, writing a file whole, and the one-line error with exit status 2."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
@@ -124,6 +125,8 @@ def standard_input(args: argparse.Namespace) -> dict[str, Any]:
     from symparam.hf import read_config_stream
 
     if getattr(args, "stdin_config", None) is None:
+        if sys.stdin is None:  # started without one (<&-, as under cron or systemd)
+            raise ConfigError("standard input is closed: there is no config.json to read")
         stream = getattr(sys.stdin, "buffer", sys.stdin)
         args.stdin_config = read_config_stream(stream)
     config: dict[str, Any] = args.stdin_config
@@ -260,5 +263,12 @@ def command(commands: Any, name: str, help_: str, run: Any, many: bool = False,
 
 def fail(message: str) -> int:
     """Report an error on one line of stderr; the exit status for it."""
-    print(f"symparam: error: {one_line(message)}", file=sys.stderr)
+    say(f"symparam: error: {one_line(message)}")
     return EXIT_USAGE
+
+
+def say(line: str) -> None:
+    """``line`` on stderr, where there is one to write to (a process started with ``2>&-``
+    may hold a descriptor 2 it cannot write: the exit status says what happened)."""
+    with contextlib.suppress(OSError, ValueError):
+        print(line, file=sys.stderr, flush=True)

@@ -3,12 +3,16 @@ control characters."""
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import io
 import json
 import os
 import re
-from collections.abc import Callable
-from typing import TextIO
+import signal
+import threading
+from collections.abc import Callable, Iterator
+from typing import Any, TextIO
 
 from symparam.errors import OutputError, Param
 
@@ -44,7 +48,8 @@ def write_atomically(path: str, write: Callable[[str], None], force: bool,
         mode = stat.S_IMODE(info.st_mode)
     temporary = None
     try:
-        temporary = _create_beside(folder, suffix)
+        with signals_held():  # the file and the name the cleanup removes come into being at once
+            temporary = _create_beside(folder, suffix)
         write(temporary)
         if mode is not None:
             os.chmod(temporary, mode)
@@ -58,8 +63,33 @@ def write_atomically(path: str, write: Callable[[str], None], force: bool,
     except OSError as error:
         raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
     finally:
-        if temporary is not None and os.path.lexists(temporary):
-            os.unlink(temporary)
+        if temporary is not None:
+            with signals_held():  # a second Ctrl-C does not stop the cleanup
+                if os.path.lexists(temporary):
+                    os.unlink(temporary)
+
+
+@contextlib.contextmanager
+def signals_held() -> Iterator[None]:
+    """SIGINT and SIGTERM held back until the block ends, then delivered to their handlers:
+    what a handler raises (a KeyboardInterrupt where the program is) cannot fall between
+    creating a file and recording its name for the cleanup. The handlers, not the signals,
+    are held: any thread may take a signal, but only the main thread runs its handler, and
+    ``signal.signal`` runs the old handler of a pending signal before it replaces it."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # handlers run in the main thread: nothing is raised here
+        return
+    caught: list[int] = []
+    previous: dict[int, Any] = {}
+    try:
+        for number in (signal.SIGINT, signal.SIGTERM):
+            previous[number] = signal.signal(number, lambda got, _: caught.append(got))
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, signal.SIG_DFL if handler is None else handler)
+        for number in caught:
+            signal.raise_signal(number)
 
 
 def _create_beside(folder: str, suffix: str) -> str:
@@ -170,6 +200,45 @@ def write_all(fd: int, data: bytes) -> None:
     while view:
         written = os.write(fd, view)
         view = view[written:]
+
+
+def closed_streams() -> set[str]:
+    """Which standard streams (``stdin``, ``stdout``, ``stderr``) the process was started
+    without (``<&-``, ``>&-``, ``2>&-``), by their descriptors. Each of those descriptors is
+    opened on /dev/null from here on, so that no file symparam opens takes its number (and
+    receives what is printed to the stream: Python may have wrapped the number in sys.stderr
+    while a file of its own held it)."""
+    import sys
+
+    closed = set()
+    for fd, name in enumerate(("stdin", "stdout", "stderr")):
+        try:
+            os.fstat(fd)
+        except OSError:
+            null = os.open(os.devnull, os.O_RDWR)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+            closed.add(name)
+    streams = {"stdin": sys.stdin, "stdout": sys.stdout, "stderr": sys.stderr}
+    return closed | {name for name, stream in streams.items() if stream is None}
+
+
+class ClosedStream(io.TextIOBase):
+    """A standard stream the process was started without (``>&-``): writing to it is the
+    OSError a closed descriptor gives, naming the stream."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name = name
+
+    def write(self, text: str) -> int:
+        if text:
+            raise OSError(errno.EBADF, f"{self.name} is closed")
+        return 0
+
+    def writable(self) -> bool:
+        return True
 
 
 class PlainText(io.TextIOBase):
