@@ -160,12 +160,17 @@ def from_block(block: Block, name: str = "custom", /, *, attention: bool | None 
     18
     """
     from symparam.blocks import Block
-    from symparam.errors import InvalidValueError
+    from symparam.errors import InvalidValueError, ModelDefinitionError
     from symparam.family import Family
+    from symparam.limits import MAX_BLOCKS
     from symparam.model import Model
 
     if not isinstance(block, Block):
         raise InvalidValueError(f"from_block takes a Block, not {type(block).__name__}")
+    if block.size > MAX_BLOCKS:
+        raise ModelDefinitionError(
+            f"the tree has {block.size:,} blocks, a block counted at each place it is used: "
+            f"more than symparam derives ({MAX_BLOCKS:,}); a stack of layers is one Repeat")
     if not isinstance(name, str) or not name:
         raise InvalidValueError("from_block's name must be a non-empty string")
     if attention is not None and not isinstance(attention, bool):

@@ -28,12 +28,15 @@ from symparam.blocks import Block, TensorInfo
 from symparam.blocks.base import KINDS
 from symparam.blocks.base import evaluate as _evaluate
 from symparam.blocks.base import value as numeric_value
+from symparam.blocks.numbers import printable
 from symparam.bounds import expand
 from symparam.errors import (
     InvalidValueError,
     ModelDefinitionError,
     UnboundError,
     UnknownSymbolError,
+    shown,
+    whole,
 )
 from symparam.family import Divides, Family
 from symparam.integers import as_int
@@ -324,10 +327,11 @@ class Counted:
                 raise UnknownSymbolError(name, known)
             number = as_int(value)
             if number is None or number <= 0:
-                raise InvalidValueError(f"{name} must be a positive integer, got {value!r}")
+                raise InvalidValueError(f"{name} must be a positive integer, got {shown(value)}")
             value = number
             if value > MAX_VALUE:
-                raise InvalidValueError(f"{name} = {value} is more than symparam takes (10^30)")
+                raise InvalidValueError(f"{name} = {whole(value)} is more than symparam takes "
+                                        "(10^30)")
             out[name] = value
         for a in self.user_assumptions:
             if a.name in out:
@@ -426,11 +430,11 @@ class Counted:
         assumptions = self.assumptions_for(bound) if assumptions is None else assumptions
         try:
             total = on_tree(self._environment(bound, assumptions))
-            if isinstance(total, Fraction) and total.denominator != 1:
-                raise InvalidValueError(f"the count is not an integer ({total})")
-            return int(total)
         except (UnboundError, InvalidValueError):
             return _evaluate(formula(assumptions), bound)
+        if isinstance(printable(total), Fraction) and total.denominator != 1:
+            return _evaluate(formula(assumptions), bound)
+        return int(total)
 
     def _environment(self, bound: Mapping[str, int], assumptions: tuple[Assumption, ...]
                      ) -> dict[sympy.Symbol, Any]:

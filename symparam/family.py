@@ -10,7 +10,7 @@ import sympy
 
 from symparam.assumptions import Assumption
 from symparam.blocks import Block
-from symparam.errors import InvalidValueError
+from symparam.errors import InvalidValueError, shown, whole
 from symparam.integers import as_int
 from symparam.limits import MAX_LAYERS_LISTED, MAX_OPTION_VALUE
 
@@ -72,11 +72,12 @@ class Option:
         elif isinstance(raw, str) and raw.strip().isdigit() and len(raw.strip()) <= 6:
             value = int(raw)
         else:
-            raise InvalidValueError(f"option {self.name} takes a positive integer, got {raw!r}")
+            raise InvalidValueError(f"option {self.name} takes a positive integer, got "
+                                    f"{shown(raw)}")
         least = 0 if self.default == 0 else self.minimum  # 0: the option's "none"
         if not least <= value <= self.maximum:
             raise InvalidValueError(f"option {self.name} must lie in {least}..{self.maximum}"
-                                    f", got {value}")
+                                    f", got {whole(value)}")
         return value
 
 

@@ -29,7 +29,7 @@ from symparam.blocks.entries import Index, TensorInfo, as_size
 from symparam.blocks.numbers import evaluate, value
 from symparam.blocks.saved import ACT, MASK, Saved, union
 from symparam.errors import InvalidValueError, ModelDefinitionError
-from symparam.limits import MAX_BLOCK_DEPTH
+from symparam.limits import MAX_BLOCK_DEPTH, MAX_TREE_BLOCKS
 
 Size = int | sympy.Expr
 Number = int | Fraction
@@ -78,6 +78,12 @@ class Block:
     def depth(self) -> int:
         """Levels of blocks from this one down to its deepest tensor (a tensor is 1)."""
         return 1 + max((child.depth for _, child in self.children()), default=0)
+
+    @cached_property
+    def size(self) -> int:
+        """Blocks from this one down, a block counted at each place it is used: how many a
+        walk of the tree visits (a block used twice at each of 40 levels is 2⁴⁰ of them)."""
+        return 1 + sum(child.size for _, child in self.children())
 
     @cached_property
     def params(self) -> sympy.Expr:
@@ -366,9 +372,11 @@ def once(question: Callable[..., Any], *args: Any) -> Any:
 def adopt(parent: str, items: Iterable[tuple[str, Any]]) -> tuple[tuple[str, Block], ...]:
     """A composite's named children, checked: each a :class:`Block`, nested at most
     :data:`~symparam.limits.MAX_BLOCK_DEPTH` deep (every walk of the tree recurses, so a
-    5,000-deep tree would fail with a RecursionError instead of a message). Each child's
-    depth is known when it is built, so this costs one step per child."""
+    5,000-deep tree would fail with a RecursionError instead of a message), and at most
+    :data:`~symparam.limits.MAX_TREE_BLOCKS` blocks for a walk to visit. Each child's depth
+    and size are known when it is built, so this costs one step per child."""
     out = tuple(items)
+    size = 1
     for name, block in out:
         if not isinstance(block, Block):
             raise InvalidValueError(f"child {name!r} of {parent} is a {type(block).__name__}, "
@@ -376,6 +384,10 @@ def adopt(parent: str, items: Iterable[tuple[str, Any]]) -> tuple[tuple[str, Blo
         if block.depth >= MAX_BLOCK_DEPTH:
             raise ModelDefinitionError(f"{parent} nests blocks deeper than {MAX_BLOCK_DEPTH} "
                                        "levels")
+        size += block.size
+    if size > MAX_TREE_BLOCKS:
+        raise ModelDefinitionError(f"{parent} holds more than {MAX_TREE_BLOCKS:,} blocks, a "
+                                   "block counted at each place it is used")
     return out
 
 

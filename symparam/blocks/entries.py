@@ -10,8 +10,9 @@ from typing import Any
 
 import sympy
 
-from symparam.errors import InvalidValueError, UnboundError
+from symparam.errors import InvalidValueError, UnboundError, shown, whole
 from symparam.integers import as_int
+from symparam.limits import MAX_VALUE
 
 Size = int | sympy.Expr
 
@@ -38,12 +39,19 @@ def as_size(value: Size, what: str = "size") -> sympy.Expr:
             f"{what} must be an int or a sympy expression, not {type(value).__name__}"
         )
     if isinstance(value, int):
-        if value <= 0:
-            raise InvalidValueError(f"{what} must be positive, got {value}")
-        return sympy.Integer(value)
-    if value.is_number and not (value.is_integer and value.is_positive):
-        raise InvalidValueError(f"{what} must be a positive integer, got {value}")
+        value = sympy.Integer(value)
+    if value.is_number:
+        if not (value.is_integer and value.is_positive):
+            raise InvalidValueError(f"{what} must be a positive integer, got {_number(value)}")
+        if value > MAX_VALUE:  # as for a hyperparameter's value: any count stays printable
+            raise InvalidValueError(f"{what} = {_number(value)} is more than symparam takes "
+                                    "(10^30)")
     return value
+
+
+def _number(value: sympy.Expr) -> str:
+    """A sympy number for a message (an Integer of 5,000 digits by how many it has)."""
+    return whole(int(value)) if value.is_Integer else shown(value)
 
 
 @dataclass(frozen=True)
