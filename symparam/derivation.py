@@ -30,7 +30,7 @@ from symparam.document import (
     Tie,
     TrainingRule,
 )
-from symparam.errors import UnboundError
+from symparam.errors import SymparamError, UnboundError
 from symparam.figures import figures
 from symparam.labels import layer_names
 from symparam.render import render
@@ -188,7 +188,10 @@ def _shown(model: Counted, option: Option) -> bool:
         return False
     else:
         other = option.default
-    changed = model.family.tree(model.architecture, {**model.options, option.name: other})
+    try:
+        changed = model.family.tree(model.architecture, {**model.options, option.name: other})
+    except SymparamError:  # no tree symparam builds (Qwen3-Next's 1,000 runs of attention,
+        return True  # with its MoE layers every layer, are 1,494): the value decides
     return sympy.expand(changed.params - model.tree.params) != 0
 
 
