@@ -14,7 +14,7 @@ import string
 import tomllib
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from functools import cache
+from functools import cache, partial
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -27,6 +27,7 @@ from symparam.breaking import aligned
 from symparam.errors import InvalidValueError
 from symparam.josa import attach
 from symparam.notes import thumb_notes
+from symparam.pdftex import settable
 from symparam.printing import latex, percent
 from symparam.symbols import B, indexed, latex_name, lookup, order_key, s
 from symparam.templating import Loader
@@ -92,6 +93,15 @@ def escape_tex(text: Any) -> Markup:
     return Markup("".join(_TEX_SPECIAL.get(c, c) for c in _printable(text)))
 
 
+def escape_pdftex(text: Any) -> Markup:
+    """:func:`escape_tex` for a document pdflatex compiles (English): a character its fonts
+    cannot set (模, 😀, Hebrew …) is written as its code point, ``<U+6A21>``
+    (:func:`symparam.pdftex.settable`)."""
+    if isinstance(text, Markup):
+        return text
+    return escape_tex(settable(_printable(text), _TEX_SPECIAL))
+
+
 def escape_md(text: Any) -> Markup:
     """Plain text made safe for Markdown: no table breaks, no HTML, no emphasis."""
     if isinstance(text, Markup):
@@ -114,9 +124,12 @@ def code_md(text: str) -> Markup:
     return Markup(f"{fence}{pad}{body}{pad}{fence}")
 
 
-def code_tex(text: str) -> Markup:
+def code_tex(text: str, pdf: bool = False) -> Markup:
     """A tensor name in typewriter type, breakable after each dot and underscore and inside
-    CamelCase words (``Enc·Dec·Attention``), so that it fits a narrow column."""
+    CamelCase words (``Enc·Dec·Attention``), so that it fits a narrow column; ``pdf``: for
+    pdflatex, as :func:`escape_pdftex` writes it."""
+    if pdf:
+        text = settable(_printable(text), _TEX_SPECIAL)
     pieces = []
     for part in str(text).split("."):
         pieces.append(r"\_\allowbreak{}".join(_camel_breaks(w) for w in part.split("_")))
@@ -219,8 +232,9 @@ def render(derivation: Document, fmt: str, lang: str = "en", fragment: bool = Fa
         raise InvalidValueError(f"unknown heading level {level!r}; choose one of "
                                 f"{', '.join(HEADING_LEVELS)}")
     t = strings(lang)
-    escape = escape_md if fmt == "md" else escape_tex
-    code = code_md if fmt == "md" else code_tex
+    pdf = fmt == "tex" and lang == "en"  # the English document is pdflatex's
+    escape = escape_md if fmt == "md" else escape_pdftex if pdf else escape_tex
+    code = code_md if fmt == "md" else partial(code_tex, pdf=pdf)
 
     def fill(template: str, **fields: Any) -> Markup:
         """A language string with its ``{fields}`` put in, everything escaped for ``fmt``; a

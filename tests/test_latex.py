@@ -60,7 +60,8 @@ def compile_tex(source: str, engine: str, folder: Path) -> str:
     require(shutil.which(engine) is not None, engine)
     (folder / "doc.tex").write_text(source, encoding="utf-8")
     done = subprocess.run([engine, "-interaction=nonstopmode", "-halt-on-error", "doc.tex"],
-                          cwd=folder, capture_output=True, text=True, check=False, timeout=900)
+                          cwd=folder, capture_output=True, text=True, errors="replace",
+                          check=False, timeout=900)
     log = (folder / "doc.log").read_text(encoding="utf-8", errors="replace")
     assert done.returncode == 0, log[-3000:]
     return log
