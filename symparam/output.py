@@ -11,7 +11,7 @@ import os
 import re
 import signal
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TextIO
 
 from symparam.errors import OutputError, Param
@@ -28,6 +28,55 @@ def write_atomically(path: str, write: Callable[[str], None], force: bool,
     folder is an error, not created. On any failure, SIGTERM or Ctrl-C included, the
     temporary file is removed and ``path`` is left as it was.
     """
+    write_together({path: write}, force, suffix)
+
+
+def write_together(files: Mapping[str, Callable[[str], None]], force: bool,
+                   suffix: str = ".tmp") -> None:
+    """:func:`write_atomically` for several files (a site's pages) at once: every one is
+    written to its temporary file first, and only then are they all moved into place, with
+    SIGINT and SIGTERM held while they move. A failure while writing (a full disk, Ctrl-C)
+    leaves every path as it was; without ``force``, a path that another writer takes while
+    they move undoes the ones moved (each a new file of this call)."""
+    modes = {path: _replaced_mode(path, force) for path in files}
+    temporaries: dict[str, str] = {}
+    path = ""
+    try:
+        for path, write in files.items():
+            with signals_held():  # the file and the name the cleanup removes come at once
+                temporaries[path] = _create_beside(os.path.dirname(os.path.abspath(path)),
+                                                   suffix)
+            write(temporaries[path])
+            if modes[path] is not None:
+                os.chmod(temporaries[path], modes[path])
+        with signals_held():
+            moved: list[str] = []
+            try:
+                for path, temporary in temporaries.items():
+                    if force:
+                        os.replace(temporary, path)
+                    else:
+                        _move_exclusively(temporary, path)
+                    moved.append(path)
+            except OSError:
+                for done in [] if force else moved:  # new files of this call: none was there
+                    os.unlink(done)
+                raise
+    except FileExistsError:
+        raise OutputError(f"{path} exists; pass ", Param("force", "force=True"),
+                          " to overwrite it") from None
+    except OSError as error:
+        raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
+    finally:
+        with signals_held():  # a second Ctrl-C does not stop the cleanup
+            for temporary in temporaries.values():
+                if os.path.lexists(temporary):
+                    os.unlink(temporary)
+
+
+def _replaced_mode(path: str, force: bool) -> int | None:
+    """``path`` checked as a file to write: its mode where it is a regular file ``force``
+    replaces (None: a new file)."""
     import stat
 
     if not isinstance(path, str) or not path or "\0" in path or not os.path.basename(path):
@@ -35,38 +84,17 @@ def write_atomically(path: str, write: Callable[[str], None], force: bool,
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
         raise OutputError(f"cannot write {path}: folder {folder} does not exist")
-    mode = None
-    if os.path.lexists(path):
-        if os.path.isdir(path):
-            raise OutputError(f"cannot write {path}: it is a folder")
-        if not force:
-            raise OutputError(f"{path} exists; pass ", Param("force", "force=True"),
-                              " to overwrite it")
-        info = os.lstat(path)
-        if not stat.S_ISREG(info.st_mode):
-            raise OutputError(f"cannot write {path}: not a regular file (it is left alone)")
-        mode = stat.S_IMODE(info.st_mode)
-    temporary = None
-    try:
-        with signals_held():  # the file and the name the cleanup removes come into being at once
-            temporary = _create_beside(folder, suffix)
-        write(temporary)
-        if mode is not None:
-            os.chmod(temporary, mode)
-        if force:
-            os.replace(temporary, path)
-        else:
-            _move_exclusively(temporary, path)
-    except FileExistsError:
+    if not os.path.lexists(path):
+        return None
+    if os.path.isdir(path):
+        raise OutputError(f"cannot write {path}: it is a folder")
+    if not force:
         raise OutputError(f"{path} exists; pass ", Param("force", "force=True"),
-                          " to overwrite it") from None
-    except OSError as error:
-        raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
-    finally:
-        if temporary is not None:
-            with signals_held():  # a second Ctrl-C does not stop the cleanup
-                if os.path.lexists(temporary):
-                    os.unlink(temporary)
+                          " to overwrite it")
+    info = os.lstat(path)
+    if not stat.S_ISREG(info.st_mode):
+        raise OutputError(f"cannot write {path}: not a regular file (it is left alone)")
+    return stat.S_IMODE(info.st_mode)
 
 
 @contextlib.contextmanager
