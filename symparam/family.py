@@ -69,7 +69,8 @@ class Option:
         number = as_int(raw)
         if number is not None:
             value = number
-        elif isinstance(raw, str) and raw.strip().isdigit() and len(raw.strip()) <= 6:
+        elif isinstance(raw, str) and raw.strip().isascii() and raw.strip().isdigit() \
+                and len(raw.strip()) <= 6:
             value = int(raw)
         else:
             raise InvalidValueError(f"option {self.name} takes a positive integer, got "

@@ -46,6 +46,11 @@ MAX_PLOT_POINTS = 1_000
 MAX_FOLDER_MODELS = 1_000
 #: rows a ``symparam sweep`` lists (its grid is built in memory and printed)
 MAX_GRID_POINTS = 1_000_000
+#: combinations one ``Model.evaluate`` works out, its arrays broadcast together (with numpy:
+#: under a second and 300 MB for the largest count; a grid of 10,000 by 10,000 would need GBs)
+MAX_EVALUATE_POINTS = 1_000_000
+#: the same without numpy, each combination worked out in Python (30 µs one of Jamba's)
+MAX_EVALUATE_POINTS_WITHOUT_NUMPY = 50_000
 #: formulas and assumptions: characters, nesting, digits of a number, size of an exponent,
 #: degree of the expanded result
 MAX_FORMULA_LENGTH = 2000

@@ -34,7 +34,7 @@ from symparam.symbols import lookup
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 _TOKEN = re.compile(
     r"""(?P<space>\s+)
-      | (?P<number>\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)
+      | (?P<number>[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)
       | (?P<name>[A-Za-z_][A-Za-z0-9_]*)
       | (?P<sup>[⁰¹²³⁴⁵⁶⁷⁸⁹]+)
       | (?P<op>\*\*|[-+*/^()=×·⋅−⌊⌋⌈⌉])""",

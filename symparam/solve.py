@@ -150,6 +150,9 @@ def parse_target(text: str) -> int:
     wrong = (Param("target"), f" {text!r} must be a positive whole count up to {MAX_TARGET:,}")
     if len(raw) > 40:
         raise InvalidValueError(*wrong)
+    if not raw.isascii():  # digits are 0-9, as everywhere a number is read (not ١٢ or １２)
+        raise InvalidValueError(Param("target"), f" {text!r} is not a number (e.g. 7e9 or "
+                                "7B)")
     try:
         value = Decimal(raw)
     except InvalidOperation:

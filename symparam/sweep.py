@@ -41,7 +41,13 @@ from symparam.assumptions import resolve
 from symparam.errors import InvalidValueError, UnboundError
 from symparam.integers import as_int
 from symparam.kernels import Kernel, bound, kernel
-from symparam.limits import MAX_GRID_POINTS, MAX_RANGE_POINTS, MAX_VALUE
+from symparam.limits import (
+    MAX_EVALUATE_POINTS,
+    MAX_EVALUATE_POINTS_WITHOUT_NUMPY,
+    MAX_GRID_POINTS,
+    MAX_RANGE_POINTS,
+    MAX_VALUE,
+)
 from symparam.printing import text
 from symparam.tables import Rich, Table
 
@@ -121,11 +127,10 @@ class _Grid:
         else:
             shapes = {name: _shape(name, raw) for name, raw in columns.items()}
             self.shape = _broadcast(shapes.values())
+            _check_points(self.shape, np)
             self.columns = {name: _spread(raw, shapes[name], self.shape)
                             for name, raw in columns.items()}
-        self.size = 1
-        for n in self.shape:
-            self.size *= n
+        self.size = _check_points(self.shape, np)
         self._largest: dict[str, int] = {}
         #: the names whose values vary (the others are put into formulas before compiling)
         self.varying = tuple(n for n, c in self.columns.items() if not self.constant(n))
@@ -204,6 +209,20 @@ class _Grid:
         for n in reversed(self.shape[1:]):
             flat = [flat[i:i + n] for i in range(0, len(flat), n)]
         return flat
+
+
+def _check_points(shape: tuple[int, ...], np: Any) -> int:
+    """The combinations of a grid of ``shape``, at most MAX_EVALUATE_POINTS (with numpy), or
+    MAX_EVALUATE_POINTS_WITHOUT_NUMPY (each worked out in Python), before any is made."""
+    size = 1
+    for n in shape:
+        size *= n
+    most = MAX_EVALUATE_POINTS if np is not None else MAX_EVALUATE_POINTS_WITHOUT_NUMPY
+    if size > most:
+        raise InvalidValueError(f"the arrays given make {size:,} combinations, more than "
+                                f"symparam works out at once ({most:,}"
+                                f"{'' if np is not None else ' without numpy'})")
+    return size
 
 
 def _shape(name: str, raw: Any, depth: int = 0) -> tuple[int, ...]:

@@ -162,7 +162,8 @@ def indexed(name: str) -> tuple[str, int] | None:
     """``("d", 3)`` for ``d_3``, ``("H", 2)`` for ``H_2``: a numbered hyperparameter's base and
     number, or None."""
     base, _, suffix = name.partition("_")
-    if (base == "d" or base in _STAGED) and suffix.isdigit() and len(suffix) <= 4:
+    if (base == "d" or base in _STAGED) and suffix.isascii() and suffix.isdigit() \
+            and len(suffix) <= 4:
         if base != "d" and int(suffix) == 0:
             return None
         return base, int(suffix)
