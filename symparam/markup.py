@@ -15,7 +15,6 @@ import hashlib
 import json
 import re
 import string
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -29,6 +28,7 @@ from symparam.josa import attach
 from symparam.output import shown
 from symparam.printing import Terms, latex, mathml, mathml_name
 from symparam.render import LANGUAGES, environment, strings
+from symparam.templating import table
 from symparam.version import __version__
 
 
@@ -37,8 +37,8 @@ def page_strings(lang: str) -> Mapping[str, Any]:
     """The page's own words in ``lang`` (``templates/page/lang/<lang>.toml``); the derivation's
     are :func:`symparam.render.strings`."""
     strings(lang)  # an unknown language is the same clear error as for a derivation
-    source, _, _ = environment().loader.get_source(environment(), f"page/lang/{lang}.toml")
-    return tomllib.loads(source)
+    name = f"page/lang/{lang}.toml"
+    return table(name, environment().loader.get_source(environment(), name)[0])
 
 
 @cache

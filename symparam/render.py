@@ -11,7 +11,6 @@ from __future__ import annotations
 import itertools
 import re
 import string
-import tomllib
 from collections.abc import Callable, Mapping
 from fractions import Fraction
 from functools import cache, partial
@@ -30,7 +29,7 @@ from symparam.notes import thumb_notes
 from symparam.pdftex import settable
 from symparam.printing import latex, percent
 from symparam.symbols import B, indexed, latex_name, lookup, order_key, s
-from symparam.templating import Loader
+from symparam.templating import Loader, table
 
 if TYPE_CHECKING:
     from symparam.counted import Described
@@ -207,8 +206,8 @@ def strings(lang: str) -> Mapping[str, Any]:
     """The language file for ``lang``; an unknown language is a clear error."""
     if lang not in LANGUAGES:
         raise InvalidValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
-    with open(_templates_folder() / "lang" / f"{lang}.toml", "rb") as handle:
-        return tomllib.load(handle)
+    name = f"lang/{lang}.toml"
+    return table(name, (_templates_folder() / name).read_text(encoding="utf-8"))
 
 
 def render(derivation: Document, fmt: str, lang: str = "en", fragment: bool = False,

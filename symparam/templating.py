@@ -8,6 +8,9 @@ jinja2 version that compiled it. :class:`Loader` uses that module when both stil
 import system keeps its bytecode), and compiles the template as jinja2 always does when either
 differs: an edited template is never rendered from a stale copy, and nothing is written at
 run time.
+
+The language files (TOML) are kept the same way: :func:`table` reads a file's copy as a Python
+literal where it was made from this text, and parses the TOML otherwise.
 """
 
 from __future__ import annotations
@@ -57,3 +60,23 @@ def _compiled(name: str, autoescape: bool, source_digest: str) -> dict[str, Any]
     if namespace.get("SOURCE") != source_digest or namespace.get("JINJA") != jinja2.__version__:
         return None
     return namespace
+
+
+def table_module(name: str) -> str:
+    """The copy's module for the TOML file ``name`` (``page/lang/zh.toml``)."""
+    return name.replace("/", "_").replace(".", "_")
+
+
+def table(name: str, source: str) -> dict[str, Any]:
+    """The TOML file ``name`` whose text is ``source``: its copy in
+    ``symparam/compiled_templates/`` where it was made from this text (no TOML parser
+    imported, nothing parsed), else ``source`` parsed."""
+    try:
+        module = importlib.import_module(f"{PACKAGE}.{table_module(name)}")
+    except ImportError:
+        module = None
+    if module is not None and getattr(module, "SOURCE", None) == digest(source):
+        return module.TABLE
+    import tomllib  # only where the copy is missing or stale
+
+    return tomllib.loads(source)

@@ -94,3 +94,51 @@ def test_a_template_renders_from_its_compiled_copy_or_its_source(monkeypatch) ->
     from_source = derivation.to_markdown()
     render.environment.cache_clear()
     assert not seen and from_source == from_copy
+
+
+def test_a_language_file_is_read_from_its_copy_or_parsed(monkeypatch) -> None:
+    """Each language file's copy holds what its TOML says; a copy made from other text (an
+    edited file) is passed over and the file parsed."""
+    import importlib
+    import tomllib
+
+    from symparam import templating
+    from tools.compile_templates import TABLES
+    from tools.generated import ROOT
+
+    for name in TABLES:
+        source = (ROOT / "templates" / name).read_text(encoding="utf-8")
+        copy = importlib.import_module(f"{templating.PACKAGE}.{templating.table_module(name)}")
+        assert templating.table(name, source) is copy.TABLE
+        assert tomllib.loads(source) == copy.TABLE
+        edited = 'added = "x"\n' + source  # a key at the top, before any table
+        assert templating.table(name, edited) == {**tomllib.loads(source), "added": "x"}
+
+
+TENSOR_PROBE = """
+import sys
+from symparam.__main__ import defer_sympy_tensor
+defer_sympy_tensor()
+import sympy
+x, y = sympy.symbols("x y", positive=True)
+assert str(sympy.expand((x + y + 1) ** 2)).count("+") == 5
+assert type(sys.modules["sympy.tensor.tensor"]).__name__ == "_DeferredTensor"
+assert "sympy.combinatorics.polyhedron" not in sys.modules
+from sympy.tensor.tensor import TensAdd, TensExpr, TensorHead, TensorIndexType, tensor_indices
+L = TensorIndexType("L")
+i = tensor_indices("i", L)
+total = TensorHead("A", [L])(i) + TensorHead("B", [L])(i)
+assert isinstance(total, TensAdd) and isinstance(total, TensExpr)
+import sympy.tensor.tensor as real
+assert real is sys.modules["sympy.tensor.tensor"] and real.TensAdd is TensAdd
+print("ok")
+"""
+
+
+def test_the_command_line_defers_sympys_tensor_module_exactly() -> None:
+    """The command line's process leaves ``sympy.tensor.tensor`` unloaded while only sympy's
+    ``Add`` asks for it, and anything else that asks gets the real module, its sums included."""
+    done = subprocess.run([sys.executable, "-c", TENSOR_PROBE], capture_output=True,
+                          text=True, check=False)
+    assert done.returncode == 0, done.stderr[-800:]
+    assert done.stdout.strip() == "ok"

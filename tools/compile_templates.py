@@ -1,5 +1,7 @@
 """Regenerate ``symparam/compiled_templates/``: each template compiled by jinja2 into the
-module :class:`symparam.templating.Loader` loads instead of compiling it again in every process.
+module :class:`symparam.templating.Loader` loads instead of compiling it again in every process,
+and each language file as the Python literal :func:`symparam.templating.table` reads instead of
+parsing its TOML.
 
     python tools/compile_templates.py           # say whether the compiled copies are up to date
     python tools/compile_templates.py --write   # rewrite them
@@ -11,7 +13,9 @@ stale, so that the package ships fresh ones.
 
 from __future__ import annotations
 
+import pprint
 import sys
+import tomllib
 
 from tools.generated import ROOT, run
 
@@ -23,6 +27,9 @@ TEMPLATES = {
     "page/page.html.j2": True,
     "page/index.html.j2": True,
 }
+#: every language file (TOML), under templates/
+TABLES = tuple(f"{folder}lang/{lang}.toml" for folder in ("", "page/")
+               for lang in ("en", "zh", "ko"))
 
 
 def generate() -> dict[str, str]:
@@ -30,7 +37,7 @@ def generate() -> dict[str, str]:
     import jinja2
 
     from symparam.render import environment
-    from symparam.templating import digest, module_name
+    from symparam.templating import digest, module_name, table_module
 
     out = {"__init__.py": '"""Compiled copies of the templates: written by '
                           'tools/compile_templates.py, never edited."""\n'}
@@ -43,6 +50,12 @@ def generate() -> dict[str, str]:
                   f"JINJA = {jinja2.__version__!r}\n"
                   f"SOURCE = {digest(source)!r}\n")
         out[f"{module_name(name, autoescape)}.py"] = header + code + "\n"
+    for name in TABLES:
+        source = (ROOT / "templates" / name).read_text(encoding="utf-8")
+        out[f"{table_module(name)}.py"] = (
+            f"# templates/{name} as a Python literal: written by tools/compile_templates.py, "
+            f"never edited\nSOURCE = {digest(source)!r}\n"
+            f"TABLE = {pprint.pformat(tomllib.loads(source), width=100, sort_dicts=False)}\n")
     return out
 
 

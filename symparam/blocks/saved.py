@@ -156,9 +156,20 @@ ACTIVATION_SAVES: dict[str, tuple[bool, bool, int]] = {
 }
 
 
+def at_most_one(n: Any) -> sympy.Expr:
+    """``min(n, 1)`` of a whole number ``n`` ≥ 0: 0 where it is 0, 1 where it is more. A
+    number is worked out; a formula is left as it is (sympy would try to prove which argument
+    is smaller from the symbols' assumptions, 4 ms each, and cannot where ``n`` may be 0: the
+    number at the model's values is what is read)."""
+    n = sympy.sympify(n)
+    if n.is_Number:
+        return sympy.Integer(min(n, 1))
+    return sympy.Min(n, 1, evaluate=False)
+
+
 def many(n: Any) -> sympy.Expr:
     """1 where the positive integer ``n`` is 2 or more, 0 where it is 1."""
-    return sympy.Min(n - 1, 1)
+    return at_most_one(n - 1)
 
 
 def one(n: Any) -> sympy.Expr:
@@ -198,7 +209,7 @@ def attention_core(batch: Any, queries: Any, keys: Any, heads: Any, kv_heads: An
             continue
         repeated = 0
         if grouped and name != "q":  # a copy, unless one sequence and one key/value head
-            repeated = sympy.Min(heads - kv_heads, 1) * (1 - one(batch) * one(kv_heads))
+            repeated = at_most_one(heads - kv_heads) * (1 - one(batch) * one(kv_heads))
             items.append((None, ACT, batch * rows * width * repeated))
         if view is None:
             items.append((None, ACT, batch * rows * own * (1 - repeated)))

@@ -1,0 +1,546 @@
+# templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
+SOURCE = '441624bbb7df269be891661f7936c21c59ef409dda80c2c8241738f9e3df7d5a'
+TABLE = {'title': 'Parameter count of {model}',
+ 'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
+          "symparam's block tree of the model; module names are those of the model's {names}.",
+ 'intro_symbolic': 'The parameter count of the {family} family ({architecture}) as a formula in '
+                   'its hyperparameters, with no values put in.',
+ 'description': 'Model: {description}.',
+ 'described': {'config': 'a config.json of {key} {model_type}, counted as {label}',
+               'changed': 'the preset {preset} with {changes}'},
+ 'headings': {'summary': 'At a glance',
+              'hyperparameters': 'Hyperparameters',
+              'components': 'Layer by layer',
+              'total': 'Total',
+              'tied': 'Tied weights',
+              'dropouts': 'Which hyperparameters drop out',
+              'memory': 'Memory of the weights',
+              'compute': 'Compute',
+              'reported': 'Against the published figure'},
+ 'columns': {'share': 'Share',
+             'kind': 'Kind of block',
+             'formula': 'Formula',
+             'symbol': 'Symbol',
+             'meaning': 'Meaning',
+             'value': 'Value',
+             'key': 'Config key',
+             'module': 'Module',
+             'shape': 'Weight shape',
+             'bias': 'Bias',
+             'params': 'Parameters',
+             'count': 'Count',
+             'part': 'Part',
+             'flops': 'FLOPs',
+             'dtype': 'dtype',
+             'bytes_per_param': 'Bytes per parameter',
+             'bytes': 'Bytes',
+             'binary': 'Binary units',
+             'decimal': 'Decimal units',
+             'rule': 'Rule',
+             'defined': 'As its authors define the parameters',
+             'gap': 'Gap'},
+ 'assumption_reason': {'d_head': 'each of the h heads gets H/h dimensions',
+                       'd_ff': 'the FFN is 4 times as wide as the hidden size',
+                       'h_kv': 'every query head has its own key/value head',
+                       'N_dec': 'the decoder is as deep as the encoder',
+                       'd_pool': 'the pooler keeps the hidden size'},
+ 'option': {'pooler': "BertModel's pooler: a dense H × H layer on the first token",
+            'roberta_layout': "RoBERTa's module names and heads",
+            'tie_word_embeddings': 'the LM head shares the token embedding matrix',
+            'heads_first': 'the heads are registered before the body, so the head owns the shared '
+                           'matrix (XLM-RoBERTa)',
+            'add_cross_attention': "a cross-attention over an encoder's states in every layer",
+            'project_embeddings': 'a projection from the embedding size [[d_emb]] up to H',
+            'summary_projection': 'the multiple-choice summary has a projection',
+            'summary_to_labels': 'the summary projects to the [[n_labels]] labels, not to H',
+            'final_norm': 'a final LayerNorm after the layers',
+            'enable_bias': 'biases on every projection',
+            'norm_affine': 'LayerNorms with a weight and a bias',
+            'attention_bias': "biases on the attention's projections",
+            'bias': 'biases on every projection and LayerNorm',
+            'new_decoder_architecture': 'the new layout: [[h_kv]] key/value heads and two norms in '
+                                        'parallel',
+            'multi_query': 'one key/value head shared by all query heads',
+            'parallel_attn': 'attention and the MLP read the same input side by side',
+            'parallel_norms': '{value} norm(s) in each parallel block',
+            'mlp_bias': "biases on the MLP's projections",
+            'qa_under_transformer': 'the question-answering class keeps the decoder under the name '
+                                    'transformer',
+            'qkv_bias': 'biases on the q, k and v projections',
+            'qk_norm_per_head': 'an RMSNorm over each head of q and of k',
+            'qk_norm_full': 'an RMSNorm over all of q and over all of k',
+            'post_norms': 'norms after the attention and after the MLP only',
+            'sandwich_norms': 'norms before and after both the attention and the MLP',
+            'fused_projections': 'q, k, v in one projection, and gate and up in one',
+            'softcap_attention': 'the attention scores are soft-capped with tanh',
+            'softcap_logits': 'the output logits are soft-capped with tanh',
+            'layer_norm': 'LayerNorm with weight and bias instead of RMSNorm',
+            'layer_norm_no_bias': 'LayerNorm with a weight and no bias instead of RMSNorm',
+            'layer_norm_no_weights': 'LayerNorm with neither weight nor bias instead of RMSNorm',
+            'plain_mlp': 'an MLP without a gate: two matrices, H → [[d_ff]] → H',
+            'parallel_block': "attention and the MLP side by side on one norm's output",
+            'qk_norm_head_weights': 'a LayerNorm over each head of q and of k, with a weight per '
+                                    'head',
+            'qk_norm_head_list': 'a list of LayerNorms, one per head of q and of k',
+            'qk_layernorm': 'a LayerNorm over each head of q and of k',
+            'sparse_step': 'every {value}-th layer is an MoE layer, the others dense',
+            'layer_pattern': 'MoE (1) and dense (0) layers, in order: {value}',
+            'experts_first': 'the experts are registered before the router',
+            'shared_expert': 'a shared expert with a one-unit gate',
+            'sinks': 'one learned attention sink per head',
+            'expert_biases': 'the router and the experts have biases',
+            'q_lora': 'queries pass through a low-rank compression of rank [[r_q]]',
+            'dense_first': 'the first [[N_dense]] layers are dense, the rest MoE layers',
+            'share_embeddings': 'one V × H table for the source embedding, the target embedding '
+                                'and the output projection',
+            'gated': 'a gated FFN with two input matrices (T5 v1.1)',
+            'is_decoder': "the encoder-only classes build their stack as a decoder's, with a "
+                          'cross-attention in every block',
+            'layers': '{value} Linear layers',
+            'stages': '{value} stages, each of its own width [[H_i]] and depth [[N_i]]',
+            'layer_scale': "a layer scale (a learned vector of the width) multiplies each block's "
+                           'output',
+            'raw_outputs': 'the backbone outputs its maps without the final LayerNorm',
+            'last_size': 'hidden_sizes lists {value} sizes: the final LayerNorm and the classifier '
+                         'are as wide as the last',
+            'out_stages': 'the maps the backbone outputs, the stem first, then each stage: {value}',
+            'relative_attention': 'the shared relative-position table and the disentangled '
+                                  'position terms',
+            'c2p': 'the content-to-position term',
+            'p2c': 'the position-to-content term',
+            'share_att_key': "the position terms reuse the layer's key and query projections",
+            'position_biased_input': 'an absolute position table added to the word embeddings',
+            'token_types': 'a token-type (segment) table',
+            'embed_proj': 'embeddings [[d_emb]] wide, projected to H',
+            'rel_norm': 'a LayerNorm over the relative-position table',
+            'conv': 'a convolution over the sequence after the first layer',
+            'legacy': "BERT's MLM head, its decoder tied to the word table",
+            'norm_bias': 'biases on the LayerNorms',
+            'decoder_bias': 'a bias on the masked-LM decoder',
+            'classifier_bias': "a bias on the prediction head's dense layer",
+            'local_layers': 'sliding-window (1) and global (0) layers, in order: {value}',
+            'linear_layout': "projections stored as torch's Linear, out × in",
+            'neo_attention': 'separate q, k, v and out projections, unscaled scores',
+            'activation': 'the activation function is {value}',
+            'summary_activation': "the multiple-choice summary's activation is {value}",
+            'pooler_activation': "the pooler's activation is {value}",
+            'conv_activation': "the convolution's activation is {value}",
+            'head_activation': "the prediction head's activation is {value}",
+            'vision_activation': "the vision tower's activation function is {value}",
+            'mean_pooling': 'the classifiers pool the mean of the tokens, not the first token',
+            'clip_qkv': 'the attention clamps the output of Wqkv',
+            'parallel_residual': 'attention and the MLP side by side, each with its own norm of '
+                                 "the layer's input",
+            'alibi': 'ALiBi position biases instead of rotary embeddings',
+            'window_period': 'sliding-window layers by period {value} (0: none, 1: all, p: all but '
+                             'every p-th)',
+            'window_layers': 'sliding-window (1) and full-attention (0) layers, in order: {value}',
+            'gemma_norm': "Gemma's RMSNorm, which multiplies by 1 + its weight",
+            'olmo2_norm': 'an RMSNorm that multiplies by its weight in fp32',
+            'partial_rotary': "rotary embeddings turn [[d_rot]] of each head's [[d_head]] "
+                              'dimensions',
+            'rotary_sliding': 'only the sliding-window layers use rotary embeddings',
+            'rotary_fp32': 'the rotary tables stay in fp32',
+            'rotary_per_kind': 'sliding-window and full-attention layers turn with tables of their '
+                               'own',
+            'block_sparse_moe': 'the experts sit under block_sparse_moe, with a softmax over the '
+                                "router's top k logits (GraniteMoE)",
+            'norm_topk_prob': 'the top k routing weights are renormalised to sum to 1',
+            'softmax_routing': "a softmax over the router's E logits, not a sigmoid (DeepSeek-V2)",
+            'moe': 'MoE layers (more than one expert)',
+            'full_attention_interval': 'one full-attention layer in every {value}, the others '
+                                       'linear attention',
+            'attention_pattern': 'full-attention (1) and linear-attention (0) layers, in order: '
+                                 '{value}',
+            'conv_bias': 'a bias on the depthwise convolution',
+            'proj_bias': 'biases on the in and out projections',
+            'dt_bc_norms': 'RMSNorms without weights over Δ, B and C (Falcon-Mamba)',
+            'chunk_size': "the scan's chunk length Q = {value}",
+            'attn_period': 'one attention layer in every {value}',
+            'attn_offset': 'the first attention layer is layer {value}',
+            'expert_period': 'one MoE layer in every {value}',
+            'expert_offset': 'the first MoE layer is layer {value}',
+            'embedding_norm': 'a LayerNorm after the embeddings of each stack',
+            'pre_norm': 'LayerNorms before each sublayer and after each stack',
+            'sinusoidal': 'fixed sinusoidal position tables of L rows',
+            'shared_vocab': 'one token table (shared) for the encoder and the decoder',
+            'own_decoder_vocab': "the decoder's tokens come from a vocabulary of its own, "
+                                 '[[V_dec]] (decoder_vocab_size)',
+            'weighted_layer_sum': 'the audio classifier first mixes the N + 1 hidden states (the '
+                                  "input and each layer's output) with learned weights",
+            'mask_token': 'a mask token to stand in for masked patches',
+            'swiglu': 'a SwiGLU MLP, its width rounded up to a multiple of 8',
+            'vision_use_head': "the vision tower's attention-pooling head: one learned probe "
+                               'attends to all patches, then a LayerNorm and an MLP',
+            'falcon.bias': 'biases on every projection',
+            'mlp.bias': 'biases on the Linear layers',
+            'transformer.final_norm': "a LayerNorm after each stack, the encoder's and the "
+                                      "decoder's",
+            'opt.project_embeddings': 'projections from the embedding size [[d_emb]] to H before '
+                                      'the layers, and back after them',
+            'vit.pooler': "ViTModel's pooler: a dense H → [[d_pool]] layer on the class token"},
+ 'option_off': {'pooler': 'no pooler',
+                'tie_word_embeddings': 'the LM head has its own V × H matrix, apart from the token '
+                                       'embeddings',
+                'add_cross_attention': "no cross-attention over an encoder's states",
+                'project_embeddings': 'no projection: the embeddings are H wide',
+                'summary_projection': 'the multiple-choice summary has no projection',
+                'final_norm': 'no final LayerNorm',
+                'enable_bias': 'no biases on the projections',
+                'norm_affine': 'LayerNorms without weight or bias',
+                'attention_bias': "no biases on the attention's projections",
+                'bias': 'no biases on the projections and LayerNorms',
+                'new_decoder_architecture': 'the original layout: one key/value head (or one per '
+                                            'query head) and one norm',
+                'multi_query': 'a key/value head for each query head',
+                'parallel_attn': 'attention first, then the MLP',
+                'mlp_bias': "no biases on the MLP's projections",
+                'qkv_bias': 'no biases on the q, k and v projections',
+                'mask_token': 'no mask token',
+                'layer_scale': 'no layer scale',
+                'swiglu': 'an MLP without a gate: two matrices, [[r_mlp]]·H wide',
+                'qk_layernorm': 'no LayerNorm over q and k',
+                'q_lora': 'queries are projected directly, without compression',
+                'dense_first': 'every layer is an MoE layer',
+                'share_embeddings': 'the source and target embeddings and the output projection '
+                                    'each have their own V × H table',
+                'gated': 'a plain FFN with one input matrix (T5 v1.0)',
+                'relative_attention': 'no relative positions: content attention only',
+                'c2p': 'no content-to-position term',
+                'p2c': 'no position-to-content term',
+                'share_att_key': 'the position terms have projections of their own',
+                'position_biased_input': 'no absolute position table',
+                'token_types': 'no token-type table',
+                'embed_proj': 'embeddings as wide as H, no projection',
+                'rel_norm': 'no LayerNorm over the relative-position table',
+                'conv': 'no convolution',
+                'legacy': 'a head that multiplies by the word table itself',
+                'norm_bias': 'no biases on the LayerNorms',
+                'decoder_bias': 'no bias on the masked-LM decoder',
+                'classifier_bias': "no bias on the prediction head's dense layer",
+                'roberta_layout': "BERT's module names and heads",
+                'heads_first': 'the body is registered before the heads, so the body owns the '
+                               'shared matrix',
+                'summary_to_labels': 'the summary projects to H',
+                'mean_pooling': 'the classifiers read the first token',
+                'linear_layout': "projections stored as GPT-2's Conv1D, in × out",
+                'neo_attention': "GPT-2's attention: q, k and v from one projection (c_attn), "
+                                 'scores scaled',
+                'clip_qkv': 'the output of Wqkv is not clamped',
+                'parallel_residual': 'attention first, then the MLP, each after its own norm',
+                'alibi': 'rotary position embeddings',
+                'qa_under_transformer': 'the question-answering class keeps the decoder under the '
+                                        'name model',
+                'qk_norm_per_head': 'no RMSNorm over the heads of q and k',
+                'qk_norm_full': 'no RMSNorm over q and k',
+                'post_norms': 'norms before the attention and before the MLP',
+                'sandwich_norms': 'norms only before the attention and before the MLP',
+                'fused_projections': 'q, k and v, and gate and up, each a projection of its own',
+                'softcap_attention': 'the attention scores are not soft-capped',
+                'softcap_logits': 'the output logits are not soft-capped',
+                'layer_norm': 'RMSNorm, with a weight and no bias',
+                'layer_norm_no_bias': 'RMSNorm, with a weight and no bias',
+                'layer_norm_no_weights': 'RMSNorm, with a weight and no bias',
+                'plain_mlp': 'a gated MLP (SwiGLU): three matrices, gate and up H → [[d_ff]], down '
+                             'back to H',
+                'parallel_block': 'attention first, then the MLP, each after its own norm',
+                'qk_norm_head_weights': 'no LayerNorm over the heads of q and k',
+                'qk_norm_head_list': 'no LayerNorms over the heads of q and k',
+                'gemma_norm': 'an RMSNorm that multiplies by its weight',
+                'olmo2_norm': "an RMSNorm that multiplies by its weight in the model's dtype",
+                'partial_rotary': "rotary embeddings turn all of each head's dimensions",
+                'rotary_sliding': 'every layer uses rotary embeddings',
+                'rotary_fp32': "the rotary tables are cast to the model's dtype",
+                'rotary_per_kind': 'one rotary table for every layer',
+                'block_sparse_moe': 'the experts sit under mlp, with a softmax over all the '
+                                    "router's logits",
+                'experts_first': 'the router is registered before the experts',
+                'shared_expert': 'no shared expert',
+                'sinks': 'no attention sinks',
+                'expert_biases': 'neither the router nor the experts have biases',
+                'norm_topk_prob': 'the top k routing weights are not renormalised',
+                'softmax_routing': "a sigmoid over the router's E logits, the best groups of "
+                                   'experts first (DeepSeek-V3)',
+                'moe': 'no MoE layers: every layer has a dense MLP',
+                'conv_bias': 'no bias on the depthwise convolution',
+                'proj_bias': 'no biases on the in and out projections',
+                'dt_bc_norms': 'no norms over Δ, B and C',
+                'is_decoder': "an encoder's blocks, without cross-attention",
+                'embedding_norm': 'no LayerNorm after the embeddings',
+                'pre_norm': 'LayerNorms after each sublayer (post-LN)',
+                'sinusoidal': 'learned position tables of L + 2 rows (offset 2)',
+                'shared_vocab': 'the encoder and the decoder each have their own token table',
+                'own_decoder_vocab': "the decoder reads the encoder's vocabulary",
+                'weighted_layer_sum': "the audio classifier reads the last layer's output only",
+                'raw_outputs': 'the backbone outputs its maps through the final LayerNorm',
+                'vision_use_head': 'no attention-pooling head on the vision tower',
+                'falcon.bias': 'no biases on the projections',
+                'mlp.bias': 'no biases on the Linear layers',
+                'transformer.final_norm': 'no LayerNorm after the stacks',
+                'opt.project_embeddings': 'no projections: the embeddings are H wide',
+                'vit.pooler': 'no pooler'},
+ 'kind': {'embedding': 'embeddings',
+          'attention': 'attention',
+          'mixer': 'sequence mixers (state-space, linear attention)',
+          'mlp': 'MLP',
+          'experts': 'routed experts',
+          'router': 'router',
+          'shared_experts': 'shared experts',
+          'norm': 'norms',
+          'head': 'head',
+          'other': 'other',
+          'scores': 'attention over the sequence (scores, weighted values)',
+          'conv': 'convolutions'},
+ 'text': {'option_not': 'without: {help}',
+          'sentence_gap': ' ',
+          'kind_formula': '{kind}: {formula}',
+          'kind_share': '{kind}: {formula} = {value} ({share} of the layer)',
+          'count_letter': 'The parameter count is written {count} here: {patch} is the patch size.',
+          'summary_parts': 'Where the parameters are:',
+          'summary_layer': 'One layer of {name}, by kind of block:',
+          'thumb_intro': "Rule of thumb: keep each layer's weight matrices and the token tables; "
+                         'leave out biases, norms and the smaller tables:',
+          'thumb_error': 'That is {percent} {side}.',
+          'below_exact': 'below the exact count',
+          'above_exact': 'above the exact count',
+          'thumb_left_out': 'Left out as well, each under {cut} of the count: {kinds} ({share} of '
+                            'it together).',
+          'thumb_plain': "With {rule}, as GPT and BERT have it, the MLP's two matrices come to "
+                         '{mlp}.',
+          'thumb_gated': 'A gated MLP (SwiGLU) has three matrices, {formula}: with {llama}, '
+                         "LLaMA's choice, they come to {mlp}, as a plain MLP's two do with "
+                         '{plain}.',
+          'thumb_here': "Here {ratio}, so a layer's matrices come to {total}: {pieces}.",
+          'thumb_layer': "A layer's matrices come to {total}: {pieces}.",
+          'thumb_here_ratio': 'Here {ratio}.',
+          'thumb_stack': 'A layer of {stack} comes to {total}: {pieces}.',
+          'thumb_piece': '{kind} {value}',
+          'thumb_grouped': 'Grouped-query attention: {kv} key/value heads serve {heads} query '
+                           'heads, so k and v are {kv_width} numbers wide where q is {q_width}, '
+                           "and the attention's matrices come to {coef} instead of the {full} of a "
+                           'key/value head for each query head.',
+          'thumb_multi_query': 'Multi-query attention: one key/value head serves all {heads} query '
+                               'heads, so k and v are {kv_width} numbers wide where q is '
+                               "{q_width}, and the attention's matrices come to {coef} instead of "
+                               'the {full} of a key/value head for each query head.',
+          'list_separator': ', ',
+          'list_last': ' and ',
+          'closest': "Of the family's classes, {architecture} comes closest to the published "
+                     'figure: {value}, {percent} {side} it.',
+          'options': 'Options of the model class:',
+          'assumptions': 'Assumptions:',
+          'assumed_value': 'from {assumption}',
+          'none': '—',
+          'section_parts': 'Parts: {names}.',
+          'section_layer': 'One layer ({prefix}); the stack repeats it {count} times with its own '
+                           'weights.',
+          'section_layer_symbolic': 'One layer ({prefix}); the stack repeats it {count} times with '
+                                    'its own weights.',
+          'layer_sum': 'One layer:',
+          'stack_sum': 'All layers:',
+          'part_sum': 'Sum of this part:',
+          'tied_row': 'tied to {owner}: +0',
+          'sum_of_parts': 'Adding the parts:',
+          'closed_form': 'In closed form, grouped by layer count and then by powers of H:',
+          'final': 'Total: {value} parameters.',
+          'active_intro': 'Active parameters: what one token touches — everything dense, the '
+                          'router and its top k of the E routed experts:',
+          'active_intro_shared': 'Active parameters: what one token touches — everything dense, '
+                                 'the router, its top k of the E routed experts and the shared '
+                                 'experts:',
+          'active_final': 'Active per token: {value} parameters (total {total}).',
+          'final_symbolic': "The family's total is the closed form above; its terms in H² come "
+                            "from the layers' square matrices.",
+          'final_symbolic_plain': "The family's total is the closed form above.",
+          'note_transposed': 'Shapes are written as torch stores each weight: out × in for a '
+                             "Linear, in × out for GPT-2's Conv1D.",
+          'tie': '{name} is the same tensor as {owner}, so it is counted once: +0.',
+          'tie_untied': 'Untied it would add {untied} parameters, for a total of {total} instead '
+                        'of {value}.',
+          'no_ties': 'No weights are tied in this model.',
+          'kept': 'The total depends on: {symbols}.',
+          'drop_cancels': '{symbol} drops out: it enters only through products that the assumption '
+                          '{assumption} reduces:',
+          'drop_no_weights': '{symbol} drops out: it sets what the layers compute, not the shape '
+                             'of any weight.',
+          'drop_splits': '{symbol} drops out: it splits {whole} into equal parts, so it must '
+                         'divide {whole}, but adds no weights of its own.',
+          'drop_splits_to_run': '{symbol} drops out: the forward pass splits {whole} into that '
+                                'many groups of equal size, so it must divide {whole} for the '
+                                'model to run (transformers builds the model, and it is counted, '
+                                'whatever its value); it adds no weights of its own.',
+          'drop_shared': '{symbol} drops out: every layer reuses the same shared weights, so depth '
+                         'adds no parameters.',
+          'drop_image': '{symbol} drops out: the image size sets how many positions each '
+                        'convolution runs on (the FLOPs), not the size of its weights.',
+          'drop_rotary': '{symbol} drops out: it sets how many dimensions of each head rotary '
+                         'embeddings rotate, and rotation adds no weights.',
+          'drop_active_only': '{symbol} does not change the total: it sets how many experts each '
+                              'token uses, so it changes only the active count.',
+          'drop_given': '{symbol} drops out: it only sets the default {assumption}, and the config '
+                        'gives that size itself.',
+          'drop_assumed': '{symbol} is replaced by the assumption {assumption}.',
+          'no_drops': 'Every hyperparameter of the model appears in the total.',
+          'memory_intro': 'The weights alone, stored in each dtype ({mib}, {mb}; {gib}, {gb}):',
+          'reported': 'Published figure: {params} ({source}). The exact count is {percent} {side} '
+                      'it.',
+          'above': 'above',
+          'below': 'below',
+          'compute_intro_one': 'Forward FLOPs for one sequence (B = 1) of s = {seq} tokens, '
+                               'counted as {counter} counts them: every matrix product at 2 FLOPs '
+                               'per multiply-add, attention over all s × s pairs (no causal '
+                               'halving), norms and activations left out:',
+          'compute_intro': 'Forward FLOPs for B = {batch} sequences of s = {seq} tokens, counted '
+                           'as {counter} counts them: every matrix product at 2 FLOPs per '
+                           'multiply-add, attention over all s × s pairs (no causal halving), '
+                           'norms and activations left out:',
+          'compute_kinds': 'Where they come from, by kind of block (q, k, v and o are the '
+                           "attention's projections; the products over the sequence are a kind of "
+                           'their own):',
+          'compute_rule': 'The rule of two FLOPs per parameter and token, {rule}, gives {value}: '
+                          '{percent} {side}. Looking up a row of a table costs no product, and the '
+                          'attention over the sequence grows with s, not with the parameters.',
+          'compute_training': 'A training step runs the forward pass and then the backward pass, '
+                              'which costs about twice as much: {formula} = {value} FLOPs.',
+          'compute_rules': 'The rule of six FLOPs per parameter and token for a training step (two '
+                           'for the forward pass, four for the backward), over D = B·s = {tokens} '
+                           'tokens, with the parameters as each of its authors counts them, and '
+                           'its gap to the exact figure:',
+          'rule_hoffmann': 'Hoffmann et al. 2022 (Chinchilla): every parameter, {params}',
+          'rule_hoffmann_active': 'Hoffmann et al. 2022 (Chinchilla), every parameter a token uses '
+                                  '(its active ones: the paper counts dense models), {params}',
+          'rule_kaplan': 'Kaplan et al. 2020: the parameters without the embedding tables (of '
+                         'tokens, positions) and an untied unembedding, {params}',
+          'rule_kaplan_active': 'Kaplan et al. 2020, the parameters a token uses (its active ones: '
+                                'the paper counts dense models) without the embedding tables (of '
+                                'tokens, positions) and an untied unembedding, {params}',
+          'compute_idle': 'The cross-attention holds weights, counted in the parameters above, but '
+                          "does not run here: the model is given no encoder's states, and "
+                          "transformers' layers skip it without them.",
+          'compute_result': '{flops} FLOPs, that is {macs} MACs (multiply-accumulates: the number '
+                            'thop, ptflops and fvcore print and call "flops").',
+          'reported_note': 'Note: {note}.',
+          'reported_recount': 'That figure is what this count gives with {changes} ({why}) instead '
+                              'of {actual}: {value}.',
+          'generated': 'Generated by symparam from the block tree; regenerate rather than edit.'},
+ 'reading': {'mamba': ['A Mamba layer (Gu & Dao 2023) has no attention and no MLP: one mixer does '
+                       'both. `in_proj` widens each token from $H$ to two streams of '
+                       '$d_{\\mathrm{inner}} = e H$ channels: $x$, which the state-space model '
+                       'reads, and $z$, a gate. $x$ first passes a causal depthwise convolution '
+                       '(`conv1d`: $d_{\\mathrm{conv}}$ taps and a bias per channel, no mixing '
+                       'across channels) and a SiLU.',
+                       'The state-space model runs each of the $d_{\\mathrm{inner}}$ channels '
+                       "through the system $h'(t) = A h(t) + B x(t)$, $y(t) = C h(t)$, whose state "
+                       '$h$ holds $d_{\\mathrm{state}}$ numbers. Discretised with a step $\\Delta$ '
+                       '(zero-order hold), it becomes the recurrence $h_t = \\bar{A} h_{t-1} + '
+                       '\\bar{B} x_t$, $y_t = C h_t + D x_t$, with $\\bar{A} = \\exp(\\Delta A)$ '
+                       'and $\\bar{B} = \\Delta B$.',
+                       'What makes it selective: $\\Delta$, $B$ and $C$ depend on the token. '
+                       '`x_proj` maps $x$ to $r_{\\Delta} + 2 d_{\\mathrm{state}}$ numbers: a step '
+                       'of rank $r_{\\Delta}$, and $B$ and $C$ ($d_{\\mathrm{state}}$ each, shared '
+                       'by all channels); `dt_proj` lifts the step back to $d_{\\mathrm{inner}}$ '
+                       'channels with a bias, and a softplus keeps $\\Delta$ positive. A large '
+                       '$\\Delta$ lets a token reset the state, a small one lets it pass.',
+                       '$A$ and $D$ are not selective: they are parameters. $A$ is stored as '
+                       '`A_log` ($d_{\\mathrm{inner}} \\times d_{\\mathrm{state}}$, one decay rate '
+                       'per channel and state number; $A = -\\exp(A_{\\log})$ stays negative, so '
+                       'the state decays); $D$ ($d_{\\mathrm{inner}}$) is the skip connection from '
+                       '$x$ to $y$. The output is multiplied by $\\mathrm{SiLU}(z)$ and `out_proj` '
+                       'maps it back to $H$. Falcon-Mamba adds RMSNorms without weights over '
+                       '$\\Delta$, $B$ and $C$.',
+                       'The state size $d_{\\mathrm{state}}$ therefore enters only `x_proj` ($2 '
+                       'd_{\\mathrm{state}}$ outputs) and `A_log`; the projections in and out, $3 '
+                       'H d_{\\mathrm{inner}}$, hold most of a layer. Generating text, a layer '
+                       'keeps the last inputs of its convolution and its state $h$, '
+                       '$d_{\\mathrm{inner}} d_{\\mathrm{state}}$ numbers, however long the '
+                       'sequence: there is no KV cache.'],
+             'CLIPModel': ['CLIP (Radford et al. 2021) learns one embedding space for images and '
+                           'their captions with two encoders, the towers, trained together: for a '
+                           'batch of $B$ (image, text) pairs it predicts which of the $B \\times '
+                           'B$ pairings actually occurred, raising the cosine similarity of the '
+                           '$B$ true pairs and lowering that of the $B^2 - B$ others. The towers '
+                           'share no weights: the count is the sum of theirs and of the few '
+                           'tensors that join them.',
+                           'The text tower is a Transformer of [[N]] layers, [[H]] wide, with '
+                           '[[h]] heads and masked (causal) self-attention, each layer LayerNorm '
+                           'first. A text of at most [[L]] tokens from a vocabulary of [[V]] is '
+                           'looked up in the token table and added to a learned position table '
+                           '(`position_embedding`, [[L]] rows). After a final LayerNorm, the text '
+                           'is represented by the state at its end-of-text token.',
+                           'The vision tower is a Vision Transformer. An image of $R \\times R$ '
+                           'pixels with [[C]] channels is cut into $\\lfloor R/P \\rfloor^2$ '
+                           'patches of $P \\times P$ pixels, and one convolution with kernel and '
+                           'stride [[P]] and no bias (`patch_embedding`, weight $H_{\\mathrm{vis}} '
+                           '\\times C \\times P \\times P$) maps the $C P^2$ pixels of each patch '
+                           'linearly to [[H_vis]] numbers. A learned class embedding '
+                           '(`class_embedding`, [[H_vis]] numbers) is put in front of them, and a '
+                           'learned position table adds one row to each of the $\\lfloor R/P '
+                           '\\rfloor^2 + 1$ tokens. As the paper notes, CLIP adds a LayerNorm to '
+                           'these embeddings before the transformer (`pre_layrnorm`, so spelled in '
+                           '`transformers`); after the [[N_vis]] layers, the state of the class '
+                           'token is normalised once more (`post_layernorm`) and represents the '
+                           'image. The vision tower runs on these $\\lfloor R/P \\rfloor^2 + 1$ '
+                           'tokens whatever the length of the text: in the FLOPs below, $s$ is the '
+                           "text's length alone.",
+                           'The towers meet in a shared space of [[d_proj]] numbers, where a '
+                           "linear projection without bias takes each tower's representation "
+                           '(`text_projection` from [[H]] numbers, `visual_projection` from '
+                           '[[H_vis]]). Both embeddings are normalised to length 1, so the product '
+                           "of the $B$ texts' embeddings with the $B$ images' is the $B \\times B$ "
+                           'table of cosine similarities: $2 B^2 d_{\\mathrm{proj}}$ FLOPs, which '
+                           'grow with the batch, not with the tokens.',
+                           'The similarities are multiplied by $e^{t}$, where $t$ is a single '
+                           'learned number (`logit_scale`): the logarithm of an inverse '
+                           'temperature, $1/\\tau = e^{t}$. The paper initialises $\\tau$ at '
+                           '$0.07$ ($t = \\ln(1/0.07) \\approx 2.659$, the '
+                           '`logit_scale_init_value` of `transformers`) and learns it with the '
+                           'rest, clipping $e^{t}$ at 100. It is the one scalar in the count: a '
+                           'tensor of shape $()$.'],
+             'SiglipModel': ["SigLIP (Zhai et al. 2023) keeps CLIP's two towers but replaces its "
+                             'loss: instead of a $\\mathrm{softmax}$ over the batch, each of the '
+                             '$B \\times B$ (image, text) pairings is a question of its own, true '
+                             'pair or not, answered by a sigmoid $\\sigma$ of its logit. Each '
+                             "pairing's loss stands alone: nothing is normalised across the batch.",
+                             "The text tower is CLIP's without the causal mask, read at its last "
+                             'token, whose state a linear head with bias (`head`) maps to '
+                             '[[d_proj]] numbers. The vision tower is a Vision Transformer without '
+                             'class token: the patch convolution has a bias, the position table '
+                             'has $\\lfloor R/P \\rfloor^2$ rows, no LayerNorm precedes the layers '
+                             'and the last one normalises every patch. A multihead attention '
+                             'pooling head then reads the patches: one learned query (`probe`) '
+                             "attends to all of them through torch's `nn.MultiheadAttention`, "
+                             'whose query, key and value projections are packed in one $3 '
+                             'H_{\\mathrm{vis}} \\times H_{\\mathrm{vis}}$ matrix '
+                             '(`in_proj_weight`), followed by a LayerNorm and an MLP with a '
+                             "residual. Its output, [[H_vis]] numbers, is the image's embedding as "
+                             'it is: nothing projects it, so [[d_proj]] must equal [[H_vis]].',
+                             'The logits are $e^{t}\\, x \\cdot y + b$ for the normalised '
+                             'embeddings $x$ and $y$, with a learned scale (`logit_scale`, $t$) '
+                             'and a learned bias (`logit_bias`, $b$), one number each. The paper '
+                             'initialises them at $t = \\ln 10$ and $b = -10$, so that training '
+                             'starts by judging most pairings false, as most are.'],
+             'whisper': ['Whisper (Radford et al. 2022) is an encoder–decoder Transformer that '
+                         'turns speech into text. Its input is a log-mel spectrogram of 30 seconds '
+                         'of audio: $2 L_{\\mathrm{enc}}$ frames, one every 10 ms, of [[n_mels]] '
+                         'mel bins each.',
+                         'The encoder starts with a small stem of two one-dimensional convolutions '
+                         'that take the mel bins as channels and slide along time, each with a '
+                         'kernel of width 3 and followed by a GELU. The first (`conv1`) maps the '
+                         '[[n_mels]] bins to [[H]] channels and keeps every frame; the second '
+                         '(`conv2`, [[H]] to [[H]]) has a stride of 2 and so halves the frames to '
+                         "[[L_enc]]. Sinusoidal position embeddings are then added to the stem's "
+                         'output: `transformers` keeps them as a table of [[L_enc]] rows '
+                         '(`embed_positions`) that it fills with sinusoids and freezes, and counts '
+                         'its weights like any other.',
+                         'Pre-activation residual blocks follow (a LayerNorm before the '
+                         'self-attention and before the MLP), and a final LayerNorm closes the '
+                         'encoder. The decoder adds learned position embeddings ([[L]] rows) to '
+                         'its token embeddings and runs the same blocks, its self-attention '
+                         "masked, with cross-attention over the encoder's [[L_enc]] states; its "
+                         'output projection (`proj_out`) is the token table itself. In every '
+                         'attention the key projection has no bias. In the paper the encoder and '
+                         'decoder have the same width and number of blocks; a config gives each '
+                         'its own.',
+                         'The encoder always runs on its [[L_enc]] positions (the first '
+                         'convolution on $2 L_{\\mathrm{enc}}$ frames), however long the text: in '
+                         "the FLOPs below, $s$ is the decoder's tokens alone."]}}
