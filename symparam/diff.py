@@ -93,7 +93,7 @@ class Change:
 
     part: str
     cause: str
-    subject: tuple[str, ...]
+    subject: tuple[str, ...]  # for tying: ("untied",) or ("tied",)
     before: int | None
     after: int | None
     formula: sympy.Expr | None = None
@@ -145,10 +145,19 @@ class Diff:
     seq: int | None = None
     batch: int | None = None
     formula_by_part: Mapping[str, tuple[sympy.Expr, sympy.Expr]] = field(default_factory=dict)
+    #: the symbols that count layers in either model (formulas are grouped by them)
+    counts: tuple[sympy.Symbol, ...] = ()
 
     @property
     def difference(self) -> sympy.Expr:
         return expand(self.formula_b - self.formula_a)
+
+    @property
+    def grouped_difference(self) -> sympy.Expr:
+        """:attr:`difference` grouped by the layer counts, as a person writes it."""
+        from symparam.analysis import grouped
+
+        return grouped(self.difference, self.counts)
 
     @property
     def delta(self) -> int | None:
@@ -392,7 +401,9 @@ def diff(model_a: Any, model_b: Any, quantity: str = "params", seq: int | None =
     return Diff(model_a.name, model_b.name, quantity, formula_a, formula_b, count_a, count_b,
                 tuple(changes), order, at, forms_a, forms_b,
                 _depends(model_a, model_b) if quantity == "params" else (),
-                seq, batch, {p: f for p, f in by_part.items() if f != (0, 0)})
+                seq, batch, {p: f for p, f in by_part.items() if f != (0, 0)},
+                tuple(sorted(set(model_a.repeat_symbols) | set(model_b.repeat_symbols),
+                             key=order_key)))
 
 
 def _env(values: Mapping[str, int]) -> dict[sympy.Symbol, int]:
@@ -460,6 +471,8 @@ def _structure(a: _Side, b: _Side, env_a: Mapping[str, int] | None,
             if before is not None and before == after and cause == "replaced" and \
                     [f.key for f in forms[0]] == [f.key for f in forms[1]]:
                 continue  # written otherwise, the same design, the same count: a renaming
+            if tying:  # which way: the head's own weight came or went
+                unit = "untied" if ea is None else "tied"
             out.append(Change(part, cause, (unit,), before, after,
                               expand((eb or 0) - (ea or 0)), forms=forms))
     return out
