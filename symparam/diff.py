@@ -374,14 +374,14 @@ def diff(model_a: Any, model_b: Any, quantity: str = "params", seq: int | None =
             changes += _structure(a, b, a.values, plan[0])
             changes += _widths(b, plan[0], b.values, plan[1])
             at = dict(plan[0])
-        elif _holds(a, start):
+        elif _holds(a, start, {**a.values, **b.values}):
             order = "widths_first"
             changes += _widths(a, a.values, start)
             changes += _structure(a, b, start, b.values)
             at = dict(start)
         else:  # neither model's rules hold at the other's widths: each at its own
             order = "together"
-            changes += _structure(a, b, a.values, b.values)
+            changes += _structure(a, b, a.values, b.values, together=True)
     else:
         changes += _structure(a, b, None, None)
     count_a = int(a.total(_env(a.values))) if bound else None
@@ -428,14 +428,17 @@ def _plan(a: _Side, b: _Side) -> tuple[dict[str, int], dict[str, str]] | None:
     known = {**b.values, **inferred, **a.values}
     for candidate, links in ((known, _linked(a, b, inferred)), ({**b.values, **a.values}, {})):
         env = _env_for(b, candidate, b.values)
-        if _holds(b, env):
+        if _holds(b, env, candidate):
             return env, links
     return None
 
 
-def _holds(side: _Side, env: Mapping[str, int]) -> bool:
-    """Whether ``side``'s rules hold at ``env`` and every unit is a whole number there."""
-    given = {n: v for n, v in env.items() if n in side.model.hyperparameters}
+def _holds(side: _Side, env: Mapping[str, int], values: Mapping[str, int]) -> bool:
+    """Whether ``side``'s rules hold at ``values`` (its hyperparameters there, those it
+    assumes left to the assumption) and every unit is a whole number at ``env``."""
+    assumed = {a.name for a in side.model.assumptions}
+    given = {n: v for n, v in values.items()
+             if n in side.model.hyperparameters and n not in assumed}
     try:
         side.model.bind(given)
     except SymparamError:
@@ -444,10 +447,14 @@ def _holds(side: _Side, env: Mapping[str, int]) -> bool:
 
 
 def _structure(a: _Side, b: _Side, env_a: Mapping[str, int] | None,
-               env_b: Mapping[str, int] | None) -> list[Change]:
+               env_b: Mapping[str, int] | None, together: bool = False) -> list[Change]:
     """The first leg: each part's units set against each other, A at ``env_a``, B at
-    ``env_b`` (no numbers where they are None)."""
+    ``env_b`` (no numbers where they are None). ``together``: each at its own values, a unit
+    of the same formula then a change of widths."""
     out = []
+    moved = tuple((n, a.values[n], b.values[n]) for n in sorted(
+        set(a.values) & set(b.values), key=lambda n: order_key(sympy.Symbol(n)))
+        if a.values[n] != b.values[n])
     for part in PARTS:
         for unit in UNITS:
             ea, eb = a.units.get((part, unit)), b.units.get((part, unit))
@@ -455,6 +462,11 @@ def _structure(a: _Side, b: _Side, env_a: Mapping[str, int] | None,
                 (ea is None and eb is not None and part in a.tied)
                 or (eb is None and ea is not None and part in b.tied))
             if ea is not None and eb is not None and expand(ea - eb) == 0:
+                if together and env_a is not None and env_b is not None:
+                    before, after = (int(value(ea, _env(env_a))), int(value(eb, _env(env_b))))
+                    if before != after:
+                        out.append(Change(part, "width", tuple(n for n, _, _ in moved),
+                                          before, after, steps=moved))
                 continue
             if ea is None and eb is None:
                 continue
