@@ -531,7 +531,8 @@ def _check_totals(model_a: Any, model_b: Any, quantity: str, seq: int | None,
     """The two totals as each model counts itself (a second way to the same numbers)."""
     for model, count in ((model_a, count_a), (model_b, count_b)):
         if quantity == "flops":
-            counted = model.flops(seq=seq, batch=batch or 1).flops
+            own = None if model.sequence is not None else seq  # a ViT's image fixes it
+            counted = model.flops(seq=own, batch=batch or 1).flops
         elif quantity == "params":
             counted = model.count()
         else:

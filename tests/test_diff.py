@@ -203,6 +203,9 @@ def test_flops_and_cache_sum_to_the_difference() -> None:
     d = diff(a, b, "flops", seq=64, batch=2)
     assert sum(c.delta for c in d.changes) == (b.flops(seq=64, batch=2).flops
                                                - a.flops(seq=64, batch=2).flops)
+    vit = model("dinov2-base")  # its image fixes its sequence: seq is the other side's
+    d = diff(b, vit, "flops", seq=64)
+    assert sum(c.delta for c in d.changes) == vit.flops(batch=1).flops - b.flops(seq=64).flops
     kv = diff(a, b, "kv_cache", seq=64)
     assert kv.count_a == 64 * 12 * 2 * 768 and kv.count_b == 64 * 32 * 2 * 8 * 128
     assert sum(c.delta for c in kv.changes) == kv.count_b - kv.count_a
