@@ -119,6 +119,7 @@ class DependsChange:
     matters_in: str
     kind: str | None
     reason: str | None
+    drop: Any = None  # the other model's DropOut, for documents to say it in their language
 
 
 @dataclass(frozen=True)
@@ -555,5 +556,5 @@ def _depends(model_a: Any, model_b: Any) -> tuple[DependsChange, ...]:
             continue  # the other has no such hyperparameter: a block added or removed says it
         drop = next((d for d in dropouts(other) if d.symbol.name == name), None)
         out.append(DependsChange(name, matters, None if drop is None else drop.kind,
-                                 None if drop is None else reason(drop)))
+                                 None if drop is None else reason(drop), drop))
     return tuple(out)
