@@ -7,7 +7,15 @@ import argparse
 import copy
 from typing import Any
 
-from symparam.cli_common import FLAGS, JSON_HELP, build_model, model_options, subcommand, whole
+from symparam.cli_common import (
+    FLAGS,
+    JSON_HELP,
+    build_model,
+    model_options,
+    output_format,
+    subcommand,
+    whole,
+)
 from symparam.diff import Change, Diff, Shown, diff
 from symparam.errors import InvalidValueError, SymparamError
 from symparam.output import human_count, json_line
@@ -63,7 +71,42 @@ def add_diff_command(commands: Any) -> None:
                    help="sequences (default 1)")
     p.add_argument("--dtype", choices=("fp32", "fp16", "bf16", "int8"), default="fp16",
                    help="the weights' and cache's dtype for --memory (default fp16)")
+    p.add_argument("--format", type=output_format("text", "markdown", "latex"), default="text",
+                   metavar="{text,markdown,latex}",
+                   help="plain text (default), or a document in Markdown or LaTeX")
+    p.add_argument("--lang", choices=("en", "zh", "ko"), default=None,
+                   help="the document's language: English (default), Chinese or Korean")
+    p.add_argument("--math", choices=("dollars", "github", "katex"),
+                   help="Markdown math, as for derive (default dollars)")
+    p.add_argument("--fragment", action="store_true",
+                   help="LaTeX body only, to paste into a paper (its packages on line 1)")
+    p.add_argument("--heading-level", metavar="LEVEL",
+                   help="LaTeX command of the outermost headings, as for derive")
+    p.add_argument("-o", "--output", metavar="FILE", help="write the document to FILE")
+    p.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
     p.set_defaults(run=cmd_diff)
+
+
+def _check_document_flags(args: argparse.Namespace) -> None:
+    """A flag that shapes another format than the one asked for is refused, not ignored."""
+    if args.format != "latex":
+        given = [flag for flag, on in (("--fragment", args.fragment),
+                                       ("--heading-level", args.heading_level is not None))
+                 if on]
+        if given:
+            verb = "shapes" if len(given) == 1 else "shape"
+            raise InvalidValueError(f"{' and '.join(given)} {verb} a LaTeX document: add "
+                                    "--format latex")
+    if args.format != "markdown" and args.math is not None:
+        raise InvalidValueError("--math says how Markdown writes its math: add --format "
+                                "markdown")
+    if args.format == "text":
+        given = [flag for flag, on in (("--lang", args.lang is not None),
+                                       ("-o", args.output is not None)) if on]
+        if given:
+            verb = "is" if len(given) == 1 else "are"
+            raise InvalidValueError(f"{' and '.join(given)} {verb} for a document: add "
+                                    "--format markdown or --format latex")
 
 
 def _side(args: argparse.Namespace, which: str) -> argparse.Namespace:
@@ -92,8 +135,11 @@ def cmd_diff(args: argparse.Namespace) -> int:
         raise InvalidValueError(f"{flag} needs --seq S (tokens per sequence)")
     if args.seq is not None and not (args.flops or args.memory):
         raise InvalidValueError("--seq is for --flops or --memory")
+    _check_document_flags(args)
     a, b = (_model(args, which) for which in ("a", "b"))
     a.name, b.name = args.model_a, args.model_b  # as the user named them
+    if args.format != "text":
+        return _document(a, b, args)
     found = {"params": diff(a, b)}
     if args.flops:
         found["flops"] = diff(a, b, "flops", seq=args.seq, batch=args.batch)
@@ -108,6 +154,34 @@ def cmd_diff(args: argparse.Namespace) -> int:
             print()
         first = False
         _print(result, args, quantity, (a, b))
+    return 0
+
+
+def _document(a: Any, b: Any, args: argparse.Namespace) -> int:
+    """The comparison as a Markdown or LaTeX document, on standard output or in a file."""
+    import sys
+
+    from symparam.cli_common import write_output
+    from symparam.render_diff import comparison
+
+    found = comparison(a, b, seq=args.seq, batch=args.batch, flops=args.flops,
+                       cache=args.memory)
+    lang = args.lang or "en"
+    if args.format == "latex":
+        text = found.to_latex(lang=lang, fragment=args.fragment,
+                              heading_level=args.heading_level)
+    else:
+        text = found.to_markdown(lang=lang, math=args.math or "dollars")
+    record = {"a": args.model_a, "b": args.model_b, "format": args.format, "lang": lang,
+              "delta": found.params.delta}
+    if args.output is not None:
+        write_output(args.output, text, args.force)
+        if args.json:
+            print(json_line({**record, "output": args.output}))
+    elif args.json:
+        print(json_line({**record, "document": text}))
+    else:
+        sys.stdout.write(text)
     return 0
 
 

@@ -113,6 +113,8 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "symparam diff gpt2 llama-2-7b",
         "symparam diff llama-3-8b mixtral-8x7b --json",
         "symparam diff llama-2-7b llama-3-8b --flops --seq 2048 --memory",
+        "symparam diff gpt2 llama-2-7b --format latex --fragment --lang zh",
+        "symparam diff llama-3-8b mixtral-8x7b --format markdown -o diff.md",
         "symparam diff llama llama --set-a h_kv=32 --set-b h_kv=8 --set N=32 --set V=32000 "
         "--set H=4096 --set d_ff=11008 --set h=32",
     ),

@@ -165,7 +165,7 @@ def _what(change: Change, w: _Words) -> Markup:
     if change.cause == "replaced" and unit == "body":
         before, after = (w.forms(f, change.part) for f in change.forms)
         if [f.key for f in change.forms[0]] == [f.key for f in change.forms[1]]:
-            return w.fill(w.t["built_otherwise"], part=part, forms=after)
+            return w.fill(w.t["built_otherwise"], forms=after)
         return Markup(f"{before} {w.escape('→')} {after}")
     if unit == "body":
         return w.fill(w.t["unit"]["body"], part=part)

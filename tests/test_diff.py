@@ -262,3 +262,85 @@ def test_cli_bad_input(capsys: pytest.CaptureFixture[str], argv: list[str]) -> N
     status, out, err = run(capsys, *argv)
     assert status == 2 and out == "" and len(err.strip().splitlines()) == 1
     assert "Traceback" not in err
+
+
+# -- documents ------------------------------------------------------------------------------
+
+
+@cache
+def documents() -> dict[tuple[str, str], str]:
+    from symparam.render_diff import comparison
+
+    found = comparison(model("gpt2"), model("llama-3-8b"), seq=64, flops=True, cache=True)
+    return {(fmt, lang): found.to_markdown(lang=lang) if fmt == "md" else
+            found.to_latex(lang=lang, fragment=fmt == "fragment")
+            for fmt in ("md", "tex", "fragment") for lang in ("en", "zh", "ko")}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "ko"])
+def test_documents_show_every_term(lang: str) -> None:
+    """Every change's figure is in each document (as the index of the tree gives it), and
+    the totals of both models."""
+    d = diff(model("gpt2"), model("llama-3-8b"))
+    figures = [f"{abs(c.delta):,}" for c in d.changes] + [f"{tensor_count(model('gpt2')):,}",
+                                                          f"{tensor_count(model('llama-3-8b')):,}"]
+    for fmt in ("md", "tex"):
+        text = documents()[(fmt, lang)]
+        assert all(f in text for f in figures), [f for f in figures if f not in text]
+
+
+@pytest.mark.parametrize("lang", ["zh", "ko"])
+def test_documents_are_written_in_the_language(lang: str) -> None:
+    from tests.test_prose import latin_words
+
+    names = {"gpt2", "llama-3-8b", "GPT2LMHeadModel", "LlamaForCausalLM", "A", "B"}
+    assert latin_words(documents()[("md", lang)], names) == []
+
+
+def test_fragment_is_a_body() -> None:
+    body = documents()[("fragment", "en")]
+    assert body.startswith("% requires: \\usepackage{array,booktabs,tabularx}")
+    assert "\\documentclass" not in body and "\\begin{document}" not in body
+    assert "longtable" not in body
+
+
+@pytest.mark.parametrize("lang", ["en", "ko"])
+def test_latex_compiles_without_overfull_boxes(lang: str, tmp_path: Path) -> None:
+    """The document and the fragment in a two-column paper (the narrowest place it goes)."""
+    import shutil
+    import subprocess
+
+    engine = "pdflatex" if lang == "en" else "xelatex"
+    if shutil.which(engine) is None:
+        pytest.skip(f"{engine} is not installed")
+    preamble = {"en": "\\usepackage[T1]{fontenc}\\usepackage{lmodern}",
+                "ko": "\\usepackage{xetexko}\\setmainhangulfont{Noto Serif CJK KR}"}[lang]
+    (tmp_path / "body.tex").write_text(documents()[("fragment", lang)], encoding="utf-8")
+    (tmp_path / "paper.tex").write_text(
+        "\\documentclass[twocolumn]{article}\\usepackage{amsmath,array,booktabs,tabularx}"
+        f"{preamble}\n\\begin{{document}}\n\\input{{body}}\n\\end{{document}}\n",
+        encoding="utf-8")
+    (tmp_path / "doc.tex").write_text(documents()[("tex", lang)], encoding="utf-8")
+    for name in ("paper", "doc"):
+        for _ in range(2):  # longtables settle on the second run
+            done = subprocess.run([engine, "-interaction=nonstopmode", "-halt-on-error",
+                                   f"{name}.tex"], cwd=tmp_path, capture_output=True,
+                                  check=False)
+        log = (tmp_path / f"{name}.log").read_text(encoding="utf-8", errors="replace")
+        assert done.returncode == 0, log[-2000:]
+        assert "Overfull" not in log, name
+
+
+def test_cli_documents(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out_file = tmp_path / "diff.md"
+    status, out, err = run(capsys, "diff", "gpt2", "llama-3-8b", "--format", "markdown",
+                           "--lang", "zh", "-o", str(out_file))
+    assert status == 0 and out == "" and err == ""
+    from symparam.render_diff import comparison
+
+    expected = comparison(model("gpt2"), model("llama-3-8b")).to_markdown(lang="zh")
+    assert out_file.read_text(encoding="utf-8") == expected
+    for argv in (["--fragment"], ["--format", "markdown", "--fragment"],
+                 ["--format", "latex", "--math", "github"], ["--lang", "ko"]):
+        status, out, err = run(capsys, "diff", "gpt2", "llama-3-8b", *argv)
+        assert status == 2 and out == "" and len(err.strip().splitlines()) == 1

@@ -1,6 +1,6 @@
 # diff.tex.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = '1363d309426672ec6690156e0c8c1442aa563abb35adbf5646c224e0caead3c7'
+SOURCE = '1cf039442f3b8fdcf02555169d21019d2461a5952ef9151ad48803e143526793'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'diff.tex.j2'
 
@@ -215,40 +215,70 @@ def root(context, missing=missing):
                     raise TemplateRuntimeError("cannot assign attribute on non-namespace object")
                 l_1_deltas['cells'] = (environment.getattr((undefined(name='deltas') if l_1_deltas is missing else l_1_deltas), 'cells') + [context.call((undefined(name='esc') if l_0_esc is missing else l_0_esc), (environment.getattr(l_2_r, 'delta') or ''), _loop_vars=_loop_vars)])
             l_2_r = missing
-            def macro():
-                t_7 = []
+            if (undefined(name='fragment') if l_0_fragment is missing else l_0_fragment):
                 pass
-                t_7.extend((
-                    str(environment.getattr(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'diff'), 'columns'), 'part')),
-                    ' & ',
-                    str(environment.getattr(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'diff'), 'columns'), 'cause')),
-                    ' & ',
-                    str(environment.getattr(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'diff'), 'columns'), 'change')),
-                    ' & ',
-                    str(environment.getattr(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'diff'), 'columns'), 'formula')),
-                    ' & ',
-                    str(environment.getattr(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'diff'), 'columns'), 'delta')),
-                ))
-                return concat(t_7)
-            caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
-            t_6.append(context.call((undefined(name='table_begin') if l_0_table_begin is missing else l_0_table_begin), ['l:18', 'l:14', 'l:34', 'l:34', '>'], [environment.getattr((undefined(name='deltas') if l_1_deltas is missing else l_1_deltas), 'cells')], caller=caller))
-            for l_2_r in environment.getattr(l_1_s, 'structure'):
-                l_2_math = resolve('math')
-                _loop_vars = {}
+                def macro():
+                    t_7 = []
+                    pass
+                    t_7.extend((
+                        str(environment.getattr(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'diff'), 'columns'), 'change')),
+                        ' & ',
+                        str(environment.getattr(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'diff'), 'columns'), 'formula')),
+                        ' & ',
+                        str(environment.getattr(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'diff'), 'columns'), 'delta')),
+                    ))
+                    return concat(t_7)
+                caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
+                t_6.append(context.call((undefined(name='table_begin') if l_0_table_begin is missing else l_0_table_begin), ['l:55', 'l:45', '>'], [environment.getattr((undefined(name='deltas') if l_1_deltas is missing else l_1_deltas), 'cells')], caller=caller))
+                for l_2_r in environment.getattr(l_1_s, 'structure'):
+                    l_2_math = resolve('math')
+                    _loop_vars = {}
+                    pass
+                    t_6.extend((
+                        str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'diff'), 'row'), part=environment.getattr(l_2_r, 'part'), cause=environment.getattr(l_2_r, 'cause'), what=environment.getattr(l_2_r, 'what'), _loop_vars=_loop_vars)),
+                        ' & ',
+                        str(context.call((undefined(name='math') if l_2_math is missing else l_2_math), t_1(environment.getattr(l_2_r, 'formula')), _loop_vars=_loop_vars)),
+                        ' & ',
+                        str(context.call((undefined(name='esc') if l_0_esc is missing else l_0_esc), (environment.getattr(l_2_r, 'delta') or ''), _loop_vars=_loop_vars)),
+                        ' \\\\\n',
+                    ))
+                l_2_r = l_2_math = missing
+            else:
                 pass
-                t_6.extend((
-                    str(context.call((undefined(name='esc') if l_0_esc is missing else l_0_esc), environment.getattr(l_2_r, 'part'), _loop_vars=_loop_vars)),
-                    ' & ',
-                    str(context.call((undefined(name='esc') if l_0_esc is missing else l_0_esc), environment.getattr(l_2_r, 'cause'), _loop_vars=_loop_vars)),
-                    ' & ',
-                    str(environment.getattr(l_2_r, 'what')),
-                    ' & ',
-                    str(context.call((undefined(name='math') if l_2_math is missing else l_2_math), t_1(environment.getattr(l_2_r, 'formula')), _loop_vars=_loop_vars)),
-                    ' & ',
-                    str(context.call((undefined(name='esc') if l_0_esc is missing else l_0_esc), (environment.getattr(l_2_r, 'delta') or ''), _loop_vars=_loop_vars)),
-                    ' \\\\\n',
-                ))
-            l_2_r = l_2_math = missing
+                def macro():
+                    t_8 = []
+                    pass
+                    t_8.extend((
+                        str(environment.getattr(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'diff'), 'columns'), 'part')),
+                        ' & ',
+                        str(environment.getattr(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'diff'), 'columns'), 'cause')),
+                        ' & ',
+                        str(environment.getattr(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'diff'), 'columns'), 'change')),
+                        ' & ',
+                        str(environment.getattr(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'diff'), 'columns'), 'formula')),
+                        ' & ',
+                        str(environment.getattr(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'diff'), 'columns'), 'delta')),
+                    ))
+                    return concat(t_8)
+                caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
+                t_6.append(context.call((undefined(name='table_begin') if l_0_table_begin is missing else l_0_table_begin), ['l:18', 'l:14', 'l:34', 'l:34', '>'], [environment.getattr((undefined(name='deltas') if l_1_deltas is missing else l_1_deltas), 'cells')], caller=caller))
+                for l_2_r in environment.getattr(l_1_s, 'structure'):
+                    l_2_math = resolve('math')
+                    _loop_vars = {}
+                    pass
+                    t_6.extend((
+                        str(context.call((undefined(name='esc') if l_0_esc is missing else l_0_esc), environment.getattr(l_2_r, 'part'), _loop_vars=_loop_vars)),
+                        ' & ',
+                        str(context.call((undefined(name='esc') if l_0_esc is missing else l_0_esc), environment.getattr(l_2_r, 'cause'), _loop_vars=_loop_vars)),
+                        ' & ',
+                        str(environment.getattr(l_2_r, 'what')),
+                        ' & ',
+                        str(context.call((undefined(name='math') if l_2_math is missing else l_2_math), t_1(environment.getattr(l_2_r, 'formula')), _loop_vars=_loop_vars)),
+                        ' & ',
+                        str(context.call((undefined(name='esc') if l_0_esc is missing else l_0_esc), (environment.getattr(l_2_r, 'delta') or ''), _loop_vars=_loop_vars)),
+                        ' \\\\\n',
+                    ))
+                l_2_r = l_2_math = missing
             t_6.extend((
                 str(context.call((undefined(name='table_end') if l_0_table_end is missing else l_0_table_end))),
                 '\n',
@@ -263,7 +293,7 @@ def root(context, missing=missing):
     context.exported_vars.add('structure')
     context.vars['structure'] = l_0_structure = Macro(environment, macro, 'structure', ('s',), False, False, False, context.eval_ctx.autoescape)
     def macro(l_1_s):
-        t_8 = []
+        t_9 = []
         l_1_namespace = resolve('namespace')
         l_1_deltas = resolve('deltas')
         if l_1_s is missing:
@@ -280,23 +310,23 @@ def root(context, missing=missing):
                 l_1_deltas['cells'] = (environment.getattr((undefined(name='deltas') if l_1_deltas is missing else l_1_deltas), 'cells') + [context.call((undefined(name='esc') if l_0_esc is missing else l_0_esc), environment.getattr(l_2_r, 'delta'), _loop_vars=_loop_vars)])
             l_2_r = missing
             def macro():
-                t_9 = []
+                t_10 = []
                 pass
-                t_9.extend((
+                t_10.extend((
                     str(environment.getattr(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'diff'), 'columns'), 'step')),
                     ' & ',
                     str(environment.getattr(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'diff'), 'columns'), 'part')),
                     ' & ',
                     str(environment.getattr(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'diff'), 'columns'), 'delta')),
                 ))
-                return concat(t_9)
+                return concat(t_10)
             caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
-            t_8.append(context.call((undefined(name='table_begin') if l_0_table_begin is missing else l_0_table_begin), ['l:55', 'l:45', '>'], [environment.getattr((undefined(name='deltas') if l_1_deltas is missing else l_1_deltas), 'cells')], caller=caller))
+            t_9.append(context.call((undefined(name='table_begin') if l_0_table_begin is missing else l_0_table_begin), ['l:55', 'l:45', '>'], [environment.getattr((undefined(name='deltas') if l_1_deltas is missing else l_1_deltas), 'cells')], caller=caller))
             for l_2_r in environment.getattr(l_1_s, 'widths'):
                 l_2_math = resolve('math')
                 _loop_vars = {}
                 pass
-                t_8.extend((
+                t_9.extend((
                     str(context.call((undefined(name='math') if l_2_math is missing else l_2_math), environment.getattr(l_2_r, 'steps'), _loop_vars=_loop_vars)),
                     ' & ',
                     str(context.call((undefined(name='esc') if l_0_esc is missing else l_0_esc), environment.getattr(l_2_r, 'part'), _loop_vars=_loop_vars)),
@@ -305,17 +335,17 @@ def root(context, missing=missing):
                     ' \\\\\n',
                 ))
             l_2_r = l_2_math = missing
-            t_8.extend((
+            t_9.extend((
                 str(context.call((undefined(name='table_end') if l_0_table_end is missing else l_0_table_end))),
                 '\n',
             ))
         else:
             pass
-            t_8.extend((
+            t_9.extend((
                 str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'diff'), 'no_change')),
                 '\n',
             ))
-        return concat(t_8)
+        return concat(t_9)
     context.exported_vars.add('widths')
     context.vars['widths'] = l_0_widths = Macro(environment, macro, 'widths', ('s',), False, False, False, context.eval_ctx.autoescape)
     if (undefined(name='fragment') if l_0_fragment is missing else l_0_fragment):
@@ -373,14 +403,14 @@ def root(context, missing=missing):
         pass
         yield '\n'
         def macro():
-            t_10 = []
+            t_11 = []
             pass
-            t_10.extend((
+            t_11.extend((
                 str(environment.getattr(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'diff'), 'columns'), 'model')),
                 ' & ',
                 str(environment.getattr(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'diff'), 'columns'), 'count')),
             ))
-            return concat(t_10)
+            return concat(t_11)
         caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
         yield context.call((undefined(name='table_begin') if l_0_table_begin is missing else l_0_table_begin), ['l:100', '>'], [[environment.getattr(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'diff'), 'columns'), 'count'), environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'params'), 'count_a'), environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'params'), 'count_b'), context.call((undefined(name='esc') if l_0_esc is missing else l_0_esc), environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'params'), 'delta'))]], caller=caller)
         yield 'A: '
@@ -466,4 +496,4 @@ def root(context, missing=missing):
         yield '}\n\\end{document}\n'
 
 blocks = {}
-debug_info = '4=33&5=51&6=54&7=57&8=68&10=73&11=76&13=82&16=88&17=91&19=96&21=98&23=102&25=107&26=110&28=112&30=117&33=119&35=123&37=128&38=129&39=136&40=143&41=147&40=153&43=154&44=158&46=165&48=168&49=172&48=178&51=179&52=183&54=190&56=192&59=198&60=205&61=207&62=208&63=215&64=219&63=231&66=232&67=237&69=250&71=256&74=262&75=269&76=271&77=272&78=279&79=283&78=291&81=292&82=297&84=306&86=312&89=318&90=321&91=323&92=326&95=331&98=336&105=338&109=341&122=348&123=350&130=353&132=355&134=357&136=361&138=363&140=365&142=367&143=369&145=372&146=376&145=382&148=384&149=388&150=392&151=396&154=399&155=400&157=403&160=407&161=412&163=418&164=422&169=427&171=430&173=434&175=436&177=438&179=440&181=441&183=444&185=448&187=450&189=452&191=454&194=456&198=462'
+debug_info = '4=33&5=51&6=54&7=57&8=68&10=73&11=76&13=82&16=88&17=91&19=96&21=98&23=102&25=107&26=110&28=112&30=117&33=119&35=123&37=128&38=129&39=136&40=143&41=147&40=153&43=154&44=158&46=165&48=168&49=172&48=178&51=179&52=183&54=190&56=192&59=198&60=205&61=207&62=208&63=215&65=217&66=221&65=229&68=230&69=235&72=245&73=249&72=261&75=262&76=267&79=280&81=286&84=292&85=299&86=301&87=302&88=309&89=313&88=321&91=322&92=327&94=336&96=342&99=348&100=351&101=353&102=356&105=361&108=366&115=368&119=371&132=378&133=380&140=383&142=385&144=387&146=391&148=393&150=395&152=397&153=399&155=402&156=406&155=412&158=414&159=418&160=422&161=426&164=429&165=430&167=433&170=437&171=442&173=448&174=452&179=457&181=460&183=464&185=466&187=468&189=470&191=471&193=474&195=478&197=480&199=482&201=484&204=486&208=492'
