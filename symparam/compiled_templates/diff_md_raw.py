@@ -1,6 +1,6 @@
 # diff.md.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = 'c1fbcd5e20d737b6e0506ab050ee7454a5b6869695f6b396ae1a7c8031c46418'
+SOURCE = 'fa740857e262861cb84f0652eae1b40fb6eed085d5876565cacf79927274314b'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'diff.md.j2'
 
@@ -288,7 +288,7 @@ def root(context, missing=missing):
             yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), (environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'diff'), 'matters') if environment.getattr(l_1_x, 'kind') else environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'diff'), 'no_symbol')), symbol=context.call((undefined(name='math') if l_1_math is missing else l_1_math), environment.getattr(l_1_x, 'symbol'), _loop_vars=_loop_vars), model=context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr(l_1_x, 'model'), _loop_vars=_loop_vars), other=context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr(l_1_x, 'other'), _loop_vars=_loop_vars), _loop_vars=_loop_vars))
             if environment.getattr(l_1_x, 'kind'):
                 pass
-                yield ' '
+                yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'sentence_gap'))
                 yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getitem(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), str_join(('drop_', environment.getattr(l_1_x, 'kind'), ))), symbol=context.call((undefined(name='math') if l_1_math is missing else l_1_math), environment.getattr(l_1_x, 'symbol'), _loop_vars=_loop_vars), assumption=(context.call((undefined(name='math') if l_1_math is missing else l_1_math), environment.getattr(l_1_x, 'assumption'), _loop_vars=_loop_vars) if environment.getattr(l_1_x, 'assumption') else ''), whole=(context.call((undefined(name='math') if l_1_math is missing else l_1_math), environment.getattr(l_1_x, 'whole'), _loop_vars=_loop_vars) if environment.getattr(l_1_x, 'whole') else ''), _loop_vars=_loop_vars))
             yield '\n'
             for l_2_chain in environment.getattr(l_1_x, 'chains'):

@@ -1,6 +1,6 @@
 # diff.tex.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = '1cf039442f3b8fdcf02555169d21019d2461a5952ef9151ad48803e143526793'
+SOURCE = 'e7481d50dd0e2e0e0d5c0ee4332ca93fecb566243046d0e22c18c4171c432009'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'diff.tex.j2'
 
@@ -445,7 +445,7 @@ def root(context, missing=missing):
             yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), (environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'diff'), 'matters') if environment.getattr(l_1_x, 'kind') else environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'diff'), 'no_symbol')), symbol=context.call((undefined(name='math') if l_1_math is missing else l_1_math), environment.getattr(l_1_x, 'symbol'), _loop_vars=_loop_vars), model=context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr(l_1_x, 'model'), _loop_vars=_loop_vars), other=context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr(l_1_x, 'other'), _loop_vars=_loop_vars), _loop_vars=_loop_vars))
             if environment.getattr(l_1_x, 'kind'):
                 pass
-                yield ' '
+                yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'sentence_gap'))
                 yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getitem(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), str_join(('drop_', environment.getattr(l_1_x, 'kind'), ))), symbol=context.call((undefined(name='math') if l_1_math is missing else l_1_math), environment.getattr(l_1_x, 'symbol'), _loop_vars=_loop_vars), assumption=(context.call((undefined(name='math') if l_1_math is missing else l_1_math), environment.getattr(l_1_x, 'assumption'), _loop_vars=_loop_vars) if environment.getattr(l_1_x, 'assumption') else ''), whole=(context.call((undefined(name='math') if l_1_math is missing else l_1_math), environment.getattr(l_1_x, 'whole'), _loop_vars=_loop_vars) if environment.getattr(l_1_x, 'whole') else ''), _loop_vars=_loop_vars))
             yield '\n'
             for l_2_chain in environment.getattr(l_1_x, 'chains'):
