@@ -111,15 +111,17 @@ def _check_document_flags(args: argparse.Namespace) -> None:
 
 def _side(args: argparse.Namespace, which: str) -> argparse.Namespace:
     """The model arguments of one side: the shared ones, then that side's own."""
+    own_set, own_assume = (args.set_a, args.assume_a) if which == "a" else \
+        (args.set_b, args.assume_b)
     side = copy.copy(args)
-    side.set = [*(args.set or ()), *(getattr(args, f"set_{which}") or ())]
-    side.assume = [*(args.assume or ()), *(getattr(args, f"assume_{which}") or ())]
+    side.set = [*(args.set or ()), *(own_set or ())]
+    side.assume = [*(args.assume or ()), *(own_assume or ())]
     return side
 
 
 def _model(args: argparse.Namespace, which: str) -> Any:
     """Side ``which``'s model; an error says which side it is about."""
-    name = getattr(args, f"model_{which}")
+    name = args.model_a if which == "a" else args.model_b
     try:
         return build_model(name, _side(args, which))
     except SymparamError as error:
