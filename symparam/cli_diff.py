@@ -27,7 +27,7 @@ PART_NAMES = {"embeddings": "embeddings", "attention": "attention", "mlp": "MLP/
 #: how it names a unit that was added, removed or replaced
 UNIT_NAMES = {"tokens": "token table", "positions": "position table",
               "token_types": "token-type table", "table": "table", "bias": "biases",
-              "scores": "attention scores"}
+              "scores": "attention scores", "pooler": "pooler (a layer on the first token)"}
 
 #: what each cause is called
 CAUSE_NAMES = {"added": "added", "removed": "removed", "replaced": "replaced",

@@ -63,7 +63,7 @@ PART_OF = {"embedding": "embeddings", "attention": "attention", "scores": "atten
 CAUSES = ("added", "removed", "replaced", "tying", "width")
 
 #: the units a part is compared by: a table of its own each, biases apart, the rest together
-UNITS = ("tokens", "positions", "token_types", "table", "scores", "body", "bias")
+UNITS = ("tokens", "positions", "token_types", "table", "scores", "body", "pooler", "bias")
 
 #: what is compared
 QUANTITIES = ("params", "flops", "kv_cache")
@@ -209,8 +209,8 @@ class _Side:
 def _unit(part: str, facet: str, kind: str) -> str:
     if kind == "scores":
         return "scores"
-    if facet == "bias":
-        return "bias"
+    if facet in ("bias", "pooler"):
+        return facet
     if part == "embeddings" and facet in ("tokens", "positions", "token_types", "table"):
         return facet
     return "body"

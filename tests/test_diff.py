@@ -344,3 +344,11 @@ def test_cli_documents(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> No
                  ["--format", "latex", "--math", "github"], ["--lang", "ko"]):
         status, out, err = run(capsys, "diff", "gpt2", "llama-3-8b", *argv)
         assert status == 2 and out == "" and len(err.strip().splitlines()) == 1
+
+
+def test_a_pooler_is_its_own_unit() -> None:
+    """BERT without its pooler: one change, the H × H dense layer and its bias on the first
+    token, and not a head replaced."""
+    d = diff(model("bert-base-uncased"), symparam.model("bert-base-uncased", pooler=False))
+    assert [(c.part, c.cause, c.subject, c.delta) for c in d.changes] == [
+        ("head", "removed", ("pooler",), -(768 * 768 + 768))]

@@ -271,7 +271,12 @@ class Block:
         """Parameters by role, (kind, facet) (:mod:`symparam.blocks.roles`): what two models
         are compared by, so that a renamed tensor is not a change."""
         kind = self.kind or outer
-        return merge_roles(child.roles(kind) for _, child in self.children())
+        found = merge_roles(child.roles(kind) for _, child in self.children())
+        if not self.first_token:
+            return found
+        # a block on the first token (BERT's pooler) is one unit, weights and biases
+        return merge_roles({(k, "tied" if facet == "tied" else "pooler"): e}
+                           for (k, facet), e in found.items())
 
     def forms(self, outer: str = "other") -> dict[str, tuple[Form, ...]]:
         """The designs of the blocks under this one (:class:`~symparam.blocks.roles.Form`), by
