@@ -31,6 +31,9 @@ STDIN_MODEL = ", or - for a config.json on standard input"
 DIFF_MODELS = ("A and B are read as MODEL is; --set and --assume apply to both, --set-a, "
                "--set-b, --assume-a and --assume-b to one. Structural changes are counted at "
                "A's widths, then each width or count moves to B's in turn.")
+#: what diff's --json prints
+DIFF_JSON = ("--json prints one JSON line: A and B named in \"a\" and \"b\", every term with "
+             "its part, cause and counts, counts as integers.")
 
 #: output formats, one name each wherever they appear
 FORMATS = ("--json prints JSON Lines: one object a line, counts as integers, the model named "
@@ -140,7 +143,8 @@ def epilog(command: str) -> str:
     paragraphs = [MODELS.format(more=more)] if command not in NO_MODEL else []
     if command == "diff":
         paragraphs.append(DIFF_MODELS)
-    paragraphs += [FORMATS + ".", EXTRA.get(command, STATUSES) + "."]
+    paragraphs += [DIFF_JSON if command == "diff" else FORMATS + ".",
+                   EXTRA.get(command, STATUSES) + "."]
     for paragraph in paragraphs:
         lines += [textwrap.fill(paragraph, 79), ""]
     return "\n".join(lines).rstrip() + "\n"
