@@ -238,6 +238,7 @@ def _change(change: Change) -> dict[str, Any]:
             "before": change.before, "after": change.after, "delta": change.delta,
             "formula": None if change.formula is None else str(change.formula),
             "steps": [{"symbol": n, "from": x, "to": y} for n, x, y in change.steps],
+            "at_a": change.at_a, "at_b": change.at_b,
             "forms_before": [_form(f) for f in change.forms[0]],
             "forms_after": [_form(f) for f in change.forms[1]]}
 
@@ -277,6 +278,21 @@ def _what(change: Change, result: Diff) -> str:
             return f"{PART_NAMES[change.part]} built otherwise ({after})"
         return f"{before} → {after}"
     return name
+
+
+def _formula(change: Change, result: Diff, a: str, b: str) -> str:
+    """A structural change's formula, and what it comes to at the other model's widths."""
+    from symparam.printing import text
+
+    if change.formula is None:
+        return ""
+    shown = text(change.formula)
+    if change.delta is None:
+        return shown
+    other, name = (change.at_b, b) if result.order != "widths_first" else (change.at_a, a)
+    if other is None or other == change.delta:
+        return shown
+    return f"{shown}   ({_signed(other)} at {name}'s widths)"
 
 
 def _print(result: Diff, args: argparse.Namespace, quantity: str, models: tuple[Any, Any]
@@ -320,7 +336,7 @@ def _print(result: Diff, args: argparse.Namespace, quantity: str, models: tuple[
     if result.delta is None:
         first = "structure (formulas in the shared symbols; no values to count them at):"
     rows = [(PART_NAMES[c.part], CAUSE_NAMES[c.cause], _what(c, result), _signed(c.delta),
-             "" if c.formula is None else text(c.formula)) for c in structural]
+             _formula(c, result, a, b)) for c in structural]
     blocks = [(first, rows)]
     wide = []
     for change in widths:

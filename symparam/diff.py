@@ -35,6 +35,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -99,6 +100,11 @@ class Change:
     formula: sympy.Expr | None = None
     steps: tuple[tuple[str, int, int], ...] = ()
     forms: tuple[tuple[Shown, ...], tuple[Shown, ...]] = ((), ())
+    #: a structural change's formula at each model's own widths (a symbol one of them lacks
+    #: at the other's value; None where that is not a whole number): what the change would
+    #: cost in A, and in B
+    at_a: int | None = None
+    at_b: int | None = None
 
     @property
     def delta(self) -> int | None:
@@ -383,6 +389,7 @@ def diff(model_a: Any, model_b: Any, quantity: str = "params", seq: int | None =
         else:  # neither model's rules hold at the other's widths: each at its own
             order = "together"
             changes += _structure(a, b, a.values, b.values, together=True)
+        changes = [_costs(c, a, b) for c in changes]
     else:
         changes += _structure(a, b, None, None)
     count_a = int(a.total(_env(a.values))) if bound else None
@@ -445,6 +452,22 @@ def _holds(side: _Side, env: Mapping[str, int], values: Mapping[str, int]) -> bo
     except SymparamError:
         return False
     return all(Fraction(value(e, _env(env))).denominator == 1 for e in side.units.values())
+
+
+def _costs(change: Change, a: _Side, b: _Side) -> Change:
+    """``change`` with its formula at A's widths and at B's (a structural change)."""
+    if change.formula is None:
+        return change
+    found = []
+    for first, second in ((a.values, b.values), (b.values, a.values)):
+        env = {**second, **first}
+        try:
+            number = Fraction(value(change.formula, {sym: env[sym.name]
+                                                     for sym in change.formula.free_symbols}))
+        except (KeyError, UnboundError):
+            number = Fraction(1, 2)
+        found.append(int(number) if number.denominator == 1 else None)
+    return dataclasses.replace(change, at_a=found[0], at_b=found[1])
 
 
 def _structure(a: _Side, b: _Side, env_a: Mapping[str, int] | None,

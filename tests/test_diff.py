@@ -166,6 +166,8 @@ def test_gpt2_to_llama_by_cause() -> None:
         ("norms", "replaced", ("body",)): -(2 * N + 1) * H,            # LayerNorm's biases
         ("head", "tying", ("untied",)): V * H,
     }
+    tying = next(c for c in d.changes if c.cause == "tying")
+    assert (tying.at_a, tying.at_b) == (V * H, 32000 * 4096)  # at each model's own widths
     mlp = next(c for c in d.changes if c.part == "mlp" and c.cause == "replaced")
     assert [f.key for f in mlp.forms[0]] == ["mlp"] and [f.key for f in mlp.forms[1]] == \
         ["gated_mlp"]
