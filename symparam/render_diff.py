@@ -184,7 +184,9 @@ def _section(result: Diff, w: _Words, first: int, prefix: str = "") -> dict[str,
                 for n, x, y in change.steps)
             widths.append({"steps": steps, "part": w.t["part"][change.part], "delta": delta})
         else:
-            structure.append({"part": w.t["part"][change.part],
+            other = change.at_a if result.order == "widths_first" else change.at_b
+            structure.append({"other": "" if other is None else signed(other),
+                              "part": w.t["part"][change.part],
                               "cause": w.t["cause"][change.cause],
                               "what": _what(change, w),
                               "formula": latex(change.formula or sympy.S.Zero, sized=False),
@@ -208,6 +210,7 @@ def _section(result: Diff, w: _Words, first: int, prefix: str = "") -> dict[str,
         "difference": [latex(result.grouped_difference)],
         "order": result.order, "structure_first": result.order != "widths_first",
         "rule": rule[0], "structure_heading": rule[1], "widths_heading": rule[2],
+        "other_heading": "at_a" if result.order == "widths_first" else "at_b",
         "at_values": _values(result.at),
         "structure": structure, "widths": widths,
         "by_part": [{"part": w.t["part"][p], "delta": signed(v)}

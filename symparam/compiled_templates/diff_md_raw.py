@@ -1,6 +1,6 @@
 # diff.md.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = 'fa740857e262861cb84f0652eae1b40fb6eed085d5876565cacf79927274314b'
+SOURCE = '0829d76f79bb8fb5e50d4e04a636eb6824a5cb69034e40b7201a710623ffc24d'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'diff.md.j2'
 
@@ -167,7 +167,9 @@ def root(context, missing=missing):
                 str(environment.getattr(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'diff'), 'columns'), 'formula')),
                 ' | ',
                 str(environment.getattr(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'diff'), 'columns'), 'delta')),
-                ' |\n|---|---|---|---|---:|\n',
+                ' | ',
+                str(environment.getitem(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'diff'), 'columns'), environment.getattr(l_1_s, 'other_heading'))),
+                ' |\n|---|---|---|---|---:|---:|\n',
             ))
             for l_2_r in environment.getattr(l_1_s, 'structure'):
                 l_2_esc = resolve('esc')
@@ -185,6 +187,8 @@ def root(context, missing=missing):
                     str(context.call((undefined(name='math') if l_2_math is missing else l_2_math), environment.getattr(l_2_r, 'formula'), _loop_vars=_loop_vars)),
                     ' | ',
                     str((environment.getattr(l_2_r, 'delta') or '')),
+                    ' | ',
+                    str(environment.getattr(l_2_r, 'other')),
                     ' |\n',
                 ))
             l_2_r = l_2_esc = l_2_math = missing
@@ -332,4 +336,4 @@ def root(context, missing=missing):
     yield '*\n'
 
 blocks = {}
-debug_info = '3=16&4=26&6=31&7=40&9=47&10=50&12=56&15=62&16=65&18=70&20=72&22=76&24=83&25=86&27=88&29=93&32=95&34=99&36=105&38=110&39=116&42=124&44=129&45=135&48=143&51=149&52=154&53=158&55=169&56=176&59=191&62=197&63=202&64=206&66=213&67=220&70=231&73=238&75=240&77=242&79=244&81=246&83=248&85=250&87=252&88=254&90=257&92=261&93=265&94=269&97=272&98=273&100=276&102=280&103=285&105=291&106=295&110=299&112=302&114=306&116=308&118=310&120=312&122=313&124=316&126=320&128=322&130=324&132=326&136=328'
+debug_info = '3=16&4=26&6=31&7=40&9=47&10=50&12=56&15=62&16=65&18=70&20=72&22=76&24=83&25=86&27=88&29=93&32=95&34=99&36=105&38=110&39=116&42=124&44=129&45=135&48=143&51=149&52=154&53=158&55=171&56=178&59=195&62=201&63=206&64=210&66=217&67=224&70=235&73=242&75=244&77=246&79=248&81=250&83=252&85=254&87=256&88=258&90=261&92=265&93=269&94=273&97=276&98=277&100=280&102=284&103=289&105=295&106=299&110=303&112=306&114=310&116=312&118=314&120=316&122=317&124=320&126=324&128=326&130=328&132=330&136=332'

@@ -1,6 +1,6 @@
 # diff.tex.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = 'e7481d50dd0e2e0e0d5c0ee4332ca93fecb566243046d0e22c18c4171c432009'
+SOURCE = 'f158132cc94b4d77291eba4a796406576ce7cda52a9f8956978eb0f422ba901f'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'diff.tex.j2'
 
@@ -202,6 +202,7 @@ def root(context, missing=missing):
         t_6 = []
         l_1_namespace = resolve('namespace')
         l_1_deltas = resolve('deltas')
+        l_1_others = resolve('others')
         if l_1_s is missing:
             l_1_s = undefined("parameter 's' was not provided", name='s')
         pass
@@ -245,6 +246,14 @@ def root(context, missing=missing):
                 l_2_r = l_2_math = missing
             else:
                 pass
+                l_1_others = context.call((undefined(name='namespace') if l_1_namespace is missing else l_1_namespace), cells=[environment.getitem(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'diff'), 'columns'), environment.getattr(l_1_s, 'other_heading'))])
+                for l_2_r in environment.getattr(l_1_s, 'structure'):
+                    _loop_vars = {}
+                    pass
+                    if not isinstance(l_1_others, Namespace):
+                        raise TemplateRuntimeError("cannot assign attribute on non-namespace object")
+                    l_1_others['cells'] = (environment.getattr((undefined(name='others') if l_1_others is missing else l_1_others), 'cells') + [context.call((undefined(name='esc') if l_0_esc is missing else l_0_esc), environment.getattr(l_2_r, 'other'), _loop_vars=_loop_vars)])
+                l_2_r = missing
                 def macro():
                     t_8 = []
                     pass
@@ -258,10 +267,12 @@ def root(context, missing=missing):
                         str(environment.getattr(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'diff'), 'columns'), 'formula')),
                         ' & ',
                         str(environment.getattr(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'diff'), 'columns'), 'delta')),
+                        ' & ',
+                        str(environment.getitem(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'diff'), 'columns'), environment.getattr(l_1_s, 'other_heading'))),
                     ))
                     return concat(t_8)
                 caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
-                t_6.append(context.call((undefined(name='table_begin') if l_0_table_begin is missing else l_0_table_begin), ['l:18', 'l:14', 'l:34', 'l:34', '>'], [environment.getattr((undefined(name='deltas') if l_1_deltas is missing else l_1_deltas), 'cells')], caller=caller))
+                t_6.append(context.call((undefined(name='table_begin') if l_0_table_begin is missing else l_0_table_begin), ['l:22', 'l:17', 'l:32', 'l:29', '>', '>'], [environment.getattr((undefined(name='deltas') if l_1_deltas is missing else l_1_deltas), 'cells'), environment.getattr((undefined(name='others') if l_1_others is missing else l_1_others), 'cells')], caller=caller))
                 for l_2_r in environment.getattr(l_1_s, 'structure'):
                     l_2_math = resolve('math')
                     _loop_vars = {}
@@ -276,6 +287,8 @@ def root(context, missing=missing):
                         str(context.call((undefined(name='math') if l_2_math is missing else l_2_math), t_1(environment.getattr(l_2_r, 'formula')), _loop_vars=_loop_vars)),
                         ' & ',
                         str(context.call((undefined(name='esc') if l_0_esc is missing else l_0_esc), (environment.getattr(l_2_r, 'delta') or ''), _loop_vars=_loop_vars)),
+                        ' & ',
+                        str(context.call((undefined(name='esc') if l_0_esc is missing else l_0_esc), environment.getattr(l_2_r, 'other'), _loop_vars=_loop_vars)),
                         ' \\\\\n',
                     ))
                 l_2_r = l_2_math = missing
@@ -496,4 +509,4 @@ def root(context, missing=missing):
         yield '}\n\\end{document}\n'
 
 blocks = {}
-debug_info = '4=33&5=51&6=54&7=57&8=68&10=73&11=76&13=82&16=88&17=91&19=96&21=98&23=102&25=107&26=110&28=112&30=117&33=119&35=123&37=128&38=129&39=136&40=143&41=147&40=153&43=154&44=158&46=165&48=168&49=172&48=178&51=179&52=183&54=190&56=192&59=198&60=205&61=207&62=208&63=215&65=217&66=221&65=229&68=230&69=235&72=245&73=249&72=261&75=262&76=267&79=280&81=286&84=292&85=299&86=301&87=302&88=309&89=313&88=321&91=322&92=327&94=336&96=342&99=348&100=351&101=353&102=356&105=361&108=366&115=368&119=371&132=378&133=380&140=383&142=385&144=387&146=391&148=393&150=395&152=397&153=399&155=402&156=406&155=412&158=414&159=418&160=422&161=426&164=429&165=430&167=433&170=437&171=442&173=448&174=452&179=457&181=460&183=464&185=466&187=468&189=470&191=471&193=474&195=478&197=480&199=482&201=484&204=486&208=492'
+debug_info = '4=33&5=51&6=54&7=57&8=68&10=73&11=76&13=82&16=88&17=91&19=96&21=98&23=102&25=107&26=110&28=112&30=117&33=119&35=123&37=128&38=129&39=136&40=143&41=147&40=153&43=154&44=158&46=165&48=168&49=172&48=178&51=179&52=183&54=190&56=192&59=198&60=206&61=208&62=209&63=216&65=218&66=222&65=230&68=231&69=236&72=246&73=247&74=254&75=258&74=272&77=273&78=278&81=293&83=299&86=305&87=312&88=314&89=315&90=322&91=326&90=334&93=335&94=340&96=349&98=355&101=361&102=364&103=366&104=369&107=374&110=379&117=381&121=384&134=391&135=393&142=396&144=398&146=400&148=404&150=406&152=408&154=410&155=412&157=415&158=419&157=425&160=427&161=431&162=435&163=439&166=442&167=443&169=446&172=450&173=455&175=461&176=465&181=470&183=473&185=477&187=479&189=481&191=483&193=484&195=487&197=491&199=493&201=495&203=497&206=499&210=505'
