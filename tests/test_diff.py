@@ -84,17 +84,18 @@ def test_across_families_sum_to_the_difference(a: str, b: str) -> None:
 
 
 def test_counts_against_transformers_on_meta() -> None:
-    """The two ends of the showcase pair, counted by transformers' own classes."""
+    """The ends of the showcase pairs, counted by transformers' own classes."""
     from tests.oracle import from_config
 
     counts = {}
-    for name in ("gpt2", "llama-2-7b"):
+    for name in ("gpt2", "llama-2-7b", "llama-3-8b", "mixtral-8x7b"):
         data = json.loads((PRESETS / f"{name}.json").read_text())["config"]
         shapes = from_config(data, data["architectures"][0])
         counts[name] = sum(math.prod(shape) for shape in shapes.values())
-    d = diff(model("gpt2"), model("llama-2-7b"))
-    assert d.count_a == counts["gpt2"] and d.count_b == counts["llama-2-7b"]
-    assert sum(c.delta for c in d.changes) == counts["llama-2-7b"] - counts["gpt2"]
+    for a, b in (("gpt2", "llama-2-7b"), ("llama-3-8b", "mixtral-8x7b")):
+        d = diff(model(a), model(b))
+        assert d.count_a == counts[a] and d.count_b == counts[b]
+        assert sum(c.delta for c in d.changes) == counts[b] - counts[a]
 
 
 # -- properties ---------------------------------------------------------------------------
