@@ -366,9 +366,10 @@ def _print(result: Diff, args: argparse.Namespace, quantity: str, models: tuple[
           + (f" ({human_count(result.count_b)} vs {human_count(result.count_a)})"
              if quantity == "params" else ""))
     for d in result.depends:
-        where, other = (a, b) if d.matters_in == "a" else (b, a)
+        where, other = (f"A ({a})", f"B ({b})") if d.matters_in == "a" else \
+            (f"B ({b})", f"A ({a})")
         why = f": {d.reason}" if d.reason else ""
-        print(f"  depends: {d.name} enters {where}'s count, not {other}'s{why}")
+        print(f"  depends: {d.name} enters the count of {where}, not of {other}{why}")
     if quantity == "kv_cache":
         size = _bytes(args)
         print(f"  weights ({args.dtype}): {_times(found_a := models[0].count(), size):,} B → "
