@@ -27,6 +27,14 @@ MORE_MODELS = {
 }
 STDIN_MODEL = ", or - for a config.json on standard input"
 
+#: what diff adds about its two models
+DIFF_MODELS = ("A and B are read as MODEL is; --set and --assume apply to both, --set-a, "
+               "--set-b, --assume-a and --assume-b to one. Structural changes are counted at "
+               "A's widths, then each width or count moves to B's in turn.")
+#: what diff's --json prints
+DIFF_JSON = ("--json prints one JSON line: A and B named in \"a\" and \"b\", every term with "
+             "its part, cause and counts, counts as integers.")
+
 #: output formats, one name each wherever they appear
 FORMATS = ("--json prints JSON Lines: one object a line, counts as integers, the model named "
            "in \"model\"")
@@ -104,6 +112,15 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "site": (
         "symparam site pages",
     ),
+    "diff": (
+        "symparam diff gpt2 llama-2-7b",
+        "symparam diff llama-3-8b mixtral-8x7b --json",
+        "symparam diff llama-2-7b llama-3-8b --flops --seq 2048 --memory",
+        "symparam diff gpt2 llama-2-7b --format latex --fragment --lang zh",
+        "symparam diff llama-3-8b mixtral-8x7b --format markdown -o diff.md",
+        "symparam diff llama llama --set-a h_kv=32 --set-b h_kv=8 --set N=32 --set V=32000 "
+        "--set H=4096 --set d_ff=11008 --set h=32",
+    ),
 }
 
 #: what a command adds to :data:`STATUSES`
@@ -124,7 +141,10 @@ def epilog(command: str) -> str:
     lines = ["examples:", *(f"  {example}" for example in EXAMPLES[command]), ""]
     more = MORE_MODELS.get(command, STDIN_MODEL)
     paragraphs = [MODELS.format(more=more)] if command not in NO_MODEL else []
-    paragraphs += [FORMATS + ".", EXTRA.get(command, STATUSES) + "."]
+    if command == "diff":
+        paragraphs.append(DIFF_MODELS)
+    paragraphs += [DIFF_JSON if command == "diff" else FORMATS + ".",
+                   EXTRA.get(command, STATUSES) + "."]
     for paragraph in paragraphs:
         lines += [textwrap.fill(paragraph, 79), ""]
     return "\n".join(lines).rstrip() + "\n"

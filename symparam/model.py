@@ -24,6 +24,7 @@ from symparam.tables import Rich, Table, human, plain
 if TYPE_CHECKING:
     from symparam.analysis import Formula
     from symparam.derivation import Derivation
+    from symparam.diff import Diff
     from symparam.sweep import Sweep
 
 __all__ = ["Described", "Model", "Overridden", "Part", "Parts", "Reported"]
@@ -67,6 +68,15 @@ class Model(Counted, Questions, Rich):
         from symparam.derivation import derive
 
         return derive(self, symbolic=symbolic, seq=seq, batch=batch)
+
+    def diff(self, other: Model, quantity: str = "params", seq: int | None = None,
+             batch: int | None = None) -> Diff:
+        """What changed from this model to ``other``, term by term (``symparam diff``): by
+        part and by cause, summing to ``other``'s count minus this one's
+        (:func:`symparam.diff.diff`; ``quantity`` ``flops`` or ``kv_cache`` with ``seq``)."""
+        from symparam.diff import diff
+
+        return diff(self, other, quantity, seq=seq, batch=batch)
 
     def __repr__(self) -> str:
         return f"Model({self.name!r}, {self.architecture}, params={self.params})"

@@ -235,19 +235,7 @@ def render(derivation: Document, fmt: str, lang: str = "en", fragment: bool = Fa
     escape = escape_md if fmt == "md" else escape_pdftex if pdf else escape_tex
     code = code_md if fmt == "md" else partial(code_tex, pdf=pdf)
 
-    def fill(template: str, **fields: Any) -> Markup:
-        """A language string with its ``{fields}`` put in, everything escaped for ``fmt``; a
-        field's format spec is a Korean particle to attach after it (``{symbol:은}``)."""
-        out = []
-        for literal, field, spec, _ in string.Formatter().parse(template):
-            out.append(str(escape(literal)))
-            if field is not None:
-                shown = str(escape(fields[field]))
-                out.append(shown)
-                if spec:
-                    out.append(attach(shown, spec))
-        return Markup("".join(out))
-
+    fill = filler(escape)
     inline = _math(fmt, math)
     view = _view(derivation, t, code, fill, inline)
     view["reading"] = reading(t, derivation.architecture, derivation.family_name, escape, code,
@@ -273,6 +261,24 @@ def render(derivation: Document, fmt: str, lang: str = "en", fragment: bool = Fa
                            units=_UNITS,
                            headings=(level, _SUBHEADING[level]),
                            packages=_FRAGMENT_PACKAGES[lang])
+
+
+def filler(escape: Callable[[Any], Markup]) -> Callable[..., Markup]:
+    """``fill(template, **fields)``: a language string with its ``{fields}`` put in,
+    everything escaped by ``escape``; a field's format spec is a Korean particle to attach
+    after it (``{symbol:은}``)."""
+    def fill(template: str, **fields: Any) -> Markup:
+        out = []
+        for literal, field, spec, _ in string.Formatter().parse(template):
+            out.append(str(escape(literal)))
+            if field is not None:
+                shown = str(escape(fields[field]))
+                out.append(shown)
+                if spec:
+                    out.append(attach(shown, spec))
+        return Markup("".join(out))
+
+    return fill
 
 
 def description(lang: str, described: Described | None,

@@ -24,6 +24,9 @@ TARGET = ROOT / "symparam" / "compiled_templates"
 TEMPLATES = {
     "derivation.md.j2": False,
     "derivation.tex.j2": False,
+    "latex.j2": False,
+    "diff.md.j2": False,
+    "diff.tex.j2": False,
     "page/page.html.j2": True,
     "page/index.html.j2": True,
 }

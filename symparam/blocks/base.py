@@ -27,6 +27,7 @@ import sympy
 
 from symparam.blocks.entries import Index, TensorInfo, as_size
 from symparam.blocks.numbers import evaluate, value
+from symparam.blocks.roles import Form, Role, merge_forms, merge_roles
 from symparam.blocks.saved import ACT, MASK, Saved, union
 from symparam.errors import InvalidValueError, ModelDefinitionError
 from symparam.limits import MAX_BLOCK_DEPTH, MAX_TREE_BLOCKS
@@ -266,6 +267,23 @@ class Block:
         kind = self.kind or outer
         return merge(child.by_kind(kind, active) for _, child in self.children())
 
+    def roles(self, outer: str = "other") -> dict[Role, sympy.Expr]:
+        """Parameters by role, (kind, facet) (:mod:`symparam.blocks.roles`): what two models
+        are compared by, so that a renamed tensor is not a change."""
+        kind = self.kind or outer
+        found = merge_roles(child.roles(kind) for _, child in self.children())
+        if not self.first_token:
+            return found
+        # a block on the first token (BERT's pooler) is one unit, weights and biases
+        return merge_roles({(k, "tied" if facet == "tied" else "pooler"): e}
+                           for (k, facet), e in found.items())
+
+    def forms(self, outer: str = "other") -> dict[str, tuple[Form, ...]]:
+        """The designs of the blocks under this one (:class:`~symparam.blocks.roles.Form`), by
+        kind: what a comparison names a replaced block by."""
+        kind = self.kind or outer
+        return merge_forms(child.forms(kind) for _, child in self.children())
+
     def stacks(self, seq: sympy.Expr) -> list[tuple[Block, sympy.Expr]]:
         """The stacks of repeated layers under this block, with the sequence each runs on:
         the units that full recomputation checkpoints (Megatron-LM and transformers'
@@ -447,6 +465,12 @@ class Tensor(Block):
         params = self.params
         return {self.kind or outer: params} if params != 0 else {}
 
+    def roles(self, outer: str = "other") -> dict[Role, sympy.Expr]:
+        kind = self.kind or outer
+        if self.tie is not None:  # adds nothing; held here as what it would hold untied
+            return {(kind, "tied"): sympy.Mul(*self.shape)}
+        return {(kind, "weight"): self.params}
+
     def table_rows(self, path: str = "") -> Iterator[Row]:
         yield Row(path, "Tensor", self.shape, None, self.params, self.tie)
 
@@ -568,6 +592,10 @@ class Repeat(Block):
     def by_kind(self, outer: str = "other", active: bool = False) -> dict[str, sympy.Expr]:
         below = once(self.block.by_kind, self.kind or outer, active)
         return {kind: self.count_expr * params for kind, params in below.items()}
+
+    def roles(self, outer: str = "other") -> dict[Role, sympy.Expr]:
+        below = once(self.block.roles, self.kind or outer)
+        return {role: self.count_expr * params for role, params in below.items()}
 
     def flops_by_kind(self, batch: sympy.Expr, seq: sympy.Expr,
                       outer: str = "other") -> dict[str, sympy.Expr]:

@@ -27,6 +27,7 @@ from symparam.blocks.base import (
     on_sequence,
 )
 from symparam.blocks.entries import as_expr
+from symparam.blocks.roles import TABLE_FACETS, Form, Role, merge_forms
 from symparam.blocks.saved import (
     ACT,
     ACTIVATION_SAVES,
@@ -49,6 +50,7 @@ from symparam.blocks.saved import (
     attention_core,
 )
 from symparam.errors import InvalidValueError, ModelDefinitionError
+from symparam.symbols import L
 
 
 class Linear(Block):
@@ -70,6 +72,13 @@ class Linear(Block):
         if self.bias is None:
             return (("weight", self.weight),)
         return (("weight", self.weight), ("bias", self.bias))
+
+    def roles(self, outer: str = "other") -> dict[Role, sympy.Expr]:
+        """Its weight, and its bias under a role of its own (biases come and go as a
+        design choice: GPT-2 has them, LLaMA has none)."""
+        kind = self.kind or outer
+        found = self.weight.roles(kind)
+        return found if self.bias is None else {**found, (kind, "bias"): self.bias.params}
 
     def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
         """2·tokens·in·out: one multiply-add per weight and token (the bias add is not a
@@ -194,6 +203,16 @@ class Attention(Block):
 
     def __getitem__(self, name: str) -> Block:
         return dict(self._children)[name]
+
+    def forms(self, outer: str = "other") -> dict[str, tuple[Form, ...]]:
+        """Attention with its query heads, key/value heads and query/key width per head
+        (``latent``: multi-head latent attention, whose up-projections can be absorbed)."""
+        kind = self.kind or outer
+        heads = self.heads if self.heads is not None else sympy.S.One
+        kv = self.kv_heads if self.kv_heads is not None else heads
+        own = Form("attention", (heads, kv, self.qk_width / heads),
+                   ("latent",) if self.absorbed is not None else ())
+        return merge_forms(({kind: (own,)}, super().forms(outer)))
 
     def symbols(self) -> set[sympy.Symbol]:
         """The weights' symbols and those of its own rules (the heads size its softmax)."""
@@ -427,6 +446,17 @@ class Embedding(Block):
     def vocabulary_params(self) -> sympy.Expr:
         return self.params
 
+    def roles(self, outer: str = "other") -> dict[Role, sympy.Expr]:
+        """A table by what it looks up: tokens, positions, token types (a buffer of rows read
+        by position is a position table when it has L rows), or another ``table``."""
+        kind = self.kind or outer
+        if self.weight.tie is not None:
+            return self.weight.roles(kind)
+        facet = TABLE_FACETS.get(self.indices, "table")
+        if self.indices == "buffer" and L in self.num_embeddings.free_symbols:
+            facet = "positions"
+        return {(kind, facet): self.params}
+
     def stored(self, fmt: Any) -> sympy.Expr:
         return fmt.kept(self.params)
 
@@ -499,6 +529,11 @@ class Activation(Elementwise):
         # (ModernBERT's Wi): whatever the function keeps of its input, the product keeps the
         # gate, a view of that whole storage
         self.halves = halves
+
+    def forms(self, outer: str = "other") -> dict[str, tuple[Form, ...]]:
+        """The MLP it makes: gated (an activation times an up projection) or not."""
+        return {self.kind or outer: (Form("mlp", (), ("gated",) if self.gated else (),
+                                          self.fn or ""),)}
 
     def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
               view: sympy.Expr | None = None) -> Saved:
@@ -579,6 +614,11 @@ class LayerNorm(Block):
         return tuple((name, tensor) for name, tensor in (("weight", self.weight),
                                                          ("bias", self.bias)) if tensor)
 
+    def forms(self, outer: str = "other") -> dict[str, tuple[Form, ...]]:
+        flags = ("no_affine",) if self.weight is None else ("no_bias",) if self.bias is None \
+            else ()
+        return {self.kind or outer: (Form("layernorm", (), flags),)}
+
     def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
         elements = batch * self.own_seq(seq) * self.per_token * self.dim
         out = {"layernorm": elements}
@@ -632,6 +672,9 @@ class RMSNorm(Block):
 
     def children(self) -> tuple[tuple[str, Block], ...]:
         return (("weight", self.weight),)
+
+    def forms(self, outer: str = "other") -> dict[str, tuple[Form, ...]]:
+        return {self.kind or outer: (Form("rmsnorm"),)}
 
     def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
         elements = batch * self.own_seq(seq) * self.per_token * self.dim

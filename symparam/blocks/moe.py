@@ -20,6 +20,7 @@ import sympy
 
 from symparam.blocks.base import Block, Number, Row, Size, Tensor, as_size, join, value
 from symparam.blocks.layers import Elementwise
+from symparam.blocks.roles import Form
 from symparam.blocks.saved import ACT, ACTIVATION_SAVES, BOOL, F32, I64, Saved
 from symparam.errors import InvalidValueError, ModelDefinitionError
 
@@ -71,6 +72,11 @@ class Experts(Block):
 
     def by_kind(self, outer: str = "other", active: bool = False) -> dict[str, sympy.Expr]:
         return {self.kind or outer: self.active_params if active else self.params}
+
+    def forms(self, outer: str = "other") -> dict[str, tuple[Form, ...]]:
+        """Experts with how many there are and how many a token uses."""
+        return {self.kind or outer: (Form("experts", (self.count_expr, self.active), (),
+                                          self.fn),)}
 
     def table_rows(self, path: str = "") -> Iterator[Row]:
         """One row per stacked tensor (E × …), not one for the module."""

@@ -1,6 +1,6 @@
 # derivation.tex.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = 'b915e8645bc974dcab7f0f324b5dc6838980f8689cbf78a342dc8a4d9836a7f1'
+SOURCE = 'a249ca6607bbedcfe258ad2b93dbc5d209f145cee3038a0fa918712f81db9e27'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'derivation.tex.j2'
 
@@ -32,238 +32,54 @@ def root(context, missing=missing):
         def t_1(*unused):
             raise TemplateRuntimeError("No filter named 'breakable' found.")
     try:
-        t_2 = environment.filters['format']
+        t_2 = environment.filters['join']
     except KeyError:
         @internalcode
         def t_2(*unused):
-            raise TemplateRuntimeError("No filter named 'format' found.")
+            raise TemplateRuntimeError("No filter named 'join' found.")
     try:
-        t_3 = environment.filters['int']
+        t_3 = environment.filters['length']
     except KeyError:
         @internalcode
         def t_3(*unused):
-            raise TemplateRuntimeError("No filter named 'int' found.")
+            raise TemplateRuntimeError("No filter named 'length' found.")
     try:
-        t_4 = environment.filters['join']
+        t_4 = environment.filters['list']
     except KeyError:
         @internalcode
         def t_4(*unused):
-            raise TemplateRuntimeError("No filter named 'join' found.")
+            raise TemplateRuntimeError("No filter named 'list' found.")
     try:
-        t_5 = environment.filters['length']
+        t_5 = environment.filters['map']
     except KeyError:
         @internalcode
         def t_5(*unused):
-            raise TemplateRuntimeError("No filter named 'length' found.")
+            raise TemplateRuntimeError("No filter named 'map' found.")
     try:
-        t_6 = environment.filters['list']
+        t_6 = environment.filters['select']
     except KeyError:
         @internalcode
         def t_6(*unused):
-            raise TemplateRuntimeError("No filter named 'list' found.")
-    try:
-        t_7 = environment.filters['map']
-    except KeyError:
-        @internalcode
-        def t_7(*unused):
-            raise TemplateRuntimeError("No filter named 'map' found.")
-    try:
-        t_8 = environment.filters['reject']
-    except KeyError:
-        @internalcode
-        def t_8(*unused):
-            raise TemplateRuntimeError("No filter named 'reject' found.")
-    try:
-        t_9 = environment.filters['select']
-    except KeyError:
-        @internalcode
-        def t_9(*unused):
             raise TemplateRuntimeError("No filter named 'select' found.")
     pass
-    def macro(l_1_lines, l_1_label):
-        t_10 = []
-        if l_1_lines is missing:
-            l_1_lines = undefined("parameter 'lines' was not provided", name='lines')
-        if l_1_label is missing:
-            l_1_label = None
-        pass
-        t_10.extend((
-            '\\symparambegin{',
-            str((l_1_label or '')),
-            '}\n',
-        ))
-        for l_2_line in l_1_lines:
-            _loop_vars = {}
-            pass
-            t_10.extend((
-                '\\symparamstep{',
-                str(l_2_line),
-                '}\n',
-            ))
-        l_2_line = missing
-        t_10.append(
-            '\\symparamend',
-        )
-        return concat(t_10)
-    context.exported_vars.add('display')
-    context.vars['display'] = l_0_display = Macro(environment, macro, 'display', ('lines', 'label'), False, False, False, context.eval_ctx.autoescape)
-    def macro():
-        t_11 = []
-        pass
-        t_11.append(
-            '\n% symparam\'s chains: "label = step = step ...", one step a line, aligned on "="; a step too wide\n% for the line is set in text style and breaks after + and - (never inside a product, rather\n% outside brackets than inside), its continuation indented. No page break falls inside a chain.\n\\ifdefined\\symparamlabelwidth\\else\n\\newlength{\\symparamlabelwidth}\\newlength{\\symparamhang}\\newlength{\\symparamroom}\n\\newlength{\\symparamnaturala}\\newlength{\\symparamnaturalb}\\newsavebox{\\symparambox}\n\\newcount\\symparamdepth\n\\fi\n{\\catcode`\\+=\\active\\gdef\\symparamplus{\\def+{\\mathbin{\\mathchar"202B}%\n  \\penalty\\ifcase\\symparamdepth 0\\or 700\\else 3000\\fi\\relax}}}\n\\providecommand{\\symparambegin}[1]{\\par\\begingroup\n  \\setlength{\\parskip}{0pt}\\setlength{\\parindent}{0pt}\\setlength{\\leftskip}{1em}%\n  \\rightskip=0pt plus 1fil\\relax\\interlinepenalty=10000\\relax\n  \\def\\symparamlabel{#1}\\def\\symparamnext{0}%\n  \\settowidth{\\symparamlabelwidth}{$\\displaystyle#1{}={}$}%\n  \\setlength{\\symparamhang}{\\symparamlabelwidth}%\n  \\ifdim\\symparamhang>0.4\\linewidth\\setlength{\\symparamhang}{2em}\\fi\n  \\nobreak\\vspace{0.3\\baselineskip}\\nobreak}\n\\providecommand{\\symparamstep}[1]{%\n  \\ifnum\\symparamnext=0\n    \\noindent\\hangindent=\\dimexpr\\symparamhang+1.5em\\relax\\hangafter=1\n    \\ifx\\symparamlabel\\empty\\hspace*{\\symparamlabelwidth}\\else$\\displaystyle\\symparamlabel{}={}$\\fi\n    \\setlength{\\symparamroom}{\\dimexpr\\linewidth-\\leftskip-\\symparamlabelwidth\\relax}%\n  \\else\n    \\par\\nobreak\\noindent\\hangindent=\\dimexpr\\symparamhang+1.5em\\relax\\hangafter=1\n    \\makebox[\\symparamhang][r]{$\\displaystyle{}={}$}%\n    \\setlength{\\symparamroom}{\\dimexpr\\linewidth-\\leftskip-\\symparamhang\\relax}%\n  \\fi\n  \\def\\symparamnext{1}\\symparamrhs{#1}}\n\\providecommand{\\symparamrhs}[1]{%\n  \\sbox{\\symparambox}{$\\displaystyle#1$}%\n  \\ifdim\\wd\\symparambox>\\symparamroom\n    \\begingroup\n    \\sbox{\\symparambox}{$#1$}%\n    \\edef\\symparamstrut{\\vrule height\\the\\ht\\symparambox\\space depth\\the\\dp\\symparambox\\space\n      width0pt\\relax}%\n    \\let\\symparamleft\\left\\let\\symparamright\\right\\symparamdepth=0\n    \\def\\left##1{\\mathopen{\\symparamleft##1\\symparamstrut\\symparamright.}%\n      \\advance\\symparamdepth 1\\relax}%\n    \\def\\right##1{\\advance\\symparamdepth -1\\relax\n      \\mathclose{\\symparamleft.\\symparamstrut\\symparamright##1}}%\n    \\medmuskip=4mu plus 2mu\\relax\\thickmuskip=5mu plus 5mu\\relax\\nulldelimiterspace=0pt\\relax\n    \\let\\symparamcdot\\cdot\\def\\cdot{\\symparamcdot\\nobreak}%\n    \\let\\symparamtimes\\times\\def\\times{\\symparamtimes\\nobreak}%\n    \\mathcode`\\+="8000\\relax\\symparamplus\n    $#1$%\n    \\endgroup\n  \\else\\usebox{\\symparambox}\\fi}\n\\providecommand{\\symparamend}{\\par\\endgroup\\vspace{0.3\\baselineskip}}\n% a page break here when less than #1 is left on the page (a heading stays with its table)\n\\providecommand{\\symparamneed}[1]{\\par\\begingroup\\dimen0=\\pagegoal\\advance\\dimen0-\\pagetotal\n  \\ifdim\\dimen0<#1\\relax\\ifdim\\dimen0>0pt\\vfil\\penalty-10000\\fi\\fi\\endgroup}\n',
-        )
-        return concat(t_11)
-    context.exported_vars.add('definitions')
-    context.vars['definitions'] = l_0_definitions = Macro(environment, macro, 'definitions', (), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_columns, l_1_natural, l_1_caller):
-        t_12 = []
-        l_1_flexible = l_1_ns = missing
-        if l_1_columns is missing:
-            l_1_columns = undefined("parameter 'columns' was not provided", name='columns')
-        if l_1_natural is missing:
-            l_1_natural = ()
-        pass
-        l_1_flexible = t_6(context.eval_ctx, t_8(context, l_1_columns, 'in', '<>'))
-        l_1_ns = context.call((undefined(name='namespace') if l_0_namespace is missing else l_0_namespace), fixed='', index=0)
-        if (undefined(name='fragment') if l_0_fragment is missing else l_0_fragment):
-            pass
-            t_12.append(
-                '\\par\\smallskip\\begingroup\\small\\setlength{\\tabcolsep}{4pt}\\noindent\n\\begin{tabularx}{\\linewidth}{@{}',
-            )
-            for l_2_c in l_1_columns:
-                l_2_kind = resolve('kind')
-                l_2_weight = resolve('weight')
-                _loop_vars = {}
-                pass
-                if (l_2_c == '<'):
-                    pass
-                    t_12.append(
-                        'l',
-                    )
-                elif (l_2_c == '>'):
-                    pass
-                    t_12.append(
-                        'r',
-                    )
-                else:
-                    pass
-                    (l_2_kind, l_2_weight) = context.call(environment.getattr(l_2_c, 'split'), ':', _loop_vars=_loop_vars)
-                    _loop_vars.update({'kind': l_2_kind, 'weight': l_2_weight})
-                    t_12.extend((
-                        '>{',
-                        str(('\\raggedright' if ((undefined(name='kind') if l_2_kind is missing else l_2_kind) == 'l') else '\\raggedleft')),
-                        '\\arraybackslash\\hsize=',
-                        str(t_2('%.3f', ((t_5((undefined(name='flexible') if l_1_flexible is missing else l_1_flexible)) * t_3((undefined(name='weight') if l_2_weight is missing else l_2_weight))) / 100))),
-                        '\\hsize}X',
-                    ))
-            l_2_c = l_2_kind = l_2_weight = missing
-            t_12.append(
-                '@{}}\n',
-            )
-        else:
-            pass
-            l_2_loop = missing
-            for l_2_cells, l_2_loop in LoopContext(l_1_natural, undefined):
-                _loop_vars = {}
-                pass
-                t_12.extend((
-                    '\\settowidth{\\symparamnatural',
-                    str(environment.getitem('ab', environment.getattr(l_2_loop, 'index0'))),
-                    '}{\\begin{tabular}{@{}l@{}}',
-                    str(t_4(context.eval_ctx, l_2_cells, ' \\\\ ')),
-                    '\\end{tabular}}\n',
-                ))
-                if not isinstance(l_1_ns, Namespace):
-                    raise TemplateRuntimeError("cannot assign attribute on non-namespace object")
-                l_1_ns['fixed'] = str_join((environment.getattr((undefined(name='ns') if l_1_ns is missing else l_1_ns), 'fixed'), '-\\symparamnatural', environment.getitem('ab', environment.getattr(l_2_loop, 'index0')), ))
-            l_2_loop = l_2_cells = missing
-            t_12.append(
-                '\\begin{longtable}{@{}',
-            )
-            for l_2_c in l_1_columns:
-                l_2_kind = resolve('kind')
-                l_2_weight = resolve('weight')
-                _loop_vars = {}
-                pass
-                if (l_2_c in '<>'):
-                    pass
-                    t_12.extend((
-                        '>{',
-                        str(('\\raggedright' if (l_2_c == '<') else '\\raggedleft')),
-                        '\\arraybackslash}p{\\symparamnatural',
-                        str(environment.getitem('ab', environment.getattr((undefined(name='ns') if l_1_ns is missing else l_1_ns), 'index'))),
-                        '}',
-                    ))
-                    if not isinstance(l_1_ns, Namespace):
-                        raise TemplateRuntimeError("cannot assign attribute on non-namespace object")
-                    l_1_ns['index'] = (environment.getattr((undefined(name='ns') if l_1_ns is missing else l_1_ns), 'index') + 1)
-                else:
-                    pass
-                    (l_2_kind, l_2_weight) = context.call(environment.getattr(l_2_c, 'split'), ':', _loop_vars=_loop_vars)
-                    _loop_vars.update({'kind': l_2_kind, 'weight': l_2_weight})
-                    t_12.extend((
-                        '>{',
-                        str(('\\raggedright' if ((undefined(name='kind') if l_2_kind is missing else l_2_kind) == 'l') else '\\raggedleft')),
-                        '\\arraybackslash}p{\\dimexpr(\\linewidth',
-                        str(environment.getattr((undefined(name='ns') if l_1_ns is missing else l_1_ns), 'fixed')),
-                        '-',
-                        str((2 * (t_5(l_1_columns) - 1))),
-                        '\\tabcolsep)*',
-                        str((undefined(name='weight') if l_2_weight is missing else l_2_weight)),
-                        '/100\\relax}',
-                    ))
-            l_2_c = l_2_kind = l_2_weight = missing
-            t_12.append(
-                '@{}}\n',
-            )
-        t_12.extend((
-            '\\toprule\n',
-            str(context.call(l_1_caller)),
-            ' \\\\\n\\midrule\n',
-        ))
-        if (not (undefined(name='fragment') if l_0_fragment is missing else l_0_fragment)):
-            pass
-            t_12.append(
-                '\\endhead\n',
-            )
-        return concat(t_12)
-    context.exported_vars.add('table_begin')
-    context.vars['table_begin'] = l_0_table_begin = Macro(environment, macro, 'table_begin', ('columns', 'natural'), False, False, True, context.eval_ctx.autoescape)
-    def macro():
-        t_13 = []
-        pass
-        t_13.append(
-            '\\bottomrule\n',
-        )
-        if (undefined(name='fragment') if l_0_fragment is missing else l_0_fragment):
-            pass
-            t_13.append(
-                '\\end{tabularx}\n\\par\\endgroup\\smallskip\n',
-            )
-        else:
-            pass
-            t_13.append(
-                '\\end{longtable}\n',
-            )
-        return concat(t_13)
-    context.exported_vars.add('table_end')
-    context.vars['table_end'] = l_0_table_end = Macro(environment, macro, 'table_end', (), False, False, False, context.eval_ctx.autoescape)
-    def macro(l_1_lines):
-        t_14 = []
-        if l_1_lines is missing:
-            l_1_lines = undefined("parameter 'lines' was not provided", name='lines')
-        pass
-        if (not (undefined(name='fragment') if l_0_fragment is missing else l_0_fragment)):
-            pass
-            t_14.extend((
-                '\\symparamneed{',
-                str(l_1_lines),
-                '\\baselineskip}\n',
-            ))
-        return concat(t_14)
-    context.exported_vars.add('need')
-    context.vars['need'] = l_0_need = Macro(environment, macro, 'need', ('lines',), False, False, False, context.eval_ctx.autoescape)
+    included_template = environment.get_template('latex.j2', 'derivation.tex.j2').make_module(context.get_all(), True, {'definitions': l_0_definitions, 'display': l_0_display, 'gaps': l_0_gaps, 'need': l_0_need, 'shares': l_0_shares, 'sub': l_0_sub, 'symbols': l_0_symbols, 'table_begin': l_0_table_begin, 'table_end': l_0_table_end, 'th': l_0_th, 'top': l_0_top})
+    l_0_display = getattr(included_template, 'display', missing)
+    if l_0_display is missing:
+        l_0_display = undefined(f"the template {included_template.__name__!r} (imported on line 5 in 'derivation.tex.j2') does not export the requested name 'display'", name='display')
+    l_0_definitions = getattr(included_template, 'definitions', missing)
+    if l_0_definitions is missing:
+        l_0_definitions = undefined(f"the template {included_template.__name__!r} (imported on line 5 in 'derivation.tex.j2') does not export the requested name 'definitions'", name='definitions')
+    l_0_table_begin = getattr(included_template, 'table_begin', missing)
+    if l_0_table_begin is missing:
+        l_0_table_begin = undefined(f"the template {included_template.__name__!r} (imported on line 5 in 'derivation.tex.j2') does not export the requested name 'table_begin'", name='table_begin')
+    l_0_table_end = getattr(included_template, 'table_end', missing)
+    if l_0_table_end is missing:
+        l_0_table_end = undefined(f"the template {included_template.__name__!r} (imported on line 5 in 'derivation.tex.j2') does not export the requested name 'table_end'", name='table_end')
+    l_0_need = getattr(included_template, 'need', missing)
+    if l_0_need is missing:
+        l_0_need = undefined(f"the template {included_template.__name__!r} (imported on line 5 in 'derivation.tex.j2') does not export the requested name 'need'", name='need')
+    context.vars.update({'display': l_0_display, 'definitions': l_0_definitions, 'table_begin': l_0_table_begin, 'table_end': l_0_table_end, 'need': l_0_need})
+    context.exported_vars.difference_update(('display', 'definitions', 'table_begin', 'table_end', 'need'))
     l_0_top = str_join((context.call((undefined(name='need') if l_0_need is missing else l_0_need), 6), '\\', environment.getitem((undefined(name='headings') if l_0_headings is missing else l_0_headings), 0), ))
     context.vars['top'] = l_0_top
     context.exported_vars.add('top')
@@ -273,7 +89,7 @@ def root(context, missing=missing):
     if (undefined(name='fragment') if l_0_fragment is missing else l_0_fragment):
         pass
         yield '% requires: \\usepackage{'
-        yield str(t_4(context.eval_ctx, (undefined(name='packages') if l_0_packages is missing else l_0_packages), ','))
+        yield str(t_2(context.eval_ctx, (undefined(name='packages') if l_0_packages is missing else l_0_packages), ','))
         yield '}\n'
         if ((undefined(name='lang') if l_0_lang is missing else l_0_lang) != 'en'):
             pass
@@ -340,14 +156,14 @@ def root(context, missing=missing):
     if environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'symbolic'):
         pass
         def macro():
-            t_15 = []
+            t_7 = []
             pass
-            t_15.extend((
+            t_7.extend((
                 str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'part')),
                 ' & ',
                 str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'params')),
             ))
-            return concat(t_15)
+            return concat(t_7)
         caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
         yield context.call((undefined(name='table_begin') if l_0_table_begin is missing else l_0_table_begin), ['l:36', 'l:64'], caller=caller)
         for l_1_p in environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'summary'), 'parts'):
@@ -374,18 +190,18 @@ def root(context, missing=missing):
             l_0_shares['cells'] = (environment.getattr((undefined(name='shares') if l_0_shares is missing else l_0_shares), 'cells') + [context.call((undefined(name='esc') if l_1_esc is missing else l_1_esc), environment.getattr(l_1_p, 'share'), _loop_vars=_loop_vars)])
         l_1_p = l_1_esc = missing
         def macro():
-            t_16 = []
+            t_8 = []
             pass
-            t_16.extend((
+            t_8.extend((
                 str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'part')),
                 ' & ',
                 str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'count')),
                 ' & ',
                 str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'share')),
             ))
-            return concat(t_16)
+            return concat(t_8)
         caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
-        yield context.call((undefined(name='table_begin') if l_0_table_begin is missing else l_0_table_begin), ['l:100', '>', '>'], [([environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'count')] + t_6(context.eval_ctx, t_7(context, environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'summary'), 'parts'), attribute='value'))), environment.getattr((undefined(name='shares') if l_0_shares is missing else l_0_shares), 'cells')], caller=caller)
+        yield context.call((undefined(name='table_begin') if l_0_table_begin is missing else l_0_table_begin), ['l:100', '>', '>'], [([environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'count')] + t_4(context.eval_ctx, t_5(context, environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'summary'), 'parts'), attribute='value'))), environment.getattr((undefined(name='shares') if l_0_shares is missing else l_0_shares), 'cells')], caller=caller)
         for l_1_p in environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'summary'), 'parts'):
             l_1_esc = resolve('esc')
             _loop_vars = {}
@@ -450,9 +266,9 @@ def root(context, missing=missing):
         l_0_symbols['cells'] = (environment.getattr((undefined(name='symbols') if l_0_symbols is missing else l_0_symbols), 'cells') + [context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(l_1_h, 'symbol'), _loop_vars=_loop_vars)])
     l_1_h = missing
     def macro():
-        t_17 = []
+        t_9 = []
         pass
-        t_17.extend((
+        t_9.extend((
             str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'symbol')),
             ' & ',
             str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'meaning')),
@@ -460,16 +276,16 @@ def root(context, missing=missing):
         ))
         if (not environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'symbolic')):
             pass
-            t_17.extend((
+            t_9.extend((
                 ' ',
                 str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'value')),
                 ' &',
             ))
-        t_17.extend((
+        t_9.extend((
             ' ',
             str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'key')),
         ))
-        return concat(t_17)
+        return concat(t_9)
     caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
     yield context.call((undefined(name='table_begin') if l_0_table_begin is missing else l_0_table_begin), (['<', 'l:60', 'l:40'] if environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'symbolic') else ['<', 'l:42', 'R:22', 'l:36']), [environment.getattr((undefined(name='symbols') if l_0_symbols is missing else l_0_symbols), 'cells')], caller=caller)
     for l_1_h in environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'hyper'):
@@ -546,7 +362,7 @@ def root(context, missing=missing):
         _loop_vars = {}
         pass
         yield '\n'
-        yield str((context.call((undefined(name='need') if l_0_need is missing else l_0_need), 8, _loop_vars=_loop_vars) if (not environment.getattr(l_1_loop, 'first')) else cond_expr_undefined("the inline if-expression on line 256 in 'derivation.tex.j2' evaluated to false and no else section was defined.")))
+        yield str((context.call((undefined(name='need') if l_0_need is missing else l_0_need), 8, _loop_vars=_loop_vars) if (not environment.getattr(l_1_loop, 'first')) else cond_expr_undefined("the inline if-expression on line 151 in 'derivation.tex.j2' evaluated to false and no else section was defined.")))
         yield str((undefined(name='sub') if l_0_sub is missing else l_0_sub))
         yield '{'
         l_2_loop = missing
@@ -554,7 +370,7 @@ def root(context, missing=missing):
             _loop_vars = {}
             pass
             yield str(context.call((undefined(name='code') if l_0_code is missing else l_0_code), l_2_n, _loop_vars=_loop_vars))
-            yield str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 256 in 'derivation.tex.j2' evaluated to false and no else section was defined.")))
+            yield str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 151 in 'derivation.tex.j2' evaluated to false and no else section was defined.")))
         l_2_loop = l_2_n = missing
         yield '}\n'
         if environment.getattr(l_1_s, 'repeat'):
@@ -564,18 +380,18 @@ def root(context, missing=missing):
             yield '\n'
         l_1_biases = context.call((undefined(name='namespace') if l_0_namespace is missing else l_0_namespace), cells=[environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'bias'), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'none')], _loop_vars=_loop_vars)
         _loop_vars['biases'] = l_1_biases
-        def t_18(fiter):
+        def t_10(fiter):
             for l_2_r in fiter:
                 if environment.getattr(l_2_r, 'bias'):
                     yield l_2_r
-        for l_2_r in t_18(environment.getattr(l_1_s, 'rows')):
+        for l_2_r in t_10(environment.getattr(l_1_s, 'rows')):
             _loop_vars = {}
             pass
             if not isinstance(l_1_biases, Namespace):
                 raise TemplateRuntimeError("cannot assign attribute on non-namespace object")
             l_1_biases['cells'] = (environment.getattr((undefined(name='biases') if l_1_biases is missing else l_1_biases), 'cells') + [context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(l_2_r, 'bias'), _loop_vars=_loop_vars)])
         l_2_r = missing
-        l_1_counts = ([] if environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'symbolic') else [([environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'count'), '+0'] + t_6(context.eval_ctx, t_9(context, t_7(context, environment.getattr(l_1_s, 'rows'), attribute='value'))))])
+        l_1_counts = ([] if environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'symbolic') else [([environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'count'), '+0'] + t_4(context.eval_ctx, t_6(context, t_5(context, environment.getattr(l_1_s, 'rows'), attribute='value'))))])
         _loop_vars['counts'] = l_1_counts
         if (undefined(name='fragment') if l_0_fragment is missing else l_0_fragment):
             pass
@@ -586,9 +402,9 @@ def root(context, missing=missing):
             l_1_columns = (['l:42', 'l:24', '<', 'l:34'] + ([] if environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'symbolic') else ['>']))
             _loop_vars['columns'] = l_1_columns
         def macro():
-            t_19 = []
+            t_11 = []
             pass
-            t_19.extend((
+            t_11.extend((
                 str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'module')),
                 ' & ',
                 str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'shape')),
@@ -596,22 +412,22 @@ def root(context, missing=missing):
             ))
             if (not (undefined(name='fragment') if l_0_fragment is missing else l_0_fragment)):
                 pass
-                t_19.extend((
+                t_11.extend((
                     ' ',
                     str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'bias')),
                     ' &',
                 ))
-            t_19.extend((
+            t_11.extend((
                 ' ',
                 str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'params')),
             ))
             if (not environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'symbolic')):
                 pass
-                t_19.extend((
+                t_11.extend((
                     ' & ',
                     str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'count')),
                 ))
-            return concat(t_19)
+            return concat(t_11)
         caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
         yield context.call((undefined(name='table_begin') if l_0_table_begin is missing else l_0_table_begin), (undefined(name='columns') if l_1_columns is missing else l_1_columns), ((undefined(name='counts') if l_1_counts is missing else l_1_counts) if (undefined(name='fragment') if l_0_fragment is missing else l_0_fragment) else ([environment.getattr((undefined(name='biases') if l_1_biases is missing else l_1_biases), 'cells')] + (undefined(name='counts') if l_1_counts is missing else l_1_counts))), caller=caller, _loop_vars=_loop_vars)
         for l_2_r in environment.getattr(l_1_s, 'rows'):
@@ -654,7 +470,7 @@ def root(context, missing=missing):
             yield '\n'
             yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'stack_sum'))
             yield '\n'
-            yield str((context.call((undefined(name='display') if l_0_display is missing else l_0_display), environment.getattr(environment.getattr(l_1_s, 'repeat'), 'lines')[1:], environment.getitem(environment.getattr(environment.getattr(l_1_s, 'repeat'), 'lines'), 0), _loop_vars=_loop_vars) if (t_5(environment.getattr(environment.getattr(l_1_s, 'repeat'), 'lines')) > 1) else context.call((undefined(name='display') if l_0_display is missing else l_0_display), environment.getattr(environment.getattr(l_1_s, 'repeat'), 'lines'), _loop_vars=_loop_vars)))
+            yield str((context.call((undefined(name='display') if l_0_display is missing else l_0_display), environment.getattr(environment.getattr(l_1_s, 'repeat'), 'lines')[1:], environment.getitem(environment.getattr(environment.getattr(l_1_s, 'repeat'), 'lines'), 0), _loop_vars=_loop_vars) if (t_3(environment.getattr(environment.getattr(l_1_s, 'repeat'), 'lines')) > 1) else context.call((undefined(name='display') if l_0_display is missing else l_0_display), environment.getattr(environment.getattr(l_1_s, 'repeat'), 'lines'), _loop_vars=_loop_vars)))
             yield '\n'
     l_1_loop = l_1_s = l_1_biases = l_1_counts = l_1_columns = missing
     yield '\n'
@@ -696,7 +512,7 @@ def root(context, missing=missing):
     yield '{'
     yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'headings'), 'tied'))
     yield '}\n\n'
-    t_20 = 1
+    t_12 = 1
     for l_1_tie in environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'ties'):
         _loop_vars = {}
         pass
@@ -704,12 +520,12 @@ def root(context, missing=missing):
         yield '\n'
         if environment.getattr(l_1_tie, 'total_untied'):
             pass
-            yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'tie_untied'), untied=context.call((undefined(name='math') if l_0_math is missing else l_0_math), t_4(context.eval_ctx, environment.getattr(l_1_tie, 'lines'), ' = '), _loop_vars=_loop_vars), total=environment.getattr(l_1_tie, 'total_untied'), value=environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'value'), _loop_vars=_loop_vars))
+            yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'tie_untied'), untied=context.call((undefined(name='math') if l_0_math is missing else l_0_math), t_2(context.eval_ctx, environment.getattr(l_1_tie, 'lines'), ' = '), _loop_vars=_loop_vars), total=environment.getattr(l_1_tie, 'total_untied'), value=environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'value'), _loop_vars=_loop_vars))
             yield '\n'
         yield '\n'
-        t_20 = 0
+        t_12 = 0
     l_1_tie = missing
-    if t_20:
+    if t_12:
         pass
         yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'no_ties'))
         yield '\n\n'
@@ -717,7 +533,7 @@ def root(context, missing=missing):
     yield '{'
     yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'headings'), 'dropouts'))
     yield '}\n\n'
-    yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'kept'), symbols=context.call((undefined(name='math') if l_0_math is missing else l_0_math), t_4(context.eval_ctx, environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'kept'), ',\\allowbreak '))))
+    yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'kept'), symbols=context.call((undefined(name='math') if l_0_math is missing else l_0_math), t_2(context.eval_ctx, environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'kept'), ',\\allowbreak '))))
     yield '\n\n'
     if environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'dropouts'):
         pass
@@ -775,9 +591,9 @@ def root(context, missing=missing):
         else:
             pass
             def macro():
-                t_21 = []
+                t_13 = []
                 pass
-                t_21.extend((
+                t_13.extend((
                     str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'dtype')),
                     ' & ',
                     str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'bytes_per_param')),
@@ -788,7 +604,7 @@ def root(context, missing=missing):
                     ' & ',
                     str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'decimal')),
                 ))
-                return concat(t_21)
+                return concat(t_13)
             caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
             yield context.call((undefined(name='table_begin') if l_0_table_begin is missing else l_0_table_begin), ['l:16', 'R:21', 'R:23', 'R:20', 'R:20'], caller=caller)
             for l_1_m in environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'memory'):
@@ -857,28 +673,28 @@ def root(context, missing=missing):
             l_0_shares['cells'] = (environment.getattr((undefined(name='shares') if l_0_shares is missing else l_0_shares), 'cells') + [context.call((undefined(name='esc') if l_1_esc is missing else l_1_esc), environment.getattr(l_1_k, 'share'), _loop_vars=_loop_vars)])
         l_1_k = l_1_esc = missing
         def macro():
-            t_22 = []
+            t_14 = []
             pass
-            t_22.extend((
+            t_14.extend((
                 str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'kind')),
                 ' &',
             ))
             if (not (undefined(name='fragment') if l_0_fragment is missing else l_0_fragment)):
                 pass
-                t_22.extend((
+                t_14.extend((
                     ' ',
                     str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'formula')),
                     ' &',
                 ))
-            t_22.extend((
+            t_14.extend((
                 ' ',
                 str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'flops')),
                 ' & ',
                 str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'share')),
             ))
-            return concat(t_22)
+            return concat(t_14)
         caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
-        yield context.call((undefined(name='table_begin') if l_0_table_begin is missing else l_0_table_begin), (['l:100', '>', '>'] if (undefined(name='fragment') if l_0_fragment is missing else l_0_fragment) else ['l:34', 'l:66', '>', '>']), [([environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'flops')] + t_6(context.eval_ctx, t_7(context, environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'kinds'), attribute='flops'))), environment.getattr((undefined(name='shares') if l_0_shares is missing else l_0_shares), 'cells')], caller=caller)
+        yield context.call((undefined(name='table_begin') if l_0_table_begin is missing else l_0_table_begin), (['l:100', '>', '>'] if (undefined(name='fragment') if l_0_fragment is missing else l_0_fragment) else ['l:34', 'l:66', '>', '>']), [([environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'flops')] + t_4(context.eval_ctx, t_5(context, environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'kinds'), attribute='flops'))), environment.getattr((undefined(name='shares') if l_0_shares is missing else l_0_shares), 'cells')], caller=caller)
         for l_1_k in environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'kinds'):
             l_1_esc = resolve('esc')
             _loop_vars = {}
@@ -919,28 +735,28 @@ def root(context, missing=missing):
                 l_0_gaps['cells'] = (environment.getattr((undefined(name='gaps') if l_0_gaps is missing else l_0_gaps), 'cells') + [context.call((undefined(name='esc') if l_1_esc is missing else l_1_esc), environment.getattr(l_1_r, 'gap'), _loop_vars=_loop_vars)])
             l_1_r = l_1_esc = missing
             def macro():
-                t_23 = []
+                t_15 = []
                 pass
-                t_23.extend((
+                t_15.extend((
                     str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'rule')),
                     ' &',
                 ))
                 if (not (undefined(name='fragment') if l_0_fragment is missing else l_0_fragment)):
                     pass
-                    t_23.extend((
+                    t_15.extend((
                         ' ',
                         str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'defined')),
                         ' &',
                     ))
-                t_23.extend((
+                t_15.extend((
                     ' ',
                     str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'flops')),
                     ' & ',
                     str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'gap')),
                 ))
-                return concat(t_23)
+                return concat(t_15)
             caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
-            yield context.call((undefined(name='table_begin') if l_0_table_begin is missing else l_0_table_begin), (['l:100', '>', '>'] if (undefined(name='fragment') if l_0_fragment is missing else l_0_fragment) else ['l:22', 'l:78', '>', '>']), [([environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'flops')] + t_6(context.eval_ctx, t_7(context, environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'rules'), attribute='value'))), environment.getattr((undefined(name='gaps') if l_0_gaps is missing else l_0_gaps), 'cells')], caller=caller)
+            yield context.call((undefined(name='table_begin') if l_0_table_begin is missing else l_0_table_begin), (['l:100', '>', '>'] if (undefined(name='fragment') if l_0_fragment is missing else l_0_fragment) else ['l:22', 'l:78', '>', '>']), [([environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'flops')] + t_4(context.eval_ctx, t_5(context, environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'rules'), attribute='value'))), environment.getattr((undefined(name='gaps') if l_0_gaps is missing else l_0_gaps), 'cells')], caller=caller)
             for l_1_r in environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'rules'):
                 l_1_esc = resolve('esc')
                 _loop_vars = {}
@@ -963,16 +779,16 @@ def root(context, missing=missing):
             yield '\n'
         yield '\n'
         def macro():
-            t_24 = []
+            t_16 = []
             pass
-            t_24.extend((
+            t_16.extend((
                 str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'part')),
                 ' & ',
                 str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'flops')),
             ))
-            return concat(t_24)
+            return concat(t_16)
         caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
-        yield context.call((undefined(name='table_begin') if l_0_table_begin is missing else l_0_table_begin), ['l:100', '>'], [([environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'flops')] + t_6(context.eval_ctx, t_7(context, environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'parts'), attribute='flops')))], caller=caller)
+        yield context.call((undefined(name='table_begin') if l_0_table_begin is missing else l_0_table_begin), ['l:100', '>'], [([environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'flops')] + t_4(context.eval_ctx, t_5(context, environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'parts'), attribute='flops')))], caller=caller)
         for l_1_p in environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'parts'):
             _loop_vars = {}
             pass
@@ -996,4 +812,4 @@ def root(context, missing=missing):
         yield '}\n\\end{document}\n'
 
 blocks = {}
-debug_info = '5=80&6=89&7=92&8=97&12=107&72=116&73=124&74=125&75=126&78=131&79=136&82=164&83=169&84=176&87=181&88=186&92=219&94=222&98=230&100=236&109=249&111=264&112=267&113=270&114=273&115=275&116=278&119=283&122=288&129=290&133=293&146=300&147=302&154=305&155=307&157=311&159=313&161=316&163=318&165=322&167=325&169=328&172=331&174=335&176=337&177=339&178=343&177=349&180=350&181=353&183=358&185=362&186=365&187=373&188=377&187=385&190=386&191=390&193=397&195=399&197=402&199=404&200=408&204=412&205=414&207=418&208=420&209=422&211=426&214=429&216=432&219=435&221=439&222=442&223=449&224=453&223=471&226=472&227=476&229=494&230=496&232=499&234=501&235=506&239=512&241=515&243=517&244=521&249=528&250=534&252=537&254=540&256=546&257=557&259=560&263=562&264=564&265=575&266=577&267=579&269=583&271=585&272=589&271=613&274=614&275=617&277=643&279=645&280=647&281=649&283=652&284=654&288=658&290=662&291=664&293=666&294=668&296=670&297=672&299=677&301=679&303=682&304=684&305=686&307=689&311=692&313=697&314=700&315=702&316=704&320=711&323=713&325=717&327=719&329=722&330=726&331=728&332=731&337=738&339=740&341=743&343=747&345=749&347=752&348=756&352=774&353=778&352=790&355=791&356=794&358=805&361=808&362=811&365=814&367=817&369=821&370=823&371=825&373=827&375=830&378=832&380=835&382=839&383=841&385=843&387=845&388=848&390=856&391=860&390=878&393=879&394=883&396=896&398=898&400=900&401=902&403=905&405=907&406=910&408=918&409=922&408=940&411=941&412=945&414=954&416=956&418=959&421=962&422=966&421=972&424=973&425=976&427=981&429=983&432=986&436=992'
+debug_info = '5=62&6=80&7=83&8=86&9=89&10=91&11=94&14=99&17=104&24=106&28=109&41=116&42=118&49=121&50=123&52=127&54=129&56=132&58=134&60=138&62=141&64=144&67=147&69=151&71=153&72=155&73=159&72=165&75=166&76=169&78=174&80=178&81=181&82=189&83=193&82=201&85=202&86=206&88=213&90=215&92=218&94=220&95=224&99=228&100=230&102=234&103=236&104=238&106=242&109=245&111=248&114=251&116=255&117=258&118=265&119=269&118=287&121=288&122=292&124=310&125=312&127=315&129=317&130=322&134=328&136=331&138=333&139=337&144=344&145=350&147=353&149=356&151=362&152=373&154=376&158=378&159=380&160=391&161=393&162=395&164=399&166=401&167=405&166=429&169=430&170=433&172=459&174=461&175=463&176=465&178=468&179=470&183=474&185=478&186=480&188=482&189=484&191=486&192=488&194=493&196=495&198=498&199=500&200=502&202=505&206=508&208=513&209=516&210=518&211=520&215=527&218=529&220=533&222=535&224=538&225=542&226=544&227=547&232=554&234=556&236=559&238=563&240=565&242=568&243=572&247=590&248=594&247=606&250=607&251=610&253=621&256=624&257=627&260=630&262=633&264=637&265=639&266=641&268=643&270=646&273=648&275=651&277=655&278=657&280=659&282=661&283=664&285=672&286=676&285=694&288=695&289=699&291=712&293=714&295=716&296=718&298=721&300=723&301=726&303=734&304=738&303=756&306=757&307=761&309=770&311=772&313=775&316=778&317=782&316=788&319=789&320=792&322=797&324=799&327=802&331=808'
