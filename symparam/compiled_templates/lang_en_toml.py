@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '441624bbb7df269be891661f7936c21c59ef409dda80c2c8241738f9e3df7d5a'
+SOURCE = '886110cd75321ac4c0e71660c7b70dddf232e32709cf21f2250bfe5a03e2aaf7'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -543,4 +543,90 @@ TABLE = {'title': 'Parameter count of {model}',
                          'its own.',
                          'The encoder always runs on its [[L_enc]] positions (the first '
                          'convolution on $2 L_{\\mathrm{enc}}$ frames), however long the text: in '
-                         "the FLOPs below, $s$ is the decoder's tokens alone."]}}
+                         "the FLOPs below, $s$ is the decoder's tokens alone."]},
+ 'diff': {'title': 'From {a} to {b}: what changed',
+          'intro': 'The parameter count of {b} minus that of {a}, term by term. Tensors are '
+                   'matched by what they are in the block tree (their kind of block, weight or '
+                   'bias, which table), not by their names, so a renamed tensor is no change. Each '
+                   'term is a block added or removed, a block replaced, the head tied or untied, '
+                   'or a width or count changed, and the terms add up exactly to the difference.',
+          'models': 'A is {a} ({a_label}); B is {b} ({b_label}).',
+          'closed_forms': 'The two closed forms',
+          'difference': "B's count minus A's, each model's hyperparameters written with the same "
+                        'symbols:',
+          'structure': "Structure, at A's widths",
+          'structure_after': "Structure, at B's widths",
+          'widths': "Widths and counts, in B's structure",
+          'widths_first': "Widths and counts first, in A's structure",
+          'together': 'Each model at its own values',
+          'sum': 'The sum',
+          'depends': 'Hyperparameters that enter one count only',
+          'compute': 'Forward FLOPs',
+          'cache': 'KV cache',
+          'rule_structure': "Each part of B is set against A's, B's formula evaluated at A's "
+                            "values ({values}). A size that B has and A lacks takes the value A's "
+                            'tree implies (multi-head attention has as many key/value heads as '
+                            "query heads), else B's own.",
+          'rule_widths': "Then each hyperparameter moves from A's value to B's, one at a time in "
+                         'the order symparam prints them, each at the values the ones before it '
+                         'already took.',
+          'rule_widths_first': "B's rules do not hold at A's widths, so the widths move first, one "
+                               "at a time in A's structure, and the structure then changes at B's "
+                               'widths ({values}).',
+          'rule_together': "Neither model's rules hold at the other's widths: each part is counted "
+                           "at each model's own values.",
+          'no_values': 'No values are given: the terms are formulas in the shared symbols.',
+          'no_change': 'Nothing changes.',
+          'total': 'In all: {delta} = {b_count} − {a_count}.',
+          'matters': '{symbol} enters the count of {model}, not that of {other}.',
+          'no_symbol': '{symbol} enters the count of {model}; {other} has no such hyperparameter.',
+          'compute_intro': 'Forward FLOPs for a batch of B = {batch} with s = {seq} tokens a '
+                           'sequence, counted as {command} counts them, split the same way.',
+          'cache_intro': 'The numbers a decoder keeps after s = {seq} tokens (keys and values, per '
+                         'sequence), split the same way.',
+          'form_detail': '{name} ({detail})',
+          'built_otherwise': '{forms} as before, placed or sized otherwise',
+          'row': '{part}, {cause}: {what}',
+          'step': '{symbol}: {before} → {after}',
+          'columns': {'part': 'Part',
+                      'cause': 'Cause',
+                      'change': 'What changed',
+                      'formula': 'Formula',
+                      'delta': 'Change',
+                      'at_a': "At A's widths",
+                      'at_b': "At B's widths",
+                      'step': 'Hyperparameter',
+                      'model': 'Model',
+                      'count': 'Count'},
+          'part': {'embeddings': 'embeddings',
+                   'attention': 'attention',
+                   'mlp': 'MLP / experts',
+                   'norms': 'norms',
+                   'head': 'head',
+                   'other': 'other'},
+          'cause': {'added': 'added',
+                    'removed': 'removed',
+                    'replaced': 'replaced',
+                    'tying': 'tying',
+                    'width': 'width or count'},
+          'unit': {'tokens': 'token table',
+                   'positions': 'position table',
+                   'token_types': 'token-type table',
+                   'table': 'table',
+                   'bias': 'biases',
+                   'pooler': 'pooler (a layer on the first token)',
+                   'scores': 'attention over the sequence',
+                   'untied': 'head untied from the token table',
+                   'tied': 'head tied to the token table',
+                   'body': '{part}'},
+          'form': {'multi_head': 'multi-head attention',
+                   'grouped_query': 'grouped-query attention',
+                   'multi_query': 'multi-query attention',
+                   'latent': 'latent attention',
+                   'layernorm': 'LayerNorm',
+                   'layernorm_no_bias': 'LayerNorm without bias',
+                   'layernorm_no_affine': 'LayerNorm without weights',
+                   'rmsnorm': 'RMSNorm',
+                   'mlp': 'MLP',
+                   'gated_mlp': 'gated MLP',
+                   'experts': 'experts'}}}
