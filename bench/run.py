@@ -1,7 +1,8 @@
 """symparam's speed and memory targets, measured side by side in one run.
 
-    python bench/run.py            # prints the table
-    python bench/run.py --write    # and writes it to bench/RESULTS.md
+    python bench/run.py                  # prints the table
+    python bench/run.py --write          # and writes it to bench/RESULTS.md
+    python bench/run.py --instructions   # adds the start-up ratios in instructions executed
 
 Every target is a ratio of two measurements taken here, now, on this machine, each the median
 of several runs in fresh processes (so no cache carries over). Needs the test extra
@@ -14,6 +15,7 @@ import argparse
 import json
 import os
 import platform
+import shutil
 import statistics
 import subprocess
 import sys
@@ -117,6 +119,14 @@ def families_imported() -> tuple[int, int]:
     return int(found[0]), int(found[1])
 
 
+def instructions(argv: list[str]) -> int:
+    """The instructions a command executes (valgrind's callgrind): the same figure however
+    busy the machine is, where times on a shared machine move by a third from run to run."""
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+                           *argv], check=True, capture_output=True, text=True)
+    return int(done.stderr.split("Collected : ")[1].split()[0])
+
+
 def cpu_seconds(argv: list[str], repeats: int = 3) -> float:
     """Median CPU time (user + system) of a command's process."""
     times = []
@@ -133,7 +143,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", action="store_true",
                         help="write the table to bench/RESULTS.md (otherwise only print it)")
+    parser.add_argument("--instructions", action="store_true",
+                        help="also count the instructions of each start-up command and of "
+                             "`import sympy` under valgrind (a minute each)")
     args = parser.parse_args(argv)
+    if args.instructions and shutil.which("valgrind") is None:
+        parser.error("--instructions counts with valgrind, which is not installed "
+                     "(apt-get install valgrind)")
     rows = []
     folder = Path(tempfile.mkdtemp())
     config = {"model_type": "bert", "architectures": ["BertModel"], "hidden_size": 768,
@@ -154,6 +170,13 @@ def main(argv: list[str] | None = None) -> int:
         rows.append((f"`symparam {' '.join(argv)}`, cold", "≤ 1.3× `import sympy`",
                      f"{ours:.3f} s vs {sympy_time:.3f} s", ours / sympy_time,
                      ours / sympy_time <= 1.3))
+    if args.instructions:
+        sympy_count = instructions([PYTHON, "-c", "import sympy"])
+        for argv in COMMANDS:
+            ours = instructions([*cli, *argv])
+            rows.append((f"`symparam {' '.join(argv)}`, instructions", "≤ 1.3× `import sympy`",
+                         f"{ours / 1e6:,.0f} M vs {sympy_count / 1e6:,.0f} M",
+                         ours / sympy_count, ours / sympy_count <= 1.3))
     imported, families = families_imported()
     rows.append(("family modules `count bert-base-uncased` imports", "1, whatever their number",
                  f"{imported} of {families}", imported, imported == 1))

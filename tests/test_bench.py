@@ -32,6 +32,8 @@ def bench(monkeypatch: pytest.MonkeyPatch, folder: Path) -> Any:
     monkeypatch.setattr(module, "compile_package", lambda: None)
     monkeypatch.setattr(module, "families_imported", lambda: (1, 33))
     monkeypatch.setattr(module, "cpu_seconds", lambda *a, **k: 1.5)
+    monkeypatch.setattr(module, "instructions",
+                        lambda argv: 1_000_000_000 if argv[-1] == "import sympy" else 1_250_000_000)
     monkeypatch.setattr(module, "subprocess", types.SimpleNamespace(run=run))
     monkeypatch.setattr(module.tempfile, "mkdtemp", lambda: str(folder))
     return module
@@ -51,3 +53,16 @@ def test_bench_writes_its_results_only_when_asked(monkeypatch: pytest.MonkeyPatc
     written = (tmp_path / "RESULTS.md").read_text(encoding="utf-8")
     assert "Reproduce with `python bench/run.py --write`" in written
     assert capsys.readouterr().out.splitlines()[0] in written
+
+
+def test_bench_counts_instructions_only_when_asked(monkeypatch: pytest.MonkeyPatch,
+                                                   tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    module = bench(monkeypatch, tmp_path)
+    module.main([])
+    assert "instructions" not in capsys.readouterr().out
+    module.main(["--instructions"])
+    rows = [line for line in capsys.readouterr().out.splitlines() if "instructions" in line]
+    assert len(rows) == len(module.COMMANDS)
+    assert rows[0] == ("| `symparam count bert-base-uncased`, instructions | ≤ 1.3× `import sympy` "
+                       "| 1,250 M vs 1,000 M | 1.25 | pass |")
