@@ -17,7 +17,8 @@ from symparam.errors import InvalidValueError
 from symparam.integers import as_int
 
 if TYPE_CHECKING:
-    from symparam.approx import Approximation, Sensitivity
+    from symparam.analysis import Dependence
+    from symparam.approx import Approximation, Sensitivities
     from symparam.check import CheckResult
     from symparam.compute import Compute, Memory
     from symparam.counted import Counted
@@ -118,7 +119,7 @@ class Questions:
 
     # -- the analyses, as the commands of the same name -----------------------------------
 
-    def depends(self: Counted) -> dict[str, object]:
+    def depends(self: Counted) -> Dependence:
         """Which hyperparameters the total depends on, and why the others drop out
         (:func:`symparam.analysis.depends`)."""
         from symparam.analysis import depends
@@ -142,7 +143,7 @@ class Questions:
         return approximate(self, name=name, formula=formula,
                            order=order if as_int(order) is None else as_int(order))
 
-    def sensitivity(self: Counted) -> list[Sensitivity]:
+    def sensitivity(self: Counted) -> Sensitivities:
         """∂P/∂x and the elasticity of each hyperparameter at the model's values
         (:func:`symparam.approx.sensitivity`)."""
         from symparam.approx import sensitivity
