@@ -30,6 +30,13 @@ STDIN_MODEL = ", or - for a config.json on standard input"
 #: output formats, one name each wherever they appear
 FORMATS = ("--json prints JSON Lines: one object a line, counts as integers, the model named "
            "in \"model\"")
+#: what --json prints, for the commands whose lines are not about a model
+FORMATS_OF = {
+    "list": "--json prints JSON Lines: one object a name, with its \"name\", \"kind\" and "
+            "\"description\"; a model type's and a preset's \"family\"; a family's and a model "
+            "type's classes in \"architectures\", a preset's class in \"architecture\"",
+    "site": "--json prints JSON Lines: one object a file written, its path in \"file\"",
+}
 
 EXAMPLES: dict[str, tuple[str, ...]] = {
     "list": (
@@ -124,7 +131,7 @@ def epilog(command: str) -> str:
     lines = ["examples:", *(f"  {example}" for example in EXAMPLES[command]), ""]
     more = MORE_MODELS.get(command, STDIN_MODEL)
     paragraphs = [MODELS.format(more=more)] if command not in NO_MODEL else []
-    paragraphs += [FORMATS + ".", EXTRA.get(command, STATUSES) + "."]
+    paragraphs += [FORMATS_OF.get(command, FORMATS) + ".", EXTRA.get(command, STATUSES) + "."]
     for paragraph in paragraphs:
         lines += [textwrap.fill(paragraph, 79), ""]
     return "\n".join(lines).rstrip() + "\n"

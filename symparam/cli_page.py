@@ -17,7 +17,8 @@ _LANGUAGES = ("en", "zh", "ko")
 def cmd_page(args: argparse.Namespace) -> int:
     from symparam.page import page
 
-    html = page(build_model(args.model, args), lang=args.lang, symbolic=args.symbolic)
+    html = page(build_model(args.model, args), lang=args.lang, symbolic=args.symbolic,
+                title=args.title)
     if args.json:  # the page as a string in one JSON line, or where it was written
         record: dict[str, Any] = {"model": args.model, "lang": args.lang}
         if args.output is not None:
@@ -53,6 +54,9 @@ def add_page_commands(commands: Any) -> None:
                    help="the language the page opens in (all three are in it)")
     p.add_argument("--symbolic", action="store_true",
                    help="the family's formulas, no values (the reader gives them)")
+    p.add_argument("--title", metavar="TEXT",
+                   help="what the page calls the model (default: the preset or model type; "
+                   "a config.json's class, never its path)")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
     p.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
 

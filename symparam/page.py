@@ -23,6 +23,8 @@ True
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -32,6 +34,7 @@ from markupsafe import Markup
 from symparam.assumptions import resolve
 from symparam.compute import DTYPE_BYTES
 from symparam.derivation import Derivation, derive
+from symparam.errors import InvalidValueError, SymparamError, UnboundError
 from symparam.figures import fill_note
 from symparam.live import Formulas, grouped
 from symparam.markup import (
@@ -63,22 +66,36 @@ from symparam.symbols import lookup, order_key
 if TYPE_CHECKING:
     from symparam.counted import Counted
 
+#: the longest title a page takes (``--title``)
+MAX_TITLE = 200
 
-def page(model: Counted, lang: str = "en", symbolic: bool = False) -> str:
+
+def page(model: Counted, lang: str = "en", symbolic: bool = False,
+         title: str | None = None) -> str:
     """``model``'s page as one HTML document, first shown in ``lang`` (the reader switches);
-    ``symbolic``: the family's formulas with no values of its own (the inputs start empty).
+    ``symbolic``: the family's formulas with no values of its own (the inputs start from
+    example values); ``title``: the name the page gives the model (by default its preset or
+    type, and for a config.json its class: never the path it was read from, which a shared
+    page would show to everyone).
 
     Raises what :func:`~symparam.derivation.derive` raises: a model without every value is
     an error unless ``symbolic``."""
     if lang not in LANGUAGES:
         strings(lang)  # raises: unknown language
+    name = _title(model) if title is None else _checked_title(title)
     derivation = derive(model, symbolic=symbolic)
+    example: dict[sympy.Symbol, int] = {}
+    if symbolic:
+        example, source = _example(model)
+        derivation = dataclasses.replace(derivation, values=example)
     view = _view(model, derivation)
+    view["example"] = None if not example else {"kind": source}
+    view["model"] = name
     words: Words = view["words"]
     formulas: Formulas = view["formulas"]
     data = {
         "languages": list(LANGUAGES),
-        "titles": {code_: words.plain(code_, "page.title", model=model.name)
+        "titles": {code_: words.plain(code_, "page.title", model=name)
                    for code_ in LANGUAGES},
         "total": formulas.add(derivation.total),
         "needs": [s.name for s in sorted(derivation.total.free_symbols, key=order_key)],
@@ -87,6 +104,58 @@ def page(model: Counted, lang: str = "en", symbolic: bool = False) -> str:
                        + asset("page.js"))
     return document("page/page.html.j2", script, v=view, t=words, lang=lang,
                     title=data["titles"][lang], code=code, list_of=_list_of)
+
+
+def _title(model: Counted) -> str:
+    """What a page calls ``model``: its name, or for a config.json read from a path its class
+    (``Qwen3MoeForCausalLM``)."""
+    from symparam.catalog import model_names
+
+    if model.described is not None and model.described.key == "config" \
+            and model.name not in model_names():
+        return model.label
+    return model.name
+
+
+def _checked_title(title: str) -> str:
+    if not isinstance(title, str) or not title.strip() or len(title) > MAX_TITLE:
+        raise InvalidValueError(f"the title must be text of 1 to {MAX_TITLE} characters, "
+                                f"got {title!r:.60}")
+    return title.strip()
+
+
+def _example(model: Counted) -> tuple[dict[sympy.Symbol, int], str]:
+    """Values a symbolic page starts from, so that it opens on a count rather than on what is
+    missing, and where they come from: the model's own where it has every one, else the
+    defaults of transformers' config class for its model type (``BertConfig()``: BERT base),
+    named by that model type ("" for the model's own); those it has where it lacks some
+    (``DeepseekV2Config()`` sets no top k); none (``{}``) where they break a rule of the
+    page's model (its own assumptions)."""
+    from symparam.catalog import from_hf_config, model_types, records_of
+
+    needed = model.params.free_symbols | model.active_params.free_symbols
+    names = {s.name for s in needed}
+    if names <= set(model.values):
+        return {s: model.values[s.name] for s in needed}, ""
+    described = model.described.fields if model.described is not None else {}
+    kind = described.get("model_type") or (model.name if model.name in model_types() else None)
+    if kind is None:
+        own = records_of(model.family)
+        kind = own[0].name if own else None
+    if kind is None:
+        return {}, ""
+    try:
+        defaults = from_hf_config({"model_type": kind, "architectures": [model.label]})
+        # an assumed value counts too: LlamaConfig() leaves num_key_value_heads to h_kv = h
+        values = {}
+        for name in names & set(defaults.symbols):
+            with contextlib.suppress(UnboundError):  # DeepseekV2Config() has no top k
+                values[name] = defaults.value_of(defaults.symbols[name])
+        if set(values) == names:
+            model.count(**values)  # raises where they break a rule of this model
+    except SymparamError:
+        return {}, ""
+    return {s: values[s.name] for s in needed if s.name in values}, kind
 
 
 def _list_of(name: str) -> Markup:
@@ -179,9 +248,10 @@ def _checks(model: Counted, d: Derivation, formulas: Formulas, mapping: Mapping[
     divisibility and order rules, and a whole total."""
     out = []
 
-    def add(message: Markup, kind: str, a: sympy.Expr, b: sympy.Expr | None = None) -> None:
-        index = formulas.check(kind, a, b)
-        out.append({"index": index, "message": message,
+    def add(message: Markup, kind: str, a: sympy.Expr, b: sympy.Expr | None = None,
+            blocking: bool = True) -> None:
+        index = formulas.check(kind, a, b, blocking)
+        out.append({"index": index, "message": message, "blocking": blocking,
                     "hidden": not formulas.failing(formulas.checks[index])})
 
     def side(expr: sympy.Expr) -> Markup:
@@ -192,20 +262,29 @@ def _checks(model: Counted, d: Derivation, formulas: Formulas, mapping: Mapping[
         if expr.free_symbols:
             add(words("page.check_assumed", assumption=assignment(a.symbol, a.expr),
                       symbol=formula(a.symbol), value=side(expr)), "whole", expr)
-    for rule in model.divides:
+    for rule in model.divisibility:  # those needed only to run: said, the count kept
         divisor, dividend = rule.divisor.xreplace(mapping), rule.dividend.xreplace(mapping)
         if divisor.free_symbols or dividend.free_symbols:
-            add(words("page.check_divides", divisor=formula(rule.divisor), a=side(divisor),
-                      dividend=formula(rule.dividend), b=side(dividend), reason=rule.reason),
-                "divides", divisor, dividend)
+            # a number is not repeated as its own value: "d_head = 129 is not a multiple of 2"
+            key = "page.check_multiple" if not divisor.free_symbols else "page.check_divides"
+            add(words(key + ("_run" if rule.to_run else ""), divisor=formula(rule.divisor),
+                      a=side(divisor), dividend=formula(rule.dividend), b=side(dividend),
+                      reason=rule.reason, lib=code("transformers")),
+                "divides", divisor, dividend, blocking=not rule.to_run)
     rules = [(model.symbols[small], model.symbols[big], reason)
              for small, big, reason in model.family.at_most
              if small in model.symbols and big in model.symbols]
-    for small, big, reason in (*rules, *model.tree.at_most):
+    runs = [(model.symbols[small], model.symbols[big], reason)
+            for small, big, reason in model.family.runs_if_at_most
+            if small in model.symbols and big in model.symbols]
+    for small, big, reason, blocking in (*((*r, True) for r in (*rules, *model.tree.at_most)),
+                                         *((*r, False) for r in runs)):
         low, high = small.xreplace(mapping), big.xreplace(mapping)
         if low.free_symbols or high.free_symbols:
-            add(words("page.check_at_most", small=formula(small), a=side(low),
-                      big=formula(big), b=side(high), reason=reason), "at_most", low, high)
+            add(words("page.check_at_most" + ("" if blocking else "_run"), small=formula(small),
+                      a=side(low), big=formula(big), b=side(high), reason=reason,
+                      lib=code("transformers")),
+                "at_most", low, high, blocking=blocking)
     add(words("page.check_total", value=side(d.total)), "whole", d.total)
     if d.has_active:
         add(words("page.check_active", value=side(d.active)), "whole", d.active)

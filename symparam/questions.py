@@ -159,12 +159,14 @@ class Questions:
         wanted = parse_target(target) if isinstance(target, str) else target
         return solve(self, name, wanted, multiple_of)
 
-    def page(self: Counted, lang: str = "en", symbolic: bool = False) -> str:
+    def page(self: Counted, lang: str = "en", symbolic: bool = False,
+             title: str | None = None) -> str:
         """``symparam page``: a self-contained HTML page (the derivation, and inputs that
-        recompute the count exactly), opening in ``lang``; :func:`symparam.page.page`."""
+        recompute the count exactly), opening in ``lang``, calling the model ``title`` if
+        given; :func:`symparam.page.page`."""
         from symparam.page import page
 
-        return page(self, lang=lang, symbolic=symbolic)
+        return page(self, lang=lang, symbolic=symbolic, title=title)
 
 
 

@@ -1,6 +1,6 @@
 # page/page.html.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = '8331ec9174f2f0792a83b2caaeeae44bbedb8b3a923f52ff0b1dd89e9099b627'
+SOURCE = '405395cea26150fceb398504234ac865fef2df8be35441967fb72b6cc52829f4'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'page/page.html.j2'
 
@@ -50,8 +50,14 @@ def root(context, missing=missing):
     yield '</nav>\n<h1>'
     yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.title', model=environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'model')))
     yield '</h1>\n<p class="lede">'
-    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), ('page.lede_symbolic' if environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'symbolic') else ('page.lede' if environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'total'), 'active') else 'page.lede_dense'))))
-    yield '</p>\n<p>'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), ('page.lede_symbolic' if (environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'symbolic') and (not environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'example'))) else ('page.lede' if environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'total'), 'active') else 'page.lede_dense'))))
+    yield '</p>\n'
+    if environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'example'):
+        pass
+        yield '<p>'
+        yield escape((context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.example_defaults', kind=context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'example'), 'kind')), lib=context.call((undefined(name='code') if l_0_code is missing else l_0_code), 'transformers')) if environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'example'), 'kind') else context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.example_own')))
+        yield '</p>\n'
+    yield '<p>'
     if environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'symbolic'):
         pass
         yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'intro_symbolic', family=environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'family'), architecture=environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'architecture')))
@@ -143,6 +149,9 @@ def root(context, missing=missing):
         yield '<li data-check="'
         yield escape(environment.getattr(l_1_check, 'index'))
         yield '"'
+        if (not environment.getattr(l_1_check, 'blocking')):
+            pass
+            yield ' class="runs"'
         if environment.getattr(l_1_check, 'hidden'):
             pass
             yield ' hidden'
@@ -311,7 +320,7 @@ def root(context, missing=missing):
             _loop_vars = {}
             pass
             yield escape(context.call((undefined(name='code') if l_0_code is missing else l_0_code), l_2_n, _loop_vars=_loop_vars))
-            yield escape((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 143 in 'page/page.html.j2' evaluated to false and no else section was defined.")))
+            yield escape((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 146 in 'page/page.html.j2' evaluated to false and no else section was defined.")))
         l_2_loop = l_2_n = missing
         yield '</h3>\n'
         if environment.getattr(l_1_s, 'repeat'):
@@ -454,4 +463,4 @@ def root(context, missing=missing):
     yield '</script>\n</body>\n</html>\n'
 
 blocks = {}
-debug_info = '4=22&7=24&10=26&11=28&12=30&16=32&17=34&18=38&21=48&22=50&23=52&24=59&25=62&27=64&28=67&33=70&36=72&38=81&40=85&41=89&42=93&43=96&45=101&47=110&54=119&55=123&56=126&59=131&60=133&61=135&62=137&63=141&67=151&69=155&71=158&72=160&75=162&77=170&78=174&83=184&84=187&86=189&87=193&91=203&92=206&93=208&94=210&99=214&100=216&101=218&102=224&103=226&104=228&105=230&106=233&107=235&108=237&110=239&111=242&113=244&114=248&118=254&119=257&121=259&122=263&128=270&129=272&130=274&132=277&133=281&137=294&141=297&142=300&143=304&144=314&145=317&149=320&151=330&152=334&153=345&158=360&159=362&160=364&161=367&162=369&167=373&168=376&170=380&172=389&176=392&177=394&180=396&182=406&183=410&189=422&191=425&193=427&194=429&196=433&197=437&198=440&201=443&206=446&208=450'
+debug_info = '4=22&7=24&10=26&11=28&12=30&16=32&17=34&18=38&21=48&22=50&23=52&24=55&26=58&27=65&28=68&30=70&31=73&36=76&39=78&41=87&43=91&44=95&45=99&46=102&48=107&50=116&57=125&58=129&59=132&62=137&63=139&64=141&65=143&66=147&70=160&72=164&74=167&75=169&78=171&80=179&81=183&86=193&87=196&89=198&90=202&94=212&95=215&96=217&97=219&102=223&103=225&104=227&105=233&106=235&107=237&108=239&109=242&110=244&111=246&113=248&114=251&116=253&117=257&121=263&122=266&124=268&125=272&131=279&132=281&133=283&135=286&136=290&140=303&144=306&145=309&146=313&147=323&148=326&152=329&154=339&155=343&156=354&161=369&162=371&163=373&164=376&165=378&170=382&171=385&173=389&175=398&179=401&180=403&183=405&185=415&186=419&192=431&194=434&196=436&197=438&199=442&200=446&201=449&204=452&209=455&211=459'

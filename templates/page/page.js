@@ -5,6 +5,7 @@
 const MAX = 10n ** 30n;
 const DIGITS = /^[0-9]{1,31}$/;
 const PAIR = /^([A-Za-z][A-Za-z0-9_]{0,39})=([0-9]{1,31})$/;
+const NAMED = /^([A-Za-z][A-Za-z0-9_]{0,39})=(.*)$/;
 const inputs = Array.from(document.querySelectorAll("input[data-name]"));
 const byName = new Map(inputs.map((input) => [input.dataset.name, input]));
 
@@ -62,13 +63,17 @@ function read() {
   return { v, invalid, empty };
 }
 
+// a check is [kind, a, b or null, blocking]: while a blocking one fails there is no count
 function failing(check, values) {
   const [kind, i, j] = check;
   const a = values[i];
-  const b = j === undefined ? null : values[j];
-  if (a === null || (j !== undefined && b === null)) return false; // not known yet
-  if (kind === "whole") return !(a[1] === 1n && a[0] > 0n && a[0] <= MAX);
-  if (kind === "divides") return !(a[1] === 1n && b[1] === 1n && a[0] !== 0n && b[0] % a[0] === 0n);
+  const b = j === null ? null : values[j];
+  if (a === null || (j !== null && b === null)) return false; // not known yet
+  if (kind === "whole") return !(a[1] === 1n && a[0] > 0n); // however large: still whole
+  if (kind === "divides") {
+    if (a[1] !== 1n || b[1] !== 1n) return false; // the rule that a value is whole says so
+    return a[0] === 0n || b[0] % a[0] !== 0n;
+  }
   return a[0] * b[1] > b[0] * a[1]; // at_most
 }
 
@@ -85,7 +90,7 @@ function update() {
   let ok = invalid.length === 0;
   CHECKS.forEach((check, k) => {
     const bad = failing(check, values);
-    if (bad) ok = false;
+    if (bad && check[3]) ok = false;
     for (const el of document.querySelectorAll(`[data-check="${k}"]`)) el.hidden = !bad;
   });
   if (values[DATA.total] === null) ok = false;
@@ -144,9 +149,16 @@ function fromAddress() {
   const ignored = [];
   for (const input of inputs) input.value = input.defaultValue;
   const hash = location.hash.replace(/^#/, "");
-  for (const item of hash ? hash.split("&") : []) {
+  for (const item of hash.split("&").filter((piece) => piece !== "")) {
     const match = PAIR.exec(item);
-    const input = match ? byName.get(match[1]) : undefined;
+    const named = NAMED.exec(item);
+    const input = byName.get((match || named || [])[1]);
+    if (input !== undefined && !input.disabled && !match) {
+      // a hyperparameter of this page with a value that is not digits (#N=-4): shown in its
+      // input, as typed, so that the page says it is not a value and shows no count
+      input.value = named[2].slice(0, 40);
+      continue;
+    }
     if (!match || input === undefined || input.disabled) {
       ignored.push(match ? match[1] : item.slice(0, 40).replace(/[^\w=.-]/g, "?"));
       continue;
