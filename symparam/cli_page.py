@@ -51,7 +51,8 @@ def add_page_commands(commands: Any) -> None:
     p = command(commands, "page", "a self-contained HTML page: the derivation, and inputs "
                 "that recompute the count", cmd_page)
     p.add_argument("--lang", choices=_LANGUAGES, default="en",
-                   help="the language the page opens in (all three are in it)")
+                   help="the language the page opens in where neither its address (?lang=) "
+                   "nor the reader's browser names one of the three (all three are in it)")
     p.add_argument("--symbolic", action="store_true",
                    help="the family's formulas, no values (the reader gives them)")
     p.add_argument("--title", metavar="TEXT",
@@ -64,6 +65,7 @@ def add_page_commands(commands: Any) -> None:
     p.add_argument("folder", metavar="DIR", help="the folder to write (made if missing)")
     p.add_argument("--json", action="store_true", help="JSON Lines: one object a file written")
     p.add_argument("--lang", choices=_LANGUAGES, default="en",
-                   help="the language the pages open in")
+                   help="the language the pages open in where neither the address (?lang=) "
+                   "nor the reader's browser names one of the three")
     p.add_argument("--force", action="store_true", help="overwrite files that exist")
     p.set_defaults(run=cmd_site)

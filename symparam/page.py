@@ -191,9 +191,11 @@ def _view(model: Counted, d: Derivation) -> dict[str, Any]:
         inputs.append(entry)
 
     results = {"total": live(total, tag="output", machine=True), "active": None,
-               "shared": d.shared_experts}
+               "active_bare": None, "shared": d.shared_experts}
     if d.has_active:
         results["active"] = live(d.active, tag="output", machine=True)
+        if d.active_tables != 0:  # as gpt-oss's and DeepSeek-V3's cards count
+            results["active_bare"] = live(d.active - d.active_tables, tag="output")
 
     return {
         "words": words,

@@ -20,6 +20,7 @@ import pytest
 import symparam
 from symparam.catalog import model_types
 from symparam.cli import main
+from symparam.live import grouped as live_grouped
 from symparam.live import percent
 from symparam.page import page
 from symparam.presets import presets
@@ -43,7 +44,8 @@ def _count(capsys: pytest.CaptureFixture[str], model: str, address: str = "",
     if status != 0:
         return None
     record = json.loads(out)
-    return {"params": record["params"], "active": record["active_params_with_embedding_table"]}
+    return {"params": record["params"], "active": record["active_params_with_embedding_table"],
+            "bare": record["active_params_without_embedding_table"]}
 
 
 # -- the page as a file --------------------------------------------------------------------------
@@ -322,8 +324,13 @@ def test_the_browser_shows_the_command_lines_count(model: str, lang: str, addres
     expected = _count(capsys, source, address, *(a for a in extra if a != "--symbolic"))
     assert expected is not None
     assert loaded.value(0) == str(expected["params"])
+    outputs = [e.text for e in loaded.elements if e.tag == "output"]
     if expected["active"] != expected["params"]:
         assert loaded.value(1) == str(expected["active"])
+        # and without the embedding table, as gpt-oss's and DeepSeek-V3's cards count
+        assert outputs[2] == live_grouped(expected["bare"])
+    else:
+        assert len(outputs) == 1
     if model in ("mixtral-8x7b", "deepseek-v3", "gpt-oss-120b"):
         assert expected["params"] > 2**53
     assert not any(loaded.shown("data-check").values())
@@ -481,6 +488,7 @@ document.querySelector('button[data-lang="zh"]').click();
 const shown = (lang) => getComputedStyle(document.querySelector(`.t[lang="${lang}"]`)).display;
 const out = document.body.dataset;
 out.hash = location.hash;
+out.search = location.search;
 out.share = document.querySelector("a[data-share]").getAttribute("href");
 out.lang = document.documentElement.lang;
 out.title = document.title;
@@ -507,5 +515,31 @@ def test_typing_a_value_and_switching_language(tmp_path: Path,
     body = re.search(r"<body([^>]*)>", loaded.dom)
     assert body is not None
     attrs = dict(re.findall(r'data-(\w+)="([^"]*)"', body.group(1)))
-    assert attrs == {"hash": "#H=1024", "share": "#H=1024", "lang": "zh",
+    assert attrs == {"hash": "#H=1024", "share": "#H=1024", "lang": "zh", "search": "?lang=zh",
                      "title": "llama-3-8b：参数量推导", "shown": "none inline none"}
+
+
+@pytest.mark.parametrize(("query", "languages", "shown"), [
+    ("", "en-US", "en"), ("", "ko-KR,ko", "ko"), ("", "fr-FR,zh-CN", "zh"),
+    ("", "fr-FR", "ko"),  # none the page has: the language it was written in
+    ("lang=zh", "ko-KR", "zh"), ("lang=xx", "en-US", "en")])
+def test_the_language_comes_from_the_address_then_the_browser(
+        query: str, languages: str, shown: str, tmp_path: Path) -> None:
+    path = tmp_path / "page.html"
+    path.write_text(page(symparam.model("gpt2"), lang="ko"), encoding="utf-8")
+    loaded = load(path, "N=4", query=query, languages=languages)
+    _clean(loaded)
+    assert re.search(r'<html lang="(\w+)"', loaded.dom).group(1) == shown  # type: ignore[union-attr]
+
+
+def test_the_index_links_carry_the_language(tmp_path: Path) -> None:
+    from symparam.site import site
+
+    files = site(names=["gpt2", "llama-3-8b"])
+    assert 'href="gpt2.html"' in files["index.html"]  # without a script: the page's own
+    path = tmp_path / "index.html"
+    path.write_text(files["index.html"], encoding="utf-8")
+    loaded = load(path, languages="ko-KR")
+    _clean(loaded)
+    links = re.findall(r'<a href="([^"]*)" data-page', loaded.dom)
+    assert links == ["gpt2.html?lang=ko", "llama-3-8b.html?lang=ko"]

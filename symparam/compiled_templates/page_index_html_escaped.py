@@ -1,6 +1,6 @@
 # page/index.html.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = '05a5f6a4714d04d386e60c75d25b5730264ccd0046a6abeef2d3b0c81140af7f'
+SOURCE = 'ea2e40a2dfccd0ed286f624872ca4db8b3a55dfb934dddee8e5def7058623bd5'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'page/index.html.j2'
 
@@ -67,6 +67,8 @@ def root(context, missing=missing):
         pass
         yield '<tr><td class="nowrap"><a href="'
         yield escape(environment.getattr(l_1_row, 'href'))
+        yield '" data-page="'
+        yield escape(environment.getattr(l_1_row, 'href'))
         yield '">'
         yield escape(environment.getattr(l_1_row, 'name'))
         yield '</a></td><td class="nowrap">'
@@ -88,4 +90,4 @@ def root(context, missing=missing):
     yield '</script>\n</body>\n</html>\n'
 
 blocks = {}
-debug_info = '3=21&6=23&9=25&10=27&11=29&15=31&16=33&17=37&20=47&21=49&26=51&28=61&29=66&36=80&38=84'
+debug_info = '3=21&6=23&9=25&10=27&11=29&15=31&16=33&17=37&20=47&21=49&26=51&28=61&29=66&36=82&38=86'

@@ -1,6 +1,6 @@
 # page/page.html.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = '405395cea26150fceb398504234ac865fef2df8be35441967fb72b6cc52829f4'
+SOURCE = '2773e4131569320cbe4bdf053b2f5a44aea893cbe4ea8f560175c7b7b2ed09af'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'page/page.html.j2'
 
@@ -136,6 +136,13 @@ def root(context, missing=missing):
         yield '</span> '
         yield escape(environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'results'), 'active'))
         yield '</p>\n'
+        if environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'results'), 'active_bare'):
+            pass
+            yield '<p class="active bare"><span class="what">'
+            yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.active_bare'))
+            yield '</span> '
+            yield escape(environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'results'), 'active_bare'))
+            yield '</p>\n'
     yield '<ul class="messages">\n<li data-status="invalid" hidden>'
     yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.invalid', names=context.call((undefined(name='list_of') if l_0_list_of is missing else l_0_list_of), 'invalid')))
     yield '</li>\n<li data-status="empty" hidden>'
@@ -320,7 +327,7 @@ def root(context, missing=missing):
             _loop_vars = {}
             pass
             yield escape(context.call((undefined(name='code') if l_0_code is missing else l_0_code), l_2_n, _loop_vars=_loop_vars))
-            yield escape((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 146 in 'page/page.html.j2' evaluated to false and no else section was defined.")))
+            yield escape((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 149 in 'page/page.html.j2' evaluated to false and no else section was defined.")))
         l_2_loop = l_2_n = missing
         yield '</h3>\n'
         if environment.getattr(l_1_s, 'repeat'):
@@ -463,4 +470,4 @@ def root(context, missing=missing):
     yield '</script>\n</body>\n</html>\n'
 
 blocks = {}
-debug_info = '4=22&7=24&10=26&11=28&12=30&16=32&17=34&18=38&21=48&22=50&23=52&24=55&26=58&27=65&28=68&30=70&31=73&36=76&39=78&41=87&43=91&44=95&45=99&46=102&48=107&50=116&57=125&58=129&59=132&62=137&63=139&64=141&65=143&66=147&70=160&72=164&74=167&75=169&78=171&80=179&81=183&86=193&87=196&89=198&90=202&94=212&95=215&96=217&97=219&102=223&103=225&104=227&105=233&106=235&107=237&108=239&109=242&110=244&111=246&113=248&114=251&116=253&117=257&121=263&122=266&124=268&125=272&131=279&132=281&133=283&135=286&136=290&140=303&144=306&145=309&146=313&147=323&148=326&152=329&154=339&155=343&156=354&161=369&162=371&163=373&164=376&165=378&170=382&171=385&173=389&175=398&179=401&180=403&183=405&185=415&186=419&192=431&194=434&196=436&197=438&199=442&200=446&201=449&204=452&209=455&211=459'
+debug_info = '4=22&7=24&10=26&11=28&12=30&16=32&17=34&18=38&21=48&22=50&23=52&24=55&26=58&27=65&28=68&30=70&31=73&36=76&39=78&41=87&43=91&44=95&45=99&46=102&48=107&50=116&57=125&58=129&59=132&60=136&61=139&65=144&66=146&67=148&68=150&69=154&73=167&75=171&77=174&78=176&81=178&83=186&84=190&89=200&90=203&92=205&93=209&97=219&98=222&99=224&100=226&105=230&106=232&107=234&108=240&109=242&110=244&111=246&112=249&113=251&114=253&116=255&117=258&119=260&120=264&124=270&125=273&127=275&128=279&134=286&135=288&136=290&138=293&139=297&143=310&147=313&148=316&149=320&150=330&151=333&155=336&157=346&158=350&159=361&164=376&165=378&166=380&167=383&168=385&173=389&174=392&176=396&178=405&182=408&183=410&186=412&188=422&189=426&195=438&197=441&199=443&200=445&202=449&203=453&204=456&207=459&212=462&214=466'
