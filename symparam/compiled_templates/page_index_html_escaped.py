@@ -1,6 +1,6 @@
 # page/index.html.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = 'ea2e40a2dfccd0ed286f624872ca4db8b3a55dfb934dddee8e5def7058623bd5'
+SOURCE = 'b7bfc5e3e2f4d4ec89eb7fb7e75bef25a3422f161c95d170b07603ea8f6f4f71'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'page/index.html.j2'
 
@@ -50,14 +50,16 @@ def root(context, missing=missing):
     yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.site_title'))
     yield '</h1>\n<p class="lede">'
     yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.site_lede'))
-    yield '</p>\n</header>\n<main>\n<div class="scroll">\n<table>\n<thead><tr><th scope="col">'
+    yield '</p>\n</header>\n<main>\n<div class="scroll">\n<table class="models">\n<caption class="sr">'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.site_title'))
+    yield '</caption>\n<thead><tr><th scope="col">'
     yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.column_model'))
-    yield '</th><th scope="col">'
-    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.column_class'))
     yield '</th><th scope="col" class="n">'
     yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.total'))
     yield '</th><th scope="col" class="n">'
     yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.active'))
+    yield '</th><th scope="col">'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.column_class'))
     yield '</th><th scope="col">'
     yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.column_description'))
     yield '</th></tr></thead>\n<tbody>\n'
@@ -65,19 +67,26 @@ def root(context, missing=missing):
         l_1_code = resolve('code')
         _loop_vars = {}
         pass
-        yield '<tr><td class="nowrap"><a href="'
+        yield '<tr><td class="nowrap name"><a href="'
         yield escape(environment.getattr(l_1_row, 'href'))
         yield '" data-page="'
         yield escape(environment.getattr(l_1_row, 'href'))
         yield '">'
         yield escape(environment.getattr(l_1_row, 'name'))
-        yield '</a></td><td class="nowrap">'
-        yield escape(context.call((undefined(name='code') if l_1_code is missing else l_1_code), environment.getattr(l_1_row, 'architecture'), _loop_vars=_loop_vars))
-        yield '</td><td class="n">'
+        yield '</a></td><td class="n"><span class="label">'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.total', _loop_vars=_loop_vars))
+        yield '</span> '
         yield escape(environment.getattr(l_1_row, 'total'))
         yield '</td><td class="n">'
-        yield escape(environment.getattr(l_1_row, 'active'))
-        yield '</td><td>'
+        if environment.getattr(l_1_row, 'active'):
+            pass
+            yield '<span class="label">'
+            yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.active', _loop_vars=_loop_vars))
+            yield '</span> '
+            yield escape(environment.getattr(l_1_row, 'active'))
+        yield '</td><td class="class">'
+        yield escape(context.call((undefined(name='code') if l_1_code is missing else l_1_code), environment.getattr(l_1_row, 'architecture'), _loop_vars=_loop_vars))
+        yield '</td><td class="description">'
         yield escape(environment.getattr(l_1_row, 'description'))
         yield '</td></tr>\n'
     l_1_row = l_1_code = missing
@@ -90,4 +99,4 @@ def root(context, missing=missing):
     yield '</script>\n</body>\n</html>\n'
 
 blocks = {}
-debug_info = '3=21&6=23&9=25&10=27&11=29&15=31&16=33&17=37&20=47&21=49&26=51&28=61&29=66&36=82&38=86'
+debug_info = '3=21&6=23&9=25&10=27&11=29&15=31&16=33&17=37&20=47&21=49&26=51&27=53&29=63&30=68&37=91&39=95'

@@ -1,6 +1,6 @@
 # page/page.html.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = '2773e4131569320cbe4bdf053b2f5a44aea893cbe4ea8f560175c7b7b2ed09af'
+SOURCE = 'ac84d1140d8420670e304f7f33e7191c88ad7f830dabe9a0439f453a41d5342a'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'page/page.html.j2'
 
@@ -77,7 +77,9 @@ def root(context, missing=missing):
         yield '</p>\n'
     yield '</header>\n<main>\n<section id="values" aria-labelledby="values-heading">\n<h2 id="values-heading">'
     yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.calculator'))
-    yield '</h2>\n<div class="scroll">\n<table class="inputs">\n<thead><tr><th scope="col">'
+    yield '</h2>\n<div class="scroll">\n<table class="inputs">\n<caption class="sr">'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.calculator'))
+    yield '</caption>\n<thead><tr><th scope="col">'
     yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.symbol'))
     yield '</th><th scope="col">'
     yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.meaning'))
@@ -90,23 +92,23 @@ def root(context, missing=missing):
     for l_1_h, l_1_loop in LoopContext(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'inputs'), undefined):
         _loop_vars = {}
         pass
-        yield '<tr>\n<th scope="row" id="symbol-'
+        yield '<tr>\n<th scope="row" class="sym" id="symbol-'
         yield escape(environment.getattr(l_1_loop, 'index'))
         yield '">'
         yield escape(environment.getattr(l_1_h, 'symbol'))
-        yield '</th>\n<td id="meaning-'
+        yield '</th>\n<td class="meaning" id="meaning-'
         yield escape(environment.getattr(l_1_loop, 'index'))
         yield '">'
         yield escape(environment.getattr(l_1_h, 'meaning'))
         yield '</td>\n'
         if environment.getattr(l_1_h, 'assumed'):
             pass
-            yield '<td class="assumed">'
+            yield '<td class="value assumed">'
             yield escape(environment.getattr(l_1_h, 'assumed'))
             yield '</td>\n'
         else:
             pass
-            yield '<td><input type="text" inputmode="numeric" autocomplete="off" spellcheck="false" size="12" data-name="'
+            yield '<td class="value"><input type="text" inputmode="numeric" autocomplete="off" spellcheck="false" size="12" data-name="'
             yield escape(environment.getattr(l_1_h, 'name'))
             yield '" value="'
             yield escape(environment.getattr(l_1_h, 'default'))
@@ -115,7 +117,7 @@ def root(context, missing=missing):
             yield ' meaning-'
             yield escape(environment.getattr(l_1_loop, 'index'))
             yield '"></td>\n'
-        yield '<td>'
+        yield '<td class="key">'
         if environment.getattr(l_1_h, 'key'):
             pass
             yield escape(context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr(l_1_h, 'key'), _loop_vars=_loop_vars))
@@ -177,26 +179,28 @@ def root(context, missing=missing):
         yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'headings.summary'))
         yield '</h2>\n<p>'
         yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.summary_parts'))
-        yield '</p>\n<div class="scroll">\n<table>\n<thead><tr><th scope="col">'
+        yield '</p>\n<div class="scroll">\n<table>\n<caption class="sr">'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'headings.summary'))
+        yield '</caption>\n<thead><tr><th scope="col">'
         yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.part'))
-        yield '</th><th scope="col">'
-        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.formula'))
         yield '</th><th scope="col" class="n">'
         yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.count'))
         yield '</th><th scope="col" class="n">'
         yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.share'))
+        yield '</th><th scope="col">'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.formula'))
         yield '</th></tr></thead>\n<tbody>\n'
         for l_1_p in environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'summary'), 'parts'):
             _loop_vars = {}
             pass
             yield '<tr><td>'
             yield escape(context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr(l_1_p, 'name'), _loop_vars=_loop_vars))
-            yield '</td><td>'
-            yield escape(environment.getattr(environment.getattr(l_1_p, 'formula'), 'html'))
             yield '</td><td class="n">'
             yield escape(environment.getattr(l_1_p, 'value'))
             yield '</td><td class="n">'
             yield escape(environment.getattr(l_1_p, 'share'))
+            yield '</td><td>'
+            yield escape(environment.getattr(environment.getattr(l_1_p, 'formula'), 'html'))
             yield '</td></tr>\n'
         l_1_p = missing
         yield '</tbody>\n</table>\n</div>\n'
@@ -204,7 +208,7 @@ def root(context, missing=missing):
             pass
             yield '<p>'
             yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.summary_layer', name=context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'summary'), 'layer_name'))))
-            yield '</p>\n<ul>\n'
+            yield '</p>\n<ul class="formulas">\n'
             for l_1_k in environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'summary'), 'layer'):
                 _loop_vars = {}
                 pass
@@ -259,7 +263,7 @@ def root(context, missing=missing):
         pass
         yield '<p>'
         yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.assumptions'))
-        yield '</p>\n<ul>\n'
+        yield '</p>\n<ul class="formulas">\n'
         for l_1_a in environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'assumptions'):
             _loop_vars = {}
             pass
@@ -292,7 +296,7 @@ def root(context, missing=missing):
     yield '</p>\n'
     if environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'dropouts'), 'drops'):
         pass
-        yield '<ul>\n'
+        yield '<ul class="formulas">\n'
         for l_1_drop in environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'dropouts'), 'drops'):
             _loop_vars = {}
             pass
@@ -327,7 +331,7 @@ def root(context, missing=missing):
             _loop_vars = {}
             pass
             yield escape(context.call((undefined(name='code') if l_0_code is missing else l_0_code), l_2_n, _loop_vars=_loop_vars))
-            yield escape((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 149 in 'page/page.html.j2' evaluated to false and no else section was defined.")))
+            yield escape((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 151 in 'page/page.html.j2' evaluated to false and no else section was defined.")))
         l_2_loop = l_2_n = missing
         yield '</h3>\n'
         if environment.getattr(l_1_s, 'repeat'):
@@ -335,7 +339,17 @@ def root(context, missing=missing):
             yield '<p>'
             yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.section_layer', prefix=context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr(l_1_s, 'prefix'), _loop_vars=_loop_vars), count=environment.getattr(environment.getattr(l_1_s, 'repeat'), 'count'), _loop_vars=_loop_vars))
             yield '</p>\n'
-        yield '<div class="scroll">\n<table>\n<thead><tr><th scope="col">'
+        yield '<div class="scroll">\n<table>\n<caption class="sr">4.'
+        yield escape(environment.getattr(l_1_s, 'index'))
+        yield ' '
+        l_2_loop = missing
+        for l_2_n, l_2_loop in LoopContext(environment.getattr(l_1_s, 'names'), undefined):
+            _loop_vars = {}
+            pass
+            yield escape(context.call((undefined(name='code') if l_0_code is missing else l_0_code), l_2_n, _loop_vars=_loop_vars))
+            yield escape((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 157 in 'page/page.html.j2' evaluated to false and no else section was defined.")))
+        l_2_loop = l_2_n = missing
+        yield '</caption>\n<thead><tr><th scope="col">'
         yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.module', _loop_vars=_loop_vars))
         yield '</th><th scope="col">'
         yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.shape', _loop_vars=_loop_vars))
@@ -411,7 +425,9 @@ def root(context, missing=missing):
     yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'headings.memory'))
     yield '</h2>\n<p>'
     yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.memory_intro'))
-    yield '</p>\n<div class="scroll">\n<table>\n<thead><tr><th scope="col">'
+    yield '</p>\n<div class="scroll">\n<table>\n<caption class="sr">'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'headings.memory'))
+    yield '</caption>\n<thead><tr><th scope="col">'
     yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.dtype'))
     yield '</th><th scope="col" class="n">'
     yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.bytes_per_param'))
@@ -470,4 +486,4 @@ def root(context, missing=missing):
     yield '</script>\n</body>\n</html>\n'
 
 blocks = {}
-debug_info = '4=22&7=24&10=26&11=28&12=30&16=32&17=34&18=38&21=48&22=50&23=52&24=55&26=58&27=65&28=68&30=70&31=73&36=76&39=78&41=87&43=91&44=95&45=99&46=102&48=107&50=116&57=125&58=129&59=132&60=136&61=139&65=144&66=146&67=148&68=150&69=154&73=167&75=171&77=174&78=176&81=178&83=186&84=190&89=200&90=203&92=205&93=209&97=219&98=222&99=224&100=226&105=230&106=232&107=234&108=240&109=242&110=244&111=246&112=249&113=251&114=253&116=255&117=258&119=260&120=264&124=270&125=273&127=275&128=279&134=286&135=288&136=290&138=293&139=297&143=310&147=313&148=316&149=320&150=330&151=333&155=336&157=346&158=350&159=361&164=376&165=378&166=380&167=383&168=385&173=389&174=392&176=396&178=405&182=408&183=410&186=412&188=422&189=426&195=438&197=441&199=443&200=445&202=449&203=453&204=456&207=459&212=462&214=466'
+debug_info = '4=22&7=24&10=26&11=28&12=30&16=32&17=34&18=38&21=48&22=50&23=52&24=55&26=58&27=65&28=68&30=70&31=73&36=76&39=78&40=80&42=89&44=93&45=97&46=101&47=104&49=109&51=118&58=127&59=131&60=134&61=138&62=141&66=146&67=148&68=150&69=152&70=156&74=169&76=173&78=176&79=178&82=180&83=182&85=190&86=194&91=204&92=207&94=209&95=213&99=223&100=226&101=228&102=230&107=234&108=236&109=238&110=244&111=246&112=248&113=250&114=253&115=255&116=257&118=259&119=262&121=264&122=268&126=274&127=277&129=279&130=283&136=290&137=292&138=294&140=297&141=301&145=314&149=317&150=320&151=324&152=334&153=337&157=340&158=350&160=360&161=364&162=375&167=390&168=392&169=394&170=397&171=399&176=403&177=406&179=410&181=419&185=422&186=424&189=426&190=428&192=438&193=442&199=454&201=457&203=459&204=461&206=465&207=469&208=472&211=475&216=478&218=482'
