@@ -543,3 +543,48 @@ def test_the_index_links_carry_the_language(tmp_path: Path) -> None:
     _clean(loaded)
     links = re.findall(r'<a href="([^"]*)" data-page', loaded.dom)
     assert links == ["gpt2.html?lang=ko", "llama-3-8b.html?lang=ko"]
+
+
+_SEARCH = """
+const box = document.querySelector("input[data-search]");
+const seen = () => Array.from(document.querySelectorAll("tr[data-text]"))
+  .filter((row) => !row.hidden && !row.closest("tbody").hidden)
+  .map((row) => row.querySelector("a").textContent).join(" ");
+const out = document.body.dataset;
+box.value = "DeepSeek"; box.dispatchEvent(new Event("input")); out.deepseek = seen();
+box.value = "bert  masked"; box.dispatchEvent(new Event("input")); out.words = seen();
+box.value = "no such model"; box.dispatchEvent(new Event("input")); out.none = seen();
+out.said = String(!document.querySelector("[data-none]").hidden);
+"""
+
+
+def test_the_index_groups_by_family_and_finds_a_model(tmp_path: Path) -> None:
+    """The site's index: a heading a family with its presets under it, and a search box that
+    keeps the rows whose name, class or family holds every word typed."""
+    from symparam.site import site
+
+    html = site()["index.html"]
+    groups = re.findall(r'<tbody data-family>\s*<tr class="family"><th[^>]*>(.*?)</th></tr>'
+                        r"(.*?)</tbody>", html, re.S)
+    found = {re.sub(r"<[^>]+>", " ", title).split()[0]: re.findall(r'data-page="([^"]*)\.html"',
+                                                                  rows)
+             for title, rows in groups}
+    assert sorted(n for names in found.values() for n in names) == sorted(presets())
+    assert found["DeepSeek"] == ["deepseek-v2-lite", "deepseek-v3"]
+    policy = re.search(r"script-src '([^']*)'", html)
+    assert policy is not None
+    html = html.replace(policy.group(0), f"{policy.group(0)} '{_hash(_SEARCH)}'")
+    html = html.replace("</body>", f"<script>{_SEARCH}</script>\n</body>")
+    path = tmp_path / "index.html"
+    path.write_text(html, encoding="utf-8")
+    loaded = load(path)
+    _clean(loaded)
+    body = re.search(r"<body([^>]*)>", loaded.dom)
+    assert body is not None
+    attrs = dict(re.findall(r'data-(\w+)="([^"]*)"', body.group(1)))
+    assert attrs["deepseek"] == "deepseek-v2-lite deepseek-v3"
+    masked = [n for n in presets() if "formaskedlm" in symparam.model(n).label.lower()
+              and "bert" in f"{n} {symparam.model(n).label} {symparam.model(n).family.title}"
+              .lower()]
+    assert masked and sorted(attrs["words"].split()) == sorted(masked)
+    assert attrs["none"] == "" and attrs["said"] == "true"
