@@ -21,6 +21,7 @@ import sympy
 
 from symparam.assumptions import Assumption, resolve
 from symparam.printing import Terms, latex, text
+from symparam.reports import depends_lines
 from symparam.symbols import H, order_key
 from symparam.tables import Shown, Table
 
@@ -268,13 +269,9 @@ class Dependence(dict[str, Any], Shown):
         return {"model": self.model, **self}
 
     def _lines(self) -> list[str]:
-        from symparam.reports import depends_lines
-
         return depends_lines(self.model, self)
 
     def _tables(self) -> list[Table]:
-        from symparam.reports import depends_lines
-
         heading, *_ = depends_lines(self.model, self)
         rows = tuple((d["symbol"], d["reason"]) for d in self["drops_out"])
         notes = tuple(f"assumes {a}" for a in self["assumptions"])

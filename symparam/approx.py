@@ -25,6 +25,7 @@ from symparam.bounds import expand
 from symparam.errors import InvalidValueError
 from symparam.parsing import parse_formula
 from symparam.printing import term_key, text
+from symparam.reports import sensitivity_lines, slope_name
 from symparam.symbols import VOCABULARY, order_key
 from symparam.tables import Shown, Table
 
@@ -203,13 +204,9 @@ class Sensitivities(list[Sensitivity], Shown):
                          for r in self]}
 
     def _lines(self) -> list[str]:
-        from symparam.reports import sensitivity_lines
-
         return sensitivity_lines(self.model, self)
 
     def _tables(self) -> list[Table]:
-        from symparam.reports import sensitivity_lines, slope_name
-
         rows = tuple((r.symbol.name, slope_name(r), text(r.derivative), round(r.slope),
                       f"{r.elasticity:.2f}%") for r in self)
         return [Table(sensitivity_lines(self.model, self)[0],

@@ -25,6 +25,7 @@ from symparam.errors import InvalidValueError
 from symparam.limits import MAX_FORMULA_TERMS
 from symparam.parsing import parse_formula
 from symparam.printing import term_key, text
+from symparam.reports import SOURCES_SHOWN, check_lines
 from symparam.tables import Shown, Table
 
 if TYPE_CHECKING:
@@ -91,13 +92,9 @@ class CheckResult(Shown):
         }
 
     def _lines(self) -> list[str]:
-        from symparam.reports import check_lines
-
         return check_lines(self.model, self)
 
     def _tables(self) -> list[Table]:
-        from symparam.reports import SOURCES_SHOWN, check_lines
-
         heading, *_ = lines = check_lines(self.model, self)
         rows = []
         for t in self.terms:

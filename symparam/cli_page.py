@@ -15,10 +15,12 @@ _LANGUAGES = ("en", "zh", "ko")
 
 
 def cmd_page(args: argparse.Namespace) -> int:
+    from symparam.catalog import example_values
     from symparam.page import page
 
-    html = page(build_model(args.model, args), lang=args.lang, symbolic=args.symbolic,
-                title=args.title)
+    model = build_model(args.model, args)
+    html = page(model, lang=args.lang, symbolic=args.symbolic, title=args.title,
+                example=example_values(model) if args.symbolic else None)
     if args.json:  # the page as a string in one JSON line, or where it was written
         record: dict[str, Any] = {"model": args.model, "lang": args.lang}
         if args.output is not None:

@@ -23,19 +23,19 @@ True
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import sympy
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from symparam.assumptions import resolve
 from symparam.compute import DTYPE_BYTES
 from symparam.derivation import Derivation, derive
-from symparam.errors import InvalidValueError, SymparamError, UnboundError
+from symparam.errors import InvalidValueError
 from symparam.figures import fill_note
+from symparam.hf import looks_like_config
 from symparam.live import Formulas, grouped
 from symparam.markup import (
     Field,
@@ -52,7 +52,7 @@ from symparam.markup import (
     page_strings,
     script_of,
 )
-from symparam.printing import INVISIBLE_TIMES, mathml, mathml_name, percent
+from symparam.printing import INVISIBLE_TIMES, latex, mathml, mathml_name, percent
 from symparam.render import (
     LANGUAGES,
     description,
@@ -71,12 +71,15 @@ MAX_TITLE = 200
 
 
 def page(model: Counted, lang: str = "en", symbolic: bool = False,
-         title: str | None = None) -> str:
+         title: str | None = None,
+         example: tuple[Mapping[str, int], str] | None = None) -> str:
     """``model``'s page as one HTML document, first shown in ``lang`` (the reader switches);
-    ``symbolic``: the family's formulas with no values of its own (the inputs start from
-    example values); ``title``: the name the page gives the model (by default its preset or
-    type, and for a config.json its class: never the path it was read from, which a shared
-    page would show to everyone).
+    ``symbolic``: the family's formulas with no values of its own, the inputs starting from
+    ``example`` (values, and the model type whose defaults they are:
+    :func:`symparam.catalog.example_values`, as ``symparam page --symbolic`` gives them), or
+    from the model's own values where it has all, else empty; ``title``: the name the page
+    gives the model (by default its preset or type, and for a config.json its class: never
+    the path it was read from, which a shared page would show to everyone).
 
     Raises what :func:`~symparam.derivation.derive` raises: a model without every value is
     an error unless ``symbolic``."""
@@ -84,12 +87,18 @@ def page(model: Counted, lang: str = "en", symbolic: bool = False,
         strings(lang)  # raises: unknown language
     name = _title(model) if title is None else _checked_title(title)
     derivation = derive(model, symbolic=symbolic)
-    example: dict[sympy.Symbol, int] = {}
+    start: dict[sympy.Symbol, int] = {}
+    source = ""
     if symbolic:
-        example, source = _example(model)
-        derivation = dataclasses.replace(derivation, values=example)
+        needed = model.params.free_symbols | model.active_params.free_symbols
+        if {s.name for s in needed} <= set(model.values):
+            start = {s: model.values[s.name] for s in needed}
+        elif example is not None:
+            start = {s: int(example[0][s.name]) for s in needed if s.name in example[0]}
+            source = example[1]
+        derivation = dataclasses.replace(derivation, values=start)
     view = _view(model, derivation)
-    view["example"] = None if not example else {"kind": source}
+    view["example"] = None if not start else {"kind": source}
     view["model"] = name
     words: Words = view["words"]
     formulas: Formulas = view["formulas"]
@@ -109,10 +118,8 @@ def page(model: Counted, lang: str = "en", symbolic: bool = False,
 def _title(model: Counted) -> str:
     """What a page calls ``model``: its name, or for a config.json read from a path its class
     (``Qwen3MoeForCausalLM``)."""
-    from symparam.catalog import model_names
-
     if model.described is not None and model.described.key == "config" \
-            and model.name not in model_names():
+            and looks_like_config(model.name):
         return model.label
     return model.name
 
@@ -122,40 +129,6 @@ def _checked_title(title: str) -> str:
         raise InvalidValueError(f"the title must be text of 1 to {MAX_TITLE} characters, "
                                 f"got {title!r:.60}")
     return title.strip()
-
-
-def _example(model: Counted) -> tuple[dict[sympy.Symbol, int], str]:
-    """Values a symbolic page starts from, so that it opens on a count rather than on what is
-    missing, and where they come from: the model's own where it has every one, else the
-    defaults of transformers' config class for its model type (``BertConfig()``: BERT base),
-    named by that model type ("" for the model's own); those it has where it lacks some
-    (``DeepseekV2Config()`` sets no top k); none (``{}``) where they break a rule of the
-    page's model (its own assumptions)."""
-    from symparam.catalog import from_hf_config, model_types, records_of
-
-    needed = model.params.free_symbols | model.active_params.free_symbols
-    names = {s.name for s in needed}
-    if names <= set(model.values):
-        return {s: model.values[s.name] for s in needed}, ""
-    described = model.described.fields if model.described is not None else {}
-    kind = described.get("model_type") or (model.name if model.name in model_types() else None)
-    if kind is None:
-        own = records_of(model.family)
-        kind = own[0].name if own else None
-    if kind is None:
-        return {}, ""
-    try:
-        defaults = from_hf_config({"model_type": kind, "architectures": [model.label]})
-        # an assumed value counts too: LlamaConfig() leaves num_key_value_heads to h_kv = h
-        values = {}
-        for name in names & set(defaults.symbols):
-            with contextlib.suppress(UnboundError):  # DeepseekV2Config() has no top k
-                values[name] = defaults.value_of(defaults.symbols[name])
-        if set(values) == names:
-            model.count(**values)  # raises where they break a rule of this model
-    except SymparamError:
-        return {}, ""
-    return {s: values[s.name] for s in needed if s.name in values}, kind
 
 
 def _list_of(name: str) -> Markup:
@@ -215,7 +188,7 @@ def _view(model: Counted, d: Derivation) -> dict[str, Any]:
         "results": results,
         "messages": messages,
         "summary": _summary(d, formulas, words),
-        "total": _total(d, formulas),
+        "total": _total(d, formulas, words),
         "dropouts": _dropouts(d, words),
         "assumptions": [{"formula": assignment(a.symbol, a.expr),
                          "reason": words.each({lang: strings(lang)["assumption_reason"]
@@ -225,7 +198,7 @@ def _view(model: Counted, d: Derivation) -> dict[str, Any]:
                      "text": words.each({lang: _option(lang, name, value, help_, d.family_name)
                                          for lang in LANGUAGES})}
                     for name, value, help_ in d.options],
-        "sections": _sections(d, formulas),
+        "sections": _sections(d, formulas, words),
         "ties": [{"name": tie.name, "owner": tie.owner, "untied": live(tie.untied),
                   "formula": formula(tie.untied), "total": live(total + tie.untied),
                   "value": live(total)} for tie in d.ties],
@@ -310,14 +283,16 @@ def _summary(d: Derivation, formulas: Formulas, words: Words) -> dict[str, Any] 
     thumb = None
     if s.thumb is not None:
         gap = s.thumb.total.expr - d.total
-        thumb = {"equation": equation(f"<mi>{d.count_letter}</mi>", mathml(s.thumb.total),
-                                      f"<mn>{live(s.thumb.total)}</mn>", relation="≈"),
+        thumb = {"equation": copyable(
+                     equation(f"<mi>{d.count_letter}</mi>", mathml(s.thumb.total),
+                              f"<mn>{live(s.thumb.total)}</mn>", relation="≈"),
+                     f"{_letter(d)} \\approx {latex(s.thumb.total)}", words),
                  "gap": words("page.thumb_gap", gap=live(gap, of=d.total),
                               sign=formulas.sign(gap))}
     return {"parts": parts, "layer_name": s.layer_name, "layer": layer, "thumb": thumb}
 
 
-def _total(d: Derivation, formulas: Formulas) -> dict[str, Any]:
+def _total(d: Derivation, formulas: Formulas, words: Words) -> dict[str, Any]:
     """The sum of the parts, the closed form, and the active count beside it."""
     live = formulas.live
     sums, values = [], []
@@ -334,11 +309,27 @@ def _total(d: Derivation, formulas: Formulas) -> dict[str, Any]:
     active = None
     if d.has_active:
         name = f'<msub><mi>{d.count_letter}</mi><mi mathvariant="normal">active</mi></msub>'
-        active = {"equation": equation(name, mathml(d.active_grouped),
-                                       f"<mn>{live(d.active)}</mn>"),
+        active = {"equation": copyable(
+                      equation(name, mathml(d.active_grouped), f"<mn>{live(d.active)}</mn>"),
+                      f"{_letter(d)}_{{\\mathrm{{active}}}} = {latex(d.active_grouped)}", words),
                   "value": live(d.active), "share": live(d.active, of=d.total)}
-    return {"sums": lines, "closed": equation(*closed), "value": live(d.total),
+    return {"sums": lines, "value": live(d.total),
+            "closed": copyable(equation(*closed), f"{_letter(d)} = {latex(d.grouped)}", words),
             "active": active}
+
+
+def _letter(d: Derivation) -> str:
+    """The count's letter in LaTeX: ``P``, or ``\\Theta``."""
+    return "\\Theta" if d.count_letter == "Θ" else d.count_letter
+
+
+def copyable(shown: Markup, tex: str, words: Words) -> Markup:
+    """A displayed equation with a button that copies its closed form as LaTeX (and shows
+    it under the equation, for a browser that keeps the clipboard from a page)."""
+    return (Markup('<div class="copyable">') + shown
+            + Markup('<button type="button" class="copy needs-script" data-latex="')
+            + escape(tex) + Markup('">') + words("page.copy_latex", latex=code("LaTeX"))
+            + Markup('</button><code class="latex" hidden></code></div>'))
 
 
 def _times(count: sympy.Expr) -> str:
@@ -352,7 +343,7 @@ def _factor(expr: sympy.Expr) -> str:
     return f"<mrow><mo>(</mo>{printed}<mo>)</mo></mrow>" if expr.is_Add else printed
 
 
-def _sections(d: Derivation, formulas: Formulas) -> list[dict[str, Any]]:
+def _sections(d: Derivation, formulas: Formulas, words: Words) -> list[dict[str, Any]]:
     """Layer by layer: each part's modules with their shapes and counts, and its sum."""
     live = formulas.live
     out = []
@@ -365,8 +356,9 @@ def _sections(d: Derivation, formulas: Formulas) -> list[dict[str, Any]]:
                  "tied_to": r.tied_to} for r in s.rows]
         entry: dict[str, Any] = {
             "index": index, "names": s.names, "rows": rows, "prefix": s.layer_prefix,
-            "sum": equation(label(index, d.count_letter), mathml(s.subtotal),
-                            f"<mn>{live(s.subtotal)}</mn>"),
+            "sum": copyable(equation(label(index, d.count_letter), mathml(s.subtotal),
+                                     f"<mn>{live(s.subtotal)}</mn>"),
+                            f"{_letter(d)}_{{{index}}} = {latex(s.subtotal)}", words),
             "repeat": None,
         }
         if s.repeat is not None:

@@ -8,6 +8,7 @@ count loads none of them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, overload
 
@@ -160,13 +161,15 @@ class Questions:
         return solve(self, name, wanted, multiple_of)
 
     def page(self: Counted, lang: str = "en", symbolic: bool = False,
-             title: str | None = None) -> str:
+             title: str | None = None, example: tuple[Mapping[str, int], str] | None = None
+             ) -> str:
         """``symparam page``: a self-contained HTML page (the derivation, and inputs that
         recompute the count exactly), opening in ``lang``, calling the model ``title`` if
-        given; :func:`symparam.page.page`."""
+        given; ``symbolic`` with ``example``: the values its inputs start from, as
+        :func:`symparam.catalog.example_values` gives them; :func:`symparam.page.page`."""
         from symparam.page import page
 
-        return page(self, lang=lang, symbolic=symbolic, title=title)
+        return page(self, lang=lang, symbolic=symbolic, title=title, example=example)
 
 
 

@@ -13,14 +13,11 @@ bert-base-uncased: N = 12 gives 109,482,240 (-0.47% from 110,000,000)
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from symparam.printing import text
 
-if TYPE_CHECKING:
-    from symparam.approx import Sensitivity
-    from symparam.check import CheckResult
-    from symparam.solve import Solution
+# the results are typed Any here: their modules import this one, for their own display
 
 #: tensors named under a term of ``check``'s difference before "and N more tensors"
 SOURCES_SHOWN = 12
@@ -35,9 +32,10 @@ def depends_lines(name: str, result: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-def check_lines(name: str, result: CheckResult) -> list[str]:
-    """``symparam check``: equal or not, each term where the two differ and the tensors that
-    give the engine's, and both sides at the model's values."""
+def check_lines(name: str, result: Any) -> list[str]:
+    """``symparam check`` (``result``: a :class:`~symparam.check.CheckResult`): equal or
+    not, each term where the two differ and the tensors that give the engine's, and both
+    sides at the model's values."""
     if result.equal:
         lines = [f"equal: the formula is {name}'s exact count"]
     else:
@@ -66,14 +64,15 @@ def number(value: Any) -> str:
     return f"{int(value):,}" if value is not None and value.is_Integer else str(value)
 
 
-def slope_name(row: Sensitivity) -> str:
+def slope_name(row: Any) -> str:
     """``∂P/∂H``, or ``P(N + 1) − P(N)`` where the count moves by steps."""
     name = row.symbol.name
     return f"P({name} + 1) − P({name})" if row.stepped else f"∂P/∂{name}"
 
 
-def sensitivity_lines(name: str, rows: Iterable[Sensitivity]) -> list[str]:
-    """``symparam sensitivity``: each hyperparameter's slope and elasticity."""
+def sensitivity_lines(name: str, rows: Iterable[Any]) -> list[str]:
+    """``symparam sensitivity`` (``rows``: :class:`~symparam.approx.Sensitivity`): each
+    hyperparameter's slope and elasticity."""
     lines = [f"{name}: how the count moves with each hyperparameter at its value"]
     for r in rows:
         symbol = r.symbol.name
@@ -82,8 +81,9 @@ def sensitivity_lines(name: str, rows: Iterable[Sensitivity]) -> list[str]:
     return lines
 
 
-def solve_lines(name: str, result: Solution) -> list[str]:
-    """``symparam solve``: the value nearest the target, and the valid ones either side."""
+def solve_lines(name: str, result: Any) -> list[str]:
+    """``symparam solve`` (``result``: a :class:`~symparam.solve.Solution`): the value
+    nearest the target, and the valid ones either side."""
     target = result.target
     lines = [f"{name}: {result.symbol} = {result.value:,} gives {result.count:,} "
              f"({(result.count - target) / target:+.2%} from {target:,})"]

@@ -25,6 +25,7 @@ from symparam.blocks.base import value as numeric_value
 from symparam.errors import InvalidValueError, Param, SymparamError, UnboundError
 from symparam.integers import as_int
 from symparam.limits import MAX_SOLVED, MAX_TARGET
+from symparam.reports import solve_lines
 from symparam.tables import Shown, Table
 
 if TYPE_CHECKING:
@@ -53,13 +54,9 @@ class Solution(Shown):
                 "count": self.count, "below": self.below, "above": self.above}
 
     def _lines(self) -> list[str]:
-        from symparam.reports import solve_lines
-
         return solve_lines(self.model, self)
 
     def _tables(self) -> list[Table]:
-        from symparam.reports import solve_lines
-
         rows = [(label, pair[0], pair[1], f"{(pair[1] - self.target) / self.target:+.2%}")
                 for label, pair in (("nearest", (self.value, self.count)),
                                     ("below", self.below), ("above", self.above))

@@ -12,13 +12,14 @@ import hashlib
 import json
 import re
 import shutil
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 
 import symparam
-from symparam.catalog import model_types
+from symparam.catalog import example_values, model_types
 from symparam.cli import main
 from symparam.live import grouped as live_grouped
 from symparam.live import percent
@@ -112,7 +113,7 @@ def test_every_model_type_has_a_family_page_in_every_language(name: str) -> None
         if config.options == m.options:
             assert expected == config.count()
     for lang in LANGUAGES:
-        html = page(m, lang=lang, symbolic=True)
+        html = page(m, lang=lang, symbolic=True, example=example_values(m))
         assert f'<html lang="{lang}"' in html and "<math" in html
         found = elements(html)
         total = next(e.attrs["data-value"] for e in found if "data-value" in e.attrs)
@@ -275,7 +276,9 @@ def test_site_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
 def _written(tmp_path: Path, model: str, lang: str = "en", symbolic: bool = False,
              name: str = "page") -> Path:
     path = tmp_path / f"{name}.html"
-    path.write_text(page(symparam.model(model), lang=lang, symbolic=symbolic), encoding="utf-8")
+    m = symparam.model(model)
+    path.write_text(page(m, lang=lang, symbolic=symbolic,
+                         example=example_values(m) if symbolic else None), encoding="utf-8")
     return path
 
 
@@ -588,3 +591,31 @@ def test_the_index_groups_by_family_and_finds_a_model(tmp_path: Path) -> None:
               .lower()]
     assert masked and sorted(attrs["words"].split()) == sorted(masked)
     assert attrs["none"] == "" and attrs["said"] == "true"
+
+
+_COPY = """
+const button = document.querySelector("#total button[data-latex]");
+button.click();
+document.body.dataset.latex = button.nextElementSibling.textContent;
+document.body.dataset.shown = String(!button.nextElementSibling.hidden);
+"""
+
+
+def test_a_closed_form_copies_as_latex(tmp_path: Path) -> None:
+    """The closed form's button gives it as LaTeX — what ``m.formula()`` shows in Jupyter —
+    and shows it under the equation; every displayed closed form has one."""
+    m = symparam.model("llama-3-8b")
+    html = page(m)
+    assert html.count("data-latex=") == 2 + len(m.derive().sections)  # thumb, total, parts
+    policy = re.search(r"script-src '([^']*)'", html)
+    assert policy is not None
+    html = html.replace(policy.group(0), f"{policy.group(0)} '{_hash(_COPY)}'")
+    html = html.replace("</body>", f"<script>{_COPY}</script>\n</body>")
+    path = tmp_path / "page.html"
+    path.write_text(html, encoding="utf-8")
+    loaded = load(path)
+    _clean(loaded)
+    body = re.search(r"<body([^>]*)>", loaded.dom)
+    assert body is not None
+    attrs = dict(re.findall(r'data-(\w+)="([^"]*)"', body.group(1)))
+    assert unescape(attrs["latex"]) == f"P = {m.formula().latex}" and attrs["shown"] == "true"

@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 
 import symparam
+from symparam.catalog import example_values
 from symparam.page import page
 from symparam.site import site
 from tests.browser import load
@@ -94,7 +95,9 @@ def test_no_page_scrolls_sideways_on_a_phone(name: str, lang: str, tmp_path: Pat
         m = symparam.model(str(ROOT / "tests" / "configs" / "qwen3-30b-a3b.json"))
     else:
         m = symparam.model(name.split()[0])
-    found = measure(page(m, symbolic="--symbolic" in name), lang, tmp_path)
+    symbolic = "--symbolic" in name
+    found = measure(page(m, symbolic=symbolic, example=example_values(m) if symbolic else None),
+                    lang, tmp_path)
     assert found["scrollWidth"] <= PHONE and found["wide"] == [], found
     # a meaning reads as words, not a column of single characters
     assert found["meanings"] and min(found["meanings"]) >= 0.6 * PHONE, found["meanings"]
@@ -137,8 +140,9 @@ def test_controls_stand_out_from_the_page() -> None:
     """An input's and a button's border against the page and the panel they sit on, in the
     light scheme and the dark: at least 3:1."""
     css = (ROOT / "templates" / "page" / "page.css").read_text(encoding="utf-8")
-    assert "border: 1px solid var(--control)" in css.split("input {", 1)[1].split("}", 1)[0]
-    assert "border: 1px solid var(--control)" in css.split("button {", 1)[1].split("}", 1)[0]
+    for control in ("input", "button"):
+        rule = re.search(rf"^{control} {{([^}}]*)}}", css, re.M)
+        assert rule is not None and "border: 1px solid var(--control)" in rule.group(1)
     light, dark = (dict(re.findall(r"--(\w+): (#[0-9a-f]{6})", block)) for block in
                    (css.split(":root {", 1)[1].split("}", 1)[0],
                     css.split("prefers-color-scheme: dark", 1)[1].split("}", 1)[0]))

@@ -181,5 +181,16 @@ for (const button of document.querySelectorAll("button[data-reset]")) {
     address();
   });
 }
+// a closed form as LaTeX: onto the clipboard where the browser allows it, and shown below
+for (const button of document.querySelectorAll("button[data-latex]")) {
+  button.addEventListener("click", () => {
+    const shown = button.nextElementSibling;
+    shown.textContent = button.dataset.latex;
+    shown.hidden = false;
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(button.dataset.latex).catch(() => {});
+    }
+  });
+}
 window.addEventListener("hashchange", fromAddress);
 fromAddress();
