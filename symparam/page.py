@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import sympy
@@ -65,6 +66,9 @@ from symparam.symbols import lookup, order_key
 
 if TYPE_CHECKING:
     from symparam.counted import Counted
+
+#: the width of the share-by-part bar, in its own units (it is drawn as wide as the page)
+BAR_WIDTH = 1000
 
 #: the longest title a page takes (``--title``)
 MAX_TITLE = 200
@@ -275,6 +279,18 @@ def _summary(d: Derivation, formulas: Formulas, words: Words) -> dict[str, Any] 
     live = formulas.live
     parts = [{"name": p.name, "formula": formula(p.params), "value": live(p.params),
               "share": live(p.params, of=d.total)} for p in s.parts]
+    # the share-by-part bar: each part a rectangle as wide as its share (the script redraws
+    # it; a drawing, not a figure: the shares are read in the table)
+    whole = formulas.numbers[formulas.add(d.total)]
+    x = 0.0
+    for part, found in zip(parts, s.parts, strict=True):
+        index = formulas.add(found.params)
+        number = formulas.numbers[index]
+        width = 0.0 if number is None or not whole or not formulas.ok else \
+            float(Fraction(number) / Fraction(whole)) * BAR_WIDTH
+        part["bar"] = {"f": index, "of": formulas.add(d.total), "x": f"{x:.2f}",
+                       "width": f"{max(width, 0.0):.2f}"}
+        x += max(width, 0.0)
     layer_total = sympy.Add(*(k.params for k in s.layer))
     layer = [{"kind": words.each({lang: strings(lang)["kind"].get(k.name, k.name)
                                   for lang in LANGUAGES}),

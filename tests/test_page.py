@@ -15,6 +15,7 @@ import shutil
 from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -619,3 +620,34 @@ def test_a_closed_form_copies_as_latex(tmp_path: Path) -> None:
     assert body is not None
     attrs = dict(re.findall(r'data-(\w+)="([^"]*)"', body.group(1)))
     assert unescape(attrs["latex"]) == f"P = {m.formula().latex}" and attrs["shown"] == "true"
+
+
+def test_the_share_bar_follows_the_values(tmp_path: Path) -> None:
+    """The share-by-part bar, drawn in inline SVG: each part's rectangle as wide as its share
+    of the exact total (of 1,000 units), side by side, before the script and after it at other
+    values."""
+    from symparam.printing import Terms
+
+    def widths(found: list[Any]) -> list[float]:
+        return [float(e.attrs[key]) for e in found if "data-bar" in e.attrs
+                for key in ("x", "width")]
+
+    def expected(m: Any) -> list[float]:
+        summary = m.derive().summary
+        counts = [m.value_of(p.params.expr if isinstance(p.params, Terms) else p.params)
+                  for p in summary.parts]
+        out, x = [], 0.0
+        for count in counts:
+            out += [x, 1000 * count / m.count()]
+            x += 1000 * count / m.count()
+        return out
+
+    path = _written(tmp_path, "llama-3-8b")
+    before = widths(elements(path.read_text(encoding="utf-8")))
+    assert before == pytest.approx(expected(symparam.model("llama-3-8b")), abs=0.011)
+    loaded = load(path, "N=80&H=8192")
+    _clean(loaded)
+    after = widths(loaded.elements)
+    assert after == pytest.approx(expected(symparam.model("llama-3-8b", N=80, H=8192)),
+                                  abs=0.011)
+    assert after != pytest.approx(before, abs=0.5)  # it moved

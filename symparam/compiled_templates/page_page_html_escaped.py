@@ -1,6 +1,6 @@
 # page/page.html.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = 'ac84d1140d8420670e304f7f33e7191c88ad7f830dabe9a0439f453a41d5342a'
+SOURCE = '56115f6fa5bfe3e908c6cac72b6438368988a26febaf5b7db23033f7cdd7a262'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'page/page.html.j2'
 
@@ -179,7 +179,24 @@ def root(context, missing=missing):
         yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'headings.summary'))
         yield '</h2>\n<p>'
         yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.summary_parts'))
-        yield '</p>\n<div class="scroll">\n<table>\n<caption class="sr">'
+        yield '</p>\n<svg class="bar" viewBox="0 0 1000 28" preserveAspectRatio="none" aria-hidden="true" focusable="false">\n'
+        l_1_loop = missing
+        for l_1_p, l_1_loop in LoopContext(environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'summary'), 'parts'), undefined):
+            _loop_vars = {}
+            pass
+            yield '<rect class="c'
+            yield escape((environment.getattr(l_1_loop, 'index0') % 6))
+            yield '" data-bar="'
+            yield escape(environment.getattr(environment.getattr(l_1_p, 'bar'), 'f'))
+            yield '" data-bar-of="'
+            yield escape(environment.getattr(environment.getattr(l_1_p, 'bar'), 'of'))
+            yield '" x="'
+            yield escape(environment.getattr(environment.getattr(l_1_p, 'bar'), 'x'))
+            yield '" y="0" width="'
+            yield escape(environment.getattr(environment.getattr(l_1_p, 'bar'), 'width'))
+            yield '" height="28"></rect>\n'
+        l_1_loop = l_1_p = missing
+        yield '</svg>\n<div class="scroll">\n<table>\n<caption class="sr">'
         yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'headings.summary'))
         yield '</caption>\n<thead><tr><th scope="col">'
         yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.part'))
@@ -190,19 +207,22 @@ def root(context, missing=missing):
         yield '</th><th scope="col">'
         yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.formula'))
         yield '</th></tr></thead>\n<tbody>\n'
-        for l_1_p in environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'summary'), 'parts'):
+        l_1_loop = missing
+        for l_1_p, l_1_loop in LoopContext(environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'summary'), 'parts'), undefined):
             _loop_vars = {}
             pass
-            yield '<tr><td>'
+            yield '<tr><td><span class="part"><span class="swatch c'
+            yield escape((environment.getattr(l_1_loop, 'index0') % 6))
+            yield '" aria-hidden="true"></span>'
             yield escape(context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr(l_1_p, 'name'), _loop_vars=_loop_vars))
-            yield '</td><td class="n">'
+            yield '</span></td><td class="n">'
             yield escape(environment.getattr(l_1_p, 'value'))
             yield '</td><td class="n">'
             yield escape(environment.getattr(l_1_p, 'share'))
             yield '</td><td>'
             yield escape(environment.getattr(environment.getattr(l_1_p, 'formula'), 'html'))
             yield '</td></tr>\n'
-        l_1_p = missing
+        l_1_loop = l_1_p = missing
         yield '</tbody>\n</table>\n</div>\n'
         if environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'summary'), 'layer'):
             pass
@@ -331,7 +351,7 @@ def root(context, missing=missing):
             _loop_vars = {}
             pass
             yield escape(context.call((undefined(name='code') if l_0_code is missing else l_0_code), l_2_n, _loop_vars=_loop_vars))
-            yield escape((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 151 in 'page/page.html.j2' evaluated to false and no else section was defined.")))
+            yield escape((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 154 in 'page/page.html.j2' evaluated to false and no else section was defined.")))
         l_2_loop = l_2_n = missing
         yield '</h3>\n'
         if environment.getattr(l_1_s, 'repeat'):
@@ -347,7 +367,7 @@ def root(context, missing=missing):
             _loop_vars = {}
             pass
             yield escape(context.call((undefined(name='code') if l_0_code is missing else l_0_code), l_2_n, _loop_vars=_loop_vars))
-            yield escape((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 157 in 'page/page.html.j2' evaluated to false and no else section was defined.")))
+            yield escape((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 160 in 'page/page.html.j2' evaluated to false and no else section was defined.")))
         l_2_loop = l_2_n = missing
         yield '</caption>\n<thead><tr><th scope="col">'
         yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.module', _loop_vars=_loop_vars))
@@ -486,4 +506,4 @@ def root(context, missing=missing):
     yield '</script>\n</body>\n</html>\n'
 
 blocks = {}
-debug_info = '4=22&7=24&10=26&11=28&12=30&16=32&17=34&18=38&21=48&22=50&23=52&24=55&26=58&27=65&28=68&30=70&31=73&36=76&39=78&40=80&42=89&44=93&45=97&46=101&47=104&49=109&51=118&58=127&59=131&60=134&61=138&62=141&66=146&67=148&68=150&69=152&70=156&74=169&76=173&78=176&79=178&82=180&83=182&85=190&86=194&91=204&92=207&94=209&95=213&99=223&100=226&101=228&102=230&107=234&108=236&109=238&110=244&111=246&112=248&113=250&114=253&115=255&116=257&118=259&119=262&121=264&122=268&126=274&127=277&129=279&130=283&136=290&137=292&138=294&140=297&141=301&145=314&149=317&150=320&151=324&152=334&153=337&157=340&158=350&160=360&161=364&162=375&167=390&168=392&169=394&170=397&171=399&176=403&177=406&179=410&181=419&185=422&186=424&189=426&190=428&192=438&193=442&199=454&201=457&203=459&204=461&206=465&207=469&208=472&211=475&216=478&218=482'
+debug_info = '4=22&7=24&10=26&11=28&12=30&16=32&17=34&18=38&21=48&22=50&23=52&24=55&26=58&27=65&28=68&30=70&31=73&36=76&39=78&40=80&42=89&44=93&45=97&46=101&47=104&49=109&51=118&58=127&59=131&60=134&61=138&62=141&66=146&67=148&68=150&69=152&70=156&74=169&76=173&78=176&79=178&81=181&85=197&86=199&88=208&89=212&94=224&95=227&97=229&98=233&102=243&103=246&104=248&105=250&110=254&111=256&112=258&113=264&114=266&115=268&116=270&117=273&118=275&119=277&121=279&122=282&124=284&125=288&129=294&130=297&132=299&133=303&139=310&140=312&141=314&143=317&144=321&148=334&152=337&153=340&154=344&155=354&156=357&160=360&161=370&163=380&164=384&165=395&170=410&171=412&172=414&173=417&174=419&179=423&180=426&182=430&184=439&188=442&189=444&192=446&193=448&195=458&196=462&202=474&204=477&206=479&207=481&209=485&210=489&211=492&214=495&219=498&221=502'

@@ -112,6 +112,19 @@ function update() {
     el.textContent = text;
     if (el.hasAttribute("data-value")) el.dataset.value = ok && x !== null && whole(x) ? x[0].toString() : "";
   }
+  // the share-by-part bar: each part's rectangle as wide as its share of the total
+  let x = 0;
+  for (const rect of document.querySelectorAll("rect[data-bar]")) {
+    const part = values[Number(rect.dataset.bar)];
+    const whole = values[Number(rect.dataset.barOf)];
+    let width = 0;
+    if (ok && part !== null && whole !== null && whole[0] > 0n && part[0] > 0n) {
+      width = Number((part[0] * whole[1] * 1000000n) / (part[1] * whole[0])) / 1000;
+    }
+    rect.setAttribute("x", x.toFixed(2));
+    rect.setAttribute("width", width.toFixed(2));
+    x += width;
+  }
   for (const el of document.querySelectorAll("[data-sign]")) {
     const x = values[Number(el.dataset.sign)];
     el.textContent = x === null || !ok ? "" : x[0] < 0n ? "−" : "+";
