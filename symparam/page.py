@@ -53,6 +53,7 @@ from symparam.markup import (
     page_strings,
     script_of,
 )
+from symparam.memory import OPTIMISERS, kv_cache_width
 from symparam.printing import INVISIBLE_TIMES, latex, mathml, mathml_name, percent
 from symparam.render import (
     LANGUAGES,
@@ -210,7 +211,24 @@ def _view(model: Counted, d: Derivation) -> dict[str, Any]:
                     "gib": live(per * total, unit="gib"), "gb": live(per * total, unit="gb")}
                    for dtype, per in DTYPE_BYTES.items()],
         "reported": _reported(d),
+        **_memory_more(model, d, formulas),
     }
+
+
+def _memory_more(model: Counted, d: Derivation, formulas: Formulas) -> dict[str, Any]:
+    """What ``symparam memory`` prints beside the weights, as figures of the page's values:
+    the training state under each optimiser recipe (bytes a parameter × P), and the bytes
+    the KV cache grows by a token in each dtype (where it holds keys and values and that
+    growth is a polynomial of the sizes)."""
+    live = formulas.live
+    training = [{"name": o.name, "per": o.per_param, "bytes": live(o.per_param * d.total),
+                 "gib": live(o.per_param * d.total, unit="gib")} for o in OPTIMISERS]
+    width = kv_cache_width(model)
+    kv = []
+    if width is not None and not width.has(sympy.Min, sympy.Max):
+        kv = [{"dtype": dtype, "per": per, "bytes": live(per * width)}
+              for dtype, per in DTYPE_BYTES.items()]
+    return {"training": training, "kv": kv}
 
 
 def _option(lang: str, name: str, value: Any, help_: str, family: str) -> Markup:

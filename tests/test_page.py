@@ -651,3 +651,42 @@ def test_the_share_bar_follows_the_values(tmp_path: Path) -> None:
     assert after == pytest.approx(expected(symparam.model("llama-3-8b", N=80, H=8192)),
                                   abs=0.011)
     assert after != pytest.approx(before, abs=0.5)  # it moved
+
+
+def _memory_figures(found: list[Any], html: str) -> tuple[list[str], list[str]]:
+    """The training-state bytes and the KV cache's bytes a token that a page shows."""
+    tables = {}
+    for name in ("training", "kv"):
+        table = re.search(rf'<table data-{name}(?:="")?>(.*?)</table>', html, re.S)
+        indexes = [] if table is None else re.findall(r'data-f="(\d+)"(?![^>]*data-unit)',
+                                                      table.group(1))
+        texts = {e.attrs["data-f"]: e.text for e in found if "data-f" in e.attrs
+                 and "data-unit" not in e.attrs}
+        tables[name] = [texts[i] for i in indexes]
+    return tables["training"], tables["kv"]
+
+
+@pytest.mark.parametrize(("model", "address"), [("llama-3-8b", "N=80&H=8192&h_kv=16"),
+                                                ("deepseek-v3", "N=100&r_kv=1024"),
+                                                ("whisper-small", "N_dec=24&V=60000")])
+def test_the_memory_figures_are_the_memory_commands(model: str, address: str, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """The training state under each optimiser recipe and the KV cache's bytes a token, on
+    the page at its own values and in a browser at other values, are what ``symparam memory
+    --json`` prints for those values (for each dtype)."""
+    def expected(values: str) -> tuple[list[str], list[str]]:
+        sets = [a for pair in values.split("&") if pair for a in ("--set", pair)]
+        training, kv = [], []
+        for dtype in ("fp32", "fp16", "bf16", "int8"):
+            assert main(["memory", model, *sets, "--dtype", dtype, "--json"]) == 0
+            record = json.loads(capsys.readouterr().out)
+            kv.append(f"{record['kv_cache_bytes_per_token']:,}")
+        training = [f"{o['bytes']:,}" for o in record["optimisers"].values()]
+        return training, kv
+
+    path = _written(tmp_path, model)
+    html = path.read_text(encoding="utf-8")
+    assert _memory_figures(elements(html), html) == expected("")
+    loaded = load(path, address)
+    _clean(loaded)
+    assert _memory_figures(loaded.elements, loaded.dom) == expected(address)

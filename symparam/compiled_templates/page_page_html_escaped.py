@@ -1,6 +1,6 @@
 # page/page.html.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = '56115f6fa5bfe3e908c6cac72b6438368988a26febaf5b7db23033f7cdd7a262'
+SOURCE = 'b20cfb2354bf047ce08947cd46a1a6554d30e58fff74c61bf6ba314c222b0f54'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'page/page.html.j2'
 
@@ -473,7 +473,55 @@ def root(context, missing=missing):
         yield escape(environment.getattr(l_1_m, 'gb'))
         yield '</td></tr>\n'
     l_1_m = missing
-    yield '</tbody>\n</table>\n</div>\n</section>\n'
+    yield '</tbody>\n</table>\n</div>\n<p>'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.training_intro', memory=context.call((undefined(name='code') if l_0_code is missing else l_0_code), 'symparam memory')))
+    yield '</p>\n<div class="scroll">\n<table data-training>\n<caption class="sr">'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.training_caption'))
+    yield '</caption>\n<thead><tr><th scope="col">'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.column_recipe'))
+    yield '</th><th scope="col" class="n">'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.bytes_per_param'))
+    yield '</th><th scope="col" class="n">'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.bytes'))
+    yield '</th><th scope="col" class="n">'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.binary'))
+    yield '</th></tr></thead>\n<tbody>\n'
+    for l_1_o in environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'training'):
+        _loop_vars = {}
+        pass
+        yield '<tr><td>'
+        yield escape(context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr(l_1_o, 'name'), _loop_vars=_loop_vars))
+        yield '</td><td class="n">'
+        yield escape(environment.getattr(l_1_o, 'per'))
+        yield '</td><td class="n">'
+        yield escape(environment.getattr(l_1_o, 'bytes'))
+        yield '</td><td class="n">'
+        yield escape(environment.getattr(l_1_o, 'gib'))
+        yield '</td></tr>\n'
+    l_1_o = missing
+    yield '</tbody>\n</table>\n</div>\n'
+    if environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'kv'):
+        pass
+        yield '<p>'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.kv_intro'))
+        yield '</p>\n<div class="scroll">\n<table data-kv>\n<caption class="sr">'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.kv_caption'))
+        yield '</caption>\n<thead><tr><th scope="col">'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.dtype'))
+        yield '</th><th scope="col" class="n">'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.column_kv_token'))
+        yield '</th></tr></thead>\n<tbody>\n'
+        for l_1_k in environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'kv'):
+            _loop_vars = {}
+            pass
+            yield '<tr><td>'
+            yield escape(environment.getattr(l_1_k, 'dtype'))
+            yield '</td><td class="n">'
+            yield escape(environment.getattr(l_1_k, 'bytes'))
+            yield '</td></tr>\n'
+        l_1_k = missing
+        yield '</tbody>\n</table>\n</div>\n'
+    yield '</section>\n'
     if environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'reported'):
         pass
         yield '<section id="reported">\n<h2>7. '
@@ -506,4 +554,4 @@ def root(context, missing=missing):
     yield '</script>\n</body>\n</html>\n'
 
 blocks = {}
-debug_info = '4=22&7=24&10=26&11=28&12=30&16=32&17=34&18=38&21=48&22=50&23=52&24=55&26=58&27=65&28=68&30=70&31=73&36=76&39=78&40=80&42=89&44=93&45=97&46=101&47=104&49=109&51=118&58=127&59=131&60=134&61=138&62=141&66=146&67=148&68=150&69=152&70=156&74=169&76=173&78=176&79=178&81=181&85=197&86=199&88=208&89=212&94=224&95=227&97=229&98=233&102=243&103=246&104=248&105=250&110=254&111=256&112=258&113=264&114=266&115=268&116=270&117=273&118=275&119=277&121=279&122=282&124=284&125=288&129=294&130=297&132=299&133=303&139=310&140=312&141=314&143=317&144=321&148=334&152=337&153=340&154=344&155=354&156=357&160=360&161=370&163=380&164=384&165=395&170=410&171=412&172=414&173=417&174=419&179=423&180=426&182=430&184=439&188=442&189=444&192=446&193=448&195=458&196=462&202=474&204=477&206=479&207=481&209=485&210=489&211=492&214=495&219=498&221=502'
+debug_info = '4=22&7=24&10=26&11=28&12=30&16=32&17=34&18=38&21=48&22=50&23=52&24=55&26=58&27=65&28=68&30=70&31=73&36=76&39=78&40=80&42=89&44=93&45=97&46=101&47=104&49=109&51=118&58=127&59=131&60=134&61=138&62=141&66=146&67=148&68=150&69=152&70=156&74=169&76=173&78=176&79=178&81=181&85=197&86=199&88=208&89=212&94=224&95=227&97=229&98=233&102=243&103=246&104=248&105=250&110=254&111=256&112=258&113=264&114=266&115=268&116=270&117=273&118=275&119=277&121=279&122=282&124=284&125=288&129=294&130=297&132=299&133=303&139=310&140=312&141=314&143=317&144=321&148=334&152=337&153=340&154=344&155=354&156=357&160=360&161=370&163=380&164=384&165=395&170=410&171=412&172=414&173=417&174=419&179=423&180=426&182=430&184=439&188=442&189=444&192=446&193=448&195=458&196=462&201=474&204=476&205=478&207=486&208=490&213=500&214=503&217=505&218=507&220=511&221=515&228=522&230=525&232=527&233=529&235=533&236=537&237=540&240=543&245=546&247=550'
