@@ -15,13 +15,15 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import sympy
 
 from symparam.assumptions import Assumption, resolve
 from symparam.printing import Terms, latex, text
+from symparam.reports import depends_lines
 from symparam.symbols import H, order_key
+from symparam.tables import Shown, Table
 
 if TYPE_CHECKING:
     from symparam.counted import Counted
@@ -255,12 +257,35 @@ def reason(drop: DropOut) -> str:
     return f"{name} sets what the layers compute, not the shape of any weight"
 
 
-def depends(model: Counted) -> dict[str, object]:
+class Dependence(dict[str, Any], Shown):
+    """:func:`depends`'s answer, a dict (``affects``, ``drops_out``, ``assumptions``); its
+    ``str()`` is what ``symparam depends`` prints, and in Jupyter it shows as a table."""
+
+    def __init__(self, found: dict[str, Any], model: str) -> None:
+        super().__init__(found)
+        self.model = model
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"model": self.model, **self}
+
+    def _lines(self) -> list[str]:
+        return depends_lines(self.model, self)
+
+    def _tables(self) -> list[Table]:
+        heading, *_ = depends_lines(self.model, self)
+        rows = tuple((d["symbol"], d["reason"]) for d in self["drops_out"])
+        notes = tuple(f"assumes {a}" for a in self["assumptions"])
+        if not rows:
+            notes = ("every hyperparameter of the model appears in the total", *notes)
+        return [Table(heading, ("symbol", "drops out because"), rows, notes)]
+
+
+def depends(model: Counted) -> Dependence:
     """Which hyperparameters the total depends on, and why the others drop out."""
     present = {s.name for s in model.params.free_symbols}
-    return {
+    return Dependence({
         "affects": [n for n in model.hyperparameters if n in present],
         "drops_out": [{"symbol": d.symbol.name, "kind": d.kind, "reason": reason(d)}
                       for d in dropouts(model)],
         "assumptions": [str(a) for a in model.assumptions],
-    }
+    }, model.name)

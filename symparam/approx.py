@@ -24,8 +24,10 @@ from symparam.assumptions import parse_assumption, resolve
 from symparam.bounds import expand
 from symparam.errors import InvalidValueError
 from symparam.parsing import parse_formula
-from symparam.printing import term_key
+from symparam.printing import term_key, text
+from symparam.reports import sensitivity_lines, slope_name
 from symparam.symbols import VOCABULARY, order_key
+from symparam.tables import Shown, Table
 
 if TYPE_CHECKING:
     from symparam.counted import Counted
@@ -187,7 +189,31 @@ class Sensitivity:
     stepped: bool = False
 
 
-def sensitivity(model: Counted) -> list[Sensitivity]:
+class Sensitivities(list[Sensitivity], Shown):
+    """:func:`sensitivity`'s rows, a list; its ``str()`` is what ``symparam sensitivity``
+    prints, and in Jupyter it shows as a table."""
+
+    def __init__(self, rows: list[Sensitivity], model: str) -> None:
+        super().__init__(rows)
+        self.model = model
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"model": self.model,
+                "rows": [{"symbol": r.symbol.name, "derivative": text(r.derivative),
+                          "slope": r.slope, "elasticity": r.elasticity, "step": r.stepped}
+                         for r in self]}
+
+    def _lines(self) -> list[str]:
+        return sensitivity_lines(self.model, self)
+
+    def _tables(self) -> list[Table]:
+        rows = tuple((r.symbol.name, slope_name(r), text(r.derivative), round(r.slope),
+                      f"{r.elasticity:.2f}%") for r in self)
+        return [Table(sensitivity_lines(self.model, self)[0],
+                      ("symbol", "slope", "formula", "at the values", "1% more adds"), rows)]
+
+
+def sensitivity(model: Counted) -> Sensitivities:
     """For every hyperparameter in the total: how much the count moves when it does."""
     total = model.params
     values = model.bind()
@@ -205,4 +231,4 @@ def sensitivity(model: Counted) -> list[Sensitivity]:
             raise InvalidValueError(f"the count has no slope in {sym} at the model's values")
         out.append(Sensitivity(sym, derivative, float(slope),
                                float(slope * numbers[sym] / count), stepped))
-    return out
+    return Sensitivities(out, model.name)

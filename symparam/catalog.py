@@ -14,6 +14,7 @@ preset or a config.json into a :class:`~symparam.model.Model`.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import json
 import os
@@ -24,7 +25,13 @@ from typing import Any
 
 from symparam.assumptions import Assumption, parse_assumption
 from symparam.counted import Described, Reported
-from symparam.errors import ConfigError, InvalidValueError, UnknownModelError
+from symparam.errors import (
+    ConfigError,
+    InvalidValueError,
+    SymparamError,
+    UnboundError,
+    UnknownModelError,
+)
 from symparam.family import Family
 from symparam.hf import Resolved, generated, load_config, looks_like_config, resolve_config
 from symparam.model import Model
@@ -383,3 +390,39 @@ def listing() -> list[dict[str, Any]]:
                      "family": preset.family or (preset.config or {}).get("model_type"),
                      "architecture": preset_class(preset), "description": preset.description})
     return rows
+
+
+def example_values(model: Model) -> tuple[dict[str, int], str]:
+    """Values a symbolic page starts from, so that it opens on a count rather than on what is
+    missing, and where they come from: the model's own where it has every one, else those of
+    transformers' config class for its model type with no arguments (``BertConfig()``: BERT
+    base), named by that model type ("" for the model's own); those it has where it lacks
+    some (``DeepseekV2Config()`` sets no top k); none where they break a rule of the page's
+    model (its own assumptions).
+
+    >>> example_values(model("bert"))
+    ({'H': 768, 'L': 512, 'N': 12, 'T': 2, 'V': 30522, 'd_ff': 3072}, 'bert')
+    """
+    needed = model.params.free_symbols | model.active_params.free_symbols
+    names = {s.name for s in needed}
+    if names <= set(model.values):
+        return {name: model.values[name] for name in names}, ""
+    described = model.described.fields if model.described is not None else {}
+    kind = described.get("model_type") or (model.name if model.name in model_types() else None)
+    if kind is None:
+        own = records_of(model.family)
+        kind = own[0].name if own else None
+    if kind is None:
+        return {}, ""
+    try:
+        defaults = from_hf_config({"model_type": kind, "architectures": [model.label]})
+        # an assumed value counts too: LlamaConfig() leaves num_key_value_heads to h_kv = h
+        values: dict[str, int] = {}
+        for name in names & set(defaults.symbols):
+            with contextlib.suppress(UnboundError):  # DeepseekV2Config() has no top k
+                values[name] = defaults.value_of(defaults.symbols[name])
+        if set(values) == names:
+            model.count(**values)  # raises where they break a rule of this model
+    except SymparamError:
+        return {}, ""
+    return dict(sorted(values.items())), kind

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import sympy
 
@@ -25,6 +25,8 @@ from symparam.errors import InvalidValueError
 from symparam.limits import MAX_FORMULA_TERMS
 from symparam.parsing import parse_formula
 from symparam.printing import term_key, text
+from symparam.reports import SOURCES_SHOWN, check_lines
+from symparam.tables import Shown, Table
 
 if TYPE_CHECKING:
     from symparam.counted import Counted
@@ -46,8 +48,9 @@ class Term:
 
 
 @dataclass(frozen=True)
-class CheckResult:
-    """The verdict: equal or not, the difference, its terms, and both sides' values."""
+class CheckResult(Shown):
+    """The verdict: equal or not, the difference, its terms, and both sides' values. Its
+    ``str()`` is what ``symparam check`` prints; in Jupyter, a table of the terms."""
 
     engine: sympy.Expr
     formula: sympy.Expr
@@ -56,6 +59,7 @@ class CheckResult:
     values: Mapping[str, int]
     engine_value: int | None
     formula_value: sympy.Expr | None
+    model: str = ""
 
     @property
     def equal(self) -> bool:
@@ -67,6 +71,50 @@ class CheckResult:
         if self.engine_value is None or self.formula_value is None:
             return None
         return self.formula_value == self.engine_value
+
+    def to_dict(self) -> dict[str, Any]:
+        """What ``symparam check --json`` prints (the model's name aside)."""
+        return {
+            "equal": self.equal,
+            "equal_at_values": self.equal_at_values,
+            "difference": str(self.difference),
+            "terms": [{
+                "term": str(t.difference),
+                "engine": str(t.engine * t.monomial),
+                "formula": str(t.formula * t.monomial),
+                "value": t.value,
+                "from": [{"tensor": name, "coefficient": str(c), "shape": shape}
+                         for name, c, shape in t.sources],
+            } for t in self.terms],
+            "values": dict(self.values),
+            "engine_value": self.engine_value,
+            "formula_value": exact(self.formula_value),
+        }
+
+    def _lines(self) -> list[str]:
+        return check_lines(self.model, self)
+
+    def _tables(self) -> list[Table]:
+        heading, *_ = lines = check_lines(self.model, self)
+        rows = []
+        for t in self.terms:
+            tensors = [f"{name} ({shape}{'' if c == 1 else f', ×{c}'})"
+                       for name, c, shape in t.sources[:SOURCES_SHOWN]]
+            if len(t.sources) > SOURCES_SHOWN:
+                tensors.append(f"and {len(t.sources) - SOURCES_SHOWN} more tensors")
+            rows.append((text(t.monomial), text(t.engine * t.monomial),
+                         text(t.formula * t.monomial), t.value, "; ".join(tensors)))
+        notes = (lines[-1],) if self.engine_value is not None else ()
+        return [Table(heading if self.equal else f"{self.model}: {heading}",
+                      ("term", "engine", "formula", "difference at the values", "from"),
+                      tuple(rows), notes)]
+
+
+def exact(value: sympy.Expr | None) -> int | str | None:
+    """A value for JSON: an integer as a JSON integer, a fraction as its text."""
+    if value is None:
+        return None
+    return int(value) if value.is_Integer else str(value)
 
 
 def parse_for(model: Counted, text: str) -> sympy.Expr:
@@ -129,4 +177,4 @@ def check(model: Counted, text: str) -> CheckResult:
             raise InvalidValueError(f"the formula divides by zero at the model's values "
                                     f"({shown})")
     return CheckResult(engine, formula, difference, tuple(terms), values, engine_value,
-                       formula_value)
+                       formula_value, model.name)

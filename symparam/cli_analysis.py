@@ -24,61 +24,25 @@ EXIT_EQUAL, EXIT_NOT_EQUAL = 0, 1
 
 def cmd_depends(args: argparse.Namespace) -> int:
     from symparam.analysis import depends
+    from symparam.reports import depends_lines
 
     result = depends(build_model(args.model, args))
     if args.json:
         print(json_line({"model": args.model, **result}))
         return 0
-    print(f"{args.model}: the total depends on {', '.join(result['affects']) or 'nothing'}")
-    for drop in result["drops_out"]:
-        print(f"  {drop['symbol']} drops out: {drop['reason']}")
-    if not result["drops_out"]:
-        print("  every hyperparameter of the model appears in the total")
+    print("\n".join(depends_lines(args.model, result)))
     return 0
 
 
 def cmd_check(args: argparse.Namespace) -> int:
     from symparam.check import check
+    from symparam.reports import check_lines
 
     result = check(build_model(args.model, args), args.formula)
     if args.json:
-        print(json_line({
-            "model": args.model,
-            "equal": result.equal,
-            "equal_at_values": result.equal_at_values,
-            "difference": str(result.difference),
-            "terms": [{
-                "term": str(t.difference),
-                "engine": str(t.engine * t.monomial),
-                "formula": str(t.formula * t.monomial),
-                "value": t.value,
-                "from": [{"tensor": name, "coefficient": str(c), "shape": shape}
-                         for name, c, shape in t.sources],
-            } for t in result.terms],
-            "values": dict(result.values),
-            "engine_value": result.engine_value,
-            "formula_value": _exact(result.formula_value),
-        }))
-        return EXIT_EQUAL if result.equal else EXIT_NOT_EQUAL
-    if result.equal:
-        print(f"equal: the formula is {args.model}'s exact count")
+        print(json_line({"model": args.model, **result.to_dict()}))
     else:
-        print(f"not equal: engine − formula = {text(result.difference)}")
-        for t in result.terms:
-            shown = f"{text(t.monomial)}: the engine has {text(t.engine * t.monomial)}, " \
-                    f"the formula {text(t.formula * t.monomial)}"
-            if t.value is not None:
-                shown += f" ({t.value:+,} at the model's values)"
-            print(f"  {shown}")
-            for name, coefficient, shape in t.sources[:12]:
-                times = "" if coefficient == 1 else f", ×{coefficient}"
-                print(f"      from {name} ({shape}{times})")
-            if len(t.sources) > 12:
-                print(f"      and {len(t.sources) - 12} more tensors")
-    if result.engine_value is not None:
-        print(f"at the model's values: engine {result.engine_value:,}, formula "
-              f"{_number(result.formula_value)}"
-              + (" (the same number)" if result.equal_at_values and not result.equal else ""))
+        print("\n".join(check_lines(args.model, result)))
     return EXIT_EQUAL if result.equal else EXIT_NOT_EQUAL
 
 
@@ -88,17 +52,6 @@ def _slope(model: Any, row: Any) -> int | float:
         return int(model.value_of(row.derivative))
     except SymparamError:
         return float(row.slope)
-
-
-def _exact(value: Any) -> int | str | None:
-    """A value for JSON: an integer as a JSON integer, a fraction as its text."""
-    if value is None:
-        return None
-    return int(value) if value.is_Integer else str(value)
-
-
-def _number(value: Any) -> str:
-    return f"{int(value):,}" if value is not None and value.is_Integer else str(value)
 
 
 def cmd_approx(args: argparse.Namespace) -> int:
@@ -135,6 +88,7 @@ def cmd_approx(args: argparse.Namespace) -> int:
 
 def cmd_sensitivity(args: argparse.Namespace) -> int:
     from symparam.approx import sensitivity
+    from symparam.reports import sensitivity_lines
 
     m = build_model(args.model, args)
     rows = sensitivity(m)
@@ -144,30 +98,20 @@ def cmd_sensitivity(args: argparse.Namespace) -> int:
                              "derivative": str(r.derivative), "slope": _slope(m, r),
                              "elasticity": r.elasticity, "step": r.stepped}))
         return 0
-    print(f"{args.model}: how the count moves with each hyperparameter at its value")
-    for r in rows:
-        name = r.symbol.name
-        slope = f"P({name} + 1) − P({name})" if r.stepped else f"∂P/∂{name}"
-        print(f"  {name:<8} {slope} = {text(r.derivative)} = {r.slope:,.0f}; "
-              f"1% more {name} adds {r.elasticity:.2f}% parameters")
+    print("\n".join(sensitivity_lines(args.model, rows)))
     return 0
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
+    from symparam.reports import solve_lines
     from symparam.solve import parse_target, solve
 
     target = parse_target(args.target)
     result = solve(build_model(args.model, args), args.symbol, target, args.multiple_of)
     if args.json:
-        print(json_line({"model": args.model, "symbol": result.symbol, "target": target,
-                          "value": result.value, "count": result.count,
-                          "below": result.below, "above": result.above}))
+        print(json_line({"model": args.model, **result.to_dict()}))
         return 0
-    print(f"{args.model}: {result.symbol} = {result.value:,} gives {result.count:,} "
-          f"({(result.count - target) / target:+.2%} from {target:,})")
-    for label, pair in (("below", result.below), ("above", result.above)):
-        if pair is not None:
-            print(f"  {label}: {result.symbol} = {pair[0]:,} gives {pair[1]:,}")
+    print("\n".join(solve_lines(args.model, result)))
     return 0
 
 
@@ -355,9 +299,9 @@ def cmd_memory(args: argparse.Namespace) -> int:
     record = {
         "model": args.model, "params": result.params,
         "largest_layer": {"name": layer, "params": layer_params,
-                          "bytes": {row.dtype: row.bytes_per_param * layer_params
+                          "bytes": {_weights_key(row.dtype): row.bytes_per_param * layer_params
                                     for row in result.weights}},
-        "weights": {row.dtype: row.bytes for row in result.weights},
+        "weights": {_weights_key(row.dtype): row.bytes for row in result.weights},
         "quantized": {fmt.name: {"bytes": size, "counts": fmt.description}
                       for fmt, size in result.formats},
         "training_adam_mixed": {part: total for part, _, total in result.training},
@@ -388,11 +332,11 @@ def cmd_memory(args: argparse.Namespace) -> int:
     print("  weights:")
     for row in result.weights[:3]:
         print(f"    {row.dtype:<5} {row.bytes:>20,} B = {row.bytes / gib:,.2f} GiB")
+    for fmt, size in result.formats:
+        print(f"    {fmt.name:<5} {size:>20,} B = {size / gib:,.2f} GiB   ({fmt.description})")
     sizes = ", ".join(f"{row.dtype} {row.bytes_per_param * layer_params / gib:,.2f} GiB"
                       for row in result.weights[:3])
     print(f"  largest layer: {layer} ({layer_params:,} parameters; {sizes})")
-    for fmt, size in result.formats:
-        print(f"    {fmt.name:<5} {size:>20,} B = {size / gib:,.2f} GiB   ({fmt.description})")
     print("  training state (weights, gradients, optimiser; activations not included):")
     for o, total in result.optimisers:
         parts = " + ".join(f"{size} ({part})" for part, size in o.parts)
@@ -423,6 +367,12 @@ def cmd_memory(args: argparse.Namespace) -> int:
               f"{result.dtype_bytes} B; for B = {args.batch}: {result.state_total:,} B"
               f" = {result.state_total / gib:,.4f} GiB ({args.dtype})")
     return 0
+
+
+def _weights_key(dtype: str) -> str:
+    """A dtype as a key of ``memory --json``'s weights: int8 as one byte a parameter is
+    ``int8_no_scales``, so that ``int8`` means one thing (``quantized``'s, with its scales)."""
+    return "int8_no_scales" if dtype == "int8" else dtype
 
 
 def _activations(model: Any, args: argparse.Namespace) -> dict[str, Any] | None:

@@ -38,6 +38,13 @@ DIFF_JSON = ("--json prints one JSON line: A and B named in \"a\" and \"b\", eve
 #: output formats, one name each wherever they appear
 FORMATS = ("--json prints JSON Lines: one object a line, counts as integers, the model named "
            "in \"model\"")
+#: what --json prints, for the commands whose lines are not about a model
+FORMATS_OF = {
+    "list": "--json prints JSON Lines: one object a name, with its \"name\", \"kind\" and "
+            "\"description\"; a model type's and a preset's \"family\"; a family's and a model "
+            "type's classes in \"architectures\", a preset's class in \"architecture\"",
+    "site": "--json prints JSON Lines: one object a file written, its path in \"file\"",
+}
 
 EXAMPLES: dict[str, tuple[str, ...]] = {
     "list": (
@@ -143,7 +150,7 @@ def epilog(command: str) -> str:
     paragraphs = [MODELS.format(more=more)] if command not in NO_MODEL else []
     if command == "diff":
         paragraphs.append(DIFF_MODELS)
-    paragraphs += [DIFF_JSON if command == "diff" else FORMATS + ".",
+    paragraphs += [DIFF_JSON if command == "diff" else FORMATS_OF.get(command, FORMATS) + ".",
                    EXTRA.get(command, STATUSES) + "."]
     for paragraph in paragraphs:
         lines += [textwrap.fill(paragraph, 79), ""]

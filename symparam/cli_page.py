@@ -15,9 +15,12 @@ _LANGUAGES = ("en", "zh", "ko")
 
 
 def cmd_page(args: argparse.Namespace) -> int:
+    from symparam.catalog import example_values
     from symparam.page import page
 
-    html = page(build_model(args.model, args), lang=args.lang, symbolic=args.symbolic)
+    model = build_model(args.model, args)
+    html = page(model, lang=args.lang, symbolic=args.symbolic, title=args.title,
+                example=example_values(model) if args.symbolic else None)
     if args.json:  # the page as a string in one JSON line, or where it was written
         record: dict[str, Any] = {"model": args.model, "lang": args.lang}
         if args.output is not None:
@@ -50,9 +53,13 @@ def add_page_commands(commands: Any) -> None:
     p = command(commands, "page", "a self-contained HTML page: the derivation, and inputs "
                 "that recompute the count", cmd_page)
     p.add_argument("--lang", choices=_LANGUAGES, default="en",
-                   help="the language the page opens in (all three are in it)")
+                   help="the language the page opens in where neither its address (?lang=) "
+                   "nor the reader's browser names one of the three (all three are in it)")
     p.add_argument("--symbolic", action="store_true",
                    help="the family's formulas, no values (the reader gives them)")
+    p.add_argument("--title", metavar="TEXT",
+                   help="what the page calls the model (default: the preset or model type; "
+                   "a config.json's class, never its path)")
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
     p.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
 
@@ -60,6 +67,7 @@ def add_page_commands(commands: Any) -> None:
     p.add_argument("folder", metavar="DIR", help="the folder to write (made if missing)")
     p.add_argument("--json", action="store_true", help="JSON Lines: one object a file written")
     p.add_argument("--lang", choices=_LANGUAGES, default="en",
-                   help="the language the pages open in")
+                   help="the language the pages open in where neither the address (?lang=) "
+                   "nor the reader's browser names one of the three")
     p.add_argument("--force", action="store_true", help="overwrite files that exist")
     p.set_defaults(run=cmd_site)

@@ -128,6 +128,8 @@ def derive(model: Counted, symbolic: bool = False, seq: int | None = None,
         figures={} if symbolic else figures(model),
         recount=recount,
         described=model.described,
+        active_tables=sympy.expand(model.tree.by_kind(active=True).get("embedding", sympy.S.Zero)
+                                   .xreplace(mapping)),
     )
 
 

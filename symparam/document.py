@@ -159,6 +159,9 @@ class Document(Tabular):
     recount: int | None = None
     #: the description as each language writes it, where it is not a preset's own
     described: Described | None = None
+    #: the token embedding table among the active parameters (a mixture of experts' card may
+    #: leave it out: gpt-oss's 5.1B, DeepSeek-V3's 37B)
+    active_tables: sympy.Expr = sympy.S.Zero
 
     @property
     def count_letter(self) -> str:

@@ -23,7 +23,6 @@ from markupsafe import Markup, escape
 
 from symparam.blocks.base import value as exact_value
 from symparam.errors import SymparamError
-from symparam.limits import MAX_VALUE
 from symparam.printing import Terms, decimal, javascript, percent
 
 Number = int | Fraction
@@ -52,11 +51,15 @@ UNITS = {"gib": (2**30, "GiB"), "gb": (10**9, "GB")}
 @dataclass(frozen=True)
 class Check:
     """A rule the values must keep, as the command line checks it: ``whole`` (``a`` is a
-    positive whole number), ``divides`` (``a`` divides ``b``) or ``at_most`` (``a ≤ b``)."""
+    positive whole number), ``divides`` (``a`` divides ``b``; while either is not a whole
+    number, the rule that says so is the one that fails) or ``at_most`` (``a ≤ b``).
+    ``blocking``: while it fails there is no count; a rule that is not (one the model needs
+    only to run, as transformers builds and counts it anyway) is said beside the count."""
 
     kind: str
     a: int
     b: int | None = None
+    blocking: bool = True
 
 
 class Formulas:
@@ -87,10 +90,12 @@ class Formulas:
             self.numbers.append(number)
         return self.index[expr]
 
-    def check(self, kind: str, a: sympy.Expr, b: sympy.Expr | None = None) -> int:
+    def check(self, kind: str, a: sympy.Expr, b: sympy.Expr | None = None,
+              blocking: bool = True) -> int:
         """Add a rule; its index, for the message shown while it fails."""
-        self.checks.append(Check(kind, self.add(a), None if b is None else self.add(b)))
-        if self.failing(self.checks[-1]):
+        self.checks.append(Check(kind, self.add(a), None if b is None else self.add(b),
+                                 blocking))
+        if blocking and self.failing(self.checks[-1]):
             self.ok = False
         return len(self.checks) - 1
 
@@ -100,11 +105,12 @@ class Formulas:
         b = None if check.b is None else self.numbers[check.b]
         if a is None or (check.b is not None and b is None):
             return False
-        if check.kind == "whole":
-            return not (Fraction(a).denominator == 1 and 0 < a <= MAX_VALUE)
+        if check.kind == "whole":  # however large: a count past 10³⁰ is still whole
+            return not (Fraction(a).denominator == 1 and a > 0)
         if check.kind == "divides":
-            return not (Fraction(a).denominator == Fraction(b).denominator == 1 and a != 0
-                        and int(b) % int(a) == 0)
+            if Fraction(a).denominator != 1 or Fraction(b).denominator != 1:
+                return False  # the rule that the value is whole says so, not this one
+            return a == 0 or int(b) % int(a) != 0
         return a > b  # type: ignore[operator]
 
     def live(self, expr: sympy.Expr | Terms | int, *, of: sympy.Expr | None = None,
@@ -148,5 +154,5 @@ class Formulas:
     def script(self) -> str:
         """``const F = [...]``: one function per closed form, from the project's printer."""
         lines = ",\n".join(f"  (v) => {javascript(e)}" for e in self.exprs)
-        checks = [[c.kind, c.a] + ([] if c.b is None else [c.b]) for c in self.checks]
+        checks = [[c.kind, c.a, c.b, c.blocking] for c in self.checks]
         return f"const F = [\n{lines},\n];\nconst CHECKS = {json.dumps(checks)};\n"

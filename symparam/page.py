@@ -23,16 +23,20 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import sympy
-from markupsafe import Markup
+from markupsafe import Markup, escape
 
 from symparam.assumptions import resolve
 from symparam.compute import DTYPE_BYTES
 from symparam.derivation import Derivation, derive
+from symparam.errors import InvalidValueError
 from symparam.figures import fill_note
+from symparam.hf import looks_like_config
 from symparam.live import Formulas, grouped
 from symparam.markup import (
     Field,
@@ -49,7 +53,8 @@ from symparam.markup import (
     page_strings,
     script_of,
 )
-from symparam.printing import INVISIBLE_TIMES, mathml, mathml_name, percent
+from symparam.memory import OPTIMISERS, kv_cache_width
+from symparam.printing import INVISIBLE_TIMES, latex, mathml, mathml_name, percent
 from symparam.render import (
     LANGUAGES,
     description,
@@ -63,22 +68,48 @@ from symparam.symbols import lookup, order_key
 if TYPE_CHECKING:
     from symparam.counted import Counted
 
+#: the width of the share-by-part bar, in its own units (it is drawn as wide as the page)
+BAR_WIDTH = 1000
 
-def page(model: Counted, lang: str = "en", symbolic: bool = False) -> str:
+#: the longest title a page takes (``--title``)
+MAX_TITLE = 200
+
+
+def page(model: Counted, lang: str = "en", symbolic: bool = False,
+         title: str | None = None,
+         example: tuple[Mapping[str, int], str] | None = None) -> str:
     """``model``'s page as one HTML document, first shown in ``lang`` (the reader switches);
-    ``symbolic``: the family's formulas with no values of its own (the inputs start empty).
+    ``symbolic``: the family's formulas with no values of its own, the inputs starting from
+    ``example`` (values, and the model type whose defaults they are:
+    :func:`symparam.catalog.example_values`, as ``symparam page --symbolic`` gives them), or
+    from the model's own values where it has all, else empty; ``title``: the name the page
+    gives the model (by default its preset or type, and for a config.json its class: never
+    the path it was read from, which a shared page would show to everyone).
 
     Raises what :func:`~symparam.derivation.derive` raises: a model without every value is
     an error unless ``symbolic``."""
     if lang not in LANGUAGES:
         strings(lang)  # raises: unknown language
+    name = _title(model) if title is None else _checked_title(title)
     derivation = derive(model, symbolic=symbolic)
+    start: dict[sympy.Symbol, int] = {}
+    source = ""
+    if symbolic:
+        needed = model.params.free_symbols | model.active_params.free_symbols
+        if {s.name for s in needed} <= set(model.values):
+            start = {s: model.values[s.name] for s in needed}
+        elif example is not None:
+            start = {s: int(example[0][s.name]) for s in needed if s.name in example[0]}
+            source = example[1]
+        derivation = dataclasses.replace(derivation, values=start)
     view = _view(model, derivation)
+    view["example"] = None if not start else {"kind": source}
+    view["model"] = name
     words: Words = view["words"]
     formulas: Formulas = view["formulas"]
     data = {
         "languages": list(LANGUAGES),
-        "titles": {code_: words.plain(code_, "page.title", model=model.name)
+        "titles": {code_: words.plain(code_, "page.title", model=name)
                    for code_ in LANGUAGES},
         "total": formulas.add(derivation.total),
         "needs": [s.name for s in sorted(derivation.total.free_symbols, key=order_key)],
@@ -87,6 +118,22 @@ def page(model: Counted, lang: str = "en", symbolic: bool = False) -> str:
                        + asset("page.js"))
     return document("page/page.html.j2", script, v=view, t=words, lang=lang,
                     title=data["titles"][lang], code=code, list_of=_list_of)
+
+
+def _title(model: Counted) -> str:
+    """What a page calls ``model``: its name, or for a config.json read from a path its class
+    (``Qwen3MoeForCausalLM``)."""
+    if model.described is not None and model.described.key == "config" \
+            and looks_like_config(model.name):
+        return model.label
+    return model.name
+
+
+def _checked_title(title: str) -> str:
+    if not isinstance(title, str) or not title.strip() or len(title) > MAX_TITLE:
+        raise InvalidValueError(f"the title must be text of 1 to {MAX_TITLE} characters, "
+                                f"got {title!r:.60}")
+    return title.strip()
 
 
 def _list_of(name: str) -> Markup:
@@ -122,9 +169,11 @@ def _view(model: Counted, d: Derivation) -> dict[str, Any]:
         inputs.append(entry)
 
     results = {"total": live(total, tag="output", machine=True), "active": None,
-               "shared": d.shared_experts}
+               "active_bare": None, "shared": d.shared_experts}
     if d.has_active:
         results["active"] = live(d.active, tag="output", machine=True)
+        if d.active_tables != 0:  # as gpt-oss's and DeepSeek-V3's cards count
+            results["active_bare"] = live(d.active - d.active_tables, tag="output")
 
     return {
         "words": words,
@@ -144,7 +193,7 @@ def _view(model: Counted, d: Derivation) -> dict[str, Any]:
         "results": results,
         "messages": messages,
         "summary": _summary(d, formulas, words),
-        "total": _total(d, formulas),
+        "total": _total(d, formulas, words),
         "dropouts": _dropouts(d, words),
         "assumptions": [{"formula": assignment(a.symbol, a.expr),
                          "reason": words.each({lang: strings(lang)["assumption_reason"]
@@ -154,7 +203,7 @@ def _view(model: Counted, d: Derivation) -> dict[str, Any]:
                      "text": words.each({lang: _option(lang, name, value, help_, d.family_name)
                                          for lang in LANGUAGES})}
                     for name, value, help_ in d.options],
-        "sections": _sections(d, formulas),
+        "sections": _sections(d, formulas, words),
         "ties": [{"name": tie.name, "owner": tie.owner, "untied": live(tie.untied),
                   "formula": formula(tie.untied), "total": live(total + tie.untied),
                   "value": live(total)} for tie in d.ties],
@@ -162,7 +211,24 @@ def _view(model: Counted, d: Derivation) -> dict[str, Any]:
                     "gib": live(per * total, unit="gib"), "gb": live(per * total, unit="gb")}
                    for dtype, per in DTYPE_BYTES.items()],
         "reported": _reported(d),
+        **_memory_more(model, d, formulas),
     }
+
+
+def _memory_more(model: Counted, d: Derivation, formulas: Formulas) -> dict[str, Any]:
+    """What ``symparam memory`` prints beside the weights, as figures of the page's values:
+    the training state under each optimiser recipe (bytes a parameter × P), and the bytes
+    the KV cache grows by a token in each dtype (where it holds keys and values and that
+    growth is a polynomial of the sizes)."""
+    live = formulas.live
+    training = [{"name": o.name, "per": o.per_param, "bytes": live(o.per_param * d.total),
+                 "gib": live(o.per_param * d.total, unit="gib")} for o in OPTIMISERS]
+    width = kv_cache_width(model)
+    kv = []
+    if width is not None and not width.has(sympy.Min, sympy.Max):
+        kv = [{"dtype": dtype, "per": per, "bytes": live(per * width)}
+              for dtype, per in DTYPE_BYTES.items()]
+    return {"training": training, "kv": kv}
 
 
 def _option(lang: str, name: str, value: Any, help_: str, family: str) -> Markup:
@@ -179,9 +245,10 @@ def _checks(model: Counted, d: Derivation, formulas: Formulas, mapping: Mapping[
     divisibility and order rules, and a whole total."""
     out = []
 
-    def add(message: Markup, kind: str, a: sympy.Expr, b: sympy.Expr | None = None) -> None:
-        index = formulas.check(kind, a, b)
-        out.append({"index": index, "message": message,
+    def add(message: Markup, kind: str, a: sympy.Expr, b: sympy.Expr | None = None,
+            blocking: bool = True) -> None:
+        index = formulas.check(kind, a, b, blocking)
+        out.append({"index": index, "message": message, "blocking": blocking,
                     "hidden": not formulas.failing(formulas.checks[index])})
 
     def side(expr: sympy.Expr) -> Markup:
@@ -192,20 +259,29 @@ def _checks(model: Counted, d: Derivation, formulas: Formulas, mapping: Mapping[
         if expr.free_symbols:
             add(words("page.check_assumed", assumption=assignment(a.symbol, a.expr),
                       symbol=formula(a.symbol), value=side(expr)), "whole", expr)
-    for rule in model.divides:
+    for rule in model.divisibility:  # those needed only to run: said, the count kept
         divisor, dividend = rule.divisor.xreplace(mapping), rule.dividend.xreplace(mapping)
         if divisor.free_symbols or dividend.free_symbols:
-            add(words("page.check_divides", divisor=formula(rule.divisor), a=side(divisor),
-                      dividend=formula(rule.dividend), b=side(dividend), reason=rule.reason),
-                "divides", divisor, dividend)
+            # a number is not repeated as its own value: "d_head = 129 is not a multiple of 2"
+            key = "page.check_multiple" if not divisor.free_symbols else "page.check_divides"
+            add(words(key + ("_run" if rule.to_run else ""), divisor=formula(rule.divisor),
+                      a=side(divisor), dividend=formula(rule.dividend), b=side(dividend),
+                      reason=rule.reason, lib=code("transformers")),
+                "divides", divisor, dividend, blocking=not rule.to_run)
     rules = [(model.symbols[small], model.symbols[big], reason)
              for small, big, reason in model.family.at_most
              if small in model.symbols and big in model.symbols]
-    for small, big, reason in (*rules, *model.tree.at_most):
+    runs = [(model.symbols[small], model.symbols[big], reason)
+            for small, big, reason in model.family.runs_if_at_most
+            if small in model.symbols and big in model.symbols]
+    for small, big, reason, blocking in (*((*r, True) for r in (*rules, *model.tree.at_most)),
+                                         *((*r, False) for r in runs)):
         low, high = small.xreplace(mapping), big.xreplace(mapping)
         if low.free_symbols or high.free_symbols:
-            add(words("page.check_at_most", small=formula(small), a=side(low),
-                      big=formula(big), b=side(high), reason=reason), "at_most", low, high)
+            add(words("page.check_at_most" + ("" if blocking else "_run"), small=formula(small),
+                      a=side(low), big=formula(big), b=side(high), reason=reason,
+                      lib=code("transformers")),
+                "at_most", low, high, blocking=blocking)
     add(words("page.check_total", value=side(d.total)), "whole", d.total)
     if d.has_active:
         add(words("page.check_active", value=side(d.active)), "whole", d.active)
@@ -221,6 +297,18 @@ def _summary(d: Derivation, formulas: Formulas, words: Words) -> dict[str, Any] 
     live = formulas.live
     parts = [{"name": p.name, "formula": formula(p.params), "value": live(p.params),
               "share": live(p.params, of=d.total)} for p in s.parts]
+    # the share-by-part bar: each part a rectangle as wide as its share (the script redraws
+    # it; a drawing, not a figure: the shares are read in the table)
+    whole = formulas.numbers[formulas.add(d.total)]
+    x = 0.0
+    for part, found in zip(parts, s.parts, strict=True):
+        index = formulas.add(found.params)
+        number = formulas.numbers[index]
+        width = 0.0 if number is None or not whole or not formulas.ok else \
+            float(Fraction(number) / Fraction(whole)) * BAR_WIDTH
+        part["bar"] = {"f": index, "of": formulas.add(d.total), "x": f"{x:.2f}",
+                       "width": f"{max(width, 0.0):.2f}"}
+        x += max(width, 0.0)
     layer_total = sympy.Add(*(k.params for k in s.layer))
     layer = [{"kind": words.each({lang: strings(lang)["kind"].get(k.name, k.name)
                                   for lang in LANGUAGES}),
@@ -229,14 +317,16 @@ def _summary(d: Derivation, formulas: Formulas, words: Words) -> dict[str, Any] 
     thumb = None
     if s.thumb is not None:
         gap = s.thumb.total.expr - d.total
-        thumb = {"equation": equation(f"<mi>{d.count_letter}</mi>", mathml(s.thumb.total),
-                                      f"<mn>{live(s.thumb.total)}</mn>", relation="≈"),
+        thumb = {"equation": copyable(
+                     equation(f"<mi>{d.count_letter}</mi>", mathml(s.thumb.total),
+                              f"<mn>{live(s.thumb.total)}</mn>", relation="≈"),
+                     f"{_letter(d)} \\approx {latex(s.thumb.total)}", words),
                  "gap": words("page.thumb_gap", gap=live(gap, of=d.total),
                               sign=formulas.sign(gap))}
     return {"parts": parts, "layer_name": s.layer_name, "layer": layer, "thumb": thumb}
 
 
-def _total(d: Derivation, formulas: Formulas) -> dict[str, Any]:
+def _total(d: Derivation, formulas: Formulas, words: Words) -> dict[str, Any]:
     """The sum of the parts, the closed form, and the active count beside it."""
     live = formulas.live
     sums, values = [], []
@@ -253,11 +343,27 @@ def _total(d: Derivation, formulas: Formulas) -> dict[str, Any]:
     active = None
     if d.has_active:
         name = f'<msub><mi>{d.count_letter}</mi><mi mathvariant="normal">active</mi></msub>'
-        active = {"equation": equation(name, mathml(d.active_grouped),
-                                       f"<mn>{live(d.active)}</mn>"),
+        active = {"equation": copyable(
+                      equation(name, mathml(d.active_grouped), f"<mn>{live(d.active)}</mn>"),
+                      f"{_letter(d)}_{{\\mathrm{{active}}}} = {latex(d.active_grouped)}", words),
                   "value": live(d.active), "share": live(d.active, of=d.total)}
-    return {"sums": lines, "closed": equation(*closed), "value": live(d.total),
+    return {"sums": lines, "value": live(d.total),
+            "closed": copyable(equation(*closed), f"{_letter(d)} = {latex(d.grouped)}", words),
             "active": active}
+
+
+def _letter(d: Derivation) -> str:
+    """The count's letter in LaTeX: ``P``, or ``\\Theta``."""
+    return "\\Theta" if d.count_letter == "Θ" else d.count_letter
+
+
+def copyable(shown: Markup, tex: str, words: Words) -> Markup:
+    """A displayed equation with a button that copies its closed form as LaTeX (and shows
+    it under the equation, for a browser that keeps the clipboard from a page)."""
+    return (Markup('<div class="copyable">') + shown
+            + Markup('<button type="button" class="copy needs-script" data-latex="')
+            + escape(tex) + Markup('">') + words("page.copy_latex", latex=code("LaTeX"))
+            + Markup('</button><code class="latex" hidden></code></div>'))
 
 
 def _times(count: sympy.Expr) -> str:
@@ -271,7 +377,7 @@ def _factor(expr: sympy.Expr) -> str:
     return f"<mrow><mo>(</mo>{printed}<mo>)</mo></mrow>" if expr.is_Add else printed
 
 
-def _sections(d: Derivation, formulas: Formulas) -> list[dict[str, Any]]:
+def _sections(d: Derivation, formulas: Formulas, words: Words) -> list[dict[str, Any]]:
     """Layer by layer: each part's modules with their shapes and counts, and its sum."""
     live = formulas.live
     out = []
@@ -284,8 +390,9 @@ def _sections(d: Derivation, formulas: Formulas) -> list[dict[str, Any]]:
                  "tied_to": r.tied_to} for r in s.rows]
         entry: dict[str, Any] = {
             "index": index, "names": s.names, "rows": rows, "prefix": s.layer_prefix,
-            "sum": equation(label(index, d.count_letter), mathml(s.subtotal),
-                            f"<mn>{live(s.subtotal)}</mn>"),
+            "sum": copyable(equation(label(index, d.count_letter), mathml(s.subtotal),
+                                     f"<mn>{live(s.subtotal)}</mn>"),
+                            f"{_letter(d)}_{{{index}}} = {latex(s.subtotal)}", words),
             "repeat": None,
         }
         if s.repeat is not None:

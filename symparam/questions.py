@@ -8,6 +8,7 @@ count loads none of them.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, overload
 
@@ -17,7 +18,8 @@ from symparam.errors import InvalidValueError
 from symparam.integers import as_int
 
 if TYPE_CHECKING:
-    from symparam.approx import Approximation, Sensitivity
+    from symparam.analysis import Dependence
+    from symparam.approx import Approximation, Sensitivities
     from symparam.check import CheckResult
     from symparam.compute import Compute, Memory
     from symparam.counted import Counted
@@ -118,7 +120,7 @@ class Questions:
 
     # -- the analyses, as the commands of the same name -----------------------------------
 
-    def depends(self: Counted) -> dict[str, object]:
+    def depends(self: Counted) -> Dependence:
         """Which hyperparameters the total depends on, and why the others drop out
         (:func:`symparam.analysis.depends`)."""
         from symparam.analysis import depends
@@ -142,7 +144,7 @@ class Questions:
         return approximate(self, name=name, formula=formula,
                            order=order if as_int(order) is None else as_int(order))
 
-    def sensitivity(self: Counted) -> list[Sensitivity]:
+    def sensitivity(self: Counted) -> Sensitivities:
         """∂P/∂x and the elasticity of each hyperparameter at the model's values
         (:func:`symparam.approx.sensitivity`)."""
         from symparam.approx import sensitivity
@@ -158,12 +160,16 @@ class Questions:
         wanted = parse_target(target) if isinstance(target, str) else target
         return solve(self, name, wanted, multiple_of)
 
-    def page(self: Counted, lang: str = "en", symbolic: bool = False) -> str:
+    def page(self: Counted, lang: str = "en", symbolic: bool = False,
+             title: str | None = None, example: tuple[Mapping[str, int], str] | None = None
+             ) -> str:
         """``symparam page``: a self-contained HTML page (the derivation, and inputs that
-        recompute the count exactly), opening in ``lang``; :func:`symparam.page.page`."""
+        recompute the count exactly), opening in ``lang``, calling the model ``title`` if
+        given; ``symbolic`` with ``example``: the values its inputs start from, as
+        :func:`symparam.catalog.example_values` gives them; :func:`symparam.page.page`."""
         from symparam.page import page
 
-        return page(self, lang=lang, symbolic=symbolic)
+        return page(self, lang=lang, symbolic=symbolic, title=title, example=example)
 
 
 

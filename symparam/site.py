@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable, Iterable
+from typing import Any
 from urllib.parse import quote
 
 import symparam
@@ -33,6 +34,7 @@ def site(lang: str = "en", names: Iterable[str] | None = None) -> dict[str, str]
     words = Words()
     files: dict[str, str] = {}
     rows = []
+    families: dict[str, list[dict[str, Any]]] = {}
     for name in presets() if names is None else names:
         model = symparam.model(name)
         filename = f"{name}.html"
@@ -40,14 +42,23 @@ def site(lang: str = "en", names: Iterable[str] | None = None) -> dict[str, str]
         total, active = model.count(), model.active_count()
         description = {code_: described(code_, model.described, model.i18n, model.description)
                        for code_ in LANGUAGES}
-        rows.append({"name": name, "href": quote(filename), "architecture": model.label,
-                     "total": grouped(total), "active": grouped(active) if active != total
-                     else "", "description": words.each(description)})
+        title = model.family.title
+        row = {"name": name, "href": quote(filename), "architecture": model.label,
+               "total": grouped(total), "active": grouped(active) if active != total else "",
+               "description": words.each(description),
+               # what the search box looks in: the name, the class and the family
+               "search": " ".join((name, model.label, title)).lower()}
+        rows.append(row)
+        families.setdefault(title, []).append(row)
+    groups = [{"title": words.each({code_: page_strings(code_).get("families", {})
+                                    .get(title, title) for code_ in LANGUAGES}),
+               "rows": found} for title, found in sorted(families.items(),
+                                                         key=lambda item: item[0].lower())]
     data = {"languages": list(LANGUAGES),
             "titles": {code_: words.plain(code_, "page.site_title") for code_ in LANGUAGES}}
     files["index.html"] = document(
-        "page/index.html.j2", script_of(data, asset("languages.js")), t=words, lang=lang,
-        title=data["titles"][lang], rows=rows, code=code,
+        "page/index.html.j2", script_of(data, asset("languages.js") + asset("index.js")),
+        t=words, lang=lang, title=data["titles"][lang], groups=groups, code=code,
         languages=[(code_, page_strings(code_)["name"]) for code_ in LANGUAGES])
     return files
 

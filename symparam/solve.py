@@ -18,13 +18,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from symparam.analysis import dropouts, reason
 from symparam.blocks.base import value as numeric_value
 from symparam.errors import InvalidValueError, Param, SymparamError, UnboundError
 from symparam.integers import as_int
 from symparam.limits import MAX_SOLVED, MAX_TARGET
+from symparam.reports import solve_lines
+from symparam.tables import Shown, Table
 
 if TYPE_CHECKING:
     from symparam.counted import Counted
@@ -34,8 +36,9 @@ TRIES = 4096
 
 
 @dataclass(frozen=True)
-class Solution:
-    """The best value, its count, and the neighbouring valid values below and above."""
+class Solution(Shown):
+    """The best value, its count, and the neighbouring valid values below and above. Its
+    ``str()`` is what ``symparam solve`` prints; in Jupyter, a table."""
 
     symbol: str
     target: int
@@ -43,6 +46,23 @@ class Solution:
     count: int
     below: tuple[int, int] | None
     above: tuple[int, int] | None
+    model: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """What ``symparam solve --json`` prints (the model's name aside)."""
+        return {"symbol": self.symbol, "target": self.target, "value": self.value,
+                "count": self.count, "below": self.below, "above": self.above}
+
+    def _lines(self) -> list[str]:
+        return solve_lines(self.model, self)
+
+    def _tables(self) -> list[Table]:
+        rows = [(label, pair[0], pair[1], f"{(pair[1] - self.target) / self.target:+.2%}")
+                for label, pair in (("nearest", (self.value, self.count)),
+                                    ("below", self.below), ("above", self.above))
+                if pair is not None]
+        return [Table(solve_lines(self.model, self)[0],
+                      ("", self.symbol, "parameters", f"from {self.target:,}"), tuple(rows))]
 
 
 def solve(model: Counted, name: str, target: int, multiple_of: int = 1) -> Solution:
@@ -83,7 +103,8 @@ def solve(model: Counted, name: str, target: int, multiple_of: int = 1) -> Solut
             " with a multiple they need")
     best = min(options, key=lambda c: (abs(c[1] - target), c[0]))
     pick = lambda c: None if c is None else (c[0] * multiple_of, c[1])  # noqa: E731
-    return Solution(name, target, best[0] * multiple_of, best[1], pick(below), pick(above))
+    return Solution(name, target, best[0] * multiple_of, best[1], pick(below), pick(above),
+                    model.name)
 
 
 def _formula(model: Counted, name: str, others: dict[str, int]) -> Callable[[int], Fraction]:

@@ -49,7 +49,7 @@ from symparam.limits import (
     MAX_VALUE,
 )
 from symparam.printing import text
-from symparam.tables import Rich, Table
+from symparam.tables import Shown, Table
 
 INT64_MAX = 2**63 - 1
 #: dimensions a nested list may have without numpy (numpy's own limit is 64)
@@ -508,7 +508,7 @@ def grid(ranges: Mapping[str, Sequence[int]], np: Any = None) -> dict[str, Any]:
 
 
 @dataclass(frozen=True, repr=False)
-class Sweep(Rich):
+class Sweep(Shown):
     """The count over a grid of values: one row per valid combination (``columns`` by name,
     then ``counts``), and the combinations skipped because they break a rule of the model."""
 
@@ -574,6 +574,14 @@ class Sweep(Rich):
 
     def _frame(self) -> Table:
         return Table(self.model, (*self.names, "params"), tuple(self.rows()))
+
+    def _lines(self) -> list[str]:
+        """The table as text: its first rows, and what was skipped."""
+        return self._tables()[0].text()
+
+    def __repr__(self) -> str:
+        skipped = f", {self.skipped_count:,} skipped" if self.skipped_count else ""
+        return f"<Sweep {self.model}: {len(self):,} rows over {', '.join(self.names)}{skipped}>"
 
 
 def write(table: Sweep, out: TextIO, csv: bool = False, progress: TextIO | None = None

@@ -78,6 +78,30 @@ class Table:
         return (f'<table style="margin-bottom:0.5em">{caption}<thead><tr>{head}</tr></thead>'
                 f"<tbody>{body}</tbody></table>{notes}")
 
+    def text(self) -> list[str]:
+        """The table as lines of text: its caption, the columns aligned (numbers to the right,
+        with thousands separators), its notes below."""
+        cells = [list(self.columns), *([_text_cell(v) for v in row] for row in self.rows)]
+        widths = [max(len(row[i]) for row in cells) for i in range(len(self.columns))]
+        right = [any(isinstance(row[i], int | float) and not isinstance(row[i], bool)
+                     for row in self.rows) for i in range(len(self.columns))]
+        lines = [self.caption] if self.caption else []
+        for row in cells if self.rows else []:
+            lines.append("  " + "  ".join(
+                cell.rjust(width) if align else cell.ljust(width)
+                for cell, width, align in zip(row, widths, right, strict=True)).rstrip())
+        return lines + [f"  {note}" for note in self.notes]
+
+
+def _text_cell(value: Any) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{value:,}"
+    if isinstance(value, float):
+        return f"{value:,.2f}"
+    return str(value)
+
 
 def _cell(value: Any) -> str:
     if value is None:
@@ -122,6 +146,29 @@ class Rich(Tabular):
                 "</div>"
         except SymparamError as error:  # a display shows the problem instead of raising
             return f'<p class="symparam-error">symparam: {html.escape(str(error))}</p>'
+
+
+class Shown(Rich):
+    """A result whose plain display — ``str()``, and IPython's pretty printer — is the text
+    its command prints (``_lines()``), and whose HTML is its tables."""
+
+    def _lines(self) -> list[str]:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        try:
+            return "\n".join(self._lines())
+        except SymparamError as error:  # a display shows the problem instead of raising
+            return f"symparam: {error}"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(str(self))
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        # IPython takes the first class of the MRO that has a printer of its own (dict's, a
+        # dataclass's __repr__): each result's class names this one itself
+        super().__init_subclass__(**kwargs)
+        cls._repr_pretty_ = Shown._repr_pretty_  # type: ignore[method-assign]
 
 
 def plain(value: Any) -> Any:

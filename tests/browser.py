@@ -117,11 +117,14 @@ def elements(html: str) -> list[Element]:
 
 
 def load(page: Path, address: str = "", screenshot: Path | None = None,
-         width: int = 1000, height: int = 2400) -> Loaded:
-    """Open ``page`` (with ``address`` after its ``#``), run its script, and return the DOM
-    it left, its console messages and the requests it started; ``screenshot``: save one."""
+         width: int = 1000, height: int = 2400, query: str = "",
+         languages: str = "en-US") -> Loaded:
+    """Open ``page`` (with ``query`` after its ``?`` and ``address`` after its ``#``) in a
+    browser whose readers prefer ``languages``, run its script, and return the DOM it left,
+    its console messages and the requests it started; ``screenshot``: save one."""
     browser = chromium()
-    url = page.resolve().as_uri() + (f"#{address}" if address else "")
+    url = page.resolve().as_uri() + (f"?{query}" if query else "") + \
+        (f"#{address}" if address else "")
     work = Path(tempfile.mkdtemp(prefix="symparam-chromium-"))
     netlog = work / "net.json"
     flags = [
@@ -132,6 +135,7 @@ def load(page: Path, address: str = "", screenshot: Path | None = None,
         "--host-resolver-rules=MAP * ~NOTFOUND", f"--user-data-dir={work / 'profile'}",
         "--enable-logging=stderr", "--v=0", f"--log-net-log={netlog}",
         "--virtual-time-budget=10000", "--hide-scrollbars", f"--window-size={width},{height}",
+        f"--lang={languages.split(',')[0]}", f"--accept-lang={languages}",
     ]
     action = [f"--screenshot={screenshot}"] if screenshot is not None else ["--dump-dom"]
     done = subprocess.run([browser, *flags, *action, url], capture_output=True, text=True,

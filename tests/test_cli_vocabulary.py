@@ -308,3 +308,18 @@ def test_memory_names_the_largest_layer(capsys: pytest.CaptureFixture[str]) -> N
     m = symparam.model("gpt2", N=2, V=10, L=10)
     assert m.largest_layer() == ("transformer.h.{i}", m.count_of(m.tree["transformer"]["h"]
                                                                   .block, m.bind()))
+
+
+def test_memory_says_each_int8_once(capsys: pytest.CaptureFixture[str]) -> None:
+    """The quantized rows sit under the weights, not under the largest layer (they are the
+    whole model's sizes), and in --json "int8" means one thing: the format with its scales."""
+    lines = run(capsys, "memory", "llama-3-8b")[1].splitlines()
+    at = {line.split()[0]: i for i, line in enumerate(lines) if line.strip()}
+    assert at["weights:"] < at["int8"] < at["int4"] < at["largest"]
+    record = json.loads(run(capsys, "memory", "llama-3-8b", "--json")[1])
+    params = record["params"]
+    assert record["weights"]["int8_no_scales"] == params and "int8" not in record["weights"]
+    assert record["largest_layer"]["bytes"]["int8_no_scales"] == 525_336_576
+    assert record["quantized"]["int8"]["bytes"] > params  # its scales on top
+    keys = json.dumps(record).count('"int8"')
+    assert keys == 1

@@ -151,3 +151,60 @@ def test_every_kind_of_model_shows(name: str) -> None:
     assert "<table" in m._repr_html_() and "<table" in m.parts()._repr_html_()
     json.dumps(m.to_dict())
     json.dumps(m.parts().to_dict())
+
+
+ANALYSES = [
+    ("check", lambda m: m.check("12*N*H^2"), ["check", "bert-base-uncased", "12*N*H^2"]),
+    ("sensitivity", lambda m: m.sensitivity(), ["sensitivity", "bert-base-uncased"]),
+    ("solve", lambda m: m.solve("H", "7B", multiple_of=128),
+     ["solve", "bert-base-uncased", "--for", "H", "--target", "7B",
+      "--multiple-of", "128"]),
+    ("depends", lambda m: m.depends(), ["depends", "bert-base-uncased"]),
+]
+
+
+@pytest.mark.parametrize(("name", "ask", "argv"), ANALYSES, ids=[a[0] for a in ANALYSES])
+def test_an_analysis_reads_as_its_command_prints(name: str, ask: Any, argv: list[str],
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """``str()`` and IPython's pretty printer of ``m.check(…)``, ``m.sensitivity()``,
+    ``m.solve(…)`` and ``m.depends()`` are the text the command prints, line for line; their
+    HTML is a table of the same figures (not a dataclass's repr on one line)."""
+    from symparam.cli import main
+
+    result = ask(symparam.model("bert-base-uncased"))
+    main(argv)
+    printed = capsys.readouterr().out
+    assert str(result) + "\n" == printed
+    assert len(printed.splitlines()) > 2
+    pretty = need("IPython.lib.pretty")
+    assert pretty.pretty(result) == str(result)
+    shown = result._repr_html_()
+    assert shown.count("<table") == 1 and "<caption" in shown and "Result(" not in shown
+    first = printed.splitlines()[0]
+    assert first.split(": ", 1)[-1].replace("'", "&#x27;") in shown
+
+
+def test_the_analyses_keep_their_data() -> None:
+    m = symparam.model("bert-base-uncased")
+    assert m.depends()["affects"] == ["N", "V", "L", "T", "H", "d_ff"]
+    assert json.loads(json.dumps(m.depends().to_dict()))["model"] == "bert-base-uncased"
+    assert [r["symbol"] for r in m.sensitivity().to_dict()["rows"]] == m.depends()["affects"]
+    solved = m.solve("N", 110_000_000)
+    assert solved.to_dict()["below"] == (12, 109_482_240)
+    rows = {row[0]: row for row in solved._tables()[0].rows}
+    assert rows["above"][2] == m.count(N=13) and rows["nearest"][1] == 12
+    check = m.check("12*N*H^2").to_dict()
+    assert check["engine_value"] == m.count() and not check["equal"]
+
+
+def test_a_sweep_has_a_repr_and_a_text_table() -> None:
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        table = symparam.model("llama-2-7b").sweep(H=[4096, 4000], N=[16, 32])
+    assert repr(table) == "<Sweep llama-2-7b: 2 rows over H, N, 2 skipped>"
+    lines = str(table).splitlines()
+    assert lines[1].split() == ["H", "N", "params"]
+    assert lines[2].split() == ["4,096", "16", f"{symparam.model('llama-2-7b', N=16).count():,}"]
+    assert "skipped 2 combinations" in lines[-1]

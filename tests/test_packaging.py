@@ -105,3 +105,15 @@ def test_metadata() -> None:
         "MIT License")
     assert project["keywords"] and any("Typed" in c for c in project["classifiers"])
     assert {"plot", "fast", "pandas"} <= set(project["optional-dependencies"])
+
+
+def test_the_classifiers_name_the_pythons_that_work() -> None:
+    """requires-python and the version classifiers agree: 3.11 to 3.13, this one among them."""
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    versions = [c.rsplit(":: ", 1)[1] for c in project["classifiers"]
+                if c.startswith("Programming Language :: Python :: 3.")]
+    assert versions == ["3.11", "3.12", "3.13"]
+    assert project["requires-python"] == ">=3.11"
+    assert f"{sys.version_info.major}.{sys.version_info.minor}" in versions

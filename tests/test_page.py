@@ -12,14 +12,17 @@ import hashlib
 import json
 import re
 import shutil
+from html import unescape
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 import symparam
-from symparam.catalog import model_types
+from symparam.catalog import example_values, model_types
 from symparam.cli import main
+from symparam.live import grouped as live_grouped
 from symparam.live import percent
 from symparam.page import page
 from symparam.presets import presets
@@ -43,7 +46,8 @@ def _count(capsys: pytest.CaptureFixture[str], model: str, address: str = "",
     if status != 0:
         return None
     record = json.loads(out)
-    return {"params": record["params"], "active": record["active_params_with_embedding_table"]}
+    return {"params": record["params"], "active": record["active_params_with_embedding_table"],
+            "bare": record["active_params_without_embedding_table"]}
 
 
 # -- the page as a file --------------------------------------------------------------------------
@@ -99,32 +103,57 @@ def test_every_model_type_has_a_family_page_in_every_language(name: str) -> None
     """Each model type's symbolic page renders in each language, every figure waiting for
     values and every sentence in all three languages."""
     m = symparam.model(name)
+    # it opens on the values of transformers' defaults for the type (a preset of that name:
+    # its own), the values a config.json giving only the type and the class is counted at
+    config = symparam.from_hf_config({"model_type": name, "architectures": [m.label]})
+    if name in presets():
+        expected = m.count()
+    else:
+        needed = {s.name for s in m.params.free_symbols}
+        expected = m.count(**{n: config.value_of(config.symbols[n]) for n in needed})
+        if config.options == m.options:
+            assert expected == config.count()
     for lang in LANGUAGES:
-        html = page(m, lang=lang, symbolic=True)
+        html = page(m, lang=lang, symbolic=True, example=example_values(m))
         assert f'<html lang="{lang}"' in html and "<math" in html
         found = elements(html)
-        assert next(e.attrs["data-value"] for e in found if "data-value" in e.attrs) == ""
+        total = next(e.attrs["data-value"] for e in found if "data-value" in e.attrs)
+        assert total == str(expected)
         assert len(figures(found)) > 5
     for other in LANGUAGES:
         assert html.count(f'class="t" lang="{other}"') == html.count('class="t" lang="en"')
 
 
 def test_user_text_is_escaped(tmp_path: Path) -> None:
-    folder = tmp_path / "<b onmouseover=alert(1)>&x"
-    folder.mkdir()
-    shutil.copy(CONFIG, folder / "config.json")
-    html = page(symparam.model(str(folder)))
+    html = page(symparam.model(str(CONFIG)), title="<b onmouseover=alert(1)>&x")
     assert "<b onmouseover" not in html and "&lt;b onmouseover=alert(1)&gt;&amp;x" in html
+
+
+def test_a_config_page_is_titled_by_the_model_not_its_path(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A shared page does not show the folders its config.json was read from: it is titled by
+    the class it counts, or by --title."""
+    folder = tmp_path / "home-of-alice" / "private-drafts"
+    folder.mkdir(parents=True)
+    shutil.copy(CONFIG, folder / "config.json")
+    assert main(["page", str(folder)]) == 0
+    html = capsys.readouterr().out
+    assert "alice" not in html and "private" not in html and str(tmp_path) not in html
+    assert "<title>Qwen3MoeForCausalLM: parameters, derived</title>" in html
+    assert main(["page", str(folder), "--title", "Qwen3-30B-A3B, mine"]) == 0
+    assert "<title>Qwen3-30B-A3B, mine: parameters, derived</title>" in capsys.readouterr().out
+    assert main(["page", str(folder), "--title", " "]) == 2
+    assert capsys.readouterr().err.startswith("symparam: error: the title must be text")
+    # a preset keeps its name
+    assert "<title>gpt2: parameters, derived</title>" in page(symparam.model("gpt2"))
 
 
 def test_control_characters_in_a_name_are_shown_not_acted_on(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    folder = tmp_path / "e\x1b[31mred\rx\u2028y\u202ez\x07"
-    folder.mkdir()
-    shutil.copy(CONFIG, folder / "config.json")
-    html = page(symparam.model(str(folder)))
+    title = "e\x1b[31mred\rx\u2028y\u202ez\x07"
+    html = page(symparam.model(str(CONFIG)), title=title)
     assert not set("\x1b\r\u2028\u202e\x07") & set(html) and "\\x1b[31mred" in html
-    assert main(["page", str(folder)]) == 0
+    assert main(["page", str(CONFIG), "--title", title]) == 0
     assert capsys.readouterr().out == html
 
 
@@ -226,12 +255,19 @@ def test_site_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     before = (folder / "gpt2.html").stat().st_mtime_ns
     assert main(["site", str(folder)]) == 2  # files exist: nothing is written
     assert (folder / "gpt2.html").stat().st_mtime_ns == before
-    assert main(["site", str(folder), "--force", "--lang", "zh"]) == 0
+    refused = capsys.readouterr().err
+    assert main(["site", str(folder), "--force", "--lang", "zh", "--json"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert sorted(Path(line["file"]).name for line in lines) == names
+    # the help names the fields its lines have, and no other
+    assert main(["site", "--help"]) == 0
+    said = capsys.readouterr().out.split("--json prints", 1)[1].split("\n\n", 1)[0]
+    assert set(re.findall(r'"(\w+)"', said)) == {key for line in lines for key in line}
     assert '<html lang="zh">' in (folder / "gpt2.html").read_text(encoding="utf-8")
     assert main(["site", str(tmp_path / "no" / "site")]) == 2
     (tmp_path / "file").write_text("x", encoding="utf-8")
     assert main(["site", str(tmp_path / "file")]) == 2
-    err = capsys.readouterr().err
+    err = refused + capsys.readouterr().err
     assert len(err.splitlines()) == 3
 
 
@@ -241,7 +277,9 @@ def test_site_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
 def _written(tmp_path: Path, model: str, lang: str = "en", symbolic: bool = False,
              name: str = "page") -> Path:
     path = tmp_path / f"{name}.html"
-    path.write_text(page(symparam.model(model), lang=lang, symbolic=symbolic), encoding="utf-8")
+    m = symparam.model(model)
+    path.write_text(page(m, lang=lang, symbolic=symbolic,
+                         example=example_values(m) if symbolic else None), encoding="utf-8")
     return path
 
 
@@ -290,25 +328,33 @@ def test_the_browser_shows_the_command_lines_count(model: str, lang: str, addres
     expected = _count(capsys, source, address, *(a for a in extra if a != "--symbolic"))
     assert expected is not None
     assert loaded.value(0) == str(expected["params"])
+    outputs = [e.text for e in loaded.elements if e.tag == "output"]
     if expected["active"] != expected["params"]:
         assert loaded.value(1) == str(expected["active"])
+        # and without the embedding table, as gpt-oss's and DeepSeek-V3's cards count
+        assert outputs[2] == live_grouped(expected["bare"])
+    else:
+        assert len(outputs) == 1
     if model in ("mixtral-8x7b", "deepseek-v3", "gpt-oss-120b"):
         assert expected["params"] > 2**53
     assert not any(loaded.shown("data-check").values())
 
 
-def test_the_family_page_counts_once_every_value_is_given(
+def test_the_family_page_opens_on_example_values(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = _written(tmp_path, "bert", symbolic=True)
-    empty = load(path, "H=768")
-    _clean(empty)
-    assert empty.value() == "" and empty.shown("data-status")["empty"]
-    assert empty.listed("empty") == "N, V, L, T, d_ff"  # not h: it drops out
-    address = "N=12&V=30522&L=512&T=2&H=768&d_ff=3072"
+    # not a red error: it opens on BertConfig()'s values, which are BERT base's
+    opened = load(path)
+    _clean(opened)
+    base = _count(capsys, "bert-base-uncased")
+    assert base is not None and opened.value() == str(base["params"])
+    assert not any(opened.shown("data-status").values())
+    assert "defaults for the model type" in opened.dom
+    address = "N=24&V=32000&L=1024&T=1&H=1024&d_ff=4096"
     full = load(path, address)
     _clean(full)
     expected = _count(capsys, "bert", address)
-    assert expected is not None and full.value() == str(expected["params"]) == "109482240"
+    assert expected is not None and full.value() == str(expected["params"])
 
 
 def test_before_and_after_the_script_every_figure_agrees(tmp_path: Path) -> None:
@@ -334,11 +380,83 @@ def test_values_that_break_a_rule(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert "4,096/48" not in loaded.dom and "256/3" in loaded.dom  # the fraction, exact
     assert _count(capsys, "llama-3-8b", "h_kv=7") is None
     assert load(path, "h_kv=7").value() == ""
-    odd = load(path, "H=abc&foo=1&N=4&N=x")
+    # a hyperparameter given something not digits is an error with no count (#N=-4), not
+    # the page's own total beside a note; a name the page does not take is left out
+    odd = load(path, "H=abc&foo=1&N=4&N=-4&")
     _clean(odd)
-    assert odd.shown("data-status")["ignored"] and odd.listed("ignored") == "H=abc, foo, N=x"
+    assert odd.value() == "" and odd.shown("data-status")["invalid"]
+    assert odd.listed("invalid") == "N, H" and odd.listed("ignored") == "foo"
+    assert _total_text(odd) == "—"
+    # empty pieces (a trailing &) are nothing left out
+    fine = load(path, "&N=4&&")
+    _clean(fine)
+    assert not any(fine.shown("data-status").values())
     expected = _count(capsys, "llama-3-8b", "N=4")
-    assert expected is not None and odd.value() == str(expected["params"])
+    assert expected is not None and fine.value() == str(expected["params"])
+
+
+def _total_text(loaded: object) -> str:
+    found = [e.text for e in loaded.elements  # type: ignore[attr-defined]
+             if e.tag == "output" and "data-value" in e.attrs]
+    return found[0]
+
+
+def _messages(loaded: object) -> list[str]:
+    """The English text of each message shown (its formulas left out)."""
+    shown = re.findall(r'<li data-check="\d+"(?: class="runs")?>(.*?)</li>',
+                       loaded.dom)  # type: ignore[attr-defined]
+    out = []
+    for html in shown:
+        words = _Words()
+        words.feed(f"<p>{html}</p>")
+        out.append("".join(words.text["en"]))
+    return out
+
+
+def test_a_count_past_ten_to_the_thirty_is_a_count(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """Values are at most 10³⁰, counts are not: N = 10³⁰ layers give a whole count of 39
+    digits, shown as count prints it, with no message that it is not a whole number."""
+    address = f"N={10**30}&V={10**30}"
+    loaded = load(_written(tmp_path, "llama-3-8b"), address)
+    _clean(loaded)
+    expected = _count(capsys, "llama-3-8b", address)
+    assert expected is not None and expected["params"] > 10**30
+    assert loaded.value() == str(expected["params"]) and _messages(loaded) == []
+    assert f"{expected['params']:,}" in loaded.dom
+
+
+def test_a_message_names_each_figure_once(tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """#H=4097 makes d_head = 4,097/32: the page says that, and not also that 2 fails to
+    divide a fraction (\"2 = 2 does not divide …\"); at H = 4,128, d_head = 129 is whole and
+    odd, said once as not a multiple of 2."""
+    path = _written(tmp_path, "llama-3-8b")
+    fraction = load(path, "H=4097")
+    _clean(fraction)
+    (message,) = _messages(fraction)
+    assert "4,097/32" in message and "not a whole number" in message
+    assert "divide" not in message
+    odd = load(path, "H=4128")
+    (message,) = _messages(odd)
+    assert message.startswith(" = 129 is not a multiple of :") and "divide" not in message
+    assert odd.value() == "" and _count(capsys, "llama-3-8b", "H=4128") is None
+
+
+def test_a_rule_needed_only_to_run_keeps_the_count(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """DeepSeek's E_g groups need not divide E for transformers to build the model (and for
+    count to count it): the page counts, as count does, and says the forward pass fails."""
+    path = _written(tmp_path, "deepseek-v3")
+    for address, said in (("E_g=7", "does not divide"), ("k_g=9", "exceeds")):
+        loaded = load(path, address)
+        _clean(loaded)
+        expected = _count(capsys, "deepseek-v3", address)
+        assert expected is not None and loaded.value() == str(expected["params"])
+        (message,) = _messages(loaded)
+        assert said in message and "forward pass fails" in message
+        assert main(["flops", "deepseek-v3", "--set", address, "--seq", "8"]) == 2
+        assert "forward pass fails" in capsys.readouterr().err
 
 
 def test_the_detectors_can_fail(tmp_path: Path) -> None:
@@ -374,6 +492,7 @@ document.querySelector('button[data-lang="zh"]').click();
 const shown = (lang) => getComputedStyle(document.querySelector(`.t[lang="${lang}"]`)).display;
 const out = document.body.dataset;
 out.hash = location.hash;
+out.search = location.search;
 out.share = document.querySelector("a[data-share]").getAttribute("href");
 out.lang = document.documentElement.lang;
 out.title = document.title;
@@ -400,5 +519,174 @@ def test_typing_a_value_and_switching_language(tmp_path: Path,
     body = re.search(r"<body([^>]*)>", loaded.dom)
     assert body is not None
     attrs = dict(re.findall(r'data-(\w+)="([^"]*)"', body.group(1)))
-    assert attrs == {"hash": "#H=1024", "share": "#H=1024", "lang": "zh",
+    assert attrs == {"hash": "#H=1024", "share": "#H=1024", "lang": "zh", "search": "?lang=zh",
                      "title": "llama-3-8b：参数量推导", "shown": "none inline none"}
+
+
+@pytest.mark.parametrize(("query", "languages", "shown"), [
+    ("", "en-US", "en"), ("", "ko-KR,ko", "ko"), ("", "fr-FR,zh-CN", "zh"),
+    ("", "fr-FR", "ko"),  # none the page has: the language it was written in
+    ("lang=zh", "ko-KR", "zh"), ("lang=xx", "en-US", "en")])
+def test_the_language_comes_from_the_address_then_the_browser(
+        query: str, languages: str, shown: str, tmp_path: Path) -> None:
+    path = tmp_path / "page.html"
+    path.write_text(page(symparam.model("gpt2"), lang="ko"), encoding="utf-8")
+    loaded = load(path, "N=4", query=query, languages=languages)
+    _clean(loaded)
+    assert re.search(r'<html lang="(\w+)"', loaded.dom).group(1) == shown  # type: ignore[union-attr]
+
+
+def test_the_index_links_carry_the_language(tmp_path: Path) -> None:
+    from symparam.site import site
+
+    files = site(names=["gpt2", "llama-3-8b"])
+    assert 'href="gpt2.html"' in files["index.html"]  # without a script: the page's own
+    path = tmp_path / "index.html"
+    path.write_text(files["index.html"], encoding="utf-8")
+    loaded = load(path, languages="ko-KR")
+    _clean(loaded)
+    links = re.findall(r'<a href="([^"]*)" data-page', loaded.dom)
+    assert links == ["gpt2.html?lang=ko", "llama-3-8b.html?lang=ko"]
+
+
+_SEARCH = """
+const box = document.querySelector("input[data-search]");
+const seen = () => Array.from(document.querySelectorAll("tr[data-text]"))
+  .filter((row) => !row.hidden && !row.closest("tbody").hidden)
+  .map((row) => row.querySelector("a").textContent).join(" ");
+const out = document.body.dataset;
+box.value = "DeepSeek"; box.dispatchEvent(new Event("input")); out.deepseek = seen();
+box.value = "bert  masked"; box.dispatchEvent(new Event("input")); out.words = seen();
+box.value = "no such model"; box.dispatchEvent(new Event("input")); out.none = seen();
+out.said = String(!document.querySelector("[data-none]").hidden);
+"""
+
+
+def test_the_index_groups_by_family_and_finds_a_model(tmp_path: Path) -> None:
+    """The site's index: a heading a family with its presets under it, and a search box that
+    keeps the rows whose name, class or family holds every word typed."""
+    from symparam.site import site
+
+    html = site()["index.html"]
+    groups = re.findall(r'<tbody data-family>\s*<tr class="family"><th[^>]*>(.*?)</th></tr>'
+                        r"(.*?)</tbody>", html, re.S)
+    found = {re.sub(r"<[^>]+>", " ", title).split()[0]: re.findall(r'data-page="([^"]*)\.html"',
+                                                                  rows)
+             for title, rows in groups}
+    assert sorted(n for names in found.values() for n in names) == sorted(presets())
+    assert found["DeepSeek"] == ["deepseek-v2-lite", "deepseek-v3"]
+    policy = re.search(r"script-src '([^']*)'", html)
+    assert policy is not None
+    html = html.replace(policy.group(0), f"{policy.group(0)} '{_hash(_SEARCH)}'")
+    html = html.replace("</body>", f"<script>{_SEARCH}</script>\n</body>")
+    path = tmp_path / "index.html"
+    path.write_text(html, encoding="utf-8")
+    loaded = load(path)
+    _clean(loaded)
+    body = re.search(r"<body([^>]*)>", loaded.dom)
+    assert body is not None
+    attrs = dict(re.findall(r'data-(\w+)="([^"]*)"', body.group(1)))
+    assert attrs["deepseek"] == "deepseek-v2-lite deepseek-v3"
+    masked = [n for n in presets() if "formaskedlm" in symparam.model(n).label.lower()
+              and "bert" in f"{n} {symparam.model(n).label} {symparam.model(n).family.title}"
+              .lower()]
+    assert masked and sorted(attrs["words"].split()) == sorted(masked)
+    assert attrs["none"] == "" and attrs["said"] == "true"
+
+
+_COPY = """
+const button = document.querySelector("#total button[data-latex]");
+button.click();
+document.body.dataset.latex = button.nextElementSibling.textContent;
+document.body.dataset.shown = String(!button.nextElementSibling.hidden);
+"""
+
+
+def test_a_closed_form_copies_as_latex(tmp_path: Path) -> None:
+    """The closed form's button gives it as LaTeX — what ``m.formula()`` shows in Jupyter —
+    and shows it under the equation; every displayed closed form has one."""
+    m = symparam.model("llama-3-8b")
+    html = page(m)
+    assert html.count("data-latex=") == 2 + len(m.derive().sections)  # thumb, total, parts
+    policy = re.search(r"script-src '([^']*)'", html)
+    assert policy is not None
+    html = html.replace(policy.group(0), f"{policy.group(0)} '{_hash(_COPY)}'")
+    html = html.replace("</body>", f"<script>{_COPY}</script>\n</body>")
+    path = tmp_path / "page.html"
+    path.write_text(html, encoding="utf-8")
+    loaded = load(path)
+    _clean(loaded)
+    body = re.search(r"<body([^>]*)>", loaded.dom)
+    assert body is not None
+    attrs = dict(re.findall(r'data-(\w+)="([^"]*)"', body.group(1)))
+    assert unescape(attrs["latex"]) == f"P = {m.formula().latex}" and attrs["shown"] == "true"
+
+
+def test_the_share_bar_follows_the_values(tmp_path: Path) -> None:
+    """The share-by-part bar, drawn in inline SVG: each part's rectangle as wide as its share
+    of the exact total (of 1,000 units), side by side, before the script and after it at other
+    values."""
+    from symparam.printing import Terms
+
+    def widths(found: list[Any]) -> list[float]:
+        return [float(e.attrs[key]) for e in found if "data-bar" in e.attrs
+                for key in ("x", "width")]
+
+    def expected(m: Any) -> list[float]:
+        summary = m.derive().summary
+        counts = [m.value_of(p.params.expr if isinstance(p.params, Terms) else p.params)
+                  for p in summary.parts]
+        out, x = [], 0.0
+        for count in counts:
+            out += [x, 1000 * count / m.count()]
+            x += 1000 * count / m.count()
+        return out
+
+    path = _written(tmp_path, "llama-3-8b")
+    before = widths(elements(path.read_text(encoding="utf-8")))
+    assert before == pytest.approx(expected(symparam.model("llama-3-8b")), abs=0.011)
+    loaded = load(path, "N=80&H=8192")
+    _clean(loaded)
+    after = widths(loaded.elements)
+    assert after == pytest.approx(expected(symparam.model("llama-3-8b", N=80, H=8192)),
+                                  abs=0.011)
+    assert after != pytest.approx(before, abs=0.5)  # it moved
+
+
+def _memory_figures(found: list[Any], html: str) -> tuple[list[str], list[str]]:
+    """The training-state bytes and the KV cache's bytes a token that a page shows."""
+    tables = {}
+    for name in ("training", "kv"):
+        table = re.search(rf'<table data-{name}(?:="")?>(.*?)</table>', html, re.S)
+        indexes = [] if table is None else re.findall(r'data-f="(\d+)"(?![^>]*data-unit)',
+                                                      table.group(1))
+        texts = {e.attrs["data-f"]: e.text for e in found if "data-f" in e.attrs
+                 and "data-unit" not in e.attrs}
+        tables[name] = [texts[i] for i in indexes]
+    return tables["training"], tables["kv"]
+
+
+@pytest.mark.parametrize(("model", "address"), [("llama-3-8b", "N=80&H=8192&h_kv=16"),
+                                                ("deepseek-v3", "N=100&r_kv=1024"),
+                                                ("whisper-small", "N_dec=24&V=60000")])
+def test_the_memory_figures_are_the_memory_commands(model: str, address: str, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """The training state under each optimiser recipe and the KV cache's bytes a token, on
+    the page at its own values and in a browser at other values, are what ``symparam memory
+    --json`` prints for those values (for each dtype)."""
+    def expected(values: str) -> tuple[list[str], list[str]]:
+        sets = [a for pair in values.split("&") if pair for a in ("--set", pair)]
+        training, kv = [], []
+        for dtype in ("fp32", "fp16", "bf16", "int8"):
+            assert main(["memory", model, *sets, "--dtype", dtype, "--json"]) == 0
+            record = json.loads(capsys.readouterr().out)
+            kv.append(f"{record['kv_cache_bytes_per_token']:,}")
+        training = [f"{o['bytes']:,}" for o in record["optimisers"].values()]
+        return training, kv
+
+    path = _written(tmp_path, model)
+    html = path.read_text(encoding="utf-8")
+    assert _memory_figures(elements(html), html) == expected("")
+    loaded = load(path, address)
+    _clean(loaded)
+    assert _memory_figures(loaded.elements, loaded.dom) == expected(address)

@@ -75,3 +75,18 @@ def test_readme_command(command: str, comment: str, tmp_path: Path,
     assert status == (1 if "exit 1" in comment else 0), err
     for number in QUOTED.findall(comment):
         assert number in out, f"{command}: {number} is not printed"
+
+
+def test_the_python_examples_print_what_their_comments_say() -> None:
+    """``m.count()``, ``m.formula()`` and ``m.evaluate(…)`` of the README's Python block and
+    prose: each comment is what the call prints (run here, not copied)."""
+    import symparam
+
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    m = symparam.model("llama-3-8b")
+    assert f"m.count()              # {m.count()}\n" in text
+    assert f"m.formula()            # {m.formula()}\n" in text
+    both = [int(n) for n in m.evaluate(H=[2048, 4096], N=[16, 32])]
+    assert both == [m.count(H=2048, N=16), m.count(H=4096, N=32)]  # broadcast, not a grid
+    assert f"{both[0]:,} and {both[1]:,} for llama-3-8b" in text
+    assert len(m.sweep(H=[2048, 4096], N=[16, 32])) == 4  # the grid the README says

@@ -1,6 +1,6 @@
 # page/index.html.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = '05a5f6a4714d04d386e60c75d25b5730264ccd0046a6abeef2d3b0c81140af7f'
+SOURCE = '2cbe632b4ee22706b0ea0753272569505c0b368f164e385ae75bceee8636d9e0'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'page/index.html.j2'
 
@@ -17,7 +17,7 @@ def root(context, missing=missing):
     l_0_style = resolve('style')
     l_0_t = resolve('t')
     l_0_languages = resolve('languages')
-    l_0_rows = resolve('rows')
+    l_0_groups = resolve('groups')
     l_0_script = resolve('script')
     pass
     yield '<!DOCTYPE html>\n<html lang="'
@@ -50,36 +50,61 @@ def root(context, missing=missing):
     yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.site_title'))
     yield '</h1>\n<p class="lede">'
     yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.site_lede'))
-    yield '</p>\n</header>\n<main>\n<div class="scroll">\n<table>\n<thead><tr><th scope="col">'
+    yield '</p>\n</header>\n<main>\n<p class="search needs-script"><label for="search">'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.search'))
+    yield '</label> <input type="search" id="search" data-search autocomplete="off" spellcheck="false"></p>\n<p data-none hidden>'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.search_none'))
+    yield '</p>\n<div class="scroll">\n<table class="models">\n<caption class="sr">'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.site_title'))
+    yield '</caption>\n<thead><tr><th scope="col">'
     yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.column_model'))
-    yield '</th><th scope="col">'
-    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.column_class'))
     yield '</th><th scope="col" class="n">'
     yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.total'))
     yield '</th><th scope="col" class="n">'
     yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.active'))
     yield '</th><th scope="col">'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.column_class'))
+    yield '</th><th scope="col">'
     yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.column_description'))
-    yield '</th></tr></thead>\n<tbody>\n'
-    for l_1_row in (undefined(name='rows') if l_0_rows is missing else l_0_rows):
-        l_1_code = resolve('code')
+    yield '</th></tr></thead>\n'
+    for l_1_group in (undefined(name='groups') if l_0_groups is missing else l_0_groups):
         _loop_vars = {}
         pass
-        yield '<tr><td class="nowrap"><a href="'
-        yield escape(environment.getattr(l_1_row, 'href'))
-        yield '">'
-        yield escape(environment.getattr(l_1_row, 'name'))
-        yield '</a></td><td class="nowrap">'
-        yield escape(context.call((undefined(name='code') if l_1_code is missing else l_1_code), environment.getattr(l_1_row, 'architecture'), _loop_vars=_loop_vars))
-        yield '</td><td class="n">'
-        yield escape(environment.getattr(l_1_row, 'total'))
-        yield '</td><td class="n">'
-        yield escape(environment.getattr(l_1_row, 'active'))
-        yield '</td><td>'
-        yield escape(environment.getattr(l_1_row, 'description'))
-        yield '</td></tr>\n'
-    l_1_row = l_1_code = missing
-    yield '</tbody>\n</table>\n</div>\n</main>\n<footer>\n<p>'
+        yield '<tbody data-family>\n<tr class="family"><th colspan="5" scope="colgroup">'
+        yield escape(environment.getattr(l_1_group, 'title'))
+        yield '</th></tr>\n'
+        for l_2_row in environment.getattr(l_1_group, 'rows'):
+            l_2_code = resolve('code')
+            _loop_vars = {}
+            pass
+            yield '<tr data-text="'
+            yield escape(environment.getattr(l_2_row, 'search'))
+            yield '"><td class="nowrap name"><a href="'
+            yield escape(environment.getattr(l_2_row, 'href'))
+            yield '" data-page="'
+            yield escape(environment.getattr(l_2_row, 'href'))
+            yield '">'
+            yield escape(environment.getattr(l_2_row, 'name'))
+            yield '</a></td><td class="n"><span class="label">'
+            yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.total', _loop_vars=_loop_vars))
+            yield '</span> '
+            yield escape(environment.getattr(l_2_row, 'total'))
+            yield '</td><td class="n">'
+            if environment.getattr(l_2_row, 'active'):
+                pass
+                yield '<span class="label">'
+                yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.active', _loop_vars=_loop_vars))
+                yield '</span> '
+                yield escape(environment.getattr(l_2_row, 'active'))
+            yield '</td><td class="class">'
+            yield escape(context.call((undefined(name='code') if l_2_code is missing else l_2_code), environment.getattr(l_2_row, 'architecture'), _loop_vars=_loop_vars))
+            yield '</td><td class="description">'
+            yield escape(environment.getattr(l_2_row, 'description'))
+            yield '</td></tr>\n'
+        l_2_row = l_2_code = missing
+        yield '</tbody>\n'
+    l_1_group = missing
+    yield '</table>\n</div>\n</main>\n<footer>\n<p>'
     yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.footer'))
     yield ' <span class="version">symparam '
     yield escape((undefined(name='version') if l_0_version is missing else l_0_version))
@@ -88,4 +113,4 @@ def root(context, missing=missing):
     yield '</script>\n</body>\n</html>\n'
 
 blocks = {}
-debug_info = '3=21&6=23&9=25&10=27&11=29&15=31&16=33&17=37&20=47&21=49&26=51&28=61&29=66&36=80&38=84'
+debug_info = '3=21&6=23&9=25&10=27&11=29&15=31&16=33&17=37&20=47&21=49&24=51&25=53&28=55&29=57&30=67&32=71&33=73&34=78&42=105&44=109'

@@ -1,11 +1,16 @@
 # templates/page/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '9f4a02b6963abe577a259bf20d4ecb216210bd111c9f9437788307fbd81655f3'
+SOURCE = '95e24565dfa702ab2671769456bf57fc8b052bdb96579b366aacc56b99e9adc1'
 TABLE = {'name': 'English',
  'title': '{model}: parameters, derived',
  'lede': 'Change a hyperparameter: the total, the active parameters and every figure below are '
          'worked out again from the closed form, exactly, in this page.',
  'lede_symbolic': "The family's formulas, with no values of its own: give every hyperparameter a "
                   'value to see the count.',
+ 'example_defaults': "The inputs start from {lib}' defaults for the model type {kind} (its config "
+                     'class with no arguments): change any value and every figure below is worked '
+                     'out again.',
+ 'example_own': "The inputs start from the model's own values: change any and every figure below "
+                'is worked out again.',
  'lede_dense': 'Change a hyperparameter: the total and every figure below are worked out again '
                'from the closed form, exactly, in this page.',
  'calculator': 'Hyperparameters',
@@ -13,8 +18,10 @@ TABLE = {'name': 'English',
  'assumed': '= {expr} = {value}, from the assumption',
  'total': 'Total',
  'active': 'Active per token',
+ 'active_bare': 'without the token embedding table',
  'share': 'Link to these values',
  'reset': "Back to the page's values",
+ 'copy_latex': 'Copy as {latex}',
  'language': 'Language',
  'invalid': 'Give each value as a whole number from 1 to 10^30: {names}.',
  'empty': 'The count needs a value for: {names}.',
@@ -25,10 +32,28 @@ TABLE = {'name': 'English',
  'check_active': 'The active count is not a whole number at these values: {value}.',
  'check_divides': '{divisor} = {a} does not divide {dividend} = {b}: {reason}.',
  'check_at_most': '{small} = {a} exceeds {big} = {b}: {reason}.',
+ 'check_multiple': '{dividend} = {b} is not a multiple of {divisor}: {reason}.',
+ 'check_divides_run': '{divisor} = {a} does not divide {dividend} = {b}: {reason}. {lib} builds '
+                      'the model and it is counted whatever the values, but its forward pass '
+                      'fails.',
+ 'check_multiple_run': '{dividend} = {b} is not a multiple of {divisor}: {reason}. {lib} builds '
+                       'the model and it is counted whatever the values, but its forward pass '
+                       'fails.',
+ 'check_at_most_run': '{small} = {a} exceeds {big} = {b}: {reason}. {lib} builds the model and it '
+                      'is counted whatever the values, but its forward pass fails.',
  'changed': "The published figure and the closest class are for the page's own values; they are "
             'left out for these.',
  'thumb_gap': 'That is {sign}{gap} against the exact count.',
  'memory_intro': 'The weights alone, stored in each dtype (1 GiB = 2³⁰ bytes, 1 GB = 10⁹ bytes):',
+ 'training_intro': 'Training state, as {memory} counts it: the weights, their gradients and the '
+                   "optimiser's state, a number of bytes a parameter under each recipe "
+                   '(activations not included):',
+ 'training_caption': 'Training state by optimiser recipe',
+ 'column_recipe': 'Recipe',
+ 'kv_intro': 'The KV cache a decoder keeps grows by this much a token (over all layers, for one '
+             'sequence):',
+ 'kv_caption': 'KV cache per token',
+ 'column_kv_token': 'Bytes a token',
  'footer': "Made by symparam from the model's block tree. This page loads nothing: every number is "
            'worked out in it, from the formulas above.',
  'site_title': 'Parameter counts, derived',
@@ -36,4 +61,7 @@ TABLE = {'name': 'English',
               'by step, and its hyperparameters to change.',
  'column_model': 'Model',
  'column_class': 'Class',
- 'column_description': 'Description'}
+ 'column_description': 'Description',
+ 'search': 'Find a model',
+ 'search_none': 'No model matches.',
+ 'families': {}}

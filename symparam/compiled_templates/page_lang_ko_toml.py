@@ -1,17 +1,22 @@
 # templates/page/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '1e3df8d2a02530a80d54d56cf366db11e45b3bd27bc41974376d6edfb8573776'
+SOURCE = '31864b656ee1ff5efb4264dd09866d10799cca4465966bededf2ef786b1cd777'
 TABLE = {'name': '한국어',
  'title': '{model}: 파라미터 수 유도',
  'lede': '하이퍼파라미터를 바꾸면 전체 파라미터 수, 활성 파라미터 수, 그리고 아래의 모든 수치가 이 페이지 안에서 닫힌 형식으로부터 정확히 다시 계산된다.',
  'lede_symbolic': '이 계열의 공식이며 그 자체의 값은 없다. 모든 하이퍼파라미터에 값을 넣으면 파라미터 수가 나온다.',
+ 'example_defaults': '입력값은 {lib}에서 모델 유형 {kind}의 기본 설정(인자 없이 만든 설정 클래스)에서 가져왔다. 어떤 값이든 바꾸면 아래의 모든 '
+                     '수치가 다시 계산된다.',
+ 'example_own': '입력값은 이 모델 자신의 값이다. 어떤 값이든 바꾸면 아래의 모든 수치가 다시 계산된다.',
  'lede_dense': '하이퍼파라미터를 바꾸면 전체 파라미터 수와 아래의 모든 수치가 이 페이지 안에서 닫힌 형식으로부터 정확히 다시 계산된다.',
  'calculator': '하이퍼파라미터',
  'input': '{symbol}의 값',
  'assumed': '= {expr} = {value}, 가정에서 유도',
  'total': '전체',
  'active': '토큰당 활성',
+ 'active_bare': '토큰 임베딩 테이블 제외',
  'share': '이 값들을 담은 링크',
  'reset': '페이지의 원래 값으로',
+ 'copy_latex': '{latex}로 복사',
  'language': '언어',
  'invalid': '각 값은 1부터 10^30까지의 정수로 넣어야 한다: {names}.',
  'empty': '파라미터 수를 구하려면 다음 값이 필요하다: {names}.',
@@ -21,12 +26,28 @@ TABLE = {'name': '한국어',
  'check_active': '이 값들에서는 활성 파라미터 수가 정수가 아니다: {value}.',
  'check_divides': '{dividend} = {b}은(는) {divisor} = {a}(으)로 나누어떨어지지 않는다.',
  'check_at_most': '{small} = {a}이(가) {big} = {b}보다 크다.',
+ 'check_multiple': '{dividend} = {b}은(는) {divisor}의 배수가 아니다.',
+ 'check_divides_run': '{dividend} = {b}은(는) {divisor} = {a}(으)로 나누어떨어지지 않는다. 값과 상관없이 {lib}는 모델을 '
+                      '만들고 파라미터도 그대로 세지만, 순전파는 실패한다.',
+ 'check_multiple_run': '{dividend} = {b}은(는) {divisor}의 배수가 아니다. 값과 상관없이 {lib}는 모델을 만들고 파라미터도 그대로 '
+                       '세지만, 순전파는 실패한다.',
+ 'check_at_most_run': '{small} = {a}이(가) {big} = {b}보다 크다. 값과 상관없이 {lib}는 모델을 만들고 파라미터도 그대로 세지만, '
+                      '순전파는 실패한다.',
  'changed': '공개된 수치와 가장 가까운 클래스는 페이지의 원래 값에 대한 것이므로, 이 값들에서는 보이지 않는다.',
  'thumb_gap': '정확한 값과 {sign}{gap} 차이가 난다.',
  'memory_intro': '가중치만 각 데이터 타입으로 저장했을 때의 크기(1 GiB = 2³⁰바이트, 1 GB = 10⁹바이트):',
+ 'training_intro': '학습 상태({memory}와 같은 방식): 가중치, 그래디언트, 옵티마이저 상태를 방식별 파라미터당 바이트 수로 센다(활성값 제외):',
+ 'training_caption': '옵티마이저 방식별 학습 상태',
+ 'column_recipe': '방식',
+ 'kv_intro': '디코더의 KV 캐시는 토큰 하나마다 이만큼 늘어난다(모든 레이어 합계, 시퀀스 하나):',
+ 'kv_caption': '토큰당 KV 캐시',
+ 'column_kv_token': '토큰당 바이트',
  'footer': 'symparam이 모델의 블록 트리로부터 만들었다. 이 페이지는 아무것도 불러오지 않으며, 모든 수치는 위의 공식으로 페이지 안에서 계산된다.',
  'site_title': '파라미터 수 유도',
  'site_lede': 'symparam이 이름으로 아는 모든 모델을 각각 한 페이지에 담았다. 파라미터 수를 단계별로 유도하고, 하이퍼파라미터를 바꿔 볼 수 있다.',
  'column_model': '모델',
  'column_class': '클래스',
- 'column_description': '설명'}
+ 'column_description': '설명',
+ 'search': '모델 찾기',
+ 'search_none': '일치하는 모델이 없다.',
+ 'families': {'MoE decoder': 'MoE 디코더', 'Transformer': 'Transformer', 'MLP': '다층 퍼셉트론'}}

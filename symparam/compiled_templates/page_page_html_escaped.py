@@ -1,6 +1,6 @@
 # page/page.html.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = '8331ec9174f2f0792a83b2caaeeae44bbedb8b3a923f52ff0b1dd89e9099b627'
+SOURCE = 'b20cfb2354bf047ce08947cd46a1a6554d30e58fff74c61bf6ba314c222b0f54'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'page/page.html.j2'
 
@@ -50,8 +50,14 @@ def root(context, missing=missing):
     yield '</nav>\n<h1>'
     yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.title', model=environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'model')))
     yield '</h1>\n<p class="lede">'
-    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), ('page.lede_symbolic' if environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'symbolic') else ('page.lede' if environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'total'), 'active') else 'page.lede_dense'))))
-    yield '</p>\n<p>'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), ('page.lede_symbolic' if (environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'symbolic') and (not environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'example'))) else ('page.lede' if environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'total'), 'active') else 'page.lede_dense'))))
+    yield '</p>\n'
+    if environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'example'):
+        pass
+        yield '<p>'
+        yield escape((context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.example_defaults', kind=context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'example'), 'kind')), lib=context.call((undefined(name='code') if l_0_code is missing else l_0_code), 'transformers')) if environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'example'), 'kind') else context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.example_own')))
+        yield '</p>\n'
+    yield '<p>'
     if environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'symbolic'):
         pass
         yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'intro_symbolic', family=environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'family'), architecture=environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'architecture')))
@@ -71,7 +77,9 @@ def root(context, missing=missing):
         yield '</p>\n'
     yield '</header>\n<main>\n<section id="values" aria-labelledby="values-heading">\n<h2 id="values-heading">'
     yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.calculator'))
-    yield '</h2>\n<div class="scroll">\n<table class="inputs">\n<thead><tr><th scope="col">'
+    yield '</h2>\n<div class="scroll">\n<table class="inputs">\n<caption class="sr">'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.calculator'))
+    yield '</caption>\n<thead><tr><th scope="col">'
     yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.symbol'))
     yield '</th><th scope="col">'
     yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.meaning'))
@@ -84,23 +92,23 @@ def root(context, missing=missing):
     for l_1_h, l_1_loop in LoopContext(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'inputs'), undefined):
         _loop_vars = {}
         pass
-        yield '<tr>\n<th scope="row" id="symbol-'
+        yield '<tr>\n<th scope="row" class="sym" id="symbol-'
         yield escape(environment.getattr(l_1_loop, 'index'))
         yield '">'
         yield escape(environment.getattr(l_1_h, 'symbol'))
-        yield '</th>\n<td id="meaning-'
+        yield '</th>\n<td class="meaning" id="meaning-'
         yield escape(environment.getattr(l_1_loop, 'index'))
         yield '">'
         yield escape(environment.getattr(l_1_h, 'meaning'))
         yield '</td>\n'
         if environment.getattr(l_1_h, 'assumed'):
             pass
-            yield '<td class="assumed">'
+            yield '<td class="value assumed">'
             yield escape(environment.getattr(l_1_h, 'assumed'))
             yield '</td>\n'
         else:
             pass
-            yield '<td><input type="text" inputmode="numeric" autocomplete="off" spellcheck="false" size="12" data-name="'
+            yield '<td class="value"><input type="text" inputmode="numeric" autocomplete="off" spellcheck="false" size="12" data-name="'
             yield escape(environment.getattr(l_1_h, 'name'))
             yield '" value="'
             yield escape(environment.getattr(l_1_h, 'default'))
@@ -109,7 +117,7 @@ def root(context, missing=missing):
             yield ' meaning-'
             yield escape(environment.getattr(l_1_loop, 'index'))
             yield '"></td>\n'
-        yield '<td>'
+        yield '<td class="key">'
         if environment.getattr(l_1_h, 'key'):
             pass
             yield escape(context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr(l_1_h, 'key'), _loop_vars=_loop_vars))
@@ -130,6 +138,13 @@ def root(context, missing=missing):
         yield '</span> '
         yield escape(environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'results'), 'active'))
         yield '</p>\n'
+        if environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'results'), 'active_bare'):
+            pass
+            yield '<p class="active bare"><span class="what">'
+            yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.active_bare'))
+            yield '</span> '
+            yield escape(environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'results'), 'active_bare'))
+            yield '</p>\n'
     yield '<ul class="messages">\n<li data-status="invalid" hidden>'
     yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.invalid', names=context.call((undefined(name='list_of') if l_0_list_of is missing else l_0_list_of), 'invalid')))
     yield '</li>\n<li data-status="empty" hidden>'
@@ -143,6 +158,9 @@ def root(context, missing=missing):
         yield '<li data-check="'
         yield escape(environment.getattr(l_1_check, 'index'))
         yield '"'
+        if (not environment.getattr(l_1_check, 'blocking')):
+            pass
+            yield ' class="runs"'
         if environment.getattr(l_1_check, 'hidden'):
             pass
             yield ' hidden'
@@ -161,34 +179,56 @@ def root(context, missing=missing):
         yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'headings.summary'))
         yield '</h2>\n<p>'
         yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.summary_parts'))
-        yield '</p>\n<div class="scroll">\n<table>\n<thead><tr><th scope="col">'
+        yield '</p>\n<svg class="bar" viewBox="0 0 1000 28" preserveAspectRatio="none" aria-hidden="true" focusable="false">\n'
+        l_1_loop = missing
+        for l_1_p, l_1_loop in LoopContext(environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'summary'), 'parts'), undefined):
+            _loop_vars = {}
+            pass
+            yield '<rect class="c'
+            yield escape((environment.getattr(l_1_loop, 'index0') % 6))
+            yield '" data-bar="'
+            yield escape(environment.getattr(environment.getattr(l_1_p, 'bar'), 'f'))
+            yield '" data-bar-of="'
+            yield escape(environment.getattr(environment.getattr(l_1_p, 'bar'), 'of'))
+            yield '" x="'
+            yield escape(environment.getattr(environment.getattr(l_1_p, 'bar'), 'x'))
+            yield '" y="0" width="'
+            yield escape(environment.getattr(environment.getattr(l_1_p, 'bar'), 'width'))
+            yield '" height="28"></rect>\n'
+        l_1_loop = l_1_p = missing
+        yield '</svg>\n<div class="scroll">\n<table>\n<caption class="sr">'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'headings.summary'))
+        yield '</caption>\n<thead><tr><th scope="col">'
         yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.part'))
-        yield '</th><th scope="col">'
-        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.formula'))
         yield '</th><th scope="col" class="n">'
         yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.count'))
         yield '</th><th scope="col" class="n">'
         yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.share'))
+        yield '</th><th scope="col">'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.formula'))
         yield '</th></tr></thead>\n<tbody>\n'
-        for l_1_p in environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'summary'), 'parts'):
+        l_1_loop = missing
+        for l_1_p, l_1_loop in LoopContext(environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'summary'), 'parts'), undefined):
             _loop_vars = {}
             pass
-            yield '<tr><td>'
+            yield '<tr><td><span class="part"><span class="swatch c'
+            yield escape((environment.getattr(l_1_loop, 'index0') % 6))
+            yield '" aria-hidden="true"></span>'
             yield escape(context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr(l_1_p, 'name'), _loop_vars=_loop_vars))
-            yield '</td><td>'
-            yield escape(environment.getattr(environment.getattr(l_1_p, 'formula'), 'html'))
-            yield '</td><td class="n">'
+            yield '</span></td><td class="n">'
             yield escape(environment.getattr(l_1_p, 'value'))
             yield '</td><td class="n">'
             yield escape(environment.getattr(l_1_p, 'share'))
+            yield '</td><td>'
+            yield escape(environment.getattr(environment.getattr(l_1_p, 'formula'), 'html'))
             yield '</td></tr>\n'
-        l_1_p = missing
+        l_1_loop = l_1_p = missing
         yield '</tbody>\n</table>\n</div>\n'
         if environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'summary'), 'layer'):
             pass
             yield '<p>'
             yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.summary_layer', name=context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'summary'), 'layer_name'))))
-            yield '</p>\n<ul>\n'
+            yield '</p>\n<ul class="formulas">\n'
             for l_1_k in environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'summary'), 'layer'):
                 _loop_vars = {}
                 pass
@@ -243,7 +283,7 @@ def root(context, missing=missing):
         pass
         yield '<p>'
         yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.assumptions'))
-        yield '</p>\n<ul>\n'
+        yield '</p>\n<ul class="formulas">\n'
         for l_1_a in environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'assumptions'):
             _loop_vars = {}
             pass
@@ -276,7 +316,7 @@ def root(context, missing=missing):
     yield '</p>\n'
     if environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'dropouts'), 'drops'):
         pass
-        yield '<ul>\n'
+        yield '<ul class="formulas">\n'
         for l_1_drop in environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'dropouts'), 'drops'):
             _loop_vars = {}
             pass
@@ -311,7 +351,7 @@ def root(context, missing=missing):
             _loop_vars = {}
             pass
             yield escape(context.call((undefined(name='code') if l_0_code is missing else l_0_code), l_2_n, _loop_vars=_loop_vars))
-            yield escape((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 143 in 'page/page.html.j2' evaluated to false and no else section was defined.")))
+            yield escape((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 154 in 'page/page.html.j2' evaluated to false and no else section was defined.")))
         l_2_loop = l_2_n = missing
         yield '</h3>\n'
         if environment.getattr(l_1_s, 'repeat'):
@@ -319,7 +359,17 @@ def root(context, missing=missing):
             yield '<p>'
             yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.section_layer', prefix=context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr(l_1_s, 'prefix'), _loop_vars=_loop_vars), count=environment.getattr(environment.getattr(l_1_s, 'repeat'), 'count'), _loop_vars=_loop_vars))
             yield '</p>\n'
-        yield '<div class="scroll">\n<table>\n<thead><tr><th scope="col">'
+        yield '<div class="scroll">\n<table>\n<caption class="sr">4.'
+        yield escape(environment.getattr(l_1_s, 'index'))
+        yield ' '
+        l_2_loop = missing
+        for l_2_n, l_2_loop in LoopContext(environment.getattr(l_1_s, 'names'), undefined):
+            _loop_vars = {}
+            pass
+            yield escape(context.call((undefined(name='code') if l_0_code is missing else l_0_code), l_2_n, _loop_vars=_loop_vars))
+            yield escape((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 160 in 'page/page.html.j2' evaluated to false and no else section was defined.")))
+        l_2_loop = l_2_n = missing
+        yield '</caption>\n<thead><tr><th scope="col">'
         yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.module', _loop_vars=_loop_vars))
         yield '</th><th scope="col">'
         yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.shape', _loop_vars=_loop_vars))
@@ -395,7 +445,9 @@ def root(context, missing=missing):
     yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'headings.memory'))
     yield '</h2>\n<p>'
     yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.memory_intro'))
-    yield '</p>\n<div class="scroll">\n<table>\n<thead><tr><th scope="col">'
+    yield '</p>\n<div class="scroll">\n<table>\n<caption class="sr">'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'headings.memory'))
+    yield '</caption>\n<thead><tr><th scope="col">'
     yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.dtype'))
     yield '</th><th scope="col" class="n">'
     yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.bytes_per_param'))
@@ -421,7 +473,55 @@ def root(context, missing=missing):
         yield escape(environment.getattr(l_1_m, 'gb'))
         yield '</td></tr>\n'
     l_1_m = missing
-    yield '</tbody>\n</table>\n</div>\n</section>\n'
+    yield '</tbody>\n</table>\n</div>\n<p>'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.training_intro', memory=context.call((undefined(name='code') if l_0_code is missing else l_0_code), 'symparam memory')))
+    yield '</p>\n<div class="scroll">\n<table data-training>\n<caption class="sr">'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.training_caption'))
+    yield '</caption>\n<thead><tr><th scope="col">'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.column_recipe'))
+    yield '</th><th scope="col" class="n">'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.bytes_per_param'))
+    yield '</th><th scope="col" class="n">'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.bytes'))
+    yield '</th><th scope="col" class="n">'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.binary'))
+    yield '</th></tr></thead>\n<tbody>\n'
+    for l_1_o in environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'training'):
+        _loop_vars = {}
+        pass
+        yield '<tr><td>'
+        yield escape(context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr(l_1_o, 'name'), _loop_vars=_loop_vars))
+        yield '</td><td class="n">'
+        yield escape(environment.getattr(l_1_o, 'per'))
+        yield '</td><td class="n">'
+        yield escape(environment.getattr(l_1_o, 'bytes'))
+        yield '</td><td class="n">'
+        yield escape(environment.getattr(l_1_o, 'gib'))
+        yield '</td></tr>\n'
+    l_1_o = missing
+    yield '</tbody>\n</table>\n</div>\n'
+    if environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'kv'):
+        pass
+        yield '<p>'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.kv_intro'))
+        yield '</p>\n<div class="scroll">\n<table data-kv>\n<caption class="sr">'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.kv_caption'))
+        yield '</caption>\n<thead><tr><th scope="col">'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.dtype'))
+        yield '</th><th scope="col" class="n">'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.column_kv_token'))
+        yield '</th></tr></thead>\n<tbody>\n'
+        for l_1_k in environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'kv'):
+            _loop_vars = {}
+            pass
+            yield '<tr><td>'
+            yield escape(environment.getattr(l_1_k, 'dtype'))
+            yield '</td><td class="n">'
+            yield escape(environment.getattr(l_1_k, 'bytes'))
+            yield '</td></tr>\n'
+        l_1_k = missing
+        yield '</tbody>\n</table>\n</div>\n'
+    yield '</section>\n'
     if environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'reported'):
         pass
         yield '<section id="reported">\n<h2>7. '
@@ -454,4 +554,4 @@ def root(context, missing=missing):
     yield '</script>\n</body>\n</html>\n'
 
 blocks = {}
-debug_info = '4=22&7=24&10=26&11=28&12=30&16=32&17=34&18=38&21=48&22=50&23=52&24=59&25=62&27=64&28=67&33=70&36=72&38=81&40=85&41=89&42=93&43=96&45=101&47=110&54=119&55=123&56=126&59=131&60=133&61=135&62=137&63=141&67=151&69=155&71=158&72=160&75=162&77=170&78=174&83=184&84=187&86=189&87=193&91=203&92=206&93=208&94=210&99=214&100=216&101=218&102=224&103=226&104=228&105=230&106=233&107=235&108=237&110=239&111=242&113=244&114=248&118=254&119=257&121=259&122=263&128=270&129=272&130=274&132=277&133=281&137=294&141=297&142=300&143=304&144=314&145=317&149=320&151=330&152=334&153=345&158=360&159=362&160=364&161=367&162=369&167=373&168=376&170=380&172=389&176=392&177=394&180=396&182=406&183=410&189=422&191=425&193=427&194=429&196=433&197=437&198=440&201=443&206=446&208=450'
+debug_info = '4=22&7=24&10=26&11=28&12=30&16=32&17=34&18=38&21=48&22=50&23=52&24=55&26=58&27=65&28=68&30=70&31=73&36=76&39=78&40=80&42=89&44=93&45=97&46=101&47=104&49=109&51=118&58=127&59=131&60=134&61=138&62=141&66=146&67=148&68=150&69=152&70=156&74=169&76=173&78=176&79=178&81=181&85=197&86=199&88=208&89=212&94=224&95=227&97=229&98=233&102=243&103=246&104=248&105=250&110=254&111=256&112=258&113=264&114=266&115=268&116=270&117=273&118=275&119=277&121=279&122=282&124=284&125=288&129=294&130=297&132=299&133=303&139=310&140=312&141=314&143=317&144=321&148=334&152=337&153=340&154=344&155=354&156=357&160=360&161=370&163=380&164=384&165=395&170=410&171=412&172=414&173=417&174=419&179=423&180=426&182=430&184=439&188=442&189=444&192=446&193=448&195=458&196=462&201=474&204=476&205=478&207=486&208=490&213=500&214=503&217=505&218=507&220=511&221=515&228=522&230=525&232=527&233=529&235=533&236=537&237=540&240=543&245=546&247=550'

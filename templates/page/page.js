@@ -5,6 +5,7 @@
 const MAX = 10n ** 30n;
 const DIGITS = /^[0-9]{1,31}$/;
 const PAIR = /^([A-Za-z][A-Za-z0-9_]{0,39})=([0-9]{1,31})$/;
+const NAMED = /^([A-Za-z][A-Za-z0-9_]{0,39})=(.*)$/;
 const inputs = Array.from(document.querySelectorAll("input[data-name]"));
 const byName = new Map(inputs.map((input) => [input.dataset.name, input]));
 
@@ -62,13 +63,17 @@ function read() {
   return { v, invalid, empty };
 }
 
+// a check is [kind, a, b or null, blocking]: while a blocking one fails there is no count
 function failing(check, values) {
   const [kind, i, j] = check;
   const a = values[i];
-  const b = j === undefined ? null : values[j];
-  if (a === null || (j !== undefined && b === null)) return false; // not known yet
-  if (kind === "whole") return !(a[1] === 1n && a[0] > 0n && a[0] <= MAX);
-  if (kind === "divides") return !(a[1] === 1n && b[1] === 1n && a[0] !== 0n && b[0] % a[0] === 0n);
+  const b = j === null ? null : values[j];
+  if (a === null || (j !== null && b === null)) return false; // not known yet
+  if (kind === "whole") return !(a[1] === 1n && a[0] > 0n); // however large: still whole
+  if (kind === "divides") {
+    if (a[1] !== 1n || b[1] !== 1n) return false; // the rule that a value is whole says so
+    return a[0] === 0n || b[0] % a[0] !== 0n;
+  }
   return a[0] * b[1] > b[0] * a[1]; // at_most
 }
 
@@ -85,7 +90,7 @@ function update() {
   let ok = invalid.length === 0;
   CHECKS.forEach((check, k) => {
     const bad = failing(check, values);
-    if (bad) ok = false;
+    if (bad && check[3]) ok = false;
     for (const el of document.querySelectorAll(`[data-check="${k}"]`)) el.hidden = !bad;
   });
   if (values[DATA.total] === null) ok = false;
@@ -106,6 +111,19 @@ function update() {
     }
     el.textContent = text;
     if (el.hasAttribute("data-value")) el.dataset.value = ok && x !== null && whole(x) ? x[0].toString() : "";
+  }
+  // the share-by-part bar: each part's rectangle as wide as its share of the total
+  let x = 0;
+  for (const rect of document.querySelectorAll("rect[data-bar]")) {
+    const part = values[Number(rect.dataset.bar)];
+    const whole = values[Number(rect.dataset.barOf)];
+    let width = 0;
+    if (ok && part !== null && whole !== null && whole[0] > 0n && part[0] > 0n) {
+      width = Number((part[0] * whole[1] * 1000000n) / (part[1] * whole[0])) / 1000;
+    }
+    rect.setAttribute("x", x.toFixed(2));
+    rect.setAttribute("width", width.toFixed(2));
+    x += width;
   }
   for (const el of document.querySelectorAll("[data-sign]")) {
     const x = values[Number(el.dataset.sign)];
@@ -144,9 +162,16 @@ function fromAddress() {
   const ignored = [];
   for (const input of inputs) input.value = input.defaultValue;
   const hash = location.hash.replace(/^#/, "");
-  for (const item of hash ? hash.split("&") : []) {
+  for (const item of hash.split("&").filter((piece) => piece !== "")) {
     const match = PAIR.exec(item);
-    const input = match ? byName.get(match[1]) : undefined;
+    const named = NAMED.exec(item);
+    const input = byName.get((match || named || [])[1]);
+    if (input !== undefined && !input.disabled && !match) {
+      // a hyperparameter of this page with a value that is not digits (#N=-4): shown in its
+      // input, as typed, so that the page says it is not a value and shows no count
+      input.value = named[2].slice(0, 40);
+      continue;
+    }
     if (!match || input === undefined || input.disabled) {
       ignored.push(match ? match[1] : item.slice(0, 40).replace(/[^\w=.-]/g, "?"));
       continue;
@@ -167,6 +192,17 @@ for (const button of document.querySelectorAll("button[data-reset]")) {
     for (const input of inputs) input.value = input.defaultValue;
     update();
     address();
+  });
+}
+// a closed form as LaTeX: onto the clipboard where the browser allows it, and shown below
+for (const button of document.querySelectorAll("button[data-latex]")) {
+  button.addEventListener("click", () => {
+    const shown = button.nextElementSibling;
+    shown.textContent = button.dataset.latex;
+    shown.hidden = false;
+    if (navigator.clipboard && navigator.clipboard.writeText) {
+      navigator.clipboard.writeText(button.dataset.latex).catch(() => {});
+    }
   });
 }
 window.addEventListener("hashchange", fromAddress);

@@ -1,0 +1,93 @@
+"""The analyses as text: what ``symparam depends``, ``check``, ``sensitivity`` and ``solve``
+print, line by line. The command line prints these lines; the results' own plain display
+(``str(m.check(…))``, IPython's pretty printer) is the same text, so there is one way each
+answer reads.
+
+>>> import symparam
+>>> print(symparam.model("bert-base-uncased").solve("N", "110M"))
+bert-base-uncased: N = 12 gives 109,482,240 (-0.47% from 110,000,000)
+  below: N = 12 gives 109,482,240
+  above: N = 13 gives 116,570,112
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from symparam.printing import text
+
+# the results are typed Any here: their modules import this one, for their own display
+
+#: tensors named under a term of ``check``'s difference before "and N more tensors"
+SOURCES_SHOWN = 12
+
+
+def depends_lines(name: str, result: Mapping[str, Any]) -> list[str]:
+    """``symparam depends``: what the total depends on, and why each other one drops out."""
+    lines = [f"{name}: the total depends on {', '.join(result['affects']) or 'nothing'}"]
+    lines += [f"  {drop['symbol']} drops out: {drop['reason']}" for drop in result["drops_out"]]
+    if not result["drops_out"]:
+        lines.append("  every hyperparameter of the model appears in the total")
+    return lines
+
+
+def check_lines(name: str, result: Any) -> list[str]:
+    """``symparam check`` (``result``: a :class:`~symparam.check.CheckResult`): equal or
+    not, each term where the two differ and the tensors that give the engine's, and both
+    sides at the model's values."""
+    if result.equal:
+        lines = [f"equal: the formula is {name}'s exact count"]
+    else:
+        lines = [f"not equal: engine − formula = {text(result.difference)}"]
+        for t in result.terms:
+            shown = f"{text(t.monomial)}: the engine has {text(t.engine * t.monomial)}, " \
+                    f"the formula {text(t.formula * t.monomial)}"
+            if t.value is not None:
+                shown += f" ({t.value:+,} at the model's values)"
+            lines.append(f"  {shown}")
+            for tensor, coefficient, shape in t.sources[:SOURCES_SHOWN]:
+                times = "" if coefficient == 1 else f", ×{coefficient}"
+                lines.append(f"      from {tensor} ({shape}{times})")
+            if len(t.sources) > SOURCES_SHOWN:
+                lines.append(f"      and {len(t.sources) - SOURCES_SHOWN} more tensors")
+    if result.engine_value is not None:
+        lines.append(f"at the model's values: engine {result.engine_value:,}, formula "
+                     f"{number(result.formula_value)}"
+                     + (" (the same number)" if result.equal_at_values and not result.equal
+                        else ""))
+    return lines
+
+
+def number(value: Any) -> str:
+    """An exact value as text: an integer with thousands separators, a fraction as it is."""
+    return f"{int(value):,}" if value is not None and value.is_Integer else str(value)
+
+
+def slope_name(row: Any) -> str:
+    """``∂P/∂H``, or ``P(N + 1) − P(N)`` where the count moves by steps."""
+    name = row.symbol.name
+    return f"P({name} + 1) − P({name})" if row.stepped else f"∂P/∂{name}"
+
+
+def sensitivity_lines(name: str, rows: Iterable[Any]) -> list[str]:
+    """``symparam sensitivity`` (``rows``: :class:`~symparam.approx.Sensitivity`): each
+    hyperparameter's slope and elasticity."""
+    lines = [f"{name}: how the count moves with each hyperparameter at its value"]
+    for r in rows:
+        symbol = r.symbol.name
+        lines.append(f"  {symbol:<8} {slope_name(r)} = {text(r.derivative)} = {r.slope:,.0f}; "
+                     f"1% more {symbol} adds {r.elasticity:.2f}% parameters")
+    return lines
+
+
+def solve_lines(name: str, result: Any) -> list[str]:
+    """``symparam solve`` (``result``: a :class:`~symparam.solve.Solution`): the value
+    nearest the target, and the valid ones either side."""
+    target = result.target
+    lines = [f"{name}: {result.symbol} = {result.value:,} gives {result.count:,} "
+             f"({(result.count - target) / target:+.2%} from {target:,})"]
+    for label, pair in (("below", result.below), ("above", result.above)):
+        if pair is not None:
+            lines.append(f"  {label}: {result.symbol} = {pair[0]:,} gives {pair[1]:,}")
+    return lines
