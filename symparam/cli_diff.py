@@ -7,6 +7,7 @@ import argparse
 import copy
 from typing import Any
 
+from symparam.analysis import structured
 from symparam.cli_common import (
     FLAGS,
     JSON_HELP,
@@ -15,10 +16,12 @@ from symparam.cli_common import (
     output_format,
     subcommand,
     whole,
+    write_output,
 )
 from symparam.diff import Change, Diff, Shown, diff
 from symparam.errors import InvalidValueError, SymparamError
 from symparam.output import human_count, json_line
+from symparam.printing import text
 
 #: how the text output names each part
 PART_NAMES = {"embeddings": "embeddings", "attention": "attention", "mlp": "MLP/experts",
@@ -163,7 +166,6 @@ def _document(a: Any, b: Any, args: argparse.Namespace) -> int:
     """The comparison as a Markdown or LaTeX document, on standard output or in a file."""
     import sys
 
-    from symparam.cli_common import write_output
     from symparam.render_diff import comparison
 
     found = comparison(a, b, seq=args.seq, batch=args.batch, flops=args.flops,
@@ -282,8 +284,6 @@ def _what(change: Change, result: Diff) -> str:
 
 def _formula(change: Change, result: Diff, a: str, b: str) -> str:
     """A structural change's formula, and what it comes to at the other model's widths."""
-    from symparam.printing import text
-
     if change.formula is None:
         return ""
     shown = text(change.formula)
@@ -297,9 +297,6 @@ def _formula(change: Change, result: Diff, a: str, b: str) -> str:
 
 def _print(result: Diff, args: argparse.Namespace, quantity: str, models: tuple[Any, Any]
            ) -> None:
-    from symparam.analysis import structured
-    from symparam.printing import text
-
     a, b = args.model_a, args.model_b
     label = QUANTITY_NAMES[quantity]
     if quantity == "flops":

@@ -43,13 +43,15 @@ from typing import Any
 
 import sympy
 
+from symparam.analysis import dropouts, grouped, reason
 from symparam.assumptions import resolve
 from symparam.blocks.numbers import value
 from symparam.blocks.roles import Form
 from symparam.bounds import expand
 from symparam.errors import InvalidValueError, SymparamError, UnboundError
+from symparam.printing import text
 from symparam.symbols import B as BATCH
-from symparam.symbols import order_key, s
+from symparam.symbols import order_key, s, symbol
 
 #: the parts a difference is grouped by, in the order it is shown
 PARTS = ("embeddings", "attention", "mlp", "norms", "head", "other")
@@ -162,8 +164,6 @@ class Diff:
     @property
     def grouped_difference(self) -> sympy.Expr:
         """:attr:`difference` grouped by the layer counts, as a person writes it."""
-        from symparam.analysis import grouped
-
         return grouped(self.difference, self.counts)
 
     @property
@@ -320,8 +320,6 @@ def _number(expr: sympy.Expr, values: Mapping[str, int]) -> int | None:
 
 
 def _name(expr: sympy.Expr) -> str:
-    from symparam.printing import text
-
     return text(expr)
 
 
@@ -415,8 +413,6 @@ def diff(model_a: Any, model_b: Any, quantity: str = "params", seq: int | None =
 
 
 def _env(values: Mapping[str, int]) -> dict[sympy.Symbol, int]:
-    from symparam.symbols import symbol
-
     return {symbol(name): number for name, number in values.items()}
 
 
@@ -568,8 +564,6 @@ def _check_totals(model_a: Any, model_b: Any, quantity: str, seq: int | None,
 
 def _depends(model_a: Any, model_b: Any) -> tuple[DependsChange, ...]:
     """Hyperparameters the total depends on in one model and not the other."""
-    from symparam.analysis import dropouts, reason
-
     present_a = {sym.name for sym in model_a.params.free_symbols}
     present_b = {sym.name for sym in model_b.params.free_symbols}
     out = []

@@ -48,10 +48,10 @@ _ASCII_PUNCTUATION = frozenset(string.punctuation)
 COUNT_LETTERS = {"P": "P", "Θ": r"\Theta"}
 #: LaTeX heading commands, outermost first; a derivation's headings take one and the next
 HEADING_LEVELS = ("section", "subsection", "subsubsection", "paragraph")
-_SUBHEADING = {"section": "subsection", "subsection": "subsubsection",
+SUBHEADING = {"section": "subsection", "subsection": "subsubsection",
                "subsubsection": "paragraph", "paragraph": "subparagraph"}
 #: what a LaTeX fragment needs from the document it is pasted into
-_FRAGMENT_PACKAGES = {"en": ("array", "booktabs", "tabularx"),
+FRAGMENT_PACKAGES = {"en": ("array", "booktabs", "tabularx"),
                       "zh": ("array", "booktabs", "tabularx", "xeCJK"),
                       "ko": ("array", "booktabs", "tabularx", "xetexko")}
 
@@ -236,7 +236,7 @@ def render(derivation: Document, fmt: str, lang: str = "en", fragment: bool = Fa
     code = code_md if fmt == "md" else partial(code_tex, pdf=pdf)
 
     fill = filler(escape)
-    inline = _math(fmt, math)
+    inline = math_inline(fmt, math)
     view = _view(derivation, t, code, fill, inline)
     view["reading"] = reading(t, derivation.architecture, derivation.family_name, escape, code,
                               inline)
@@ -257,10 +257,10 @@ def render(derivation: Document, fmt: str, lang: str = "en", fragment: bool = Fa
             name: number(value) for name, value in derivation.figures.items()})
     template = environment().get_template(f"derivation.{fmt}.j2")
     return template.render(d=view, t=t, lang=lang, fragment=fragment, esc=escape, code=code,
-                           fill=fill, math=inline, math_block=_math_block(math), aligned=aligned,
+                           fill=fill, math=inline, math_block=math_block(math), aligned=aligned,
                            units=_UNITS,
-                           headings=(level, _SUBHEADING[level]),
-                           packages=_FRAGMENT_PACKAGES[lang])
+                           headings=(level, SUBHEADING[level]),
+                           packages=FRAGMENT_PACKAGES[lang])
 
 
 def filler(escape: Callable[[Any], Markup]) -> Callable[..., Markup]:
@@ -324,7 +324,7 @@ def prose(text: str, escape: Any, code: Any, inline: Any) -> Markup:
     return Markup("".join(str(p) for p in pieces))
 
 
-def _math(fmt: str, flavour: str) -> Callable[[str], Markup]:
+def math_inline(fmt: str, flavour: str) -> Callable[[str], Markup]:
     """Inline math: ``\\(…\\)`` in LaTeX, in Markdown as ``flavour`` writes it."""
     def inline(tex: str) -> Markup:
         if fmt == "tex":
@@ -338,7 +338,7 @@ def _math(fmt: str, flavour: str) -> Callable[[str], Markup]:
     return inline
 
 
-def _math_block(flavour: str) -> Callable[[str], Markup]:
+def math_block(flavour: str) -> Callable[[str], Markup]:
     """Display math in Markdown, as ``flavour`` writes it (the TeX on lines of its own)."""
     def block(tex: str) -> Markup:
         if flavour == "github":

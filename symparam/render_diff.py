@@ -13,18 +13,17 @@ from typing import Any
 import sympy
 from markupsafe import Markup
 
+from symparam.analysis import structured
 from symparam.breaking import aligned
-from symparam.diff import Change, Diff, Shown
+from symparam.diff import Change, Diff, Shown, diff
 from symparam.errors import InvalidValueError
 from symparam.printing import latex
 from symparam.render import (
-    _FRAGMENT_PACKAGES,
-    _SUBHEADING,
     FORMATS,
+    FRAGMENT_PACKAGES,
     HEADING_LEVELS,
     MATH_FLAVOURS,
-    _math,
-    _math_block,
+    SUBHEADING,
     code_md,
     code_tex,
     environment,
@@ -32,6 +31,8 @@ from symparam.render import (
     escape_pdftex,
     escape_tex,
     filler,
+    math_block,
+    math_inline,
     number_tex,
     strings,
 )
@@ -63,9 +64,6 @@ class Comparison:
 def comparison(a: Any, b: Any, seq: int | None = None, batch: int = 1, flops: bool = False,
                cache: bool = False) -> Comparison:
     """The comparison of models ``a`` and ``b`` (with ``seq``: their FLOPs and KV cache)."""
-    from symparam.analysis import structured
-    from symparam.diff import diff
-
     return Comparison(diff(a, b), a.label, b.label, structured(a), structured(b),
                       diff(a, b, "flops", seq=seq, batch=batch) if flops else None,
                       diff(a, b, "kv_cache", seq=seq, batch=batch) if cache else None)
@@ -95,7 +93,7 @@ def render_comparison(c: Comparison, fmt: str, lang: str = "en", fragment: bool 
     escape = escape_md if fmt == "md" else escape_pdftex if pdf else escape_tex
     code = code_md if fmt == "md" else partial(code_tex, pdf=pdf)
     fill = filler(escape)
-    inline = _math(fmt, math)
+    inline = math_inline(fmt, math)
     words = _Words(t["diff"], t["text"], fill, escape, code, inline)
     p = c.params
     view = {
@@ -117,9 +115,9 @@ def render_comparison(c: Comparison, fmt: str, lang: str = "en", fragment: bool 
             after += 1
     template = environment().get_template(f"diff.{fmt}.j2")
     return template.render(d=view, t=t, lang=lang, fragment=fragment, esc=escape, code=code,
-                           fill=fill, math=inline, math_block=_math_block(math),
-                           aligned=aligned, headings=(level, _SUBHEADING[level]),
-                           packages=_FRAGMENT_PACKAGES[lang])
+                           fill=fill, math=inline, math_block=math_block(math),
+                           aligned=aligned, headings=(level, SUBHEADING[level]),
+                           packages=FRAGMENT_PACKAGES[lang])
 
 
 @dataclass(frozen=True)

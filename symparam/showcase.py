@@ -12,6 +12,7 @@ from pathlib import Path
 
 import symparam
 from symparam.page import page
+from symparam.render_diff import comparison, signed
 
 
 @dataclass(frozen=True)
@@ -148,8 +149,6 @@ to the exact difference of the two counts.
 
 def _comparisons(files: dict[str, str]) -> str:
     """Render the comparisons into ``files``; their rows of the index."""
-    from symparam.render_diff import comparison, signed
-
     rows = []
     for entry in COMPARISONS:
         found = comparison(symparam.model(entry.a), symparam.model(entry.b))
