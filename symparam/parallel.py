@@ -144,6 +144,8 @@ class Stage:
 def _split_dims(tensor: Tensor, entry: TensorInfo, layout: Layout) -> tuple[int | None, bool]:
     """(the dimension tensor parallelism divides or None, whether expert parallelism divides
     the first), refusing what no rule decided."""
+    if tensor.tie is not None:  # an alias: it holds nothing, a copy follows its owner
+        return tensor.tie.split, False
     dim = tensor.split
     if layout.tp > 1:
         if tensor.unsplit:

@@ -1,0 +1,247 @@
+"""Memory per GPU under parallel layouts (``symparam memory --gpus``): tensor-parallel shards
+against transformers' own tp_plan on the meta device, ZeRO's partitions against the paper's
+printed figures, pipeline stages by hand, invariants over layouts, and bad input."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import symparam
+from symparam.cli import main
+from symparam.errors import InvalidValueError
+from symparam.memory import OPTIMISERS, activations
+from symparam.parallel import Layout, per_gpu, stages
+from symparam.parallel_compare import ZERO_FIGURE_1, zero_rows
+from tests.tools import need
+
+TINY_LLAMA = {"model_type": "llama", "architectures": ["LlamaForCausalLM"],
+              "hidden_size": 64, "intermediate_size": 96,
+              "num_attention_heads": 8, "num_key_value_heads": 4, "num_hidden_layers": 4,
+              "vocab_size": 256, "max_position_embeddings": 128}
+TINY_MIXTRAL = {"model_type": "mixtral", "architectures": ["MixtralForCausalLM"],
+                "hidden_size": 64, "intermediate_size": 96,
+                "num_attention_heads": 8, "num_key_value_heads": 4, "num_hidden_layers": 4,
+                "vocab_size": 256, "num_local_experts": 8, "num_experts_per_tok": 2,
+                "max_position_embeddings": 128}
+TINY_QWEN3_MOE = {"model_type": "qwen3_moe", "architectures": ["Qwen3MoeForCausalLM"],
+                  "hidden_size": 64, "intermediate_size": 96,
+                  "moe_intermediate_size": 32, "num_attention_heads": 8,
+                  "num_key_value_heads": 4, "head_dim": 8, "num_hidden_layers": 4,
+                  "vocab_size": 256, "num_experts": 8, "num_experts_per_tok": 2,
+                  "max_position_embeddings": 128}
+
+
+def _held(model: Any, layout: Layout) -> dict[str, tuple[int, ...]]:
+    """symparam's shard of each tensor, by name with {i} for the layer."""
+    return {s.name: s.held for st_ in stages(model, layout) for s in st_.shards}
+
+
+def _plan_shape(style: str, shape: tuple[int, ...], is_bias: bool, t: int) -> tuple[int, ...]:
+    """The shard transformers' tp_plan style gives a parameter (its tensor_parallel module:
+    colwise splits a weight's dim −2 and a bias's −1, rowwise a weight's −1 and keeps the
+    bias whole)."""
+    out = list(shape)
+    if style.startswith(("colwise", "packed_colwise")):
+        out[-1 if is_bias else -2] //= t
+    elif style.startswith("rowwise") and not is_bias:
+        out[-1] //= t
+    return tuple(out)
+
+
+@pytest.mark.parametrize("config", [TINY_LLAMA, TINY_MIXTRAL, TINY_QWEN3_MOE],
+                         ids=["llama", "mixtral", "qwen3_moe"])
+@pytest.mark.parametrize("t", [2, 4])
+def test_tp_shards_match_transformers_tp_plan(config: dict[str, Any], t: int) -> None:
+    """Each tensor the tp_plan names is split as transformers splits it; the LM head
+    (colwise) too; every other tensor symparam keeps whole, except the token table, which
+    Megatron splits over the vocabulary (transformers' plan leaves it whole)."""
+    torch = need("torch")
+    transformers = need("transformers")
+    hf_config = transformers.AutoConfig.for_model(**config)
+    cls = transformers.AutoModelForCausalLM._model_mapping[type(hf_config)]
+    with torch.device("meta"):
+        hf = cls(hf_config)
+    plan = {f"{hf.base_model_prefix}.{k}": v for k, v in hf_config.base_model_tp_plan.items()}
+    plan.update(getattr(hf, "_tp_plan", None) or {})
+    held = _held(symparam.from_hf_config(config), Layout(t, tp=t))
+    checked = 0
+    for name, param in hf.named_parameters():
+        generic = re.sub(r"\.\d+\.", ".{i}.", name, count=1)
+        module, _, leaf = name.rpartition(".")
+        # a parameter the plan names itself (3-D experts), else its module
+        style = next((plan[p] for p in plan if re.fullmatch(
+            p.replace(".", r"\.").replace("*", r"\d+"), name)), None)
+        if style is None:
+            style = next((plan[p] for p in plan if re.fullmatch(
+                p.replace(".", r"\.").replace("*", r"\d+"), module)), None)
+        shape = tuple(param.shape)
+        if name.endswith("embed_tokens.weight"):
+            want = (shape[0] // t, shape[1])
+        elif style is None or style.startswith("replicated"):
+            want = shape
+        else:
+            want = _plan_shape(style, shape, leaf.endswith("bias"), t)
+            checked += 1
+        assert held[generic] == want, (name, style)
+    assert checked >= 8
+
+
+def test_gpt2_conv1d_shards_follow_megatron() -> None:
+    """GPT-2 stores (in, out): c_attn and c_fc split their second dimension, the c_proj
+    matrices their first; c_proj's biases and every LayerNorm stay whole (Shoeybi et al.).
+    Its 50,257 tokens do not divide by 4: Megatron's padded 50,304 do."""
+    held = _held(symparam.model("gpt2", V=50304), Layout(4, tp=4))
+    assert held["transformer.h.{i}.attn.c_attn.weight"] == (768, 3 * 768 // 4)
+    assert held["transformer.h.{i}.attn.c_attn.bias"] == (3 * 768 // 4,)
+    assert held["transformer.h.{i}.attn.c_proj.weight"] == (768 // 4, 768)
+    assert held["transformer.h.{i}.attn.c_proj.bias"] == (768,)
+    assert held["transformer.h.{i}.mlp.c_fc.weight"] == (768, 3072 // 4)
+    assert held["transformer.h.{i}.mlp.c_proj.weight"] == (3072 // 4, 768)
+    assert held["transformer.h.{i}.ln_1.weight"] == (768,)
+    assert held["transformer.wpe.weight"] == (1024, 768)
+
+
+@pytest.mark.parametrize(("name", "stage", "formula", "printed"), ZERO_FIGURE_1)
+def test_zero_figure_1(name: str, stage: int, printed: str, formula: str) -> None:
+    """Rajbhandari et al. 2020, Figure 1: 7.5B parameters, K = 12, 64 GPUs; symparam's bytes
+    a GPU round to the figure the paper prints."""
+    row = next(r for r in zero_rows() if r["stage"] == stage)
+    assert round(row["exact_bytes"] / 1e9, 1) == float(printed.split()[0])
+
+
+def test_zero_partitions_by_hand() -> None:
+    """LLaMA-3-8B on 64 GPUs: ZeRO-3 holds ⌈P/64⌉ of each of 16 bytes; ZeRO-1 2P + 2P + 12⌈P/64⌉."""
+    m = symparam.model("llama-3-8b")
+    p = m.count()
+    three = per_gpu(m, Layout(64, zero=3))
+    assert sum(x.bytes for x in three.parts) == 16 * -(-p // 64)
+    one = per_gpu(m, Layout(64, zero=1))
+    assert [x.bytes for x in one.parts] == [2 * p, 2 * p, 12 * -(-p // 64)]
+
+
+def test_pipeline_stages_by_hand() -> None:
+    """LLaMA-3-8B over 4 stages: the first holds the token table and 8 layers, the last 8
+    layers, the final norm and the head; the last is the most loaded (its norm)."""
+    m = symparam.model("llama-3-8b")
+    hidden, vocab, inner, kv = 4096, 128256, 14336, 1024
+    layer = 2 * hidden * hidden + 2 * hidden * kv + 3 * hidden * inner + 2 * hidden
+    found = stages(m, Layout(4, pp=4))
+    assert [s.dense for s in found] == [vocab * hidden + 8 * layer, 8 * layer, 8 * layer,
+                                        8 * layer + hidden + vocab * hidden]
+    assert per_gpu(m, Layout(4, pp=4)).stage == 3
+
+
+def test_tied_head_keeps_a_copy_on_the_last_stage() -> None:
+    """GPT-2's head is tied: split over 2 stages, the last keeps a copy of the table
+    (Megatron's shared word embeddings)."""
+    m = symparam.model("gpt2")
+    first, last = stages(m, Layout(2, pp=2))
+    assert any(s.name.startswith("lm_head.weight") for s in last.shards)
+    assert first.dense + last.dense == m.count() + 50257 * 768
+
+
+@settings(max_examples=12, deadline=None)
+@given(t=st.sampled_from([1, 2, 4]), p=st.sampled_from([1, 2, 4]), e=st.sampled_from([1, 2]),
+       tiny=st.sampled_from([TINY_LLAMA, TINY_MIXTRAL]))
+def test_shards_over_all_ranks_sum_to_the_model(t: int, p: int, e: int,
+                                                tiny: dict[str, Any]) -> None:
+    """Over the t × p × e ranks of one replica, split shards add up to their tensors,
+    replicated ones count t times (and expert ones e times unless experts are split): the
+    model's count, each layer on one stage."""
+    m = symparam.from_hf_config(tiny)
+    if e > 1 and tiny is TINY_LLAMA:
+        e = 1
+    total = 0
+    for stage in stages(m, Layout(t * p * e, tp=t, pp=p, ep=e)):
+        for s in stage.shards:
+            if s.how == "tied copy":
+                continue
+            ranks = (t if "/ t" in s.how else 1) * (e if "experts / e" in s.how else 1)
+            assert s.elements * ranks == math.prod(s.shape) * s.copies
+            total += s.elements * ranks
+    assert total == m.count()
+
+
+@settings(max_examples=8, deadline=None)
+@given(name=st.sampled_from(["gpt2", "llama-3-8b", "bert-base-uncased", "mixtral-8x7b"]),
+       zero=st.sampled_from([0, 1, 2, 3]), recipe=st.sampled_from(OPTIMISERS))
+def test_one_gpu_is_one_replica(name: str, zero: int, recipe: Any) -> None:
+    """With G = 1 the per-GPU bytes are ``memory``'s single replica's, whatever the ZeRO
+    stage (it partitions over one rank)."""
+    m = symparam.model(name)
+    found = per_gpu(m, Layout(1, zero=zero), optimiser=recipe.name)
+    assert sum(p.bytes for p in found.parts) == recipe.per_param * m.count()
+
+
+def test_one_gpu_activations_are_the_models() -> None:
+    m = symparam.model("gpt2")
+    found = per_gpu(m, Layout(1, micro_batch=2, seq=128), recompute="selective")
+    assert found.activations == activations(m, 128, 2, "selective", "bf16").bytes
+
+
+def test_traffic_by_hand() -> None:
+    """GPT-2 on 8 GPUs as 2 × t 2 × p 2, B = 16, b = 2, s = 1024: m = 4 micro-batches; the
+    data-parallel ring sends 2·(d − 1)·⌈Ψ/d⌉ 16-bit elements; 2 all-reduces a layer each way
+    of b·s·H, 2(t − 1)/t of them sent; the bubble 1/4 (the vocabulary padded as Megatron
+    pads it, to 50,304)."""
+    m = symparam.model("gpt2", V=50304)
+    found = per_gpu(m, Layout(8, tp=2, pp=2, micro_batch=2, batch=16, seq=1024))
+    rows = {kind: value for kind, value, _, _ in found.traffic.rows}
+    assert rows["data-parallel gradients"] == 2 * 1 * -(-found.dense // 2) * 2
+    # m · layers on the stage · (2 forward + 2 backward) · b·s·H · 2(t − 1)/t = 1 · 2 bytes
+    assert rows["tensor-parallel all-reduces"] == 4 * 6 * (2 + 2) * (2 * 1024 * 768) * 1 * 2
+    assert rows["pipeline sends"] == 4 * 2 * 1024 * 768 * 2
+    assert str(found.traffic.bubble) == "1/4"
+
+
+def _refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    code = main(argv)
+    out, err = capsys.readouterr()
+    assert code == 2, out
+    assert len(err.strip().splitlines()) == 1 and err.startswith("symparam"), err
+    return err
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["--gpus", "12", "--tp", "8"], "does not divide by --tp 8"),
+    (["--gpus", "12", "--tp", "3"], "heads do not divide by 3"),
+    (["--gpus", "5", "--pp", "5"], "layers do not divide into 5"),
+    (["--gpus", "8", "--ep", "2"], "no experts"),
+    (["--tp", "2"], "--tp needs --gpus"),
+    (["--gpus", "8", "--sp"], "--sp"),
+    (["--gpus", "8", "--batch", "12"], "--batch 12 does not divide"),
+    (["--gpus", "8", "--optimizer", "sgd"], "--optimizer"),
+    (["--gpus", "8", "--compare", "nope"], "--compare"),
+])
+def test_bad_layouts_refused(argv: list[str], says: str,
+                             capsys: pytest.CaptureFixture[str]) -> None:
+    assert says in _refused(["memory", "llama-3-8b", *argv], capsys)
+
+
+def test_experts_must_divide(capsys: pytest.CaptureFixture[str]) -> None:
+    assert "experts" in _refused(["memory", "mixtral-8x7b", "--gpus", "3", "--ep", "3"], capsys)
+
+
+def test_unmarked_matrix_refused_under_tp() -> None:
+    """A classifier head no rule splits is refused, not guessed."""
+    m = symparam.model("bert-base-uncased")
+    with pytest.raises(InvalidValueError, match="does not know how tensor parallelism"):
+        stages(m, Layout(2, tp=2))
+
+
+def test_does_not_fit_says_by_how_much(capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(["memory", "llama-3-8b", "--gpus", "8", "--zero", "1", "--gpu-memory", "40",
+                 "--json"])
+    record = json.loads(capsys.readouterr().out)["per_gpu"]
+    assert code == 1 and not record["fits"]
+    assert record["over_by_bytes"] == record["total_bytes"] - 40 * 2**30
+    assert main(["memory", "llama-3-8b", "--gpus", "8", "--zero", "3",
+                 "--gpu-memory", "80"]) == 0
+    assert "to spare" in capsys.readouterr().out
