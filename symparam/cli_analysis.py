@@ -435,9 +435,9 @@ def cmd_memory(args: argparse.Namespace) -> int:
     if per_gpu is not None:
         show(per_gpu, compared)
     elif compared:
-        from symparam.cli_parallel import _show_compared
+        from symparam.cli_parallel import show_compared
 
-        _show_compared(compared)
+        show_compared(compared)
     return fits
 
 

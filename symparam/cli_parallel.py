@@ -18,7 +18,7 @@ COMPARE = ("korthikanti", "zero", "bubble")
 
 def add_arguments(p: argparse.ArgumentParser, whole: Any) -> None:
     """The layout flags of ``memory``."""
-    g = p.add_argument_group("per GPU (training at scale)")
+    g = p
     g.add_argument("--gpus", type=whole(10**7), metavar="G",
                    help="GPUs: bytes on the most loaded one and traffic per step")
     g.add_argument("--zero", type=int, choices=(0, 1, 2, 3), default=0,
@@ -191,10 +191,10 @@ def show(record: dict[str, Any], compared: dict[str, Any]) -> None:
         else:
             print(f"    does not fit in {r['gpu_memory_bytes'] / GIB:,.2f} GiB: "
                   f"{r['over_by_bytes']:,} B = {r['over_by_bytes'] / GIB:,.2f} GiB over")
-    _show_compared(compared)
+    show_compared(compared)
 
 
-def _show_compared(compared: dict[str, Any]) -> None:
+def show_compared(compared: dict[str, Any]) -> None:
     zero = compared.get("zero")
     if zero:
         print(f"  {zero['source']}:")

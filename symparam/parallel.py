@@ -35,7 +35,9 @@ import sympy
 
 from symparam.blocks.base import Block, Repeat, Tensor, tensor_leaves
 from symparam.blocks.entries import TensorInfo
-from symparam.errors import InvalidValueError, SymparamError
+from symparam.blocks.numbers import evaluate
+from symparam.errors import InvalidValueError, Param, SymparamError
+from symparam.memory import DTYPE_BYTES, OPTIMISERS, activations, kv_cache
 from symparam.symbols import N
 
 #: symbols of the per-GPU formulas
@@ -87,25 +89,28 @@ class Layout:
 
     def check(self) -> None:
         """One line naming what does not divide."""
-        for name, n in (("--gpus", self.gpus), ("--tp", self.tp), ("--pp", self.pp),
-                        ("--ep", self.ep), ("--micro-batch", self.micro_batch)):
+        for name, n in (("gpus", self.gpus), ("tp", self.tp), ("pp", self.pp),
+                        ("ep", self.ep), ("micro_batch", self.micro_batch)):
             if not isinstance(n, int) or n < 1:
-                raise InvalidValueError(f"{name} takes a positive whole number, not {n!r}")
+                raise InvalidValueError(Param(name), f" takes a positive whole number, not {n!r}")
         if self.zero not in (0, 1, 2, 3):
-            raise InvalidValueError(f"--zero takes 0, 1, 2 or 3, not {self.zero!r}")
+            raise InvalidValueError(Param("zero"), f" takes 0, 1, 2 or 3, not {self.zero!r}")
         if self.gpus % (self.tp * self.pp):
-            raise InvalidValueError(f"--gpus {self.gpus} does not divide by --tp {self.tp} × "
-                                    f"--pp {self.pp} = {self.tp * self.pp}")
+            raise InvalidValueError(f"{self.gpus} GPUs (", Param("gpus"), ") do not divide by "
+                                    f"t × p = {self.tp} × {self.pp} = {self.tp * self.pp} (",
+                                    Param("tp"), ", ", Param("pp"), ")")
         if self.dp % self.ep:
-            raise InvalidValueError(f"--ep {self.ep} does not divide the data-parallel group "
-                                    f"d = G/(t·p) = {self.dp}")
+            raise InvalidValueError(f"experts over e = {self.ep} (", Param("ep"), ") do not "
+                                    f"divide the data-parallel group d = G/(t·p) = {self.dp}")
         if self.sp and self.tp == 1:
-            raise InvalidValueError("--sp splits activations over the tensor-parallel ranks: "
-                                    "give --tp T > 1")
+            raise InvalidValueError("sequence parallelism (", Param("sp"), ") splits "
+                                    "activations over the tensor-parallel ranks: give ",
+                                    Param("tp"), " > 1")
         if self.batch is not None and self.batch % (self.micro_batch * self.dp):
-            raise InvalidValueError(f"--batch {self.batch} does not divide by --micro-batch "
-                                    f"{self.micro_batch} × d {self.dp} = "
-                                    f"{self.micro_batch * self.dp}")
+            raise InvalidValueError(f"a batch of {self.batch} (", Param("batch"), ") does not "
+                                    f"divide by b × d = {self.micro_batch} × {self.dp} = "
+                                    f"{self.micro_batch * self.dp} (", Param("micro_batch"),
+                                    ")")
 
     @property
     def micro_batches(self) -> int:
@@ -149,11 +154,12 @@ def _split_dims(tensor: Tensor, entry: TensorInfo, layout: Layout) -> tuple[int 
     dim = tensor.split
     if layout.tp > 1:
         if tensor.unsplit:
-            raise InvalidValueError(f"--tp: {entry.name} is not split by symparam: "
+            raise InvalidValueError(Param("tp"), f": {entry.name} is not split by symparam: "
                                     f"{tensor.unsplit}")
         if len(entry.shape) >= 2 and not tensor.decided and not tensor.expert:
-            raise InvalidValueError(f"--tp: symparam does not know how tensor parallelism "
-                                    f"splits {entry.name}; it is refused rather than guessed")
+            raise InvalidValueError(Param("tp"), f": symparam does not know how tensor "
+                                    f"parallelism splits {entry.name}; it is refused rather "
+                                    "than guessed")
     return dim, tensor.expert
 
 
@@ -207,15 +213,15 @@ def stages(model: Any, layout: Layout) -> list[Stage]:
     p = layout.pp
     if p > 1:
         if stack is None:
-            raise InvalidValueError("--pp: this model has no stack of layers to split")
+            raise InvalidValueError(Param("pp"), ": this model has no stack of layers to split")
         if stack.repeat is None and stack.layers == 0:
-            raise InvalidValueError("--pp: the pipeline split is derived for a model with one "
-                                    "stack of layers; this one has several")
+            raise InvalidValueError(Param("pp"), ": the pipeline split is derived for a model "
+                                    "with one stack of layers; this one has several")
         if stack.layers % p:
-            raise InvalidValueError(f"--pp {p}: the {stack.layers} layers do not divide into "
-                                    f"{p} stages")
+            raise InvalidValueError(f"the {stack.layers} layers do not divide into {p} stages (",
+                                    Param("pp"), ")")
     if layout.ep > 1 and not any(t.expert for t, _ in entries):
-        raise InvalidValueError("--ep: this model has no experts to place")
+        raise InvalidValueError(Param("ep"), ": this model has no experts to place")
     _check_heads(model, layout)
     per = stack.layers // p if stack is not None and stack.layers else 0
     out = [Stage(q, per) for q in range(p)]
@@ -229,15 +235,15 @@ def stages(model: Any, layout: Layout) -> list[Stage]:
         how = "replicated"
         if dim is not None and layout.tp > 1:
             if shape[dim] % layout.tp:
-                raise InvalidValueError(f"--tp {layout.tp}: {entry.name} has {shape[dim]:,} "
-                                        f"along the dimension tensor parallelism splits, which "
-                                        f"does not divide by {layout.tp}")
+                raise InvalidValueError(f"{entry.name} has {shape[dim]:,} along the dimension "
+                                        f"tensor parallelism splits, which does not divide by "
+                                        f"t = {layout.tp} (", Param("tp"), ")")
             held[dim] //= layout.tp
             how = f"dim {dim} / t"
         if expert and layout.ep > 1:
             if shape[0] % layout.ep:
-                raise InvalidValueError(f"--ep {layout.ep}: the {shape[0]} experts of "
-                                        f"{entry.name} do not divide by {layout.ep}")
+                raise InvalidValueError(f"the {shape[0]} experts of {entry.name} do not divide "
+                                        f"by e = {layout.ep} (", Param("ep"), ")")
             held[0] //= layout.ep
             how = "experts / e" if how == "replicated" else f"experts / e, {how}"
         in_stack = bool(entry.indices) and stack is not None and stack.layers and \
@@ -294,12 +300,13 @@ def _check_heads(model: Any, layout: Layout) -> None:
         if form.name != "attention":
             continue
         if "latent" in form.flags:
-            raise InvalidValueError("--tp: multi-head latent attention's split is not derived")
+            raise InvalidValueError(Param("tp"), ": multi-head latent attention's split is not "
+                                    "derived")
         heads, kv = (model.value_of(x) for x in form.sizes[:2])
         for what, n in (("query heads", heads), ("key/value heads", kv)):
             if n % layout.tp:
-                raise InvalidValueError(f"--tp {layout.tp}: the {n} {what} do not divide by "
-                                        f"{layout.tp}")
+                raise InvalidValueError(f"the {n} {what} do not divide by t = {layout.tp} (",
+                                        Param("tp"), ")")
 
 
 @dataclass(frozen=True)
@@ -379,11 +386,10 @@ def per_gpu(model: Any, layout: Layout, optimiser: str = "adam-mixed",
     """Bytes on the most loaded GPU of ``layout`` training ``model`` with ``optimiser``;
     activations under ``recompute`` for a micro-batch where derived; the KV cache per GPU for
     inference; traffic per step where the sequence is given."""
-    from symparam.memory import DTYPE_BYTES, OPTIMISERS
-
     recipes = {o.name: o for o in OPTIMISERS}
     if optimiser not in recipes:
-        raise InvalidValueError(f"--optimizer: choose {', '.join(recipes)}, not {optimiser!r}")
+        raise InvalidValueError(Param("optimizer"), f": choose {', '.join(recipes)}, not "
+                                f"{optimiser!r}")
     found = stages(model, layout)
     d = layout.dp
     d_e = d // layout.ep
@@ -408,8 +414,6 @@ def _activations(model: Any, layout: Layout, recompute: str, dtype: str
                  ) -> tuple[int | None, str | None]:
     """A micro-batch's saved tensors on one GPU: derived without tensor or pipeline
     parallelism (the whole model on each GPU), refused otherwise."""
-    from symparam.memory import activations
-
     if layout.seq is None and model.sequence is None:
         return None, None
     if layout.tp > 1 or layout.pp > 1 or layout.ep > 1:
@@ -426,8 +430,6 @@ def _activations(model: Any, layout: Layout, recompute: str, dtype: str
 
 def _kv(model: Any, layout: Layout, dtype: str) -> tuple[int | None, str | None]:
     """The KV cache of B sequences of s tokens on one GPU (inference: t and p split it)."""
-    from symparam.memory import DTYPE_BYTES, kv_cache
-
     if layout.seq is None:
         return None, None
     formula = kv_cache(model)
@@ -439,8 +441,6 @@ def _kv(model: Any, layout: Layout, dtype: str) -> tuple[int | None, str | None]
             return None, "a latent KV cache is not split by heads"
     values = {**model.bind(), "s": layout.seq, "s_dec": layout.seq}
     batch = layout.batch or layout.micro_batch
-    from symparam.blocks.numbers import evaluate
-
     total = evaluate(formula, values) * batch * DTYPE_BYTES[dtype]
     if layout.pp > 1 and (formula.has(sympy.Min) or sympy.expand(
             formula.xreplace({N: 0})) != 0):

@@ -17,9 +17,12 @@ from typing import Any
 
 import sympy
 
-from symparam.memory import ADAM_MIXED, Optimiser
+from symparam.blocks.numbers import evaluate
+from symparam.errors import SymparamError
+from symparam.memory import ADAM_MIXED, Optimiser, activations
 from symparam.parallel import zero_parts
 from symparam.printing import text
+from symparam.symbols import N
 
 #: Figure 1 of the ZeRO paper: the figures it prints, in GB (10⁹ bytes), one a stage
 ZERO_FIGURE_1 = (("baseline", 0, "(2 + 2 + K)·Ψ", "120 GB"),
@@ -72,11 +75,6 @@ def korthikanti_rows(model: Any, seq: int, batch: int, tp: int, dtype: str = "bf
     """Table 2's formulas at the model's sizes (micro-batch ``batch``, ``tp``), beside
     symparam's exact bytes a layer where derived (no tensor parallelism: the layer's share of
     the saved tensors, the coefficient of N)."""
-    from symparam.blocks.numbers import evaluate
-    from symparam.errors import SymparamError
-    from symparam.memory import activations
-    from symparam.symbols import N
-
     values = model.bind()
     if not {"H", "h"} <= set(values):
         return []

@@ -210,13 +210,13 @@ def _refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
 
 
 @pytest.mark.parametrize(("argv", "says"), [
-    (["--gpus", "12", "--tp", "8"], "does not divide by --tp 8"),
-    (["--gpus", "12", "--tp", "3"], "heads do not divide by 3"),
-    (["--gpus", "5", "--pp", "5"], "layers do not divide into 5"),
+    (["--gpus", "12", "--tp", "8"], "do not divide by t × p = 8 × 1 = 8 (--tp, --pp)"),
+    (["--gpus", "12", "--tp", "3"], "heads do not divide by t = 3 (--tp)"),
+    (["--gpus", "5", "--pp", "5"], "layers do not divide into 5 stages (--pp)"),
     (["--gpus", "8", "--ep", "2"], "no experts"),
     (["--tp", "2"], "--tp needs --gpus"),
     (["--gpus", "8", "--sp"], "--sp"),
-    (["--gpus", "8", "--batch", "12"], "--batch 12 does not divide"),
+    (["--gpus", "8", "--batch", "12"], "a batch of 12 (--batch) does not divide"),
     (["--gpus", "8", "--optimizer", "sgd"], "--optimizer"),
     (["--gpus", "8", "--compare", "nope"], "--compare"),
 ])
