@@ -88,9 +88,9 @@ def layout_record(model: Any, args: argparse.Namespace, batch_given: int | None
     }
     if found.traffic is not None:
         record["traffic"] = [{"kind": kind, "bytes": _plain(value),
-                              "formula": None if formula is None else text(formula),
-                              "note": note} for kind, value, formula, note in
-                             found.traffic.rows]
+                              "formula_elements": None if formula is None else text(formula),
+                              "bytes_per_element": size, "note": note}
+                             for kind, value, formula, size, note in found.traffic.rows]
         record["bubble"] = None if found.traffic.bubble is None else str(found.traffic.bubble)
         record["conventions"] = CONVENTIONS
     if args.gpu_memory is not None:
@@ -173,14 +173,22 @@ def show(record: dict[str, Any], compared: dict[str, Any]) -> None:
     elif kv:
         print(f"    inference KV cache a GPU: not derived ({kv['refused']})")
     for row in r.get("traffic", ()):
-        if row["formula"] is None:
+        if row["formula_elements"] is None:
             print(f"    traffic, {row['kind']}: {row['note']}")
             continue
         value = row["bytes"]
         shown = f"{value:,} B" if isinstance(value, int) else f"{value} B"
-        print(textwrap.fill(f"traffic a step, {row['kind']}: {shown} = {row['formula']} "
+        print(textwrap.fill(f"traffic a step, {row['kind']}: {shown} = "
+                            f"({row['formula_elements']}) × {row['bytes_per_element']} B "
                             f"({row['note']})", 100, initial_indent="    ",
                             subsequent_indent="      "))
+    kinds = {"data": "data-parallel", "tensor": "tensor-parallel", "pipeline": "pipeline",
+             "expert": "expert", "bubble": "bubble"}
+    for key, convention in r.get("conventions", {}).items():
+        if any(row["kind"].startswith(kinds[key]) for row in r.get("traffic", ())) or (
+                key == "bubble" and r.get("bubble")):
+            print(textwrap.fill(f"{kinds[key]}: {convention}", 100, initial_indent="      ",
+                                subsequent_indent="        "))
     if r.get("bubble"):
         print(f"    pipeline bubble (p − 1)/m = {r['bubble']} of the ideal step (m = "
               f"{r['micro_batches']})")

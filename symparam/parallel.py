@@ -47,12 +47,14 @@ N_D = sympy.Symbol("N_d", positive=True, integer=True)
 N_DE = sympy.Symbol("N_dE", positive=True, integer=True)
 
 CONVENTIONS = {
-    "data": "gradients accumulated over the step's micro-batches and reduced once (a ring "
-            "all-reduce: reduce-scatter then all-gather, each GPU sending (d − 1)·⌈Ψ/d⌉ "
-            "elements each; ZeRO-1 and -2 the same volume); ZeRO-3 gathers the parameters for "
-            "each micro-batch's forward and backward and reduce-scatters the gradients once: "
-            "(2m + 1)·(d − 1)·⌈Ψ/d⌉; Rajbhandari et al.'s 2Ψ and 3Ψ are the same for d → ∞, "
-            "m = 1",
+    "data": "a ring reduce-scatter or all-gather of Ψ elements sends (d − 1)·⌈Ψ/d⌉ from each "
+            "GPU, an all-reduce both. ZeRO-0 and -1 accumulate the gradients over the step's m "
+            "micro-batches and reduce them once (ZeRO-1: reduce-scatter, then all-gather the "
+            "updated weights): 2; ZeRO-2 holds only its partition of the gradients, so it "
+            "reduce-scatters after each micro-batch's backward and all-gathers the weights once: "
+            "m + 1; ZeRO-3 also gathers the weights for each micro-batch's forward and "
+            "backward: 3m (DeepSpeed's schedule). Rajbhandari et al.'s 2Ψ and 3Ψ are these for "
+            "m = 1 and d → ∞",
     "tensor": "Megatron-LM: each row-parallel block's output is all-reduced in the forward "
               "pass and its column-parallel input's gradient in the backward pass (two each "
               "per transformer layer), b·s·H elements each; a ring all-reduce sends "
@@ -353,7 +355,8 @@ def zero_parts(dense: int, experts: int, d: int, d_e: int, zero: int, optimiser:
 class Traffic:
     """Bytes one GPU sends per training step, by kind, with formulas in the layout's sizes."""
 
-    rows: tuple[tuple[str, int, Any, str], ...]
+    #: (kind, bytes, formula in elements, bytes an element, note)
+    rows: tuple[tuple[str, int | Fraction, Any, int, str], ...]
     bubble: Fraction | None
 
 
@@ -481,50 +484,53 @@ def traffic_per_step(model: Any, layout: Layout, stage: Stage, optimiser: Any,
     d, t, p, e = layout.dp, layout.tp, layout.pp, layout.ep
     d_e = d // e
     grad_bytes = max(size for part, size in optimiser.parts if "gradients" in part)
-    rows: list[tuple[str, int, Any, str]] = []
-    sym_d, sym_m, sym_t = sympy.symbols("d m t", positive=True, integer=True)
-    # data parallel
-    rounds = 2 * m + 1 if layout.zero == 3 else 2
-    dense = rounds * (d - 1) * -(-stage.dense // d) * grad_bytes
-    expert = rounds * (d_e - 1) * -(-stage.experts // d_e) * grad_bytes if stage.experts else 0
-    formula = sympy.Mul(grad_bytes, 2 * sym_m + 1 if layout.zero == 3 else 2, sym_d - 1,
-                        sympy.ceiling(PSI / sym_d), evaluate=False)
-    paper = (3 if layout.zero == 3 else 2) * (stage.dense + stage.experts) * grad_bytes
-    rows.append(("data-parallel gradients" + (" and ZeRO-3 gathers" if layout.zero == 3
-                                              else ""), dense + expert, formula,
-                 f"Rajbhandari et al.: {3 if layout.zero == 3 else 2}Ψ = {paper:,} B"))
+    rows: list[tuple[str, int | Fraction, Any, int, str]] = []
+    sym_d, sym_m, sym_t, sym_de = sympy.symbols("d m t d_E", positive=True, integer=True)
+    b_, s_, h_, k_, n_stage = sympy.symbols("b s H k N_stage", positive=True, integer=True)
+    # data parallel: the dense parameters over d, the experts' over their own d_E = d/e
+    zero3 = layout.zero == 3
+    rounds = (2, 2, m + 1, 3 * m)[layout.zero]
+    sym_rounds = (2, 2, sym_m + 1, 3 * sym_m)[layout.zero]
+    sent = rounds * (d - 1) * -(-stage.dense // d)
+    formula = sym_rounds * (sym_d - 1) * sympy.ceiling(PSI / sym_d)
+    if stage.experts:
+        sent += rounds * (d_e - 1) * -(-stage.experts // d_e)
+        formula += sym_rounds * (sym_de - 1) * sympy.ceiling(PSI_E / sym_de)
+    paper = (3 if zero3 else 2) * (stage.dense + stage.experts)
+    rows.append(("data-parallel gradients" + (" and ZeRO-3 gathers" if zero3 else ""),
+                 sent * grad_bytes, formula, grad_bytes,
+                 f"Rajbhandari et al.: {3 if zero3 else 2}Ψ = {paper * grad_bytes:,} B"))
     hidden = model.bind().get("H")
     repeat = _stack(model, list(tensor_leaves(model.tree)))
     layer = repeat.repeat.block if repeat is not None and repeat.repeat is not None else None
     layers = stage.layers if p > 1 else (repeat.layers if repeat is not None else 0)
-    if t > 1:
-        if layer is None:
-            rows.append(("tensor-parallel all-reduces", 0, None, "refused: the layers are not "
-                         "one stack of alike layers"))
-        else:
-            widths = [model.value_of(w) for _, w in _row_blocks(layer)]
-            per_layer = (3 if recompute == "full" else 2) * sum(widths)
-            sent = Fraction(2 * (t - 1), t) * m * layers * per_layer * b * s * act_bytes
-            n_row = len(widths)
-            formula = (3 if recompute == "full" else 2) * n_row * sym_m * \
-                sympy.Symbol("N_stage") * 2 * (sym_t - 1) / sym_t * sympy.Symbol("b") * \
-                sympy.Symbol("s") * sympy.Symbol("H") * act_bytes
-            rows.append(("tensor-parallel all-reduces", int(sent) if sent.denominator == 1
-                         else sent, formula, f"{n_row} row-parallel blocks a layer"))
+    if t > 1 and layer is None:
+        rows.append(("tensor-parallel all-reduces", 0, None, act_bytes,
+                     "not derived: the layers are not one stack of alike layers"))
+    elif t > 1 and layer is not None:
+        widths = [model.value_of(w) for _, w in _row_blocks(layer)]
+        times = 3 if recompute == "full" else 2
+        elements = Fraction(2 * (t - 1), t) * m * layers * times * sum(widths) * b * s
+        width = h_ if all(w == hidden for w in widths) else sympy.Symbol("W")
+        formula = times * len(widths) * sym_m * n_stage * 2 * (sym_t - 1) / sym_t * b_ * s_ \
+            * width
+        total = elements * act_bytes
+        rows.append(("tensor-parallel all-reduces", int(total) if total.denominator == 1
+                     else total, formula, act_bytes,
+                     f"{len(widths)} row-parallel blocks a layer, {layers} layers on the GPU"))
     if p > 1 and hidden is not None:
         middle = 0 < stage.index < p - 1
         sends = 2 if middle else 1
         rows.append(("pipeline sends", sends * m * b * s * hidden * act_bytes,
-                     sends * sym_m * sympy.Symbol("b") * sympy.Symbol("s") * sympy.Symbol("H")
-                     * act_bytes, "a middle stage: activations on, gradients back" if middle
+                     sends * sym_m * b_ * s_ * h_, act_bytes,
+                     "a middle stage: activations on, gradients back" if middle
                      else "the first stage: activations on" if stage.index == 0
                      else "the last stage: gradients back"))
     if e > 1 and layer is not None:
         blocks = list(_experts_blocks(layer))
         per = sum(model.value_of(x.active) * model.value_of(x.outer) for x in blocks)
         rows.append(("expert all-to-all", 4 * m * layers * b * s * per * act_bytes,
-                     4 * sym_m * sympy.Symbol("N_stage") * sympy.Symbol("b") *
-                     sympy.Symbol("s") * sympy.Symbol("k") * sympy.Symbol("H") * act_bytes,
+                     4 * sym_m * n_stage * b_ * s_ * k_ * h_, act_bytes,
                      "buffers exchanged; (e − 1)/e of them leave the GPU under even routing"))
     bubble = Fraction(p - 1, m) if p > 1 else None
     return Traffic(tuple(rows), bubble)

@@ -193,7 +193,7 @@ def test_traffic_by_hand() -> None:
     pads it, to 50,304)."""
     m = symparam.model("gpt2", V=50304)
     found = per_gpu(m, Layout(8, tp=2, pp=2, micro_batch=2, batch=16, seq=1024))
-    rows = {kind: value for kind, value, _, _ in found.traffic.rows}
+    rows = {kind: value for kind, value, *_ in found.traffic.rows}
     assert rows["data-parallel gradients"] == 2 * 1 * -(-found.dense // 2) * 2
     # m · layers on the stage · (2 forward + 2 backward) · b·s·H · 2(t − 1)/t = 1 · 2 bytes
     assert rows["tensor-parallel all-reduces"] == 4 * 6 * (2 + 2) * (2 * 1024 * 768) * 1 * 2
@@ -245,3 +245,37 @@ def test_does_not_fit_says_by_how_much(capsys: pytest.CaptureFixture[str]) -> No
     assert main(["memory", "llama-3-8b", "--gpus", "8", "--zero", "3",
                  "--gpu-memory", "80"]) == 0
     assert "to spare" in capsys.readouterr().out
+
+
+def test_zero_against_deepspeeds_estimators() -> None:
+    """DeepSpeed's own estimators (not a dependency: skipped where it is not installed) count
+    18 bytes a parameter besides the 16-bit weights (16-bit and fp32 gradients, fp32 master
+    weights and the two moments): symparam's adam-fp32-grads recipe. ZeRO-2 keeps the 16-bit
+    weights whole: the same bytes; ZeRO-3 counts the largest layer's 16-bit weights and
+    gradients (4 bytes a parameter) where symparam counts its ⌈Ψ/d⌉ share of the weights."""
+    pytest.importorskip("deepspeed")
+    from deepspeed.runtime.zero.stage3 import estimate_zero3_model_states_mem_needs
+    from deepspeed.runtime.zero.stage_1_and_2 import estimate_zero2_model_states_mem_needs
+
+    m = symparam.model("llama-3-8b")
+    params, (_, largest) = m.count(), m.largest_layer()
+    for gpus in (8, 64):
+        assert params % gpus == 0
+        two = per_gpu(m, Layout(gpus, zero=2), optimiser="adam-fp32-grads")
+        _, deepspeed = estimate_zero2_model_states_mem_needs(params, gpus, 1, cpu_offload=False)
+        assert sum(p.bytes for p in two.parts) == deepspeed
+        three = per_gpu(m, Layout(gpus, zero=3), optimiser="adam-fp32-grads")
+        _, deepspeed, _ = estimate_zero3_model_states_mem_needs(params, largest, gpus, 1,
+                                                                cpu_offload=False)
+        assert sum(p.bytes for p in three.parts) - 2 * params // gpus + 4 * largest == deepspeed
+
+
+@pytest.mark.parametrize(("zero", "rounds"), [(0, 2), (1, 2), (2, 4 + 1), (3, 3 * 4)])
+def test_data_parallel_traffic_by_zero_stage(zero: int, rounds: int) -> None:
+    """m = 4 micro-batches on d = 8: an all-reduce (2), ZeRO-2's reduce-scatter after each
+    micro-batch and one gather (m + 1), ZeRO-3's gathers and reduce-scatter each micro-batch
+    (3m); each round sends (d − 1)·⌈Ψ/d⌉ 16-bit elements."""
+    m = symparam.model("gpt2")
+    found = per_gpu(m, Layout(8, zero=zero, micro_batch=1, batch=32, seq=64))
+    sent = found.traffic.rows[0][1]
+    assert sent == rounds * 7 * -(-m.count() // 8) * 2
