@@ -279,3 +279,40 @@ def test_data_parallel_traffic_by_zero_stage(zero: int, rounds: int) -> None:
     found = per_gpu(m, Layout(8, zero=zero, micro_batch=1, batch=32, seq=64))
     sent = found.traffic.rows[0][1]
     assert sent == rounds * 7 * -(-m.count() // 8) * 2
+
+
+def test_json_record_adds_up(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--json` gives each part with its formula, the most loaded stage, and a total that is
+    the sum of the parts; the stage named is the one with the most bytes."""
+    assert main(["memory", "llama-3-8b", "--gpus", "16", "--tp", "2", "--pp", "4", "--zero",
+                 "2", "--seq", "1024", "--batch", "32", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)["per_gpu"]
+    assert record["dp"] == 2 and record["micro_batches"] == 16
+    assert record["total_bytes"] == sum(p["bytes"] for p in record["parts"])
+    assert record["stage_bytes"][record["most_loaded"]["stage"] - 1] == max(
+        record["stage_bytes"])
+    assert [p["formula"] for p in record["parts"]] == ["2·Ψ", "2·⌈Ψ/N_d⌉", "12·⌈Ψ/N_d⌉"]
+    assert record["bubble"] == "3/16"
+    assert {row["kind"] for row in record["traffic"]} == {
+        "data-parallel gradients", "tensor-parallel all-reduces", "pipeline sends"}
+    assert "refused" in record["activations"]
+
+
+def test_text_names_the_most_loaded_gpu(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["memory", "llama-3-8b", "--gpus", "8", "--pp", "4", "--compare",
+                 "zero,bubble"]) == 0
+    out = capsys.readouterr().out
+    assert "most loaded: the last stage (4 of 4)" in out
+    assert "printed  31.4 GB; symparam 31.4062 GB" in out
+    assert "bubble: 3 (Narayanan" in out  # m = 1 without --batch: (4 − 1)/1
+
+
+@settings(max_examples=10, deadline=None)
+@given(d=st.sampled_from([1, 2, 3, 8, 64]), name=st.sampled_from(["gpt2", "mixtral-8x7b"]))
+def test_each_zero_stage_holds_no_more(d: int, name: str) -> None:
+    """ZeRO-1 ≤ ZeRO-0, ZeRO-2 ≤ ZeRO-1, ZeRO-3 ≤ ZeRO-2 on every GPU, and d GPUs of ZeRO-3
+    hold the whole state, padded by less than d elements of each kind."""
+    m = symparam.model(name)
+    totals = [per_gpu(m, Layout(d, zero=z)).total for z in range(4)]
+    assert totals == sorted(totals, reverse=True)
+    assert 0 <= d * totals[3] - 16 * m.count() < 16 * d
