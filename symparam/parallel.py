@@ -36,9 +36,11 @@ import sympy
 from symparam.blocks.base import Block, Repeat, Tensor, tensor_leaves
 from symparam.blocks.entries import TensorInfo
 from symparam.blocks.numbers import evaluate
+from symparam.blocks.saved import kind_bytes
 from symparam.errors import InvalidValueError, Param, SymparamError
 from symparam.memory import DTYPE_BYTES, OPTIMISERS, activations, kv_cache
-from symparam.symbols import N
+from symparam.symbols import B, N
+from symparam.symbols import s as S
 
 #: symbols of the per-GPU formulas
 PSI = sympy.Symbol("Ψ", positive=True, integer=True)
@@ -415,20 +417,66 @@ def per_gpu(model: Any, layout: Layout, optimiser: str = "adam-mixed",
 
 def _activations(model: Any, layout: Layout, recompute: str, dtype: str
                  ) -> tuple[int | None, str | None]:
-    """A micro-batch's saved tensors on one GPU: derived without tensor or pipeline
-    parallelism (the whole model on each GPU), refused otherwise."""
+    """A micro-batch's saved tensors on one GPU: the whole model's without tensor parallelism;
+    with it (no sequence parallelism), what one rank computes (:func:`narrowed`). Refused
+    under pipeline or expert parallelism and sequence parallelism."""
     if layout.seq is None and model.sequence is None:
         return None, None
-    if layout.tp > 1 or layout.pp > 1 or layout.ep > 1:
-        return None, ("activations per GPU are derived without tensor, pipeline or expert "
-                      "parallelism only: how each saved tensor splits is not derived yet "
-                      "(--compare gives Korthikanti et al.'s formulas)")
+    if layout.pp > 1 or layout.ep > 1 or layout.sp:
+        return None, ("activations per GPU are derived without pipeline, expert or sequence "
+                      "parallelism: how each saved tensor splits there is not derived yet "
+                      "(--compare korthikanti gives Korthikanti et al.'s formulas)")
     try:
         found = activations(model, layout.seq if model.sequence is None else None,
                             layout.micro_batch, recompute, dtype)
+        if layout.tp == 1:
+            return found.bytes, None
+        return narrowed(model, layout, recompute, dtype), None
     except SymparamError as error:
         return None, str(error)
-    return found.bytes, None
+
+
+#: the sizes a tensor-parallel rank holds a t-th of: query and key/value heads, the MLP's and
+#: the experts' inner widths (Megatron splits attention by heads and MLPs by their width)
+NARROWED = ("h", "h_kv", "d_ff", "d_moe", "d_sh")
+
+
+def narrowed(model: Any, layout: Layout, recompute: str, dtype: str) -> int:
+    """What one tensor-parallel rank's forward pass saves, without sequence parallelism: the
+    model's saved tensors with its heads and inner widths a t-th (:data:`NARROWED`, each head
+    as wide as before), which is the computation of one rank's column- and row-parallel
+    shards (Shoeybi et al. 2019): its q, k, v and heads, its share of the MLP, the full-width
+    inputs of the column-parallel linears, the norms and residuals whole. Checked against the
+    shards first: every tensor of the layers at the narrowed sizes must be the rank's shard
+    (else the model writes a split width in other terms, and it is refused). The token lookup
+    is counted as transformers keeps it (its indices; Megatron's vocab-parallel lookup also
+    keeps which tokens fall outside the rank's rows)."""
+    t = layout.tp
+    env = dict(model.bind())
+    for assumption in model.assumptions:  # d_head = H/h stays as wide as before
+        if assumption.name not in env:
+            env[assumption.name] = model.value_of(assumption.symbol)
+    for name in NARROWED:
+        if name in env:
+            if env[name] % t:
+                raise InvalidValueError(f"{name} = {env[name]} does not divide by t = {t} (",
+                                        Param("tp"), ")")
+            env[name] //= t
+    held = {s.name: s.held for st in stages(model, layout) for s in st.shards}
+    for _, entry in tensor_leaves(model.tree):
+        if entry.tied_to is not None:
+            continue
+        shape = tuple(evaluate(d, env) for d in entry.shape)
+        whole = tuple(model.value_of(d) for d in entry.shape)
+        want = held[entry.name] if entry.indices else whole
+        if shape != want:
+            raise InvalidValueError(f"activations under tensor parallelism: {entry.name} is "
+                                    "split in other terms than the heads and inner widths")
+    seq = layout.seq if model.sequence is None else model.value_of(model.sequence)
+    env.update({"B": layout.micro_batch, "s": seq, "s_dec": seq})
+    size = DTYPE_BYTES[dtype]
+    return sum(kind_bytes(kind, size) * evaluate(n, env)
+               for kind, n in model.tree.saved(B, S, recompute).totals().items())
 
 
 def _kv(model: Any, layout: Layout, dtype: str) -> tuple[int | None, str | None]:

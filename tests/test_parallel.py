@@ -316,3 +316,32 @@ def test_each_zero_stage_holds_no_more(d: int, name: str) -> None:
     totals = [per_gpu(m, Layout(d, zero=z)).total for z in range(4)]
     assert totals == sorted(totals, reverse=True)
     assert 0 <= d * totals[3] - 16 * m.count() < 16 * d
+
+
+@pytest.mark.parametrize(("config", "t", "policy"), [
+    (TINY_LLAMA, 2, "none"), (TINY_LLAMA, 4, "selective"), (TINY_LLAMA, 2, "full"),
+    (TINY_MIXTRAL, 2, "none"), (TINY_QWEN3_MOE, 4, "none"),
+], ids=["llama-2", "llama-4-selective", "llama-2-full", "mixtral-2", "qwen3_moe-4"])
+def test_tp_activations_are_one_ranks_computation(config: dict[str, Any], t: int,
+                                                  policy: str) -> None:
+    """A tensor-parallel rank runs its heads and its share of the MLP and experts (Shoeybi et
+    al.): the real class built with a t-th of the heads and inner widths, each head as wide,
+    saves (torch's saved_tensors_hooks) the bytes symparam derives for a rank."""
+    saved = need("tests.saved")
+    narrow = {**config, "num_attention_heads": config["num_attention_heads"] // t,
+              "num_key_value_heads": config["num_key_value_heads"] // t,
+              "head_dim": config["hidden_size"] // config["num_attention_heads"],
+              "intermediate_size": config["intermediate_size"] // t}
+    if "moe_intermediate_size" in config:
+        narrow["moe_intermediate_size"] = config["moe_intermediate_size"] // t
+    cls = config["architectures"][0]
+    oracle = saved.saved_bytes(narrow, cls, batch=2, seq=16, policy=policy, dtype="bf16")
+    found = per_gpu(symparam.from_hf_config(config), Layout(t, tp=t, micro_batch=2, seq=16),
+                    recompute=policy, dtype="bf16")
+    assert found.activations == oracle
+
+
+def test_tp_activations_refused_where_a_width_is_written_otherwise() -> None:
+    """GPT-2 writes c_attn's width as 3H, not in heads: its rank's tensors are refused."""
+    found = per_gpu(symparam.model("gpt2", V=50304), Layout(2, tp=2, seq=64))
+    assert found.activations is None and "split in other terms" in found.activations_refused
