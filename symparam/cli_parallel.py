@@ -16,6 +16,17 @@ GIB = 2**30
 COMPARE = ("korthikanti", "zero", "bubble")
 
 
+#: what the activations per GPU count
+ACTIVATIONS_ONE = ("each tensor torch saves for the backward pass of one micro-batch, once, as "
+                   "transformers' code runs the whole model")
+ACTIVATIONS_TP = ("one tensor-parallel rank's: the model's saved tensors with a t-th of the "
+                  "heads and of the MLP's and experts' inner widths (each head as wide), as a "
+                  "rank of column- and row-parallel linears computes; norms, residuals and the "
+                  "column-parallel inputs whole; the token lookup's indices as transformers "
+                  "keeps them (Megatron's vocabulary-parallel lookup also keeps which tokens "
+                  "fall outside the rank's rows)")
+
+
 def add_arguments(p: argparse.ArgumentParser, whole: Any) -> None:
     """The layout flags of ``memory``."""
     g = p
@@ -78,7 +89,8 @@ def layout_record(model: Any, args: argparse.Namespace, batch_given: int | None
         "parts": [{"name": p.name, "bytes": p.bytes, "formula": text(p.formula)}
                   for p in found.parts],
         "activations": {"bytes": found.activations, "recompute": args.recompute,
-                        "dtype": dtype, "micro_batch": layout.micro_batch}
+                        "dtype": dtype, "micro_batch": layout.micro_batch,
+                        "counts": ACTIVATIONS_TP if layout.tp > 1 else ACTIVATIONS_ONE}
         if found.activations is not None else
         ({"refused": found.activations_refused} if found.activations_refused else None),
         "kv_cache": found.kv_cache if found.kv_cache is not None else
@@ -99,6 +111,10 @@ def layout_record(model: Any, args: argparse.Namespace, batch_given: int | None
         record["fits"] = found.total <= limit
         record["over_by_bytes"] = max(0, found.total - limit)
     return record
+
+
+def _number(value: Any) -> str:
+    return f"{value:,}" if isinstance(value, int) else str(value)
 
 
 def _plain(value: Any) -> Any:
@@ -161,6 +177,8 @@ def show(record: dict[str, Any], compared: dict[str, Any]) -> None:
         how = f"b = {acts['micro_batch']}, {acts['recompute']}"
         print(f"    {'activations':<16} {how:<28} {acts['bytes']:>20,} B = "
               f"{acts['bytes'] / GIB:,.2f} GiB")
+        print(textwrap.fill(acts["counts"], 100, initial_indent="      ",
+                            subsequent_indent="      "))
     print(f"    {'total':<16} {'':<28} {r['total_bytes']:>20,} B = "
           f"{r['total_bytes'] / GIB:,.2f} GiB")
     if r["pp"] > 1:
@@ -218,12 +236,12 @@ def show_compared(compared: dict[str, Any]) -> None:
         for row in table["rows"]:
             exact = row.get("exact_bytes")
             if exact is None:
-                print(f"    {row['name']:<32} {row['formula']} = {row['paper_bytes']}; "
+                print(f"    {row['name']:<32} {row['formula']} = {_number(row['paper_bytes'])}; "
                       f"symparam: not derived ({row.get('refused', '')})")
                 continue
             paper = Fraction(str(row["paper_bytes"]))
-            print(f"    {row['name']:<32} {row['formula']} = {row['paper_bytes']}; symparam "
-                  f"{exact:,} ({float((paper - exact) / exact):+.2%} in the paper)")
+            print(f"    {row['name']:<32} {row['formula']} = {_number(row['paper_bytes'])}; "
+                  f"symparam {exact:,} ({float((paper - exact) / exact):+.2%} in the paper)")
         print(textwrap.fill(table["counts"], 100, initial_indent="    ",
                             subsequent_indent="    "))
     bubble = compared.get("bubble")

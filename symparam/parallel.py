@@ -451,12 +451,45 @@ def narrowed(model: Any, layout: Layout, recompute: str, dtype: str) -> int:
     (else the model writes a split width in other terms, and it is refused). The token lookup
     is counted as transformers keeps it (its indices; Megatron's vocab-parallel lookup also
     keeps which tokens fall outside the rank's rows)."""
-    t = layout.tp
+    env = narrowed_values(model, layout)
+    seq = layout.seq if model.sequence is None else model.value_of(model.sequence)
+    env.update({"B": layout.micro_batch, "s": seq, "s_dec": seq})
+    size = DTYPE_BYTES[dtype]
+    return sum(kind_bytes(kind, size) * evaluate(n, env)
+               for kind, n in model.tree.saved(B, S, recompute).totals().items())
+
+
+def layer_bytes(model: Any, layout: Layout, recompute: str, dtype: str) -> int:
+    """What one layer of the stack saves on one tensor-parallel rank (the whole layer with
+    t = 1): the coefficient of N in the saved bytes (refused where they do not grow by the
+    same bytes each layer)."""
+    activations(model, layout.seq, layout.micro_batch, recompute, dtype)  # its refusals
+    env = narrowed_values(model, layout) if layout.tp > 1 else _values(model)
+    env.update({"B": layout.micro_batch, "s": layout.seq, "s_dec": layout.seq})
+    size = DTYPE_BYTES[dtype]
+    total = sympy.Add(*(kind_bytes(kind, size) * n for kind, n in
+                        model.tree.saved(B, S, recompute).totals().items()))
+    per_layer = sympy.expand(sympy.diff(total, N))
+    if per_layer.has(sympy.Heaviside, sympy.Derivative) or N in per_layer.free_symbols:
+        raise InvalidValueError("the layers do not each save the same bytes")
+    return evaluate(per_layer, env)
+
+
+def _values(model: Any) -> dict[str, int]:
+    """The model's values, its assumed sizes (d_head = H/h) among them."""
     env = dict(model.bind())
-    for assumption in model.assumptions:  # d_head = H/h stays as wide as before
+    for assumption in model.assumptions:
         if assumption.name not in env:
             env[assumption.name] = model.value_of(assumption.symbol)
-    for name in NARROWED:
+    return env
+
+
+def narrowed_values(model: Any, layout: Layout) -> dict[str, int]:
+    """The values one tensor-parallel rank computes with (:func:`narrowed`), checked against
+    its shards."""
+    t = layout.tp
+    env = _values(model)
+    for name in NARROWED:  # d_head = H/h stays as wide as before
         if name in env:
             if env[name] % t:
                 raise InvalidValueError(f"{name} = {env[name]} does not divide by t = {t} (",
@@ -472,11 +505,7 @@ def narrowed(model: Any, layout: Layout, recompute: str, dtype: str) -> int:
         if shape != want:
             raise InvalidValueError(f"activations under tensor parallelism: {entry.name} is "
                                     "split in other terms than the heads and inner widths")
-    seq = layout.seq if model.sequence is None else model.value_of(model.sequence)
-    env.update({"B": layout.micro_batch, "s": seq, "s_dec": seq})
-    size = DTYPE_BYTES[dtype]
-    return sum(kind_bytes(kind, size) * evaluate(n, env)
-               for kind, n in model.tree.saved(B, S, recompute).totals().items())
+    return env
 
 
 def _kv(model: Any, layout: Layout, dtype: str) -> tuple[int | None, str | None]:

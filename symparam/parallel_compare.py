@@ -17,12 +17,10 @@ from typing import Any
 
 import sympy
 
-from symparam.blocks.numbers import evaluate
 from symparam.errors import SymparamError
-from symparam.memory import ADAM_MIXED, Optimiser, activations
-from symparam.parallel import zero_parts
+from symparam.memory import ADAM_MIXED, Optimiser
+from symparam.parallel import Layout, layer_bytes, zero_parts
 from symparam.printing import text
-from symparam.symbols import N
 
 #: Figure 1 of the ZeRO paper: the figures it prints, in GB (10⁹ bytes), one a stage
 ZERO_FIGURE_1 = (("baseline", 0, "(2 + 2 + K)·Ψ", "120 GB"),
@@ -79,28 +77,23 @@ def korthikanti_rows(model: Any, seq: int, batch: int, tp: int, dtype: str = "bf
     if not {"H", "h"} <= set(values):
         return []
     env = {s_: seq, b_: batch, h_: values["H"], a_: values["h"], t_: tp}
-    exact: int | None = None
-    refused = None
-    try:
-        found = activations(model, seq, batch, "none", dtype)
-        per_layer = sympy.expand(sympy.diff(found.formula, N))
-        exact = evaluate(per_layer, {**values, "B": batch, "s": seq})
-    except SymparamError as error:
-        refused = str(error)
     rows = []
     for name, formula in KORTHIKANTI_TABLE_2:
         if tp == 1 and name != "no parallelism":
             continue
-        value = formula.xreplace(env)
-        row: dict[str, Any] = {"name": name, "formula": text(formula),
-                               "paper_bytes": int(value) if value.is_Integer else str(value)}
-        if name == "no parallelism":
-            row["exact_bytes"] = exact
-            if refused:
-                row["refused"] = refused
+        t = 1 if name == "no parallelism" else tp
+        value = formula.xreplace({**env, t_: t})
+        row: dict[str, Any] = {"name": name, "formula": text(formula), "t": t,
+                               "paper_bytes": int(value) if value.is_Integer else str(value),
+                               "exact_bytes": None}
+        if name == "tensor and sequence parallelism":
+            row["refused"] = "symparam does not derive sequence parallelism's split yet"
         else:
-            row["exact_bytes"] = None
-            row["refused"] = "how saved tensors split over t is not derived yet"
+            try:
+                row["exact_bytes"] = layer_bytes(model, Layout(t, tp=t, micro_batch=batch,
+                                                               seq=seq), "none", dtype)
+            except SymparamError as error:
+                row["refused"] = str(error)
         rows.append(row)
     return rows
 

@@ -345,3 +345,19 @@ def test_tp_activations_refused_where_a_width_is_written_otherwise() -> None:
     """GPT-2 writes c_attn's width as 3H, not in heads: its rank's tensors are refused."""
     found = per_gpu(symparam.model("gpt2", V=50304), Layout(2, tp=2, seq=64))
     assert found.activations is None and "split in other terms" in found.activations_refused
+
+
+@pytest.mark.parametrize("t", [1, 4])
+def test_korthikanti_rows_give_one_layers_bytes(t: int) -> None:
+    """Table 2's rows stand beside what one layer saves on a rank: the difference between
+    the model with two layers and with one."""
+    from symparam.parallel_compare import korthikanti_rows
+
+    rows = korthikanti_rows(symparam.from_hf_config(TINY_LLAMA), 32, 2, t)
+    exact = next(r for r in rows if r["name"] == ("no parallelism" if t == 1 else
+                                                  "tensor parallelism"))["exact_bytes"]
+    two, one = ({**TINY_LLAMA, "num_hidden_layers": n} for n in (2, 1))
+    layout = Layout(t, tp=t, micro_batch=2, seq=32)
+    per = [per_gpu(symparam.from_hf_config(c), layout, dtype="fp16").activations
+           for c in (two, one)]
+    assert exact == per[0] - per[1]
