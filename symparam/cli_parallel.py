@@ -67,9 +67,12 @@ def layout_record(model: Any, args: argparse.Namespace, batch_given: int | None
             if value != default:
                 raise InvalidValueError(f"{flag} needs --gpus G")
         return None
-    if args.gpu_memory is not None and not args.gpu_memory > 0:
-        raise InvalidValueError("--gpu-memory takes a positive number of GiB")
-    dtype = args.dtype if args.dtype in ("fp32", "fp16", "bf16") else "bf16"
+    if args.gpu_memory is not None and not 0 < args.gpu_memory <= 2**40:
+        raise InvalidValueError("--gpu-memory takes a positive number of GiB, at most 2^40")
+    if args.dtype not in ("fp32", "fp16", "bf16"):
+        raise InvalidValueError(f"--gpus: a training step's activations and traffic are in "
+                                f"fp32, fp16 or bf16, not --dtype {args.dtype}")
+    dtype = args.dtype
     layout = Layout(args.gpus, args.tp, args.pp, args.ep, args.zero, args.sp, args.micro_batch,
                     batch_given, args.seq)
     found = per_gpu(model, layout, args.optimizer, args.recompute, dtype)

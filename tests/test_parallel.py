@@ -219,6 +219,9 @@ def _refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
     (["--gpus", "8", "--batch", "12"], "a batch of 12 (--batch) does not divide"),
     (["--gpus", "8", "--optimizer", "sgd"], "--optimizer"),
     (["--gpus", "8", "--compare", "nope"], "--compare"),
+    (["--gpus", "8", "--gpu-memory", "inf"], "--gpu-memory"),
+    (["--gpus", "8", "--gpu-memory", "nan"], "--gpu-memory"),
+    (["--gpus", "8", "--dtype", "int8"], "--dtype int8"),
 ])
 def test_bad_layouts_refused(argv: list[str], says: str,
                              capsys: pytest.CaptureFixture[str]) -> None:
