@@ -8,7 +8,8 @@ import textwrap
 from fractions import Fraction
 from typing import Any
 
-from symparam.errors import InvalidValueError
+from symparam.cli_common import FLAGS
+from symparam.errors import InvalidValueError, SymparamError
 from symparam.printing import text
 
 GIB = 2**30
@@ -95,7 +96,8 @@ def layout_record(model: Any, args: argparse.Namespace, batch_given: int | None
                         "dtype": dtype, "micro_batch": layout.micro_batch,
                         "counts": ACTIVATIONS_TP if layout.tp > 1 else ACTIVATIONS_ONE}
         if found.activations is not None else
-        ({"refused": found.activations_refused} if found.activations_refused else None),
+        ({"refused": _shown(found.activations_refused)} if found.activations_refused
+         else None),
         "kv_cache": found.kv_cache if found.kv_cache is not None else
         ({"refused": found.kv_refused} if found.kv_refused else None),
         "total_bytes": found.total,
@@ -114,6 +116,11 @@ def layout_record(model: Any, args: argparse.Namespace, batch_given: int | None
         record["fits"] = found.total <= limit
         record["over_by_bytes"] = max(0, found.total - limit)
     return record
+
+
+def _shown(reason: Any) -> str:
+    """A refusal as the command line names its parameters (``--tp``, not ``tp``)."""
+    return reason.shown(FLAGS) if isinstance(reason, SymparamError) else str(reason)
 
 
 def _number(value: Any) -> str:

@@ -374,7 +374,8 @@ class PerGPU:
     experts: int
     parts: tuple[Part, ...]
     activations: int | None
-    activations_refused: str | None
+    #: why the activations are not derived (a :class:`SymparamError`'s message, or ours)
+    activations_refused: str | SymparamError | None
     kv_cache: int | None
     kv_refused: str | None
     traffic: Traffic | None
@@ -416,7 +417,7 @@ def per_gpu(model: Any, layout: Layout, optimiser: str = "adam-mixed",
 
 
 def _activations(model: Any, layout: Layout, recompute: str, dtype: str
-                 ) -> tuple[int | None, str | None]:
+                 ) -> tuple[int | None, str | SymparamError | None]:
     """A micro-batch's saved tensors on one GPU: the whole model's without tensor parallelism;
     with it (no sequence parallelism), what one rank computes (:func:`narrowed`). Refused
     under pipeline or expert parallelism and sequence parallelism."""
@@ -433,7 +434,7 @@ def _activations(model: Any, layout: Layout, recompute: str, dtype: str
             return found.bytes, None
         return narrowed(model, layout, recompute, dtype), None
     except SymparamError as error:
-        return None, str(error)
+        return None, error
 
 
 #: the sizes a tensor-parallel rank holds a t-th of: query and key/value heads, the MLP's and
