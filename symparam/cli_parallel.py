@@ -58,7 +58,9 @@ def add_arguments(p: argparse.ArgumentParser, whole: Any) -> None:
 def layout_record(model: Any, args: argparse.Namespace, batch_given: int | None
                   ) -> dict[str, Any] | None:
     """The per-GPU record for ``--gpus`` (None without it)."""
-    from symparam.parallel import CONVENTIONS, Layout, per_gpu
+    from symparam.parallel import per_gpu
+    from symparam.parallel_traffic import CONVENTIONS
+    from symparam.placement import Layout
 
     if args.gpus is None:
         for flag, value, default in (("--tp", args.tp, 1), ("--pp", args.pp, 1),
@@ -115,6 +117,7 @@ def layout_record(model: Any, args: argparse.Namespace, batch_given: int | None
         record["gpu_memory_bytes"] = limit
         record["fits"] = found.total <= limit
         record["over_by_bytes"] = max(0, found.total - limit)
+        record["fits_counts_activations"] = found.activations is not None
     return record
 
 
@@ -221,6 +224,9 @@ def show(record: dict[str, Any], compared: dict[str, Any]) -> None:
         print(f"    pipeline bubble (p − 1)/m = {r['bubble']} of the ideal step (m = "
               f"{r['micro_batches']})")
     if "fits" in r:
+        if not r["fits_counts_activations"]:
+            print("    (weights, gradients and optimiser state only: the activations are "
+                  + ("not derived here)" if r["activations"] else "for a given --seq)"))
         if r["fits"]:
             print(f"    fits in {r['gpu_memory_bytes'] / GIB:,.2f} GiB with "
                   f"{(r['gpu_memory_bytes'] - r['total_bytes']) / GIB:,.2f} GiB to spare")

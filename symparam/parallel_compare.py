@@ -19,7 +19,8 @@ import sympy
 
 from symparam.errors import SymparamError
 from symparam.memory import ADAM_MIXED, Optimiser
-from symparam.parallel import Layout, layer_bytes, zero_parts
+from symparam.parallel_activations import layer_bytes
+from symparam.placement import Layout, zero_parts
 from symparam.printing import text
 
 #: Figure 1 of the ZeRO paper: the figures it prints, in GB (10⁹ bytes), one a stage

@@ -17,8 +17,9 @@ import symparam
 from symparam.cli import main
 from symparam.errors import InvalidValueError
 from symparam.memory import OPTIMISERS, activations
-from symparam.parallel import Layout, per_gpu, stages
+from symparam.parallel import per_gpu
 from symparam.parallel_compare import ZERO_FIGURE_1, zero_rows
+from symparam.placement import Layout, stages
 from tests.tools import need
 
 TINY_LLAMA = {"model_type": "llama", "architectures": ["LlamaForCausalLM"],
