@@ -60,7 +60,10 @@ class Layout:
         """One line naming what does not divide."""
         for name, n in (("gpus", self.gpus), ("tp", self.tp), ("pp", self.pp),
                         ("ep", self.ep), ("micro_batch", self.micro_batch)):
-            if not isinstance(n, int) or n < 1:
+            if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+                raise InvalidValueError(Param(name), f" takes a positive whole number, not {n!r}")
+        for name, n in (("seq", self.seq), ("batch", self.batch)):
+            if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n < 1):
                 raise InvalidValueError(Param(name), f" takes a positive whole number, not {n!r}")
         if self.zero not in (0, 1, 2, 3):
             raise InvalidValueError(Param("zero"), f" takes 0, 1, 2 or 3, not {self.zero!r}")

@@ -365,3 +365,13 @@ def test_korthikanti_rows_give_one_layers_bytes(t: int) -> None:
     per = [per_gpu(symparam.from_hf_config(c), layout, dtype="fp16").activations
            for c in (two, one)]
     assert exact == per[0] - per[1]
+
+
+def test_the_api_checks_its_layout() -> None:
+    """`Model.per_gpu` is the command's figure; it refuses what is not a layout."""
+    m = symparam.model("gpt2")
+    assert m.per_gpu(1, seq=64).activations == activations(m, 64, 1, "none", "bf16").bytes
+    for bad in ({"gpus": 0}, {"gpus": 2, "seq": -1}, {"gpus": True}, {"gpus": 2, "zero": 5},
+                {"gpus": 2, "batch": 0}):
+        with pytest.raises(InvalidValueError):
+            m.per_gpu(**bad)
