@@ -24,6 +24,7 @@ from symparam.compute import compute, weight_memory
 from symparam.document import (
     ComputeStep,
     Document,
+    GpuStep,
     HyperRow,
     ModuleRow,
     Section,
@@ -78,9 +79,10 @@ class Derivation(Document):
 
 
 def derive(model: Counted, symbolic: bool = False, seq: int | None = None,
-           batch: int = 1) -> Derivation:
+           batch: int = 1, layout: Any = None) -> Derivation:
     """Build the derivation of ``model`` (with no numbers at all when ``symbolic``); with
-    ``seq``, add the forward FLOPs for ``batch`` sequences of ``seq`` tokens."""
+    ``seq``, add the forward FLOPs for ``batch`` sequences of ``seq`` tokens; with a
+    ``layout`` (:class:`symparam.placement.Layout`), the bytes on its most loaded GPU."""
     mapping = resolve(model.assumptions)
     values = {} if symbolic else {s: model.values[s.name] for s in _bound_symbols(model)}
     if not symbolic:
@@ -128,7 +130,19 @@ def derive(model: Counted, symbolic: bool = False, seq: int | None = None,
         figures={} if symbolic else figures(model),
         recount=recount,
         described=model.described,
+        per_gpu=None if layout is None or symbolic else _gpu_step(model, layout),
     )
+
+
+def _gpu_step(model: Counted, layout: Any) -> GpuStep:
+    """Weights, gradients and optimiser state on the most loaded GPU of ``layout``."""
+    from symparam.parallel import per_gpu
+
+    found = per_gpu(model, layout)
+    return GpuStep(layout.gpus, layout.dp, layout.tp, layout.pp, layout.ep, layout.zero,
+                   found.optimiser, found.stage, found.stages, found.dense, found.experts,
+                   tuple((p.name, p.terms, p.bytes) for p in found.parts),
+                   sum(p.bytes for p in found.parts))
 
 
 def _compute_step(model: Counted, seq: int, batch: int) -> ComputeStep:

@@ -122,6 +122,28 @@ class ComputeStep:
     idle: bool = False
 
 
+@dataclass(frozen=True)
+class GpuStep:
+    """The bytes on the most loaded GPU of a parallel layout (:mod:`symparam.parallel`):
+    the layout, which pipeline stage the GPU is on, the parameters it holds (Ψ, and Ψ_E of
+    experts), and each part (``weights``, ``gradients``, ``optimiser state``) with its
+    formula's terms in Ψ and N_d (bytes a parameter, of experts, partitioned) and its bytes."""
+
+    gpus: int
+    dp: int
+    tp: int
+    pp: int
+    ep: int
+    zero: int
+    optimiser: str
+    stage: int
+    stages: int
+    params: int
+    expert_params: int
+    parts: tuple[tuple[str, tuple[tuple[int, bool, bool], ...], int], ...]
+    total: int
+
+
 @dataclass(frozen=True, repr=False)
 class Document(Tabular):
     """Every step of the count of one model, computed and ready to be laid out:
@@ -159,6 +181,8 @@ class Document(Tabular):
     recount: int | None = None
     #: the description as each language writes it, where it is not a preset's own
     described: Described | None = None
+    #: the most loaded GPU of a parallel layout, where one is given
+    per_gpu: GpuStep | None = None
 
     @property
     def count_letter(self) -> str:

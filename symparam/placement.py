@@ -288,6 +288,8 @@ class Part:
     name: str
     bytes: int
     formula: Any
+    #: the formula's terms, to lay it out: (bytes a parameter, of experts, partitioned)
+    terms: tuple[tuple[int, bool, bool], ...] = ()
 
 
 def _parts(optimiser: Any) -> tuple[int, int, int]:
@@ -317,5 +319,6 @@ def zero_parts(dense: int, experts: int, d: int, d_e: int, zero: int, optimiser:
         if experts:
             formula += size * (sympy.ceiling(PSI_E / N_DE) if split else PSI_E)
             value += size * (-(-experts // d_e) if split else experts)
-        out.append(Part(name, value, formula))
+        terms = ((size, False, split),) + (((size, True, split),) if experts else ())
+        out.append(Part(name, value, formula, terms))
     return out

@@ -375,3 +375,26 @@ def test_the_api_checks_its_layout() -> None:
                 {"gpus": 2, "batch": 0}):
         with pytest.raises(InvalidValueError):
             m.per_gpu(**bad)
+
+
+@pytest.mark.parametrize(("lang", "heading"), [("en", "Memory per GPU"),
+                                               ("zh", "每块 GPU 的显存"),
+                                               ("ko", "GPU 한 장당 메모리")])
+def test_derive_adds_the_most_loaded_gpu(lang: str, heading: str,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    """`derive --gpus` adds a section with the per-GPU parts and their total, in each
+    language, the figures those of `memory --gpus`."""
+    m = symparam.model("llama-3-8b")
+    found = per_gpu(m, Layout(64, tp=8, pp=4, zero=1))
+    assert main(["derive", "llama-3-8b", "--gpus", "64", "--tp", "8", "--pp", "4", "--zero",
+                 "1", "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    section = out[out.index(heading):]
+    for part in found.parts:
+        assert f"{part.bytes:,}" in section
+    assert f"{found.total:,}" in section and f"{found.dense:,}" in section
+    assert "\\lceil \\Psi" in section  # ZeRO-1: the optimiser state partitioned
+
+
+def test_derive_refuses_a_layout_without_gpus(capsys: pytest.CaptureFixture[str]) -> None:
+    assert "--gpus" in _refused(["derive", "gpt2", "--tp", "2"], capsys)
