@@ -34,6 +34,7 @@ from symparam.document import (
 from symparam.errors import SymparamError, UnboundError
 from symparam.figures import figures
 from symparam.labels import layer_names
+from symparam.parallel import per_gpu
 from symparam.render import render
 from symparam.summary import summarise
 from symparam.symbols import B, is_known, lookup, order_key, s
@@ -136,8 +137,6 @@ def derive(model: Counted, symbolic: bool = False, seq: int | None = None,
 
 def _gpu_step(model: Counted, layout: Any) -> GpuStep:
     """Weights, gradients and optimiser state on the most loaded GPU of ``layout``."""
-    from symparam.parallel import per_gpu
-
     found = per_gpu(model, layout)
     return GpuStep(layout.gpus, layout.dp, layout.tp, layout.pp, layout.ep, layout.zero,
                    found.optimiser, found.stage, found.stages, found.dense, found.experts,
