@@ -316,7 +316,14 @@ def cmd_derive(args: argparse.Namespace) -> int:
     if args.flops and args.seq is None and not fixed:
         raise InvalidValueError("--flops needs --seq S (tokens per sequence)")
     seq = (1 if fixed else args.seq) if args.flops else None
-    derivation = m.derive(symbolic=args.symbolic, seq=seq, batch=args.batch)
+    layout = None
+    if args.gpus is not None:
+        from symparam.placement import Layout
+
+        layout = Layout(args.gpus, args.tp, args.pp, args.ep, args.zero)
+    elif (args.tp, args.pp, args.ep, args.zero) != (1, 1, 1, 0):
+        raise InvalidValueError("--tp, --pp, --ep and --zero lay out --gpus G: give it")
+    derivation = m.derive(symbolic=args.symbolic, seq=seq, batch=args.batch, layout=layout)
     if args.format == "latex":
         text = derivation.to_latex(lang=args.lang, fragment=args.fragment,
                                    heading_level=args.heading_level)
@@ -425,6 +432,17 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     p.add_argument("--seq", type=whole(), metavar="S", help="tokens per sequence for --flops")
     p.add_argument("--batch", type=whole(), default=1, metavar="B",
                    help="sequences for --flops")
+    p.add_argument("--gpus", type=whole(10**7), metavar="G",
+                   help="add the bytes on the most loaded of G GPUs (with --tp, --pp, --ep, "
+                        "--zero as symparam memory takes them)")
+    p.add_argument("--tp", type=whole(10**5), default=1, metavar="T",
+                   help="tensor parallelism, with --gpus")
+    p.add_argument("--pp", type=whole(10**5), default=1, metavar="P",
+                   help="pipeline stages, with --gpus")
+    p.add_argument("--ep", type=whole(10**5), default=1, metavar="E",
+                   help="expert parallelism, with --gpus")
+    p.add_argument("--zero", type=int, choices=(0, 1, 2, 3), default=0,
+                   help="ZeRO stage, with --gpus")
 
     if wanted not in CORE_COMMANDS:
         from symparam.cli_analysis import add_commands

@@ -289,9 +289,17 @@ def _show_published(rows: list[dict[str, Any]], width: int, macs: bool,
 def cmd_memory(args: argparse.Namespace) -> int:
     import textwrap
 
+    from symparam.cli_parallel import COMPARE, compare_record, layout_record, show
     from symparam.memory import POLICIES, SLIDING_CACHE, korthikanti_bytes, memory
 
     m = build_model(args.model, args)
+    batch_given, args.batch = args.batch, args.batch or 1  # with --gpus: the global batch
+    wanted = [w.strip() for w in (args.compare or "").split(",") if w.strip()]
+    unknown = [w for w in wanted if w not in COMPARE]
+    if unknown:
+        raise InvalidValueError(f"--compare: memory compares with {', '.join(COMPARE)}, not "
+                                f"{', '.join(unknown)}")
+    per_gpu = layout_record(m, args, batch_given)
     result = memory(m, seq=args.seq, batch=args.batch, dtype=args.dtype,
                     target_seq=args.target_seq)
     windowed = result.kv_formula is not None and result.kv_formula.has(Min)
@@ -317,16 +325,18 @@ def cmd_memory(args: argparse.Namespace) -> int:
         "activations": _activations(m, args),
         "batch": args.batch, "seq": args.seq,
     }
-    if args.compare:
-        if args.compare.strip() != "korthikanti":
-            raise InvalidValueError(f"--compare: memory compares with korthikanti, not "
-                                    f"{args.compare!r}")
+    compared = compare_record(m, args, [*wanted, *(["korthikanti_table_2"] if "korthikanti"
+                                                  in wanted and per_gpu else [])], per_gpu)
+    if per_gpu is not None:
+        record["per_gpu"] = {**per_gpu, **({"compare": compared} if compared else {})}
+    if "korthikanti" in wanted:
         record["compare"] = {"korthikanti": {
             r: korthikanti_bytes(m, args.seq, args.batch, r) for r in POLICIES}
             if args.seq else None, "source": KORTHIKANTI}
+    fits = 1 if per_gpu is not None and per_gpu.get("fits") is False else 0
     if args.json:
         print(json_line(record))
-        return 0
+        return fits
     gib = 2**30
     print(f"{args.model}: {result.params:,} parameters ({human_count(result.params)})")
     print("  weights:")
@@ -366,7 +376,13 @@ def cmd_memory(args: argparse.Namespace) -> int:
         print(f"  state per sequence, whatever s = ({text(result.state_formula)}) × "
               f"{result.dtype_bytes} B; for B = {args.batch}: {result.state_total:,} B"
               f" = {result.state_total / gib:,.4f} GiB ({args.dtype})")
-    return 0
+    if per_gpu is not None:
+        show(per_gpu, compared)
+    elif compared:
+        from symparam.cli_parallel import show_compared
+
+        show_compared(compared)
+    return fits
 
 
 def _weights_key(dtype: str) -> str:
@@ -518,14 +534,19 @@ def add_commands(commands: Any) -> None:
                 "activations, KV cache, the largest layer", cmd_memory)
     p.add_argument("--seq", type=whole(), metavar="S",
                    help="tokens per sequence, for the KV cache")
-    p.add_argument("--batch", type=whole(), default=1, metavar="B",
-                   help="sequences, for the KV cache (default 1)")
+    p.add_argument("--batch", type=whole(), metavar="B",
+                   help="sequences, for the KV cache (default 1); with --gpus the global "
+                        "batch of a training step")
     p.add_argument("--dtype", default="fp16", choices=("fp32", "fp16", "bf16", "int8"),
                    help="dtype of the KV cache and the activations (default fp16)")
     p.add_argument("--target-seq", type=whole(), metavar="S_DEC",
                    help="an encoder–decoder's decoder length (default: --seq)")
-    p.add_argument("--compare", metavar="NAME", help="a published activation formula beside "
-                   "the exact bytes: korthikanti")
+    p.add_argument("--compare", metavar="NAMES", help="published figures beside the exact "
+                   "bytes: korthikanti (activations; with --gpus Table 2 a layer), zero "
+                   "(Figure 1), bubble (with --pp)")
+    from symparam.cli_parallel import add_arguments
+
+    add_arguments(p, whole)
     p = command(commands, "plot", "where the parameters are, or the count against a size",
                 cmd_plot, many=True, stdin=False)
     what = p.add_mutually_exclusive_group()

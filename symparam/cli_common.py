@@ -25,6 +25,8 @@ FLAGS = {
     "values": "--set {}", "force": "--force", "multiple_of": "--multiple-of",
     "sweep": "--sweep", "base": "--base", "arch": "--arch", "assume": "--assume",
     "free": "--free", "order": "--order", "target": "--target", "depth": "--depth",
+    "gpus": "--gpus", "tp": "--tp", "pp": "--pp", "ep": "--ep", "sp": "--sp", "zero": "--zero",
+    "micro_batch": "--micro-batch", "optimizer": "--optimizer",
 }
 
 

@@ -24,6 +24,7 @@ from symparam.compute import compute, weight_memory
 from symparam.document import (
     ComputeStep,
     Document,
+    GpuStep,
     HyperRow,
     ModuleRow,
     Section,
@@ -33,6 +34,7 @@ from symparam.document import (
 from symparam.errors import SymparamError, UnboundError
 from symparam.figures import figures
 from symparam.labels import layer_names
+from symparam.parallel import per_gpu
 from symparam.render import render
 from symparam.summary import summarise
 from symparam.symbols import B, is_known, lookup, order_key, s
@@ -78,9 +80,10 @@ class Derivation(Document):
 
 
 def derive(model: Counted, symbolic: bool = False, seq: int | None = None,
-           batch: int = 1) -> Derivation:
+           batch: int = 1, layout: Any = None) -> Derivation:
     """Build the derivation of ``model`` (with no numbers at all when ``symbolic``); with
-    ``seq``, add the forward FLOPs for ``batch`` sequences of ``seq`` tokens."""
+    ``seq``, add the forward FLOPs for ``batch`` sequences of ``seq`` tokens; with a
+    ``layout`` (:class:`symparam.placement.Layout`), the bytes on its most loaded GPU."""
     mapping = resolve(model.assumptions)
     values = {} if symbolic else {s: model.values[s.name] for s in _bound_symbols(model)}
     if not symbolic:
@@ -130,7 +133,17 @@ def derive(model: Counted, symbolic: bool = False, seq: int | None = None,
         described=model.described,
         active_tables=sympy.expand(model.tree.by_kind(active=True).get("embedding", sympy.S.Zero)
                                    .xreplace(mapping)),
+        per_gpu=None if layout is None or symbolic else _gpu_step(model, layout),
     )
+
+
+def _gpu_step(model: Counted, layout: Any) -> GpuStep:
+    """Weights, gradients and optimiser state on the most loaded GPU of ``layout``."""
+    found = per_gpu(model, layout)
+    return GpuStep(layout.gpus, layout.dp, layout.tp, layout.pp, layout.ep, layout.zero,
+                   found.optimiser, found.stage, found.stages, found.dense, found.experts,
+                   tuple((p.name, p.terms, p.bytes) for p in found.parts),
+                   sum(p.bytes for p in found.parts))
 
 
 def _compute_step(model: Counted, seq: int, batch: int) -> ComputeStep:

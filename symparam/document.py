@@ -122,6 +122,28 @@ class ComputeStep:
     idle: bool = False
 
 
+@dataclass(frozen=True)
+class GpuStep:
+    """The bytes on the most loaded GPU of a parallel layout (:mod:`symparam.parallel`):
+    the layout, which pipeline stage the GPU is on, the parameters it holds (Ψ, and Ψ_E of
+    experts), and each part (``weights``, ``gradients``, ``optimiser state``) with its
+    formula's terms in Ψ and N_d (bytes a parameter, of experts, partitioned) and its bytes."""
+
+    gpus: int
+    dp: int
+    tp: int
+    pp: int
+    ep: int
+    zero: int
+    optimiser: str
+    stage: int
+    stages: int
+    params: int
+    expert_params: int
+    parts: tuple[tuple[str, tuple[tuple[int, bool, bool], ...], int], ...]
+    total: int
+
+
 @dataclass(frozen=True, repr=False)
 class Document(Tabular):
     """Every step of the count of one model, computed and ready to be laid out:
@@ -162,6 +184,8 @@ class Document(Tabular):
     #: the token embedding table among the active parameters (a mixture of experts' card may
     #: leave it out: gpt-oss's 5.1B, DeepSeek-V3's 37B)
     active_tables: sympy.Expr = sympy.S.Zero
+    #: the most loaded GPU of a parallel layout, where one is given
+    per_gpu: GpuStep | None = None
 
     @property
     def count_letter(self) -> str:

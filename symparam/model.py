@@ -61,13 +61,14 @@ class Model(Counted, Questions, Rich):
 
         return Formula(self.params, form=structured(self))
 
-    def derive(self, symbolic: bool = False, seq: int | None = None, batch: int = 1
-               ) -> Derivation:
+    def derive(self, symbolic: bool = False, seq: int | None = None, batch: int = 1,
+               layout: Any = None) -> Derivation:
         """The step-by-step derivation (``symbolic``: the family's, with no numbers); with
-        ``seq``, a compute section for ``batch`` sequences of ``seq`` tokens."""
+        ``seq``, a compute section for ``batch`` sequences of ``seq`` tokens; with a
+        ``layout`` (:class:`symparam.placement.Layout`), the bytes on its most loaded GPU."""
         from symparam.derivation import derive
 
-        return derive(self, symbolic=symbolic, seq=seq, batch=batch)
+        return derive(self, symbolic=symbolic, seq=seq, batch=batch, layout=layout)
 
     def diff(self, other: Model, quantity: str = "params", seq: int | None = None,
              batch: int | None = None) -> Diff:

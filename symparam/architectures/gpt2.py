@@ -51,6 +51,7 @@ from symparam.blocks import (
     marked,
 )
 from symparam.blocks.saved import Key, same_tensor
+from symparam.blocks.sharding import column, row
 from symparam.errors import ConfigError
 from symparam.family import Family, Option
 from symparam.limits import MAX_LAYERS_LISTED
@@ -64,11 +65,11 @@ def attention(options: Mapping[str, Any]) -> Attention:
     if options["neo_attention"]:
         # q, k and v read ln_1's output; the core, a method written inline, casts q and k to
         # fp32 and takes its softmax there
-        k, v, q = (Linear(H, H, bias=False) for _ in range(3))
+        k, v, q = (column(Linear(H, H, bias=False)) for _ in range(3))
         same_tensor("ln_1 output", (q, "input"), (k, "input"), (v, "input"))
         return Attention(H, H, kv_cache=2 * H, heads=h, scaled=False, recomputable=False,
                          softmax_fp32=True, fp32_inputs=("q", "k"), attention=Sequential(
-            k_proj=k, v_proj=v, q_proj=q, out_proj=Linear(H, H)))
+            k_proj=k, v_proj=v, q_proj=q, out_proj=row(Linear(H, H))))
     project = Linear if options["linear_layout"] else Conv1D
     # q, k and v come to the core as slices of c_attn's output
     fused = H + 2 * H / h if options["multi_query"] else 3 * H
@@ -79,9 +80,10 @@ def attention(options: Mapping[str, Any]) -> Attention:
         if options["linear_layout"] else {}
     if options["multi_query"]:  # one key/value head of H/h (the heads split H evenly)
         return Attention(H, H, kv_cache=2 * H / h, heads=h, masked=True, views=views,
-                         kv_heads=1, c_attn=project(H, fused), c_proj=project(H, H), **bigcode)
+                         kv_heads=1, c_attn=column(project(H, fused)), c_proj=row(project(H, H)),
+                         **bigcode)
     return Attention(H, H, kv_cache=2 * H, heads=h, masked=True, views=views,
-                     c_attn=project(H, fused), c_proj=project(H, H), **bigcode)
+                     c_attn=column(project(H, fused)), c_proj=row(project(H, H)), **bigcode)
 
 
 def block(options: Mapping[str, Any]) -> Sequential:
@@ -107,9 +109,9 @@ def block(options: Mapping[str, Any]) -> Sequential:
 def mlp(project: type[Linear] | type[Conv1D], activation: str) -> Sequential:
     """c_fc (H → d_ff), the activation, c_proj (d_ff → H), which reads the activation's
     output (one tensor, where the activation keeps its output too)."""
-    act, c_proj = Activation(d_ff, fn=activation), project(d_ff, H)
+    act, c_proj = Activation(d_ff, fn=activation), row(project(d_ff, H))
     same_tensor("activation output", (act, "output"), (c_proj, "input"))
-    return Sequential(kind="mlp", c_fc=project(H, d_ff), act=act, c_proj=c_proj)
+    return Sequential(kind="mlp", c_fc=column(project(H, d_ff)), act=act, c_proj=c_proj)
 
 
 def gpt2_model(options: Mapping[str, Any]) -> Sequential:

@@ -58,6 +58,7 @@ from symparam.blocks import (
     Sequential,
 )
 from symparam.blocks.saved import Key, same_tensor
+from symparam.blocks.sharding import column, row, unsplit
 from symparam.family import Family, OneOf, Option
 from symparam.modeltype import (
     ActivationName,
@@ -101,16 +102,20 @@ def qk_norms(options: Mapping[str, Any]) -> dict[str, Block]:
         return {"q_norm": RMSNorm(d_head, per_token=h, impl=rms(options)),
                 "k_norm": RMSNorm(d_head, per_token=h_kv, impl=rms(options))}
     if options["qk_norm_full"]:
-        return {"q_norm": RMSNorm(h * d_head, impl=rms(options)),
-                "k_norm": RMSNorm(h_kv * d_head, impl=rms(options))}
+        why = "a norm over all of q and k needs every head's numbers"
+        return {"q_norm": unsplit(RMSNorm(h * d_head, impl=rms(options)), why),
+                "k_norm": unsplit(RMSNorm(h_kv * d_head, impl=rms(options)), why)}
     if options.get("qk_norm_head_weights"):  # Cohere: one weight row per head
         return {"q_norm": LayerNorm(d_head, bias=False, per_token=h, per_vector=True,
                                     impl="manual"),
                 "k_norm": LayerNorm(d_head, bias=False, per_token=h_kv, per_vector=True,
                                     impl="manual")}
     if options.get("qk_norm_head_list"):  # StableLM: a list of LayerNorms, one per head
-        return {"q_layernorm": Sequential(norms=Repeat(h, LayerNorm(d_head, bias=False))),
-                "k_layernorm": Sequential(norms=Repeat(h_kv, LayerNorm(d_head, bias=False)))}
+        why = "a list of norms, one per head, is split by heads, which is not marked"
+        return {"q_layernorm": unsplit(Sequential(norms=Repeat(h, LayerNorm(d_head, bias=False))),
+                                       why),
+                "k_layernorm": unsplit(Sequential(norms=Repeat(h_kv, LayerNorm(d_head,
+                                                                             bias=False))), why)}
     return {}
 
 
@@ -132,15 +137,16 @@ def attention(options: Mapping[str, Any], reads: Key | None = None) -> Attention
     common = {"kv_cache": 2 * h_kv * d_head, "heads": h, "kv_heads": h_kv,
               "softmax_fp32": True, "masked": True, **rotary(options), **sliding(options)}
     if options["fused_projections"]:  # the values come as a slice of the fused output
-        qkv = Linear(H, (h + 2 * h_kv) * d_head, bias=qkv_bias)
+        qkv = column(Linear(H, (h + 2 * h_kv) * d_head, bias=qkv_bias))
         same_tensor("attention input", (qkv, "input"), key=reads)
         fused = {"v": (Key("qkv_proj output"), (h + 2 * h_kv) * d_head)}
         return Attention(h * d_head, h * d_head, **common, views=fused,
-                         o_proj=Linear(h * d_head, H, bias=bias), qkv_proj=qkv)
-    q, k, v = (Linear(H, width * d_head, bias=qkv_bias) for width in (h, h_kv, h_kv))
+                         o_proj=row(Linear(h * d_head, H, bias=bias)), qkv_proj=qkv)
+    q, k, v = (column(Linear(H, width * d_head, bias=qkv_bias)) for width in (h, h_kv, h_kv))
     same_tensor("attention input", (q, "input"), (k, "input"), (v, "input"), key=reads)
     parts: dict[str, Block] = {"q_proj": q, "k_proj": k, "v_proj": v,
-                               "o_proj": Linear(h * d_head, H, bias=bias), **qk_norms(options)}
+                               "o_proj": row(Linear(h * d_head, H, bias=bias)),
+                               **qk_norms(options)}
     return Attention(h * d_head, h * d_head, softcap=bool(options.get("softcap_attention")),
                      **common, **parts)
 
@@ -149,21 +155,21 @@ def mlp(options: Mapping[str, Any], reads: Key | None = None) -> Sequential:
     """The MLP; ``reads``: the tensor its input projections read, where others read it too."""
     bias = bool(options["mlp_bias"])
     if options.get("plain_mlp"):
-        c_fc, c_proj = Linear(H, d_ff, bias=bias), Linear(d_ff, H, bias=bias)
+        c_fc, c_proj = column(Linear(H, d_ff, bias=bias)), row(Linear(d_ff, H, bias=bias))
         act = Activation(d_ff, fn=activation_of(options, "gelu_pytorch_tanh"))
         same_tensor("activation output", (act, "output"), (c_proj, "input"))
         same_tensor("MLP input", (c_fc, "input"), key=reads)
         return Sequential(kind="mlp", c_fc=c_fc, c_proj=c_proj, act=act)
     act = Activation(d_ff, gated=True, fn=activation_of(options, default_activation(options)))
     if options["fused_projections"]:
-        gate_up = Linear(H, 2 * d_ff, bias=bias)
+        gate_up = column(Linear(H, 2 * d_ff, bias=bias))
         same_tensor("MLP input", (gate_up, "input"), key=reads)
         return Sequential(kind="mlp", gate_up_proj=gate_up,
-                          down_proj=Linear(d_ff, H, bias=bias), act_fn=act)
-    gate, up = Linear(H, d_ff, bias=bias), Linear(H, d_ff, bias=bias)
+                          down_proj=row(Linear(d_ff, H, bias=bias)), act_fn=act)
+    gate, up = column(Linear(H, d_ff, bias=bias)), column(Linear(H, d_ff, bias=bias))
     same_tensor("MLP input", (gate, "input"), (up, "input"), key=reads)
     return Sequential(kind="mlp", gate_proj=gate, up_proj=up,
-                      down_proj=Linear(d_ff, H, bias=bias), act_fn=act)
+                      down_proj=row(Linear(d_ff, H, bias=bias)), act_fn=act)
 
 
 def default_activation(options: Mapping[str, Any]) -> str:

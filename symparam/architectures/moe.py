@@ -56,6 +56,7 @@ from symparam.blocks import (
 )
 from symparam.blocks.moe import Routing
 from symparam.blocks.saved import ACT, F32, same_tensor
+from symparam.blocks.sharding import column, replicated, row, split
 from symparam.errors import ConfigError
 from symparam.family import Family, Option
 from symparam.limits import MAX_LAYERS_LISTED
@@ -68,25 +69,27 @@ _LLAMA_OFF = {"mlp_bias": False, "fused_projections": False}
 def moe_mlp(options: Mapping[str, Any]) -> Sequential:
     act = activation_of(options, "silu")
     if options.get("block_sparse_moe"):  # GraniteMoE: router first, softmax of its top k
-        return Sequential(router=marked(Linear(H, E, bias=False), "router"),
+        return Sequential(router=replicated(marked(Linear(H, E, bias=False), "router")),
                           experts=Experts(E, k, inner=d_moe, outer=H, fn=act,
-                                          gate_up_proj=Tensor(E, 2 * d_moe, H),
-                                          down_proj=Tensor(E, H, d_moe)),
+                                          gate_up_proj=split(Tensor(E, 2 * d_moe, H), 1),
+                                          down_proj=split(Tensor(E, H, d_moe), 2)),
                           routing=Elementwise(k, routing=1))
     if options["expert_biases"]:  # gpt-oss: a router with bias, transposed experts with biases
         experts = Experts(E, k, inner=d_moe, outer=H, clamped=True,
-                          gate_up_proj=Tensor(E, H, 2 * d_moe),
-                          gate_up_proj_bias=Tensor(E, 2 * d_moe), down_proj=Tensor(E, d_moe, H),
-                          down_proj_bias=Tensor(E, H))
+                          gate_up_proj=split(Tensor(E, H, 2 * d_moe), 2),
+                          gate_up_proj_bias=split(Tensor(E, 2 * d_moe), 1),
+                          down_proj=split(Tensor(E, d_moe, H), 1),
+                          down_proj_bias=replicated(Tensor(E, H)))
         experts.weights = ACT  # its softmax stays in the model's dtype
         # the softmax runs over the router's top k logits only
-        return Sequential(router=marked(Linear(H, E), "router"), experts=experts,
+        return Sequential(router=replicated(marked(Linear(H, E), "router")), experts=experts,
                           routing=Routing(k, "top_softmax", E, k, routing=1))
-    experts = Experts(E, k, inner=d_moe, outer=H, fn=act, gate_up_proj=Tensor(E, 2 * d_moe, H),
-                      down_proj=Tensor(E, H, d_moe))
+    experts = Experts(E, k, inner=d_moe, outer=H, fn=act,
+                      gate_up_proj=split(Tensor(E, 2 * d_moe, H), 1),
+                      down_proj=split(Tensor(E, H, d_moe), 2))
     # Mixtral keeps the routing weights in fp32, Qwen casts them back to the model's dtype
     experts.weights = ACT if options["shared_expert"] or options["experts_first"] else F32
-    gate = marked(Linear(H, E, bias=False), "router")
+    gate = replicated(marked(Linear(H, E, bias=False), "router"))
     parts: dict[str, Block] = (
         {"experts": experts, "gate": gate} if options["experts_first"]
         else {"gate": gate, "experts": experts}
@@ -97,13 +100,14 @@ def moe_mlp(options: Mapping[str, Any]) -> Sequential:
         or bool(options["norm_topk_prob"])
     parts["routing"] = Routing(E, "softmax", E, k, renorm=renorm, routing=1)
     if options["shared_expert"]:  # it reads what the router reads, as does its gate
-        shared_gate, shared_up = Linear(H, d_sh, bias=False), Linear(H, d_sh, bias=False)
-        shared_gating = Linear(H, 1, bias=False)
+        shared_gate = column(Linear(H, d_sh, bias=False))
+        shared_up = column(Linear(H, d_sh, bias=False))
+        shared_gating = replicated(Linear(H, 1, bias=False))
         same_tensor("MLP input", (gate, "input"), (shared_gate, "input"), (shared_up, "input"),
                     (shared_gating, "input"))
         parts["shared_expert"] = Sequential(
             kind="shared_experts", gate_proj=shared_gate, up_proj=shared_up,
-            down_proj=Linear(d_sh, H, bias=False), act_fn=Activation(d_sh, gated=True, fn=act),
+            down_proj=row(Linear(d_sh, H, bias=False)), act_fn=Activation(d_sh, gated=True, fn=act),
         )
         parts["shared_expert_gate"] = marked(shared_gating, "shared_experts")
         # its sigmoid keeps its output, the product keeps the shared expert's output
@@ -118,7 +122,7 @@ def decoder_layer(options: Mapping[str, Any], sparse: bool) -> Sequential:
     if options["sinks"]:  # gpt-oss: its rotary tables are half a head wide
         attn = Attention(h * d_head, h * d_head, kv_cache=2 * h_kv * d_head, heads=h, sink=True,
                          kv_heads=h_kv, rotary=d_head / 2, masked=True, **sliding(options),
-                         sinks=Tensor(h), **dict(attn.children()))
+                         sinks=split(Tensor(h), 0), **dict(attn.children()))
     feed = "block_sparse_moe" if options["block_sparse_moe"] else "mlp"
     return Sequential(
         self_attn=attn,

@@ -413,6 +413,13 @@ class Tensor(Block):
     """A named weight tensor with a symbolic shape; ``tie`` makes it an alias of another."""
 
     is_tensor = True
+    #: under tensor parallelism (:mod:`symparam.blocks.sharding`): the dimension split over the
+    #: ranks (None: each holds it whole), whether a rule decided that, and whether it is an
+    #: expert's stacked tensor (its first dimension split by expert parallelism)
+    split: int | None = None
+    decided: bool = False
+    expert: bool = False
+    unsplit: str = ""
 
     def __init__(self, *shape: Size, tie: Tensor | None = None) -> None:
         self.shape = tuple(as_size(dim, "tensor dimension") for dim in shape)
@@ -696,6 +703,19 @@ def _walk(
         yield from _walk(child, join(prefix, child_name), indices)
 
 
+def tensor_leaves(block: Block) -> Iterator[tuple[Tensor, TensorInfo]]:
+    """Every leaf tensor under ``block`` with its entry (name, shape, repeats, the owner a tie
+    names), in the order transformers registers them."""
+    names = {}
+    for tensor, entry in _walk(block, "", ()):
+        if tensor.tie is None:
+            names[id(tensor)] = entry.name
+            yield tensor, entry
+        else:
+            yield tensor, TensorInfo(entry.name, entry.shape, entry.indices,
+                                     names.get(id(tensor.tie)))
+
+
 def merge(parts: Iterable[Mapping[str, sympy.Expr]]) -> dict[str, sympy.Expr]:
     """Element counts by kind, summed over ``parts``."""
     out: dict[str, list[sympy.Expr]] = {}
@@ -733,6 +753,11 @@ def unembedding(block: Block) -> Block:
     embedding tables, what Kaplan et al. leave out of the non-embedding count, and what a
     quantized model keeps in 16 bits."""
     block.unembedding = True
+    weight, bias = getattr(block, "weight", None), getattr(block, "bias", None)
+    if isinstance(weight, Tensor) and weight.tie is None:  # Megatron: column-parallel over V
+        weight.split, weight.decided = getattr(block, "out_dim", 0), True
+        if isinstance(bias, Tensor):
+            bias.split, bias.decided = 0, True
     return block
 
 

@@ -56,6 +56,10 @@ from symparam.symbols import L
 class Linear(Block):
     """``torch.nn.Linear``: ``weight`` (out, in) and, by default as in torch, ``bias`` (out)."""
 
+    #: the weight's dimension of its output features (GPT-2's Conv1D stores it second), and
+    #: how tensor parallelism splits it (:mod:`symparam.blocks.sharding`): "column", "row"
+    out_dim: int = 0
+    parallel: str | None = None
     #: int64 indices per sequence that picking outputs after it keeps (a sequence classifier
     #: picks each sequence's last real token: the batch's positions and the token's)
     gathers: int = 0
@@ -398,6 +402,8 @@ def attends_to(seq: sympy.Expr, attention: Attention, *projections: str) -> Atte
 class Conv1D(Linear):
     """GPT-2's ``Conv1D``: a Linear whose ``weight`` is stored transposed, (in, out)."""
 
+    out_dim = 1
+
     def __init__(self, in_features: Size, out_features: Size, bias: bool = True) -> None:
         super().__init__(in_features, out_features, bias)
         self.weight = Tensor(self.in_features, self.out_features)
@@ -434,6 +440,9 @@ class Embedding(Block):
         self.num_embeddings = as_size(num_embeddings, "num_embeddings")
         self.embedding_dim = as_size(embedding_dim, "embedding_dim")
         self.weight = Tensor(self.num_embeddings, self.embedding_dim, tie=tie)
+        # Megatron: the token table vocab-parallel (its rows split), other tables replicated
+        self.weight.split = 0 if indices in ("tokens", "decoder_tokens") else None
+        self.weight.decided = True
         self.summed = summed
         if indices not in LOOKUPS:
             raise ModelDefinitionError(f"an embedding's indices are one of {', '.join(LOOKUPS)}")

@@ -47,6 +47,7 @@ class Experts(Block):
         for name, tensor in tensors.items():
             if not isinstance(tensor, Tensor) or tensor.shape[0] != self.count_expr:
                 raise InvalidValueError(f"expert tensor {name} must have {count} as its first size")
+            tensor.expert = True
         self._children = tuple(tensors.items())
 
     def children(self) -> tuple[tuple[str, Block], ...]:

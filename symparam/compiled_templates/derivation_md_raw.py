@@ -1,6 +1,6 @@
 # derivation.md.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = 'f446be40b1805e6c72a07c6758a552e314e827d536066b5ae815926de40e0a3e'
+SOURCE = '17883ab59b894402541d6cb4b13cf25beb60ec89336232d74637c9c49e3b9842'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'derivation.md.j2'
 
@@ -521,9 +521,59 @@ def root(context, missing=missing):
         yield '\n**'
         yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'compute_result'), flops=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'flops'), macs=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'macs')))
         yield '**\n'
+    if environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'):
+        pass
+        yield '\n## '
+        yield str(((8 + (1 if environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'reported') else 0)) + (1 if environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute') else 0)))
+        yield '. '
+        yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'headings'), 'per_gpu'))
+        yield '\n\n'
+        yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'gpu_intro'), gpus=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'gpus'), dp=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'dp'), tp=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'tp'), pp=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'pp'), zero=(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'gpu_zero'), zero=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'zero')) if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'zero') else environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'gpu_no_zero')), optimiser=context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'optimiser')), psi=context.call((undefined(name='math') if l_0_math is missing else l_0_math), '\\Psi'), nd=context.call((undefined(name='math') if l_0_math is missing else l_0_math), 'N_{\\mathrm{d}}'), share=context.call((undefined(name='math') if l_0_math is missing else l_0_math), '\\left\\lceil \\Psi / N_{\\mathrm{d}} \\right\\rceil')))
+        yield '\n'
+        if (environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'ep') > 1):
+            pass
+            yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'gpu_experts'), ep=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'ep'), psi_e=context.call((undefined(name='math') if l_0_math is missing else l_0_math), '\\Psi_{\\mathrm{E}}'), nde=context.call((undefined(name='math') if l_0_math is missing else l_0_math), 'N_{\\mathrm{dE}} = d/e')))
+            yield '\n'
+        yield '\n'
+        yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getitem(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'where')), stage=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'stage'), stages=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'stages'), params=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'params')))
+        if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'has_experts'):
+            pass
+            yield ' '
+            yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'gpu_expert_params'), params=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'expert_params')))
+        yield '\n\n| '
+        yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'part'))
+        yield ' | '
+        yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'formula'))
+        yield ' | '
+        yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'bytes'))
+        yield ' | '
+        yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'binary'))
+        yield ' |\n|---|---|---:|---:|\n'
+        for l_1_p in environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'parts'):
+            _loop_vars = {}
+            pass
+            yield '| '
+            yield str(environment.getitem(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), environment.getattr(l_1_p, 'key')))
+            yield ' | '
+            yield str(context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(l_1_p, 'formula'), _loop_vars=_loop_vars))
+            yield ' | '
+            yield str(environment.getattr(l_1_p, 'bytes'))
+            yield ' | '
+            yield str(environment.getattr(l_1_p, 'binary'))
+            yield ' |\n'
+        l_1_p = missing
+        yield '| **'
+        yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'gpu_total'))
+        yield '** | | **'
+        yield str(environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'total'))
+        yield '** | **'
+        yield str(environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'total_binary'))
+        yield '** |\n\n'
+        yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'gpu_rules'))
+        yield '\n'
     yield '\n---\n*'
     yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'generated'))
     yield '*\n'
 
 blocks = {}
-debug_info = '2=30&3=42&5=48&7=50&8=52&10=56&12=58&14=61&16=63&18=67&20=70&22=73&25=76&27=78&29=80&30=83&32=87&33=91&36=99&38=105&39=109&42=116&44=119&45=121&46=125&49=128&51=131&53=133&54=135&56=139&59=142&61=145&64=148&66=150&67=162&68=166&69=171&71=189&73=192&74=194&75=199&78=204&80=207&81=209&82=213&86=219&87=221&89=224&91=227&93=231&95=241&97=244&100=247&102=261&104=265&105=269&109=290&111=292&112=294&114=297&116=299&120=303&122=305&124=307&126=309&128=311&130=313&131=315&133=320&135=322&137=325&139=327&140=329&142=332&146=335&148=338&149=341&150=343&151=345&155=352&158=355&160=357&162=360&163=364&164=366&165=370&168=377&170=379&172=382&174=384&176=386&178=396&179=400&182=412&183=415&186=418&188=421&190=423&191=425&192=427&194=429&195=431&198=433&200=436&202=440&204=442&206=444&208=446&210=454&211=459&214=469&216=471&217=473&219=476&221=478&223=486&224=490&227=499&229=502&232=505&234=509&235=513&238=519&242=522'
+debug_info = '2=30&3=42&5=48&7=50&8=52&10=56&12=58&14=61&16=63&18=67&20=70&22=73&25=76&27=78&29=80&30=83&32=87&33=91&36=99&38=105&39=109&42=116&44=119&45=121&46=125&49=128&51=131&53=133&54=135&56=139&59=142&61=145&64=148&66=150&67=162&68=166&69=171&71=189&73=192&74=194&75=199&78=204&80=207&81=209&82=213&86=219&87=221&89=224&91=227&93=231&95=241&97=244&100=247&102=261&104=265&105=269&109=290&111=292&112=294&114=297&116=299&120=303&122=305&124=307&126=309&128=311&130=313&131=315&133=320&135=322&137=325&139=327&140=329&142=332&146=335&148=338&149=341&150=343&151=345&155=352&158=355&160=357&162=360&163=364&164=366&165=370&168=377&170=379&172=382&174=384&176=386&178=396&179=400&182=412&183=415&186=418&188=421&190=423&191=425&192=427&194=429&195=431&198=433&200=436&202=440&204=442&206=444&208=446&210=454&211=459&214=469&216=471&217=473&219=476&221=478&223=486&224=490&227=499&229=502&232=505&234=509&235=513&238=519&240=521&242=524&244=528&245=530&246=532&249=535&252=541&254=549&255=553&257=563&259=569&263=572'

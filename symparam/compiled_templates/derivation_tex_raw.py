@@ -1,6 +1,6 @@
 # derivation.tex.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = 'a249ca6607bbedcfe258ad2b93dbc5d209f145cee3038a0fa918712f81db9e27'
+SOURCE = 'ac2f6a323b30fca0f3b696f6baf93595b6c4ca5d9ef7efa76f8fd097c5cb111b'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'derivation.tex.j2'
 
@@ -801,6 +801,64 @@ def root(context, missing=missing):
         yield '\n\n\\textbf{'
         yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'compute_result'), flops=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'flops'), macs=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'macs')))
         yield '}\n'
+    if environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'):
+        pass
+        yield '\n'
+        yield str((undefined(name='top') if l_0_top is missing else l_0_top))
+        yield '{'
+        yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'headings'), 'per_gpu'))
+        yield '}\n\n'
+        yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'gpu_intro'), gpus=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'gpus'), dp=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'dp'), tp=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'tp'), pp=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'pp'), zero=(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'gpu_zero'), zero=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'zero')) if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'zero') else environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'gpu_no_zero')), optimiser=context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'optimiser')), psi=context.call((undefined(name='math') if l_0_math is missing else l_0_math), '\\Psi'), nd=context.call((undefined(name='math') if l_0_math is missing else l_0_math), 'N_{\\mathrm{d}}'), share=context.call((undefined(name='math') if l_0_math is missing else l_0_math), '\\left\\lceil \\Psi / N_{\\mathrm{d}} \\right\\rceil')))
+        yield '\n'
+        if (environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'ep') > 1):
+            pass
+            yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'gpu_experts'), ep=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'ep'), psi_e=context.call((undefined(name='math') if l_0_math is missing else l_0_math), '\\Psi_{\\mathrm{E}}'), nde=context.call((undefined(name='math') if l_0_math is missing else l_0_math), 'N_{\\mathrm{dE}} = d/e')))
+            yield '\n'
+        yield '\n'
+        yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getitem(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'where')), stage=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'stage'), stages=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'stages'), params=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'params')))
+        if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'has_experts'):
+            pass
+            yield ' '
+            yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'gpu_expert_params'), params=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'expert_params')))
+        yield '\n\n'
+        def macro():
+            t_17 = []
+            pass
+            t_17.extend((
+                str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'part')),
+                ' & ',
+                str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'formula')),
+                ' & ',
+                str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'bytes')),
+                ' & ',
+                str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'binary')),
+            ))
+            return concat(t_17)
+        caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
+        yield context.call((undefined(name='table_begin') if l_0_table_begin is missing else l_0_table_begin), ['l:30', 'l:70', '>', '>'], [(([environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'bytes')] + t_4(context.eval_ctx, t_5(context, environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'parts'), attribute='bytes'))) + [environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'total')]), (([environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'binary')] + t_4(context.eval_ctx, t_5(context, environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'parts'), attribute='binary'))) + [environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'total_binary')])], caller=caller)
+        for l_1_p in environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'parts'):
+            _loop_vars = {}
+            pass
+            yield str(environment.getitem(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), environment.getattr(l_1_p, 'key')))
+            yield ' & '
+            yield str(context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(l_1_p, 'formula'), _loop_vars=_loop_vars))
+            yield ' & '
+            yield str(environment.getattr(l_1_p, 'bytes'))
+            yield ' & '
+            yield str(environment.getattr(l_1_p, 'binary'))
+            yield ' \\\\\n'
+        l_1_p = missing
+        yield '\\textbf{'
+        yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'gpu_total'))
+        yield '} & & '
+        yield str(environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'total'))
+        yield ' & '
+        yield str(environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'total_binary'))
+        yield ' \\\\\n'
+        yield str(context.call((undefined(name='table_end') if l_0_table_end is missing else l_0_table_end)))
+        yield '\n\n'
+        yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'gpu_rules'))
+        yield '\n'
     yield '\n'
     if (undefined(name='fragment') if l_0_fragment is missing else l_0_fragment):
         pass
@@ -812,4 +870,4 @@ def root(context, missing=missing):
         yield '}\n\\end{document}\n'
 
 blocks = {}
-debug_info = '5=62&6=80&7=83&8=86&9=89&10=91&11=94&14=99&17=104&24=106&28=109&41=116&42=118&49=121&50=123&52=127&54=129&56=132&58=134&60=138&62=141&64=144&67=147&69=151&71=153&72=155&73=159&72=165&75=166&76=169&78=174&80=178&81=181&82=189&83=193&82=201&85=202&86=206&88=213&90=215&92=218&94=220&95=224&99=228&100=230&102=234&103=236&104=238&106=242&109=245&111=248&114=251&116=255&117=258&118=265&119=269&118=287&121=288&122=292&124=310&125=312&127=315&129=317&130=322&134=328&136=331&138=333&139=337&144=344&145=350&147=353&149=356&151=362&152=373&154=376&158=378&159=380&160=391&161=393&162=395&164=399&166=401&167=405&166=429&169=430&170=433&172=459&174=461&175=463&176=465&178=468&179=470&183=474&185=478&186=480&188=482&189=484&191=486&192=488&194=493&196=495&198=498&199=500&200=502&202=505&206=508&208=513&209=516&210=518&211=520&215=527&218=529&220=533&222=535&224=538&225=542&226=544&227=547&232=554&234=556&236=559&238=563&240=565&242=568&243=572&247=590&248=594&247=606&250=607&251=610&253=621&256=624&257=627&260=630&262=633&264=637&265=639&266=641&268=643&270=646&273=648&275=651&277=655&278=657&280=659&282=661&283=664&285=672&286=676&285=694&288=695&289=699&291=712&293=714&295=716&296=718&298=721&300=723&301=726&303=734&304=738&303=756&306=757&307=761&309=770&311=772&313=775&316=778&317=782&316=788&319=789&320=792&322=797&324=799&327=802&331=808'
+debug_info = '5=62&6=80&7=83&8=86&9=89&10=91&11=94&14=99&17=104&24=106&28=109&41=116&42=118&49=121&50=123&52=127&54=129&56=132&58=134&60=138&62=141&64=144&67=147&69=151&71=153&72=155&73=159&72=165&75=166&76=169&78=174&80=178&81=181&82=189&83=193&82=201&85=202&86=206&88=213&90=215&92=218&94=220&95=224&99=228&100=230&102=234&103=236&104=238&106=242&109=245&111=248&114=251&116=255&117=258&118=265&119=269&118=287&121=288&122=292&124=310&125=312&127=315&129=317&130=322&134=328&136=331&138=333&139=337&144=344&145=350&147=353&149=356&151=362&152=373&154=376&158=378&159=380&160=391&161=393&162=395&164=399&166=401&167=405&166=429&169=430&170=433&172=459&174=461&175=463&176=465&178=468&179=470&183=474&185=478&186=480&188=482&189=484&191=486&192=488&194=493&196=495&198=498&199=500&200=502&202=505&206=508&208=513&209=516&210=518&211=520&215=527&218=529&220=533&222=535&224=538&225=542&226=544&227=547&232=554&234=556&236=559&238=563&240=565&242=568&243=572&247=590&248=594&247=606&250=607&251=610&253=621&256=624&257=627&260=630&262=633&264=637&265=639&266=641&268=643&270=646&273=648&275=651&277=655&278=657&280=659&282=661&283=664&285=672&286=676&285=694&288=695&289=699&291=712&293=714&295=716&296=718&298=721&300=723&301=726&303=734&304=738&303=756&306=757&307=761&309=770&311=772&313=775&316=778&317=782&316=788&319=789&320=792&322=797&324=799&326=801&328=804&330=808&331=810&332=812&335=815&338=821&339=825&338=835&341=836&342=839&344=849&345=855&347=857&350=860&354=866'

@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '886110cd75321ac4c0e71660c7b70dddf232e32709cf21f2250bfe5a03e2aaf7'
+SOURCE = '1c7d1560647e3720cbbda2536d9045429e1960957062880bed9edf23e2abf7f6'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -8,7 +8,8 @@ TABLE = {'title': 'Parameter count of {model}',
  'description': 'Model: {description}.',
  'described': {'config': 'a config.json of {key} {model_type}, counted as {label}',
                'changed': 'the preset {preset} with {changes}'},
- 'headings': {'summary': 'At a glance',
+ 'headings': {'per_gpu': 'Memory per GPU',
+              'summary': 'At a glance',
               'hyperparameters': 'Hyperparameters',
               'components': 'Layer by layer',
               'total': 'Total',
@@ -291,7 +292,36 @@ TABLE = {'title': 'Parameter count of {model}',
           'other': 'other',
           'scores': 'attention over the sequence (scores, weighted values)',
           'conv': 'convolutions'},
- 'text': {'option_not': 'without: {help}',
+ 'text': {'gpu_intro': 'Training on {gpus} GPUs as d = {dp} data-parallel × t = {tp} '
+                       'tensor-parallel × p = {pp} pipeline ranks, {zero}; the optimiser recipe is '
+                       '{optimiser}. {psi} is what one GPU holds of the parameters (its shards of '
+                       'the tensors that are split, the others whole), and {nd} the data-parallel '
+                       'ranks over which ZeRO partitions them, {share} each.',
+          'gpu_zero': 'with ZeRO stage {zero}',
+          'gpu_no_zero': 'without ZeRO',
+          'gpu_experts': 'The experts are split over e = {ep} of the data-parallel ranks; {psi_e} '
+                         'is what one GPU holds of them, partitioned over the {nde} ranks that '
+                         'hold the same experts.',
+          'gpu_only': 'Every GPU holds {params} parameters.',
+          'gpu_first': 'The most loaded GPU is on the first pipeline stage ({stage} of {stages}, '
+                       'with the token table): {params} parameters.',
+          'gpu_last': 'The most loaded GPU is on the last pipeline stage ({stage} of {stages}, '
+                      'with the final norm and the head): {params} parameters.',
+          'gpu_middle': 'The most loaded GPU is on pipeline stage {stage} of {stages}: {params} '
+                        'parameters.',
+          'gpu_expert_params': 'It also holds {params} parameters of experts.',
+          'gpu_weights': 'Weights',
+          'gpu_gradients': 'Gradients',
+          'gpu_optimiser_state': 'Optimiser state',
+          'gpu_total': 'Total',
+          'gpu_rules': 'Tensor parallelism splits the tensors as Megatron-LM does (Shoeybi et al. '
+                       "2019): q, k, v and the MLP's up and gate projections by their outputs, the "
+                       'output and down projections by their inputs, the token table and the head '
+                       "by the vocabulary; norms, the row-parallel projections' biases and routers "
+                       'stay whole. ZeRO (Rajbhandari et al. 2020) partitions the optimiser state '
+                       '(stage 1), the gradients too (stage 2) and the weights too (stage 3). '
+                       'Activations are not included.',
+          'option_not': 'without: {help}',
           'sentence_gap': ' ',
           'kind_formula': '{kind}: {formula}',
           'kind_share': '{kind}: {formula} = {value} ({share} of the layer)',

@@ -1,5 +1,5 @@
 # templates/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '8a13544b8d0c3abc83c4b7ca3c56f90c07f7a590c26f87e32610add870819e0b'
+SOURCE = 'e5f8d29f5ae6600300c2b215711963013b4530621d835fa1848d63404c0536e1'
 TABLE = {'title': '{model}의 파라미터 수',
  'intro': '{architecture}에는 파라미터가 몇 개 있을까? 아래의 모든 수치는 symparam이 모델의 블록 트리에서 직접 유도한 것이며, 모듈 이름은 모델의 '
           '{names}에 나오는 이름과 같다.',
@@ -7,7 +7,8 @@ TABLE = {'title': '{model}의 파라미터 수',
  'description': '모델: {description}.',
  'described': {'config': '{key}이 {model_type}인 config.json({label} 기준으로 셈)',
                'changed': '프리셋 {preset}에서 바꾼 값: {changes}'},
- 'headings': {'hyperparameters': '하이퍼파라미터',
+ 'headings': {'per_gpu': 'GPU 한 장당 메모리',
+              'hyperparameters': '하이퍼파라미터',
               'components': '레이어별 계산',
               'total': '전체 파라미터 수',
               'tied': '가중치 공유',
@@ -337,7 +338,29 @@ TABLE = {'title': '{model}의 파라미터 수',
           'other': '기타',
           'scores': '시퀀스 전체에 대한 어텐션(점수와 가중합)',
           'conv': '합성곱'},
- 'text': {'option_not': '사용하지 않음: {help}',
+ 'text': {'gpu_intro': 'GPU {gpus}장을 데이터 병렬(d = {dp}), 텐서 병렬(t = {tp}), 파이프라인 병렬(p = {pp})로 나누어 '
+                       '학습하며, {zero}. 옵티마이저 방식은 {optimiser}입니다. {psi}는 GPU 한 장이 가진 파라미터 수(나뉜 텐서는 그 '
+                       '조각, 나머지는 통째로)이고, {nd}는 ZeRO가 이를 나누어 맡기는 데이터 병렬 랭크 수로, 랭크마다 {share}씩 가집니다.',
+          'gpu_zero': 'ZeRO {zero}단계를 씁니다',
+          'gpu_no_zero': 'ZeRO는 쓰지 않습니다',
+          'gpu_experts': '전문가(expert)는 데이터 병렬 랭크 가운데 e = {ep}개에 나뉘어 놓입니다. {psi_e}는 GPU 한 장이 가진 전문가 '
+                         '파라미터 수이며, 같은 전문가를 가진 {nde}개 랭크 사이에서 나뉩니다.',
+          'gpu_only': 'GPU마다 파라미터 {params}개를 가집니다.',
+          'gpu_first': '가장 많이 가진 GPU는 파이프라인 첫 단계({stages}단계 중 {stage}번째, 토큰 임베딩 표 포함)에 있으며 파라미터 '
+                       '{params}개를 가집니다.',
+          'gpu_last': '가장 많이 가진 GPU는 파이프라인 마지막 단계({stages}단계 중 {stage}번째, 마지막 정규화 층과 출력 헤드 포함)에 '
+                      '있으며 파라미터 {params}개를 가집니다.',
+          'gpu_middle': '가장 많이 가진 GPU는 파이프라인 {stage}번째 단계({stages}단계 중)에 있으며 파라미터 {params}개를 가집니다.',
+          'gpu_expert_params': '전문가 파라미터도 {params}개 더 가집니다.',
+          'gpu_weights': '가중치',
+          'gpu_gradients': '기울기',
+          'gpu_optimiser_state': '옵티마이저 상태',
+          'gpu_total': '합계',
+          'gpu_rules': '텐서 병렬은 Megatron-LM 방식(Shoeybi 외, 2019)으로 텐서를 나눕니다. q, k, v와 MLP의 up·gate '
+                       '투영은 출력 쪽으로, 출력 투영과 down 투영은 입력 쪽으로, 토큰 임베딩 표와 출력 헤드는 어휘 쪽으로 나누고, 정규화 층과 행 '
+                       '병렬 투영의 편향, 라우터는 통째로 둡니다. ZeRO(Rajbhandari 외, 2020)는 옵티마이저 상태를(1단계), 여기에 '
+                       '기울기를(2단계), 가중치까지(3단계) 나눕니다. 활성값은 포함하지 않습니다.',
+          'option_not': '사용하지 않음: {help}',
           'sentence_gap': ' ',
           'kind_formula': '{kind}: {formula}',
           'kind_share': '{kind}: {formula} = {value}(레이어의 {share})',

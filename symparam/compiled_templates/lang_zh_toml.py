@@ -1,12 +1,13 @@
 # templates/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = 'e98834975b93e67460035a0a906fdad12ab39b3520acfebe5e098f08b5f7d594'
+SOURCE = '4e807a3889b78e4fdbef693e0b58498c6de568026edfceda89e4faf3f7e8274a'
 TABLE = {'title': '{model} 的参数量',
  'intro': '{architecture} 一共有多少参数？下文的每个数字都由 symparam 根据模型的模块树推导得出，模块名与模型 {names} 中的名称一致。',
  'intro_symbolic': '{family} 系列（{architecture}）的参数量，写成超参数的公式，不代入具体数值。',
  'description': '模型：{description}。',
  'described': {'config': '{key} 为 {model_type} 的 config.json，按 {label} 计数',
                'changed': '预设 {preset}，改为 {changes}'},
- 'headings': {'hyperparameters': '超参数',
+ 'headings': {'per_gpu': '每块 GPU 的显存',
+              'hyperparameters': '超参数',
               'components': '逐层计算',
               'total': '总参数量',
               'tied': '权重共享',
@@ -335,7 +336,26 @@ TABLE = {'title': '{model} 的参数量',
           'other': '其他',
           'scores': '对整个序列的注意力（打分与加权求和）',
           'conv': '卷积'},
- 'text': {'option_not': '未启用：{help}',
+ 'text': {'gpu_intro': '在 {gpus} 块 GPU 上训练：数据并行 d = {dp}、张量并行 t = {tp}、流水线并行 p = '
+                       '{pp}，{zero}，优化器方案为 {optimiser}。{psi} 是一块 GPU '
+                       '持有的参数（被切分的张量取其分片，其余张量完整保留），{nd} 是 ZeRO 用来划分它们的数据并行进程数，每个进程持有 {share}。',
+          'gpu_zero': '使用 ZeRO 第 {zero} 阶段',
+          'gpu_no_zero': '不使用 ZeRO',
+          'gpu_experts': '专家分布在 e = {ep} 个数据并行进程上；{psi_e} 是一块 GPU 持有的专家参数，在持有相同专家的 {nde} 个进程之间划分。',
+          'gpu_only': '每块 GPU 持有 {params} 个参数。',
+          'gpu_first': '负载最重的 GPU 位于流水线的第一段（共 {stages} 段中的第 {stage} 段，含词元嵌入表）：{params} 个参数。',
+          'gpu_last': '负载最重的 GPU 位于流水线的最后一段（共 {stages} 段中的第 {stage} 段，含最后的归一化层和输出头）：{params} 个参数。',
+          'gpu_middle': '负载最重的 GPU 位于流水线的第 {stage} 段（共 {stages} 段）：{params} 个参数。',
+          'gpu_expert_params': '此外还持有 {params} 个专家参数。',
+          'gpu_weights': '权重',
+          'gpu_gradients': '梯度',
+          'gpu_optimiser_state': '优化器状态',
+          'gpu_total': '合计',
+          'gpu_rules': '张量并行按 Megatron-LM 的方式切分张量（Shoeybi 等，2019）：q、k、v 以及 MLP 的 up 和 gate '
+                       '投影按输出切分，输出投影和 down '
+                       '投影按输入切分，词元嵌入表和输出头按词表切分；归一化层、行并行投影的偏置和路由器完整保留。ZeRO（Rajbhandari '
+                       '等，2020）划分优化器状态（第 1 阶段），再加上梯度（第 2 阶段）和权重（第 3 阶段）。不含激活值。',
+          'option_not': '未启用：{help}',
           'sentence_gap': '',
           'kind_formula': '{kind}：{formula}',
           'kind_share': '{kind}：{formula} = {value}（占该层的 {share}）',

@@ -1,0 +1,266 @@
+"""``symparam memory MODEL --gpus G …``: bytes per GPU and traffic per step under a parallel
+layout (:mod:`symparam.parallel`), as JSON and as text; thin over the API."""
+
+from __future__ import annotations
+
+import argparse
+import textwrap
+from fractions import Fraction
+from typing import Any
+
+from symparam.cli_common import FLAGS
+from symparam.errors import InvalidValueError, SymparamError
+from symparam.printing import text
+
+GIB = 2**30
+#: names ``memory --compare`` takes
+COMPARE = ("korthikanti", "zero", "bubble")
+
+
+#: what the activations per GPU count
+ACTIVATIONS_ONE = ("each tensor torch saves for the backward pass of one micro-batch, once, as "
+                   "transformers' code runs the whole model")
+ACTIVATIONS_TP = ("one tensor-parallel rank's: the model's saved tensors with a t-th of the "
+                  "heads and of the MLP's and experts' inner widths (each head as wide), as a "
+                  "rank of column- and row-parallel linears computes; norms, residuals and the "
+                  "column-parallel inputs whole; the token lookup's indices as transformers "
+                  "keeps them (Megatron's vocabulary-parallel lookup also keeps which tokens "
+                  "fall outside the rank's rows)")
+
+
+def add_arguments(p: argparse.ArgumentParser, whole: Any) -> None:
+    """The layout flags of ``memory``."""
+    g = p
+    g.add_argument("--gpus", type=whole(10**7), metavar="G",
+                   help="GPUs: bytes on the most loaded one and traffic per step")
+    g.add_argument("--zero", type=int, choices=(0, 1, 2, 3), default=0,
+                   help="ZeRO stage: 1 partitions optimiser state over the data-parallel "
+                        "ranks, 2 gradients too, 3 parameters too (default 0)")
+    g.add_argument("--tp", type=whole(10**5), default=1, metavar="T",
+                   help="tensor parallelism (Megatron's column- and row-parallel linears)")
+    g.add_argument("--pp", type=whole(10**5), default=1, metavar="P",
+                   help="pipeline stages (layers split evenly)")
+    g.add_argument("--sp", action="store_true", help="sequence parallelism (with --tp)")
+    g.add_argument("--ep", type=whole(10**5), default=1, metavar="E",
+                   help="expert parallelism (the experts split over E data-parallel ranks)")
+    g.add_argument("--micro-batch", type=whole(), default=1, metavar="b",
+                   help="sequences a GPU runs at once (default 1); --batch is then the "
+                        "global batch B")
+    g.add_argument("--optimizer", default="adam-mixed", metavar="NAME",
+                   help="adam-mixed (default), adam-fp32-grads or adam-fp32")
+    g.add_argument("--recompute", choices=("none", "selective", "full"), default="none",
+                   help="recomputation policy of the activations per GPU (default none)")
+    g.add_argument("--gpu-memory", type=float, metavar="GIB",
+                   help="each GPU's memory in GiB: say whether the layout fits (exit status 1 "
+                        "when it does not)")
+
+
+def layout_record(model: Any, args: argparse.Namespace, batch_given: int | None
+                  ) -> dict[str, Any] | None:
+    """The per-GPU record for ``--gpus`` (None without it)."""
+    from symparam.parallel import per_gpu
+    from symparam.parallel_traffic import CONVENTIONS
+    from symparam.placement import Layout
+
+    if args.gpus is None:
+        for flag, value, default in (("--tp", args.tp, 1), ("--pp", args.pp, 1),
+                                     ("--ep", args.ep, 1), ("--zero", args.zero, 0),
+                                     ("--sp", args.sp, False),
+                                     ("--gpu-memory", args.gpu_memory, None)):
+            if value != default:
+                raise InvalidValueError(f"{flag} needs --gpus G")
+        return None
+    if args.gpu_memory is not None and not 0 < args.gpu_memory <= 2**40:
+        raise InvalidValueError("--gpu-memory takes a positive number of GiB, at most 2^40")
+    if args.dtype not in ("fp32", "fp16", "bf16"):
+        raise InvalidValueError(f"--gpus: a training step's activations and traffic are in "
+                                f"fp32, fp16 or bf16, not --dtype {args.dtype}")
+    dtype = args.dtype
+    layout = Layout(args.gpus, args.tp, args.pp, args.ep, args.zero, args.sp, args.micro_batch,
+                    batch_given, args.seq)
+    found = per_gpu(model, layout, args.optimizer, args.recompute, dtype)
+    stage = found.stage
+    where = "the only stage" if found.stages == 1 else \
+        "the first stage" if stage == 0 else \
+        "the last stage" if stage == found.stages - 1 else f"stage {stage + 1}"
+    record: dict[str, Any] = {
+        "gpus": layout.gpus, "dp": layout.dp, "tp": layout.tp, "pp": layout.pp,
+        "ep": layout.ep, "zero": layout.zero, "sp": layout.sp,
+        "micro_batch": layout.micro_batch, "batch": batch_given, "seq": layout.seq,
+        "micro_batches": layout.micro_batches, "optimizer": found.optimiser,
+        "most_loaded": {"stage": stage + 1, "of": found.stages, "where": where,
+                        "rank": "any tensor-, data- and expert-parallel rank of it (they "
+                                "hold alike shards)"},
+        "params_per_gpu": found.dense, "expert_params_per_gpu": found.experts,
+        "parts": [{"name": p.name, "bytes": p.bytes, "formula": text(p.formula)}
+                  for p in found.parts],
+        "activations": {"bytes": found.activations, "recompute": args.recompute,
+                        "dtype": dtype, "micro_batch": layout.micro_batch,
+                        "counts": ACTIVATIONS_TP if layout.tp > 1 else ACTIVATIONS_ONE}
+        if found.activations is not None else
+        ({"refused": _shown(found.activations_refused)} if found.activations_refused
+         else None),
+        "kv_cache": found.kv_cache if found.kv_cache is not None else
+        ({"refused": found.kv_refused} if found.kv_refused else None),
+        "total_bytes": found.total,
+        "stage_bytes": list(found.stage_totals),
+    }
+    if found.traffic is not None:
+        record["traffic"] = [{"kind": kind, "bytes": _plain(value),
+                              "formula_elements": None if formula is None else text(formula),
+                              "bytes_per_element": size, "note": note}
+                             for kind, value, formula, size, note in found.traffic.rows]
+        record["bubble"] = None if found.traffic.bubble is None else str(found.traffic.bubble)
+        record["conventions"] = CONVENTIONS
+    if args.gpu_memory is not None:
+        limit = int(Fraction(str(args.gpu_memory)) * GIB)
+        record["gpu_memory_bytes"] = limit
+        record["fits"] = found.total <= limit
+        record["over_by_bytes"] = max(0, found.total - limit)
+        record["fits_counts_activations"] = found.activations is not None
+    return record
+
+
+def _shown(reason: Any) -> str:
+    """A refusal as the command line names its parameters (``--tp``, not ``tp``)."""
+    return reason.shown(FLAGS) if isinstance(reason, SymparamError) else str(reason)
+
+
+def _number(value: Any) -> str:
+    return f"{value:,}" if isinstance(value, int) else str(value)
+
+
+def _plain(value: Any) -> Any:
+    return value if isinstance(value, int) else str(value)
+
+
+def compare_record(model: Any, args: argparse.Namespace, names: list[str],
+                   layout: dict[str, Any] | None) -> dict[str, Any]:
+    """The published figures ``--compare`` names for a layout."""
+    from symparam.parallel_compare import (
+        KORTHIKANTI_COUNTS,
+        KORTHIKANTI_SOURCE,
+        ZERO_SOURCE,
+        korthikanti_rows,
+        zero_rows,
+    )
+
+    out: dict[str, Any] = {}
+    if "zero" in names:
+        out["zero"] = {"source": ZERO_SOURCE, "figure_1": zero_rows()}
+        if layout is not None:
+            params = layout["params_per_gpu"] + layout["expert_params_per_gpu"]
+            out["zero"]["this_layout"] = zero_rows(params, layout["dp"])
+    if "korthikanti_table_2" in names and args.seq:
+        out["korthikanti_table_2"] = {
+            "source": KORTHIKANTI_SOURCE, "counts": KORTHIKANTI_COUNTS,
+            "rows": korthikanti_rows(model, args.seq, args.micro_batch,
+                                     layout["tp"] if layout else 1,
+                                     args.dtype if args.dtype != "int8" else "bf16")}
+    if "bubble" in names:
+        if layout is None or layout["pp"] == 1:
+            out["bubble"] = {"refused": "the bubble needs --gpus with --pp P > 1"}
+        else:
+            out["bubble"] = {"source": "Narayanan et al. 2021 (Megatron-LM), 1F1B: (p − 1)/m",
+                             "value": str(Fraction(layout["pp"] - 1, layout["micro_batches"])),
+                             "p": layout["pp"], "m": layout["micro_batches"]}
+    return out
+
+
+def show(record: dict[str, Any], compared: dict[str, Any]) -> None:
+    """The per-GPU section of ``memory``'s text."""
+    r = record
+    print(f"  per GPU: G = {r['gpus']} as d {r['dp']} × t {r['tp']} × p {r['pp']}"
+          + (f", experts over e = {r['ep']}" if r["ep"] > 1 else "")
+          + (", sequence parallel" if r["sp"] else "")
+          + f"; ZeRO-{r['zero']}; {r['optimizer']}")
+    most = r["most_loaded"]
+    print(f"    most loaded: {most['where']} ({most['stage']} of {most['of']}), "
+          f"{r['params_per_gpu']:,} parameters"
+          + (f" and {r['expert_params_per_gpu']:,} of experts" if r["expert_params_per_gpu"]
+             else "") + " a GPU (Ψ" + (", Ψ_E" if r["expert_params_per_gpu"] else "") + ")")
+    for part in r["parts"]:
+        print(f"    {part['name']:<16} {part['formula']:<28} {part['bytes']:>20,} B = "
+              f"{part['bytes'] / GIB:,.2f} GiB")
+    acts = r["activations"]
+    if acts and "refused" in acts:
+        print(textwrap.fill(f"activations: not derived ({acts['refused']})", 100,
+                            initial_indent="    ", subsequent_indent="      "))
+    elif acts:
+        how = f"b = {acts['micro_batch']}, {acts['recompute']}"
+        print(f"    {'activations':<16} {how:<28} {acts['bytes']:>20,} B = "
+              f"{acts['bytes'] / GIB:,.2f} GiB")
+        print(textwrap.fill(acts["counts"], 100, initial_indent="      ",
+                            subsequent_indent="      "))
+    print(f"    {'total':<16} {'':<28} {r['total_bytes']:>20,} B = "
+          f"{r['total_bytes'] / GIB:,.2f} GiB")
+    if r["pp"] > 1:
+        print("    by stage: " + ", ".join(f"{b / GIB:,.2f}" for b in r["stage_bytes"])
+              + " GiB (weights, gradients, optimiser state)")
+    kv = r["kv_cache"]
+    if isinstance(kv, int):
+        print(f"    inference: KV cache of the B sequences on one replica's GPU (t and p split "
+              f"it): {kv:,} B = {kv / GIB:,.2f} GiB")
+    elif kv:
+        print(f"    inference KV cache a GPU: not derived ({kv['refused']})")
+    for row in r.get("traffic", ()):
+        if row["formula_elements"] is None:
+            print(f"    traffic, {row['kind']}: {row['note']}")
+            continue
+        value = row["bytes"]
+        shown = f"{value:,} B" if isinstance(value, int) else f"{value} B"
+        print(textwrap.fill(f"traffic a step, {row['kind']}: {shown} = "
+                            f"({row['formula_elements']}) × {row['bytes_per_element']} B "
+                            f"({row['note']})", 100, initial_indent="    ",
+                            subsequent_indent="      "))
+    kinds = {"data": "data-parallel", "tensor": "tensor-parallel", "pipeline": "pipeline",
+             "expert": "expert", "bubble": "bubble"}
+    for key, convention in r.get("conventions", {}).items():
+        if any(row["kind"].startswith(kinds[key]) for row in r.get("traffic", ())) or (
+                key == "bubble" and r.get("bubble")):
+            print(textwrap.fill(f"{kinds[key]}: {convention}", 100, initial_indent="      ",
+                                subsequent_indent="        "))
+    if r.get("bubble"):
+        print(f"    pipeline bubble (p − 1)/m = {r['bubble']} of the ideal step (m = "
+              f"{r['micro_batches']})")
+    if "fits" in r:
+        if not r["fits_counts_activations"]:
+            print("    (weights, gradients and optimiser state only: the activations are "
+                  + ("not derived here)" if r["activations"] else "for a given --seq)"))
+        if r["fits"]:
+            print(f"    fits in {r['gpu_memory_bytes'] / GIB:,.2f} GiB with "
+                  f"{(r['gpu_memory_bytes'] - r['total_bytes']) / GIB:,.2f} GiB to spare")
+        else:
+            print(f"    does not fit in {r['gpu_memory_bytes'] / GIB:,.2f} GiB: "
+                  f"{r['over_by_bytes']:,} B = {r['over_by_bytes'] / GIB:,.2f} GiB over")
+    show_compared(compared)
+
+
+def show_compared(compared: dict[str, Any]) -> None:
+    zero = compared.get("zero")
+    if zero:
+        print(f"  {zero['source']}:")
+        for row in zero["figure_1"]:
+            print(f"    {row['name']:<9} {row['formula']:<20} printed {row['printed']:>8}; "
+                  f"symparam {row['exact_bytes'] / 1e9:,.4f} GB ({row['exact_bytes']:,} B)")
+        for row in zero.get("this_layout", ()):
+            print(f"    this layout, {row['name']:<9} paper {row['paper_bytes']} B; symparam "
+                  f"{row['exact_bytes']:,} B")
+    table = compared.get("korthikanti_table_2")
+    if table:
+        print(f"  {table['source']}, bytes a layer:")
+        for row in table["rows"]:
+            exact = row.get("exact_bytes")
+            if exact is None:
+                print(f"    {row['name']:<32} {row['formula']} = {_number(row['paper_bytes'])}; "
+                      f"symparam: not derived ({row.get('refused', '')})")
+                continue
+            paper = Fraction(str(row["paper_bytes"]))
+            print(f"    {row['name']:<32} {row['formula']} = {_number(row['paper_bytes'])}; "
+                  f"symparam {exact:,} ({float((paper - exact) / exact):+.2%} in the paper)")
+        print(textwrap.fill(table["counts"], 100, initial_indent="    ",
+                            subsequent_indent="    "))
+    bubble = compared.get("bubble")
+    if bubble:
+        shown = bubble.get("refused") or f"{bubble['value']} ({bubble['source']})"
+        print(f"  bubble: {shown}")

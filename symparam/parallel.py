@@ -1,0 +1,69 @@
+"""Memory per GPU and traffic per training step under data, ZeRO, tensor, sequence, pipeline and
+expert parallelism, exactly, from the model's tensors: where each tensor lies and what a rank
+holds of it (:mod:`symparam.placement`), the activations and KV cache on a GPU
+(:mod:`symparam.parallel_activations`), the traffic (:mod:`symparam.parallel_traffic`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from symparam.errors import InvalidValueError, Param, SymparamError
+from symparam.memory import DTYPE_BYTES, OPTIMISERS
+from symparam.parallel_activations import activations_per_gpu, kv_per_gpu
+from symparam.parallel_traffic import Traffic, traffic_per_step
+from symparam.placement import Layout, Part, Shard, stages, zero_parts
+
+
+@dataclass(frozen=True)
+class PerGPU:
+    """The most loaded GPU under a layout: which stage, its parts and total."""
+
+    layout: Layout
+    optimiser: str
+    stage: int
+    stages: int
+    dense: int
+    experts: int
+    parts: tuple[Part, ...]
+    activations: int | None
+    #: why the activations are not derived (a :class:`SymparamError`'s message, or ours)
+    activations_refused: str | SymparamError | None
+    kv_cache: int | None
+    kv_refused: str | None
+    traffic: Traffic | None
+    stage_totals: tuple[int, ...]
+    shards: tuple[Shard, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(p.bytes for p in self.parts) + (self.activations or 0)
+
+
+def per_gpu(model: Any, layout: Layout, optimiser: str = "adam-mixed",
+            recompute: str = "none", dtype: str = "bf16") -> PerGPU:
+    """Bytes on the most loaded GPU of ``layout`` training ``model`` with ``optimiser``;
+    activations under ``recompute`` for a micro-batch where derived; the KV cache per GPU for
+    inference; traffic per step where the sequence is given."""
+    recipes = {o.name: o for o in OPTIMISERS}
+    if optimiser not in recipes:
+        raise InvalidValueError(Param("optimizer"), f": choose {', '.join(recipes)}, not "
+                                f"{optimiser!r}")
+    found = stages(model, layout)
+    d = layout.dp
+    d_e = d // layout.ep
+    totals = []
+    for st in found:
+        parts = zero_parts(st.dense, st.experts, d, d_e, layout.zero, recipes[optimiser])
+        totals.append(sum(p.bytes for p in parts))
+    worst = max(range(len(found)), key=lambda q: (totals[q], -q))
+    st = found[worst]
+    parts = zero_parts(st.dense, st.experts, d, d_e, layout.zero, recipes[optimiser])
+    acts, refused = activations_per_gpu(model, layout, recompute, dtype)
+    kv, kv_refused = kv_per_gpu(model, layout, dtype)
+    traffic = None
+    if layout.seq is not None:
+        traffic = traffic_per_step(model, layout, st, recipes[optimiser], recompute,
+                                   DTYPE_BYTES[dtype])
+    return PerGPU(layout, optimiser, worst, len(found), st.dense, st.experts, tuple(parts),
+                  acts, refused, kv, kv_refused, traffic, tuple(totals), tuple(st.shards))

@@ -1,0 +1,324 @@
+"""Where each tensor of a model lies under a parallel layout, and what one GPU holds of it.
+
+A layout puts G GPUs in a grid of t (tensor) × p (pipeline) × d (data) ranks, d = G/(t·p);
+expert parallelism places the E experts of each MoE layer over e ranks of the data-parallel
+group (e divides d; an expert's weights are then replicated over d/e ranks, their own
+data-parallel group).
+
+- Tensor parallelism splits each tensor as :mod:`symparam.blocks.sharding` marks it (Megatron-
+  LM's rules, Shoeybi et al. 2019): a split tensor holds its shape with the split dimension
+  divided by t; every other tensor is held whole by each rank. A matrix no rule decided is
+  refused, not guessed.
+- Pipeline parallelism splits the stack of layers into p stages of N/p consecutive layers; what
+  comes before the stack (the tables) is on the first stage, what comes after it (the final
+  norm, the head) on the last; a head tied to the token table keeps a copy of it on the last
+  stage (Megatron's shared word embeddings, whose gradients the two stages all-reduce). The
+  stage that holds most is the figure.
+- ZeRO (Rajbhandari et al. 2020) partitions over the d data-parallel ranks the optimiser state
+  (stage 1), the gradients too (stage 2) and the parameters too (stage 3): each rank holds
+  ⌈Ψ/d⌉ of Ψ elements (the flat buffer padded to a multiple of d).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+import sympy
+
+from symparam.blocks.base import Block, Repeat, Tensor, tensor_leaves
+from symparam.blocks.entries import TensorInfo
+from symparam.errors import InvalidValueError, Param
+
+#: symbols of the per-GPU formulas
+PSI = sympy.Symbol("Ψ", positive=True, integer=True)
+PSI_E = sympy.Symbol("Ψ_E", positive=True, integer=True)
+N_D = sympy.Symbol("N_d", positive=True, integer=True)
+N_DE = sympy.Symbol("N_dE", positive=True, integer=True)
+
+@dataclass(frozen=True)
+class Layout:
+    """G GPUs as t × p × d ranks; e experts' ranks within d; ZeRO stage; sequence parallelism;
+    micro-batch b, global batch B (sequences), sequence length s."""
+
+    gpus: int
+    tp: int = 1
+    pp: int = 1
+    ep: int = 1
+    zero: int = 0
+    sp: bool = False
+    micro_batch: int = 1
+    batch: int | None = None
+    seq: int | None = None
+
+    @property
+    def dp(self) -> int:
+        return self.gpus // (self.tp * self.pp)
+
+    def check(self) -> None:
+        """One line naming what does not divide."""
+        for name, n in (("gpus", self.gpus), ("tp", self.tp), ("pp", self.pp),
+                        ("ep", self.ep), ("micro_batch", self.micro_batch)):
+            if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+                raise InvalidValueError(Param(name), f" takes a positive whole number, not {n!r}")
+        for name, n in (("seq", self.seq), ("batch", self.batch)):
+            if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n < 1):
+                raise InvalidValueError(Param(name), f" takes a positive whole number, not {n!r}")
+        if self.zero not in (0, 1, 2, 3):
+            raise InvalidValueError(Param("zero"), f" takes 0, 1, 2 or 3, not {self.zero!r}")
+        if self.gpus % (self.tp * self.pp):
+            raise InvalidValueError(f"{self.gpus} GPUs (", Param("gpus"), ") do not divide by "
+                                    f"t × p = {self.tp} × {self.pp} = {self.tp * self.pp} (",
+                                    Param("tp"), ", ", Param("pp"), ")")
+        if self.dp % self.ep:
+            raise InvalidValueError(f"experts over e = {self.ep} (", Param("ep"), ") do not "
+                                    f"divide the data-parallel group d = G/(t·p) = {self.dp}")
+        if self.sp and self.tp == 1:
+            raise InvalidValueError("sequence parallelism (", Param("sp"), ") splits "
+                                    "activations over the tensor-parallel ranks: give ",
+                                    Param("tp"), " > 1")
+        if self.batch is not None and self.batch % (self.micro_batch * self.dp):
+            raise InvalidValueError(f"a batch of {self.batch} (", Param("batch"), ") does not "
+                                    f"divide by b × d = {self.micro_batch} × {self.dp} = "
+                                    f"{self.micro_batch * self.dp} (", Param("micro_batch"),
+                                    ")")
+
+    @property
+    def micro_batches(self) -> int:
+        """m = B/(b·d): micro-batches a pipeline runs per step (1 without --batch)."""
+        return 1 if self.batch is None else self.batch // (self.micro_batch * self.dp)
+
+
+@dataclass(frozen=True)
+class Shard:
+    """One tensor on one GPU: its full name, shape, what a rank holds of one copy, copies on
+    the stage, and how it is split (``column``/``row`` … or ``replicated``)."""
+
+    name: str
+    shape: tuple[int, ...]
+    held: tuple[int, ...]
+    copies: int
+    expert: bool
+    how: str
+
+    @property
+    def elements(self) -> int:
+        return math.prod(self.held) * self.copies
+
+
+@dataclass
+class Stage:
+    """What one pipeline stage's GPU holds: dense (Ψ) and expert (Ψ_E) parameters."""
+
+    index: int
+    layers: int
+    dense: int = 0
+    experts: int = 0
+    shards: list[Shard] = field(default_factory=list)
+
+
+def _split_dims(tensor: Tensor, entry: TensorInfo, layout: Layout) -> tuple[int | None, bool]:
+    """(the dimension tensor parallelism divides or None, whether expert parallelism divides
+    the first), refusing what no rule decided."""
+    if tensor.tie is not None:  # an alias: it holds nothing, a copy follows its owner
+        return tensor.tie.split, False
+    dim = tensor.split
+    if layout.tp > 1:
+        if tensor.unsplit:
+            raise InvalidValueError(Param("tp"), f": {entry.name} is not split by symparam: "
+                                    f"{tensor.unsplit}")
+        if len(entry.shape) >= 2 and not tensor.decided and not tensor.expert:
+            raise InvalidValueError(Param("tp"), f": symparam does not know how tensor "
+                                    f"parallelism splits {entry.name}; it is refused rather "
+                                    "than guessed")
+    return dim, tensor.expert
+
+
+@dataclass
+class LayerStack:
+    prefix: str
+    layers: int
+    repeat: Repeat | None
+
+
+def stack_of(model: Any, entries: list[tuple[Tensor, TensorInfo]]) -> LayerStack | None:
+    """The stack of layers the pipeline splits: the repeated tensors' outer list of layers
+    (None where there is none); more than one is refused under pipeline parallelism."""
+    prefixes: dict[str, int] = {}
+    for _, entry in entries:
+        if entry.indices:
+            index = entry.indices[0]
+            prefix = entry.name.split(".{" + index.letter + "}", 1)[0]
+            count, start = model.value_of(index.count), model.value_of(index.start)
+            last = start + index.stride * (count - 1) + 1
+            prefixes[prefix] = max(prefixes.get(prefix, 0), last)
+    if not prefixes:
+        return None
+    if len(prefixes) > 1:  # an encoder's and a decoder's: not one pipeline of layers
+        return LayerStack("", 0, None)
+    prefix, layers = next(iter(prefixes.items()))
+    return LayerStack(prefix, layers, _repeat_at(model.tree, prefix))
+
+
+def _repeat_at(block: Block, path: str) -> Repeat | None:
+    """The one :class:`Repeat` at ``path`` (a plain Repeat, not a Stack of several)."""
+    node = block
+    for part in path.split(".") if path else []:
+        children = dict(node.children())
+        if part not in children:
+            return None
+        node = children[part]
+    return node if type(node) is Repeat else None
+
+
+def _on_stage(count: int, start: int, stride: int, low: int, high: int) -> int:
+    """How many of start, start + stride, … (count of them) lie in [low, high)."""
+    return sum(1 for r in range(count) if low <= start + stride * r < high)
+
+
+def stages(model: Any, layout: Layout) -> list[Stage]:
+    """What each pipeline stage's GPU holds under ``layout`` (checked, one line a refusal)."""
+    layout.check()
+    entries = list(tensor_leaves(model.tree))
+    stack = stack_of(model, entries)
+    p = layout.pp
+    if p > 1:
+        if stack is None:
+            raise InvalidValueError(Param("pp"), ": this model has no stack of layers to split")
+        if stack.repeat is None and stack.layers == 0:
+            raise InvalidValueError(Param("pp"), ": the pipeline split is derived for a model "
+                                    "with one stack of layers; this one has several")
+        if stack.layers % p:
+            raise InvalidValueError(f"the {stack.layers} layers do not divide into {p} stages (",
+                                    Param("pp"), ")")
+    if layout.ep > 1 and not any(t.expert for t, _ in entries):
+        raise InvalidValueError(Param("ep"), ": this model has no experts to place")
+    _check_heads(model, layout)
+    per = stack.layers // p if stack is not None and stack.layers else 0
+    out = [Stage(q, per) for q in range(p)]
+    owner_stage: dict[str, int] = {}
+    seen_stack = False
+    pending_ties: list[tuple[Tensor, TensorInfo, int]] = []
+    for tensor, entry in entries:
+        dim, expert = _split_dims(tensor, entry, layout)
+        shape = tuple(model.value_of(d) for d in entry.shape)
+        held = list(shape)
+        how = "replicated"
+        if dim is not None and layout.tp > 1:
+            if shape[dim] % layout.tp:
+                raise InvalidValueError(f"{entry.name} has {shape[dim]:,} along the dimension "
+                                        f"tensor parallelism splits, which does not divide by "
+                                        f"t = {layout.tp} (", Param("tp"), ")")
+            held[dim] //= layout.tp
+            how = f"dim {dim} / t"
+        if expert and layout.ep > 1:
+            if shape[0] % layout.ep:
+                raise InvalidValueError(f"the {shape[0]} experts of {entry.name} do not divide "
+                                        f"by e = {layout.ep} (", Param("ep"), ")")
+            held[0] //= layout.ep
+            how = "experts / e" if how == "replicated" else f"experts / e, {how}"
+        in_stack = bool(entry.indices) and stack is not None and stack.layers and \
+            entry.name.startswith(stack.prefix + ".{")
+        inner = math.prod(model.value_of(i.count) for i in entry.indices[1:]) \
+            if entry.indices else 1
+        if in_stack:
+            seen_stack = True
+            index = entry.indices[0]
+            count, start = model.value_of(index.count), model.value_of(index.start)
+            places = [(q, _on_stage(count, start, index.stride, q * per, (q + 1) * per))
+                      for q in range(p)]
+        else:
+            copies = math.prod(model.value_of(i.count) for i in entry.indices)
+            places = [(p - 1 if seen_stack else 0, copies)]
+            inner = 1
+        for q, n in places:
+            if n == 0:
+                continue
+            if entry.tied_to is None:
+                owner_stage[entry.name] = q
+            else:
+                pending_ties.append((tensor, entry, q))
+                continue
+            shard = Shard(entry.name, shape, tuple(held), n * inner, expert, how)
+            _add(out[q], shard)
+    for tensor, entry, q in pending_ties:  # a tied head on another stage than its table
+        where = owner_stage.get(entry.tied_to or "")
+        if where is not None and where != q:
+            owner = tensor.tie
+            dim = owner.split if owner is not None else None
+            shape = tuple(model.value_of(d) for d in entry.shape)
+            held = list(shape)
+            if dim is not None and layout.tp > 1:
+                held[dim] //= layout.tp
+            _add(out[q], Shard(entry.name + " (copy of " + entry.tied_to + ")", shape,
+                               tuple(held), 1, False, "tied copy"))
+    return out
+
+
+def _add(stage: Stage, shard: Shard) -> None:
+    stage.shards.append(shard)
+    if shard.expert:
+        stage.experts += shard.elements
+    else:
+        stage.dense += shard.elements
+
+
+def _check_heads(model: Any, layout: Layout) -> None:
+    """Query and key/value heads divide by t (Megatron gives each rank whole heads)."""
+    if layout.tp == 1:
+        return
+    for form in model.tree.forms().get("attention", ()):
+        if form.name != "attention":
+            continue
+        if "latent" in form.flags:
+            raise InvalidValueError(Param("tp"), ": multi-head latent attention's split is not "
+                                    "derived")
+        heads, kv = (model.value_of(x) for x in form.sizes[:2])
+        for what, n in (("query heads", heads), ("key/value heads", kv)):
+            if n % layout.tp:
+                raise InvalidValueError(f"the {n} {what} do not divide by t = {layout.tp} (",
+                                        Param("tp"), ")")
+
+
+@dataclass(frozen=True)
+class Part:
+    """One component of a GPU's memory: bytes, its formula, and how the formula reads."""
+
+    name: str
+    bytes: int
+    formula: Any
+    #: the formula's terms, to lay it out: (bytes a parameter, of experts, partitioned)
+    terms: tuple[tuple[int, bool, bool], ...] = ()
+
+
+def _parts(optimiser: Any) -> tuple[int, int, int]:
+    """Bytes per parameter of weights, gradients and optimiser state in a recipe."""
+    weights = grads = state = 0
+    for part, size in optimiser.parts:
+        if "gradients" in part:
+            grads += size
+        elif "weights" in part and "master" not in part:
+            weights += size
+        else:
+            state += size
+    return weights, grads, state
+
+
+def zero_parts(dense: int, experts: int, d: int, d_e: int, zero: int, optimiser: Any
+               ) -> list[Part]:
+    """Weights, gradients and optimiser state on one GPU holding ``dense`` parameters
+    partitioned over d ranks and ``experts`` over d_e (ZeRO stage ``zero``)."""
+    w, g, k = _parts(optimiser)
+    out = []
+    for name, size, from_stage in (("weights", w, 3), ("gradients", g, 2),
+                                   ("optimiser state", k, 1)):
+        split = zero >= from_stage
+        formula = size * (sympy.ceiling(PSI / N_D) if split else PSI)
+        value = size * (-(-dense // d) if split else dense)
+        if experts:
+            formula += size * (sympy.ceiling(PSI_E / N_DE) if split else PSI_E)
+            value += size * (-(-experts // d_e) if split else experts)
+        terms = ((size, False, split),) + (((size, True, split),) if experts else ())
+        out.append(Part(name, value, formula, terms))
+    return out
