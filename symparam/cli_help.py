@@ -104,6 +104,11 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
     "site": (
         "symparam site pages",
     ),
+    "fit": (
+        "symparam fit torch.nn:Linear --size in_features=64 --size out_features=32",
+        "symparam fit torch.nn:TransformerEncoderLayer --size d_model=64 --size nhead=4 "
+        "--size dim_feedforward=256 --json",
+    ),
 }
 
 #: what a command adds to :data:`STATUSES`
@@ -113,7 +118,7 @@ EXTRA = {
 }
 
 #: commands whose output is not a model's record (no MODEL argument)
-NO_MODEL = ("list", "site")
+NO_MODEL = ("list", "site", "fit")
 
 
 def epilog(command: str) -> str:

@@ -237,3 +237,92 @@ def test_the_fitted_model_answers_every_count_command() -> None:
     assert "torch's module tree" in derivation.to_markdown()
     with pytest.raises(Exception, match="FLOPs"):
         m.flops()
+
+
+# -- symparam.fit and `symparam fit` ----------------------------------------------------------
+
+
+def test_the_api_fits_and_counts_at_sizes_it_did_not_see() -> None:
+    import symparam
+
+    m = symparam.fit(LM, V=500, H=64, N=2, h=4, h_kv=4, d_ff=128)
+    assert isinstance(m, symparam.Model)
+    _agrees(LM, m, V=77, H=48, N=9, h=6, h_kv=2, d_ff=100)
+    with pytest.raises(symparam.SymparamError, match="positive integer"):
+        symparam.fit(LM, V=500, H=0, N=2, h=4, h_kv=4, d_ff=128)
+    with pytest.raises(symparam.SymparamError, match="example sizes"):
+        symparam.fit(LM)
+
+
+def _cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    from symparam.cli import main
+
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_the_command_reads_a_builder_from_a_module_of_the_current_folder(
+        tmp_path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    (tmp_path / "mynet.py").write_text(
+        "import torch\n"
+        "def build(H, N):\n"
+        "    return torch.nn.Sequential(*[torch.nn.Linear(H, H) for _ in range(N)])\n")
+    monkeypatch.chdir(tmp_path)
+    status, out, err = _cli(capsys, "fit", "mynet:build", "--size", "H=16", "--size", "N=3",
+                            "--json")
+    assert status == 0, err
+    record = json.loads(out)
+    assert record["text"] == "N·(H² + H)" and record["sizes"] == {"H": 16, "N": 3}
+    assert record["params"] == 3 * (16 * 16 + 16)
+    status, out, _ = _cli(capsys, "fit", "mynet:build", "--size", "H=16", "--size", "N=3")
+    assert status == 0 and "N·(H² + H)" in out
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["fit", "no-such thing", "--size", "H=2"], "is not package.module:function"),
+    (["fit", "symparam_no_such_module:build", "--size", "H=2"], "cannot import"),
+    (["fit", "torch.nn:NoSuchLayer", "--size", "H=2"], "has no NoSuchLayer"),
+    (["fit", "torch.nn:Linear"], "example sizes"),
+    (["fit", "torch.nn:Linear", "--size", "in_features=4", "--size", "bias=true"],
+     "a size is a positive integer"),
+    (["fit", "torch.nn:Linear", "--size", "H=4"], "does not build at the example sizes"),
+])
+def test_bad_input_is_one_line_and_status_2(argv: list[str], message: str,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = _cli(capsys, *argv)
+    assert status == 2 and out == "" and len(err.splitlines()) == 1, err
+    assert message in err
+
+
+def test_without_torch_one_line_and_status_2(tmp_path) -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    code = ("import sys; sys.modules['torch'] = None\n"
+            "import symparam\n"
+            "assert 'torch' not in [m for m in sys.modules if sys.modules[m] is not None]\n"
+            "from symparam.cli import main\n"
+            "sys.exit(main(['fit', 'mynet:build', '--size', 'H=4']))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=tmp_path, env={"PYTHONPATH": str(root), "PATH": "/usr/bin"},
+                          check=False)
+    assert done.returncode == 2, done.stderr
+    assert done.stdout == "" and len(done.stderr.splitlines()) == 1
+    assert "needs torch" in done.stderr
+
+
+def test_importing_symparam_does_not_import_torch() -> None:
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    code = "import sys, symparam; print('torch' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env={"PYTHONPATH": str(root), "PATH": "/usr/bin"}, check=True)
+    assert done.stdout.strip() == "False"

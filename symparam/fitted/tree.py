@@ -125,7 +125,7 @@ class _Builder:
                 named[name] = self.runs(item, inner, depth)
             else:
                 named[name] = self.module(item, inner, depth + 1, element)
-        if list(named) == [""]:
+        if list(named) == [""] and isinstance(named[""], Layers):
             return named[""]  # a module that is itself a numbered list (an nn.Sequential)
         return TorchModule(str(node.get("type", "")), named)
 

@@ -8,6 +8,7 @@ them (:mod:`symparam.fitting.fitter`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -17,7 +18,14 @@ from symparam.integers import as_int
 from symparam.model import Model
 from symparam.symbols import describe
 
-__all__ = ["FitError", "fit", "fitted_model", "observer"]
+__all__ = ["FitError", "ModuleModel", "builder", "fit", "fitted_model", "observer"]
+
+
+class ModuleModel(Model):
+    """A :class:`Model` read off a module tree; ``fitted`` says how (the sizes it holds, those
+    kept fixed and why, the builds it took)."""
+
+    fitted: Fitted
 
 
 def observer(build: Callable[..., Any]) -> Callable[[Mapping[str, int]], Build | str]:
@@ -68,7 +76,7 @@ def fit(build: Callable[..., Any], name: str | None = None, /, *, seed: int = 0,
         checked[key] = number
     found = fit_node(observer(build), checked, seed=seed)
     label = name or getattr(build, "__name__", "") or "module"
-    if not label.isidentifier() or label == "<lambda>":
+    if not isinstance(label, str) or not label.isidentifier():
         label = "module"
     return fitted_model(found, label)
 
@@ -87,11 +95,46 @@ def fitted_model(found: Fitted, name: str) -> Model:
                     architectures={name: "the module fitted"},
                     build=lambda _a, options: build(node, options, name),
                     compute=False, custom=True)
-    bound = {k: v for k, v in found.sizes.items() if k not in found.quiet}
-    model = Model(name, family, name, {}, {k: v for k, v in bound.items()
-                                           if k in _held(family, name)})
+    held = {s.name for s in family.tree(name, {}).symbols()}
+    model = ModuleModel(name, family, name, {},
+                        {k: v for k, v in found.sizes.items() if k in held})
+    model.fitted = found
     return model
 
 
-def _held(family: Any, name: str) -> set[str]:
-    return {s.name for s in family.tree(name, {}).symbols()}
+#: ``package.module:function`` (the function may be an attribute path: ``module:Class.make``)
+_REFERENCE = re.compile(r"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*):([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)")
+
+
+def builder(reference: str) -> Callable[..., Any]:
+    """The function (or class) ``package.module:function`` names, imported (the current
+    folder searched first, as ``python -m`` does)."""
+    import importlib
+    import os
+    import sys
+
+    found = _REFERENCE.fullmatch(reference.strip()) if isinstance(reference, str) else None
+    if found is None:
+        raise InvalidValueError(f"{reference!r} is not package.module:function")
+    module_name, attribute = found.groups()
+    here = os.getcwd()
+    added = here not in sys.path
+    if added:
+        sys.path.insert(0, here)
+    try:
+        obj: Any = importlib.import_module(module_name)
+    except ImportError as error:
+        raise SymparamError(f"cannot import {module_name}: {error}") from None
+    except Exception as error:  # the module's own code failed while it was imported
+        raise SymparamError(f"importing {module_name} failed: {type(error).__name__}: "
+                            f"{str(error)[:200]}") from None
+    finally:
+        if added:
+            sys.path.remove(here)
+    for part in attribute.split("."):
+        if not hasattr(obj, part):
+            raise SymparamError(f"{module_name} has no {attribute}")
+        obj = getattr(obj, part)
+    if not callable(obj):
+        raise SymparamError(f"{reference} is a {type(obj).__name__}, not a function")
+    return obj

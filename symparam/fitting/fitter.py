@@ -35,7 +35,7 @@ PROBES = (lambda x: 2 * x, lambda x: x // 2, lambda x: 3 * x, lambda x: x + 1)
 CHECKS = 2
 CHECK_TRIES = 10
 #: rounds of refitting with the check points added, before a number is refused
-ROUNDS = 3
+ROUNDS = 4
 
 
 class FitError(SymparamError):
@@ -189,16 +189,17 @@ def solve_numbers(probes: Probes, observe: Observe, seed: int = 0
             return "it does not build there as it does at the example"
         return got
 
-    for _ in range(ROUNDS):
+    for attempt in range(ROUNDS + 1):
         exprs, failed = _solve_round(probes, dependence, settled)
-        if not failed:
-            return exprs
+        if not failed or attempt == ROUNDS:
+            break
         contradicted = False
         for path, _why, kept in failed:
             if not kept:
                 contradicted = True
                 continue
-            told = _distinguish(kept, sorted(dependence[path]), probes, aligned, rng)
+            used = sorted(frozenset().union(*(t.names for c in kept for t in c.terms)))
+            told = _distinguish(kept, used, probes, aligned, rng)
             if told is None:
                 settled[_cache_key(probes, dependence, path)] = kept[0].expr()
             else:
@@ -209,6 +210,8 @@ def solve_numbers(probes: Probes, observe: Observe, seed: int = 0
             probes.checks = _checks(probes, aligned, probes.base.point, rng, CHECKS)
         elif contradicted:
             break
+    if not failed:
+        return exprs
     path, why, _ = failed[0]
     raise FitError(f"{place(path)}: {why}")
 

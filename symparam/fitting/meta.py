@@ -26,8 +26,11 @@ def need_torch() -> Any:
 
 def build_on_meta(build: Callable[..., Any], sizes: Mapping[str, int]) -> Any:
     """``build(**sizes)`` on the meta device; it must return an ``nn.Module``."""
+    import warnings
+
     torch = need_torch()
-    with torch.device("meta"):
+    with torch.device("meta"), warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # a builder's advice on how to run it, not ours
         module = build(**sizes)
     if not isinstance(module, torch.nn.Module):
         raise SymparamError(f"the builder returned a {type(module).__name__}, not a "
