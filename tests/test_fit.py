@@ -42,7 +42,7 @@ def test_solver_finds_quotients_and_offsets() -> None:
 
 def test_solver_refuses_what_no_term_fits() -> None:
     points = [{"H": x} for x in (2, 3, 5, 7, 11, 13)]
-    values = [x**3 for x in (2, 3, 5, 7, 11, 13)]  # a cube: no term of the basis is one
+    values = [x**4 for x in (2, 3, 5, 7, 11, 13)]  # a 4th power: no term of the basis is one
     assert solve.candidates(["H"], points, values) == []
     chosen, why, _ = solve.settle([], [], [])
     assert chosen is None and "fits" in why
@@ -217,13 +217,13 @@ def test_a_period_of_layer_kinds_counts_at_any_depth() -> None:
 def test_a_dimension_nothing_fits_is_refused_by_name() -> None:
     from symparam.fitting import FitError, fit
 
-    def cube(H: int) -> nn.Module:
+    def fourth(H: int) -> nn.Module:
         module = nn.Module()
-        module.fc = nn.Linear(H, H**3, bias=False)
+        module.fc = nn.Linear(H, H**4, bias=False)
         return module
 
     with pytest.raises(FitError, match=r"^fc\.weight \(dimension 0\)"):
-        fit(cube, H=4)
+        fit(fourth, H=4)
 
 
 def test_the_fitted_model_answers_every_count_command() -> None:

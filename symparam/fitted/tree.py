@@ -5,8 +5,9 @@ its kind one of ``Linear``, ``Embedding``, ``LayerNorm``, ``RMSNorm``, ``Conv1d`
 ``Conv1D`` or ``""`` (a module of bare tensors, a :class:`TorchModule`). An item is a node, a
 tensor ``{"shape": [size, …], "tie": owner}`` or a list of layers ``{"runs": [{"count": size,
 "start": size, "stride": k, "node": node}, …]}`` — one :class:`~symparam.blocks.Repeat` each.
-Sizes are expressions (:mod:`symparam.fitted.expr`). Any item may hold ``"if": {key: value}``:
-it is built only where the options have those values (a bias that ``attention_bias`` adds).
+Sizes are expressions (:mod:`symparam.fitted.expr`). Any item may hold ``"if": {key: [value,
+…]}``: it is built only where the options have one of those values (a bias that
+``attention_bias`` adds: :mod:`symparam.fitting.merge`).
 
 A tie names its owner's place: ``abs:model.embed_tokens.weight`` from the root, ``abs:…#0…``
 through a list's first run, ``rel:…`` from the list element that holds both.
@@ -22,6 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from typing import Any
+
+import sympy
 
 from symparam.blocks import (
     Block,
@@ -57,6 +60,11 @@ class TorchModule(Sequential):
             yield row
 
 
+#: why a count or a size read off the tree must not fall below zero at the values bound
+NOT_BELOW = ("a run of layers or a tensor's size read off the module tree falls below none "
+             "there, which is not what transformers builds")
+
+
 class Layers(Block):
     """A numbered list of modules: its runs of equal layers (each a
     :class:`~symparam.blocks.Repeat`, adding no name of its own) and its single layers, each
@@ -69,28 +77,45 @@ class Layers(Block):
         return self._children
 
 
-def build(node: Mapping[str, Any], options: Mapping[str, Any], where: str = "record") -> Block:
-    """The block tree ``node`` writes, with the items ``options`` select."""
-    return _Builder(options, where).module(node, "", 0)
+def build(node: Mapping[str, Any], options: Mapping[str, Any], where: str = "record",
+          outside: bool = False, parts: Mapping[str, Mapping[str, Any]] | None = None) -> Block:
+    """The block tree ``node`` writes, with the items ``options`` select; an item
+    ``{"part": name}`` is the node ``parts[name]`` (a class's base model). ``outside``: a tie
+    to a tensor the node does not hold (a head's, to its base model's table) counts 0."""
+    builder = _Builder(options, where, outside, parts or {})
+    root = builder.module(node, "", 0)
+    if builder.checks:  # refused where bound, as a top k above E is (Model checks at_most)
+        root.__dict__["at_most"] = (*root.at_most, *(
+            (sympy.S.Zero, expr, NOT_BELOW) for expr in builder.checks))
+    return root
 
 
 class _Builder:
-    def __init__(self, options: Mapping[str, Any], where: str) -> None:
+    def __init__(self, options: Mapping[str, Any], where: str, outside: bool,
+                 parts: Mapping[str, Mapping[str, Any]]) -> None:
         self.options = options
         self.where = where
+        self.outside = outside
+        self.parts = parts
         self.tensors: dict[str, Tensor] = {}  # by place, for ties
+        self.checks: dict[Any, None] = {}  # sizes that must not fall below zero
 
     def fail(self, what: str) -> ConfigError:
         return ConfigError(f"{self.where}: {what}")
 
     def chosen(self, item: Mapping[str, Any]) -> bool:
         wanted = item.get("if") or {}
-        if not isinstance(wanted, dict):
-            raise self.fail("an item's condition is an object")
-        return all(self.options.get(key) == value for key, value in wanted.items())
+        if not isinstance(wanted, dict) or not all(isinstance(v, list) for v in wanted.values()):
+            raise self.fail("an item's condition maps keys to lists of values")
+        return all(self.options.get(key) in values for key, values in wanted.items())
 
     def size(self, data: Any) -> Any:
-        return decode(data, self.where)
+        """A count or size; one that may fall below zero at some values (N −
+        first_k_dense_replace) is checked where values are bound (:attr:`Block.at_most`)."""
+        expr = decode(data, self.where)
+        if expr.is_positive is not True and not expr.is_zero:
+            self.checks[expr] = None
+        return expr
 
     def tie(self, item: Mapping[str, Any], element: str) -> Tensor | None:
         owner = item.get("tie")
@@ -99,7 +124,8 @@ class _Builder:
         if not isinstance(owner, str) or owner[:4] not in ("abs:", "rel:"):
             raise self.fail(f"a tie names its owner's place, not {owner!r}")
         place = owner[4:] if owner.startswith("abs:") else _join(element, owner[4:])
-        if place not in self.tensors:
+        if place not in self.tensors and self.outside:
+            return Tensor(1)  # held outside the node: what it adds is counted there
             raise self.fail(f"a tie to {place}, which comes later or is not built")
         return self.tensors[place]
 
@@ -119,6 +145,10 @@ class _Builder:
             if not isinstance(name, str) or (not name and len(kept) > 1) or name in named:
                 raise self.fail(f"{path}: an item's name is missing or repeated")
             inner = _join(path, name)
+            if "part" in item:
+                if item["part"] not in self.parts:
+                    raise self.fail(f"{inner}: no part {item['part']!r}")
+                item = self.parts[item["part"]]
             if "shape" in item:
                 named[name] = self.tensor(item, inner, element)
             elif "runs" in item:

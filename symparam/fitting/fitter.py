@@ -35,7 +35,7 @@ PROBES = (lambda x: 2 * x, lambda x: x // 2, lambda x: 3 * x, lambda x: x + 1)
 CHECKS = 2
 CHECK_TRIES = 10
 #: rounds of refitting with the check points added, before a number is refused
-ROUNDS = 4
+ROUNDS = 6
 
 
 class FitError(SymparamError):
@@ -102,11 +102,10 @@ def explore(observe: Observe, sizes: Mapping[str, int], seed: int = 0,
                 why = why or f"at {key}={value}: {got}"
                 continue
             kept.append(got)
-            if numbers(got.tree) == base_numbers:
-                probes.quiet.add(key)
-                break
-        if not kept:
-            probes.fixed[key] = why
+        if kept and all(numbers(b.tree) == base_numbers for b in kept) and len(kept) == 2:
+            probes.quiet.add(key)  # up and down: it moves nothing
+        if not kept or (why and all(numbers(b.tree) == base_numbers for b in kept)):
+            probes.fixed[key] = why or "no other value builds"  # moves the structure only
             continue
         probes.fit_on += kept
         if key not in probes.quiet:
@@ -148,19 +147,24 @@ def _pairs(probes: Probes, aligned: Callable[[Mapping[str, int]], Build | str],
 def _checks(probes: Probes, aligned: Callable[[Mapping[str, int]], Build | str],
             sizes: Mapping[str, int], rng: random.Random, wanted: int) -> list[Build]:
     """Builds at points where every size that moves anything moves at once, none of them a
-    point built before."""
+    point built before; in the first tries the sizes that moved nothing alone move too (a
+    layer index that matters only beside more layers than the example's)."""
     moving = sorted(probes.moved)
     seen = {tuple(sorted(b.point.items())) for b in [*probes.fit_on, *probes.checks]}
     out: list[Build] = []
     if not moving:
         return out
-    for _ in range(CHECK_TRIES):
+    for attempt in range(CHECK_TRIES):
         if len(out) == wanted:
             break
         point = dict(sizes)
         for key in moving:
             x = sizes[key]
             point[key] = rng.choice([v for v in (x // 2, x, 2 * x, 3 * x, 4 * x) if v >= 1])
+        if attempt < CHECK_TRIES // 2:
+            for key in sorted(probes.quiet):
+                x = sizes[key]
+                point[key] = rng.choice([v for v in (x // 2, x, 2 * x) if v >= 1])
         key_ = tuple(sorted(point.items()))
         if key_ in seen or sum(point[k] != sizes[k] for k in moving) < min(2, len(moving)):
             continue
@@ -180,7 +184,7 @@ def solve_numbers(probes: Probes, observe: Observe, seed: int = 0
     rng = random.Random(seed + 1)
     shape = outline(probes.base.tree)
     dependence = depends(probes)
-    settled: dict[Any, sympy.Expr] = {}
+    settled: dict[tuple[Any, ...], solve.Candidate] = {}
 
     def aligned(point: Mapping[str, int]) -> Build | str:
         probes.builds += 1
@@ -201,7 +205,7 @@ def solve_numbers(probes: Probes, observe: Observe, seed: int = 0
             used = sorted(frozenset().union(*(t.names for c in kept for t in c.terms)))
             told = _distinguish(kept, used, probes, aligned, rng)
             if told is None:
-                settled[_cache_key(probes, dependence, path)] = kept[0].expr()
+                settled[path] = kept[0]
             else:
                 probes.checks.append(told)
         if contradicted and probes.checks:
@@ -240,14 +244,6 @@ def _distinguish(kept: Sequence[solve.Candidate], keys: Sequence[str], probes: P
     return None
 
 
-def _cache_key(probes: Probes, dependence: Mapping[tuple[Any, ...], frozenset[str]],
-               path: tuple[Any, ...]) -> Any:
-    points = [b.point for b in probes.fit_on]
-    values = [numbers(b.tree)[path] for b in probes.fit_on]
-    keys = dependence[path] | _hidden(points, values, dependence[path])
-    return (tuple(sorted(keys)), tuple(values))
-
-
 def _unexplained(keys: Sequence[str], base: Mapping[str, int],
                  points: Sequence[Mapping[str, int]], values: Sequence[int]) -> list[str]:
     """The sizes besides ``keys`` that differ from ``base`` at the points where the fit on
@@ -280,7 +276,7 @@ def _hidden(points: Sequence[Mapping[str, int]], values: Sequence[int],
 
 
 def _solve_round(probes: Probes, dependence: Mapping[tuple[Any, ...], frozenset[str]],
-                 settled: Mapping[Any, sympy.Expr]
+                 settled: Mapping[tuple[Any, ...], solve.Candidate]
                  ) -> tuple[dict[tuple[Any, ...], sympy.Expr],
                             list[tuple[Any, str, list[solve.Candidate]]]]:
     fit_values = [numbers(b.tree) for b in probes.fit_on]
@@ -299,20 +295,26 @@ def _solve_round(probes: Probes, dependence: Mapping[tuple[Any, ...], frozenset[
         if found is not None:
             exprs[path] = found
             continue
+        required = sorted(dependence[path])  # what moves it alone must be in its formula
         keys = sorted(dependence[path] | _hidden(points, values, dependence[path]))
-        if (tuple(keys), tuple(values)) in settled:
-            exprs[path] = settled[(tuple(keys), tuple(values))]
+        chosen_before = settled.get(path)
+        if chosen_before is not None and all(
+                chosen_before.at(p) == v for p, v in zip([*points, *checks], [*values, *wanted],
+                                                         strict=True)):
+            exprs[path] = chosen_before.expr()  # no point built tells its rivals from it
             continue
         key = (tuple(keys), tuple(values), tuple(wanted))
         if key not in cache:
             linear = {k: solve.marginal_linear(base, points, values, k) for k in keys}
-            options = solve.candidates(keys, points, values, linear)
+            options = solve.candidates(keys, points, values, linear, required)
             if not options:
-                more = _unexplained(keys, base, points, values)
+                more = [k for k in _unexplained(required, base, points, values)
+                        if k not in keys]
                 if more:
                     linear = {k: solve.marginal_linear(base, points, values, k)
                               for k in [*keys, *more]}
-                    options = solve.candidates([*keys, *more], points, values, linear, keys)
+                    options = solve.candidates([*keys, *more], points, values, linear,
+                                               required)
             chosen, why, kept = solve.settle(options, checks, wanted)
             cache[key] = (None if chosen is None else chosen.expr(), why, kept)
         expr, why, kept = cache[key]
@@ -409,6 +411,7 @@ class Fitted:
     quiet: frozenset[str]
     fixed: Mapping[str, str]
     builds: int
+    moved: frozenset[str] = frozenset()
 
 
 def fit_node(observe: Observe, sizes: Mapping[str, int], seed: int = 0,
@@ -420,7 +423,7 @@ def fit_node(observe: Observe, sizes: Mapping[str, int], seed: int = 0,
     probes = explore(observe, sizes, seed, vary)
     exprs = solve_numbers(probes, observe, seed)
     node = to_record(probes.base.tree, exprs)
-    tree = build(node, {}, "the fitted tree")
+    tree = build(node, {}, "the fitted tree", outside=True)
     for b in [*probes.fit_on, *probes.checks]:
         env = {symbol(k): v for k, v in b.point.items()}
         got = tree.numeric(env)
@@ -428,4 +431,4 @@ def fit_node(observe: Observe, sizes: Mapping[str, int], seed: int = 0,
             raise FitError(f"the fitted tree counts {got} where the module has {b.total} "
                            f"at {dict(b.point)}")
     return Fitted(node, dict(sizes), frozenset(probes.quiet), dict(probes.fixed),
-                  probes.builds)
+                  probes.builds, frozenset(probes.moved))

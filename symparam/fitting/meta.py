@@ -7,7 +7,8 @@ never when symparam is imported.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+import contextlib
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from symparam.errors import SymparamError
@@ -24,12 +25,40 @@ def need_torch() -> Any:
     return torch
 
 
+@contextlib.contextmanager
+def quiet_init() -> Iterator[None]:
+    """torch's weight initialisers made to do nothing (a meta tensor has no values to set:
+    they cost half a build's time), as transformers' ``no_init_weights`` does, but leaving
+    a model's own ``init_weights`` alone — it ties the weights that are tied."""
+    import sys
+
+    names = ("uniform_", "normal_", "constant_", "ones_", "zeros_", "eye_", "dirac_",
+             "xavier_uniform_", "xavier_normal_", "kaiming_uniform_", "kaiming_normal_",
+             "trunc_normal_", "orthogonal_", "sparse_")
+    saved = []
+    for module in [m for n, m in list(sys.modules.items())
+                   if n == "torch.nn.init" or n.startswith("torch.nn.modules.")]:
+        for name in names:
+            if hasattr(module, name):
+                saved.append((module, name, getattr(module, name)))
+                setattr(module, name, _keep)
+    try:
+        yield
+    finally:
+        for module, name, function in saved:
+            setattr(module, name, function)
+
+
+def _keep(tensor: Any, *args: Any, **kwargs: Any) -> Any:
+    return tensor
+
+
 def build_on_meta(build: Callable[..., Any], sizes: Mapping[str, int]) -> Any:
     """``build(**sizes)`` on the meta device; it must return an ``nn.Module``."""
     import warnings
 
     torch = need_torch()
-    with torch.device("meta"), warnings.catch_warnings():
+    with torch.device("meta"), quiet_init(), warnings.catch_warnings():
         warnings.simplefilter("ignore")  # a builder's advice on how to run it, not ours
         module = build(**sizes)
     if not isinstance(module, torch.nn.Module):

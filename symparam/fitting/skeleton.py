@@ -143,6 +143,8 @@ def _tie(owner: str | None, scopes: tuple[str, ...]) -> str | None:
     tied tensor, relative to that element (so that equal elements compare equal)."""
     if owner is None:
         return None
+    if owner.startswith("="):  # already a place in the record (a base model's, for a head)
+        return "at:" + owner[1:]
     if scopes and owner.startswith(scopes[-1] + "."):
         return "rel:" + owner[len(scopes[-1]) + 1:]
     return "abs:" + owner
@@ -251,6 +253,8 @@ def resolve_ties(tree: Node) -> Node:
         if isinstance(item, Leaf):
             if item.tie is None:
                 return item
+            if item.tie.startswith("at:"):
+                return Leaf(item.shape, "abs:" + item.tie[3:])
             scope, name = (tree, item.tie[4:]) if item.tie.startswith("abs:") else \
                 (element, item.tie[4:])
             return Leaf(item.shape, item.tie[:4] + ".".join(where(scope, name)))

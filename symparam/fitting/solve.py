@@ -34,7 +34,7 @@ Point = Mapping[str, int]
 
 #: the most terms one fit may have, and the most subsets of terms one search may try
 MAX_TERMS = 4
-MAX_TRIES = 60_000
+MAX_TRIES = 20_000
 
 
 @dataclass(frozen=True, order=True)
@@ -120,9 +120,10 @@ def terms_for(keys: Sequence[str], linear: Mapping[str, bool | None]) -> list[Te
         if any(linear.get(k) is True for k in repeated):
             continue
         out.append(Term((a, b)))
-    if len(keys) >= 3:
-        out += [Term(tuple(Atom((k,)) for k in trio))
-                for trio in itertools.combinations(keys, 3)]
+    for trio in itertools.combinations_with_replacement(keys, 3):  # C·P² (a patch, flattened)
+        repeated = {k for k in trio if trio.count(k) > 1}
+        if not any(linear.get(k) is True for k in repeated):
+            out.append(Term(tuple(Atom((k,)) for k in trio)))
     out.sort(key=lambda t: (len(t.atoms), sum(len(a.names) for a in t.atoms), t.atoms))
     return out
 
@@ -181,6 +182,8 @@ def candidates(keys: Sequence[str], points: Sequence[Point], values: Sequence[in
     rhs = list(seen.values())
     terms = terms_for(keys, linear or {})
     columns = {t: [t.at(p) for p in rows] for t in terms}
+    floats = {t: [float(x) for x in column] for t, column in columns.items()}
+    float_rhs = [float(x) for x in rhs]
     wanted = frozenset(keys if required is None else required)
     tries = 0
     for size in range(1, min(MAX_TERMS, len(rows)) + 1):
@@ -191,6 +194,8 @@ def candidates(keys: Sequence[str], points: Sequence[Point], values: Sequence[in
             tries += 1
             if tries > MAX_TRIES:
                 return found
+            if not _plausible([floats[t] for t in subset], float_rhs):
+                continue
             matrix = [[columns[t][i] for t in subset] for i in range(len(rows))]
             solution = solve_exact(matrix, rhs)
             if solution is not None and all(c != 0 for c in solution):
@@ -198,6 +203,29 @@ def candidates(keys: Sequence[str], points: Sequence[Point], values: Sequence[in
         if found:
             return found
     return []
+
+
+def _plausible(columns: Sequence[Sequence[float]], rhs: Sequence[float]) -> bool:
+    """Whether ``rhs`` may lie in the span of ``columns``: Gaussian elimination in floats, a
+    cheap test that rejects most subsets before the exact one in fractions (it errs only
+    towards yes, by its tolerance)."""
+    width = len(columns)
+    rows = [[col[i] for col in columns] + [rhs[i]] for i in range(len(rhs))]
+    scale = max((abs(x) for row in rows for x in row), default=1.0) or 1.0
+    rows = [[x / scale for x in row] for row in rows]
+    r = 0
+    for c in range(width):
+        pivot = max(range(r, len(rows)), key=lambda i: abs(rows[i][c]), default=None)
+        if pivot is None or abs(rows[pivot][c]) < 1e-12:
+            continue
+        rows[r], rows[pivot] = rows[pivot], rows[r]
+        lead = rows[r]
+        for i in range(len(rows)):
+            if i != r and rows[i][c] != 0.0:
+                f = rows[i][c] / lead[c]
+                rows[i] = [x - f * y for x, y in zip(rows[i], lead, strict=True)]
+        r += 1
+    return all(abs(row[-1]) < 1e-7 for row in rows[r:])
 
 
 def agree(found: Sequence[Candidate]) -> bool:

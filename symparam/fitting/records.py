@@ -1,0 +1,523 @@
+"""The record of a transformers model type: every class its auto mappings register, read off
+its module tree with the fitter, and what each config key does (needs torch, transformers).
+
+:func:`fit_type` fits the base model over every size key (:mod:`symparam.fitting.fitter`)
+and probes every other key, for every class, at the same sizes — a flag flipped, an enum's
+other values, any other value changed — keeping each as what it turned out to be: *ignored*
+(no class changes), *values* (a class changes and builds: the tree with each value is fitted
+and folded in as a condition, :mod:`symparam.fitting.merge`), or *fixed* (a config with
+another value is refused by the key's name). Each other class is the base model under its
+attribute (``model``) and its own modules, fitted alone. Pairs of values are checked
+together against a build; pairs that do not hold are refused together. A size that
+transformers works out when a config.json leaves it out (``head_dim``) gets that formula,
+fitted the same way on configs alone.
+
+The layer counts are fitted at the smallest values whose tree has the default's runs (a
+period of 4 layer kinds needs 12 layers, not the default's 48): the fit is exact at every
+depth and checked at others, and a build costs what its layers cost.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from symparam.fitted.expr import encode
+from symparam.fitting.fitter import Build, FitError, Fitted, fit_node
+from symparam.fitting.merge import merge
+from symparam.fitting.skeleton import (
+    Leaf,
+    Node,
+    Param,
+    Reading,
+    numbers,
+    outline,
+    resolve_ties,
+    skeleton,
+    where,
+)
+from symparam.fitting.transformers_types import Key, TypeSpec, spec, symbol_names
+
+#: the record format; a record of another is not read
+FORMAT = 1
+#: size keys that count layers, by name: fitted at fewer layers where the runs allow
+LAYERS = re.compile(r".*(layers|depth|depths|blocks)$")
+#: size keys that may name a layer by its index: a layer count is not lowered below them
+INDEX = re.compile(r".*(layer|index|_k_|first_|last_|start|end).*")
+
+Log = Callable[[str], None]
+
+
+def fit_type(model_type: str, seed: int = 0, log: Log | None = None) -> dict[str, Any]:
+    """The record (plain JSON data) of ``model_type``; :class:`FitError` when its base
+    model cannot be fitted."""
+    import transformers
+
+    s = spec(model_type)
+    if not s.classes:
+        raise FitError("transformers' auto mappings register no class")
+    fitter = _TypeFitter(s, seed, log or (lambda _m: None))
+    base = s.classes[0]
+    shrunk = fitter.shrink(base)
+    base_fit = fitter.fit(base, {})
+    if set(base_fit.fixed) & shrunk:  # a layer count the structure hangs on: at its default
+        fitter.point.update({k: fitter.s.keys[fitter.paths[k]].value
+                             for k in set(base_fit.fixed) & shrunk})
+        fitter.fixed.clear()
+        base_fit = fitter.fit(base, {})
+    fitter.say(f"{base}: {base_fit.builds} builds")
+    others, choices = fitter.keys()
+    defaults = {p: s.keys[p].value for p in choices}
+    universe = {p: [s.keys[p].value, *vs] for p, vs in choices.items()}
+    node = base_fit.node
+    for path, value in fitter.moving(base, choices):
+        alt = fitter.fit(base, {path: value}, vary=sorted(base_fit.moved))
+        node = merge(node, alt.node, path, value, defaults, universe)
+    classes: dict[str, Any] = {base: {"node": node}}
+    refused: dict[str, str] = {}
+    for cls in s.classes[1:]:
+        try:
+            classes[cls] = fitter.fit_class(cls, base, base_fit, choices, defaults, universe)
+        except FitError as error:
+            refused[cls] = str(error)
+            fitter.say(f"{cls}: refused: {error}")
+    if set(fitter.fixed) & shrunk:
+        raise FitError(f"the structure hangs on {', '.join(sorted(set(fitter.fixed) & shrunk))}"
+                       " in a class, not in the base model")
+    keys = {**fitter.size_entries(), **others}
+    keys = {path: keys[path] for path in s.keys}
+    record: dict[str, Any] = {
+        "format": FORMAT, "model_type": model_type, "transformers": transformers.__version__,
+        "base": base, "keys": keys, "sections": fitter.sections(),
+        "aliases": s.aliases, "legacy": fitter.legacy(), "classes": classes,
+        "refused": refused,
+    }
+    record["apart"] = fitter.apart(record, choices)
+    record["builds"] = fitter.builds
+    return record
+
+
+class _TypeFitter:
+    """Builds of one model type's classes at chosen sizes and key values, each once."""
+
+    def __init__(self, s: TypeSpec, seed: int, say: Log) -> None:
+        self.s, self.seed, self.say = s, seed, say
+        self.sizes = [p for p, k in s.keys.items() if k.kind == "size"]
+        self.names = symbol_names(self.sizes)
+        self.paths = {v: k for k, v in self.names.items()}
+        self.point = {self.names[p]: s.keys[p].value for p in self.sizes}
+        self.cache: dict[Any, Reading | str] = {}
+        self.builds = 0
+        self.fixed: dict[str, str] = {}  # sizes the structure hangs on, by symbol: why
+
+    def reading(self, cls: str, values: Mapping[str, Any]) -> Reading | str:
+        """The parameters of ``cls`` built with the sizes and key values ``values`` (by
+        symbol and by path), or why it did not build."""
+        key = (cls, tuple(sorted((k, repr(v)) for k, v in values.items())))
+        if key not in self.cache:
+            self.cache[key] = self._read(cls, values)
+        return self.cache[key]
+
+    def _read(self, cls: str, values: Mapping[str, Any]) -> Reading | str:
+        import warnings
+
+        import torch
+
+        from symparam.fitting.meta import quiet_init, read
+
+        self.builds += 1
+        config_values = {self.paths.get(k, k): v for k, v in values.items()}
+        try:
+            with torch.device("meta"), quiet_init(), warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                module = self.s.build(cls, config_values)
+        except Exception as error:  # transformers refusing these values: the probe fails
+            first = str(error).splitlines()[0][:160] if str(error) else ""
+            return f"{type(error).__name__}: {first}"
+        return read(module)
+
+    def shrink(self, cls: str) -> set[str]:
+        """Fewer layers where the tree keeps the same runs (see the module's docstring), at
+        least 8 (room for the sizes a run's start hangs on to move); the names shrunk."""
+        first = self.reading(cls, self.point)
+        if isinstance(first, str):
+            raise FitError(f"{cls} does not build with the default config: {first}")
+        shape = outline(resolve_ties(skeleton(first)))
+        shrunk = set()
+        for path in self.sizes:
+            name, value = self.names[path], self.point[self.names[path]]
+            if not LAYERS.fullmatch(path.rpartition(".")[2]):
+                continue
+            # a layer index (moe_layer_end_index = N − 1) must keep its layers
+            section = path.rpartition(".")[0]
+            indices = [self.point[self.names[p]] for p in self.sizes if p != path
+                       and p.rpartition(".")[0] == section and INDEX.fullmatch(p)
+                       and self.point[self.names[p]] < value]
+            floor = max(indices, default=0) + 1
+            for smaller in sorted({8, 12, 16, 24} & set(range(floor, value))):
+                got = self.reading(cls, {**self.point, name: smaller})
+                if not isinstance(got, str) and outline(resolve_ties(skeleton(got))) == shape:
+                    self.point[name] = smaller
+                    shrunk.add(name)
+                    break
+        return shrunk
+
+    def observer(self, cls: str, choice: Mapping[str, Any], prefix: str | None = None
+                 ) -> Callable[[Mapping[str, int]], Build | str]:
+        def observe(values: Mapping[str, int]) -> Build | str:
+            got = self.reading(cls, {**values, **choice})
+            if isinstance(got, str):
+                return got
+            if prefix is not None:
+                got = _apart(got, prefix)
+            return Build(dict(values), resolve_ties(skeleton(got)), got.total)
+
+        return observe
+
+    def fit(self, cls: str, choice: Mapping[str, Any], prefix: str | None = None,
+            vary: list[str] | None = None) -> Fitted:
+        """The fit of ``cls`` (less its base model under ``prefix``) with the key values
+        ``choice``, varying the sizes ``vary`` — checked first by one build with every other
+        size doubled at once: where that moves anything, every size is varied."""
+        observe = self.observer(cls, choice, prefix)
+        if vary is not None:
+            rest = [k for k in self.point if k not in vary and k not in self.fixed]
+            first = observe(self.point)
+            moved = observe({**self.point, **{k: 2 * self.point[k] for k in rest}})
+            if isinstance(moved, str):  # transformers refuses them doubled: halved, then
+                moved = observe({**self.point, **{k: max(1, self.point[k] // 2) for k in rest}})
+            if isinstance(first, str) or (not isinstance(moved, str) and (
+                    numbers(first.tree) != numbers(moved.tree) or
+                    outline(first.tree) != outline(moved.tree))):
+                vary = None  # a size the base model does not hold moves this one
+        found = fit_node(observe, self.point, self.seed, vary)
+        self.fixed.update(found.fixed)
+        return found
+
+    def size_entries(self) -> dict[str, Any]:
+        """Each size key as the record holds it: a symbol with its default, or, where the
+        structure hangs on it (another value makes other modules), fixed at its value."""
+        out: dict[str, Any] = {}
+        for path in self.sizes:
+            key, name = self.s.keys[path], self.names[path]
+            if name in self.fixed:
+                found = self.default_of(key)
+                entry: dict[str, Any] = {"fixed": [self.point[name]]}
+                if "derived" in found:  # the value transformers works out when it is unset
+                    entry = {"same_as": found["derived"], "unset": found.get("unset")}
+                elif isinstance(key.class_default, int):
+                    entry["default"] = key.class_default
+                if "." in path and key.value != key.class_default:
+                    entry["absent"] = key.value
+                out[path] = entry
+            else:
+                out[path] = {"size": name, **self.default_of(key)}
+        return out
+
+    def keys(self) -> tuple[dict[str, Any], dict[str, list[Any]]]:
+        """What each config key is in the record, and the values of each key fitted as
+        alternatives (a flag's other value …): a value that changes any class's tree."""
+        out: dict[str, Any] = {}
+        choices: dict[str, list[Any]] = {}
+        firsts = {cls: self.reading(cls, self.point) for cls in self.s.classes}
+        for path, key in self.s.keys.items():
+            if key.kind == "size":
+                continue  # :meth:`size_entries`, once every fit has said which are fixed
+            if key.kind == "ignored":
+                out[path] = {"ignored": True}
+                continue
+            entry: dict[str, Any] = {"default": _json(key.class_default)}
+            if "." in path and _json(key.value) != entry["default"]:
+                entry["absent"] = _json(key.value)
+            if isinstance(key.value, list) and key.class_default is None:
+                entry.update(self.list_rule(path))
+            tried = probe_values(key)
+            alternatives = []
+            for value in tried:
+                base = self.reading(self.s.classes[0], {**self.point, path: value})
+                if isinstance(base, str):
+                    continue  # does not build: refused as any value not fitted
+                if any(not isinstance(first, str) and not _same(
+                        self.reading(cls, {**self.point, path: value}), first)
+                       for cls, first in firsts.items()):
+                    alternatives.append(value)
+            if alternatives and key.kind in ("flag", "enum"):
+                choices[path] = alternatives
+                entry["values"] = [_json(key.value), *(_json(v) for v in alternatives)]
+            elif tried and not alternatives:
+                entry = {"ignored": True}  # every value tried builds the same trees
+            else:
+                entry["fixed"] = [entry["default"]]
+            out[path] = entry
+        return out, choices
+
+    def list_rule(self, path: str) -> dict[str, Any]:
+        """A list transformers makes from the sizes when a config.json leaves it out (a
+        layer_types list: one kind a layer, repeating with a period): the period and the
+        size its length is, checked at twice that size; a file that lists the same is read
+        as one that leaves it out."""
+        def made(values: Mapping[str, int]) -> list[Any] | None:
+            try:
+                config = self.s.make_config({self.paths[k]: v for k, v in values.items()})
+            except Exception:
+                return None
+            section, _, key = path.rpartition(".")
+            found = getattr(getattr(config, section) if section else config, key, None)
+            return list(found) if isinstance(found, list | tuple) else None
+
+        listed = made(self.point)
+        if listed is None:
+            return {}
+        if not listed:  # transformers makes none (Qwen3-VL-MoE's mlp_only_layers)
+            doubled = made({k: 2 * v for k, v in self.point.items()})
+            return {"repeats": [], "length": 0} if doubled == [] else {}
+        period = next((p for p in range(1, min(16, len(listed)) + 1)
+                       if all(listed[i] == listed[i % p] for i in range(len(listed)))), None)
+        step = listed[1] - listed[0] if len(listed) > 1 and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in listed) else None
+        if step is not None and any(b - a != step for a, b in itertools.pairwise(listed)):
+            step = None
+        for name in sorted(self.point, key=lambda n: not LAYERS.fullmatch(self.paths[n])):
+            twice = made({**self.point, name: 2 * self.point[name]})
+            if twice is None or len(twice) == len(listed):
+                continue
+            if step is not None and twice == [listed[0] + step * i for i in range(len(twice))]:
+                return {"from": listed[0], "step": step, "length": name,
+                        "less": self.point[name] - len(listed)}
+            if period is not None and self.point[name] == len(listed) and \
+                    twice == [listed[i % period] for i in range(len(twice))]:
+                return {"repeats": [_json(v) for v in listed[:period]], "length": name}
+        return {}
+
+    def legacy(self) -> list[str]:
+        """The older spellings the config classes read (:attr:`TypeSpec.legacy`) that change
+        a tree, or that no value tried builds with: a config.json holding one is refused."""
+        from symparam.fitting.transformers_types import NO_WEIGHT
+
+        firsts = {cls: self.reading(cls, self.point) for cls in self.s.classes}
+        out = []
+        for path in self.s.legacy:
+            if NO_WEIGHT.fullmatch(path.rpartition(".")[2]):
+                continue
+            built = [(cls, self.reading(cls, {**self.point, path: value}))
+                     for value in (2, 1, True) for cls in firsts]
+            built = [(cls, got) for cls, got in built if not isinstance(got, str)]
+            if not built or any(not _same(got, firsts[cls]) for cls, got in built):
+                out.append(path)
+        return out
+
+    def moving(self, cls: str, choices: Mapping[str, list[Any]]) -> list[tuple[str, Any]]:
+        """The (key, value) alternatives that change the tree of ``cls`` itself."""
+        first = self.reading(cls, self.point)
+        return [(p, v) for p, vs in choices.items() for v in vs
+                if not _same(self.reading(cls, {**self.point, p: v}), first)]
+
+    def default_of(self, key: Key) -> dict[str, Any]:
+        """What a config.json that leaves the size out gets: the config class's default, or,
+        where transformers works it out from other sizes (head_dim from hidden_size and the
+        heads), that formula, fitted on configs alone; for a section's key, also what a file
+        without the section gets."""
+        out: dict[str, Any] = {}
+        if "." in key.path and key.value != key.class_default:
+            out["absent"] = key.value
+        if isinstance(key.class_default, int) and not isinstance(key.class_default, bool):
+            if key.class_default > 0:
+                out["default"] = key.class_default
+                return out
+            out["unset"] = key.class_default  # −1: "to the last layer", worked out below
+        try:
+            found = fit_node(self._config_observer(key.path), self.point, self.seed)
+        except FitError:
+            return out  # none: a file must give it
+        expr = found.node["items"][0][1]["shape"][0]
+        out["derived"] = expr
+        return out
+
+    def _config_observer(self, path: str) -> Callable[[Mapping[str, int]], Build | str]:
+        name = self.names[path]
+
+        def observe(values: Mapping[str, int]) -> Build | str:
+            given = {self.paths[k]: v for k, v in values.items() if k != name}
+            try:
+                config = self.s.make_config(given, drop=path)
+            except Exception as error:
+                return type(error).__name__
+            section, _, key = path.rpartition(".")
+            value = getattr(getattr(config, section) if section else config, key, None)
+            if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+                return f"{path} is {value!r}"
+            tree = Node("", "", (("value", Leaf((value,))),))
+            return Build(dict(values), tree, value)
+
+        return observe
+
+    def sections(self) -> dict[str, Any]:
+        return {name: {"model_type": getattr(cls, "model_type", "")}
+                for name, (cls, _) in self.s.sections.items()}
+
+    def fit_class(self, cls: str, base: str, base_fit: Fitted, choices: Mapping[str, list[Any]],
+                  defaults: Mapping[str, Any], universe: Mapping[str, list[Any]]
+                  ) -> dict[str, Any]:
+        """A class: the base model under its attribute and its own modules, fitted alone."""
+        whole = self.reading(cls, self.point)
+        if isinstance(whole, str):
+            raise FitError(f"it does not build: {whole}")
+        alone = self.reading(base, self.point)
+        assert not isinstance(alone, str)
+        prefix = _prefix(whole, alone)
+        if prefix is None or "." in prefix:
+            raise FitError("it does not hold the base model as one of its own modules")
+        vary = sorted(base_fit.moved | {self.names["num_labels"]})  # the rest: checked at once
+        node = self.fit(cls, {}, prefix, vary).node
+        first = _apart(whole, prefix)
+        for path, values in choices.items():
+            for value in values:
+                other = self.reading(cls, {**self.point, path: value})
+                if isinstance(other, str) or _same(_apart(other, prefix), first):
+                    continue
+                alt = self.fit(cls, {path: value}, prefix, vary)
+                node = merge(node, alt.node, path, value, defaults, universe)
+        items = [[prefix, {"part": "base"}], *node["items"]]
+        self.say(f"{cls}: fitted")
+        return {"node": {"module": "", "type": cls, "items": items}}
+
+    def apart(self, record: Mapping[str, Any], choices: Mapping[str, list[Any]]
+              ) -> list[list[list[Any]]]:
+        """Pairs of non-default values whose tree, built from the record, does not count as
+        transformers builds it: refused together."""
+        from symparam.fitted.record import class_tree
+        from symparam.symbols import symbol
+
+        env = {symbol(k): v for k, v in self.point.items()}
+        defaults = {p: self.s.keys[p].value for p in choices}
+        out = []
+        pairs = [(p, v) for p, vs in choices.items() for v in vs]
+        for (p1, v1), (p2, v2) in itertools.combinations(pairs, 2):
+            if p1 == p2:
+                continue
+            for cls in record["classes"]:
+                got = self.reading(cls, {**self.point, p1: v1, p2: v2})
+                if isinstance(got, str):
+                    continue
+                tree = class_tree(record, cls, {**defaults, p1: v1, p2: v2})
+                if tree.numeric(env) != got.total:
+                    out.append([[p1, _json(v1)], [p2, _json(v2)]])
+                    break
+        return out
+
+
+def probe_values(key: Key) -> list[Any]:
+    """The values tried for a key that is not a size: a flag's other value, an enum's other
+    values (from its ``Literal`` type; for an activation, two others), for anything else one
+    other value of its kind, where one can be made."""
+    value = key.value
+    if key.kind == "flag":
+        return [not value]
+    if key.kind == "enum":
+        others = [c for c in key.choices if c != value]
+        if not others and ("act" in key.path or "activation" in key.path):
+            others = [a for a in ("gelu", "relu") if a != value]
+        return others
+    if value is None:  # a feature left off: on, with a value of the kind its type names
+        hint = key.hint.replace("'", "")
+        for kind, probe in (("float", 1.0), ("int", 1), ("bool", True)):
+            if re.search(rf"\b{kind}\b", hint):
+                return [probe]
+        return []
+    if isinstance(value, float):
+        return [value * 2 + 1]
+    if isinstance(value, int) and not isinstance(value, bool):
+        return [value - 1]
+    if isinstance(value, list) and value and all(isinstance(v, int) for v in value):
+        flipped = [1 - v if v in (0, 1) else v + 1 for v in value]  # a flag a layer, or ids
+        return [flipped, [value[0]] * len(value)]
+    if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+        kinds = list(dict.fromkeys(value))
+        if len(kinds) == 1 and key.path.endswith("layer_types"):
+            kinds += [k for k in ("full_attention", "sliding_attention") if k not in kinds]
+        return [[k] * len(value) for k in kinds]
+    return []
+
+
+def _same(a: Reading | str, b: Reading | str) -> bool:
+    if isinstance(a, str) or isinstance(b, str):
+        return False
+    return [(p.name, p.shape, p.tie) for p in a.params] == \
+        [(p.name, p.shape, p.tie) for p in b.params]
+
+
+def _json(value: Any) -> Any:
+    if isinstance(value, bool | int | float | str) or value is None:
+        return value
+    if isinstance(value, list | tuple) and all(isinstance(v, bool | int | float | str)
+                                              for v in value):
+        return list(value)
+    return repr(value)
+
+
+def _prefix(whole: Reading, alone: Reading) -> str | None:
+    """The attribute under which ``whole`` holds every parameter of ``alone`` with the same
+    shape (``model``), or None."""
+    if not alone.params:
+        return None
+    first = alone.params[0].name
+    shapes = {q.name: q.shape for q in whole.params}
+    for p in whole.params:
+        if p.name.endswith("." + first):
+            prefix = p.name[: -len(first) - 1]
+            if all(shapes.get(f"{prefix}.{q.name}") == q.shape for q in alone.params):
+                return prefix
+    return None
+
+
+def _apart(reading: Reading, prefix: str) -> Reading:
+    """``reading`` without the base model under ``prefix``; a tie to it names its place in
+    the base model's tree (``model.layers.#0.…``)."""
+    inner = [Param(p.name[len(prefix) + 1:], p.shape,
+                   p.tie[len(prefix) + 1:] if p.tie and p.tie.startswith(prefix + ".") else p.tie)
+             for p in reading.params if p.name.startswith(prefix + ".")]
+    base_tree = skeleton(Reading(tuple(inner), {}))
+    own = []
+    for p in reading.params:
+        if p.name.startswith(prefix + "."):
+            continue
+        tie = p.tie
+        if tie is not None and tie.startswith(prefix + "."):
+            tie = "=" + prefix + "." + ".".join(where(base_tree, tie[len(prefix) + 1:]))
+        own.append(Param(p.name, p.shape, tie))
+    kinds = {k: v for k, v in reading.kinds.items() if not k.startswith(prefix + ".")}
+    return Reading(tuple(own), kinds, reading.types)
+
+
+def encoded(expr: Any) -> Any:
+    """An expression as a record writes it."""
+    return encode(expr)
+
+
+def main(argv: list[str]) -> int:
+    """``python -m symparam.fitting.records MODEL_TYPE OUT.json``: fit one type (the
+    generator runs each in a child of bounded CPU time) and write its record, or why not."""
+    import json
+    import time
+
+    model_type, out = argv
+    started = time.process_time()
+    try:
+        data = fit_type(model_type)
+    except FitError as error:
+        data = {"model_type": model_type, "refused": str(error)}
+    except Exception as error:  # transformers failing on its own default config
+        first = str(error).splitlines()[0][:200] if str(error) else ""
+        data = {"model_type": model_type, "refused": f"{type(error).__name__}: {first}"}
+    data["cpu_seconds"] = round(time.process_time() - started, 1)
+    with open(out, "w", encoding="utf-8") as handle:
+        json.dump(data, handle, sort_keys=False)
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(main(sys.argv[1:]))
