@@ -1,0 +1,78 @@
+"""A model_type no hand-written family serves resolves to its fitted record (the catalog's
+hook for issue 28): by name, from a config.json, on the command line; hand-written families
+keep precedence; a config the record was not fitted for is refused in one line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import symparam
+from symparam import fitted
+
+PINNED = fitted.version()
+
+
+def test_hand_written_families_keep_precedence() -> None:
+    from symparam.catalog import model_types
+
+    assert not set(fitted.names()) & set(model_types())
+    m = symparam.from_hf_config({"model_type": "llama", "num_hidden_layers": 2})
+    assert m.family.name == "llama"
+
+
+def test_a_type_by_name_gives_its_formula() -> None:
+    m = symparam.model("gemma3")
+    assert {"V", "H", "N", "d_ff", "h", "h_kv", "d_head"} <= set(m.hyperparameters)
+    assert not m.values
+    with pytest.raises(symparam.SymparamError, match="no value"):
+        m.count()
+
+
+def _gemma3(**changes: Any) -> dict[str, Any]:
+    config: dict[str, Any] = {"model_type": "gemma3",
+                              "architectures": ["Gemma3ForConditionalGeneration"],
+                              "text_config": {"model_type": "gemma3_text"}}
+    config.update(changes)
+    return config
+
+
+@pytest.mark.parametrize(("config", "message"), [
+    (_gemma3(text_config={"model_type": "llama"}),
+     r"text_config\.model_type = \"llama\"; gemma3 was fitted with \"gemma3_text\""),
+    (_gemma3(text_config={"attention_bias": "yes"}),
+     r"text_config\.attention_bias = \"yes\" is not a value gemma3 was fitted for "
+     r"\(false, true\)"),
+    (_gemma3(architectures=["Gemma3ForImageClassification"]),
+     r"class \"Gemma3ForImageClassification\" is not one transformers registers"),
+    (_gemma3(text_config={"hidden_size": 0}), r"text_config\.hidden_size must be a positive"),
+])
+def test_configs_not_fitted_for_are_refused_in_one_line(config: dict[str, Any],
+                                                        message: str) -> None:
+    with pytest.raises(symparam.SymparamError, match=message) as info:
+        symparam.from_hf_config(config).count()
+    assert "\n" not in str(info.value)
+
+
+def test_the_command_line_on_a_fitted_config(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    from symparam.cli import main
+
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(_gemma3(text_config={"model_type": "gemma3_text",
+                                                    "num_hidden_layers": 4})))
+    for argv in (["count", str(path), "--json"], ["formula", str(path), "--json"],
+                 ["depends", str(path), "--json"], ["count", str(path), "--depth", "3"]):
+        assert main(argv) == 0, argv
+    out = capsys.readouterr().out
+    assert '"params": ' in out and "Gemma3ForConditionalGeneration" in out
+    assert main(["derive", str(path)]) == 0
+    document = capsys.readouterr().out
+    assert f"read from transformers' module tree (transformers {PINNED})" in document
+    assert main(["flops", str(path), "--seq", "16"]) == 2
+    assert "FLOPs" in capsys.readouterr().err
+
+
