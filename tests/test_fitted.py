@@ -19,7 +19,7 @@ PINNED = next(line.split("==")[1].strip('",') for line in
               (ROOT / "pyproject.toml").read_text().split() if line.startswith('"transformers=='))
 
 
-def _run(code: str, cpu: int = 120) -> subprocess.CompletedProcess[str]:
+def run_bounded(code: str, cpu: int = 120) -> subprocess.CompletedProcess[str]:
     """``code`` in a child of at most ``cpu`` seconds of CPU time."""
     import resource
 
@@ -40,7 +40,7 @@ def test_records_are_read_without_torch() -> None:
             "from symparam import fitted\n"
             "m = fitted.model_for_config({'model_type': 'gemma3'})\n"
             "print(m.count(), m.label)\n")
-    done = _run(code)
+    done = run_bounded(code)
     assert done.returncode == 0, done.stderr
     count, label = done.stdout.split()
     assert label == "Gemma3Model"
@@ -57,7 +57,7 @@ def test_startup_reads_no_record_nor_the_index() -> None:
             "from symparam.cli import main\n"
             "main(['count', 'gpt2', '--json'])\n"
             "print('symparam.fitted' in sys.modules, file=sys.stderr)\n")
-    done = _run(code)
+    done = run_bounded(code)
     assert done.returncode == 0 and done.stderr.strip() == "False", done.stderr
 
 
@@ -84,7 +84,7 @@ def test_a_record_fitted_again_is_the_same() -> None:
     transformers = pytest.importorskip("transformers")
     assert transformers.__version__ == PINNED, "install the pinned transformers (test extra)"
     smallest = min(fitted.names(), key=lambda n: fitted.load(n).get("builds", 10**9))
-    done = _run(f"import json; from symparam.fitting.records import fit_type\n"
+    done = run_bounded(f"import json; from symparam.fitting.records import fit_type\n"
                 f"print(json.dumps(fit_type({smallest!r})))\n", cpu=240)
     assert done.returncode == 0, done.stderr[-2000:]
     again = json.loads(done.stdout)

@@ -39,7 +39,12 @@ ROUNDS = 6
 
 
 class FitError(SymparamError):
-    """A module tree whose closed form cannot be read off exactly."""
+    """A module tree whose closed form cannot be read off exactly; ``keys``: the sizes the
+    number that no formula fits moves with (held fixed, the rest may still be fitted)."""
+
+    def __init__(self, *parts: object, keys: frozenset[str] = frozenset()) -> None:
+        super().__init__(*parts)
+        self.keys = keys
 
 
 @dataclass(frozen=True)
@@ -217,7 +222,7 @@ def solve_numbers(probes: Probes, observe: Observe, seed: int = 0
     if not failed:
         return exprs
     path, why, _ = failed[0]
-    raise FitError(f"{place(path)}: {why}")
+    raise FitError(f"{place(path)}: {why}", keys=dependence[path])
 
 
 def _distinguish(kept: Sequence[solve.Candidate], keys: Sequence[str], probes: Probes,
@@ -296,7 +301,8 @@ def _solve_round(probes: Probes, dependence: Mapping[tuple[Any, ...], frozenset[
             exprs[path] = found
             continue
         required = sorted(dependence[path])  # what moves it alone must be in its formula
-        keys = sorted(dependence[path] | _hidden(points, values, dependence[path]))
+        moving = frozenset(probes.moved)  # a size that moved nothing alone is no suspect
+        keys = sorted(dependence[path] | (_hidden(points, values, dependence[path]) & moving))
         chosen_before = settled.get(path)
         if chosen_before is not None and all(
                 chosen_before.at(p) == v for p, v in zip([*points, *checks], [*values, *wanted],
@@ -309,7 +315,7 @@ def _solve_round(probes: Probes, dependence: Mapping[tuple[Any, ...], frozenset[
             options = solve.candidates(keys, points, values, linear, required)
             if not options:
                 more = [k for k in _unexplained(required, base, points, values)
-                        if k not in keys]
+                        if k not in keys and k in moving]
                 if more:
                     linear = {k: solve.marginal_linear(base, points, values, k)
                               for k in [*keys, *more]}

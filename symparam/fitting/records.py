@@ -62,9 +62,9 @@ def fit_type(model_type: str, seed: int = 0, log: Log | None = None) -> dict[str
     base = s.classes[0]
     shrunk = fitter.shrink(base)
     base_fit = fitter.fit(base, {})
-    if set(base_fit.fixed) & shrunk:  # a layer count the structure hangs on: at its default
+    if set(fitter.fixed) & shrunk:  # a layer count the structure hangs on: at its default
         fitter.point.update({k: fitter.s.keys[fitter.paths[k]].value
-                             for k in set(base_fit.fixed) & shrunk})
+                             for k in set(fitter.fixed) & shrunk})
         fitter.fixed.clear()
         base_fit = fitter.fit(base, {})
     fitter.say(f"{base}: {base_fit.builds} builds")
@@ -179,22 +179,49 @@ class _TypeFitter:
     def fit(self, cls: str, choice: Mapping[str, Any], prefix: str | None = None,
             vary: list[str] | None = None) -> Fitted:
         """The fit of ``cls`` (less its base model under ``prefix``) with the key values
-        ``choice``, varying the sizes ``vary`` — checked first by one build with every other
-        size doubled at once: where that moves anything, every size is varied."""
+        ``choice``, varying the sizes ``vary`` and those of the others that move this tree
+        (found by moving them in groups, halving the group that moves it)."""
         observe = self.observer(cls, choice, prefix)
         if vary is not None:
-            rest = [k for k in self.point if k not in vary and k not in self.fixed]
             first = observe(self.point)
-            moved = observe({**self.point, **{k: 2 * self.point[k] for k in rest}})
-            if isinstance(moved, str):  # transformers refuses them doubled: halved, then
-                moved = observe({**self.point, **{k: max(1, self.point[k] // 2) for k in rest}})
-            if isinstance(first, str) or (not isinstance(moved, str) and (
-                    numbers(first.tree) != numbers(moved.tree) or
-                    outline(first.tree) != outline(moved.tree))):
-                vary = None  # a size the base model does not hold moves this one
-        found = fit_node(observe, self.point, self.seed, vary)
+            if isinstance(first, str):
+                raise FitError(f"{cls} does not build: {first}")
+            rest = [k for k in self.point if k not in vary and k not in self.fixed]
+            vary = sorted({*vary, *self._moving(observe, first, rest)})
+        for _ in range(3):
+            try:
+                found = fit_node(observe, self.point, self.seed, vary)
+                break
+            except FitError as error:  # hold the sizes of a number nothing fits fixed
+                if not error.keys or error.keys <= set(self.fixed):
+                    raise
+                self.fixed.update({k: f"no formula fits what it moves ({error})"
+                                   for k in error.keys})
+                vary = [k for k in (vary if vary is not None else self.point)
+                        if k not in self.fixed]
+        else:
+            raise FitError(f"{cls}: sizes held fixed three times and still no fit")
         self.fixed.update(found.fixed)
         return found
+
+    def _moving(self, observe: Callable[[Mapping[str, int]], Build | str], first: Build,
+                group: list[str]) -> list[str]:
+        """The sizes of ``group`` whose change moves the tree ``first`` (a group that moves
+        it, or that transformers refuses both doubled and halved, is split in two)."""
+        if not group:
+            return []
+        for change in (lambda x: 2 * x, lambda x: max(1, x // 2)):
+            got = observe({**self.point, **{k: change(self.point[k]) for k in group}})
+            if not isinstance(got, str):
+                if numbers(got.tree) == numbers(first.tree) and \
+                        outline(got.tree) == outline(first.tree):
+                    return []
+                break
+        if len(group) == 1:
+            return group
+        half = len(group) // 2
+        return self._moving(observe, first, group[:half]) + \
+            self._moving(observe, first, group[half:])
 
     def size_entries(self) -> dict[str, Any]:
         """Each size key as the record holds it: a symbol with its default, or, where the

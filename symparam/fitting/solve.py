@@ -35,6 +35,8 @@ Point = Mapping[str, int]
 #: the most terms one fit may have, and the most subsets of terms one search may try
 MAX_TERMS = 4
 MAX_TRIES = 20_000
+#: the most sizes one number may be fitted in
+MAX_KEYS = 5
 
 
 @dataclass(frozen=True, order=True)
@@ -168,6 +170,8 @@ def candidates(keys: Sequence[str], points: Sequence[Point], values: Sequence[in
     ``points`` exactly, each of ``required`` (by default every key) in some term. Empty when
     nothing fits within :data:`MAX_TERMS` terms."""
     keys = sorted(set(keys))
+    if len(keys) > MAX_KEYS:
+        return []  # a number of so many sizes is no dimension a module is built with
     if not keys:
         first = values[0]
         return [Candidate((Term(()),), (Fraction(first),))] if all(
