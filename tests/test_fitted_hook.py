@@ -41,8 +41,8 @@ def _gemma3(**changes: Any) -> dict[str, Any]:
 
 
 @pytest.mark.parametrize(("config", "message"), [
-    (_gemma3(text_config={"model_type": "llama"}),
-     r"text_config\.model_type = \"llama\"; gemma3 was fitted with \"gemma3_text\""),
+    ({"model_type": "llava", "text_config": {"model_type": "mistral"}},
+     r"text_config\.model_type = \"mistral\"; llava was fitted with \"llama\""),
     (_gemma3(text_config={"attention_bias": "yes"}),
      r"text_config\.attention_bias = \"yes\" is not a value gemma3 was fitted for "
      r"\(false, true\)"),

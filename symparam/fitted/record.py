@@ -58,7 +58,8 @@ def read_config(record: Mapping[str, Any], config: Mapping[str, Any], where: str
     for name, section in record.get("sections", {}).items():
         given = view.section(name)
         wanted = section.get("model_type")
-        if given is not None and "model_type" in given and given["model_type"] != wanted:
+        if given is not None and "model_type" in given and section.get("also") != "*" and \
+                given["model_type"] not in (wanted, section.get("also", wanted)):
             raise ConfigError(f"{where}: {name}.model_type = {quoted(given['model_type'])}; "
                               f"{record['model_type']} was fitted with {quoted(wanted)}")
     values: dict[str, int] = {}
@@ -71,6 +72,12 @@ def read_config(record: Mapping[str, Any], config: Mapping[str, Any], where: str
         if entry.get("ignored"):
             continue
         present, raw = view.lookup(path)
+        if entry.get("optional"):  # read by the model only where given (head_dim)
+            options[path] = "given" if present and raw is not None else None
+            if options[path] is not None:
+                values[entry["size"]] = _positive(raw, path, where)
+                keys[entry["size"]] = path
+            continue
         if "same_as" in entry:  # only the value transformers works out (moe_layer_end_index)
             if present and raw is not None and raw != entry.get("unset"):
                 same.append((path, raw, entry["same_as"]))
@@ -143,9 +150,14 @@ class _View:
             self.aliases.setdefault(name, []).append(alias)
 
     def section(self, name: str) -> Mapping[str, Any] | None:
+        """A section's object; where the file has none and transformers reads the section's
+        keys from the top of the file (``flat``: hub configs of Qwen2-VL), those keys."""
         raw = self.config.get(name)
         if raw is not None and not isinstance(raw, dict):
             raise ConfigError(f"{self.where}: {name} must be an object, got {quoted(raw, 20)}")
+        if raw is None and (self.record.get("sections", {}).get(name) or {}).get("flat"):
+            inner = {p.split(".", 1)[1] for p in self.record["keys"] if p.startswith(name + ".")}
+            return {k: v for k, v in self.config.items() if k in inner}
         return raw
 
     def lookup(self, path: str) -> tuple[bool, Any]:

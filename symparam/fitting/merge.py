@@ -12,7 +12,7 @@ alternative's entry added beside it.
 >>> node = lambda *items: {"module": "", "type": "M", "items": [list(i) for i in items]}
 >>> off = node(("w", leaf("H", "H")))
 >>> on = node(("w", leaf("H", "H")), ("b", leaf("H")))
->>> merge(off, on, "bias", True, {"bias": False}, {"bias": [False, True]})["items"]
+>>> merge(off, on, {"bias": True}, {"bias": False}, {"bias": [False, True]})["items"]
 [['w', {'shape': ['H', 'H']}], ['b', {'shape': ['H'], 'if': {'bias': [True]}}]]
 """
 
@@ -34,30 +34,33 @@ def _plain(entry: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in entry.items() if k != "if"}
 
 
-def _narrowed(entry: dict[str, Any], key: str, value: Any,
+def _narrowed(entry: dict[str, Any], assignment: Mapping[str, Any],
               universe: Mapping[str, Sequence[Any]]) -> dict[str, Any]:
+    """``entry`` no longer chosen under ``assignment``: one of its keys (one the entry does
+    not yet constrain, where there is one) loses the value assigned."""
     out = dict(entry)
     cond = dict(out.get("if") or {})
-    cond[key] = [v for v in cond.get(key, universe[key]) if v != value]
+    key = next((k for k in assignment if k not in cond), next(iter(assignment)))
+    cond[key] = [v for v in cond.get(key, universe[key]) if v != assignment[key]]
     out["if"] = cond
     return out
 
 
-def _with(entry: Mapping[str, Any], key: str, value: Any) -> dict[str, Any]:
+def _with(entry: Mapping[str, Any], assignment: Mapping[str, Any]) -> dict[str, Any]:
     out = dict(entry)
-    out["if"] = {**(entry.get("if") or {}), key: [value]}
+    out["if"] = {**(entry.get("if") or {}), **{k: [v] for k, v in assignment.items()}}
     return out
 
 
-def merge(base: Node, alternative: Node, key: str, value: Any, defaults: Mapping[str, Any],
-          universe: Mapping[str, Sequence[Any]]) -> Node:
+def merge(base: Node, alternative: Node, assignment: Mapping[str, Any],
+          defaults: Mapping[str, Any], universe: Mapping[str, Sequence[Any]]) -> Node:
     """``base`` (which may already hold conditions) with ``alternative`` — the tree fitted
-    with ``key`` = ``value`` and every other key at its default — folded in."""
-    chosen = {**defaults, key: value}
-    return _merge_module(copy.deepcopy(base), alternative, key, value, chosen, universe)
+    with the key values ``assignment`` and every other key at its default — folded in."""
+    chosen = {**defaults, **assignment}
+    return _merge_module(copy.deepcopy(base), alternative, assignment, chosen, universe)
 
 
-def _merge_module(base: Node, alt: Node, key: str, value: Any, chosen: Mapping[str, Any],
+def _merge_module(base: Node, alt: Node, assignment: Mapping[str, Any], chosen: Mapping[str, Any],
                   universe: Mapping[str, Sequence[Any]]) -> Node:
     items: list[list[Any]] = []
     alt_items = {name: item for name, item in alt["items"]}
@@ -65,14 +68,14 @@ def _merge_module(base: Node, alt: Node, key: str, value: Any, chosen: Mapping[s
     alt_order = [name for name, _ in alt["items"]]
     for name, entry in base["items"]:
         if name not in alt_items:
-            items.append([name, _narrowed(entry, key, value, universe)
+            items.append([name, _narrowed(entry, assignment, universe)
                           if allows(entry, chosen) else entry])
             continue
         if not allows(entry, chosen):
             items.append([name, entry])
             continue
         done.add(name)
-        items += [[name, e] for e in _merge_entry(entry, alt_items[name], key, value, chosen,
+        items += [[name, e] for e in _merge_entry(entry, alt_items[name], assignment, chosen,
                                                    universe)]
     for position, name in enumerate(alt_order):  # what only the alternative holds
         if name in done or any(n == name and allows(e, chosen) for n, e in base["items"]):
@@ -80,12 +83,12 @@ def _merge_module(base: Node, alt: Node, key: str, value: Any, chosen: Mapping[s
         after = alt_order[position - 1] if position else None
         at = max((i + 1 for i, (n, _) in enumerate(items) if n == after), default=0) \
             if after is not None else 0
-        items.insert(at, [name, _with(alt_items[name], key, value)])
+        items.insert(at, [name, _with(alt_items[name], assignment)])
         done.add(name)
     return {**base, "items": items}
 
 
-def _merge_entry(entry: dict[str, Any], alt: dict[str, Any], key: str, value: Any,
+def _merge_entry(entry: dict[str, Any], alt: dict[str, Any], assignment: Mapping[str, Any],
                  chosen: Mapping[str, Any], universe: Mapping[str, Sequence[Any]]
                  ) -> list[dict[str, Any]]:
     """The entries one item becomes: itself where the alternative agrees, opened where both
@@ -95,7 +98,7 @@ def _merge_entry(entry: dict[str, Any], alt: dict[str, Any], key: str, value: An
         return [entry]
     if "items" in plain and "items" in alt and plain.get("module") == alt.get("module") \
             and plain.get("type") == alt.get("type"):
-        return [{**_merge_module(plain, alt, key, value, chosen, universe),
+        return [{**_merge_module(plain, alt, assignment, chosen, universe),
                  **({"if": entry["if"]} if "if" in entry else {})}]
     if "runs" in plain and "runs" in alt and len(plain["runs"]) == len(alt["runs"]) and all(
             {k: v for k, v in r.items() if k != "node"} == {k: v for k, v in s.items()
@@ -103,10 +106,10 @@ def _merge_entry(entry: dict[str, Any], alt: dict[str, Any], key: str, value: An
             for r, s in zip(plain["runs"], alt["runs"], strict=True)):
         runs = []
         for r, s in zip(plain["runs"], alt["runs"], strict=True):
-            merged = _merge_entry(r["node"], s["node"], key, value, chosen, universe)
+            merged = _merge_entry(r["node"], s["node"], assignment, chosen, universe)
             if len(merged) != 1:
                 break
             runs.append({**r, "node": merged[0]})
         else:
             return [{**plain, "runs": runs, **({"if": entry["if"]} if "if" in entry else {})}]
-    return [_narrowed(entry, key, value, universe), _with(alt, key, value)]
+    return [_narrowed(entry, assignment, universe), _with(alt, assignment)]

@@ -19,6 +19,7 @@ depth and checked at others, and a build costs what its layers cost.
 
 from __future__ import annotations
 
+import copy
 import itertools
 import re
 from collections.abc import Callable, Mapping
@@ -42,6 +43,9 @@ from symparam.fitting.transformers_types import Key, TypeSpec, spec, symbol_name
 
 #: the record format; a record of another is not read
 FORMAT = 1
+#: the value of a key the model code reads only where a file gives it (``getattr(config,
+#: "head_dim", H // h)``): its tree is fitted with the key given, a size of its own
+GIVEN = "given"
 #: size keys that count layers, by name: fitted at fewer layers where the runs allow
 LAYERS = re.compile(r".*(layers|depth|depths|blocks)$")
 #: size keys that may name a layer by its index: a layer count is not lowered below them
@@ -69,12 +73,14 @@ def fit_type(model_type: str, seed: int = 0, log: Log | None = None) -> dict[str
         base_fit = fitter.fit(base, {})
     fitter.say(f"{base}: {base_fit.builds} builds")
     others, choices = fitter.keys()
-    defaults = {p: s.keys[p].value for p in choices}
-    universe = {p: [s.keys[p].value, *vs] for p, vs in choices.items()}
+    choices.update({path: [GIVEN] for path in fitter.optional_sizes(base)})
+    defaults = {p: fitter.default_value(p) for p in choices}
+    universe = {p: [defaults[p], *vs] for p, vs in choices.items()}
     node = base_fit.node
     for path, value in fitter.moving(base, choices):
-        alt = fitter.fit(base, {path: value}, vary=sorted(base_fit.moved))
-        node = merge(node, alt.node, path, value, defaults, universe)
+        choice, extra = fitter.assign(path, value)
+        alt = fitter.fit(base, choice, vary=sorted(base_fit.moved | set(extra)), extra=extra)
+        node = merge(node, alt.node, {path: value}, defaults, universe)
     classes: dict[str, Any] = {base: {"node": node}}
     refused: dict[str, str] = {}
     for cls in s.classes[1:]:
@@ -88,13 +94,31 @@ def fit_type(model_type: str, seed: int = 0, log: Log | None = None) -> dict[str
                        " in a class, not in the base model")
     keys = {**fitter.size_entries(), **others}
     keys = {path: keys[path] for path in s.keys}
+    keys.update({path: {"size": name, "optional": True}
+                 for path, (name, _) in fitter.optional.items()})
     record: dict[str, Any] = {
         "format": FORMAT, "model_type": model_type, "transformers": transformers.__version__,
         "base": base, "keys": keys, "sections": fitter.sections(),
-        "aliases": s.aliases, "legacy": fitter.legacy(), "classes": classes,
+        "aliases": s.aliases, "legacy": list(dict.fromkeys(fitter.legacy())),
+        "classes": classes,
         "refused": refused,
     }
-    record["apart"] = fitter.apart(record, choices)
+    apart = fitter.apart(record, choices)
+    for pair in list(apart):  # two values the record does not count together: fitted so
+        if pair not in apart:
+            continue
+        together = {path: next(v for v in choices[path] if _json(v) == value)
+                    for path, value in pair}
+        trial = copy.deepcopy(record)
+        try:
+            fitter.fit_together(trial, together, base_fit, defaults, universe)
+        except FitError as error:
+            fitter.say(f"{together}: not fitted together: {error}")
+            continue
+        now = fitter.apart(trial, choices)
+        if all(p in apart for p in now) and len(now) < len(apart):
+            record, apart = trial, now  # kept only where it leaves fewer pairs refused
+    record["apart"] = apart
     record["builds"] = fitter.builds
     return record
 
@@ -111,6 +135,7 @@ class _TypeFitter:
         self.cache: dict[Any, Reading | str] = {}
         self.builds = 0
         self.fixed: dict[str, str] = {}  # sizes the structure hangs on, by symbol: why
+        self.optional: dict[str, tuple[str, int]] = {}  # a key read only where given
 
     def reading(self, cls: str, values: Mapping[str, Any]) -> Reading | str:
         """The parameters of ``cls`` built with the sizes and key values ``values`` (by
@@ -177,27 +202,28 @@ class _TypeFitter:
         return observe
 
     def fit(self, cls: str, choice: Mapping[str, Any], prefix: str | None = None,
-            vary: list[str] | None = None) -> Fitted:
+            vary: list[str] | None = None, extra: Mapping[str, int] | None = None) -> Fitted:
         """The fit of ``cls`` (less its base model under ``prefix``) with the key values
         ``choice``, varying the sizes ``vary`` and those of the others that move this tree
         (found by moving them in groups, halving the group that moves it)."""
         observe = self.observer(cls, choice, prefix)
+        point = {**self.point, **(extra or {})}
         if vary is not None:
-            first = observe(self.point)
+            first = observe(point)
             if isinstance(first, str):
                 raise FitError(f"{cls} does not build: {first}")
             rest = [k for k in self.point if k not in vary and k not in self.fixed]
             vary = sorted({*vary, *self._moving(observe, first, rest)})
         for _ in range(3):
             try:
-                found = fit_node(observe, self.point, self.seed, vary)
+                found = fit_node(observe, point, self.seed, vary)
                 break
             except FitError as error:  # hold the sizes of a number nothing fits fixed
                 if not error.keys or error.keys <= set(self.fixed):
                     raise
                 self.fixed.update({k: f"no formula fits what it moves ({error})"
                                    for k in error.keys})
-                vary = [k for k in (vary if vary is not None else self.point)
+                vary = [k for k in (vary if vary is not None else point)
                         if k not in self.fixed]
         else:
             raise FitError(f"{cls}: sizes held fixed three times and still no fit")
@@ -325,8 +351,8 @@ class _TypeFitter:
 
         firsts = {cls: self.reading(cls, self.point) for cls in self.s.classes}
         out = []
-        for path in self.s.legacy:
-            if NO_WEIGHT.fullmatch(path.rpartition(".")[2]):
+        for path in [*self.s.legacy, *self.s.unread]:
+            if NO_WEIGHT.fullmatch(path.rpartition(".")[2]) or path in self.optional:
                 continue
             built = [(cls, self.reading(cls, {**self.point, path: value}))
                      for value in (2, 1, True) for cls in firsts]
@@ -339,7 +365,43 @@ class _TypeFitter:
         """The (key, value) alternatives that change the tree of ``cls`` itself."""
         first = self.reading(cls, self.point)
         return [(p, v) for p, vs in choices.items() for v in vs
-                if not _same(self.reading(cls, {**self.point, p: v}), first)]
+                if not _same(self.reading(cls, self.values(p, v)), first)]
+
+    def assign(self, path: str, value: Any) -> tuple[dict[str, Any], dict[str, int]]:
+        """A key's value as a build takes it: a config value, or, for a key given
+        (:data:`GIVEN`), a size of its own added to the sizes (by its symbol)."""
+        if value == GIVEN and path in self.optional:
+            name, example = self.optional[path]
+            return {}, {name: example}
+        return {path: value}, {}
+
+    def values(self, *pairs: Any) -> dict[str, Any]:
+        """The sizes with the keys and values ``pairs`` (path, value, path, value …)."""
+        out: dict[str, Any] = dict(self.point)
+        for path, value in zip(pairs[::2], pairs[1::2], strict=True):
+            choice, extra = self.assign(path, value)
+            out.update(choice)
+            out.update(extra)
+        return out
+
+    def default_value(self, path: str) -> Any:
+        return None if path in self.optional else self.s.keys[path].value
+
+    def optional_sizes(self, base: str) -> list[str]:
+        """The keys the model code reads with a fallback that its config class does not
+        define (:func:`~symparam.fitting.transformers_types._unread`) and that, given a size,
+        build another tree: each fitted given, as a size of its own."""
+        firsts = {cls: self.reading(cls, self.point) for cls in self.s.classes}
+        names = symbol_names([*self.sizes, *self.s.unread])
+        for path in self.s.unread:
+            built = [v for v in (64, 128, 32, 16, 8)
+                     if not isinstance(self.reading(base, {**self.point, path: v}), str)]
+            if len(built) < 2 or all(_same(self.reading(cls, {**self.point, path: built[0]}),
+                                           first) for cls, first in firsts.items()):
+                continue
+            self.optional[path] = (names[path], built[0])
+            self.paths[names[path]] = path
+        return list(self.optional)
 
     def default_of(self, key: Key) -> dict[str, Any]:
         """What a config.json that leaves the size out gets: the config class's default, or,
@@ -381,8 +443,33 @@ class _TypeFitter:
         return observe
 
     def sections(self) -> dict[str, Any]:
-        return {name: {"model_type": getattr(cls, "model_type", "")}
-                for name, (cls, _) in self.s.sections.items()}
+        """Each section's model_type (and the other one transformers reads as it: an old
+        checkpoint's), and whether a file without the section gives its keys at the top
+        (``flat``: Qwen2-VL's hub configs), both as transformers is found to read them."""
+        out: dict[str, Any] = {}
+        top = {f for f in self.s.keys if "." not in f}
+        for name, (cls, start) in self.s.sections.items():
+            entry: dict[str, Any] = {"model_type": getattr(cls, "model_type", "")}
+            for alias in ("not-a-model-type", self.s.model_type):
+                try:
+                    made = self.s.config_class(**{name: {**start, "model_type": alias}})
+                except Exception:
+                    continue
+                if type(getattr(made, name)) is cls and alias != entry["model_type"]:
+                    entry["also"] = "*" if alias == "not-a-model-type" else alias
+                    break  # "*": the section's class is fixed, whatever the file names
+            inner = next((p.split(".", 1)[1] for p in self.sizes if p.startswith(name + ".")
+                          and p.split(".", 1)[1] not in top), None)
+            if inner is not None:
+                value = self.s.keys[f"{name}.{inner}"].value + 1
+                try:
+                    made = self.s.config_class(**{inner: value})
+                    if getattr(getattr(made, name), inner, None) == value:
+                        entry["flat"] = True
+                except Exception:
+                    pass
+            out[name] = entry
+        return out
 
     def fit_class(self, cls: str, base: str, base_fit: Fitted, choices: Mapping[str, list[Any]],
                   defaults: Mapping[str, Any], universe: Mapping[str, list[Any]]
@@ -401,14 +488,40 @@ class _TypeFitter:
         first = _apart(whole, prefix)
         for path, values in choices.items():
             for value in values:
-                other = self.reading(cls, {**self.point, path: value})
+                other = self.reading(cls, self.values(path, value))
                 if isinstance(other, str) or _same(_apart(other, prefix), first):
                     continue
-                alt = self.fit(cls, {path: value}, prefix, vary)
-                node = merge(node, alt.node, path, value, defaults, universe)
+                choice, extra = self.assign(path, value)
+                alt = self.fit(cls, choice, prefix, sorted({*vary, *extra}), extra)
+                node = merge(node, alt.node, {path: value}, defaults, universe)
         items = [[prefix, {"part": "base"}], *node["items"]]
         self.say(f"{cls}: fitted")
         return {"node": {"module": "", "type": cls, "items": items}}
+
+    def fit_together(self, record: dict[str, Any], together: Mapping[str, Any],
+                     base_fit: Fitted, defaults: Mapping[str, Any],
+                     universe: Mapping[str, list[Any]]) -> None:
+        """Each class of ``record`` fitted with the key values ``together`` at once and
+        folded in under both (an attention bias beside a given head_dim: each bias as wide
+        as the heads it is given)."""
+        choice: dict[str, Any] = {}
+        extra: dict[str, int] = {}
+        for path, value in together.items():
+            one, more = self.assign(path, value)
+            choice.update(one)
+            extra.update(more)
+        vary = sorted(base_fit.moved | set(extra) | {self.names["num_labels"]})
+        for cls, entry in record["classes"].items():
+            items = entry["node"]["items"]
+            part = next((name for name, item in items if item.get("part") == "base"), None)
+            if part is None:
+                alt = self.fit(cls, choice, None, vary, extra).node
+                entry["node"] = merge(entry["node"], alt, together, defaults, universe)
+                continue
+            own = {"module": "", "type": cls, "items": items[1:]}
+            alt = self.fit(cls, choice, part, vary, extra).node
+            merged = merge(own, alt, together, defaults, universe)
+            entry["node"] = {**entry["node"], "items": [items[0], *merged["items"]]}
 
     def apart(self, record: Mapping[str, Any], choices: Mapping[str, list[Any]]
               ) -> list[list[list[Any]]]:
@@ -417,15 +530,17 @@ class _TypeFitter:
         from symparam.fitted.record import class_tree
         from symparam.symbols import symbol
 
-        env = {symbol(k): v for k, v in self.point.items()}
-        defaults = {p: self.s.keys[p].value for p in choices}
+        defaults = {p: self.default_value(p) for p in choices}
         out = []
         pairs = [(p, v) for p, vs in choices.items() for v in vs]
         for (p1, v1), (p2, v2) in itertools.combinations(pairs, 2):
             if p1 == p2:
                 continue
+            values = self.values(p1, v1, p2, v2)
+            env = {symbol(k): v for k, v in values.items() if not isinstance(v, bool)
+                   and isinstance(v, int) and k in self.paths}
             for cls in record["classes"]:
-                got = self.reading(cls, {**self.point, p1: v1, p2: v2})
+                got = self.reading(cls, values)
                 if isinstance(got, str):
                     continue
                 tree = class_tree(record, cls, {**defaults, p1: v1, p2: v2})

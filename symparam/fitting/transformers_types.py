@@ -69,6 +69,8 @@ class TypeSpec:
     classes: list[str]
     aliases: dict[str, str] = field(default_factory=dict)
     legacy: list[str] = field(default_factory=list)
+    #: keys the model code reads with a fallback that no config class here defines
+    unread: list[str] = field(default_factory=list)
 
     def make_config(self, values: Mapping[str, Any], drop: str = "") -> Any:
         """The config with ``values`` (by path) over the defaults; sections start from the
@@ -131,11 +133,15 @@ def spec(model_type: str) -> TypeSpec:
         sections[name] = (type(sub), start)
         _read_keys(sub, name + ".", keys)
     aliases = dict(getattr(config_class, "attribute_map", {}) or {})
+    classes = classes_of(model_type)
     legacy = _legacy(config_class, "")
+    unread = _unread(config_class, classes, "")
     for name, (sub_class, _) in sections.items():
         legacy += _legacy(sub_class, name + ".")
-    return TypeSpec(model_type, config_class, sections, keys, classes_of(model_type), aliases,
-                    legacy)
+        unread += _unread(sub_class, classes, name + ".")
+    return TypeSpec(model_type, config_class, sections, keys, classes, aliases,
+                    list(dict.fromkeys(legacy)), [u for u in dict.fromkeys(unread)
+                                                  if u not in keys])
 
 
 def _legacy(config_class: Any, prefix: str) -> list[str]:
@@ -152,6 +158,31 @@ def _legacy(config_class: Any, prefix: str) -> list[str]:
         getattr(config_class, "attribute_map", {}) or {})
     found = re.findall(r"kwargs\.(?:pop|get)\(\s*[\"'](\w+)[\"']", source)
     return [prefix + n for n in dict.fromkeys(found) if n not in fields]
+
+
+def _unread(config_class: Any, classes: list[str], prefix: str) -> list[str]:
+    """Keys the model code reads with a fallback (``getattr(config, "head_dim", …)``) that
+    the config class does not define: a file that gives one changes the model where the
+    record cannot see it, so it is refused (unless no value is found to change a tree)."""
+    import importlib
+    import inspect
+
+    import transformers
+
+    fields = {f.name for f in dataclasses.fields(config_class)} | set(
+        getattr(config_class, "attribute_map", {}) or {}) | _base_fields()
+    found: dict[str, None] = {}
+    modules = {getattr(transformers, c).__module__ for c in classes if hasattr(transformers, c)}
+    for module in sorted(modules):
+        try:
+            source = inspect.getsource(importlib.import_module(module))
+        except (OSError, TypeError, ImportError):
+            continue
+        for name in re.findall(r"getattr\(\s*(?:self\.)?\w*config\s*,\s*[\"'](\w+)[\"']",
+                               source):
+            if name not in fields and not NO_WEIGHT.fullmatch(name):
+                found[prefix + name] = None
+    return list(found)
 
 
 @cache
