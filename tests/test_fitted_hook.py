@@ -74,5 +74,7 @@ def test_the_command_line_on_a_fitted_config(tmp_path: Path,
     assert f"read from transformers' module tree (transformers {PINNED})" in document
     assert main(["flops", str(path), "--seq", "16"]) == 2
     assert "FLOPs" in capsys.readouterr().err
+    assert main(["memory", str(path), "--seq", "16"]) == 2  # no KV cache read off a tree
+    assert "memory is not derived" in capsys.readouterr().err
 
 

@@ -79,7 +79,8 @@ def family_of(record: Mapping[str, Any]) -> Any:
                      f"{record['transformers']}), module by module; a fitted record counts, it "
                      "does not explain"),
         architectures={cls: cls for cls in record["classes"]},
-        build=lambda cls, options: class_tree(record, cls, options), compute=False)
+        build=lambda cls, options: class_tree(record, cls, options), compute=False,
+        fitted=True)
 
 
 def model_for_config(config: Mapping[str, Any], where: str = "config", *, name: str | None = None,

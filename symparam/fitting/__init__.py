@@ -94,7 +94,7 @@ def fitted_model(found: Fitted, name: str) -> Model:
                     description=f"read from torch's module tree by symparam.fit{note}",
                     architectures={name: "the module fitted"},
                     build=lambda _a, options: build(node, options, name),
-                    compute=False, custom=True)
+                    compute=False, custom=True, fitted=True)
     held = {s.name for s in family.tree(name, {}).symbols()}
     model = ModuleModel(name, family, name, {},
                         {k: v for k, v in found.sizes.items() if k in held})
