@@ -326,3 +326,27 @@ def test_importing_symparam_does_not_import_torch() -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           env={"PYTHONPATH": str(root), "PATH": "/usr/bin"}, check=True)
     assert done.stdout.strip() == "False"
+
+
+# -- folding fitted alternatives into one record node (no torch) -------------------------------
+
+
+def test_a_pair_of_values_folds_in_as_the_exact_complement() -> None:
+    """A decoder tied unless both flags are false (BLIP's two tie_word_embeddings): the tied
+    entry stays for every other combination, the untied one only for both false."""
+    from itertools import product
+
+    from symparam.fitted.tree import build
+    from symparam.fitting.merge import merge
+
+    def node(tie: bool) -> dict:
+        head = {"shape": ["V", "H"], **({"tie": "abs:embed"} if tie else {})}
+        return {"module": "", "type": "M", "items": [["embed", {"shape": ["V", "H"]}],
+                                                    ["head", head]]}
+
+    universe = {"a": [True, False], "b": [True, False]}
+    merged = merge(node(True), node(False), {"a": False, "b": False},
+                   {"a": True, "b": True}, universe)
+    for a, b in product([True, False], repeat=2):
+        tree = build(merged, {"a": a, "b": b})
+        assert tree.count(V=10, H=4) == (80 if not a and not b else 40), (a, b)

@@ -124,8 +124,9 @@ class _Builder:
         if not isinstance(owner, str) or owner[:4] not in ("abs:", "rel:"):
             raise self.fail(f"a tie names its owner's place, not {owner!r}")
         place = owner[4:] if owner.startswith("abs:") else _join(element, owner[4:])
-        if place not in self.tensors and self.outside:
-            return Tensor(1)  # held outside the node: what it adds is counted there
+        if place not in self.tensors:
+            if self.outside:
+                return Tensor(1)  # held outside the node: what it adds is counted there
             raise self.fail(f"a tie to {place}, which comes later or is not built")
         return self.tensors[place]
 

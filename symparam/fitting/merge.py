@@ -35,14 +35,18 @@ def _plain(entry: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def _narrowed(entry: dict[str, Any], assignment: Mapping[str, Any],
-              universe: Mapping[str, Sequence[Any]]) -> dict[str, Any]:
-    """``entry`` no longer chosen under ``assignment``: one of its keys (one the entry does
-    not yet constrain, where there is one) loses the value assigned."""
-    out = dict(entry)
-    cond = dict(out.get("if") or {})
-    key = next((k for k in assignment if k not in cond), next(iter(assignment)))
-    cond[key] = [v for v in cond.get(key, universe[key]) if v != assignment[key]]
-    out["if"] = cond
+              universe: Mapping[str, Sequence[Any]]) -> list[dict[str, Any]]:
+    """``entry`` wherever it applied but under ``assignment``: for keys k₁ … kₙ assigned, one
+    copy where k₁ has another value, one where k₁ is assigned and k₂ has another … (the
+    exact complement of a conjunction, as conditions are conjunctions of allowed values)."""
+    cond = dict(entry.get("if") or {})
+    out = []
+    pinned: dict[str, list[Any]] = {}
+    for key, value in assignment.items():
+        allowed = [v for v in cond.get(key, universe[key]) if v != value]
+        if allowed:
+            out.append({**entry, "if": {**cond, **pinned, key: allowed}})
+        pinned[key] = [value]
     return out
 
 
@@ -68,8 +72,8 @@ def _merge_module(base: Node, alt: Node, assignment: Mapping[str, Any], chosen: 
     alt_order = [name for name, _ in alt["items"]]
     for name, entry in base["items"]:
         if name not in alt_items:
-            items.append([name, _narrowed(entry, assignment, universe)
-                          if allows(entry, chosen) else entry])
+            kept = _narrowed(entry, assignment, universe) if allows(entry, chosen) else [entry]
+            items += [[name, e] for e in kept]
             continue
         if not allows(entry, chosen):
             items.append([name, entry])
@@ -112,4 +116,4 @@ def _merge_entry(entry: dict[str, Any], alt: dict[str, Any], assignment: Mapping
             runs.append({**r, "node": merged[0]})
         else:
             return [{**plain, "runs": runs, **({"if": entry["if"]} if "if" in entry else {})}]
-    return [_narrowed(entry, assignment, universe), _with(alt, assignment)]
+    return [*_narrowed(entry, assignment, universe), _with(alt, assignment)]

@@ -304,7 +304,38 @@ class _TypeFitter:
             else:
                 entry["fixed"] = [entry["default"]]
             out[path] = entry
+        self.together(out, choices, firsts)
         return out, choices
+
+    def together(self, out: dict[str, Any], choices: dict[str, list[Any]],
+                 firsts: Mapping[str, Reading | str]) -> None:
+        """Flags and enums that change no tree alone, flipped at once: BLIP unties its
+        decoder only where both tie_word_embeddings keys are false. Where that changes a
+        tree, each pair that does becomes keys of fitted values (fitted together, as
+        :meth:`apart` finds), and where no pair does, they are fixed at their values."""
+        quiet = [p for p, e in out.items() if e.get("ignored") and
+                 self.s.keys[p].kind in ("flag", "enum") and probe_values(self.s.keys[p])]
+        if len(quiet) < 2:
+            return
+        other = {p: probe_values(self.s.keys[p])[0] for p in quiet}
+
+        def moves(paths: list[str]) -> bool:
+            values = {**self.point, **{p: other[p] for p in paths}}
+            return any(not isinstance(first, str) and not isinstance(
+                self.reading(cls, values), str) and not _same(self.reading(cls, values), first)
+                for cls, first in firsts.items())
+
+        if not moves(quiet):
+            return
+        pairs = [pair for pair in itertools.combinations(quiet, 2) if moves(list(pair))]
+        for path in {p for pair in pairs for p in pair} if pairs else quiet:
+            key = self.s.keys[path]
+            if pairs:
+                choices[path] = [other[path]]
+                out[path] = {"default": _json(key.class_default),
+                             "values": [_json(key.value), _json(other[path])]}
+            else:
+                out[path] = {"default": _json(key.class_default), "fixed": [_json(key.value)]}
 
     def list_rule(self, path: str) -> dict[str, Any]:
         """A list transformers makes from the sizes when a config.json leaves it out (a
@@ -474,28 +505,32 @@ class _TypeFitter:
     def fit_class(self, cls: str, base: str, base_fit: Fitted, choices: Mapping[str, list[Any]],
                   defaults: Mapping[str, Any], universe: Mapping[str, list[Any]]
                   ) -> dict[str, Any]:
-        """A class: the base model under its attribute and its own modules, fitted alone."""
+        """A class: the base model under its attribute and its own modules fitted alone, or,
+        where it does not hold the base model (BLIP's captioner), the whole class."""
         whole = self.reading(cls, self.point)
         if isinstance(whole, str):
             raise FitError(f"it does not build: {whole}")
         alone = self.reading(base, self.point)
         assert not isinstance(alone, str)
         prefix = _prefix(whole, alone)
-        if prefix is None or "." in prefix:
-            raise FitError("it does not hold the base model as one of its own modules")
+        if prefix is not None and "." in prefix:
+            prefix = None
         vary = sorted(base_fit.moved | {self.names["num_labels"]})  # the rest: checked at once
         node = self.fit(cls, {}, prefix, vary).node
-        first = _apart(whole, prefix)
+        first = whole if prefix is None else _apart(whole, prefix)
         for path, values in choices.items():
             for value in values:
                 other = self.reading(cls, self.values(path, value))
-                if isinstance(other, str) or _same(_apart(other, prefix), first):
+                if isinstance(other, str) or _same(
+                        other if prefix is None else _apart(other, prefix), first):
                     continue
                 choice, extra = self.assign(path, value)
                 alt = self.fit(cls, choice, prefix, sorted({*vary, *extra}), extra)
                 node = merge(node, alt.node, {path: value}, defaults, universe)
-        items = [[prefix, {"part": "base"}], *node["items"]]
         self.say(f"{cls}: fitted")
+        if prefix is None:
+            return {"node": {**node, "type": cls}}
+        items = [[prefix, {"part": "base"}], *node["items"]]
         return {"node": {"module": "", "type": cls, "items": items}}
 
     def fit_together(self, record: dict[str, Any], together: Mapping[str, Any],
