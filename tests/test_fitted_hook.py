@@ -32,6 +32,14 @@ def test_a_type_by_name_gives_its_formula() -> None:
         m.count()
 
 
+def test_a_size_of_the_text_section_is_given_by_its_key_alone() -> None:
+    """gemma3 reads hidden_size under text_config: the bare key names it, as H does."""
+    by_key = symparam.model("gemma3", hidden_size=640)
+    assert by_key.values == symparam.model("gemma3", H=640).values == {"H": 640}
+    with pytest.raises(symparam.SymparamError, match="gemma3 has no size 'hidden_sizes'"):
+        symparam.model("gemma3", hidden_sizes=640)
+
+
 def _gemma3(**changes: Any) -> dict[str, Any]:
     config: dict[str, Any] = {"model_type": "gemma3",
                               "architectures": ["Gemma3ForConditionalGeneration"],

@@ -120,7 +120,7 @@ def _by_symbol(record: Mapping[str, Any], values: Mapping[str, Any]) -> dict[str
     for key, value in values.items():
         if _choice(record, key) is not None:
             continue  # a key of fitted values: an option (:func:`_options`)
-        target = key if key in symbols else by_path.get(key)
+        target = key if key in symbols else by_path.get(key, by_path.get(f"text_config.{key}"))
         if target is None:
             raise InvalidValueError(f"{record['model_type']} has no size {key!r} (sizes: "
                                     f"{', '.join(symbols)})")
