@@ -68,6 +68,67 @@ NUMPY_CSV = ("import numpy as np, sys; "
              "header='H,N,params', comments='')")
 
 
+#: the commands that must start near ``import sympy`` (each on a preset)
+COMMANDS = (
+    ["count", "bert-base-uncased"],
+    ["derive", "bert-base-uncased"],
+    ["derive", "llama-3-8b", "--format", "latex", "--lang", "zh"],
+    ["flops", "llama-3-8b", "--seq", "2048"],
+    ["depends", "llama"],
+    ["formula", "mixtral"],
+    ["memory", "llama-3-8b", "--seq", "8192"],
+    ["page", "llama-3-8b"],
+)
+
+FAMILIES_IMPORTED = (
+    "import sys, symparam; from symparam.catalog import FAMILY_MODULES; "
+    "symparam.model('bert-base-uncased').count(); "
+    "print(sum(f'symparam.architectures.{m}' in sys.modules for m in FAMILY_MODULES), "
+    "len(FAMILY_MODULES))"
+)
+
+
+def runs_config() -> dict[str, object]:
+    """A Qwen-MoE config.json of 2,014 layers in 983 runs (its mlp_only_layers drawn at
+    random, seeded): what made ``derive`` take 99 s of CPU when it was quadratic."""
+    import random
+
+    draw = random.Random(1)
+    only = [i for i in range(2_014) if draw.random() < 0.5]
+    return {"model_type": "qwen2_moe", "hidden_size": 64, "num_hidden_layers": 2_014,
+            "num_attention_heads": 4, "num_key_value_heads": 2, "intermediate_size": 128,
+            "moe_intermediate_size": 32, "shared_expert_intermediate_size": 64,
+            "num_experts": 4, "num_experts_per_tok": 2, "vocab_size": 1000,
+            "mlp_only_layers": only}
+
+
+def compile_package() -> None:
+    """Bytecode for the package, as an installed wheel has it (an editable install, or
+    PYTHONDONTWRITEBYTECODE, would otherwise compile symparam's sources in every run, while
+    sympy's were compiled when it was installed)."""
+    subprocess.run([PYTHON, "-m", "compileall", "-q", str(HERE.parent / "symparam")],
+                   check=True, capture_output=True)
+
+
+def families_imported() -> tuple[int, int]:
+    """How many family modules ``count bert-base-uncased`` imports, of how many."""
+    found = subprocess.run([PYTHON, "-c", FAMILIES_IMPORTED], check=True, capture_output=True,
+                           text=True).stdout.split()
+    return int(found[0]), int(found[1])
+
+
+def cpu_seconds(argv: list[str], repeats: int = 3) -> float:
+    """Median CPU time (user + system) of a command's process."""
+    times = []
+    for _ in range(repeats):
+        before = os.times()
+        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        after = os.times()
+        times.append(after.children_user + after.children_system
+                     - before.children_user - before.children_system)
+    return statistics.median(times)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--write", action="store_true",
@@ -86,12 +147,24 @@ def main(argv: list[str] | None = None) -> int:
         path.write_text(json.dumps({**config, "num_hidden_layers": 1 + i % 48}))
         many.append(str(path))
     cli = [PYTHON, "-m", "symparam"]
+    compile_package()
 
-    count_time, sympy_time = paired([*cli, "count", "bert-base-uncased"],
-                                    [PYTHON, "-c", "import sympy"])
-    rows.append(("`symparam count bert-base-uncased`, cold", "≤ 1.3× `import sympy`",
-                 f"{count_time:.3f} s vs {sympy_time:.3f} s", count_time / sympy_time,
-                 count_time / sympy_time <= 1.3))
+    for argv in COMMANDS:
+        ours, sympy_time = paired([*cli, *argv], [PYTHON, "-c", "import sympy"])
+        rows.append((f"`symparam {' '.join(argv)}`, cold", "≤ 1.3× `import sympy`",
+                     f"{ours:.3f} s vs {sympy_time:.3f} s", ours / sympy_time,
+                     ours / sympy_time <= 1.3))
+    imported, families = families_imported()
+    rows.append(("family modules `count bert-base-uncased` imports", "1, whatever their number",
+                 f"{imported} of {families}", imported, imported == 1))
+    runs = folder / "runs.json"
+    runs.write_text(json.dumps(runs_config()))
+    for argv in (["derive"], ["page", "-o", str(folder / "runs.html"), "--force"],
+                 ["count", "--depth", "100"]):
+        cpu = cpu_seconds([*cli, argv[0], str(runs), *argv[1:]])
+        rows.append((f"`symparam {argv[0]}` of 1,000 runs of layers "
+                     f"({' '.join(argv[1:2]) or 'Markdown'})", "≤ 5 s of CPU",
+                     f"{cpu:.2f} s", cpu / 5, cpu <= 5))
 
     torch_code = ("import json, sys, torch, transformers as T; "
                   f"c = T.BertConfig(**json.load(open({str(one)!r}))); "

@@ -9,24 +9,34 @@
 
 from __future__ import annotations
 
-from typing import Any
+import sys
+import types
 
-from symparam.assumptions import Assumption
-from symparam.blocks import (
-    Block,
-    Conv1D,
-    Embedding,
-    LayerNorm,
-    Linear,
-    Repeat,
-    RMSNorm,
-    Sequential,
-    Tensor,
-)
-from symparam.errors import SymparamError
-from symparam.model import Model
-from symparam.symbols import symbol
-from symparam.version import __version__ as __version__
+#: the names below are imported on first use (PEP 562), so that ``import symparam`` (and with it
+#: the command line, until it has its signal handlers) does not wait for sympy
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # what type checkers see; at run time, :func:`__getattr__` imports them
+    from typing import Any
+
+    from symparam.assumptions import Assumption
+    from symparam.blocks import (
+        Block,
+        Conv1D,
+        Embedding,
+        LayerNorm,
+        Linear,
+        Repeat,
+        RMSNorm,
+        Sequential,
+        Tensor,
+    )
+    from symparam.errors import SymparamError
+    from symparam.model import Model
+    from symparam.symbols import symbol
+
+#: the blocks of symparam.blocks that the package exports
+_BLOCKS = ("Block", "Conv1D", "Embedding", "LayerNorm", "Linear", "Repeat", "RMSNorm",
+           "Sequential", "Tensor")
 
 __all__ = [
     "Assumption",
@@ -48,6 +58,47 @@ __all__ = [
     "model_names",
     "symbol",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """A public class, ``symbol`` or ``__version__``, imported the first time it is asked for
+    and kept."""
+    if name in _BLOCKS:
+        from symparam import blocks
+
+        found = getattr(blocks, name)
+    elif name == "Assumption":
+        from symparam.assumptions import Assumption as found
+    elif name == "Model":
+        from symparam.model import Model as found
+    elif name == "SymparamError":
+        from symparam.errors import SymparamError as found
+    elif name == "symbol":
+        from symparam.symbols import symbol as found
+    elif name == "__version__":
+        from symparam.version import __version__ as found
+    else:
+        raise AttributeError(f"module 'symparam' has no attribute {name!r}")
+    globals()[name] = found
+    return found
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__, "__version__"})
+
+
+class _Package(types.ModuleType):
+    """This package, whose :func:`model` importing the module ``symparam.model`` must not
+    replace (importing a submodule sets it as its package's attribute; the module stays
+    ``sys.modules["symparam.model"]``, which ``from symparam.model import …`` reads)."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name == "model" and isinstance(value, types.ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package
 
 
 def model_names() -> list[str]:
@@ -77,6 +128,7 @@ def model(name: str, **kwargs: Any) -> Model:
 def _listed(key: str, given: Any) -> list[Any]:
     """``assume`` or ``free`` as a list: None is none, one string or Assumption is one (not
     its characters); anything else must be a list (or tuple, set) of them."""
+    from symparam.assumptions import Assumption
     from symparam.errors import InvalidValueError
 
     if given is None:
@@ -108,11 +160,18 @@ def from_block(block: Block, name: str = "custom", /, *, attention: bool | None 
     >>> from_block(Sequential(fc=Linear(symbol("H"), 2)), H=8).count()
     18
     """
-    from symparam.errors import InvalidValueError
+    from symparam.blocks import Block
+    from symparam.errors import InvalidValueError, ModelDefinitionError
     from symparam.family import Family
+    from symparam.limits import MAX_BLOCKS
+    from symparam.model import Model
 
     if not isinstance(block, Block):
         raise InvalidValueError(f"from_block takes a Block, not {type(block).__name__}")
+    if block.size > MAX_BLOCKS:
+        raise ModelDefinitionError(
+            f"the tree has {block.size:,} blocks, a block counted at each place it is used: "
+            f"more than symparam derives ({MAX_BLOCKS:,}); a stack of layers is one Repeat")
     if not isinstance(name, str) or not name:
         raise InvalidValueError("from_block's name must be a non-empty string")
     if attention is not None and not isinstance(attention, bool):

@@ -20,11 +20,11 @@ from typing import TYPE_CHECKING
 import sympy
 
 from symparam.assumptions import Assumption, resolve
-from symparam.printing import Terms
+from symparam.printing import Terms, latex, text
 from symparam.symbols import H, order_key
 
 if TYPE_CHECKING:
-    from symparam.model import Model
+    from symparam.counted import Counted
 
 
 class Formula:
@@ -39,14 +39,10 @@ class Formula:
 
     @property
     def text(self) -> str:
-        from symparam.printing import text
-
         return text(self.grouped)
 
     @property
     def latex(self) -> str:
-        from symparam.printing import latex
-
         return latex(self.grouped)
 
     def __str__(self) -> str:
@@ -85,7 +81,7 @@ def grouped(
     return sympy.Add(*parts, evaluate=False)
 
 
-def structured(model: Model, active: bool = False) -> Terms:
+def structured(model: Counted, active: bool = False) -> Terms:
     """The total (``active``: per token) as the tree builds it: each stack of layers as its
     count times one layer (``N_dense·(…) + (N − N_dense)·(…)``, stacks of one count together, in
     the tree's order), then the rest collected by powers of H — never expanded into negative
@@ -152,8 +148,10 @@ class DropOut:
     """A hyperparameter of the tree that is absent from the total, and why.
 
     ``kind`` is ``cancels`` (it enters only through products that an assumption reduces,
-    ``steps`` holding each ``(product, with the assumption put in, result)``), ``no_weights``
-    (it only splits sizes, e.g. heads that must divide H), ``assumed`` (an assumption replaces
+    ``steps`` holding each ``(product, with the assumption put in, result)``), ``splits`` (it
+    splits ``whole`` into parts, which it must divide, and adds no weights: heads that split
+    H), ``no_weights`` (it sets what the layers compute, not a weight's shape: a sliding
+    window, the groups a token's experts come from), ``assumed`` (an assumption replaces
     it by other hyperparameters), ``shared`` (the layers share weights across depth) or
     ``active_only`` (it changes only what a token uses, as top-k does in an MoE) or ``given``
     (it only sets the default of a size the config gives itself: Mamba's expansion e, where
@@ -164,9 +162,10 @@ class DropOut:
     kind: str
     assumption: Assumption | None = None
     steps: tuple[tuple[sympy.Expr, sympy.Expr, sympy.Expr], ...] = ()
+    whole: sympy.Expr | None = None
 
 
-def dropouts(model: Model) -> list[DropOut]:
+def dropouts(model: Counted) -> list[DropOut]:
     """The hyperparameters that drop out of ``model``'s total, each with its reason."""
     present = model.params.free_symbols
     active = model.assumptions
@@ -197,7 +196,10 @@ def dropouts(model: Model) -> list[DropOut]:
             out.append(DropOut(sym, model.family.weightless[name]))
             continue
         if not carriers:
-            out.append(DropOut(sym, "no_weights"))
+            rule = next((rule for rule in model.divisibility if rule.divisor == sym), None)
+            out.append(DropOut(sym, "no_weights") if rule is None else
+                       DropOut(sym, "splits_to_run" if rule.to_run else "splits",
+                               whole=rule.dividend))
             continue
         reducing = next((a for a in active if sym in a.expr.free_symbols), None)
         shown = {a.symbol: a.expr for a in active}
@@ -223,8 +225,6 @@ def _display(expr: sympy.Expr, shown: dict[sympy.Symbol, sympy.Expr]) -> sympy.E
 
 def reason(drop: DropOut) -> str:
     """One line saying why ``drop.symbol`` is not in the total (English; templates translate)."""
-    from symparam.printing import text
-
     name = drop.symbol.name
     if drop.kind == "cancels" and drop.assumption is not None:
         chains = "; ".join(f"{text(p)} = {text(s)} = {text(r)}" for p, s, r in drop.steps)
@@ -243,10 +243,19 @@ def reason(drop: DropOut) -> str:
     if drop.kind == "rotary":
         return f"{name} sets how much of each head rotary embeddings rotate: rotation has no " \
                "weights"
-    return f"{name} splits a size into parts and adds no weights of its own"
+    if drop.kind == "splits" and drop.whole is not None:
+        return f"{name} splits {text(drop.whole)} into parts, which it must divide, and adds " \
+               "no weights of its own"
+    if drop.kind == "splits_to_run" and drop.whole is not None:
+        return f"{name}: the forward pass splits {text(drop.whole)} into that many groups, so " \
+               f"it must divide {text(drop.whole)} to run (the model is built, and counted, " \
+               "whatever its value); it adds no weights of its own"
+    if drop.kind == "image":
+        return f"{name} sets how many positions each convolution runs on, not its weights"
+    return f"{name} sets what the layers compute, not the shape of any weight"
 
 
-def depends(model: Model) -> dict[str, object]:
+def depends(model: Counted) -> dict[str, object]:
     """Which hyperparameters the total depends on, and why the others drop out."""
     present = {s.name for s in model.params.free_symbols}
     return {

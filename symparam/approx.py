@@ -28,7 +28,7 @@ from symparam.printing import term_key
 from symparam.symbols import VOCABULARY, order_key
 
 if TYPE_CHECKING:
-    from symparam.model import Model
+    from symparam.counted import Counted
 
 
 @dataclass(frozen=True)
@@ -80,7 +80,7 @@ class Approximation:
         return (self.approx_value - self.exact_value) / self.exact_value
 
 
-def approximate(model: Model, name: str | None = None, formula: str | None = None,
+def approximate(model: Counted, name: str | None = None, formula: str | None = None,
                 order: int | None = None) -> Approximation:
     """Compare a named approximation, a user's ``formula`` or the leading terms (``order``)."""
     if name is not None:
@@ -146,7 +146,7 @@ def approximate(model: Model, name: str | None = None, formula: str | None = Non
                          at(approx))
 
 
-def _holds(model: Model, assumption: Any) -> bool:
+def _holds(model: Counted, assumption: Any) -> bool:
     """Whether an assumption agrees with the model's values (or its symbol is unbound)."""
     if assumption.symbol.name not in model.values:
         return True
@@ -187,7 +187,7 @@ class Sensitivity:
     stepped: bool = False
 
 
-def sensitivity(model: Model) -> list[Sensitivity]:
+def sensitivity(model: Counted) -> list[Sensitivity]:
     """For every hyperparameter in the total: how much the count moves when it does."""
     total = model.params
     values = model.bind()

@@ -22,7 +22,8 @@ from typing import NamedTuple
 import sympy
 
 from symparam.errors import InvalidValueError
-from symparam.limits import MAX_DEGREE, MAX_EXPANDED_TERMS
+from symparam.limits import COUNT_BOUND as _SCALE_CAP
+from symparam.limits import MAX_COUNT_DIGITS, MAX_DEGREE, MAX_EXPANDED_TERMS
 
 
 class ExpressionTooLargeError(InvalidValueError):
@@ -42,6 +43,7 @@ class _Bound(NamedTuple):
     terms: int  # terms of sympy.expand
     top: int  # terms of the numerator of sympy.together, expanded
     bottom: int  # terms of its denominator
+    scale: int = 1  # the numbers of the expanded form are at most this (capped past the limit)
 
 
 def size(expr: sympy.Expr, terms_limit: int = MAX_EXPANDED_TERMS) -> Size:
@@ -56,7 +58,9 @@ def size(expr: sympy.Expr, terms_limit: int = MAX_EXPANDED_TERMS) -> Size:
     def walk(node: sympy.Basic) -> _Bound:
         if node in seen:
             return seen[node]
-        if node.is_Number or not node.free_symbols:
+        if node.is_Rational:
+            found = _Bound(0, 1, 1, 1, min(_SCALE_CAP, max(abs(int(node.p)), int(node.q))))
+        elif node.is_Number or not node.free_symbols:
             found = _Bound(0, 1, 1, 1)
         elif node.is_Symbol:
             found = _Bound(1, 1, 1, 1)
@@ -64,28 +68,36 @@ def size(expr: sympy.Expr, terms_limit: int = MAX_EXPANDED_TERMS) -> Size:
             parts = [walk(arg) for arg in node.args]
             bottom = _product((p.bottom for p in parts), cap)
             found = _Bound(max(p.degree for p in parts), min(cap, sum(p.terms for p in parts)),
-                           min(cap, sum(p.top for p in parts) * bottom), bottom)
+                           min(cap, sum(p.top for p in parts) * bottom), bottom,
+                           min(_SCALE_CAP, sum(p.scale for p in parts)))
         elif node.is_Mul:
             parts = [walk(arg) for arg in node.args]
             found = _Bound(sum(p.degree for p in parts), _product((p.terms for p in parts), cap),
                            _product((p.top for p in parts), cap),
-                           _product((p.bottom for p in parts), cap))
+                           _product((p.bottom for p in parts), cap),
+                           _product((p.scale for p in parts), _SCALE_CAP))
         elif node.is_Pow and node.exp.is_Integer:
             base, power = walk(node.base), int(node.exp)
             n = abs(power)
             top, bottom = _power_terms(base.top, n, cap), _power_terms(base.bottom, n, cap)
+            scale = _product([base.scale] * min(n, MAX_DEGREE + 1), _SCALE_CAP)
             if power >= 0:
-                found = _Bound(base.degree * n, _power_terms(base.terms, n, cap), top, bottom)
+                found = _Bound(base.degree * n, _power_terms(base.terms, n, cap), top, bottom,
+                               scale)
             else:  # one term, but sympy expands the denominator too
                 if _power_terms(base.terms, n, cap) > terms_limit:
                     raise _too_large(terms_limit)
-                found = _Bound(base.degree * n, 1, bottom, top)
+                found = _Bound(base.degree * n, 1, bottom, top, scale)
         else:  # floor, ceiling, a root …: one term whose arguments are expanded in place
             parts = [walk(arg) for arg in node.args]
-            found = _Bound(max((p.degree for p in parts), default=0), 1, 1, 1)
+            found = _Bound(max((p.degree for p in parts), default=0), 1, 1, 1,
+                           _product((p.scale for p in parts), _SCALE_CAP))
         if found.degree > MAX_DEGREE:
             raise ExpressionTooLargeError(
                 f"the expression has degree {found.degree}, more than {MAX_DEGREE}")
+        if found.scale >= _SCALE_CAP:
+            raise ExpressionTooLargeError(
+                f"the expression holds a number of more than {MAX_COUNT_DIGITS:,} digits")
         seen[node] = found
         return found
 

@@ -15,19 +15,22 @@ preset or a config.json into a :class:`~symparam.model.Model`.
 from __future__ import annotations
 
 import importlib
+import json
 import os
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
 from typing import Any
 
 from symparam.assumptions import Assumption, parse_assumption
-from symparam.errors import ConfigError, UnknownModelError
+from symparam.counted import Described, Reported
+from symparam.errors import ConfigError, InvalidValueError, UnknownModelError
 from symparam.family import Family
-from symparam.hf import Resolved, load_config, looks_like_config, resolve_config
-from symparam.model import Model, Reported
-from symparam.modeltype import ModelType
+from symparam.hf import Resolved, generated, load_config, looks_like_config, resolve_config
+from symparam.model import Model
+from symparam.modeltype import Count, Flag, ModelType
 from symparam.presets import Preset, presets
+from symparam.symbols import is_known
 
 #: the family modules, in listing order
 FAMILY_MODULES = (
@@ -50,20 +53,48 @@ def families() -> list[Family]:
     return [family(name) for name in FAMILY_MODULES]
 
 
+class _Registry(Mapping[str, ModelType]):
+    """Every model type by name, as the index lists them; a type's family module is imported
+    the first time one of its records is asked for, so resolving a name costs one family."""
+
+    def __init__(self, where: Mapping[str, str]) -> None:
+        self._where = where
+        self._loaded: dict[str, ModelType] = {}
+
+    def __getitem__(self, name: str) -> ModelType:
+        if name not in self._loaded:
+            module = importlib.import_module(f"symparam.architectures.{self._where[name]}")
+            for record in getattr(module, "MODEL_TYPES", ()):
+                self._loaded[record.name] = record
+        return self._loaded[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._where)
+
+    def __len__(self) -> int:
+        return len(self._where)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._where
+
+    def module_of(self, name: str) -> str:
+        """The family module that declares the model type ``name``."""
+        return self._where[name]
+
+
 @cache
-def model_types() -> dict[str, ModelType]:
-    """Every supported ``model_type``, by name, as its family module declares it."""
-    out: dict[str, ModelType] = {}
-    for name in FAMILY_MODULES:
-        module = importlib.import_module(f"symparam.architectures.{name}")
-        for record in getattr(module, "MODEL_TYPES", ()):
-            out[record.name] = record
-    return out
+def model_types() -> _Registry:
+    """Every supported ``model_type``, by name, as its family module declares it (listed by
+    ``architectures/index.json``, which ``tools/catalog_index.py`` writes)."""
+    path = os.path.join(os.path.dirname(__file__), "architectures", "index.json")
+    with open(path, encoding="utf-8") as handle:
+        return _Registry(json.load(handle)["model_types"])
 
 
 def records_of(fam: Family) -> list[ModelType]:
     """The model types a family serves, its own first."""
-    return [r for r in model_types().values() if r.family is fam]
+    types = model_types()
+    return [types[name] for name in types if types.module_of(name) == fam.name]
 
 
 def model_names() -> list[str]:
@@ -91,22 +122,49 @@ _HUB_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,95}/[A-Za-z0-9][A-Za-z0-9_.-]
 
 def hub_hint(name: str) -> None:
     """Refuse a Hugging Face Hub id (``meta-llama/Meta-Llama-3-8B``: one slash, no such file
-    or folder here) with how to fetch its config.json: symparam reads local files only and
-    never goes online."""
+    or folder here) with how to fetch its config.json with ``hf``, the command the
+    huggingface_hub that transformers 5 installs ships (it no longer ships
+    ``huggingface-cli``), and the preset that is that model, where one is: symparam reads
+    local files only and never goes online."""
     if _HUB_ID.fullmatch(name) is None or name.endswith(".json") or os.path.exists(name):
         return
+    found = hub_preset(name)
+    preset = f"; symparam's preset {found} is that model: give its name instead" if found else ""
     raise ConfigError(f"{name} looks like a Hugging Face Hub id, and symparam reads only local "
-                      f"config files; fetch its config with `huggingface-cli download {name} "
-                      "config.json` and count the path it prints")
+                      f"config files; fetch its config with `hf download {name} config.json` "
+                      f"and count the path it prints{preset}")
+
+
+def hub_preset(hub_id: str) -> str | None:
+    """The preset of the model a Hub id names: one whose description or published figure's
+    source names the id, else one named as the repository (in any case, without a ``-hf``
+    suffix or a leading word of the owner's name: ``meta-llama/Meta-Llama-3-8B`` is
+    ``llama-3-8b``).
+
+    >>> hub_preset("openai-community/gpt2"), hub_preset("meta-llama/Llama-2-7b-hf")
+    ('gpt2', 'llama-2-7b')
+    >>> hub_preset("state-spaces/mamba-130m-hf"), hub_preset("someone/own-model")
+    ('mamba-130m', None)
+    """
+    wanted = hub_id.lower()
+    for preset in presets().values():
+        named = " ".join((preset.description, str((preset.reported or {}).get("source", ""))))
+        if wanted in {found.lower() for found in _HUB_ID.findall(named)}:
+            return preset.name
+    owner, _, repo = wanted.partition("/")
+    repo = repo.removesuffix("-hf")
+    owner_word = owner.split("-")[0] + "-"
+    for candidate in (repo, repo.removeprefix(owner_word)):
+        known = canonical_name(candidate)
+        if known in presets():
+            return known
+    return None
 
 
 def config_names(record: ModelType) -> dict[str, str]:
     """Each config.json key a model type reads into a hyperparameter or an option, under
     every spelling transformers accepts (``hidden_size``, ``n_embd`` …), with the symbol or
     option it holds: how ``hidden_size=4096`` binds H."""
-    from symparam.hf import generated
-    from symparam.modeltype import Count, Flag
-
     spellings = generated().get(record.name, {}).get("spellings", {})
     out: dict[str, str] = {}
     for size in record.sizes:
@@ -124,9 +182,6 @@ def _by_symbol(values: Mapping[str, Any], fam: Family, record: ModelType | None
                ) -> dict[str, Any]:
     """``values`` with each config key (``hidden_size``) put as the symbol or option it holds
     (``H``); a symbol given twice, under two names, is an error."""
-    from symparam.errors import InvalidValueError
-    from symparam.symbols import is_known
-
     names = config_names(record) if record is not None else {}
     out: dict[str, Any] = {}
     given: dict[str, str] = {}
@@ -275,8 +330,6 @@ def _no_free(free: Iterable[str], model_type: str) -> None:
 def config_source(source: Any, name: str | None = None) -> tuple[str, Mapping[str, Any]]:
     """Where a config comes from (for messages) and its contents: a path is read, a mapping
     taken as it is, a transformers config object asked for its ``to_dict()``."""
-    from symparam.errors import ConfigError
-
     if isinstance(source, str):
         return source, load_config(source)
     if isinstance(source, Mapping):
@@ -341,6 +394,12 @@ def _assemble(name: str, fam: Family, architecture: str, options: dict[str, Any]
     label = resolved.label if resolved is not None else None
     same_class = preset is not None and label in (None, preset_class(preset)) and not changes
     reported = Reported(**preset.reported) if same_class and preset.reported else None
+    described = None
+    if preset is not None and changes:
+        described = Described("changed", {"preset": preset.name, "changes": ", ".join(changes)})
+    elif preset is None and resolved is not None:
+        described = Described("config", {"model_type": resolved.record.name,
+                                         "label": resolved.label})
     if preset is not None:
         description = preset.description if not changes else \
             f"the preset {preset.name} with {', '.join(changes)}"
@@ -351,6 +410,7 @@ def _assemble(name: str, fam: Family, architecture: str, options: dict[str, Any]
         name, fam, architecture, options, bound, assumptions,
         description=description, reported=reported, free=free,
         i18n=preset.i18n if same_class else None, label=label, config_keys=keys,
+        described=described,
     )
 
 

@@ -24,10 +24,10 @@ from symparam.bounds import expand
 from symparam.errors import InvalidValueError
 from symparam.limits import MAX_FORMULA_TERMS
 from symparam.parsing import parse_formula
-from symparam.printing import term_key
+from symparam.printing import term_key, text
 
 if TYPE_CHECKING:
-    from symparam.model import Model
+    from symparam.counted import Counted
 
 
 @dataclass(frozen=True)
@@ -69,16 +69,14 @@ class CheckResult:
         return self.formula_value == self.engine_value
 
 
-def parse_for(model: Model, text: str) -> sympy.Expr:
+def parse_for(model: Counted, text: str) -> sympy.Expr:
     """A formula over the model's hyperparameter names, read by the whitelist parser."""
     return parse_formula(text, model.hyperparameters)
 
 
-def sources(model: Model) -> dict[sympy.Expr, list[tuple[str, sympy.Expr, str]]]:
+def sources(model: Counted) -> dict[sympy.Expr, list[tuple[str, sympy.Expr, str]]]:
     """For each monomial of the total, the tensors that contribute it: name, coefficient and
     shape (``V×H``)."""
-    from symparam.printing import text
-
     mapping = resolve(model.assumptions)
     out: dict[sympy.Expr, list[tuple[str, sympy.Expr, str]]] = {}
     for entry in model.tree.tensors():
@@ -94,7 +92,7 @@ def sources(model: Model) -> dict[sympy.Expr, list[tuple[str, sympy.Expr, str]]]
     return out
 
 
-def check(model: Model, text: str) -> CheckResult:
+def check(model: Counted, text: str) -> CheckResult:
     """Compare ``text`` with ``model``'s total (under its assumptions)."""
     formula = expand(parse_for(model, text).xreplace(resolve(model.assumptions)),
                      MAX_FORMULA_TERMS, "the formula under the model's assumptions")

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
+import signal
 import sys
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
+from symparam import __version__
 from symparam.cli_common import (
     EXIT_USAGE,
     FLAGS,
@@ -18,13 +22,16 @@ from symparam.cli_common import (
     each_model,
     fail,
     output_format,
+    say,
     subcommand,
     whole,
     write_output,
 )
-from symparam.errors import UnboundError
+from symparam.counted import Reported
+from symparam.errors import InvalidValueError, SymparamError, UnboundError
 from symparam.limits import MAX_BLOCK_DEPTH
-from symparam.output import human_count, json_line
+from symparam.output import ClosedStream, PlainText, closed_streams, human_count, json_line
+from symparam.symbols import describe
 
 # -- list -----------------------------------------------------------------------------------------
 
@@ -81,12 +88,16 @@ def _count_record(name: str, args: argparse.Namespace) -> dict[str, Any]:
         "model": name,
         "description": m.description,
         "params": total,
-        "active_params": active,
+        # the parameters one token uses, under both conventions, each named (a dense model:
+        # all of them, less its embedding tables without them)
+        **{f"active_params_{key}": None for key in ACTIVE_LABELS},
         "architecture": m.label,
         "family": m.family.name,
         "values": m.values,
         "options": m.options,
-        "assumptions": [str(a) for a in m.assumptions],
+        # and what the config asks for that transformers builds otherwise (it is counted as
+        # built: an assumption about what the file meant)
+        "assumptions": [str(a) for a in (*m.assumptions, *m.overridden())],
         "breakdown": breakdown,
         "tied": tied,
     }
@@ -94,11 +105,21 @@ def _count_record(name: str, args: argparse.Namespace) -> dict[str, Any]:
         record["active"] = {"with_embedding_table": None, "without_embedding_table": None,
                             "counts": ACTIVE_CONVENTIONS,
                             "unknown": "no top k (num_experts_per_tok) in the config"}
-    elif active != total:  # a mixture of experts: both conventions, labelled
+    elif active != total or getattr(args, "json", False):  # the text shows a dense model's
+        # total alone, and the tables by kind cost a sympy sum: worked out where shown
         tables = m.by_kind(active=True).get("embedding", 0)
-        record["active"] = {"with_embedding_table": active,
-                            "without_embedding_table": active - tables,
-                            "counts": ACTIVE_CONVENTIONS}
+        record["active_params_with_embedding_table"] = active
+        record["active_params_without_embedding_table"] = active - tables
+        if active != total:  # a mixture of experts: both conventions, labelled
+            record["active"] = {"with_embedding_table": active,
+                                "without_embedding_table": active - tables,
+                                "counts": ACTIVE_CONVENTIONS}
+    overridden = m.overridden()
+    record["overridden"] = [str(o) for o in overridden]
+    if overridden:  # by key: the value asked for, the counts as built and as written
+        record["overridden_by_transformers"] = [{
+            "option": o.option, "value": o.value, "builds": o.builds, "params": o.count,
+            "params_as_written": o.as_written} for o in overridden]
     if getattr(args, "json", False):  # the formula costs a sympy sum: only where it is shown
         record["formula"] = str(m.params)
     if args.depth is not None:
@@ -112,7 +133,9 @@ def _count_record(name: str, args: argparse.Namespace) -> dict[str, Any]:
     if m.reported is not None:
         record["reported"] = {"params": m.reported.params, "source": m.reported.source}
         if m.reported.note:
-            record["reported"]["note"] = m.reported.note
+            from symparam.figures import figures, fill_note
+
+            record["reported"]["note"] = fill_note(m.reported.note, figures(m))
     return record
 
 
@@ -146,15 +169,13 @@ def _print_count(record: dict[str, Any]) -> None:
 
 
 def _print_totals(record: dict[str, Any], width: int, digits: int) -> None:
+    from symparam.printing import percent  # never a gap shown as 0.00%
     """The total (and both active counts of a mixture of experts) in human units beside the
     exact number, then the published figure it is set against."""
     print(f"  {'total':<{width}}  {record['params']:>{digits},}   "
           f"{human_count(record['params'])}")
     if "active" in record:
-        for key, note in (
-                ("with_embedding_table", "with the embedding table (as Mixtral's 12.9B)"),
-                ("without_embedding_table", "without it (as gpt-oss's 5.1B, DeepSeek-V3's "
-                 "37B)")):
+        for key, note in ACTIVE_LABELS.items():
             value = record["active"][key]
             if value is None:
                 print(f"  {'active':<{width}}  {'?':>{digits}}   per token, {note}: unknown, "
@@ -164,15 +185,25 @@ def _print_totals(record: dict[str, Any], width: int, digits: int) -> None:
             print(f"  {'active':<{width}}  {value:>{digits},}   {human_count(value)} per token, "
                   f"{note}: {share:.1%}")
         print(f"  active: {ACTIVE_CONVENTIONS}")
+    for overridden in record["overridden"]:
+        print(f"  assuming: {overridden}")
     reported = record.get("reported")
     if reported:
-        diff = (record["params"] - reported["params"]) / reported["params"]
+        diff = Reported(reported["params"], reported["source"]).gap(record["params"])
         side = "above" if diff > 0 else "below"
+
         print(f"  reported: {reported['params']:,} ({reported['source']}); "
-              f"the exact count is {abs(diff):.2%} {side} it")
+              f"the exact count is {percent(diff)} {side} it")
         if "note" in reported:
             print(f"  note: {reported['note']}")
 
+
+#: the two conventions for a mixture of experts' active parameters, and who publishes by each
+ACTIVE_LABELS = {
+    "with_embedding_table": "with the embedding table (as Mixtral's 12.9B and Qwen3-30B-A3B's "
+                            "3.3B)",
+    "without_embedding_table": "without it (as gpt-oss's 5.1B and DeepSeek-V3's 37B)",
+}
 
 #: what the active parameters of a mixture of experts count
 ACTIVE_CONVENTIONS = ("what one token uses: everything dense, the router, its top k experts and "
@@ -223,7 +254,6 @@ def cmd_count(args: argparse.Namespace) -> int:
 
 def cmd_formula(args: argparse.Namespace) -> int:
     from symparam.printing import latex, text
-    from symparam.symbols import describe
 
     m = build_model(args.model, args)
     from symparam.analysis import structured
@@ -270,11 +300,20 @@ def cmd_formula(args: argparse.Namespace) -> int:
 
 
 def cmd_derive(args: argparse.Namespace) -> int:
+    # an option that shapes only the other format is refused, not silently ignored
+    if args.format != "latex":
+        given = [flag for flag, on in (("--fragment", args.fragment),
+                                       ("--heading-level", args.heading_level is not None)) if on]
+        if given:
+            verb = "shapes" if len(given) == 1 else "shape"
+            raise InvalidValueError(f"{' and '.join(given)} {verb} a LaTeX document: add "
+                                    "--format latex (Markdown has no preamble to leave out)")
+    elif args.math is not None:
+        raise InvalidValueError("--math says how Markdown writes its math; --format latex "
+                                "writes LaTeX")
     m = build_model(args.model, args)
     fixed = m.sequence is not None  # a ViT's image fixes its sequence
     if args.flops and args.seq is None and not fixed:
-        from symparam.errors import InvalidValueError
-
         raise InvalidValueError("--flops needs --seq S (tokens per sequence)")
     seq = (1 if fixed else args.seq) if args.flops else None
     derivation = m.derive(symbolic=args.symbolic, seq=seq, batch=args.batch)
@@ -282,7 +321,7 @@ def cmd_derive(args: argparse.Namespace) -> int:
         text = derivation.to_latex(lang=args.lang, fragment=args.fragment,
                                    heading_level=args.heading_level)
     else:
-        text = derivation.to_markdown(lang=args.lang, math=args.math)
+        text = derivation.to_markdown(lang=args.lang, math=args.math or "dollars")
     record = {"model": args.model, "format": args.format, "lang": args.lang,
               "params": derivation.value}
     if args.output is not None:  # -o "" is a mistake to report, not standard output
@@ -342,7 +381,6 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
         epilog="Each command's --help ends with examples. Exit status: 0 done, 1 from check "
                "when the formula is not the count, 2 bad input (one line on stderr).",
     )
-    from symparam import __version__
 
     parser.add_argument("--version", action="version", version=f"symparam {__version__}")
     commands: Any = _Only(parser.add_subparsers(dest="command", required=True,
@@ -371,10 +409,11 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=("en", "zh", "ko"), default="en",
                    help="English (default), Chinese or Korean")
     p.add_argument("--symbolic", action="store_true", help="the family's formula, no values")
-    p.add_argument("--math", choices=("dollars", "github", "katex"), default="dollars",
+    p.add_argument("--math", choices=("dollars", "github", "katex"),
                    help="Markdown math: $…$ and $$…$$ (dollars: GitHub, Jupyter, VS Code, "
                         "pandoc), ```math and $`…`$ (github), or escaped \\(…\\) for a "
-                        "Markdown renderer followed by KaTeX or MathJax (katex)")
+                        "Markdown renderer followed by KaTeX or MathJax (katex); default "
+                        "dollars")
     p.add_argument("--fragment", action="store_true",
                    help="LaTeX body only, to paste into a paper (its packages on line 1)")
     p.add_argument("--heading-level", metavar="LEVEL",
@@ -410,21 +449,32 @@ def _terminate(signum: int, frame: Any) -> NoReturn:
     raise Terminated
 
 
+#: no SIGTERM handler replaced (yet)
+_UNSET: Any = object()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status: 0, 2 for an error (one line on
-    stderr), 130 after Ctrl-C and 143 after SIGTERM (a file being written is removed)."""
-    import signal
-    import threading
+    stderr), 130 after Ctrl-C and 143 after SIGTERM (a file being written is removed).
 
-    from symparam.errors import SymparamError
-    from symparam.output import PlainText
-
+    A standard stream the process was started without (``<&-``, ``>&-``, ``2>&-``, as under
+    cron) is an error where it is used: nothing to read, output that cannot be written (one
+    line, status 2); with no stderr, the status alone says it."""
     argv = sys.argv[1:] if argv is None else list(argv)
     handler = threading.current_thread() is threading.main_thread()
-    previous = signal.signal(signal.SIGTERM, _terminate) if handler else None
-    stdout = sys.stdout
-    sys.stdout = text = PlainText(stdout)  # unprintable characters are shown, not sent
-    try:
+    stdin, stdout, stderr = sys.stdin, sys.stdout, sys.stderr
+    text, previous = None, _UNSET
+    try:  # from the first line: Ctrl-C while sympy is imported is one line too
+        if handler:
+            previous = signal.signal(signal.SIGTERM, _terminate)
+        closed = closed_streams()
+        if "stderr" in closed:  # an error is the status alone
+            sys.stderr = io.StringIO()
+        if "stdin" in closed:
+            sys.stdin = None  # type: ignore[assignment]
+        # unprintable characters are shown, not sent
+        sys.stdout = text = PlainText(ClosedStream("standard output") if "stdout" in closed
+                                      else stdout)
         try:
             args = build_parser(argv).parse_args(argv)
         except SystemExit as stop:  # --help, --version, a usage error (already reported)
@@ -447,10 +497,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Terminated:
         return _stopped("terminated", EXIT_TERMINATED)
     finally:
-        _finish(text)  # what was printed before an error or a signal, --help's text …
-        sys.stdout = stdout
-        if handler:
-            signal.signal(signal.SIGTERM, previous)
+        if text is not None:
+            _finish(text)  # what was printed before an error or a signal, --help's text …
+        sys.stdin, sys.stdout, sys.stderr = stdin, stdout, stderr
+        if previous is not _UNSET:  # None: a handler not set from Python, the default here
+            signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
 
 
 def _finish(text: Any) -> None:
@@ -461,7 +512,7 @@ def _finish(text: Any) -> None:
 
 def _stopped(how: str, status: int) -> int:
     """A run stopped by a signal: one line, and the status a shell expects."""
-    print(f"symparam: {how}", file=sys.stderr)
+    say(f"symparam: {how}")
     return status
 
 

@@ -7,10 +7,16 @@ import argparse
 import sys
 from typing import Any
 
+import sympy
+from sympy import Min
+
+import symparam
 from symparam.cli_common import FLAGS, build_model, command, each_model, parse_set, whole
-from symparam.errors import InvalidValueError
+from symparam.errors import InvalidValueError, SymparamError
 from symparam.limits import MAX_DEGREE, MAX_SOLVED
 from symparam.output import human_count, human_ops, json_line
+from symparam.printing import text
+from symparam.symbols import B, s
 
 #: ``check``'s exit statuses: the formula is the exact count, or it is not (bad input: 2)
 EXIT_EQUAL, EXIT_NOT_EQUAL = 0, 1
@@ -33,7 +39,6 @@ def cmd_depends(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     from symparam.check import check
-    from symparam.printing import text
 
     result = check(build_model(args.model, args), args.formula)
     if args.json:
@@ -79,8 +84,6 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def _slope(model: Any, row: Any) -> int | float:
     """∂P/∂x at the model's values: an exact integer where it is one, else the float."""
-    from symparam.errors import SymparamError
-
     try:
         return int(model.value_of(row.derivative))
     except SymparamError:
@@ -100,7 +103,6 @@ def _number(value: Any) -> str:
 
 def cmd_approx(args: argparse.Namespace) -> int:
     from symparam.approx import NAMED, approximate
-    from symparam.printing import text
 
     if args.name is None and args.formula is None and args.order is None:
         raise InvalidValueError(
@@ -133,7 +135,6 @@ def cmd_approx(args: argparse.Namespace) -> int:
 
 def cmd_sensitivity(args: argparse.Namespace) -> int:
     from symparam.approx import sensitivity
-    from symparam.printing import text
 
     m = build_model(args.model, args)
     rows = sensitivity(m)
@@ -171,7 +172,6 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def cmd_plot(args: argparse.Namespace) -> int:
-    import symparam
     from symparam import plots
 
     given = parse_set(args.set or ())
@@ -208,14 +208,13 @@ def cmd_plot(args: argparse.Namespace) -> int:
 def cmd_flops(args: argparse.Namespace) -> int:
     import textwrap
 
-    import sympy
-
-    from symparam.compute import NONMATMUL, NOT_COUNTED, TORCH_COUNTER, compute
-    from symparam.printing import text
+    from symparam.compute import GROUPED_EXPERTS, NONMATMUL, NOT_COUNTED, TORCH_COUNTER, compute
 
     if args.macs and args.with_nonmatmul:
         raise InvalidValueError("--macs counts the multiply-adds of matrix products; the work "
                                 "of --with-nonmatmul is not made of them: leave out one")
+    #: what a check with torch's counter must know, said once under all the models printed
+    checking: dict[str, None] = {}
 
     def work(name: str) -> tuple[dict[str, Any], Any]:
         m = build_model(name, args)
@@ -224,9 +223,9 @@ def cmd_flops(args: argparse.Namespace) -> int:
                          decode=args.decode, target_seq=args.target_seq,
                          nonmatmul=args.with_nonmatmul)
         published = _published(m, args)
-        from symparam.symbols import B, s
 
         attends = m.tree.products(B, s) != 0  # attention products, which the note is about
+        routed = "experts" in m.tree.flops_by_kind(B, s)  # routed experts, which the other is
         record = {
             "model": name, "flops": result.flops, "macs": result.macs,
             **({"compare": published} if published else {}),
@@ -234,7 +233,11 @@ def cmd_flops(args: argparse.Namespace) -> int:
             **({"macs_formula": str(sympy.expand(result.formula / 2))} if args.macs else {}),
             "batch": args.batch, "seq": args.seq,
             "breakdown": [{"name": n, "flops": f} for n, f in result.parts],
+            "notes": list(result.notes),
+            "alternatives": [{"how": how, "flops": flops, "formula": str(formula)}
+                             for how, flops, formula in result.alternatives],
             **({"sdpa_note": TORCH_COUNTER} if attends else {}),
+            **({"experts_note": GROUPED_EXPERTS} if routed else {}),
         }
         if args.with_nonmatmul:
             record["nonmatmul"] = [{"kind": kind, "flops": flops, "per_element": NONMATMUL[kind][0],
@@ -266,14 +269,24 @@ def cmd_flops(args: argparse.Namespace) -> int:
                                         subsequent_indent=" " * 28))
                 print(textwrap.fill(NOT_COUNTED, 100, initial_indent="    ",
                                     subsequent_indent="    "))
-            _show_published(published, width, args.macs)
-            if attends:
-                print(textwrap.fill(f"note: {TORCH_COUNTER}", 100, initial_indent="  ",
+            for how, flops, _ in result.alternatives:
+                shown = flops // 2 if args.macs else flops
+                change = (flops - result.flops) / result.flops
+                print(textwrap.fill(f"{shown:,} {unit} ({change:+.2%}) {how}", 100,
+                                    initial_indent="  or ", subsequent_indent="    "))
+            for note in result.notes:
+                print(textwrap.fill(f"note: {note}", 100, initial_indent="  ",
                                     subsequent_indent="    "))
+            _show_published(published, width, args.macs, args.training)
+            checking.update(dict.fromkeys(
+                [TORCH_COUNTER] * attends + [GROUPED_EXPERTS] * routed))
 
         return record, show
 
-    return each_model(args, work)
+    status = each_model(args, work)
+    for note in checking:  # once, however many models it applies to
+        print(textwrap.fill(f"note: {note}", 100, subsequent_indent="  "))
+    return status
 
 
 def _published(model: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
@@ -299,11 +312,14 @@ def _published(model: Any, args: argparse.Namespace) -> list[dict[str, Any]]:
         else:
             row.update(flops=r.value, relative_error=r.relative_error, formula=str(r.formula),
                        does_not_fit=list(r.notes))
+            if r.ratio is not None:
+                row["ratio_to_6nd"] = r.ratio
         out.append(row)
     return out
 
 
-def _show_published(rows: list[dict[str, Any]], width: int, macs: bool) -> None:
+def _show_published(rows: list[dict[str, Any]], width: int, macs: bool,
+                    training: bool = False) -> None:
     import textwrap
 
     for row in rows:
@@ -314,6 +330,12 @@ def _show_published(rows: list[dict[str, Any]], width: int, macs: bool) -> None:
         unit, shown = ("MACs", row["flops"] // 2) if macs else ("FLOPs", row["flops"])
         print(f"  {row['name']:<{width}}  {shown:>22,} {unit} "
               f"({row['relative_error']:+.2%}; {row['source']})")
+        if "ratio_to_6nd" in row:  # the paper's own column
+            rule = "6·N·D" if training else "2·N·D (a forward pass: a third of 6·N·D)"
+            print(textwrap.fill(
+                f"over {rule}, N the parameters a token uses and D the B·s tokens, as table "
+                f"A4's column gives it: {row['ratio_to_6nd']:.2f}", 100,
+                initial_indent=" " * (width + 6), subsequent_indent=" " * (width + 8)))
         for label, text_ in (("counts", row["counts"]),
                              *(("does not fit", n) for n in row["does_not_fit"])):
             print(textwrap.fill(f"{label}: {text_}", 100, initial_indent=" " * (width + 6),
@@ -321,12 +343,14 @@ def _show_published(rows: list[dict[str, Any]], width: int, macs: bool) -> None:
 
 
 def cmd_memory(args: argparse.Namespace) -> int:
-    from symparam.memory import POLICIES, korthikanti_bytes, memory
-    from symparam.printing import text
+    import textwrap
+
+    from symparam.memory import POLICIES, SLIDING_CACHE, korthikanti_bytes, memory
 
     m = build_model(args.model, args)
     result = memory(m, seq=args.seq, batch=args.batch, dtype=args.dtype,
                     target_seq=args.target_seq)
+    windowed = result.kv_formula is not None and result.kv_formula.has(Min)
     layer, layer_params = m.largest_layer()
     record = {
         "model": args.model, "params": result.params,
@@ -343,6 +367,7 @@ def cmd_memory(args: argparse.Namespace) -> int:
         "kv_cache_formula": None if result.kv_formula is None else str(result.kv_formula),
         "kv_cache_bytes_per_token": result.kv_per_token,
         "kv_cache_bytes": result.kv_total, "dtype": args.dtype,
+        "kv_cache_note": SLIDING_CACHE if windowed else None,
         "state_formula": None if result.state_formula is None else str(result.state_formula),
         "state_bytes": result.state_total,
         "activations": _activations(m, args),
@@ -379,15 +404,16 @@ def cmd_memory(args: argparse.Namespace) -> int:
     elif result.kv_formula is None:
         print("  KV cache: none (an encoder keeps no keys and values between tokens)")
     else:
-        from sympy import Min
-
         names = {sym.name for sym in result.kv_formula.free_symbols}
         after, per = ("s source and s_dec decoded tokens", "a decoded token, beside the "
                       "cross-attention's keys and values of the source") \
             if "s_dec" in names else ("s tokens", "a token")
-        windowed = " while s is under every window" if result.kv_formula.has(Min) else ""
+        under = " while s is under every window" if windowed else ""
         print(f"  KV cache after {after} = ({text(result.kv_formula)}) × {result.dtype_bytes} B"
-              f" ({args.dtype}); {result.kv_per_token:,} B {per}{windowed}")
+              f" ({args.dtype}); {result.kv_per_token:,} B {per}{under}")
+        if windowed:
+            print(textwrap.fill(f"note: {SLIDING_CACHE}", 100, initial_indent="  ",
+                                subsequent_indent="    "))
         if result.kv_total is not None:
             decoded = f", s_dec = {args.target_seq or args.seq}" if "s_dec" in names else ""
             print(f"  KV cache for B = {args.batch}, s = {args.seq}{decoded}: "
@@ -402,7 +428,6 @@ def cmd_memory(args: argparse.Namespace) -> int:
 def _activations(model: Any, args: argparse.Namespace) -> dict[str, Any] | None:
     """What a training step keeps for its backward pass under each recomputation policy, in
     the dtype asked for: bytes and the formula, or why it is not derived."""
-    from symparam.errors import SymparamError
     from symparam.memory import POLICIES, activations
 
     if args.seq is None and model.sequence is None:
@@ -463,8 +488,8 @@ def cmd_sweep(args: argparse.Namespace) -> int:
     from symparam.sweep import PrecisionWarning, sweep, write
 
     ranges: dict[str, list[int]] = {}
-    for text in args.ranges:
-        name, points = parse_range(text)
+    for given in args.ranges:
+        name, points = parse_range(given)
         if name in ranges:
             raise InvalidValueError(f"{name} is given two ranges: give it one")
         ranges[name] = points
@@ -527,8 +552,10 @@ def add_commands(commands: Any) -> None:
                    help="one new token per sequence against a KV cache of --seq tokens")
     p.add_argument("--with-nonmatmul", action="store_true",
                    help="add norms, softmax, activations and adds (each convention printed)")
+    from symparam.published import SOURCES
+
     p.add_argument("--compare", metavar="NAMES", help="published formulas beside the exact "
-                   "count: kaplan,chinchilla,megatron,palm")
+                   f"count: {','.join(SOURCES)}")
     p = command(commands, "sweep", "the count over a grid of hyperparameter values",
                 cmd_sweep, json_output=False)
     p.add_argument("ranges", nargs="+", metavar="NAME=RANGE",

@@ -5,11 +5,16 @@ models, writing a file whole, and the one-line error with exit status 2."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from symparam.output import json_line, one_line
+import symparam
+from symparam import limits
+from symparam.errors import ConfigError, InvalidValueError, SymparamError
+from symparam.limits import MAX_SEQUENCE
+from symparam.output import json_line, one_line, write_all, write_atomically
 
 EXIT_USAGE = 2
 
@@ -33,8 +38,6 @@ class Parser(argparse.ArgumentParser):
 def whole(limit: int | None = None, least: int = 1) -> Callable[[str], int]:
     """An argparse type: a whole number from ``least`` to ``limit`` (:data:`MAX_SEQUENCE`
     when None), its digits counted before it is converted (``10^4000`` stays text)."""
-    from symparam.limits import MAX_SEQUENCE
-
     top = MAX_SEQUENCE if limit is None else limit
 
     def parse(text: str) -> int:
@@ -73,8 +76,6 @@ def output_format(*choices: str) -> Callable[[str], str]:
 
 def parse_set(items: Sequence[str]) -> dict[str, Any]:
     """``--set NAME=VALUE`` items as values: positive integers, or true/false for options."""
-    from symparam.errors import InvalidValueError
-
     out: dict[str, Any] = {}
     for item in items:
         name, sep, raw = item.partition("=")
@@ -106,8 +107,6 @@ def parse_set(items: Sequence[str]) -> dict[str, Any]:
 def build_model(name: str, args: argparse.Namespace) -> Any:
     """The model MODEL names, with the model arguments of ``args``; ``-`` is a config.json
     read from standard input (once, however often it is named)."""
-    import symparam
-
     common: dict[str, Any] = {"arch": args.arch, "base": args.base,
                               "assume": list(args.assume or ()), "free": list(args.free or ())}
     values = parse_set(args.set or ())
@@ -126,6 +125,8 @@ def standard_input(args: argparse.Namespace) -> dict[str, Any]:
     from symparam.hf import read_config_stream
 
     if getattr(args, "stdin_config", None) is None:
+        if sys.stdin is None:  # started without one (<&-, as under cron or systemd)
+            raise ConfigError("standard input is closed: there is no config.json to read")
         stream = getattr(sys.stdin, "buffer", sys.stdin)
         args.stdin_config = read_config_stream(stream)
     config: dict[str, Any] = args.stdin_config
@@ -145,8 +146,6 @@ def _model_folders(name: str) -> list[str]:
     import os
 
     from symparam.catalog import canonical_name, model_names
-    from symparam.errors import ConfigError
-    from symparam.limits import MAX_FOLDER_MODELS
 
     if name == STDIN or canonical_name(name) in model_names():
         return []
@@ -158,8 +157,8 @@ def _model_folders(name: str) -> list[str]:
             for entry in entries:
                 if entry.is_dir() and os.path.isfile(os.path.join(entry.path, "config.json")):
                     found.append(entry.path)
-                    if len(found) > MAX_FOLDER_MODELS:
-                        raise ConfigError(f"{name}: more than {MAX_FOLDER_MODELS:,} model "
+                    if len(found) > limits.MAX_FOLDER_MODELS:
+                        raise ConfigError(f"{name}: more than {limits.MAX_FOLDER_MODELS:,} model "
                                           "folders; count fewer at once")
     except OSError:
         return []  # reading it as a config names the problem
@@ -172,13 +171,14 @@ def each_model(args: argparse.Namespace,
     """Run ``work`` on every MODEL: one JSON line each with ``--json`` (``{"model", "error"}``
     for one that fails), else its printout; the others still run, and a failure gives status 2.
     ``separate`` puts a blank line after each printout when there are several."""
-    from symparam.errors import SymparamError
-
     failures = []
     names = expand_folders(args.model)
+    done: dict[str, tuple[dict[str, Any], Callable[[], None]]] = {}
     for name in names:
         try:
-            record, show = work(name)
+            if name not in done:  # a name given twice is worked out once
+                done[name] = work(name)
+            record, show = done[name]
         except SymparamError as error:
             shown = error.shown(FLAGS)
             failures.append(shown if shown.startswith(name) else f"{name}: {shown}")
@@ -201,12 +201,8 @@ def each_model(args: argparse.Namespace,
 
 def write_output(path: str, text: str, force: bool) -> None:
     """Write ``text`` to ``path`` whole or not at all (see :mod:`symparam.output`)."""
-    from symparam.output import write_atomically
-
     def write(temporary: str) -> None:
         import os
-
-        from symparam.output import write_all
 
         fd = os.open(temporary, os.O_WRONLY | os.O_TRUNC)
         try:
@@ -267,5 +263,12 @@ def command(commands: Any, name: str, help_: str, run: Any, many: bool = False,
 
 def fail(message: str) -> int:
     """Report an error on one line of stderr; the exit status for it."""
-    print(f"symparam: error: {one_line(message)}", file=sys.stderr)
+    say(f"symparam: error: {one_line(message)}")
     return EXIT_USAGE
+
+
+def say(line: str) -> None:
+    """``line`` on stderr, where there is one to write to (a process started with ``2>&-``
+    may hold a descriptor 2 it cannot write: the exit status says what happened)."""
+    with contextlib.suppress(OSError, ValueError):
+        print(line, file=sys.stderr, flush=True)

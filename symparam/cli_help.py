@@ -14,8 +14,8 @@ STATUSES = ("exit status: 0 done, 2 bad input or a model that cannot be counted 
 #: the model argument, as every command reads it
 MODELS = ("MODEL is a preset (any case: GPT2, llama-3-8b), a family (bert), a model type "
           "(mixtral), a config.json file or a folder holding one{more}. Only local files are "
-          "read: fetch a Hub model's config with `huggingface-cli download ID config.json` and "
-          "give the path it prints. --set takes the canonical names (H=4096) or the config's own "
+          "read: fetch a Hub model's config with `hf download ID config.json` and give the "
+          "path it prints. --set takes the canonical names (H=4096) or the config's own "
           "keys (hidden_size=4096).")
 #: what MODEL may also be, by command (standard input: all but plot)
 MORE_MODELS = {

@@ -14,16 +14,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+import sympy
+
+from symparam.assumptions import resolve
+from symparam.blocks.base import evaluate as _evaluate
+from symparam.bounds import expand
+from symparam.errors import InvalidValueError, Param
 from symparam.limits import check_lengths
 from symparam.memory import (  # memory lived here: re-exported
     DTYPE_BYTES,
     Memory,
     MemoryRow,
+    kv_cache,
     kv_cache_width,
     memory,
+    state_size,
     weight_memory,
 )
-from symparam.notebook import Rich, Table
+from symparam.printing import text
+from symparam.symbols import B, s
+from symparam.tables import Rich, Table, human, share
 
 #: FLOPs per element of each kind of work besides matrix products, and what is counted
 NONMATMUL: dict[str, tuple[int, str]] = {
@@ -86,6 +96,14 @@ TORCH_COUNTER = ("torch.utils.flop_counter counts attention products only where 
                  "omits them (BERT-base at s = 128: 21,744,451,584 under SDPA, 22,348,431,360 "
                  "with eager attention, which symparam matches)")
 
+#: what someone cross-checking a mixture of experts with torch's counter must know
+GROUPED_EXPERTS = ("torch.utils.flop_counter counts no FLOPs for the grouped matrix products "
+                   "of transformers' default experts (experts_implementation \"grouped_mm\"): "
+                   "under it a mixture of experts counts without its routed experts' products "
+                   "(a small Mixtral, 4 experts of 128 and 2 a token, at s = 32: 2,539,520 "
+                   "against 8,830,976 with "
+                   "experts_implementation=\"eager\", which symparam matches)")
+
 #: what each recomputation policy runs again in the backward pass
 RECOMPUTED = {
     "full": "full recomputation (each layer's forward runs again, as Megatron-LM and "
@@ -107,20 +125,40 @@ class Compute(Rich):
     parts: tuple[tuple[str, int], ...]
     convention: str
     nonmatmul: tuple[tuple[str, int], ...] = ()
+    #: what the figure assumes of this model beyond the convention, each a sentence computed
+    #: from the tree (weights that do not run, how a decoding step attends, …)
+    notes: tuple[str, ...] = ()
+    #: the same quantity run another way, as (how, FLOPs, formula): a decoding step of latent
+    #: attention with its up-projections absorbed
+    alternatives: tuple[tuple[str, int, Any], ...] = ()
 
     @property
     def macs(self) -> int:
         return self.flops // 2
 
     def to_dict(self) -> dict[str, Any]:
-        from symparam.notebook import compute_dict
-
-        return compute_dict(self)
+        return {"flops": self.flops, "macs": self.macs, "convention": self.convention,
+                "formula": text(self.formula),
+                "parts": [{"part": p, "flops": f} for p, f in self.parts],
+                "nonmatmul": [{"kind": k, "flops": f} for k, f in self.nonmatmul],
+                "notes": list(self.notes),
+                "alternatives": [{"how": how, "flops": f, "formula": text(formula)}
+                                 for how, f, formula in self.alternatives]}
 
     def _tables(self) -> list[Table]:
-        from symparam.notebook import compute_tables
-
-        return compute_tables(self, NONMATMUL)
+        data = self.to_dict()
+        summary = Table(f"FLOPs: {self.convention}", ("", "exact", "about"), (
+            ("FLOPs", self.flops, human(self.flops, "FLOPs")),
+            ("MACs", self.macs, human(self.macs, "MACs")),
+            *((how, f, human(f, "FLOPs")) for how, f, _ in self.alternatives)),
+            (f"FLOPs = {data['formula']}", *self.notes))
+        shares = [(p["part"], p["flops"], share(p["flops"], self.flops)) for p in data["parts"]]
+        tables = [summary, Table("by part", ("part", "FLOPs", "share"), tuple(shares))]
+        if self.nonmatmul:
+            tables.append(Table("besides matrix products", ("kind", "FLOPs", "as counted"),
+                                tuple((k, f, NONMATMUL[k][1] if k in NONMATMUL else None)
+                                      for k, f in self.nonmatmul)))
+        return tables
 
     def _frame(self) -> Table:
         return self._tables()[1]
@@ -138,18 +176,15 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
     ``recompute`` ``full`` each stack of layers runs its forward again (Megatron-LM's
     accounting: the embeddings, final norm and LM head are not recomputed), with
     ``selective`` the attention products (Korthikanti et al. 2022) are recomputed.
-    ``decode`` counts one new token per sequence against a cache of ``seq`` tokens: every
-    projection on one token, attention over the seq + 1 keys. ``nonmatmul`` adds norms,
+    ``decode`` counts one new token per sequence against a cache of ``seq`` tokens, as
+    transformers runs it with its DynamicCache: every projection on one token, each attention
+    over the keys it keeps and the new one (seq + 1; a sliding-window layer's last W − 1 and
+    the new one), multi-head latent attention's keys and values expanded from the cached
+    latents every step (with the up-projections absorbed, as an inference engine can run it,
+    in ``alternatives``). ``nonmatmul`` adds norms,
     softmax, activations and adds, each at the cost :data:`NONMATMUL` states (the softmax and
     score scaling count as attention work: halved by ``causal``, recomputed by ``selective``).
     """
-    import sympy
-
-    from symparam.assumptions import resolve
-    from symparam.blocks.base import evaluate as _evaluate
-    from symparam.bounds import expand
-    from symparam.errors import InvalidValueError, Param
-    from symparam.symbols import B, s
 
     fixed_sequence = model.sequence
     if fixed_sequence is not None:
@@ -169,6 +204,8 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
         raise InvalidValueError(Param("decode"), " counts inference; leave out ",
                                 Param("training"))
     model.require_compute()
+    if decode:
+        _has_a_decoding_step(model)
     mapping = resolve(model.assumptions)
 
     def fixed(expr: Any) -> Any:
@@ -181,16 +218,21 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
         if not nonmatmul:
             return {}
         out = {}
-        for kind, elements in block.nonmatmul(B, seq).items():
+        found = block.decoded_nonmatmul(B, seq) if decode else block.nonmatmul(B, seq)
+        for kind, elements in found.items():
             flops = NONMATMUL[kind][0] * fixed(elements)
             out[kind] = (flops, flops if kind in PER_SCORE else sympy.S.Zero)
         return out
 
     def forward(block: Any, seq: Any = s, found: dict[str, tuple[Any, Any]] | None = None
                 ) -> tuple[Any, Any]:
-        """``block`` run once on ``seq`` tokens (``found``: its other work, when already
-        known): its FLOPs and the attention products among them."""
-        full, products = fixed(block.flops(B, seq)), fixed(block.products(B, seq))
+        """``block`` run once on ``seq`` tokens, or its decoding step after them (``found``:
+        its other work, when already known): its FLOPs and the attention products among them
+        (a decoding step's need not be told apart)."""
+        if decode:
+            full, products = fixed(block.decoded(B, seq)), sympy.S.Zero
+        else:
+            full, products = fixed(block.flops(B, seq)), fixed(block.products(B, seq))
         for flops, per_score in (kinds(block, seq) if found is None else found).values():
             full, products = full + flops, products + per_score
         return full, products
@@ -206,9 +248,6 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
 
     def once_under_convention(full: Any, products: Any) -> tuple[Any, Any]:
         """One forward pass: everything, and the attention products among it."""
-        if decode:  # projections on one token; attention: 1 query against seq + 1 keys
-            return sympy.expand(full.xreplace({s: 1}) - products.xreplace({s: 1})
-                                + products.xreplace({s: 1}) * (s + 1)), products
         if causal:
             return sympy.expand(full - products / 2), products / 2
         return full, products
@@ -247,11 +286,53 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
         convention = f"decoding one token per sequence against a cache of {seq}"
     if nonmatmul:
         convention += ", with the work besides matrix products"
-    return Compute(formula, _evaluate(formula, values), parts, convention, other)
+    notes, alternatives = model.tree.idle(), ()
+    if decode:
+        if formula.has(sympy.Min):
+            notes += (WINDOW_DECODING,)
+        # the same step with the up-projections of latent attention absorbed
+        expanded = fixed(model.tree.decoded(B, s))
+        folded = sympy.expand(formula - expanded + fixed(model.tree.decoded(B, s, absorb=True)))
+        if sympy.expand(folded - formula) != 0:
+            notes += (LATENT_DECODING,)
+            alternatives = ((ABSORBED, _evaluate(folded, values), folded),)
+    return Compute(formula, _evaluate(formula, values), parts, convention, other, notes,
+                   alternatives)
+
+
+#: what a decoding step's figure is, where layers slide a window
+WINDOW_DECODING = ("a sliding-window layer attends over the last W − 1 positions it keeps and "
+                   "the new token (W keys once s ≥ W − 1), as transformers runs it with its "
+                   "DynamicCache; the other layers over all s and the new token")
+#: what it is for multi-head latent attention, and the other way to run it
+LATENT_DECODING = ("latent attention keeps its latent and rotary key (r_kv + d_rope numbers a "
+                   "token and layer: memory's KV cache); transformers expands them into keys and "
+                   "values with kv_b_proj at every step, over all s + 1 positions, which this "
+                   "figure counts")
+ABSORBED = ("with the up-projections absorbed (kv_b_proj's key half folded into the query, its "
+            "value half into the output, attention run on the cached latent: as DeepSeek-V3's "
+            "own inference code runs it, attn_impl \"absorb\")")
+
+
+def _has_a_decoding_step(model: Any) -> None:
+    """Refuse a decoding step where it is not derived: a model that keeps no keys and values
+    (an encoder), a state-space or linear-attention layer (its cached step runs other
+    operations than its forward pass), a cross-attention over an encoder's states."""
+    if state_size(model) is not None:
+        raise InvalidValueError(f"a decoding step of {model.label} is not derived yet: its "
+                                "state-space or linear-attention layers run another step with "
+                                "their cached state than their forward pass")
+    if model.tree.attends_elsewhere():
+        raise InvalidValueError(f"a decoding step of {model.label} is not derived yet: its "
+                                "cross-attention over an encoder's states")
+    if kv_cache(model) is None:
+        raise InvalidValueError(f"{model.label} keeps no keys and values between tokens: it "
+                                "has no decoding step")
 
 
 __all__ = [
     "DTYPE_BYTES",
+    "GROUPED_EXPERTS",
     "NONMATMUL",
     "Compute",
     "Memory",

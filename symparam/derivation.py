@@ -16,148 +16,54 @@ from typing import TYPE_CHECKING, Any
 
 import sympy
 
-from symparam.analysis import DropOut, dropouts, grouped, structured
-from symparam.assumptions import Assumption, resolve
-from symparam.blocks import Block, Repeat
+from symparam.analysis import dropouts, grouped, structured
+from symparam.assumptions import resolve
+from symparam.blocks import Block
 from symparam.blocks.base import Row, evaluate, tensor_names
-from symparam.compute import MemoryRow, weight_memory
-from symparam.notebook import Table, Tabular
-from symparam.printing import Terms
-from symparam.summary import Summary, summarise
+from symparam.compute import compute, weight_memory
+from symparam.document import (
+    ComputeStep,
+    Document,
+    HyperRow,
+    ModuleRow,
+    Section,
+    Tie,
+    TrainingRule,
+)
+from symparam.errors import SymparamError, UnboundError
+from symparam.figures import figures
+from symparam.labels import layer_names
+from symparam.render import render
+from symparam.summary import summarise
 from symparam.symbols import B, is_known, lookup, order_key, s
 
 if TYPE_CHECKING:
+    from symparam.counted import Counted
     from symparam.family import Option
-    from symparam.model import Model, Reported
 
 
-@dataclass(frozen=True)
-class HyperRow:
-    """One hyperparameter: its symbol, value (or the assumption that gives it) and config key."""
-
-    symbol: sympy.Symbol
-    meaning: str
-    value: int | None
-    assumed: Assumption | None
-    config_key: str | None
-
-
-@dataclass(frozen=True)
-class ModuleRow:
-    """One weight-holding module (or bare tensor): shape, bias, what it adds."""
-
-    name: str
-    kind: str
-    weight: tuple[sympy.Expr, ...]
-    bias: tuple[sympy.Expr, ...] | None
-    params: sympy.Expr
-    value: int | None
-    tied_to: str | None = None
-
-
-@dataclass(frozen=True)
-class Section:
-    """Consecutive top-level parts, or one repeated layer with its ×N step."""
-
-    names: tuple[str, ...]
-    rows: tuple[ModuleRow, ...]
-    subtotal: sympy.Expr
-    subtotal_value: int | None
-    repeat: sympy.Expr | None = None
-    repeat_value: int | None = None
-    layer_prefix: str | None = None
-
-    @property
-    def total(self) -> sympy.Expr:
-        return self.subtotal if self.repeat is None else self.repeat * self.subtotal
-
-    @property
-    def total_value(self) -> int | None:
-        if self.subtotal_value is None:
-            return None
-        return self.subtotal_value * (self.repeat_value or 1)
-
-
-@dataclass(frozen=True)
-class Tie:
-    """A tensor that is another tensor: +0, and what it would add untied."""
-
-    name: str
-    owner: str
-    untied: sympy.Expr
-    untied_value: int | None
-
-
-@dataclass(frozen=True)
-class ComputeStep:
-    """Forward FLOPs for B sequences of s tokens, as a formula (``grouped`` by the layer counts,
-    as a person writes it) and at the chosen values."""
-
-    formula: sympy.Expr
-    grouped: sympy.Expr
-    batch: int
-    seq: int
-    flops: int
-    parts: tuple[tuple[str, int], ...]
-    #: where the FLOPs come from, by kind of block: (kind, formula, FLOPs); ``scores`` are
-    #: attention's products over the sequence (QKᵀ and the weighted values)
-    kinds: tuple[tuple[str, sympy.Expr, int], ...] = ()
-    #: the 2·P FLOPs-per-token rule for these B·s tokens (P the parameter count)
-    rule: int = 0
+#: the rule C ≈ 6·N·D as each of its authors defines N: Hoffmann et al. 2022 (Chinchilla)
+#: count every parameter, Kaplan et al. 2020 (section 2.1) those without the token and position
+#: tables (and, as symparam's non-embedding count, an untied unembedding)
+SIX_ND = (("hoffmann", "6 {count} D", False),
+          ("kaplan", r"6 {count}_{{\mathrm{{ne}}}} D", True))
 
 
 @dataclass(frozen=True, repr=False)
-class Derivation(Tabular):
+class Derivation(Document):
     """Every step of the count of one model, ready to be rendered. Shows in Jupyter as its
     Markdown; ``to_dict()`` gives the steps as data, ``to_pandas()`` one row per module."""
-
-    model: str
-    architecture: str
-    family: str
-    description: str
-    symbolic: bool
-    values: Mapping[sympy.Symbol, int]
-    hyperparameters: tuple[HyperRow, ...]
-    assumptions: tuple[Assumption, ...]
-    sections: tuple[Section, ...]
-    total: sympy.Expr
-    grouped: Terms
-    value: int | None
-    active: sympy.Expr
-    active_grouped: Terms
-    active_value: int | None
-    ties: tuple[Tie, ...]
-    dropouts: tuple[DropOut, ...]
-    memory: tuple[MemoryRow, ...]
-    reported: Reported | None
-    i18n: Mapping[str, Mapping[str, str]]
-    options: tuple[tuple[str, Any, str], ...] = ()
-    compute: ComputeStep | None = None
-    summary: Summary | None = None
-    #: the family's name, under which the language files may explain how its layers work
-    family_name: str = ""
-
-    @property
-    def expanded_reads_well(self) -> bool:
-        """Whether the expanded total is worth a line of its own: not where a mixed stack
-        expands into negative terms (``N·(…) − N_dense·(…)``)."""
-        return all(not term.as_coeff_Mul()[0].is_negative
-                   for term in sympy.Add.make_args(self.total))
 
     def to_markdown(self, lang: str = "en", math: str = "dollars") -> str:
         """The derivation as Markdown with KaTeX-compatible math, written for the renderer
         it is pasted into: ``math`` is ``dollars``, ``github`` or ``katex``
         (:data:`symparam.render.MATH_FLAVOURS`)."""
-        from symparam.render import render
-
         return render(self, "md", lang, math=math)
 
     def to_latex(self, lang: str = "en", fragment: bool = False,
                  heading_level: str | None = None) -> str:
         """A standalone LaTeX document (pdflatex for en, xelatex for zh/ko), or with
         ``fragment`` its body to paste into a paper (see :func:`symparam.render.render`)."""
-        from symparam.render import render
-
         return render(self, "tex", lang, fragment=fragment, heading_level=heading_level)
 
     def __repr__(self) -> str:
@@ -167,21 +73,11 @@ class Derivation(Tabular):
     def _repr_markdown_(self) -> str:
         return self.to_markdown()
 
-    def to_dict(self) -> dict[str, Any]:
-        from symparam.notebook import derivation_dict
-
-        return derivation_dict(self)
-
-    def _frame(self) -> Table:
-        from symparam.notebook import derivation_frame
-
-        return derivation_frame(self)
-
     def _repr_latex_(self) -> str:
         return self.to_latex(fragment=True)
 
 
-def derive(model: Model, symbolic: bool = False, seq: int | None = None,
+def derive(model: Counted, symbolic: bool = False, seq: int | None = None,
            batch: int = 1) -> Derivation:
     """Build the derivation of ``model`` (with no numbers at all when ``symbolic``); with
     ``seq``, add the forward FLOPs for ``batch`` sequences of ``seq`` tokens."""
@@ -193,6 +89,9 @@ def derive(model: Model, symbolic: bool = False, seq: int | None = None,
     def value(expr: sympy.Expr) -> int | None:
         return None if symbolic else model.value_of(expr)
 
+    recount = None
+    if not symbolic and model.reported is not None and model.reported.recount:
+        recount = model.count(**model.reported.recount)
     owners = tensor_names(model.tree)
     sections = tuple(_sections(model.tree, mapping, value, owners))
     ties = []
@@ -226,12 +125,13 @@ def derive(model: Model, symbolic: bool = False, seq: int | None = None,
                       if _shown(model, o)),
         summary=summarise(model, symbolic),
         compute=None if seq is None or symbolic else _compute_step(model, seq, batch),
+        figures={} if symbolic else figures(model),
+        recount=recount,
+        described=model.described,
     )
 
 
-def _compute_step(model: Model, seq: int, batch: int) -> ComputeStep:
-    from symparam.compute import compute
-
+def _compute_step(model: Counted, seq: int, batch: int) -> ComputeStep:
     fixed = model.sequence  # a ViT's image fixes it
     result = compute(model, seq=None if fixed is not None else seq, batch=batch)
     # grouped by every count of layers it holds (ALBERT's compute runs N layers on G·K weights)
@@ -248,10 +148,33 @@ def _compute_step(model: Model, seq: int, batch: int) -> ComputeStep:
         seq = model.value_of(fixed)
     tokens = batch * seq
     return ComputeStep(result.formula, grouped(result.formula, counts), batch, seq,
-                       result.flops, result.parts, tuple(kinds), 2 * model.count() * tokens)
+                       result.flops, result.parts, tuple(kinds), 2 * model.count() * tokens,
+                       3 * result.flops, _six_nd(model, tokens), bool(result.notes))
 
 
-def _shown(model: Model, option: Option) -> bool:
+def _six_nd(model: Counted, tokens: int) -> tuple[TrainingRule, ...]:
+    """C ≈ 6·N·D for ``tokens`` tokens, as each author defines N (:data:`SIX_ND`); a mixture
+    of experts with the parameters a token uses (none without a top k). None where the model
+    does not run all its weights over one sequence of tokens, as the rule assumes (an
+    encoder–decoder, two towers, a convolutional network's stages)."""
+    parts = model.tree.parts("", s, weightless=True)
+    if model.tree.attends_elsewhere() or any(
+            placed.seq != s or placed.block.sequence is not None for placed in parts):
+        return ()
+    routed = model.tree.active_params is not model.tree.params
+    try:
+        used = model.active_count() if routed else model.count()
+    except UnboundError:
+        return ()
+    vocabulary = model.value_of(model.tree.vocabulary_params)
+    out = []
+    for who, formula, less_vocabulary in SIX_ND:
+        params = used - vocabulary if less_vocabulary else used
+        out.append(TrainingRule(who, formula, params, 6 * params * tokens, routed))
+    return tuple(out)
+
+
+def _shown(model: Counted, option: Option) -> bool:
     """Whether the derivation lists an option: only where it changes this class's count — a
     switch whose flip would change it (a variant only when on), a number or list that differs
     from the family's default and whose default would count otherwise (Mixtral's sparse step
@@ -265,16 +188,19 @@ def _shown(model: Model, option: Option) -> bool:
         return False
     else:
         other = option.default
-    changed = model.family.tree(model.architecture, {**model.options, option.name: other})
+    try:
+        changed = model.family.tree(model.architecture, {**model.options, option.name: other})
+    except SymparamError:  # no tree symparam builds (Qwen3-Next's 1,000 runs of attention,
+        return True  # with its MoE layers every layer, are 1,494): the value decides
     return sympy.expand(changed.params - model.tree.params) != 0
 
 
-def _bound_symbols(model: Model) -> list[sympy.Symbol]:
+def _bound_symbols(model: Counted) -> list[sympy.Symbol]:
     return [s for s in model.symbols.values() if s.name in model.values]
 
 
 def _hyper_rows(
-    model: Model, values: Mapping[sympy.Symbol, int], mapping: Mapping[sympy.Symbol, sympy.Expr]
+    model: Counted, values: Mapping[sympy.Symbol, int], mapping: Mapping[sympy.Symbol, sympy.Expr]
 ) -> Iterator[HyperRow]:
     symbols = model.symbols
     assumed = {a.symbol: a for a in model.assumptions}
@@ -313,31 +239,11 @@ def _sections(
             subtotal = sympy.expand(block.block.params.xreplace(mapping))
             repeat = block.count_expr.xreplace(mapping)
             yield Section((path,), rows, subtotal, value(subtotal), repeat, value(repeat),
-                          layer_prefix=_layer_names(path, block, mapping, value,
+                          layer_prefix=layer_names(path, block, mapping, value,
                                                     shared=paths.count(path) > 1))
         else:
             pending.append((path, block))
     yield from flush()
-
-
-def _layer_names(path: str, block: Repeat, mapping: Mapping[sympy.Symbol, sympy.Expr],
-                 value: Any, shared: bool = False) -> str:
-    """``layers.{i}``, or the indices a repeat covers when it shares the list with another
-    (``layers.{0…2}`` then ``layers.{3…60}``; ``layers.{1, 3, …}``), with numbers where known."""
-    from symparam.printing import text
-
-    if block.start == 0 and block.stride == 1 and not shared:
-        return f"{path}.{{i}}"
-    start = block.start.xreplace(mapping)
-    last = start + block.stride * (block.count_expr.xreplace(mapping) - 1)
-    shown = [value(e) if value(start) is not None else None for e in (start, last)]
-    first_text, last_text = (str(v) if v is not None else text(sympy.expand(e))
-                             for v, e in zip(shown, (start, last), strict=True))
-    if block.stride == 1:
-        return f"{path}.{{{first_text}…{last_text}}}"
-    second = str(value(start + block.stride)) if shown[0] is not None else \
-        text(sympy.expand(start + block.stride))
-    return f"{path}.{{{first_text}, {second}, …, {last_text}}}"
 
 
 def _rows(rows: Iterable[Row], mapping: Mapping[sympy.Symbol, sympy.Expr], value: Any,

@@ -105,8 +105,42 @@ class ConfigError(SymparamError):
 
 def quoted(raw: Any, limit: int = 60) -> str:
     """A config value as JSON for an error message, cut to ``limit`` characters."""
+    if _long_int(raw):
+        return whole(raw)
     try:
         text = json.dumps(raw, ensure_ascii=False)
     except (RecursionError, TypeError, ValueError):  # not JSON at all: an object
         text = f"a {type(raw).__name__}"
     return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def shown(raw: Any, limit: int = 60) -> str:
+    """A value from the Python API for an error message: its repr, cut to ``limit``
+    characters, and a whole number of more than 40 digits as the count of its digits.
+
+    >>> shown(768), shown("H"), shown(10**5000), shown(-10**40)
+    ('768', "'H'", 'a whole number of 5,001 digits', 'a negative whole number of 41 digits')
+    """
+    if _long_int(raw):
+        return whole(raw)
+    try:
+        text = repr(raw)
+    except Exception:  # a foreign __repr__ may raise anything: its type is enough
+        text = f"a {type(raw).__name__}"
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def whole(number: int) -> str:
+    """A whole number for a message: itself up to 40 digits, else how many digits it has
+    (Python writes no int of more than 4,300, and none of them would be read)."""
+    if not _long_int(number):
+        return str(number)
+    magnitude = abs(number)
+    digits = int((magnitude.bit_length() - 1) * 0.30102999566398120) + 1
+    if magnitude >= 10**digits:
+        digits += 1
+    return f"a {'negative ' if number < 0 else ''}whole number of {digits:,} digits"
+
+
+def _long_int(raw: Any) -> bool:
+    return isinstance(raw, int) and not isinstance(raw, bool) and abs(raw) >= 10**40

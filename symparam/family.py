@@ -10,9 +10,17 @@ import sympy
 
 from symparam.assumptions import Assumption
 from symparam.blocks import Block
-from symparam.errors import InvalidValueError
+from symparam.errors import InvalidValueError, shown, whole
 from symparam.integers import as_int
 from symparam.limits import MAX_LAYERS_LISTED, MAX_OPTION_VALUE
+
+#: transformers' activation names (transformers.activations.ACT2CLS, 5.23)
+ACTIVATIONS = frozenset({
+    "gelu", "gelu_10", "gelu_accurate", "gelu_fast", "gelu_new", "gelu_python",
+    "gelu_python_tanh", "gelu_pytorch_tanh", "hardswish", "laplace", "leaky_relu", "linear",
+    "mish", "prelu", "quick_gelu", "relu", "relu2", "relu6", "sigmoid", "silu", "sqrtsoftplus",
+    "swish", "tanh", "xielu",
+})
 
 
 @dataclass(frozen=True)
@@ -29,12 +37,14 @@ class Option:
     #: an activation of a part only some classes build: any name is taken here, and refused
     #: by the class that builds it (as transformers refuses it there only)
     where_built: bool = False
+    #: a key a config may set that transformers overrides whatever it says: what it builds
+    #: instead (T5's ``tie_word_embeddings: false``, which transformers 5 ties anyway); a
+    #: value other than the default is counted as transformers builds it, and said
+    ignored: str = ""
 
     def parse(self, raw: Any) -> bool | int | tuple[int, ...] | str:
         """Accept a Python value or the text of ``--set NAME=VALUE``."""
         if isinstance(self.default, str):  # an activation function, by transformers' name
-            from symparam.modeltype import ACTIVATIONS
-
             if self.where_built and isinstance(raw, str) and len(raw) <= 100:
                 return raw
             if raw != "" and raw not in ACTIVATIONS:
@@ -59,14 +69,16 @@ class Option:
         number = as_int(raw)
         if number is not None:
             value = number
-        elif isinstance(raw, str) and raw.strip().isdigit() and len(raw.strip()) <= 6:
+        elif isinstance(raw, str) and raw.strip().isascii() and raw.strip().isdigit() \
+                and len(raw.strip()) <= 6:
             value = int(raw)
         else:
-            raise InvalidValueError(f"option {self.name} takes a positive integer, got {raw!r}")
+            raise InvalidValueError(f"option {self.name} takes a positive integer, got "
+                                    f"{shown(raw)}")
         least = 0 if self.default == 0 else self.minimum  # 0: the option's "none"
         if not least <= value <= self.maximum:
             raise InvalidValueError(f"option {self.name} must lie in {least}..{self.maximum}"
-                                    f", got {value}")
+                                    f", got {whole(value)}")
         return value
 
 
@@ -74,16 +86,42 @@ class Option:
 class Divides:
     """A rule that ``divisor`` divides ``dividend``, checked once both have values.
     ``where_built``: only for the classes whose tree holds the divisor (the heads of a tower
-    that CLIP's image classifier or a text tower alone does not build)."""
+    that CLIP's image classifier or a text tower alone does not build). ``to_run``: a rule of
+    the forward pass alone — transformers builds the model whatever the values (it is counted)
+    but cannot run it (DeepSeek's router groups), so FLOPs and activations are refused."""
 
     divisor: sympy.Expr
     dividend: sympy.Expr
     reason: str
     where_built: bool = False
+    to_run: bool = False
 
     @property
     def symbols(self) -> set[sympy.Symbol]:
         return self.divisor.free_symbols | self.dividend.free_symbols
+
+
+@dataclass(frozen=True)
+class OneOf:
+    """Options that each choose one way of the same thing (``what``: where a layer's norms
+    sit, which norm it is): at most one of them may be on, as a layer has one of each; two
+    at once are refused, not counted as both.
+
+    >>> OneOf("norm placements", ("post_norms", "sandwich_norms")).refused(
+    ...     {"post_norms": True, "sandwich_norms": True})
+    'post_norms and sandwich_norms are both norm placements: choose one'
+    """
+
+    what: str
+    options: tuple[str, ...]
+
+    def refused(self, options: Mapping[str, Any]) -> str | None:
+        """Why ``options`` break the rule, or None where they keep it."""
+        on = [name for name in self.options if options.get(name)]
+        if len(on) < 2:
+            return None
+        each = "both" if len(on) == 2 else "all"
+        return f"{', '.join(on[:-1])} and {on[-1]} are {each} {self.what}: choose one"
 
 
 @dataclass(frozen=True)
@@ -107,6 +145,8 @@ class Family:
     divides: tuple[Divides, ...] = field(default=())
     weightless: Mapping[str, str] = field(default_factory=dict)
     at_most: tuple[tuple[str, str, str], ...] = ()
+    #: options of which at most one may be on (:class:`OneOf`)
+    one_of: tuple[OneOf, ...] = ()
     compute: bool = True  # whether the tree knows its forward FLOPs (attention marked)
     sequence: sympy.Expr | None = None  # a sequence length fixed by the input (ViT's patches)
     #: the same, for the classes whose input alone fixes it in a family where others take a
@@ -116,6 +156,9 @@ class Family:
     #: (SigLIP compares d_proj-wide texts with H_vis-wide images): its compute is refused
     #: where they differ, though transformers builds it and counts its parameters
     runs_if_equal: Mapping[str, tuple[tuple[str, str, str], ...]] = field(default_factory=dict)
+    #: (smaller, larger, why) pairs as ``at_most``, for the forward pass alone: transformers
+    #: builds the model (it is counted) but cannot run it (DeepSeek picks k_g of E_g groups)
+    runs_if_at_most: tuple[tuple[str, str, str], ...] = ()
     #: a tree of the user's own (:func:`symparam.from_block`), not one of the catalog's, and
     #: whether its author says it has attention (None: not said)
     custom: bool = False
@@ -157,6 +200,10 @@ class Family:
                 known = ", ".join(o.name for o in self.options) or "none"
                 raise InvalidValueError(f"{self.name} has no option {name!r} (options: {known})")
             out[name] = option.parse(raw)
+        for rule in self.one_of:
+            refused = rule.refused(out)
+            if refused is not None:
+                raise InvalidValueError(f"{self.name}: {refused}")
         return out
 
     def resolve_architecture(self, architecture: str | None) -> str:

@@ -21,8 +21,8 @@ from importlib import resources
 from typing import Any
 
 from symparam.assumptions import Assumption
-from symparam.errors import ConfigError, Param, quoted
-from symparam.limits import MAX_CONFIG_BYTES, MAX_JSON_DIGITS, MAX_VALUE
+from symparam.errors import ConfigError, Param, quoted, whole
+from symparam.limits import MAX_CONFIG_BYTES, MAX_JSON_DIGITS, MAX_LAYERS_LISTED, MAX_VALUE
 from symparam.modeltype import Leave, ModelType, NullRule, Size
 
 
@@ -134,7 +134,11 @@ def _json_int(text: str) -> int:
 
 
 def _json_constant(text: str) -> float:
-    raise _JSONNumber(f"{text} is not JSON (RFC 8259 has no NaN or Infinity)")
+    """``NaN``, ``Infinity`` and ``-Infinity``: not JSON (RFC 8259), but Python writes them
+    (transformers 4 writes Mamba-2's ``"time_step_limit": [0.0, Infinity]``) and reads them,
+    and so do transformers and symparam; a key that sizes something refuses them as it
+    refuses any number that is not a whole one (:func:`_positive_int`)."""
+    return float(text)
 
 
 def looks_like_config(name: str) -> bool:
@@ -258,7 +262,6 @@ class ConfigView:
                 raise ConfigError(f"{self.where}: {shown} lists {len(raw)} sizes but "
                                   f"{self.spelled.get(entry.listed, entry.listed)} = {count}; "
                                   "transformers cannot build the missing stages")
-        from symparam.limits import MAX_LAYERS_LISTED
 
         if count > MAX_LAYERS_LISTED:
             raise ConfigError(f"{self.where}: {shown} lists more stages than symparam builds "
@@ -373,9 +376,9 @@ def _positive_int(raw: Any, key: str, where: str) -> int:
     if isinstance(raw, bool) or not isinstance(raw, int):
         raise ConfigError(f"{where}: {key} must be a positive integer, got {quoted(raw)}")
     if raw <= 0:
-        raise ConfigError(f"{where}: {key} must be a positive integer, got {raw}")
+        raise ConfigError(f"{where}: {key} must be a positive integer, got {whole(raw)}")
     if raw > MAX_VALUE:
-        raise ConfigError(f"{where}: {key} = {raw} is more than symparam takes (10^30)")
+        raise ConfigError(f"{where}: {key} = {whole(raw)} is more than symparam takes (10^30)")
     return raw
 
 
@@ -392,9 +395,9 @@ def _check_padding(view: ConfigView, record: ModelType, values: Mapping[str, int
     for entry in record.sizes:
         rows = values.get(entry.symbol)
         if entry.pads and rows is not None and not -rows <= pad < rows:
-            raise ConfigError(f"{view.where}: pad_token_id {pad} is not a row of the table of "
-                              f"{view.spelled.get(entry.key, entry.key)} = {rows} rows, which "
-                              "pads with it")
+            raise ConfigError(f"{view.where}: pad_token_id {whole(pad)} is not a row of the "
+                              f"table of {view.spelled.get(entry.key, entry.key)} = {rows} rows, "
+                              "which pads with it")
 
 
 def _labels(config: Mapping[str, Any], where: str, default: int = 2) -> int:
@@ -409,9 +412,10 @@ def _labels(config: Mapping[str, Any], where: str, default: int = 2) -> int:
             raise ConfigError(f"{where}: id2label must be an object, got {quoted(labels)}")
         try:  # "0" and "00" are one label
             distinct = len({int(key) for key in labels})
-        except ValueError:
+        except (TypeError, ValueError, OverflowError):  # "x"; from the API, a tuple, inf
+            keys = sorted(labels) if all(isinstance(k, str) for k in labels) else list(labels)
             raise ConfigError(f"{where}: id2label's keys must be label numbers, got "
-                              f"{quoted(sorted(labels))}") from None
+                              f"{quoted(keys)}") from None
     if "num_labels" in config:  # null, like any non-number, is refused by transformers too
         return _positive_int(config["num_labels"], "num_labels", where)
     if distinct is None:

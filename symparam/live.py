@@ -24,7 +24,7 @@ from markupsafe import Markup, escape
 from symparam.blocks.base import value as exact_value
 from symparam.errors import SymparamError
 from symparam.limits import MAX_VALUE
-from symparam.printing import Terms, javascript
+from symparam.printing import Terms, decimal, javascript, percent
 
 Number = int | Fraction
 
@@ -40,27 +40,6 @@ def shown(number: Number) -> str:
     if number.denominator == 1:
         return grouped(number.numerator)
     return f"{grouped(number.numerator)}/{grouped(number.denominator)}"
-
-
-def decimal(number: Fraction, places: int) -> str:
-    """``number`` (not negative) rounded half to even at ``places`` decimals, with separators."""
-    scaled = round(number * 10**places)  # Fraction rounds half to even, exactly
-    head, tail = divmod(scaled, 10**places)
-    return f"{head:,}" + (f".{tail:0{places}d}" if places else "")
-
-
-def percent(part: Number, whole: Number) -> str:
-    """A share as :func:`symparam.render.percent` writes it (one decimal from 10%, else two
-    significant digits, at most 8 decimals), but rounded exactly, as the page's script does."""
-    shown_ = abs(Fraction(part)) * 100 / Fraction(whole)
-    if shown_ == 0:
-        return "0%"
-    if shown_ >= 10:
-        return f"{decimal(shown_, 1)}%"
-    exponent = 0  # floor(log10(shown_)), shown_ below 10
-    while shown_ < Fraction(1, 10**-exponent):
-        exponent -= 1
-    return f"{decimal(shown_, min(8, max(2, 1 - exponent)))}%"
 
 
 #: units of the memory table: what one unit holds, in bytes

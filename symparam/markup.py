@@ -29,6 +29,7 @@ from symparam.josa import attach
 from symparam.output import shown
 from symparam.printing import Terms, latex, mathml, mathml_name
 from symparam.render import LANGUAGES, environment, strings
+from symparam.version import __version__
 
 
 @cache
@@ -134,9 +135,9 @@ def code(name: str) -> Markup:
     return Markup("<code>" + re.sub(r"([_.])(?=.)", r"\1<wbr>", text) + "</code>")
 
 
-def label(index: int) -> str:
-    """``P₁``, a part's name in the sums, as MathML."""
-    return f"<msub><mi>P</mi><mn>{index}</mn></msub>"
+def label(index: int, letter: str = "P") -> str:
+    """``P₁``, a part's name in the sums, as MathML (``letter``: the count's letter)."""
+    return f"<msub><mi>{letter}</mi><mn>{index}</mn></msub>"
 
 
 def equation(*pieces: str, relation: str = "=") -> Markup:
@@ -170,7 +171,6 @@ def document(template: str, script: str, **context: Any) -> str:
     policy = ("default-src 'none'; "
               f"script-src '{sha256(script)}'; style-src '{sha256(style)}'; "
               "img-src 'none'; base-uri 'none'; form-action 'none'")
-    from symparam.version import __version__
 
     env = environment().overlay(autoescape=True)
     return env.get_template(template).render(policy=Markup(policy), style=Markup(style),

@@ -10,13 +10,22 @@ activations a training step saves for the backward pass.
 
 from __future__ import annotations
 
+import dataclasses
 import math
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import sympy
 
-from symparam.notebook import Rich, Table
+from symparam.assumptions import resolve
+from symparam.blocks.base import evaluate, value
+from symparam.blocks.saved import kind_bytes
+from symparam.errors import InvalidValueError, Param
+from symparam.limits import check_lengths
+from symparam.printing import text
+from symparam.symbols import B, s, s_dec
+from symparam.tables import Rich, Table, binary, plain
 
 DTYPE_BYTES = {"fp32": 4, "fp16": 2, "bf16": 2, "int8": 1}
 MIB = 2**20
@@ -77,8 +86,11 @@ class WeightFormat:
         if len(shape) < 2:
             return self.kept(numel)
         rows, columns = sympy.Mul(*shape[:-1]), shape[-1]
-        packed = sympy.ceiling(numel * sympy.Rational(self.bits, 8))
-        groups = 1 if self.group is None else sympy.ceiling(columns / self.group)
+        # unevaluated: sympy would ask whether each quotient is an integer (0.8 s a model),
+        # and only the number at the model's values is read
+        packed = sympy.ceiling(numel * sympy.Rational(self.bits, 8), evaluate=False)
+        groups = 1 if self.group is None else sympy.ceiling(columns / self.group,
+                                                            evaluate=False)
         return packed + rows * groups * self.scale_bytes
 
     def kept(self, params: sympy.Expr) -> sympy.Expr:
@@ -133,16 +145,12 @@ OPTIMISERS = (
 
 def _resolved(model: Any, expr: sympy.Expr) -> sympy.Expr:
     """``expr`` with the model's assumptions put in, expanded."""
-    from symparam.assumptions import resolve
-
     return sympy.expand(expr.xreplace(resolve(model.assumptions)))
 
 
 def _per_token(held: Any) -> Any:
     """What a KV-cache formula grows by a token: of the decoder's (s_dec) where it has one,
     beside the cross-attention's keys and values of the source, else of s (None: nothing)."""
-    from symparam.symbols import s, s_dec
-
     if held is None:
         return None
     tokens = s_dec if s_dec in held.free_symbols else s
@@ -166,14 +174,19 @@ def state_size(model: Any) -> Any:
     return None if state == 0 else state
 
 
+#: what a sliding-window layer keeps, said where a model has one
+SLIDING_CACHE = ("a sliding-window layer keeps its last W − 1 positions, min(s, W − 1), as "
+                 "transformers' DynamicCache does (a new token then attends over them and "
+                 "itself; its StaticCache allocates W)")
+
+
 def kv_cache(model: Any) -> Any:
     """The numbers a decoder keeps after a sequence of s tokens, over all layers (None where
     nothing is kept): keys and values of each layer (its key/value heads, or multi-head latent
     attention's latent and rotary key, as DeepSeek-V3 stores them), a sliding-window layer
-    min(s, W) positions of them; an encoder–decoder's decoder those of its s_dec tokens in
-    self-attention and of the encoder's s (Whisper's L_enc frames) in cross-attention."""
-    from symparam.symbols import s
-
+    min(s, W − 1) positions of them (:data:`SLIDING_CACHE`); an encoder–decoder's decoder those
+    of its s_dec tokens in self-attention and of the encoder's s (Whisper's L_enc frames) in
+    cross-attention."""
     held = _resolved(model, model.tree.cache(s) - model.tree.held_state())
     return None if held == 0 else held
 
@@ -184,8 +197,6 @@ def korthikanti_bytes(model: Any, seq: int, batch: int, recompute: str = "none")
     recomputation; 2·s·b·H·N (each layer's input) with full recomputation. It assumes a
     two-matrix MLP of 4H, h·d_head = H, dropout masks and one attention per layer; None where N,
     H or h is missing."""
-    from symparam.limits import check_lengths
-
     check_lengths(seq=seq, batch=batch)
     values = model.bind()
     if not {"N", "H", "h"} <= set(values):
@@ -224,14 +235,53 @@ class Memory(Rich):
     state_total: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        from symparam.notebook import memory_dict
-
-        return memory_dict(self)
+        data = plain(self)
+        data["training"] = [{"state": part, "bytes_per_param": size, "bytes": count}
+                            for part, size, count in self.training]
+        data["training_total"] = sum(row[2] for row in self.training)
+        return data
 
     def _tables(self) -> list[Table]:
-        from symparam.notebook import memory_tables
+        weights = Table(f"weights: {self.params:,} parameters",
+                        ("dtype", "bytes per parameter", "bytes", "size"),
+                        tuple((r.dtype, r.bytes_per_param, r.bytes, binary(r.bytes))
+                              for r in self.weights))
+        total = sum(row[2] for row in self.training)
+        training = Table("training with Adam, mixed precision",
+                         ("state", "bytes per parameter", "bytes", "size"),
+                         (*((part, size, count, binary(count)) for part, size, count in
+                            self.training),
+                          ("total", sum(row[1] for row in self.training), total, binary(total))))
+        tables = [weights, training]
+        if self.kv_formula is not None:
+            rows: list[tuple[Any, ...]] = [("per token", f"({text(self.kv_formula)}) × "
+                                           f"{self.dtype_bytes} B", self.kv_per_token,
+                                            binary(self.kv_per_token or 0))]
+            if self.kv_total is not None:
+                rows.append(("for the batch", None, self.kv_total, binary(self.kv_total)))
+            tables.append(Table("KV cache", ("", "formula", "bytes", "size"), tuple(rows)))
+        if self.state_formula is not None and self.state_total is not None:
+            tables.append(Table("state (the same for any s)", ("", "formula", "bytes", "size"),
+                                (("for the batch", f"({text(self.state_formula)}) × "
+                                  f"{self.dtype_bytes} B × B", self.state_total,
+                                  binary(self.state_total)),)))
+        known = {"params", "weights", "training", "kv_formula", "kv_per_token", "kv_total",
+                 "dtype_bytes", "state_formula", "state_total"}
+        for field in dataclasses.fields(self):  # what a later version adds, shown plainly
+            value = vars(self)[field.name]
+            if field.name not in known and value:
+                tables.append(Table(field.name.replace("_", " "), ("", "value"),
+                                    tuple((str(plain(k)), plain(v)) for k, v in _pairs(value))))
+        return tables
 
-        return memory_tables(self)
+
+def _pairs(value: Any) -> list[tuple[Any, Any]]:
+    if isinstance(value, Mapping):
+        return list(value.items())
+    if isinstance(value, Sequence) and not isinstance(value, str):
+        return [tuple(v)[:2] if isinstance(v, tuple) and len(v) >= 2 else (i, v)
+                for i, v in enumerate(value)]
+    return [("", value)]
 
 
 def memory(model: Any, seq: int | None = None, batch: int = 1, dtype: str = "fp16",
@@ -241,10 +291,6 @@ def memory(model: Any, seq: int | None = None, batch: int = 1, dtype: str = "fp1
     encoder–decoder's: a source of ``seq`` tokens and ``target_seq`` decoded, ``seq`` if not
     given), the state its state-space and linear-attention layers keep (the same for any
     ``seq``)."""
-    from symparam.blocks.base import evaluate
-    from symparam.errors import InvalidValueError
-    from symparam.limits import check_lengths
-
     if not isinstance(dtype, str) or dtype not in DTYPE_BYTES:
         raise InvalidValueError(f"unknown dtype {dtype!r}; choose {', '.join(DTYPE_BYTES)}")
     if model.family.fitted:  # its cache and activations are not read off a module tree
@@ -271,9 +317,6 @@ def memory(model: Any, seq: int | None = None, batch: int = 1, dtype: str = "fp1
 
 def _stored(model: Any, fmt: WeightFormat) -> int:
     """The model's weights in ``fmt``, exactly."""
-    from symparam.assumptions import resolve
-    from symparam.blocks.base import value
-
     expr = model.tree.stored(fmt).xreplace(resolve(model.assumptions))
     env = {model.symbols[n]: v for n, v in model.bind().items()}
     return math.floor(value(expr, env))
@@ -297,8 +340,6 @@ class Activations:
     @property
     def formula(self) -> Any:
         """The bytes as one formula in B and s."""
-        from symparam.blocks.saved import kind_bytes
-
         return sympy.expand(sum((kind_bytes(kind, DTYPE_BYTES[self.dtype]) * n
                                  for kind, n in self.elements.items()), sympy.S.Zero))
 
@@ -325,13 +366,6 @@ def activations(model: Any, seq: int | None, batch: int = 1, recompute: str = "n
     or fp16); ``target_seq``: an encoder–decoder's decoder length (``seq`` if not given).
     Parameters are not activations; the loss's own tensors (cross-entropy keeps its
     log-probabilities) are not the model's."""
-    from symparam.assumptions import resolve
-    from symparam.blocks.base import evaluate
-    from symparam.blocks.saved import kind_bytes
-    from symparam.errors import InvalidValueError, Param
-    from symparam.limits import check_lengths
-    from symparam.symbols import B, s
-
     if recompute not in POLICIES:
         raise InvalidValueError(Param("recompute"), " takes none, selective or full")
     if dtype not in ("fp32", "fp16", "bf16"):

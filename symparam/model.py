@@ -1,366 +1,40 @@
-"""A model: a family's block tree with its assumptions, options and (optionally) bound values.
+"""A model as :func:`symparam.model` returns it: what it counts (:class:`~symparam.counted.Counted`)
+and the questions each command asks of it (:class:`~symparam.questions.Questions`), with its
+formula, derivation and sweeps, and its notebook display.
 
 >>> import symparam
->>> m = symparam.model("bert")
->>> sorted(s.name for s in m.params.free_symbols)
-['H', 'L', 'N', 'T', 'V', 'd_ff']
->>> m.count(H=768, V=30522, L=512, T=2, N=12, d_ff=3072, h=12)
-109482240
+>>> m = symparam.model("bert-base-uncased")
+>>> m.count(), m.flops(seq=128).flops
+(109482240, 22348431360)
+>>> m.derive()
+Derivation(bert-base-uncased: BertModel, 109,482,240)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
-from fractions import Fraction
-from functools import cached_property
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-import sympy
-
-from symparam.assumptions import Assumption, resolve
-from symparam.blocks import Block, TensorInfo
-from symparam.blocks.base import KINDS
-from symparam.blocks.base import evaluate as _evaluate
-from symparam.blocks.base import value as numeric_value
-from symparam.bounds import expand
-from symparam.errors import (
-    InvalidValueError,
-    ModelDefinitionError,
-    UnboundError,
-    UnknownSymbolError,
-)
-from symparam.family import Divides, Family
-from symparam.integers import as_int
-from symparam.limits import MAX_VALUE
-from symparam.notebook import Rich, Table
+from symparam.counted import Counted, Described, Overridden, Part, Parts, Reported
+from symparam.errors import SymparamError
 from symparam.questions import Questions
-from symparam.symbols import order_key, symbol
+from symparam.symbols import is_known, lookup
+from symparam.tables import Rich, Table, human, plain
 
 if TYPE_CHECKING:
     from symparam.analysis import Formula
     from symparam.derivation import Derivation
     from symparam.sweep import Sweep
 
-
-@dataclass(frozen=True)
-class Part(Rich):
-    """A part of a model's breakdown: a top-level block, or a stack of layers, with its repeat
-    count and tied tensors (under the model's assumptions, ``mapping``). Its ``formula`` is built
-    only when asked for (a text count does not need the sum)."""
-
-    name: str
-    block: Block
-    repeat: sympy.Expr | None
-    tied: tuple[TensorInfo, ...]
-    mapping: Mapping[sympy.Symbol, sympy.Expr] = field(default_factory=dict, repr=False)
-
-    @cached_property
-    def formula(self) -> sympy.Expr:
-        """What the part adds, expanded."""
-        return expand(self.block.params.xreplace(self.mapping))
-
-    @property
-    def kinds(self) -> dict[str, sympy.Expr]:
-        """What the part adds, by kind of block (attention, mlp, norm …)."""
-        return {kind: expand(expr.xreplace(self.mapping))
-                for kind, expr in self.block.by_kind().items()}
-
-    def to_dict(self) -> dict[str, Any]:
-        from symparam.notebook import part_dict
-
-        return part_dict(self)
-
-    def _tables(self) -> list[Table]:
-        from symparam.notebook import part_table
-
-        return [part_table(self)]
+__all__ = ["Described", "Model", "Overridden", "Part", "Parts", "Reported"]
 
 
-class Parts(list[Part], Rich):
-    """A model's breakdown (:meth:`Model.parts`): a list of :class:`Part`, which shows in
-    Jupyter as a table of each part's formula, count and share of the total."""
-
-    def __init__(self, parts: Iterable[Part], model: Model) -> None:
-        super().__init__(parts)
-        self.model = model
-
-    def to_dict(self) -> dict[str, Any]:
-        from symparam.notebook import breakdown_dict
-
-        return breakdown_dict(self.model, self)
-
-    def _tables(self) -> list[Table]:
-        from symparam.notebook import breakdown_table
-
-        return [breakdown_table(self.model, self)]
-
-
-@dataclass(frozen=True)
-class Reported:
-    """A figure someone published for this model, to show beside the derived count."""
-
-    params: int
-    source: str
-    note: str = ""
-
-
-class Model(Questions, Rich):
-    """A block tree plus what makes it a particular model: assumptions, options, values.
+class Model(Counted, Questions, Rich):
+    """A block tree plus what makes it a particular model: assumptions, options, values, and
+    the questions each command asks of it.
 
     In Jupyter it shows as tables (its count, formula and hyperparameters); :meth:`to_dict`
     and :meth:`to_pandas` give the same as data (a frame of one row, to concatenate)."""
-
-    def __init__(
-        self,
-        name: str,
-        family: Family,
-        architecture: str,
-        options: Mapping[str, Any],
-        values: Mapping[str, int] | None = None,
-        assumptions: Iterable[Assumption] = (),
-        description: str = "",
-        reported: Reported | None = None,
-        free: Iterable[str] = (),
-        i18n: Mapping[str, Mapping[str, str]] | None = None,
-        label: str | None = None,
-        config_keys: Mapping[str, str] | None = None,
-    ) -> None:
-        self.name = name
-        self.family = family
-        self.architecture = architecture
-        self.label = label or architecture
-        self.options = dict(options)
-        self.description = description or family.description
-        self.reported = reported
-        self.i18n = dict(i18n or {})
-        #: hyperparameter → the config.json key its value came from (as the file spells it)
-        self.config_keys = dict(config_keys or {})
-        self.tree: Block = family.tree(architecture, self.options)
-        self.user_assumptions = _distinct(assumptions)
-        self.free = frozenset(free)
-        defaults = {a.name for a in family.assumptions}
-        for name_ in self.free:
-            if name_ not in defaults:
-                raise InvalidValueError(
-                    f"{family.name} makes no assumption about {name_!r} to drop"
-                    f" (it assumes: {', '.join(str(a) for a in family.assumptions) or 'nothing'})"
-                )
-        self.values: dict[str, int] = {}
-        known = self.hyperparameters
-        for a in self.user_assumptions:
-            if a.symbol.name not in known:
-                raise InvalidValueError(
-                    f"{a.symbol} does not appear in {name} (it has {', '.join(known)})"
-                )
-        self.values = self._checked(values or {})
-        # a freed assumption's symbol keeps the value the assumption gave it (llama-3-8b's
-        # d_head = H/h = 128 stays 128 as a free hyperparameter), so the count still has one
-        freed = {a.name: a for a in family.assumptions if a.name in self.free}
-        given: dict[str, int] = {}
-        for name_, a in freed.items():
-            if name_ in self.values or name_ not in self.hyperparameters:
-                continue
-            needed = {sym.name for sym in a.expr.free_symbols}
-            if needed <= set(self.values):
-                found = a.expr.xreplace({self.symbols[n]: sympy.Integer(self.values[n])
-                                         for n in needed})
-                if found.is_Integer and found > 0:
-                    given[name_] = int(found)
-        if given:
-            self.values = self._checked({**self.values, **given})
-
-    # -- symbols ------------------------------------------------------------------------------
-
-    @cached_property
-    def raw_params(self) -> sympy.Expr:
-        """The total straight from the tree, before any assumption."""
-        return self.tree.params
-
-    @cached_property
-    def hyperparameters(self) -> list[str]:
-        """Names of every hyperparameter the tree or its assumptions mention, in print order."""
-        return list(self.symbols)
-
-    @cached_property
-    def symbols(self) -> dict[str, sympy.Symbol]:
-        """The hyperparameters by name, in print order (read off the tree, not its sum)."""
-        symbols = self.tree.symbols()
-        for a in (*self.family.assumptions, *self.user_assumptions):
-            if a.symbol in symbols:
-                symbols |= a.expr.free_symbols
-        for rule in self.divides:
-            symbols |= rule.symbols
-        symbols |= {symbol(n) for n in self.family.weightless}
-        return {s.name: s for s in sorted(symbols, key=order_key)}
-
-    @cached_property
-    def divides(self) -> tuple[Divides, ...]:
-        """The family's divisibility rules that hold for this class (a rule ``where_built``
-        only where the tree holds its divisor)."""
-        held = self.tree.symbols()
-        return tuple(r for r in self.family.divides
-                     if not r.where_built or r.divisor.free_symbols <= held)
-
-    def assumptions_for(self, bound: Iterable[str] = ()) -> tuple[Assumption, ...]:
-        """Active assumptions: the user's, then the family's unless a value binds their symbol."""
-        bound = set(bound)
-        users = {a.name for a in self.user_assumptions}
-        defaults = tuple(
-            a
-            for a in self.family.assumptions
-            if a.name not in users and a.name not in bound and a.name not in self.free
-        )
-        return self.user_assumptions + defaults
-
-    @property
-    def assumptions(self) -> tuple[Assumption, ...]:
-        """The assumptions behind :attr:`params` (given the values bound to this model)."""
-        return self.assumptions_for(self.values)
-
-    @cached_property
-    def params(self) -> sympy.Expr:
-        """The total unique parameter count, expanded, in the free hyperparameters."""
-        return self._params_under(self.assumptions)
-
-    @cached_property
-    def active_params(self) -> sympy.Expr:
-        """Parameters one token touches: the router's top k of E experts, everything else."""
-        return self._params_under(self.assumptions, active=True)
-
-    def _params_under(self, assumptions: tuple[Assumption, ...], active: bool = False
-                      ) -> sympy.Expr:
-        cache = self.__dict__.setdefault("_params_cache", {})
-        key = (active, *(str(a) for a in assumptions))
-        if key not in cache:
-            raw = self.tree.active_params if active else self.raw_params
-            cache[key] = expand(raw.xreplace(resolve(assumptions)),
-                                what="the count under these assumptions")
-        return cache[key]
-
-    @property
-    def repeat_symbols(self) -> list[sympy.Symbol]:
-        """Symbols that count repeated layers (``N`` …): formulas are grouped by them."""
-        mapping = resolve(self.assumptions)
-        found: set[sympy.Symbol] = set()
-        for entry in self.tree.tensors():
-            for _, count in entry.indices:
-                found |= count.xreplace(mapping).free_symbols
-        return sorted(found, key=order_key)
-
-    # -- numbers ------------------------------------------------------------------------------
-
-    def _checked(self, values: Mapping[str, Any]) -> dict[str, int]:
-        known = self.hyperparameters
-        out: dict[str, int] = {}
-        for name, value in values.items():
-            if name not in known:
-                if self.family.option(name) is not None:
-                    raise InvalidValueError(f"{name} is an option of {self.family.name}")
-                raise UnknownSymbolError(name, known)
-            number = as_int(value)
-            if number is None or number <= 0:
-                raise InvalidValueError(f"{name} must be a positive integer, got {value!r}")
-            value = number
-            if value > MAX_VALUE:
-                raise InvalidValueError(f"{name} = {value} is more than symparam takes (10^30)")
-            out[name] = value
-        for a in self.user_assumptions:
-            if a.name in out:
-                raise InvalidValueError(
-                    f"{a.name} is both assumed ({a}) and given the value {out[a.name]}"
-                )
-        for small, big, reason in self.family.at_most:
-            if small in out and big in out and out[small] > out[big]:
-                raise InvalidValueError(
-                    f"{small}={out[small]} exceeds {big}={out[big]}: {reason}"
-                )
-        active = self.assumptions_for(out)
-        for a in active:
-            a.check(out)
-        mapping = resolve(active)
-        for small, big, reason in self.tree.at_most:
-            numbers = [e.xreplace(mapping).xreplace(
-                {s: sympy.Integer(out[s.name]) for s in e.xreplace(mapping).free_symbols
-                 if s.name in out}) for e in (small, big)]
-            if all(n.is_Number for n in numbers) and numbers[0] > numbers[1]:
-                raise InvalidValueError(f"{_shown(small, numbers[0])} exceeds "
-                                        f"{_shown(big, numbers[1])}: {reason}")
-        for rule in self.divides:
-            divisor, dividend = (
-                e.xreplace(mapping).xreplace(
-                    {s: sympy.Integer(out[s.name]) for s in e.xreplace(mapping).free_symbols
-                     if s.name in out}
-                )
-                for e in (rule.divisor, rule.dividend)
-            )
-            if divisor.is_Integer and dividend.is_Integer and dividend % divisor:
-                if rule.divisor.is_Number:
-                    problem = f"{_shown(rule.dividend, dividend)} is not a multiple of {divisor}"
-                else:
-                    problem = (f"{_shown(rule.divisor, divisor)} does not divide "
-                               f"{_shown(rule.dividend, dividend)}")
-                raise InvalidValueError(f"{problem}: {rule.reason}")
-        return dict(sorted(out.items(), key=lambda kv: _name_key(kv[0])))
-
-    def bind(self, overrides: Mapping[str, Any] | None = None) -> dict[str, int]:
-        """This model's values with ``overrides`` on top, checked."""
-        return self._checked({**self.values, **(overrides or {})})
-
-    def count(self, **values: int) -> int:
-        """The exact total; raises naming every hyperparameter still without a value."""
-        return self.count_of(self.tree, self.bind(values))
-
-    def active_count(self, **values: int) -> int:
-        """The exact number of parameters one token touches (the total for dense models)."""
-        return self.count_of(self.tree, self.bind(values), active=True)
-
-    def count_of(self, block: Block, bound: Mapping[str, int],
-                 assumptions: Iterable[Assumption] | None = None, active: bool = False) -> int:
-        """The parameters of ``block`` (this model's tree or a part of it) at ``bound`` values,
-        counted on the tree (fast, no sympy sum) where it can be."""
-        def formula(assumed: tuple[Assumption, ...]) -> sympy.Expr:
-            if block is self.tree:
-                return self._params_under(assumed, active=active)
-            raw = block.active_params if active else block.params
-            return expand(raw.xreplace(resolve(assumed)))
-
-        return self._exact(lambda env: block.numeric(env, active), formula, bound,
-                           None if assumptions is None else tuple(assumptions))
-
-    def value_of(self, expr: sympy.Expr, values: Mapping[str, int] | None = None) -> int:
-        """Any expression of this model's symbols (an assumed one, like d_head, included) at
-        its values (plus ``values``)."""
-        return self._exact(lambda env: numeric_value(expr, env),
-                           lambda assumed: expand(expr.xreplace(resolve(assumed))),
-                           self.bind(values))
-
-    def _exact(self, on_tree: Callable[[dict[sympy.Symbol, Any]], Any],
-               formula: Callable[[tuple[Assumption, ...]], sympy.Expr],
-               bound: Mapping[str, int], assumptions: tuple[Assumption, ...] | None = None
-               ) -> int:
-        """The one way a number is worked out: ``on_tree`` over the bound values and the
-        values the assumptions give (exact ints and Fractions, no sympy sum), or, where a value
-        is missing (a symbol that cancels, like BERT's h, needs none) or the numbers do not
-        give an integer, the ``formula`` under the assumptions (an error names every missing
-        value)."""
-        assumptions = self.assumptions_for(bound) if assumptions is None else assumptions
-        try:
-            env: dict[sympy.Symbol, Any] = {self.symbols[n]: v for n, v in bound.items()}
-            for sym, assumed in resolve(assumptions).items():
-                env[sym] = numeric_value(assumed, env)
-            total = on_tree(env)
-            if isinstance(total, Fraction) and total.denominator != 1:
-                raise InvalidValueError(f"the count is not an integer ({total})")
-            return int(total)
-        except (UnboundError, InvalidValueError):
-            return _evaluate(formula(assumptions), bound)
-
-    def by_kind(self, active: bool = False) -> dict[str, int]:
-        """The parameters (``active``: those one token touches) by kind of block, in the order
-        of :data:`symparam.blocks.KINDS`."""
-        found = self.tree.by_kind(active=active)
-        return {kind: self.value_of(found[kind]) for kind in KINDS if kind in found}
 
     def evaluate(self, **arrays: Any) -> Any:
         """The total for many combinations at once: arrays (or lists) of values by name,
@@ -379,72 +53,6 @@ class Model(Questions, Rich):
         from symparam.sweep import sweep
 
         return sweep(self, ranges)
-
-    # -- structure ----------------------------------------------------------------------------
-
-    def tensors(self) -> list[TensorInfo]:
-        """Every named tensor with its shape under this model's assumptions."""
-        mapping = resolve(self.assumptions)
-        return [entry.substitute(mapping) for entry in self.tree.tensors()]
-
-    def parts(self) -> Parts:
-        """The breakdown: top-level blocks, opened down to their stacks of layers, each with
-        its repeat count and tied tensors."""
-        mapping = resolve(self.assumptions)
-        tied = [e.substitute(mapping) for e in self.tree.tensors() if e.tied_to is not None]
-        out = []
-        for placed in self.tree.parts():
-            block, path = placed.block, placed.path
-            repeat = block.count_expr.xreplace(mapping) if block.is_stack else None
-            out.append(Part(path, block, repeat, tuple(
-                e for e in tied if e.name == path or e.name.startswith(path + ".")), mapping))
-        return Parts(out, self)
-
-    @property
-    def sequence(self) -> sympy.Expr | None:
-        """The sequence this class's input fixes (a ViT's patches and class token), or None
-        where it runs on s tokens."""
-        return self.family.sequence_of(self.architecture)
-
-    def require_compute(self) -> None:
-        """Raise unless this family's tree knows its forward FLOPs (its attention is marked).
-
-        A tree of your own (:func:`symparam.from_block`) is asked to show its attention: an
-        attention written as plain Linear layers in a Sequential would lose its products over
-        the sequence (the s² terms) without a word, and nothing in a tree of sums tells those
-        projections from an MLP's. So FLOPs need an :class:`~symparam.blocks.Attention` (or
-        another block that works across tokens) in the tree, or ``attention=False`` given to
-        ``from_block`` for a model that mixes no tokens."""
-        if not self.family.compute:
-            raise InvalidValueError(
-                f"FLOPs are not derived for the {self.family.title} family yet")
-        for a, b, why in self.family.runs_if_equal.get(self.architecture, ()):
-            first, second = self.values.get(a), self.values.get(b)
-            if first is not None and second is not None and first != second:
-                raise InvalidValueError(f"{self.label} cannot run with {a} = {first} and {b} = "
-                                        f"{second}: {why}")
-        if not self.family.custom or self.tree.mixes_tokens or self.family.attention is False:
-            return
-        said = " although attention=True was given" if self.family.attention else ""
-        raise ModelDefinitionError(
-            f"{self.name}: no Attention block in the tree{said}, so its FLOPs would miss "
-            "attention's products over the sequence; build attention with "
-            "symparam.blocks.Attention(qk_width, v_width, heads=…, q_proj=Linear(…), …), or "
-            "pass attention=False to from_block for a model without attention")
-
-    def _flops_formula(self) -> sympy.Expr:
-        from symparam.symbols import B, s
-
-        self.require_compute()
-        cache = self.__dict__.setdefault("_flops_cache", {})
-        key = tuple(str(a) for a in self.assumptions)
-        if key not in cache:
-            raw = self.tree.flops(B, s)
-            if self.sequence is not None:  # the input fixes the sequence (ViT)
-                raw = raw.xreplace({s: self.sequence})
-            cache[key] = expand(raw.xreplace(resolve(self.assumptions)),
-                                what="the FLOPs under these assumptions")
-        return cache[key]
 
     def formula(self) -> Formula:
         """The total grouped as a person writes it (``N·(…) + …``); shows as LaTeX in Jupyter."""
@@ -466,39 +74,58 @@ class Model(Questions, Rich):
     def to_dict(self) -> dict[str, Any]:
         """Name, class, family, count (None without values), active count, formula, values,
         assumptions and options, as plain data."""
-        from symparam.notebook import model_dict
+        from symparam.printing import text  # the printer loads with the first formula shown
 
-        return model_dict(self)
+        return {"name": self.name, "architecture": self.label, "family": self.family.title,
+                "params": self.count_or_none(), "active_params": self.count_or_none(active=True),
+                "formula": text(self.formula().grouped), "expanded": text(self.params),
+                "values": dict(self.values),
+                "assumptions": [str(a) for a in self.assumptions],
+                "options": plain(self.options)}
 
     def _tables(self) -> list[Table]:
-        from symparam.notebook import model_tables
+        from symparam.printing import text
 
-        return model_tables(self)
+        data = self.to_dict()
+        total, active = data["params"], data["active_params"]
+        rows: list[tuple[Any, ...]] = []
+        if total is not None:
+            rows.append(("parameters", total, human(total)))
+            if active is not None and active != total:
+                rows.append(("active per token", active, human(active)))
+        notes = [f"P = {data['formula']}"]
+        if data["assumptions"]:
+            notes.append(f"assumes {', '.join(data['assumptions'])}")
+        if total is None:
+            unbound = sorted({s.name for s in self.params.free_symbols} - set(self.values))
+            notes.append(f"no count: give {', '.join(unbound)} a value")
+        summary = Table(f"{self.name}: {self.label} ({self.family.title})",
+                        ("", "exact", "about"), tuple(rows), tuple(notes))
+        assumed = {a.name: a for a in self.assumptions}
+        hyper = []
+        for name in self.hyperparameters:
+            meaning = lookup(name).meaning if is_known(name) else ""
+            rule = f"{name} = {text(assumed[name].expr)}" if name in assumed else None
+            hyper.append((name, meaning, self._shown_value(name), rule))
+        return [summary, Table("hyperparameters", ("symbol", "meaning", "value", "assumed"),
+                               tuple(hyper))]
 
     def _frame(self) -> Table:
-        from symparam.notebook import model_frame
+        """One row: the model's counts and values, so frames of several models concatenate."""
+        names = list(self.hyperparameters)
+        return Table(self.name, ("model", "params", "active_params", *names),
+                     ((self.name, self.count_or_none(), self.count_or_none(active=True),
+                       *(self._shown_value(n) for n in names)),))
 
-        return model_frame(self)
-
-
-def _distinct(assumptions: Iterable[Assumption]) -> tuple[Assumption, ...]:
-    """The user's assumptions, one per symbol: the same one twice counts once, two different
-    ones about one symbol are an error (the last would win silently)."""
-    out: dict[str, Assumption] = {}
-    for a in assumptions:
-        if not isinstance(a, Assumption):
-            raise InvalidValueError(f"an assumption must be an Assumption, not "
-                                    f"{type(a).__name__}")
-        known = out.get(a.name)
-        if known is not None and known.expr != a.expr:
-            raise InvalidValueError(f"{a.name} is assumed twice ({known} and {a}): keep one")
-        out.setdefault(a.name, a)
-    return tuple(out.values())
-
-
-def _shown(expr: sympy.Expr, value: sympy.Expr) -> str:
-    return str(value) if expr.is_Number else f"{expr}={value}"
-
-
-def _name_key(name: str) -> tuple[int, int, str]:
-    return order_key(sympy.Symbol(name))
+    def _shown_value(self, name: str) -> int | None:
+        """``name``'s value: given, or worked out from an assumption (d_head = H/h); None if
+        neither."""
+        if name in self.values:
+            return self.values[name]
+        assumed = {a.name: a for a in self.assumptions}
+        if name not in assumed:
+            return None
+        try:
+            return self.value_of(assumed[name].expr)
+        except SymparamError:
+            return None

@@ -18,13 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from symparam.assumptions import Assumption
-from symparam.errors import ModelDefinitionError
-
-if TYPE_CHECKING:
-    from symparam.family import Family
+from symparam.errors import ConfigError, ModelDefinitionError, quoted
+from symparam.family import ACTIVATIONS, Family
+from symparam.limits import MAX_LAYERS_LISTED
+from symparam.symbols import is_known
 
 
 class Reader(Protocol):
@@ -87,8 +87,6 @@ class SplitHeads(NullRule):
     heads: str
 
     def resolve(self, config: Reader) -> Leave:
-        from symparam.errors import ConfigError
-
         hidden = config.positive_int(self.hidden, config.given(self.hidden))
         heads = config.positive_int(self.heads, config.given(self.heads))
         if hidden % heads:
@@ -114,8 +112,6 @@ class RotaryWidth(NullRule):
     head: str = "head_dim"
 
     def resolve(self, config: Reader) -> int | Leave:
-        from symparam.errors import ConfigError, quoted
-
         parameters = config.config.get("rope_parameters")
         factor: Any = self.default
         given = [k for k in self.keys if k in config.config]
@@ -225,8 +221,6 @@ class FlagIf(Rule):
         return (self.key, self.needs)
 
     def read(self, config: Reader) -> bool:
-        from symparam.errors import ConfigError
-
         value, needed = config.flag(self.key), config.flag(self.needs)
         if value and not needed:
             raise ConfigError(f"{config.where}: {config.spelled.get(self.key, self.key)} is true "
@@ -278,8 +272,6 @@ class SetDecimal(Rule):
         return (self.key,)
 
     def read(self, config: Reader) -> bool:
-        from symparam.errors import ConfigError, quoted
-
         value = config.given(self.key)
         if value is None:
             return False
@@ -338,15 +330,6 @@ class BothFlags(Rule):
         return config.flag(self.key) and not config.flag(self.unless)
 
 
-#: transformers' activation names (transformers.activations.ACT2CLS, 5.23)
-ACTIVATIONS = frozenset({
-    "gelu", "gelu_10", "gelu_accurate", "gelu_fast", "gelu_new", "gelu_python",
-    "gelu_python_tanh", "gelu_pytorch_tanh", "hardswish", "laplace", "leaky_relu", "linear",
-    "mish", "prelu", "quick_gelu", "relu", "relu2", "relu6", "sigmoid", "silu", "sqrtsoftplus",
-    "swish", "tanh", "xielu",
-})
-
-
 @dataclass(frozen=True)
 class GatedActivation(Rule):
     """T5's ``feed_forward_proj``: ``[gated-]<activation>`` (gated: two input matrices). A file
@@ -361,8 +344,6 @@ class GatedActivation(Rule):
         return (self.key, self.stated)
 
     def read(self, config: Reader) -> bool:
-        from symparam.errors import ConfigError, quoted
-
         value = config.given(self.key)
         parts = value.split("-") if isinstance(value, str) else []
         if not parts or len(parts) > 2 or (len(parts) == 2 and parts[0] != "gated") \
@@ -394,8 +375,6 @@ class ActivationName(Rule):
         return (self.key,)
 
     def read(self, config: Reader) -> str:
-        from symparam.errors import ConfigError, quoted
-
         present, value = config.lookup(self.key)
         if present and value is None and self.key not in config.nullable:
             raise ConfigError(f"{config.where}: {config.spelled.get(self.key, self.key)} is "
@@ -414,8 +393,6 @@ class ActivationName(Rule):
 def known_activation(name: str, key: str) -> str:
     """``name`` where transformers knows the activation, else a refusal naming ``key``: for
     the parts :class:`ActivationName` reads ``where_built``."""
-    from symparam.errors import ConfigError, quoted
-
     if name not in ACTIVATIONS:
         raise ConfigError(f"config: {key} must be an activation transformers knows, got "
                           f"{quoted(name)}")
@@ -471,9 +448,6 @@ class LayerTypes(Rule):
         return tuple(k for k in keys if k)
 
     def read(self, config: Reader) -> tuple[int, ...]:
-        from symparam.errors import ConfigError, quoted
-        from symparam.limits import MAX_LAYERS_LISTED
-
         if self.after:  # transformers' config checks it whether any layer slides or not
             given, first = config.lookup(self.after)
             if given and (isinstance(first, bool) or not isinstance(first, int)) \
@@ -538,8 +512,6 @@ class ModelType:
 
     def __post_init__(self) -> None:
         """Refuse a record that names what its family does not have (at import, not later)."""
-        from symparam.symbols import is_known
-
         problems = [f"class {c} → {a}" for c, a in self.classes.items()
                     if a not in self.family.architectures]
         if self.base not in self.classes:

@@ -3,12 +3,16 @@ control characters."""
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import io
 import json
 import os
 import re
-from collections.abc import Callable
-from typing import TextIO
+import signal
+import threading
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, TextIO
 
 from symparam.errors import OutputError, Param
 
@@ -24,6 +28,55 @@ def write_atomically(path: str, write: Callable[[str], None], force: bool,
     folder is an error, not created. On any failure, SIGTERM or Ctrl-C included, the
     temporary file is removed and ``path`` is left as it was.
     """
+    write_together({path: write}, force, suffix)
+
+
+def write_together(files: Mapping[str, Callable[[str], None]], force: bool,
+                   suffix: str = ".tmp") -> None:
+    """:func:`write_atomically` for several files (a site's pages) at once: every one is
+    written to its temporary file first, and only then are they all moved into place, with
+    SIGINT and SIGTERM held while they move. A failure while writing (a full disk, Ctrl-C)
+    leaves every path as it was; without ``force``, a path that another writer takes while
+    they move undoes the ones moved (each a new file of this call)."""
+    modes = {path: _replaced_mode(path, force) for path in files}
+    temporaries: dict[str, str] = {}
+    path = ""
+    try:
+        for path, write in files.items():
+            with signals_held():  # the file and the name the cleanup removes come at once
+                temporaries[path] = _create_beside(os.path.dirname(os.path.abspath(path)),
+                                                   suffix)
+            write(temporaries[path])
+            if modes[path] is not None:
+                os.chmod(temporaries[path], modes[path])
+        with signals_held():
+            moved: list[str] = []
+            try:
+                for path, temporary in temporaries.items():
+                    if force:
+                        os.replace(temporary, path)
+                    else:
+                        _move_exclusively(temporary, path)
+                    moved.append(path)
+            except OSError:
+                for done in [] if force else moved:  # new files of this call: none was there
+                    os.unlink(done)
+                raise
+    except FileExistsError:
+        raise OutputError(f"{path} exists; pass ", Param("force", "force=True"),
+                          " to overwrite it") from None
+    except OSError as error:
+        raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
+    finally:
+        with signals_held():  # a second Ctrl-C does not stop the cleanup
+            for temporary in temporaries.values():
+                if os.path.lexists(temporary):
+                    os.unlink(temporary)
+
+
+def _replaced_mode(path: str, force: bool) -> int | None:
+    """``path`` checked as a file to write: its mode where it is a regular file ``force``
+    replaces (None: a new file)."""
     import stat
 
     if not isinstance(path, str) or not path or "\0" in path or not os.path.basename(path):
@@ -31,35 +84,40 @@ def write_atomically(path: str, write: Callable[[str], None], force: bool,
     folder = os.path.dirname(os.path.abspath(path))
     if not os.path.isdir(folder):
         raise OutputError(f"cannot write {path}: folder {folder} does not exist")
-    mode = None
-    if os.path.lexists(path):
-        if os.path.isdir(path):
-            raise OutputError(f"cannot write {path}: it is a folder")
-        if not force:
-            raise OutputError(f"{path} exists; pass ", Param("force", "force=True"),
-                              " to overwrite it")
-        info = os.lstat(path)
-        if not stat.S_ISREG(info.st_mode):
-            raise OutputError(f"cannot write {path}: not a regular file (it is left alone)")
-        mode = stat.S_IMODE(info.st_mode)
-    temporary = None
-    try:
-        temporary = _create_beside(folder, suffix)
-        write(temporary)
-        if mode is not None:
-            os.chmod(temporary, mode)
-        if force:
-            os.replace(temporary, path)
-        else:
-            _move_exclusively(temporary, path)
-    except FileExistsError:
+    if not os.path.lexists(path):
+        return None
+    if os.path.isdir(path):
+        raise OutputError(f"cannot write {path}: it is a folder")
+    if not force:
         raise OutputError(f"{path} exists; pass ", Param("force", "force=True"),
-                          " to overwrite it") from None
-    except OSError as error:
-        raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
+                          " to overwrite it")
+    info = os.lstat(path)
+    if not stat.S_ISREG(info.st_mode):
+        raise OutputError(f"cannot write {path}: not a regular file (it is left alone)")
+    return stat.S_IMODE(info.st_mode)
+
+
+@contextlib.contextmanager
+def signals_held() -> Iterator[None]:
+    """SIGINT and SIGTERM held back until the block ends, then delivered to their handlers:
+    what a handler raises (a KeyboardInterrupt where the program is) cannot fall between
+    creating a file and recording its name for the cleanup. The handlers, not the signals,
+    are held: any thread may take a signal, but only the main thread runs its handler, and
+    ``signal.signal`` runs the old handler of a pending signal before it replaces it."""
+    if threading.current_thread() is not threading.main_thread():
+        yield  # handlers run in the main thread: nothing is raised here
+        return
+    caught: list[int] = []
+    previous: dict[int, Any] = {}
+    try:
+        for number in (signal.SIGINT, signal.SIGTERM):
+            previous[number] = signal.signal(number, lambda got, _: caught.append(got))
+        yield
     finally:
-        if temporary is not None and os.path.lexists(temporary):
-            os.unlink(temporary)
+        for number, handler in previous.items():
+            signal.signal(number, signal.SIG_DFL if handler is None else handler)
+        for number in caught:
+            signal.raise_signal(number)
 
 
 def _create_beside(folder: str, suffix: str) -> str:
@@ -170,6 +228,45 @@ def write_all(fd: int, data: bytes) -> None:
     while view:
         written = os.write(fd, view)
         view = view[written:]
+
+
+def closed_streams() -> set[str]:
+    """Which standard streams (``stdin``, ``stdout``, ``stderr``) the process was started
+    without (``<&-``, ``>&-``, ``2>&-``), by their descriptors. Each of those descriptors is
+    opened on /dev/null from here on, so that no file symparam opens takes its number (and
+    receives what is printed to the stream: Python may have wrapped the number in sys.stderr
+    while a file of its own held it)."""
+    import sys
+
+    closed = set()
+    for fd, name in enumerate(("stdin", "stdout", "stderr")):
+        try:
+            os.fstat(fd)
+        except OSError:
+            null = os.open(os.devnull, os.O_RDWR)
+            if null != fd:
+                os.dup2(null, fd)
+                os.close(null)
+            closed.add(name)
+    streams = {"stdin": sys.stdin, "stdout": sys.stdout, "stderr": sys.stderr}
+    return closed | {name for name, stream in streams.items() if stream is None}
+
+
+class ClosedStream(io.TextIOBase):
+    """A standard stream the process was started without (``>&-``): writing to it is the
+    OSError a closed descriptor gives, naming the stream."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name = name
+
+    def write(self, text: str) -> int:
+        if text:
+            raise OSError(errno.EBADF, f"{self.name} is closed")
+        return 0
+
+    def writable(self) -> bool:
+        return True
 
 
 class PlainText(io.TextIOBase):

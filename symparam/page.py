@@ -24,7 +24,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 import sympy
@@ -32,8 +31,11 @@ from markupsafe import Markup
 
 from symparam.assumptions import resolve
 from symparam.compute import DTYPE_BYTES
-from symparam.live import Formulas, grouped, percent
+from symparam.derivation import Derivation, derive
+from symparam.figures import fill_note
+from symparam.live import Formulas, grouped
 from symparam.markup import (
+    Field,
     Words,
     asset,
     assignment,
@@ -47,24 +49,30 @@ from symparam.markup import (
     page_strings,
     script_of,
 )
-from symparam.printing import INVISIBLE_TIMES, mathml, mathml_name
-from symparam.render import LANGUAGES, hyper_meaning, option_text, option_value, strings
+from symparam.printing import INVISIBLE_TIMES, mathml, mathml_name, percent
+from symparam.render import (
+    LANGUAGES,
+    description,
+    hyper_meaning,
+    option_text,
+    option_value,
+    strings,
+)
 from symparam.symbols import lookup, order_key
 
 if TYPE_CHECKING:
-    from symparam.derivation import Derivation
-    from symparam.model import Model
+    from symparam.counted import Counted
 
 
-def page(model: Model, lang: str = "en", symbolic: bool = False) -> str:
+def page(model: Counted, lang: str = "en", symbolic: bool = False) -> str:
     """``model``'s page as one HTML document, first shown in ``lang`` (the reader switches);
     ``symbolic``: the family's formulas with no values of its own (the inputs start empty).
 
-    Raises what :meth:`~symparam.model.Model.derive` raises: a model without every value is
+    Raises what :func:`~symparam.derivation.derive` raises: a model without every value is
     an error unless ``symbolic``."""
     if lang not in LANGUAGES:
         strings(lang)  # raises: unknown language
-    derivation = model.derive(symbolic=symbolic)
+    derivation = derive(model, symbolic=symbolic)
     view = _view(model, derivation)
     words: Words = view["words"]
     formulas: Formulas = view["formulas"]
@@ -86,7 +94,7 @@ def _list_of(name: str) -> Markup:
     return Markup(f'<span data-list="{name}"></span>')
 
 
-def _view(model: Model, d: Derivation) -> dict[str, Any]:
+def _view(model: Counted, d: Derivation) -> dict[str, Any]:
     """Everything the template lays out, with every formula already typeset and every figure
     an element the script keeps up to date."""
     words = Words()
@@ -113,8 +121,9 @@ def _view(model: Model, d: Derivation) -> dict[str, Any]:
                                      value=live(mapping[h.symbol], always=True))
         inputs.append(entry)
 
-    results = {"total": live(total, tag="output", machine=True), "active": None}
-    if sympy.expand(d.active - total) != 0:
+    results = {"total": live(total, tag="output", machine=True), "active": None,
+               "shared": d.shared_experts}
+    if d.has_active:
         results["active"] = live(d.active, tag="output", machine=True)
 
     return {
@@ -124,9 +133,13 @@ def _view(model: Model, d: Derivation) -> dict[str, Any]:
         "architecture": model.label,
         "family": d.family,
         "description": None if not d.description else
-        {lang: d.i18n.get(lang, {}).get("description", d.description) for lang in LANGUAGES},
+        {lang: description(lang, d.described, d.i18n, d.description) for lang in LANGUAGES},
         "languages": [(lang, page_strings(lang)["name"]) for lang in LANGUAGES],
         "symbolic": d.symbolic,
+        # one letter, one meaning: where P is a hyperparameter (the patch size), the count is Θ
+        "count_letter": None if d.count_letter == "P" else
+        Field(math(f"<mi>{d.count_letter}</mi>"), d.count_letter),
+        "patch": Field(math("<mi>P</mi>"), "P"),
         "inputs": inputs,
         "results": results,
         "messages": messages,
@@ -138,7 +151,7 @@ def _view(model: Model, d: Derivation) -> dict[str, Any]:
                                                .get(a.name, a.reason) for lang in LANGUAGES})}
                         for a in d.assumptions],
         "options": [{"name": f"{name}={option_value(value)}",
-                     "text": words.each({lang: _option(lang, name, value, help_)
+                     "text": words.each({lang: _option(lang, name, value, help_, d.family_name)
                                          for lang in LANGUAGES})}
                     for name, value, help_ in d.options],
         "sections": _sections(d, formulas),
@@ -152,14 +165,14 @@ def _view(model: Model, d: Derivation) -> dict[str, Any]:
     }
 
 
-def _option(lang: str, name: str, value: Any, help_: str) -> Markup:
+def _option(lang: str, name: str, value: Any, help_: str, family: str) -> Markup:
     """What an option's value means, in ``lang``, its symbols in MathML."""
     return option_text(strings(lang), name, value, help_,
                        lambda template, **fields: fill(template, fields, lang),
-                       lambda symbol: math(mathml_name(lookup(symbol).symbol)))
+                       lambda symbol: math(mathml_name(lookup(symbol).symbol)), family)
 
 
-def _checks(model: Model, d: Derivation, formulas: Formulas, mapping: Mapping[sympy.Symbol, Any],
+def _checks(model: Counted, d: Derivation, formulas: Formulas, mapping: Mapping[sympy.Symbol, Any],
             words: Words) -> list[dict[str, Any]]:
     """The rules the command line checks before it counts, each with the message the page
     shows while the values break it: assumptions that must give whole numbers, the family's
@@ -194,7 +207,7 @@ def _checks(model: Model, d: Derivation, formulas: Formulas, mapping: Mapping[sy
             add(words("page.check_at_most", small=formula(small), a=side(low),
                       big=formula(big), b=side(high), reason=reason), "at_most", low, high)
     add(words("page.check_total", value=side(d.total)), "whole", d.total)
-    if sympy.expand(d.active - d.total) != 0:
+    if d.has_active:
         add(words("page.check_active", value=side(d.active)), "whole", d.active)
     return out
 
@@ -216,7 +229,7 @@ def _summary(d: Derivation, formulas: Formulas, words: Words) -> dict[str, Any] 
     thumb = None
     if s.thumb is not None:
         gap = s.thumb.total.expr - d.total
-        thumb = {"equation": equation("<mi>P</mi>", mathml(s.thumb.total),
+        thumb = {"equation": equation(f"<mi>{d.count_letter}</mi>", mathml(s.thumb.total),
                                       f"<mn>{live(s.thumb.total)}</mn>", relation="≈"),
                  "gap": words("page.thumb_gap", gap=live(gap, of=d.total),
                               sign=formulas.sign(gap))}
@@ -229,16 +242,17 @@ def _total(d: Derivation, formulas: Formulas) -> dict[str, Any]:
     sums, values = [], []
     for index, s in enumerate(d.sections, start=1):
         count = "" if s.repeat is None else _times(s.repeat)
-        sums.append(count + label(index))
+        sums.append(count + label(index, d.count_letter))
         values.append(f"<mn>{live(s.total)}</mn>")
-    lines = [equation("<mi>P</mi>", "<mo>+</mo>".join(sums), "<mo>+</mo>".join(values))]
-    closed = ["<mi>P</mi>", mathml(d.grouped)]
+    lines = [equation(f"<mi>{d.count_letter}</mi>", "<mo>+</mo>".join(sums),
+                      "<mo>+</mo>".join(values))]
+    closed = [f"<mi>{d.count_letter}</mi>", mathml(d.grouped)]
     if mathml(d.total) != mathml(d.grouped) and d.expanded_reads_well:
         closed.append(mathml(d.total))
     closed.append(f"<mn>{live(d.total)}</mn>")
     active = None
-    if sympy.expand(d.active - d.total) != 0:
-        name = '<msub><mi>P</mi><mi mathvariant="normal">active</mi></msub>'
+    if d.has_active:
+        name = f'<msub><mi>{d.count_letter}</mi><mi mathvariant="normal">active</mi></msub>'
         active = {"equation": equation(name, mathml(d.active_grouped),
                                        f"<mn>{live(d.active)}</mn>"),
                   "value": live(d.active), "share": live(d.active, of=d.total)}
@@ -270,13 +284,14 @@ def _sections(d: Derivation, formulas: Formulas) -> list[dict[str, Any]]:
                  "tied_to": r.tied_to} for r in s.rows]
         entry: dict[str, Any] = {
             "index": index, "names": s.names, "rows": rows, "prefix": s.layer_prefix,
-            "sum": equation(label(index), mathml(s.subtotal), f"<mn>{live(s.subtotal)}</mn>"),
+            "sum": equation(label(index, d.count_letter), mathml(s.subtotal),
+                            f"<mn>{live(s.subtotal)}</mn>"),
             "repeat": None,
         }
         if s.repeat is not None:
             entry["repeat"] = {
                 "count": formula(s.repeat), "value": live(s.repeat),
-                "equation": equation(_times(s.repeat) + label(index),
+                "equation": equation(_times(s.repeat) + label(index, d.count_letter),
                                      f"<mn>{live(s.repeat)}</mn><mo>×</mo>"
                                      f"<mn>{live(s.subtotal)}</mn>",
                                      f"<mn>{live(s.total)}</mn>")}
@@ -293,34 +308,47 @@ def _dropouts(d: Derivation, words: Words) -> dict[str, Any]:
         symbol = formula(drop.symbol)
         assumption = None if drop.assumption is None else \
             assignment(drop.assumption.symbol, drop.assumption.expr)
-        key = {"cancels": "drop_cancels", "active_only": "drop_active_only",
-               "shared": "drop_shared", "rotary": "drop_rotary",
-               "assumed": "drop_assumed", "given": "drop_given"}.get(drop.kind, "drop_no_weights")
+        whole = "" if drop.whole is None else formula(drop.whole)
         chains = [math("<mo>=</mo>".join((mathml(product, cdot=True), mathml(shown_, cdot=True),
                                          mathml(result))))
                   for product, shown_, result in drop.steps]
-        items.append({"sentence": words(f"text.{key}", symbol=symbol, assumption=assumption
-                                        or ""), "chains": chains})
+        items.append({"sentence": words(f"text.drop_{drop.kind}", symbol=symbol,
+                                        assumption=assumption or "", whole=whole),
+                      "chains": chains})
     return {"kept": words("text.kept", symbols=kept), "drops": items}
 
 
 def _reported(d: Derivation) -> dict[str, Any] | None:
     """The published figure and the family's closest class, at the page's own values."""
-    if d.reported is None or d.value is None:
+    if d.reported is None or d.gap is None:
         return None
-    diff = Fraction(d.value - d.reported.params, d.reported.params)
+    diff = d.gap
     closest = None
     if d.summary is not None and d.summary.closest is not None:
         c = d.summary.closest
         closest = {"architecture": code(c.architecture), "value": grouped(c.value),
-                   "percent": percent(c.value - d.reported.params, d.reported.params),
+                   "percent": percent(d.reported.gap(c.value)),
                    "side": _side(c.fraction > 0)}
     source = {lang: d.i18n.get(lang, {}).get("source", d.reported.source)
               for lang in LANGUAGES}
-    note = {lang: d.i18n.get(lang, {}).get("note", d.reported.note) for lang in LANGUAGES}
+    note = {lang: fill_note(d.i18n.get(lang, {}).get("note", d.reported.note), d.figures)
+            for lang in LANGUAGES}
+    recount = None
+    if d.recount is not None:
+        at = {sym.name: v for sym, v in d.values.items()}
+        names = sorted(d.reported.recount, key=lambda n: order_key(lookup(n).symbol))
+
+        def values(given: Mapping[str, int]) -> Markup:
+            return Markup(", ").join(assignment(lookup(n).symbol, sympy.Integer(given[n])).html
+                                     for n in names)
+
+        recount = {"changes": values(d.reported.recount), "actual": values(at),
+                   "why": {lang: d.i18n.get(lang, {}).get("recount_why", d.reported.recount_why)
+                           for lang in LANGUAGES},
+                   "value": grouped(d.recount)}
     return {"params": grouped(d.reported.params), "source": source, "note": note,
-            "has_note": bool(d.reported.note), "percent": percent(diff, 1),
-            "side": _side(diff > 0), "closest": closest}
+            "has_note": bool(d.reported.note), "percent": percent(diff),
+            "side": _side(diff > 0), "closest": closest, "recount": recount}
 
 
 def _side(above: bool) -> dict[str, str]:

@@ -22,6 +22,7 @@ from typing import Any
 
 import sympy
 
+from symparam.bounds import ExpressionTooLargeError, check
 from symparam.errors import FormulaSyntaxError
 from symparam.limits import MAX_DEGREE, MAX_EXPONENT, MAX_RESULT_DIGITS
 from symparam.limits import MAX_FORMULA_DEPTH as MAX_DEPTH
@@ -33,7 +34,7 @@ from symparam.symbols import lookup
 _SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹", "0123456789")
 _TOKEN = re.compile(
     r"""(?P<space>\s+)
-      | (?P<number>\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)
+      | (?P<number>[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)
       | (?P<name>[A-Za-z_][A-Za-z0-9_]*)
       | (?P<sup>[⁰¹²³⁴⁵⁶⁷⁸⁹]+)
       | (?P<op>\*\*|[-+*/^()=×·⋅−⌊⌋⌈⌉])""",
@@ -259,8 +260,6 @@ def parse_formula(
 
 def _bounded(value: sympy.Expr) -> sympy.Expr:
     """``value``, refused if expanding it would take more than a formula can need."""
-    from symparam.bounds import ExpressionTooLargeError, check
-
     try:
         check(value, MAX_TERMS, "the formula")
     except ExpressionTooLargeError as error:

@@ -18,6 +18,10 @@ from typing import Any
 from symparam.errors import InvalidValueError, OutputError, Param
 from symparam.limits import MAX_PLOT_MODELS, MAX_PLOT_POINTS, MAX_RANGE_POINTS, MAX_VALUE
 from symparam.model import Model
+from symparam.output import one_line, write_atomically
+from symparam.sweep import SkippedWarning
+from symparam.sweep import sweep as table
+from symparam.symbols import is_known, lookup
 
 #: how each kind of block (:data:`symparam.blocks.KINDS`) is labelled, and its colour
 LABELS = {"embedding": "embeddings", "attention": "attention", "mixer": "mixers",
@@ -77,8 +81,6 @@ UNITS = {"N": "layers", "N_dec": "layers", "N_dense": "layers", "G": "groups", "
 def axis_label(name: str) -> str:
     """``hidden size H (dimensions)``: the meaning, the symbol and its unit (sizes of vectors
     are dimensions)."""
-    from symparam.symbols import is_known, lookup
-
     meaning = lookup(name).meaning if is_known(name) else "value of"
     return f"{meaning} {name} ({UNITS.get(name, 'dimensions')})"
 
@@ -111,8 +113,6 @@ def check_request(path: str, models: int, points: int | None = None) -> None:
 
 
 def _save(figure: Any, path: str, force: bool) -> None:
-    from symparam.output import write_atomically
-
     suffix = os.path.splitext(path)[1].lower()
     metadata = {"Date": None} if suffix == ".svg" else None
     write_atomically(path, lambda temporary: figure.savefig(
@@ -177,8 +177,6 @@ def parse_range(text: str) -> tuple[str, list[int]]:
     """``H=256:8192`` (doubling), ``H=256:8192:256`` (steps) or ``N=12,24,48``: at most
     :data:`~symparam.limits.MAX_RANGE_POINTS` values, each from 1 to
     :data:`~symparam.limits.MAX_VALUE` (their digits are counted before they are read)."""
-    from symparam.output import one_line
-
     shown = repr(one_line(text, 60))
     name, sep, spec = text.partition("=")
     if not sep or not name.strip():
@@ -223,9 +221,6 @@ def sweep(models: Sequence[Model], name: str, points: Sequence[int], path: str |
     import warnings
 
     from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
-
-    from symparam.sweep import SkippedWarning
-    from symparam.sweep import sweep as table
 
     if path is not None:
         check_request(path, len(models), len(points))

@@ -23,6 +23,8 @@ import html
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 import sympy
@@ -57,8 +59,10 @@ def _degree(expr: sympy.Expr, symbols: tuple[sympy.Symbol, ...] | None) -> int:
     return total
 
 
+@lru_cache(maxsize=1 << 14)
 def term_key(term: sympy.Expr) -> tuple[Any, ...]:
-    """Order of terms in a sum: layer counts, then degree in H, total degree, vocabulary order."""
+    """Order of terms in a sum: layer counts, then degree in H, total degree, vocabulary order
+    (kept for the terms seen last: a derivation prints its sums in several forms)."""
     names = sorted(term.free_symbols, key=order_key)
     return (
         -_degree(term, _COUNTS),
@@ -167,7 +171,13 @@ class ReadablePrinter(Printer):
         return f"{expr.p}/{expr.q}"
 
     def _print_Add(self, expr: sympy.Add) -> str:
-        return self._print_terms(sorted(expr.args, key=term_key))
+        terms = sorted(expr.args, key=term_key)
+        # a sum opens with a term added, not one taken away (N − ⌊N/4⌋, not −⌊N/4⌋ + N)
+        first = next((t for t in terms if not t.as_coeff_Mul()[0].is_negative), None)
+        if first is not None and first is not terms[0]:
+            terms.remove(first)
+            terms.insert(0, first)
+        return self._print_terms(terms)
 
     def _print_Terms(self, expr: Terms) -> str:
         return self._print_terms(list(expr.terms))
@@ -207,6 +217,25 @@ class ReadablePrinter(Printer):
         if self.latex:
             return rf"\left{tex[0]} {inner} \right{tex[1]}"
         return f"{signs[0]}{inner}{signs[1]}"
+
+    def _print_Min(self, expr: sympy.Min) -> str:
+        return self._function(expr, "min")
+
+    def _print_Max(self, expr: sympy.Max) -> str:
+        return self._function(expr, "max")
+
+    def _function(self, expr: sympy.Expr, name: str) -> str:
+        """``min(s, W − 1)`` (a sliding window's positions), its arguments printed as
+        everything else is."""
+        if self.style == "js":
+            return self.emptyPrinter(expr)
+        args = [self._print(arg) for arg in expr.args]
+        if self.mathml:
+            return (f"<mrow><mi>{name}</mi><mo>(</mo>{'<mo>,</mo>'.join(args)}"
+                    "<mo>)</mo></mrow>")
+        if self.latex:
+            return rf"\{name}\left({', '.join(args)}\right)"
+        return f"{name}({', '.join(args)})"
 
     def _print_Pow(self, expr: sympy.Pow) -> str:
         base, exponent = expr.as_base_exp()
@@ -395,3 +424,38 @@ def javascript(expr: sympy.Expr | Terms) -> str:
     'R.m(R.n(2n), v.h_kv, R.p(v.H, 2), R.p(v.h, -1))'
     """
     return ReadablePrinter({"style": "js"}).doprint(expr)
+
+
+# -- numbers ----------------------------------------------------------------------------------
+
+def decimal(number: Fraction, places: int) -> str:
+    """``number`` (not negative) rounded half to even at ``places`` decimals, with separators."""
+    scaled = round(number * 10**places)  # Fraction rounds half to even, exactly
+    head, tail = divmod(scaled, 10**places)
+    return f"{head:,}" + (f".{tail:0{places}d}" if places else "")
+
+
+def percent(part: int | float | Fraction, whole: int | Fraction = 1) -> str:
+    """``part`` of ``whole`` (a share, or a gap: its size) as people read it: 21.8%, 6.36%,
+    0.54%, 0.0039% (one decimal from 10%, more where that would round a part to 100%, else two
+    significant digits, at most 8 decimals: never a gap shown as 0.00%, nor a part as the
+    whole), rounded exactly, as the page's script rounds it. The one percentage every output
+    writes.
+
+    >>> percent(1, 3), percent(1, 30000), percent(Fraction(99983, 100000)), percent(0.218)
+    ('33.3%', '0.0033%', '99.98%', '21.8%')
+    """
+    shown_ = abs(Fraction(part)) * 100 / Fraction(whole)
+    if shown_ == 0:
+        return "0%"
+    if shown_ == 100:
+        return "100%"
+    if shown_ >= 10:
+        places = 1
+        while places < 8 and decimal(shown_, places).replace(",", "") == f"100.{'0' * places}":
+            places += 1
+        return f"{decimal(shown_, places)}%"
+    exponent = 0  # floor(log10(shown_)), shown_ below 10
+    while shown_ < Fraction(1, 10**-exponent):
+        exponent -= 1
+    return f"{decimal(shown_, min(8, max(2, 1 - exponent)))}%"

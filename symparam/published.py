@@ -49,6 +49,7 @@ import sympy
 from symparam.assumptions import resolve
 from symparam.compute import compute
 from symparam.errors import InvalidValueError
+from symparam.printing import text
 from symparam.symbols import B, H, N, V, d_ff, d_head, h, s
 
 
@@ -81,6 +82,9 @@ class Published:
     exact_formula: sympy.Expr
     notes: tuple[str, ...] = ()
     refused: str | None = None
+    #: the figure over 6·N·D (training) or 2·N·D (a forward pass), N the parameters a token
+    #: uses and D the B·s tokens: the column of Hoffmann et al.'s table A4, for its row
+    ratio: float | None = None
 
     @property
     def relative_error(self) -> float | None:
@@ -111,6 +115,8 @@ class Formula:
     source: str
     terms: str
     build: Callable[[Shapes, Request], tuple[sympy.Expr, tuple[str, ...]]]
+    #: its figure is also given over 6·N·D, as the paper's table gives it
+    ratio: bool = False
 
 
 def _no_decode(name: str, request: Request) -> None:
@@ -224,7 +230,8 @@ FORMULAS: dict[str, Formula] = {
     "chinchilla-a4": Formula(
         "Hoffmann et al. 2022, table A4 (appendix F's layer terms, as its ratios were computed)",
         "per layer Q/K/V, QKᵀ, softmax, the weighted values, the output projection and a "
-        "two-matrix MLP; no embeddings, no logits; training 3×", _chinchilla(embeddings=False)),
+        "two-matrix MLP; no embeddings, no logits; training 3×; over 6·N·D, its ratio column",
+        _chinchilla(embeddings=False), ratio=True),
     "megatron": Formula(
         "Narayanan et al. 2021, section 5.1",
         "24·B·s·N·H²·(1 + s/6H + V/12NH) a forward pass (Q, K, V, O of H×H, an MLP of 4H, "
@@ -248,8 +255,6 @@ _NAMES = {"attention": "attention", "mlp": "MLP", "head": "head (logits)"}
 def misfits(shapes: Shapes, terms: dict[str, sympy.Expr]) -> tuple[str, ...]:
     """Where a formula's terms are not the model's forward FLOPs of the same kind of block
     (compared at the model's values, for every B and s): what each is, side by side."""
-    from symparam.printing import text
-
     out = []
     for kind, formula in terms.items():
         model = sympy.Add(*(shapes.by_kind.get(k, sympy.S.Zero) for k in _KINDS[kind]))
@@ -311,8 +316,13 @@ def compare(model: Any, seq: int | None, batch: int = 1, causal: bool = False,
             continue
         value = sympy.floor(formula.xreplace({x: sympy.Integer(values[x.name])
                                               for x in formula.free_symbols}))
+        ratio = None
+        if spec.ratio:  # over 6·N·D for training, 2·N·D for a forward pass
+            tokens = batch * (seq if model.sequence is None else model.value_of(model.sequence))
+            rule = (6 if training else 2) * model.value_of(shapes.params) * tokens
+            ratio = int(value) / rule
         out.append(Published(name, spec.source, spec.terms, formula, int(value), result.flops,
-                             result.formula, notes))
+                             result.formula, notes, ratio=ratio))
     return out
 
 

@@ -2,7 +2,8 @@
 of the same name — ``flops(seq=…)``, ``memory``, ``depends``, ``check``, ``approx``,
 ``sensitivity``, ``solve``, ``sweep`` — and the tree's outline (``count --depth``) and largest
 layer. Each is a thin call of the module that answers it, imported when asked (those modules
-do not import :mod:`symparam.model`), so a count loads none of them.
+read a model as :class:`~symparam.counted.Counted`, never through :mod:`symparam.model`), so a
+count loads none of them.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from symparam.approx import Approximation, Sensitivity
     from symparam.check import CheckResult
     from symparam.compute import Compute, Memory
-    from symparam.model import Model
+    from symparam.counted import Counted
     from symparam.solve import Solution
 
 
@@ -48,13 +49,13 @@ class Questions:
     """What :class:`~symparam.model.Model` answers beside its count (mixed into it)."""
 
     @overload
-    def flops(self: Model) -> sympy.Expr: ...
+    def flops(self: Counted) -> sympy.Expr: ...
 
     @overload
-    def flops(self: Model, seq: int | None = None, batch: int | None = None, **conventions: Any
+    def flops(self: Counted, seq: int | None = None, batch: int | None = None, **conventions: Any
               ) -> Compute: ...
 
-    def flops(self: Model, seq: int | None = None, batch: int | None = None, **conventions: Any
+    def flops(self: Counted, seq: int | None = None, batch: int | None = None, **conventions: Any
               ) -> sympy.Expr | Compute:
         """Forward FLOPs (matrix products, 2 per multiply-add), as ``symparam flops`` counts
         them. With no arguments, the formula in B sequences of s tokens; with ``seq`` (and
@@ -74,7 +75,7 @@ class Questions:
                            **given)
         return self._flops_formula()
 
-    def memory(self: Model, seq: int | None = None, batch: int = 1, dtype: str = "fp16",
+    def memory(self: Counted, seq: int | None = None, batch: int = 1, dtype: str = "fp16",
                **more: Any) -> Memory:
         """What ``symparam memory`` prints: the weights per dtype, Adam's training state and,
         for a decoder, the KV cache of ``batch`` sequences of ``seq`` tokens
@@ -83,7 +84,7 @@ class Questions:
 
         return memory(self, seq=_whole(seq), batch=_whole(batch), dtype=dtype, **more)
 
-    def modules(self: Model, depth: int | None = None) -> list[Module]:
+    def modules(self: Counted, depth: int | None = None) -> list[Module]:
         """The tree to ``depth`` levels (None: down to every tensor), as ``symparam count
         --depth`` prints it and torchinfo lists a model: each block's path, class, parameters
         of one copy and copies (a layer of a stack of N is there once, N copies)."""
@@ -105,7 +106,7 @@ class Questions:
                               tuple(self.value_of(d, bound) for d in node.shape), node.tied))
         return out
 
-    def largest_layer(self: Model) -> tuple[str, int]:
+    def largest_layer(self: Counted) -> tuple[str, int]:
         """The largest layer a model is loaded by — one layer of a stack, or a module outside
         the stacks (an embedding table, a head) — and its parameters: what must fit on one
         device at once (accelerate's ``estimate-memory`` names it too)."""
@@ -117,21 +118,21 @@ class Questions:
 
     # -- the analyses, as the commands of the same name -----------------------------------
 
-    def depends(self: Model) -> dict[str, object]:
+    def depends(self: Counted) -> dict[str, object]:
         """Which hyperparameters the total depends on, and why the others drop out
         (:func:`symparam.analysis.depends`)."""
         from symparam.analysis import depends
 
         return depends(self)
 
-    def check(self: Model, formula: str) -> CheckResult:
+    def check(self: Counted, formula: str) -> CheckResult:
         """A formula worked out by hand against the exact total, term by term
         (:func:`symparam.check.check`); ``.equal`` says whether it is the count."""
         from symparam.check import check
 
         return check(self, formula)
 
-    def approx(self: Model, name: str | None = None, formula: str | None = None,
+    def approx(self: Counted, name: str | None = None, formula: str | None = None,
                order: int | None = None) -> Approximation:
         """A named approximation (``kaplan``, ``bert-shortcut``, ``nanogpt``), your own
         ``formula``, or the terms of degree ``order`` and more, with its exact error
@@ -141,14 +142,14 @@ class Questions:
         return approximate(self, name=name, formula=formula,
                            order=order if as_int(order) is None else as_int(order))
 
-    def sensitivity(self: Model) -> list[Sensitivity]:
+    def sensitivity(self: Counted) -> list[Sensitivity]:
         """∂P/∂x and the elasticity of each hyperparameter at the model's values
         (:func:`symparam.approx.sensitivity`)."""
         from symparam.approx import sensitivity
 
         return sensitivity(self)
 
-    def solve(self: Model, name: str, target: int | str, multiple_of: int = 1) -> Solution:
+    def solve(self: Counted, name: str, target: int | str, multiple_of: int = 1) -> Solution:
         """The value of hyperparameter ``name`` (a multiple of ``multiple_of``) whose count is
         nearest ``target`` (a count, or text such as ``"7B"`` or ``"7e9"``)
         (:func:`symparam.solve.solve`)."""
@@ -157,7 +158,7 @@ class Questions:
         wanted = parse_target(target) if isinstance(target, str) else target
         return solve(self, name, wanted, multiple_of)
 
-    def page(self: Model, lang: str = "en", symbolic: bool = False) -> str:
+    def page(self: Counted, lang: str = "en", symbolic: bool = False) -> str:
         """``symparam page``: a self-contained HTML page (the derivation, and inputs that
         recompute the count exactly), opening in ``lang``; :func:`symparam.page.page`."""
         from symparam.page import page

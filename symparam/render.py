@@ -9,13 +9,12 @@ output format before they are filled in.
 from __future__ import annotations
 
 import itertools
-import math
 import re
 import string
 import tomllib
 from collections.abc import Callable, Mapping
 from fractions import Fraction
-from functools import cache
+from functools import cache, partial
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -24,13 +23,18 @@ import jinja2
 import sympy
 from markupsafe import Markup
 
+from symparam.breaking import aligned
 from symparam.errors import InvalidValueError
 from symparam.josa import attach
-from symparam.printing import latex
-from symparam.symbols import H, indexed, latex_name, lookup, order_key
+from symparam.notes import thumb_notes
+from symparam.pdftex import settable
+from symparam.printing import latex, percent
+from symparam.symbols import B, indexed, latex_name, lookup, order_key, s
+from symparam.templating import Loader
 
 if TYPE_CHECKING:
-    from symparam.derivation import Derivation, ModuleRow
+    from symparam.counted import Described
+    from symparam.document import Document, ModuleRow
 
 LANGUAGES = ("en", "zh", "ko")
 FORMATS = ("md", "tex")
@@ -41,6 +45,8 @@ FORMATS = ("md", "tex")
 #: KaTeX's or MathJax's auto-render the TeX unchanged)
 MATH_FLAVOURS = ("dollars", "github", "katex")
 _ASCII_PUNCTUATION = frozenset(string.punctuation)
+#: the letter of a parameter count (:attr:`Derivation.count_letter`) in LaTeX
+COUNT_LETTERS = {"P": "P", "Θ": r"\Theta"}
 #: LaTeX heading commands, outermost first; a derivation's headings take one and the next
 HEADING_LEVELS = ("section", "subsection", "subsubsection", "paragraph")
 _SUBHEADING = {"section": "subsection", "subsection": "subsubsection",
@@ -87,6 +93,15 @@ def escape_tex(text: Any) -> Markup:
     return Markup("".join(_TEX_SPECIAL.get(c, c) for c in _printable(text)))
 
 
+def escape_pdftex(text: Any) -> Markup:
+    """:func:`escape_tex` for a document pdflatex compiles (English): a character its fonts
+    cannot set (模, 😀, Hebrew …) is written as its code point, ``<U+6A21>``
+    (:func:`symparam.pdftex.settable`)."""
+    if isinstance(text, Markup):
+        return text
+    return escape_tex(settable(_printable(text), _TEX_SPECIAL))
+
+
 def escape_md(text: Any) -> Markup:
     """Plain text made safe for Markdown: no table breaks, no HTML, no emphasis."""
     if isinstance(text, Markup):
@@ -109,9 +124,12 @@ def code_md(text: str) -> Markup:
     return Markup(f"{fence}{pad}{body}{pad}{fence}")
 
 
-def code_tex(text: str) -> Markup:
+def code_tex(text: str, pdf: bool = False) -> Markup:
     """A tensor name in typewriter type, breakable after each dot and underscore and inside
-    CamelCase words (``Enc·Dec·Attention``), so that it fits a narrow column."""
+    CamelCase words (``Enc·Dec·Attention``), so that it fits a narrow column; ``pdf``: for
+    pdflatex, as :func:`escape_pdftex` writes it."""
+    if pdf:
+        text = settable(_printable(text), _TEX_SPECIAL)
     pieces = []
     for part in str(text).split("."):
         pieces.append(r"\_\allowbreak{}".join(_camel_breaks(w) for w in part.split("_")))
@@ -131,18 +149,6 @@ def _camel_breaks(word: str) -> str:
 def number(value: int) -> str:
     """Thousands separators, as all three languages write figures: 109,482,240."""
     return f"{value:,}"
-
-
-def percent(fraction: float) -> str:
-    """A share or a gap as people read it: 21.8%, 6.36%, 0.54%, 0.0039% (two significant
-    digits below 10%, never a gap shown as 0.00%)."""
-    shown = abs(fraction) * 100
-    if shown == 0:
-        return "0%"
-    if shown >= 10:
-        return f"{shown:.1f}%"
-    digits = min(8, max(2, 1 - math.floor(math.log10(shown))))
-    return f"{shown:.{digits}f}%"
 
 
 def ratio(value: Fraction) -> str:
@@ -170,7 +176,7 @@ def _templates_folder() -> Path:
 def environment() -> jinja2.Environment:
     """The one environment: templates shipped with the package, strict about missing names."""
     env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(_templates_folder()),
+        loader=Loader(_templates_folder()),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
@@ -205,7 +211,7 @@ def strings(lang: str) -> Mapping[str, Any]:
         return tomllib.load(handle)
 
 
-def render(derivation: Derivation, fmt: str, lang: str = "en", fragment: bool = False,
+def render(derivation: Document, fmt: str, lang: str = "en", fragment: bool = False,
            heading_level: str | None = None, math: str = "dollars") -> str:
     """``derivation`` as Markdown (``md``) or LaTeX (``tex``) in ``lang``.
 
@@ -226,8 +232,9 @@ def render(derivation: Derivation, fmt: str, lang: str = "en", fragment: bool = 
         raise InvalidValueError(f"unknown heading level {level!r}; choose one of "
                                 f"{', '.join(HEADING_LEVELS)}")
     t = strings(lang)
-    escape = escape_md if fmt == "md" else escape_tex
-    code = code_md if fmt == "md" else code_tex
+    pdf = fmt == "tex" and lang == "en"  # the English document is pdflatex's
+    escape = escape_md if fmt == "md" else escape_pdftex if pdf else escape_tex
+    code = code_md if fmt == "md" else partial(code_tex, pdf=pdf)
 
     def fill(template: str, **fields: Any) -> Markup:
         """A language string with its ``{fields}`` put in, everything escaped for ``fmt``; a
@@ -251,12 +258,32 @@ def render(derivation: Derivation, fmt: str, lang: str = "en", fragment: bool = 
             view["description"] = text
         elif view["reported"] is not None and key in ("source", "note"):
             view["reported"][key] = text
+        elif view["reported"] is not None and view["reported"]["recount"] is not None \
+                and key == "recount_why":
+            view["reported"]["recount"]["why"] = text
+    if derivation.described is not None:  # not a preset's own: each language's sentence
+        view["description"] = fill(t["described"][derivation.described.key], key=code(
+            "model_type"), **{name: code(value) for name, value in
+                              derivation.described.fields.items()})
+    if view["reported"] is not None and view["reported"]["note"]:  # its figures, from the tree
+        view["reported"]["note"] = fill(view["reported"]["note"], **{
+            name: number(value) for name, value in derivation.figures.items()})
     template = environment().get_template(f"derivation.{fmt}.j2")
     return template.render(d=view, t=t, lang=lang, fragment=fragment, esc=escape, code=code,
-                           fill=fill, math=inline, math_block=_math_block(math),
+                           fill=fill, math=inline, math_block=_math_block(math), aligned=aligned,
                            units=_UNITS,
                            headings=(level, _SUBHEADING[level]),
                            packages=_FRAGMENT_PACKAGES[lang])
+
+
+def description(lang: str, described: Described | None,
+                i18n: Mapping[str, Mapping[str, str]], default: str) -> str:
+    """What the model is, as plain text in ``lang``: the sentence of ``described`` (a
+    config.json's, a changed preset's), else the preset's own in ``i18n``, else ``default``."""
+    if described is not None:
+        return strings(lang)["described"][described.key].format_map(
+            {"key": "model_type", **described.fields})
+    return i18n.get(lang, {}).get("description", default)
 
 
 #: the pieces of a reading: a hyperparameter ``[[H]]``, inline TeX ``$…$``, a ``name``
@@ -352,7 +379,7 @@ def _factor(expr: sympy.Expr) -> str:
     return f"({printed})" if expr.is_Add else printed
 
 
-def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
+def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
           ) -> dict[str, Any]:
     values = dict(d.values)
 
@@ -380,33 +407,40 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
             "tied_to": r.tied_to,
         }
 
+    count = COUNT_LETTERS[d.count_letter]
     sections = []
     parts_tex, parts_values = [], []
-    for index, s in enumerate(d.sections, start=1):
-        label = f"P_{{{index}}}"
+    for index, section in enumerate(d.sections, start=1):
+        label = f"{count}_{{{index}}}"
         entry = {
             "index": index,
-            "names": list(s.names),
-            "rows": [row(r) for r in s.rows],
+            "names": list(section.names),
+            "rows": [row(r) for r in section.rows],
             "label": label,
-            "lines": three(s.subtotal, s.subtotal_value),
-            "layer_prefix": s.layer_prefix,
+            "lines": three(section.subtotal, section.subtotal_value),
+            "layer_prefix": section.layer_prefix,
             "repeat": None,
         }
-        if s.repeat is not None:
-            stack = [_factor(s.repeat) + r" \cdot " + label]
-            if s.repeat_value is None:
-                stack.append(latex(sympy.Mul(s.repeat, s.subtotal, evaluate=False)))
-            if s.repeat_value is not None and s.subtotal_value is not None:
-                stack.append(f"{number_tex(s.repeat_value)} \\times {number_tex(s.subtotal_value)}")
-                stack.append(number_tex(s.subtotal_value * s.repeat_value))
-            entry["repeat"] = {"symbol": latex(s.repeat), "value": s.repeat_value,
-                               "lines": stack}
-            parts_tex.append(_factor(s.repeat) + " " + label)
+        if section.repeat is not None:
+            stack = [_factor(section.repeat) + r" \cdot " + label]
+            if section.repeat_value is None:
+                stack.append(latex(sympy.Mul(section.repeat, section.subtotal, evaluate=False)))
+            if section.repeat_value is not None and section.subtotal_value is not None:
+                stack.append(f"{number_tex(section.repeat_value)} \\times "
+                             f"{number_tex(section.subtotal_value)}")
+                stack.append(number_tex(section.subtotal_value * section.repeat_value))
+            copies = latex(section.repeat)
+            if section.repeat.is_Number:  # a count the config lists: the number once
+                copies = number_tex(int(section.repeat))
+            elif section.repeat_value is not None:
+                copies = f"{copies} = {number_tex(section.repeat_value)}"
+            entry["repeat"] = {"symbol": latex(section.repeat), "value": section.repeat_value,
+                               "count": copies, "lines": stack}
+            parts_tex.append(_factor(section.repeat) + " " + label)
         else:
             parts_tex.append(label)
-        if s.total_value is not None:
-            parts_values.append(number_tex(s.total_value))
+        if section.total_value is not None:
+            parts_values.append(number_tex(section.total_value))
         sections.append(entry)
 
     total_lines = [" + ".join(parts_tex)]
@@ -418,9 +452,10 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
     if d.value is not None and latex(d.total) != closed[0] and d.expanded_reads_well:
         closed.insert(1, latex(d.total))
     active = None
-    if sympy.expand(d.active - d.total) != 0:
+    if d.has_active:
         active = {"lines": three(d.active_grouped, d.active_value),
-                  "value": number(d.active_value) if d.active_value is not None else None}
+                  "value": number(d.active_value) if d.active_value is not None else None,
+                  "shared": d.shared_experts}
 
     hyper = []
     for h in d.hyperparameters:
@@ -453,7 +488,8 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
     drops = []
     for drop in d.dropouts:
         item = {"symbol": latex_name(drop.symbol), "kind": drop.kind,
-                "assumption": None, "chains": []}
+                "assumption": None, "chains": [],
+                "whole": None if drop.whole is None else latex(drop.whole)}
         if drop.assumption is not None:
             item["assumption"] = f"{latex_name(drop.assumption.symbol)} = " \
                                  f"{latex(drop.assumption.expr)}"
@@ -476,29 +512,38 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
         })
 
     reported = None
-    if d.reported is not None and d.value is not None:
-        diff = (d.value - d.reported.params) / d.reported.params
+    if d.reported is not None and d.gap is not None:
+        diff = d.gap
         reported = {
             "params": number(d.reported.params),
             "source": d.reported.source,
             "note": d.reported.note,
             "percent": percent(diff),
             "above": diff > 0,
+            "recount": None,
         }
+        if d.recount is not None:
+            at = {sym.name: v for sym, v in d.values.items()}
+            names = sorted(d.reported.recount, key=lambda n: order_key(lookup(n).symbol))
+            reported["recount"] = {
+                "changes": ", ".join(f"{lookup(n).latex} = {number_tex(d.reported.recount[n])}"
+                                     for n in names),
+                "actual": ", ".join(f"{lookup(n).latex} = {number_tex(at[n])}" for n in names),
+                "why": d.reported.recount_why,
+                "value": number(d.recount),
+            }
 
     options = [{
         "name": name,
         "value": option_value(value),
         "help": option_text(t, name, value, help_, fill,
-                            lambda symbol: inline(lookup(symbol).latex)),
+                            lambda symbol: inline(lookup(symbol).latex), d.family_name),
     } for name, value, help_ in d.options]
 
-    summary = _summary(d, t, three) if d.summary is not None else None
+    summary = _summary(d, t, fill, inline, code) if d.summary is not None else None
 
     compute = None
     if d.compute is not None:
-        from symparam.symbols import B, s
-
         c = d.compute
         at = {**values, B: c.batch, s: c.seq}
         kinds = t["kind"]
@@ -509,17 +554,24 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
                        "flops": number(v),
                        "share": percent(v / c.flops)} for k, f, v in c.kinds],
             "rule": number(c.rule), "rule_gap": percent(gap), "rule_above": gap > 0,
-            "training": number(3 * c.flops),
+            "training": number(c.training), "tokens": number(c.batch * c.seq),
+            "rules": [{
+                "formula": r.formula.format(count=count), "value": number(r.value),
+                "defined": fill(t["text"][f"rule_{r.who}" + ("_active" if r.active else "")],
+                                params=number(r.params)),
+                # signed: below the exact count is −, above +
+                "gap": ("−" if r.value < c.training else "+" if r.value > c.training else "")
+                + percent((r.value - c.training) / c.training)} for r in c.rules],
+            "idle": c.idle,
             "lines": [latex(c.grouped), latex(c.grouped, at), number_tex(c.flops)],
             "flops": number(c.flops), "macs": number(c.flops // 2),
             "parts": [{"name": n, "flops": number(f)} for n, f in c.parts],
         }
 
-    squares = any(term.as_powers_dict().get(H, 0) == 2 for term in sympy.Add.make_args(d.total))
-    transposed = any(r.kind == "Conv1D" for section in d.sections for r in section.rows)
     return {
-        "squares": squares,
-        "transposed": transposed,
+        "count": count,
+        "squares": d.has_square_terms,
+        "transposed": d.transposed,
         "summary": summary,
         "compute": compute,
         "options": options,
@@ -544,15 +596,17 @@ def _view(d: Derivation, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
 
 
 def hyper_meaning(t: Mapping[str, Any], name: str, default: str) -> str:
-    """What the hyperparameter ``name`` means, in the language of ``t`` (``default``, the
-    vocabulary's English, for a symbol of the user's own)."""
-    if name in t["meaning"]:
-        return t["meaning"][name]
-    if name == "d_0":
-        return t["meaning"]["d_0"]
+    """What the hyperparameter ``name`` means, in the language of ``t``: its translation, or
+    ``default``, the vocabulary's English (:mod:`symparam.symbols`, the one English table,
+    which English does not repeat), or for a symbol of the user's own, that it is one."""
+    table = t.get("meaning", {})
+    if name in table:
+        return table[name]
     numbered = indexed(name)
-    if numbered is not None and f"{numbered[0]}_i" in t["meaning"]:
-        return t["meaning"][f"{numbered[0]}_i"].format(i=numbered[1])
+    if name == "d_0" and "d_0" in table:
+        return table["d_0"]
+    if numbered is not None and f"{numbered[0]}_i" in table:
+        return table[f"{numbered[0]}_i"].format(i=numbered[1])
     return default or t["text"]["none"]
 
 
@@ -566,12 +620,18 @@ def option_value(value: Any) -> str:
 
 
 def option_text(t: Mapping[str, Any], name: str, value: Any, help_: str, fill: Any,
-                symbol: Callable[[str], Any]) -> Any:
+                symbol: Callable[[str], Any], family: str = "") -> Any:
     """What an option's value means, in the document's language: the ``[option]`` string for
-    a switch that is on (or a number, with ``{value}``), ``[option_off]`` for one that is off.
-    A hyperparameter written ``[[d_emb]]`` in the string is typeset by ``symbol`` (its name →
-    math in the output's format); ``fill`` puts the fields into the sentence."""
-    text = t["option_off"].get(name, help_) if value is False else t["option"].get(name, help_)
+    a switch that is on (or a number, with ``{value}``), ``[option_off]`` for one that is off,
+    under ``family.name`` where the family's option means something else than the name's
+    (Falcon's ``bias`` is on its projections alone). A hyperparameter written ``[[d_emb]]`` in
+    the string is typeset by ``symbol`` (its name → math in the output's format); ``fill`` puts
+    the fields into the sentence. An option of a user's own family, which the language files
+    do not know, is its help, marked as off where it is off (never its "on" text as is)."""
+    table = t["option_off" if value is False else "option"]
+    text = table.get(f"{family}.{name}", table.get(name))
+    if text is None:
+        text = t["text"]["option_not"].format(help=help_) if value is False else help_
     text = text.replace("{value}", option_value(value))
     pieces = re.split(r"\[\[(\w+)\]\]", text.replace("{", "{{").replace("}", "}}"))
     template = "".join(f"{{s{i}}}" if i % 2 else piece for i, piece in enumerate(pieces))
@@ -579,8 +639,10 @@ def option_text(t: Mapping[str, Any], name: str, value: Any, help_: str, fill: A
     return fill(template, **symbols)
 
 
-def _summary(d: Derivation, t: Mapping[str, Any], three: Any) -> dict[str, Any]:
-    """The whiteboard summary laid out: shares as percentages, the rule of thumb's lines."""
+def _summary(d: Document, t: Mapping[str, Any], fill: Any, inline: Any, code: Any
+             ) -> dict[str, Any]:
+    """The whiteboard summary laid out: shares as percentages, the rule of thumb's lines and
+    notes (:mod:`symparam.notes`)."""
     s = d.summary
     assert s is not None
     kinds = t["kind"]
@@ -604,18 +666,7 @@ def _summary(d: Derivation, t: Mapping[str, Any], three: Any) -> dict[str, Any]:
             lines.append(latex(th.classic))
         if th.value is not None:
             lines.append(number_tex(th.value))
-        thumb = {
-            "lines": lines,
-            "error": percent(th.error) if th.error is not None else None,
-            "above": th.error is not None and th.error > 0,
-            "mlp": th.mlp,
-            "ratio": ratio(th.ratio) if th.ratio is not None else None,
-            "per_layer": ratio(Fraction(round(th.per_layer * 100), 100))
-            if th.per_layer is not None else None,
-            "grouped": None if th.grouped is None else {
-                "kv": th.grouped[0], "heads": th.grouped[1],
-                "coef": ratio(2 + Fraction(2 * th.grouped[0], th.grouped[1]))},
-        }
+        thumb = {"lines": lines, "notes": thumb_notes(th, t, fill, inline, code, percent)}
     closest = None
     if s.closest is not None:
         closest = {"architecture": s.closest.architecture, "value": number(s.closest.value),

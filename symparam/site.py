@@ -10,23 +10,25 @@ folder can be served as it is, copied, or opened from disk.
 
 from __future__ import annotations
 
+import contextlib
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from urllib.parse import quote
 
-from symparam.errors import OutputError
+import symparam
+from symparam.errors import OutputError, Param
 from symparam.live import grouped
 from symparam.markup import Words, asset, code, document, page_strings, script_of
+from symparam.output import write_all, write_together
+from symparam.page import page
+from symparam.presets import presets
 from symparam.render import LANGUAGES, strings
+from symparam.render import description as described
 
 
 def site(lang: str = "en", names: Iterable[str] | None = None) -> dict[str, str]:
     """Each file of the site by name: ``<preset>.html`` for every preset (or ``names``), first
     shown in ``lang``, and ``index.html``."""
-    import symparam
-    from symparam.page import page
-    from symparam.presets import presets
-
     strings(lang)  # an unknown language fails before any page is made
     words = Words()
     files: dict[str, str] = {}
@@ -36,7 +38,7 @@ def site(lang: str = "en", names: Iterable[str] | None = None) -> dict[str, str]
         filename = f"{name}.html"
         files[filename] = page(model, lang=lang)
         total, active = model.count(), model.active_count()
-        description = {code_: model.i18n.get(code_, {}).get("description", model.description)
+        description = {code_: described(code_, model.described, model.i18n, model.description)
                        for code_ in LANGUAGES}
         rows.append({"name": name, "href": quote(filename), "architecture": model.label,
                      "total": grouped(total), "active": grouped(active) if active != total
@@ -51,12 +53,11 @@ def site(lang: str = "en", names: Iterable[str] | None = None) -> dict[str, str]
 
 
 def write_site(folder: str, lang: str = "en", force: bool = False) -> list[str]:
-    """Write :func:`site` into ``folder`` (made if missing; its parent must exist), each file
-    whole or not at all; an existing file is replaced only with ``force``, and without it
-    nothing is written when one exists. Returns the paths written."""
-    from symparam.errors import Param
-    from symparam.output import write_all, write_atomically
-
+    """Write :func:`site` into ``folder`` (made if missing; its parent must exist), all of it
+    or none of it: without ``force`` nothing is rendered when one of its files exists; every
+    page is rendered and written beside its file first, then all are moved into place at once
+    (:func:`symparam.output.write_together`), so that a failure half-way (a full disk,
+    Ctrl-C) leaves the site that was there. Returns the paths written."""
     if not isinstance(folder, str) or not folder or "\0" in folder:
         raise OutputError(f"cannot write a site to {folder!r}: not a folder name")
     if os.path.lexists(folder) and not os.path.isdir(folder):
@@ -64,24 +65,34 @@ def write_site(folder: str, lang: str = "en", force: bool = False) -> list[str]:
     parent = os.path.dirname(os.path.abspath(folder))
     if not os.path.isdir(parent):
         raise OutputError(f"cannot write a site to {folder}: folder {parent} does not exist")
-    files = site(lang)
-    paths = {name: os.path.join(folder, name) for name in files}
-    if not force:
+    names = [f"{name}.html" for name in presets()] + ["index.html"]
+    paths = {name: os.path.join(folder, name) for name in names}
+    if not force:  # before a page is rendered
         there = [path for path in paths.values() if os.path.lexists(path)]
         if there:
             raise OutputError(f"{there[0]} exists ({len(there)} of the site's files do); pass ",
                               Param("force", "force=True"), " to overwrite them")
+    files = site(lang)
+    made = not os.path.isdir(folder)
     try:
         os.makedirs(folder, exist_ok=True)
     except OSError as error:
         raise OutputError(f"cannot make {folder}: {error.strerror or error}") from None
-    for name, text in files.items():
-        def write(temporary: str, data: bytes = text.encode("utf-8")) -> None:
+
+    def writer(text: str) -> Callable[[str], None]:
+        def write(temporary: str) -> None:
             fd = os.open(temporary, os.O_WRONLY | os.O_TRUNC)
             try:
-                write_all(fd, data)
+                write_all(fd, text.encode("utf-8"))
             finally:
                 os.close(fd)
+        return write
 
-        write_atomically(paths[name], write, force)
+    try:
+        write_together({paths[name]: writer(text) for name, text in files.items()}, force)
+    except BaseException:
+        if made:  # the folder this call made, empty again
+            with contextlib.suppress(OSError):
+                os.rmdir(folder)
+        raise
     return list(paths.values())

@@ -20,13 +20,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from symparam.analysis import dropouts, reason
 from symparam.blocks.base import value as numeric_value
 from symparam.errors import InvalidValueError, Param, SymparamError, UnboundError
 from symparam.integers import as_int
 from symparam.limits import MAX_SOLVED, MAX_TARGET
 
 if TYPE_CHECKING:
-    from symparam.model import Model
+    from symparam.counted import Counted
 
 #: valid values are looked for this many steps either side of the crossing
 TRIES = 4096
@@ -44,7 +45,7 @@ class Solution:
     above: tuple[int, int] | None
 
 
-def solve(model: Model, name: str, target: int, multiple_of: int = 1) -> Solution:
+def solve(model: Counted, name: str, target: int, multiple_of: int = 1) -> Solution:
     """The value of ``name`` (a multiple of ``multiple_of``) whose count is nearest ``target``."""
     if not callable(getattr(model, "count", None)) or \
             not isinstance(getattr(model, "hyperparameters", None), list):
@@ -85,11 +86,9 @@ def solve(model: Model, name: str, target: int, multiple_of: int = 1) -> Solutio
     return Solution(name, target, best[0] * multiple_of, best[1], pick(below), pick(above))
 
 
-def _formula(model: Model, name: str, others: dict[str, int]) -> Callable[[int], Fraction]:
+def _formula(model: Counted, name: str, others: dict[str, int]) -> Callable[[int], Fraction]:
     """The count as a function of the one value, with no rule checked (it may be a fraction
     where a rule fails); raises when the count does not depend on it or lacks a value."""
-    from symparam.analysis import dropouts, reason
-
     assumptions = model.assumptions_for({**others, name: 1})
     expr = model._params_under(assumptions)
     symbols = {s.name: s for s in expr.free_symbols}
@@ -151,6 +150,9 @@ def parse_target(text: str) -> int:
     wrong = (Param("target"), f" {text!r} must be a positive whole count up to {MAX_TARGET:,}")
     if len(raw) > 40:
         raise InvalidValueError(*wrong)
+    if not raw.isascii():  # digits are 0-9, as everywhere a number is read (not ١٢ or １２)
+        raise InvalidValueError(Param("target"), f" {text!r} is not a number (e.g. 7e9 or "
+                                "7B)")
     try:
         value = Decimal(raw)
     except InvalidOperation:

@@ -37,10 +37,19 @@ from typing import Any, TextIO
 import sympy
 
 from symparam import bounds
+from symparam.assumptions import resolve
 from symparam.errors import InvalidValueError, UnboundError
+from symparam.integers import as_int
 from symparam.kernels import Kernel, bound, kernel
-from symparam.limits import MAX_GRID_POINTS, MAX_VALUE
-from symparam.notebook import Rich, Table
+from symparam.limits import (
+    MAX_EVALUATE_POINTS,
+    MAX_EVALUATE_POINTS_WITHOUT_NUMPY,
+    MAX_GRID_POINTS,
+    MAX_RANGE_POINTS,
+    MAX_VALUE,
+)
+from symparam.printing import text
+from symparam.tables import Rich, Table
 
 INT64_MAX = 2**63 - 1
 #: dimensions a nested list may have without numpy (numpy's own limit is 64)
@@ -118,11 +127,10 @@ class _Grid:
         else:
             shapes = {name: _shape(name, raw) for name, raw in columns.items()}
             self.shape = _broadcast(shapes.values())
+            _check_points(self.shape, np)
             self.columns = {name: _spread(raw, shapes[name], self.shape)
                             for name, raw in columns.items()}
-        self.size = 1
-        for n in self.shape:
-            self.size *= n
+        self.size = _check_points(self.shape, np)
         self._largest: dict[str, int] = {}
         #: the names whose values vary (the others are put into formulas before compiling)
         self.varying = tuple(n for n, c in self.columns.items() if not self.constant(n))
@@ -201,6 +209,20 @@ class _Grid:
         for n in reversed(self.shape[1:]):
             flat = [flat[i:i + n] for i in range(0, len(flat), n)]
         return flat
+
+
+def _check_points(shape: tuple[int, ...], np: Any) -> int:
+    """The combinations of a grid of ``shape``, at most MAX_EVALUATE_POINTS (with numpy), or
+    MAX_EVALUATE_POINTS_WITHOUT_NUMPY (each worked out in Python), before any is made."""
+    size = 1
+    for n in shape:
+        size *= n
+    most = MAX_EVALUATE_POINTS if np is not None else MAX_EVALUATE_POINTS_WITHOUT_NUMPY
+    if size > most:
+        raise InvalidValueError(f"the arrays given make {size:,} combinations, more than "
+                                f"symparam works out at once ({most:,}"
+                                f"{'' if np is not None else ' without numpy'})")
+    return size
 
 
 def _shape(name: str, raw: Any, depth: int = 0) -> tuple[int, ...]:
@@ -332,9 +354,6 @@ def _checks(model: Any, grid: _Grid) -> list[tuple[str, sympy.Expr, sympy.Expr]]
 def _rules(model: Any) -> list[tuple[str, sympy.Expr, sympy.Expr]]:
     """The model's divisibility rules and assumptions as (why, divisor, dividend), under its
     assumptions."""
-    from symparam.assumptions import resolve
-    from symparam.printing import text
-
     mapping = resolve(model.assumptions)
     rules = []
     for rule in model.divides:
@@ -563,8 +582,8 @@ def write(table: Sweep, out: TextIO, csv: bool = False, progress: TextIO | None 
     ``progress`` (a terminal), say on it how many rows are written, on one line that is
     cleared at the end."""
     total = len(table)
-    for done, text in table.lines(csv):
-        out.write(text)
+    for done, line in table.lines(csv):
+        out.write(line)
         if progress is not None and total:
             progress.write(f"\rsymparam: {done:,} of {total:,} rows ({100 * done // total}%)")
             progress.flush()
@@ -582,9 +601,6 @@ def sweep(model: Any, ranges: Mapping[str, Sequence[int]], numpy: bool | None = 
     """The count at every combination of ``ranges`` (name → values; the first name varies
     slowest), skipping the combinations that break a rule of the model (named in
     :attr:`Sweep.skipped`). Raises if every combination breaks one."""
-    from symparam.integers import as_int
-    from symparam.limits import MAX_RANGE_POINTS
-
     checked: dict[str, list[int]] = {}
     for name, values in ranges.items():
         if isinstance(values, str | bytes) or not hasattr(values, "__len__"):

@@ -60,13 +60,13 @@ _ENTRIES = (
     Hyperparameter("h", "h", "attention heads"),
     Hyperparameter("h_dec", r"h_{\mathrm{dec}}", "attention heads of the decoder"),
     Hyperparameter("h_kv", r"h_{\mathrm{kv}}", "key/value heads"),
-    Hyperparameter("d_head", r"d_{\mathrm{head}}", "per-head size"),
+    Hyperparameter("d_head", r"d_{\mathrm{head}}", "size of each head"),
     Hyperparameter("d_rot", r"d_{\mathrm{rot}}",
                    "width of each head that partial rotary embeddings turn"),
     Hyperparameter("d_emb", r"d_{\mathrm{emb}}",
-                   "embedding size, when it differs from H (factorised)"),
-    Hyperparameter("G", "G", "number of distinct layer groups (ALBERT)", counts_layers=True),
-    Hyperparameter("K", "K", "layers in each group (ALBERT)", counts_layers=True),
+                   "embedding size, when it differs from H (factorised embeddings)"),
+    Hyperparameter("G", "G", "number of distinct layer groups", counts_layers=True),
+    Hyperparameter("K", "K", "layers in each group", counts_layers=True),
     Hyperparameter("B", "B", "batch size (sequences per forward pass)"),
     Hyperparameter("s", "s", "sequence length (tokens per sequence)"),
     Hyperparameter("s_dec", r"s_{\mathrm{dec}}", "decoder sequence length (encoder–decoder)"),
@@ -85,7 +85,7 @@ _ENTRIES = (
     Hyperparameter("r_kv", r"r_{\mathrm{kv}}", "rank of the key/value compression (MLA)"),
     Hyperparameter("d_rope", r"d_{\mathrm{rope}}",
                    "rotary part of each query/key head (MLA, GPT-J)"),
-    Hyperparameter("d_nope", r"d_{\mathrm{nope}}", "non-rotary part of each query/key head"),
+    Hyperparameter("d_nope", r"d_{\mathrm{nope}}", "non-rotary part of each query/key head (MLA)"),
     Hyperparameter("d_v", r"d_{v}", "size of each value head (MLA)"),
     Hyperparameter("d_inner", r"d_{\mathrm{inner}}", "inner width of a state-space mixer"),
     Hyperparameter("d_state", r"d_{\mathrm{state}}",
@@ -100,12 +100,15 @@ _ENTRIES = (
     Hyperparameter("d_lk", r"d_{\mathrm{lk}}",
                    "size of each query/key head of the linear attention"),
     Hyperparameter("d_lv", r"d_{\mathrm{lv}}", "size of each value head of the linear attention"),
-    Hyperparameter("n_buckets", r"n_{\mathrm{buckets}}", "relative-position buckets (T5)"),
+    Hyperparameter("n_buckets", r"n_{\mathrm{buckets}}",
+                   "relative-position buckets of the attention bias"),
     Hyperparameter("n_rel", r"n_{\mathrm{rel}}",
                    "relative positions on each side of the shared relative-position table "
-                   "(DeBERTa: 2·n_rel rows)"),
-    Hyperparameter("k_conv", r"k_{\mathrm{conv}}", "kernel size of the convolution (DeBERTa-v2)"),
-    Hyperparameter("g_conv", r"g_{\mathrm{conv}}", "groups of the convolution (DeBERTa-v2)"),
+                   "(2·n_rel rows)"),
+    Hyperparameter("k_conv", r"k_{\mathrm{conv}}",
+                   "kernel size of the convolution after the first layer"),
+    Hyperparameter("g_conv", r"g_{\mathrm{conv}}",
+                   "groups of the convolution after the first layer"),
     Hyperparameter("R", "R", "image size in pixels (side of a square image)"),
     Hyperparameter("P", "P", "patch size in pixels"),
     Hyperparameter("C", "C", "image channels"),
@@ -117,11 +120,12 @@ _ENTRIES = (
                    "projection (Whisper)"),
     Hyperparameter("n_reg", r"n_{\mathrm{reg}}", "register tokens (DINOv2 with registers)"),
     Hyperparameter("n_mels", r"n_{\mathrm{mels}}", "mel-frequency bins of the audio input"),
-    Hyperparameter("d_pool", r"d_{\mathrm{pool}}", "output size of the pooler (ViT)"),
+    Hyperparameter("d_pool", r"d_{\mathrm{pool}}", "output size of the pooler"),
     Hyperparameter("S", "S",
-                   "encoder stride: pixels per side a masked-image decoder "
-                   "rebuilds from each patch (ViT)"),
-    Hyperparameter("n_labels", r"n_{\mathrm{labels}}", "number of labels of a classification head"),
+                   "encoder stride: pixels per side that the masked-image decoder "
+                   "rebuilds from each patch"),
+    Hyperparameter("n_labels", r"n_{\mathrm{labels}}",
+                   "number of labels of the classification head"),
 )
 
 VOCABULARY: dict[str, Hyperparameter] = {entry.name: entry for entry in _ENTRIES}
@@ -158,7 +162,8 @@ def indexed(name: str) -> tuple[str, int] | None:
     """``("d", 3)`` for ``d_3``, ``("H", 2)`` for ``H_2``: a numbered hyperparameter's base and
     number, or None."""
     base, _, suffix = name.partition("_")
-    if (base == "d" or base in _STAGED) and suffix.isdigit() and len(suffix) <= 4:
+    if (base == "d" or base in _STAGED) and suffix.isascii() and suffix.isdigit() \
+            and len(suffix) <= 4:
         if base != "d" and int(suffix) == 0:
             return None
         return base, int(suffix)
@@ -176,6 +181,13 @@ def _width_entry(index: int) -> Hyperparameter:
 
 def lookup(name: str) -> Hyperparameter:
     """The vocabulary entry called ``name``; raises :class:`UnknownSymbolError` otherwise."""
+    entry = _entry(name)
+    if entry is None:
+        raise UnknownSymbolError(name, sorted(VOCABULARY))
+    return entry
+
+
+def _entry(name: str) -> Hyperparameter | None:
     entry = VOCABULARY.get(name)
     if entry is not None:
         return entry
@@ -183,7 +195,7 @@ def lookup(name: str) -> Hyperparameter:
     if found is not None:
         base, index = found
         return _width_entry(index) if base == "d" else staged(base, index)
-    raise UnknownSymbolError(name, sorted(VOCABULARY))
+    return None
 
 
 #: a name of your own: ASCII letters, digits and underscores, starting with a letter
@@ -197,11 +209,9 @@ def describe(name: str) -> Hyperparameter:
     >>> describe("r").meaning, describe("n_q").latex
     ('a hyperparameter of your own', 'n_{\\\\mathrm{q}}')
     """
-    if isinstance(name, str):
-        try:
-            return lookup(name)
-        except UnknownSymbolError:
-            pass
+    entry = _entry(name) if isinstance(name, str) else None
+    if entry is not None:
+        return entry
     if not isinstance(name, str) or not _OWN_NAME.fullmatch(name):
         raise InvalidValueError(
             f"a hyperparameter's name is up to 40 ASCII letters, digits and underscores, "
@@ -233,11 +243,7 @@ def symbol(name: str) -> sympy.Symbol:
 
 def is_known(name: str) -> bool:
     """Whether ``name`` is a canonical hyperparameter name (``H``, ``d_ff``, ``d_3`` …)."""
-    try:
-        lookup(name)
-    except UnknownSymbolError:
-        return False
-    return True
+    return _entry(name) is not None
 
 
 def order_key(sym: sympy.Symbol) -> tuple[int, int, str]:

@@ -238,12 +238,11 @@ def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int 
 
 
 def refused_compute(m: Any) -> str | None:
-    """The words of symparam's refusal where it derives no compute for a model: cross-attention
-    over an encoder it is not given (GPT-2, BERT), ELECTRA's multiple-choice head with a summary
-    projected to the labels, SigLIP without its vision head or with a text head of another
-    size than the image's embedding (transformers cannot run them)."""
-    if m.options.get("add_cross_attention"):
-        return "encoder's sequence"
+    """The words of symparam's refusal where it derives no compute for a model: ELECTRA's
+    multiple-choice head with a summary projected to the labels, SigLIP without its vision
+    head or with a text head of another size than the image's embedding (transformers cannot
+    run them). (A decoder's cross-attention over an encoder it is not given, GPT-2's and
+    BERT's, is not refused: it runs without it, as transformers runs it.)"""
     if m.label == "ElectraForMultipleChoice" and m.options.get("summary_to_labels") \
             and m.options.get("summary_projection"):
         return "cannot run with summary_proj_to_labels"
@@ -393,15 +392,34 @@ def _held(layers: Any) -> int:
 
 
 def cached(config: dict[str, Any], cls: str, batch: int, seq: int) -> int:
-    """The numbers the real class keeps in transformers' StaticCache after ``batch`` sequences
-    of ``seq`` tokens (small real weights on the CPU, eager attention and experts): full
-    layers allocate ``seq`` positions, sliding-window layers min(``seq``, window)."""
+    """The numbers the real class keeps in transformers' DynamicCache (the one generate
+    makes) after ``batch`` sequences of ``seq`` tokens (small real weights on the CPU, eager
+    attention and experts): full layers ``seq`` positions, sliding-window layers their last
+    window − 1 (a window of one keeps every position: its slice [-W + 1:] is then whole)."""
     model, hf_config = _small(config, cls)
-    cache = transformers.StaticCache(config=hf_config, max_cache_len=seq)
+    cache = transformers.DynamicCache(config=hf_config)
     with torch.no_grad():
         model(input_ids=torch.zeros((batch, seq), dtype=torch.long), past_key_values=cache,
               use_cache=True)
     return _held(cache.layers)
+
+
+def decoded(config: dict[str, Any], cls: str, batch: int, seq: int) -> int:
+    """The FLOPs torch's counter sees the real class spend on one decoding step: one new token
+    a sequence after ``batch`` sequences of ``seq`` tokens, held in the DynamicCache generate
+    makes (small real weights on the CPU, eager attention and experts)."""
+    from torch.utils.flop_counter import FlopCounterMode
+
+    model, hf_config = _small(config, cls)
+    cache = transformers.DynamicCache(config=hf_config)
+    counter = FlopCounterMode(display=False)
+    with torch.no_grad():
+        model(input_ids=torch.zeros((batch, seq), dtype=torch.long), past_key_values=cache,
+              use_cache=True)
+        with counter:
+            model(input_ids=torch.zeros((batch, 1), dtype=torch.long), past_key_values=cache,
+                  use_cache=True)
+    return counter.get_total_flops()
 
 
 def cached_both(config: dict[str, Any], cls: str, batch: int, seq: int,

@@ -29,6 +29,9 @@ def bench(monkeypatch: pytest.MonkeyPatch, folder: Path) -> Any:
     monkeypatch.setattr(module, "paired", lambda *a, **k: (1.0, 2.0))
     monkeypatch.setattr(module, "printed", lambda *a, **k: 0.5)
     monkeypatch.setattr(module, "peak_kib", lambda *a, **k: 1024)
+    monkeypatch.setattr(module, "compile_package", lambda: None)
+    monkeypatch.setattr(module, "families_imported", lambda: (1, 33))
+    monkeypatch.setattr(module, "cpu_seconds", lambda *a, **k: 1.5)
     monkeypatch.setattr(module, "subprocess", types.SimpleNamespace(run=run))
     monkeypatch.setattr(module.tempfile, "mkdtemp", lambda: str(folder))
     return module

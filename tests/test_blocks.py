@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import random
 
 import pytest
 import sympy
@@ -147,3 +148,81 @@ def test_family_formula_equals_tensor_sum(h_: int, d_: int, v_: int, l_: int, t_
             numeric = entry.substitute({s: m.values[s.name] for s in free})
             by_tensors += sum(math.prod(shape) for _, shape in numeric.expand())
     assert m.count() == by_tensors
+
+
+# -- a listed pattern of layers: one part per kind, every layer still named -------------------
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from("abc"), min_size=1, max_size=60))
+def test_listed_layers_group_by_kind(pattern: list[str]) -> None:
+    """However a config lists its layers (Qwen-MoE's mlp_only_layers, a layer_types list),
+    the breakdown has one part per kind of layer, while the tensors stay named layer by layer
+    and the count is each layer's own, summed."""
+    from symparam.architectures.interleave import listed
+    from symparam.blocks.base import Stack
+    from symparam.blocks.outline import outline
+
+    width = {"a": 2, "b": 3, "c": 5}
+    tree = Sequential(layers=listed(pattern, lambda kind: Linear(width[kind], 7)))
+    per_layer = {k: w * 7 + 7 for k, w in width.items()}
+    assert tree.count() == sum(per_layer[k] for k in pattern)
+    assert tree.numeric({}) == tree.count()
+    parts = tree.parts()
+    assert [p.path for p in parts] == ["layers"] * len(set(pattern))
+    assert sorted(int(p.block.count_expr) for p in parts) == \
+        sorted(pattern.count(k) for k in set(pattern))
+    names = {}
+    for entry in tree.tensors():
+        for name, shape in entry.expand():
+            names[name] = shape
+    assert names == {
+        f"layers.{i}.{t}": (7, width[k]) if t == "weight" else (7,)
+        for i, k in enumerate(pattern) for t in ("weight", "bias")
+    }
+    if isinstance(tree.children()[0][1], Stack):  # the outline: a line per kind, not per run
+        lines = [node for node in outline(tree, 2) if node.depth == 2]
+        assert len(lines) == len(set(pattern))
+
+
+def test_a_thousand_runs_are_asked_once_per_kind() -> None:
+    """A listed pattern of many runs asks its layer's questions once per kind: the saved
+    tensors of 1,000 runs of two kinds cost two layers' work, not 1,000 (the runs share the
+    layer object; each answer is the same)."""
+    from symparam.architectures.interleave import listed
+
+    calls = []
+
+    class Counted(Linear):
+        def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
+            calls.append(1)
+            return super().flops(batch, seq)
+
+    draw = random.Random(0)
+    pattern = [draw.choice("ab") for _ in range(1_900)]
+    layers = listed(pattern, lambda kind: Counted(4 if kind == "a" else 6, 4))
+    assert len(layers.repeats) > 900
+    flops = layers.flops(sympy.Integer(1), sympy.Integer(1))
+    assert flops == sum(2 * 4 * (4 if k == "a" else 6) for k in pattern)
+    assert len(calls) == 2
+
+
+def test_a_family_total_of_runs_is_their_sum() -> None:
+    """Qwen-MoE's dense layers between every s-th sparse one: the one term the family gives
+    (N − ⌊N/s⌋) is the sum of the runs' own counts, at every depth and step tried."""
+    from symparam.architectures.moe import layers
+    from symparam.blocks.base import Runs
+
+    for step in range(3, 9):  # a step of 2 has one run of dense layers
+        stack = layers({**_moe_options(), "layer_pattern": (), "sparse_step": step})
+        (dense,) = [k for k in stack._kinds if isinstance(k, Runs)]
+        summed = sympy.Add(*(r.count_expr for r in dense.repeats))
+        for depth in range(1, 40):
+            at = {N: depth}
+            assert dense.count_expr.xreplace(at) == summed.xreplace(at) \
+                == sum((i + 1) % step != 0 for i in range(depth))
+
+
+def _moe_options() -> dict[str, object]:
+    from symparam.catalog import family
+
+    return family("moe").resolve_options({})

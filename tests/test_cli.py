@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+import symparam
 from symparam.cli import main
 from tests.tools import require
 
@@ -143,8 +144,11 @@ def test_active_params_in_json(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run(capsys, "count", "gpt2", "mixtral-8x7b", "--json")
     gpt2, mixtral = (json.loads(line) for line in out.splitlines())
     assert status == 0
-    assert gpt2["active_params"] == gpt2["params"] and "active" not in gpt2
-    assert mixtral["active_params"] < mixtral["params"]
+    assert gpt2["active_params_with_embedding_table"] == gpt2["params"] and "active" not in gpt2
+    assert gpt2["active_params_without_embedding_table"] == gpt2["params"] - (50257 + 1024) * 768
+    assert "active_params" not in gpt2  # no figure that does not say its convention
+    for key in ("with_embedding_table", "without_embedding_table"):
+        assert mixtral[f"active_params_{key}"] == mixtral["active"][key] < mixtral["params"]
 
 
 def test_active_params_both_conventions(capsys: pytest.CaptureFixture[str]) -> None:
@@ -168,6 +172,16 @@ def test_active_params_both_conventions(capsys: pytest.CaptureFixture[str]) -> N
     assert small["with_embedding_table"] - small["without_embedding_table"] == 10 * 8
     status, out, _ = run(capsys, "count", "gpt-oss-120b")
     assert "5,132,849,472" in out and "5,711,982,912" in out and "without it" in out
+    # Qwen3-30B-A3B's card: "30.5B in total and 3.3B activated" (29.9B without its two
+    # vocabulary tables): with the token table, 3.35B; without it, 3.04B
+    qwen = symparam.from_hf_config({
+        "model_type": "qwen3_moe", "architectures": ["Qwen3MoeForCausalLM"],
+        "hidden_size": 2048, "moe_intermediate_size": 768, "num_attention_heads": 32,
+        "num_key_value_heads": 4, "head_dim": 128, "num_hidden_layers": 48,
+        "num_experts": 128, "num_experts_per_tok": 8, "vocab_size": 151936,
+        "tie_word_embeddings": False})
+    assert round(qwen.count() / 1e9, 1) == 30.5 and 3.3e9 < qwen.active_count() < 3.4e9
+    assert "with the embedding table (as Mixtral's 12.9B and Qwen3-30B-A3B's 3.3B)" in out
 
 
 def test_formula_active_depends_on_top_k(capsys: pytest.CaptureFixture[str]) -> None:

@@ -216,7 +216,12 @@ def test_a_hub_id_is_answered_with_how_to_fetch_it(tmp_path: Path,
     status, out, err = run(capsys, "count", "meta-llama/Meta-Llama-3-8B")
     assert status == 2 and out == "" and len(err.splitlines()) == 1
     assert "only local" in err
-    assert "huggingface-cli download meta-llama/Meta-Llama-3-8B config.json" in err
+    # huggingface_hub's command (transformers 5 installs the one that ships `hf`, not
+    # `huggingface-cli`), and the preset that is the model
+    assert "`hf download meta-llama/Meta-Llama-3-8B config.json`" in err
+    assert "preset llama-3-8b is that model" in err
+    status, _, err = run(capsys, "count", "someone/own-model")
+    assert status == 2 and "hf download someone/own-model" in err and "preset" not in err
     (tmp_path / "meta-llama" / "tiny").mkdir(parents=True)  # a folder of that shape is read
     (tmp_path / "meta-llama" / "tiny" / "config.json").write_text(
         json.dumps({"model_type": "llama", "num_hidden_layers": 1}))

@@ -103,6 +103,12 @@ def test_chinchilla_table_a4(layers: int, d_model: int, ffw: int, heads: int, ra
     assert found["chinchilla-a4"].value == flops
     assert round(flops / (6 * params * 2048), 2) == ratio
     assert round(found["chinchilla"].value / (6 * params * 2048), 2) != ratio
+    # the row's own ratio column: over 6·N·D with this model's N (a GPT-2 of the same sizes,
+    # not Chinchilla's relative-position layers: its N differs, and so the ratio); a forward
+    # pass over 2·N·D is the same ratio
+    assert found["chinchilla-a4"].ratio == flops / (6 * m.count() * 2048)
+    assert rows(m, 2048)["chinchilla-a4"].ratio == pytest.approx(found["chinchilla-a4"].ratio)
+    assert found["chinchilla"].ratio is None
 
 
 def test_each_row_is_for_the_printed_quantity() -> None:
@@ -166,3 +172,20 @@ def test_macs_print_a_macs_formula(capsys: pytest.CaptureFixture[str]) -> None:
     # GPT-2's forward, 24·B·s·N·H² + 4·B·s²·N·H + 2·B·s·V·H FLOPs, in multiply-adds
     assert sympy.sympify(record["macs_formula"], locals={x.name: x for x in (b, s, n, h, v)}) \
         - (12 * b * s * n * h**2 + 2 * b * s**2 * n * h + b * s * v * h) == 0
+
+
+def test_ratio_column_and_help(capsys: pytest.CaptureFixture[str]) -> None:
+    """``--compare chinchilla-a4`` prints table A4's ratio column for the model, and the help
+    of ``--compare`` names every formula it takes."""
+    from symparam.published import SOURCES
+
+    assert main(["flops", "gpt2", "--seq", "2048", "--training", "--compare", "chinchilla-a4",
+                 "--json"]) == 0
+    (row,) = json.loads(capsys.readouterr().out)["compare"]
+    assert row["ratio_to_6nd"] == row["flops"] / (6 * 124_439_808 * 2048)
+    assert main(["flops", "gpt2", "--seq", "2048", "--training", "--compare",
+                 "chinchilla-a4"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert f"as table A4's column gives it: {row['ratio_to_6nd']:.2f}" in out
+    assert main(["flops", "--help"]) == 0
+    assert ",".join(SOURCES) in capsys.readouterr().out

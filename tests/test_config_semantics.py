@@ -98,6 +98,10 @@ CASES = {
          "pooler_hidden_size": None}, "no value for d_pool"),
     "GPT-BigCode's `add_cross_attention` with `multi_query`": (
         {"model_type": "gpt_bigcode", "add_cross_attention": True}, "no cross-attention for"),
+    "T5's and mT5's `tie_word_embeddings: false` (T5 v1.1, flan-t5, mT5)": (
+        {"model_type": "mt5", "architectures": ["MT5ForConditionalGeneration"], "d_model": 16,
+         "d_kv": 4, "d_ff": 32, "num_layers": 1, "num_heads": 4, "vocab_size": 100,
+         "tie_word_embeddings": False}, None),
     "an image side that patches do not tile": (
         {"model_type": "vit", "image_size": 30, "patch_size": 4, "hidden_size": 32,
          "num_attention_heads": 4, "intermediate_size": 16, "num_hidden_layers": 1}, None),
@@ -155,3 +159,84 @@ def test_accepted_garbage_counts_as_transformers() -> None:
         assert ours == real_count(config, m.label), config
 
     check()
+
+
+def test_nan_and_infinity_where_nothing_is_sized(tmp_path: Any) -> None:
+    """``"time_step_limit": [0.0, Infinity]``, as transformers 4 writes every Mamba-2 config
+    (Python's json writes and reads it, and so does transformers): read, and counted as the
+    real class built from the same text; a size written so is refused in one line."""
+    import json
+
+    from symparam.cli import main
+
+    text = ('{"model_type": "mamba2", "architectures": ["Mamba2ForCausalLM"], '
+            '"hidden_size": 16, "num_hidden_layers": 2, "vocab_size": 32, "num_heads": 4, '
+            '"head_dim": 8, "state_size": 4, "n_groups": 1, "expand": 2, '
+            '"time_step_limit": [0.0, Infinity], "time_step_floor": NaN}')
+    path = tmp_path / "config.json"
+    path.write_text(text, encoding="utf-8")
+    config = json.loads(text)
+    assert symparam.from_hf_config(str(path)).count() == real_count(config, "Mamba2ForCausalLM")
+    for value in ("NaN", "Infinity", "-Infinity"):
+        path.write_text(text.replace('"hidden_size": 16', f'"hidden_size": {value}'),
+                        encoding="utf-8")
+        with pytest.raises(SymparamError, match=f"hidden_size must be a positive integer, got "
+                                                f"{value}"):
+            symparam.from_hf_config(str(path))
+        assert main(["count", str(path)]) == 2
+
+
+def test_nan_and_infinity_in_every_key_a_type_reads(tmp_path: Any, capsys: Any) -> None:
+    """Each key every model type reads, written NaN, Infinity or -Infinity: counted (where the
+    key sizes nothing: Gemma2's soft-capping, a key the class does not use) or refused in one
+    line, never a traceback; a size is never counted from it."""
+    import json
+
+    from symparam.cli import main
+
+    path = tmp_path / "config.json"
+    for name, record in sorted(model_types().items()):
+        keys = {size.key for size in record.sizes} | {
+            key for rule in record.rules for key in rule.reads()}
+        for key in sorted(k for k in keys if "." not in k):
+            for value in ("NaN", "Infinity", "-Infinity"):
+                path.write_text(json.dumps({"model_type": name})[:-1] + f', "{key}": {value}}}',
+                                encoding="utf-8")
+                status = main(["count", str(path), "--json"])
+                out, err = capsys.readouterr()
+                assert status in (0, 2) and len(err.splitlines()) == status // 2, (name, key)
+                if status == 0:
+                    assert all(isinstance(v, int) for v in json.loads(out)["values"].values())
+
+
+@pytest.mark.parametrize("model_type", ["t5", "mt5"])
+def test_a_tie_transformers_makes_whatever_the_file_says(model_type: str, tmp_path: Any,
+                                                         capsys: Any) -> None:
+    """T5 v1.1, flan-t5 and mT5 write ``tie_word_embeddings: false``; transformers 5 ties the
+    LM head to ``shared`` anyway (the real class's count). Counted as built, and said as an
+    assumption, with the count the untied head would give (V·H more), in text and JSON."""
+    import json
+
+    from symparam.cli import main
+
+    config = {"model_type": model_type,
+              "architectures": [f"{model_type.upper()}ForConditionalGeneration"],
+              "d_model": 16, "d_kv": 4, "d_ff": 32, "num_layers": 1, "num_heads": 4,
+              "vocab_size": 100, "feed_forward_proj": "gated-gelu",
+              "tie_word_embeddings": False}
+    m = symparam.from_hf_config(config)
+    assert m.count() == real_count(config, m.label)
+    written = m.count() + 100 * 16
+    (said,) = m.overridden()
+    assert (said.count, said.as_written) == (m.count(), written)
+    assert not symparam.from_hf_config({**config, "tie_word_embeddings": True}).overridden()
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(config), encoding="utf-8")
+    assert main(["count", str(path), "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert any(a.startswith("tie_word_embeddings = false in the config, but transformers 5 "
+                            "ties lm_head to shared") and f"({written:,} as the config is "
+                            "written)" in a for a in record["assumptions"])
+    assert record["overridden_by_transformers"][0]["params_as_written"] == written
+    assert main(["count", str(path)]) == 0
+    assert "assuming: tie_word_embeddings = false" in capsys.readouterr().out

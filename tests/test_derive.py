@@ -184,6 +184,43 @@ def test_derive_with_flops(capsys: pytest.CaptureFixture[str]) -> None:
     assert "6,291,456 FLOPs" in zh and "3,145,728 MACs" in zh
 
 
+@pytest.mark.parametrize("lang", ["en", "zh", "ko"])
+def test_each_training_rule_as_its_authors_define_it(lang: str) -> None:
+    """GPT-2 at s = 1024: a training step is 3·C = 874,944,921,600 FLOPs exactly, labelled so;
+    C ≈ 6·N·D gives 764,558,180,352 with Hoffmann et al.'s N (every parameter: 6·P·D) and
+    522,584,064,000 with Kaplan et al.'s (without the token and position tables), each beside
+    its gap; no figure is called what it is not (3 × forward is not 6·P·D). The same numbers in
+    every language; a mixture of experts with the parameters a token uses; none for a model
+    whose weights do not all run over one sequence (an encoder–decoder)."""
+    m = symparam.model("gpt2")
+    d = m.derive(seq=1024)
+    assert d.compute.training == 3 * d.compute.flops == 874_944_921_600
+    rules = {r.who: r for r in d.compute.rules}
+    assert rules["hoffmann"].value == 6 * m.count() * 1024 == 764_558_180_352
+    assert rules["kaplan"].params == m.count() - (50257 + 1024) * 768
+    assert rules["kaplan"].value == 522_584_064_000
+    text = d.to_markdown(lang=lang)
+    assert "$3 C$ = 874,944,921,600" in text
+    for rule, figure, gap in (("6 P D", "764,558,180,352", "−12.6%"),
+                              ("6 P_{\\mathrm{ne}} D", "522,584,064,000", "−40.3%")):
+        (row,) = [line for line in text.splitlines() if line.startswith(f"| ${rule}$")]
+        assert figure in row and row.endswith(f"| {gap} |")
+    assert not re.search(r"6 P D[^|]*874,944,921,600", text)
+    mixtral = symparam.model("mixtral-8x7b")
+    assert {r.params for r in mixtral.derive(seq=8).compute.rules} >= {mixtral.active_count()}
+    assert symparam.model("bart-large").derive(seq=8).compute.rules == ()
+
+
+def test_cross_attention_that_does_not_run_is_said() -> None:
+    """A decoder with add_cross_attention and no encoder: its compute section says the
+    cross-attention's weights count but do not run, in every language; a model without it
+    says nothing of the kind."""
+    m = symparam.model("gpt2", add_cross_attention=True)
+    for lang, words in (("en", "does not run here"), ("zh", "并不运行"), ("ko", "실행되지 않는다")):
+        assert words in m.derive(seq=8).to_markdown(lang=lang)
+        assert words not in symparam.model("gpt2").derive(seq=8).to_markdown(lang=lang)
+
+
 def test_layers_shared_by_two_repeats_show_their_indices() -> None:
     out = symparam.model("deepseek-v3").derive().to_markdown()
     assert "`model.layers.{0…2}`" in out and "`model.layers.{3…60}`" in out
@@ -208,3 +245,18 @@ def test_hostile_name_compiles_as_text(tmp_path: Path) -> None:
     text = subprocess.run(["pdftotext", "hostile.pdf", "-"], cwd=tmp_path, capture_output=True,
                           text=True, check=False).stdout
     assert "SECRETCONTENT" not in text and "input{secret}" in text.replace(" ", "")
+
+
+@pytest.mark.parametrize("name", ["gemma", "deberta-v2", "albert", "mlp"])
+def test_one_english_meaning_per_hyperparameter(name: str,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """``formula --json`` and the English derivation's table say the same of each symbol:
+    both read the vocabulary (:mod:`symparam.symbols`), the one English table."""
+    assert main(["formula", name, "--json"]) == 0
+    said = {s["name"]: s["meaning"] for s in json.loads(capsys.readouterr().out)["symbols"]}
+    derivation = symparam.model(name).derive(symbolic=True)
+    table = {h.symbol.name: h.meaning for h in derivation.hyperparameters}
+    assert said and said == {n: table[n] for n in said}  # the formula's, those that stay
+    markdown = derivation.to_markdown()
+    for meaning in said.values():
+        assert f"| {meaning} |" in markdown

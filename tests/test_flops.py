@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given, reject, settings
 from hypothesis import strategies as st
 
 import symparam
@@ -243,3 +243,209 @@ def test_encoder_decoder_presets_flops(name: str) -> None:
     target = 64 if oracle.takes_target(preset.config, m.label) else None
     assert compute(m, seq=128, target_seq=target).flops == \
         counted(preset.config, m.label, 1, 128, target)
+
+
+@pytest.mark.parametrize("config", [
+    {"model_type": "gpt2", "architectures": ["GPT2LMHeadModel"], "n_embd": 32, "n_head": 4,
+     "n_layer": 2, "vocab_size": 50, "add_cross_attention": True},
+    {"model_type": "bert", "architectures": ["BertLMHeadModel"], "hidden_size": 32,
+     "num_attention_heads": 4, "num_hidden_layers": 2, "intermediate_size": 64,
+     "vocab_size": 50, "is_decoder": True, "add_cross_attention": True},
+    {"model_type": "electra", "architectures": ["ElectraForCausalLM"], "hidden_size": 32,
+     "embedding_size": 16, "num_attention_heads": 4, "num_hidden_layers": 2,
+     "intermediate_size": 64, "vocab_size": 50, "is_decoder": True,
+     "add_cross_attention": True},
+], ids=lambda c: c["model_type"])
+def test_cross_attention_without_an_encoder(config: dict[str, Any], tmp_path: Any,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """A decoder built with ``add_cross_attention`` and given no encoder's states: its layers
+    skip the cross-attention, so its weights count and its FLOPs are those of the forward
+    pass without it, as torch counts it, and ``flops`` says so under the figure."""
+    m = symparam.from_hf_config(config)
+    plain = symparam.from_hf_config({**config, "add_cross_attention": False})
+    assert m.count() > plain.count()
+    result = compute(m, seq=8, batch=2)
+    assert result.flops == compute(plain, seq=8, batch=2).flops
+    assert result.flops == counted(config, m.label, 2, 8)
+    assert len(result.notes) == 1 and "cross-attention" in result.notes[0]
+    assert not compute(plain, seq=8).notes
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(config), encoding="utf-8")
+    assert main(["flops", str(path), "--seq", "8", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["notes"] == list(result.notes)
+    assert main(["flops", str(path), "--seq", "8"]) == 0
+    assert "cross-attention (add_cross_attention) holds weights" in capsys.readouterr().out
+
+
+def _decodes(model_type: str) -> bool:
+    """Whether symparam derives a decoding step for the model type (a decoder of attention
+    layers, with a cache and no cross-attention) and transformers keeps a cache for it."""
+    from symparam.compute import _has_a_decoding_step
+    from symparam.errors import SymparamError
+
+    if model_type == "openai-gpt":  # no class of it takes a cache
+        return False
+    try:
+        _has_a_decoding_step(symparam.model(model_type))
+    except SymparamError:
+        return False
+    return model_types()[model_type].family.compute
+
+
+#: each decoder type, by the class that generates (its causal LM)
+DECODING = {t: next(c for c in model_types()[t].classes if c.endswith(("ForCausalLM",
+                                                                        "LMHeadModel")))
+            for t in sorted(model_types()) if _decodes(t)}
+
+
+@pytest.mark.parametrize("model_type", DECODING)
+def test_decoding_step_against_torch(model_type: str) -> None:
+    """One new token after s cached ones, every decoder type, as torch's counter sees the real
+    class run it with the DynamicCache generate makes (small real weights, eager attention and
+    experts): projections on the token, each attention over the positions it keeps and the
+    token (a sliding-window layer's last W − 1), latent attention's keys and values expanded
+    from the cached latents."""
+    @settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(lean_configs(model_type), st.integers(1, 2), st.integers(1, 9))
+    def check(config: dict[str, Any], batch: int, seq: int) -> None:
+        config = oracle.routable({**config, "architectures": [DECODING[model_type]]})
+        m = symparam.from_hf_config(config)
+        if m.values.get("W") == 1:
+            reject()  # transformers' cache keeps every position of a window of one
+        seq = min(seq, m.values.get("L", seq + 1) - 1)
+        if seq < 1:
+            reject()
+        real = oracle.or_reject(config, m.label,
+                                lambda: oracle.decoded(config, m.label, batch, seq))
+        assert compute(m, seq=seq, batch=batch, decode=True).flops == real
+
+    check()
+
+
+def test_decoding_with_a_sliding_window(capsys: pytest.CaptureFixture[str]) -> None:
+    """A small Mistral whose 2 layers slide a window of 16: after 64 tokens each attends over
+    the 15 positions it keeps and the new token (16 keys, not 65), as torch counts it, and
+    ``flops`` says so; before the window fills, over all s + 1."""
+    config = {"model_type": "mistral", "architectures": ["MistralForCausalLM"],
+              "vocab_size": 100, "hidden_size": 64, "intermediate_size": 128,
+              "num_hidden_layers": 2, "num_attention_heads": 4, "num_key_value_heads": 2,
+              "sliding_window": 16}
+    m = symparam.from_hf_config(config)
+    unwindowed = symparam.from_hf_config({**config, "sliding_window": None})
+    per_key = 2 * 2 * (64 + 64)  # a layer's QKᵀ and AV of one query, h·d_head = 64 each
+    for seq, keys in ((64, 16), (8, 9)):
+        ours = compute(m, seq=seq, decode=True)
+        assert ours.flops == oracle.decoded(config, m.label, 1, seq)
+        assert compute(unwindowed, seq=seq, decode=True).flops - ours.flops == \
+            per_key * (seq + 1 - keys)
+        assert any("last W − 1 positions" in note for note in ours.notes)
+    assert compute(unwindowed, seq=8, decode=True).notes == ()
+    assert main(["flops", "gpt-oss-120b", "--seq", "8192", "--decode"]) == 0
+    assert "DynamicCache" in capsys.readouterr().out
+
+
+#: a small DeepSeek-V3: 8 heads, a latent of 32, rotary keys of 8, keys and values of 16
+SMALL_MLA = {"model_type": "deepseek_v3", "architectures": ["DeepseekV3ForCausalLM"],
+             "vocab_size": 100, "hidden_size": 64, "intermediate_size": 96,
+             "moe_intermediate_size": 16, "num_hidden_layers": 2, "first_k_dense_replace": 1,
+             "num_attention_heads": 8, "num_key_value_heads": 8, "n_routed_experts": 4,
+             "num_experts_per_tok": 2, "n_group": 1, "topk_group": 1, "n_shared_experts": 1,
+             "q_lora_rank": 24, "kv_lora_rank": 32, "qk_rope_head_dim": 8,
+             "qk_nope_head_dim": 16, "v_head_dim": 16}
+
+
+def test_latent_attention_decoding(capsys: pytest.CaptureFixture[str]) -> None:
+    """Multi-head latent attention keeps its latent and rotary key (memory's cache); at each
+    step transformers expands them into keys and values with kv_b_proj, over all s + 1
+    positions, as torch counts it. Absorbed (DeepSeek-V3's own inference code, attn_impl
+    "absorb"), kv_b_proj's halves fold into the query and the output and attention runs on
+    the latent: the figure beside it, checked against that computation written with einsum
+    and counted by torch."""
+    from torch.utils.flop_counter import FlopCounterMode
+
+    m = symparam.from_hf_config(SMALL_MLA)
+    seq, batch, heads, latent, rope, nope, value = 40, 2, 8, 32, 8, 16, 16
+    result = compute(m, seq=seq, batch=batch, decode=True)
+    assert result.flops == oracle.decoded(SMALL_MLA, m.label, batch, seq)
+    # transformers runs kv_b_proj over every cached position: s more tokens than the new one
+    kv_b = 2 * batch * latent * heads * (nope + value)
+    (how, absorbed, _), = result.alternatives
+    assert "absorb" in how and any("kv_b_proj at every step" in n for n in result.notes)
+
+    def attention_step(folded: bool) -> int:
+        """One layer's attention on one new token over s + 1 cached latents, as DeepSeek-V3's
+        inference code writes it: naive, the latents expanded; absorbed, folded."""
+        keys = seq + 1
+        with torch.device("meta"):
+            q_nope, q_pe = torch.zeros(batch, 1, heads, nope), torch.zeros(batch, 1, heads, rope)
+            cached, pe = torch.zeros(batch, keys, latent), torch.zeros(batch, keys, rope)
+            wkv_b = torch.zeros(heads, nope + value, latent)
+            counter = FlopCounterMode(display=False)
+            with counter:
+                if folded:
+                    q = torch.einsum("bshd,hdc->bshc", q_nope, wkv_b[:, :nope])
+                    scores = (torch.einsum("bshc,btc->bsht", q, cached)
+                              + torch.einsum("bshr,btr->bsht", q_pe, pe))
+                    out = torch.einsum("bsht,btc->bshc", scores.softmax(-1), cached)
+                    torch.einsum("bshc,hdc->bshd", out, wkv_b[:, -value:])
+                else:
+                    kv = torch.einsum("btc,hdc->bthd", cached, wkv_b)
+                    k = torch.cat([kv[..., :nope], pe[:, :, None].expand(-1, -1, heads, -1)], -1)
+                    scores = torch.einsum("bshd,bthd->bsht", torch.cat([q_nope, q_pe], -1), k)
+                    torch.einsum("bsht,bthd->bshd", scores.softmax(-1), kv[..., nope:])
+        return counter.get_total_flops()
+
+    layers = 2
+    assert attention_step(folded=False) - kv_b * (seq + 1) == \
+        2 * batch * (seq + 1) * heads * (nope + rope + value)  # the einsums are its products
+    assert result.flops - absorbed == layers * (attention_step(False) - attention_step(True))
+    assert main(["flops", "deepseek-v3", "--seq", "32768", "--decode", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["alternatives"][0]["flops"] < record["flops"]
+
+
+def test_decoding_is_refused_where_it_is_not_derived() -> None:
+    """An encoder keeps nothing to decode against; a state-space layer's cached step and a
+    cross-attention over an encoder's states are not derived yet: each is refused, named."""
+    for name, says in (("bert-base-uncased", "keeps no keys and values"),
+                       ("mamba-130m", "state-space"), ("mt5-base", "cross-attention")):
+        with pytest.raises(InvalidValueError, match=says):
+            compute(symparam.model(name), seq=16, decode=True)
+
+
+def test_torch_counter_sees_no_routed_experts_under_grouped_mm(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """What ``flops`` says once under every run with a mixture of experts: torch's counter
+    sees none of the routed experts' products under transformers' default experts
+    (grouped_mm), and all of them with eager experts, which symparam matches. The small
+    Mixtral of the note, both ways on the CPU; said once for two models, not twice."""
+    from torch.utils.flop_counter import FlopCounterMode
+
+    from symparam.compute import GROUPED_EXPERTS
+
+    config = {"model_type": "mixtral", "architectures": ["MixtralForCausalLM"],
+              "vocab_size": 100, "hidden_size": 64, "intermediate_size": 128,
+              "num_hidden_layers": 2, "num_attention_heads": 4, "num_key_value_heads": 2,
+              "num_local_experts": 4, "num_experts_per_tok": 2}
+    m = symparam.from_hf_config(config)
+    found = {}
+    for experts in ("grouped_mm", "eager"):
+        hf = transformers.AutoConfig.for_model("mixtral", **{
+            k: v for k, v in config.items() if k not in ("model_type", "architectures")})
+        hf._attn_implementation = "eager"
+        hf._experts_implementation = experts
+        torch.manual_seed(0)
+        model = transformers.MixtralForCausalLM(hf).eval()
+        counter = FlopCounterMode(display=False)
+        with counter, torch.no_grad():
+            model(input_ids=torch.zeros((1, 32), dtype=torch.long))
+        found[experts] = counter.get_total_flops()
+    assert found["eager"] == compute(m, seq=32).flops == 8_830_976
+    assert found["grouped_mm"] == 2_539_520
+    assert f"{found['grouped_mm']:,} against {found['eager']:,}" in GROUPED_EXPERTS
+    assert main(["flops", "mixtral-8x7b", "olmoe-1b-7b", "gpt2", "--seq", "128"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("grouped_mm") == 1 and out.count("under SDPA") == 1
+    assert out.rindex("grouped_mm") > out.rindex("total")  # under the figures
+    assert main(["flops", "gpt2", "--seq", "128", "--json"]) == 0
+    assert "experts_note" not in json.loads(capsys.readouterr().out)

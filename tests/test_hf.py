@@ -376,6 +376,6 @@ def test_not_a_regular_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) 
 
 def test_activation_names_are_transformers() -> None:
     activations = need("transformers.activations")
-    from symparam.modeltype import ACTIVATIONS
+    from symparam.family import ACTIVATIONS
 
     assert set(activations.ACT2CLS) == ACTIVATIONS

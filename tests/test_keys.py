@@ -97,6 +97,7 @@ def _files(model_type: str, hf_config: Any, kwargs: dict[str, Any], cls: str
     return [(how, json.loads(json.dumps(data))) for how, data in out]
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("model_type", sorted(model_types()))
 def test_every_key_against_transformers(model_type: str) -> None:
     import symparam

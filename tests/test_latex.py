@@ -60,7 +60,8 @@ def compile_tex(source: str, engine: str, folder: Path) -> str:
     require(shutil.which(engine) is not None, engine)
     (folder / "doc.tex").write_text(source, encoding="utf-8")
     done = subprocess.run([engine, "-interaction=nonstopmode", "-halt-on-error", "doc.tex"],
-                          cwd=folder, capture_output=True, text=True, check=False, timeout=900)
+                          cwd=folder, capture_output=True, text=True, errors="replace",
+                          check=False, timeout=900)
     log = (folder / "doc.log").read_text(encoding="utf-8", errors="replace")
     assert done.returncode == 0, log[-3000:]
     return log
@@ -151,6 +152,21 @@ def test_heading_level_from_the_command_line(capsys: pytest.CaptureFixture[str])
     assert "\\section{" in out and "\\subsection{" in out and "\\documentclass" not in out
     assert main(["derive", "gpt2", "--format", "tex", "--heading-level", "chapter"]) == 2
     assert "unknown heading level 'chapter'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("flags", [["--fragment"], ["--heading-level", "section"],
+                                   ["--fragment", "--heading-level", "paragraph"]])
+def test_latex_options_are_refused_for_markdown(flags: list[str],
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    """A Markdown derivation has no preamble to leave out: --fragment is refused in one line,
+    exit 2, rather than silently ignored (and so is --math for LaTeX)."""
+    assert main(["derive", "gpt2", *flags]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    err = captured.err.strip().splitlines()
+    assert len(err) == 1 and "--format latex" in err[0] and flags[0] in err[0]
+    assert main(["derive", "gpt2", "--format", "tex", "--math", "katex"]) == 2
+    assert "--math" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize(("lang", "cls"), [("en", "article"), ("en", "twocolumn"),

@@ -1,16 +1,38 @@
 """The package's layout: imports run one way (no cycle inside symparam/, counting imports made
-inside functions, not those for type checking only), and no module reaches into another's
-private names."""
+inside functions and those made for type checking only: an annotation that names a module above
+is a cycle in the design all the same), an import is made inside a function only to keep
+startup lazy, and no module reaches into another's private names."""
 
 from __future__ import annotations
 
 import ast
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "symparam"
+#: what a process loads first: ``import symparam`` and the command line
+#: what starts: the package (which imports nothing heavy, its names loaded on first use, so
+#: that a command has its signal handlers before sympy is imported), ``python -m symparam``,
+#: and what every command and every use of the API then loads: the command line, the model
+STARTUP = ("symparam", "symparam.__main__", "symparam.cli", "symparam.model")
+#: modules whose imports inside functions are their point: the package's public names, loaded
+#: on first use, and the command line, imported where Ctrl-C is one line (issue 33)
+DEFERRING = ("symparam", "symparam.__main__")
+
+
+@dataclass(frozen=True)
+class Import:
+    """One import statement: the module it names, the names it takes, its line, and where it
+    is made (``top``: at the module's top level; ``function``: inside a function;
+    ``typing``: under ``TYPE_CHECKING``)."""
+
+    module: str
+    names: tuple[str, ...]
+    line: int
+    where: str
 
 
 def _module(path: Path) -> str:
@@ -18,36 +40,61 @@ def _module(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _imports(path: Path) -> list[tuple[str, list[str], int]]:
-    """(module, names, line) of every import in ``path`` but those under ``TYPE_CHECKING``."""
+def _imports(path: Path) -> list[Import]:
+    """Every import in ``path`` (absolute ones: the package uses no relative import)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    skipped: set[int] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            skipped |= {id(n) for child in node.body for n in ast.walk(child)}
-    found = []
-    for node in ast.walk(tree):
-        if id(node) in skipped:
-            continue
+    found: list[Import] = []
+
+    def visit(node: ast.AST, where: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+                for item in child.body:
+                    visit_one(item, "typing")
+                for item in child.orelse:
+                    visit_one(item, where)
+            else:
+                visit_one(child, where)
+
+    def visit_one(node: ast.AST, where: str) -> None:
         if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-            found.append((node.module, [a.name for a in node.names], node.lineno))
+            found.append(Import(node.module, tuple(a.name for a in node.names), node.lineno,
+                                where))
         elif isinstance(node, ast.Import):
-            found.extend((a.name, [], node.lineno) for a in node.names)
+            found.extend(Import(a.name, (), node.lineno, where) for a in node.names)
+        inner = isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda)
+        visit(node, "function" if inner and where == "top" else where)
+
+    visit(tree, "top")
     return found
 
 
-def graph() -> dict[str, set[str]]:
-    """Module → the symparam modules it imports (a package's __init__ counts as the package)."""
-    modules = {_module(p): p for p in PACKAGE.rglob("*.py")}
+def _modules() -> dict[str, Path]:
+    return {_module(p): p for p in PACKAGE.rglob("*.py")}
+
+
+def _targets(item: Import, modules: dict[str, Path]) -> list[str]:
+    """The symparam modules an import loads: ``from a import b`` names module ``a.b`` if
+    there is one, else ``a``."""
+    if not item.module.startswith("symparam"):
+        return []
+    out = []
+    for name in item.names or ("",):
+        for candidate in (f"{item.module}.{name}", item.module):
+            if candidate in modules:
+                out.append(candidate)
+                break
+    return out
+
+
+def graph(where: tuple[str, ...] = ("top", "function", "typing")) -> dict[str, set[str]]:
+    """Module → the symparam modules it imports (a package's __init__ counts as the package),
+    by the imports made ``where``."""
+    modules = _modules()
     edges: dict[str, set[str]] = {name: set() for name in modules}
     for name, path in modules.items():
-        for target, names, _ in _imports(path):
-            if not target.startswith("symparam"):
-                continue
-            for candidate in [f"{target}.{n}" for n in names] + [target]:
-                if candidate in modules and candidate != name:
-                    edges[name].add(candidate)
-                    break
+        for item in _imports(path):
+            if item.where in where:
+                edges[name].update(t for t in _targets(item, modules) if t != name)
     return edges
 
 
@@ -83,6 +130,39 @@ def cycles(edges: dict[str, set[str]]) -> list[list[str]]:
     return out
 
 
+def loaded(edges: dict[str, set[str]], start: str) -> set[str]:
+    """What importing ``start`` loads by its top-level imports (a module's packages too)."""
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        for target in edges.get(todo.pop(), ()):
+            parts = target.split(".")
+            for n in range(1, len(parts) + 1):
+                package = ".".join(parts[:n])
+                if package in edges and package not in seen:
+                    seen.add(package)
+                    todo.append(package)
+    return seen
+
+
+def misplaced(edges: dict[str, set[str]], lazy: dict[str, set[str]],
+              startup: tuple[str, ...]) -> list[str]:
+    """The imports made inside a function (``lazy``: module → targets) that could be made at
+    the top: the module loads the target anyway, or the import defers nothing that startup
+    spares (the module is not loaded at startup, nor is it a command's, or startup loads
+    the target anyway)."""
+    early = set(startup).union(*(loaded(edges, s) for s in startup))
+    found = []
+    for module, targets in sorted(lazy.items()):
+        entry = module in early or module.startswith("symparam.cli")
+        for target in sorted(targets):
+            if target in loaded(edges, module):
+                found.append(f"{module} → {target}: imported at its top already")
+            elif not entry or target in early:
+                found.append(f"{module} → {target}: nothing to keep lazy, import it at the top")
+    return found
+
+
 def test_no_import_cycle() -> None:
     assert cycles(graph()) == []
 
@@ -91,12 +171,64 @@ def test_the_cycle_finder_finds_one() -> None:
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
+def test_imports_inside_functions_keep_startup_lazy() -> None:
+    """An import inside a function defers a module that neither startup nor the importing
+    module loads (the families, jinja2's renderers, the analyses behind a command)."""
+    lazy = {name: targets for name, targets in graph(("function",)).items()
+            if targets and name not in DEFERRING}
+    assert misplaced(graph(("top",)), lazy, STARTUP) == []
+
+
+def test_the_lazy_import_check_finds_a_needless_one() -> None:
+    top = {"pkg": {"pkg.a"}, "pkg.a": {"pkg.b"}, "pkg.b": set(), "pkg.c": set(),
+           "pkg.d": set()}
+    assert misplaced(top, {"pkg.a": {"pkg.c"}}, ("pkg",)) == []  # deferred: startup spared
+    assert misplaced(top, {"pkg.a": {"pkg.b"}, "pkg.d": {"pkg.c"}}, ("pkg",)) == [
+        "pkg.a → pkg.b: imported at its top already",
+        "pkg.d → pkg.c: nothing to keep lazy, import it at the top"]
+
+
+#: what counts a model: the blocks, the families and their records, the numbers, compute and
+#: memory (the catalog, which hands a user the :class:`~symparam.model.Model` with every
+#: question on it, sits above them)
+CORE = ("symparam.blocks", "symparam.architectures", "symparam.family", "symparam.modeltype",
+        "symparam.counted", "symparam.compute", "symparam.memory", "symparam.symbols",
+        "symparam.assumptions", "symparam.hf", "symparam.presets", "symparam.integers",
+        "symparam.kernels", "symparam.bounds")
+#: what lays a model out: documents, their renderers, pages, prose and the command line (the
+#: formula printer and the tables a result shows in a notebook are neither: a count's JSON
+#: writes its formulas with the printer, and a result shows itself)
+PRESENTATION = ("symparam.render", "symparam.markup", "symparam.page", "symparam.live",
+                "symparam.templating", "symparam.josa", "symparam.breaking",
+                "symparam.derivation", "symparam.document", "symparam.summary",
+                "symparam.notes", "symparam.figures", "symparam.labels", "symparam.site",
+                "symparam.showcase", "symparam.plots", "symparam.output", "symparam.cli",
+                "symparam.model", "symparam.questions")
+
+
+def _under(name: str, prefixes: tuple[str, ...]) -> bool:
+    return any(name == p or name.startswith(p + ".") or name.startswith(p + "_")
+               for p in prefixes)
+
+
+def test_the_core_imports_nothing_of_presentation() -> None:
+    """Counting a model reaches no renderer, document or command, by any import (inside a
+    function and for type checking too; the package's own ``__init__`` aside)."""
+    edges = graph()
+    edges["symparam"] = set()
+    found = {name: sorted(t for t in loaded(edges, name) if _under(t, PRESENTATION))
+             for name in edges if _under(name, CORE)}
+    assert {name: reached for name, reached in found.items() if reached} == {}
+    assert _under("symparam.cli_page", PRESENTATION) and not _under("symparam.counted",
+                                                                     PRESENTATION)
+
+
 def test_no_module_imports_a_private_name() -> None:
     found = []
     for path in PACKAGE.rglob("*.py"):
-        for target, names, line in _imports(path):
-            if target.startswith("symparam"):
-                found += [f"{path.name}:{line} {target}.{n}" for n in names
+        for item in _imports(path):
+            if item.module.startswith("symparam"):
+                found += [f"{path.name}:{item.line} {item.module}.{n}" for n in item.names
                           if n.startswith("_") and not n.startswith("__")]
     assert found == []
 

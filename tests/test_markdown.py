@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 from functools import cache
 from html.parser import HTMLParser
@@ -19,9 +20,11 @@ from typing import Any
 import pytest
 
 import symparam
+from symparam.analysis import structured
 from symparam.catalog import model_names, presets
 from symparam.cli import main
 from symparam.errors import SymparamError
+from symparam.printing import latex
 from tests.tools import ROOT, katex_module, need, require
 
 Span = tuple[str, bool]  # the TeX, and whether it is display math
@@ -186,3 +189,45 @@ def test_math_flavour_from_the_command_line(capsys: pytest.CaptureFixture[str]) 
     assert "\\\\\\(V \\\\times H\\\\\\)" in capsys.readouterr().out
     with pytest.raises(SymparamError, match="math flavour"):
         symparam.model("gpt2").derive().to_markdown(math="mathml")
+
+
+def _visible(row: str) -> int:
+    """The characters a row of display math shows, roughly: commands as one glyph, no
+    braces, spaces, alignment marks or invisible delimiters."""
+    row = re.sub(r"\\(left|right)\.", "", row)
+    row = re.sub(r"\\(left|right|mathrm|quad|begin\{aligned\}|end\{aligned\})", "", row)
+    row = re.sub(r"\\[a-zA-Z]+", "x", row)
+    return len(re.sub(r"\\,|[{}&\s]", "", row))
+
+
+def test_long_displays_break_into_rows() -> None:
+    """No row of display math is wider than a page's column: DeepSeek-V3's closed form was one
+    row of 219 characters (2,603 pixels); Markdown now breaks it after a + or -, as the LaTeX
+    document does (every derivation, every language)."""
+    widest = max((_visible(row), name, row) for name, text in documents("dollars").items()
+                 for tex, display in dollars_spans(text) if display
+                 for row in tex.split("\\\\\n"))
+    assert widest[0] <= 100, widest
+
+
+def _rejoined(block: str) -> list[str]:
+    """The lines of an aligned block with its broken rows put back together."""
+    lines: list[str] = []
+    for row in block.removeprefix("\\begin{aligned}\n").removesuffix("\n\\end{aligned}") \
+            .split(" \\\\\n"):
+        if row.startswith("&\\quad "):
+            piece = row.removeprefix("&\\quad ").replace("\\left. ", "").replace("{} ", "")
+            lines[-1] = lines[-1].replace(" \\right.", "") + " " + piece
+        else:
+            lines.append(row)
+    return [line.replace(" \\right.", "") for line in lines]
+
+
+def test_broken_rows_are_the_formula() -> None:
+    """DeepSeek-V3's closed form, broken into rows, reads as the formula printed whole."""
+    m = symparam.model("deepseek-v3")
+    text = m.derive().to_markdown()
+    blocks = [tex for tex, display in dollars_spans(text) if display]
+    closed = next(b for b in blocks if b.startswith("\\begin{aligned}\nP &= N_{"))
+    assert closed.count("\\\\\n&\\quad ") >= 4  # broken
+    assert _rejoined(closed)[0] == "P &= " + latex(structured(m))

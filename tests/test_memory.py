@@ -62,15 +62,23 @@ def test_encoder_has_no_cache(capsys: pytest.CaptureFixture[str]) -> None:
     assert record["training_bytes"] == 16 * 109_482_240
 
 
-def test_gpt_oss_120b_sliding_window_layers_hold_128_positions() -> None:
+def test_gpt_oss_120b_sliding_window_layers_hold_127_positions(
+        capsys: pytest.CaptureFixture[str]) -> None:
     """gpt-oss-120b's 36 layers alternate a 128-position window and full attention (its
     config: sliding_window 128, layer_types); each keeps 2 × 8 key/value heads × 64 numbers a
-    position: at s = 8192, 18 layers hold 8,192 positions and 18 hold 128."""
+    position: at s = 8192, 18 layers hold 8,192 positions and 18 the last 127 (transformers'
+    DynamicCache keeps W − 1: a new token sees them and itself), and memory says so."""
     result = memory(symparam.model("gpt-oss-120b"), seq=8192, dtype="bf16")
     per_position = 2 * 8 * 64 * 2  # keys and values, bf16
-    assert result.kv_total == 18 * 8192 * per_position + 18 * 128 * per_position
-    assert result.kv_total == 306_708_480
+    assert result.kv_total == 18 * 8192 * per_position + 18 * 127 * per_position
+    assert result.kv_total == 306_671_616
     assert memory(symparam.model("gpt-oss-120b"), seq=100).kv_total == 36 * 100 * per_position
+    assert main(["memory", "gpt-oss-120b", "--seq", "8192", "--json"]) == 0
+    assert "last W − 1 positions" in json.loads(capsys.readouterr().out)["kv_cache_note"]
+    assert main(["memory", "gpt-oss-120b", "--seq", "8192"]) == 0
+    assert "as transformers' DynamicCache does" in " ".join(capsys.readouterr().out.split())
+    assert main(["memory", "llama-3-8b", "--seq", "8192", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["kv_cache_note"] is None
 
 
 #: small configs of every type whose layers may slide a window of 3 positions, read the way
@@ -102,14 +110,15 @@ WINDOWED = [
 @pytest.mark.parametrize(("model_type", "cls", "extra", "sliding"), WINDOWED)
 def test_sliding_window_cache_against_transformers(model_type: str, cls: str,
                                                    extra: dict[str, Any], sliding: int) -> None:
-    """``sliding`` of the 5 layers keep min(s, 3) positions, as transformers' StaticCache holds
-    them; each position is 2 × 2 key/value heads × 4 numbers."""
+    """``sliding`` of the 5 layers keep min(s, 2) positions, the window's 3 less one, as
+    transformers' DynamicCache holds them; each position is 2 × 2 key/value heads × 4
+    numbers."""
     oracle = need("tests.oracle")
     config = {"model_type": model_type, "architectures": [cls], **_SMALL, **extra}
     m = symparam.from_hf_config(config)
-    for seq in (2, 6):
+    for seq in (1, 2, 6):
         ours = evaluate(kv_cache(m), {**m.bind(), "s": seq})
-        assert ours == 2 * 2 * 4 * ((5 - sliding) * seq + sliding * min(seq, 3))
+        assert ours == 2 * 2 * 4 * ((5 - sliding) * seq + sliding * min(seq, 2))
         assert oracle.cached(config, cls, 1, seq) == ours
 
 
@@ -127,7 +136,7 @@ ENCODER_DECODERS = ("bart", "t5", "whisper")
 @pytest.mark.parametrize("model_type", [t for t in DECODERS if t not in NO_CACHE])
 def test_kv_cache_against_transformers(model_type: str) -> None:
     """Grouped, multi-query and full key/value heads, every class of every decoder type: the
-    numbers transformers' StaticCache holds after a short sequence; an encoder–decoder's
+    numbers transformers' DynamicCache holds after a short sequence; an encoder–decoder's
     decoder keys and values of its own tokens and of the encoder's (EncoderDecoderCache)."""
     oracle = need("tests.oracle")
 
@@ -139,6 +148,8 @@ def test_kv_cache_against_transformers(model_type: str) -> None:
         seq = data.draw(st.integers(1, min(m.values.get("L", 8), 8)))
         if not oracle.takes_cache(m.label):
             reject()  # a task head that runs its sequence once (question answering)
+        if m.values.get("W") == 1:
+            reject()  # transformers' cache keeps every position of a window of one
         held = kv_cache(m)  # None in a hybrid whose layers are all linear attention
         target = data.draw(st.integers(1, min(m.values.get("L", 8), 8))) \
             if oracle.takes_target(config, m.label) else None

@@ -101,7 +101,7 @@ def test_results_as_html() -> None:
 
 def test_a_display_shows_an_error_instead_of_raising() -> None:
     from symparam.errors import InvalidValueError
-    from symparam.notebook import Rich
+    from symparam.tables import Rich
 
     class Broken(Rich):
         def _tables(self) -> list[Any]:

@@ -43,7 +43,7 @@ def _count(capsys: pytest.CaptureFixture[str], model: str, address: str = "",
     if status != 0:
         return None
     record = json.loads(out)
-    return {"params": record["params"], "active": record["active_params"]}
+    return {"params": record["params"], "active": record["active_params_with_embedding_table"]}
 
 
 # -- the page as a file --------------------------------------------------------------------------
@@ -131,6 +131,9 @@ def test_control_characters_in_a_name_are_shown_not_acted_on(
 def test_shares_are_rounded_as_the_script_rounds_them() -> None:
     assert percent(1, 8) == "12.5%" and percent(1, 800) == "0.12%"  # half to even, exactly
     assert percent(3, 8000) == "0.038%" and percent(0, 5) == "0%"
+    # a part is never shown as the whole (Mamba's layers: 99.98%, not 100.0%)
+    assert percent(9998, 10000) == "99.98%" and percent(5, 5) == "100%"
+    assert percent(999996, 1000000) == "99.9996%"
 
 
 _VOID = {"input", "meta", "br", "img", "link", "hr", "wbr"}

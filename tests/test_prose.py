@@ -5,6 +5,7 @@ names of models and tools, FLOPs, LayerNorm …), for every model type and every
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -22,6 +23,8 @@ ALLOWED = {
     "Qwen2", "Qwen3", "OLMo", "OLMo2", "Gemma", "Gemma2", "Gemma3", "StarCoder2", "Cohere",
     "StableLM", "SmolLM3", "Granite", "T5", "ViT", "Mixtral", "DeepSeek", "Falcon", "BLOOM",
     "OPT", "NeoX", "Pythia", "v1", "v0", "top-k", "Whisper", "SigLIP",
+    # the sizes in a model's name, which Chinese and Korean writers keep (GPT-2 Small, BART-large)
+    "Small", "Medium", "Large", "small", "large", "BART-large", "PEGASUS-large",
     # the functions, models and authors the families' explanations name ([explain])
     "SiLU", "softplus", "Mamba", "Falcon-Mamba", "Gu", "Dao", "DeepSeek-V2", "DeepSeek-V3",
 }
@@ -46,8 +49,10 @@ def _names(m: symparam.Model) -> set[str]:
         names.add(m.reported.source)
     pieces = {piece for name in names
               for piece in re.findall(r"[A-Za-z][A-Za-z0-9\-]+", name.replace("_", " "))}
-    # the proper names in a preset's description (organisations, products: Google, 8x7B)
-    described = re.findall(r"[A-Za-z][A-Za-z0-9\-]+", m.description.replace("_", " "))
+    # the proper names in a preset's description and in its figure's note (organisations,
+    # products, authors: Google, 8x7B, Jiang)
+    note = m.reported.note if m.reported is not None else ""
+    described = re.findall(r"[A-Za-z][A-Za-z0-9\-]+", f"{m.description} {note}".replace("_", " "))
     return pieces | {w for w in described if w[0].isupper() or any(c.isdigit() for c in w)}
 
 
@@ -64,3 +69,22 @@ def test_no_english_prose(name: str, symbolic: bool, lang: str) -> None:
 
 def test_the_check_finds_english() -> None:
     assert latin_words("模型：the LM head shares `x.weight` $d_{ff}$", set()) == ["shares", "the"]
+
+
+CONFIGS = sorted((Path(__file__).parent / "configs").glob("*.json"))
+
+
+@pytest.mark.parametrize("lang", ["zh", "ko"])
+@pytest.mark.parametrize("source", [*(str(p) for p in CONFIGS), "gpt2 N=6"],
+                         ids=[*(p.stem for p in CONFIGS), "changed-preset"])
+def test_a_config_or_a_changed_preset_is_described_in_the_language(source: str,
+                                                                     lang: str) -> None:
+    """The "Model:" line of a config.json's derivation, or of a preset the user changed, is a
+    sentence of the document's language (it was English in every language)."""
+    name, _, change = source.partition(" ")
+    m = symparam.model(name, **({} if not change else {change.split("=")[0]:
+                                                       int(change.split("=")[1])}))
+    assert m.described is not None
+    text = m.derive().to_markdown(lang=lang)
+    line = next(row for row in text.splitlines() if row.startswith(("模型：", "모델: ")))
+    assert latin_words(line, _names(m) | {"config", "json"}) == []  # config.json: a name

@@ -16,17 +16,17 @@ listed in the order transformers prefers them when a file holds more than one.
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 import importlib
 import inspect
 import json
 import re
 import sys
-from pathlib import Path
 from typing import Any
 
-TARGET = Path(__file__).resolve().parent.parent / "symparam" / "hf_defaults.json"
+from tools.generated import ROOT, run
+
+TARGET = ROOT / "symparam" / "hf_defaults.json"
 
 
 def _config_class(model_type: str) -> type:
@@ -152,17 +152,8 @@ def text() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--write", action="store_true", help="rewrite the committed file")
-    args = parser.parse_args(argv)
-    new = text()
-    if args.write:
-        TARGET.write_text(new, encoding="utf-8")
-        print(f"wrote {TARGET}")
-        return 0
-    same = TARGET.exists() and TARGET.read_text(encoding="utf-8") == new
-    print("up to date" if same else f"{TARGET} differs: run with --write")
-    return 0 if same else 1
+    return run(__doc__.splitlines()[0], lambda: {TARGET: text()}, "python tools/hf_defaults.py",
+               argv)
 
 
 if __name__ == "__main__":

@@ -32,7 +32,7 @@ from typing import Any
 import sympy
 
 from symparam.architectures.common import activation_of
-from symparam.architectures.vit import PATCHES
+from symparam.architectures.vit import PATCHES, TOKENS
 from symparam.blocks import (
     Activation,
     Attention,
@@ -49,6 +49,7 @@ from symparam.blocks import (
     on_first_token,
     on_sequence,
 )
+from symparam.blocks.base import Placed
 from symparam.blocks.saved import same_tensor
 from symparam.family import Divides, Family, Option
 from symparam.modeltype import ActivationName, Leave, ModelType, Size, known_activation
@@ -70,7 +71,7 @@ from symparam.symbols import (
 )
 
 #: an image's sequence: its patches and the class token
-IMAGE_SEQUENCE = PATCHES + 1
+IMAGE_SEQUENCE = TOKENS
 
 
 @dataclass(frozen=True)
@@ -101,8 +102,6 @@ class ImageTextLogits(Block):
         return 2 * batch * batch * d_proj
 
     def placed(self, path: str, seq: sympy.Expr | None, weightless: bool) -> list[Any]:
-        from symparam.blocks.entries import Placed
-
         return [Placed(path, self, seq)] if weightless else []
 
 

@@ -11,14 +11,16 @@ from symparam.blocks import (
     Block,
     Embedding,
     Linear,
+    RMSNorm,
     Sequential,
     marked,
     on_first_token,
     unembedding,
 )
+from symparam.blocks.saved import Saved
 from symparam.errors import InvalidValueError
 from symparam.family import Divides, Option
-from symparam.symbols import H, d_head, h, h_kv, n_labels
+from symparam.symbols import H, N, V, W, d_head, h, h_kv, n_labels
 
 #: transformers splits the hidden size into h equal heads (and raises otherwise)
 HEADS_SPLIT_HIDDEN = Divides(h, H, "the heads split the hidden size evenly")
@@ -45,14 +47,33 @@ class NoCompute(Sequential):
     nonmatmul = flops  # type: ignore[assignment]
 
 
-class CrossAttention(NoCompute):
+class CrossAttention(Sequential):
     """A decoder's attention over an encoder's states (``add_cross_attention``: GPT-2's
-    ``crossattention``, BERT's). Its compute depends on the encoder's sequence, which these
-    families do not take: it counts parameters only."""
+    ``crossattention``, BERT's, ELECTRA's). Its weights count; the forward pass of these
+    classes is given no encoder's states, and transformers' layers then skip it: its FLOPs,
+    other work and saved tensors are none, and :meth:`idle` says so."""
 
     def __init__(self, family: str, /, **named: Block) -> None:
-        super().__init__(f"FLOPs of {family} with add_cross_attention depend on the encoder's "
-                         "sequence, which symparam does not take yet", **named)
+        super().__init__(**named)
+        self.family = family
+
+    def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
+        return sympy.S.Zero
+
+    products = flops
+
+    def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
+        return {}
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        return Saved()
+
+    def idle(self) -> tuple[str, ...]:
+        return (f"{self.family}'s cross-attention (add_cross_attention) holds weights, counted "
+                "in the parameters, but does not run: these classes are given no encoder's "
+                "states, and transformers' layers skip it without them; the FLOPs are of that "
+                "forward pass",)
 
 
 def sliding(options: Any, layers: Any = None) -> dict[str, Any]:
@@ -60,8 +81,6 @@ def sliding(options: Any, layers: Any = None) -> dict[str, Any]:
     of W positions: the window, and the share of the ``layers`` (N) the attention is repeated
     over that slide. Options: ``window_layers``, a 1 for each sliding layer, else
     ``window_period``: 0 none, 1 every layer, p every layer but each p-th."""
-    from symparam.symbols import N, W
-
     listed, period = options.get("window_layers", ()), options.get("window_period", 0)
     if not listed and not period:
         return {}
@@ -163,9 +182,6 @@ def rmsnorm_decoder(architecture: str, layers: Block, options: Any,
                     norm: Block | None = None) -> Block:
     """LLaMA's body (token table, layers, final norm: RMSNorm unless ``norm`` says otherwise)
     under ``model``, as the named class."""
-    from symparam.blocks import RMSNorm
-    from symparam.symbols import V
-
     body = Sequential(embed_tokens=Embedding(V, H), layers=layers, norm=norm or RMSNorm(H))
     qa_body = "transformer" if options.get("qa_under_transformer") else None
     return decoder_class(architecture, "model", body, body["embed_tokens"],

@@ -18,6 +18,7 @@ last stage's; ``out_features`` / ``out_indices`` choose among the stem and the s
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -41,7 +42,7 @@ from symparam.blocks import (
     on_sequence,
 )
 from symparam.blocks.saved import ACT, Key, Saved, same_tensor
-from symparam.errors import ConfigError, InvalidValueError
+from symparam.errors import ConfigError, InvalidValueError, quoted
 from symparam.family import Family, Option
 from symparam.modeltype import ActivationName, Count, ModelType, Reader, Rule, Size, heads
 from symparam.symbols import C, P, R, n_labels, symbol
@@ -59,8 +60,9 @@ def depth(stage: int) -> sympy.Symbol:
 
 def positions(stage: int) -> sympy.Expr:
     """The positions of stage ``stage``'s map: the stem's ⌊R/P⌋ a side, halved (rounding
-    down) by each downsampling layer."""
-    return sympy.floor(R / (P * 2 ** (stage - 1))) ** 2
+    down) by each downsampling layer (built unevaluated: the same expression, without sympy
+    asking at import whether the quotient is an integer)."""
+    return sympy.Pow(sympy.floor(R / (P * 2 ** (stage - 1)), evaluate=False), 2, evaluate=False)
 
 
 class Stem(Conv2d):
@@ -219,11 +221,11 @@ class Positive(Rule):
         return (self.key,)
 
     def read(self, config: Reader) -> bool:
-        from symparam.errors import quoted
-
         value = config.given(self.key)
-        if isinstance(value, bool) or not isinstance(value, int | float):
-            raise ConfigError(f"{config.where}: {self.key} must be a number, got "
+        # NaN and ±Infinity are read (Python writes them), but not where they decide weights
+        if isinstance(value, bool) or not isinstance(value, int | float) \
+                or not math.isfinite(value):
+            raise ConfigError(f"{config.where}: {self.key} must be a finite number, got "
                               f"{quoted(value)}")
         return value > 0
 
@@ -267,8 +269,6 @@ class OutStages(Rule):
         return tuple(dict.fromkeys(("out_features", "out_indices", self.depths, self.stages)))
 
     def read(self, config: Reader) -> tuple[int, ...]:
-        from symparam.errors import quoted
-
         depths = config.given(self.depths)
         count = len(depths) if isinstance(depths, list) else \
             depths if isinstance(depths, int) and not isinstance(depths, bool) else 0

@@ -49,7 +49,8 @@ from symparam.blocks import (
 )
 from symparam.blocks.moe import Routing
 from symparam.blocks.saved import Key, same_tensor
-from symparam.family import Family, Option
+from symparam.errors import ConfigError
+from symparam.family import Divides, Family, Option
 from symparam.modeltype import Flag, Leave, ModelType, NonZero, Reader, Rule, SetSize, Size, heads
 from symparam.symbols import (
     E,
@@ -105,9 +106,13 @@ def latent_attention(options: Mapping[str, Any]) -> Attention:
         o_proj=Linear(h * d_v, H, bias=bias),
     )
     values = {"v": (Key("kv_b_proj output"), h * (d_nope + d_v))}
+    # at decoding, transformers expands the cached latents into keys and values with kv_b_proj
+    # every step; absorbed, its halves fold into the query and the output and the products
+    # run on the latent (h heads of r_kv + d_rope against keys, r_kv of values)
     return Attention(h * (d_nope + d_rope), h * d_v, kv_cache=r_kv + d_rope, heads=h,
                      rotary=d_rope, views=values, interleaved=True, softmax_fp32=True,
-                     masked=True, **parts)
+                     masked=True, expanded=("kv_b_proj",),
+                     absorbed=(h * (r_kv + d_rope), h * r_kv), **parts)
 
 
 def moe(options: Mapping[str, Any]) -> Sequential:
@@ -183,6 +188,10 @@ FAMILY = Family(
                 "(DeepSeek-V2)"),
     ),
     at_most=(("N_dense", "N", "the dense layers are among the N layers"),),
+    runs_if_at_most=(("k_g", "E_g", "a token's experts come from k_g of the E_g groups"),),
+    # transformers builds any E_g, but its router views the E logits as E_g groups of E/E_g
+    divides=(Divides(E_g, E, "the router splits the routed experts into groups of equal size",
+                     where_built=True, to_run=True),),
 )
 
 
@@ -197,8 +206,6 @@ class SoftmaxRouter(Rule):
         return ("hidden_size", "num_attention_heads")
 
     def read(self, config: Reader) -> bool:
-        from symparam.errors import ConfigError
-
         hidden = config.positive_int("hidden_size", config.given("hidden_size"))
         count = config.positive_int("num_attention_heads", config.given("num_attention_heads"))
         if hidden % count:

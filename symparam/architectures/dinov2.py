@@ -24,13 +24,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 import sympy
 
 from symparam.architectures.common import activation_of, activation_option
 from symparam.architectures.convnext import OutStages
-from symparam.architectures.vit import PATCHES, PatchProjection
+from symparam.architectures.vit import PATCHES, TOKENS, PatchProjection
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import (
     Activation,
@@ -63,8 +64,13 @@ from symparam.symbols import C, H, N, P, d_head, h, n_labels, n_reg, r_mlp
 
 #: the MLP's width, int(H · mlp_ratio) (transformers types mlp_ratio as an integer)
 MLP_WIDTH = r_mlp * H
-#: the SwiGLU's width as transformers rounds it: (int(width · 2/3) + 7) // 8 · 8
-SWIGLU_WIDTH = 8 * sympy.floor((sympy.floor(2 * MLP_WIDTH / 3) + 7) / 8)
+
+
+@cache
+def swiglu_width() -> sympy.Expr:
+    """The SwiGLU's width as transformers rounds it: (int(width · 2/3) + 7) // 8 · 8 (made
+    when first built, not at import)."""
+    return 8 * sympy.floor((sympy.floor(2 * MLP_WIDTH / 3) + 7) / 8)
 
 
 def layer_scale(kind: str) -> Sequential:
@@ -75,7 +81,7 @@ def layer_scale(kind: str) -> Sequential:
 
 def mlp(swiglu: bool, activation: str) -> Sequential:
     if swiglu:  # act is silu whatever hidden_act says
-        width = SWIGLU_WIDTH
+        width = swiglu_width()
         gate, up = Linear(H, width), Linear(H, width)
         same_tensor("MLP input", (gate, "input"), (up, "input"))
         return Sequential(kind="mlp", gate_proj=gate, up_proj=up, down_proj=Linear(width, H),
@@ -105,14 +111,14 @@ def dinov2_model(options: Mapping[str, Any], registers: bool) -> Sequential:
     embeddings: dict[str, Block] = {"cls_token": Tensor(1, 1, H)}
     if registers or options["mask_token"]:
         embeddings["mask_token"] = Tensor(1, H)
-    embeddings["position_embeddings"] = Tensor(1, PATCHES + 1, H)
+    embeddings["position_embeddings"] = Tensor(1, TOKENS, H)
     if registers:  # put after the class token once the positions are added
         embeddings["register_tokens"] = Tensor(1, n_reg, H)
     embeddings.update(
         patch_embeddings=Sequential(projection=PatchProjection(weight=Tensor(H, C, P, P),
                                                                bias=Tensor(H))),
         # the positions are added before the registers join: on the patches and class token
-        position_add=on_sequence(Residual(H), PATCHES + 1),
+        position_add=on_sequence(Residual(H), TOKENS),
     )
     layers = layer(bool(options["qkv_bias"]), bool(options["swiglu"]),
                    activation_of(options, "gelu"))
@@ -169,8 +175,9 @@ _CLASSES = {"Model": "the encoder; its pooled output is the class token's state"
             "Backbone": "the encoder, its final LayerNorm on the stages it outputs"}
 
 FAMILY = Family(
-    sequence=PATCHES + 1,
-    sequences={f"Dinov2WithRegisters{suffix}": PATCHES + 1 + n_reg for suffix in _CLASSES},
+    sequence=TOKENS,
+    sequences={f"Dinov2WithRegisters{suffix}": sympy.Add(1, n_reg, PATCHES, evaluate=False)
+               for suffix in _CLASSES},  # TOKENS + n_reg, built unevaluated (sympy's order)
     name="dinov2",
     title="DINOv2",
     description="DINOv2 (Oquab et al. 2024): a ViT with layer scale, a mask token, "

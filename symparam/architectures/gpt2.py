@@ -51,7 +51,9 @@ from symparam.blocks import (
     marked,
 )
 from symparam.blocks.saved import Key, same_tensor
+from symparam.errors import ConfigError
 from symparam.family import Family, Option
+from symparam.limits import MAX_LAYERS_LISTED
 from symparam.modeltype import ActivationName, Flag, ModelType, Reader, Rule, Size, heads
 from symparam.symbols import H, L, N, V, d_ff, h
 
@@ -90,7 +92,8 @@ def block(options: Mapping[str, Any]) -> Sequential:
         parts["crossattention"] = marked(CrossAttention(
             "GPT-2", c_attn=project(H, 2 * H), q_attn=project(H, H), c_proj=project(H, H)),
             "attention")
-        parts["ln_cross_attn"] = LayerNorm(H)
+        # its norm runs only with it
+        parts["ln_cross_attn"] = CrossAttention("GPT-2", **{"": LayerNorm(H)})
     # GPT-BigCode's default activation is the tanh GELU in torch's kernel
     default = "gelu_pytorch_tanh" if options["linear_layout"] else "gelu_new"
     layer = Sequential(**parts, mlp=mlp(project, activation_of(options, default)),
@@ -166,8 +169,6 @@ class FlagWithout(Rule):
         return (self.key, self.without)
 
     def read(self, config: Reader) -> bool:
-        from symparam.errors import ConfigError
-
         value = config.flag(self.key)
         if value and config.flag(self.without):
             raise ConfigError(f"{config.where}: {config.spelled.get(self.key, self.key)} is "
@@ -190,9 +191,6 @@ class AttentionTypes(Rule):
         return (self.key, self.depth)
 
     def read(self, config: Reader) -> tuple[int, ...]:
-        from symparam.errors import ConfigError
-        from symparam.limits import MAX_LAYERS_LISTED
-
         key = config.spelled.get(self.key, self.key)
         depth = config.positive_int(self.depth, config.given(self.depth))
         runs = config.given(self.key)

@@ -84,6 +84,7 @@ FAMILY = Family(
                     "own norm of the layer's input"),
              activation_option("gelu")),
     divides=(HEADS_SPLIT_HIDDEN,),
+    weightless={"d_rot": "rotary"},  # rotary embeddings have no weights
 )
 
 

@@ -40,6 +40,7 @@ from symparam.blocks import (
     Tensor,
     marked,
 )
+from symparam.errors import ConfigError, InvalidValueError, quoted
 from symparam.family import Divides, Family, Option
 from symparam.modeltype import Count, Flag, HeadSize, ModelType, Reader, Rule, Size, heads
 from symparam.symbols import E, H, V, d_ff, d_head, h, h_kv, k
@@ -84,8 +85,6 @@ def kinds(options: Mapping[str, Any]) -> list[tuple[bool, bool]]:
 def build(architecture: str, options: Mapping[str, Any]) -> Block:
     for period, offset in (("attn_period", "attn_offset"), ("expert_period", "expert_offset")):
         if options[offset] >= options[period]:
-            from symparam.errors import InvalidValueError
-
             raise InvalidValueError(f"option {offset} = {options[offset]} must be below "
                                     f"{period} = {options[period]}")
     table = Embedding(V, H)
@@ -133,8 +132,6 @@ class Offset(Rule):
         return (self.key, self.period)
 
     def read(self, config: Reader) -> int:
-        from symparam.errors import ConfigError, quoted
-
         value, period = config.given(self.key), config.given(self.period)
         config.positive_int(self.period, period)
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < period:

@@ -58,7 +58,7 @@ from symparam.blocks import (
     Sequential,
 )
 from symparam.blocks.saved import Key, same_tensor
-from symparam.family import Family, Option
+from symparam.family import Family, OneOf, Option
 from symparam.modeltype import (
     ActivationName,
     Flag,
@@ -248,6 +248,13 @@ FAMILY = Family(
     ),
     assumptions=(HEAD_SIZE,),
     divides=GROUPED_ROTARY_RULES,
+    one_of=(
+        OneOf("norm placements", ("post_norms", "sandwich_norms")),
+        OneOf("norm kinds", ("layer_norm", "layer_norm_no_bias", "layer_norm_no_weights",
+                             "gemma_norm", "olmo2_norm")),
+        OneOf("q/k norms", ("qk_norm_per_head", "qk_norm_full", "qk_norm_head_weights",
+                            "qk_norm_head_list")),
+    ),
 )
 
 

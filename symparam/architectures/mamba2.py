@@ -33,6 +33,7 @@ from symparam.blocks import (
     Tensor,
 )
 from symparam.blocks.ssm import CausalConv1d, ChunkedScan
+from symparam.errors import ConfigError
 from symparam.family import Divides, Family, Option
 from symparam.modeltype import Count, Flag, ModelType, NullRule, Reader, Size, heads
 from symparam.symbols import H, d_conv, d_inner, d_ssm, d_state, g_ssm, h_ssm
@@ -94,8 +95,6 @@ class InnerHeads(NullRule):
     numbers make exactly ``expand`` · ``hidden_size``."""
 
     def resolve(self, config: Reader) -> int:
-        from symparam.errors import ConfigError
-
         head, count = (config.positive_int(k, config.given(k)) for k in ("head_dim", "num_heads"))
         hidden, expand = (config.positive_int(k, config.given(k))
                           for k in ("hidden_size", "expand"))

@@ -43,8 +43,9 @@ from symparam.blocks import (
     on_first_token,
 )
 from symparam.blocks.saved import BOOL, I64, Key, Saved, same_tensor
-from symparam.errors import InvalidValueError
+from symparam.errors import ConfigError, InvalidValueError, quoted
 from symparam.family import Family, Option
+from symparam.limits import MAX_LAYERS_LISTED
 from symparam.modeltype import (
     ActivationName,
     Flag,
@@ -206,9 +207,6 @@ class LayerTypes(Rule):
         return (self.key, self.every, self.depth)
 
     def read(self, config: Reader) -> tuple[int, ...]:
-        from symparam.errors import ConfigError
-        from symparam.limits import MAX_LAYERS_LISTED
-
         depth = config.positive_int(self.depth, config.given(self.depth))
         if depth > MAX_LAYERS_LISTED:
             raise ConfigError(f"{config.where}: {depth} layers is more than symparam lists "
@@ -246,8 +244,6 @@ class MeanPooling(Rule):
         return (self.key,)
 
     def read(self, config: Reader) -> bool:
-        from symparam.errors import ConfigError, quoted
-
         value = config.given(self.key)
         if value not in ("cls", "mean"):  # null too: transformers' config refuses it
             raise ConfigError(f"{config.where}: {self.key} must be cls or mean, got "

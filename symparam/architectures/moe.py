@@ -56,7 +56,9 @@ from symparam.blocks import (
 )
 from symparam.blocks.moe import Routing
 from symparam.blocks.saved import ACT, F32, same_tensor
+from symparam.errors import ConfigError
 from symparam.family import Family, Option
+from symparam.limits import MAX_LAYERS_LISTED
 from symparam.modeltype import Count, Flag, HeadSize, ModelType, Reader, Rule, Size, heads
 from symparam.symbols import E, H, N, d_head, d_moe, d_sh, h, h_kv, k
 
@@ -136,12 +138,14 @@ def layers(options: Mapping[str, Any]) -> Block:
     step = int(options["sparse_step"])
     if step == 1:
         return Repeat(N, decoder_layer(options, True))
-    # unevaluated floors: sympy's evaluation of each costs milliseconds, and there are s
-    dense = [Repeat(sympy.floor((N - 1 - r) / step, evaluate=False) + 1,
-                    decoder_layer(options, False), r, step) for r in range(step - 1)]
-    sparse = Repeat(sympy.floor(N / step, evaluate=False), decoder_layer(options, True),
-                    step - 1, step)
-    return Stack(*dense, sparse)
+    # unevaluated floors: sympy's evaluation of each costs milliseconds, and there are s; one
+    # dense layer for every position of the step, so that they are one part (Runs)
+    dense_layer = decoder_layer(options, False)
+    dense = [Repeat(sympy.floor((N - 1 - r) / step, evaluate=False) + 1, dense_layer, r, step)
+             for r in range(step - 1)]
+    sparse_count = sympy.floor(N / step, evaluate=False)
+    sparse = Repeat(sparse_count, decoder_layer(options, True), step - 1, step)
+    return Stack(*dense, sparse, totals={dense_layer: N - sparse_count})
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
@@ -201,9 +205,6 @@ class SparseLayers(Rule):
         return (self.key, self.step, self.depth)
 
     def read(self, config: Reader) -> tuple[int, ...]:
-        from symparam.errors import ConfigError
-        from symparam.limits import MAX_LAYERS_LISTED
-
         present, listed = config.lookup(self.key)
         if not present or listed is None or listed == []:
             return ()
@@ -232,8 +233,6 @@ class HiddenNorms(Rule):
         return ("head_dim", "hidden_size", "num_attention_heads")
 
     def read(self, config: Reader) -> bool:
-        from symparam.errors import ConfigError
-
         hidden = config.positive_int("hidden_size", config.given("hidden_size"))
         count = config.positive_int("num_attention_heads", config.given("num_attention_heads"))
         present, head = config.lookup("head_dim")

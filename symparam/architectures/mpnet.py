@@ -40,7 +40,7 @@ from symparam.blocks import (
     on_first_token,
 )
 from symparam.blocks.saved import Saved, same_tensor
-from symparam.errors import InvalidValueError
+from symparam.errors import ConfigError, InvalidValueError
 from symparam.family import Family, Option
 from symparam.modeltype import ActivationName, Flag, ModelType, NullRule, Reader, Size, heads
 from symparam.symbols import H, L, N, V, d_ff, h, n_buckets, n_labels
@@ -150,8 +150,6 @@ class PadsWithRowOne(NullRule):
     key: str
 
     def resolve(self, config: Reader) -> int:
-        from symparam.errors import ConfigError
-
         rows = config.positive_int(self.key, config.given(self.key))
         if rows < 2:
             raise ConfigError(f"{config.where}: {config.spelled.get(self.key, self.key)} = "

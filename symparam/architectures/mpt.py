@@ -38,6 +38,7 @@ from symparam.blocks import (
     Sequential,
 )
 from symparam.blocks.saved import Key
+from symparam.errors import ConfigError
 from symparam.family import Family, Option
 from symparam.modeltype import Flag, ModelType, Reader, Rule, Size, heads
 from symparam.symbols import H, N, V, h
@@ -55,8 +56,6 @@ class ClipQkv(Rule):
         return (self.key,)
 
     def read(self, config: Reader) -> bool:
-        from symparam.errors import ConfigError
-
         value = config.given(self.key)
         if value is None:
             return False

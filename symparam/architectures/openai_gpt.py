@@ -37,7 +37,7 @@ from symparam.blocks import (
     Sequential,
 )
 from symparam.blocks.saved import Key, Saved, same_tensor
-from symparam.errors import InvalidValueError
+from symparam.errors import ConfigError, InvalidValueError, quoted
 from symparam.family import Family
 from symparam.modeltype import Flag, ModelType, Reader, Rule, Size, heads
 from symparam.symbols import H, L, N, V, h
@@ -90,8 +90,6 @@ class Afn(Rule):
         return (self.key,)
 
     def read(self, config: Reader) -> str:
-        from symparam.errors import ConfigError, quoted
-
         value = config.given(self.key)
         if value is None or value == "gelu":
             return ""

@@ -106,6 +106,7 @@ FAMILY = Family(
     assumptions=(HEAD_SIZE,),
     # rotary embeddings turn int(d_head·factor) dimensions: no rule on d_head itself
     divides=(Divides(h_kv, h, "each key/value head serves a whole group of query heads"),),
+    weightless={"d_rot": "rotary"},  # rotary embeddings have no weights
 )
 
 

@@ -53,7 +53,9 @@ from symparam.blocks import (
     Tensor,
 )
 from symparam.blocks.ssm import CausalConv1d, DeltaRule
+from symparam.errors import ConfigError, quoted
 from symparam.family import Divides, Family, Option
+from symparam.limits import MAX_LAYERS_LISTED
 from symparam.modeltype import Count, Flag, HeadSize, ModelType, NonZero, Reader, Rule, Size
 from symparam.modeltype import heads as class_heads
 from symparam.symbols import H, d_conv, d_head, d_lk, d_lv, h, h_kv, h_lk, h_lv
@@ -176,9 +178,6 @@ class AttentionLayers(Rule):
         return (self.key, self.depth)
 
     def read(self, config: Reader) -> tuple[int, ...]:
-        from symparam.errors import ConfigError, quoted
-        from symparam.limits import MAX_LAYERS_LISTED
-
         present, listed_ = config.lookup(self.key)
         if not present or listed_ is None:
             return ()

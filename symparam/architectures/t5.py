@@ -235,7 +235,9 @@ FAMILY = Family(
     options=(Option("gated", False, "v1.1's gated FFN: two input matrices (feed_forward_proj)"),
              Option("is_decoder", False, "the encoder-only classes build their stack as a "
                     "decoder's, with cross-attention in every block", variant=True),
-             activation_option("relu")),
+             activation_option("relu"),
+             Option("tie_word_embeddings", True, "the LM head shares the token table",
+                    ignored="transformers 5 ties lm_head to shared whatever the config says")),
     assumptions=(DECODER_DEPTH,),
 )
 
@@ -284,12 +286,14 @@ _CLASSES = ("ForConditionalGeneration", "Model", "EncoderModel", "ForQuestionAns
 MODEL_TYPES = (
     ModelType("t5", FAMILY, base="T5Model", classes=heads("T5", "T5", *_CLASSES), sizes=SIZES,
               rules=(GatedActivation("gated", "feed_forward_proj", "is_gated_act"),
-                     Flag("is_decoder"), DenseActivation("activation", "feed_forward_proj"))),
+                     Flag("is_decoder"), DenseActivation("activation", "feed_forward_proj"),
+                     Flag("tie_word_embeddings", absent=True))),
     # mT5 (Xue et al. 2021) is T5 v1.1 over a 250k-token vocabulary: transformers builds it
     # with T5's code, its defaults the gated FFN; it ties the LM head to ``shared`` whatever
     # the file says (the published checkpoints write ``tie_word_embeddings: false``)
     ModelType("mt5", FAMILY, base="MT5Model", classes=heads("MT5", "T5", *_CLASSES),
               sizes=SIZES,
               rules=(GatedActivation("gated", "feed_forward_proj", "is_gated_act"),
-                     Flag("is_decoder"), DenseActivation("activation", "feed_forward_proj"))),
+                     Flag("is_decoder"), DenseActivation("activation", "feed_forward_proj"),
+                     Flag("tie_word_embeddings", absent=True))),
 )

@@ -47,8 +47,11 @@ from symparam.modeltype import (
 )
 from symparam.symbols import C, H, N, P, R, S, d_ff, d_head, d_pool, h, n_labels
 
-#: the patches an image is cut into (a strided convolution drops a partial last patch)
-PATCHES = sympy.floor(R / P) ** 2
+#: the patches an image is cut into (a strided convolution drops a partial last patch); built
+#: unevaluated (sympy's evaluation would ask whether R/P is an integer, at every import)
+PATCHES = sympy.Pow(sympy.floor(R / P, evaluate=False), 2, evaluate=False)
+#: the patches and the class token
+TOKENS = sympy.Add(1, PATCHES, evaluate=False)  # in sympy's own order: equal to PATCHES + 1
 #: the last hidden states, which the heads read slices of
 LAST_HIDDEN = Key("last hidden states")
 
@@ -85,7 +88,7 @@ class PixelDecoder(Sequential):
               view: sympy.Expr | None = None) -> Saved:
         """The convolution keeps its input: the patches' hidden states, a view of the last
         hidden states (the class token's row included)."""
-        return Saved.of((LAST_HIDDEN, ACT, batch * (PATCHES + 1) * H))
+        return Saved.of((LAST_HIDDEN, ACT, batch * TOKENS * H))
 
 
 def layer(qkv_bias: bool, activation: str = "gelu") -> Sequential:
@@ -110,7 +113,7 @@ def vit_model(pooler: bool, qkv_bias: bool, mask_token: bool = False,
     if mask_token:  # stands in for the masked patches
         embeddings["mask_token"] = Tensor(1, 1, H)
     embeddings.update(
-        position_embeddings=Tensor(1, PATCHES + 1, H),
+        position_embeddings=Tensor(1, TOKENS, H),
         patch_embeddings=Sequential(projection=PatchProjection(weight=Tensor(H, C, P, P),
                                                                bias=Tensor(H))),
         position_add=Residual(H),
@@ -147,7 +150,7 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
 
 
 FAMILY = Family(
-    sequence=PATCHES + 1,
+    sequence=TOKENS,
     name="vit",
     title="ViT",
     description="Vision Transformer (Dosovitskiy et al. 2021): patch embedding, class token",

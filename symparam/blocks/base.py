@@ -17,17 +17,19 @@ N*(H**2 + H)
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from typing import Any
 
 import sympy
 
-from symparam.blocks.entries import Index, Placed, Row, TensorInfo, as_size
+from symparam.blocks.entries import Index, TensorInfo, as_size
 from symparam.blocks.numbers import evaluate, value
-from symparam.blocks.saved import ACT, Saved, union
+from symparam.blocks.saved import ACT, MASK, Saved, union
 from symparam.errors import InvalidValueError, ModelDefinitionError
+from symparam.limits import MAX_BLOCK_DEPTH, MAX_TREE_BLOCKS
 
 Size = int | sympy.Expr
 Number = int | Fraction
@@ -78,6 +80,12 @@ class Block:
         return 1 + max((child.depth for _, child in self.children()), default=0)
 
     @cached_property
+    def size(self) -> int:
+        """Blocks from this one down, a block counted at each place it is used: how many a
+        walk of the tree visits (a block used twice at each of 40 levels is 2⁴⁰ of them)."""
+        return 1 + sum(child.size for _, child in self.children())
+
+    @cached_property
     def params(self) -> sympy.Expr:
         """Unique parameters under this block (tied tensors count 0)."""
         return sympy.Add(*(child.params for _, child in self.children()))
@@ -99,6 +107,15 @@ class Block:
             return self.params
         return sympy.Add(*(child.vocabulary_params for _, child in self.children()))
 
+    @cached_property
+    def tied_unembedding(self) -> sympy.Expr:
+        """Parameters the projection back onto the vocabulary would hold if it were not tied
+        to the token table (0 where it is untied, or there is none)."""
+        if self.unembedding:
+            return sympy.Add(*(sympy.Mul(*child.shape) for _, child in self.children()
+                               if child.is_tensor and child.tie is not None))
+        return sympy.Add(*(child.tied_unembedding for _, child in self.children()))
+
     def stored(self, fmt: Any) -> sympy.Expr:
         """Bytes of the weights under this block in the weight format ``fmt`` (a
         :class:`symparam.memory.WeightFormat`: it says what a matrix costs and what is kept in
@@ -109,6 +126,10 @@ class Block:
 
     def tensors(self) -> list[TensorInfo]:
         """Every leaf tensor under this block, named from this block down."""
+        return list(self._tensors)
+
+    @cached_property
+    def _tensors(self) -> tuple[TensorInfo, ...]:
         entries = list(_walk(self, "", ()))
         owners = {id(tensor): entry.name for tensor, entry in entries if tensor.tie is None}
         out = []
@@ -120,7 +141,7 @@ class Block:
             if owner is None:
                 raise ModelDefinitionError(f"{entry.name} is tied to a tensor outside this model")
             out.append(TensorInfo(entry.name, entry.shape, entry.indices, owner))
-        return out
+        return tuple(out)
 
     #: a block that runs once per sequence, on its first token (BERT's pooler), not per token
     first_token: bool = False
@@ -145,6 +166,23 @@ class Block:
         selective recomputation)."""
         seq = self.own_seq(seq)
         return sympy.Add(*(child.products(batch, seq) for _, child in self.children()))
+
+    def decoded(self, batch: sympy.Expr, seq: sympy.Expr, absorb: bool = False) -> sympy.Expr:
+        """The FLOPs of one decoding step: one new token a sequence, after ``seq`` tokens whose
+        keys and values are cached. A block runs its own rule on that one token; an
+        :class:`~symparam.blocks.Attention` attends over the keys it keeps and the new one
+        (``absorb``: with multi-head latent attention's up-projections folded into its query
+        and output, as an inference engine can)."""
+        if type(self).flops is not Block.flops:
+            return self.flops(batch, sympy.S.One)
+        return sympy.Add(*(child.decoded(batch, seq, absorb) for _, child in self.children()))
+
+    def decoded_nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
+        """:meth:`nonmatmul` of one decoding step (as :meth:`decoded`): each block on its one
+        new token, an attention's work per score over the keys it sees."""
+        if type(self).nonmatmul is not Block.nonmatmul:
+            return self.nonmatmul(batch, sympy.S.One)
+        return merge(child.decoded_nonmatmul(batch, seq) for _, child in self.children())
 
     def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
         """The work that is not a matrix product, as numbers of elements by kind (``layernorm``,
@@ -173,8 +211,6 @@ class Block:
     def checkpointed(self, batch: sympy.Expr, seq: sympy.Expr) -> Saved:
         """What a checkpoint of this block keeps: its input (the hidden state a layer is called
         with), which its first child reads, and the mask where it is called with it."""
-        from symparam.blocks.saved import MASK
-
         inner = self.own_seq(seq)
         children = self.children()
         kept = children[0][1].checkpointed(batch, inner) if children else Saved()
@@ -213,6 +249,11 @@ class Block:
         seq = self.own_seq(seq)
         return sympy.Add(*(child.cache(seq) for _, child in self.children()))
 
+    def idle(self) -> tuple[str, ...]:
+        """Why weights under this block do not run in the forward pass whose compute is
+        derived (a decoder's cross-attention given no encoder), each reason once."""
+        return tuple(dict.fromkeys(r for _, child in self.children() for r in child.idle()))
+
     def held_state(self) -> sympy.Expr:
         """The part of :meth:`cache` that does not grow with the sequence: a state-space or
         linear-attention layer's state (its convolution's last inputs, its scan's state), not
@@ -238,6 +279,11 @@ class Block:
         """Whether this block or one below it counts work across tokens (:attr:`across_tokens`):
         a tree without one has FLOPs that grow only linearly with the sequence."""
         return self.across_tokens or any(child.mixes_tokens for _, child in self.children())
+
+    def attends_elsewhere(self) -> bool:
+        """Whether an attention below attends to another sequence than its own (an
+        encoder–decoder's cross-attention over the encoder's states)."""
+        return any(child.attends_elsewhere() for _, child in self.children())
 
     @cached_property
     def holds_stack(self) -> bool:
@@ -287,14 +333,50 @@ class Block:
         return f"{type(self).__name__}(params={self.params})"
 
 
+@dataclass(frozen=True)
+class Placed:
+    """A block where it sits in a tree: its dotted path and the sequence it runs on (None
+    where no sequence was given)."""
+
+    path: str
+    block: Block
+    seq: sympy.Expr | None = None
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of a derivation's table: a module holding weights (or a bare tensor), its
+    weight and bias shapes, what it adds (``params``, over its repeats within the part), and
+    the tensor its weight is tied to, if any."""
+
+    name: str
+    module: str
+    weight: tuple[sympy.Expr, ...]
+    bias: tuple[sympy.Expr, ...] | None
+    params: sympy.Expr
+    tie: Tensor | None = None
+
+
+def once(question: Callable[..., Any], *args: Any) -> Any:
+    """A block's answer to ``question`` (one of its methods) at ``args``, worked out once:
+    the layer a stack repeats is asked the same question by each run of a listed pattern (a
+    thousand runs of the dense layer between a Qwen-MoE's sparse ones). The answers are never
+    changed in place by those who ask."""
+    answers = question.__self__.__dict__.setdefault("_answers", {})  # type: ignore[attr-defined]
+    key = (question.__name__, *args)
+    if key not in answers:
+        answers[key] = question(*args)
+    return answers[key]
+
+
 def adopt(parent: str, items: Iterable[tuple[str, Any]]) -> tuple[tuple[str, Block], ...]:
     """A composite's named children, checked: each a :class:`Block`, nested at most
     :data:`~symparam.limits.MAX_BLOCK_DEPTH` deep (every walk of the tree recurses, so a
-    5,000-deep tree would fail with a RecursionError instead of a message). Each child's
-    depth is known when it is built, so this costs one step per child."""
-    from symparam.limits import MAX_BLOCK_DEPTH
-
+    5,000-deep tree would fail with a RecursionError instead of a message), and at most
+    :data:`~symparam.limits.MAX_TREE_BLOCKS` blocks for a walk to visit. Each child's depth
+    and size are known when it is built, so this costs one step per child."""
     out = tuple(items)
+    size = 1
     for name, block in out:
         if not isinstance(block, Block):
             raise InvalidValueError(f"child {name!r} of {parent} is a {type(block).__name__}, "
@@ -302,6 +384,10 @@ def adopt(parent: str, items: Iterable[tuple[str, Any]]) -> tuple[tuple[str, Blo
         if block.depth >= MAX_BLOCK_DEPTH:
             raise ModelDefinitionError(f"{parent} nests blocks deeper than {MAX_BLOCK_DEPTH} "
                                        "levels")
+        size += block.size
+    if size > MAX_TREE_BLOCKS:
+        raise ModelDefinitionError(f"{parent} holds more than {MAX_TREE_BLOCKS:,} blocks, a "
+                                   "block counted at each place it is used")
     return out
 
 
@@ -424,8 +510,12 @@ class Repeat(Block):
     def vocabulary_params(self) -> sympy.Expr:
         return self.count_expr * self.block.vocabulary_params
 
+    @cached_property
+    def tied_unembedding(self) -> sympy.Expr:
+        return self.count_expr * self.block.tied_unembedding
+
     def stored(self, fmt: Any) -> sympy.Expr:
-        return self.count_expr * self.block.stored(fmt)
+        return self.count_expr * once(self.block.stored, fmt)
 
     def numeric(self, env: Mapping[sympy.Symbol, Number], active: bool = False) -> Number:
         return value(self.count_expr, env) * self.block.numeric(env, active)
@@ -439,13 +529,20 @@ class Repeat(Block):
         return self.count_expr
 
     def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
-        return self.runs * self.block.flops(batch, self.own_seq(seq))
+        return self.runs * once(self.block.flops, batch, self.own_seq(seq))
 
     def products(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
-        return self.runs * self.block.products(batch, self.own_seq(seq))
+        return self.runs * once(self.block.products, batch, self.own_seq(seq))
 
     def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
-        below = self.block.nonmatmul(batch, self.own_seq(seq))
+        below = once(self.block.nonmatmul, batch, self.own_seq(seq))
+        return {kind: self.runs * elements for kind, elements in below.items()}
+
+    def decoded(self, batch: sympy.Expr, seq: sympy.Expr, absorb: bool = False) -> sympy.Expr:
+        return self.runs * self.block.decoded(batch, self.own_seq(seq), absorb)
+
+    def decoded_nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
+        below = self.block.decoded_nonmatmul(batch, self.own_seq(seq))
         return {kind: self.runs * elements for kind, elements in below.items()}
 
     is_stack = True
@@ -454,7 +551,7 @@ class Repeat(Block):
         return [(self, seq)]
 
     def cache(self, seq: sympy.Expr) -> sympy.Expr:
-        return self.count_expr * self.block.cache(self.own_seq(seq))
+        return self.count_expr * once(self.block.cache, self.own_seq(seq))
 
     def held_state(self) -> sympy.Expr:
         return self.count_expr * self.block.held_state()
@@ -465,16 +562,16 @@ class Repeat(Block):
         full recomputation a run keeps only what its checkpoint does, its input."""
         inner = self.own_seq(seq)
         if policy == "full":
-            return self.block.checkpointed(batch, inner).repeated(self.runs)
-        return self.block.saved(batch, inner, policy).repeated(self.runs)
+            return once(self.block.checkpointed, batch, inner).repeated(self.runs)
+        return once(self.block.saved, batch, inner, policy).repeated(self.runs)
 
     def by_kind(self, outer: str = "other", active: bool = False) -> dict[str, sympy.Expr]:
-        below = self.block.by_kind(self.kind or outer, active)
+        below = once(self.block.by_kind, self.kind or outer, active)
         return {kind: self.count_expr * params for kind, params in below.items()}
 
     def flops_by_kind(self, batch: sympy.Expr, seq: sympy.Expr,
                       outer: str = "other") -> dict[str, sympy.Expr]:
-        below = self.block.flops_by_kind(batch, self.own_seq(seq), self.kind or outer)
+        below = once(self.block.flops_by_kind, batch, self.own_seq(seq), self.kind or outer)
         return {kind: self.runs * flops for kind, flops in below.items()}
 
     def placed(self, path: str, seq: sympy.Expr | None, weightless: bool) -> list[Placed]:
@@ -496,15 +593,59 @@ class Stack(Block):
     adds no name of its own.
     """
 
-    def __init__(self, *repeats: Repeat) -> None:
+    def __init__(self, *repeats: Repeat,
+                 totals: Mapping[Block, sympy.Expr] | None = None) -> None:
+        """``totals``: for a layer several repeats share, how many copies they make together,
+        in one term where the family knows it (Qwen-MoE's dense layers between every s-th
+        sparse one are N − ⌊N/s⌋, not a sum of s − 1 floors)."""
         for repeat in repeats:
             if not isinstance(repeat, Repeat):
                 raise InvalidValueError("a Stack holds Repeat blocks")
         adopt("a Stack", [("", r) for r in repeats])
         self.repeats = repeats
+        self.totals = {id(block): count for block, count in (totals or {}).items()}
 
     def children(self) -> tuple[tuple[str, Block], ...]:
         return tuple(("", repeat) for repeat in self.repeats)
+
+    def numeric(self, env: Mapping[sympy.Symbol, Number], active: bool = False) -> Number:
+        return sum((kind.numeric(env, active) for kind in self._kinds), 0)
+
+    def symbols(self) -> set[sympy.Symbol]:
+        return set().union(*(kind.symbols() for kind in self._kinds))
+
+    @cached_property
+    def _kinds(self) -> tuple[Repeat, ...]:
+        """The repeats, those of one layer object together (:class:`Runs`), each kind's
+        layer asked once."""
+        kinds: dict[int, list[Repeat]] = {}
+        for repeat in self.repeats:
+            kinds.setdefault(id(repeat.block), []).append(repeat)
+        return tuple(group[0] if len(group) == 1 else
+                     Runs(*group, count=self.totals.get(id(group[0].block)))
+                     for group in kinds.values())
+
+    def placed(self, path: str, seq: sympy.Expr | None, weightless: bool) -> list[Placed]:
+        """One part per kind of layer: the repeats of one layer object (the dense layers a
+        Qwen-MoE lists between its sparse ones, in runs) together as :class:`Runs`, in the
+        order each kind first appears, so that a list of a thousand runs is a few parts."""
+        return [Placed(path, kind, seq) for kind in self._kinds]
+
+
+class Runs(Repeat):
+    """The runs of one layer in a shared list, as one part: ``Σ count`` copies of the same
+    block (each run's copies numbered by its own start and stride). It answers every question
+    as a :class:`Repeat` of that many copies does — the runs share the layer and its sequence —
+    and names its tensors run by run. Made by :meth:`Stack.placed`; never built into a tree."""
+
+    def __init__(self, *repeats: Repeat, count: sympy.Expr | None = None) -> None:
+        """``count``: the runs' copies in one term, where their maker knows it (else the sum
+        of the runs' counts)."""
+        if len({id(r.block) for r in repeats}) != 1:
+            raise ModelDefinitionError("Runs holds repeats of one layer")
+        total = sympy.Add(*(r.count_expr for r in repeats)) if count is None else count
+        super().__init__(total, repeats[0].block)
+        self.repeats = repeats
 
 
 def _walk(
@@ -512,6 +653,10 @@ def _walk(
 ) -> Iterator[tuple[Tensor, TensorInfo]]:
     if isinstance(block, Tensor):
         yield block, TensorInfo(prefix, block.shape, indices)
+        return
+    if isinstance(block, Runs):
+        for repeat in block.repeats:
+            yield from _walk(repeat, prefix, indices)
         return
     if isinstance(block, Repeat):
         letter = _INDEX_LETTERS[len(indices) % len(_INDEX_LETTERS)]

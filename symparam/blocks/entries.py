@@ -1,20 +1,18 @@
-"""What a walk of a block tree yields: named tensors with their repeats (:class:`TensorInfo`),
-blocks where they sit (:class:`Placed`), a derivation's table rows (:class:`Row`), and the check
-that a size is one."""
+"""What a walk of a block tree yields, named tensors with their repeats (:class:`TensorInfo`),
+and the check that a size is one. (Blocks where they sit and a derivation's table rows hold
+blocks: :mod:`symparam.blocks.base` declares them.)"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import sympy
 
-from symparam.errors import InvalidValueError, UnboundError
+from symparam.errors import InvalidValueError, UnboundError, shown, whole
 from symparam.integers import as_int
-
-if TYPE_CHECKING:
-    from symparam.blocks.base import Block, Tensor
+from symparam.limits import MAX_VALUE
 
 Size = int | sympy.Expr
 
@@ -41,12 +39,19 @@ def as_size(value: Size, what: str = "size") -> sympy.Expr:
             f"{what} must be an int or a sympy expression, not {type(value).__name__}"
         )
     if isinstance(value, int):
-        if value <= 0:
-            raise InvalidValueError(f"{what} must be positive, got {value}")
-        return sympy.Integer(value)
-    if value.is_number and not (value.is_integer and value.is_positive):
-        raise InvalidValueError(f"{what} must be a positive integer, got {value}")
+        value = sympy.Integer(value)
+    if value.is_number:
+        if not (value.is_integer and value.is_positive):
+            raise InvalidValueError(f"{what} must be a positive integer, got {_number(value)}")
+        if value > MAX_VALUE:  # as for a hyperparameter's value: any count stays printable
+            raise InvalidValueError(f"{what} = {_number(value)} is more than symparam takes "
+                                    "(10^30)")
     return value
+
+
+def _number(value: sympy.Expr) -> str:
+    """A sympy number for a message (an Integer of 5,000 digits by how many it has)."""
+    return whole(int(value)) if value.is_Integer else shown(value)
 
 
 @dataclass(frozen=True)
@@ -135,27 +140,3 @@ class TensorInfo:
                 yield from walk(level + 1, name.replace("{" + letter + "}", shown, 1))
 
         yield from walk(0, self.name)
-
-
-@dataclass(frozen=True)
-class Placed:
-    """A block where it sits in a tree: its dotted path and the sequence it runs on (None
-    where no sequence was given)."""
-
-    path: str
-    block: Block
-    seq: sympy.Expr | None = None
-
-
-@dataclass(frozen=True)
-class Row:
-    """One line of a derivation's table: a module holding weights (or a bare tensor), its
-    weight and bias shapes, what it adds (``params``, over its repeats within the part), and
-    the tensor its weight is tied to, if any."""
-
-    name: str
-    module: str
-    weight: tuple[sympy.Expr, ...]
-    bias: tuple[sympy.Expr, ...] | None
-    params: sympy.Expr
-    tie: Tensor | None = None

@@ -15,7 +15,17 @@ from typing import Any
 
 import sympy
 
-from symparam.blocks.base import Block, Placed, Row, Size, Tensor, adopt, as_size, merge
+from symparam.blocks.base import (
+    Block,
+    Placed,
+    Row,
+    Size,
+    Tensor,
+    adopt,
+    as_size,
+    merge,
+    on_sequence,
+)
 from symparam.blocks.entries import as_expr
 from symparam.blocks.saved import (
     ACT,
@@ -104,6 +114,11 @@ class Attention(Block):
     are not); ``softcap``: the scores pass through c·tanh(x/c) (Gemma2). ``window``: a
     sliding window of that many positions, over which ``windowed`` (a share) of the layers
     this attention is repeated over attend and which is all they cache (gpt-oss, Gemma2 …).
+    ``expanded``: children that a decoding step runs over every key it attends to, not only
+    on the new token (multi-head latent attention's kv_b_proj, which transformers applies to
+    the cached latents at every step); ``absorbed``: the query/key and value widths of its
+    products where those up-projections are folded into the query and the output instead
+    (the latent and rotary key, and the latent).
 
     For what a training step saves: the core keeps the queries, keys and values
     (:func:`~symparam.blocks.saved.attention_core`: ``kv_heads`` key/value heads repeated to
@@ -128,7 +143,8 @@ class Attention(Block):
                  softmax_fp32: bool = False, masked: bool = False, recomputable: bool = True,
                  interleaved: bool = False, indices: int = 0, derived: str = "",
                  fp32_inputs: tuple[str, ...] = (), fills_mask: bool = False,
-                 masks_from: Size | None = None,
+                 masks_from: Size | None = None, expanded: tuple[str, ...] = (),
+                 absorbed: tuple[Size, Size] | None = None,
                  **named: Block) -> None:
         self.qk_width = as_size(qk_width, "query/key width")
         self.v_width = as_size(v_width, "value width")
@@ -167,6 +183,10 @@ class Attention(Block):
         # its sliding ones one only where the sequence is at least this long
         self.masks_from = None if masks_from is None else as_size(masks_from, "mask length")
         self.underived = derived  # why what it keeps is not derived, where it is not
+        self.expanded = expanded
+        self.absorbed = None if absorbed is None else (
+            as_size(absorbed[0], "absorbed query/key width"),
+            as_size(absorbed[1], "absorbed value width"))
         self._children = adopt("an Attention", named.items())
 
     def children(self) -> tuple[tuple[str, Block], ...]:
@@ -181,18 +201,49 @@ class Attention(Block):
                self.kv_heads]
         return super().symbols().union(*(e.free_symbols for e in own if e is not None))
 
+    def attends_elsewhere(self) -> bool:
+        return self.key_seq is not None or super().attends_elsewhere()
+
+    def positions(self, seq: sympy.Expr) -> sympy.Expr:
+        """The positions whose keys and values (or latent) it keeps after ``seq`` tokens: a
+        self-attention its own tokens', a cross-attention the sequence it attends to (the
+        encoder's); a layer that slides a window of W its last W − 1, as transformers'
+        DynamicCache keeps them (a new token then sees W: them and itself; its StaticCache
+        allocates W)."""
+        inner = self.own_seq(seq) if self.key_seq is None else self.key_seq
+        if self.window is None:
+            return inner
+        return (1 - self.windowed) * inner + self.windowed * sympy.Min(inner, self.window - 1)
+
     def cache(self, seq: sympy.Expr) -> sympy.Expr:
-        """Keys and values (or their latent) of each of the ``seq`` tokens; a layer that slides
-        a window of W keeps min(s, W) of them (what its last token attends to: transformers'
-        static cache allocates that many, its dynamic one keeps W − 1 between steps)."""
+        """Keys and values (or their latent) of the :meth:`positions` it keeps."""
         if self.kv_cache is None:
             return super().cache(seq)
-        # a cross-attention keeps the keys and values of the sequence it attends to (the
-        # encoder's), a self-attention those of its own tokens
-        inner = self.own_seq(seq) if self.key_seq is None else self.key_seq
-        held = inner if self.window is None else \
-            (1 - self.windowed) * inner + self.windowed * sympy.Min(inner, self.window)
-        return super().cache(seq) + self.kv_cache * held
+        return super().cache(seq) + self.kv_cache * self.positions(seq)
+
+    def decoded(self, batch: sympy.Expr, seq: sympy.Expr, absorb: bool = False) -> sympy.Expr:
+        """One new token a sequence after ``seq``: its projections on that token (not those
+        that run on the encoder's states: what they make is cached), the ``expanded`` ones over
+        every key it attends to, and the products of its one query with those keys: the
+        positions it keeps and the new token (a cross-attention's: the encoder's). With
+        ``absorb`` and ``absorbed`` widths, the expanded projections fold into the query and
+        the output (on the one token) and the products run on the latent."""
+        folded = absorb and self.absorbed is not None
+        keys = self.key_seq if self.key_seq is not None else self.positions(seq) + 1
+        qk, v = self.absorbed if folded and self.absorbed else (self.qk_width, self.v_width)
+        steps = [child.flops(batch, keys) if name in self.expanded and not folded
+                 else child.decoded(batch, seq, absorb)
+                 for name, child in self.children() if child.sequence is None]
+        return sympy.Add(*steps) + 2 * batch * keys * (qk + v)
+
+    def decoded_nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
+        """The work besides products of one decoding step: its projections' on the new token
+        (the ``expanded`` ones' over every key), the work per score over the keys it sees."""
+        keys = self.key_seq if self.key_seq is not None else self.positions(seq) + 1
+        found = [child.nonmatmul(batch, keys) if name in self.expanded
+                 else child.decoded_nonmatmul(batch, seq)
+                 for name, child in self.children() if child.sequence is None]
+        return merge((*found, self._own_kinds(batch, sympy.S.One, keys)))
 
     def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
         return super().flops(batch, seq) + self._own_products(batch, seq)
@@ -280,21 +331,32 @@ class Attention(Block):
 
     def scores(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
         """Attention scores: one per head, query and key (what the softmax runs over)."""
+        seq = self.own_seq(seq)
+        return self._scores(batch, seq, seq if self.key_seq is None else self.key_seq)
+
+    def _scores(self, batch: sympy.Expr, queries: sympy.Expr, keys: sympy.Expr) -> sympy.Expr:
         if self.heads is None:
             raise ModelDefinitionError("this attention block does not give its head count")
-        seq = self.own_seq(seq)
-        return batch * self.heads * seq * (seq if self.key_seq is None else self.key_seq)
+        return batch * self.heads * queries * keys
 
     def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
-        scores = self.scores(batch, seq)
+        inner = self.own_seq(seq)
+        keys = inner if self.key_seq is None else self.key_seq
+        return merge((super().nonmatmul(batch, seq), self._own_kinds(batch, inner, keys)))
+
+    def _own_kinds(self, batch: sympy.Expr, queries: sympy.Expr, keys: sympy.Expr
+                   ) -> dict[str, sympy.Expr]:
+        """Its own work besides products, for ``queries`` against ``keys`` a head: the
+        softmax, scaling and soft-capping of each score, a sink's logit for each query."""
+        scores = self._scores(batch, queries, keys)
         own = {"softmax": scores}
         if self.scaled:
             own["scale"] = scores
         if self.softcap:
             own["softcap"] = scores
         if self.sink:
-            own["sink"] = batch * self.heads * self.own_seq(seq)
-        return merge((super().nonmatmul(batch, seq), own))
+            own["sink"] = batch * self.heads * queries
+        return own
 
 
 def attends_to(seq: sympy.Expr, attention: Attention, *projections: str) -> Attention:
@@ -308,8 +370,6 @@ def attends_to(seq: sympy.Expr, attention: Attention, *projections: str) -> Atte
     >>> sympy.expand(cross.flops(B, s_dec) - 2 * B * s_dec * H * (H + 2 * s))
     2*B*H**2*s
     """
-    from symparam.blocks.base import on_sequence
-
     attention.key_seq = seq
     for name in projections:
         on_sequence(attention[name], seq)

@@ -11,6 +11,8 @@ import sympy
 
 from symparam.errors import InvalidValueError, UnboundError
 from symparam.integers import as_int
+from symparam.limits import check_digits
+from symparam.symbols import order_key
 
 Number = int | Fraction
 
@@ -23,8 +25,6 @@ def evaluate(expr: sympy.Expr, values: Mapping[str, int]) -> int:
     >>> evaluate(N * (12 * H**2 + 13 * H), {"N": 12, "H": 768})
     85054464
     """
-    from symparam.symbols import order_key
-
     free = sorted(expr.free_symbols, key=order_key)
     missing = [s.name for s in free if s.name not in values]
     if missing:
@@ -36,10 +36,18 @@ def evaluate(expr: sympy.Expr, values: Mapping[str, int]) -> int:
             raise InvalidValueError(f"{sym.name} must be a positive integer, got "
                                     f"{values[sym.name]!r}")
         env[sym] = number
-    result = value(expr, env)
+    result = printable(value(expr, env))
     if isinstance(result, Fraction) and result.denominator != 1:
         raise InvalidValueError(f"the count is not an integer ({result}) for these values")
     return int(result)
+
+
+def printable(number: Number) -> Number:
+    """``number``, if it can be written out: at most
+    :data:`~symparam.limits.MAX_RESULT_DIGITS` digits (above and below a fraction's line)."""
+    for whole in (number.numerator, number.denominator):
+        check_digits(whole)
+    return number
 
 
 def value(expr: sympy.Expr, env: Mapping[sympy.Symbol, Number]) -> Number:

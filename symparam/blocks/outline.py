@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 import sympy
 
-from symparam.blocks.base import Block, join
+from symparam.blocks.base import Block, Stack, join
 
 
 @dataclass(frozen=True)
@@ -56,6 +56,8 @@ def _inside(block: Block) -> tuple[tuple[str, Block], ...]:
     if block.is_stack:
         (_, layer), = block.children()
         return layer.children() if layer.children() else (("", layer),)
+    if isinstance(block, Stack):  # one line per kind of layer, its runs together
+        return tuple(("", placed.block) for placed in block.placed("", None, False))
     return block.children()
 
 
@@ -66,6 +68,11 @@ def outline(tree: Block, depth: int | None = None) -> list[Node]:
 
     def visit(block: Block, path: str, level: int, copies: sympy.Expr) -> None:
         if not _shown(block):
+            return
+        wrapped = block.children()
+        if len(wrapped) == 1 and wrapped[0][0] == "" and not block.is_stack:
+            # a wrapper that adds no name (weights that do not run): the module it wraps
+            visit(wrapped[0][1], path, level, copies)
             return
         repeat = block.count_expr if block.is_stack else None  # type: ignore[attr-defined]
         params = block.children()[0][1].params if block.is_stack else block.params

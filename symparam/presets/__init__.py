@@ -10,9 +10,10 @@ values by canonical name and sets options. Each may record a figure someone publ
 from __future__ import annotations
 
 import json
+import os
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from importlib import resources
 from typing import Any
 
 
@@ -31,13 +32,40 @@ class Preset:
     i18n: dict[str, dict[str, str]] = field(default_factory=dict)
 
 
+class _Presets(Mapping[str, Preset]):
+    """The presets by name (their files' names, in order); a file is read when its preset is
+    first asked for, so naming one preset reads one file."""
+
+    def __init__(self, folder: str) -> None:
+        self._folder = folder
+        self._names = sorted(name[: -len(".json")] for name in os.listdir(folder)
+                             if name.endswith(".json"))
+        self._known = set(self._names)
+        self._read: dict[str, Preset] = {}
+
+    def __getitem__(self, name: str) -> Preset:
+        if name not in self._known:
+            raise KeyError(name)
+        if name not in self._read:
+            path = os.path.join(self._folder, f"{name}.json")
+            with open(path, encoding="utf-8") as handle:
+                data = json.load(handle)
+            if data.get("name") != name:
+                raise ValueError(f"{path}: its name is {data.get('name')!r}")
+            self._read[name] = Preset(**data)
+        return self._read[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._known
+
+
 @cache
-def presets() -> dict[str, Preset]:
+def presets() -> Mapping[str, Preset]:
     """Every preset shipped with symparam, by name, in file-name order."""
-    out = {}
-    folder = resources.files(__name__)
-    for item in sorted(folder.iterdir(), key=lambda p: p.name):
-        if item.name.endswith(".json"):
-            data = json.loads(item.read_text(encoding="utf-8"))
-            out[data["name"]] = Preset(**data)
-    return out
+    return _Presets(os.path.dirname(__file__))

@@ -25,11 +25,17 @@ const decimal = (x, places) => {
   const head = BigInt(digits.slice(0, digits.length - places));
   return places ? `${grouped(head)}.${digits.slice(digits.length - places)}` : grouped(head);
 };
-// a share as symparam writes it: one decimal from 10%, else two significant digits (at most 8)
+// a share as symparam writes it: one decimal from 10% (more where one would round a part to
+// 100%), else two significant digits (at most 8)
 const percent = (part, total) => {
   if (part[0] === 0n) return "0%";
   const x = make((part[0] < 0n ? -part[0] : part[0]) * 100n * total[1], part[1] * total[0]);
-  if (x[0] >= 10n * x[1]) return `${decimal(x, 1)}%`;
+  if (x[0] === 100n * x[1]) return "100%";
+  if (x[0] >= 10n * x[1]) {
+    let places = 1;
+    while (places < 8 && decimal(x, places) === `100.${"0".repeat(places)}`) places++;
+    return `${decimal(x, places)}%`;
+  }
   let exponent = 0; // floor(log10(x)), x below 10
   while (x[0] * 10n ** BigInt(-exponent) < x[1]) exponent--;
   return `${decimal(x, Math.min(8, Math.max(2, 1 - exponent)))}%`;

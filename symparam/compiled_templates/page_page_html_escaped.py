@@ -1,0 +1,457 @@
+# page/page.html.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
+JINJA = '3.1.6'
+SOURCE = '8331ec9174f2f0792a83b2caaeeae44bbedb8b3a923f52ff0b1dd89e9099b627'
+from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
+name = 'page/page.html.j2'
+
+def root(context, missing=missing):
+    resolve = context.resolve_or_missing
+    undefined = environment.undefined
+    concat = environment.concat
+    cond_expr_undefined = Undefined
+    if 0: yield None
+    l_0_lang = resolve('lang')
+    l_0_policy = resolve('policy')
+    l_0_version = resolve('version')
+    l_0_title = resolve('title')
+    l_0_style = resolve('style')
+    l_0_t = resolve('t')
+    l_0_v = resolve('v')
+    l_0_code = resolve('code')
+    l_0_list_of = resolve('list_of')
+    l_0_script = resolve('script')
+    pass
+    yield '<!DOCTYPE html>\n<html lang="'
+    yield escape((undefined(name='lang') if l_0_lang is missing else l_0_lang))
+    yield '">\n<head>\n<meta charset="utf-8">\n<meta http-equiv="Content-Security-Policy" content="'
+    yield escape((undefined(name='policy') if l_0_policy is missing else l_0_policy))
+    yield '">\n<meta name="referrer" content="no-referrer">\n<meta name="viewport" content="width=device-width, initial-scale=1">\n<meta name="generator" content="symparam '
+    yield escape((undefined(name='version') if l_0_version is missing else l_0_version))
+    yield '">\n<title>'
+    yield escape((undefined(name='title') if l_0_title is missing else l_0_title))
+    yield '</title>\n<style>'
+    yield escape((undefined(name='style') if l_0_style is missing else l_0_style))
+    yield '</style>\n</head>\n<body>\n<header>\n<nav class="languages needs-script" aria-label="'
+    yield escape(context.call(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'plain'), (undefined(name='lang') if l_0_lang is missing else l_0_lang), 'page.language'))
+    yield '">\n'
+    for (l_1_code, l_1_name) in environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'languages'):
+        _loop_vars = {}
+        pass
+        yield '<button type="button" data-lang="'
+        yield escape(l_1_code)
+        yield '" lang="'
+        yield escape(l_1_code)
+        yield '" aria-pressed="'
+        yield escape(('true' if (l_1_code == (undefined(name='lang') if l_0_lang is missing else l_0_lang)) else 'false'))
+        yield '">'
+        yield escape(l_1_name)
+        yield '</button>\n'
+    l_1_code = l_1_name = missing
+    yield '</nav>\n<h1>'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.title', model=environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'model')))
+    yield '</h1>\n<p class="lede">'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), ('page.lede_symbolic' if environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'symbolic') else ('page.lede' if environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'total'), 'active') else 'page.lede_dense'))))
+    yield '</p>\n<p>'
+    if environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'symbolic'):
+        pass
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'intro_symbolic', family=environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'family'), architecture=environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'architecture')))
+    else:
+        pass
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'intro', architecture=context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'architecture')), names=context.call((undefined(name='code') if l_0_code is missing else l_0_code), 'named_parameters()')))
+    yield '</p>\n'
+    if (environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'description') and (not environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'symbolic'))):
+        pass
+        yield '<p data-defaults>'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'description', description=environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'description')))
+        yield '</p>\n'
+    if environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'count_letter'):
+        pass
+        yield '<p>'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.count_letter', count=environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'count_letter'), patch=environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'patch')))
+        yield '</p>\n'
+    yield '</header>\n<main>\n<section id="values" aria-labelledby="values-heading">\n<h2 id="values-heading">'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.calculator'))
+    yield '</h2>\n<div class="scroll">\n<table class="inputs">\n<thead><tr><th scope="col">'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.symbol'))
+    yield '</th><th scope="col">'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.meaning'))
+    yield '</th><th scope="col">'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.value'))
+    yield '</th><th scope="col">'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.key'))
+    yield '</th></tr></thead>\n<tbody>\n'
+    l_1_loop = missing
+    for l_1_h, l_1_loop in LoopContext(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'inputs'), undefined):
+        _loop_vars = {}
+        pass
+        yield '<tr>\n<th scope="row" id="symbol-'
+        yield escape(environment.getattr(l_1_loop, 'index'))
+        yield '">'
+        yield escape(environment.getattr(l_1_h, 'symbol'))
+        yield '</th>\n<td id="meaning-'
+        yield escape(environment.getattr(l_1_loop, 'index'))
+        yield '">'
+        yield escape(environment.getattr(l_1_h, 'meaning'))
+        yield '</td>\n'
+        if environment.getattr(l_1_h, 'assumed'):
+            pass
+            yield '<td class="assumed">'
+            yield escape(environment.getattr(l_1_h, 'assumed'))
+            yield '</td>\n'
+        else:
+            pass
+            yield '<td><input type="text" inputmode="numeric" autocomplete="off" spellcheck="false" size="12" data-name="'
+            yield escape(environment.getattr(l_1_h, 'name'))
+            yield '" value="'
+            yield escape(environment.getattr(l_1_h, 'default'))
+            yield '" aria-labelledby="symbol-'
+            yield escape(environment.getattr(l_1_loop, 'index'))
+            yield ' meaning-'
+            yield escape(environment.getattr(l_1_loop, 'index'))
+            yield '"></td>\n'
+        yield '<td>'
+        if environment.getattr(l_1_h, 'key'):
+            pass
+            yield escape(context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr(l_1_h, 'key'), _loop_vars=_loop_vars))
+        else:
+            pass
+            yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.none', _loop_vars=_loop_vars))
+        yield '</td>\n</tr>\n'
+    l_1_loop = l_1_h = missing
+    yield '</tbody>\n</table>\n</div>\n<div class="results" aria-live="polite">\n<p class="total"><span class="what">'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.total'))
+    yield '</span> '
+    yield escape(environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'results'), 'total'))
+    yield '</p>\n'
+    if environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'results'), 'active'):
+        pass
+        yield '<p class="active"><span class="what">'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.active'))
+        yield '</span> '
+        yield escape(environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'results'), 'active'))
+        yield '</p>\n'
+    yield '<ul class="messages">\n<li data-status="invalid" hidden>'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.invalid', names=context.call((undefined(name='list_of') if l_0_list_of is missing else l_0_list_of), 'invalid')))
+    yield '</li>\n<li data-status="empty" hidden>'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.empty', names=context.call((undefined(name='list_of') if l_0_list_of is missing else l_0_list_of), 'empty')))
+    yield '</li>\n<li data-status="ignored" hidden>'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.ignored', names=context.call((undefined(name='list_of') if l_0_list_of is missing else l_0_list_of), 'ignored')))
+    yield '</li>\n'
+    for l_1_check in environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'messages'):
+        _loop_vars = {}
+        pass
+        yield '<li data-check="'
+        yield escape(environment.getattr(l_1_check, 'index'))
+        yield '"'
+        if environment.getattr(l_1_check, 'hidden'):
+            pass
+            yield ' hidden'
+        yield '>'
+        yield escape(environment.getattr(l_1_check, 'message'))
+        yield '</li>\n'
+    l_1_check = missing
+    yield '</ul>\n</div>\n<p class="actions needs-script"><a data-share href="#">'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.share'))
+    yield '</a> <button type="button" data-reset>'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.reset'))
+    yield '</button></p>\n</section>\n'
+    if environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'summary'):
+        pass
+        yield '<section id="summary">\n<h2>1. '
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'headings.summary'))
+        yield '</h2>\n<p>'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.summary_parts'))
+        yield '</p>\n<div class="scroll">\n<table>\n<thead><tr><th scope="col">'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.part'))
+        yield '</th><th scope="col">'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.formula'))
+        yield '</th><th scope="col" class="n">'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.count'))
+        yield '</th><th scope="col" class="n">'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.share'))
+        yield '</th></tr></thead>\n<tbody>\n'
+        for l_1_p in environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'summary'), 'parts'):
+            _loop_vars = {}
+            pass
+            yield '<tr><td>'
+            yield escape(context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr(l_1_p, 'name'), _loop_vars=_loop_vars))
+            yield '</td><td>'
+            yield escape(environment.getattr(environment.getattr(l_1_p, 'formula'), 'html'))
+            yield '</td><td class="n">'
+            yield escape(environment.getattr(l_1_p, 'value'))
+            yield '</td><td class="n">'
+            yield escape(environment.getattr(l_1_p, 'share'))
+            yield '</td></tr>\n'
+        l_1_p = missing
+        yield '</tbody>\n</table>\n</div>\n'
+        if environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'summary'), 'layer'):
+            pass
+            yield '<p>'
+            yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.summary_layer', name=context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'summary'), 'layer_name'))))
+            yield '</p>\n<ul>\n'
+            for l_1_k in environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'summary'), 'layer'):
+                _loop_vars = {}
+                pass
+                yield '<li>'
+                yield escape(environment.getattr(l_1_k, 'kind'))
+                yield ': '
+                yield escape(environment.getattr(environment.getattr(l_1_k, 'formula'), 'html'))
+                yield ' = '
+                yield escape(environment.getattr(l_1_k, 'value'))
+                yield ' ('
+                yield escape(environment.getattr(l_1_k, 'share'))
+                yield ')</li>\n'
+            l_1_k = missing
+            yield '</ul>\n'
+        if environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'summary'), 'thumb'):
+            pass
+            yield '<p>'
+            yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.thumb_intro'))
+            yield '</p>\n'
+            yield escape(environment.getattr(environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'summary'), 'thumb'), 'equation'))
+            yield '\n<p>'
+            yield escape(environment.getattr(environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'summary'), 'thumb'), 'gap'))
+            yield '</p>\n'
+        yield '</section>\n'
+    yield '<section id="total">\n<h2>2. '
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'headings.total'))
+    yield '</h2>\n<p>'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.sum_of_parts'))
+    yield '</p>\n'
+    for l_1_line in environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'total'), 'sums'):
+        _loop_vars = {}
+        pass
+        yield escape(l_1_line)
+    l_1_line = missing
+    yield '<p>'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.closed_form'))
+    yield '</p>\n'
+    yield escape(environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'total'), 'closed'))
+    yield '\n<p class="final">'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.final', value=environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'total'), 'value')))
+    yield '</p>\n'
+    if environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'total'), 'active'):
+        pass
+        yield '<p>'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), ('text.active_intro_shared' if environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'results'), 'shared') else 'text.active_intro')))
+        yield '</p>\n'
+        yield escape(environment.getattr(environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'total'), 'active'), 'equation'))
+        yield '\n<p class="final">'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.active_final', value=environment.getattr(environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'total'), 'active'), 'value'), total=environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'total'), 'value')))
+        yield '</p>\n'
+    if environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'assumptions'):
+        pass
+        yield '<p>'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.assumptions'))
+        yield '</p>\n<ul>\n'
+        for l_1_a in environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'assumptions'):
+            _loop_vars = {}
+            pass
+            yield '<li>'
+            yield escape(environment.getattr(environment.getattr(l_1_a, 'formula'), 'html'))
+            yield ': '
+            yield escape(environment.getattr(l_1_a, 'reason'))
+            yield '</li>\n'
+        l_1_a = missing
+        yield '</ul>\n'
+    if environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'options'):
+        pass
+        yield '<p>'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.options'))
+        yield '</p>\n<ul>\n'
+        for l_1_o in environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'options'):
+            _loop_vars = {}
+            pass
+            yield '<li>'
+            yield escape(context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr(l_1_o, 'name'), _loop_vars=_loop_vars))
+            yield ': '
+            yield escape(environment.getattr(l_1_o, 'text'))
+            yield '</li>\n'
+        l_1_o = missing
+        yield '</ul>\n'
+    yield '</section>\n<section id="dropouts">\n<h2>3. '
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'headings.dropouts'))
+    yield '</h2>\n<p>'
+    yield escape(environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'dropouts'), 'kept'))
+    yield '</p>\n'
+    if environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'dropouts'), 'drops'):
+        pass
+        yield '<ul>\n'
+        for l_1_drop in environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'dropouts'), 'drops'):
+            _loop_vars = {}
+            pass
+            yield '<li>'
+            yield escape(environment.getattr(l_1_drop, 'sentence'))
+            for l_2_chain in environment.getattr(l_1_drop, 'chains'):
+                _loop_vars = {}
+                pass
+                yield '<br>'
+                yield escape(l_2_chain)
+            l_2_chain = missing
+            yield '</li>\n'
+        l_1_drop = missing
+        yield '</ul>\n'
+    else:
+        pass
+        yield '<p>'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.no_drops'))
+        yield '</p>\n'
+    yield '</section>\n<section id="layers">\n<h2>4. '
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'headings.components'))
+    yield '</h2>\n'
+    l_1_loop = missing
+    for l_1_s, l_1_loop in LoopContext(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'sections'), undefined):
+        _loop_vars = {}
+        pass
+        yield '<h3>4.'
+        yield escape(environment.getattr(l_1_s, 'index'))
+        yield ' '
+        l_2_loop = missing
+        for l_2_n, l_2_loop in LoopContext(environment.getattr(l_1_s, 'names'), undefined):
+            _loop_vars = {}
+            pass
+            yield escape(context.call((undefined(name='code') if l_0_code is missing else l_0_code), l_2_n, _loop_vars=_loop_vars))
+            yield escape((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 143 in 'page/page.html.j2' evaluated to false and no else section was defined.")))
+        l_2_loop = l_2_n = missing
+        yield '</h3>\n'
+        if environment.getattr(l_1_s, 'repeat'):
+            pass
+            yield '<p>'
+            yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.section_layer', prefix=context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr(l_1_s, 'prefix'), _loop_vars=_loop_vars), count=environment.getattr(environment.getattr(l_1_s, 'repeat'), 'count'), _loop_vars=_loop_vars))
+            yield '</p>\n'
+        yield '<div class="scroll">\n<table>\n<thead><tr><th scope="col">'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.module', _loop_vars=_loop_vars))
+        yield '</th><th scope="col">'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.shape', _loop_vars=_loop_vars))
+        yield '</th><th scope="col">'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.bias', _loop_vars=_loop_vars))
+        yield '</th><th scope="col">'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.params', _loop_vars=_loop_vars))
+        yield '</th><th scope="col" class="n">'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.count', _loop_vars=_loop_vars))
+        yield '</th></tr></thead>\n<tbody>\n'
+        for l_2_r in environment.getattr(l_1_s, 'rows'):
+            _loop_vars = {}
+            pass
+            yield '<tr><td>'
+            yield escape(context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr(l_2_r, 'name'), _loop_vars=_loop_vars))
+            yield '</td><td>'
+            yield escape(environment.getattr(l_2_r, 'shape'))
+            yield '</td><td>'
+            if environment.getattr(l_2_r, 'bias'):
+                pass
+                yield escape(environment.getattr(l_2_r, 'bias'))
+            else:
+                pass
+                yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.none', _loop_vars=_loop_vars))
+            yield '</td>\n'
+            if environment.getattr(l_2_r, 'tied_to'):
+                pass
+                yield '<td>'
+                yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.tied_row', owner=context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr(l_2_r, 'tied_to'), _loop_vars=_loop_vars), _loop_vars=_loop_vars))
+                yield '</td><td class="n">+0</td>'
+            else:
+                pass
+                yield '<td>'
+                yield escape(environment.getattr(environment.getattr(l_2_r, 'formula'), 'html'))
+                yield '</td><td class="n">'
+                yield escape(environment.getattr(l_2_r, 'value'))
+                yield '</td>'
+            yield '</tr>\n'
+        l_2_r = missing
+        yield '</tbody>\n</table>\n</div>\n<p>'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), ('text.layer_sum' if environment.getattr(l_1_s, 'repeat') else 'text.part_sum'), _loop_vars=_loop_vars))
+        yield '</p>\n'
+        yield escape(environment.getattr(l_1_s, 'sum'))
+        yield '\n'
+        if environment.getattr(l_1_s, 'repeat'):
+            pass
+            yield '<p>'
+            yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.stack_sum', _loop_vars=_loop_vars))
+            yield '</p>\n'
+            yield escape(environment.getattr(environment.getattr(l_1_s, 'repeat'), 'equation'))
+            yield '\n'
+    l_1_loop = l_1_s = missing
+    yield '</section>\n<section id="tied">\n<h2>5. '
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'headings.tied'))
+    yield '</h2>\n'
+    t_1 = 1
+    for l_1_tie in environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'ties'):
+        _loop_vars = {}
+        pass
+        yield '<p>'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.tie', name=context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr(l_1_tie, 'name'), _loop_vars=_loop_vars), owner=context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr(l_1_tie, 'owner'), _loop_vars=_loop_vars), _loop_vars=_loop_vars))
+        yield '<span class="t" lang="en"> </span><span class="t" lang="zh"></span><span class="t" lang="ko"> </span>'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.tie_untied', untied=environment.getattr(l_1_tie, 'untied'), total=environment.getattr(l_1_tie, 'total'), value=environment.getattr(l_1_tie, 'value'), _loop_vars=_loop_vars))
+        yield '</p>\n'
+        t_1 = 0
+    l_1_tie = missing
+    if t_1:
+        pass
+        yield '<p>'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.no_ties'))
+        yield '</p>\n'
+    yield '</section>\n<section id="memory">\n<h2>6. '
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'headings.memory'))
+    yield '</h2>\n<p>'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.memory_intro'))
+    yield '</p>\n<div class="scroll">\n<table>\n<thead><tr><th scope="col">'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.dtype'))
+    yield '</th><th scope="col" class="n">'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.bytes_per_param'))
+    yield '</th><th scope="col" class="n">'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.bytes'))
+    yield '</th><th scope="col" class="n">'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.binary'))
+    yield '</th><th scope="col" class="n">'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.decimal'))
+    yield '</th></tr></thead>\n<tbody>\n'
+    for l_1_m in environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'memory'):
+        _loop_vars = {}
+        pass
+        yield '<tr><td>'
+        yield escape(environment.getattr(l_1_m, 'dtype'))
+        yield '</td><td class="n">'
+        yield escape(environment.getattr(l_1_m, 'per'))
+        yield '</td><td class="n">'
+        yield escape(environment.getattr(l_1_m, 'bytes'))
+        yield '</td><td class="n">'
+        yield escape(environment.getattr(l_1_m, 'gib'))
+        yield '</td><td class="n">'
+        yield escape(environment.getattr(l_1_m, 'gb'))
+        yield '</td></tr>\n'
+    l_1_m = missing
+    yield '</tbody>\n</table>\n</div>\n</section>\n'
+    if environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'reported'):
+        pass
+        yield '<section id="reported">\n<h2>7. '
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'headings.reported'))
+        yield '</h2>\n<div data-defaults>\n<p>'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.reported', params=environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'reported'), 'params'), source=environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'reported'), 'source'), percent=environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'reported'), 'percent'), side=environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'reported'), 'side')))
+        yield '\n'
+        if environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'reported'), 'recount'):
+            pass
+            yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.reported_recount', changes=environment.getattr(environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'reported'), 'recount'), 'changes'), actual=environment.getattr(environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'reported'), 'recount'), 'actual'), why=environment.getattr(environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'reported'), 'recount'), 'why'), value=environment.getattr(environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'reported'), 'recount'), 'value')))
+            yield '\n'
+        if environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'reported'), 'has_note'):
+            pass
+            yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.reported_note', note=environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'reported'), 'note')))
+        yield '</p>\n'
+        if environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'reported'), 'closest'):
+            pass
+            yield '<p>'
+            yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.closest', architecture=environment.getattr(environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'reported'), 'closest'), 'architecture'), value=environment.getattr(environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'reported'), 'closest'), 'value'), percent=environment.getattr(environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'reported'), 'closest'), 'percent'), side=environment.getattr(environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'reported'), 'closest'), 'side')))
+            yield '</p>\n'
+        yield '</div>\n<p data-changed hidden>'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.changed'))
+        yield '</p>\n</section>\n'
+    yield '</main>\n<footer>\n<p>'
+    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.footer'))
+    yield ' <span class="version">symparam '
+    yield escape((undefined(name='version') if l_0_version is missing else l_0_version))
+    yield '</span></p>\n</footer>\n<script>'
+    yield escape((undefined(name='script') if l_0_script is missing else l_0_script))
+    yield '</script>\n</body>\n</html>\n'
+
+blocks = {}
+debug_info = '4=22&7=24&10=26&11=28&12=30&16=32&17=34&18=38&21=48&22=50&23=52&24=59&25=62&27=64&28=67&33=70&36=72&38=81&40=85&41=89&42=93&43=96&45=101&47=110&54=119&55=123&56=126&59=131&60=133&61=135&62=137&63=141&67=151&69=155&71=158&72=160&75=162&77=170&78=174&83=184&84=187&86=189&87=193&91=203&92=206&93=208&94=210&99=214&100=216&101=218&102=224&103=226&104=228&105=230&106=233&107=235&108=237&110=239&111=242&113=244&114=248&118=254&119=257&121=259&122=263&128=270&129=272&130=274&132=277&133=281&137=294&141=297&142=300&143=304&144=314&145=317&149=320&151=330&152=334&153=345&158=360&159=362&160=364&161=367&162=369&167=373&168=376&170=380&172=389&176=392&177=394&180=396&182=406&183=410&189=422&191=425&193=427&194=429&196=433&197=437&198=440&201=443&206=446&208=450'

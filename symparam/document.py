@@ -1,0 +1,224 @@
+"""What a derivation says, as data: the hyperparameters, the sections of weights with their
+rows, the ties, the compute step and the document (:class:`Document`) that holds them.
+
+:mod:`symparam.derivation` computes these from a model's block tree; the renderers
+(:mod:`symparam.render`, :mod:`symparam.page`) read them and import nothing that computes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+import sympy
+
+from symparam.analysis import DropOut
+from symparam.assumptions import Assumption
+from symparam.compute import MemoryRow
+from symparam.printing import Terms, text
+from symparam.summary import Summary
+from symparam.symbols import H
+from symparam.tables import Table, Tabular, plain
+
+if TYPE_CHECKING:
+    from symparam.counted import Described, Reported
+
+
+@dataclass(frozen=True)
+class HyperRow:
+    """One hyperparameter: its symbol, value (or the assumption that gives it) and config key."""
+
+    symbol: sympy.Symbol
+    meaning: str
+    value: int | None
+    assumed: Assumption | None
+    config_key: str | None
+
+
+@dataclass(frozen=True)
+class ModuleRow:
+    """One weight-holding module (or bare tensor): shape, bias, what it adds."""
+
+    name: str
+    kind: str
+    weight: tuple[sympy.Expr, ...]
+    bias: tuple[sympy.Expr, ...] | None
+    params: sympy.Expr
+    value: int | None
+    tied_to: str | None = None
+
+
+@dataclass(frozen=True)
+class Section:
+    """Consecutive top-level parts, or one repeated layer with its ×N step."""
+
+    names: tuple[str, ...]
+    rows: tuple[ModuleRow, ...]
+    subtotal: sympy.Expr
+    subtotal_value: int | None
+    repeat: sympy.Expr | None = None
+    repeat_value: int | None = None
+    layer_prefix: str | None = None
+
+    @property
+    def total(self) -> sympy.Expr:
+        return self.subtotal if self.repeat is None else self.repeat * self.subtotal
+
+    @property
+    def total_value(self) -> int | None:
+        if self.subtotal_value is None:
+            return None
+        return self.subtotal_value * (self.repeat_value or 1)
+
+
+@dataclass(frozen=True)
+class Tie:
+    """A tensor that is another tensor: +0, and what it would add untied."""
+
+    name: str
+    owner: str
+    untied: sympy.Expr
+    untied_value: int | None
+
+
+@dataclass(frozen=True)
+class TrainingRule:
+    """The rule of six FLOPs per parameter and token for a training step, C ≈ 6·N·D, with N as
+    one of its authors defines it (``who``: ``hoffmann``, every parameter; ``kaplan``, the
+    non-embedding ones), for D = B·s tokens: its formula as written here (P for their N), the
+    N taken (a mixture of experts': those a token uses, ``active``) and the figure."""
+
+    who: str
+    formula: str
+    params: int
+    value: int
+    active: bool = False
+
+
+@dataclass(frozen=True)
+class ComputeStep:
+    """Forward FLOPs for B sequences of s tokens, as a formula (``grouped`` by the layer counts,
+    as a person writes it) and at the chosen values."""
+
+    formula: sympy.Expr
+    grouped: sympy.Expr
+    batch: int
+    seq: int
+    flops: int
+    parts: tuple[tuple[str, int], ...]
+    #: where the FLOPs come from, by kind of block: (kind, formula, FLOPs); ``scores`` are
+    #: attention's products over the sequence (QKᵀ and the weighted values)
+    kinds: tuple[tuple[str, sympy.Expr, int], ...] = ()
+    #: the 2·P FLOPs-per-token rule for these B·s tokens (P the parameter count)
+    rule: int = 0
+    #: a training step: the forward pass and the backward pass at twice the forward (3·C)
+    training: int = 0
+    #: C ≈ 6·N·D for the training step, as each of its authors defines N
+    rules: tuple[TrainingRule, ...] = ()
+    #: why weights counted above do not run (a decoder's cross-attention without an encoder)
+    idle: bool = False
+
+
+@dataclass(frozen=True, repr=False)
+class Document(Tabular):
+    """Every step of the count of one model, computed and ready to be laid out:
+    ``to_dict()`` gives the steps as data, ``to_pandas()`` one row per module. (A
+    :class:`~symparam.derivation.Derivation` is this with its renderings.)"""
+
+    model: str
+    architecture: str
+    family: str
+    description: str
+    symbolic: bool
+    values: Mapping[sympy.Symbol, int]
+    hyperparameters: tuple[HyperRow, ...]
+    assumptions: tuple[Assumption, ...]
+    sections: tuple[Section, ...]
+    total: sympy.Expr
+    grouped: Terms
+    value: int | None
+    active: sympy.Expr
+    active_grouped: Terms
+    active_value: int | None
+    ties: tuple[Tie, ...]
+    dropouts: tuple[DropOut, ...]
+    memory: tuple[MemoryRow, ...]
+    reported: Reported | None
+    i18n: Mapping[str, Mapping[str, str]]
+    options: tuple[tuple[str, Any, str], ...] = ()
+    compute: ComputeStep | None = None
+    summary: Summary | None = None
+    #: the family's name, under which the language files may explain how its layers work
+    family_name: str = ""
+    #: the figures a published figure's note may name (:func:`symparam.figures.figures`)
+    figures: Mapping[str, int] = field(default_factory=dict)
+    #: the count under the published figure's ``recount`` values, where it gives them
+    recount: int | None = None
+    #: the description as each language writes it, where it is not a preset's own
+    described: Described | None = None
+
+    @property
+    def count_letter(self) -> str:
+        """The letter of a parameter count: ``P``, or ``Θ`` where a hyperparameter is named P
+        (a ViT's patch size), so that each symbol has one meaning."""
+        return "Θ" if any(h.symbol.name == "P" for h in self.hyperparameters) else "P"
+
+    @cached_property
+    def has_active(self) -> bool:
+        """Whether a token runs on fewer parameters than the model holds (routed experts):
+        only then has the derivation an active count of its own."""
+        return sympy.expand(self.active - self.total) != 0
+
+    @property
+    def has_square_terms(self) -> bool:
+        """Whether the total has terms in H², which the layers' square matrices give (the
+        symbolic derivation's closing sentence says where they come from)."""
+        return any(term.as_powers_dict().get(H, 0) == 2 for term in sympy.Add.make_args(self.total))
+
+    @property
+    def transposed(self) -> bool:
+        """Whether some weight is stored in × out (GPT-2's Conv1D), which the shapes' note says."""
+        return any(row.kind == "Conv1D" for section in self.sections for row in section.rows)
+
+    @property
+    def gap(self) -> Fraction | None:
+        """How far the count is from the published figure, a fraction of it (above it:
+        positive), where there are both (:meth:`~symparam.counted.Reported.gap`)."""
+        if self.reported is None or self.value is None:
+            return None
+        return self.reported.gap(self.value)
+
+    @property
+    def shared_experts(self) -> bool:
+        """Whether the layers hold shared experts, which every token uses (the active count's
+        sentence names them only then)."""
+        return self.summary is not None and any(k.name == "shared_experts"
+                                                for k in self.summary.layer)
+
+    @property
+    def expanded_reads_well(self) -> bool:
+        """Whether the expanded total is worth a line of its own: not where a mixed stack
+        expands into negative terms (``N·(…) − N_dense·(…)``)."""
+        return all(not term.as_coeff_Mul()[0].is_negative
+                   for term in sympy.Add.make_args(self.total))
+
+    def to_dict(self) -> dict[str, Any]:
+        data = plain(self)
+        data.pop("i18n", None)  # language strings, not the derivation
+        return data
+
+    def _frame(self) -> Table:
+        """Every weight-holding module of the derivation, one row each, by section."""
+        rows = []
+        for section in self.sections:
+            repeat = None if section.repeat is None else text(section.repeat)
+            for row in section.rows:
+                rows.append((" + ".join(section.names), repeat, row.name, row.kind,
+                             "×".join(text(d) for d in row.weight),
+                             None if row.bias is None else "×".join(text(d) for d in row.bias),
+                             text(row.params), row.value, row.tied_to))
+        return Table(self.model, ("section", "repeat", "module", "kind", "weight", "bias",
+                                  "formula", "parameters", "tied to"), tuple(rows))

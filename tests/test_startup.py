@@ -1,0 +1,96 @@
+"""Startup does not grow with the number of model types: a name resolves through one small
+index (``symparam/architectures/index.json``), only the family that serves it is imported, and
+no family computes anything symbolic when it is imported."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from symparam.catalog import FAMILY_MODULES
+from tools import catalog_index
+
+_IMPORTED = """
+import json, sys
+import symparam
+symparam.model({name!r}).count()
+print(json.dumps(sorted(m.rsplit(".", 1)[-1] for m in sys.modules
+                        if m.startswith("symparam.architectures."))))
+"""
+
+
+def test_the_index_is_up_to_date() -> None:
+    """The index lists what the family modules declare: run ``python tools/catalog_index.py
+    --write`` after adding or moving a model type."""
+    committed = json.loads(catalog_index.TARGET.read_text(encoding="utf-8"))
+    assert committed == catalog_index.generate(), "run: python tools/catalog_index.py --write"
+
+
+@pytest.mark.parametrize(("name", "family"), [
+    ("bert-base-uncased", "bert"), ("llama-3-8b", "llama"), ("gpt2", "gpt2"),
+])
+def test_a_name_imports_its_family_alone(name: str, family: str) -> None:
+    done = subprocess.run([sys.executable, "-c", _IMPORTED.format(name=name)],
+                          capture_output=True, text=True, check=True)
+    families = [m for m in json.loads(done.stdout) if m in FAMILY_MODULES]
+    assert families == [family]
+
+
+def test_no_family_computes_at_import() -> None:
+    """sympy imports its tensor module the first time it sums expressions (``Add.flatten``):
+    after importing every family module it is not there, so no family summed, simplified or
+    evaluated anything at import."""
+    code = ("import importlib, sys\n"
+            f"for name in {list(FAMILY_MODULES)!r}:\n"
+            "    importlib.import_module('symparam.architectures.' + name)\n"
+            "import sympy\n"
+            "assert 'sympy.tensor.tensor' not in sys.modules\n"
+            "sympy.Symbol('x') + sympy.Symbol('y') + 1\n"
+            "print('sympy.tensor.tensor' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 0, done.stderr[-500:]
+    assert done.stdout.strip() == "True"  # the probe itself: a sum does import it
+
+
+def test_the_compiled_templates_are_up_to_date() -> None:
+    """Each template's compiled copy was compiled from it: run ``python
+    tools/compile_templates.py --write`` after editing a template."""
+    from tools import compile_templates
+
+    present = {p.name: p.read_text(encoding="utf-8")
+               for p in compile_templates.TARGET.glob("*.py")}
+    assert present == compile_templates.generate(), \
+        "run: python tools/compile_templates.py --write"
+
+
+def test_a_template_renders_from_its_compiled_copy_or_its_source(monkeypatch) -> None:
+    """The compiled copy is what renders, and a copy whose source digest no longer matches
+    (an edited template) is passed over for the template itself: the same document."""
+    import importlib
+
+    import symparam
+    from symparam import render, templating
+
+    derivation = symparam.model("gpt2").derive()
+    copy = importlib.import_module(f"{templating.PACKAGE}.derivation_md_raw")
+    seen = []
+    real_root = copy.root
+
+    def root(context, *args, **kwargs):
+        seen.append(1)
+        return real_root(context, *args, **kwargs)
+
+    monkeypatch.setattr(copy, "root", root)
+    render.environment.cache_clear()
+    from_copy = derivation.to_markdown()
+    assert seen  # rendered by the compiled copy
+    monkeypatch.setattr(copy, "SOURCE", "0" * 64)  # as if the template had been edited
+    render.environment.cache_clear()
+    seen.clear()
+    from_source = derivation.to_markdown()
+    render.environment.cache_clear()
+    assert not seen and from_source == from_copy

@@ -1,0 +1,56 @@
+"""Regenerate ``symparam/compiled_templates/``: each template compiled by jinja2 into the
+module :class:`symparam.templating.Loader` loads instead of compiling it again in every process.
+
+    python tools/compile_templates.py           # say whether the compiled copies are up to date
+    python tools/compile_templates.py --write   # rewrite them
+
+A copy that no longer matches its template (or the installed jinja2) is never used: the
+template is compiled as usual, only slower. ``tests/test_startup.py`` fails when a copy is
+stale, so that the package ships fresh ones.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from tools.generated import ROOT, run
+
+TARGET = ROOT / "symparam" / "compiled_templates"
+#: every template and whether the environment that renders it escapes HTML
+TEMPLATES = {
+    "derivation.md.j2": False,
+    "derivation.tex.j2": False,
+    "page/page.html.j2": True,
+    "page/index.html.j2": True,
+}
+
+
+def generate() -> dict[str, str]:
+    """File name → text of every compiled copy, from the templates as they are now."""
+    import jinja2
+
+    from symparam.render import environment
+    from symparam.templating import digest, module_name
+
+    out = {"__init__.py": '"""Compiled copies of the templates: written by '
+                          'tools/compile_templates.py, never edited."""\n'}
+    for name, autoescape in TEMPLATES.items():
+        env = environment().overlay(autoescape=autoescape)
+        source, _, _ = env.loader.get_source(env, name)
+        code = env.compile(source, name, None, raw=True, defer_init=True)
+        header = (f"# {name} compiled by jinja2 {jinja2.__version__}: written by "
+                  "tools/compile_templates.py, never edited\n"
+                  f"JINJA = {jinja2.__version__!r}\n"
+                  f"SOURCE = {digest(source)!r}\n")
+        out[f"{module_name(name, autoescape)}.py"] = header + code + "\n"
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run(__doc__.splitlines()[0],
+               lambda: {TARGET / name: text for name, text in generate().items()},
+               "python tools/compile_templates.py", argv, folder=TARGET)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
