@@ -31,7 +31,8 @@ def cmd_fit(args: argparse.Namespace) -> int:
         print(json_line({"model": args.builder, "formula": str(m.params),
                          "text": text(structured(m)), "params": total,
                          "sizes": dict(m.values), "fixed": dict(fitted.fixed),
-                         "quiet": sorted(fitted.quiet), "builds": fitted.builds}))
+                         "quiet": sorted(fitted.quiet), "builds": fitted.builds,
+                         "bounds": {k: list(b) for k, b in fitted.bounds.items()}}))
         return 0
     at = ", ".join(f"{k}={v}" for k, v in m.values.items())
     print(f"{args.builder}: read off its module tree ({fitted.builds} builds on the meta "
@@ -40,6 +41,10 @@ def cmd_fit(args: argparse.Namespace) -> int:
     print(f"  at {at}: {total:,}" if at else f"  = {total:,}")
     for name, why in fitted.fixed.items():
         print(f"  {name} kept at {sizes[name]}: {why}")
+    for name, (lo, hi) in fitted.bounds.items():
+        held = f"{lo} to {hi}" if lo is not None and hi is not None else \
+            f"{lo} or more" if lo is not None else f"{hi} or less"
+        print(f"  {name} counted for {held} only: other values make other modules")
     if fitted.quiet:
         print(f"  not in the count: {', '.join(sorted(fitted.quiet))}")
     return 0

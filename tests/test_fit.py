@@ -214,6 +214,45 @@ def test_a_period_of_layer_kinds_counts_at_any_depth() -> None:
         _agrees(every_third, m, H=24, N=n)
 
 
+def adapters(H: int, N: int) -> nn.Module:
+    """An adapter beside every (N // 4)-th layer, as Evolla places its 8 by default: more
+    layers move where the adapters are, not only how many layers there are."""
+    module = nn.Module()
+    every = max(N // 4, 1)
+    module.layers = nn.ModuleList(
+        nn.Linear(H, 2 * H if (i + 1) % every == 0 else H) for i in range(N))
+    return module
+
+
+def global_at(H: int, N: int) -> nn.Module:
+    """Wider layers at fixed indices 2, 5, 8, 11 (SAM's global attention): a period of three
+    up to twelve layers, none past them."""
+    module = nn.Module()
+    module.layers = nn.ModuleList(
+        nn.Linear(H, 2 * H if i in (2, 5, 8, 11) else H) for i in range(N))
+    return module
+
+
+@pytest.mark.parametrize(("build", "example", "inside", "outside"), [
+    (adapters, 16, [16, 17], [8, 32]),
+    (global_at, 8, [4, 8, 9], [15, 24]),
+])
+def test_a_layer_count_past_which_other_layers_change_is_bounded(
+        build, example: int, inside: list[int], outside: list[int]) -> None:
+    """Where a probe of a size built other modules, the fit holds between the values seen to
+    keep the example's and is refused past them, by the size's name: never a guess."""
+    from symparam import SymparamError
+    from symparam.fitting import fit
+
+    m = fit(build, H=8, N=example)
+    for n in inside:
+        _agrees(build, m, H=12, N=n)
+    for n in outside:
+        with pytest.raises(SymparamError, match=rf"^N = {n} is not a value {build.__name__} "
+                                                r"was fitted for \(\d+ (to \d+|or \w+)\)"):
+            m.count(H=12, N=n)
+
+
 def test_a_dimension_nothing_fits_is_refused_by_name() -> None:
     from symparam.fitting import FitError, fit
 

@@ -40,6 +40,19 @@ def test_a_size_of_the_text_section_is_given_by_its_key_alone() -> None:
         symparam.model("gemma3", hidden_sizes=640)
 
 
+@pytest.mark.parametrize("layers", [16, 64])
+def test_a_layer_count_that_moves_which_layers_carry_a_module_is_refused(layers: int) -> None:
+    """Evolla puts an adapter beside every (num_hidden_layers // 8)-th layer: another layer
+    count moves the adapters, not only the number of layers, and the fit (at 32) holds only
+    near it. Refused by the key, with the values fitted; never a count that might be wrong."""
+    config = {"model_type": "evolla", "num_hidden_layers": layers}
+    with pytest.raises(symparam.SymparamError, match=rf"^num_hidden_layers = {layers} is not a "
+                                                     r"value evolla was fitted for \(\d+ to \d+\)"):
+        symparam.from_hf_config(config).count()
+    with pytest.raises(symparam.SymparamError, match=rf"^num_hidden_layers = {layers} "):
+        symparam.model("evolla", N=layers).count()
+
+
 def _gemma3(**changes: Any) -> dict[str, Any]:
     config: dict[str, Any] = {"model_type": "gemma3",
                               "architectures": ["Gemma3ForConditionalGeneration"],

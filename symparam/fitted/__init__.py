@@ -157,15 +157,44 @@ class FittedModel(Model):
 
     record: Mapping[str, Any]
 
+    def __init__(self, *args: Any, record: Mapping[str, Any], **kwargs: Any) -> None:
+        self.record = record  # before the values are checked: its bounds check them
+        super().__init__(*args, **kwargs)
+
     def unbound(self, keep: Mapping[str, Any]) -> FittedModel:
         """The same class with only the values in ``keep`` (by symbol or key) bound."""
         wanted = set(_by_symbol(self.record, keep))
         other = FittedModel(self.name, self.family, self.architecture, self.options,
                             {k: v for k, v in self.values.items() if k in wanted},
                             self.user_assumptions, description=self.description,
-                            label=self.label, config_keys=self.config_keys)
-        other.record = self.record
+                            label=self.label, config_keys=self.config_keys,
+                            record=self.record)
         return other
+
+    def _checked(self, values: Mapping[str, Any]) -> dict[str, int]:
+        """The values checked as any model's, and each size within the values its record
+        was fitted over where others make other modules (a layer count past which the
+        layers that carry an adapter change): refused by its key, never counted."""
+        out = super()._checked(values)
+        within({e["size"]: (e.get("min"), e.get("max"), path)
+                for path, e in self.record["keys"].items()
+                if isinstance(e, dict) and "size" in e and {"min", "max"} & set(e)},
+               out, self.record["model_type"])
+        return out
+
+
+def within(bounds: Mapping[str, tuple[int | None, int | None, str]], values: Mapping[str, int],
+           what: str) -> None:
+    """Refuse a value outside the bounds (lowest, highest, the key's name) of its size: past
+    them the fit saw other modules, so a count there would be a guess."""
+    for size, (lo, hi, key) in bounds.items():
+        value = values.get(size)
+        if value is None or ((lo is None or value >= lo) and (hi is None or value <= hi)):
+            continue
+        fitted = f"{lo} to {hi}" if lo is not None and hi is not None else \
+            f"{lo} or more" if lo is not None else f"{hi} or less"
+        raise InvalidValueError(f"{key} = {value} is not a value {what} was fitted for "
+                                f"({fitted}): other values make other modules")
 
 
 def _model(record: Mapping[str, Any], cls: str, options: Mapping[str, Any],
@@ -180,6 +209,5 @@ def _model(record: Mapping[str, Any], cls: str, options: Mapping[str, Any],
                    for a in assume]
     model = FittedModel(name, family, cls, options, bound, assumptions,
                         description=description, label=cls,
-                        config_keys={k: v for k, v in keys.items() if k in held})
-    model.record = record
+                        config_keys={k: v for k, v in keys.items() if k in held}, record=record)
     return model

@@ -27,6 +27,19 @@ class ModuleModel(Model):
 
     fitted: Fitted
 
+    def __init__(self, *args: Any, fitted: Fitted, **kwargs: Any) -> None:
+        self.fitted = fitted  # before the values are checked: its bounds check them
+        super().__init__(*args, **kwargs)
+
+    def _checked(self, values: Mapping[str, Any]) -> dict[str, int]:
+        """The values checked as any model's, each size within the values the fit saw keep
+        the example's modules (:attr:`Fitted.bounds`)."""
+        from symparam.fitted import within
+
+        out = super()._checked(values)
+        within({k: (lo, hi, k) for k, (lo, hi) in self.fitted.bounds.items()}, out, self.name)
+        return out
+
 
 def observer(build: Callable[..., Any]) -> Callable[[Mapping[str, int]], Build | str]:
     """A function from sizes to the build's tree (:class:`Build`), or why it did not build."""
@@ -96,10 +109,8 @@ def fitted_model(found: Fitted, name: str) -> Model:
                     build=lambda _a, options: build(node, options, name),
                     compute=False, custom=True, fitted=True)
     held = {s.name for s in family.tree(name, {}).symbols()}
-    model = ModuleModel(name, family, name, {},
-                        {k: v for k, v in found.sizes.items() if k in held})
-    model.fitted = found
-    return model
+    return ModuleModel(name, family, name, {},
+                       {k: v for k, v in found.sizes.items() if k in held}, fitted=found)
 
 
 #: ``package.module:function`` (the function may be an attribute path: ``module:Class.make``)

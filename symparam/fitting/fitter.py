@@ -36,6 +36,8 @@ CHECKS = 2
 CHECK_TRIES = 10
 #: rounds of refitting with the check points added, before a number is refused
 ROUNDS = 6
+#: why a build is not aligned with the example's: its modules differ, not only its numbers
+MISALIGNED = "the module tree changes beyond its sizes"
 
 
 class FitError(SymparamError):
@@ -70,6 +72,9 @@ class Probes:
     moved: dict[str, list[int]] = field(default_factory=dict)
     quiet: set[str] = field(default_factory=set)
     fixed: dict[str, str] = field(default_factory=dict)
+    #: builds of one size varied alone whose modules differ from the example's, by size
+    unaligned: dict[str, list[Build]] = field(default_factory=dict)
+    unaligned_last: Build | None = None
     builds: int = 0
 
 
@@ -88,8 +93,10 @@ def explore(observe: Observe, sizes: Mapping[str, int], seed: int = 0,
         got = observe(point)
         if isinstance(got, str):
             return got
+        probes.unaligned_last = None
         if outline(got.tree) != shape:
-            return "the module tree changes beyond its sizes"
+            probes.unaligned_last = got
+            return MISALIGNED
         return got
 
     for key in vary if vary is not None else list(sizes):
@@ -105,9 +112,12 @@ def explore(observe: Observe, sizes: Mapping[str, int], seed: int = 0,
             got = aligned({**sizes, key: value})
             if isinstance(got, str):
                 why = why or f"at {key}={value}: {got}"
+                if got == MISALIGNED and probes.unaligned_last is not None:
+                    probes.unaligned.setdefault(key, []).append(probes.unaligned_last)
                 continue
             kept.append(got)
-        if kept and all(numbers(b.tree) == base_numbers for b in kept) and len(kept) == 2:
+        if kept and all(numbers(b.tree) == base_numbers for b in kept) and len(kept) == 2 \
+                and key not in probes.unaligned:
             probes.quiet.add(key)  # up and down: it moves nothing
         if not kept or (why and all(numbers(b.tree) == base_numbers for b in kept)):
             probes.fixed[key] = why or "no other value builds"  # moves the structure only
@@ -119,6 +129,22 @@ def explore(observe: Observe, sizes: Mapping[str, int], seed: int = 0,
     rng = random.Random(seed)
     probes.checks = _checks(probes, aligned, sizes, rng, CHECKS)
     return probes
+
+
+def bounds(x: int, kept: Sequence[int], misaligned: Sequence[int]
+           ) -> tuple[int | None, int | None]:
+    """The values a size was seen to keep the example's modules over: from the lowest kept
+    value above every lower value that changed them to the highest below every higher one
+    (None: no value on that side changed them).
+
+    >>> bounds(8, [4, 9], [16, 24]), bounds(32, [33], [64, 16, 96])
+    ((None, 9), (32, 33))
+    """
+    above = min((v for v in misaligned if v > x), default=None)
+    below = max((v for v in misaligned if v < x), default=None)
+    hi = None if above is None else max([x, *(v for v in kept if v < above)])
+    lo = None if below is None else min([x, *(v for v in kept if v > below)])
+    return lo, hi
 
 
 def depends(probes: Probes) -> dict[tuple[Any, ...], frozenset[str]]:
@@ -418,6 +444,8 @@ class Fitted:
     fixed: Mapping[str, str]
     builds: int
     moved: frozenset[str] = frozenset()
+    #: sizes whose other values past a point make other modules: the values the fit holds for
+    bounds: Mapping[str, tuple[int | None, int | None]] = field(default_factory=dict)
 
 
 def fit_node(observe: Observe, sizes: Mapping[str, int], seed: int = 0,
@@ -437,4 +465,29 @@ def fit_node(observe: Observe, sizes: Mapping[str, int], seed: int = 0,
             raise FitError(f"the fitted tree counts {got} where the module has {b.total} "
                            f"at {dict(b.point)}")
     return Fitted(node, dict(sizes), frozenset(probes.quiet), dict(probes.fixed),
-                  probes.builds, frozenset(probes.moved))
+                  probes.builds, frozenset(probes.moved), _bounds(probes, tree))
+
+
+def _bounds(probes: Probes, tree: Any) -> dict[str, tuple[int | None, int | None]]:
+    """The sizes the fitted tree holds only between two values: where a size varied alone
+    built other modules (more layers moving which carry an adapter) and the tree does not
+    count that build, it holds up to the values seen counted on that side. Other modules
+    the tree still counts (a run folded another way at one layer) bound nothing."""
+    out: dict[str, tuple[int | None, int | None]] = {}
+    base = probes.base.point
+
+    def right(b: Build) -> bool:
+        try:
+            return bool(tree.numeric({symbol(k): v for k, v in b.point.items()}) == b.total)
+        except (SymparamError, ArithmeticError, ValueError):
+            return False
+
+    for key, builds in probes.unaligned.items():
+        wrong = [b.point[key] for b in builds if not right(b)]
+        if not wrong:
+            continue
+        counted = [b.point[key] for b in [*probes.fit_on, *builds] if b.point[key] != base[key]
+                   and all(b.point[k] == v for k, v in base.items() if k != key)
+                   and b.point[key] not in wrong]
+        out[key] = bounds(base[key], counted, wrong)
+    return out

@@ -70,6 +70,7 @@ def fit_type(model_type: str, seed: int = 0, log: Log | None = None) -> dict[str
         fitter.point.update({k: fitter.s.keys[fitter.paths[k]].value
                              for k in set(fitter.fixed) & shrunk})
         fitter.fixed.clear()
+        fitter.bounds.clear()
         base_fit = fitter.fit(base, {})
     fitter.say(f"{base}: {base_fit.builds} builds")
     others, choices = fitter.keys()
@@ -135,6 +136,8 @@ class _TypeFitter:
         self.cache: dict[Any, Reading | str] = {}
         self.builds = 0
         self.fixed: dict[str, str] = {}  # sizes the structure hangs on, by symbol: why
+        #: sizes past whose bounds other modules appear, by symbol: (lowest, highest) or None
+        self.bounds: dict[str, tuple[int | None, int | None]] = {}
         self.optional: dict[str, tuple[str, int]] = {}  # a key read only where given
 
     def reading(self, cls: str, values: Mapping[str, Any]) -> Reading | str:
@@ -228,6 +231,10 @@ class _TypeFitter:
         else:
             raise FitError(f"{cls}: sizes held fixed three times and still no fit")
         self.fixed.update(found.fixed)
+        for name, (lo, hi) in found.bounds.items():  # every fit's bounds hold at once
+            was_lo, was_hi = self.bounds.get(name, (None, None))
+            self.bounds[name] = (max((v for v in (lo, was_lo) if v is not None), default=None),
+                                 min((v for v in (hi, was_hi) if v is not None), default=None))
         return found
 
     def _moving(self, observe: Callable[[Mapping[str, int]], Build | str], first: Build,
@@ -266,7 +273,21 @@ class _TypeFitter:
                     entry["absent"] = key.value
                 out[path] = entry
             else:
-                out[path] = {"size": name, **self.default_of(key)}
+                out[path] = {"size": name, **self.default_of(key), **self.bound(name, key)}
+        return out
+
+    def bound(self, name: str, key: Key) -> dict[str, int]:
+        """The lowest and highest value of a size whose other values make other modules
+        (``min``, ``max``): those the fits saw, widened to the default the fits started from,
+        whose modules are the example's (a layer count is lowered only where they stay)."""
+        lo, hi = self.bounds.get(name, (None, None))
+        known = [v for v in (key.value, self.point[name])
+                 if isinstance(v, int) and not isinstance(v, bool) and v > 0]
+        out = {}
+        if lo is not None:
+            out["min"] = min([lo, *known])
+        if hi is not None:
+            out["max"] = max([hi, *known])
         return out
 
     def keys(self) -> tuple[dict[str, Any], dict[str, list[Any]]]:
