@@ -1,7 +1,7 @@
 """Config files as their publishers write them (tests/configs/fitted: written after the
-published config.json of Gemma 3 4B, Qwen2.5-VL 7B — flat, as hub files of that family are —,
-Mistral Small 3.1, OLMo 3 7B and GLM-4.5-Air, with their older keys and spellings), counted
-from the fitted records and by transformers on the meta device."""
+published config.json of Gemma 3 4B, Llama 4 Scout 17B-16E, Qwen2.5-VL 7B — flat, as hub files
+of that family are —, Mistral Small 3.1, OLMo 3 7B and GLM-4.5-Air, with their older keys and
+spellings), counted from the fitted records and by transformers on the meta device."""
 
 from __future__ import annotations
 
@@ -16,7 +16,7 @@ import symparam.fitted
 from tests.tools import need
 
 FOLDER = Path(__file__).resolve().parent / "configs" / "fitted"
-COUNTED = ["gemma-3-4b-it.json", "qwen2.5-vl-7b-instruct.json",
+COUNTED = ["gemma-3-4b-it.json", "llama-4-scout-17b-16e.json", "qwen2.5-vl-7b-instruct.json",
            "mistral-small-3.1-24b-instruct.json", "olmo-3-7b.json", "glm-4.5-air.json"]
 
 
