@@ -53,6 +53,31 @@ def test_a_layer_count_that_moves_which_layers_carry_a_module_is_refused(layers:
         symparam.model("evolla", N=layers).count()
 
 
+def test_a_key_under_the_name_its_config_class_maps_it_to_is_read() -> None:
+    """BailingHybridConfig maps n_shared_experts (the record's key) to num_shared_experts,
+    the name transformers writes: the file's value is read, not the default."""
+    from tests.test_fitted_published import transformers_count
+
+    config = {"model_type": "bailing_hybrid", "architectures": ["BailingHybridModel"],
+              "num_shared_experts": 2, "num_experts": 64}
+    assert symparam.from_hf_config(config).count() == transformers_count(config)
+
+
+def test_three_values_right_by_twos_but_not_together_are_refused_together() -> None:
+    """DeepSeek-VL-hybrid's SAM encoder counts right with any two of qkv_bias, use_abs_pos
+    and use_rel_pos off, not with all three: that set is refused, each pair counted."""
+    from tests.test_fitted_published import transformers_count
+
+    flags = {"qkv_bias": False, "use_abs_pos": False, "use_rel_pos": False}
+    base = {"model_type": "deepseek_vl_hybrid", "architectures": ["DeepseekVLHybridModel"]}
+    with pytest.raises(symparam.SymparamError, match=r"qkv_bias = false with .*use_abs_pos = "
+                                                     r"false with .*use_rel_pos = false is not"):
+        symparam.from_hf_config({**base, "high_res_vision_config": flags}).count()
+    pair = {"qkv_bias": False, "use_rel_pos": False}
+    config = {**base, "high_res_vision_config": pair}
+    assert symparam.from_hf_config(config).count() == transformers_count(config)
+
+
 def _gemma3(**changes: Any) -> dict[str, Any]:
     config: dict[str, Any] = {"model_type": "gemma3",
                               "architectures": ["Gemma3ForConditionalGeneration"],

@@ -85,6 +85,11 @@ def read_config(record: Mapping[str, Any], config: Mapping[str, Any], where: str
         if "size" in entry:
             symbol = entry["size"]
             keys[symbol] = path
+            if entry.get("rewritten") and present and raw is not None:
+                raise ConfigError(f"{where}: {path} is given, and transformers rewrites it when "
+                                  f"it reads a config of {record['model_type']}: the record "
+                                  "holds the value a config is made with, so a file that "
+                                  "gives it is not counted")
             if path == "num_labels":
                 values[symbol] = _labels(config, where)
             elif present and raw is not None and raw != entry.get("unset"):
@@ -124,6 +129,15 @@ def read_config(record: Mapping[str, Any], config: Mapping[str, Any], where: str
         if all(_equal(options.get(p), v) for p, v in pair):
             shown = " with ".join(f"{p} = {quoted(v)}" for p, v in pair)
             raise ConfigError(f"{where}: {shown} is not fitted for {record['model_type']}")
+    most = record.get("together_at_most")
+    if most is not None:  # more values away from their defaults than were built together
+        moved = [p for p, e in record["keys"].items() if isinstance(e, dict) and
+                 ("values" in e or e.get("optional")) and
+                 not _equal(options.get(p), e.get("default") if "values" in e else None)]
+        if len(moved) > most:
+            raise ConfigError(f"{where}: {', '.join(moved)} differ from their defaults "
+                              f"together; {record['model_type']} was checked with at most "
+                              f"{most} of them at once")
     return Reading(_class(record, config, arch, base, where), values, options, keys)
 
 
@@ -147,7 +161,9 @@ class _View:
         self.record, self.config, self.where = record, config, where
         self.aliases: dict[str, list[str]] = {}
         for alias, name in (record.get("aliases") or {}).items():
+            # either name may be the record's key: the config class's field or its alias
             self.aliases.setdefault(name, []).append(alias)
+            self.aliases.setdefault(alias, []).append(name)
 
     def section(self, name: str) -> Mapping[str, Any] | None:
         """A section's object; where the file has none and transformers reads the section's

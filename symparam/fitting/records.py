@@ -46,6 +46,8 @@ FORMAT = 1
 #: the value of a key the model code reads only where a file gives it (``getattr(config,
 #: "head_dim", H // h)``): its tree is fitted with the key given, a size of its own
 GIVEN = "given"
+#: builds that check sets of three or more non-default values together, at most, per type
+SETS = 160
 #: size keys that count layers, by name: fitted at fewer layers where the runs allow
 LAYERS = re.compile(r".*(layers|depth|depths|blocks)$")
 #: size keys that may name a layer by its index: a layer count is not lowered below them
@@ -119,7 +121,10 @@ def fit_type(model_type: str, seed: int = 0, log: Log | None = None) -> dict[str
         now = fitter.apart(trial, choices)
         if all(p in apart for p in now) and len(now) < len(apart):
             record, apart = trial, now  # kept only where it leaves fewer pairs refused
-    record["apart"] = apart
+    larger, checked = fitter.apart_sets(record, choices, apart)
+    record["apart"] = apart + larger
+    if checked is not None:  # more values than were built together: the rest are refused
+        record["together_at_most"] = checked
     record["builds"] = fitter.builds
     return record
 
@@ -274,7 +279,28 @@ class _TypeFitter:
                 out[path] = entry
             else:
                 out[path] = {"size": name, **self.default_of(key), **self.bound(name, key)}
+                if self.rewritten(path):
+                    out[path]["rewritten"] = True
         return out
+
+    def rewritten(self, path: str) -> bool:
+        """Whether the config class keeps another value than its class default for the size
+        ``path`` (BailingHybridConfig sets head_dim to qk_rope_head_dim, keeping the given
+        one as linear_head_dim): the file transformers writes then holds a value the fit
+        did not start from, so a file that gives it is refused."""
+        section, _, key = path.rpartition(".")
+        spec_key = self.s.keys[path]  # the default a file that leaves it out is made with;
+        value = spec_key.class_default  # where another value is overwritten from other keys,
+        if not isinstance(value, int) or isinstance(value, bool) or value <= 0:  # it moves
+            return False  # nothing and is not counted
+        try:
+            config = self.s.make_config({path: value})
+        except Exception:  # transformers refusing the value: not a rewrite
+            return False
+        held = getattr(config, section, None) if section else config
+        if isinstance(held, dict):
+            return bool(held.get(key, value) != value)
+        return held is not None and getattr(held, key, value) != value
 
     def bound(self, name: str, key: Key) -> dict[str, int]:
         """The lowest and highest value of a size whose other values make other modules
@@ -579,6 +605,49 @@ class _TypeFitter:
             merged = merge(own, alt, together, defaults, universe)
             entry["node"] = {**entry["node"], "items": [items[0], *merged["items"]]}
 
+    def apart_sets(self, record: Mapping[str, Any], choices: Mapping[str, list[Any]],
+                   apart: list[list[list[Any]]]) -> tuple[list[list[list[Any]]], int | None]:
+        """Sets of three or more non-default values (of as many keys) whose tree, built from
+        the record, does not count as transformers builds it (DeepSeek-VL's SAM encoder
+        without qkv bias, absolute and relative positions: right by twos, wrong all three),
+        each refused together; none holding a set already refused. At most :data:`SETS`
+        builds: the size of set checked whole where that stops short, else None."""
+        keys = list(choices)
+        defaults = {p: self.default_value(p) for p in choices}
+        out: list[list[list[Any]]] = []
+        built = 0
+        for size in range(3, len(keys) + 1):
+            combos = [list(zip(paths, values, strict=True))
+                      for paths in itertools.combinations(keys, size)
+                      for values in itertools.product(*(choices[p] for p in paths))]
+            if built + len(combos) > SETS:
+                return out, size - 1
+            for combo in combos:
+                items = [[p, _json(v)] for p, v in combo]
+                if any(_holds(refused, items) for refused in [*apart, *out]):
+                    continue
+                built += 1
+                if self.miscounts(record, combo, defaults):
+                    out.append(items)
+        return out, None
+
+    def miscounts(self, record: Mapping[str, Any], combo: list[tuple[str, Any]],
+                  defaults: Mapping[str, Any]) -> bool:
+        """Whether some class built with the values ``combo`` counts otherwise by the record."""
+        from symparam.fitted.record import class_tree
+        from symparam.symbols import symbol
+
+        values = self.values(*itertools.chain.from_iterable(combo))
+        env = {symbol(k): v for k, v in values.items() if not isinstance(v, bool)
+               and isinstance(v, int) and k in self.paths}
+        for cls in record["classes"]:
+            got = self.reading(cls, values)
+            if isinstance(got, str):
+                continue
+            if class_tree(record, cls, {**defaults, **dict(combo)}).numeric(env) != got.total:
+                return True
+        return False
+
     def apart(self, record: Mapping[str, Any], choices: Mapping[str, list[Any]]
               ) -> list[list[list[Any]]]:
         """Pairs of non-default values whose tree, built from the record, does not count as
@@ -604,6 +673,10 @@ class _TypeFitter:
                     out.append([[p1, _json(v1)], [p2, _json(v2)]])
                     break
         return out
+
+
+def _holds(part: list[list[Any]], whole: list[list[Any]]) -> bool:
+    return all(item in whole for item in part)
 
 
 def probe_values(key: Key) -> list[Any]:
