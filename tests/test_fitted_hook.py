@@ -124,3 +124,41 @@ def test_the_command_line_on_a_fitted_config(tmp_path: Path,
     assert "memory is not derived" in capsys.readouterr().err
 
 
+
+
+@pytest.mark.parametrize(("given", "refused"), [([4], False), ([3], True), (None, False)])
+def test_an_older_spelling_is_read_where_it_holds_what_transformers_writes(
+        given: list[int] | None, refused: bool) -> None:
+    """A backbone's config.json as transformers writes it holds out_indices beside
+    out_features: where it holds what the default config writes, it says nothing the record
+    does not know; any other value is refused by its key."""
+    import copy
+
+    from symparam.fitted.record import read_config
+
+    record = copy.deepcopy(fitted.load("gemma3"))
+    record["legacy"], record["legacy_written"] = ["out_indices"], {"out_indices": [4]}
+    config: dict[str, Any] = {"model_type": "gemma3"}
+    if given is not None:
+        config["out_indices"] = given
+    if refused:
+        with pytest.raises(symparam.SymparamError, match=r"^f: out_indices is an older"):
+            read_config(record, config, "f")
+    else:
+        assert read_config(record, config, "f").cls == "Gemma3Model"
+
+
+def test_more_values_off_their_defaults_than_were_built_together_are_refused() -> None:
+    import copy
+
+    from symparam.fitted.record import read_config
+
+    record = copy.deepcopy(fitted.load("gemma3"))
+    record["together_at_most"] = 1
+    one = {"model_type": "gemma3", "text_config": {"attention_bias": True}}
+    assert read_config(record, one, "f").options["text_config.attention_bias"] is True
+    two = {**one, "tie_word_embeddings": False}
+    message = (r"^f: tie_word_embeddings, text_config\.attention_bias differ from their "
+               r"defaults together; gemma3 was checked with at most 1")
+    with pytest.raises(symparam.SymparamError, match=message):
+        read_config(record, two, "f")

@@ -2,17 +2,19 @@
 counted by symparam from the config.json transformers writes and by ``num_parameters()`` on
 the meta device.
 
-Each draw halves, keeps or doubles every size key (top level and sections), flips each flag
-and picks an enum's value at random, and picks a class among those the auto mappings
-register; a config transformers refuses, or a class it does not build, is not a draw. Each
-draw ends as ``exact`` (the same count), ``refused`` (symparam says why in one line) or
-``silent`` (a different count: a bug — there must be none).
+The first draw is the default config; each other halves, keeps or doubles every size key
+(top level and sections), flips each flag and picks an enum's value at random; each picks a
+class among those the auto mappings register; a config transformers refuses, or a class it
+does not build, is not a draw. Each draw ends as ``exact`` (the same count), ``refused``
+(symparam says why in one line) or ``silent`` (a different count: a bug — there must be
+none).
 
     python tools/fitted_oracle.py                    # every record, 12 draws each
     python tools/fitted_oracle.py gemma3 --draws 50  # one type
     python tools/fitted_oracle.py --write            # and docs/fitted-coverage.md
 
-``tests/test_fitted.py`` runs a random sample of types on every run (the seed printed).
+``tests/test_fitted_oracle.py`` runs a random sample of types on every run (the seed
+printed).
 """
 
 from __future__ import annotations
@@ -29,9 +31,11 @@ ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "fitted-coverage.md"
 
 
-def draw(model_type: str, rng: random.Random) -> tuple[dict[str, Any], str, int] | None:
+def draw(model_type: str, rng: random.Random, default: bool = False
+         ) -> tuple[dict[str, Any], str, int] | None:
     """A config.json (as transformers writes it), a class and its ``num_parameters()``, or
-    None where transformers does not build what was drawn."""
+    None where transformers does not build what was drawn; with ``default``, every size and
+    flag kept at the default (the class still drawn)."""
     import warnings
 
     import torch
@@ -43,6 +47,8 @@ def draw(model_type: str, rng: random.Random) -> tuple[dict[str, Any], str, int]
     s = spec(model_type)
     values: dict[str, Any] = {}
     for path, key in s.keys.items():
+        if default:
+            break
         if key.kind == "size" and path != "num_labels":
             values[path] = max(1, rng.choice([key.value // 2, key.value, key.value * 2]))
         elif key.kind in ("flag", "enum") and rng.random() < 0.5:
@@ -68,13 +74,13 @@ def draw(model_type: str, rng: random.Random) -> tuple[dict[str, Any], str, int]
 
 def check(model_type: str, draws: int, seed: int) -> Counter[str]:
     """The outcomes of ``draws`` draws for ``model_type`` (``exact``, ``refused: why``,
-    ``silent: …``, ``unbuilt``)."""
+    ``silent: …``, ``unbuilt``; ``varied exact``: the exact ones other than the default)."""
     import symparam
 
     rng = random.Random(f"{seed}:{model_type}")
     out: Counter[str] = Counter()
-    for _ in range(draws):
-        got = draw(model_type, rng)
+    for k in range(draws):
+        got = draw(model_type, rng, default=k == 0)
         if got is None:
             out["unbuilt"] += 1
             continue
@@ -86,6 +92,7 @@ def check(model_type: str, draws: int, seed: int) -> Counter[str]:
             continue
         if counted == expected:
             out["exact"] += 1
+            out["varied exact"] += k > 0
         else:
             out[f"silent: {cls} counts {counted:,}, transformers {expected:,}"] += 1
     return out
@@ -120,6 +127,7 @@ def write_doc(results: dict[str, Counter[str]], args: argparse.Namespace) -> Non
     unbuildable = {t for t, why in refused.items() if "does not build with the default" in why}
     builds = len(results) + len(refused) - len(unbuildable)
     exact = [t for t, r in results.items() if r["exact"] and not _silent(r)]
+    varied = [t for t in exact if results[t]["varied exact"]]
     silent = [t for t, r in results.items() if _silent(r)]
     lines = [
         "# Model types read off transformers' module trees: coverage",
@@ -127,14 +135,16 @@ def write_doc(results: dict[str, Counter[str]], args: argparse.Namespace) -> Non
         f"Records fitted with transformers {fitted.version()} by `python tools/fit_records.py` "
         "(how: [fitted-records.md](fitted-records.md)); checked by `python "
         f"tools/fitted_oracle.py --draws {args.draws} --seed {args.seed} --write`, which draws "
-        "configs from each type's default (every size halved, kept or doubled, flags flipped, "
-        "a class of the auto mappings), writes them as transformers writes a config.json, and "
-        "compares symparam's count with transformers' `num_parameters()` on the meta device.",
+        "each type's default config and configs around it (every size halved, kept or doubled, "
+        "flags flipped), each with a class of the auto mappings, writes them as transformers "
+        "writes a config.json, and compares symparam's count with transformers' "
+        "`num_parameters()` on the meta device.",
         "",
         f"- model types whose default config builds: {builds} (of {len(results) + len(refused)}"
         f" fitted or tried; {len(unbuildable)} do not build with their default config)",
         f"- counted exactly on some draw, none counted wrong: {len(exact)} "
-        f"({100 * len(exact) / max(builds, 1):.1f}% of those that build)",
+        f"({100 * len(exact) / max(builds, 1):.1f}% of those that build); on a config other "
+        f"than the default: {len(varied)} ({100 * len(varied) / max(builds, 1):.1f}%)",
         f"- silent (a count that differs from transformers'): {len(silent)} types"
         + (f" ({', '.join(silent)})" if silent else ""),
         f"- records with no exact draw (every draw refused or not built by transformers): "

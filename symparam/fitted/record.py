@@ -51,8 +51,10 @@ def read_config(record: Mapping[str, Any], config: Mapping[str, Any], where: str
     change the tree, with transformers' default where the file leaves it out; a value the
     record was not fitted for is refused in one line naming the key and the values fitted."""
     view = _View(record, config, where)
+    written = record.get("legacy_written", {})
     for path in record.get("legacy", ()):
-        if view.lookup(path)[0]:
+        present, raw = view.lookup(path)
+        if present and not (path in written and _equal(raw, written[path])):
             raise ConfigError(f"{where}: {path} is an older spelling transformers converts; "
                               f"{record['model_type']} is read by its own keys only")
     for name, section in record.get("sections", {}).items():

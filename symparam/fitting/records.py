@@ -103,6 +103,7 @@ def fit_type(model_type: str, seed: int = 0, log: Log | None = None) -> dict[str
         "format": FORMAT, "model_type": model_type, "transformers": transformers.__version__,
         "base": base, "keys": keys, "sections": fitter.sections(),
         "aliases": s.aliases, "legacy": list(dict.fromkeys(fitter.legacy())),
+        "legacy_written": fitter.written(fitter.legacy()),
         "classes": classes,
         "refused": refused,
     }
@@ -437,6 +438,19 @@ class _TypeFitter:
             built = [(cls, got) for cls, got in built if not isinstance(got, str)]
             if not built or any(not _same(got, firsts[cls]) for cls, got in built):
                 out.append(path)
+        return out
+
+    def written(self, paths: list[str]) -> dict[str, Any]:
+        """What the config.json transformers writes for the default config holds at each of
+        ``paths`` (out_indices beside out_features): a file that holds the same is read as
+        one that leaves them out."""
+        data = self.s.make_config({}).to_dict()
+        out = {}
+        for path in paths:
+            section, _, key = path.rpartition(".")
+            held = data.get(section) if section else data
+            if isinstance(held, dict) and key in held:
+                out[path] = _json(held[key])
         return out
 
     def moving(self, cls: str, choices: Mapping[str, list[Any]]) -> list[tuple[str, Any]]:
