@@ -162,3 +162,24 @@ def test_more_values_off_their_defaults_than_were_built_together_are_refused() -
                r"defaults together; gemma3 was checked with at most 1")
     with pytest.raises(symparam.SymparamError, match=message):
         read_config(record, two, "f")
+
+
+def test_what_transformers_writes_for_a_default_left_null_is_read_beside_default_sizes(
+        ) -> None:
+    """A key whose default is null and which transformers fills in from the sizes (a list
+    of layer kinds) holds, in the config.json it writes, that list: read as the default
+    where every size is at its default, refused where one is not (the list hangs on it)."""
+    import copy
+
+    from symparam.fitted.record import read_config
+
+    record = copy.deepcopy(fitted.load("gemma3"))
+    record["keys"]["mlp_kinds"] = {"default": None, "fixed": [None], "written": ["a", "b"]}
+    base = {"model_type": "gemma3", "mlp_kinds": ["a", "b"]}
+    assert read_config(record, base, "f").cls == "Gemma3Model"
+    with pytest.raises(symparam.SymparamError, match=r"^f: mlp_kinds = \["):
+        read_config(record, {**base, "mlp_kinds": ["a", "c"]}, "f")
+    with pytest.raises(symparam.SymparamError, match=r"default config of gemma3, read only "
+                                                     r"beside the default sizes; text_config\."
+                                                     r"hidden_size = 640 is not its default"):
+        read_config(record, {**base, "text_config": {"hidden_size": 640}}, "f")

@@ -70,6 +70,7 @@ def read_config(record: Mapping[str, Any], config: Mapping[str, Any], where: str
     derived: list[tuple[str, str, Any]] = []
     lists: list[tuple[str, Any, Mapping[str, Any]]] = []
     same: list[tuple[str, Any, Any]] = []
+    as_written: list[tuple[str, Any]] = []
     for path, entry in record["keys"].items():
         if entry.get("ignored"):
             continue
@@ -109,6 +110,10 @@ def read_config(record: Mapping[str, Any], config: Mapping[str, Any], where: str
             continue
         value = raw if present else view.default(path, entry)
         allowed = entry.get("values", entry.get("fixed", []))
+        if present and "written" in entry and _equal(value, entry["written"]) and \
+                not any(_equal(value, a) for a in allowed):
+            as_written.append((path, value))  # the default config's file: sizes checked below
+            continue
         if not any(_equal(value, a) for a in allowed):
             shown = ", ".join(quoted(a) for a in allowed)
             raise ConfigError(f"{where}: {path} = {quoted(value)} is not a value "
@@ -117,6 +122,8 @@ def read_config(record: Mapping[str, Any], config: Mapping[str, Any], where: str
             options[path] = next(a for a in allowed if _equal(value, a))
     for symbol, path, data in derived:  # transformers' own formula from the other sizes
         values[symbol] = _derive(data, values, path, where)
+    for path, value in as_written[:1]:  # what transformers wrote for its defaults, made
+        _at_defaults(record, values, keys, f"{where}: {path} = {quoted(value, 40)}")
     for path, raw, data in same:
         if raw != _derive(data, values, path, where):
             raise ConfigError(f"{where}: {path} = {quoted(raw)}; {record['model_type']} was "
@@ -141,6 +148,21 @@ def read_config(record: Mapping[str, Any], config: Mapping[str, Any], where: str
                               f"together; {record['model_type']} was checked with at most "
                               f"{most} of them at once")
     return Reading(_class(record, config, arch, base, where), values, options, keys)
+
+
+def _at_defaults(record: Mapping[str, Any], values: Mapping[str, int],
+                 keys: Mapping[str, str], said: str) -> None:
+    """Refuse, after ``said`` (a value transformers writes for the default config, a list it
+    makes from the default sizes), a size away from its default: the value may hang on it."""
+    for symbol, value in values.items():
+        if keys.get(symbol) == "num_labels":
+            continue  # it sizes a classifier's head alone
+        entry = record["keys"].get(keys.get(symbol, ""), {})
+        known = [entry.get(k) for k in ("default", "absent") if isinstance(entry.get(k), int)]
+        if known and value not in known:
+            raise ConfigError(f"{said} is what transformers writes for the default config of "
+                              f"{record['model_type']}, read only beside the default sizes; "
+                              f"{keys[symbol]} = {value} is not its default")
 
 
 def made_list(entry: Mapping[str, Any], values: Mapping[str, int]) -> list[Any]:

@@ -119,7 +119,8 @@ def explore(observe: Observe, sizes: Mapping[str, int], seed: int = 0,
         if kept and all(numbers(b.tree) == base_numbers for b in kept) and len(kept) == 2 \
                 and key not in probes.unaligned:
             probes.quiet.add(key)  # up and down: it moves nothing
-        if not kept or (why and all(numbers(b.tree) == base_numbers for b in kept)):
+        if not kept or (key in probes.unaligned and
+                        all(numbers(b.tree) == base_numbers for b in kept)):
             probes.fixed[key] = why or "no other value builds"  # moves the structure only
             continue
         probes.fit_on += kept

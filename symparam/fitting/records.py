@@ -145,6 +145,7 @@ class _TypeFitter:
         #: sizes past whose bounds other modules appear, by symbol: (lowest, highest) or None
         self.bounds: dict[str, tuple[int | None, int | None]] = {}
         self.optional: dict[str, tuple[str, int]] = {}  # a key read only where given
+        self._written: dict[str, Any] | None = None  # the default config's config.json
 
     def reading(self, cls: str, values: Mapping[str, Any]) -> Reading | str:
         """The parameters of ``cls`` built with the sizes and key values ``values`` (by
@@ -351,6 +352,10 @@ class _TypeFitter:
                 entry = {"ignored": True}  # every value tried builds the same trees
             else:
                 entry["fixed"] = [entry["default"]]
+                written = self.written([path]).get(path)
+                if path in self.written([path]) and written != entry["default"] and \
+                        written != entry.get("absent"):
+                    entry["written"] = written  # what the default config's file holds
             out[path] = entry
         self.together(out, choices, firsts)
         return out, choices
@@ -444,7 +449,9 @@ class _TypeFitter:
         """What the config.json transformers writes for the default config holds at each of
         ``paths`` (out_indices beside out_features): a file that holds the same is read as
         one that leaves them out."""
-        data = self.s.make_config({}).to_dict()
+        if self._written is None:
+            self._written = self.s.make_config({}).to_dict()
+        data = self._written
         out = {}
         for path in paths:
             section, _, key = path.rpartition(".")
