@@ -183,3 +183,21 @@ def test_what_transformers_writes_for_a_default_left_null_is_read_beside_default
                                                      r"beside the default sizes; text_config\."
                                                      r"hidden_size = 640 is not its default"):
         read_config(record, {**base, "text_config": {"hidden_size": 640}}, "f")
+
+
+def test_a_worked_out_size_written_as_its_default_is_read_beside_default_sizes() -> None:
+    """transformers writes a size it works out (mamba_d_head from sizes the record holds
+    fixed, so not among its symbols): that value is read beside default sizes; another value,
+    or other sizes, are refused."""
+    import copy
+
+    from symparam.fitted.record import read_config
+
+    record = copy.deepcopy(fitted.load("gemma3"))
+    record["keys"]["x_dim"] = {"same_as": ["*", "held_fixed", 2], "unset": None, "written": 64}
+    base = {"model_type": "gemma3", "x_dim": 64}
+    assert read_config(record, base, "f").cls == "Gemma3Model"
+    with pytest.raises(symparam.SymparamError, match=r"^f: x_dim is missing and cannot be"):
+        read_config(record, {**base, "x_dim": 65}, "f")
+    with pytest.raises(symparam.SymparamError, match=r"^f: x_dim = 64 is what transformers "):
+        read_config(record, {**base, "text_config": {"hidden_size": 640}}, "f")

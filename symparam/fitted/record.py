@@ -125,6 +125,10 @@ def read_config(record: Mapping[str, Any], config: Mapping[str, Any], where: str
     for path, value in as_written[:1]:  # what transformers wrote for its defaults, made
         _at_defaults(record, values, keys, f"{where}: {path} = {quoted(value, 40)}")
     for path, raw, data in same:
+        written = record["keys"][path].get("written")
+        if written is not None and _equal(raw, written) and not _derivable(data, values):
+            _at_defaults(record, values, keys, f"{where}: {path} = {quoted(raw, 40)}")
+            continue  # the default config's own value, where its formula needs fixed sizes
         if raw != _derive(data, values, path, where):
             raise ConfigError(f"{where}: {path} = {quoted(raw)}; {record['model_type']} was "
                               f"fitted where it is {_derive(data, values, path, where)}, as "
@@ -148,6 +152,16 @@ def read_config(record: Mapping[str, Any], config: Mapping[str, Any], where: str
                               f"together; {record['model_type']} was checked with at most "
                               f"{most} of them at once")
     return Reading(_class(record, config, arch, base, where), values, options, keys)
+
+
+def _derivable(data: Any, values: Mapping[str, int]) -> bool:
+    """Whether the formula ``data`` can be worked out from ``values`` (not where it names a
+    size that is fixed, so not among them)."""
+    try:
+        _derive(data, values, "", "")
+    except ConfigError:
+        return False
+    return True
 
 
 def _at_defaults(record: Mapping[str, Any], values: Mapping[str, int],

@@ -274,6 +274,8 @@ class _TypeFitter:
                 entry: dict[str, Any] = {"fixed": [self.point[name]]}
                 if "derived" in found:  # the value transformers works out when it is unset
                     entry = {"same_as": found["derived"], "unset": found.get("unset")}
+                    if path in self.written([path]):  # what the default config's file holds
+                        entry["written"] = self.written([path])[path]
                 elif isinstance(key.class_default, int):
                     entry["default"] = key.class_default
                 if "." in path and key.value != key.class_default:
