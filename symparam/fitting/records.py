@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import copy
 import itertools
+import json
 import re
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -459,7 +460,7 @@ class _TypeFitter:
             section, _, key = path.rpartition(".")
             held = data.get(section) if section else data
             if isinstance(held, dict) and key in held:
-                out[path] = _json(held[key])
+                out[path] = json.loads(json.dumps(held[key], default=str))  # as written
         return out
 
     def moving(self, cls: str, choices: Mapping[str, list[Any]]) -> list[tuple[str, Any]]:
