@@ -51,6 +51,7 @@ __all__ = [
     "Sequential",
     "SymparamError",
     "Tensor",
+    "fit",
     "from_block",
     "from_hf_config",
     "model",
@@ -179,6 +180,17 @@ def from_block(block: Block, name: str = "custom", /, *, attention: bool | None 
                     architectures={name: "your block tree"}, build=lambda _a, _o: block,
                     compute=True, custom=True, attention=attention)
     return Model(name, family, name, {}, values)
+
+
+def fit(build: Any, name: str | None = None, /, *, seed: int = 0, **sizes: int) -> Model:
+    """The :class:`Model` of your own ``nn.Module``: ``build(**sizes)`` is built on torch's
+    meta device at the sizes given and around them, and each tensor's dimensions are read
+    off as exact formulas in the sizes, checked at sizes not used to find them
+    (:func:`symparam.fitting.fit`; needs torch). ``symparam.fit(build, H=64, N=2).params``
+    is the closed form; ``count``, ``formula``, ``derive`` and the rest work on it."""
+    from symparam.fitting import fit as fitted
+
+    return fitted(build, name, seed=seed, **sizes)
 
 
 def from_hf_config(source: Any, **kwargs: Any) -> Model:

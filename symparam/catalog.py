@@ -247,10 +247,16 @@ def model(
                                 resolved.options, {}, (), resolved.keys)
             return _build(name, resolved, assume, free, values)
         if not looks_like_config(name):
+            found = fitted_type(name, arch, base, assume, free, values)  # issue 28's hook
+            if found is not None:
+                return found
             raise UnknownModelError(name, model_names())
         hub_hint(name)
-        resolved = resolve_config(load_config(name), model_types(), arch=arch, base=base,
-                                  where=name)
+        config = load_config(name)
+        found = fitted_config(config, name, name, arch, base, assume, free, values)
+        if found is not None:
+            return found
+        resolved = resolve_config(config, model_types(), arch=arch, base=base, where=name)
         return _build(name, resolved, assume, free, values)
     fam = family(preset.family if preset else name)
     architecture = fam.resolve_architecture(arch or (preset.architecture if preset else None))
@@ -284,8 +290,48 @@ def from_hf_config(
     6607343616
     """
     where, config = config_source(source, name)
+    found = fitted_config(config, where, name or where, arch, base, assume, free, values)
+    if found is not None:  # issue 28's hook
+        return found
     resolved = resolve_config(config, model_types(), arch=arch, base=base, where=where)
     return _build(name or where, resolved, assume, free, values)
+
+
+# -- issue 28: model types no hand-written family serves, read from their fitted records ------
+
+
+def fitted_config(config: Mapping[str, Any], where: str, name: str, arch: str | None,
+                  base: bool, assume: Iterable[Assumption | str], free: Iterable[str],
+                  values: Mapping[str, Any]) -> Model | None:
+    """The model of a config.json whose model_type no hand-written family serves and a fitted
+    record does (:mod:`symparam.fitted`), or None: hand-written families take precedence."""
+    from symparam import fitted
+
+    model_type = config.get("model_type") if isinstance(config, Mapping) else None
+    if model_type in model_types() or not fitted.has(model_type):
+        return None
+    _no_free(free, str(model_type))
+    return fitted.model_for_config(config, where, name=name, arch=arch, base=base,
+                                   values=values, assume=assume)
+
+
+def fitted_type(name: str, arch: str | None, base: bool, assume: Iterable[Assumption | str],
+                free: Iterable[str], values: Mapping[str, Any]) -> Model | None:
+    """The formula of a model type by name that only a fitted record serves, or None."""
+    from symparam import fitted
+
+    if name in model_types() or not fitted.has(name):
+        return None
+    _no_free(free, name)
+    return fitted.model_for_type(name, arch=arch, base=base, values=values, assume=assume)
+
+
+def _no_free(free: Iterable[str], model_type: str) -> None:
+    from symparam.errors import InvalidValueError
+
+    if list(free):
+        raise InvalidValueError(f"{model_type} is read from a fitted record, which makes no "
+                                "assumption to drop")
 
 
 def config_source(source: Any, name: str | None = None) -> tuple[str, Mapping[str, Any]]:

@@ -349,7 +349,7 @@ def cmd_derive(args: argparse.Namespace) -> int:
 #: :mod:`symparam.cli_analysis`
 CORE_COMMANDS = ("list", "count", "formula", "derive")
 COMMANDS = (*CORE_COMMANDS, "depends", "check", "approx", "sensitivity", "solve", "flops",
-            "sweep", "memory", "plot", "page", "site", "diff")
+            "sweep", "memory", "plot", "page", "site", "diff", "fit")
 
 
 class _Skipped:
@@ -447,11 +447,13 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     if wanted not in CORE_COMMANDS:
         from symparam.cli_analysis import add_commands
         from symparam.cli_diff import add_diff_command
+        from symparam.cli_fit import add_fit_command
         from symparam.cli_page import add_page_commands
 
         add_commands(commands)
         add_page_commands(commands)
         add_diff_command(commands)
+        add_fit_command(commands)
     return parser
 
 

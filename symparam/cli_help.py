@@ -128,6 +128,11 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "symparam diff llama llama --set-a h_kv=32 --set-b h_kv=8 --set N=32 --set V=32000 "
         "--set H=4096 --set d_ff=11008 --set h=32",
     ),
+    "fit": (
+        "symparam fit torch.nn:Linear --size in_features=64 --size out_features=32",
+        "symparam fit torch.nn:TransformerEncoderLayer --size d_model=64 --size nhead=4 "
+        "--size dim_feedforward=256 --json",
+    ),
 }
 
 #: what a command adds to :data:`STATUSES`
@@ -137,7 +142,7 @@ EXTRA = {
 }
 
 #: commands whose output is not a model's record (no MODEL argument)
-NO_MODEL = ("list", "site")
+NO_MODEL = ("list", "site", "fit")
 
 
 def epilog(command: str) -> str:

@@ -163,6 +163,9 @@ class Family:
     #: whether its author says it has attention (None: not said)
     custom: bool = False
     attention: bool | None = None
+    #: a tree read off a module tree (:mod:`symparam.fitting`, :mod:`symparam.fitted`): it
+    #: knows its weights, not what its layers compute or keep (no FLOPs, cache, activations)
+    fitted: bool = False
     #: trees already built, by class and options (a tree is never changed once built)
     _trees: dict[tuple[Any, ...], Block] = field(default_factory=dict, init=False, repr=False,
                                                  compare=False)

@@ -292,6 +292,10 @@ def memory(model: Any, seq: int | None = None, batch: int = 1, dtype: str = "fp1
     ``seq``)."""
     if not isinstance(dtype, str) or dtype not in DTYPE_BYTES:
         raise InvalidValueError(f"unknown dtype {dtype!r}; choose {', '.join(DTYPE_BYTES)}")
+    if model.family.fitted:  # its cache and activations are not read off a module tree
+        raise InvalidValueError(f"{model.name} is read off a module tree, which gives its "
+                                "weights, not what its layers keep: memory is not derived "
+                                "(count gives the weights)")
     check_lengths(seq=seq, batch=batch, target_seq=target_seq)
     params = model.count()
     training = tuple((part, size, size * params) for part, size in ADAM_MIXED)

@@ -1,0 +1,92 @@
+"""The fitted records: read without torch, up to date with the pinned transformers, resolved
+for a model_type no hand-written family serves, refused in one line where they were not fitted
+for a config, and counting as transformers does on configs drawn at random (the seed printed)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from symparam import fitted
+
+ROOT = Path(__file__).resolve().parent.parent
+PINNED = next(line.split("==")[1].strip('",') for line in
+              (ROOT / "pyproject.toml").read_text().split() if line.startswith('"transformers=='))
+
+
+def run_bounded(code: str, cpu: int = 120) -> subprocess.CompletedProcess[str]:
+    """``code`` in a child of at most ``cpu`` seconds of CPU time."""
+    import resource
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 5))
+
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)}, preexec_fn=limit,
+                          check=False)
+
+
+# -- read without torch, only when asked for -------------------------------------------------
+
+
+def test_records_are_read_without_torch() -> None:
+    code = ("import sys; sys.modules['torch'] = None; sys.modules['transformers'] = None\n"
+            "import symparam\n"
+            "from symparam import fitted\n"
+            "m = fitted.model_for_config({'model_type': 'gemma3'})\n"
+            "print(m.count(), m.label)\n")
+    done = run_bounded(code)
+    assert done.returncode == 0, done.stderr
+    count, label = done.stdout.split()
+    assert label == "Gemma3Model"
+    transformers = pytest.importorskip("transformers")
+    torch = pytest.importorskip("torch")
+    with torch.device("meta"):
+        expected = transformers.Gemma3Model(transformers.Gemma3Config()).num_parameters()
+    assert int(count) == expected
+
+
+def test_startup_reads_no_record_nor_the_index() -> None:
+    code = ("import sys, symparam\n"
+            "symparam.model('bert-base-uncased').count()\n"
+            "from symparam.cli import main\n"
+            "main(['count', 'gpt2', '--json'])\n"
+            "print('symparam.fitted' in sys.modules, file=sys.stderr)\n")
+    done = run_bounded(code)
+    assert done.returncode == 0 and done.stderr.strip() == "False", done.stderr
+
+
+def test_the_index_is_small_and_names_every_record() -> None:
+    index = ROOT / "symparam" / "fitted" / "index.json"
+    assert index.stat().st_size < 200_000
+    shipped = sorted(p.stem for p in (ROOT / "symparam" / "fitted" / "records").glob("*.json"))
+    assert fitted.names() == shipped
+    assert len(shipped) >= 3
+
+
+# -- up to date -------------------------------------------------------------------------------
+
+
+def test_records_name_the_pinned_transformers() -> None:
+    assert fitted.version() == PINNED
+    for name in fitted.names():
+        assert fitted.load(name)["transformers"] == PINNED, name
+
+
+def test_a_record_fitted_again_is_the_same() -> None:
+    """The smallest record, fitted again with the installed transformers (which must be the
+    pinned one), equals the one committed: regenerate with ``python tools/fit_records.py``."""
+    transformers = pytest.importorskip("transformers")
+    assert transformers.__version__ == PINNED, "install the pinned transformers (test extra)"
+    smallest = min(fitted.names(), key=lambda n: fitted.load(n).get("builds", 10**9))
+    done = run_bounded(f"import json; from symparam.fitting.records import fit_type\n"
+                f"print(json.dumps(fit_type({smallest!r})))\n", cpu=240)
+    assert done.returncode == 0, done.stderr[-2000:]
+    again = json.loads(done.stdout)
+    committed = {k: v for k, v in fitted.load(smallest).items() if k != "cpu_seconds"}
+    assert again == committed, f"{smallest}: regenerate with python tools/fit_records.py"

@@ -1,0 +1,203 @@
+"""A model_type no hand-written family serves resolves to its fitted record (the catalog's
+hook for issue 28): by name, from a config.json, on the command line; hand-written families
+keep precedence; a config the record was not fitted for is refused in one line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import symparam
+from symparam import fitted
+
+PINNED = fitted.version()
+
+
+def test_hand_written_families_keep_precedence() -> None:
+    from symparam.catalog import model_types
+
+    assert not set(fitted.names()) & set(model_types())
+    m = symparam.from_hf_config({"model_type": "llama", "num_hidden_layers": 2})
+    assert m.family.name == "llama"
+
+
+def test_a_type_by_name_gives_its_formula() -> None:
+    m = symparam.model("gemma3")
+    assert {"V", "H", "N", "d_ff", "h", "h_kv", "d_head"} <= set(m.hyperparameters)
+    assert not m.values
+    with pytest.raises(symparam.SymparamError, match="no value"):
+        m.count()
+
+
+def test_a_size_of_the_text_section_is_given_by_its_key_alone() -> None:
+    """gemma3 reads hidden_size under text_config: the bare key names it, as H does."""
+    by_key = symparam.model("gemma3", hidden_size=640)
+    assert by_key.values == symparam.model("gemma3", H=640).values == {"H": 640}
+    with pytest.raises(symparam.SymparamError, match="gemma3 has no size 'hidden_sizes'"):
+        symparam.model("gemma3", hidden_sizes=640)
+
+
+@pytest.mark.parametrize("layers", [16, 64])
+def test_a_layer_count_that_moves_which_layers_carry_a_module_is_refused(layers: int) -> None:
+    """Evolla puts an adapter beside every (num_hidden_layers // 8)-th layer: another layer
+    count moves the adapters, not only the number of layers, and the fit (at 32) holds only
+    near it. Refused by the key, with the values fitted; never a count that might be wrong."""
+    config = {"model_type": "evolla", "num_hidden_layers": layers}
+    with pytest.raises(symparam.SymparamError, match=rf"^num_hidden_layers = {layers} is not a "
+                                                     r"value evolla was fitted for \(\d+ to \d+\)"):
+        symparam.from_hf_config(config).count()
+    with pytest.raises(symparam.SymparamError, match=rf"^num_hidden_layers = {layers} "):
+        symparam.model("evolla", N=layers).count()
+
+
+def test_a_key_under_the_name_its_config_class_maps_it_to_is_read() -> None:
+    """BailingHybridConfig maps n_shared_experts (the record's key) to num_shared_experts,
+    the name transformers writes: the file's value is read, not the default."""
+    from tests.test_fitted_published import transformers_count
+
+    config = {"model_type": "bailing_hybrid", "architectures": ["BailingHybridModel"],
+              "num_shared_experts": 2, "num_experts": 64}
+    assert symparam.from_hf_config(config).count() == transformers_count(config)
+
+
+def test_three_values_right_by_twos_but_not_together_are_refused_together() -> None:
+    """DeepSeek-VL-hybrid's SAM encoder counts right with any two of qkv_bias, use_abs_pos
+    and use_rel_pos off, not with all three: that set is refused, each pair counted."""
+    from tests.test_fitted_published import transformers_count
+
+    flags = {"qkv_bias": False, "use_abs_pos": False, "use_rel_pos": False}
+    base = {"model_type": "deepseek_vl_hybrid", "architectures": ["DeepseekVLHybridModel"]}
+    with pytest.raises(symparam.SymparamError, match=r"qkv_bias = false with .*use_abs_pos = "
+                                                     r"false with .*use_rel_pos = false is not"):
+        symparam.from_hf_config({**base, "high_res_vision_config": flags}).count()
+    pair = {"qkv_bias": False, "use_rel_pos": False}
+    config = {**base, "high_res_vision_config": pair}
+    assert symparam.from_hf_config(config).count() == transformers_count(config)
+
+
+def _gemma3(**changes: Any) -> dict[str, Any]:
+    config: dict[str, Any] = {"model_type": "gemma3",
+                              "architectures": ["Gemma3ForConditionalGeneration"],
+                              "text_config": {"model_type": "gemma3_text"}}
+    config.update(changes)
+    return config
+
+
+@pytest.mark.parametrize(("config", "message"), [
+    ({"model_type": "llava", "text_config": {"model_type": "mistral"}},
+     r"text_config\.model_type = \"mistral\"; llava was fitted with \"llama\""),
+    (_gemma3(text_config={"attention_bias": "yes"}),
+     r"text_config\.attention_bias = \"yes\" is not a value gemma3 was fitted for "
+     r"\(false, true\)"),
+    (_gemma3(architectures=["Gemma3ForImageClassification"]),
+     r"class \"Gemma3ForImageClassification\" is not one transformers registers"),
+    (_gemma3(text_config={"hidden_size": 0}), r"text_config\.hidden_size must be a positive"),
+])
+def test_configs_not_fitted_for_are_refused_in_one_line(config: dict[str, Any],
+                                                        message: str) -> None:
+    with pytest.raises(symparam.SymparamError, match=message) as info:
+        symparam.from_hf_config(config).count()
+    assert "\n" not in str(info.value)
+
+
+def test_the_command_line_on_a_fitted_config(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    from symparam.cli import main
+
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(_gemma3(text_config={"model_type": "gemma3_text",
+                                                    "num_hidden_layers": 4})))
+    for argv in (["count", str(path), "--json"], ["formula", str(path), "--json"],
+                 ["depends", str(path), "--json"], ["count", str(path), "--depth", "3"]):
+        assert main(argv) == 0, argv
+    out = capsys.readouterr().out
+    assert '"params": ' in out and "Gemma3ForConditionalGeneration" in out
+    assert main(["derive", str(path)]) == 0
+    document = capsys.readouterr().out
+    assert f"read from transformers' module tree (transformers {PINNED})" in document
+    assert main(["flops", str(path), "--seq", "16"]) == 2
+    assert "FLOPs" in capsys.readouterr().err
+    assert main(["memory", str(path), "--seq", "16"]) == 2  # no KV cache read off a tree
+    assert "memory is not derived" in capsys.readouterr().err
+
+
+
+
+@pytest.mark.parametrize(("given", "refused"), [([4], False), ([3], True), (None, False)])
+def test_an_older_spelling_is_read_where_it_holds_what_transformers_writes(
+        given: list[int] | None, refused: bool) -> None:
+    """A backbone's config.json as transformers writes it holds out_indices beside
+    out_features: where it holds what the default config writes, it says nothing the record
+    does not know; any other value is refused by its key."""
+    import copy
+
+    from symparam.fitted.record import read_config
+
+    record = copy.deepcopy(fitted.load("gemma3"))
+    record["legacy"], record["legacy_written"] = ["out_indices"], {"out_indices": [4]}
+    config: dict[str, Any] = {"model_type": "gemma3"}
+    if given is not None:
+        config["out_indices"] = given
+    if refused:
+        with pytest.raises(symparam.SymparamError, match=r"^f: out_indices is an older"):
+            read_config(record, config, "f")
+    else:
+        assert read_config(record, config, "f").cls == "Gemma3Model"
+
+
+def test_more_values_off_their_defaults_than_were_built_together_are_refused() -> None:
+    import copy
+
+    from symparam.fitted.record import read_config
+
+    record = copy.deepcopy(fitted.load("gemma3"))
+    record["together_at_most"] = 1
+    one = {"model_type": "gemma3", "text_config": {"attention_bias": True}}
+    assert read_config(record, one, "f").options["text_config.attention_bias"] is True
+    two = {**one, "tie_word_embeddings": False}
+    message = (r"^f: tie_word_embeddings, text_config\.attention_bias differ from their "
+               r"defaults together; gemma3 was checked with at most 1")
+    with pytest.raises(symparam.SymparamError, match=message):
+        read_config(record, two, "f")
+
+
+def test_what_transformers_writes_for_a_default_left_null_is_read_beside_default_sizes(
+        ) -> None:
+    """A key whose default is null and which transformers fills in from the sizes (a list
+    of layer kinds) holds, in the config.json it writes, that list: read as the default
+    where every size is at its default, refused where one is not (the list hangs on it)."""
+    import copy
+
+    from symparam.fitted.record import read_config
+
+    record = copy.deepcopy(fitted.load("gemma3"))
+    record["keys"]["mlp_kinds"] = {"default": None, "fixed": [None], "written": ["a", "b"]}
+    base = {"model_type": "gemma3", "mlp_kinds": ["a", "b"]}
+    assert read_config(record, base, "f").cls == "Gemma3Model"
+    with pytest.raises(symparam.SymparamError, match=r"^f: mlp_kinds = \["):
+        read_config(record, {**base, "mlp_kinds": ["a", "c"]}, "f")
+    with pytest.raises(symparam.SymparamError, match=r"default config of gemma3, read only "
+                                                     r"beside the default sizes; text_config\."
+                                                     r"hidden_size = 640 is not its default"):
+        read_config(record, {**base, "text_config": {"hidden_size": 640}}, "f")
+
+
+def test_a_worked_out_size_written_as_its_default_is_read_beside_default_sizes() -> None:
+    """transformers writes a size it works out (mamba_d_head from sizes the record holds
+    fixed, so not among its symbols): that value is read beside default sizes; another value,
+    or other sizes, are refused."""
+    import copy
+
+    from symparam.fitted.record import read_config
+
+    record = copy.deepcopy(fitted.load("gemma3"))
+    record["keys"]["x_dim"] = {"same_as": ["*", "held_fixed", 2], "unset": None, "written": 64}
+    base = {"model_type": "gemma3", "x_dim": 64}
+    assert read_config(record, base, "f").cls == "Gemma3Model"
+    with pytest.raises(symparam.SymparamError, match=r"^f: x_dim is missing and cannot be"):
+        read_config(record, {**base, "x_dim": 65}, "f")
+    with pytest.raises(symparam.SymparamError, match=r"^f: x_dim = 64 is what transformers "):
+        read_config(record, {**base, "text_config": {"hidden_size": 640}}, "f")

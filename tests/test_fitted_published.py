@@ -1,0 +1,54 @@
+"""Config files as their publishers write them (tests/configs/fitted: written after the
+published config.json of Gemma 3 4B, Llama 4 Scout 17B-16E, Qwen2.5-VL 7B — flat, as hub files
+of that family are —, Mistral Small 3.1, OLMo 3 7B and GLM-4.5-Air, with their older keys and
+spellings), counted from the fitted records and by transformers on the meta device."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import symparam
+import symparam.fitted
+from tests.tools import need
+
+FOLDER = Path(__file__).resolve().parent / "configs" / "fitted"
+COUNTED = ["gemma-3-4b-it.json", "llama-4-scout-17b-16e.json", "qwen2.5-vl-7b-instruct.json",
+           "mistral-small-3.1-24b-instruct.json", "olmo-3-7b.json", "glm-4.5-air.json"]
+
+
+def transformers_count(config: dict[str, Any]) -> int:
+    """``num_parameters()`` of the file's ``architectures[0]``, built on the meta device."""
+    torch = need("torch")
+    transformers = need("transformers")
+    data = {k: v for k, v in config.items() if k not in ("model_type", "architectures")}
+    made = transformers.AutoConfig.for_model(config["model_type"], **data)
+    with torch.device("meta"):
+        module = getattr(transformers, config["architectures"][0])(made)
+    return int(module.num_parameters())
+
+
+@pytest.mark.parametrize("name", COUNTED)
+def test_a_published_config_counts_as_transformers_does(name: str) -> None:
+    path = FOLDER / name
+    expected = transformers_count(json.loads(path.read_text()))
+    assert symparam.from_hf_config(str(path)).count() == expected
+
+
+def test_two_values_not_fitted_together_are_refused_together() -> None:
+    """GLM-4.5-Air gives head_dim = 128, which Glm4MoeConfig does not define and the model
+    reads with ``getattr(config, "head_dim", H // h)``: the record fits it as a size of its
+    own where given. With q/k norms as well (their width is head_dim), the pair is refused
+    unless fitted together: never a count that might be wrong."""
+    config = json.loads((FOLDER / "glm-4.5-air.json").read_text())
+    record = symparam.fitted.load("glm4_moe")
+    refused = {tuple(map(tuple, pair)) for pair in record["apart"]}
+    config["use_qk_norm"] = True
+    if (("use_qk_norm", True), ("head_dim", "given")) in refused:
+        with pytest.raises(symparam.SymparamError, match=r"use_qk_norm = true with head_dim"):
+            symparam.from_hf_config(config).count()
+    else:
+        assert symparam.from_hf_config(config).count() == transformers_count(config)

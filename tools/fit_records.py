@@ -1,0 +1,171 @@
+"""Regenerate the fitted records (``symparam/fitted/records/*.json`` and the index) from the
+installed, pinned transformers: each model type's classes read off their module trees on the
+meta device (:mod:`symparam.fitting.records`).
+
+    python tools/fit_records.py                  # every type no hand-written family serves
+    python tools/fit_records.py gemma3 llama4    # those types only (the index keeps the rest)
+    python tools/fit_records.py --list           # the types it would fit
+    python tools/fit_records.py --missing        # only those with no record nor refusal yet
+
+Each type is fitted in a child process of bounded CPU time (``--cpu``, default 600 s) and
+niceness 10, one at a time; a type whose fit fails or runs out of time is listed in
+``symparam/fitted/refused.json`` with why. Each type's record, the refused list and the
+index are written whole as the type is done, so a run stopped midway keeps what it did.
+``tests/test_fitted.py`` checks the records are up to date: the transformers version they
+name, and a sample fitted again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # this tree's symparam, which the forked children fit with
+FITTED = ROOT / "symparam" / "fitted"
+RECORDS = FITTED / "records"
+
+
+def candidates() -> list[str]:
+    """Every model type transformers registers a config and a class for that no
+    hand-written family serves."""
+    from transformers.models.auto.configuration_auto import CONFIG_MAPPING_NAMES
+
+    from symparam.catalog import model_types
+    from symparam.fitting.transformers_types import classes_of
+
+    served = set(model_types())
+    return sorted(t for t in CONFIG_MAPPING_NAMES if t not in served and classes_of(t))
+
+
+def fit_one(model_type: str, cpu: int) -> dict[str, Any]:
+    """The record of one type, fitted in a child of at most ``cpu`` seconds of CPU time.
+
+    The child is forked from this process once torch and transformers are imported here, so
+    each type does not pay for importing them again (a third of a small type's time)."""
+    import torch  # noqa: F401  (imported once, before the children fork)
+    import transformers.models.auto  # noqa: F401
+
+    from symparam.fitting import records
+
+    with tempfile.TemporaryDirectory() as folder:
+        out, err = Path(folder) / "record.json", Path(folder) / "stderr"
+        child = os.fork()
+        if child == 0:  # the child: bounded, quiet, and never back into this loop
+            code = 1
+            try:
+                resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 5))
+                os.nice(10)
+                with open(err, "w", encoding="utf-8") as handle:
+                    os.dup2(handle.fileno(), 2)
+                    os.dup2(handle.fileno(), 1)
+                code = records.main([model_type, str(out)])
+            except BaseException:  # its last line is the reason given
+                import traceback
+
+                traceback.print_exc()
+            finally:
+                sys.stdout.flush()
+                sys.stderr.flush()
+                os._exit(code)
+        _, status = os.waitpid(child, 0)
+        if out.exists() and out.stat().st_size:
+            try:
+                return json.loads(out.read_text(encoding="utf-8"))
+            except ValueError:
+                pass  # cut short while writing: the child's status says why
+        stderr = err.read_text(encoding="utf-8", errors="replace") if err.exists() else ""
+    signal = os.WTERMSIG(status) if os.WIFSIGNALED(status) else 0
+    why = "ran out of CPU time" if signal in (9, 24) else \
+        (stderr.strip().splitlines() or [f"exit status {os.waitstatus_to_exitcode(status)}"]
+         )[-1][:200]
+    return {"model_type": model_type, "refused": why}
+
+
+def write_index() -> None:
+    """The index: the transformers version and each type's classes, from the records."""
+    import transformers
+
+    types = {}
+    for path in sorted(RECORDS.glob("*.json")):
+        record = json.loads(path.read_text(encoding="utf-8"))
+        types[record["model_type"]] = list(record["classes"])
+    index = {"format": 1, "transformers": transformers.__version__, "types": types}
+    _write(FITTED / "index.json", json.dumps(index, indent=0, sort_keys=True) + "\n")
+
+
+def _write(path: Path, text: str) -> None:
+    """``text`` into ``path`` whole or not at all (a kill leaves the old file)."""
+    part = path.with_name(f".{path.name}.part")
+    part.write_text(text, encoding="utf-8")
+    os.replace(part, path)
+
+
+def _note(model_type: str, data: dict[str, Any] | None, refused: dict[str, str]) -> None:
+    """One type done: its record (or none), the refused list and the index, each written
+    whole, so that stopping between two types loses neither."""
+    import transformers
+
+    target = RECORDS / f"{model_type}.json"
+    if data is None:
+        target.unlink(missing_ok=True)
+    else:
+        _write(target, json.dumps(data, separators=(",", ":")) + "\n")
+    _write(FITTED / "refused.json", json.dumps(dict(sorted(refused.items())), indent=1) + "\n")
+    index_path = FITTED / "index.json"
+    index = json.loads(index_path.read_text(encoding="utf-8")) if index_path.exists() else {}
+    types = dict(index.get("types", {}))
+    types.pop(model_type, None)
+    if data is not None:
+        types[model_type] = list(data["classes"])
+    index = {"format": 1, "transformers": transformers.__version__, "types": types}
+    _write(index_path, json.dumps(index, indent=0, sort_keys=True) + "\n")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("types", nargs="*", help="model types (default: every candidate)")
+    parser.add_argument("--cpu", type=int, default=600, help="CPU seconds a type may take")
+    parser.add_argument("--list", action="store_true", help="print the types and stop")
+    parser.add_argument("--missing", action="store_true",
+                        help="leave out the types with a record or a refusal (resume a run)")
+    args = parser.parse_args(argv)
+    from symparam.catalog import model_types
+
+    served = [t for t in args.types if t in model_types()]
+    if served:  # a hand-written family takes precedence: its record would never be read
+        print(f"served by a hand-written family, not fitted: {', '.join(served)}")
+    wanted = [t for t in args.types if t not in served] if args.types else candidates()
+    refused_path = FITTED / "refused.json"
+    refused = json.loads(refused_path.read_text()) if refused_path.exists() else {}
+    if args.missing:
+        wanted = [t for t in wanted if t not in refused and not (RECORDS / f"{t}.json").exists()]
+    if args.list:
+        print("\n".join(wanted))
+        return 0
+    RECORDS.mkdir(parents=True, exist_ok=True)
+    for model_type in wanted:
+        started = time.time()
+        data = fit_one(model_type, args.cpu)
+        if "refused" in data and "classes" not in data:
+            refused[model_type] = data["refused"]
+            _note(model_type, None, refused)
+            print(f"{model_type}: refused: {data['refused']}", flush=True)
+            continue
+        refused.pop(model_type, None)
+        _note(model_type, data, refused)
+        print(f"{model_type}: {len(data['classes'])} classes, {data.get('builds')} builds, "
+              f"{data.get('cpu_seconds')} s CPU ({time.time() - started:.0f} s)", flush=True)
+    write_index()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,174 @@
+"""The fitted records against transformers: configs drawn from each type's default config,
+counted by symparam from the config.json transformers writes and by ``num_parameters()`` on
+the meta device.
+
+The first draw is the default config; each other halves, keeps or doubles every size key
+(top level and sections), flips each flag and picks an enum's value at random; each picks a
+class among those the auto mappings register; a config transformers refuses, or a class it
+does not build, is not a draw. Each draw ends as ``exact`` (the same count), ``refused``
+(symparam says why in one line) or ``silent`` (a different count: a bug — there must be
+none).
+
+    python tools/fitted_oracle.py                    # every record, 12 draws each
+    python tools/fitted_oracle.py gemma3 --draws 50  # one type
+    python tools/fitted_oracle.py --write            # and docs/fitted-coverage.md
+
+``tests/test_fitted_oracle.py`` runs a random sample of types on every run (the seed
+printed).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "fitted-coverage.md"
+
+
+def draw(model_type: str, rng: random.Random, default: bool = False
+         ) -> tuple[dict[str, Any], str, int] | None:
+    """A config.json (as transformers writes it), a class and its ``num_parameters()``, or
+    None where transformers does not build what was drawn; with ``default``, every size and
+    flag kept at the default (the class still drawn)."""
+    import warnings
+
+    import torch
+
+    from symparam.fitting.meta import quiet_init
+    from symparam.fitting.records import probe_values
+    from symparam.fitting.transformers_types import spec
+
+    s = spec(model_type)
+    values: dict[str, Any] = {}
+    for path, key in s.keys.items():
+        if default:
+            break
+        if key.kind == "size" and path != "num_labels":
+            values[path] = max(1, rng.choice([key.value // 2, key.value, key.value * 2]))
+        elif key.kind in ("flag", "enum") and rng.random() < 0.5:
+            others = probe_values(key)
+            if others:
+                values[path] = rng.choice(others)
+    values["num_labels"] = rng.choice([1, 2, 3, 5])
+    cls = rng.choice(s.classes)
+    try:
+        config = s.make_config(values)
+        with torch.device("meta"), quiet_init(), warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            import transformers
+
+            module = getattr(transformers, cls)(config)
+        expected = int(module.num_parameters())
+        data = config.to_dict()
+    except Exception:
+        return None
+    data["architectures"] = [cls]
+    return json.loads(json.dumps(data, default=str)), cls, expected
+
+
+def check(model_type: str, draws: int, seed: int) -> Counter[str]:
+    """The outcomes of ``draws`` draws for ``model_type`` (``exact``, ``refused: why``,
+    ``silent: …``, ``unbuilt``; ``varied exact``: the exact ones other than the default)."""
+    import symparam
+
+    rng = random.Random(f"{seed}:{model_type}")
+    out: Counter[str] = Counter()
+    for k in range(draws):
+        got = draw(model_type, rng, default=k == 0)
+        if got is None:
+            out["unbuilt"] += 1
+            continue
+        config, cls, expected = got
+        try:
+            counted = symparam.from_hf_config(config, name=model_type).count()
+        except symparam.SymparamError as error:
+            out[f"refused: {str(error).removeprefix(f'{model_type}: ')[:120]}"] += 1
+            continue
+        if counted == expected:
+            out["exact"] += 1
+            out["varied exact"] += k > 0
+        else:
+            out[f"silent: {cls} counts {counted:,}, transformers {expected:,}"] += 1
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    from symparam import fitted
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("types", nargs="*", help="model types (default: every record)")
+    parser.add_argument("--draws", type=int, default=12)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--write", action="store_true", help="write docs/fitted-coverage.md")
+    args = parser.parse_args(argv)
+    results = {}
+    for model_type in args.types or fitted.names():
+        results[model_type] = check(model_type, args.draws, args.seed)
+        print(model_type, dict(results[model_type]), flush=True)
+    silent = sum(n for r in results.values() for k, n in r.items() if k.startswith("silent"))
+    print(f"{len(results)} types, {silent} silent")
+    if args.write:
+        write_doc(results, args)
+    return 1 if silent else 0
+
+
+def write_doc(results: dict[str, Counter[str]], args: argparse.Namespace) -> None:
+    """docs/fitted-coverage.md: each type's outcome, and the types refused and why."""
+    from symparam import fitted
+
+    refused_path = ROOT / "symparam" / "fitted" / "refused.json"
+    refused = json.loads(refused_path.read_text()) if refused_path.exists() else {}
+    unbuildable = {t for t, why in refused.items() if "does not build with the default" in why}
+    builds = len(results) + len(refused) - len(unbuildable)
+    exact = [t for t, r in results.items() if r["exact"] and not _silent(r)]
+    varied = [t for t in exact if results[t]["varied exact"]]
+    silent = [t for t, r in results.items() if _silent(r)]
+    lines = [
+        "# Model types read off transformers' module trees: coverage",
+        "",
+        f"Records fitted with transformers {fitted.version()} by `python tools/fit_records.py` "
+        "(how: [fitted-records.md](fitted-records.md)); checked by `python "
+        f"tools/fitted_oracle.py --draws {args.draws} --seed {args.seed} --write`, which draws "
+        "each type's default config and configs around it (every size halved, kept or doubled, "
+        "flags flipped), each with a class of the auto mappings, writes them as transformers "
+        "writes a config.json, and compares symparam's count with transformers' "
+        "`num_parameters()` on the meta device.",
+        "",
+        f"- model types whose default config builds: {builds} (of {len(results) + len(refused)}"
+        f" fitted or tried; {len(unbuildable)} do not build with their default config)",
+        f"- counted exactly on some draw, none counted wrong: {len(exact)} "
+        f"({100 * len(exact) / max(builds, 1):.1f}% of those that build); on a config other "
+        f"than the default: {len(varied)} ({100 * len(varied) / max(builds, 1):.1f}%)",
+        f"- silent (a count that differs from transformers'): {len(silent)} types"
+        + (f" ({', '.join(silent)})" if silent else ""),
+        f"- records with no exact draw (every draw refused or not built by transformers): "
+        f"{len(results) - len(exact) - len(silent)}; types whose fit was refused: "
+        f"{len(refused) - len(unbuildable)} (below, with why)",
+        "- FLOPs: not fitted for any record (refused with the reason)",
+        "",
+        "| model type | exact | refused | silent | not built | FLOPs | first refusal |",
+        "|---|---:|---:|---:|---:|---|---|",
+    ]
+    for model_type, r in sorted(results.items()):
+        refusals = [k for k in r if k.startswith("refused")]
+        lines.append(
+            f"| {model_type} | {r['exact']} | {sum(r[k] for k in refusals)} | "
+            f"{sum(n for k, n in r.items() if k.startswith('silent'))} | {r['unbuilt']} | "
+            f"not fitted | {refusals[0][9:].replace('|', '/') if refusals else ''} |")
+    lines += ["", "## Types not fitted", "", "| model type | why |", "|---|---|"]
+    lines += [f"| {t} | {why.replace('|', '/')} |" for t, why in sorted(refused.items())]
+    DOC.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+def _silent(r: Counter[str]) -> bool:
+    return any(k.startswith("silent") for k in r)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
