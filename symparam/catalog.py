@@ -305,7 +305,7 @@ def fitted_config(config: Mapping[str, Any], where: str, name: str, arch: str | 
                   values: Mapping[str, Any]) -> Model | None:
     """The model of a config.json whose model_type no hand-written family serves and a fitted
     record does (:mod:`symparam.fitted`), or None: hand-written families take precedence."""
-    from symparam import fitted
+    from symparam import fitted  # only for a name no family knows: startup reads no record
 
     model_type = config.get("model_type") if isinstance(config, Mapping) else None
     if model_type in model_types() or not fitted.has(model_type):
@@ -327,8 +327,6 @@ def fitted_type(name: str, arch: str | None, base: bool, assume: Iterable[Assump
 
 
 def _no_free(free: Iterable[str], model_type: str) -> None:
-    from symparam.errors import InvalidValueError
-
     if list(free):
         raise InvalidValueError(f"{model_type} is read from a fitted record, which makes no "
                                 "assumption to drop")

@@ -7,12 +7,12 @@ import argparse
 from typing import Any
 
 from symparam.cli_common import JSON_HELP, parse_set, subcommand
+from symparam.errors import InvalidValueError
 from symparam.output import json_line
 
 
 def cmd_fit(args: argparse.Namespace) -> int:
     from symparam.analysis import structured
-    from symparam.errors import InvalidValueError
     from symparam.fitting import builder, fit
     from symparam.fitting.meta import need_torch
     from symparam.printing import text

@@ -20,7 +20,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "symparam"
 STARTUP = ("symparam", "symparam.__main__", "symparam.cli", "symparam.model")
 #: modules whose imports inside functions are their point: the package's public names, loaded
 #: on first use, and the command line, imported where Ctrl-C is one line (issue 33)
-DEFERRING = ("symparam", "symparam.__main__")
+DEFERRING = ("symparam", "symparam.__main__",
+             "symparam.catalog")  # and the catalog: a family or fitted record for the name asked
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,10 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from symparam.assumptions import Assumption, parse_assumption
 from symparam.errors import ConfigError, InvalidValueError
+from symparam.family import Family
+from symparam.fitted.record import FORMAT, class_tree, read_config
 from symparam.model import Model
 
 
@@ -55,8 +58,6 @@ def version() -> str:
 @cache
 def load(model_type: str) -> dict[str, Any]:
     """The record of ``model_type`` (read once)."""
-    from symparam.fitted.record import FORMAT
-
     if not has(model_type):
         raise ConfigError(f"no fitted record of {model_type!r}")
     path = resources.files("symparam.fitted").joinpath("records", f"{model_type}.json")
@@ -69,9 +70,6 @@ def load(model_type: str) -> dict[str, Any]:
 def family_of(record: Mapping[str, Any]) -> Any:
     """The :class:`~symparam.family.Family` of a record: its classes, each built from the
     record with the key values given as options; FLOPs are not fitted."""
-    from symparam.family import Family
-    from symparam.fitted.record import class_tree
-
     model_type = record["model_type"]
     return Family(
         name=model_type, title=model_type,
@@ -89,8 +87,6 @@ def model_for_config(config: Mapping[str, Any], where: str = "config", *, name: 
                      assume: Iterable[Any] = ()) -> Model:
     """The :class:`Model` of a config.json's dict whose model_type has a record; ``values``
     bind sizes by symbol (``H``) or by config key (``hidden_size``) over the file's."""
-    from symparam.fitted.record import read_config
-
     record = load(config["model_type"])
     reading = read_config(record, config, where, arch=arch, base=base)
     bound = dict(reading.values)
@@ -200,8 +196,6 @@ def within(bounds: Mapping[str, tuple[int | None, int | None, str]], values: Map
 def _model(record: Mapping[str, Any], cls: str, options: Mapping[str, Any],
            values: Mapping[str, Any], keys: Mapping[str, str], name: str, description: str,
            assume: Iterable[Any]) -> FittedModel:
-    from symparam.assumptions import Assumption, parse_assumption
-
     family = family_of(record)
     held = {s.name for s in family.tree(cls, options).symbols()}
     bound = {k: v for k, v in values.items() if k in held}

@@ -16,9 +16,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from symparam.blocks import Block
+from symparam.blocks.numbers import value as number
 from symparam.errors import ConfigError, quoted
 from symparam.fitted.expr import decode
 from symparam.fitted.tree import build
+from symparam.symbols import symbol
 
 #: the record format this reader knows
 FORMAT = 1
@@ -168,15 +170,15 @@ def _at_defaults(record: Mapping[str, Any], values: Mapping[str, int],
                  keys: Mapping[str, str], said: str) -> None:
     """Refuse, after ``said`` (a value transformers writes for the default config, a list it
     makes from the default sizes), a size away from its default: the value may hang on it."""
-    for symbol, value in values.items():
-        if keys.get(symbol) == "num_labels":
+    for name, value in values.items():
+        if keys.get(name) == "num_labels":
             continue  # it sizes a classifier's head alone
-        entry = record["keys"].get(keys.get(symbol, ""), {})
+        entry = record["keys"].get(keys.get(name, ""), {})
         known = [entry.get(k) for k in ("default", "absent") if isinstance(entry.get(k), int)]
         if known and value not in known:
             raise ConfigError(f"{said} is what transformers writes for the default config of "
                               f"{record['model_type']}, read only beside the default sizes; "
-                              f"{keys[symbol]} = {value} is not its default")
+                              f"{keys[name]} = {value} is not its default")
 
 
 def made_list(entry: Mapping[str, Any], values: Mapping[str, int]) -> list[Any]:
@@ -281,8 +283,6 @@ def _labels(config: Mapping[str, Any], where: str) -> int:
 def _derive(data: Any, values: Mapping[str, int], path: str, where: str) -> int:
     from fractions import Fraction
 
-    from symparam.blocks.numbers import value as number
-    from symparam.symbols import symbol
 
     expr = decode(data, where)
     try:

@@ -13,7 +13,12 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from symparam.errors import InvalidValueError, SymparamError
+from symparam.family import Family
+from symparam.fitted import within
+from symparam.fitted.tree import build
 from symparam.fitting.fitter import Build, FitError, Fitted, fit_node
+from symparam.fitting.meta import build_on_meta, need_torch, read
+from symparam.fitting.skeleton import resolve_ties, skeleton
 from symparam.integers import as_int
 from symparam.model import Model
 from symparam.symbols import describe
@@ -34,8 +39,6 @@ class ModuleModel(Model):
     def _checked(self, values: Mapping[str, Any]) -> dict[str, int]:
         """The values checked as any model's, each size within the values the fit saw keep
         the example's modules (:attr:`Fitted.bounds`)."""
-        from symparam.fitted import within
-
         out = super()._checked(values)
         within({k: (lo, hi, k) for k, (lo, hi) in self.fitted.bounds.items()}, out, self.name)
         return out
@@ -43,9 +46,6 @@ class ModuleModel(Model):
 
 def observer(build: Callable[..., Any]) -> Callable[[Mapping[str, int]], Build | str]:
     """A function from sizes to the build's tree (:class:`Build`), or why it did not build."""
-    from symparam.fitting.meta import build_on_meta, read
-    from symparam.fitting.skeleton import resolve_ties, skeleton
-
     def observe(point: Mapping[str, int]) -> Build | str:
         try:
             module = build_on_meta(build, point)
@@ -72,8 +72,6 @@ def fit(build: Callable[..., Any], name: str | None = None, /, *, seed: int = 0,
     >>> m.params  # doctest: +SKIP
     N*(H**2 + H)
     """
-    from symparam.fitting.meta import need_torch
-
     need_torch()
     if not callable(build):
         raise InvalidValueError(f"fit takes a function from sizes to a module, not "
@@ -97,9 +95,6 @@ def fit(build: Callable[..., Any], name: str | None = None, /, *, seed: int = 0,
 def fitted_model(found: Fitted, name: str) -> Model:
     """A :class:`Model` of a fitted tree, bound to the sizes it was fitted at; FLOPs are not
     fitted (its blocks are read from the module tree, not told what they compute)."""
-    from symparam.family import Family
-    from symparam.fitted.tree import build
-
     node = found.node
     fixed = ", ".join(f"{k} ({why})" for k, why in found.fixed.items())
     note = f"; fixed at the example value: {fixed}" if fixed else ""

@@ -25,6 +25,7 @@ import sympy
 from symparam.blocks.numbers import value as number_at
 from symparam.errors import SymparamError
 from symparam.fitted.expr import encode
+from symparam.fitted.tree import build
 from symparam.fitting import solve
 from symparam.fitting.skeleton import Leaf, Listing, Node, numbers, outline
 from symparam.symbols import symbol
@@ -152,11 +153,11 @@ def depends(probes: Probes) -> dict[tuple[Any, ...], frozenset[str]]:
     """For each number of the tree, the sizes whose change alone moved it."""
     base = numbers(probes.base.tree)
     out = {path: set() for path in base}
-    for build in probes.fit_on[1:]:
-        changed = [k for k in build.point if build.point[k] != probes.base.point[k]]
+    for made in probes.fit_on[1:]:
+        changed = [k for k in made.point if made.point[k] != probes.base.point[k]]
         if len(changed) != 1:
             continue
-        for path, value in numbers(build.tree).items():
+        for path, value in numbers(made.tree).items():
             if value != base[path]:
                 out[path].add(changed[0])
     return {path: frozenset(keys) for path, keys in out.items()}
@@ -453,8 +454,6 @@ def fit_node(observe: Observe, sizes: Mapping[str, int], seed: int = 0,
              vary: Sequence[str] | None = None) -> Fitted:
     """The record node of the module ``observe`` builds (see the module's docstring), checked
     whole: its count equals the build's at every point built."""
-    from symparam.fitted.tree import build
-
     probes = explore(observe, sizes, seed, vary)
     exprs = solve_numbers(probes, observe, seed)
     node = to_record(probes.base.tree, exprs)

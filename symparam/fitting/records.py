@@ -27,8 +27,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from symparam.fitted.expr import encode
+from symparam.fitted.record import class_tree
 from symparam.fitting.fitter import Build, FitError, Fitted, fit_node
 from symparam.fitting.merge import merge
+from symparam.fitting.meta import quiet_init, read
 from symparam.fitting.skeleton import (
     Leaf,
     Node,
@@ -40,7 +42,8 @@ from symparam.fitting.skeleton import (
     skeleton,
     where,
 )
-from symparam.fitting.transformers_types import Key, TypeSpec, spec, symbol_names
+from symparam.fitting.transformers_types import NO_WEIGHT, Key, TypeSpec, spec, symbol_names
+from symparam.symbols import symbol
 
 #: the record format; a record of another is not read
 FORMAT = 1
@@ -161,7 +164,6 @@ class _TypeFitter:
 
         import torch
 
-        from symparam.fitting.meta import quiet_init, read
 
         self.builds += 1
         config_values = {self.paths.get(k, k): v for k, v in values.items()}
@@ -434,8 +436,6 @@ class _TypeFitter:
     def legacy(self) -> list[str]:
         """The older spellings the config classes read (:attr:`TypeSpec.legacy`) that change
         a tree, or that no value tried builds with: a config.json holding one is refused."""
-        from symparam.fitting.transformers_types import NO_WEIGHT
-
         firsts = {cls: self.reading(cls, self.point) for cls in self.s.classes}
         out = []
         for path in [*self.s.legacy, *self.s.unread]:
@@ -658,9 +658,6 @@ class _TypeFitter:
     def miscounts(self, record: Mapping[str, Any], combo: list[tuple[str, Any]],
                   defaults: Mapping[str, Any]) -> bool:
         """Whether some class built with the values ``combo`` counts otherwise by the record."""
-        from symparam.fitted.record import class_tree
-        from symparam.symbols import symbol
-
         values = self.values(*itertools.chain.from_iterable(combo))
         env = {symbol(k): v for k, v in values.items() if not isinstance(v, bool)
                and isinstance(v, int) and k in self.paths}
@@ -676,9 +673,6 @@ class _TypeFitter:
               ) -> list[list[list[Any]]]:
         """Pairs of non-default values whose tree, built from the record, does not count as
         transformers builds it: refused together."""
-        from symparam.fitted.record import class_tree
-        from symparam.symbols import symbol
-
         defaults = {p: self.default_value(p) for p in choices}
         out = []
         pairs = [(p, v) for p, vs in choices.items() for v in vs]
