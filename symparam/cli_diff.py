@@ -363,9 +363,9 @@ def _print(result: Diff, args: argparse.Namespace, quantity: str, models: tuple[
           + (f" ({human_count(result.count_b)} vs {human_count(result.count_a)})"
              if quantity == "params" else ""))
     for d in result.depends:
-        where, other = (f"A ({a})", f"B ({b})") if d.matters_in == "a" else \
-            (f"B ({b})", f"A ({a})")
-        why = f": {d.reason}" if d.reason else ""
+        where, other, name = (f"A ({a})", f"B ({b})", b) if d.matters_in == "a" else \
+            (f"B ({b})", f"A ({a})", a)
+        why = f"; in {name}, {d.reason}" if d.reason else ""  # why it drops out there
         print(f"  depends: {d.name} enters the count of {where}, not of {other}{why}")
     if quantity == "kv_cache":
         size = _bytes(args)
