@@ -308,7 +308,8 @@ def fitted_config(config: Mapping[str, Any], where: str, name: str, arch: str | 
     from symparam import fitted  # only for a name no family knows: startup reads no record
 
     model_type = config.get("model_type") if isinstance(config, Mapping) else None
-    if model_type in model_types() or not fitted.has(model_type):
+    if not isinstance(model_type, str) or model_type in model_types() \
+            or not fitted.has(model_type):
         return None
     _no_free(free, str(model_type))
     return fitted.model_for_config(config, where, name=name, arch=arch, base=base,

@@ -161,8 +161,7 @@ def at_most_one(n: Any) -> sympy.Expr:
     number is worked out; a formula is left as it is (sympy would try to prove which argument
     is smaller from the symbols' assumptions, 4 ms each, and cannot where ``n`` may be 0: the
     number at the model's values is what is read)."""
-    n = sympy.sympify(n)
-    if n.is_Number:
+    if isinstance(n, int) or n.is_Number:
         return sympy.Integer(min(n, 1))
     return sympy.Min(n, 1, evaluate=False)
 
