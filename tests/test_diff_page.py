@@ -187,3 +187,14 @@ def test_no_sideways_scroll_on_a_phone(tmp_path: Path) -> None:
 
     found = measure(pages()["ko"], "ko", tmp_path)
     assert found["scrollWidth"] <= PHONE and found["wide"] == [], found
+
+
+def test_the_showcase_page_loads_clean() -> None:
+    """derivations/'s comparison page in a browser: no console message (its policy refuses
+    nothing it holds: the style is allowed by its hash) and no request."""
+    from tests.browser import load
+    from tests.tools import ROOT
+
+    loaded = load(ROOT / "derivations" / "gpt2-to-llama-2-7b.en.html", width=1280)
+    assert loaded.console == [] and loaded.requests == [], (loaded.console, loaded.requests)
+    assert "+6,613,975,808" in loaded.dom
