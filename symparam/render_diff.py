@@ -1,7 +1,8 @@
 """A comparison of two models (:mod:`symparam.diff`) as Markdown or LaTeX in English, Chinese
 or Korean: ``diff.md.j2`` and ``diff.tex.j2`` lay out what this module hands them, every
 formula already LaTeX, every number already formatted, every sentence from the language files'
-``[diff]`` tables."""
+``[diff]`` tables; and as a static HTML page (``page/diff.html.j2``), the same view with its
+formulas in MathML, as the model pages write them."""
 
 from __future__ import annotations
 

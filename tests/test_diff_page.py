@@ -98,7 +98,7 @@ def test_the_figures_are_the_comparison_s(lang: str) -> None:
     # every term, in the order of the changes (the first table is the parameters')
     structure = [c for c in d.changes if c.cause != "width"]
     widths = [c for c in d.changes if c.cause == "width"]
-    assert [row[4] for row in tables["structure"][1:len(structure) + 1]] == \
+    assert [row[3] for row in tables["structure"][1:len(structure) + 1]] == \
         [figure(c.delta) for c in structure]
     assert [row[2] for row in tables["widths"][1:len(widths) + 1]] == \
         [figure(c.delta) for c in widths]

@@ -1,6 +1,6 @@
 # page/diff.html.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = 'aa5255533297c724c7a69e584881b4f25a8b4f692417dd7568c7f7c6136ce4a3'
+SOURCE = '2a833b398d33385d45f775ea0baaafa3e1fd3f7154894e202f1f9b3a24befa20'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'page/diff.html.j2'
 
@@ -177,12 +177,12 @@ def root(context, missing=missing):
                 escape(environment.getattr(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'diff'), 'columns'), 'cause')),
                 '</th><th scope="col">',
                 escape(environment.getattr(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'diff'), 'columns'), 'change')),
-                '</th><th scope="col">',
-                escape(environment.getattr(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'diff'), 'columns'), 'formula')),
                 '</th><th scope="col" class="n">',
                 escape(environment.getattr(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'diff'), 'columns'), 'delta')),
                 '</th><th scope="col" class="n">',
                 escape(environment.getitem(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'diff'), 'columns'), environment.getattr(l_1_s, 'other_heading'))),
+                '</th><th scope="col">',
+                escape(environment.getattr(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'diff'), 'columns'), 'formula')),
                 '</th></tr></thead>\n<tbody>\n',
             ))
             for l_2_r in environment.getattr(l_1_s, 'structure'):
@@ -193,14 +193,14 @@ def root(context, missing=missing):
                     escape(environment.getattr(l_2_r, 'part')),
                     '</td><td class="nowrap">',
                     escape(environment.getattr(l_2_r, 'cause')),
-                    '</td><td class="what">',
+                    '</td><td><div class="what">',
                     escape(environment.getattr(l_2_r, 'what')),
-                    '</td><td class="nowrap">',
-                    escape(environment.getattr(l_2_r, 'formula')),
-                    '</td><td class="n">',
+                    '</div></td><td class="n">',
                     escape((environment.getattr(l_2_r, 'delta') or '')),
                     '</td><td class="n">',
                     escape(environment.getattr(l_2_r, 'other')),
+                    '</td><td class="nowrap">',
+                    escape(environment.getattr(l_2_r, 'formula')),
                     '</td></tr>\n',
                 ))
             l_2_r = missing
@@ -419,4 +419,4 @@ def root(context, missing=missing):
     yield '</span></p>\n</footer>\n</body>\n</html>\n'
 
 blocks = {}
-debug_info = '4=21&5=30&6=39&7=43&9=50&11=53&12=63&13=67&14=76&15=80&16=82&18=88&21=91&22=95&26=103&27=109&29=114&30=119&37=127&38=133&40=138&41=143&47=151&50=157&51=164&54=168&55=172&57=185&58=190&64=211&67=217&68=224&71=228&72=232&74=239&75=244&81=259&84=265&87=276&88=278&89=281&92=292&93=294&94=297&99=313&102=315&105=317&106=319&107=321&111=323&112=325&113=327&117=329&118=331&119=333&120=335&121=337&124=340&125=344&127=348&128=352&129=356&136=359&138=361&140=364&142=368&143=372&148=386&150=389&151=393&152=395&153=397&156=399&158=402&159=406&160=408&161=410&166=413'
+debug_info = '5=21&6=30&7=39&8=43&10=50&12=53&13=63&14=67&15=76&16=80&17=82&19=88&22=91&23=95&27=103&28=109&30=114&31=119&38=127&39=133&41=138&42=143&48=151&51=157&52=164&55=168&56=172&58=185&59=190&65=211&68=217&69=224&72=228&73=232&75=239&76=244&82=259&85=265&88=276&89=278&90=281&93=292&94=294&95=297&100=313&103=315&106=317&107=319&108=321&112=323&113=325&114=327&118=329&119=331&120=333&121=335&122=337&125=340&126=344&128=348&129=352&130=356&137=359&139=361&141=364&143=368&144=372&149=386&151=389&152=393&153=395&154=397&157=399&159=402&160=406&161=408&162=410&167=413'
