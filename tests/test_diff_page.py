@@ -198,3 +198,14 @@ def test_the_showcase_page_loads_clean() -> None:
     loaded = load(ROOT / "derivations" / "gpt2-to-llama-2-7b.en.html", width=1280)
     assert loaded.console == [] and loaded.requests == [], (loaded.console, loaded.requests)
     assert "+6,613,975,808" in loaded.dom
+
+
+def test_a_hostile_name_is_text() -> None:
+    """A model named like markup (a config file's path is its name) shows as that text."""
+    import symparam
+
+    a, b = symparam.model("gpt2"), symparam.model("llama-2-7b")
+    a.name = '<i x="1">a&b</i>'
+    html = comparison(a, b).to_html("ko")
+    parsed(html)
+    assert "<i" not in html and "&lt;i x=&#34;1&#34;&gt;a&amp;b&lt;/i&gt;" in html
