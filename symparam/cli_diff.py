@@ -74,9 +74,10 @@ def add_diff_command(commands: Any) -> None:
                    help="sequences (default 1)")
     p.add_argument("--dtype", choices=("fp32", "fp16", "bf16", "int8"), default="fp16",
                    help="the weights' and cache's dtype for --memory (default fp16)")
-    p.add_argument("--format", type=output_format("text", "markdown", "latex"), default="text",
-                   metavar="{text,markdown,latex}",
-                   help="plain text (default), or a document in Markdown or LaTeX")
+    p.add_argument("--format", type=output_format("text", "markdown", "latex", "html"),
+                   default="text", metavar="{text,markdown,latex,html}",
+                   help="plain text (default), or a document in Markdown or LaTeX, or one "
+                        "self-contained HTML page showing both models")
     p.add_argument("--lang", choices=("en", "zh", "ko"), default=None,
                    help="the document's language: English (default), Chinese or Korean")
     p.add_argument("--math", choices=("dollars", "github", "katex"),
@@ -109,7 +110,7 @@ def _check_document_flags(args: argparse.Namespace) -> None:
         if given:
             verb = "is" if len(given) == 1 else "are"
             raise InvalidValueError(f"{' and '.join(given)} {verb} for a document: add "
-                                    "--format markdown or --format latex")
+                                    "--format markdown, latex or html")
 
 
 def _side(args: argparse.Namespace, which: str) -> argparse.Namespace:
@@ -163,7 +164,8 @@ def cmd_diff(args: argparse.Namespace) -> int:
 
 
 def _document(a: Any, b: Any, args: argparse.Namespace) -> int:
-    """The comparison as a Markdown or LaTeX document, on standard output or in a file."""
+    """The comparison as a Markdown or LaTeX document or an HTML page, on standard output or
+    in a file."""
     import sys
 
     from symparam.render_diff import comparison
@@ -171,7 +173,9 @@ def _document(a: Any, b: Any, args: argparse.Namespace) -> int:
     found = comparison(a, b, seq=args.seq, batch=args.batch, flops=args.flops,
                        cache=args.memory)
     lang = args.lang or "en"
-    if args.format == "latex":
+    if args.format == "html":
+        text = found.to_html(lang=lang)
+    elif args.format == "latex":
         text = found.to_latex(lang=lang, fragment=args.fragment,
                               heading_level=args.heading_level)
     else:

@@ -1,7 +1,8 @@
 """A comparison of two models (:mod:`symparam.diff`) as Markdown or LaTeX in English, Chinese
 or Korean: ``diff.md.j2`` and ``diff.tex.j2`` lay out what this module hands them, every
 formula already LaTeX, every number already formatted, every sentence from the language files'
-``[diff]`` tables."""
+``[diff]`` tables; and as a static HTML page (``page/diff.html.j2``), the same view with its
+formulas in MathML, as the model pages write them."""
 
 from __future__ import annotations
 
@@ -13,11 +14,12 @@ from typing import Any
 import sympy
 from markupsafe import Markup
 
+from symparam import markup
 from symparam.analysis import structured
 from symparam.breaking import aligned
 from symparam.diff import Change, Diff, Shown, diff
 from symparam.errors import InvalidValueError
-from symparam.printing import latex
+from symparam.printing import latex, mathml, mathml_name
 from symparam.render import (
     FORMATS,
     FRAGMENT_PACKAGES,
@@ -37,6 +39,7 @@ from symparam.render import (
     strings,
 )
 from symparam.symbols import latex_name, symbol
+from symparam.version import __version__
 
 
 @dataclass(frozen=True)
@@ -55,6 +58,9 @@ class Comparison:
 
     def to_markdown(self, lang: str = "en", math: str = "dollars") -> str:
         return render_comparison(self, "md", lang, math=math)
+
+    def to_html(self, lang: str = "en") -> str:
+        return render_comparison(self, "html", lang)
 
     def to_latex(self, lang: str = "en", fragment: bool = False,
                  heading_level: str | None = None) -> str:
@@ -79,8 +85,10 @@ def render_comparison(c: Comparison, fmt: str, lang: str = "en", fragment: bool 
     """``c`` as Markdown (``md``) or LaTeX (``tex``) in ``lang``, as :func:`symparam.render.
     render` writes a derivation (``fragment`` and ``heading_level`` for LaTeX, ``math`` for
     Markdown)."""
+    if fmt == "html":
+        return render_page(c, lang)
     if fmt not in FORMATS:
-        raise InvalidValueError(f"unknown format {fmt!r}; choose md or tex")
+        raise InvalidValueError(f"unknown format {fmt!r}; choose md, tex or html")
     if math not in MATH_FLAVOURS:
         raise InvalidValueError(f"unknown math flavour {math!r}; choose one of "
                                 f"{', '.join(MATH_FLAVOURS)}")
@@ -233,4 +241,136 @@ def _depends(d: Any, p: Diff, w: _Words) -> dict[str, Any]:
             item["whole"] = latex(drop.whole)
         item["chains"] = [f"{latex(product, cdot=True)} = {latex(shown, cdot=True)} = "
                           f"{latex(result)}" for product, shown, result in drop.steps]
+    return item
+
+
+# -- HTML ------------------------------------------------------------------------------------
+
+
+def render_page(c: Comparison, lang: str = "en") -> str:
+    """``c`` as one self-contained HTML document in ``lang``: the two models side by side,
+    their closed forms and B − A in MathML, the tables of :func:`render_comparison`'s
+    documents, with the model pages' stylesheet (and the comparison's few rules) inline under
+    a Content-Security-Policy that lets the page load nothing and run no script. Static: the
+    values are those the comparison was made at."""
+    t = strings(lang)
+    escape = _escape_html
+    words = _HtmlWords(t["diff"], t["text"], partial(_fill_html, lang=lang), escape,
+                       markup.code, _inline_mathml)
+    p = c.params
+    view: dict[str, Any] = {
+        "a": p.name_a, "b": p.name_b, "label_a": c.label_a, "label_b": c.label_b,
+        "closed_a": _display("P", "A", c.closed_a), "closed_b": _display("P", "B", c.closed_b),
+        "difference": _display("P", None, p.grouped_difference),
+        "params": _html_section(p, words, 2),
+        "depends": [_depends_html(d, p, lang) for d in p.depends],
+        "seq": None if c.flops is None and c.cache is None else
+        (p.seq or (c.flops or c.cache).seq),  # type: ignore[union-attr]
+        "batch": (c.flops or c.cache).batch if (c.flops or c.cache) else None,
+    }
+    after = view["params"]["numbers"]["next"] + (1 if view["depends"] else 0)
+    view["depends_number"] = view["params"]["numbers"]["next"]
+    for key, found, letter in (("flops", c.flops, "C"), ("cache", c.cache, "K")):
+        view[key] = None
+        if found is not None:
+            view[key] = {**_html_section(found, words, 1, f"{after}."), "number": after,
+                         "closed_a": _display(letter, "A", found.formula_a),
+                         "closed_b": _display(letter, "B", found.formula_b)}
+            after += 1
+    fill = partial(_fill_html, lang=lang)
+    title = fill(t["diff"]["title"], a=p.name_a, b=p.name_b).striptags()
+    style = markup.asset("page.css") + markup.asset("diff.css")
+    if "</style" in style.lower():
+        raise InvalidValueError("the page's style would end early")  # never: ours
+    policy = (f"default-src 'none'; script-src 'none'; style-src '{markup.sha256(style)}'; "
+              "img-src 'none'; base-uri 'none'; form-action 'none'")
+    env = environment().overlay(autoescape=True)
+    return env.get_template("page/diff.html.j2").render(
+        d=view, t=t, lang=lang, fill=fill, code=markup.code, title=title,
+        policy=Markup(policy), style=Markup(style), version=__version__)
+
+
+def _escape_html(value: Any) -> Markup:
+    """Plain text escaped for HTML (its control and bidi characters shown as escapes)."""
+    return markup.fill("{x}", {"x": value}, "en")
+
+
+def _fill_html(template: str, lang: str, **fields: Any) -> Markup:
+    return markup.fill(template, fields, lang)
+
+
+def _inline_mathml(content: str) -> Markup:
+    return markup.math(content)
+
+
+def _number(value: int) -> str:
+    """A figure in MathML, with its thousands separated (``<mn>50,257</mn>``)."""
+    return f"<mn>{value:,}</mn>"
+
+
+def _display(letter: str, side: str | None, expr: Any) -> Markup:
+    """``P_A = …`` (or ``P_B − P_A = …`` when ``side`` is None), displayed."""
+    def name(s: str) -> str:
+        return f'<msub><mi>{letter}</mi><mi mathvariant="normal">{s}</mi></msub>'
+    lhs = name(side) if side else f"{name('B')}<mo>−</mo>{name('A')}"
+    return markup.equation(lhs, mathml(expr))
+
+
+class _HtmlWords(_Words):
+    """The strings, with a form's sizes as MathML."""
+
+    def form(self, form: Shown) -> Markup:
+        name = self.t["form"][form.key]
+        detail = []
+        if form.fn:
+            detail.append(str(self.code(form.fn)))
+        sizes = [f"{mathml_name(symbol(n))}<mo>=</mo>{_number(v)}" for n, v in form.sizes
+                 if v is not None]
+        if sizes:
+            detail.append(str(self.inline("<mo>,</mo>".join(sizes))))
+        if not detail:
+            return self.escape(name)
+        return self.fill(self.t["form_detail"], name=name,
+                         detail=Markup(str(self.escape(self.text["list_separator"]))
+                                       .join(detail)))
+
+
+def _html_section(result: Diff, w: _Words, first: int, prefix: str = "") -> dict[str, Any]:
+    """:func:`_section`'s view, its formulas MathML."""
+    found = _section(result, w, first, prefix)
+    structure = iter(found["structure"])
+    widths = iter(found["widths"])
+    for change in result.changes:
+        if change.cause == "width":
+            row = next(widths)
+            row["steps"] = markup.math("<mo>,</mo>".join(
+                f"{mathml_name(symbol(n))}<mo>:</mo>{_number(x)}<mo>→</mo>{_number(y)}"
+                for n, x, y in change.steps))
+        else:
+            row = next(structure)
+            row["formula"] = markup.math(mathml(change.formula or sympy.S.Zero))
+    # each value a formula of its own, so that a narrow screen breaks the line between them
+    found["at_values"] = w.escape(w.text["list_separator"]).join(
+        markup.math(f"{mathml_name(symbol(n))}<mo>=</mo>{_number(v)}")
+        for n, v in result.at.items() if n not in ("s", "B"))
+    found["closed_a"] = found["closed_b"] = found["difference"] = None
+    return found
+
+
+def _depends_html(d: Any, p: Diff, lang: str) -> dict[str, Any]:
+    model, other = (p.name_a, p.name_b) if d.matters_in == "a" else (p.name_b, p.name_a)
+    drop = d.drop
+    item: dict[str, Any] = {"symbol": markup.formula(symbol(d.name)), "model": model,
+                            "other": other, "kind": None, "assumption": "", "whole": "",
+                            "chains": []}
+    if drop is not None:
+        item["kind"] = drop.kind
+        if drop.assumption is not None:
+            item["assumption"] = markup.assignment(drop.assumption.symbol,
+                                                   drop.assumption.expr)
+        if drop.whole is not None:
+            item["whole"] = markup.formula(drop.whole)
+        item["chains"] = [markup.math(f"{mathml(product, cdot=True)}<mo>=</mo>"
+                                      f"{mathml(shown, cdot=True)}<mo>=</mo>{mathml(result)}")
+                          for product, shown, result in drop.steps]
     return item

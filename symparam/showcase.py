@@ -85,7 +85,7 @@ class Comparison:
 
 
 COMPARISONS = (
-    Comparison("gpt2", "llama-2-7b", "en", ("md", "tex"),
+    Comparison("gpt2", "llama-2-7b", "en", ("md", "tex", "html"),
                note="what changed from GPT-2 to LLaMA, term by term: biases and learned "
                     "positions gone, LayerNorm → RMSNorm, SwiGLU, an untied head, then the "
                     "widths"),
@@ -140,7 +140,8 @@ def render_all() -> dict[str, str]:
 
 _COMPARISONS_HEADER = """
 Comparisons (`symparam diff A B`): what changed from A to B, term by term, the terms adding up
-to the exact difference of the two counts.
+to the exact difference of the two counts. A comparison's `.html` file shows both models on
+one static page (`symparam diff A B --format html`).
 
 | A → B | language | B − A | files | what it shows |
 |---|---|---:|---|---|
@@ -156,6 +157,7 @@ def _comparisons(files: dict[str, str]) -> str:
         for fmt in entry.formats:
             name = entry.filename(fmt)
             files[name] = found.to_markdown(lang=entry.lang) if fmt == "md" else \
+                found.to_html(lang=entry.lang) if fmt == "html" else \
                 found.to_latex(lang=entry.lang)
             links.append(f"[{fmt}]({name})")
         delta = found.params.delta

@@ -29,6 +29,7 @@ TEMPLATES = {
     "diff.tex.j2": False,
     "page/page.html.j2": True,
     "page/index.html.j2": True,
+    "page/diff.html.j2": True,
 }
 #: every language file (TOML), under templates/
 TABLES = tuple(f"{folder}lang/{lang}.toml" for folder in ("", "page/")
