@@ -26,7 +26,10 @@ from symparam.page_compute import running
 from symparam.symbols import B, s
 from tests.browser import elements, load
 
-MODELS = ("llama-3-8b", "gpt2", "mixtral-8x7b", "mamba-130m", "bert-base-uncased")
+#: the issue's five, a model with sliding windows (min(s, W − 1) in the script) and an
+#: encoder–decoder (its decoder as long as its source; no decoding step)
+MODELS = ("llama-3-8b", "gpt2", "mixtral-8x7b", "mamba-130m", "bert-base-uncased",
+          "gemma-3-1b", "whisper-small")
 #: (s, B): small, the page's own, and products past 2⁵³ (s²·B past 2⁶⁰)
 VALUES = ((7, 3), (2048, 1), (1_000_003, 4099))
 DTYPES = ("fp32", "fp16", "bf16", "int8")
@@ -130,8 +133,9 @@ def test_the_browser_shows_the_commands_figures(model: str, tmp_path: Path,
 
 
 def test_a_refusal_is_said_in_each_language() -> None:
-    """Mamba's activations and decoding step and BERT's decoding step are refused by the
-    commands: the page says so, in every language, and the figures' check can fail."""
+    """Mamba's activations and decoding step, BERT's decoding step and the Transformer
+    family's FLOPs are refused by the commands: the page says so, in every language, and
+    shows no figure for them."""
     for model, keys in (("mamba-130m", ("activations_unchecked", "decode_state")),
                         ("bert-base-uncased", ("decode_none",))):
         html = unescape(page(symparam.model(model)))
@@ -139,4 +143,9 @@ def test_a_refusal_is_said_in_each_language() -> None:
             for lang in ("en", "zh", "ko"):
                 text = Words().plain(lang, f"page.{key}")
                 assert text in html, (model, key, lang)
+    transformer = symparam.model("transformer", N=2, H=8, h=2, d_ff=16, V=10)
+    html = unescape(page(transformer))
+    for lang in ("en", "zh", "ko"):  # symparam flops refuses the family: no figure, one line
+        assert Words().plain(lang, "page.flops_family", family="Transformer") in html
+    assert not any(k.startswith("flops-") for k in _shown(elements(html)))
     assert _shown(elements(page(symparam.model("gpt2")))) != {}
