@@ -71,9 +71,11 @@ def _shown(found: list[Any]) -> dict[str, int | None]:
     for e in found:
         if "data-figure" in e.attrs:
             figure = e.attrs["data-figure"]
-            if figure.startswith("flops-"):
+            if figure.startswith("flops-"):  # the same whatever the dtype
+                number = re.fullmatch(r"[\d,]+", e.text)
                 for dtype in DTYPES:
-                    out[f"{figure}/{dtype}"] = int(e.text.replace(",", ""))
+                    out[f"{figure}/{dtype}"] = \
+                        None if number is None else int(e.text.replace(",", ""))
         elif "data-dtype" in e.attrs and figure is not None:
             number = re.match(r"^([\d,]+) \(", e.text)
             out[f"{figure}/{e.attrs['data-dtype']}"] = \
@@ -149,3 +151,13 @@ def test_a_refusal_is_said_in_each_language() -> None:
         assert Words().plain(lang, "page.flops_family", family="Transformer") in html
     assert not any(k.startswith("flops-") for k in _shown(elements(html)))
     assert _shown(elements(page(symparam.model("gpt2")))) != {}
+
+
+def test_a_sequence_length_that_is_not_a_value_keeps_the_count(tmp_path: Path) -> None:
+    """s = 0 is no value: the page says so and its figures are empty, the count stays."""
+    path = tmp_path / "page.html"
+    path.write_text(page(symparam.model("gpt2")), encoding="utf-8")
+    loaded = load(path, "s=0")
+    assert loaded.value() == str(symparam.model("gpt2").count())
+    assert loaded.shown("data-status")["invalid"] and loaded.listed("invalid") == "s"
+    assert _present(_shown(loaded.elements)) == {}
