@@ -20,12 +20,12 @@ from symparam.cli_common import (
     build_model,
     command,
     each_model,
+    emit_document,
     fail,
     output_format,
     say,
     subcommand,
     whole,
-    write_output,
 )
 from symparam.counted import Reported
 from symparam.errors import InvalidValueError, SymparamError, UnboundError
@@ -331,14 +331,7 @@ def cmd_derive(args: argparse.Namespace) -> int:
         text = derivation.to_markdown(lang=args.lang, math=args.math or "dollars")
     record = {"model": args.model, "format": args.format, "lang": args.lang,
               "params": derivation.value}
-    if args.output is not None:  # -o "" is a mistake to report, not standard output
-        write_output(args.output, text, args.force)
-        if args.json:
-            print(json_line({**record, "output": args.output}))
-    elif args.json:
-        print(json_line({**record, "document": text}))
-    else:
-        sys.stdout.write(text)
+    emit_document(text, record, args.output, args.force, args.json)
     return 0
 
 

@@ -201,6 +201,20 @@ def each_model(args: argparse.Namespace,
     return fail(failures[0])
 
 
+def emit_document(text: str, record: dict[str, Any], output: str | None, force: bool,
+                  as_json: bool) -> None:
+    """A document to ``output`` (``-o``) or standard output; with ``--json``, one line: the
+    ``record`` with the file written, or with the document itself."""
+    if output is not None:  # -o "" is a mistake to report, not standard output
+        write_output(output, text, force)
+        if as_json:
+            print(json_line({**record, "output": output}))
+    elif as_json:
+        print(json_line({**record, "document": text}))
+    else:
+        sys.stdout.write(text)
+
+
 def write_output(path: str, text: str, force: bool) -> None:
     """Write ``text`` to ``path`` whole or not at all (see :mod:`symparam.output`)."""
     def write(temporary: str) -> None:

@@ -12,11 +12,11 @@ from symparam.cli_common import (
     FLAGS,
     JSON_HELP,
     build_model,
+    emit_document,
     model_options,
     output_format,
     subcommand,
     whole,
-    write_output,
 )
 from symparam.diff import Change, Diff, Shown, diff
 from symparam.errors import InvalidValueError, SymparamError
@@ -166,7 +166,6 @@ def cmd_diff(args: argparse.Namespace) -> int:
 def _document(a: Any, b: Any, args: argparse.Namespace) -> int:
     """The comparison as a Markdown or LaTeX document or an HTML page, on standard output or
     in a file."""
-    import sys
 
     from symparam.render_diff import comparison
 
@@ -182,14 +181,7 @@ def _document(a: Any, b: Any, args: argparse.Namespace) -> int:
         text = found.to_markdown(lang=lang, math=args.math or "dollars")
     record = {"a": args.model_a, "b": args.model_b, "format": args.format, "lang": lang,
               "delta": found.params.delta}
-    if args.output is not None:
-        write_output(args.output, text, args.force)
-        if args.json:
-            print(json_line({**record, "output": args.output}))
-    elif args.json:
-        print(json_line({**record, "document": text}))
-    else:
-        sys.stdout.write(text)
+    emit_document(text, record, args.output, args.force, args.json)
     return 0
 
 

@@ -210,6 +210,22 @@ def strings(lang: str) -> Mapping[str, Any]:
     return table(name, (_templates_folder() / name).read_text(encoding="utf-8"))
 
 
+def document_options(fmt: str, formats: str, math: str, heading_level: str | None,
+                     fragment: bool) -> str:
+    """The outermost headings' command of a document in ``fmt`` (``formats`` says the choices
+    in an error), after its format, math flavour and heading level are checked."""
+    if fmt not in FORMATS:
+        raise InvalidValueError(f"unknown format {fmt!r}; choose {formats}")
+    if math not in MATH_FLAVOURS:
+        raise InvalidValueError(f"unknown math flavour {math!r}; choose one of "
+                                f"{', '.join(MATH_FLAVOURS)}")
+    level = heading_level or ("subsection" if fragment else "section")
+    if level not in HEADING_LEVELS:
+        raise InvalidValueError(f"unknown heading level {level!r}; choose one of "
+                                f"{', '.join(HEADING_LEVELS)}")
+    return level
+
+
 def render(derivation: Document, fmt: str, lang: str = "en", fragment: bool = False,
            heading_level: str | None = None, math: str = "dollars") -> str:
     """``derivation`` as Markdown (``md``) or LaTeX (``tex``) in ``lang``.
@@ -221,15 +237,7 @@ def render(derivation: Document, fmt: str, lang: str = "en", fragment: bool = Fa
     of its outermost headings (``section`` in a document, ``subsection`` in a fragment by
     default), the parts of the model one level below.
     """
-    if fmt not in FORMATS:
-        raise InvalidValueError(f"unknown format {fmt!r}; choose md or tex")
-    if math not in MATH_FLAVOURS:
-        raise InvalidValueError(f"unknown math flavour {math!r}; choose one of "
-                                f"{', '.join(MATH_FLAVOURS)}")
-    level = heading_level or ("subsection" if fragment else "section")
-    if level not in HEADING_LEVELS:
-        raise InvalidValueError(f"unknown heading level {level!r}; choose one of "
-                                f"{', '.join(HEADING_LEVELS)}")
+    level = document_options(fmt, "md or tex", math, heading_level, fragment)
     t = strings(lang)
     pdf = fmt == "tex" and lang == "en"  # the English document is pdflatex's
     escape = escape_md if fmt == "md" else escape_pdftex if pdf else escape_tex

@@ -21,13 +21,11 @@ from symparam.diff import Change, Diff, Shown, diff
 from symparam.errors import InvalidValueError
 from symparam.printing import latex, mathml, mathml_name
 from symparam.render import (
-    FORMATS,
     FRAGMENT_PACKAGES,
-    HEADING_LEVELS,
-    MATH_FLAVOURS,
     SUBHEADING,
     code_md,
     code_tex,
+    document_options,
     environment,
     escape_md,
     escape_pdftex,
@@ -87,15 +85,7 @@ def render_comparison(c: Comparison, fmt: str, lang: str = "en", fragment: bool 
     Markdown)."""
     if fmt == "html":
         return render_page(c, lang)
-    if fmt not in FORMATS:
-        raise InvalidValueError(f"unknown format {fmt!r}; choose md, tex or html")
-    if math not in MATH_FLAVOURS:
-        raise InvalidValueError(f"unknown math flavour {math!r}; choose one of "
-                                f"{', '.join(MATH_FLAVOURS)}")
-    level = heading_level or ("subsection" if fragment else "section")
-    if level not in HEADING_LEVELS:
-        raise InvalidValueError(f"unknown heading level {level!r}; choose one of "
-                                f"{', '.join(HEADING_LEVELS)}")
+    level = document_options(fmt, "md, tex or html", math, heading_level, fragment)
     t = strings(lang)
     pdf = fmt == "tex" and lang == "en"
     escape = escape_md if fmt == "md" else escape_pdftex if pdf else escape_tex
