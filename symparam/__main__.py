@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import gc
 import importlib
 import signal
@@ -60,6 +61,7 @@ class _DeferredTensor(types.ModuleType):
         return getattr(importlib.import_module(TENSOR), name)
 
 
+@functools.cache
 def _add_flatten() -> types.CodeType:
     from sympy.core.add import Add  # loaded by then: only an Add asks
 

@@ -44,20 +44,27 @@ class Loader(jinja2.FileSystemLoader):
     def load(self, environment: jinja2.Environment, name: str,
              globals: MutableMapping[str, Any] | None = None) -> jinja2.Template:
         source, _, _ = self.get_source(environment, name)
-        compiled = _compiled(name, bool(environment.autoescape), digest(source))
+        compiled = _compiled(name, bool(environment.autoescape), source)
         if compiled is None:
             return super().load(environment, name, globals)
         return environment.template_class.from_module_dict(environment, compiled,
                                                            globals or {})
 
 
-def _compiled(name: str, autoescape: bool, source_digest: str) -> dict[str, Any] | None:
+def _copy(module: str, source: str) -> dict[str, Any] | None:
+    """The namespace of the shipped copy ``module`` where it was made from ``source`` (its
+    SHA-256), else None (missing or stale)."""
     try:
-        module = importlib.import_module(f"{PACKAGE}.{module_name(name, autoescape)}")
+        found = importlib.import_module(f"{PACKAGE}.{module}")
     except ImportError:
         return None
-    namespace = vars(module)
-    if namespace.get("SOURCE") != source_digest or namespace.get("JINJA") != jinja2.__version__:
+    namespace = vars(found)
+    return namespace if namespace.get("SOURCE") == digest(source) else None
+
+
+def _compiled(name: str, autoescape: bool, source: str) -> dict[str, Any] | None:
+    namespace = _copy(module_name(name, autoescape), source)
+    if namespace is None or namespace.get("JINJA") != jinja2.__version__:
         return None
     return namespace
 
@@ -71,12 +78,9 @@ def table(name: str, source: str) -> dict[str, Any]:
     """The TOML file ``name`` whose text is ``source``: its copy in
     ``symparam/compiled_templates/`` where it was made from this text (no TOML parser
     imported, nothing parsed), else ``source`` parsed."""
-    try:
-        module = importlib.import_module(f"{PACKAGE}.{table_module(name)}")
-    except ImportError:
-        module = None
-    if module is not None and getattr(module, "SOURCE", None) == digest(source):
-        return module.TABLE
+    namespace = _copy(table_module(name), source)
+    if namespace is not None:
+        return namespace["TABLE"]
     import tomllib  # only where the copy is missing or stale
 
     return tomllib.loads(source)
