@@ -679,17 +679,8 @@ class _TypeFitter:
         for (p1, v1), (p2, v2) in itertools.combinations(pairs, 2):
             if p1 == p2:
                 continue
-            values = self.values(p1, v1, p2, v2)
-            env = {symbol(k): v for k, v in values.items() if not isinstance(v, bool)
-                   and isinstance(v, int) and k in self.paths}
-            for cls in record["classes"]:
-                got = self.reading(cls, values)
-                if isinstance(got, str):
-                    continue
-                tree = class_tree(record, cls, {**defaults, p1: v1, p2: v2})
-                if tree.numeric(env) != got.total:
-                    out.append([[p1, _json(v1)], [p2, _json(v2)]])
-                    break
+            if self.miscounts(record, [(p1, v1), (p2, v2)], defaults):
+                out.append([[p1, _json(v1)], [p2, _json(v2)]])
         return out
 
 
