@@ -87,6 +87,9 @@ def parse_set(items: Sequence[str]) -> dict[str, Any]:
         digits = raw.replace("_", "")
         # up to 40 digits: the model refuses what passes MAX_VALUE with the same message as
         # for a config.json; more are refused before they are converted
+        if name in _NOT_SET:
+            raise InvalidValueError(f"--set {item}: {name} is not a hyperparameter or an "
+                                    f"option{_NOT_SET[name]}")
         if name in out:
             raise InvalidValueError(f"--set {name} is given twice ({name}={out[name]} and "
                                     f"{name}={raw}): give it once")
@@ -104,6 +107,11 @@ def parse_set(items: Sequence[str]) -> dict[str, Any]:
             )
         out[name] = value
     return out
+
+
+#: names --set cannot bind: the model arguments of their own (and what names the model)
+_NOT_SET = {"arch": " (give --arch)", "base": " (give --base)", "assume": " (give --assume)",
+            "free": " (give --free)", "name": "", "source": ""}
 
 
 def build_model(name: str, args: argparse.Namespace) -> Any:

@@ -75,6 +75,12 @@ def test_count_family_with_set(capsys: pytest.CaptureFixture[str]) -> None:
     (["count", "bert-base-uncased", "--set", "h=5"], "h=5 does not divide H=768"),
     (["count", "bert-base-uncased", "--set", "Q=5"], "unknown hyperparameter 'Q'"),
     (["count", "bert-base-uncased", "--set", "pooler=maybe"], "pooler"),
+    # the model's own arguments are not hyperparameters (a TypeError once: "multiple values")
+    (["count", "gpt2", "--set", "assume=1"], "give --assume"),
+    (["count", "gpt2", "--set", "free=1"], "give --free"),
+    (["count", "gpt2", "--set", "arch=1"], "give --arch"),
+    (["count", "gpt2", "--set", "name=1"], "name is not a hyperparameter"),
+    (["count", "-", "--set", "source=1"], "source is not a hyperparameter"),
     (["count", "bert-base-uncased", "--arch", "BertForQA"], "BertForMaskedLM"),
     (["formula", "bert", "--assume", "d_ff=__import__('os')"], "unknown name"),
     (["formula", "bert", "--assume", "q=4*H"], "unknown name 'q'"),
