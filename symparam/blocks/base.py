@@ -420,6 +420,9 @@ class Tensor(Block):
     decided: bool = False
     expert: bool = False
     unsplit: str = ""
+    #: a leaf: one level, one block (plain attributes: a tree of 100,000 tensors asks each)
+    depth = 1  # type: ignore[assignment]
+    size = 1  # type: ignore[assignment]
 
     def __init__(self, *shape: Size, tie: Tensor | None = None) -> None:
         self.shape = tuple(as_size(dim, "tensor dimension") for dim in shape)

@@ -31,15 +31,20 @@ def as_expr(value: int | sympy.Expr) -> sympy.Expr:
 
 def as_size(value: Size, what: str = "size") -> sympy.Expr:
     """A block size as a sympy expression: a positive int or an expression, never a string."""
-    number = None if isinstance(value, sympy.Expr) else as_int(value)
+    number = int(value) if isinstance(value, sympy.Integer) else \
+        None if isinstance(value, sympy.Expr) else as_int(value)
     if number is not None:
         value = number  # numpy's integers too
     if isinstance(value, bool) or not isinstance(value, int | sympy.Expr):
         raise InvalidValueError(
             f"{what} must be an int or a sympy expression, not {type(value).__name__}"
         )
-    if isinstance(value, int):
-        value = sympy.Integer(value)
+    if isinstance(value, int):  # checked as a Python int: sympy's comparisons cost 30× more
+        if not 0 < value <= MAX_VALUE:
+            raise InvalidValueError(
+                f"{what} must be a positive integer, got {whole(value)}" if value <= 0 else
+                f"{what} = {whole(value)} is more than symparam takes (10^30)")
+        return sympy.Integer(value)
     if value.is_number:
         if not (value.is_integer and value.is_positive):
             raise InvalidValueError(f"{what} must be a positive integer, got {_number(value)}")
