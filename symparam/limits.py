@@ -67,7 +67,7 @@ MAX_RESULT_DIGITS = 1000
 MAX_COUNT_DIGITS = 300
 #: terms of an expression before sympy expands it (a formula, or a model's count once the
 #: assumptions are put in); the bound is worked out on the unexpanded tree
-MAX_EXPANDED_TERMS = 3_000
+MAX_EXPANDED_TERMS = 1_200
 #: terms of a formula or assumption a user typed, expanded
 MAX_FORMULA_TERMS = 200
 

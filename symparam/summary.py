@@ -26,9 +26,11 @@ from typing import TYPE_CHECKING
 
 import sympy
 
+from symparam import bounds
 from symparam.analysis import grouped
 from symparam.assumptions import resolve
 from symparam.blocks.base import KINDS
+from symparam.bounds import expanded
 from symparam.errors import SymparamError
 from symparam.labels import stack_label
 from symparam.printing import Terms
@@ -50,6 +52,10 @@ COUNTS = frozenset(e.symbol for e in VOCABULARY.values() if e.counts_layers)
 CUT = Fraction(2, 100)
 #: the hidden size of GPT's and BERT's textbook MLP, as a multiple of H (d_ff = 4H)
 TEXTBOOK_RATIO = 4
+#: terms (a bound on the expanded form) past which a layer has no shares by kind and no rule of
+#: thumb: a rule of a few hundred terms is none, and grouping them took most of the time of the
+#: widest formulas accepted (the families' layers have at most 14)
+WIDE_LAYER = 100
 
 
 @dataclass(frozen=True)
@@ -154,7 +160,7 @@ def summarise(model: Counted, symbolic: bool = False) -> Summary:
     for part in found_parts:
         params = part.formula
         if part.repeat is not None:  # a stack: its count times one layer, N·(…)
-            layer = grouped(sympy.expand(part.block.block.params.xreplace(mapping)),
+            layer = grouped(expanded(part.block.block.params.xreplace(mapping)),
                             model.repeat_symbols)
             params = sympy.Mul(part.repeat, layer, evaluate=False) if layer.is_Add \
                 or part.repeat.is_Add else part.repeat * layer
@@ -169,12 +175,14 @@ def summarise(model: Counted, symbolic: bool = False) -> Summary:
         main, _, main_name = max(stacks, key=lambda s: s[1] or 0) if not symbolic \
             else stacks[-1]
         inner = main.block.block
+        if bounds.size(inner.params.xreplace(mapping)).terms > WIDE_LAYER:
+            return Summary(tuple(parts), None, (), None, None if symbolic else _closest(model))
         layer_total = value(inner.params.xreplace(mapping))
         kinds = []
         found = inner.by_kind()
         for kind in (k for k in KINDS if k in found):
             params = found[kind]
-            formula = sympy.expand(params.xreplace(mapping))
+            formula = expanded(params.xreplace(mapping))
             number = value(formula)
             kinds.append(Share(kind, formula, number, _fraction(number, layer_total)))
         layer_name, layer = main_name, tuple(kinds)
@@ -197,7 +205,7 @@ def _net_degree(term: sympy.Expr) -> int:
 
 def _matrices(expr: sympy.Expr) -> sympy.Expr:
     """The terms of degree two and more: weight matrices, not biases or norm weights."""
-    return sympy.Add(*(t for t in sympy.Add.make_args(sympy.expand(expr)) if _net_degree(t) >= 2))
+    return sympy.Add(*(t for t in sympy.Add.make_args(expanded(expr)) if _net_degree(t) >= 2))
 
 
 def _thumb(model: Counted, found_parts: list, paths: list[str], mapping: dict, value: object,
@@ -215,7 +223,7 @@ def _thumb(model: Counted, found_parts: list, paths: list[str], mapping: dict, v
     if not layers:
         return None
     kept, left_out, left_share = _kept_kinds(layers, value, total)
-    tables = sympy.Add(*(t for t in sympy.Add.make_args(sympy.expand(sympy.Add(*rest)))
+    tables = sympy.Add(*(t for t in sympy.Add.make_args(expanded(sympy.Add(*rest)))
                          if V in t.free_symbols and _net_degree(t) >= 2))
     by_count: dict[sympy.Expr, sympy.Expr] = {}
     for part, _, matrices in layers:
@@ -232,7 +240,7 @@ def _thumb(model: Counted, found_parts: list, paths: list[str], mapping: dict, v
     layer = sympy.Add(*layers[-1][2].values())
     number = None if total is None else value(thumb_total.expr)  # type: ignore[operator]
     error = None if number is None or not total else (number - total) / total
-    mlp_coefficient = sympy.expand(layer).coeff(H * d_ff)
+    mlp_coefficient = expanded(layer).coeff(H * d_ff)
     mlp = {2: "plain", 3: "gated"}.get(int(mlp_coefficient)) if mlp_coefficient.is_Integer \
         else None
     textbook = None
@@ -253,7 +261,7 @@ def _thumb(model: Counted, found_parts: list, paths: list[str], mapping: dict, v
             sharing = _grouping(model, layers, value, unit)
     classic = None
     if mlp == "plain" and ratio == TEXTBOOK_RATIO:
-        classic = sympy.expand(thumb_total.expr.xreplace({d_ff: TEXTBOOK_RATIO * H}))
+        classic = expanded(thumb_total.expr.xreplace({d_ff: TEXTBOOK_RATIO * H}))
     return Thumb(layer, thumb_total, number, error, mlp, ratio, sharing, classic,
                  int(mlp_coefficient) if mlp is not None else None, textbook, found_layers,
                  left_out, left_share)
@@ -281,7 +289,7 @@ def _layer_matrices(layers: list, value: object, unit: int) -> tuple[LayerMatric
     in units of H² at the model's values; stacks alike are one."""
     out: list[LayerMatrices] = []
     for _, label, matrices in layers:
-        if "mlp" not in matrices or sympy.expand(matrices["mlp"]).coeff(H * d_ff) == 0:
+        if "mlp" not in matrices or expanded(matrices["mlp"]).coeff(H * d_ff) == 0:
             continue
         found = LayerMatrices(
             label, tuple((k, Fraction(value(matrices[k]), unit))  # type: ignore[operator]
