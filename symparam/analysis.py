@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 import sympy
 
 from symparam.assumptions import Assumption, resolve
+from symparam.bounds import expanded
 from symparam.printing import Terms, latex, text
 from symparam.reports import depends_lines
 from symparam.symbols import H, order_key
@@ -61,7 +62,7 @@ def grouped(
     expr: sympy.Expr, counts: Sequence[sympy.Symbol], primary: sympy.Symbol = H
 ) -> sympy.Expr:
     """``expr`` grouped by the layer-count symbols, the rest collected by powers of ``primary``."""
-    expr = sympy.expand(expr)
+    expr = expanded(expr)
     by_count: dict[sympy.Expr, list[sympy.Expr]] = {}
     for term in sympy.Add.make_args(expr):
         powers = term.as_powers_dict()
@@ -112,7 +113,7 @@ def structured(model: Counted, active: bool = False) -> Terms:
             continue
         terms.append(sympy.Mul(count, layer, evaluate=False) if layer.is_Add or count.is_Add
                      else count * layer)
-    remainder = sympy.expand(sympy.Add(*rest))
+    remainder = expanded(sympy.Add(*rest))
     if remainder != 0:
         terms.extend(_collect(remainder, H))
     return Terms(tuple(terms) or (sympy.Integer(0),))

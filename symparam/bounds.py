@@ -15,6 +15,7 @@ Size(degree=3, terms=3)
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Iterable
 from math import comb
 from typing import NamedTuple
@@ -142,7 +143,30 @@ def expand(expr: sympy.Expr, limit: int = MAX_EXPANDED_TERMS, what: str = "the e
     """``sympy.expand(expr)``, refused with one line if it would be too large or divides by
     zero (``H/(d_ff − 4H)`` under ``d_ff = 4H``)."""
     check(expr, limit, what)
-    return finite(sympy.expand(expr), what)
+    return finite(expanded(expr), what)
+
+
+def expanded(expr: sympy.Expr) -> sympy.Expr:
+    """``sympy.expand(expr)``, remembered: a derivation expands a layer's count for its table,
+    its summary and its grouping, and sympy's own cache has long forgotten the result by then
+    (its inner steps fill it). An expanded form is remembered as its own expansion."""
+    if isinstance(expr, int):  # a sum of no terms, 0
+        expr = sympy.Integer(expr)
+    found = _EXPANDED.get(expr)
+    if found is not None:
+        _EXPANDED.move_to_end(expr)
+        return found
+    found = sympy.expand(expr)
+    for key in (expr, found):
+        _EXPANDED[key] = found
+    while len(_EXPANDED) > _KEEP:
+        _EXPANDED.popitem(last=False)
+    return found
+
+
+#: the expansions remembered, the oldest first, and how many
+_EXPANDED: OrderedDict[sympy.Basic, sympy.Expr] = OrderedDict()
+_KEEP = 512
 
 
 def finite(expr: sympy.Expr, what: str = "the expression") -> sympy.Expr:

@@ -20,6 +20,7 @@ from symparam.analysis import dropouts, grouped, structured
 from symparam.assumptions import resolve
 from symparam.blocks import Block
 from symparam.blocks.base import Row, evaluate, tensor_names
+from symparam.bounds import expanded
 from symparam.compute import compute, weight_memory
 from symparam.document import (
     ComputeStep,
@@ -240,7 +241,7 @@ def _sections(
         if pending:
             rows = tuple(r for path, block in pending
                          for r in _rows(block.table_rows(path), mapping, value, owners))
-            subtotal = sympy.expand(sympy.Add(*(r.params for r in rows)))
+            subtotal = expanded(sympy.Add(*(r.params for r in rows)))
             yield Section(tuple(p for p, _ in pending), rows, subtotal, value(subtotal))
             pending.clear()
 
@@ -251,7 +252,7 @@ def _sections(
         if block.is_stack:
             yield from flush()
             rows = tuple(_rows(block.block.table_rows(""), mapping, value, owners))
-            subtotal = sympy.expand(block.block.params.xreplace(mapping))
+            subtotal = expanded(block.block.params.xreplace(mapping))
             repeat = block.count_expr.xreplace(mapping)
             yield Section((path,), rows, subtotal, value(subtotal), repeat, value(repeat),
                           layer_prefix=layer_names(path, block, mapping, value,
@@ -268,7 +269,7 @@ def _rows(rows: Iterable[Row], mapping: Mapping[sympy.Symbol, sympy.Expr], value
         return tuple(d.xreplace(mapping) for d in dims)  # as built: h·(d_nope + d_rope)
 
     for row in rows:
-        params = sympy.expand(row.params.xreplace(mapping))
+        params = expanded(row.params.xreplace(mapping))
         yield ModuleRow(row.name, row.module, shape(row.weight),
                         None if row.bias is None else shape(row.bias), params, value(params),
                         None if row.tie is None else owners[id(row.tie)])
