@@ -213,6 +213,24 @@ class Sensitivities(list[Sensitivity], Shown):
                       ("symbol", "slope", "formula", "at the values", "1% more adds"), rows)]
 
 
+def termwise_diff(expr: sympy.Expr, sym: sympy.Symbol) -> sympy.Expr:
+    """``sympy.diff(expr, sym)`` of a sum, term by term, the terms without ``sym`` left out:
+    the same derivative, without sympy's pass over every term (a count of 64 floors of N, a
+    sparse step of 64, took seconds per symbol that way)."""
+    return sympy.Add(*(_monomial_diff(term, sym) for term in sympy.Add.make_args(expr)
+                       if sym in term.free_symbols))
+
+
+def _monomial_diff(term: sympy.Expr, sym: sympy.Symbol) -> sympy.Expr:
+    """d/d sym of one term: c·symᵉ·rest is e·c·symᵉ⁻¹·rest when sym is only in symᵉ (sympy's
+    diff asks every factor's assumptions first); anything else through sympy.diff."""
+    exponent = term.as_powers_dict().get(sym)
+    if exponent is not None and exponent.is_Number \
+            and sym not in (term / sym**exponent).free_symbols:
+        return term * exponent / sym
+    return sympy.diff(term, sym)
+
+
 def sensitivity(model: Counted) -> Sensitivities:
     """For every hyperparameter in the total: how much the count moves when it does."""
     total = model.params
@@ -225,7 +243,7 @@ def sensitivity(model: Counted) -> Sensitivities:
         if stepped:
             derivative = sympy.expand(total.xreplace({sym: sym + 1}) - total)
         else:
-            derivative = sympy.diff(total, sym)
+            derivative = termwise_diff(total, sym)
         slope = derivative.xreplace(numbers)
         if not slope.is_Number:
             raise InvalidValueError(f"the count has no slope in {sym} at the model's values")

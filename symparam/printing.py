@@ -211,7 +211,7 @@ class ReadablePrinter(Printer):
         """A floor or a ceiling: ``⌊…⌋``, ``\\left\\lfloor … \\right\\rfloor``, ``<mo>⌊</mo>…``."""
         if self.style == "js":
             return f"R.{js}({self._print(expr.args[0])})"
-        inner = self._print(sympy.together(expr.args[0]))
+        inner = self._print(_together(expr.args[0]))
         if self.mathml:
             return f"<mrow><mo>{signs[0]}</mo>{inner}<mo>{signs[1]}</mo></mrow>"
         if self.latex:
@@ -459,3 +459,10 @@ def percent(part: int | float | Fraction, whole: int | Fraction = 1) -> str:
     while shown_ < Fraction(1, 10**-exponent):
         exponent -= 1
     return f"{decimal(shown_, min(8, max(2, 1 - exponent)))}%"
+
+
+@lru_cache(maxsize=1024)
+def _together(expr: sympy.Expr) -> sympy.Expr:
+    """``sympy.together(expr)``, remembered: a count with a sparse step of 64 prints the same
+    ⌊(N − k)/64⌋ in hundreds of terms."""
+    return sympy.together(expr)

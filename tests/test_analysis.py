@@ -200,3 +200,25 @@ def test_an_unmatched_dollar_in_a_reading_is_refused() -> None:
 
     with pytest.raises(InvalidValueError, match="unmatched"):
         prose("a $b", str, str, str)
+
+
+def test_termwise_derivative_is_sympys() -> None:
+    """The sensitivity's derivative, taken term by term, equals sympy.diff's on sums of
+    monomials in H and N with floors of N (a sparse step), powers and rationals mixed in."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from symparam.approx import termwise_diff
+    from symparam.symbols import H, N, V
+
+    factors = st.sampled_from([H, N, V, H**2, N**3, sympy.floor(N / 4), sympy.floor((N - 1) / 2),
+                               sympy.Rational(1, 3), 7, H / N, sympy.ceiling(H / 64)])
+    terms = st.lists(factors, min_size=1, max_size=4).map(lambda f: sympy.Mul(*f))
+
+    @settings(max_examples=60, deadline=None)
+    @given(st.lists(terms, min_size=1, max_size=6), st.sampled_from([H, N, V]))
+    def check(parts: list[sympy.Expr], sym: sympy.Symbol) -> None:
+        expr = sympy.Add(*parts)
+        assert sympy.expand(termwise_diff(expr, sym) - sympy.diff(expr, sym)) == 0
+
+    check()
