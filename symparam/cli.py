@@ -437,17 +437,44 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     p.add_argument("--zero", type=int, choices=(0, 1, 2, 3), default=0,
                    help="ZeRO stage, with --gpus")
 
-    if wanted not in CORE_COMMANDS:
-        from symparam.cli_analysis import add_commands
-        from symparam.cli_diff import add_diff_command
-        from symparam.cli_fit import add_fit_command
-        from symparam.cli_page import add_page_commands
-
-        add_commands(commands)
-        add_page_commands(commands)
-        add_diff_command(commands)
-        add_fit_command(commands)
+    if wanted not in CORE_COMMANDS:  # the module that adds the one wanted, or all of them
+        for add, names in _ADDED:
+            if wanted is None or wanted in names:
+                add(commands)
     return parser
+
+
+def _add_analysis(commands: Any) -> None:
+    from symparam.cli_analysis import add_commands
+
+    add_commands(commands)
+
+
+def _add_page(commands: Any) -> None:
+    from symparam.cli_page import add_page_commands
+
+    add_page_commands(commands)
+
+
+def _add_diff(commands: Any) -> None:
+    from symparam.cli_diff import add_diff_command
+
+    add_diff_command(commands)
+
+
+def _add_fit(commands: Any) -> None:
+    from symparam.cli_fit import add_fit_command
+
+    add_fit_command(commands)
+
+
+#: what adds the other subcommands (imported only for them): (the adder, the commands it adds)
+_ADDED: tuple[tuple[Callable[[Any], None], tuple[str, ...]], ...] = (
+    (_add_analysis, ("depends", "check", "approx", "sensitivity", "solve", "flops", "sweep",
+                     "memory", "plot")),
+    (_add_page, ("page", "site")),
+    (_add_diff, ("diff",)),
+    (_add_fit, ("fit",)))
 
 
 #: exit statuses for a run stopped by Ctrl-C (SIGINT) or SIGTERM, as shells report them

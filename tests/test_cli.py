@@ -199,3 +199,17 @@ def test_formula_active_depends_on_top_k(capsys: pytest.CaptureFixture[str]) -> 
     assert "k" in {s["name"] for s in active["symbols"]}
     status, out, _ = run(capsys, "count", "mixtral-8x7b")
     assert status == 0 and "active" in out and "12,879,925,248" in out
+
+
+def test_each_subcommand_is_built_alone_by_the_module_that_adds_it() -> None:
+    """A run builds only its own subcommand's parser: each name of COMMANDS is a core one or
+    added by exactly one module, and the parser built for it alone parses its --help."""
+    from symparam.cli import _ADDED, COMMANDS, CORE_COMMANDS, build_parser
+
+    added = [name for _, names in _ADDED for name in names]
+    assert sorted([*CORE_COMMANDS, *added]) == sorted(COMMANDS)
+    for name in COMMANDS:
+        parser = build_parser([name])
+        with pytest.raises(SystemExit) as stop:
+            parser.parse_args([name, "--help"])
+        assert stop.value.code == 0

@@ -157,8 +157,14 @@ def bounded(argv: list[str], tmp_path: Path, **popen: object) -> subprocess.Comp
     shown = [a if len(a) < 40 else a[:37] + "…" for a in argv[:6]] + (["…"] if argv[6:] else [])
     options: dict[str, object] = {"capture_output": True, "text": True, "cwd": tmp_path,
                                   "check": False, "preexec_fn": limited, **popen}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
     done = subprocess.run([sys.executable, "-c", _PROBE, *argv], timeout=WALL_GUARD,
                           **options)  # type: ignore[call-overload]
+    if os.environ.get("SYMPARAM_CPU_LOG"):  # which inputs come near the bound, and how near
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        used = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+        with open(os.environ["SYMPARAM_CPU_LOG"], "a", encoding="utf-8") as log:
+            log.write(f"{used:.2f}\t{json.dumps(shown, ensure_ascii=False)}\n")
     assert done.returncode != -signal.SIGXCPU and done.returncode != -signal.SIGKILL, \
         f"{shown}: more than {CPU_LIMIT} s of CPU time"
     lines = done.stderr.splitlines()
