@@ -33,6 +33,7 @@ from symparam.document import (
 )
 from symparam.errors import SymparamError, UnboundError
 from symparam.figures import figures
+from symparam.images import bound
 from symparam.labels import layer_names
 from symparam.parallel import per_gpu
 from symparam.render import render
@@ -152,7 +153,7 @@ def _compute_step(model: Counted, seq: int, batch: int) -> ComputeStep:
     # grouped by every count of layers it holds (ALBERT's compute runs N layers on G·K weights)
     counts = sorted((sym for sym in result.formula.free_symbols
                      if is_known(sym.name) and lookup(sym.name).counts_layers), key=order_key)
-    at = {**model.bind(), "B": batch, "s": seq, "s_dec": seq}
+    at = {**model.bind(), "B": batch, "s": seq, "s_dec": seq, **bound(model, None)}
     kinds = []
     for kind, flops in model.tree.flops_by_kind(B, s).items():
         if fixed is not None:

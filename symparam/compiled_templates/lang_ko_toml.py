@@ -1,5 +1,5 @@
 # templates/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = 'e5f8d29f5ae6600300c2b215711963013b4530621d835fa1848d63404c0536e1'
+SOURCE = '4796b982c7d937926f138251202b3a635aebca12ffc87fdaf5c575683aa49cda'
 TABLE = {'title': '{model}의 파라미터 수',
  'intro': '{architecture}에는 파라미터가 몇 개 있을까? 아래의 모든 수치는 symparam이 모델의 블록 트리에서 직접 유도한 것이며, 모듈 이름은 모델의 '
           '{names}에 나오는 이름과 같다.',
@@ -56,6 +56,8 @@ TABLE = {'title': '{model}의 파라미터 수',
              'B': '배치 크기(순전파 한 번의 시퀀스 수)',
              's': '시퀀스 길이(시퀀스당 토큰 수)',
              's_dec': '디코더 시퀀스 길이(인코더-디코더 모델)',
+             'n_img': '시퀀스마다 들어 있는 이미지 수(비전-언어 모델)',
+             's_img': '이미지 한 장이 언어 모델 시퀀스에서 차지하는 토큰 수',
              'M': 'FFN 차원을 맞추는 배수(LLaMA의 multiple_of)',
              'W': '슬라이딩 윈도우: 윈도우 레이어의 각 위치가 어텐션하는 위치 수',
              'E': 'MoE 레이어마다 라우팅되는 전문가 수',

@@ -1,5 +1,5 @@
 # templates/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '4e807a3889b78e4fdbef693e0b58498c6de568026edfceda89e4faf3f7e8274a'
+SOURCE = '0e151a8586df5cdb323e3cfedde747a979f6b285423fde4eef368f3363ca4df3'
 TABLE = {'title': '{model} 的参数量',
  'intro': '{architecture} 一共有多少参数？下文的每个数字都由 symparam 根据模型的模块树推导得出，模块名与模型 {names} 中的名称一致。',
  'intro_symbolic': '{family} 系列（{architecture}）的参数量，写成超参数的公式，不代入具体数值。',
@@ -55,6 +55,8 @@ TABLE = {'title': '{model} 的参数量',
              'B': '批大小（一次前向传播的序列数）',
              's': '序列长度（每个序列的词元数）',
              's_dec': '解码器序列长度（编码器-解码器模型）',
+             'n_img': '每个序列包含的图像数（视觉语言模型）',
+             's_img': '每张图像在语言模型序列中变成的词元数',
              'M': '前馈层维度取整的倍数（LLaMA 的 multiple_of）',
              'W': '滑动窗口：窗口层每个位置能关注的位置数',
              'E': '每个 MoE 层的路由专家数',
