@@ -65,10 +65,10 @@ class ImageReading:
         """One line saying it, every number from the model."""
         pooled = (f"its {self.side}×{self.side} patches averaged in {self.kernel}×{self.kernel} "
                   "blocks" if self.kernel > 1 else f"one for each of its {self.patches} patches")
-        return (f"{self.images} image{'s' if self.images != 1 else ''} a sequence: each is "
-                f"{self.patches} patches ({self.side}×{self.side}) in the vision tower and "
-                f"becomes {self.per_image} tokens in the language model's sequence ({pooled}); "
-                f"{self.tokens} image tokens beside the text's")
+        return (f"{self.images:,} image{'s' if self.images != 1 else ''} a sequence: each is "
+                f"{self.patches:,} patches ({self.side}×{self.side}) in the vision tower and "
+                f"becomes {self.per_image:,} tokens in the language model's sequence "
+                f"({pooled}); {self.tokens:,} image tokens beside the s of the text")
 
 
 def reading(model: Any, images: int | None) -> ImageReading:

@@ -307,23 +307,19 @@ def memory(model: Any, seq: int | None = None, batch: int = 1, dtype: str = "fp1
         formula = sympy.expand(formula.xreplace({n_img: sympy.S.Zero}))
     per_token = total = None
     if formula is not None:
-        per_token = model.value_of(_per_token(formula)) * DTYPE_BYTES[dtype]
+        # at the images a sequence holds: what a text token adds beside their tokens
+        held = formula.xreplace({n_img: sympy.Integer(pictures["n_img"])}) if pictures \
+            else formula
+        per_token = model.value_of(_per_token(held)) * DTYPE_BYTES[dtype]
         if seq is not None:
             lengths = {"s": seq, "s_dec": seq if target_seq is None else target_seq}
-            total = evaluate(formula, {**model.bind(), **lengths, **_positive(pictures)}) \
-                * batch \
-                * DTYPE_BYTES[dtype]
+            total = evaluate(held, {**model.bind(), **lengths}) * batch * DTYPE_BYTES[dtype]
     formats = tuple((fmt, _stored(model, fmt)) for fmt in FORMATS)
     optimisers = tuple((o, o.per_param * params) for o in OPTIMISERS)
     state = state_size(model)
     state_total = None if state is None else model.value_of(state) * DTYPE_BYTES[dtype] * batch
     return Memory(params, tuple(weight_memory(params)), training, formula, per_token, total,
                   DTYPE_BYTES[dtype], formats, optimisers, state, state_total)
-
-
-def _positive(values: Mapping[str, int]) -> dict[str, int]:
-    """``values`` without those that are 0 (substituted already: a symbol is positive)."""
-    return {name: value for name, value in values.items() if value}
 
 
 def _stored(model: Any, fmt: WeightFormat) -> int:
