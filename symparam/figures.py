@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import string
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from symparam.errors import InvalidValueError
 from symparam.symbols import V
@@ -41,10 +41,22 @@ def figures(model: Counted) -> dict[str, int]:
         rows = model.value_of(table.numel)
         found.update(token_table=rows, without_table=total - rows,
                      active_without_table=active - rows)
-    tower = next((part for part in model.parts() if part.name.endswith("vision_tower")), None)
+    tower = _child(model.tree, "vision_tower")
     if tower is not None:
-        found["vision_tower"] = model.value_of(tower.formula)
+        found["vision_tower"] = model.value_of(tower.params)
     return found
+
+
+def _child(block: Any, name: str, depth: int = 3) -> Any:
+    """The block called ``name`` within ``depth`` levels of ``block`` (a vision tower under
+    ``model``), or None."""
+    for child_name, child in block.children():
+        if child_name == name:
+            return child
+        found = _child(child, name, depth - 1) if depth > 1 else None
+        if found is not None:
+            return found
+    return None
 
 
 def fields(text: str) -> list[str]:

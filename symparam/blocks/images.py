@@ -22,7 +22,7 @@ from symparam.symbols import n_img, s_img
 class PerImage(Block):
     """``inner`` run on each image alone: on B·n_img images a forward pass, each a sequence of
     ``seq`` positions (its patches). Transparent in tensor names (its one child is unnamed);
-    a part of its own in breakdowns (its FLOPs are for B·n_img images, not B sequences)."""
+    one part in a breakdown of compute (its FLOPs are for B·n_img images, not B sequences)."""
 
     def __init__(self, inner: Block, seq: sympy.Expr) -> None:
         self._children = adopt("PerImage", [("", inner)])
@@ -66,6 +66,10 @@ class PerImage(Block):
         return [(PerImage(stack, at), inner) for stack, at in self.inner.stacks(inner)]
 
     def placed(self, path: str, seq: sympy.Expr | None, weightless: bool) -> list[Any]:
+        """Opened down to its stacks for a breakdown of the weights (no sequence); one part
+        for compute, whose FLOPs are its own (on B·n_img images)."""
+        if seq is None:
+            return super().placed(path, seq, weightless)
         return [Placed(path, self, seq)]
 
 

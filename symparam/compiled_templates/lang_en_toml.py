@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '1c7d1560647e3720cbbda2536d9045429e1960957062880bed9edf23e2abf7f6'
+SOURCE = '7545b594b892702efd7e2808f9a14a23049ef391ec64f69859d1555be240551f'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -424,6 +424,11 @@ TABLE = {'title': 'Parameter count of {model}',
                            'as {counter} counts them: every matrix product at 2 FLOPs per '
                            'multiply-add, attention over all s × s pairs (no causal halving), '
                            'norms and activations left out:',
+          'compute_images': 'Images a sequence: {n_img} = {images}, beside its s text tokens. The '
+                            "vision tower runs on each image's {patches} patches ({side} × "
+                            '{side}), and the projector averages them in {kernel} × {kernel} '
+                            'blocks into {s_img} = {tokens} tokens, which the language model reads '
+                            'with the text.',
           'compute_kinds': 'Where they come from, by kind of block (q, k, v and o are the '
                            "attention's projections; the products over the sequence are a kind of "
                            'their own):',
@@ -549,6 +554,39 @@ TABLE = {'title': 'Parameter count of {model}',
                              'and a learned bias (`logit_bias`, $b$), one number each. The paper '
                              'initialises them at $t = \\ln 10$ and $b = -10$, so that training '
                              'starts by judging most pairings false, as most are.'],
+             'gemma3': ['Gemma 3 (Gemma Team 2025) reads images and text with one decoder. An '
+                        'image first passes a SigLIP vision encoder, the same for every size of '
+                        'the family that reads images, kept frozen while the language model '
+                        'trains. An $R \\times R$ image with [[C]] channels is cut into $\\lfloor '
+                        'R/P \\rfloor^2$ patches of $P \\times P$ pixels; a convolution with '
+                        'kernel and stride [[P]] and a bias (`patch_embedding`) maps each to '
+                        '[[H_vis]] numbers, and a learned position table adds one row to each '
+                        'patch. [[N_vis]] pre-LN layers with [[h_vis]] heads follow, and '
+                        '`post_layernorm` normalises every patch. The tower runs on each image '
+                        'alone: its attention never crosses from one image to another.',
+                        'The multimodal projector makes each image a fixed number of soft tokens, '
+                        '[[s_img]] (`mm_tokens_per_image`), whatever it shows. It lays the '
+                        "patches' states out on their $\\lfloor R/P \\rfloor \\times \\lfloor R/P "
+                        '\\rfloor$ grid and averages them in square blocks (an average pool, '
+                        "without weights), normalises each pooled vector with Gemma's RMSNorm "
+                        '(`mm_soft_emb_norm`, [[H_vis]] weights) and multiplies it by one '
+                        '$H_{\\mathrm{vis}} \\times H$ matrix without bias '
+                        "(`mm_input_projection_weight`) into the decoder's width: $2 "
+                        's_{\\mathrm{img}} H_{\\mathrm{vis}} H$ FLOPs an image. So the pooling '
+                        'decides what an image costs the decoder: its [[s_img]] tokens, not the '
+                        "tower's $\\lfloor R/P \\rfloor^2$ patches, enter the decoder's sequence "
+                        'and its KV cache.',
+                        "The decoder is Gemma 3's language model: a token table of [[V]] rows "
+                        '(scaled by $\\sqrt{H}$), [[N]] layers with four RMSNorms each (before and '
+                        'after the attention and the MLP), grouped-query attention with [[h_kv]] '
+                        'key/value heads for [[h]] query heads and an RMSNorm over each head of '
+                        '$q$ and $k$, and a gated GELU MLP of [[d_ff]]. In the paper five layers '
+                        'attend within a sliding window of [[W]] positions for each one that '
+                        'attends to the whole sequence, which keeps the KV cache of a long context '
+                        "small. Each image's tokens take the place of its placeholder in the text: "
+                        'with [[n_img]] images and $s$ text tokens, the decoder reads $s + '
+                        'n_{\\mathrm{img}} s_{\\mathrm{img}}$ positions, and the LM head shares '
+                        'the token table.'],
              'whisper': ['Whisper (Radford et al. 2022) is an encoder–decoder Transformer that '
                          'turns speech into text. Its input is a log-mel spectrogram of 30 seconds '
                          'of audio: $2 L_{\\mathrm{enc}}$ frames, one every 10 ms, of [[n_mels]] '

@@ -1,5 +1,5 @@
 # templates/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '4796b982c7d937926f138251202b3a635aebca12ffc87fdaf5c575683aa49cda'
+SOURCE = '608334647262878bb05116f7908c511a2426400b2880cf966aba49b6b31fe4b6'
 TABLE = {'title': '{model}의 파라미터 수',
  'intro': '{architecture}에는 파라미터가 몇 개 있을까? 아래의 모든 수치는 symparam이 모델의 블록 트리에서 직접 유도한 것이며, 모듈 이름은 모델의 '
           '{names}에 나오는 이름과 같다.',
@@ -419,6 +419,9 @@ TABLE = {'title': '{model}의 파라미터 수',
           'compute_intro': '길이 s = {seq}인 시퀀스 B = {batch}개를 한 번 순전파할 때의 FLOPs로, {counter}와 같은 방식으로 '
                            '센다. 곱셈-덧셈 한 번을 2 FLOPs로 세고, 어텐션 점수는 s × s 행렬 전체로 센다(인과 마스크로 반으로 줄이지 '
                            '않는다). 정규화와 활성화 함수는 세지 않는다:',
+          'compute_images': '각 시퀀스에는 텍스트 토큰 s개 외에 이미지 {n_img} = {images}장이 들어 있다. 비전 타워는 이미지마다 패치 '
+                            '{patches}개({side} × {side})에서 돌고, 프로젝터가 이를 {kernel} × {kernel} 블록으로 '
+                            '평균해 토큰 {s_img} = {tokens}개로 만들며, 언어 모델은 이 토큰을 텍스트와 함께 읽는다.',
           'compute_result': '모두 {flops} FLOPs, 곧 {macs} MACs(곱셈-누산 횟수로, thop, ptflops, fvcore가 '
                             '출력하며 "flops"라고 부르는 수)이다.',
           'reported_note': '참고: {note}.',
@@ -541,6 +544,28 @@ TABLE = {'title': '{model}의 파라미터 수',
                              '$t$(`logit_scale`)와 편향 $b$(`logit_bias`)는 모두 학습되며 각각 파라미터 하나다. 논문은 '
                              '이를 $t = \\ln 10$, $b = -10$으로 초기화해 학습 초기에 대부분의 짝을 거짓으로 판정하게 한다. 실제로 '
                              '대부분의 짝이 거짓이기 때문이다.'],
+             'gemma3': ['Gemma 3(Gemma Team 2025)는 하나의 디코더로 이미지와 텍스트를 함께 읽는다. 이미지는 먼저 SigLIP 비전 '
+                        '인코더를 지난다. 이미지를 읽는 모든 크기의 모델이 같은 인코더를 쓰며, 언어 모델을 학습하는 동안 이 인코더는 고정해 둔다. '
+                        '채널이 [[C]]개인 $R \\times R$ 이미지를 $P \\times P$ 픽셀 패치 $\\lfloor R/P '
+                        '\\rfloor^2$개로 자르고, 커널과 스트라이드가 [[P]]이고 편향이 있는 합성곱(`patch_embedding`)이 패치마다 '
+                        '[[H_vis]]차원 벡터를 만든 뒤, 학습되는 위치 표가 패치마다 한 행씩 더한다. 이어서 헤드가 [[h_vis]]개인 프리-LN '
+                        '레이어 [[N_vis]]개를 지나고, `post_layernorm`이 모든 패치를 정규화한다. 비전 타워는 이미지마다 따로 돌기 '
+                        '때문에 어텐션이 이미지 사이를 넘나들지 않는다.',
+                        '멀티모달 프로젝터는 이미지 내용과 상관없이 이미지마다 정해진 수 [[s_img]]개(`mm_tokens_per_image`)의 '
+                        '소프트 토큰을 만든다. 패치 상태를 $\\lfloor R/P \\rfloor \\times \\lfloor R/P \\rfloor$ '
+                        '격자에 늘어놓고 정사각형 블록별로 평균한 다음(가중치 없는 평균 풀링), 풀링된 벡터마다 Gemma의 '
+                        'RMSNorm(`mm_soft_emb_norm`, 가중치 [[H_vis]]개)으로 정규화하고, 편향 없는 '
+                        '$H_{\\mathrm{vis}} \\times H$ 행렬 하나(`mm_input_projection_weight`)를 곱해 '
+                        '디코더의 폭으로 옮긴다. 이미지 한 장에 $2 s_{\\mathrm{img}} H_{\\mathrm{vis}} H$ FLOPs가 '
+                        '든다. 결국 이미지가 디코더에 주는 부담은 풀링이 정한다. 디코더의 시퀀스와 KV 캐시에 들어가는 것은 비전 타워의 패치 '
+                        '$\\lfloor R/P \\rfloor^2$개가 아니라 토큰 [[s_img]]개다.',
+                        '디코더는 Gemma 3의 언어 모델이다. 행이 [[V]]개인 토큰 임베딩 표($\\sqrt{H}$를 곱한다), 레이어 '
+                        '[[N]]개(레이어마다 어텐션과 MLP의 앞뒤에 RMSNorm 네 개), 쿼리 헤드 [[h]]개를 키/값 헤드 [[h_kv]]개가 '
+                        '맡는 그룹 쿼리 어텐션과 $q$, $k$의 헤드별 RMSNorm, 폭이 [[d_ff]]인 게이트 GELU MLP로 이루어진다. '
+                        '논문에서는 [[W]]개 위치의 슬라이딩 윈도 안에서만 어텐션하는 레이어 다섯 개마다 시퀀스 전체를 보는 레이어가 하나 있어, 긴 '
+                        '문맥에서도 KV 캐시가 작게 유지된다. 이미지마다 그 토큰이 텍스트 속 이미지 자리표시자 위치에 들어가므로, 이미지 '
+                        '[[n_img]]장과 텍스트 토큰 $s$개가 있으면 디코더는 위치 $s + n_{\\mathrm{img}} '
+                        's_{\\mathrm{img}}$개를 읽고, LM 헤드는 토큰 임베딩 표와 가중치를 공유한다.'],
              'whisper': ['Whisper(Radford 외 2022)는 음성을 글로 옮기는 인코더–디코더 Transformer다. 입력은 30초 분량 '
                          '오디오의 로그 멜 스펙트로그램으로, 10밀리초마다 한 프레임씩 모두 $2 L_{\\mathrm{enc}}$개의 프레임이 있고 '
                          '프레임마다 멜 대역이 [[n_mels]]개다.',

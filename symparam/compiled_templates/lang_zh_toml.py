@@ -1,5 +1,5 @@
 # templates/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '0e151a8586df5cdb323e3cfedde747a979f6b285423fde4eef368f3363ca4df3'
+SOURCE = '3effc545aa119d91a9dff2cb76fb1fbffae7526480a3fe116f5e6e936600368e'
 TABLE = {'title': '{model} 的参数量',
  'intro': '{architecture} 一共有多少参数？下文的每个数字都由 symparam 根据模型的模块树推导得出，模块名与模型 {names} 中的名称一致。',
  'intro_symbolic': '{family} 系列（{architecture}）的参数量，写成超参数的公式，不代入具体数值。',
@@ -401,6 +401,9 @@ TABLE = {'title': '{model} 的参数量',
           'below': '少',
           'compute_intro': 'B = {batch} 个长度为 s = {seq} 的序列做一次前向传播的浮点运算次数（FLOPs），口径与 {counter} '
                            '相同：每次乘加算 2 次浮点运算，注意力分数按完整的 s × s 矩阵计算（不因因果掩码减半），不计归一化和激活函数：',
+          'compute_images': '除 s 个文本词元外，每个序列还含 {n_img} = {images} 张图像：视觉塔在每张图像的 {patches} '
+                            '个图像块（{side} × {side}）上运行，投影器把它们按 {kernel} × {kernel} 的块取平均，得到 {s_img} '
+                            '= {tokens} 个词元，与文本一起送入语言模型。',
           'compute_result': '共 {flops} FLOPs，即 {macs} MACs（乘加次数；thop、ptflops、fvcore 打印并称为 “flops” '
                             '的正是这个数）。',
           'reported_note': '说明：{note}。',
@@ -507,6 +510,25 @@ TABLE = {'title': '{model} 的参数量',
                              'logits 为 $e^{t}\\, x \\cdot y + b$，其中 $x$、$y$ 是归一化后的嵌入；缩放 '
                              '$t$（`logit_scale`）和偏置 $b$（`logit_bias`）都可学习，各占一个参数。论文把它们初始化为 $t = '
                              '\\ln 10$、$b = -10$，让训练一开始就把大多数配对判为假，而实际上大多数配对也确实是假的。'],
+             'gemma3': ['Gemma 3（Gemma Team 2025）用同一个解码器读取图像和文本。图像先经过 SigLIP '
+                        '视觉编码器：家族中凡是能读图像的规模都共用这一个编码器，训练语言模型时它保持冻结。一张 $R \\times R$、[[C]] 个通道的图像被切成 '
+                        '$\\lfloor R/P \\rfloor^2$ 个 $P \\times P$ 像素的图像块；一个卷积核与步长都为 '
+                        '[[P]]、带偏置的卷积（`patch_embedding`）把每个图像块映射成 [[H_vis]] '
+                        '维，再由可学习的位置编码表给每个图像块加上一行。随后是 [[N_vis]] 个先做归一化的层，各有 [[h_vis]] 个注意力头，最后 '
+                        '`post_layernorm` 对每个图像块做归一化。视觉塔对每张图像单独运行：注意力从不跨越图像。',
+                        '多模态投影器把每张图像变成固定数目的软词元 [[s_img]]（`mm_tokens_per_image`），与图像内容无关。它先把图像块的状态按 '
+                        '$\\lfloor R/P \\rfloor \\times \\lfloor R/P \\rfloor$ '
+                        '的网格排好，按正方形块取平均（平均池化，没有权重），再用 Gemma 的 RMSNorm（`mm_soft_emb_norm`，[[H_vis]] '
+                        '个权重）对每个汇聚后的向量做归一化，最后乘以一个不带偏置的 $H_{\\mathrm{vis}} \\times H$ '
+                        '矩阵（`mm_input_projection_weight`），换成解码器的宽度：每张图像 $2 s_{\\mathrm{img}} '
+                        'H_{\\mathrm{vis}} H$ 次浮点运算。因此，一张图像让解码器付出多少由池化决定：进入解码器序列和 KV 缓存的是它的 '
+                        '[[s_img]] 个词元，而不是视觉塔的 $\\lfloor R/P \\rfloor^2$ 个图像块。',
+                        '解码器就是 Gemma 3 的语言模型：[[V]] 行的词表嵌入（乘以 $\\sqrt{H}$），[[N]] 层，每层四个 '
+                        'RMSNorm（分别在注意力和前馈网络之前与之后），分组查询注意力以 [[h_kv]] 个键/值头服务 [[h]] 个查询头，并对 $q$、$k$ '
+                        '的每个头做 RMSNorm，前馈网络是宽度为 [[d_ff]] 的门控 GELU。论文中每五个只在 [[W]] '
+                        '个位置的滑动窗口内做注意力的层配一个看整个序列的层，使长上下文的 KV 缓存保持较小。每张图像的词元放在文本中该图像占位符的位置：有 '
+                        '[[n_img]] 张图像和 $s$ 个文本词元时，解码器读取 $s + n_{\\mathrm{img}} s_{\\mathrm{img}}$ '
+                        '个位置，语言模型输出头与词表嵌入共享权重。'],
              'whisper': ['Whisper（Radford 等 2022）是一个把语音转成文字的编码器–解码器 Transformer。它的输入是 30 '
                          '秒音频的对数梅尔频谱：共 $2 L_{\\mathrm{enc}}$ 帧，每 10 毫秒一帧，每帧 [[n_mels]] 个梅尔频带。',
                          '编码器的前端很小，只有两层一维卷积：以梅尔频带为输入通道，沿时间轴滑动，卷积核宽度都是 3，每层后面接一个 GELU。第一层（`conv1`）把 '
