@@ -18,6 +18,7 @@ from typing import Any
 from symparam.errors import InvalidValueError, Param
 from symparam.integers import as_int
 from symparam.limits import MAX_VALUE
+from symparam.symbols import P, R, s_img
 
 #: the images a sequence holds when none is said (as ``--images`` defaults)
 DEFAULT_IMAGES = 1
@@ -49,7 +50,8 @@ def bound(model: Any, images: int | None) -> dict[str, int]:
 class ImageReading:
     """How a vision–language model reads ``images`` images a sequence: the patches its vision
     tower sees in each (side × side), the tokens each becomes in the language model's
-    sequence (pooled from the patches in kernel × kernel blocks), and their total."""
+    sequence, and their total; ``kernel``: the side of the blocks a pooling averages the
+    patches in (Gemma 3), 0 where each token is one of the tower's states (LLaVA)."""
 
     images: int
     side: int
@@ -63,12 +65,12 @@ class ImageReading:
 
     def sentence(self) -> str:
         """One line saying it, every number from the model."""
-        pooled = (f"its {self.side}×{self.side} patches averaged in {self.kernel}×{self.kernel} "
-                  "blocks" if self.kernel > 1 else f"one for each of its {self.patches} patches")
+        made = (f"its {self.side}×{self.side} patches averaged in {self.kernel}×{self.kernel} "
+                "blocks" if self.kernel else "the tower's states for it, each projected")
         return (f"{self.images:,} image{'s' if self.images != 1 else ''} a sequence: each is "
                 f"{self.patches:,} patches ({self.side}×{self.side}) in the vision tower and "
                 f"becomes {self.per_image:,} tokens in the language model's sequence "
-                f"({pooled}); {self.tokens:,} image tokens beside the s of the text")
+                f"({made}); {self.tokens:,} image tokens beside the s of the text")
 
 
 def reading(model: Any, images: int | None) -> ImageReading:
@@ -76,12 +78,14 @@ def reading(model: Any, images: int | None) -> ImageReading:
     count = bound(model, images).get("n_img")
     if count is None:
         raise InvalidValueError(f"{model.label} reads no images")
+    tokens = getattr(model.tree, "tokens", s_img)
     values = model.bind()
-    missing = [name for name in ("R", "P", "s_img") if name not in values]
+    missing = sorted({s.name for s in tokens.free_symbols | {R, P}} - set(values))
     if missing:
         raise InvalidValueError(f"{model.name} has no value of {', '.join(missing)}: the "
                                 "tokens an image becomes are not known (the pooling cannot run "
                                 "with more tokens a side than patches)")
     side = values["R"] // values["P"]
-    per_side = math.isqrt(values["s_img"])
-    return ImageReading(count, side, side * side, side // per_side, values["s_img"])
+    per_image = model.value_of(tokens)
+    kernel = side // math.isqrt(per_image) if tokens == s_img and per_image else 0
+    return ImageReading(count, side, side * side, kernel, per_image)

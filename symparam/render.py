@@ -575,7 +575,8 @@ def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
         if c.images is not None:  # a vision–language model: its images, said and bound
             pictures, patches, side, kernel, tokens = c.images
             at[n_img] = pictures
-            images = fill(t["text"]["compute_images"], images=pictures, patches=number(patches),
+            said = t["text"]["compute_images" if kernel else "compute_images_projected"]
+            images = fill(said, images=pictures, patches=number(patches),
                           side=side, kernel=kernel, tokens=number(tokens),
                           n_img=inline(lookup("n_img").latex),
                           s_img=inline(lookup("s_img").latex))

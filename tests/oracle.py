@@ -148,7 +148,7 @@ IMAGES = frozenset({"vit", "dinov2", "dinov2_with_registers", "convnext", "clip_
                     "siglip_vision_model"})
 TWO_TOWERS = frozenset({"clip", "siglip"})
 #: vision–language models whose language model reads each image as tokens in its sequence
-IMAGE_TOKENS = frozenset({"gemma3"})
+IMAGE_TOKENS = frozenset({"gemma3", "llava"})
 
 #: the decoders alone of the BART family, which size their cache by ``num_hidden_layers`` —
 #: the encoder's depth — and so cannot cache a deeper decoder: fed ``use_cache=False`` (a
@@ -158,9 +158,14 @@ UNCACHED = frozenset({"BartForCausalLM", "MBartForCausalLM", "MarianForCausalLM"
 
 
 def image_tokens(hf_config: Any) -> int:
-    """The tokens Gemma 3's projector makes of an image: its patches' grid averaged in blocks
-    of side // ⌊√mm_tokens_per_image⌋ (transformers' ``Gemma3MultiModalProjector``)."""
+    """The tokens an image becomes: Gemma 3's projector averages its patches' grid in blocks
+    of side // ⌊√mm_tokens_per_image⌋ (``Gemma3MultiModalProjector``); LLaVA keeps the
+    tower's states but the first under the ``default`` strategy (CLIP's class token, SigLIP's
+    first patch)."""
     side = hf_config.vision_config.image_size // hf_config.vision_config.patch_size
+    if hf_config.model_type == "llava":
+        states = side * side + (hf_config.vision_config.model_type == "clip_vision_model")
+        return states - (hf_config.vision_feature_select_strategy == "default")
     kernel = side // int(hf_config.mm_tokens_per_image ** 0.5)
     return (side // kernel) ** 2
 

@@ -149,6 +149,11 @@ def generate() -> dict[str, Any]:
             # code with getattr and fails on null)
             if any("None" in types.get(k, "") for k in spelled):
                 entry["nullable"].append(key)
+            if section:  # what a section the file leaves out is built with, where it differs
+                spec = getattr(_config_class(name), "sub_configs_defaults", {}).get(section)
+                unwritten = getattr(spec, "init_kwargs", None) or {}
+                if inner in unwritten:
+                    entry.setdefault("unwritten", {})[key] = _json(unwritten[inner])
         out["types"][name] = entry
     return out
 

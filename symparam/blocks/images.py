@@ -74,20 +74,22 @@ class PerImage(Block):
 
 
 class WithImageTokens(Block):
-    """``inner`` (the language model, its head) on its parent's s text tokens and the n_img·s_img
-    tokens the images became: s + n_img·s_img positions, for its FLOPs, its cache and the
-    keys a decoding step attends over. Transparent in tensor names and breakdowns."""
+    """``inner`` (the language model, its head) on its parent's s text tokens and the tokens
+    the images became, ``tokens`` each (s_img unless the tree says otherwise): s + n_img·s_img
+    positions, for its FLOPs, its cache and the keys a decoding step attends over. Transparent
+    in tensor names and breakdowns."""
 
-    def __init__(self, inner: Block) -> None:
+    def __init__(self, inner: Block, tokens: sympy.Expr = s_img) -> None:
         self._children = adopt("WithImageTokens", [("", inner)])
         self.inner = inner
+        self.tokens = tokens
         self.kind = inner.kind
 
     def children(self) -> tuple[tuple[str, Block], ...]:
         return self._children
 
     def own_seq(self, seq: sympy.Expr) -> sympy.Expr:
-        return seq + n_img * s_img
+        return seq + n_img * self.tokens
 
     def decoded(self, batch: sympy.Expr, seq: sympy.Expr, absorb: bool = False) -> sympy.Expr:
         return self.inner.decoded(batch, self.own_seq(seq), absorb)

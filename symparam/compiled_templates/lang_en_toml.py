@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '7545b594b892702efd7e2808f9a14a23049ef391ec64f69859d1555be240551f'
+SOURCE = 'cc336879dd7942f754bd7891c519c7552d55e85acc64aa49524238f8ecb1b959'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -429,6 +429,11 @@ TABLE = {'title': 'Parameter count of {model}',
                             '{side}), and the projector averages them in {kernel} × {kernel} '
                             'blocks into {s_img} = {tokens} tokens, which the language model reads '
                             'with the text.',
+          'compute_images_projected': 'Images a sequence: {n_img} = {images}, beside its s text '
+                                      "tokens. The vision tower runs on each image's {patches} "
+                                      'patches ({side} × {side}), and the projector maps the '
+                                      'states it keeps of them into {s_img} = {tokens} tokens, '
+                                      'which the language model reads with the text.',
           'compute_kinds': 'Where they come from, by kind of block (q, k, v and o are the '
                            "attention's projections; the products over the sequence are a kind of "
                            'their own):',

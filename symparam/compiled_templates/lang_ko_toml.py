@@ -1,5 +1,5 @@
 # templates/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '608334647262878bb05116f7908c511a2426400b2880cf966aba49b6b31fe4b6'
+SOURCE = 'cf5fb06fc578091b638c29841a32a1daab9f9bb82a295338f4ae458d7799c758'
 TABLE = {'title': '{model}의 파라미터 수',
  'intro': '{architecture}에는 파라미터가 몇 개 있을까? 아래의 모든 수치는 symparam이 모델의 블록 트리에서 직접 유도한 것이며, 모듈 이름은 모델의 '
           '{names}에 나오는 이름과 같다.',
@@ -422,6 +422,9 @@ TABLE = {'title': '{model}의 파라미터 수',
           'compute_images': '각 시퀀스에는 텍스트 토큰 s개 외에 이미지 {n_img} = {images}장이 들어 있다. 비전 타워는 이미지마다 패치 '
                             '{patches}개({side} × {side})에서 돌고, 프로젝터가 이를 {kernel} × {kernel} 블록으로 '
                             '평균해 토큰 {s_img} = {tokens}개로 만들며, 언어 모델은 이 토큰을 텍스트와 함께 읽는다.',
+          'compute_images_projected': '각 시퀀스에는 텍스트 토큰 s개 외에 이미지 {n_img} = {images}장이 들어 있다. 비전 타워는 '
+                                      '이미지마다 패치 {patches}개({side} × {side})에서 돌고, 프로젝터가 그중 남겨 둔 '
+                                      '상태를 토큰 {s_img} = {tokens}개로 옮기며, 언어 모델은 이 토큰을 텍스트와 함께 읽는다.',
           'compute_result': '모두 {flops} FLOPs, 곧 {macs} MACs(곱셈-누산 횟수로, thop, ptflops, fvcore가 '
                             '출력하며 "flops"라고 부르는 수)이다.',
           'reported_note': '참고: {note}.',

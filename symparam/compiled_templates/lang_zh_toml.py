@@ -1,5 +1,5 @@
 # templates/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '3effc545aa119d91a9dff2cb76fb1fbffae7526480a3fe116f5e6e936600368e'
+SOURCE = 'a04699cb3535c45a258953b8f076a8dc6bb988453dee0b2de1ce6c56775eb7b4'
 TABLE = {'title': '{model} 的参数量',
  'intro': '{architecture} 一共有多少参数？下文的每个数字都由 symparam 根据模型的模块树推导得出，模块名与模型 {names} 中的名称一致。',
  'intro_symbolic': '{family} 系列（{architecture}）的参数量，写成超参数的公式，不代入具体数值。',
@@ -404,6 +404,9 @@ TABLE = {'title': '{model} 的参数量',
           'compute_images': '除 s 个文本词元外，每个序列还含 {n_img} = {images} 张图像：视觉塔在每张图像的 {patches} '
                             '个图像块（{side} × {side}）上运行，投影器把它们按 {kernel} × {kernel} 的块取平均，得到 {s_img} '
                             '= {tokens} 个词元，与文本一起送入语言模型。',
+          'compute_images_projected': '除 s 个文本词元外，每个序列还含 {n_img} = {images} 张图像：视觉塔在每张图像的 '
+                                      '{patches} 个图像块（{side} × {side}）上运行，投影器把它保留下来的状态映射成 {s_img} '
+                                      '= {tokens} 个词元，与文本一起送入语言模型。',
           'compute_result': '共 {flops} FLOPs，即 {macs} MACs（乘加次数；thop、ptflops、fvcore 打印并称为 “flops” '
                             '的正是这个数）。',
           'reported_note': '说明：{note}。',
