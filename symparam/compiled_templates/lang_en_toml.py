@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = 'cc336879dd7942f754bd7891c519c7552d55e85acc64aa49524238f8ecb1b959'
+SOURCE = 'dd2bbff12531c9a5851754e84f7b389d466f1bde0bbd3efd0b92742f8ad8c64b'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -592,6 +592,28 @@ TABLE = {'title': 'Parameter count of {model}',
                         'with [[n_img]] images and $s$ text tokens, the decoder reads $s + '
                         'n_{\\mathrm{img}} s_{\\mathrm{img}}$ positions, and the LM head shares '
                         'the token table.'],
+             'llava': ['LLaVA (Liu et al. 2023) teaches a language model to read images by putting '
+                       "a pretrained vision encoder's states into its sequence as tokens. The "
+                       "vision tower is the one the config names, CLIP's here unless it says "
+                       "SigLIP's: an $R \\times R$ image is cut into $\\lfloor R/P \\rfloor^2$ "
+                       'patches of $P \\times P$ pixels and run through [[N_vis]] layers [[H_vis]] '
+                       'wide. LLaVA reads the states of one of the last layers (the second to '
+                       'last, by default) rather than the last, so `transformers` builds the whole '
+                       "tower and runs it whole: every layer counts and every layer's FLOPs are "
+                       'spent, whichever one is read.',
+                       'The projector is the one part trained from the start: `linear_1` maps each '
+                       "kept state (with the default strategy, every patch; CLIP's class token is "
+                       "left out) from [[H_vis]] numbers to the language model's [[H]], a GELU "
+                       'follows, and `linear_2` maps [[H]] to [[H]], each with a bias. LLaVA-1.5 '
+                       'made it this two-layer MLP where the first LLaVA had one linear layer. '
+                       'Every kept state becomes one token: an image becomes [[s_img]] tokens, as '
+                       'many as the tower has patches, so the image costs the language model as '
+                       'much as that many words.',
+                       "The language model is a LLaMA (Vicuna's weights, in LLaVA-1.5): a token "
+                       'table of [[V]] rows, [[N]] layers and an LM head of its own. It reads the '
+                       "image tokens in place of the image's placeholder: with [[n_img]] images "
+                       'and $s$ text tokens, it runs on $s + n_{\\mathrm{img}} s_{\\mathrm{img}}$ '
+                       'positions, and its KV cache holds them all.'],
              'whisper': ['Whisper (Radford et al. 2022) is an encoder–decoder Transformer that '
                          'turns speech into text. Its input is a log-mel spectrogram of 30 seconds '
                          'of audio: $2 L_{\\mathrm{enc}}$ frames, one every 10 ms, of [[n_mels]] '

@@ -1,5 +1,5 @@
 # templates/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = 'a04699cb3535c45a258953b8f076a8dc6bb988453dee0b2de1ce6c56775eb7b4'
+SOURCE = '8d76929f4ec9f75ec9890b174a43cc902e7ab832d4d8af57a84bd482fa3df002'
 TABLE = {'title': '{model} 的参数量',
  'intro': '{architecture} 一共有多少参数？下文的每个数字都由 symparam 根据模型的模块树推导得出，模块名与模型 {names} 中的名称一致。',
  'intro_symbolic': '{family} 系列（{architecture}）的参数量，写成超参数的公式，不代入具体数值。',
@@ -532,6 +532,18 @@ TABLE = {'title': '{model} 的参数量',
                         '个位置的滑动窗口内做注意力的层配一个看整个序列的层，使长上下文的 KV 缓存保持较小。每张图像的词元放在文本中该图像占位符的位置：有 '
                         '[[n_img]] 张图像和 $s$ 个文本词元时，解码器读取 $s + n_{\\mathrm{img}} s_{\\mathrm{img}}$ '
                         '个位置，语言模型输出头与词表嵌入共享权重。'],
+             'llava': ['LLaVA（Liu 等 2023）教语言模型读图像的办法，是把预训练视觉编码器的状态当作词元放进它的序列。视觉塔就是配置文件指定的那个，除非注明 '
+                       'SigLIP，否则是 CLIP 的：一张 $R \\times R$ 的图像被切成 $\\lfloor R/P \\rfloor^2$ 个 $P '
+                       '\\times P$ 像素的图像块，经过 [[N_vis]] 层、宽度为 [[H_vis]] 的网络。LLaVA '
+                       '读取的是靠后某一层（默认倒数第二层）的状态，而不是最后一层，所以 `transformers` '
+                       '会构建并运行整座视觉塔：无论读哪一层，每一层的参数都计入总数，每一层的浮点运算也都要花。',
+                       '投影器是唯一从头开始训练的部分：`linear_1` 把每个保留下来的状态（按默认策略，就是每个图像块；CLIP 的类别词元被去掉）从 '
+                       '[[H_vis]] 维映射到语言模型的 [[H]] 维，接一个 GELU，再由 `linear_2` 从 [[H]] 维映射到 [[H]] '
+                       '维，两层都带偏置。最初的 LLaVA 只用一个线性层，LLaVA-1.5 改成了这个两层的 MLP。每个保留下来的状态变成一个词元，一张图像就变成 '
+                       '[[s_img]] 个词元，和视觉塔的图像块一样多，所以一张图像让语言模型付出的代价相当于同样多的单词。',
+                       '语言模型是 LLaMA（LLaVA-1.5 用的是 Vicuna 的权重）：[[V]] 行的词表嵌入、[[N]] '
+                       '层，以及独立的语言模型输出头。图像词元放在图像占位符的位置：有 [[n_img]] 张图像和 $s$ 个文本词元时，它在 $s + '
+                       'n_{\\mathrm{img}} s_{\\mathrm{img}}$ 个位置上运行，KV 缓存也要存下所有这些位置。'],
              'whisper': ['Whisper（Radford 等 2022）是一个把语音转成文字的编码器–解码器 Transformer。它的输入是 30 '
                          '秒音频的对数梅尔频谱：共 $2 L_{\\mathrm{enc}}$ 帧，每 10 毫秒一帧，每帧 [[n_mels]] 个梅尔频带。',
                          '编码器的前端很小，只有两层一维卷积：以梅尔频带为输入通道，沿时间轴滑动，卷积核宽度都是 3，每层后面接一个 GELU。第一层（`conv1`）把 '
