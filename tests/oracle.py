@@ -341,7 +341,7 @@ def cannot_run(model_type: str, label: str, error: BaseException) -> bool:
 
 
 #: the model types whose sliding layers need a window (a null one cannot run)
-NEED_A_WINDOW = ("gemma2", "gemma3_text", "cohere2", "gpt_oss")
+NEED_A_WINDOW = ("gemma2", "gemma3_text", "cohere2", "gpt_oss", "gemma3")
 
 
 def or_reject(config: dict[str, Any], label: str, run: Any) -> Any:
@@ -354,7 +354,9 @@ def or_reject(config: dict[str, Any], label: str, run: Any) -> Any:
     model_type = config["model_type"]
     if model_type == "deberta-v2" and not deberta_runs(config, label):
         reject()
-    if model_type in NEED_A_WINDOW and config.get("sliding_window", 1) is None:
+    text = config.get("text_config") or {}  # a composite's language model (Gemma 3's)
+    if model_type in NEED_A_WINDOW and None in (config.get("sliding_window", 1),
+                                                text.get("sliding_window", 1)):
         reject()  # sliding layers without a window: transformers cannot run them
     if model_type == "falcon" and (
         not config.get("new_decoder_architecture") and config.get("multi_query") is False
