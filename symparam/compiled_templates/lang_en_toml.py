@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = 'dd2bbff12531c9a5851754e84f7b389d466f1bde0bbd3efd0b92742f8ad8c64b'
+SOURCE = 'b70520e4fa12b5a156aaa07b12c259be0034348ea3000b37736b2afab0b3f783'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -173,6 +173,15 @@ TABLE = {'title': 'Parameter count of {model}',
             'swiglu': 'a SwiGLU MLP, its width rounded up to a multiple of 8',
             'vision_use_head': "the vision tower's attention-pooling head: one learned probe "
                                'attends to all patches, then a LayerNorm and an MLP',
+            'siglip_tower': "the vision tower is SigLIP's: no class token, a bias on the patch "
+                            'convolution',
+            'projector_bias': "biases on the projector's two layers",
+            'projector_activation': "the projector's activation function is {value}",
+            'feature_layers': 'the projector reads the states of {value} vision layers side by '
+                              'side',
+            'full_features': "the projector reads every state the tower leaves, its first (CLIP's "
+                             'class token) included',
+            'text_llama': 'the language model is a LLaMA',
             'falcon.bias': 'biases on every projection',
             'mlp.bias': 'biases on the Linear layers',
             'transformer.final_norm': "a LayerNorm after each stack, the encoder's and the "
@@ -275,6 +284,12 @@ TABLE = {'title': 'Parameter count of {model}',
                 'weighted_layer_sum': "the audio classifier reads the last layer's output only",
                 'raw_outputs': 'the backbone outputs its maps through the final LayerNorm',
                 'vision_use_head': 'no attention-pooling head on the vision tower',
+                'siglip_tower': "the vision tower is CLIP's: a class token, and a LayerNorm before "
+                                'the layers',
+                'projector_bias': "no biases on the projector's layers",
+                'full_features': "the projector leaves out the tower's first state (CLIP's class "
+                                 'token)',
+                'text_llama': 'the language model is not a LLaMA',
                 'falcon.bias': 'no biases on the projections',
                 'mlp.bias': 'no biases on the Linear layers',
                 'transformer.final_norm': 'no LayerNorm after the stacks',

@@ -1,5 +1,5 @@
 # templates/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '781dc683a06a781188dc2ad7b79bf5cb0f128785a78bd4462d9a51264ea54729'
+SOURCE = '402c9107f8307995b2dac5cbab06dc4619d90863b4b846e125693d11fedff11a'
 TABLE = {'title': '{model}의 파라미터 수',
  'intro': '{architecture}에는 파라미터가 몇 개 있을까? 아래의 모든 수치는 symparam이 모델의 블록 트리에서 직접 유도한 것이며, 모듈 이름은 모델의 '
           '{names}에 나오는 이름과 같다.',
@@ -199,6 +199,12 @@ TABLE = {'title': '{model}의 파라미터 수',
             'vision_activation': '비전 타워의 활성화 함수는 {value}',
             'vision_use_head': '비전 타워에 어텐션 풀링 헤드가 있다: 학습되는 프로브 벡터 하나가 모든 패치에 어텐션한 뒤 LayerNorm과 '
                                'MLP를 거친다',
+            'siglip_tower': '비전 타워가 SigLIP의 것이다: 클래스 토큰이 없고 패치 합성곱에 편향이 있다',
+            'projector_bias': '프로젝터의 두 층에 편향이 있다',
+            'projector_activation': '프로젝터의 활성화 함수는 {value}',
+            'feature_layers': '프로젝터가 비전 레이어 {value}개의 상태를 나란히 이어 읽는다',
+            'full_features': '프로젝터가 비전 타워가 남긴 상태를 첫 번째(CLIP의 클래스 토큰)까지 모두 읽는다',
+            'text_llama': '언어 모델이 LLaMA다',
             'conv_bias': '깊이별 합성곱에 편향이 있다',
             'proj_bias': '입력 투영과 출력 투영에 편향이 있다',
             'dt_bc_norms': 'Δ, B, C에 가중치 없는 RMSNorm(Falcon-Mamba)',
@@ -279,6 +285,10 @@ TABLE = {'title': '{model}의 파라미터 수',
                 'shared_vocab': '인코더와 디코더가 각자 토큰 테이블을 가진다',
                 'own_decoder_vocab': '디코더가 인코더의 어휘를 읽는다',
                 'vision_use_head': '비전 타워에 어텐션 풀링 헤드가 없다',
+                'siglip_tower': '비전 타워가 CLIP의 것이다: 클래스 토큰이 있고 레이어 앞에 LayerNorm이 있다',
+                'projector_bias': '프로젝터의 층에 편향이 없다',
+                'full_features': '프로젝터가 비전 타워의 첫 번째 상태(CLIP의 클래스 토큰)는 읽지 않는다',
+                'text_llama': '언어 모델이 LLaMA가 아니다',
                 'conv_bias': '깊이별 합성곱에 편향이 없다',
                 'moe': 'MoE 레이어가 없다: 모든 레이어가 밀집 MLP이다',
                 'proj_bias': '입력 투영과 출력 투영에 편향이 없다',
