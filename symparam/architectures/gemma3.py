@@ -72,9 +72,10 @@ class SoftTokens(Block):
     averaged into s_img tokens, each normalised (RMSNorm over H_vis) and multiplied by the
     H_vis × H matrix: 2·s_img·H_vis·H FLOPs an image. The pooling averages each patch's
     H_vis numbers once (1 each, the ``pool`` convention; a grid the tokens do not divide
-    leaves a few patches out, which this count includes)."""
+    leaves a few patches out, which this count includes). An embedding of the image's tokens
+    into the decoder's width: the Gemma 3 report counts it among the embedding parameters."""
 
-    kind = "other"
+    kind = "embedding"
 
     def __init__(self) -> None:
         self.mm_input_projection_weight = Tensor(H_vis, H)

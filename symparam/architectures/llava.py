@@ -155,6 +155,7 @@ def build(architecture: str, options: Mapping[str, Any]) -> Block:
     tokens = states if options["full_features"] else states - 1
     bias = bool(options["projector_bias"])
     projector = Sequential(
+        kind="mlp",
         linear_1=Linear(options["feature_layers"] * H_vis, H, bias=bias),
         act=Activation(H, fn=activation_of(options, "gelu", "projector_activation")),
         linear_2=Linear(H, H, bias=bias))
