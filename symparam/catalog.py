@@ -44,7 +44,8 @@ FAMILY_MODULES = (
     "bert", "distilbert", "albert", "electra", "deberta", "mpnet", "modernbert",
     "openai_gpt", "gpt2", "gptj", "opt", "bloom", "mpt", "gpt_neox", "falcon", "llama", "phi",
     "moe", "deepseek", "qwen3_next", "mamba", "mamba2", "jamba",
-    "transformer", "t5", "bart", "whisper", "vit", "dinov2", "convnext", "clip", "siglip", "mlp",
+    "transformer", "t5", "bart", "whisper", "vit", "dinov2", "convnext", "clip", "siglip", "gemma3",
+    "llava", "mlp",
 )
 
 

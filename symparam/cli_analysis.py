@@ -11,6 +11,7 @@ import sympy
 from sympy import Min
 
 import symparam
+from symparam import cli_images
 from symparam.cli_common import FLAGS, build_model, command, each_model, parse_set, whole
 from symparam.errors import InvalidValueError, SymparamError
 from symparam.limits import MAX_DEGREE, MAX_SOLVED
@@ -165,7 +166,7 @@ def cmd_flops(args: argparse.Namespace) -> int:
         result = compute(m, seq=args.seq, batch=args.batch, causal=args.causal,
                          training=args.training, recompute=args.recompute,
                          decode=args.decode, target_seq=args.target_seq,
-                         nonmatmul=args.with_nonmatmul)
+                         nonmatmul=args.with_nonmatmul, images=args.images)
         published = _published(m, args)
 
         attends = m.tree.products(B, s) != 0  # attention products, which the note is about
@@ -175,7 +176,7 @@ def cmd_flops(args: argparse.Namespace) -> int:
             **({"compare": published} if published else {}),
             "formula": str(result.formula), "convention": result.convention,
             **({"macs_formula": str(sympy.expand(result.formula / 2))} if args.macs else {}),
-            "batch": args.batch, "seq": args.seq,
+            "batch": args.batch, "seq": args.seq, **cli_images.record(m, args),
             "breakdown": [{"name": n, "flops": f} for n, f in result.parts],
             "notes": list(result.notes),
             "alternatives": [{"how": how, "flops": flops, "formula": str(formula)}
@@ -194,6 +195,7 @@ def cmd_flops(args: argparse.Namespace) -> int:
             shown_seq = args.seq if m.sequence is None else text(m.sequence)
             print(f"{name}: {m.label}, B = {args.batch}, s = {shown_seq} "
                   f"({result.convention})")
+            cli_images.show(m, args)
             if args.macs:  # a multiply-add is 2 FLOPs: the same formula, halved
                 print(f"  MACs = {text(sympy.expand(result.formula / 2))}")
             else:
@@ -301,7 +303,7 @@ def cmd_memory(args: argparse.Namespace) -> int:
                                 f"{', '.join(unknown)}")
     per_gpu = layout_record(m, args, batch_given)
     result = memory(m, seq=args.seq, batch=args.batch, dtype=args.dtype,
-                    target_seq=args.target_seq)
+                    target_seq=args.target_seq, images=args.images)
     windowed = result.kv_formula is not None and result.kv_formula.has(Min)
     layer, layer_params = m.largest_layer()
     record = {
@@ -323,7 +325,7 @@ def cmd_memory(args: argparse.Namespace) -> int:
         "state_formula": None if result.state_formula is None else str(result.state_formula),
         "state_bytes": result.state_total,
         "activations": _activations(m, args),
-        "batch": args.batch, "seq": args.seq,
+        "batch": args.batch, "seq": args.seq, **cli_images.record(m, args),
     }
     compared = compare_record(m, args, [*wanted, *(["korthikanti_table_2"] if "korthikanti"
                                                   in wanted and per_gpu else [])], per_gpu)
@@ -339,6 +341,7 @@ def cmd_memory(args: argparse.Namespace) -> int:
         return fits
     gib = 2**30
     print(f"{args.model}: {result.params:,} parameters ({human_count(result.params)})")
+    cli_images.show(m, args)
     print("  weights:")
     for row in result.weights[:3]:
         print(f"    {row.dtype:<5} {row.bytes:>20,} B = {row.bytes / gib:,.2f} GiB")
@@ -361,7 +364,9 @@ def cmd_memory(args: argparse.Namespace) -> int:
         names = {sym.name for sym in result.kv_formula.free_symbols}
         after, per = ("s source and s_dec decoded tokens", "a decoded token, beside the "
                       "cross-attention's keys and values of the source") \
-            if "s_dec" in names else ("s tokens", "a token")
+            if "s_dec" in names else ("s text tokens and n_img images of s_img tokens",
+                                      "a text token") if "n_img" in names \
+            else ("s tokens", "a token")
         under = " while s is under every window" if windowed else ""
         print(f"  KV cache after {after} = ({text(result.kv_formula)}) × {result.dtype_bytes} B"
               f" ({args.dtype}); {result.kv_per_token:,} B {per}{under}")
@@ -518,6 +523,7 @@ def add_commands(commands: Any) -> None:
                    help="one new token per sequence against a KV cache of --seq tokens")
     p.add_argument("--with-nonmatmul", action="store_true",
                    help="add norms, softmax, activations and adds (each convention printed)")
+    cli_images.add_argument(p)
     from symparam.published import SOURCES
 
     p.add_argument("--compare", metavar="NAMES", help="published formulas beside the exact "
@@ -541,6 +547,7 @@ def add_commands(commands: Any) -> None:
                    help="dtype of the KV cache and the activations (default fp16)")
     p.add_argument("--target-seq", type=whole(), metavar="S_DEC",
                    help="an encoder–decoder's decoder length (default: --seq)")
+    cli_images.add_argument(p)
     p.add_argument("--compare", metavar="NAMES", help="published figures beside the exact "
                    "bytes: korthikanti (activations; with --gpus Table 2 a layer), zero "
                    "(Figure 1), bubble (with --pp)")

@@ -26,7 +26,7 @@ FLAGS = {
     "sweep": "--sweep", "base": "--base", "arch": "--arch", "assume": "--assume",
     "free": "--free", "order": "--order", "target": "--target", "depth": "--depth",
     "gpus": "--gpus", "tp": "--tp", "pp": "--pp", "ep": "--ep", "sp": "--sp", "zero": "--zero",
-    "micro_batch": "--micro-batch", "optimizer": "--optimizer",
+    "micro_batch": "--micro-batch", "optimizer": "--optimizer", "images": "--images",
 }
 
 

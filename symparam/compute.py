@@ -20,6 +20,7 @@ from symparam.assumptions import resolve
 from symparam.blocks.base import evaluate as _evaluate
 from symparam.bounds import expand
 from symparam.errors import InvalidValueError, Param
+from symparam.images import bound
 from symparam.limits import check_lengths
 from symparam.memory import (  # memory lived here: re-exported
     DTYPE_BYTES,
@@ -32,7 +33,7 @@ from symparam.memory import (  # memory lived here: re-exported
     weight_memory,
 )
 from symparam.printing import text
-from symparam.symbols import B, s
+from symparam.symbols import B, n_img, s
 from symparam.tables import Rich, Table, human, share
 
 #: FLOPs per element of each kind of work besides matrix products, and what is counted
@@ -166,7 +167,8 @@ class Compute(Rich):
 
 def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = False,
             training: bool = False, recompute: str = "none", decode: bool = False,
-            target_seq: int | None = None, nonmatmul: bool = False) -> Compute:
+            target_seq: int | None = None, nonmatmul: bool = False,
+            images: int | None = None) -> Compute:
     """Exact FLOPs for ``batch`` sequences of ``seq`` tokens (FlopCounterMode's convention:
     every matrix product at 2 FLOPs per multiply-add, attention over the full s×s).
 
@@ -181,7 +183,10 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
     over the keys it keeps and the new one (seq + 1; a sliding-window layer's last W − 1 and
     the new one), multi-head latent attention's keys and values expanded from the cached
     latents every step (with the up-projections absorbed, as an inference engine can run it,
-    in ``alternatives``). ``nonmatmul`` adds norms,
+    in ``alternatives``). ``images``: the images each sequence holds, for a vision–language
+    model (1 if not given, 0 for text alone; :mod:`symparam.images`): its vision tower runs on
+    each, its language model reads s text tokens and each image's tokens. ``nonmatmul`` adds
+    norms,
     softmax, activations and adds, each at the cost :data:`NONMATMUL` states (the softmax and
     score scaling count as attention work: halved by ``causal``, recomputed by ``selective``).
     """
@@ -204,6 +209,8 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
         raise InvalidValueError(Param("decode"), " counts inference; leave out ",
                                 Param("training"))
     model.require_compute()
+    pictures = bound(model, images)
+    text_alone = {n_img: sympy.S.Zero} if pictures.get("n_img") == 0 else {}
     if decode:
         _has_a_decoding_step(model)
     mapping = resolve(model.assumptions)
@@ -211,6 +218,8 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
     def fixed(expr: Any) -> Any:
         if fixed_sequence is not None:
             expr = expr.xreplace({s: fixed_sequence})
+        if text_alone:  # no image: its terms are 0 (a symbol's value is positive)
+            expr = expr.xreplace(text_alone)
         return expand(expr.xreplace(mapping), what="the FLOPs under these assumptions")
 
     def kinds(block: Any, seq: Any) -> dict[str, tuple[Any, Any]]:
@@ -269,7 +278,8 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
         """``block`` under the chosen convention (``found``: its other work, when known)."""
         return under_convention(*forward(block, seq, found), rerun_of(block, seq))
 
-    values = {**model.bind(), "B": batch, "s": seq, "s_dec": target_seq or seq}
+    values = {**model.bind(), "B": batch, "s": seq, "s_dec": target_seq or seq,
+              **({} if text_alone else pictures)}
     found = kinds(model.tree, s)
     formula = step(model.tree, s, found)
     parts = tuple((placed.path, _evaluate(step(placed.block, placed.seq), values))

@@ -34,6 +34,7 @@ from symparam.document import (
 )
 from symparam.errors import SymparamError, UnboundError
 from symparam.figures import figures
+from symparam.images import bound, reading, reads_images
 from symparam.labels import layer_names
 from symparam.parallel import per_gpu
 from symparam.render import render
@@ -153,7 +154,7 @@ def _compute_step(model: Counted, seq: int, batch: int) -> ComputeStep:
     # grouped by every count of layers it holds (ALBERT's compute runs N layers on G·K weights)
     counts = sorted((sym for sym in result.formula.free_symbols
                      if is_known(sym.name) and lookup(sym.name).counts_layers), key=order_key)
-    at = {**model.bind(), "B": batch, "s": seq, "s_dec": seq}
+    at = {**model.bind(), "B": batch, "s": seq, "s_dec": seq, **bound(model, None)}
     kinds = []
     for kind, flops in model.tree.flops_by_kind(B, s).items():
         if fixed is not None:
@@ -163,9 +164,13 @@ def _compute_step(model: Counted, seq: int, batch: int) -> ComputeStep:
     if fixed is not None:
         seq = model.value_of(fixed)
     tokens = batch * seq
+    images = None
+    if reads_images(model):
+        found = reading(model, None)
+        images = (found.images, found.patches, found.side, found.kernel, found.per_image)
     return ComputeStep(result.formula, grouped(result.formula, counts), batch, seq,
                        result.flops, result.parts, tuple(kinds), 2 * model.count() * tokens,
-                       3 * result.flops, _six_nd(model, tokens), bool(result.notes))
+                       3 * result.flops, _six_nd(model, tokens), bool(result.notes), images)
 
 
 def _six_nd(model: Counted, tokens: int) -> tuple[TrainingRule, ...]:

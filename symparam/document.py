@@ -120,6 +120,9 @@ class ComputeStep:
     rules: tuple[TrainingRule, ...] = ()
     #: why weights counted above do not run (a decoder's cross-attention without an encoder)
     idle: bool = False
+    #: the images each sequence holds, for a vision–language model: (images, patches an
+    #: image, patches a side, the pooling's kernel, tokens an image), else None
+    images: tuple[int, int, int, int, int] | None = None
 
 
 @dataclass(frozen=True)

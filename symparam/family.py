@@ -148,6 +148,9 @@ class Family:
     #: options of which at most one may be on (:class:`OneOf`)
     one_of: tuple[OneOf, ...] = ()
     compute: bool = True  # whether the tree knows its forward FLOPs (attention marked)
+    #: its language model reads images as tokens (Gemma 3): FLOPs and memory take the images
+    #: each sequence holds (n_img, :mod:`symparam.images`)
+    images: bool = False
     sequence: sympy.Expr | None = None  # a sequence length fixed by the input (ViT's patches)
     #: the same, for the classes whose input alone fixes it in a family where others take a
     #: sequence of tokens (CLIP's image classifier, beside its text tower's s tokens)

@@ -4,7 +4,8 @@ A preset's note says how its source counts (``the card's figure leaves out the t
 the numbers it sets beside the source's are this model's, so it names them as fields that are
 filled in from the tree, never typed: ``{total}``, ``{active}``, ``{token_table}`` (the table
 of V rows that maps tokens to vectors), ``{without_table}`` and ``{active_without_table}``
-(the counts without it), and any hyperparameter by its symbol (``{V}``, ``{E}``). Figures are
+(the counts without it), ``{vision_tower}`` (a vision–language model's image encoder), and
+any hyperparameter by its symbol (``{V}``, ``{E}``). Figures are
 written with thousands separators, as every language of a derivation writes them; a number
 the source itself prints stays in the note, in quotation marks.
 
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 import string
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from symparam.errors import InvalidValueError
 from symparam.symbols import V
@@ -40,7 +41,22 @@ def figures(model: Counted) -> dict[str, int]:
         rows = model.value_of(table.numel)
         found.update(token_table=rows, without_table=total - rows,
                      active_without_table=active - rows)
+    tower = _child(model.tree, "vision_tower")
+    if tower is not None:
+        found["vision_tower"] = model.value_of(tower.params)
     return found
+
+
+def _child(block: Any, name: str, depth: int = 3) -> Any:
+    """The block called ``name`` within ``depth`` levels of ``block`` (a vision tower under
+    ``model``), or None."""
+    for child_name, child in block.children():
+        if child_name == name:
+            return child
+        found = _child(child, name, depth - 1) if depth > 1 else None
+        if found is not None:
+            return found
+    return None
 
 
 def fields(text: str) -> list[str]:

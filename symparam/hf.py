@@ -170,6 +170,9 @@ class ConfigView:
         self.where = where
         data = generated()[record.name]
         self.defaults: dict[str, Any] = data["defaults"]
+        # a composite config's defaults for a section the file leaves out (LLaVA's vision
+        # tower is CLIP ViT-L/14 at 336 pixels then, CLIPVisionConfig's own defaults otherwise)
+        self.unwritten: dict[str, Any] = data.get("unwritten", {})
         self.spellings: dict[str, list[str]] = data["spellings"]
         self.nullable = frozenset(data["nullable"])
         self.sections = record.sections
@@ -224,7 +227,15 @@ class ConfigView:
         """``key``'s value as the file writes it (``null`` included), or transformers' default
         when the file leaves it out."""
         present, value = self.lookup(key)
-        return value if present else self.defaults.get(key)
+        return value if present else self.default_of(key)
+
+    def default_of(self, key: str, absent: Any = None) -> Any:
+        """transformers' default for ``key`` when the file leaves it out: a left-out section's
+        own where the composite config gives one, else the config class's."""
+        section, dot, _ = key.partition(".")
+        if dot and key in self.unwritten and self.config.get(section) is None:
+            return self.unwritten[key]
+        return self.defaults.get(key, absent)
 
     def flag(self, key: str, null_is_false: bool = False, absent: bool | None = None) -> bool:
         """A flag: missing gives the default (``absent`` for a key the config class does not
@@ -232,7 +243,7 @@ class ConfigView:
         code reads as optional, false."""
         present, raw = self.lookup(key)
         if not present:
-            raw = self.defaults.get(key, absent)
+            raw = self.default_of(key, absent)
         elif raw is None:
             if not null_is_false:
                 raise ConfigError(f"{self.where}: {self.spelled[key]} is null; it must be true "
@@ -281,7 +292,7 @@ class ConfigView:
             present = False
         if present and raw is not None:
             return self.positive_int(entry.key, raw)
-        default = self.defaults.get(entry.key)
+        default = self.default_of(entry.key)
         if not present and default is not None:
             return default
         if entry.null is not None and not (present and entry.key not in self.nullable):

@@ -21,9 +21,10 @@ from symparam.assumptions import resolve
 from symparam.blocks.base import evaluate
 from symparam.blocks.saved import kind_bytes
 from symparam.errors import InvalidValueError, Param
+from symparam.images import bound
 from symparam.limits import check_lengths
 from symparam.printing import text
-from symparam.symbols import B, s, s_dec
+from symparam.symbols import B, n_img, s, s_dec
 from symparam.tables import Rich, Table, binary, plain
 
 DTYPE_BYTES = {"fp32": 4, "fp16": 2, "bf16": 2, "int8": 1}
@@ -284,12 +285,13 @@ def _pairs(value: Any) -> list[tuple[Any, Any]]:
 
 
 def memory(model: Any, seq: int | None = None, batch: int = 1, dtype: str = "fp16",
-           target_seq: int | None = None) -> Memory:
+           target_seq: int | None = None, images: int | None = None) -> Memory:
     """The memory a model needs: its weights (each dtype, and quantized with their scales), its
     training state under each optimiser recipe, its KV cache after ``seq`` tokens (an
     encoder–decoder's: a source of ``seq`` tokens and ``target_seq`` decoded, ``seq`` if not
     given), the state its state-space and linear-attention layers keep (the same for any
-    ``seq``)."""
+    ``seq``); a vision–language model's cache holds each image's tokens too (``images`` a
+    sequence, 1 if not given: :mod:`symparam.images`)."""
     if not isinstance(dtype, str) or dtype not in DTYPE_BYTES:
         raise InvalidValueError(f"unknown dtype {dtype!r}; choose {', '.join(DTYPE_BYTES)}")
     if model.family.fitted:  # its cache and activations are not read off a module tree
@@ -297,15 +299,21 @@ def memory(model: Any, seq: int | None = None, batch: int = 1, dtype: str = "fp1
                                 "weights, not what its layers keep: memory is not derived "
                                 "(count gives the weights)")
     check_lengths(seq=seq, batch=batch, target_seq=target_seq)
+    pictures = bound(model, images)
     params = model.count()
     training = tuple((part, size, size * params) for part, size in ADAM_MIXED)
     formula = kv_cache(model)
+    if formula is not None and pictures.get("n_img") == 0:  # text alone: no image's tokens
+        formula = sympy.expand(formula.xreplace({n_img: sympy.S.Zero}))
     per_token = total = None
     if formula is not None:
-        per_token = model.value_of(_per_token(formula)) * DTYPE_BYTES[dtype]
+        # at the images a sequence holds: what a text token adds beside their tokens
+        held = formula.xreplace({n_img: sympy.Integer(pictures["n_img"])}) if pictures \
+            else formula
+        per_token = model.value_of(_per_token(held)) * DTYPE_BYTES[dtype]
         if seq is not None:
             lengths = {"s": seq, "s_dec": seq if target_seq is None else target_seq}
-            total = evaluate(formula, {**model.bind(), **lengths}) * batch * DTYPE_BYTES[dtype]
+            total = evaluate(held, {**model.bind(), **lengths}) * batch * DTYPE_BYTES[dtype]
     formats = tuple((fmt, _stored(model, fmt)) for fmt in FORMATS)
     optimisers = tuple((o, o.per_param * params) for o in OPTIMISERS)
     state = state_size(model)
@@ -345,8 +353,8 @@ class Activations:
 #: the families whose saved tensors are not yet checked against torch's (the state-space and
 #: linear-attention mixers have no saved-tensor rule yet): their activations
 #: are refused rather than guessed
-UNCHECKED = frozenset({"bart", "clip", "jamba", "mamba", "mamba2", "qwen3_next", "siglip",
-                       "whisper"})
+UNCHECKED = frozenset({"bart", "clip", "gemma3", "jamba", "llava", "mamba", "mamba2", "qwen3_next",
+                       "siglip", "whisper"})
 #: the layouts of a checked family that are not checked yet: a family's options that, switched
 #: on, refuse its activations (DeepSeek-V2's router, GraniteMoE's block-sparse experts,
 #: OLMoE's norms over all of q and k)

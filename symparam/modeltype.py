@@ -442,9 +442,10 @@ class LayerTypes(Rule):
     after: str = ""
     window: str = "sliding_window"
     depth: str = "num_hidden_layers"
+    key: str = "layer_types"  # where a composite config holds it (``text_config.layer_types``)
 
     def reads(self) -> tuple[str, ...]:
-        keys = ("layer_types", self.window, self.depth, self.switch, self.after)
+        keys = (self.key, self.window, self.depth, self.switch, self.after)
         return tuple(k for k in keys if k)
 
     def read(self, config: Reader) -> tuple[int, ...]:
@@ -454,7 +455,7 @@ class LayerTypes(Rule):
                     and not (first is None and self.after in config.nullable):
                 raise ConfigError(f"{config.where}: {config.spelled.get(self.after, self.after)} "
                                   f"must be a whole number, got {quoted(first)}")
-        present, listed = config.lookup("layer_types")
+        present, listed = config.lookup(self.key)
         listed = listed if present else None
         if listed is None and not self.after:
             return ()
@@ -465,11 +466,11 @@ class LayerTypes(Rule):
         if listed is not None:  # transformers checks the list whether a window is set or not
             if not isinstance(listed, list) or len(listed) != depth \
                     or not all(isinstance(t, str) for t in listed):
-                raise ConfigError(f"{config.where}: layer_types must name the type of each of "
+                raise ConfigError(f"{config.where}: {self.key} must name the type of each of "
                                   f"the {depth} layers, got {quoted(listed)}")
             other = sorted(set(listed) - {"full_attention", "sliding_attention"})
             if other:
-                raise ConfigError(f"{config.where}: layer_types {quoted(other)}: symparam reads "
+                raise ConfigError(f"{config.where}: {self.key} {quoted(other)}: symparam reads "
                                   "full_attention and sliding_attention layers")
         if (self.switch and not config.flag(self.switch)) or config.given(self.window) is None:
             return ()

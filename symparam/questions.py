@@ -62,7 +62,8 @@ class Questions:
         """Forward FLOPs (matrix products, 2 per multiply-add), as ``symparam flops`` counts
         them. With no arguments, the formula in B sequences of s tokens; with ``seq`` (and
         ``batch``, ``causal``, ``training``, ``recompute``, ``decode``, ``target_seq``,
-        ``nonmatmul``: see :func:`symparam.compute.compute`), the exact count, a
+        ``nonmatmul``, a vision–language model's ``images``: see
+        :func:`symparam.compute.compute`), the exact count, a
         :class:`~symparam.compute.Compute` (``.flops``, ``.macs``, ``.parts``, ``.formula``).
 
         >>> import symparam

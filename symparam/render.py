@@ -28,7 +28,7 @@ from symparam.josa import attach
 from symparam.notes import thumb_notes
 from symparam.pdftex import settable
 from symparam.printing import latex, percent
-from symparam.symbols import B, indexed, latex_name, lookup, order_key, s
+from symparam.symbols import B, indexed, latex_name, lookup, n_img, order_key, s
 from symparam.templating import Loader, table
 
 if TYPE_CHECKING:
@@ -571,6 +571,15 @@ def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
     if d.compute is not None:
         c = d.compute
         at = {**values, B: c.batch, s: c.seq}
+        images = None
+        if c.images is not None:  # a vision–language model: its images, said and bound
+            pictures, patches, side, kernel, tokens = c.images
+            at[n_img] = pictures
+            said = t["text"]["compute_images" if kernel else "compute_images_projected"]
+            images = fill(said, images=pictures, patches=number(patches),
+                          side=side, kernel=kernel, tokens=number(tokens),
+                          n_img=inline(lookup("n_img").latex),
+                          s_img=inline(lookup("s_img").latex))
         kinds = t["kind"]
         gap = (c.rule - c.flops) / c.flops
         compute = {
@@ -587,7 +596,7 @@ def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
                 # signed: below the exact count is −, above +
                 "gap": ("−" if r.value < c.training else "+" if r.value > c.training else "")
                 + percent((r.value - c.training) / c.training)} for r in c.rules],
-            "idle": c.idle,
+            "idle": c.idle, "images": images,
             "lines": [latex(c.grouped), latex(c.grouped, at), number_tex(c.flops)],
             "flops": number(c.flops), "macs": number(c.flops // 2),
             "parts": [{"name": n, "flops": number(f)} for n, f in c.parts],

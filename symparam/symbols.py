@@ -70,6 +70,10 @@ _ENTRIES = (
     Hyperparameter("B", "B", "batch size (sequences per forward pass)"),
     Hyperparameter("s", "s", "sequence length (tokens per sequence)"),
     Hyperparameter("s_dec", r"s_{\mathrm{dec}}", "decoder sequence length (encoder–decoder)"),
+    Hyperparameter("n_img", r"n_{\mathrm{img}}",
+                   "images each sequence holds (a vision–language model)"),
+    Hyperparameter("s_img", r"s_{\mathrm{img}}",
+                   "tokens each image becomes in the language model's sequence"),
     Hyperparameter("M", "M", "rounding multiple of the FFN size (LLaMA's multiple_of)"),
     Hyperparameter("W", "W", "sliding window: the positions a windowed layer attends to"),
     Hyperparameter("E", "E", "routed experts per MoE layer"),
@@ -288,6 +292,7 @@ h_ssm, d_ssm, g_ssm = (symbol(n) for n in ("h_ssm", "d_ssm", "g_ssm"))
 h_lk, h_lv, d_lk, d_lv = (symbol(n) for n in ("h_lk", "h_lv", "d_lk", "d_lv"))
 B, s = symbol("B"), symbol("s")
 s_dec = symbol("s_dec")
+n_img, s_img = symbol("n_img"), symbol("s_img")
 N_vis, H_vis, d_ff_vis, h_vis = (symbol(n) for n in ("N_vis", "H_vis", "d_ff_vis", "h_vis"))
 V_dec, L_enc, d_ff_dec, h_dec = (symbol(n) for n in ("V_dec", "L_enc", "d_ff_dec", "h_dec"))
 d_proj, n_reg, n_mels = (symbol(n) for n in ("d_proj", "n_reg", "n_mels"))

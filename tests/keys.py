@@ -101,7 +101,10 @@ def known_keys(model_type: str) -> tuple[str, ...]:
 def sections(model_type: str) -> dict[str, type]:
     """The sub-configs of a composite config (CLIP's ``text_config``, ``vision_config``) by
     key, each with its config class; none for a flat config."""
-    return dict(getattr(config_class(model_type), "sub_configs", None) or {})
+    from tools.hf_defaults import sub_config
+
+    cls = config_class(model_type)
+    return {name: sub_config(cls, name) for name in getattr(cls, "sub_configs", None) or {}}
 
 
 def field_class(model_type: str, key: str) -> tuple[type, str]:

@@ -7,6 +7,7 @@ as in torch.
 
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
 import sympy
@@ -146,6 +147,8 @@ AT_EOS = frozenset({"T5ForSequenceClassification", "MT5ForSequenceClassification
 IMAGES = frozenset({"vit", "dinov2", "dinov2_with_registers", "convnext", "clip_vision_model",
                     "siglip_vision_model"})
 TWO_TOWERS = frozenset({"clip", "siglip"})
+#: vision–language models whose language model reads each image as tokens in its sequence
+IMAGE_TOKENS = frozenset({"gemma3", "llava"})
 
 #: the decoders alone of the BART family, which size their cache by ``num_hidden_layers`` —
 #: the encoder's depth — and so cannot cache a deeper decoder: fed ``use_cache=False`` (a
@@ -154,12 +157,26 @@ UNCACHED = frozenset({"BartForCausalLM", "MBartForCausalLM", "MarianForCausalLM"
                       "PegasusForCausalLM"})
 
 
+def image_tokens(hf_config: Any) -> int:
+    """The tokens an image becomes: Gemma 3's projector averages its patches' grid in blocks
+    of side // ⌊√mm_tokens_per_image⌋ (``Gemma3MultiModalProjector``); LLaVA keeps the
+    tower's states but the first under the ``default`` strategy (CLIP's class token, SigLIP's
+    first patch)."""
+    side = hf_config.vision_config.image_size // hf_config.vision_config.patch_size
+    if hf_config.model_type == "llava":
+        states = side * side + (hf_config.vision_config.model_type == "clip_vision_model")
+        return states - (hf_config.vision_feature_select_strategy == "default")
+    kernel = side // int(hf_config.mm_tokens_per_image ** 0.5)
+    return (side // kernel) ** 2
+
+
 def inputs(model_type: str, cls: str, hf_config: Any, batch: int, seq: int,
-           target: int | None) -> dict[str, Any]:
+           target: int | None, images: int = 1) -> dict[str, Any]:
     """What ``cls`` is fed: ``batch`` sequences of ``seq`` tokens, an image of the configured
     side for a vision model (both for a two-tower model), Whisper's mel frames (2·L_enc of them:
     its encoder takes no other length) with ``seq`` tokens for its decoder, and ``target``
-    decoder tokens for an encoder–decoder."""
+    decoder tokens for an encoder–decoder; a vision–language model ``images`` images a
+    sequence and ``seq`` text tokens after their image tokens."""
     def image() -> Any:
         vision = getattr(hf_config, "vision_config", hf_config)
         side = vision.image_size
@@ -168,6 +185,16 @@ def inputs(model_type: str, cls: str, hf_config: Any, batch: int, seq: int,
     def tokens(length: int) -> Any:
         return torch.zeros((batch, length), dtype=torch.long)
 
+    if model_type in IMAGE_TOKENS:
+        marked = images * image_tokens(hf_config)
+        ids = tokens(marked + seq)
+        ids[:, :marked] = hf_config.image_token_id
+        if not images:
+            return {"input_ids": ids}
+        vision = hf_config.vision_config
+        side = vision.image_size
+        pixels = torch.zeros((batch * images, vision.num_channels, side, side))
+        return {"input_ids": ids, "pixel_values": pixels}
     if model_type in IMAGES or (model_type in TWO_TOWERS and not cls.endswith("Model")):
         return {"pixel_values": image()}
     if model_type in TWO_TOWERS:
@@ -188,7 +215,7 @@ def inputs(model_type: str, cls: str, hf_config: Any, batch: int, seq: int,
 
 
 def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int | None,
-            watch: Any, eager: bool = False, device: str = "meta") -> Any:
+            watch: Any, eager: bool = False, device: str = "meta", images: int = 1) -> Any:
     """Run the class named ``cls``, built on the meta device from the config.json ``config``,
     on the inputs :func:`inputs` makes inside ``watch(model)``, a context manager; returns the
     model. ``device="cpu"`` builds real (small!) weights, for the classes whose forward reads
@@ -217,7 +244,7 @@ def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int 
                     getattr(hf_config, sub)._attn_implementation = "eager"
         with torch.device(device):
             model = getattr(transformers, cls)(hf_config)
-            fed = inputs(config["model_type"], cls, hf_config, batch, seq, target)
+            fed = inputs(config["model_type"], cls, hf_config, batch, seq, target, images)
         # no weight needs a gradient: FlopCounterMode's module tracker hooks the gradient of
         # every input that does, and DeBERTa passes a weight itself (its relative-position
         # table) into its layers, whose gradient no_grad leaves without a function
@@ -227,7 +254,7 @@ def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int 
             # kernel's width: a plain forward keeps no state
             fed["use_cache"] = False
         try:
-            with watch(model), torch.no_grad():
+            with watch(model), torch.no_grad(), _placeholders_unchecked(config["model_type"]):
                 model(**fed)
         except RuntimeError as error:
             if "meta" not in str(error) or tried == len(attempts):
@@ -235,6 +262,19 @@ def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int 
             continue
         return model
     raise AssertionError("unreachable")
+
+
+def _placeholders_unchecked(model_type: str) -> Any:
+    """Gemma 3 checks that its input holds as many image tokens as the images make with a
+    value (``.item()``), which a meta tensor cannot give: the check is left out (the inputs
+    hold that many by construction, :func:`inputs`)."""
+    import contextlib
+    from unittest import mock
+
+    if model_type not in IMAGE_TOKENS:
+        return contextlib.nullcontext()
+    module = importlib.import_module(f"transformers.models.{model_type}.modeling_{model_type}")
+    return mock.patch.object(module, "torch_compilable_check", lambda *args, **kwargs: None)
 
 
 def refused_compute(m: Any) -> str | None:
@@ -301,7 +341,7 @@ def cannot_run(model_type: str, label: str, error: BaseException) -> bool:
 
 
 #: the model types whose sliding layers need a window (a null one cannot run)
-NEED_A_WINDOW = ("gemma2", "gemma3_text", "cohere2", "gpt_oss")
+NEED_A_WINDOW = ("gemma2", "gemma3_text", "cohere2", "gpt_oss", "gemma3")
 
 
 def or_reject(config: dict[str, Any], label: str, run: Any) -> Any:
@@ -314,7 +354,9 @@ def or_reject(config: dict[str, Any], label: str, run: Any) -> Any:
     model_type = config["model_type"]
     if model_type == "deberta-v2" and not deberta_runs(config, label):
         reject()
-    if model_type in NEED_A_WINDOW and config.get("sliding_window", 1) is None:
+    text = config.get("text_config") or {}  # a composite's language model (Gemma 3's)
+    if model_type in NEED_A_WINDOW and None in (config.get("sliding_window", 1),
+                                                text.get("sliding_window", 1)):
         reject()  # sliding layers without a window: transformers cannot run them
     if model_type == "falcon" and (
         not config.get("new_decoder_architecture") and config.get("multi_query") is False

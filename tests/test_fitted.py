@@ -38,16 +38,16 @@ def test_records_are_read_without_torch() -> None:
     code = ("import sys; sys.modules['torch'] = None; sys.modules['transformers'] = None\n"
             "import symparam\n"
             "from symparam import fitted\n"
-            "m = fitted.model_for_config({'model_type': 'gemma3'})\n"
+            "m = fitted.model_for_config({'model_type': 'deepseek_vl'})\n"
             "print(m.count(), m.label)\n")
     done = run_bounded(code)
     assert done.returncode == 0, done.stderr
     count, label = done.stdout.split()
-    assert label == "Gemma3Model"
+    assert label == "DeepseekVLModel"
     transformers = pytest.importorskip("transformers")
     torch = pytest.importorskip("torch")
     with torch.device("meta"):
-        expected = transformers.Gemma3Model(transformers.Gemma3Config()).num_parameters()
+        expected = transformers.DeepseekVLModel(transformers.DeepseekVLConfig()).num_parameters()
     assert int(count) == expected
 
 

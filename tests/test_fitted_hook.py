@@ -25,7 +25,7 @@ def test_hand_written_families_keep_precedence() -> None:
 
 
 def test_a_type_by_name_gives_its_formula() -> None:
-    m = symparam.model("gemma3")
+    m = symparam.model("deepseek_vl")
     assert {"V", "H", "N", "d_ff", "h", "h_kv", "d_head"} <= set(m.hyperparameters)
     assert not m.values
     with pytest.raises(symparam.SymparamError, match="no value"):
@@ -33,11 +33,11 @@ def test_a_type_by_name_gives_its_formula() -> None:
 
 
 def test_a_size_of_the_text_section_is_given_by_its_key_alone() -> None:
-    """gemma3 reads hidden_size under text_config: the bare key names it, as H does."""
-    by_key = symparam.model("gemma3", hidden_size=640)
-    assert by_key.values == symparam.model("gemma3", H=640).values == {"H": 640}
-    with pytest.raises(symparam.SymparamError, match="gemma3 has no size 'hidden_sizes'"):
-        symparam.model("gemma3", hidden_sizes=640)
+    """deepseek_vl reads hidden_size under text_config: the bare key names it, as H does."""
+    by_key = symparam.model("deepseek_vl", hidden_size=640)
+    assert by_key.values == symparam.model("deepseek_vl", H=640).values == {"H": 640}
+    with pytest.raises(symparam.SymparamError, match="deepseek_vl has no size 'hidden_sizes'"):
+        symparam.model("deepseek_vl", hidden_sizes=640)
 
 
 @pytest.mark.parametrize("layers", [16, 64])
@@ -78,23 +78,23 @@ def test_three_values_right_by_twos_but_not_together_are_refused_together() -> N
     assert symparam.from_hf_config(config).count() == transformers_count(config)
 
 
-def _gemma3(**changes: Any) -> dict[str, Any]:
-    config: dict[str, Any] = {"model_type": "gemma3",
-                              "architectures": ["Gemma3ForConditionalGeneration"],
-                              "text_config": {"model_type": "gemma3_text"}}
+def _deepseek_vl(**changes: Any) -> dict[str, Any]:
+    config: dict[str, Any] = {"model_type": "deepseek_vl",
+                              "architectures": ["DeepseekVLForConditionalGeneration"],
+                              "text_config": {"model_type": "llama"}}
     config.update(changes)
     return config
 
 
 @pytest.mark.parametrize(("config", "message"), [
-    ({"model_type": "llava", "text_config": {"model_type": "mistral"}},
-     r"text_config\.model_type = \"mistral\"; llava was fitted with \"llama\""),
-    (_gemma3(text_config={"attention_bias": "yes"}),
-     r"text_config\.attention_bias = \"yes\" is not a value gemma3 was fitted for "
+    ({"model_type": "deepseek_vl", "text_config": {"model_type": "mistral"}},
+     r"text_config\.model_type = \"mistral\"; deepseek_vl was fitted with \"llama\""),
+    (_deepseek_vl(text_config={"attention_bias": "yes"}),
+     r"text_config\.attention_bias = \"yes\" is not a value deepseek_vl was fitted for "
      r"\(false, true\)"),
-    (_gemma3(architectures=["Gemma3ForImageClassification"]),
-     r"class \"Gemma3ForImageClassification\" is not one transformers registers"),
-    (_gemma3(text_config={"hidden_size": 0}), r"text_config\.hidden_size must be a positive"),
+    (_deepseek_vl(architectures=["DeepseekVLForImageClassification"]),
+     r"class \"DeepseekVLForImageClassification\" is not one transformers registers"),
+    (_deepseek_vl(text_config={"hidden_size": 0}), r"text_config\.hidden_size must be a positive"),
 ])
 def test_configs_not_fitted_for_are_refused_in_one_line(config: dict[str, Any],
                                                         message: str) -> None:
@@ -108,13 +108,13 @@ def test_the_command_line_on_a_fitted_config(tmp_path: Path,
     from symparam.cli import main
 
     path = tmp_path / "config.json"
-    path.write_text(json.dumps(_gemma3(text_config={"model_type": "gemma3_text",
+    path.write_text(json.dumps(_deepseek_vl(text_config={"model_type": "llama",
                                                     "num_hidden_layers": 4})))
     for argv in (["count", str(path), "--json"], ["formula", str(path), "--json"],
                  ["depends", str(path), "--json"], ["count", str(path), "--depth", "3"]):
         assert main(argv) == 0, argv
     out = capsys.readouterr().out
-    assert '"params": ' in out and "Gemma3ForConditionalGeneration" in out
+    assert '"params": ' in out and "DeepseekVLForConditionalGeneration" in out
     assert main(["derive", str(path)]) == 0
     document = capsys.readouterr().out
     assert f"read from transformers' module tree (transformers {PINNED})" in document
@@ -136,16 +136,16 @@ def test_an_older_spelling_is_read_where_it_holds_what_transformers_writes(
 
     from symparam.fitted.record import read_config
 
-    record = copy.deepcopy(fitted.load("gemma3"))
+    record = copy.deepcopy(fitted.load("deepseek_vl"))
     record["legacy"], record["legacy_written"] = ["out_indices"], {"out_indices": [4]}
-    config: dict[str, Any] = {"model_type": "gemma3"}
+    config: dict[str, Any] = {"model_type": "deepseek_vl"}
     if given is not None:
         config["out_indices"] = given
     if refused:
         with pytest.raises(symparam.SymparamError, match=r"^f: out_indices is an older"):
             read_config(record, config, "f")
     else:
-        assert read_config(record, config, "f").cls == "Gemma3Model"
+        assert read_config(record, config, "f").cls == "DeepseekVLModel"
 
 
 def test_more_values_off_their_defaults_than_were_built_together_are_refused() -> None:
@@ -153,13 +153,13 @@ def test_more_values_off_their_defaults_than_were_built_together_are_refused() -
 
     from symparam.fitted.record import read_config
 
-    record = copy.deepcopy(fitted.load("gemma3"))
+    record = copy.deepcopy(fitted.load("deepseek_vl"))
     record["together_at_most"] = 1
-    one = {"model_type": "gemma3", "text_config": {"attention_bias": True}}
+    one = {"model_type": "deepseek_vl", "text_config": {"attention_bias": True}}
     assert read_config(record, one, "f").options["text_config.attention_bias"] is True
     two = {**one, "tie_word_embeddings": False}
     message = (r"^f: tie_word_embeddings, text_config\.attention_bias differ from their "
-               r"defaults together; gemma3 was checked with at most 1")
+               r"defaults together; deepseek_vl was checked with at most 1")
     with pytest.raises(symparam.SymparamError, match=message):
         read_config(record, two, "f")
 
@@ -173,13 +173,13 @@ def test_what_transformers_writes_for_a_default_left_null_is_read_beside_default
 
     from symparam.fitted.record import read_config
 
-    record = copy.deepcopy(fitted.load("gemma3"))
+    record = copy.deepcopy(fitted.load("deepseek_vl"))
     record["keys"]["mlp_kinds"] = {"default": None, "fixed": [None], "written": ["a", "b"]}
-    base = {"model_type": "gemma3", "mlp_kinds": ["a", "b"]}
-    assert read_config(record, base, "f").cls == "Gemma3Model"
+    base = {"model_type": "deepseek_vl", "mlp_kinds": ["a", "b"]}
+    assert read_config(record, base, "f").cls == "DeepseekVLModel"
     with pytest.raises(symparam.SymparamError, match=r"^f: mlp_kinds = \["):
         read_config(record, {**base, "mlp_kinds": ["a", "c"]}, "f")
-    with pytest.raises(symparam.SymparamError, match=r"default config of gemma3, read only "
+    with pytest.raises(symparam.SymparamError, match=r"default config of deepseek_vl, read only "
                                                      r"beside the default sizes; text_config\."
                                                      r"hidden_size = 640 is not its default"):
         read_config(record, {**base, "text_config": {"hidden_size": 640}}, "f")
@@ -193,10 +193,10 @@ def test_a_worked_out_size_written_as_its_default_is_read_beside_default_sizes()
 
     from symparam.fitted.record import read_config
 
-    record = copy.deepcopy(fitted.load("gemma3"))
+    record = copy.deepcopy(fitted.load("deepseek_vl"))
     record["keys"]["x_dim"] = {"same_as": ["*", "held_fixed", 2], "unset": None, "written": 64}
-    base = {"model_type": "gemma3", "x_dim": 64}
-    assert read_config(record, base, "f").cls == "Gemma3Model"
+    base = {"model_type": "deepseek_vl", "x_dim": 64}
+    assert read_config(record, base, "f").cls == "DeepseekVLModel"
     with pytest.raises(symparam.SymparamError, match=r"^f: x_dim is missing and cannot be"):
         read_config(record, {**base, "x_dim": 65}, "f")
     with pytest.raises(symparam.SymparamError, match=r"^f: x_dim = 64 is what transformers "):

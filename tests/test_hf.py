@@ -119,6 +119,9 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
             if entry.null is not None and nullable and not kept and draw(st.booleans()):
                 value = None
             config[entry.key] = value
+    if any(entry.symbol == "s_img" for entry in record.sizes):  # Gemma 3's image tokens: a
+        # square number or not, at most one a patch (more a side than patches cannot pool)
+        config["mm_tokens_per_image"] = draw(st.integers(1, (drawn["R"] // drawn["P"]) ** 2))
     for rule in record.rules:
         if isinstance(rule, Flag) and draw(st.booleans()):
             config[rule.reads()[0]] = draw(st.booleans())

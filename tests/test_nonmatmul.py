@@ -16,6 +16,7 @@ from symparam.assumptions import resolve
 from symparam.blocks import evaluate
 from symparam.cli import main
 from symparam.compute import NONMATMUL, PER_SCORE, compute
+from symparam.images import bound
 from symparam.symbols import B, s
 from tests.test_flops import DENSE, ROUTED
 from tests.test_hf import lean_configs
@@ -33,7 +34,7 @@ CHECKED = ("layernorm", "rmsnorm", "norm_weight", "bias", "softmax", "activation
 
 def ours(m: Any, batch: int, seq: int, target: int | None) -> dict[str, int]:
     mapping = resolve(m.assumptions)
-    values = {**m.bind(), "B": batch, "s": seq, "s_dec": target or seq}
+    values = {**m.bind(), "B": batch, "s": seq, "s_dec": target or seq, **bound(m, None)}
     out = {}
     for kind, count in m.tree.nonmatmul(B, s).items():
         if m.sequence is not None:

@@ -27,6 +27,7 @@ ALLOWED = {
     "Small", "Medium", "Large", "small", "large", "BART-large", "PEGASUS-large",
     # the functions, models and authors the families' explanations name ([explain])
     "SiLU", "softplus", "Mamba", "Falcon-Mamba", "Gu", "Dao", "DeepSeek-V2", "DeepSeek-V3",
+    "LLaVA", "LLaVA-1", "Vicuna",  # LLaVA's reading: the model, its version 1.5, its LLaMA
 }
 _CODE = re.compile(r"`+[^`]*`+")
 _MATH = re.compile(r"\$\$.*?\$\$|\$[^$]*\$", re.S)

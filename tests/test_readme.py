@@ -20,8 +20,8 @@ from tests.tools import ROOT
 FILES = {
     "config.json": {"model_type": "bert", "architectures": ["BertForMaskedLM"]},
     "path/to/config.json": {"model_type": "gpt2", "n_layer": 2},
-    "path/to/gemma3/config.json": {"model_type": "gemma3",
-                                   "architectures": ["Gemma3ForConditionalGeneration"]},
+    "path/to/deepseek_vl/config.json": {"model_type": "deepseek_vl",
+                                        "architectures": ["DeepseekVLForConditionalGeneration"]},
     "models/qwen2-0.5b/config.json": {"model_type": "qwen2", "hidden_size": 896,
                                       "num_hidden_layers": 24, "num_attention_heads": 14,
                                       "num_key_value_heads": 2, "intermediate_size": 4864,

@@ -68,6 +68,17 @@ def _probe(cls: type, given: dict[str, Any], key: str) -> Any:
 _REFUSED = object()
 
 
+def sub_config(cls: type, section: str) -> type:
+    """The config class of a composite config's ``section``: its own, or, where transformers
+    gives ``AutoConfig`` (Gemma 3's ``vision_config``), the class of the model type it builds
+    by default (``siglip_vision_model``)."""
+    sub = cls.sub_configs[section]  # type: ignore[attr-defined]
+    if dataclasses.is_dataclass(sub):
+        return sub
+    spec = getattr(cls, "sub_configs_defaults", {}).get(section)
+    return _config_class(spec.model_type)
+
+
 def _distinct(default: Any) -> tuple[Any, Any]:
     """Two values of the key's kind, both unlike its default."""
     if isinstance(default, bool):
@@ -119,7 +130,7 @@ def generate() -> dict[str, Any]:
             section, dot, inner = key.partition(".")
             cls = _config_class(name)
             if dot and section in record.sections:
-                cls = cls.sub_configs[section]
+                cls = sub_config(cls, section)
             else:
                 section, inner = "", key
             defaults = _field_defaults(cls)
@@ -138,6 +149,11 @@ def generate() -> dict[str, Any]:
             # code with getattr and fails on null)
             if any("None" in types.get(k, "") for k in spelled):
                 entry["nullable"].append(key)
+            if section:  # what a section the file leaves out is built with, where it differs
+                spec = getattr(_config_class(name), "sub_configs_defaults", {}).get(section)
+                unwritten = getattr(spec, "init_kwargs", None) or {}
+                if inner in unwritten:
+                    entry.setdefault("unwritten", {})[key] = _json(unwritten[inner])
         out["types"][name] = entry
     return out
 

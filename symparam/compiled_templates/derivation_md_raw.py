@@ -1,6 +1,6 @@
 # derivation.md.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = '17883ab59b894402541d6cb4b13cf25beb60ec89336232d74637c9c49e3b9842'
+SOURCE = 'bed056678f814fef5f71661079552ca7e240b87e0f9f33d4c6e87cec7e59a41c'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'derivation.md.j2'
 
@@ -440,6 +440,10 @@ def root(context, missing=missing):
         yield '. '
         yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'headings'), 'compute'))
         yield '\n\n'
+        if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'images'):
+            pass
+            yield str(environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'images'))
+            yield '\n\n'
         yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), (environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'compute_intro_one') if (environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'batch') == 1) else environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'compute_intro')), batch=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'batch'), seq=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'seq'), counter=context.call((undefined(name='code') if l_0_code is missing else l_0_code), 'torch.utils.flop_counter')))
         yield '\n\n'
         yield str(context.call((undefined(name='display') if l_0_display is missing else l_0_display), environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'lines'), 'C'))
@@ -576,4 +580,4 @@ def root(context, missing=missing):
     yield '*\n'
 
 blocks = {}
-debug_info = '2=30&3=42&5=48&7=50&8=52&10=56&12=58&14=61&16=63&18=67&20=70&22=73&25=76&27=78&29=80&30=83&32=87&33=91&36=99&38=105&39=109&42=116&44=119&45=121&46=125&49=128&51=131&53=133&54=135&56=139&59=142&61=145&64=148&66=150&67=162&68=166&69=171&71=189&73=192&74=194&75=199&78=204&80=207&81=209&82=213&86=219&87=221&89=224&91=227&93=231&95=241&97=244&100=247&102=261&104=265&105=269&109=290&111=292&112=294&114=297&116=299&120=303&122=305&124=307&126=309&128=311&130=313&131=315&133=320&135=322&137=325&139=327&140=329&142=332&146=335&148=338&149=341&150=343&151=345&155=352&158=355&160=357&162=360&163=364&164=366&165=370&168=377&170=379&172=382&174=384&176=386&178=396&179=400&182=412&183=415&186=418&188=421&190=423&191=425&192=427&194=429&195=431&198=433&200=436&202=440&204=442&206=444&208=446&210=454&211=459&214=469&216=471&217=473&219=476&221=478&223=486&224=490&227=499&229=502&232=505&234=509&235=513&238=519&240=521&242=524&244=528&245=530&246=532&249=535&252=541&254=549&255=553&257=563&259=569&263=572'
+debug_info = '2=30&3=42&5=48&7=50&8=52&10=56&12=58&14=61&16=63&18=67&20=70&22=73&25=76&27=78&29=80&30=83&32=87&33=91&36=99&38=105&39=109&42=116&44=119&45=121&46=125&49=128&51=131&53=133&54=135&56=139&59=142&61=145&64=148&66=150&67=162&68=166&69=171&71=189&73=192&74=194&75=199&78=204&80=207&81=209&82=213&86=219&87=221&89=224&91=227&93=231&95=241&97=244&100=247&102=261&104=265&105=269&109=290&111=292&112=294&114=297&116=299&120=303&122=305&124=307&126=309&128=311&130=313&131=315&133=320&135=322&137=325&139=327&140=329&142=332&146=335&148=338&149=341&150=343&151=345&155=352&158=355&160=357&162=360&163=364&164=366&165=370&168=377&170=379&172=382&174=384&176=386&178=396&179=400&182=412&183=415&186=418&188=421&190=423&191=425&192=427&194=429&195=431&198=433&200=436&202=440&203=442&206=444&208=446&210=448&212=450&214=458&215=463&218=473&220=475&221=477&223=480&225=482&227=490&228=494&231=503&233=506&236=509&238=513&239=517&242=523&244=525&246=528&248=532&249=534&250=536&253=539&256=545&258=553&259=557&261=567&263=573&267=576'

@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '1c7d1560647e3720cbbda2536d9045429e1960957062880bed9edf23e2abf7f6'
+SOURCE = 'b70520e4fa12b5a156aaa07b12c259be0034348ea3000b37736b2afab0b3f783'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -173,6 +173,15 @@ TABLE = {'title': 'Parameter count of {model}',
             'swiglu': 'a SwiGLU MLP, its width rounded up to a multiple of 8',
             'vision_use_head': "the vision tower's attention-pooling head: one learned probe "
                                'attends to all patches, then a LayerNorm and an MLP',
+            'siglip_tower': "the vision tower is SigLIP's: no class token, a bias on the patch "
+                            'convolution',
+            'projector_bias': "biases on the projector's two layers",
+            'projector_activation': "the projector's activation function is {value}",
+            'feature_layers': 'the projector reads the states of {value} vision layers side by '
+                              'side',
+            'full_features': "the projector reads every state the tower leaves, its first (CLIP's "
+                             'class token) included',
+            'text_llama': 'the language model is a LLaMA',
             'falcon.bias': 'biases on every projection',
             'mlp.bias': 'biases on the Linear layers',
             'transformer.final_norm': "a LayerNorm after each stack, the encoder's and the "
@@ -275,6 +284,12 @@ TABLE = {'title': 'Parameter count of {model}',
                 'weighted_layer_sum': "the audio classifier reads the last layer's output only",
                 'raw_outputs': 'the backbone outputs its maps through the final LayerNorm',
                 'vision_use_head': 'no attention-pooling head on the vision tower',
+                'siglip_tower': "the vision tower is CLIP's: a class token, and a LayerNorm before "
+                                'the layers',
+                'projector_bias': "no biases on the projector's layers",
+                'full_features': "the projector leaves out the tower's first state (CLIP's class "
+                                 'token)',
+                'text_llama': 'the language model is not a LLaMA',
                 'falcon.bias': 'no biases on the projections',
                 'mlp.bias': 'no biases on the Linear layers',
                 'transformer.final_norm': 'no LayerNorm after the stacks',
@@ -424,6 +439,16 @@ TABLE = {'title': 'Parameter count of {model}',
                            'as {counter} counts them: every matrix product at 2 FLOPs per '
                            'multiply-add, attention over all s × s pairs (no causal halving), '
                            'norms and activations left out:',
+          'compute_images': 'Images a sequence: {n_img} = {images}, beside its s text tokens. The '
+                            "vision tower runs on each image's {patches} patches ({side} × "
+                            '{side}), and the projector averages them in {kernel} × {kernel} '
+                            'blocks into {s_img} = {tokens} tokens, which the language model reads '
+                            'with the text.',
+          'compute_images_projected': 'Images a sequence: {n_img} = {images}, beside its s text '
+                                      "tokens. The vision tower runs on each image's {patches} "
+                                      'patches ({side} × {side}), and the projector maps the '
+                                      'states it keeps of them into {s_img} = {tokens} tokens, '
+                                      'which the language model reads with the text.',
           'compute_kinds': 'Where they come from, by kind of block (q, k, v and o are the '
                            "attention's projections; the products over the sequence are a kind of "
                            'their own):',
@@ -549,6 +574,61 @@ TABLE = {'title': 'Parameter count of {model}',
                              'and a learned bias (`logit_bias`, $b$), one number each. The paper '
                              'initialises them at $t = \\ln 10$ and $b = -10$, so that training '
                              'starts by judging most pairings false, as most are.'],
+             'gemma3': ['Gemma 3 (Gemma Team 2025) reads images and text with one decoder. An '
+                        'image first passes a SigLIP vision encoder, the same for every size of '
+                        'the family that reads images, kept frozen while the language model '
+                        'trains. An $R \\times R$ image with [[C]] channels is cut into $\\lfloor '
+                        'R/P \\rfloor^2$ patches of $P \\times P$ pixels; a convolution with '
+                        'kernel and stride [[P]] and a bias (`patch_embedding`) maps each to '
+                        '[[H_vis]] numbers, and a learned position table adds one row to each '
+                        'patch. [[N_vis]] pre-LN layers with [[h_vis]] heads follow, and '
+                        '`post_layernorm` normalises every patch. The tower runs on each image '
+                        'alone: its attention never crosses from one image to another.',
+                        'The multimodal projector makes each image a fixed number of soft tokens, '
+                        '[[s_img]] (`mm_tokens_per_image`), whatever it shows. It lays the '
+                        "patches' states out on their $\\lfloor R/P \\rfloor \\times \\lfloor R/P "
+                        '\\rfloor$ grid and averages them in square blocks (an average pool, '
+                        "without weights), normalises each pooled vector with Gemma's RMSNorm "
+                        '(`mm_soft_emb_norm`, [[H_vis]] weights) and multiplies it by one '
+                        '$H_{\\mathrm{vis}} \\times H$ matrix without bias '
+                        "(`mm_input_projection_weight`) into the decoder's width: $2 "
+                        's_{\\mathrm{img}} H_{\\mathrm{vis}} H$ FLOPs an image. So the pooling '
+                        'decides what an image costs the decoder: its [[s_img]] tokens, not the '
+                        "tower's $\\lfloor R/P \\rfloor^2$ patches, enter the decoder's sequence "
+                        'and its KV cache.',
+                        "The decoder is Gemma 3's language model: a token table of [[V]] rows "
+                        '(scaled by $\\sqrt{H}$), [[N]] layers with four RMSNorms each (before and '
+                        'after the attention and the MLP), grouped-query attention with [[h_kv]] '
+                        'key/value heads for [[h]] query heads and an RMSNorm over each head of '
+                        '$q$ and $k$, and a gated GELU MLP of [[d_ff]]. In the paper five layers '
+                        'attend within a sliding window of [[W]] positions for each one that '
+                        'attends to the whole sequence, which keeps the KV cache of a long context '
+                        "small. Each image's tokens take the place of its placeholder in the text: "
+                        'with [[n_img]] images and $s$ text tokens, the decoder reads $s + '
+                        'n_{\\mathrm{img}} s_{\\mathrm{img}}$ positions, and the LM head shares '
+                        'the token table.'],
+             'llava': ['LLaVA (Liu et al. 2023) teaches a language model to read images by putting '
+                       "a pretrained vision encoder's states into its sequence as tokens. The "
+                       "vision tower is the one the config names, CLIP's here unless it says "
+                       "SigLIP's: an $R \\times R$ image is cut into $\\lfloor R/P \\rfloor^2$ "
+                       'patches of $P \\times P$ pixels and run through [[N_vis]] layers [[H_vis]] '
+                       'wide. LLaVA reads the states of one of the last layers (the second to '
+                       'last, by default) rather than the last, so `transformers` builds the whole '
+                       "tower and runs it whole: every layer counts and every layer's FLOPs are "
+                       'spent, whichever one is read.',
+                       'The projector is the one part trained from the start: `linear_1` maps each '
+                       "kept state (with the default strategy, every patch; CLIP's class token is "
+                       "left out) from [[H_vis]] numbers to the language model's [[H]], a GELU "
+                       'follows, and `linear_2` maps [[H]] to [[H]], each with a bias. LLaVA-1.5 '
+                       'made it this two-layer MLP where the first LLaVA had one linear layer. '
+                       'Every kept state becomes one token: an image becomes [[s_img]] tokens, as '
+                       'many as the tower has patches, so the image costs the language model as '
+                       'much as that many words.',
+                       "The language model is a LLaMA (Vicuna's weights, in LLaVA-1.5): a token "
+                       'table of [[V]] rows, [[N]] layers and an LM head of its own. It reads the '
+                       "image tokens in place of the image's placeholder: with [[n_img]] images "
+                       'and $s$ text tokens, it runs on $s + n_{\\mathrm{img}} s_{\\mathrm{img}}$ '
+                       'positions, and its KV cache holds them all.'],
              'whisper': ['Whisper (Radford et al. 2022) is an encoder–decoder Transformer that '
                          'turns speech into text. Its input is a log-mel spectrogram of 30 seconds '
                          'of audio: $2 L_{\\mathrm{enc}}$ frames, one every 10 ms, of [[n_mels]] '

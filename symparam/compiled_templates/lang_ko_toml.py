@@ -1,5 +1,5 @@
 # templates/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = 'e5f8d29f5ae6600300c2b215711963013b4530621d835fa1848d63404c0536e1'
+SOURCE = '402c9107f8307995b2dac5cbab06dc4619d90863b4b846e125693d11fedff11a'
 TABLE = {'title': '{model}의 파라미터 수',
  'intro': '{architecture}에는 파라미터가 몇 개 있을까? 아래의 모든 수치는 symparam이 모델의 블록 트리에서 직접 유도한 것이며, 모듈 이름은 모델의 '
           '{names}에 나오는 이름과 같다.',
@@ -56,6 +56,8 @@ TABLE = {'title': '{model}의 파라미터 수',
              'B': '배치 크기(순전파 한 번의 시퀀스 수)',
              's': '시퀀스 길이(시퀀스당 토큰 수)',
              's_dec': '디코더 시퀀스 길이(인코더-디코더 모델)',
+             'n_img': '시퀀스마다 들어 있는 이미지 수(비전-언어 모델)',
+             's_img': '이미지 한 장이 언어 모델 시퀀스에서 차지하는 토큰 수',
              'M': 'FFN 차원을 맞추는 배수(LLaMA의 multiple_of)',
              'W': '슬라이딩 윈도우: 윈도우 레이어의 각 위치가 어텐션하는 위치 수',
              'E': 'MoE 레이어마다 라우팅되는 전문가 수',
@@ -197,6 +199,12 @@ TABLE = {'title': '{model}의 파라미터 수',
             'vision_activation': '비전 타워의 활성화 함수는 {value}',
             'vision_use_head': '비전 타워에 어텐션 풀링 헤드가 있다: 학습되는 프로브 벡터 하나가 모든 패치에 어텐션한 뒤 LayerNorm과 '
                                'MLP를 거친다',
+            'siglip_tower': '비전 타워가 SigLIP의 것이다: 클래스 토큰이 없고 패치 합성곱에 편향이 있다',
+            'projector_bias': '프로젝터의 두 층에 편향이 있다',
+            'projector_activation': '프로젝터의 활성화 함수는 {value}',
+            'feature_layers': '프로젝터가 비전 레이어 {value}개의 상태를 나란히 이어 읽는다',
+            'full_features': '프로젝터가 비전 타워가 남긴 상태를 첫 번째(CLIP의 클래스 토큰)까지 모두 읽는다',
+            'text_llama': '언어 모델이 LLaMA다',
             'conv_bias': '깊이별 합성곱에 편향이 있다',
             'proj_bias': '입력 투영과 출력 투영에 편향이 있다',
             'dt_bc_norms': 'Δ, B, C에 가중치 없는 RMSNorm(Falcon-Mamba)',
@@ -277,6 +285,10 @@ TABLE = {'title': '{model}의 파라미터 수',
                 'shared_vocab': '인코더와 디코더가 각자 토큰 테이블을 가진다',
                 'own_decoder_vocab': '디코더가 인코더의 어휘를 읽는다',
                 'vision_use_head': '비전 타워에 어텐션 풀링 헤드가 없다',
+                'siglip_tower': '비전 타워가 CLIP의 것이다: 클래스 토큰이 있고 레이어 앞에 LayerNorm이 있다',
+                'projector_bias': '프로젝터의 층에 편향이 없다',
+                'full_features': '프로젝터가 비전 타워의 첫 번째 상태(CLIP의 클래스 토큰)는 읽지 않는다',
+                'text_llama': '언어 모델이 LLaMA가 아니다',
                 'conv_bias': '깊이별 합성곱에 편향이 없다',
                 'moe': 'MoE 레이어가 없다: 모든 레이어가 밀집 MLP이다',
                 'proj_bias': '입력 투영과 출력 투영에 편향이 없다',
@@ -417,6 +429,12 @@ TABLE = {'title': '{model}의 파라미터 수',
           'compute_intro': '길이 s = {seq}인 시퀀스 B = {batch}개를 한 번 순전파할 때의 FLOPs로, {counter}와 같은 방식으로 '
                            '센다. 곱셈-덧셈 한 번을 2 FLOPs로 세고, 어텐션 점수는 s × s 행렬 전체로 센다(인과 마스크로 반으로 줄이지 '
                            '않는다). 정규화와 활성화 함수는 세지 않는다:',
+          'compute_images': '각 시퀀스에는 텍스트 토큰 s개 외에 이미지 {n_img} = {images}장이 들어 있다. 비전 타워는 이미지마다 패치 '
+                            '{patches}개({side} × {side})에서 돌고, 프로젝터가 이를 {kernel} × {kernel} 블록으로 '
+                            '평균해 토큰 {s_img} = {tokens}개로 만들며, 언어 모델은 이 토큰을 텍스트와 함께 읽는다.',
+          'compute_images_projected': '각 시퀀스에는 텍스트 토큰 s개 외에 이미지 {n_img} = {images}장이 들어 있다. 비전 타워는 '
+                                      '이미지마다 패치 {patches}개({side} × {side})에서 돌고, 프로젝터가 그중 남겨 둔 '
+                                      '상태를 토큰 {s_img} = {tokens}개로 옮기며, 언어 모델은 이 토큰을 텍스트와 함께 읽는다.',
           'compute_result': '모두 {flops} FLOPs, 곧 {macs} MACs(곱셈-누산 횟수로, thop, ptflops, fvcore가 '
                             '출력하며 "flops"라고 부르는 수)이다.',
           'reported_note': '참고: {note}.',
@@ -539,6 +557,43 @@ TABLE = {'title': '{model}의 파라미터 수',
                              '$t$(`logit_scale`)와 편향 $b$(`logit_bias`)는 모두 학습되며 각각 파라미터 하나다. 논문은 '
                              '이를 $t = \\ln 10$, $b = -10$으로 초기화해 학습 초기에 대부분의 짝을 거짓으로 판정하게 한다. 실제로 '
                              '대부분의 짝이 거짓이기 때문이다.'],
+             'gemma3': ['Gemma 3(Gemma Team 2025)는 하나의 디코더로 이미지와 텍스트를 함께 읽는다. 이미지는 먼저 SigLIP 비전 '
+                        '인코더를 지난다. 이미지를 읽는 모든 크기의 모델이 같은 인코더를 쓰며, 언어 모델을 학습하는 동안 이 인코더는 고정해 둔다. '
+                        '채널이 [[C]]개인 $R \\times R$ 이미지를 $P \\times P$ 픽셀 패치 $\\lfloor R/P '
+                        '\\rfloor^2$개로 자르고, 커널과 스트라이드가 [[P]]이고 편향이 있는 합성곱(`patch_embedding`)이 패치마다 '
+                        '[[H_vis]]차원 벡터를 만든 뒤, 학습되는 위치 표가 패치마다 한 행씩 더한다. 이어서 헤드가 [[h_vis]]개인 프리-LN '
+                        '레이어 [[N_vis]]개를 지나고, `post_layernorm`이 모든 패치를 정규화한다. 비전 타워는 이미지마다 따로 돌기 '
+                        '때문에 어텐션이 이미지 사이를 넘나들지 않는다.',
+                        '멀티모달 프로젝터는 이미지 내용과 상관없이 이미지마다 정해진 수 [[s_img]]개(`mm_tokens_per_image`)의 '
+                        '소프트 토큰을 만든다. 패치 상태를 $\\lfloor R/P \\rfloor \\times \\lfloor R/P \\rfloor$ '
+                        '격자에 늘어놓고 정사각형 블록별로 평균한 다음(가중치 없는 평균 풀링), 풀링된 벡터마다 Gemma의 '
+                        'RMSNorm(`mm_soft_emb_norm`, 가중치 [[H_vis]]개)으로 정규화하고, 편향 없는 '
+                        '$H_{\\mathrm{vis}} \\times H$ 행렬 하나(`mm_input_projection_weight`)를 곱해 '
+                        '디코더의 폭으로 옮긴다. 이미지 한 장에 $2 s_{\\mathrm{img}} H_{\\mathrm{vis}} H$ FLOPs가 '
+                        '든다. 결국 이미지가 디코더에 주는 부담은 풀링이 정한다. 디코더의 시퀀스와 KV 캐시에 들어가는 것은 비전 타워의 패치 '
+                        '$\\lfloor R/P \\rfloor^2$개가 아니라 토큰 [[s_img]]개다.',
+                        '디코더는 Gemma 3의 언어 모델이다. 행이 [[V]]개인 토큰 임베딩 표($\\sqrt{H}$를 곱한다), 레이어 '
+                        '[[N]]개(레이어마다 어텐션과 MLP의 앞뒤에 RMSNorm 네 개), 쿼리 헤드 [[h]]개를 키/값 헤드 [[h_kv]]개가 '
+                        '맡는 그룹 쿼리 어텐션과 $q$, $k$의 헤드별 RMSNorm, 폭이 [[d_ff]]인 게이트 GELU MLP로 이루어진다. '
+                        '논문에서는 [[W]]개 위치의 슬라이딩 윈도 안에서만 어텐션하는 레이어 다섯 개마다 시퀀스 전체를 보는 레이어가 하나 있어, 긴 '
+                        '문맥에서도 KV 캐시가 작게 유지된다. 이미지마다 그 토큰이 텍스트 속 이미지 자리표시자 위치에 들어가므로, 이미지 '
+                        '[[n_img]]장과 텍스트 토큰 $s$개가 있으면 디코더는 위치 $s + n_{\\mathrm{img}} '
+                        's_{\\mathrm{img}}$개를 읽고, LM 헤드는 토큰 임베딩 표와 가중치를 공유한다.'],
+             'llava': ['LLaVA(Liu 외 2023)는 사전 학습된 비전 인코더의 상태를 토큰처럼 언어 모델의 시퀀스에 넣어, 언어 모델이 이미지를 읽게 '
+                       '한다. 비전 타워는 설정 파일이 지정한 것으로, SigLIP이라고 적혀 있지 않으면 CLIP의 것이다. $R \\times R$ '
+                       '이미지를 $P \\times P$ 픽셀 패치 $\\lfloor R/P \\rfloor^2$개로 자르고, 폭이 [[H_vis]]인 '
+                       '레이어 [[N_vis]]개를 지나게 한다. LLaVA는 마지막 레이어가 아니라 그보다 앞선 레이어(기본값은 끝에서 두 번째)의 상태를 '
+                       '읽기 때문에, `transformers`는 비전 타워 전체를 만들고 전부 실행한다. 어느 레이어를 읽든 모든 레이어의 파라미터가 '
+                       '세어지고 모든 레이어의 FLOPs가 든다.',
+                       '프로젝터는 처음부터 학습하는 유일한 부분이다. `linear_1`이 남겨 둔 상태 하나하나(기본 전략에서는 모든 패치이며, CLIP의 '
+                       '클래스 토큰은 빠진다)를 [[H_vis]]차원에서 언어 모델의 [[H]]차원으로 옮기고, GELU를 거쳐 `linear_2`가 '
+                       '[[H]]차원을 [[H]]차원으로 옮긴다. 두 층 모두 편향이 있다. 처음 LLaVA는 선형 층 하나였고, LLaVA-1.5에서 이 '
+                       '두 층 MLP로 바뀌었다. 남겨 둔 상태마다 토큰이 하나씩 생기므로 이미지 한 장은 비전 타워의 패치 수만큼인 [[s_img]]개의 '
+                       '토큰이 되고, 언어 모델에는 그만큼의 단어를 읽는 부담이 된다.',
+                       '언어 모델은 LLaMA(LLaVA-1.5에서는 Vicuna의 가중치)다. 행이 [[V]]개인 토큰 임베딩 표, 레이어 [[N]]개, '
+                       '따로 둔 LM 헤드로 이루어진다. 이미지 토큰은 이미지 자리표시자 위치에 들어가므로, 이미지 [[n_img]]장과 텍스트 토큰 '
+                       '$s$개가 있으면 위치 $s + n_{\\mathrm{img}} s_{\\mathrm{img}}$개에서 돌고 KV 캐시도 그 위치를 '
+                       '모두 담는다.'],
              'whisper': ['Whisper(Radford 외 2022)는 음성을 글로 옮기는 인코더–디코더 Transformer다. 입력은 30초 분량 '
                          '오디오의 로그 멜 스펙트로그램으로, 10밀리초마다 한 프레임씩 모두 $2 L_{\\mathrm{enc}}$개의 프레임이 있고 '
                          '프레임마다 멜 대역이 [[n_mels]]개다.',

@@ -1,5 +1,5 @@
 # templates/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '4e807a3889b78e4fdbef693e0b58498c6de568026edfceda89e4faf3f7e8274a'
+SOURCE = 'd442ff5cd792d4441d4e4f8f00121c87de09be1a5d1ae9a50c6071e5609ab23e'
 TABLE = {'title': '{model} 的参数量',
  'intro': '{architecture} 一共有多少参数？下文的每个数字都由 symparam 根据模型的模块树推导得出，模块名与模型 {names} 中的名称一致。',
  'intro_symbolic': '{family} 系列（{architecture}）的参数量，写成超参数的公式，不代入具体数值。',
@@ -55,6 +55,8 @@ TABLE = {'title': '{model} 的参数量',
              'B': '批大小（一次前向传播的序列数）',
              's': '序列长度（每个序列的词元数）',
              's_dec': '解码器序列长度（编码器-解码器模型）',
+             'n_img': '每个序列包含的图像数（视觉语言模型）',
+             's_img': '每张图像在语言模型序列中变成的词元数',
              'M': '前馈层维度取整的倍数（LLaMA 的 multiple_of）',
              'W': '滑动窗口：窗口层每个位置能关注的位置数',
              'E': '每个 MoE 层的路由专家数',
@@ -195,6 +197,12 @@ TABLE = {'title': '{model} 的参数量',
             'own_decoder_vocab': '解码器的词元来自自己的词表，共 [[V_dec]] 个（`decoder_vocab_size`）',
             'vision_activation': '视觉塔的激活函数是 {value}',
             'vision_use_head': '视觉塔有注意力池化头：一个可学习的探针向量关注所有图像块，再经过 LayerNorm 和前馈网络',
+            'siglip_tower': '视觉塔是 SigLIP 的：没有类别词元，切图像块的卷积带偏置',
+            'projector_bias': '投影器的两层都带偏置',
+            'projector_activation': '投影器的激活函数是 {value}',
+            'feature_layers': '投影器把 {value} 个视觉层的状态拼在一起读入',
+            'full_features': '投影器读入视觉塔留下的全部状态，包括第一个（CLIP 的类别词元）',
+            'text_llama': '语言模型是 LLaMA',
             'conv_bias': '深度卷积带偏置',
             'proj_bias': '输入投影和输出投影带偏置',
             'dt_bc_norms': '对 Δ、B、C 做不带权重的 RMSNorm（Falcon-Mamba）',
@@ -275,6 +283,10 @@ TABLE = {'title': '{model} 的参数量',
                 'shared_vocab': '编码器和解码器各有自己的词嵌入表',
                 'own_decoder_vocab': '解码器读编码器的词表',
                 'vision_use_head': '视觉塔没有注意力池化头',
+                'siglip_tower': '视觉塔是 CLIP 的：有类别词元，各层之前有 LayerNorm',
+                'projector_bias': '投影器的各层不带偏置',
+                'full_features': '投影器不读视觉塔的第一个状态（CLIP 的类别词元）',
+                'text_llama': '语言模型不是 LLaMA',
                 'conv_bias': '深度卷积不带偏置',
                 'moe': '没有 MoE 层：每层都是稠密前馈网络',
                 'proj_bias': '输入投影和输出投影不带偏置',
@@ -399,6 +411,12 @@ TABLE = {'title': '{model} 的参数量',
           'below': '少',
           'compute_intro': 'B = {batch} 个长度为 s = {seq} 的序列做一次前向传播的浮点运算次数（FLOPs），口径与 {counter} '
                            '相同：每次乘加算 2 次浮点运算，注意力分数按完整的 s × s 矩阵计算（不因因果掩码减半），不计归一化和激活函数：',
+          'compute_images': '除 s 个文本词元外，每个序列还含 {n_img} = {images} 张图像：视觉塔在每张图像的 {patches} '
+                            '个图像块（{side} × {side}）上运行，投影器把它们按 {kernel} × {kernel} 的块取平均，得到 {s_img} '
+                            '= {tokens} 个词元，与文本一起送入语言模型。',
+          'compute_images_projected': '除 s 个文本词元外，每个序列还含 {n_img} = {images} 张图像：视觉塔在每张图像的 '
+                                      '{patches} 个图像块（{side} × {side}）上运行，投影器把它保留下来的状态映射成 {s_img} '
+                                      '= {tokens} 个词元，与文本一起送入语言模型。',
           'compute_result': '共 {flops} FLOPs，即 {macs} MACs（乘加次数；thop、ptflops、fvcore 打印并称为 “flops” '
                             '的正是这个数）。',
           'reported_note': '说明：{note}。',
@@ -505,6 +523,37 @@ TABLE = {'title': '{model} 的参数量',
                              'logits 为 $e^{t}\\, x \\cdot y + b$，其中 $x$、$y$ 是归一化后的嵌入；缩放 '
                              '$t$（`logit_scale`）和偏置 $b$（`logit_bias`）都可学习，各占一个参数。论文把它们初始化为 $t = '
                              '\\ln 10$、$b = -10$，让训练一开始就把大多数配对判为假，而实际上大多数配对也确实是假的。'],
+             'gemma3': ['Gemma 3（Gemma Team 2025）用同一个解码器读取图像和文本。图像先经过 SigLIP '
+                        '视觉编码器：家族中凡是能读图像的规模都共用这一个编码器，训练语言模型时它保持冻结。一张 $R \\times R$、[[C]] 个通道的图像被切成 '
+                        '$\\lfloor R/P \\rfloor^2$ 个 $P \\times P$ 像素的图像块；一个卷积核与步长都为 '
+                        '[[P]]、带偏置的卷积（`patch_embedding`）把每个图像块映射成 [[H_vis]] '
+                        '维，再由可学习的位置编码表给每个图像块加上一行。随后是 [[N_vis]] 个先做归一化的层，各有 [[h_vis]] 个注意力头，最后 '
+                        '`post_layernorm` 对每个图像块做归一化。视觉塔对每张图像单独运行：注意力从不跨越图像。',
+                        '多模态投影器把每张图像变成固定数目的软词元 [[s_img]]（`mm_tokens_per_image`），与图像内容无关。它先把图像块的状态按 '
+                        '$\\lfloor R/P \\rfloor \\times \\lfloor R/P \\rfloor$ '
+                        '的网格排好，按正方形块取平均（平均池化，没有权重），再用 Gemma 的 RMSNorm（`mm_soft_emb_norm`，[[H_vis]] '
+                        '个权重）对每个汇聚后的向量做归一化，最后乘以一个不带偏置的 $H_{\\mathrm{vis}} \\times H$ '
+                        '矩阵（`mm_input_projection_weight`），换成解码器的宽度：每张图像 $2 s_{\\mathrm{img}} '
+                        'H_{\\mathrm{vis}} H$ 次浮点运算。因此，一张图像让解码器付出多少由池化决定：进入解码器序列和 KV 缓存的是它的 '
+                        '[[s_img]] 个词元，而不是视觉塔的 $\\lfloor R/P \\rfloor^2$ 个图像块。',
+                        '解码器就是 Gemma 3 的语言模型：[[V]] 行的词表嵌入（乘以 $\\sqrt{H}$），[[N]] 层，每层四个 '
+                        'RMSNorm（分别在注意力和前馈网络之前与之后），分组查询注意力以 [[h_kv]] 个键/值头服务 [[h]] 个查询头，并对 $q$、$k$ '
+                        '的每个头做 RMSNorm，前馈网络是宽度为 [[d_ff]] 的门控 GELU。论文中每五个只在 [[W]] '
+                        '个位置的滑动窗口内做注意力的层配一个看整个序列的层，使长上下文的 KV 缓存保持较小。每张图像的词元放在文本中该图像占位符的位置：有 '
+                        '[[n_img]] 张图像和 $s$ 个文本词元时，解码器读取 $s + n_{\\mathrm{img}} s_{\\mathrm{img}}$ '
+                        '个位置，语言模型输出头与词表嵌入共享权重。'],
+             'llava': ['LLaVA（Liu 等 2023）教语言模型读图像的办法，是把预训练视觉编码器的状态当作词元放进它的序列。视觉塔就是配置文件指定的那个，除非注明 '
+                       'SigLIP，否则是 CLIP 的：一张 $R \\times R$ 的图像被切成 $\\lfloor R/P \\rfloor^2$ 个 $P '
+                       '\\times P$ 像素的图像块，经过 [[N_vis]] 层、宽度为 [[H_vis]] 的网络。LLaVA '
+                       '读取的是靠后某一层（默认倒数第二层）的状态，而不是最后一层，所以 `transformers` '
+                       '会构建并运行整座视觉塔：无论读哪一层，每一层的参数都计入总数，每一层的浮点运算也都要花。',
+                       '投影器是唯一从头开始训练的部分：`linear_1` 把每个保留下来的状态（按默认策略，就是每个图像块；CLIP 的类别词元被去掉）从 '
+                       '[[H_vis]] 维映射到语言模型的 [[H]] 维，接一个 GELU，再由 `linear_2` 从 [[H]] 维映射到 [[H]] '
+                       '维，两层都带偏置。最初的 LLaVA 只用一个线性层，LLaVA-1.5 改成了这个两层的 MLP。每个保留下来的状态变成一个词元，一张图像就变成 '
+                       '[[s_img]] 个词元，和视觉塔的图像块一样多，所以一张图像让语言模型付出的代价相当于同样多的单词。',
+                       '语言模型是 LLaMA（LLaVA-1.5 用的是 Vicuna 的权重）：[[V]] 行的词表嵌入、[[N]] '
+                       '层，以及独立的语言模型输出头。图像词元放在图像占位符的位置：有 [[n_img]] 张图像和 $s$ 个文本词元时，它在 $s + '
+                       'n_{\\mathrm{img}} s_{\\mathrm{img}}$ 个位置上运行，KV 缓存也要存下所有这些位置。'],
              'whisper': ['Whisper（Radford 等 2022）是一个把语音转成文字的编码器–解码器 Transformer。它的输入是 30 '
                          '秒音频的对数梅尔频谱：共 $2 L_{\\mathrm{enc}}$ 帧，每 10 毫秒一帧，每帧 [[n_mels]] 个梅尔频带。',
                          '编码器的前端很小，只有两层一维卷积：以梅尔频带为输入通道，沿时间轴滑动，卷积核宽度都是 3，每层后面接一个 GELU。第一层（`conv1`）把 '
