@@ -301,7 +301,7 @@ def cannot_run(model_type: str, label: str, error: BaseException) -> bool:
 
 
 #: the model types whose sliding layers need a window (a null one cannot run)
-NEED_A_WINDOW = ("gemma2", "gemma3_text", "cohere2", "gpt_oss")
+NEED_A_WINDOW = ("gemma2", "gemma3_text", "cohere2", "gpt_oss", "olmo3")
 
 
 def or_reject(config: dict[str, Any], label: str, run: Any) -> Any:

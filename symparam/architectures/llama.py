@@ -21,7 +21,7 @@ or neither (OLMo's non-parametric LayerNorm); OLMo2's norms after attention and 
 in parallel on one norm's output, their sum added to the residual (``parallel_block``: Cohere,
 StableLM's ``use_parallel_residual``), after GPT-J. The MLP: StarCoder2's ungated H → d_ff → H
 (``plain_mlp``: c_fc, c_proj). What adds no weights is not an option: partial rotary
-embeddings, sliding-window layers (Mistral, Cohere2, Gemma3) and layers without rotary
+embeddings, sliding-window layers (Mistral, Cohere2, Gemma3, OLMo 3) and layers without rotary
 embeddings (SmolLM3), Granite's and Cohere's scalar multipliers of embeddings, residuals,
 attention scores and logits, OLMo's clipping of q, k and v, Gemma's soft-capping (counted as
 work besides matrix products).
@@ -350,6 +350,15 @@ MODEL_TYPES = (
               sizes=SIZES, rules=(Flag("tie_word_embeddings"), Flag("attention_bias"), SILU),
               fixed={"olmo2_norm": True, "post_norms": True, "rotary_fp32": True,
                      "qk_norm_full": True}),
+    # OLMo 3: OLMo2's layer (norms after attention and MLP, RMSNorms over all of q and of k),
+    # every fourth layer full attention, the others a sliding window, each kind with its own
+    # rotary table
+    ModelType("olmo3", FAMILY, base="Olmo3Model",
+              classes=heads("Olmo3", "Llama", "ForCausalLM", "Model", "ForSequenceClassification"),
+              sizes=(*SIZES, WINDOW),
+              rules=(Flag("tie_word_embeddings"), Flag("attention_bias"), *windows(4), SILU),
+              fixed={"olmo2_norm": True, "post_norms": True, "rotary_fp32": True,
+                     "qk_norm_full": True, "rotary_per_kind": True}),
     ModelType("phi3", FAMILY, base="Phi3Model",
               classes=heads("Phi3", "Llama", "ForCausalLM", "Model", "ForSequenceClassification",
                             "ForTokenClassification"),
