@@ -349,9 +349,12 @@ def routable(config: dict[str, Any]) -> dict[str, Any]:
     experts (any E divides into it) of at least two (the router ranks a group by its best two),
     and as many key/value heads as query heads (the default 128 would repeat them zero times in
     a small model's eager attention); DeepSeek-V2 with a top k (its default is none, which it
-    cannot route). Other types are returned as they are."""
+    cannot route); GLM-4.5's router as DeepSeek-V3's. Other types are returned as they are."""
     if config["model_type"] == "deepseek_v2" and config.get("num_experts_per_tok") is None:
         return {**config, "num_experts_per_tok": 1}
+    if config["model_type"] == "glm4_moe":  # DeepSeek-V3's router: one group of two at least
+        return {**config, "n_group": 1, "topk_group": 1,
+                "n_routed_experts": max(2, config["n_routed_experts"])}
     if config["model_type"] != "deepseek_v3":
         return config
     return {**config, "n_group": 1, "topk_group": 1,

@@ -39,9 +39,10 @@ def assert_config_matches(config: dict[str, Any]) -> None:
 
 
 #: head sizes of the types with partial rotary embeddings are drawn as multiples of these, so
-#: that the rotated part (int(d_head·factor): Phi's half, StableLM's quarter) stays even:
+#: that the rotated part (int(d_head·factor): Phi's and GLM-4.5's half, StableLM's quarter)
+#: stays even:
 #: transformers broadcasts an odd one to the next even size and runs another model
-ROTARY_MULTIPLE = {"phi": 4, "stablelm": 8, "gpt_neox": 8}
+ROTARY_MULTIPLE = {"phi": 4, "stablelm": 8, "gpt_neox": 8, "glm4_moe": 4}
 
 
 #: sizes a file may write as null, which some classes cannot build (CLIP's projection size:
@@ -320,7 +321,7 @@ def independent_active(config: dict[str, Any], cls: str, m: Any) -> int:
     ("qwen3_moe", "Qwen3MoeForCausalLM"), ("deepseek_v3", "DeepseekV3ForCausalLM"),
     ("gpt_oss", "GptOssForCausalLM"), ("olmoe", "OlmoeForCausalLM"),
     ("granitemoe", "GraniteMoeForCausalLM"), ("qwen3_next", "Qwen3NextForCausalLM"),
-    ("jamba", "JambaForCausalLM"),
+    ("jamba", "JambaForCausalLM"), ("glm4_moe", "Glm4MoeForCausalLM"),
 ])
 def test_active_parameters_of_default_configs(model_type: str, cls: str) -> None:
     config = {"model_type": model_type, "architectures": [cls]}
@@ -348,7 +349,7 @@ def test_active_parameters_of_presets(name: str, active: int) -> None:
 
 @pytest.mark.parametrize("model_type", ["mixtral", "qwen2_moe", "qwen3_moe", "deepseek_v3",
                                         "gpt_oss", "deepseek_v2", "olmoe", "granitemoe",
-                                        "qwen3_next", "jamba"])
+                                        "qwen3_next", "jamba", "glm4_moe"])
 def test_generated_moe_active(model_type: str) -> None:
     @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(lean_configs(model_type))

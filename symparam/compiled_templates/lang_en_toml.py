@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '1c7d1560647e3720cbbda2536d9045429e1960957062880bed9edf23e2abf7f6'
+SOURCE = '487b523fc6f2292c8605e7884a1592798760c5ff5575c5181251fe88a6f968a2'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -148,6 +148,9 @@ TABLE = {'title': 'Parameter count of {model}',
                                 "router's top k logits (GraniteMoE)",
             'norm_topk_prob': 'the top k routing weights are renormalised to sum to 1',
             'softmax_routing': "a softmax over the router's E logits, not a sigmoid (DeepSeek-V2)",
+            'grouped_attention': 'grouped-query attention (q, k and v projections, [[h_kv]] '
+                                 'key/value heads) with rotary embeddings over [[d_rot]] of each '
+                                 "head's [[d_head]] dimensions, not latent attention (GLM-4.5)",
             'moe': 'MoE layers (more than one expert)',
             'full_attention_interval': 'one full-attention layer in every {value}, the others '
                                        'linear attention',
@@ -262,6 +265,7 @@ TABLE = {'title': 'Parameter count of {model}',
                 'norm_topk_prob': 'the top k routing weights are not renormalised',
                 'softmax_routing': "a sigmoid over the router's E logits, the best groups of "
                                    'experts first (DeepSeek-V3)',
+                'grouped_attention': 'multi-head latent attention (DeepSeek)',
                 'moe': 'no MoE layers: every layer has a dense MLP',
                 'conv_bias': 'no bias on the depthwise convolution',
                 'proj_bias': 'no biases on the in and out projections',

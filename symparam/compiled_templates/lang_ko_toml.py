@@ -1,5 +1,5 @@
 # templates/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = 'e5f8d29f5ae6600300c2b215711963013b4530621d835fa1848d63404c0536e1'
+SOURCE = '1bceddb6e07f701582c51a7388d82cf896655506f80a92b64de59d65105f28ca'
 TABLE = {'title': '{model}의 파라미터 수',
  'intro': '{architecture}에는 파라미터가 몇 개 있을까? 아래의 모든 수치는 symparam이 모델의 블록 트리에서 직접 유도한 것이며, 모듈 이름은 모델의 '
           '{names}에 나오는 이름과 같다.',
@@ -209,6 +209,8 @@ TABLE = {'title': '{model}의 파라미터 수',
             'full_attention_interval': '{value} 레이어마다 전체 어텐션이 하나, 나머지는 선형 어텐션',
             'attention_pattern': '레이어별로 전체 어텐션(1) 또는 선형 어텐션(0): {value}',
             'softmax_routing': '라우터가 E개의 logits에 sigmoid 대신 softmax를 취한다(DeepSeek-V2)',
+            'grouped_attention': '잠재 어텐션 대신 그룹 쿼리 어텐션(q, k, v 투영, 키/값 헤드 [[h_kv]]개)을 쓰고, 회전 위치 '
+                                 '임베딩이 헤드마다 [[d_head]]차원 가운데 [[d_rot]]차원만 회전한다(GLM-4.5)',
             'block_sparse_moe': '전문가가 `block_sparse_moe` 아래에 있고, 라우터의 상위 k개 logits에만 softmax를 '
                                 '취한다(GraniteMoE)',
             'weighted_layer_sum': '오디오 분류기가 먼저 입력과 각 레이어 출력의 은닉 상태 N + 1개를 학습되는 가중치로 가중합한다',
@@ -318,6 +320,7 @@ TABLE = {'title': '{model}의 파라미터 수',
                 'expert_biases': '라우터와 전문가에 편향이 없다',
                 'norm_topk_prob': '상위 k개 라우팅 가중치를 다시 정규화하지 않는다',
                 'softmax_routing': '라우터가 E개의 logits에 sigmoid를 취하고, 가장 좋은 전문가 그룹부터 고른다(DeepSeek-V3)',
+                'grouped_attention': '멀티헤드 잠재 어텐션(DeepSeek)',
                 'dt_bc_norms': 'Δ, B, C에 정규화가 없다',
                 'is_decoder': '인코더의 블록으로 만들며 교차 어텐션이 없다',
                 'raw_outputs': '백본이 특징 맵을 마지막 LayerNorm을 거쳐 출력한다',

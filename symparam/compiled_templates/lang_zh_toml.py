@@ -1,5 +1,5 @@
 # templates/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '4e807a3889b78e4fdbef693e0b58498c6de568026edfceda89e4faf3f7e8274a'
+SOURCE = '0729ca4e5fe21868a9951d999aa52f0067ada563b916ffe9176490dffc5f0dda'
 TABLE = {'title': '{model} 的参数量',
  'intro': '{architecture} 一共有多少参数？下文的每个数字都由 symparam 根据模型的模块树推导得出，模块名与模型 {names} 中的名称一致。',
  'intro_symbolic': '{family} 系列（{architecture}）的参数量，写成超参数的公式，不代入具体数值。',
@@ -207,6 +207,8 @@ TABLE = {'title': '{model} 的参数量',
             'full_attention_interval': '每 {value} 层中有一层全注意力，其余为线性注意力',
             'attention_pattern': '各层依次为全注意力（1）或线性注意力（0）：{value}',
             'softmax_routing': '路由器对 E 个 logits 取 softmax，而不是 sigmoid（DeepSeek-V2）',
+            'grouped_attention': '分组查询注意力（q、k、v 三个投影，[[h_kv]] 个键/值头），旋转位置编码只旋转每个头 [[d_head]] 维中的 '
+                                 '[[d_rot]] 维，不用潜在注意力（GLM-4.5）',
             'block_sparse_moe': '专家位于 `block_sparse_moe` 之下，只对路由器的前 k 个 logits 取 '
                                 'softmax（GraniteMoE）',
             'weighted_layer_sum': '音频分类器先用 N + 1 个可学习的权重，对输入和各层输出的隐藏状态加权求和',
@@ -316,6 +318,7 @@ TABLE = {'title': '{model} 的参数量',
                 'expert_biases': '路由器和专家都不带偏置',
                 'norm_topk_prob': '前 k 个路由权重不重新归一化',
                 'softmax_routing': '路由器对 E 个 logits 取 sigmoid，先选出最好的几组专家（DeepSeek-V3）',
+                'grouped_attention': '多头潜在注意力（DeepSeek）',
                 'dt_bc_norms': '不对 Δ、B、C 做归一化',
                 'is_decoder': '按编码器的方式构建，没有交叉注意力',
                 'raw_outputs': '骨干网络输出的特征图经过最后的 LayerNorm',
