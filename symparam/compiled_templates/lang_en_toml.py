@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '487b523fc6f2292c8605e7884a1592798760c5ff5575c5181251fe88a6f968a2'
+SOURCE = 'c9b85bde4c9c2616577ecb6565364ac8cc1871b571d9677059e37844dfc624b4'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -144,6 +144,8 @@ TABLE = {'title': 'Parameter count of {model}',
             'rotary_fp32': 'the rotary tables stay in fp32',
             'rotary_per_kind': 'sliding-window and full-attention layers turn with tables of their '
                                'own',
+            'rotary_interleaved': 'each layer interleaves the fp32 rotary tables anew and turns q '
+                                  'and k in fp32',
             'block_sparse_moe': 'the experts sit under block_sparse_moe, with a softmax over the '
                                 "router's top k logits (GraniteMoE)",
             'norm_topk_prob': 'the top k routing weights are renormalised to sum to 1',
@@ -256,6 +258,7 @@ TABLE = {'title': 'Parameter count of {model}',
                 'rotary_sliding': 'every layer uses rotary embeddings',
                 'rotary_fp32': "the rotary tables are cast to the model's dtype",
                 'rotary_per_kind': 'one rotary table for every layer',
+                'rotary_interleaved': 'every layer turns with the same rotary tables',
                 'block_sparse_moe': 'the experts sit under mlp, with a softmax over all the '
                                     "router's logits",
                 'experts_first': 'the router is registered before the experts',

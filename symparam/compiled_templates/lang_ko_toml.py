@@ -1,5 +1,5 @@
 # templates/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '1bceddb6e07f701582c51a7388d82cf896655506f80a92b64de59d65105f28ca'
+SOURCE = 'a26e21747c3636b95dd8139635d6ea88343bbd9637fc5f0c73ffdf33cc3f8f4f'
 TABLE = {'title': '{model}의 파라미터 수',
  'intro': '{architecture}에는 파라미터가 몇 개 있을까? 아래의 모든 수치는 symparam이 모델의 블록 트리에서 직접 유도한 것이며, 모듈 이름은 모델의 '
           '{names}에 나오는 이름과 같다.',
@@ -231,6 +231,7 @@ TABLE = {'title': '{model}의 파라미터 수',
             'rotary_sliding': '슬라이딩 윈도 레이어만 회전 위치 임베딩을 쓴다',
             'rotary_fp32': '회전 위치 테이블을 fp32로 유지한다',
             'rotary_per_kind': '슬라이딩 윈도 레이어와 전체 어텐션 레이어가 각자 회전 위치 테이블을 쓴다',
+            'rotary_interleaved': '레이어마다 fp32 회전 위치 테이블을 새로 교차 배열하고, q와 k를 fp32로 회전한다',
             'norm_topk_prob': '상위 k개 라우팅 가중치를 합이 1이 되도록 다시 정규화한다',
             'falcon.bias': '모든 투영에 편향이 있다',
             'mlp.bias': '선형 레이어에 편향이 있다',
@@ -313,6 +314,7 @@ TABLE = {'title': '{model}의 파라미터 수',
                 'rotary_sliding': '모든 레이어가 회전 위치 임베딩을 쓴다',
                 'rotary_fp32': '회전 위치 테이블을 모델의 자료형으로 바꾼다',
                 'rotary_per_kind': '모든 레이어가 회전 위치 테이블 하나를 함께 쓴다',
+                'rotary_interleaved': '모든 레이어가 같은 회전 위치 테이블로 회전한다',
                 'block_sparse_moe': '전문가가 `mlp` 아래에 있고, 라우터의 모든 logits에 softmax를 취한다',
                 'experts_first': '라우터가 전문가보다 먼저 등록된다',
                 'shared_expert': '공유 전문가가 없다',

@@ -1,5 +1,5 @@
 # templates/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '0729ca4e5fe21868a9951d999aa52f0067ada563b916ffe9176490dffc5f0dda'
+SOURCE = '550850d18965408eee2292546eb22777e229d315da4b4b6d09e7ee01caba20f7'
 TABLE = {'title': '{model} 的参数量',
  'intro': '{architecture} 一共有多少参数？下文的每个数字都由 symparam 根据模型的模块树推导得出，模块名与模型 {names} 中的名称一致。',
  'intro_symbolic': '{family} 系列（{architecture}）的参数量，写成超参数的公式，不代入具体数值。',
@@ -229,6 +229,7 @@ TABLE = {'title': '{model} 的参数量',
             'rotary_sliding': '只有滑动窗口层使用旋转位置编码',
             'rotary_fp32': '旋转位置编码表保持 fp32',
             'rotary_per_kind': '滑动窗口层和全注意力层各用自己的旋转位置编码表',
+            'rotary_interleaved': '每一层都重新交错排列 fp32 的旋转位置编码表，并在 fp32 下旋转 q 和 k',
             'norm_topk_prob': '前 k 个路由权重重新归一化，使其和为 1',
             'falcon.bias': '每个投影都带偏置',
             'mlp.bias': '线性层带偏置',
@@ -311,6 +312,7 @@ TABLE = {'title': '{model} 的参数量',
                 'rotary_sliding': '每一层都使用旋转位置编码',
                 'rotary_fp32': '旋转位置编码表转换为模型的数据类型',
                 'rotary_per_kind': '所有层共用一张旋转位置编码表',
+                'rotary_interleaved': '所有层用同一张旋转位置编码表旋转',
                 'block_sparse_moe': '专家位于 `mlp` 之下，对路由器的全部 logits 取 softmax',
                 'experts_first': '路由器先于专家注册',
                 'shared_expert': '没有共享专家',
