@@ -316,6 +316,8 @@ def or_reject(config: dict[str, Any], label: str, run: Any) -> Any:
         reject()
     if model_type in NEED_A_WINDOW and config.get("sliding_window", 1) is None:
         reject()  # sliding layers without a window: transformers cannot run them
+    if model_type == "llama4_text" and config.get("attention_chunk_size", 1) is None:
+        reject()  # chunked layers (its default layer types) without a chunk: no cache for them
     if model_type == "falcon" and (
         not config.get("new_decoder_architecture") and config.get("multi_query") is False
         and config.get("num_kv_heads") not in (None, config["num_attention_heads"])

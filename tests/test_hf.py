@@ -322,6 +322,7 @@ def independent_active(config: dict[str, Any], cls: str, m: Any) -> int:
     ("gpt_oss", "GptOssForCausalLM"), ("olmoe", "OlmoeForCausalLM"),
     ("granitemoe", "GraniteMoeForCausalLM"), ("qwen3_next", "Qwen3NextForCausalLM"),
     ("jamba", "JambaForCausalLM"), ("glm4_moe", "Glm4MoeForCausalLM"),
+    ("llama4_text", "Llama4ForCausalLM"),
 ])
 def test_active_parameters_of_default_configs(model_type: str, cls: str) -> None:
     config = {"model_type": model_type, "architectures": [cls]}
@@ -349,7 +350,8 @@ def test_active_parameters_of_presets(name: str, active: int) -> None:
 
 @pytest.mark.parametrize("model_type", ["mixtral", "qwen2_moe", "qwen3_moe", "deepseek_v3",
                                         "gpt_oss", "deepseek_v2", "olmoe", "granitemoe",
-                                        "qwen3_next", "jamba", "glm4_moe"])
+                                        "qwen3_next", "jamba", "glm4_moe",
+                                        "llama4_text"])
 def test_generated_moe_active(model_type: str) -> None:
     @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(lean_configs(model_type))
