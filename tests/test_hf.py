@@ -338,7 +338,8 @@ def test_active_parameters_of_default_configs(model_type: str, cls: str) -> None
 #: table; Qwen3-Next's 3.87B is the "A3B"
 PRESETS_ACTIVE = {"deepseek-v2-lite": 2_661_150_208, "qwen3-next-80b-a3b": 3_874_929_408,
                   "olmoe-1b-7b": 1_282_017_280, "jamba-1.5-mini": 12_110_311_296,
-                  "jamba-v0.1": 12_110_311_296, "granite-3.0-3b-a800m": 882_874_368}
+                  "jamba-v0.1": 12_110_311_296, "granite-3.0-3b-a800m": 882_874_368,
+                  "glm-4.5-air": 13_424_123_904, "llama-4-scout-17b-16e": 17_172_894_720}
 
 
 @pytest.mark.parametrize(("name", "active"), PRESETS_ACTIVE.items())

@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = 'c9b85bde4c9c2616577ecb6565364ac8cc1871b571d9677059e37844dfc624b4'
+SOURCE = 'd1270f450ebf04c346f7ab0891456c5d758ea03e3144ec2c203c17b5ff21c648'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -69,6 +69,8 @@ TABLE = {'title': 'Parameter count of {model}',
                                     'transformer',
             'qkv_bias': 'biases on the q, k and v projections',
             'qk_norm_per_head': 'an RMSNorm over each head of q and of k',
+            'qk_norm': 'an L2 norm (no weight) over each head of q and of k in the layers with '
+                       'rotary embeddings',
             'qk_norm_full': 'an RMSNorm over all of q and over all of k',
             'post_norms': 'norms after the attention and after the MLP only',
             'sandwich_norms': 'norms before and after both the attention and the MLP',
@@ -238,6 +240,7 @@ TABLE = {'title': 'Parameter count of {model}',
                 'qa_under_transformer': 'the question-answering class keeps the decoder under the '
                                         'name model',
                 'qk_norm_per_head': 'no RMSNorm over the heads of q and k',
+                'qk_norm': 'no norm over the heads of q and k',
                 'qk_norm_full': 'no RMSNorm over q and k',
                 'post_norms': 'norms before the attention and before the MLP',
                 'sandwich_norms': 'norms only before the attention and before the MLP',

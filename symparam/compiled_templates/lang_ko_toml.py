@@ -1,5 +1,5 @@
 # templates/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = 'a26e21747c3636b95dd8139635d6ea88343bbd9637fc5f0c73ffdf33cc3f8f4f'
+SOURCE = '4900198e88a3df70bd60bfae86cc0591ecd1fffa3dfab268c33712b0afc0e853'
 TABLE = {'title': '{model}의 파라미터 수',
  'intro': '{architecture}에는 파라미터가 몇 개 있을까? 아래의 모든 수치는 symparam이 모델의 블록 트리에서 직접 유도한 것이며, 모듈 이름은 모델의 '
           '{names}에 나오는 이름과 같다.',
@@ -147,6 +147,7 @@ TABLE = {'title': '{model}의 파라미터 수',
             'out_stages': '백본이 출력하는 특징 맵(stem 다음 각 단계 순서): {value}',
             'swiglu': '피드포워드 네트워크가 SwiGLU이다. 폭은 8의 배수로 올림한다',
             'qk_norm_per_head': 'q와 k의 헤드마다 RMSNorm을 적용한다',
+            'qk_norm': '회전 위치 임베딩을 쓰는 레이어에서 q와 k의 헤드마다 L2 정규화(가중치 없음)를 적용한다',
             'qk_norm_full': 'q 전체와 k 전체에 RMSNorm을 적용한다',
             'post_norms': '어텐션과 MLP 뒤에만 정규화가 있다',
             'sandwich_norms': '어텐션과 MLP의 앞뒤 모두에 정규화가 있다',
@@ -295,6 +296,7 @@ TABLE = {'title': '{model}의 파라미터 수',
                 'alibi': '회전 위치 임베딩을 쓴다',
                 'qa_under_transformer': '질의응답 클래스는 디코더를 model이라는 이름 아래 둔다',
                 'qk_norm_per_head': 'q와 k의 헤드에 RMSNorm을 적용하지 않는다',
+                'qk_norm': 'q와 k의 헤드에 정규화를 적용하지 않는다',
                 'qk_norm_full': 'q와 k에 RMSNorm을 적용하지 않는다',
                 'post_norms': '어텐션과 MLP 앞에 정규화가 있다',
                 'sandwich_norms': '어텐션과 MLP 앞에만 정규화가 있다',

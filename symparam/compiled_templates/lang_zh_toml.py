@@ -1,5 +1,5 @@
 # templates/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '550850d18965408eee2292546eb22777e229d315da4b4b6d09e7ee01caba20f7'
+SOURCE = '597da7ef616ac963e468b4a83fcdd754080aea21f1de7f7a99b2d44156835a11'
 TABLE = {'title': '{model} 的参数量',
  'intro': '{architecture} 一共有多少参数？下文的每个数字都由 symparam 根据模型的模块树推导得出，模块名与模型 {names} 中的名称一致。',
  'intro_symbolic': '{family} 系列（{architecture}）的参数量，写成超参数的公式，不代入具体数值。',
@@ -141,6 +141,7 @@ TABLE = {'title': '{model} 的参数量',
             'mask_token': '有一个掩码词元，用来替换被遮住的图块',
             'swiglu': '前馈网络用 SwiGLU，宽度向上取整到 8 的倍数',
             'qk_norm_per_head': '对 q 和 k 的每个头各做一次 RMSNorm',
+            'qk_norm': '在使用旋转位置编码的层中，对 q 和 k 的每个头做 L2 归一化（不带权重）',
             'qk_norm_full': '对整个 q 和整个 k 各做一次 RMSNorm',
             'post_norms': '只在注意力和前馈网络之后做归一化',
             'sandwich_norms': '注意力和前馈网络前后都有归一化',
@@ -293,6 +294,7 @@ TABLE = {'title': '{model} 的参数量',
                 'alibi': '旋转位置编码',
                 'qa_under_transformer': '问答类把解码器放在 model 名下',
                 'qk_norm_per_head': '不对 q 和 k 的各个头做 RMSNorm',
+                'qk_norm': '不对 q 和 k 的各个头做归一化',
                 'qk_norm_full': '不对 q 和 k 做 RMSNorm',
                 'post_norms': '在注意力和前馈网络之前做归一化',
                 'sandwich_norms': '只在注意力和前馈网络之前做归一化',
