@@ -129,6 +129,10 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
             config[rule.key] = draw(st.integers(1, 3))
         if rule.option == "layer_pattern" and draw(st.booleans()):
             config[rule.reads()[0]] = draw(st.lists(st.integers(0, 3), max_size=3))
+        if rule.option == "sparse_layers" and draw(st.booleans()):  # ERNIE 4.5's MoE layers
+            config["moe_layer_interval"] = draw(st.integers(1, 3))
+            config["moe_layer_start_index"] = draw(st.integers(0, drawn["N"]))
+            config["moe_layer_end_index"] = draw(st.integers(-1, drawn["N"]))
         if rule.option == "attention_pattern" and draw(st.booleans()):  # Qwen3-Next
             config["layer_types"] = draw(st.lists(
                 st.sampled_from(["linear_attention", "full_attention"]),
@@ -322,7 +326,7 @@ def independent_active(config: dict[str, Any], cls: str, m: Any) -> int:
     ("gpt_oss", "GptOssForCausalLM"), ("olmoe", "OlmoeForCausalLM"),
     ("granitemoe", "GraniteMoeForCausalLM"), ("qwen3_next", "Qwen3NextForCausalLM"),
     ("jamba", "JambaForCausalLM"), ("glm4_moe", "Glm4MoeForCausalLM"),
-    ("llama4_text", "Llama4ForCausalLM"),
+    ("llama4_text", "Llama4ForCausalLM"), ("ernie4_5_moe", "Ernie4_5_MoeForCausalLM"),
 ])
 def test_active_parameters_of_default_configs(model_type: str, cls: str) -> None:
     config = {"model_type": model_type, "architectures": [cls]}
@@ -352,7 +356,7 @@ def test_active_parameters_of_presets(name: str, active: int) -> None:
 @pytest.mark.parametrize("model_type", ["mixtral", "qwen2_moe", "qwen3_moe", "deepseek_v3",
                                         "gpt_oss", "deepseek_v2", "olmoe", "granitemoe",
                                         "qwen3_next", "jamba", "glm4_moe",
-                                        "llama4_text"])
+                                        "llama4_text", "ernie4_5_moe"])
 def test_generated_moe_active(model_type: str) -> None:
     @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(lean_configs(model_type))

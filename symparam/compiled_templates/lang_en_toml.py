@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = 'd1270f450ebf04c346f7ab0891456c5d758ea03e3144ec2c203c17b5ff21c648'
+SOURCE = 'ca584723376d055d0819db543c475a73ad87baeb306706f4fd75d0276875baef'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -94,6 +94,8 @@ TABLE = {'title': 'Parameter count of {model}',
             'expert_biases': 'the router and the experts have biases',
             'q_lora': 'queries pass through a low-rank compression of rank [[r_q]]',
             'dense_first': 'the first [[N_dense]] layers are dense, the rest MoE layers',
+            'sparse_layers': 'MoE (1) and dense (0) layers, in order: {value}',
+            'shared_experts': '[[E_sh]] shared experts, fused into one MLP of [[E_sh]]·[[d_moe]]',
             'share_embeddings': 'one V × H table for the source embedding, the target embedding '
                                 'and the output projection',
             'gated': 'a gated FFN with two input matrices (T5 v1.1)',
@@ -210,6 +212,7 @@ TABLE = {'title': 'Parameter count of {model}',
                 'qk_layernorm': 'no LayerNorm over q and k',
                 'q_lora': 'queries are projected directly, without compression',
                 'dense_first': 'every layer is an MoE layer',
+                'shared_experts': 'no shared experts',
                 'share_embeddings': 'the source and target embeddings and the output projection '
                                     'each have their own V × H table',
                 'gated': 'a plain FFN with one input matrix (T5 v1.0)',

@@ -1,5 +1,5 @@
 # templates/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '4900198e88a3df70bd60bfae86cc0591ecd1fffa3dfab268c33712b0afc0e853'
+SOURCE = '305e534287fae1ceb216dd5684a4c6b982bd8e85f33df3976afd5d8e87c7a0ad'
 TABLE = {'title': '{model}의 파라미터 수',
  'intro': '{architecture}에는 파라미터가 몇 개 있을까? 아래의 모든 수치는 symparam이 모델의 블록 트리에서 직접 유도한 것이며, 모듈 이름은 모델의 '
           '{names}에 나오는 이름과 같다.',
@@ -170,6 +170,8 @@ TABLE = {'title': '{model}의 파라미터 수',
             'expert_biases': '라우터와 전문가에 편향이 있다',
             'q_lora': '쿼리가 랭크 [[r_q]]의 저랭크 압축을 거친다',
             'dense_first': '앞의 [[N_dense]]개 레이어는 밀집 레이어, 나머지는 MoE 레이어이다',
+            'sparse_layers': '레이어마다 MoE(1)인지 밀집(0)인지 차례대로: {value}',
+            'shared_experts': '공유 전문가 [[E_sh]]개를 너비 [[E_sh]]·[[d_moe]]의 MLP 하나로 합친다',
             'share_embeddings': '소스 임베딩, 타깃 임베딩, 출력 투영이 V × H 테이블 하나를 함께 쓴다',
             'gated': '입력 행렬이 두 개인 게이트 FFN(T5 v1.1)',
             'is_decoder': '인코더만 있는 클래스도 디코더처럼 블록마다 교차 어텐션을 넣어 만든다',
@@ -260,6 +262,7 @@ TABLE = {'title': '{model}의 파라미터 수',
                 'qk_layernorm': 'q와 k에 LayerNorm을 적용하지 않는다',
                 'q_lora': '쿼리를 압축 없이 바로 투영한다',
                 'dense_first': '모든 레이어가 MoE 레이어이다',
+                'shared_experts': '공유 전문가가 없다',
                 'share_embeddings': '소스 임베딩, 타깃 임베딩, 출력 투영이 각자 V × H 테이블을 갖는다',
                 'gated': '입력 행렬이 하나인 일반 FFN(T5 v1.0)',
                 'relative_attention': '상대 위치가 없다: 내용끼리의 어텐션만 있다',

@@ -1,5 +1,5 @@
 # templates/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '597da7ef616ac963e468b4a83fcdd754080aea21f1de7f7a99b2d44156835a11'
+SOURCE = '1ba8bc7794c8802635141b0942962dfc1ef11fc6abb2556db119463c6a46c72c'
 TABLE = {'title': '{model} 的参数量',
  'intro': '{architecture} 一共有多少参数？下文的每个数字都由 symparam 根据模型的模块树推导得出，模块名与模型 {names} 中的名称一致。',
  'intro_symbolic': '{family} 系列（{architecture}）的参数量，写成超参数的公式，不代入具体数值。',
@@ -164,6 +164,8 @@ TABLE = {'title': '{model} 的参数量',
             'expert_biases': '路由器和专家都带偏置',
             'q_lora': '查询先经过秩为 [[r_q]] 的低秩压缩',
             'dense_first': '前 [[N_dense]] 层是稠密层，其余是 MoE 层',
+            'sparse_layers': '各层依次为 MoE 层（1）或稠密层（0）：{value}',
+            'shared_experts': '[[E_sh]] 个共享专家，合并为一个宽 [[E_sh]]·[[d_moe]] 的 MLP',
             'share_embeddings': '源语言嵌入、目标语言嵌入和输出投影共用一张 V × H 的表',
             'gated': '带门控的前馈网络，有两个输入矩阵（T5 v1.1）',
             'is_decoder': '仅编码器的类也按解码器的方式构建，每个块都带交叉注意力',
@@ -258,6 +260,7 @@ TABLE = {'title': '{model} 的参数量',
                 'qk_layernorm': '不对 q 和 k 做 LayerNorm',
                 'q_lora': '查询直接投影，不经过压缩',
                 'dense_first': '每一层都是 MoE 层',
+                'shared_experts': '没有共享专家',
                 'share_embeddings': '源语言嵌入、目标语言嵌入和输出投影各有一张 V × H 的表',
                 'gated': '普通前馈网络，只有一个输入矩阵（T5 v1.0）',
                 'relative_attention': '没有相对位置：只有内容之间的注意力',
