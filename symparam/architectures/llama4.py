@@ -81,6 +81,13 @@ class EveryTokenExperts(Experts):
         """2 FLOPs per weight of the stacked matrices, for every token and every expert."""
         return 2 * batch * seq * sympy.Add(*(t.params for _, t in self.children()))
 
+    def idle(self) -> tuple[str, ...]:
+        """Said beside the FLOPs: they are transformers', not those of a k-expert kernel."""
+        return ("transformers' Llama 4 runs every expert on every token (each scaled by its "
+                "router score, 0 for the experts not chosen), as torch's counter sees it: the "
+                "FLOPs count all E experts a token; a kernel that runs only the chosen k does "
+                "k/E of the experts' products",)
+
     def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
         raise InvalidValueError(UNDERIVED)
 
