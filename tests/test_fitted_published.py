@@ -54,3 +54,15 @@ def test_head_dim_and_qk_norms_together() -> None:
     m = symparam.from_hf_config(config)
     assert m.values["d_head"] == 4096 // 96
     assert m.count() == transformers_count(config)
+
+
+def test_an_odd_head_size_with_an_even_rotary_part() -> None:
+    """GLM-4.5 turns int(d_head / 2) of each head: d_head = 5 turns 2 and passes 3 through,
+    which transformers builds and runs; it is counted, not refused for an odd head."""
+    config = {"model_type": "glm4_moe", "architectures": ["Glm4MoeForCausalLM"],
+              "hidden_size": 16, "num_attention_heads": 2, "num_key_value_heads": 1,
+              "head_dim": 5, "num_hidden_layers": 2, "vocab_size": 50, "n_routed_experts": 4,
+              "num_experts_per_tok": 2, "moe_intermediate_size": 4, "intermediate_size": 8}
+    m = symparam.from_hf_config(config)
+    assert (m.values["d_head"], m.values["d_rot"]) == (5, 2)
+    assert m.count() == transformers_count(config)

@@ -225,7 +225,9 @@ FAMILY = Family(
     runs_if_at_most=(("k_g", "E_g", "a token's experts come from k_g of the E_g groups"),),
     # transformers builds any E_g, but its router views the E logits as E_g groups of E/E_g
     divides=(Divides(E_g, E, "the router splits the routed experts into groups of equal size",
-                     where_built=True, to_run=True), *GROUPED_ROTARY_RULES),
+                     where_built=True, to_run=True),
+             # GLM-4.5's grouped heads (its rotary embeddings turn d_rot, whatever d_head is)
+             GROUPED_ROTARY_RULES[0]),
 )
 
 
