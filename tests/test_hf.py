@@ -73,6 +73,7 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
         "d_rope": 2 * draw(st.integers(1, head // 2)), "d_nope": draw(st.integers(1, 8)),
         "d_v": draw(st.integers(1, 8)), "d_pool": draw(st.integers(1, 16)),
         "S": draw(st.integers(1, 4)), "W": draw(st.integers(1, 6)),
+        "W_chunk": draw(st.integers(1, 6)),  # Llama 4's attention chunk size
         "E_g": 1, "k_g": 1,  # one group of experts: any E splits into it
         # DeBERTa: two buckets at least (one divides by zero in its log buckets), an odd kernel
         # (an even one shortens the sequence, which it cannot run), groups that split H

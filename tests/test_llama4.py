@@ -6,9 +6,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 import sympy
 
 import symparam
+from symparam.cli import main
 from symparam.compute import compute
 from symparam.memory import kv_cache
 from symparam.symbols import s
@@ -59,3 +61,41 @@ def test_every_expert_runs_on_every_token() -> None:
     two = symparam.model("llama-4-scout-17b-16e", k=2)
     assert compute(one, seq=16).flops == compute(two, seq=16).flops
     assert two.active_count() > one.active_count()
+
+
+#: how each language names a chunk, and how it names a sliding window
+CHUNK = {"en": "chunk", "zh": "分块", "ko": "청크"}
+SLIDING = {"en": "sliding", "zh": "滑动", "ko": "슬라이딩"}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "ko"])
+def test_the_chunk_size_is_called_a_chunk(lang: str, capsys: pytest.CaptureFixture[str]
+                                         ) -> None:
+    """Scout's attention_chunk_size is its own hyperparameter, W_chunk, and every language
+    says it is a chunk: its row of the derivation's table names a chunk, and nothing in the
+    derivation speaks of a sliding window (Scout has none)."""
+    assert main(["derive", "llama-4-scout-17b-16e", "--lang", lang]) == 0
+    document = capsys.readouterr().out
+    rows = [line for line in document.splitlines() if "`attention_chunk_size`" in line]
+    assert len(rows) == 1
+    symbol, meaning = (cell.strip() for cell in rows[0].strip("|").split("|")[:2])
+    assert symbol == r"$W_{\mathrm{chunk}}$"
+    assert CHUNK[lang] in meaning
+    assert SLIDING[lang] not in document.lower()
+    assert "$W$" not in document
+
+
+def test_the_formula_and_the_notes_name_the_chunk(capsys: pytest.CaptureFixture[str]) -> None:
+    """``formula --json`` leaves W_chunk out of the total (not W, the sliding window's symbol);
+    the KV cache and a decoding step say what a chunked layer keeps and attends over."""
+    assert main(["formula", "llama4_text", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert "W_chunk" in record["not_in_total"] and "W" not in record["not_in_total"]
+    assert main(["memory", "llama-4-scout-17b-16e", "--seq", "4096", "--json"]) == 0
+    note = json.loads(capsys.readouterr().out)["kv_cache_note"]
+    assert "chunked" in note and "W_chunk − 1" in note and "sliding-window layer" not in note
+    steps = compute(symparam.model("llama-4-scout-17b-16e"), seq=9000, decode=True).notes
+    assert any("chunked-attention layer" in n for n in steps)
+    assert not any("sliding-window layer" in n for n in steps)
+    mistral = symparam.model("mistral", N=1, V=10, H=8, d_ff=8, h=2, h_kv=1, W=4)
+    assert any("sliding-window layer" in n for n in compute(mistral, seq=9, decode=True).notes)

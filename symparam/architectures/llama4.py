@@ -20,10 +20,11 @@ Which layers are MoE layers: ``moe_layers`` lists them; else every ``interleave_
 What adds no weights: layers without rotary embeddings (NoPE: every ``no_rope_layer_interval``-th
 layer, or those ``no_rope_layers`` marks 0), whose queries are scaled by a temperature that grows
 with the position; the L2 norm (no weight) over each head of q and k in the rotary layers
-(``use_qk_norm``); chunked attention in the rotary layers (``attention_chunk_size``: a token
-attends within its chunk of W positions). transformers' eager attention computes every score and
-masks those outside the chunk, so the FLOPs of a forward pass are the full products; a chunked
-layer's cache keeps its last W − 1 positions, as a sliding window's (W is the chunk).
+(``use_qk_norm``); chunked attention in the rotary layers (``attention_chunk_size``, W_chunk: a
+token attends within its own chunk of W_chunk positions). transformers' eager attention computes
+every score and masks those outside the chunk, so the FLOPs of a forward pass are the full
+products; a chunked layer's cache keeps its last W_chunk − 1 positions, as a sliding window of
+W_chunk would (transformers' cache treats the two alike; only the mask differs).
 """
 
 from __future__ import annotations
@@ -36,7 +37,6 @@ import sympy
 
 from symparam.architectures.common import (
     GROUPED_ROTARY_RULES,
-    WINDOW_OPTIONS,
     activation_of,
     activation_option,
     rmsnorm_decoder,
@@ -64,7 +64,7 @@ from symparam.errors import ConfigError, InvalidValueError, quoted
 from symparam.family import Family, Option
 from symparam.limits import MAX_LAYERS_LISTED
 from symparam.modeltype import Count, Flag, HeadSize, Leave, ModelType, Reader, Rule, Size
-from symparam.symbols import E, H, d_ff, d_head, d_moe, h, h_kv, k
+from symparam.symbols import E, H, W_chunk, d_ff, d_head, d_moe, h, h_kv, k
 
 #: why what a training step keeps, and the work besides products, are not derived here
 UNDERIVED = ("what Llama 4 keeps for the backward pass and its work besides matrix products "
@@ -117,15 +117,16 @@ def moe(options: Mapping[str, Any]) -> Sequential:
 
 
 def attention(options: Mapping[str, Any]) -> Attention:
-    """Grouped-query attention; the share of the layers that attend within chunks of W
-    positions (the rotary ones, where a chunk size is given) keep W − 1 in their cache (of N
-    layers, or of as many as a listed pattern gives)."""
+    """Grouped-query attention; the share of the layers that attend within chunks of W_chunk
+    positions (the rotary ones, where a chunk size is given) keep W_chunk − 1 in their cache
+    (of N layers, or of as many as a listed pattern gives)."""
     bias = bool(options["attention_bias"])
     q, k_, v = (Linear(H, width * d_head, bias=bias) for width in (h, h_kv, h_kv))
     same_tensor("attention input", (q, "input"), (k_, "input"), (v, "input"))
     return Attention(h * d_head, h * d_head, kv_cache=2 * h_kv * d_head, heads=h,
                      kv_heads=h_kv, masked=True, rotary=d_head, derived=UNDERIVED,
-                     **sliding(options, sympy.Integer(len(options["layer_pattern"])) or None),
+                     **sliding(options, sympy.Integer(len(options["layer_pattern"])) or None,
+                               window=W_chunk),
                      q_proj=q, k_proj=k_, v_proj=v,
                      o_proj=Linear(h * d_head, H, bias=bias))
 
@@ -157,7 +158,10 @@ FAMILY = Family(
         Option("sparse_step", 1, "every s-th layer is an MoE layer, the others dense"),
         Option("layer_pattern", (), "1 for each MoE layer, 0 for each dense one (explicit "
                "list)"),
-        *WINDOW_OPTIONS,
+        Option("window_period", 0, "layers attending in chunks: 0 none, 1 all, p all but "
+               "each p-th", variant=True),
+        Option("window_layers", (), "1 for each layer that attends in chunks, 0 for each "
+               "other (explicit list)", variant=True),
         variant("qk_norm", "an L2 norm (no weight) over each head of q and k in the rotary "
                 "layers"),
         activation_option("silu"),
@@ -274,7 +278,7 @@ SIZES = (
     Size("d_head", "head_dim", null=HeadSize("hidden_size", "num_attention_heads")),
     Size("d_moe", "intermediate_size"), Size("d_ff", "intermediate_size_mlp"),
     Size("E", "num_local_experts"), Size("k", "num_experts_per_tok"),
-    Size("W", "attention_chunk_size", null=Leave("no layer attends in chunks"),
+    Size("W_chunk", "attention_chunk_size", null=Leave("no layer attends in chunks"),
          when=("window_period", "window_layers")),
 )
 

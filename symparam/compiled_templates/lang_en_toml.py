@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = 'ca584723376d055d0819db543c475a73ad87baeb306706f4fd75d0276875baef'
+SOURCE = '9390e5be4fd584c4be387b7a1f5201e170d6022ec9d591d3e5ef2768dd6d0b66'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -188,7 +188,10 @@ TABLE = {'title': 'Parameter count of {model}',
                                       "decoder's",
             'opt.project_embeddings': 'projections from the embedding size [[d_emb]] to H before '
                                       'the layers, and back after them',
-            'vit.pooler': "ViTModel's pooler: a dense H → [[d_pool]] layer on the class token"},
+            'vit.pooler': "ViTModel's pooler: a dense H → [[d_pool]] layer on the class token",
+            'llama4.window_period': 'layers attending in chunks of [[W_chunk]] by period {value} '
+                                    '(0: none, 1: all, p: all but every p-th)',
+            'llama4.window_layers': 'chunked (1) and full-attention (0) layers, in order: {value}'},
  'option_off': {'pooler': 'no pooler',
                 'tie_word_embeddings': 'the LM head has its own V × H matrix, apart from the token '
                                        'embeddings',

@@ -1,5 +1,5 @@
 # templates/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '305e534287fae1ceb216dd5684a4c6b982bd8e85f33df3976afd5d8e87c7a0ad'
+SOURCE = '252311f24ee818471ddd8693173dfb5fc0d0ee801eac25f71ada98f3c237723a'
 TABLE = {'title': '{model}의 파라미터 수',
  'intro': '{architecture}에는 파라미터가 몇 개 있을까? 아래의 모든 수치는 symparam이 모델의 블록 트리에서 직접 유도한 것이며, 모듈 이름은 모델의 '
           '{names}에 나오는 이름과 같다.',
@@ -58,6 +58,7 @@ TABLE = {'title': '{model}의 파라미터 수',
              's_dec': '디코더 시퀀스 길이(인코더-디코더 모델)',
              'M': 'FFN 차원을 맞추는 배수(LLaMA의 multiple_of)',
              'W': '슬라이딩 윈도우: 윈도우 레이어의 각 위치가 어텐션하는 위치 수',
+             'W_chunk': '어텐션 청크 크기: 청크 어텐션 레이어는 시퀀스를 이만큼의 위치씩 청크로 나누고, 각 위치는 자기 청크 안의 위치만 어텐션한다',
              'E': 'MoE 레이어마다 라우팅되는 전문가 수',
              'k': '토큰마다 라우팅되는 전문가 수(top-k)',
              'E_g': '라우팅 전문가를 나누는 그룹 수(DeepSeek-V3)',
@@ -240,7 +241,10 @@ TABLE = {'title': '{model}의 파라미터 수',
             'mlp.bias': '선형 레이어에 편향이 있다',
             'transformer.final_norm': '인코더 스택과 디코더 스택 뒤에 각각 LayerNorm이 있다',
             'opt.project_embeddings': '레이어 앞에 임베딩 차원 [[d_emb]]에서 H로 올리는 투영이, 레이어 뒤에 다시 내리는 투영이 있다',
-            'vit.pooler': 'ViTModel의 풀러: 클래스 토큰에 적용하는 H → [[d_pool]] 완전연결 레이어'},
+            'vit.pooler': 'ViTModel의 풀러: 클래스 토큰에 적용하는 H → [[d_pool]] 완전연결 레이어',
+            'llama4.window_period': '[[W_chunk]]개 위치씩 청크로 나누어 어텐션하는 레이어의 주기는 {value}(0: 없음, 1: 전부, '
+                                    'p: p번째마다 하나를 뺀 전부)',
+            'llama4.window_layers': '레이어마다 청크 어텐션(1)인지 전체 어텐션(0)인지 차례대로: {value}'},
  'option_off': {'pooler': '풀러가 없다',
                 'tie_word_embeddings': '출력 레이어(LM head)가 토큰 임베딩과 별도로 자기 V × H 행렬을 갖는다',
                 'add_cross_attention': '인코더 출력에 대한 교차 어텐션이 없다',

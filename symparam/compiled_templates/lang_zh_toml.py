@@ -1,5 +1,5 @@
 # templates/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '1ba8bc7794c8802635141b0942962dfc1ef11fc6abb2556db119463c6a46c72c'
+SOURCE = '221aa7eb23ef73f609c8df1c58f0ed88a254645ba6b23f0e9d659973e779f435'
 TABLE = {'title': '{model} 的参数量',
  'intro': '{architecture} 一共有多少参数？下文的每个数字都由 symparam 根据模型的模块树推导得出，模块名与模型 {names} 中的名称一致。',
  'intro_symbolic': '{family} 系列（{architecture}）的参数量，写成超参数的公式，不代入具体数值。',
@@ -57,6 +57,7 @@ TABLE = {'title': '{model} 的参数量',
              's_dec': '解码器序列长度（编码器-解码器模型）',
              'M': '前馈层维度取整的倍数（LLaMA 的 multiple_of）',
              'W': '滑动窗口：窗口层每个位置能关注的位置数',
+             'W_chunk': '注意力分块大小：分块注意力层把序列切成每块这么多个位置，每个位置只关注自己所在块内的位置',
              'E': '每个 MoE 层的路由专家数',
              'k': '每个词元路由到的专家数（top-k）',
              'E_g': '路由专家被分成的组数（DeepSeek-V3）',
@@ -238,7 +239,10 @@ TABLE = {'title': '{model} 的参数量',
             'mlp.bias': '线性层带偏置',
             'transformer.final_norm': '编码器和解码器的堆叠之后各有一个 LayerNorm',
             'opt.project_embeddings': '层之前有把嵌入维度 [[d_emb]] 映射到 H 的投影，层之后再映射回去',
-            'vit.pooler': 'ViTModel 的池化层：作用于类别词元的 H → [[d_pool]] 全连接层'},
+            'vit.pooler': 'ViTModel 的池化层：作用于类别词元的 H → [[d_pool]] 全连接层',
+            'llama4.window_period': '以 [[W_chunk]] 个位置为一块做分块注意力的层，周期为 {value}（0：没有，1：全部，p：除每第 p '
+                                    '层外全部）',
+            'llama4.window_layers': '各层依次为分块注意力（1）或全注意力（0）：{value}'},
  'option_off': {'pooler': '没有池化层',
                 'tie_word_embeddings': '输出层（LM head）有自己的 V × H 矩阵，不与词嵌入共用',
                 'add_cross_attention': '没有关注编码器输出的交叉注意力',
