@@ -80,7 +80,7 @@ def test_saved_tensors_against_torch(model_type: str, policy: str) -> None:
 
 BF16 = ["gpt2", "bert", "llama", "gemma2", "olmo2", "olmo3", "cohere", "opt", "t5", "vit",
         "mixtral", "gpt_oss", "deepseek_v3", "gpt_neo", "gpt_bigcode", "gptj", "mpt", "dinov2",
-        "convnext", "glm4_moe", "ernie4_5", "ernie4_5_moe"]
+        "convnext", "glm4_moe", "ernie4_5", "ernie4_5_moe", "llama4_text"]
 
 
 @pytest.mark.parametrize("model_type", BF16)

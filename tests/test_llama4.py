@@ -99,3 +99,36 @@ def test_the_formula_and_the_notes_name_the_chunk(capsys: pytest.CaptureFixture[
     assert not any("sliding-window layer" in n for n in steps)
     mistral = symparam.model("mistral", N=1, V=10, H=8, d_ff=8, h=2, h_kv=1, W=4)
     assert any("sliding-window layer" in n for n in compute(mistral, seq=9, decode=True).notes)
+
+
+#: a small Llama 4: three layers, every other one MoE, every other one without rotary
+SMALL = {"model_type": "llama4_text", "architectures": ["Llama4ForCausalLM"], "vocab_size": 50,
+         "hidden_size": 16, "intermediate_size": 8, "intermediate_size_mlp": 12,
+         "num_hidden_layers": 3, "num_attention_heads": 4, "num_key_value_heads": 2,
+         "head_dim": 4, "num_local_experts": 3, "num_experts_per_tok": 1,
+         "attention_chunk_size": 3, "interleave_moe_layer_step": 2, "use_qk_norm": True,
+         "no_rope_layer_interval": 2, "pad_token_id": 0}
+
+
+@pytest.mark.parametrize("extra", [
+    {}, {"use_qk_norm": False}, {"attn_temperature_tuning": False},
+    {"num_key_value_heads": 4}, {"num_local_experts": 1}, {"no_rope_layers": [1, 0, 0]},
+    {"moe_layers": [0, 2]}, {"no_rope_layer_interval": 1}, {"num_experts_per_tok": 2}])
+def test_saved_tensors_of_each_layout(extra: dict) -> None:
+    """What a training step keeps, against torch's saved tensors (tests/saved.py), for each
+    thing Llama 4 keeps of its own: the complex rotary table (once), the L2 q/k norms' fp32
+    inputs and 1/rms (rotary layers, use_qk_norm), the temperature of each position (layers
+    without rotary, attn_temperature_tuning), every expert's copy of every token, the router's
+    indices, fp32 sigmoid and score column; listed MoE and rotary layers; fp32 and bf16, each
+    recomputation policy; one token and several, one sequence and two."""
+    saved_bytes = need("tests.saved").saved_bytes
+    from symparam.memory import activations
+
+    config = {**SMALL, **extra}
+    m = symparam.from_hf_config(config)
+    for dtype, policy in (("fp32", "none"), ("bf16", "none"), ("fp32", "selective"),
+                          ("bf16", "full")):
+        for batch, seq in ((1, 1), (2, 5)):
+            ours = activations(m, seq, batch, policy, dtype).bytes
+            assert ours == saved_bytes(config, m.label, batch, seq, None, policy, dtype), \
+                (dtype, policy, batch, seq)

@@ -59,17 +59,33 @@ from symparam.blocks import (
     Tensor,
     marked,
 )
-from symparam.blocks.saved import same_tensor
-from symparam.errors import ConfigError, InvalidValueError, quoted
+from symparam.blocks.saved import (
+    ACT,
+    ACTIVATION_SAVES,
+    CAST,
+    F32,
+    I64,
+    Key,
+    Saved,
+    at_most_one,
+    many,
+    same_tensor,
+)
+from symparam.errors import ConfigError, InvalidValueError, ModelDefinitionError, quoted
 from symparam.family import Family, Option
 from symparam.limits import MAX_LAYERS_LISTED
 from symparam.modeltype import Count, Flag, HeadSize, Leave, ModelType, Reader, Rule, Size
-from symparam.symbols import E, H, W_chunk, d_ff, d_head, d_moe, h, h_kv, k
+from symparam.symbols import E, H, N, W_chunk, d_ff, d_head, d_moe, h, h_kv, k
 
-#: why what a training step keeps, and the work besides products, are not derived here
-UNDERIVED = ("what Llama 4 keeps for the backward pass and its work besides matrix products "
-             "are not derived yet: transformers runs every expert on every token and turns q "
-             "and k as complex numbers; they are not checked against torch's saved tensors")
+#: why the work besides products is not derived here
+UNDERIVED = ("Llama 4's work besides matrix products is not derived yet: transformers runs "
+             "every expert on every token and turns q and k as complex numbers, work no other "
+             "family's elementwise count has been checked for against torch")
+#: the complex table of rotary frequencies (s × d_head/2, complex64) every rotary layer
+#: multiplies q and k by: made once a forward pass, in fp32 whatever the model's dtype
+FREQS_CIS = Key("rotary frequencies (complex)", model_wide=True)
+#: the normalised hidden states an MoE layer's router and shared expert both read
+MOE_INPUT = Key("MoE input")
 
 
 class EveryTokenExperts(Experts):
@@ -92,7 +108,62 @@ class EveryTokenExperts(Experts):
         raise InvalidValueError(UNDERIVED)
 
     def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
-              view: sympy.Expr | None = None) -> Any:
+              view: sympy.Expr | None = None) -> Saved:
+        """What transformers' Llama 4 keeps for every (token, expert) pair, whatever the
+        routing: the router's top-k indices (int64) and its sigmoid in fp32, the scores as a
+        column (a copy in the model's dtype; in fp32 the sigmoid's own storage where the
+        tokens or the experts are 1, a view), every token's hidden state repeated for each
+        expert and that copy scaled by its score, the fused gate/up output, the activation's
+        output and the gated product."""
+        if self.inner is None or self.outer is None:
+            raise ModelDefinitionError("these experts do not give their widths")
+        if ACTIVATION_SAVES.get(self.fn) != (True, False, 0):
+            raise InvalidValueError(f"symparam derives what experts keep for activations that "
+                                    f"keep their input alone (SiLU, GELU), not {self.fn}")
+        tokens = batch * self.own_seq(seq)
+        pairs = tokens * self.count_expr
+        copied = many(tokens) * many(self.count_expr)  # the transposed scores' reshape
+        return Saved.of((None, I64, tokens * self.active), (None, F32, pairs),
+                        (None, ACT, pairs * copied), (None, CAST, pairs * (1 - copied)),
+                        (None, ACT, pairs * (2 * self.outer + 4 * self.inner)))
+
+
+class Llama4Attention(Attention):
+    """Llama 4's attention: what a training step keeps besides the projections' inputs and
+    the core's q, k, v and softmax (:class:`~symparam.blocks.Attention`, its own rotary
+    tables left out). The rotary layers (``rotated`` of the ``total`` layers) multiply q and k,
+    as complex numbers, by one complex table of frequencies the model makes once (complex64:
+    s·d_head/2 of them, s·d_head fp32 numbers); with ``qk_norm`` their L2 norm keeps, for q and
+    for k, its fp32 input and 1/rms of each head; the layers without rotary embeddings, with
+    ``tuned`` (attn_temperature_tuning), keep the fp32 scale of each position their queries
+    are multiplied by."""
+
+    def __init__(self, *args: Any, rotated: Any = 1, total: Any = 1, qk_norm: bool = False,
+                 tuned: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.rotated, self.total = sympy.sympify(rotated), sympy.sympify(total)
+        self.qk_norm, self.tuned = qk_norm, tuned
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        inner = self.own_seq(seq)
+        rows = batch * inner
+        share = self.rotated / self.total  # of the layers this attention is repeated over
+        heads, kv_heads = self.heads, self.kv_heads
+        assert heads is not None and kv_heads is not None
+        items = [(FREQS_CIS, F32, inner * d_head * at_most_one(self.rotated))]
+        if self.qk_norm:
+            items += [(None, F32, rows * share * self.qk_width), (None, F32, rows * share * heads),
+                      (None, F32, rows * share * self.qk_width / heads * kv_heads),
+                      (None, F32, rows * share * kv_heads)]
+        if self.tuned:
+            items.append((None, F32, inner * (1 - share)))
+        return super().saved(batch, seq, policy, view) | Saved.of(*items)
+
+    def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
+        raise InvalidValueError(UNDERIVED)
+
+    def decoded_nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
         raise InvalidValueError(UNDERIVED)
 
 
@@ -105,15 +176,33 @@ def gated(width: Any, **marks: Any) -> Sequential:
 
 
 def moe(options: Mapping[str, Any]) -> Sequential:
-    """Experts, router and shared expert, registered in that order."""
+    """Experts, router and shared expert, registered in that order; the router and the shared
+    expert read one tensor."""
     act = activation_of(options, "silu")
+    router, shared = Linear(H, E, bias=False), gated(d_moe, fn=act)
+    same_tensor("MoE input", (router, "input"), (shared["gate_proj"], "input"),
+                (shared["up_proj"], "input"), key=MOE_INPUT)
     return Sequential(
         experts=EveryTokenExperts(E, k, inner=d_moe, outer=H, fn=act,
                                   gate_up_proj=Tensor(E, H, 2 * d_moe),
                                   down_proj=Tensor(E, d_moe, H)),
-        router=marked(Linear(H, E, bias=False), "router"),
-        shared_expert=marked(gated(d_moe, fn=act), "shared_experts"),
+        router=marked(router, "router"),
+        shared_expert=marked(shared, "shared_experts"),
     )
+
+
+def rotary_layers(options: Mapping[str, Any]) -> tuple[Any, Any]:
+    """How many layers turn q and k, of how many: those ``rope_layers`` marks 1, else all but
+    every ``rope_period``-th (layer i has no rotary embeddings where the period divides
+    i + 1)."""
+    listed, pattern = options["rope_layers"], options["layer_pattern"]
+    total = sympy.Integer(len(pattern)) if pattern else N
+    if listed:
+        return sympy.Integer(sum(listed)), total
+    period = int(options["rope_period"])
+    if pattern:  # a number of layers: a number of them turn
+        return total - len(pattern) // period, total
+    return total - sympy.floor(total / period, evaluate=False), total
 
 
 def attention(options: Mapping[str, Any]) -> Attention:
@@ -123,12 +212,15 @@ def attention(options: Mapping[str, Any]) -> Attention:
     bias = bool(options["attention_bias"])
     q, k_, v = (Linear(H, width * d_head, bias=bias) for width in (h, h_kv, h_kv))
     same_tensor("attention input", (q, "input"), (k_, "input"), (v, "input"))
-    return Attention(h * d_head, h * d_head, kv_cache=2 * h_kv * d_head, heads=h,
-                     kv_heads=h_kv, masked=True, rotary=d_head, derived=UNDERIVED,
-                     **sliding(options, sympy.Integer(len(options["layer_pattern"])) or None,
-                               window=W_chunk),
-                     q_proj=q, k_proj=k_, v_proj=v,
-                     o_proj=Linear(h * d_head, H, bias=bias))
+    rotated, total = rotary_layers(options)
+    return Llama4Attention(h * d_head, h * d_head, kv_cache=2 * h_kv * d_head, heads=h,
+                           kv_heads=h_kv, masked=True, rotated=rotated, total=total,
+                           qk_norm=bool(options["qk_norm"]),
+                           tuned=bool(options["temperature_tuning"]),
+                           **sliding(options, sympy.Integer(len(options["layer_pattern"]))
+                                     or None, window=W_chunk),
+                           q_proj=q, k_proj=k_, v_proj=v,
+                           o_proj=Linear(h * d_head, H, bias=bias))
 
 
 def layer(options: Mapping[str, Any], sparse: bool) -> Sequential:
@@ -164,6 +256,12 @@ FAMILY = Family(
                "other (explicit list)", variant=True),
         variant("qk_norm", "an L2 norm (no weight) over each head of q and k in the rotary "
                 "layers"),
+        Option("rope_period", 4, "every p-th layer without rotary embeddings (no_rope_layer_"
+               "interval)", variant=True),
+        Option("rope_layers", (), "1 for each layer with rotary embeddings, 0 for each other "
+               "(explicit list)", variant=True),
+        Option("temperature_tuning", True, "the layers without rotary embeddings scale their "
+               "queries by a temperature that grows with the position"),
         activation_option("silu"),
     ),
     assumptions=(HEAD_SIZE,),
@@ -272,6 +370,21 @@ class ChunkedLayers(Rule):
         return tuple(map(int, found)) if any(found) else ()
 
 
+@dataclass(frozen=True)
+class RotaryLayers(Rule):
+    """The layers with rotary embeddings one by one (1 for each) where a file lists
+    ``no_rope_layers``; () where it does not (``no_rope_layer_interval`` then says)."""
+
+    option: str
+
+    def reads(self) -> tuple[str, ...]:
+        return ("no_rope_layers", "num_hidden_layers")
+
+    def read(self, config: Reader) -> tuple[int, ...]:
+        rotary = _rotary(config)
+        return () if rotary is None else tuple(map(int, rotary))
+
+
 SIZES = (
     Size("N", "num_hidden_layers"), Size("V", "vocab_size", pads=True), Size("H", "hidden_size"),
     Size("h", "num_attention_heads"), Size("h_kv", "num_key_value_heads", null=KV_HEADS),
@@ -291,5 +404,8 @@ MODEL_TYPES = (
                      Flag("qk_norm", "use_qk_norm"),
                      Count("sparse_step", "interleave_moe_layer_step"),
                      MoeLayers("layer_pattern"), ChunkedPeriod("window_period"),
-                     ChunkedLayers("window_layers"))),
+                     ChunkedLayers("window_layers"),
+                     Count("rope_period", "no_rope_layer_interval"),
+                     RotaryLayers("rope_layers"),
+                     Flag("temperature_tuning", "attn_temperature_tuning"))),
 )

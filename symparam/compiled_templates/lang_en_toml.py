@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '9390e5be4fd584c4be387b7a1f5201e170d6022ec9d591d3e5ef2768dd6d0b66'
+SOURCE = 'ea6dfb15f0e254c4522b869dd64be3358e2b86f2000fd45c6382051d00b956f6'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -71,6 +71,10 @@ TABLE = {'title': 'Parameter count of {model}',
             'qk_norm_per_head': 'an RMSNorm over each head of q and of k',
             'qk_norm': 'an L2 norm (no weight) over each head of q and of k in the layers with '
                        'rotary embeddings',
+            'rope_period': 'every {value}-th layer without rotary embeddings (1: none has them)',
+            'rope_layers': 'layers with (1) and without (0) rotary embeddings, in order: {value}',
+            'temperature_tuning': 'the layers without rotary embeddings scale their queries by a '
+                                  'temperature that grows with the position',
             'qk_norm_full': 'an RMSNorm over all of q and over all of k',
             'post_norms': 'norms after the attention and after the MLP only',
             'sandwich_norms': 'norms before and after both the attention and the MLP',
@@ -247,6 +251,8 @@ TABLE = {'title': 'Parameter count of {model}',
                                         'name model',
                 'qk_norm_per_head': 'no RMSNorm over the heads of q and k',
                 'qk_norm': 'no norm over the heads of q and k',
+                'temperature_tuning': 'the queries of the layers without rotary embeddings are not '
+                                      'scaled by a temperature',
                 'qk_norm_full': 'no RMSNorm over q and k',
                 'post_norms': 'norms before the attention and before the MLP',
                 'sandwich_norms': 'norms only before the attention and before the MLP',

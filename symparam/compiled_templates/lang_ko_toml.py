@@ -1,5 +1,5 @@
 # templates/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '252311f24ee818471ddd8693173dfb5fc0d0ee801eac25f71ada98f3c237723a'
+SOURCE = '84ee6170ef2c1c6c45e6f92a9c8be6aaf514191eab8b025e7341f35b324505a5'
 TABLE = {'title': '{model}의 파라미터 수',
  'intro': '{architecture}에는 파라미터가 몇 개 있을까? 아래의 모든 수치는 symparam이 모델의 블록 트리에서 직접 유도한 것이며, 모듈 이름은 모델의 '
           '{names}에 나오는 이름과 같다.',
@@ -149,6 +149,9 @@ TABLE = {'title': '{model}의 파라미터 수',
             'swiglu': '피드포워드 네트워크가 SwiGLU이다. 폭은 8의 배수로 올림한다',
             'qk_norm_per_head': 'q와 k의 헤드마다 RMSNorm을 적용한다',
             'qk_norm': '회전 위치 임베딩을 쓰는 레이어에서 q와 k의 헤드마다 L2 정규화(가중치 없음)를 적용한다',
+            'rope_period': '{value}번째 레이어마다 회전 위치 임베딩을 쓰지 않는다(1: 모든 레이어가 쓰지 않음)',
+            'rope_layers': '레이어마다 회전 위치 임베딩을 쓰는지(1) 안 쓰는지(0) 차례대로: {value}',
+            'temperature_tuning': '회전 위치 임베딩을 쓰지 않는 레이어는 위치에 따라 커지는 온도 계수를 쿼리에 곱한다',
             'qk_norm_full': 'q 전체와 k 전체에 RMSNorm을 적용한다',
             'post_norms': '어텐션과 MLP 뒤에만 정규화가 있다',
             'sandwich_norms': '어텐션과 MLP의 앞뒤 모두에 정규화가 있다',
@@ -304,6 +307,7 @@ TABLE = {'title': '{model}의 파라미터 수',
                 'qa_under_transformer': '질의응답 클래스는 디코더를 model이라는 이름 아래 둔다',
                 'qk_norm_per_head': 'q와 k의 헤드에 RMSNorm을 적용하지 않는다',
                 'qk_norm': 'q와 k의 헤드에 정규화를 적용하지 않는다',
+                'temperature_tuning': '회전 위치 임베딩을 쓰지 않는 레이어는 쿼리에 온도 계수를 곱하지 않는다',
                 'qk_norm_full': 'q와 k에 RMSNorm을 적용하지 않는다',
                 'post_norms': '어텐션과 MLP 앞에 정규화가 있다',
                 'sandwich_norms': '어텐션과 MLP 앞에만 정규화가 있다',
