@@ -43,7 +43,7 @@ from symparam.symbols import is_known
 FAMILY_MODULES = (
     "bert", "distilbert", "albert", "electra", "deberta", "mpnet", "modernbert",
     "openai_gpt", "gpt2", "gptj", "opt", "bloom", "mpt", "gpt_neox", "falcon", "llama", "phi",
-    "moe", "deepseek", "qwen3_next", "mamba", "mamba2", "jamba",
+    "moe", "deepseek", "llama4", "ernie", "qwen3_next", "mamba", "mamba2", "jamba",
     "transformer", "t5", "bart", "whisper", "vit", "dinov2", "convnext", "clip", "siglip", "gemma3",
     "llava", "mlp",
 )

@@ -8,7 +8,6 @@ import sys
 from typing import Any
 
 import sympy
-from sympy import Min
 
 import symparam
 from symparam import cli_images
@@ -292,7 +291,7 @@ def cmd_memory(args: argparse.Namespace) -> int:
     import textwrap
 
     from symparam.cli_parallel import COMPARE, compare_record, layout_record, show
-    from symparam.memory import POLICIES, SLIDING_CACHE, korthikanti_bytes, memory
+    from symparam.memory import POLICIES, cache_notes, korthikanti_bytes, memory, under_windows
 
     m = build_model(args.model, args)
     batch_given, args.batch = args.batch, args.batch or 1  # with --gpus: the global batch
@@ -304,7 +303,7 @@ def cmd_memory(args: argparse.Namespace) -> int:
     per_gpu = layout_record(m, args, batch_given)
     result = memory(m, seq=args.seq, batch=args.batch, dtype=args.dtype,
                     target_seq=args.target_seq, images=args.images)
-    windowed = result.kv_formula is not None and result.kv_formula.has(Min)
+    windowed = cache_notes(result.kv_formula)  # what the windowed layers keep, if any
     layer, layer_params = m.largest_layer()
     record = {
         "model": args.model, "params": result.params,
@@ -321,7 +320,7 @@ def cmd_memory(args: argparse.Namespace) -> int:
         "kv_cache_formula": None if result.kv_formula is None else str(result.kv_formula),
         "kv_cache_bytes_per_token": result.kv_per_token,
         "kv_cache_bytes": result.kv_total, "dtype": args.dtype,
-        "kv_cache_note": SLIDING_CACHE if windowed else None,
+        "kv_cache_note": " ".join(windowed) if windowed else None,
         "state_formula": None if result.state_formula is None else str(result.state_formula),
         "state_bytes": result.state_total,
         "activations": _activations(m, args),
@@ -367,11 +366,11 @@ def cmd_memory(args: argparse.Namespace) -> int:
             if "s_dec" in names else ("s text tokens and n_img images of s_img tokens",
                                       "a text token") if "n_img" in names \
             else ("s tokens", "a token")
-        under = " while s is under every window" if windowed else ""
+        under = under_windows(result.kv_formula)
         print(f"  KV cache after {after} = ({text(result.kv_formula)}) × {result.dtype_bytes} B"
               f" ({args.dtype}); {result.kv_per_token:,} B {per}{under}")
-        if windowed:
-            print(textwrap.fill(f"note: {SLIDING_CACHE}", 100, initial_indent="  ",
+        for note in windowed:
+            print(textwrap.fill(f"note: {note}", 100, initial_indent="  ",
                                 subsequent_indent="    "))
         if result.kv_total is not None:
             decoded = f", s_dec = {args.target_seq or args.seq}" if "s_dec" in names else ""

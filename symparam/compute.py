@@ -31,9 +31,10 @@ from symparam.memory import (  # memory lived here: re-exported
     memory,
     state_size,
     weight_memory,
+    windows,
 )
 from symparam.printing import text
-from symparam.symbols import B, n_img, s
+from symparam.symbols import B, W, W_chunk, n_img, s
 from symparam.tables import Rich, Table, human, share
 
 #: FLOPs per element of each kind of work besides matrix products, and what is counted
@@ -298,8 +299,7 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
         convention += ", with the work besides matrix products"
     notes, alternatives = model.tree.idle(), ()
     if decode:
-        if formula.has(sympy.Min):
-            notes += (WINDOW_DECODING,)
+        notes += tuple(DECODING_NOTES[w] for w in windows(formula))
         # the same step with the up-projections of latent attention absorbed
         expanded = fixed(model.tree.decoded(B, s))
         folded = sympy.expand(formula - expanded + fixed(model.tree.decoded(B, s, absorb=True)))
@@ -314,6 +314,14 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
 WINDOW_DECODING = ("a sliding-window layer attends over the last W − 1 positions it keeps and "
                    "the new token (W keys once s ≥ W − 1), as transformers runs it with its "
                    "DynamicCache; the other layers over all s and the new token")
+#: and where layers attend in chunks (Llama 4)
+CHUNKED_DECODING = ("a chunked-attention layer's products run over the last W_chunk − 1 "
+                    "positions it keeps and the new token (W_chunk keys once s ≥ W_chunk − 1), "
+                    "as transformers runs it with its DynamicCache, the mask leaving the new "
+                    "token only the positions of its own chunk; the other layers over all s and "
+                    "the new token")
+#: each kind of window by its symbol (:func:`~symparam.memory.windows`)
+DECODING_NOTES = {W: WINDOW_DECODING, W_chunk: CHUNKED_DECODING}
 #: what it is for multi-head latent attention, and the other way to run it
 LATENT_DECODING = ("latent attention keeps its latent and rotary key (r_kv + d_rope numbers a "
                    "token and layer: memory's KV cache); transformers expands them into keys and "

@@ -24,7 +24,7 @@ from symparam.errors import InvalidValueError, Param
 from symparam.images import bound
 from symparam.limits import check_lengths
 from symparam.printing import text
-from symparam.symbols import B, n_img, s, s_dec
+from symparam.symbols import B, W, W_chunk, n_img, s, s_dec
 from symparam.tables import Rich, Table, binary, plain
 
 DTYPE_BYTES = {"fp32": 4, "fp16": 2, "bf16": 2, "int8": 1}
@@ -178,13 +178,47 @@ def state_size(model: Any) -> Any:
 SLIDING_CACHE = ("a sliding-window layer keeps its last W − 1 positions, min(s, W − 1), as "
                  "transformers' DynamicCache does (a new token then attends over them and "
                  "itself; its StaticCache allocates W)")
+#: what a layer attending in chunks (Llama 4) keeps, said where a model has one
+CHUNKED_CACHE = ("a chunked-attention layer keeps its last W_chunk − 1 positions, "
+                 "min(s, W_chunk − 1), as transformers' DynamicCache does (it keeps a chunked "
+                 "layer's positions as a sliding window's; a new token's scores then run over "
+                 "them and itself, the mask leaving it only those of its own chunk; its "
+                 "StaticCache allocates W_chunk)")
+#: each kind of window by the symbol it is written in: what its layers keep, and the words
+#: for "s is shorter than it"
+WINDOWS = {W: (SLIDING_CACHE, "every window"), W_chunk: (CHUNKED_CACHE, "the chunk size")}
+
+
+def windows(formula: Any) -> tuple[sympy.Symbol, ...]:
+    """The kinds of window a cache's or a step's formula has (its min(s, W − 1) terms), by
+    their symbols: W (sliding), W_chunk (chunked); W where a min has neither.
+
+    >>> windows(sympy.Min(s, W_chunk - 1) + s)
+    (W_chunk,)
+    """
+    if formula is None or not formula.has(sympy.Min):
+        return ()
+    found = tuple(w for w in WINDOWS if formula.has(w))
+    return found or (W,)
+
+
+def cache_notes(formula: Any) -> tuple[str, ...]:
+    """What the windowed layers of a KV cache's ``formula`` keep, one note a kind of window."""
+    return tuple(WINDOWS[w][0] for w in windows(formula))
+
+
+def under_windows(formula: Any) -> str:
+    """" while s is under …": when a cache grows by the same numbers every token."""
+    found = windows(formula)
+    return f" while s is under {' and '.join(WINDOWS[w][1] for w in found)}" if found else ""
 
 
 def kv_cache(model: Any) -> Any:
     """The numbers a decoder keeps after a sequence of s tokens, over all layers (None where
     nothing is kept): keys and values of each layer (its key/value heads, or multi-head latent
     attention's latent and rotary key, as DeepSeek-V3 stores them), a sliding-window layer
-    min(s, W − 1) positions of them (:data:`SLIDING_CACHE`); an encoder–decoder's decoder those
+    min(s, W − 1) positions of them (:data:`SLIDING_CACHE`; a chunked layer W_chunk − 1,
+    :data:`CHUNKED_CACHE`); an encoder–decoder's decoder those
     of its s_dec tokens in self-attention and of the encoder's s (Whisper's L_enc frames) in
     cross-attention."""
     held = _resolved(model, model.tree.cache(s) - model.tree.held_state())

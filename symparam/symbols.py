@@ -76,6 +76,9 @@ _ENTRIES = (
                    "tokens each image becomes in the language model's sequence"),
     Hyperparameter("M", "M", "rounding multiple of the FFN size (LLaMA's multiple_of)"),
     Hyperparameter("W", "W", "sliding window: the positions a windowed layer attends to"),
+    Hyperparameter("W_chunk", r"W_{\mathrm{chunk}}",
+                   "attention chunk size: a chunked layer cuts the sequence into chunks of this "
+                   "many positions, and each position attends only within its own chunk"),
     Hyperparameter("E", "E", "routed experts per MoE layer"),
     Hyperparameter("k", "k", "experts each token is routed to (top-k)"),
     Hyperparameter("d_moe", r"d_{\mathrm{moe}}", "FFN inner size of one expert"),
@@ -285,7 +288,7 @@ E, k, d_moe, E_sh, d_sh = (symbol(n) for n in ("E", "k", "d_moe", "E_sh", "d_sh"
 E_g, k_g = symbol("E_g"), symbol("k_g")
 N_dense, r_q, r_kv = (symbol(n) for n in ("N_dense", "r_q", "r_kv"))
 d_rope, d_nope, d_v = (symbol(n) for n in ("d_rope", "d_nope", "d_v"))
-M, W = symbol("M"), symbol("W")
+M, W, W_chunk = symbol("M"), symbol("W"), symbol("W_chunk")
 e, d_inner, d_state, d_conv, r_dt = (symbol(n) for n in ("e", "d_inner", "d_state", "d_conv",
                                                          "r_dt"))
 h_ssm, d_ssm, g_ssm = (symbol(n) for n in ("h_ssm", "d_ssm", "g_ssm"))

@@ -341,7 +341,7 @@ def cannot_run(model_type: str, label: str, error: BaseException) -> bool:
 
 
 #: the model types whose sliding layers need a window (a null one cannot run)
-NEED_A_WINDOW = ("gemma2", "gemma3_text", "cohere2", "gpt_oss", "gemma3")
+NEED_A_WINDOW = ("gemma2", "gemma3_text", "cohere2", "gpt_oss", "gemma3", "olmo3")
 
 
 def or_reject(config: dict[str, Any], label: str, run: Any) -> Any:
@@ -358,6 +358,8 @@ def or_reject(config: dict[str, Any], label: str, run: Any) -> Any:
     if model_type in NEED_A_WINDOW and None in (config.get("sliding_window", 1),
                                                 text.get("sliding_window", 1)):
         reject()  # sliding layers without a window: transformers cannot run them
+    if model_type == "llama4_text" and config.get("attention_chunk_size", 1) is None:
+        reject()  # chunked layers (its default layer types) without a chunk: no cache for them
     if model_type == "falcon" and (
         not config.get("new_decoder_architecture") and config.get("multi_query") is False
         and config.get("num_kv_heads") not in (None, config["num_attention_heads"])
@@ -391,9 +393,12 @@ def routable(config: dict[str, Any]) -> dict[str, Any]:
     experts (any E divides into it) of at least two (the router ranks a group by its best two),
     and as many key/value heads as query heads (the default 128 would repeat them zero times in
     a small model's eager attention); DeepSeek-V2 with a top k (its default is none, which it
-    cannot route). Other types are returned as they are."""
+    cannot route); GLM-4.5's router as DeepSeek-V3's. Other types are returned as they are."""
     if config["model_type"] == "deepseek_v2" and config.get("num_experts_per_tok") is None:
         return {**config, "num_experts_per_tok": 1}
+    if config["model_type"] == "glm4_moe":  # DeepSeek-V3's router: one group of two at least
+        return {**config, "n_group": 1, "topk_group": 1,
+                "n_routed_experts": max(2, config["n_routed_experts"])}
     if config["model_type"] != "deepseek_v3":
         return config
     return {**config, "n_group": 1, "topk_group": 1,

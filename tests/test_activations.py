@@ -78,8 +78,9 @@ def test_saved_tensors_against_torch(model_type: str, policy: str) -> None:
     run()
 
 
-BF16 = ["gpt2", "bert", "llama", "gemma2", "olmo2", "cohere", "opt", "t5", "vit", "mixtral",
-        "gpt_oss", "deepseek_v3", "gpt_neo", "gpt_bigcode", "gptj", "mpt", "dinov2", "convnext"]
+BF16 = ["gpt2", "bert", "llama", "gemma2", "olmo2", "olmo3", "cohere", "opt", "t5", "vit",
+        "mixtral", "gpt_oss", "deepseek_v3", "gpt_neo", "gpt_bigcode", "gptj", "mpt", "dinov2",
+        "convnext", "glm4_moe", "ernie4_5", "ernie4_5_moe", "llama4_text"]
 
 
 @pytest.mark.parametrize("model_type", BF16)
@@ -106,6 +107,7 @@ MIXED_LAYERS = [
      "sliding_window_pattern": 2},
     {"model_type": "gpt_oss", "architectures": ["GptOssForCausalLM"], "num_local_experts": 3,
      "num_experts_per_tok": 2},
+    {"model_type": "olmo3", "architectures": ["Olmo3ForCausalLM"]},
 ]
 _SMALL = {"vocab_size": 20, "hidden_size": 16, "intermediate_size": 8, "num_hidden_layers": 5,
           "num_attention_heads": 4, "num_key_value_heads": 2, "head_dim": 4,

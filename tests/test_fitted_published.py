@@ -1,7 +1,8 @@
 """Config files as their publishers write them (tests/configs/fitted: written after the
 published config.json of Gemma 3 4B, Llama 4 Scout 17B-16E, Qwen2.5-VL 7B — flat, as hub files
 of that family are —, Mistral Small 3.1, OLMo 3 7B and GLM-4.5-Air, with their older keys and
-spellings), counted from the fitted records and by transformers on the meta device."""
+spellings), counted from the fitted records (OLMo 3 and GLM-4.5 now from their hand-written
+records, which take precedence) and by transformers on the meta device."""
 
 from __future__ import annotations
 
@@ -38,17 +39,30 @@ def test_a_published_config_counts_as_transformers_does(name: str) -> None:
     assert symparam.from_hf_config(str(path)).count() == expected
 
 
-def test_two_values_not_fitted_together_are_refused_together() -> None:
+def test_head_dim_and_qk_norms_together() -> None:
     """GLM-4.5-Air gives head_dim = 128, which Glm4MoeConfig does not define and the model
-    reads with ``getattr(config, "head_dim", H // h)``: the record fits it as a size of its
-    own where given. With q/k norms as well (their width is head_dim), the pair is refused
-    unless fitted together: never a count that might be wrong."""
+    reads with ``getattr(config, "head_dim", H // h)``; the q/k norms are head_dim wide. The
+    fitted record refused the pair (not fitted together); the hand-written record (the
+    DeepSeek family's ``grouped_attention``) counts it, as transformers does, and without
+    head_dim takes H // h (96 heads do not split 4096: 42)."""
     config = json.loads((FOLDER / "glm-4.5-air.json").read_text())
-    record = symparam.fitted.load("glm4_moe")
-    refused = {tuple(map(tuple, pair)) for pair in record["apart"]}
     config["use_qk_norm"] = True
-    if (("use_qk_norm", True), ("head_dim", "given")) in refused:
-        with pytest.raises(symparam.SymparamError, match=r"use_qk_norm = true with head_dim"):
-            symparam.from_hf_config(config).count()
-    else:
-        assert symparam.from_hf_config(config).count() == transformers_count(config)
+    m = symparam.from_hf_config(config)
+    assert m.family.name == "deepseek" and m.values["d_head"] == 128
+    assert m.count() == transformers_count(config)
+    del config["head_dim"]
+    m = symparam.from_hf_config(config)
+    assert m.values["d_head"] == 4096 // 96
+    assert m.count() == transformers_count(config)
+
+
+def test_an_odd_head_size_with_an_even_rotary_part() -> None:
+    """GLM-4.5 turns int(d_head / 2) of each head: d_head = 5 turns 2 and passes 3 through,
+    which transformers builds and runs; it is counted, not refused for an odd head."""
+    config = {"model_type": "glm4_moe", "architectures": ["Glm4MoeForCausalLM"],
+              "hidden_size": 16, "num_attention_heads": 2, "num_key_value_heads": 1,
+              "head_dim": 5, "num_hidden_layers": 2, "vocab_size": 50, "n_routed_experts": 4,
+              "num_experts_per_tok": 2, "moe_intermediate_size": 4, "intermediate_size": 8}
+    m = symparam.from_hf_config(config)
+    assert (m.values["d_head"], m.values["d_rot"]) == (5, 2)
+    assert m.count() == transformers_count(config)

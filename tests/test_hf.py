@@ -39,9 +39,10 @@ def assert_config_matches(config: dict[str, Any]) -> None:
 
 
 #: head sizes of the types with partial rotary embeddings are drawn as multiples of these, so
-#: that the rotated part (int(d_head·factor): Phi's half, StableLM's quarter) stays even:
+#: that the rotated part (int(d_head·factor): Phi's and GLM-4.5's half, StableLM's quarter)
+#: stays even:
 #: transformers broadcasts an odd one to the next even size and runs another model
-ROTARY_MULTIPLE = {"phi": 4, "stablelm": 8, "gpt_neox": 8}
+ROTARY_MULTIPLE = {"phi": 4, "stablelm": 8, "gpt_neox": 8, "glm4_moe": 4}
 
 
 #: sizes a file may write as null, which some classes cannot build (CLIP's projection size:
@@ -72,6 +73,7 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
         "d_rope": 2 * draw(st.integers(1, head // 2)), "d_nope": draw(st.integers(1, 8)),
         "d_v": draw(st.integers(1, 8)), "d_pool": draw(st.integers(1, 16)),
         "S": draw(st.integers(1, 4)), "W": draw(st.integers(1, 6)),
+        "W_chunk": draw(st.integers(1, 6)),  # Llama 4's attention chunk size
         "E_g": 1, "k_g": 1,  # one group of experts: any E splits into it
         # DeBERTa: two buckets at least (one divides by zero in its log buckets), an odd kernel
         # (an even one shortens the sequence, which it cannot run), groups that split H
@@ -131,6 +133,10 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
             config[rule.key] = draw(st.integers(1, 3))
         if rule.option == "layer_pattern" and draw(st.booleans()):
             config[rule.reads()[0]] = draw(st.lists(st.integers(0, 3), max_size=3))
+        if rule.option == "sparse_layers" and draw(st.booleans()):  # ERNIE 4.5's MoE layers
+            config["moe_layer_interval"] = draw(st.integers(1, 3))
+            config["moe_layer_start_index"] = draw(st.integers(0, drawn["N"]))
+            config["moe_layer_end_index"] = draw(st.integers(-1, drawn["N"]))
         if rule.option == "attention_pattern" and draw(st.booleans()):  # Qwen3-Next
             config["layer_types"] = draw(st.lists(
                 st.sampled_from(["linear_attention", "full_attention"]),
@@ -323,7 +329,8 @@ def independent_active(config: dict[str, Any], cls: str, m: Any) -> int:
     ("qwen3_moe", "Qwen3MoeForCausalLM"), ("deepseek_v3", "DeepseekV3ForCausalLM"),
     ("gpt_oss", "GptOssForCausalLM"), ("olmoe", "OlmoeForCausalLM"),
     ("granitemoe", "GraniteMoeForCausalLM"), ("qwen3_next", "Qwen3NextForCausalLM"),
-    ("jamba", "JambaForCausalLM"),
+    ("jamba", "JambaForCausalLM"), ("glm4_moe", "Glm4MoeForCausalLM"),
+    ("llama4_text", "Llama4ForCausalLM"), ("ernie4_5_moe", "Ernie4_5_MoeForCausalLM"),
 ])
 def test_active_parameters_of_default_configs(model_type: str, cls: str) -> None:
     config = {"model_type": model_type, "architectures": [cls]}
@@ -339,7 +346,8 @@ def test_active_parameters_of_default_configs(model_type: str, cls: str) -> None
 #: table; Qwen3-Next's 3.87B is the "A3B"
 PRESETS_ACTIVE = {"deepseek-v2-lite": 2_661_150_208, "qwen3-next-80b-a3b": 3_874_929_408,
                   "olmoe-1b-7b": 1_282_017_280, "jamba-1.5-mini": 12_110_311_296,
-                  "jamba-v0.1": 12_110_311_296, "granite-3.0-3b-a800m": 882_874_368}
+                  "jamba-v0.1": 12_110_311_296, "granite-3.0-3b-a800m": 882_874_368,
+                  "glm-4.5-air": 13_424_123_904, "llama-4-scout-17b-16e": 17_172_894_720}
 
 
 @pytest.mark.parametrize(("name", "active"), PRESETS_ACTIVE.items())
@@ -351,7 +359,8 @@ def test_active_parameters_of_presets(name: str, active: int) -> None:
 
 @pytest.mark.parametrize("model_type", ["mixtral", "qwen2_moe", "qwen3_moe", "deepseek_v3",
                                         "gpt_oss", "deepseek_v2", "olmoe", "granitemoe",
-                                        "qwen3_next", "jamba"])
+                                        "qwen3_next", "jamba", "glm4_moe",
+                                        "llama4_text", "ernie4_5_moe"])
 def test_generated_moe_active(model_type: str) -> None:
     @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(lean_configs(model_type))

@@ -76,10 +76,11 @@ class CrossAttention(Sequential):
                 "forward pass",)
 
 
-def sliding(options: Any, layers: Any = None) -> dict[str, Any]:
+def sliding(options: Any, layers: Any = None, window: Any = W) -> dict[str, Any]:
     """The :class:`~symparam.blocks.Attention` arguments of a type whose layers slide a window
-    of W positions: the window, and the share of the ``layers`` (N) the attention is repeated
-    over that slide. Options: ``window_layers``, a 1 for each sliding layer, else
+    of W positions (or attend in chunks of ``window``, Llama 4's W_chunk: their cache is a
+    window's): the window, and the share of the ``layers`` (N) the attention is repeated over
+    that slide. Options: ``window_layers``, a 1 for each sliding layer, else
     ``window_period``: 0 none, 1 every layer, p every layer but each p-th."""
     listed, period = options.get("window_layers", ()), options.get("window_period", 0)
     if not listed and not period:
@@ -91,7 +92,7 @@ def sliding(options: Any, layers: Any = None) -> dict[str, Any]:
         count = layers
     else:  # layer i is full when p divides i + 1: ⌊N/p⌋ of them
         count = layers - sympy.floor(layers / period, evaluate=False)
-    return {"window": W, "windowed": count / layers, "layers": layers}
+    return {"window": window, "windowed": count / layers, "layers": layers}
 
 
 #: the options of a family whose layers may slide a window (read by :func:`sliding`)

@@ -16,6 +16,13 @@ untied by default.
 DeepSeek-V2 routes with a softmax over the E logits (V3: a sigmoid, with the correction bias
 steering the choice), keeps every layer sparse unless ``first_k_dense_replace`` says otherwise,
 and puts biases on its dense MLP and shared experts with ``mlp_bias``.
+
+GLM-4.5 (``glm4_moe``, Zhipu AI 2025) keeps DeepSeek-V3's layers (the first N_dense dense,
+then the sigmoid router over groups of experts, the routed and the shared experts) with
+grouped-query attention in place of latent attention (``grouped_attention``): q is
+H → h·d_head, k and v H → h_kv·d_head, biases on q, k and v only with ``attention_bias``, o
+h·d_head → H without one; an RMSNorm over each head of q and of k with ``use_qk_norm``;
+rotary embeddings turn d_rot of each head's d_head (half, by default).
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from symparam.architectures.common import (
+    GROUPED_ROTARY_RULES,
     activation_of,
     activation_option,
     decoder_heads,
@@ -32,7 +40,7 @@ from symparam.architectures.common import (
     tie_option,
     variant,
 )
-from symparam.architectures.llama import SILU
+from symparam.architectures.llama import SILU, attention, rotated
 from symparam.blocks import (
     Activation,
     Attention,
@@ -51,7 +59,18 @@ from symparam.blocks.moe import Routing
 from symparam.blocks.saved import Key, same_tensor
 from symparam.errors import ConfigError
 from symparam.family import Divides, Family, Option
-from symparam.modeltype import Flag, Leave, ModelType, NonZero, Reader, Rule, SetSize, Size, heads
+from symparam.modeltype import (
+    Flag,
+    Leave,
+    ModelType,
+    NonZero,
+    NullRule,
+    Reader,
+    Rule,
+    SetSize,
+    Size,
+    heads,
+)
 from symparam.symbols import (
     E,
     E_g,
@@ -115,6 +134,15 @@ def latent_attention(options: Mapping[str, Any]) -> Attention:
                      absorbed=(h * (r_kv + d_rope), h * r_kv), **parts)
 
 
+def grouped_attention(options: Mapping[str, Any]) -> Attention:
+    """GLM-4.5's attention: LLaMA's grouped-query attention with biases on q, k and v only,
+    per-head q/k norms where the type has them, rotary embeddings over d_rot of each head."""
+    return attention({"attention_bias": False, "qkv_bias": bool(options["attention_bias"]),
+                      "fused_projections": False, "qk_norm_full": False,
+                      "qk_norm_per_head": bool(options["qk_norm_per_head"]),
+                      "partial_rotary": True})
+
+
 def moe(options: Mapping[str, Any]) -> Sequential:
     """The routed experts, their router and the shared experts, which read what the router
     reads (the router an fp32 copy of it, in a 16-bit model: :data:`ROUTER_INPUT`)."""
@@ -150,7 +178,9 @@ ROUTER_INPUT = Key("MoE input")
 def layer(options: Mapping[str, Any], sparse: bool) -> Sequential:
     dense = gated_mlp(d_ff, activation=activation_of(options, "silu"),
                       bias=bool(options["mlp_bias"]))
-    return Sequential(self_attn=latent_attention(options), mlp=moe(options) if sparse else dense,
+    attn = grouped_attention(options) if options["grouped_attention"] else \
+        latent_attention(options)
+    return Sequential(self_attn=attn, mlp=moe(options) if sparse else dense,
                       input_layernorm=RMSNorm(H), post_attention_layernorm=RMSNorm(H),
                       residual=Residual(H, adds=2))
 
@@ -186,12 +216,18 @@ FAMILY = Family(
                "projections"),
         variant("softmax_routing", "a softmax over the router's E logits, not a sigmoid "
                 "(DeepSeek-V2)"),
+        variant("grouped_attention", "grouped-query attention with partial rotary embeddings, "
+                "not latent attention (GLM-4.5)"),
+        variant("qk_norm_per_head", "RMSNorm over each head of q and k (GLM-4.5's "
+                "use_qk_norm)"),
     ),
     at_most=(("N_dense", "N", "the dense layers are among the N layers"),),
     runs_if_at_most=(("k_g", "E_g", "a token's experts come from k_g of the E_g groups"),),
     # transformers builds any E_g, but its router views the E logits as E_g groups of E/E_g
     divides=(Divides(E_g, E, "the router splits the routed experts into groups of equal size",
-                     where_built=True, to_run=True),),
+                     where_built=True, to_run=True),
+             # GLM-4.5's grouped heads (its rotary embeddings turn d_rot, whatever d_head is)
+             GROUPED_ROTARY_RULES[0]),
 )
 
 
@@ -212,6 +248,19 @@ class SoftmaxRouter(Rule):
             raise ConfigError(f"{config.where}: num_attention_heads = {count} does not divide "
                               f"hidden_size = {hidden}; transformers refuses that config")
         return True
+
+
+@dataclass(frozen=True)
+class FloorHeadSize(NullRule):
+    """GLM-4.5's head size where a file gives none: ``hidden // heads``, as a number (the
+    family makes no assumption d_head = H/h: latent attention has no d_head)."""
+
+    hidden: str
+    heads: str
+
+    def resolve(self, config: Reader) -> int:
+        hidden = config.positive_int(self.hidden, config.given(self.hidden))
+        return hidden // config.positive_int(self.heads, config.given(self.heads))
 
 
 _SIZES = (Size("N", "num_hidden_layers"), Size("V", "vocab_size", pads=True),
@@ -240,4 +289,18 @@ MODEL_TYPES = (
               sizes=(*_SIZES[:10], Size("E_g", "n_group"), Size("k_g", "topk_group"),
                      *_SIZES[10:]),
               rules=(*_RULES, Flag("norm_topk_prob", null_is_false=True))),
+    # GLM-4.5: DeepSeek-V3's layers, grouped-query attention; head_dim is read with
+    # getattr(config, "head_dim", H // h): a file may give it, its config class defines none
+    ModelType("glm4_moe", FAMILY, base="Glm4MoeModel",
+              classes=heads("Glm4Moe", "DeepseekV3", "ForCausalLM", "Model"),
+              sizes=(*_SIZES[:5], Size("h_kv", "num_key_value_heads"),
+                     Size("d_head", "head_dim",
+                          null=FloorHeadSize("hidden_size", "num_attention_heads")),
+                     *_SIZES[5:10], Size("E_g", "n_group"), Size("k_g", "topk_group"),
+                     rotated(0.5)),
+              rules=(Flag("tie_word_embeddings"), Flag("attention_bias"), SILU,
+                     NonZero("dense_first", "first_k_dense_replace"),
+                     Flag("norm_topk_prob", null_is_false=True),
+                     Flag("qk_norm_per_head", "use_qk_norm")),
+              fixed={"grouped_attention": True, "q_lora": False}),
 )

@@ -21,10 +21,11 @@ or neither (OLMo's non-parametric LayerNorm); OLMo2's norms after attention and 
 in parallel on one norm's output, their sum added to the residual (``parallel_block``: Cohere,
 StableLM's ``use_parallel_residual``), after GPT-J. The MLP: StarCoder2's ungated H → d_ff → H
 (``plain_mlp``: c_fc, c_proj). What adds no weights is not an option: partial rotary
-embeddings, sliding-window layers (Mistral, Cohere2, Gemma3) and layers without rotary
+embeddings, sliding-window layers (Mistral, Cohere2, Gemma3, OLMo 3) and layers without rotary
 embeddings (SmolLM3), Granite's and Cohere's scalar multipliers of embeddings, residuals,
 attention scores and logits, OLMo's clipping of q, k and v, Gemma's soft-capping (counted as
-work besides matrix products).
+work besides matrix products), ERNIE 4.5's rotary embeddings turned in fp32 with tables each
+layer interleaves anew (``rotary_interleaved``: what a training step keeps).
 """
 
 from __future__ import annotations
@@ -124,7 +125,8 @@ def rotary(options: Mapping[str, Any]) -> dict[str, Any]:
     they turn of each head (all of it, or a part: d_rot), and which layers turn (Cohere2's
     sliding ones only; Gemma3's sliding and full layers each with their own tables)."""
     layers = "sliding" if options.get("rotary_sliding") else \
-        "per_kind" if options.get("rotary_per_kind") else "all"
+        "per_kind" if options.get("rotary_per_kind") else \
+        "each" if options.get("rotary_interleaved") else "all"
     return {"rotary": d_rot if options.get("partial_rotary") else d_head,
             "rotary_layers": layers, "rotary_fp32": bool(options.get("rotary_fp32"))}
 
@@ -251,6 +253,8 @@ FAMILY = Family(
         variant("rotary_fp32", "the rotary tables stay in fp32 (OLMo, OLMo2)"),
         variant("rotary_per_kind", "sliding and full layers turn with tables of their own "
                 "(Gemma3)"),
+        variant("rotary_interleaved", "each layer interleaves the fp32 rotary tables anew and "
+                "turns q and k in fp32 (ERNIE 4.5)"),
     ),
     assumptions=(HEAD_SIZE,),
     divides=GROUPED_ROTARY_RULES,
@@ -350,6 +354,22 @@ MODEL_TYPES = (
               sizes=SIZES, rules=(Flag("tie_word_embeddings"), Flag("attention_bias"), SILU),
               fixed={"olmo2_norm": True, "post_norms": True, "rotary_fp32": True,
                      "qk_norm_full": True}),
+    # OLMo 3: OLMo2's layer (norms after attention and MLP, RMSNorms over all of q and of k),
+    # every fourth layer full attention, the others a sliding window, each kind with its own
+    # rotary table
+    ModelType("olmo3", FAMILY, base="Olmo3Model",
+              classes=heads("Olmo3", "Llama", "ForCausalLM", "Model", "ForSequenceClassification"),
+              sizes=(*SIZES, WINDOW),
+              rules=(Flag("tie_word_embeddings"), Flag("attention_bias"), *windows(4), SILU),
+              fixed={"olmo2_norm": True, "post_norms": True, "rotary_fp32": True,
+                     "qk_norm_full": True, "rotary_per_kind": True}),
+    # ERNIE 4.5: LLaMA's layer, biases on every projection with use_bias, rotary tables in fp32
+    ModelType("ernie4_5", FAMILY, base="Ernie4_5Model",
+              classes=heads("Ernie4_5", "Llama", "ForCausalLM", "Model"),
+              sizes=SIZES,
+              rules=(Flag("tie_word_embeddings"), Flag("attention_bias", "use_bias"),
+                     Flag("mlp_bias", "use_bias"), SILU),
+              fixed={"rotary_interleaved": True}),
     ModelType("phi3", FAMILY, base="Phi3Model",
               classes=heads("Phi3", "Llama", "ForCausalLM", "Model", "ForSequenceClassification",
                             "ForTokenClassification"),

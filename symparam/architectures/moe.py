@@ -18,7 +18,7 @@ s divides i + 1), the others dense LLaMA MLPs of size d_ff; or an explicit per-l
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -133,22 +133,26 @@ def decoder_layer(options: Mapping[str, Any], sparse: bool) -> Sequential:
     )
 
 
-def layers(options: Mapping[str, Any]) -> Block:
+def layers(options: Mapping[str, Any],
+           make: Callable[[Mapping[str, Any], bool], Block] | None = None) -> Block:
+    """The N layers, sparse as ``layer_pattern`` or ``sparse_step`` says; ``make`` builds a
+    layer (sparse or not) where a family's layer is not this module's (Llama 4's)."""
+    decoder_layer_ = make or decoder_layer
     pattern = options["layer_pattern"]
     if pattern:
-        layer = {kind: decoder_layer(options, bool(kind)) for kind in set(pattern)}
+        layer = {kind: decoder_layer_(options, bool(kind)) for kind in set(pattern)}
         return Stack(*(Repeat(count, layer[kind], start, stride)
                        for kind, start, count, stride in runs(pattern)))
     step = int(options["sparse_step"])
     if step == 1:
-        return Repeat(N, decoder_layer(options, True))
+        return Repeat(N, decoder_layer_(options, True))
     # unevaluated floors: sympy's evaluation of each costs milliseconds, and there are s; one
     # dense layer for every position of the step, so that they are one part (Runs)
-    dense_layer = decoder_layer(options, False)
+    dense_layer = decoder_layer_(options, False)
     dense = [Repeat(sympy.floor((N - 1 - r) / step, evaluate=False) + 1, dense_layer, r, step)
              for r in range(step - 1)]
     sparse_count = sympy.floor(N / step, evaluate=False)
-    sparse = Repeat(sparse_count, decoder_layer(options, True), step - 1, step)
+    sparse = Repeat(sparse_count, decoder_layer_(options, True), step - 1, step)
     return Stack(*dense, sparse, totals={dense_layer: N - sparse_count})
 
 

@@ -138,7 +138,8 @@ class Attention(Block):
     the ``heads``, ``views`` those that come as slices of a projection's output), the softmax's
     output (in fp32 with ``softmax_fp32``, and a copy in the model's dtype), the soft-capping's
     tanh; ``rotary`` heads share the rotary tables (cos and sin of one row of positions,
-    ``rotary`` wide). Under selective recomputation the core keeps its inputs instead, and,
+    ``rotary`` wide; ``rotary_layers`` "each": every layer keeps fp32 copies of its own).
+    Under selective recomputation the core keeps its inputs instead, and,
     ``masked``, the (B, 1, s, s) mask every layer is given.
     """
 
@@ -298,7 +299,12 @@ class Attention(Block):
         keys = inner if self.key_seq is None else self.key_seq
         found = around
         kinds = self._kinds()
-        if self.rotary is not None:  # cos and sin for one row of positions, for every layer
+        if self.rotary is not None and self.rotary_layers == "each":
+            # ERNIE 4.5: each layer interleaves the fp32 tables anew (half of each repeated
+            # twice), and multiplies by its own copies
+            table = inner * self.rotary
+            found = found | Saved.of((None, F32, table), (None, F32, table))
+        elif self.rotary is not None:  # cos and sin for one row of positions, for every layer
             table = inner * self.rotary * {"all": 1, "per_kind": kinds,
                                            "sliding": sympy.Min(self._sliding(), 1)}[
                 self.rotary_layers]

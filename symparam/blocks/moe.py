@@ -129,7 +129,9 @@ class Routing(Elementwise):
     """A router's choice of experts, after its logits (FLOPs: ``kinds`` per number of
     ``width``, as :class:`~symparam.blocks.Elementwise`), and what its backward pass keeps,
     by ``style``: ``softmax``, the softmax over the E logits in fp32 and the top k's indices
-    (``renorm``: the k weights renormalised in place, which keeps them and their sum);
+    (``renorm``: the k weights renormalised in place, which keeps them and their sum;
+    ``clamped``: their sum clamped from below first, which keeps the sum before the clamp too,
+    ERNIE 4.5's);
     ``top_softmax`` (gpt-oss), the top k's indices and the softmax over them; ``grouped``
     (DeepSeek-V3), the sigmoid of the logits in fp32, the indices of the best two in each of
     ``groups`` groups and of the ``chosen`` groups, the mask of their experts, the top k's
@@ -137,8 +139,9 @@ class Routing(Elementwise):
 
     def __init__(self, width: Size, style: str, experts: Size, active: Size,
                  renorm: bool = False, groups: Size = 1, chosen: Size = 1,
-                 **kinds: int) -> None:
+                 clamped: bool = False, **kinds: int) -> None:
         super().__init__(width, **kinds)
+        self.clamped = clamped
         if style not in ("softmax", "top_softmax", "grouped"):
             raise ModelDefinitionError("a routing is softmax, top_softmax or grouped")
         self.style, self.renorm = style, renorm
@@ -161,4 +164,6 @@ class Routing(Elementwise):
                       (None, BOOL, tokens * e)]
         if self.renorm:
             items += [(None, F32, tokens), (None, F32, tokens * k)]
+        if self.renorm and self.clamped:
+            items.append((None, F32, tokens))
         return Saved.of(*items)

@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = 'b70520e4fa12b5a156aaa07b12c259be0034348ea3000b37736b2afab0b3f783'
+SOURCE = '486ad31ce4cc727acf37f6ab00287651f7fb6d0acd323bc26fc4207e62564c85'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -69,6 +69,12 @@ TABLE = {'title': 'Parameter count of {model}',
                                     'transformer',
             'qkv_bias': 'biases on the q, k and v projections',
             'qk_norm_per_head': 'an RMSNorm over each head of q and of k',
+            'qk_norm': 'an L2 norm (no weight) over each head of q and of k in the layers with '
+                       'rotary embeddings',
+            'rope_period': 'every {value}-th layer without rotary embeddings (1: none has them)',
+            'rope_layers': 'layers with (1) and without (0) rotary embeddings, in order: {value}',
+            'temperature_tuning': 'the layers without rotary embeddings scale their queries by a '
+                                  'temperature that grows with the position',
             'qk_norm_full': 'an RMSNorm over all of q and over all of k',
             'post_norms': 'norms after the attention and after the MLP only',
             'sandwich_norms': 'norms before and after both the attention and the MLP',
@@ -92,6 +98,8 @@ TABLE = {'title': 'Parameter count of {model}',
             'expert_biases': 'the router and the experts have biases',
             'q_lora': 'queries pass through a low-rank compression of rank [[r_q]]',
             'dense_first': 'the first [[N_dense]] layers are dense, the rest MoE layers',
+            'sparse_layers': 'MoE (1) and dense (0) layers, in order: {value}',
+            'shared_experts': '[[E_sh]] shared experts, fused into one MLP of [[E_sh]]·[[d_moe]]',
             'share_embeddings': 'one V × H table for the source embedding, the target embedding '
                                 'and the output projection',
             'gated': 'a gated FFN with two input matrices (T5 v1.1)',
@@ -144,10 +152,15 @@ TABLE = {'title': 'Parameter count of {model}',
             'rotary_fp32': 'the rotary tables stay in fp32',
             'rotary_per_kind': 'sliding-window and full-attention layers turn with tables of their '
                                'own',
+            'rotary_interleaved': 'each layer interleaves the fp32 rotary tables anew and turns q '
+                                  'and k in fp32',
             'block_sparse_moe': 'the experts sit under block_sparse_moe, with a softmax over the '
                                 "router's top k logits (GraniteMoE)",
             'norm_topk_prob': 'the top k routing weights are renormalised to sum to 1',
             'softmax_routing': "a softmax over the router's E logits, not a sigmoid (DeepSeek-V2)",
+            'grouped_attention': 'grouped-query attention (q, k and v projections, [[h_kv]] '
+                                 'key/value heads) with rotary embeddings over [[d_rot]] of each '
+                                 "head's [[d_head]] dimensions, not latent attention (GLM-4.5)",
             'moe': 'MoE layers (more than one expert)',
             'full_attention_interval': 'one full-attention layer in every {value}, the others '
                                        'linear attention',
@@ -188,7 +201,10 @@ TABLE = {'title': 'Parameter count of {model}',
                                       "decoder's",
             'opt.project_embeddings': 'projections from the embedding size [[d_emb]] to H before '
                                       'the layers, and back after them',
-            'vit.pooler': "ViTModel's pooler: a dense H → [[d_pool]] layer on the class token"},
+            'vit.pooler': "ViTModel's pooler: a dense H → [[d_pool]] layer on the class token",
+            'llama4.window_period': 'layers attending in chunks of [[W_chunk]] by period {value} '
+                                    '(0: none, 1: all, p: all but every p-th)',
+            'llama4.window_layers': 'chunked (1) and full-attention (0) layers, in order: {value}'},
  'option_off': {'pooler': 'no pooler',
                 'tie_word_embeddings': 'the LM head has its own V × H matrix, apart from the token '
                                        'embeddings',
@@ -212,6 +228,7 @@ TABLE = {'title': 'Parameter count of {model}',
                 'qk_layernorm': 'no LayerNorm over q and k',
                 'q_lora': 'queries are projected directly, without compression',
                 'dense_first': 'every layer is an MoE layer',
+                'shared_experts': 'no shared experts',
                 'share_embeddings': 'the source and target embeddings and the output projection '
                                     'each have their own V × H table',
                 'gated': 'a plain FFN with one input matrix (T5 v1.0)',
@@ -242,6 +259,9 @@ TABLE = {'title': 'Parameter count of {model}',
                 'qa_under_transformer': 'the question-answering class keeps the decoder under the '
                                         'name model',
                 'qk_norm_per_head': 'no RMSNorm over the heads of q and k',
+                'qk_norm': 'no norm over the heads of q and k',
+                'temperature_tuning': 'the queries of the layers without rotary embeddings are not '
+                                      'scaled by a temperature',
                 'qk_norm_full': 'no RMSNorm over q and k',
                 'post_norms': 'norms before the attention and before the MLP',
                 'sandwich_norms': 'norms only before the attention and before the MLP',
@@ -262,6 +282,7 @@ TABLE = {'title': 'Parameter count of {model}',
                 'rotary_sliding': 'every layer uses rotary embeddings',
                 'rotary_fp32': "the rotary tables are cast to the model's dtype",
                 'rotary_per_kind': 'one rotary table for every layer',
+                'rotary_interleaved': 'every layer turns with the same rotary tables',
                 'block_sparse_moe': 'the experts sit under mlp, with a softmax over all the '
                                     "router's logits",
                 'experts_first': 'the router is registered before the experts',
@@ -271,6 +292,7 @@ TABLE = {'title': 'Parameter count of {model}',
                 'norm_topk_prob': 'the top k routing weights are not renormalised',
                 'softmax_routing': "a sigmoid over the router's E logits, the best groups of "
                                    'experts first (DeepSeek-V3)',
+                'grouped_attention': 'multi-head latent attention (DeepSeek)',
                 'moe': 'no MoE layers: every layer has a dense MLP',
                 'conv_bias': 'no bias on the depthwise convolution',
                 'proj_bias': 'no biases on the in and out projections',

@@ -1,0 +1,411 @@
+"""Llama 4's language model (Meta 2025), as transformers' ``Llama4TextModel`` builds it.
+
+A token table (V×H, no position table), N layers, a final RMSNorm and an LM head (untied by
+default). Each layer: an RMSNorm; grouped-query attention (q: H → h·d_head, k and v:
+H → h_kv·d_head, o: h·d_head → H, biases on all four with ``attention_bias``); an RMSNorm; and a
+feed-forward block under ``feed_forward``, of one of two kinds:
+
+- dense: a gated MLP H → d_ff → H (``intermediate_size_mlp``);
+- mixture of experts: a router (H → E, no bias), E experts each a gated MLP H → d_moe → H
+  stored as stacked tensors (``gate_up_proj`` E × H × 2·d_moe, ``down_proj`` E × d_moe × H:
+  input first), and a shared expert of the same width (``intermediate_size``) every token
+  passes through. The router keeps a token's top k logits and takes their sigmoid: a token's
+  active parameters count k of the E experts. transformers runs every expert on every token,
+  its input scaled by the expert's score (0 where the router did not choose it): its FLOPs
+  count all E experts a token, as torch's counter sees them.
+
+Which layers are MoE layers: ``moe_layers`` lists them; else every ``interleave_moe_layer_step``-th
+(layer i where the step divides i + 1; Scout: every layer, Maverick: every other).
+
+What adds no weights: layers without rotary embeddings (NoPE: every ``no_rope_layer_interval``-th
+layer, or those ``no_rope_layers`` marks 0), whose queries are scaled by a temperature that grows
+with the position; the L2 norm (no weight) over each head of q and k in the rotary layers
+(``use_qk_norm``); chunked attention in the rotary layers (``attention_chunk_size``, W_chunk: a
+token attends within its own chunk of W_chunk positions). transformers' eager attention computes
+every score and masks those outside the chunk, so the FLOPs of a forward pass are the full
+products; a chunked layer's cache keeps its last W_chunk − 1 positions, as a sliding window of
+W_chunk would (transformers' cache treats the two alike; only the mask differs).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import sympy
+
+from symparam.architectures.common import (
+    GROUPED_ROTARY_RULES,
+    activation_of,
+    activation_option,
+    rmsnorm_decoder,
+    sliding,
+    tie_option,
+    variant,
+)
+from symparam.architectures.llama import SILU
+from symparam.architectures.moe import layers
+from symparam.assumptions import HEAD_SIZE, KV_HEADS
+from symparam.blocks import (
+    Activation,
+    Attention,
+    Block,
+    Experts,
+    Linear,
+    Residual,
+    RMSNorm,
+    Sequential,
+    Tensor,
+    marked,
+)
+from symparam.blocks.saved import (
+    ACT,
+    ACTIVATION_SAVES,
+    CAST,
+    F32,
+    I64,
+    Key,
+    Saved,
+    at_most_one,
+    many,
+    same_tensor,
+)
+from symparam.errors import ConfigError, InvalidValueError, ModelDefinitionError, quoted
+from symparam.family import Family, Option
+from symparam.limits import MAX_LAYERS_LISTED
+from symparam.modeltype import Count, Flag, HeadSize, Leave, ModelType, Reader, Rule, Size
+from symparam.symbols import E, H, N, W_chunk, d_ff, d_head, d_moe, h, h_kv, k
+
+#: why the work besides products is not derived here
+UNDERIVED = ("Llama 4's work besides matrix products is not derived yet: transformers runs "
+             "every expert on every token and turns q and k as complex numbers, work no other "
+             "family's elementwise count has been checked for against torch")
+#: the complex table of rotary frequencies (s × d_head/2, complex64) every rotary layer
+#: multiplies q and k by: made once a forward pass, in fp32 whatever the model's dtype
+FREQS_CIS = Key("rotary frequencies (complex)", model_wide=True)
+#: the normalised hidden states an MoE layer's router and shared expert both read
+MOE_INPUT = Key("MoE input")
+
+
+class EveryTokenExperts(Experts):
+    """Llama 4's experts as transformers runs them: every expert on every token (its input
+    scaled by the router's score, 0 for the experts not chosen), in two batched products. The
+    parameters a token uses are still k of the E experts' (:attr:`active_params`)."""
+
+    def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
+        """2 FLOPs per weight of the stacked matrices, for every token and every expert."""
+        return 2 * batch * seq * sympy.Add(*(t.params for _, t in self.children()))
+
+    def idle(self) -> tuple[str, ...]:
+        """Said beside the FLOPs: they are transformers', not those of a k-expert kernel."""
+        return ("transformers' Llama 4 runs every expert on every token (each scaled by its "
+                "router score, 0 for the experts not chosen), as torch's counter sees it: the "
+                "FLOPs count all E experts a token; a kernel that runs only the chosen k does "
+                "k/E of the experts' products",)
+
+    def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
+        raise InvalidValueError(UNDERIVED)
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        """What transformers' Llama 4 keeps for every (token, expert) pair, whatever the
+        routing: the router's top-k indices (int64) and its sigmoid in fp32, the scores as a
+        column (a copy in the model's dtype; in fp32 the sigmoid's own storage where the
+        tokens or the experts are 1, a view), every token's hidden state repeated for each
+        expert and that copy scaled by its score, the fused gate/up output, the activation's
+        output and the gated product."""
+        if self.inner is None or self.outer is None:
+            raise ModelDefinitionError("these experts do not give their widths")
+        if ACTIVATION_SAVES.get(self.fn) != (True, False, 0):
+            raise InvalidValueError(f"symparam derives what experts keep for activations that "
+                                    f"keep their input alone (SiLU, GELU), not {self.fn}")
+        tokens = batch * self.own_seq(seq)
+        pairs = tokens * self.count_expr
+        copied = many(tokens) * many(self.count_expr)  # the transposed scores' reshape
+        return Saved.of((None, I64, tokens * self.active), (None, F32, pairs),
+                        (None, ACT, pairs * copied), (None, CAST, pairs * (1 - copied)),
+                        (None, ACT, pairs * (2 * self.outer + 4 * self.inner)))
+
+
+class Llama4Attention(Attention):
+    """Llama 4's attention: what a training step keeps besides the projections' inputs and
+    the core's q, k, v and softmax (:class:`~symparam.blocks.Attention`, its own rotary
+    tables left out). The rotary layers (``rotated`` of the ``total`` layers) multiply q and k,
+    as complex numbers, by one complex table of frequencies the model makes once (complex64:
+    s·d_head/2 of them, s·d_head fp32 numbers); with ``qk_norm`` their L2 norm keeps, for q and
+    for k, its fp32 input and 1/rms of each head; the layers without rotary embeddings, with
+    ``tuned`` (attn_temperature_tuning), keep the fp32 scale of each position their queries
+    are multiplied by."""
+
+    def __init__(self, *args: Any, rotated: Any = 1, total: Any = 1, qk_norm: bool = False,
+                 tuned: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.rotated, self.total = sympy.sympify(rotated), sympy.sympify(total)
+        self.qk_norm, self.tuned = qk_norm, tuned
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        inner = self.own_seq(seq)
+        rows = batch * inner
+        share = self.rotated / self.total  # of the layers this attention is repeated over
+        heads, kv_heads = self.heads, self.kv_heads
+        assert heads is not None and kv_heads is not None
+        items = [(FREQS_CIS, F32, inner * d_head * at_most_one(self.rotated))]
+        if self.qk_norm:
+            items += [(None, F32, rows * share * self.qk_width), (None, F32, rows * share * heads),
+                      (None, F32, rows * share * self.qk_width / heads * kv_heads),
+                      (None, F32, rows * share * kv_heads)]
+        if self.tuned:
+            items.append((None, F32, inner * (1 - share)))
+        return super().saved(batch, seq, policy, view) | Saved.of(*items)
+
+    def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
+        raise InvalidValueError(UNDERIVED)
+
+    def decoded_nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
+        raise InvalidValueError(UNDERIVED)
+
+
+def gated(width: Any, **marks: Any) -> Sequential:
+    gate, up = Linear(H, width, bias=False), Linear(H, width, bias=False)
+    same_tensor("MLP input", (gate, "input"), (up, "input"))
+    return Sequential(kind="mlp", gate_proj=gate, up_proj=up,
+                      down_proj=Linear(width, H, bias=False),
+                      activation_fn=Activation(width, gated=True, fn=marks.get("fn", "silu")))
+
+
+def moe(options: Mapping[str, Any]) -> Sequential:
+    """Experts, router and shared expert, registered in that order; the router and the shared
+    expert read one tensor."""
+    act = activation_of(options, "silu")
+    router, shared = Linear(H, E, bias=False), gated(d_moe, fn=act)
+    same_tensor("MoE input", (router, "input"), (shared["gate_proj"], "input"),
+                (shared["up_proj"], "input"), key=MOE_INPUT)
+    return Sequential(
+        experts=EveryTokenExperts(E, k, inner=d_moe, outer=H, fn=act,
+                                  gate_up_proj=Tensor(E, H, 2 * d_moe),
+                                  down_proj=Tensor(E, d_moe, H)),
+        router=marked(router, "router"),
+        shared_expert=marked(shared, "shared_experts"),
+    )
+
+
+def rotary_layers(options: Mapping[str, Any]) -> tuple[Any, Any]:
+    """How many layers turn q and k, of how many: those ``rope_layers`` marks 1, else all but
+    every ``rope_period``-th (layer i has no rotary embeddings where the period divides
+    i + 1)."""
+    listed, pattern = options["rope_layers"], options["layer_pattern"]
+    total = sympy.Integer(len(pattern)) if pattern else N
+    if listed:
+        return sympy.Integer(sum(listed)), total
+    period = int(options["rope_period"])
+    if pattern:  # a number of layers: a number of them turn
+        return total - len(pattern) // period, total
+    return total - sympy.floor(total / period, evaluate=False), total
+
+
+def attention(options: Mapping[str, Any]) -> Attention:
+    """Grouped-query attention; the share of the layers that attend within chunks of W_chunk
+    positions (the rotary ones, where a chunk size is given) keep W_chunk − 1 in their cache
+    (of N layers, or of as many as a listed pattern gives)."""
+    bias = bool(options["attention_bias"])
+    q, k_, v = (Linear(H, width * d_head, bias=bias) for width in (h, h_kv, h_kv))
+    same_tensor("attention input", (q, "input"), (k_, "input"), (v, "input"))
+    rotated, total = rotary_layers(options)
+    return Llama4Attention(h * d_head, h * d_head, kv_cache=2 * h_kv * d_head, heads=h,
+                           kv_heads=h_kv, masked=True, rotated=rotated, total=total,
+                           qk_norm=bool(options["qk_norm"]),
+                           tuned=bool(options["temperature_tuning"]),
+                           **sliding(options, sympy.Integer(len(options["layer_pattern"]))
+                                     or None, window=W_chunk),
+                           q_proj=q, k_proj=k_, v_proj=v,
+                           o_proj=Linear(h * d_head, H, bias=bias))
+
+
+def layer(options: Mapping[str, Any], sparse: bool) -> Sequential:
+    feed = moe(options) if sparse else gated(d_ff, fn=activation_of(options, "silu"))
+    return Sequential(self_attn=attention(options), feed_forward=feed,
+                      input_layernorm=RMSNorm(H), post_attention_layernorm=RMSNorm(H),
+                      residual=Residual(H, adds=2))
+
+
+def build(architecture: str, options: Mapping[str, Any]) -> Block:
+    return rmsnorm_decoder(architecture, layers(options, layer), options)
+
+
+FAMILY = Family(
+    name="llama4",
+    title="Llama 4",
+    description="Llama 4's language model: MoE layers (a router's top k of E experts and a "
+                "shared expert) interleaved with dense ones, NoPE layers, chunked attention",
+    architectures={
+        "Llama4ForCausalLM": "decoder with an LM head (untied by default)",
+        "Llama4TextModel": "decoder without a head",
+    },
+    build=build,
+    options=(
+        tie_option(False),
+        Option("attention_bias", False, "biases on the q, k, v and o projections"),
+        Option("sparse_step", 1, "every s-th layer is an MoE layer, the others dense"),
+        Option("layer_pattern", (), "1 for each MoE layer, 0 for each dense one (explicit "
+               "list)"),
+        Option("window_period", 0, "layers attending in chunks: 0 none, 1 all, p all but "
+               "each p-th", variant=True),
+        Option("window_layers", (), "1 for each layer that attends in chunks, 0 for each "
+               "other (explicit list)", variant=True),
+        variant("qk_norm", "an L2 norm (no weight) over each head of q and k in the rotary "
+                "layers"),
+        Option("rope_period", 4, "every p-th layer without rotary embeddings (no_rope_layer_"
+               "interval)", variant=True),
+        Option("rope_layers", (), "1 for each layer with rotary embeddings, 0 for each other "
+               "(explicit list)", variant=True),
+        Option("temperature_tuning", True, "the layers without rotary embeddings scale their "
+               "queries by a temperature that grows with the position"),
+        activation_option("silu"),
+    ),
+    assumptions=(HEAD_SIZE,),
+    divides=GROUPED_ROTARY_RULES,
+)
+
+
+def _listed(config: Reader, key: str) -> Any:
+    present, value = config.lookup(key)
+    return value if present else None
+
+
+def _depth(config: Reader) -> int:
+    depth = config.positive_int("num_hidden_layers", config.given("num_hidden_layers"))
+    if depth > MAX_LAYERS_LISTED:
+        raise ConfigError(f"{config.where}: {depth} layers is more than symparam lists one by "
+                          "one")
+    return depth
+
+
+@dataclass(frozen=True)
+class MoeLayers(Rule):
+    """The MoE layers one by one (1 for each) where a file lists ``moe_layers`` (indices;
+    transformers makes layer i an MoE layer when i is listed), () where it does not (then
+    every ``interleave_moe_layer_step``-th layer is)."""
+
+    option: str
+
+    def reads(self) -> tuple[str, ...]:
+        return ("moe_layers", "num_hidden_layers")
+
+    def read(self, config: Reader) -> tuple[int, ...]:
+        listed = _listed(config, "moe_layers")
+        if listed is None:
+            return ()
+        if not isinstance(listed, list) or any(isinstance(i, bool) or not isinstance(i, int)
+                                               for i in listed):
+            raise ConfigError(f"{config.where}: moe_layers must be a list of layer indices, "
+                              f"got {quoted(listed)}")
+        chosen = set(listed)
+        return tuple(int(i in chosen) for i in range(_depth(config)))
+
+
+def _rotary(config: Reader) -> list[bool] | None:
+    """Each layer's rotary embeddings where ``no_rope_layers`` lists them (1: rotary), None
+    where it does not (an empty list is none, as transformers reads it)."""
+    listed = _listed(config, "no_rope_layers")
+    if not listed:
+        return None
+    depth = _depth(config)
+    if not isinstance(listed, list) or len(listed) < depth:
+        raise ConfigError(f"{config.where}: no_rope_layers must give each of the {depth} "
+                          f"layers 1 (rotary) or 0 (no rotary), got {quoted(listed)}")
+    return [bool(x) for x in listed[:depth]]
+
+
+@dataclass(frozen=True)
+class ChunkedPeriod(Rule):
+    """Where no list says which layers attend in chunks: the rotary ones, all but every
+    ``no_rope_layer_interval``-th (:func:`~symparam.architectures.common.sliding`'s period;
+    0, none, where the interval is 1 or no chunk size is given)."""
+
+    option: str
+
+    def reads(self) -> tuple[str, ...]:
+        return ("no_rope_layer_interval", "attention_chunk_size")
+
+    def read(self, config: Reader) -> int:
+        interval = config.positive_int("no_rope_layer_interval",
+                                       config.given("no_rope_layer_interval"))
+        chunk = config.given("attention_chunk_size")
+        if chunk is None:
+            return 0
+        config.positive_int("attention_chunk_size", chunk)
+        return 0 if interval == 1 else interval
+
+
+@dataclass(frozen=True)
+class ChunkedLayers(Rule):
+    """The layers that attend in chunks one by one (1 for each) where a file lists
+    ``layer_types`` (each "chunked_attention") or ``no_rope_layers`` (transformers' default
+    layer types chunk the rotary layers); () where neither is listed, or no chunk size given
+    or no layer chunked (:class:`ChunkedPeriod` then says)."""
+
+    option: str
+
+    def reads(self) -> tuple[str, ...]:
+        return ("layer_types", "no_rope_layers", "attention_chunk_size", "num_hidden_layers")
+
+    def read(self, config: Reader) -> tuple[int, ...]:
+        types, rotary = _listed(config, "layer_types"), _rotary(config)
+        if types is not None:
+            depth = _depth(config)
+            if not isinstance(types, list) or len(types) != depth or not all(
+                    t in ("chunked_attention", "full_attention") for t in types):
+                raise ConfigError(f"{config.where}: layer_types must name each of the {depth} "
+                                  "layers chunked_attention or full_attention, got "
+                                  f"{quoted(types)}")
+            found = [t == "chunked_attention" for t in types]
+        elif rotary is not None:
+            found = rotary
+        else:
+            return ()
+        if config.given("attention_chunk_size") is None:
+            return ()
+        return tuple(map(int, found)) if any(found) else ()
+
+
+@dataclass(frozen=True)
+class RotaryLayers(Rule):
+    """The layers with rotary embeddings one by one (1 for each) where a file lists
+    ``no_rope_layers``; () where it does not (``no_rope_layer_interval`` then says)."""
+
+    option: str
+
+    def reads(self) -> tuple[str, ...]:
+        return ("no_rope_layers", "num_hidden_layers")
+
+    def read(self, config: Reader) -> tuple[int, ...]:
+        rotary = _rotary(config)
+        return () if rotary is None else tuple(map(int, rotary))
+
+
+SIZES = (
+    Size("N", "num_hidden_layers"), Size("V", "vocab_size", pads=True), Size("H", "hidden_size"),
+    Size("h", "num_attention_heads"), Size("h_kv", "num_key_value_heads", null=KV_HEADS),
+    Size("d_head", "head_dim", null=HeadSize("hidden_size", "num_attention_heads")),
+    Size("d_moe", "intermediate_size"), Size("d_ff", "intermediate_size_mlp"),
+    Size("E", "num_local_experts"), Size("k", "num_experts_per_tok"),
+    Size("W_chunk", "attention_chunk_size", null=Leave("no layer attends in chunks"),
+         when=("window_period", "window_layers")),
+)
+
+MODEL_TYPES = (
+    ModelType("llama4_text", FAMILY, base="Llama4TextModel",
+              classes={"Llama4ForCausalLM": "Llama4ForCausalLM",
+                       "Llama4TextModel": "Llama4TextModel"},
+              sizes=SIZES,
+              rules=(Flag("tie_word_embeddings"), Flag("attention_bias"), SILU,
+                     Flag("qk_norm", "use_qk_norm"),
+                     Count("sparse_step", "interleave_moe_layer_step"),
+                     MoeLayers("layer_pattern"), ChunkedPeriod("window_period"),
+                     ChunkedLayers("window_layers"),
+                     Count("rope_period", "no_rope_layer_interval"),
+                     RotaryLayers("rope_layers"),
+                     Flag("temperature_tuning", "attn_temperature_tuning"))),
+)
