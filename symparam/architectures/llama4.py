@@ -290,7 +290,8 @@ def decoder_layers(options: Mapping[str, Any]) -> Block:
     totals = {(True, False): sparse_nope, (True, True): every(step) - sparse_nope,
               (False, False): every(period) - sparse_nope,
               (False, True): N - every(step) - every(period) + sparse_nope}
-    return Stack(*(Repeat(sympy.floor((N + cycle - 1 - r) / cycle, evaluate=False), made[kind],
+    return Stack(*(Repeat(totals[kind] if kinds.count(kind) == 1 else
+                          sympy.floor((N + cycle - 1 - r) / cycle, evaluate=False), made[kind],
                           r, cycle) for r, kind in enumerate(kinds)),
                  totals={block: totals[kind] for kind, block in made.items()})
 
