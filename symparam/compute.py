@@ -60,6 +60,9 @@ NONMATMUL: dict[str, tuple[int, str]] = {
     "expert_bias": (1, "the experts' bias adds: 1 per output number of each active expert"),
     "clamped_glu": (6, "gpt-oss's clamped SwiGLU besides its sigmoid: 6 per element (clamp the "
                        "gate, clamp the up projection, scale by α, gate·σ, up + 1, the product)"),
+    "temperature": (1, "Llama 4's attention temperature: each query number of its layers "
+                       "without rotary embeddings multiplied by its position's scale, 1 per "
+                       "element (the scales, a few operations a position, not counted)"),
     "sink": (3, "an attention sink: one more logit per head and query in the softmax, 3 each"),
     "layer_scale": (1, "layer scale: each output multiplied by a learned vector, 1 per element "
                        "(DINOv2, ConvNeXt)"),

@@ -15,8 +15,10 @@ the same 4-D shape; inside DeBERTa's attention, whose scores are
 torch's ``nn.MultiheadAttention`` (SigLIP's pooling head) projects by functional calls: its
 biases are counted from its inputs and output, its 3-D softmax as attention's.
 An add of a bias the model keeps as a buffer (BART's ``final_logits_bias``, added to the
-logits) is a bias add. T5's and mT5's ``…LayerNorm`` are RMSNorms. A vector's softmax
-(Whisper's classifier's layer weights) is not counted, as the weighted sum it makes is not.
+logits) is a bias add. T5's and mT5's ``…LayerNorm`` are RMSNorms, and so is Llama 4's
+``Llama4TextL2Norm``, x·rsqrt(mean(x²) + ε) over each head of q and k, without a weight. A
+vector's softmax (Whisper's classifier's layer weights) is not counted, as the weighted sum it
+makes is not.
 """
 
 from __future__ import annotations
@@ -135,7 +137,8 @@ def _module_hooks_of_kind(counts: Counter[str], module: Any, kind: str) -> list[
     """Norms and bias adds, counted from the module's input or output."""
 
     def hook(mod: Any, inputs: Any, output: Any) -> None:
-        if isinstance(mod, torch.nn.LayerNorm) or kind.endswith("LayerNorm") or "RMSNorm" in kind:
+        if isinstance(mod, torch.nn.LayerNorm) or kind.endswith("LayerNorm") or "RMSNorm" in kind \
+                or kind.endswith("L2Norm"):
             layer = isinstance(mod, torch.nn.LayerNorm) or (
                 kind.endswith("LayerNorm") and kind not in _RMS_NAMED_LAYER)
             norm = "layernorm" if layer else "rmsnorm"

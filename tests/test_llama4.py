@@ -132,3 +132,27 @@ def test_saved_tensors_of_each_layout(extra: dict) -> None:
             ours = activations(m, seq, batch, policy, dtype).bytes
             assert ours == saved_bytes(config, m.label, batch, seq, None, policy, dtype), \
                 (dtype, policy, batch, seq)
+
+
+@pytest.mark.parametrize("extra", [
+    {}, {"use_qk_norm": False}, {"attn_temperature_tuning": False},
+    {"num_key_value_heads": 4}, {"no_rope_layers": [1, 0, 0]}, {"moe_layers": [0, 2]},
+    {"no_rope_layer_interval": 1}, {"attention_bias": True}])
+def test_work_besides_products_of_each_layout(extra: dict) -> None:
+    """The elementwise work torch's dispatcher sees (tests/elements.py, on the CPU): the L2
+    norms of q and k in the rotary layers counted as RMSNorms without weight, the router's
+    sigmoid among the activations, every expert's activation on every token, the experts'
+    sum added to the shared expert's output; one token and several."""
+    elements = need("tests.elements").elements
+    oracle = need("tests.oracle")
+    from tests.test_nonmatmul import ours
+
+    config = oracle.routable({**SMALL, **extra})
+    m = symparam.from_hf_config(config)
+    for batch, seq in ((1, 1), (2, 5)):
+        assert ours(m, batch, seq, None) == elements(config, m.label, batch, seq, device="cpu")
+    tuned = dict(compute(m, seq=5, nonmatmul=True).nonmatmul).get("temperature", 0)
+    # a query number of each layer without rotary embeddings (the 2nd of 3, interval 2)
+    without = 0 if extra.get("attn_temperature_tuning") is False else \
+        {"no_rope_layers": 2, "no_rope_layer_interval": 3}.get(next(iter(extra), ""), 1)
+    assert tuned == without * 5 * 4 * 4

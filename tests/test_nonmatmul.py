@@ -51,10 +51,6 @@ ELEMENTS_UNCHECKED = dict.fromkeys(
     "the state-space and linear-attention mixers' elementwise work (the scans' own, the "
     "gates', norms' and biases' around them) is not yet matched to what the oracle sees; their "
     "matrix products are (tests/test_flops.py)")
-ELEMENTS_UNCHECKED["llama4_text"] = (
-    "Llama 4's work besides matrix products is refused, not derived: transformers runs every "
-    "expert on every token and turns q and k as complex numbers; its matrix products are "
-    "checked (tests/test_flops.py)")
 
 
 @pytest.mark.parametrize("model_type", [

@@ -25,10 +25,16 @@ token attends within its own chunk of W_chunk positions). transformers' eager at
 every score and masks those outside the chunk, so the FLOPs of a forward pass are the full
 products; a chunked layer's cache keeps its last W_chunk − 1 positions, as a sliding window of
 W_chunk would (transformers' cache treats the two alike; only the mask differs).
+
+Where MoE and dense layers, or rotary and NoPE ones, interleave, each kind is a layer of its
+own (:func:`decoder_layers`), so that every part of a breakdown is exact; the work besides
+products and what a training step keeps are those of transformers' eager code, every expert on
+every token (:class:`EveryTokenExperts`, :class:`Llama4Attention`).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -44,21 +50,25 @@ from symparam.architectures.common import (
     tie_option,
     variant,
 )
+from symparam.architectures.interleave import runs
 from symparam.architectures.llama import SILU
-from symparam.architectures.moe import layers
 from symparam.assumptions import HEAD_SIZE, KV_HEADS
 from symparam.blocks import (
     Activation,
     Attention,
     Block,
+    Elementwise,
     Experts,
     Linear,
+    Repeat,
     Residual,
     RMSNorm,
     Sequential,
+    Stack,
     Tensor,
     marked,
 )
+from symparam.blocks.base import merge
 from symparam.blocks.saved import (
     ACT,
     ACTIVATION_SAVES,
@@ -77,10 +87,6 @@ from symparam.limits import MAX_LAYERS_LISTED
 from symparam.modeltype import Count, Flag, HeadSize, Leave, ModelType, Reader, Rule, Size
 from symparam.symbols import E, H, N, W_chunk, d_ff, d_head, d_moe, h, h_kv, k
 
-#: why the work besides products is not derived here
-UNDERIVED = ("Llama 4's work besides matrix products is not derived yet: transformers runs "
-             "every expert on every token and turns q and k as complex numbers, work no other "
-             "family's elementwise count has been checked for against torch")
 #: the complex table of rotary frequencies (s × d_head/2, complex64) every rotary layer
 #: multiplies q and k by: made once a forward pass, in fp32 whatever the model's dtype
 FREQS_CIS = Key("rotary frequencies (complex)", model_wide=True)
@@ -101,11 +107,19 @@ class EveryTokenExperts(Experts):
         """Said beside the FLOPs: they are transformers', not those of a k-expert kernel."""
         return ("transformers' Llama 4 runs every expert on every token (each scaled by its "
                 "router score, 0 for the experts not chosen), as torch's counter sees it: the "
-                "FLOPs count all E experts a token; a kernel that runs only the chosen k does "
-                "k/E of the experts' products",)
+                "FLOPs count all E experts a token (their products, and with the work besides "
+                "products their activation, gate and mixing); a kernel that runs only the "
+                "chosen k does k/E of the experts' products",)
 
     def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
-        raise InvalidValueError(UNDERIVED)
+        """Every (token, expert) pair: the activation and the gate on the expert's width, the
+        token's input weighted by its score and the expert's output added in (``combine``,
+        2 per number of H)."""
+        if self.inner is None or self.outer is None:
+            raise ModelDefinitionError("these experts do not give their widths")
+        pairs = batch * self.own_seq(seq) * self.count_expr
+        return {"activation": pairs * self.inner, "gate": pairs * self.inner,
+                "combine": pairs * self.outer}
 
     def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
               view: sympy.Expr | None = None) -> Saved:
@@ -161,10 +175,25 @@ class Llama4Attention(Attention):
         return super().saved(batch, seq, policy, view) | Saved.of(*items)
 
     def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
-        raise InvalidValueError(UNDERIVED)
+        return merge((super().nonmatmul(batch, seq), self._own(batch, self.own_seq(seq))))
 
     def decoded_nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
-        raise InvalidValueError(UNDERIVED)
+        return merge((super().decoded_nonmatmul(batch, seq), self._own(batch, sympy.S.One)))
+
+    def _own(self, batch: sympy.Expr, queries: sympy.Expr) -> dict[str, sympy.Expr]:
+        """Its work besides the softmax and scaling, on ``queries`` tokens a sequence: the L2
+        norms of q and k in the rotary layers (an RMSNorm without weight, x·rsqrt(mean(x²) +
+        ε)), the temperature each query is multiplied by in the others; the complex rotary
+        products are not counted, as no family's rotary embeddings are."""
+        heads, kv_heads = self.heads, self.kv_heads
+        assert heads is not None and kv_heads is not None
+        rows, share = batch * queries, self.rotated / self.total
+        out = {}
+        if self.qk_norm:
+            out["rmsnorm"] = rows * share * self.qk_width * (heads + kv_heads) / heads
+        if self.tuned:
+            out["temperature"] = rows * (1 - share) * self.qk_width
+        return out
 
 
 def gated(width: Any, **marks: Any) -> Sequential:
@@ -187,51 +216,88 @@ def moe(options: Mapping[str, Any]) -> Sequential:
                                   gate_up_proj=Tensor(E, H, 2 * d_moe),
                                   down_proj=Tensor(E, d_moe, H)),
         router=marked(router, "router"),
+        routing=Elementwise(E, activation=1),  # the sigmoid of the kept logits
         shared_expert=marked(shared, "shared_experts"),
+        shared_output=Residual(H),  # the experts' sum added to it
     )
 
 
-def rotary_layers(options: Mapping[str, Any]) -> tuple[Any, Any]:
-    """How many layers turn q and k, of how many: those ``rope_layers`` marks 1, else all but
-    every ``rope_period``-th (layer i has no rotary embeddings where the period divides
-    i + 1)."""
-    listed, pattern = options["rope_layers"], options["layer_pattern"]
-    total = sympy.Integer(len(pattern)) if pattern else N
-    if listed:
-        return sympy.Integer(sum(listed)), total
-    period = int(options["rope_period"])
-    if pattern:  # a number of layers: a number of them turn
-        return total - len(pattern) // period, total
-    return total - sympy.floor(total / period, evaluate=False), total
+def rotary_layers(options: Mapping[str, Any], rotary: bool | None) -> tuple[Any, Any]:
+    """How many of the layers an attention is repeated over turn q and k, of how many: all or
+    none for a layer that knows (``rotary``); else, of N, all but every ``rope_period``-th
+    (layer i has no rotary embeddings where the period divides i + 1)."""
+    if rotary is not None:
+        return int(rotary), 1
+    return N - sympy.floor(N / int(options["rope_period"]), evaluate=False), N
 
 
-def attention(options: Mapping[str, Any]) -> Attention:
+def attention(options: Mapping[str, Any], rotary: bool | None = None) -> Attention:
     """Grouped-query attention; the share of the layers that attend within chunks of W_chunk
     positions (the rotary ones, where a chunk size is given) keep W_chunk − 1 in their cache
     (of N layers, or of as many as a listed pattern gives)."""
     bias = bool(options["attention_bias"])
     q, k_, v = (Linear(H, width * d_head, bias=bias) for width in (h, h_kv, h_kv))
     same_tensor("attention input", (q, "input"), (k_, "input"), (v, "input"))
-    rotated, total = rotary_layers(options)
+    rotated, total = rotary_layers(options, rotary)
+    # where a list gives the layers one by one, their number
+    listed = sympy.Integer(len(options["layer_pattern"] or options["rope_layers"]))
     return Llama4Attention(h * d_head, h * d_head, kv_cache=2 * h_kv * d_head, heads=h,
                            kv_heads=h_kv, masked=True, rotated=rotated, total=total,
                            qk_norm=bool(options["qk_norm"]),
                            tuned=bool(options["temperature_tuning"]),
-                           **sliding(options, sympy.Integer(len(options["layer_pattern"]))
-                                     or None, window=W_chunk),
+                           **sliding(options, listed or None, window=W_chunk),
                            q_proj=q, k_proj=k_, v_proj=v,
                            o_proj=Linear(h * d_head, H, bias=bias))
 
 
-def layer(options: Mapping[str, Any], sparse: bool) -> Sequential:
+def layer(options: Mapping[str, Any], sparse: bool, rotary: bool | None = None
+          ) -> Sequential:
+    """An MoE or dense layer, with rotary embeddings or without (``rotary``), or, None, as
+    many of the N layers as the period gives."""
     feed = moe(options) if sparse else gated(d_ff, fn=activation_of(options, "silu"))
-    return Sequential(self_attn=attention(options), feed_forward=feed,
+    return Sequential(self_attn=attention(options, rotary), feed_forward=feed,
                       input_layernorm=RMSNorm(H), post_attention_layernorm=RMSNorm(H),
                       residual=Residual(H, adds=2))
 
 
+def decoder_layers(options: Mapping[str, Any]) -> Block:
+    """The N layers, each kind — MoE or dense, with rotary embeddings or without — a layer of
+    its own wherever the kinds interleave: by the listed patterns (MoE layers, rotary layers)
+    where a file lists one, else by position modulo both periods (every
+    ``sparse_step``-th layer MoE, every ``rope_period``-th without rotary). Where every layer
+    is MoE and none is listed, one layer N times, of which the period's share turn."""
+    pattern, listed = options["layer_pattern"], options["rope_layers"]
+    step, period = int(options["sparse_step"]), int(options["rope_period"])
+    if not pattern and not listed and step == 1:
+        return Repeat(N, layer(options, True))
+    if pattern or listed:
+        depth = len(pattern or listed)
+        sparse = pattern or tuple(int((i + 1) % step == 0) for i in range(depth))
+        rotary = listed or tuple(int((i + 1) % period != 0) for i in range(depth))
+        kinds = tuple(zip(sparse, rotary, strict=True))
+        made = {kind: layer(options, bool(kind[0]), bool(kind[1])) for kind in set(kinds)}
+        return Stack(*(Repeat(count, made[kind], start, stride)
+                       for kind, start, count, stride in runs(kinds)))
+    cycle = step * period // math.gcd(step, period)
+    kinds = tuple(((r + 1) % step == 0, (r + 1) % period != 0) for r in range(cycle))
+    made = {kind: layer(options, *kind) for kind in set(kinds)}
+
+    def every(n: int) -> Any:  # the layers i < N where n divides i + 1 (unevaluated floors)
+        return N if n == 1 else sympy.floor(N / n, evaluate=False)
+
+    # each kind's layers in one term: MoE (step | i + 1) and without rotary (period | i + 1)
+    sparse_nope = every(cycle)
+    totals = {(True, False): sparse_nope, (True, True): every(step) - sparse_nope,
+              (False, False): every(period) - sparse_nope,
+              (False, True): N - every(step) - every(period) + sparse_nope}
+    return Stack(*(Repeat(totals[kind] if kinds.count(kind) == 1 else
+                          sympy.floor((N + cycle - 1 - r) / cycle, evaluate=False), made[kind],
+                          r, cycle) for r, kind in enumerate(kinds)),
+                 totals={block: totals[kind] for kind, block in made.items()})
+
+
 def build(architecture: str, options: Mapping[str, Any]) -> Block:
-    return rmsnorm_decoder(architecture, layers(options, layer), options)
+    return rmsnorm_decoder(architecture, decoder_layers(options), options)
 
 
 FAMILY = Family(
