@@ -31,17 +31,20 @@ Span = tuple[str, bool]  # the TeX, and whether it is display math
 
 
 @cache
+def derivations() -> dict[str, Any]:
+    """Every model's derivation, made once for all the flavours a test process writes."""
+    return {name: symparam.model(name).derive(symbolic=name not in presets())
+            for name in model_names()}
+
+
+@cache
 def documents(flavour: str) -> dict[str, str]:
     """Every model's derivation in every language, written with ``flavour``."""
-    out = {}
-    for name in model_names():
-        model = symparam.model(name)
-        derivation = model.derive(symbolic=name not in presets())
-        for lang in ("en", "zh", "ko"):
-            out[f"{name}.{lang}"] = derivation.to_markdown(lang=lang, math=flavour)
-    return out
+    return {f"{name}.{lang}": derivation.to_markdown(lang=lang, math=flavour)
+            for name, derivation in derivations().items() for lang in ("en", "zh", "ko")}
 
 
+@cache
 def _parser(math_aware: bool) -> Any:
     markdown_it = need("markdown_it")
     parser = markdown_it.MarkdownIt("commonmark").enable("table")
