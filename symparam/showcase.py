@@ -62,6 +62,12 @@ SHOWCASE = (
                "audio and 64 tokens"),
     Entry("whisper-small", "zh", ("md", "tex"), seq=64),
     Entry("whisper-small", "ko", ("md", "tex"), seq=64),
+    Entry("gemma-3-4b", "en", ("md", "tex", "html"), seq=256,
+          note="a vision–language model: the SigLIP tower, the projector pooling 4,096 patches "
+               "into 256 soft tokens, the Gemma 3 decoder; FLOPs of 256 text tokens and one "
+               "image"),
+    Entry("gemma-3-4b", "zh", ("md", "tex"), seq=256),
+    Entry("gemma-3-4b", "ko", ("md", "tex"), seq=256),
     Entry("bert", "en", ("md", "tex", "html"), symbolic=True,
           note="the BERT family, no values"),
     Entry("bert", "zh", ("md",), symbolic=True),
