@@ -22,9 +22,10 @@ from typing import NamedTuple
 
 import sympy
 
+from symparam import limits
 from symparam.errors import InvalidValueError
 from symparam.limits import COUNT_BOUND as _SCALE_CAP
-from symparam.limits import MAX_COUNT_DIGITS, MAX_DEGREE, MAX_EXPANDED_TERMS
+from symparam.limits import MAX_COUNT_DIGITS, MAX_DEGREE
 
 
 class ExpressionTooLargeError(InvalidValueError):
@@ -47,12 +48,15 @@ class _Bound(NamedTuple):
     scale: int = 1  # the numbers of the expanded form are at most this (capped past the limit)
 
 
-def size(expr: sympy.Expr, terms_limit: int = MAX_EXPANDED_TERMS) -> Size:
+def size(expr: sympy.Expr, terms_limit: int | None = None) -> Size:
     """An upper bound on the degree and number of terms of ``sympy.expand(expr)``, and of the
     one fraction ``sympy.together`` makes of it (a sum over k different denominators has
     their product below). Counts past ``terms_limit`` are capped just above it, so the bound
     stays a small number; a denominator that would expand past it raises (sympy expands
-    denominators too)."""
+    denominators too). The limit is :data:`~symparam.limits.MAX_EXPANDED_TERMS` unless
+    given, read when called (a benchmark may lift it)."""
+    if terms_limit is None:
+        terms_limit = limits.MAX_EXPANDED_TERMS
     cap = terms_limit + 1
     seen: dict[sympy.Basic, _Bound] = {}
 
@@ -125,10 +129,12 @@ def _too_large(limit: int, what: str = "the expression") -> ExpressionTooLargeEr
     return ExpressionTooLargeError(f"{what} would expand to more than {limit:,} terms")
 
 
-def check(expr: sympy.Expr, limit: int = MAX_EXPANDED_TERMS, what: str = "the expression"
+def check(expr: sympy.Expr, limit: int | None = None, what: str = "the expression"
           ) -> Size:
     """Raise :class:`ExpressionTooLargeError` unless ``expr`` expands within ``limit`` terms
     and :data:`~symparam.limits.MAX_DEGREE`; the bound otherwise."""
+    if limit is None:
+        limit = limits.MAX_EXPANDED_TERMS
     try:
         found = size(expr, limit)
     except ExpressionTooLargeError as error:
@@ -138,7 +144,7 @@ def check(expr: sympy.Expr, limit: int = MAX_EXPANDED_TERMS, what: str = "the ex
     return found
 
 
-def expand(expr: sympy.Expr, limit: int = MAX_EXPANDED_TERMS, what: str = "the expression"
+def expand(expr: sympy.Expr, limit: int | None = None, what: str = "the expression"
            ) -> sympy.Expr:
     """``sympy.expand(expr)``, refused with one line if it would be too large or divides by
     zero (``H/(d_ff − 4H)`` under ``d_ff = 4H``)."""
