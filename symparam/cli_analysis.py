@@ -523,10 +523,11 @@ def add_commands(commands: Any) -> None:
     p.add_argument("--with-nonmatmul", action="store_true",
                    help="add norms, softmax, activations and adds (each convention printed)")
     cli_images.add_argument(p)
-    from symparam.published import SOURCES
+    if isinstance(p, argparse.ArgumentParser):  # built: this run is flops (or --help)
+        from symparam.published import SOURCES
 
-    p.add_argument("--compare", metavar="NAMES", help="published formulas beside the exact "
-                   f"count: {','.join(SOURCES)}")
+        p.add_argument("--compare", metavar="NAMES", help="published formulas beside the "
+                       f"exact count: {','.join(SOURCES)}")
     p = command(commands, "sweep", "the count over a grid of hyperparameter values",
                 cmd_sweep, json_output=False)
     p.add_argument("ranges", nargs="+", metavar="NAME=RANGE",

@@ -57,11 +57,8 @@ def add_arguments(p: argparse.ArgumentParser, whole: Any) -> None:
 
 def layout_record(model: Any, args: argparse.Namespace, batch_given: int | None
                   ) -> dict[str, Any] | None:
-    """The per-GPU record for ``--gpus`` (None without it)."""
-    from symparam.parallel import per_gpu
-    from symparam.parallel_traffic import CONVENTIONS
-    from symparam.placement import Layout
-
+    """The per-GPU record for ``--gpus`` (None without it; the parallel modules are imported
+    only with it)."""
     if args.gpus is None:
         for flag, value, default in (("--tp", args.tp, 1), ("--pp", args.pp, 1),
                                      ("--ep", args.ep, 1), ("--zero", args.zero, 0),
@@ -70,6 +67,10 @@ def layout_record(model: Any, args: argparse.Namespace, batch_given: int | None
             if value != default:
                 raise InvalidValueError(f"{flag} needs --gpus G")
         return None
+    from symparam.parallel import per_gpu
+    from symparam.parallel_traffic import CONVENTIONS
+    from symparam.placement import Layout
+
     if args.gpu_memory is not None and not 0 < args.gpu_memory <= 2**40:
         raise InvalidValueError("--gpu-memory takes a positive number of GiB, at most 2^40")
     if args.dtype not in ("fp32", "fp16", "bf16"):
@@ -136,7 +137,9 @@ def _plain(value: Any) -> Any:
 
 def compare_record(model: Any, args: argparse.Namespace, names: list[str],
                    layout: dict[str, Any] | None) -> dict[str, Any]:
-    """The published figures ``--compare`` names for a layout."""
+    """The published figures ``--compare`` names for a layout (none: nothing imported)."""
+    if not names:
+        return {}
     from symparam.parallel_compare import (
         KORTHIKANTI_COUNTS,
         KORTHIKANTI_SOURCE,
