@@ -7,12 +7,12 @@ is read when its type is asked for, so startup does not grow with the number of 
 Hand-written families take precedence: the catalog asks here only for a ``model_type`` none
 of them serves.
 
->>> "gemma3" in names()
+>>> "qwen2_5_vl" in names()
 True
->>> m = model_for_config({"model_type": "gemma3",
-...                       "architectures": ["Gemma3ForConditionalGeneration"]})
+>>> m = model_for_config({"model_type": "qwen2_5_vl",
+...                       "architectures": ["Qwen2_5_VLForConditionalGeneration"]})
 >>> m.label, "H" in m.hyperparameters
-('Gemma3ForConditionalGeneration', True)
+('Qwen2_5_VLForConditionalGeneration', True)
 """
 
 from __future__ import annotations
