@@ -574,7 +574,8 @@ def test_the_index_groups_by_family_and_finds_a_model(tmp_path: Path) -> None:
                                                                   rows)
              for title, rows in groups}
     assert sorted(n for names in found.values() for n in names) == sorted(presets())
-    assert found["DeepSeek"] == ["deepseek-v2-lite", "deepseek-v3"]
+    # GLM-4.5 is built by the DeepSeek family (its router, dense first layers, shared experts)
+    assert found["DeepSeek"] == ["deepseek-v2-lite", "deepseek-v3", "glm-4.5-air"]
     policy = re.search(r"script-src '([^']*)'", html)
     assert policy is not None
     html = html.replace(policy.group(0), f"{policy.group(0)} '{_hash(_SEARCH)}'")
@@ -586,7 +587,7 @@ def test_the_index_groups_by_family_and_finds_a_model(tmp_path: Path) -> None:
     body = re.search(r"<body([^>]*)>", loaded.dom)
     assert body is not None
     attrs = dict(re.findall(r'data-(\w+)="([^"]*)"', body.group(1)))
-    assert attrs["deepseek"] == "deepseek-v2-lite deepseek-v3"
+    assert attrs["deepseek"] == "deepseek-v2-lite deepseek-v3 glm-4.5-air"
     masked = [n for n in presets() if "formaskedlm" in symparam.model(n).label.lower()
               and "bert" in f"{n} {symparam.model(n).label} {symparam.model(n).family.title}"
               .lower()]

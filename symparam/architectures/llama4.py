@@ -69,6 +69,7 @@ from symparam.blocks import (
     marked,
 )
 from symparam.blocks.base import merge
+from symparam.blocks.entries import as_expr
 from symparam.blocks.saved import (
     ACT,
     ACTIVATION_SAVES,
@@ -155,7 +156,7 @@ class Llama4Attention(Attention):
     def __init__(self, *args: Any, rotated: Any = 1, total: Any = 1, qk_norm: bool = False,
                  tuned: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.rotated, self.total = sympy.sympify(rotated), sympy.sympify(total)
+        self.rotated, self.total = as_expr(rotated), as_expr(total)
         self.qk_norm, self.tuned = qk_norm, tuned
 
     def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
