@@ -84,15 +84,15 @@ def parse_set(items: Sequence[str]) -> dict[str, Any]:
         name, raw = name.strip(), raw.strip()
         if not sep or not name:
             raise InvalidValueError(f"--set {item!r}: expected NAME=VALUE")
-        digits = raw.replace("_", "")
-        # up to 40 digits: the model refuses what passes MAX_VALUE with the same message as
-        # for a config.json; more are refused before they are converted
         if name in _NOT_SET:
             raise InvalidValueError(f"--set {item}: {name} is not a hyperparameter or an "
                                     f"option{_NOT_SET[name]}")
         if name in out:
             raise InvalidValueError(f"--set {name} is given twice ({name}={out[name]} and "
                                     f"{name}={raw}): give it once")
+        digits = raw.replace("_", "")
+        # up to 40 digits: the model refuses what passes MAX_VALUE with the same message as
+        # for a config.json; more are refused before they are converted
         if digits.isascii() and digits.isdigit() and len(digits) > 40:
             raise InvalidValueError(f"--set {item}: {name} is more than symparam takes (10^30)")
         if digits.isascii() and digits.isdigit():

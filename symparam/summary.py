@@ -26,11 +26,11 @@ from typing import TYPE_CHECKING
 
 import sympy
 
-from symparam import bounds
 from symparam.analysis import grouped
 from symparam.assumptions import resolve
 from symparam.blocks.base import KINDS
 from symparam.bounds import expanded
+from symparam.bounds import size as expanded_size
 from symparam.errors import SymparamError
 from symparam.labels import stack_label
 from symparam.printing import Terms
@@ -175,9 +175,10 @@ def summarise(model: Counted, symbolic: bool = False) -> Summary:
         main, _, main_name = max(stacks, key=lambda s: s[1] or 0) if not symbolic \
             else stacks[-1]
         inner = main.block.block
-        if bounds.size(inner.params.xreplace(mapping)).terms > WIDE_LAYER:
+        layer_params = inner.params.xreplace(mapping)
+        if expanded_size(layer_params).terms > WIDE_LAYER:
             return Summary(tuple(parts), None, (), None, None if symbolic else _closest(model))
-        layer_total = value(inner.params.xreplace(mapping))
+        layer_total = value(layer_params)
         kinds = []
         found = inner.by_kind()
         for kind in (k for k in KINDS if k in found):
