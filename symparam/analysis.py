@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import sympy
 
 from symparam.assumptions import Assumption, resolve
 from symparam.bounds import expanded
+from symparam.frozen import frozen
 from symparam.printing import Terms, latex, text
 from symparam.reports import depends_lines
 from symparam.symbols import H, order_key
@@ -146,7 +146,7 @@ def _collect(expr: sympy.Expr, primary: sympy.Symbol) -> list[sympy.Expr]:
     return out + rest_terms
 
 
-@dataclass(frozen=True)
+@frozen
 class DropOut:
     """A hyperparameter of the tree that is absent from the total, and why.
 

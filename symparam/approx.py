@@ -15,7 +15,6 @@ layer counts (N, N_dec, G, K, N_dense) multiply a term without raising its degre
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import sympy
@@ -23,6 +22,7 @@ import sympy
 from symparam.assumptions import parse_assumption, resolve
 from symparam.bounds import expand
 from symparam.errors import InvalidValueError
+from symparam.frozen import frozen
 from symparam.parsing import parse_formula
 from symparam.printing import term_key, text
 from symparam.reports import sensitivity_lines, slope_name
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
     from symparam.counted import Counted
 
 
-@dataclass(frozen=True)
+@frozen
 class Named:
     """A published or popular approximation: its formula, what it approximates, its source."""
 
@@ -58,7 +58,7 @@ NAMED = {
 }
 
 
-@dataclass(frozen=True)
+@frozen
 class Approximation:
     """An approximate formula beside the exact one, with the exact error term by term."""
 
@@ -176,7 +176,7 @@ def _sizes(expr: sympy.Expr) -> list[str]:
             if x.name not in _layer_counts(expr)]
 
 
-@dataclass(frozen=True)
+@frozen
 class Sensitivity:
     """∂P/∂x at the model's values, and the elasticity (x/P)·∂P/∂x. Where x enters through a
     floor (Qwen-MoE's sparse layers, ⌊N/s⌋), P has no derivative in x: ``derivative`` is then

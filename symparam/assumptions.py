@@ -14,11 +14,11 @@ Assumption(d_ff = 4*H)
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 
 import sympy
 
 from symparam.errors import InvalidValueError
+from symparam.frozen import frozen
 from symparam.limits import MAX_VALUE
 from symparam.parsing import parse_formula
 from symparam.symbols import (
@@ -39,7 +39,7 @@ from symparam.symbols import (
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class Assumption:
     """``symbol = expr``, with a one-line reason people give for it."""
 

@@ -22,7 +22,8 @@ enough to keep a row within a page's column.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+
+from symparam.frozen import frozen
 
 #: how wide a row of a display may be, in em of KaTeX's display font (1.21 times the text's):
 #: about 780 pixels at a 16-pixel text, the width of a GitHub page's column
@@ -39,7 +40,7 @@ _COMMANDS = {
 }
 
 
-@dataclass(frozen=True)
+@frozen
 class _Cut:
     """A place a row may break: before the operator at ``at + 1``, ``depth`` brackets deep,
     with the ``\\left`` delimiters open there (outermost first)."""

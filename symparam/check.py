@@ -14,7 +14,6 @@ or counted twice. The formula goes through the whitelist parser, never ``sympify
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import sympy
@@ -22,6 +21,7 @@ import sympy
 from symparam.assumptions import resolve
 from symparam.bounds import expand
 from symparam.errors import InvalidValueError
+from symparam.frozen import frozen
 from symparam.limits import MAX_FORMULA_TERMS
 from symparam.parsing import parse_formula
 from symparam.printing import term_key, text
@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from symparam.counted import Counted
 
 
-@dataclass(frozen=True)
+@frozen
 class Term:
     """One monomial where engine and formula differ, and where the engine's term comes from."""
 
@@ -47,7 +47,7 @@ class Term:
         return (self.engine - self.formula) * self.monomial
 
 
-@dataclass(frozen=True)
+@frozen
 class CheckResult(Shown):
     """The verdict: equal or not, the difference, its terms, and both sides' values. Its
     ``str()`` is what ``symparam check`` prints; in Jupyter, a table of the terms."""

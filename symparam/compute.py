@@ -11,7 +11,6 @@ this module.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 import sympy
@@ -20,6 +19,7 @@ from symparam.assumptions import resolve
 from symparam.blocks.base import evaluate as _evaluate
 from symparam.bounds import expand
 from symparam.errors import InvalidValueError, Param
+from symparam.frozen import frozen
 from symparam.images import bound
 from symparam.limits import check_lengths
 from symparam.memory import (  # memory lived here: re-exported
@@ -119,7 +119,7 @@ RECOMPUTED = {
 }
 
 
-@dataclass(frozen=True)
+@frozen
 class Compute(Rich):
     """FLOPs of one forward (or training) step, with MACs and the parts they come from;
     with ``nonmatmul``, the FLOPs of each kind of other work, (kind, FLOPs), included.

@@ -16,7 +16,7 @@ questions each command asks on top of it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from functools import cached_property
 from typing import Any
@@ -39,13 +39,14 @@ from symparam.errors import (
     whole,
 )
 from symparam.family import Divides, Family
+from symparam.frozen import frozen
 from symparam.integers import as_int
 from symparam.limits import MAX_VALUE
 from symparam.symbols import B, order_key, s, symbol
 from symparam.tables import Rich, Table, human, share
 
 
-@dataclass(frozen=True)
+@frozen
 class Part(Rich):
     """A part of a model's breakdown: a top-level block, or a stack of layers, with its repeat
     count and tied tensors (under the model's assumptions, ``mapping``). Its ``formula`` is built
@@ -112,7 +113,7 @@ class Parts(list[Part], Rich):
                       ("part", "repeat", "formula", "parameters", "share"), tuple(rows), notes)]
 
 
-@dataclass(frozen=True)
+@frozen
 class Reported:
     """A figure someone published for this model, to show beside the derived count.
 
@@ -136,7 +137,7 @@ class Reported:
         return Fraction(count - self.params, self.params)
 
 
-@dataclass(frozen=True)
+@frozen
 class Described:
     """What a model is, where no preset describes it, as a sentence each language writes from
     these fields: ``config`` (a config.json: ``model_type``, and ``label`` the class counted)
@@ -146,7 +147,7 @@ class Described:
     fields: Mapping[str, str]
 
 
-@dataclass(frozen=True)
+@frozen
 class Overridden:
     """An option a config sets that transformers overrides (:meth:`Model.overridden`): the
     value asked for, what transformers builds instead, the count (as built) and the count

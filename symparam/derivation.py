@@ -11,7 +11,6 @@ No formatting happens here; :mod:`symparam.render` lays these steps out as Markd
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import sympy
@@ -34,6 +33,7 @@ from symparam.document import (
 )
 from symparam.errors import SymparamError, UnboundError
 from symparam.figures import figures
+from symparam.frozen import frozen
 from symparam.images import bound, reading, reads_images
 from symparam.labels import layer_names
 from symparam.parallel import per_gpu
@@ -53,7 +53,7 @@ SIX_ND = (("hoffmann", "6 {count} D", False),
           ("kaplan", r"6 {count}_{{\mathrm{{ne}}}} D", True))
 
 
-@dataclass(frozen=True, repr=False)
+@frozen(repr=False)
 class Derivation(Document):
     """Every step of the count of one model, ready to be rendered. Shows in Jupyter as its
     Markdown; ``to_dict()`` gives the steps as data, ``to_pandas()`` one row per module."""

@@ -49,6 +49,7 @@ from symparam.blocks.numbers import value
 from symparam.blocks.roles import Form
 from symparam.bounds import expand
 from symparam.errors import InvalidValueError, SymparamError, UnboundError
+from symparam.frozen import frozen
 from symparam.printing import text
 from symparam.symbols import B as BATCH
 from symparam.symbols import order_key, s, symbol
@@ -72,7 +73,7 @@ UNITS = ("tokens", "positions", "token_types", "table", "scores", "body", "poole
 QUANTITIES = ("params", "flops", "kv_cache")
 
 
-@dataclass(frozen=True)
+@frozen
 class Shown:
     """A form (:class:`~symparam.blocks.roles.Form`) as a comparison names it: ``key`` one of
     ``multi_head``, ``grouped_query``, ``multi_query``, ``latent`` (attention), ``layernorm``,
@@ -85,7 +86,7 @@ class Shown:
     fn: str = ""
 
 
-@dataclass(frozen=True)
+@frozen
 class Change:
     """One term of the difference: in ``part``, for ``cause``, ``subject`` (the unit that
     changed — ``body``, ``bias``, ``tokens``, ``positions`` … — or, for a width, the
@@ -116,7 +117,7 @@ class Change:
         return self.after - self.before
 
 
-@dataclass(frozen=True)
+@frozen
 class DependsChange:
     """A hyperparameter that the total depends on in one model and not in the other:
     ``matters_in`` is ``a`` or ``b``; ``kind`` and ``reason`` say why it drops out of the
@@ -130,7 +131,7 @@ class DependsChange:
     drop: Any = None  # the other model's DropOut, for documents to say it in their language
 
 
-@dataclass(frozen=True)
+@frozen
 class Diff:
     """count(B) − count(A) of ``quantity`` (``params``, ``flops`` or ``kv_cache``), term by
     term. ``formula_a``/``formula_b``: the two closed forms; ``difference``: B's minus A's as

@@ -8,7 +8,7 @@ rows, the ties, the compute step and the document (:class:`Document`) that holds
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from fractions import Fraction
 from functools import cached_property
 from typing import TYPE_CHECKING, Any
@@ -18,6 +18,7 @@ import sympy
 from symparam.analysis import DropOut
 from symparam.assumptions import Assumption
 from symparam.compute import MemoryRow
+from symparam.frozen import frozen
 from symparam.printing import Terms, text
 from symparam.summary import Summary
 from symparam.symbols import H
@@ -27,7 +28,7 @@ if TYPE_CHECKING:
     from symparam.counted import Described, Reported
 
 
-@dataclass(frozen=True)
+@frozen
 class HyperRow:
     """One hyperparameter: its symbol, value (or the assumption that gives it) and config key."""
 
@@ -38,7 +39,7 @@ class HyperRow:
     config_key: str | None
 
 
-@dataclass(frozen=True)
+@frozen
 class ModuleRow:
     """One weight-holding module (or bare tensor): shape, bias, what it adds."""
 
@@ -51,7 +52,7 @@ class ModuleRow:
     tied_to: str | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Section:
     """Consecutive top-level parts, or one repeated layer with its ×N step."""
 
@@ -74,7 +75,7 @@ class Section:
         return self.subtotal_value * (self.repeat_value or 1)
 
 
-@dataclass(frozen=True)
+@frozen
 class Tie:
     """A tensor that is another tensor: +0, and what it would add untied."""
 
@@ -84,7 +85,7 @@ class Tie:
     untied_value: int | None
 
 
-@dataclass(frozen=True)
+@frozen
 class TrainingRule:
     """The rule of six FLOPs per parameter and token for a training step, C ≈ 6·N·D, with N as
     one of its authors defines it (``who``: ``hoffmann``, every parameter; ``kaplan``, the
@@ -98,7 +99,7 @@ class TrainingRule:
     active: bool = False
 
 
-@dataclass(frozen=True)
+@frozen
 class ComputeStep:
     """Forward FLOPs for B sequences of s tokens, as a formula (``grouped`` by the layer counts,
     as a person writes it) and at the chosen values."""
@@ -125,7 +126,7 @@ class ComputeStep:
     images: tuple[int, int, int, int, int] | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class GpuStep:
     """The bytes on the most loaded GPU of a parallel layout (:mod:`symparam.parallel`):
     the layout, which pipeline stage the GPU is on, the parameters it holds (Ψ, and Ψ_E of
@@ -147,7 +148,7 @@ class GpuStep:
     total: int
 
 
-@dataclass(frozen=True, repr=False)
+@frozen(repr=False)
 class Document(Tabular):
     """Every step of the count of one model, computed and ready to be laid out:
     ``to_dict()`` gives the steps as data, ``to_pandas()`` one row per module. (A

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 import sympy
@@ -11,6 +11,7 @@ import sympy
 from symparam.assumptions import Assumption
 from symparam.blocks import Block
 from symparam.errors import InvalidValueError, shown, whole
+from symparam.frozen import frozen
 from symparam.integers import as_int
 from symparam.limits import MAX_LAYERS_LISTED, MAX_OPTION_VALUE
 
@@ -23,7 +24,7 @@ ACTIVATIONS = frozenset({
 })
 
 
-@dataclass(frozen=True)
+@frozen
 class Option:
     """A structural switch of a family (bias on/off, tied head, pooler …)."""
 
@@ -82,7 +83,7 @@ class Option:
         return value
 
 
-@dataclass(frozen=True)
+@frozen
 class Divides:
     """A rule that ``divisor`` divides ``dividend``, checked once both have values.
     ``where_built``: only for the classes whose tree holds the divisor (the heads of a tower
@@ -101,7 +102,7 @@ class Divides:
         return self.divisor.free_symbols | self.dividend.free_symbols
 
 
-@dataclass(frozen=True)
+@frozen
 class OneOf:
     """Options that each choose one way of the same thing (``what``: where a layer's norms
     sit, which norm it is): at most one of them may be on, as a layer has one of each; two
@@ -124,7 +125,7 @@ class OneOf:
         return f"{', '.join(on[:-1])} and {on[-1]} are {each} {self.what}: choose one"
 
 
-@dataclass(frozen=True)
+@frozen
 class Family:
     """How to build one architecture: its classes, options, default assumptions and builder.
 

@@ -15,13 +15,13 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
 
 from symparam.assumptions import Assumption
 from symparam.errors import ConfigError, Param, quoted, whole
+from symparam.frozen import frozen
 from symparam.limits import MAX_CONFIG_BYTES, MAX_JSON_DIGITS, MAX_LAYERS_LISTED, MAX_VALUE
 from symparam.modeltype import Leave, ModelType, NullRule, Size
 
@@ -146,7 +146,7 @@ def looks_like_config(name: str) -> bool:
     return name.endswith(".json") or os.sep in name or os.path.exists(name)
 
 
-@dataclass(frozen=True)
+@frozen
 class Resolved:
     """What a config says: the record read, the class counted, options, values, assumptions,
     and the key (as the file spells it) that each value came from."""

@@ -12,10 +12,10 @@ holds (n_img, 1 unless told), how many tokens each becomes and why, for FLOPs an
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 from typing import Any
 
 from symparam.errors import InvalidValueError, Param
+from symparam.frozen import frozen
 from symparam.integers import as_int
 from symparam.limits import MAX_VALUE
 from symparam.symbols import P, R, s_img
@@ -46,7 +46,7 @@ def bound(model: Any, images: int | None) -> dict[str, int]:
     return {"n_img": count}
 
 
-@dataclass(frozen=True)
+@frozen
 class ImageReading:
     """How a vision–language model reads ``images`` images a sequence: the patches its vision
     tower sees in each (side × side), the tokens each becomes in the language model's

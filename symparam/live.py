@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 
 import sympy
@@ -23,6 +22,7 @@ from markupsafe import Markup, escape
 
 from symparam.blocks.base import value as exact_value
 from symparam.errors import SymparamError
+from symparam.frozen import frozen
 from symparam.printing import Terms, decimal, javascript, percent
 
 Number = int | Fraction
@@ -48,7 +48,7 @@ UNITS = {"gib": (2**30, "GiB"), "gb": (10**9, "GB")}
 # -- what the page's script computes -----------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@frozen
 class Check:
     """A rule the values must keep, as the command line checks it: ``whole`` (``a`` is a
     positive whole number), ``divides`` (``a`` divides ``b``; while either is not a whole

@@ -16,7 +16,6 @@ import json
 import re
 import string
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -24,6 +23,7 @@ import sympy
 from markupsafe import Markup, escape
 
 from symparam.errors import InvalidValueError
+from symparam.frozen import frozen
 from symparam.josa import attach
 from symparam.output import shown
 from symparam.printing import Terms, latex, mathml, mathml_name
@@ -47,7 +47,7 @@ def asset(name: str) -> str:
     return environment().loader.get_source(environment(), f"page/{name}")[0]
 
 
-@dataclass(frozen=True)
+@frozen
 class Field:
     """A value put into a sentence: its HTML, and how it reads (a Korean particle after it is
     chosen by how it reads: ``H²`` ends in 제곱, whatever its MathML). Plain text becomes a

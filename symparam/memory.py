@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import sympy
@@ -21,6 +20,7 @@ from symparam.assumptions import resolve
 from symparam.blocks.base import evaluate
 from symparam.blocks.saved import kind_bytes
 from symparam.errors import InvalidValueError, Param
+from symparam.frozen import frozen
 from symparam.images import bound
 from symparam.limits import check_lengths
 from symparam.printing import text
@@ -34,7 +34,7 @@ GIB = 2**30
 GB = 10**9
 
 
-@dataclass(frozen=True)
+@frozen
 class MemoryRow:
     """The weights of a model stored in one dtype: bytes, and the same in MiB/GiB and MB/GB."""
 
@@ -65,7 +65,7 @@ def weight_memory(params: int) -> list[MemoryRow]:
     return [MemoryRow(dtype, size, params * size) for dtype, size in DTYPE_BYTES.items()]
 
 
-@dataclass(frozen=True)
+@frozen
 class WeightFormat:
     """Quantized weights: each matrix at ``bits`` a weight (packed, rounded up to whole bytes
     per tensor) plus one 16-bit scale for each row, or for each ``group`` of consecutive weights
@@ -109,7 +109,7 @@ FORMATS = (
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class Optimiser:
     """Bytes per parameter of a training recipe: weights, gradients and optimiser state."""
 
@@ -248,7 +248,7 @@ def korthikanti_bytes(model: Any, seq: int, batch: int, recompute: str = "none")
 activation_bytes = korthikanti_bytes
 
 
-@dataclass(frozen=True)
+@frozen
 class Memory(Rich):
     """Weights per dtype and per quantized format, training state, the KV cache and a
     state-space model's state. Shows as tables in Jupyter; ``to_dict()``, ``to_pandas()`` (the
@@ -366,7 +366,7 @@ def _stored(model: Any, fmt: WeightFormat) -> int:
 POLICIES = ("none", "selective", "full")
 
 
-@dataclass(frozen=True)
+@frozen
 class Activations:
     """What a training step keeps for the backward pass under a recomputation policy: the
     elements of each kind of storage (:mod:`symparam.blocks.saved`) as formulas in B and s,

@@ -17,12 +17,13 @@ test keeps them equal. An option read by no rule and fixed by nobody keeps the f
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Protocol
 
 from symparam.assumptions import Assumption
 from symparam.errors import ConfigError, ModelDefinitionError, quoted
 from symparam.family import ACTIVATIONS, Family
+from symparam.frozen import frozen
 from symparam.limits import MAX_LAYERS_LISTED
 from symparam.symbols import is_known
 
@@ -46,7 +47,7 @@ class Reader(Protocol):
     def positive_int(self, key: str, raw: Any) -> int: ...
 
 
-@dataclass(frozen=True)
+@frozen
 class Leave:
     """A null key leaves its hyperparameter unbound: the family's own assumption gives it
     (d_head = H/h), or an option read from the same key drops it (no query compression)."""
@@ -61,7 +62,7 @@ class NullRule:
         raise NotImplementedError
 
 
-@dataclass(frozen=True)
+@frozen
 class HeadSize(NullRule):
     """A missing head size: transformers takes ``hidden // heads``. Where the heads split the
     hidden size evenly that is the family's d_head = H/h (left to its assumption, so the
@@ -78,7 +79,7 @@ class HeadSize(NullRule):
         return hidden // heads
 
 
-@dataclass(frozen=True)
+@frozen
 class SplitHeads(NullRule):
     """A head size transformers fixes at ``hidden // heads`` and refuses to build unless the
     heads split the hidden size evenly (StableLM): the family's d_head = H/h, or an error."""
@@ -96,7 +97,7 @@ class SplitHeads(NullRule):
         return Leave("the family assumes d_head = H/h")
 
 
-@dataclass(frozen=True)
+@frozen
 class RotaryWidth(NullRule):
     """The width of each head that rotary embeddings turn: int(d_head · factor), left unbound
     where it is 0 or odd (activation memory then refuses: transformers turns none, or
@@ -136,7 +137,7 @@ class RotaryWidth(NullRule):
         return width
 
 
-@dataclass(frozen=True)
+@frozen
 class Size:
     """A config key that holds a hyperparameter: ``symbol`` (canonical name) ← ``key``.
 
@@ -188,7 +189,7 @@ class Rule:
         raise NotImplementedError
 
 
-@dataclass(frozen=True)
+@frozen
 class Flag(Rule):
     """A boolean key read as the option (``key`` defaults to the option's name). ``null`` is an
     error, or false where the model code reads an optional flag that way (Falcon's).
@@ -207,7 +208,7 @@ class Flag(Rule):
         return config.flag(self.key or self.option, self.null_is_false, self.absent)
 
 
-@dataclass(frozen=True)
+@frozen
 class FlagIf(Rule):
     """A flag that transformers builds only when ``needs`` is true too (BERT's
     ``add_cross_attention`` needs ``is_decoder``); set without it, the file is refused, as
@@ -229,7 +230,7 @@ class FlagIf(Rule):
         return value
 
 
-@dataclass(frozen=True)
+@frozen
 class NonZero(Rule):
     """On unless the key is 0 (DeepSeek's ``first_k_dense_replace``: dense layers first)."""
 
@@ -243,7 +244,7 @@ class NonZero(Rule):
         return config.given(self.key) != 0
 
 
-@dataclass(frozen=True)
+@frozen
 class SetSize(Rule):
     """On when the key holds a size, off when it is null (DeepSeek's query rank)."""
 
@@ -261,7 +262,7 @@ class SetSize(Rule):
         return True
 
 
-@dataclass(frozen=True)
+@frozen
 class SetDecimal(Rule):
     """On when the key holds a decimal number, off when null (Gemma2's soft-capping)."""
 
@@ -281,7 +282,7 @@ class SetDecimal(Rule):
         return True
 
 
-@dataclass(frozen=True)
+@frozen
 class Count(Rule):
     """A positive integer key read as the option (null is refused, as transformers does)."""
 
@@ -295,7 +296,7 @@ class Count(Rule):
         return config.positive_int(self.key, config.given(self.key))
 
 
-@dataclass(frozen=True)
+@frozen
 class Differs(Rule):
     """On when ``key`` is set and differs from ``other`` (an embedding size ≠ the hidden size
     adds a projection)."""
@@ -314,7 +315,7 @@ class Differs(Rule):
         return config.positive_int(self.key, value) != config.given(self.other)
 
 
-@dataclass(frozen=True)
+@frozen
 class BothFlags(Rule):
     """On when ``key`` is true and ``unless`` is false (OPT's final norm: pre-LN and not
     removed)."""
@@ -330,7 +331,7 @@ class BothFlags(Rule):
         return config.flag(self.key) and not config.flag(self.unless)
 
 
-@dataclass(frozen=True)
+@frozen
 class GatedActivation(Rule):
     """T5's ``feed_forward_proj``: ``[gated-]<activation>`` (gated: two input matrices). A file
     that states ``is_gated_act`` itself (transformers writes it) is read as it says: transformers
@@ -355,7 +356,7 @@ class GatedActivation(Rule):
         return len(parts) == 2
 
 
-@dataclass(frozen=True)
+@frozen
 class ActivationName(Rule):
     """The activation function a config names (``hidden_act`` …), which decides what its
     backward pass keeps: "" where it is the family's own ``default`` (so that an option shown
@@ -399,7 +400,7 @@ def known_activation(name: str, key: str) -> str:
     return name
 
 
-@dataclass(frozen=True)
+@frozen
 class SlidingWindows(Rule):
     """Which layers attend over a sliding window of ``window`` positions (and keep no more in
     their cache), as a period, the way transformers 5 works out ``layer_types`` when a file
@@ -430,7 +431,7 @@ class SlidingWindows(Rule):
         return config.positive_int(self.period, period) if present else self.default
 
 
-@dataclass(frozen=True)
+@frozen
 class LayerTypes(Rule):
     """The sliding layers one by one (1 for each), where a file lists ``layer_types`` (each
     "sliding_attention" slides) or, for Qwen, each layer from ``after`` (its
@@ -485,7 +486,7 @@ class LayerTypes(Rule):
         return found if any(found) else ()
 
 
-@dataclass(frozen=True)
+@frozen
 class ModelType:
     """One ``model_type``: its family, classes, the keys it reads and the options it fixes.
 

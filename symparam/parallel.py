@@ -5,17 +5,17 @@ holds of it (:mod:`symparam.placement`), the activations and KV cache on a GPU
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from symparam.errors import InvalidValueError, Param, SymparamError
+from symparam.frozen import frozen
 from symparam.memory import DTYPE_BYTES, OPTIMISERS
 from symparam.parallel_activations import activations_per_gpu, kv_per_gpu
 from symparam.parallel_traffic import Traffic, traffic_per_step
 from symparam.placement import Layout, Part, Shard, stages, zero_parts
 
 
-@dataclass(frozen=True)
+@frozen
 class PerGPU:
     """The most loaded GPU under a layout: which stage, its parts and total."""
 

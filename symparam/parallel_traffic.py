@@ -5,13 +5,13 @@ Megatron-LM's tensor-parallel all-reduces, pipeline sends, expert all-to-all, an
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 import sympy
 
 from symparam.blocks.base import Block, tensor_leaves
+from symparam.frozen import frozen
 from symparam.placement import PSI, PSI_E, Layout, Stage, stack_of
 
 CONVENTIONS = {
@@ -38,7 +38,7 @@ CONVENTIONS = {
 }
 
 
-@dataclass(frozen=True)
+@frozen
 class Traffic:
     """Bytes one GPU sends per training step, by kind, with formulas in the layout's sizes."""
 

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import sympy
 
 from symparam.bounds import ExpressionTooLargeError, check
 from symparam.errors import FormulaSyntaxError
+from symparam.frozen import frozen
 from symparam.limits import MAX_DEGREE, MAX_EXPONENT, MAX_RESULT_DIGITS
 from symparam.limits import MAX_FORMULA_DEPTH as MAX_DEPTH
 from symparam.limits import MAX_FORMULA_DIGITS as MAX_DIGITS
@@ -42,7 +42,7 @@ _TOKEN = re.compile(
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class _Token:
     kind: str
     text: str

@@ -30,6 +30,7 @@ import sympy
 from symparam.blocks.base import Block, Repeat, Tensor, tensor_leaves
 from symparam.blocks.entries import TensorInfo
 from symparam.errors import InvalidValueError, Param
+from symparam.frozen import frozen
 
 #: symbols of the per-GPU formulas
 PSI = sympy.Symbol("Ψ", positive=True, integer=True)
@@ -37,7 +38,7 @@ PSI_E = sympy.Symbol("Ψ_E", positive=True, integer=True)
 N_D = sympy.Symbol("N_d", positive=True, integer=True)
 N_DE = sympy.Symbol("N_dE", positive=True, integer=True)
 
-@dataclass(frozen=True)
+@frozen
 class Layout:
     """G GPUs as t × p × d ranks; e experts' ranks within d; ZeRO stage; sequence parallelism;
     micro-batch b, global batch B (sequences), sequence length s."""
@@ -90,7 +91,7 @@ class Layout:
         return 1 if self.batch is None else self.batch // (self.micro_batch * self.dp)
 
 
-@dataclass(frozen=True)
+@frozen
 class Shard:
     """One tensor on one GPU: its full name, shape, what a rank holds of one copy, copies on
     the stage, and how it is split (``column``/``row`` … or ``replicated``)."""
@@ -281,7 +282,7 @@ def _check_heads(model: Any, layout: Layout) -> None:
                                         Param("tp"), ")")
 
 
-@dataclass(frozen=True)
+@frozen
 class Part:
     """One component of a GPU's memory: bytes, its formula, and how the formula reads."""
 

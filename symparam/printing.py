@@ -22,7 +22,6 @@ from __future__ import annotations
 import html
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -31,6 +30,7 @@ import sympy
 from sympy.printing.printer import Printer
 
 from symparam.errors import InvalidValueError
+from symparam.frozen import frozen
 from symparam.symbols import VOCABULARY, H, latex_name, order_key
 
 _COUNTS = tuple(entry.symbol for entry in VOCABULARY.values() if entry.counts_layers)
@@ -89,7 +89,7 @@ def _factor_key(factor: sympy.Expr) -> tuple[Any, ...]:
     return (3, str(factor))
 
 
-@dataclass(frozen=True)
+@frozen
 class Terms:
     """A sum printed in the order given, not sorted: a model's stacks of layers in the order
     the tree holds them (``N_dense·(…) + (N − N_dense)·(…)``), then what the layers do not

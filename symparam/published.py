@@ -41,7 +41,6 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import sympy
@@ -49,11 +48,12 @@ import sympy
 from symparam.assumptions import resolve
 from symparam.compute import compute
 from symparam.errors import InvalidValueError
+from symparam.frozen import frozen
 from symparam.printing import text
 from symparam.symbols import B, H, N, V, d_ff, d_head, h, s
 
 
-@dataclass(frozen=True)
+@frozen
 class Request:
     """The quantity the exact count was printed for (see :func:`symparam.compute.compute`)."""
 
@@ -67,7 +67,7 @@ class NotComparable(Exception):
     """A formula that gives no figure for the requested quantity, with the reason."""
 
 
-@dataclass(frozen=True)
+@frozen
 class Published:
     """One published formula at the model's values beside the exact count: what it counts
     (``terms``), where it does not fit the model (``notes``), or why it gives no figure for this
@@ -93,7 +93,7 @@ class Published:
         return (self.value - self.exact) / self.exact
 
 
-@dataclass(frozen=True)
+@frozen
 class Shapes:
     """What the formulas read off a model: its parameters (the active ones for a mixture of
     experts), the non-embedding ones, the heads' width, its forward FLOPs by kind of block."""
@@ -108,7 +108,7 @@ class Shapes:
     mapping: dict[sympy.Symbol, sympy.Expr]
 
 
-@dataclass(frozen=True)
+@frozen
 class Formula:
     """A published formula: its source, what it counts, how it gives the requested quantity."""
 

@@ -9,12 +9,12 @@ count loads none of them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, overload
 
 import sympy
 
 from symparam.errors import InvalidValueError
+from symparam.frozen import frozen
 from symparam.integers import as_int
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from symparam.solve import Solution
 
 
-@dataclass(frozen=True)
+@frozen
 class Module:
     """One line of :meth:`Model.modules`: a block's dotted path (``{i}`` for a repeated
     layer's index), class, depth under the root, the parameters of one copy, its copies, a

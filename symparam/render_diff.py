@@ -7,7 +7,6 @@ formulas in MathML, as the model pages write them."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -19,6 +18,7 @@ from symparam.analysis import structured
 from symparam.breaking import aligned
 from symparam.diff import Change, Diff, Shown, diff
 from symparam.errors import InvalidValueError
+from symparam.frozen import frozen
 from symparam.printing import latex, mathml, mathml_name
 from symparam.render import (
     FRAGMENT_PACKAGES,
@@ -40,7 +40,7 @@ from symparam.symbols import latex_name, symbol
 from symparam.version import __version__
 
 
-@dataclass(frozen=True)
+@frozen
 class Comparison:
     """What a comparison document shows: the parameters' :class:`~symparam.diff.Diff`, the
     two models' labels and grouped closed forms, and, where asked for, the FLOPs' and the KV
@@ -118,7 +118,7 @@ def render_comparison(c: Comparison, fmt: str, lang: str = "en", fragment: bool 
                            packages=FRAGMENT_PACKAGES[lang])
 
 
-@dataclass(frozen=True)
+@frozen
 class _Words:
     """The language's strings and the output format's escaping, together."""
 

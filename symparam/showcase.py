@@ -7,15 +7,15 @@ Run ``python -m symparam.showcase`` from the repository's root to regenerate eve
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
 from pathlib import Path
 
 import symparam
+from symparam.frozen import frozen
 from symparam.page import page
 from symparam.render_diff import comparison, signed
 
 
-@dataclass(frozen=True)
+@frozen
 class Entry:
     """One model derived in one language, in the listed formats."""
 
@@ -76,7 +76,7 @@ SHOWCASE = (
           note="stages of their own widths H_k and depths N_k, depthwise 7×7 convolutions"),
 )
 
-@dataclass(frozen=True)
+@frozen
 class Comparison:
     """Two models compared (``symparam diff``) in one language, in the listed formats."""
 

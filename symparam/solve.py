@@ -16,13 +16,13 @@ that is said, with the reason it drops out.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from symparam.analysis import dropouts, reason
 from symparam.blocks.base import value as numeric_value
 from symparam.errors import InvalidValueError, Param, SymparamError, UnboundError
+from symparam.frozen import frozen
 from symparam.integers import as_int
 from symparam.limits import MAX_SOLVED, MAX_TARGET
 from symparam.reports import solve_lines
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 TRIES = 4096
 
 
-@dataclass(frozen=True)
+@frozen
 class Solution(Shown):
     """The best value, its count, and the neighbouring valid values below and above. Its
     ``str()`` is what ``symparam solve`` prints; in Jupyter, a table."""

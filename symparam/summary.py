@@ -20,7 +20,6 @@ attention's widths) are worked out from the widths the tree builds, at the model
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -32,6 +31,7 @@ from symparam.blocks.base import KINDS
 from symparam.bounds import expanded
 from symparam.bounds import size as expanded_size
 from symparam.errors import SymparamError
+from symparam.frozen import frozen
 from symparam.labels import stack_label
 from symparam.printing import Terms
 from symparam.symbols import VOCABULARY, H, V, d_ff, d_head, h, h_kv
@@ -58,7 +58,7 @@ TEXTBOOK_RATIO = 4
 WIDE_LAYER = 100
 
 
-@dataclass(frozen=True)
+@frozen
 class Share:
     """A part of the model (or a kind of block in one layer), what it holds and its share."""
 
@@ -68,7 +68,7 @@ class Share:
     fraction: float | None
 
 
-@dataclass(frozen=True)
+@frozen
 class LayerMatrices:
     """One kind of layer's weight matrices at the model's values, in units of H²: by kind of
     block (``attention``: self- and cross-attention together; ``mlp``; Jamba's ``mixer``), in
@@ -79,7 +79,7 @@ class LayerMatrices:
     total: Fraction
 
 
-@dataclass(frozen=True)
+@frozen
 class Grouping:
     """Keys and values shared by groups of query heads: ``kv`` key/value heads for ``heads``
     query heads, k (and v) ``kv_width`` numbers a token where q is ``q_width``; the attention's
@@ -94,7 +94,7 @@ class Grouping:
     full: Fraction
 
 
-@dataclass(frozen=True)
+@frozen
 class Thumb:
     """The rule of thumb for this model: each layer's weight matrices times the layers, and the
     token tables; biases, norms and the smaller tables left out, and (values known) every kind
@@ -125,7 +125,7 @@ class Thumb:
     left_out_share: float | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Closest:
     """The class of the family whose count comes closest to the published figure."""
 
@@ -134,7 +134,7 @@ class Closest:
     fraction: float
 
 
-@dataclass(frozen=True)
+@frozen
 class Summary:
     """Shares of the whole and of one layer, the rule of thumb, the class nearest a figure."""
 

@@ -30,7 +30,6 @@ import itertools
 import json
 import warnings
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
 from functools import cache
 from typing import Any, TextIO
 
@@ -39,6 +38,7 @@ import sympy
 from symparam import bounds
 from symparam.assumptions import resolve
 from symparam.errors import InvalidValueError, UnboundError
+from symparam.frozen import frozen
 from symparam.integers import as_int
 from symparam.kernels import Kernel, bound, kernel
 from symparam.limits import (
@@ -307,7 +307,7 @@ def _flatten(values: Any, dimensions: int) -> list[Any]:
 
 # -- the rules ----------------------------------------------------------------------------------
 
-@dataclass(frozen=True)
+@frozen
 class Broken:
     """Combinations that break one rule of the model: why, how many, and the first few."""
 
@@ -507,7 +507,7 @@ def grid(ranges: Mapping[str, Sequence[int]], np: Any = None) -> dict[str, Any]:
     return {n: [row[i] for row in rows] for i, n in enumerate(names)}
 
 
-@dataclass(frozen=True, repr=False)
+@frozen(repr=False)
 class Sweep(Shown):
     """The count over a grid of values: one row per valid combination (``columns`` by name,
     then ``counts``), and the combinations skipped because they break a rule of the model."""

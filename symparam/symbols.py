@@ -16,15 +16,16 @@ d_ff
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache
 
 import sympy
 
 from symparam.errors import InvalidValueError, UnknownSymbolError
+from symparam.frozen import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class Hyperparameter:
     """One named hyperparameter: its symbol, LaTeX form and meaning. Which config.json keys
     hold it is each model type's record's business (:mod:`symparam.modeltype`)."""

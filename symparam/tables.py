@@ -19,13 +19,13 @@ from __future__ import annotations
 import dataclasses
 import html
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
 import sympy
 
 from symparam.errors import InvalidValueError, SymparamError
+from symparam.frozen import frozen
 
 _SI = ((10**12, "T"), (10**9, "G"), (10**6, "M"), (10**3, "k"))
 _COUNT = ((10**12, "T"), (10**9, "B"), (10**6, "M"), (10**3, "K"))
@@ -58,7 +58,7 @@ def pandas() -> Any:
     return pd
 
 
-@dataclass(frozen=True)
+@frozen
 class Table:
     """A captioned table of plain values (int, float, str or None), with notes below it."""
 

@@ -51,6 +51,8 @@ ALLOWED = {
                                       "asks its stand-in for more than sympy's Add does",
     ("__main__.py", "getattr"): "the attribute Python asked of that stand-in, read off the "
                                 "real module",
+    ("frozen.py", "exec"): "an __init__ written from the field names of a class of this "
+                           "package (identifiers by Python's own syntax), as dataclasses writes it",
     ("fitted/__init__.py", "loads"): "json.loads of the package's own fitted records",
     ("fitted/__init__.py", "load"): "a fitted record by a name its own index.json holds",
     # the fitter (symparam fit, symparam.fit, tools/fit_records.py: needs torch): it builds

@@ -26,7 +26,6 @@ their tower's projection to d_proj).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import sympy
@@ -52,6 +51,7 @@ from symparam.blocks import (
 from symparam.blocks.base import Placed
 from symparam.blocks.saved import same_tensor
 from symparam.family import Divides, Family, Option
+from symparam.frozen import frozen
 from symparam.modeltype import ActivationName, Leave, ModelType, Size, known_activation
 from symparam.symbols import (
     C,
@@ -74,7 +74,7 @@ from symparam.symbols import (
 IMAGE_SEQUENCE = TOKENS
 
 
-@dataclass(frozen=True)
+@frozen
 class Tower:
     """The sizes of one tower's transformer: depth, width, FFN width and heads."""
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import sympy
@@ -44,6 +43,7 @@ from symparam.blocks import (
 from symparam.blocks.saved import ACT, Key, Saved, same_tensor
 from symparam.errors import ConfigError, InvalidValueError, quoted
 from symparam.family import Family, Option
+from symparam.frozen import frozen
 from symparam.modeltype import ActivationName, Count, ModelType, Reader, Rule, Size, heads
 from symparam.symbols import C, P, R, n_labels, symbol
 
@@ -210,7 +210,7 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     return Sequential(convnext=model, classifier=marked(classifier, "head"))
 
 
-@dataclass(frozen=True)
+@frozen
 class Positive(Rule):
     """On where a number is above 0 (ConvNeXt's layer scale: ``layer_scale_init_value > 0``)."""
 
@@ -230,7 +230,7 @@ class Positive(Rule):
         return value > 0
 
 
-@dataclass(frozen=True)
+@frozen
 class LastWidth(Rule):
     """Where ``hidden_sizes`` runs past the ``num_stages`` used, how many sizes it lists (0
     where it lists K): the model's final LayerNorm and classifier are ``hidden_sizes[-1]``
@@ -254,7 +254,7 @@ class LastWidth(Rule):
         return len(sizes) if isinstance(sizes, list) and len(sizes) > stages else 0
 
 
-@dataclass(frozen=True)
+@frozen
 class OutStages(Rule):
     """The maps a backbone outputs, as transformers' ``BackboneConfigMixin`` settles them
     from ``out_features`` (names among ``stem``, ``stage1`` …) and ``out_indices`` (their

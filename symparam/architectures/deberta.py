@@ -27,7 +27,6 @@ dense d_pool × d_pool layer. Default assumption: d_head = H/h.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import sympy
@@ -71,6 +70,7 @@ from symparam.blocks.saved import (
 )
 from symparam.errors import ConfigError, InvalidValueError
 from symparam.family import Family, Option
+from symparam.frozen import frozen
 from symparam.hf import quoted
 from symparam.modeltype import (
     ACTIVATIONS,
@@ -330,7 +330,7 @@ def _integer(config: Reader, key: str, absent: int) -> int:
     return value
 
 
-@dataclass(frozen=True)
+@frozen
 class Positive(Rule):
     """On when an integer key is above 0 (a token-type table, the convolution)."""
 
@@ -344,7 +344,7 @@ class Positive(Rule):
         return _integer(config, self.key, 0) > 0
 
 
-@dataclass(frozen=True)
+@frozen
 class IfPositive(NullRule):
     """A size that exists only when its key is above 0 (else the option built from the same
     key leaves it out)."""
@@ -356,7 +356,7 @@ class IfPositive(NullRule):
         return value if value > 0 else Leave(f"{self.key} is not above 0")
 
 
-@dataclass(frozen=True)
+@frozen
 class ConvGroups(NullRule):
     """``conv_groups``, read only when there is a convolution (1 when absent); the groups must
     split the hidden size evenly, as torch requires."""
@@ -377,7 +377,7 @@ class ConvGroups(NullRule):
 RELATIVE_SPAN = Assumption(n_rel, L, "the relative positions reach as far as the position table")
 
 
-@dataclass(frozen=True)
+@frozen
 class RelativeSpan(NullRule):
     """n_rel, read only with relative attention: ``position_buckets`` when above 0, else
     ``max_relative_positions`` when at least 1, else the L of the position table."""
@@ -392,7 +392,7 @@ class RelativeSpan(NullRule):
         return reach if reach >= 1 else RELATIVE_SPAN
 
 
-@dataclass(frozen=True)
+@frozen
 class PoolerWidth(NullRule):
     """``pooler_hidden_size``: H when absent; null leaves it unbound (transformers builds every
     class but the two with a pooler, which cannot take it)."""
@@ -406,7 +406,7 @@ class PoolerWidth(NullRule):
         return config.positive_int("pooler_hidden_size", value)
 
 
-@dataclass(frozen=True)
+@frozen
 class PositionTerm(Rule):
     """One of the position terms, on when ``pos_att_type`` names it: a list of names, or one
     string of names joined by ``|`` (lower-cased and stripped, as transformers reads it)."""
@@ -429,7 +429,7 @@ class PositionTerm(Rule):
                           f"names joined by | or a list of names, got {quoted(value)}")
 
 
-@dataclass(frozen=True)
+@frozen
 class Mentions(Rule):
     """On when a ``|``-joined string key names ``word`` (``norm_rel_ebd``: ``layer_norm``)."""
 

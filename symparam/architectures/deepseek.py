@@ -28,7 +28,6 @@ rotary embeddings turn d_rot of each head's d_head (half, by default).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from symparam.architectures.common import (
@@ -59,6 +58,7 @@ from symparam.blocks.moe import Routing
 from symparam.blocks.saved import Key, same_tensor
 from symparam.errors import ConfigError
 from symparam.family import Divides, Family, Option
+from symparam.frozen import frozen
 from symparam.modeltype import (
     Flag,
     Leave,
@@ -231,7 +231,7 @@ FAMILY = Family(
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class SoftmaxRouter(Rule):
     """DeepSeek-V2's router takes a softmax; its config refuses heads that do not split the
     hidden size (as transformers' validation does)."""
@@ -250,7 +250,7 @@ class SoftmaxRouter(Rule):
         return True
 
 
-@dataclass(frozen=True)
+@frozen
 class FloorHeadSize(NullRule):
     """GLM-4.5's head size where a file gives none: ``hidden // heads``, as a number (the
     family makes no assumption d_head = H/h: latent attention has no d_head)."""

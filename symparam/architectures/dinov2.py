@@ -23,7 +23,6 @@ whose final LayerNorm is applied to the stages it outputs (by default the last o
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -50,6 +49,7 @@ from symparam.blocks import (
 )
 from symparam.blocks.saved import ACT, Saved, same_tensor
 from symparam.family import Family, Option
+from symparam.frozen import frozen
 from symparam.modeltype import (
     ActivationName,
     Flag,
@@ -209,7 +209,7 @@ SIZES = (Size("N", "num_hidden_layers"), Size("H", "hidden_size"), Size("r_mlp",
          Size("R", "image_size"), Size("P", "patch_size"), Size("C", "num_channels"))
 
 
-@dataclass(frozen=True)
+@frozen
 class Unless(Rule):
     """On where a flag is false (the backbone's ``apply_layernorm``)."""
 

@@ -16,7 +16,6 @@ parameters count k of the E experts.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from symparam.architectures.common import (
@@ -47,6 +46,7 @@ from symparam.blocks.moe import Routing
 from symparam.blocks.saved import ACT, same_tensor
 from symparam.errors import ConfigError
 from symparam.family import Family, Option
+from symparam.frozen import frozen
 from symparam.limits import MAX_LAYERS_LISTED
 from symparam.modeltype import Flag, HeadSize, ModelType, NullRule, Reader, Rule, Size
 from symparam.symbols import E, E_sh, H, N, N_dense, V, d_moe, k
@@ -157,7 +157,7 @@ def _index(config: Reader, key: str) -> int:
     return value
 
 
-@dataclass(frozen=True)
+@frozen
 class MoeLayers(Rule):
     """Layer i is an MoE layer where ``moe_layer_interval`` divides i + 1 and i lies from
     ``moe_layer_start_index`` to ``moe_layer_end_index`` (−1: the last layer): listed one by
@@ -184,7 +184,7 @@ class MoeLayers(Rule):
         return tuple(int((i + 1) % interval == 0 and start <= i <= end) for i in range(depth))
 
 
-@dataclass(frozen=True)
+@frozen
 class SharedExperts(Rule):
     """Shared experts where ``moe_num_shared_experts`` is above 0."""
 
@@ -201,7 +201,7 @@ class SharedExperts(Rule):
         return value > 0
 
 
-@dataclass(frozen=True)
+@frozen
 class DenseFirst(Rule):
     """Dense layers before the first MoE layer (a start index above 0)."""
 
@@ -214,7 +214,7 @@ class DenseFirst(Rule):
         return _index(config, "moe_layer_start_index") > 0
 
 
-@dataclass(frozen=True)
+@frozen
 class StartLayer(NullRule):
     """N_dense: the MoE layers' start index, at most N (every layer dense), where positive."""
 

@@ -14,7 +14,6 @@ to the token table by default. d_head = H/h, and h must divide H.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from symparam.architectures.common import (
@@ -39,6 +38,7 @@ from symparam.blocks import (
 )
 from symparam.blocks.saved import Key, same_tensor
 from symparam.family import Family, Option
+from symparam.frozen import frozen
 from symparam.modeltype import ActivationName, Flag, ModelType, Reader, Rule, Size, heads
 from symparam.symbols import H, N, V, d_ff, d_head, h, h_kv
 
@@ -139,7 +139,7 @@ FAMILY = Family(
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class ParallelNorms(Rule):
     """``num_ln_in_parallel_attn``: 2 norms in a parallel block, else 1; null means 2 with the
     new decoder architecture (what Falcon's model code does)."""

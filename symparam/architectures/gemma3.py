@@ -29,7 +29,6 @@ score.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import sympy
@@ -51,6 +50,7 @@ from symparam.blocks import Block, Embedding, Linear, Repeat, RMSNorm, Sequentia
 from symparam.blocks.base import marked, on_sequence, unembedding
 from symparam.blocks.images import PerImage, WithImageTokens
 from symparam.family import Divides, Family, Option
+from symparam.frozen import frozen
 from symparam.modeltype import (
     ActivationName,
     Flag,
@@ -167,7 +167,7 @@ FAMILY = Family(
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class PooledTokens(NullRule):
     """The tokens an image becomes: the ⌊R/P⌋ × ⌊R/P⌋ patches averaged in blocks of
     k = ⌊R/P⌋ // ⌊√mm_tokens_per_image⌋, (⌊R/P⌋ // k)² of them, as transformers' pooling

@@ -23,7 +23,6 @@ attention computes every score of both.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from symparam.architectures.common import (
@@ -54,6 +53,7 @@ from symparam.blocks.saved import Key, same_tensor
 from symparam.blocks.sharding import column, row
 from symparam.errors import ConfigError
 from symparam.family import Family, Option
+from symparam.frozen import frozen
 from symparam.limits import MAX_LAYERS_LISTED
 from symparam.modeltype import ActivationName, Flag, ModelType, Reader, Rule, Size, heads
 from symparam.symbols import H, L, N, V, d_ff, h
@@ -158,7 +158,7 @@ FAMILY = Family(
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class FlagWithout(Rule):
     """A flag transformers refuses to build together with another (GPT-BigCode has no
     cross-attention for multi-query attention)."""
@@ -179,7 +179,7 @@ class FlagWithout(Rule):
         return value
 
 
-@dataclass(frozen=True)
+@frozen
 class AttentionTypes(Rule):
     """GPT-Neo's ``attention_types``: runs of a pattern, ``[[["global", "local"], 12]]`` (also
     what null means) for 24 alternating layers; each layer global or local, as many as

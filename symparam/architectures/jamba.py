@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from symparam.architectures.common import decoder_class, tie_option
@@ -42,6 +41,7 @@ from symparam.blocks import (
 )
 from symparam.errors import ConfigError, InvalidValueError, quoted
 from symparam.family import Divides, Family, Option
+from symparam.frozen import frozen
 from symparam.modeltype import Count, Flag, HeadSize, ModelType, Reader, Rule, Size, heads
 from symparam.symbols import E, H, V, d_ff, d_head, h, h_kv, k
 
@@ -120,7 +120,7 @@ FAMILY = Family(
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class Offset(Rule):
     """A layer offset within its period: 0 up to the period (transformers refuses more)."""
 
@@ -140,7 +140,7 @@ class Offset(Rule):
         return value
 
 
-@dataclass(frozen=True)
+@frozen
 class ManyExperts(Rule):
     """MoE layers only with more than one expert (``num_experts`` of 1: every layer dense)."""
 

@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import sympy
@@ -84,6 +83,7 @@ from symparam.blocks.saved import (
 )
 from symparam.errors import ConfigError, InvalidValueError, ModelDefinitionError, quoted
 from symparam.family import Family, Option
+from symparam.frozen import frozen
 from symparam.limits import MAX_LAYERS_LISTED
 from symparam.modeltype import Count, Flag, HeadSize, Leave, ModelType, Reader, Rule, Size
 from symparam.symbols import E, H, N, W_chunk, d_ff, d_head, d_moe, h, h_kv, k
@@ -349,7 +349,7 @@ def _depth(config: Reader) -> int:
     return depth
 
 
-@dataclass(frozen=True)
+@frozen
 class MoeLayers(Rule):
     """The MoE layers one by one (1 for each) where a file lists ``moe_layers`` (indices;
     transformers makes layer i an MoE layer when i is listed), () where it does not (then
@@ -385,7 +385,7 @@ def _rotary(config: Reader) -> list[bool] | None:
     return [bool(x) for x in listed[:depth]]
 
 
-@dataclass(frozen=True)
+@frozen
 class ChunkedPeriod(Rule):
     """Where no list says which layers attend in chunks: the rotary ones, all but every
     ``no_rope_layer_interval``-th (:func:`~symparam.architectures.common.sliding`'s period;
@@ -406,7 +406,7 @@ class ChunkedPeriod(Rule):
         return 0 if interval == 1 else interval
 
 
-@dataclass(frozen=True)
+@frozen
 class ChunkedLayers(Rule):
     """The layers that attend in chunks one by one (1 for each) where a file lists
     ``layer_types`` (each "chunked_attention") or ``no_rope_layers`` (transformers' default
@@ -437,7 +437,7 @@ class ChunkedLayers(Rule):
         return tuple(map(int, found)) if any(found) else ()
 
 
-@dataclass(frozen=True)
+@frozen
 class RotaryLayers(Rule):
     """The layers with rotary embeddings one by one (1 for each) where a file lists
     ``no_rope_layers``; () where it does not (``no_rope_layer_interval`` then says)."""

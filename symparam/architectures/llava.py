@@ -24,7 +24,6 @@ V×H, untied unless ``tie_word_embeddings`` says so.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import sympy
@@ -44,6 +43,7 @@ from symparam.blocks.base import marked, unembedding
 from symparam.blocks.images import PerImage, WithImageTokens
 from symparam.errors import ConfigError, quoted
 from symparam.family import Divides, Family, Option
+from symparam.frozen import frozen
 from symparam.modeltype import ActivationName, Flag, HeadSize, ModelType, Reader, Rule, Size
 from symparam.symbols import H, H_vis, N, V, h_vis
 
@@ -53,7 +53,7 @@ TOWERS = ("clip_vision_model", "siglip_vision_model")
 LANGUAGE_MODELS = ("llama",)
 
 
-@dataclass(frozen=True)
+@frozen
 class SectionType(Rule):
     """Whether a sub-config names the model type ``wanted`` (true) or the default (false),
     refusing any other by name: symparam's LLaVA builds the towers and language models it
@@ -77,7 +77,7 @@ class SectionType(Rule):
         return named == self.wanted
 
 
-@dataclass(frozen=True)
+@frozen
 class FeatureLayers(Rule):
     """How many layers' states the projector reads: one for ``vision_feature_layer`` as a
     number, as many as it lists."""
@@ -99,7 +99,7 @@ class FeatureLayers(Rule):
                           f"them, got {quoted(given)}")
 
 
-@dataclass(frozen=True)
+@frozen
 class FullFeatures(Rule):
     """``vision_feature_select_strategy``: ``default`` drops the tower's first state, ``full``
     keeps it (transformers knows no other)."""
@@ -118,7 +118,7 @@ class FullFeatures(Rule):
         return given == "full"
 
 
-@dataclass(frozen=True)
+@frozen
 class EitherFlag(Rule):
     """On where any of ``keys`` is: LlavaConfig ties the head where its own
     ``tie_word_embeddings`` or its text config's says so."""

@@ -25,7 +25,6 @@ inputs of its convolution and h, d_inner × d_state numbers, however long the se
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import sympy
@@ -47,6 +46,7 @@ from symparam.blocks import (
 )
 from symparam.blocks.ssm import CausalConv1d, SelectiveScan
 from symparam.family import Family, Option
+from symparam.frozen import frozen
 from symparam.modeltype import Flag, Leave, ModelType, NullRule, Reader, Size, heads
 from symparam.symbols import H, N, V, d_conv, d_inner, d_state, e, r_dt
 
@@ -122,7 +122,7 @@ FAMILY = Family(
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class StepRank(NullRule):
     """``time_step_rank`` (Jamba: ``mamba_dt_rank``): ``"auto"`` is ⌈H/16⌉ — the family's
     assumption — and anything else must be a positive integer, as transformers builds it."""

@@ -19,7 +19,6 @@ heads of d_ssm × d_state, that is d_inner·d_state numbers, however long the se
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from symparam.architectures.common import tie_option
@@ -35,6 +34,7 @@ from symparam.blocks import (
 from symparam.blocks.ssm import CausalConv1d, ChunkedScan
 from symparam.errors import ConfigError
 from symparam.family import Divides, Family, Option
+from symparam.frozen import frozen
 from symparam.modeltype import Count, Flag, ModelType, NullRule, Reader, Size, heads
 from symparam.symbols import H, d_conv, d_inner, d_ssm, d_state, g_ssm, h_ssm
 
@@ -89,7 +89,7 @@ FAMILY = Family(
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class InnerHeads(NullRule):
     """``head_dim``: transformers refuses a config unless ``num_heads`` heads of ``head_dim``
     numbers make exactly ``expand`` · ``hidden_size``."""

@@ -16,7 +16,6 @@ so ``h`` must divide ``H``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import sympy
@@ -45,6 +44,7 @@ from symparam.blocks import (
 from symparam.blocks.saved import BOOL, I64, Key, Saved, same_tensor
 from symparam.errors import ConfigError, InvalidValueError, quoted
 from symparam.family import Family, Option
+from symparam.frozen import frozen
 from symparam.limits import MAX_LAYERS_LISTED
 from symparam.modeltype import (
     ActivationName,
@@ -191,7 +191,7 @@ FAMILY = Family(
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class LayerTypes(Rule):
     """``layer_types``: ``full_attention`` or ``sliding_attention`` for each of the layers (the
     rotary tables and masks transformers builds know no other); when null, every
@@ -233,7 +233,7 @@ class LayerTypes(Rule):
         return tuple(int(k == "sliding_attention") for k in kinds)
 
 
-@dataclass(frozen=True)
+@frozen
 class MeanPooling(Rule):
     """``classifier_pooling``: "cls" (the first token, the default) or "mean"."""
 

@@ -19,7 +19,6 @@ s divides i + 1), the others dense LLaMA MLPs of size d_ff; or an explicit per-l
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import sympy
@@ -59,6 +58,7 @@ from symparam.blocks.saved import ACT, F32, same_tensor
 from symparam.blocks.sharding import column, replicated, row, split
 from symparam.errors import ConfigError
 from symparam.family import Family, Option
+from symparam.frozen import frozen
 from symparam.limits import MAX_LAYERS_LISTED
 from symparam.modeltype import Count, Flag, HeadSize, ModelType, Reader, Rule, Size, heads
 from symparam.symbols import E, H, N, d_head, d_moe, d_sh, h, h_kv, k
@@ -199,7 +199,7 @@ FAMILY = Family(
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class SparseLayers(Rule):
     """Qwen-MoE: layer i is sparse when the step divides i + 1 and it is not listed in
     ``mlp_only_layers`` (an explicit per-layer pattern; none when the list is empty)."""
@@ -229,7 +229,7 @@ class SparseLayers(Rule):
         return tuple(int(i not in skip and (i + 1) % step == 0) for i in range(depth))
 
 
-@dataclass(frozen=True)
+@frozen
 class HiddenNorms(Rule):
     """OLMoE's q norm spans the hidden size, its k norm h_kv·(H // h): transformers builds them
     whatever the heads, but runs them only where h heads of ``head_dim`` make H, so a file

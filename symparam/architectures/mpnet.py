@@ -14,7 +14,6 @@ so each needs two rows. Heads split H, so ``h`` must divide ``H``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import sympy
@@ -42,6 +41,7 @@ from symparam.blocks import (
 from symparam.blocks.saved import Saved, same_tensor
 from symparam.errors import ConfigError, InvalidValueError
 from symparam.family import Family, Option
+from symparam.frozen import frozen
 from symparam.modeltype import ActivationName, Flag, ModelType, NullRule, Reader, Size, heads
 from symparam.symbols import H, L, N, V, d_ff, h, n_buckets, n_labels
 
@@ -142,7 +142,7 @@ FAMILY = Family(
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class PadsWithRowOne(NullRule):
     """A table that pads with row 1 whatever ``pad_token_id`` says (MPNet's word and position
     tables): torch refuses a table without that row."""

@@ -16,7 +16,6 @@ weights, so ``h`` must divide ``H``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from symparam.architectures.common import (
@@ -40,11 +39,12 @@ from symparam.blocks import (
 from symparam.blocks.saved import Key
 from symparam.errors import ConfigError
 from symparam.family import Family, Option
+from symparam.frozen import frozen
 from symparam.modeltype import Flag, ModelType, Reader, Rule, Size, heads
 from symparam.symbols import H, N, V, h
 
 
-@dataclass(frozen=True)
+@frozen
 class ClipQkv(Rule):
     """Whether MPT's attention clamps Wqkv's output (``attn_config.clip_qkv`` set and not 0, as
     transformers reads it): the clamp keeps its input, the slices are of its output."""

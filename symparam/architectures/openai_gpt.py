@@ -13,7 +13,6 @@ Heads split H without adding weights, so ``h`` must divide ``H`` but does not en
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import sympy
@@ -39,6 +38,7 @@ from symparam.blocks import (
 from symparam.blocks.saved import Key, Saved, same_tensor
 from symparam.errors import ConfigError, InvalidValueError, quoted
 from symparam.family import Family
+from symparam.frozen import frozen
 from symparam.modeltype import Flag, ModelType, Reader, Rule, Size, heads
 from symparam.symbols import H, L, N, V, h
 
@@ -78,7 +78,7 @@ class Layers(Repeat):
 AFN = {"gelu": "gelu_new", "relu": "relu", "silu": "silu", "swish": "silu"}
 
 
-@dataclass(frozen=True)
+@frozen
 class Afn(Rule):
     """GPT's ``afn``: one of transformers' ``ACT_FNS`` (its "gelu" is GPT-2's tanh GELU), read
     as the function it runs; "" for the default, "gelu"."""

@@ -16,7 +16,6 @@ d_head = H/h; a config without ``head_dim`` gets H // h.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from symparam.architectures.common import (
@@ -44,6 +43,7 @@ from symparam.blocks import (
 from symparam.blocks.saved import Key, same_tensor
 from symparam.errors import ConfigError
 from symparam.family import Divides, Family, Option
+from symparam.frozen import frozen
 from symparam.modeltype import ActivationName, Flag, ModelType, Reader, Rule, heads
 from symparam.symbols import H, N, V, d_ff, d_head, d_rot, h, h_kv
 
@@ -110,7 +110,7 @@ FAMILY = Family(
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class HeadNorms(Rule):
     """``qk_layernorm``: transformers sizes these norms H // h, not ``head_dim``; it builds
     them whatever the head size, but cannot run them on heads of another size, so a file where

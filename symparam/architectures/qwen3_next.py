@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from symparam.architectures.common import (
@@ -55,6 +54,7 @@ from symparam.blocks import (
 from symparam.blocks.ssm import CausalConv1d, DeltaRule
 from symparam.errors import ConfigError, quoted
 from symparam.family import Divides, Family, Option
+from symparam.frozen import frozen
 from symparam.limits import MAX_LAYERS_LISTED
 from symparam.modeltype import Count, Flag, HeadSize, ModelType, NonZero, Reader, Rule, Size
 from symparam.modeltype import heads as class_heads
@@ -164,7 +164,7 @@ FAMILY = Family(
 _KINDS = {"linear_attention": 0, "mamba": 0, "full_attention": 1, "attention": 1}
 
 
-@dataclass(frozen=True)
+@frozen
 class AttentionLayers(Rule):
     """``layer_types``: 1 for each full-attention layer, 0 for each linear one; none (the
     interval decides) when it is null or absent. transformers refuses a list that is not one
@@ -192,7 +192,7 @@ class AttentionLayers(Rule):
         return tuple(_KINDS[kind] for kind in listed_)
 
 
-@dataclass(frozen=True)
+@frozen
 class Interval(Rule):
     """``full_attention_interval``: read by transformers (4 when absent) only to make the
     layer kinds when a config gives no ``layer_types``."""

@@ -19,7 +19,6 @@ states (the head is built and runs all the same).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import sympy
@@ -54,6 +53,7 @@ from symparam.blocks import (
     on_sequence,
 )
 from symparam.family import Divides, Family, Option
+from symparam.frozen import frozen
 from symparam.modeltype import (
     ActivationName,
     Flag,
@@ -198,7 +198,7 @@ FAMILY = Family(
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class SameAs(NullRule):
     """A null size that transformers sets to another key's value (SigLIP's
     ``projection_size``: the text tower's hidden size)."""

@@ -17,7 +17,6 @@ values are the encoder's s tokens.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import sympy
@@ -41,6 +40,7 @@ from symparam.blocks import (
 from symparam.blocks.saved import ACT, MASK, Key, Saved, same_tensor, union
 from symparam.errors import InvalidValueError
 from symparam.family import Family, Option
+from symparam.frozen import frozen
 from symparam.modeltype import (
     Flag,
     GatedActivation,
@@ -242,7 +242,7 @@ FAMILY = Family(
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class DenseActivation(Rule):
     """The FFN's activation, from ``feed_forward_proj`` (``[gated-]<activation>``; transformers
     runs ``gated-gelu`` as ``gelu_new``): "" where it is ReLU, T5's own."""

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import cached_property
 from typing import Any
@@ -30,6 +29,7 @@ from symparam.blocks.numbers import evaluate, value
 from symparam.blocks.roles import Form, Role, merge_forms, merge_roles
 from symparam.blocks.saved import ACT, MASK, Saved, union
 from symparam.errors import InvalidValueError, ModelDefinitionError
+from symparam.frozen import frozen
 from symparam.limits import MAX_BLOCK_DEPTH, MAX_TREE_BLOCKS
 
 Size = int | sympy.Expr
@@ -351,7 +351,7 @@ class Block:
         return f"{type(self).__name__}(params={self.params})"
 
 
-@dataclass(frozen=True)
+@frozen
 class Placed:
     """A block where it sits in a tree: its dotted path and the sequence it runs on (None
     where no sequence was given)."""
@@ -361,7 +361,7 @@ class Placed:
     seq: sympy.Expr | None = None
 
 
-@dataclass(frozen=True)
+@frozen
 class Row:
     """One line of a derivation's table: a module holding weights (or a bare tensor), its
     weight and bias shapes, what it adds (``params``, over its repeats within the part), and

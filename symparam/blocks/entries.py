@@ -5,12 +5,12 @@ blocks: :mod:`symparam.blocks.base` declares them.)"""
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import sympy
 
 from symparam.errors import InvalidValueError, UnboundError, shown, whole
+from symparam.frozen import frozen
 from symparam.integers import as_int
 from symparam.limits import MAX_VALUE
 
@@ -59,7 +59,7 @@ def _number(value: sympy.Expr) -> str:
     return whole(int(value)) if value.is_Integer else shown(value)
 
 
-@dataclass(frozen=True)
+@frozen
 class Index:
     """One enclosing :class:`Repeat`: its placeholder letter, count, first index and stride."""
 
@@ -76,7 +76,7 @@ class Index:
                      self.stride)
 
 
-@dataclass(frozen=True)
+@frozen
 class TensorInfo:
     """A leaf tensor as seen from the root of a tree.
 

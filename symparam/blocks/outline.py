@@ -20,14 +20,14 @@ Read off the blocks themselves (``children()``, ``is_stack``, ``is_tensor``), ne
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 import sympy
 
 from symparam.blocks.base import Block, Stack, join
+from symparam.frozen import frozen
 
 
-@dataclass(frozen=True)
+@frozen
 class Node:
     """One line of an outline: a block ``depth`` levels under the root (1: a child of the
     root), its dotted ``path`` (``{i}`` for the index of a repeated layer), its class, the

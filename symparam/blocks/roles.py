@@ -21,9 +21,10 @@ decide it, still symbolic.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 
 import sympy
+
+from symparam.frozen import frozen
 
 #: a role: (kind of block, facet)
 Role = tuple[str, str]
@@ -34,7 +35,7 @@ TABLE_FACETS = {"tokens": "tokens", "decoder_tokens": "tokens", "positions": "po
                 "batch_token_types": "token_types"}
 
 
-@dataclass(frozen=True)
+@frozen
 class Form:
     """The design of a block, as a person names it: ``name`` (``attention``, ``layernorm``,
     ``rmsnorm``, ``mlp``, ``experts``), the sizes that decide it (attention: query heads,

@@ -21,12 +21,13 @@ the part of a storage kept only in an fp32 model (a slice an upcast copies other
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 import sympy
 
 from symparam.blocks.entries import as_expr
+from symparam.frozen import frozen
 
 ACT, F32, CAST, UPCAST, FP32_ONLY, I64, BOOL = ("act", "f32", "cast", "upcast", "fp32_only",
                                                   "i64", "bool")
@@ -67,7 +68,7 @@ MASK = Key("attention mask", model_wide=True)
 BOOL_MASK = Key("boolean attention mask", model_wide=True)
 
 
-@dataclass(frozen=True)
+@frozen
 class Saved:
     """Saved storages by key: ``layer`` those of a layer (a Repeat multiplies them), ``model``
     those the whole model shares (counted once). Values: (kind, number of elements)."""

@@ -12,7 +12,6 @@ its tree (:mod:`symparam.fitted.tree`); a class's ``{"part": "base"}`` is the ba
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from symparam.blocks import Block
@@ -20,6 +19,7 @@ from symparam.blocks.numbers import value as number
 from symparam.errors import ConfigError, quoted
 from symparam.fitted.expr import decode
 from symparam.fitted.tree import build
+from symparam.frozen import frozen
 from symparam.symbols import symbol
 
 #: the record format this reader knows
@@ -36,7 +36,7 @@ def class_tree(record: Mapping[str, Any], cls: str, options: Mapping[str, Any]) 
                  parts={"base": classes[record["base"]]["node"]})
 
 
-@dataclass(frozen=True)
+@frozen
 class Reading:
     """What a config.json says through a record: the class, the values of its sizes by
     symbol, the key values that select items, and the key each symbol came from."""

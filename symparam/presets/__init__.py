@@ -12,12 +12,14 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache
 from typing import Any
 
+from symparam.frozen import frozen
 
-@dataclass(frozen=True)
+
+@frozen
 class Preset:
     """One named configuration, as read from its JSON file."""
 
