@@ -70,7 +70,7 @@ def test_instances_behave_as_dataclass_makes_them(kind: str, one: list[Any],
             hashes.append(hash(a) == hash(b))
         except TypeError:  # a list field: unhashable either way
             hashes.append(None)
-    assert hashes[0] == hashes[1] or (hashes[1] and not r1 == r2)
+    assert hashes[0] == hashes[1] or (hashes[1] and r1 != r2)
     assert [f.name for f in dataclasses.fields(o1)] == [f.name for f in dataclasses.fields(r1)]
     assert dataclasses.asdict(o1) == dataclasses.asdict(r1) or one != one
     assert o1 != r1 and o1 != (tuple(one))
