@@ -64,6 +64,7 @@ def check(config: dict[str, Any], batch: int, seq: int, policy: str, dtype: str)
     assert ours == real
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("model_type", DENSE + ROUTED)
 @pytest.mark.parametrize("policy", ["none", "selective", "full"])
 def test_saved_tensors_against_torch(model_type: str, policy: str) -> None:

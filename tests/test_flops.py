@@ -63,6 +63,7 @@ def test_seed_003_toy_net() -> None:
     assert counter.get_total_flops() == result.flops
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("model_type", DENSE)
 def test_generated_configs_flops(model_type: str) -> None:
     @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -88,6 +89,7 @@ def test_generated_configs_flops(model_type: str) -> None:
     check()
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("model_type", ROUTED)
 def test_moe_flops_match_flop_counter_mode(model_type: str) -> None:
     """Mixtures of experts run on the CPU with small real weights (a meta tensor cannot be
@@ -299,6 +301,7 @@ DECODING = {t: next(c for c in model_types()[t].classes if c.endswith(("ForCausa
             for t in sorted(model_types()) if _decodes(t)}
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("model_type", DECODING)
 def test_decoding_step_against_torch(model_type: str) -> None:
     """One new token after s cached ones, every decoder type, as torch's counter sees the real

@@ -53,6 +53,7 @@ ELEMENTS_UNCHECKED = dict.fromkeys(
     "matrix products are (tests/test_flops.py)")
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("model_type", [
     pytest.param(t, marks=pytest.mark.xfail(reason=ELEMENTS_UNCHECKED[t]))
     if t in ELEMENTS_UNCHECKED else t for t in DENSE])
@@ -74,6 +75,7 @@ def test_elements_match_the_real_classes(model_type: str) -> None:
     check()
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("model_type", [
     pytest.param(t, marks=pytest.mark.xfail(reason=ELEMENTS_UNCHECKED[t]))
     if t in ELEMENTS_UNCHECKED else t for t in ROUTED])
