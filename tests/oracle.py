@@ -148,7 +148,11 @@ IMAGES = frozenset({"vit", "dinov2", "dinov2_with_registers", "convnext", "clip_
                     "siglip_vision_model"})
 TWO_TOWERS = frozenset({"clip", "siglip"})
 #: vision–language models whose language model reads each image as tokens in its sequence
-IMAGE_TOKENS = frozenset({"gemma3", "llava"})
+IMAGE_TOKENS = frozenset({"gemma3", "llava", "qwen2_5_vl"})
+#: those that read an image at its own resolution: fed pixel values of the size transformers'
+#: processor resizes the image to (its ``smart_resize``), with the grid of patches, and run on
+#: the CPU with small real weights (the windows and positions are read off the grid's values)
+RESIZED = frozenset({"qwen2_5_vl"})
 
 #: the decoders alone of the BART family, which size their cache by ``num_hidden_layers`` —
 #: the encoder's depth — and so cannot cache a deeper decoder: fed ``use_cache=False`` (a
@@ -170,8 +174,25 @@ def image_tokens(hf_config: Any) -> int:
     return (side // kernel) ** 2
 
 
+def resized_image(hf_config: Any, size: tuple[int, int] | None) -> tuple[Any, int]:
+    """The grid (frames, rows, columns of patches) of an image of ``size`` pixels (height,
+    width; symparam's default if None) as transformers' Qwen2-VL processor makes it, and the
+    tokens it becomes."""
+    from transformers.models.qwen2_vl.image_processing_pil_qwen2_vl import smart_resize
+
+    from symparam.images import DEFAULT_IMAGE_SIZE, MAX_PIXELS, MIN_PIXELS
+
+    vision = hf_config.vision_config
+    merge = vision.spatial_merge_size
+    height, width = smart_resize(*(size or DEFAULT_IMAGE_SIZE), factor=vision.patch_size * merge,
+                                 min_pixels=MIN_PIXELS, max_pixels=MAX_PIXELS)
+    grid = torch.tensor([[1, height // vision.patch_size, width // vision.patch_size]])
+    return grid, int(grid.prod()) // merge**2
+
+
 def inputs(model_type: str, cls: str, hf_config: Any, batch: int, seq: int,
-           target: int | None, images: int = 1) -> dict[str, Any]:
+           target: int | None, images: int = 1, image_size: tuple[int, int] | None = None
+           ) -> dict[str, Any]:
     """What ``cls`` is fed: ``batch`` sequences of ``seq`` tokens, an image of the configured
     side for a vision model (both for a two-tower model), Whisper's mel frames (2·L_enc of them:
     its encoder takes no other length) with ``seq`` tokens for its decoder, and ``target``
@@ -185,6 +206,17 @@ def inputs(model_type: str, cls: str, hf_config: Any, batch: int, seq: int,
     def tokens(length: int) -> Any:
         return torch.zeros((batch, length), dtype=torch.long)
 
+    if model_type in RESIZED:  # each image's patches, flattened as the processor gives them
+        grid, per_image = resized_image(hf_config, image_size)
+        ids = tokens(images * per_image + seq)
+        ids[:, :images * per_image] = hf_config.image_token_id
+        if not images:
+            return {"input_ids": ids}
+        vision = hf_config.vision_config
+        patch = vision.in_channels * vision.temporal_patch_size * vision.patch_size ** 2
+        pixels = torch.zeros((batch * images * int(grid.prod()), patch))
+        return {"input_ids": ids, "pixel_values": pixels,
+                "image_grid_thw": grid.repeat(batch * images, 1)}
     if model_type in IMAGE_TOKENS:
         marked = images * image_tokens(hf_config)
         ids = tokens(marked + seq)
@@ -215,14 +247,15 @@ def inputs(model_type: str, cls: str, hf_config: Any, batch: int, seq: int,
 
 
 def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int | None,
-            watch: Any, eager: bool = False, device: str = "meta", images: int = 1) -> Any:
+            watch: Any, eager: bool = False, device: str = "meta", images: int = 1,
+            image_size: tuple[int, int] | None = None) -> Any:
     """Run the class named ``cls``, built on the meta device from the config.json ``config``,
     on the inputs :func:`inputs` makes inside ``watch(model)``, a context manager; returns the
     model. ``device="cpu"`` builds real (small!) weights, for the classes whose forward reads
     values (a mixture of experts routes each token by its scores)."""
     data = {k: v for k, v in config.items() if k not in ("model_type", "architectures")}
-    if cls in INDEXES_BY_VALUE:  # small real weights, eager attention: the counter sees both
-        device, eager = "cpu", True
+    if cls in INDEXES_BY_VALUE or config["model_type"] in RESIZED:  # small real weights, eager
+        device, eager = "cpu", True  # attention: the counter sees both
     if cls in AT_EOS:
         device, eager = "cpu", True
         data = {"decoder_start_token_id": 0, **data, "eos_token_id": 0}
@@ -244,7 +277,8 @@ def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int 
                     getattr(hf_config, sub)._attn_implementation = "eager"
         with torch.device(device):
             model = getattr(transformers, cls)(hf_config)
-            fed = inputs(config["model_type"], cls, hf_config, batch, seq, target, images)
+            fed = inputs(config["model_type"], cls, hf_config, batch, seq, target, images,
+                         image_size)
         # no weight needs a gradient: FlopCounterMode's module tracker hooks the gradient of
         # every input that does, and DeBERTa passes a weight itself (its relative-position
         # table) into its layers, whose gradient no_grad leaves without a function

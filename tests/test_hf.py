@@ -102,6 +102,11 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
     drawn["E"] = drawn["k"] + draw(st.integers(0, 3))
     drawn["N_dense"] = draw(st.integers(0, drawn["N"]))
     drawn["R"] = drawn["P"] * draw(st.integers(1, 4))
+    # Qwen2.5-VL's tower: frames a patch spans, patches merged a side, windows of whole merged
+    # tokens, a merger as wide as the language model (else it cannot run)
+    drawn["P_t"], drawn["m"] = draw(st.integers(1, 2)), draw(st.integers(1, 2))
+    drawn["W_vis"] = drawn["P"] * drawn["m"] * draw(st.integers(1, 3))
+    drawn["H_out"] = drawn["H"]
     config: dict[str, Any] = {"model_type": model_type, "pad_token_id": 0}
     for entry in record.sizes:
         if entry.symbol == "r_dt":  # Mamba's Δ rank: "auto" (⌈H/16⌉) or a number
