@@ -97,7 +97,7 @@ def bound(model: Any, images: int | None, size: tuple[int, int] | None = None
         if count is None or count < 0 or count > MAX_VALUE:
             raise InvalidValueError(Param("images"), f" must be a whole number of images (0 "
                                     f"for text alone), got {images!r}")
-    if not resizes(model):
+    if not resizes(model) or count == 0:  # text alone: no image's size is read
         return {"n_img": count}
     found = _grid(model, size)
     return {"n_img": count, "s_img": found.tokens, "Q_win": found.pairs}

@@ -174,6 +174,27 @@ def image_tokens(hf_config: Any) -> int:
     return (side // kernel) ** 2
 
 
+def with_mrope(config: dict[str, Any]) -> dict[str, Any]:
+    """A Qwen2.5-VL config's language model given sections of its multimodal rotary embeddings
+    that fit its heads where the file leaves them to transformers' default (16, 24, 24: heads of
+    128), which a small head cannot split: they turn, weigh and multiply nothing."""
+    if config.get("model_type") not in RESIZED:
+        return config
+    nested = isinstance(config.get("text_config"), dict)
+    text = dict(config["text_config"]) if nested else dict(config)
+    if text.get("rope_parameters") or text.get("rope_scaling"):
+        return config
+    from tools.hf_defaults import _field_defaults
+
+    defaults = _field_defaults(type(transformers.AutoConfig.for_model(config["model_type"])
+                                    ).sub_configs["text_config"])
+    hidden = text.get("hidden_size") or defaults["hidden_size"]
+    heads = text.get("num_attention_heads") or defaults["num_attention_heads"]
+    text["rope_parameters"] = {"rope_type": "default", "rope_theta": 10000.0,
+                               "mrope_section": [hidden // heads // 2, 0, 0]}
+    return {**config, "text_config": text} if nested else {**config, **text}
+
+
 def resized_image(hf_config: Any, size: tuple[int, int] | None) -> tuple[Any, int]:
     """The grid (frames, rows, columns of patches) of an image of ``size`` pixels (height,
     width; symparam's default if None) as transformers' Qwen2-VL processor makes it, and the
@@ -253,7 +274,8 @@ def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int 
     on the inputs :func:`inputs` makes inside ``watch(model)``, a context manager; returns the
     model. ``device="cpu"`` builds real (small!) weights, for the classes whose forward reads
     values (a mixture of experts routes each token by its scores)."""
-    data = {k: v for k, v in config.items() if k not in ("model_type", "architectures")}
+    data = {k: v for k, v in with_mrope(config).items()
+            if k not in ("model_type", "architectures")}
     if cls in INDEXES_BY_VALUE or config["model_type"] in RESIZED:  # small real weights, eager
         device, eager = "cpu", True  # attention: the counter sees both
     if cls in AT_EOS:
@@ -452,7 +474,8 @@ def _small(config: dict[str, Any], cls: str) -> tuple[Any, Any]:
     """The real class built from ``config`` with small real weights on the CPU, eager attention
     and experts (a classifier that reads the last <eos> fed one at every token), and its
     config."""
-    data = {k: v for k, v in config.items() if k not in ("model_type", "architectures")}
+    data = {k: v for k, v in with_mrope(config).items()
+            if k not in ("model_type", "architectures")}
     if cls in INDEXES_BY_VALUE:  # it classifies at the last <eos>: every token fed is one
         data = {"decoder_start_token_id": 0, **data, "eos_token_id": 0}
     hf_config = transformers.AutoConfig.for_model(config["model_type"], **data)

@@ -215,7 +215,9 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
                            "num_experts": drawn["E"], "encoder_ffn_dim": drawn["d_ff"],
                            "decoder_ffn_dim": drawn["d_ff_dec"],
                            "linear_key_head_dim": drawn["d_lk"],
-                           "linear_value_head_dim": drawn["d_lv"]}.get(name, default)
+                           "linear_value_head_dim": drawn["d_lv"],
+                           "out_hidden_size": drawn["H_out"],
+                           "window_size": drawn["W_vis"]}.get(name, default)
     return nested(config, record.sections)
 
 
