@@ -132,14 +132,16 @@ def windows(tokens: int, window: int) -> int:
 def _grid(model: Any, size: tuple[int, int] | None) -> Grid:
     """The :class:`Grid` of an image of ``size`` pixels for ``model``."""
     values = model.bind()
-    missing = [name for name in ("P", "m", "W_vis") if name not in values]
+    missing = [name for name in ("P", "m") if name not in values]
     if missing:
         raise InvalidValueError(f"{model.name} has no value of {', '.join(missing)}: what its "
                                 "processor makes of an image is not known")
     patch, merge = values["P"], values["m"]
     height, width = resized(*(DEFAULT_IMAGE_SIZE if size is None else size), merge * patch)
-    window = values["W_vis"] // merge // patch
     rows, columns = height // patch, width // patch
+    if "W_vis" not in values:  # no windows (Qwen2-VL): every block attends over the image
+        return Grid((height, width), rows, columns, merge, 0, 0)
+    window = values["W_vis"] // merge // patch
     if window == 0:
         if model.options.get("full_blocks", 0) < values.get("N_vis", 0):
             raise InvalidValueError(f"{model.label} cannot run a windowed block with W_vis = "

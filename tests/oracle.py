@@ -148,11 +148,11 @@ IMAGES = frozenset({"vit", "dinov2", "dinov2_with_registers", "convnext", "clip_
                     "siglip_vision_model"})
 TWO_TOWERS = frozenset({"clip", "siglip"})
 #: vision–language models whose language model reads each image as tokens in its sequence
-IMAGE_TOKENS = frozenset({"gemma3", "llava", "qwen2_5_vl"})
+IMAGE_TOKENS = frozenset({"gemma3", "llava", "qwen2_5_vl", "qwen2_vl"})
 #: those that read an image at its own resolution: fed pixel values of the size transformers'
 #: processor resizes the image to (its ``smart_resize``), with the grid of patches, and run on
 #: the CPU with small real weights (the windows and positions are read off the grid's values)
-RESIZED = frozenset({"qwen2_5_vl"})
+RESIZED = frozenset({"qwen2_5_vl", "qwen2_vl"})
 
 #: the decoders alone of the BART family, which size their cache by ``num_hidden_layers`` —
 #: the encoder's depth — and so cannot cache a deeper decoder: fed ``use_cache=False`` (a
@@ -236,7 +236,8 @@ def inputs(model_type: str, cls: str, hf_config: Any, batch: int, seq: int,
         vision = hf_config.vision_config
         patch = vision.in_channels * vision.temporal_patch_size * vision.patch_size ** 2
         pixels = torch.zeros((batch * images * int(grid.prod()), patch))
-        return {"input_ids": ids, "pixel_values": pixels,
+        types = (ids == hf_config.image_token_id).int()  # the processor's: 1 an image's token
+        return {"input_ids": ids, "pixel_values": pixels, "mm_token_type_ids": types,
                 "image_grid_thw": grid.repeat(batch * images, 1)}
     if model_type in IMAGE_TOKENS:
         marked = images * image_tokens(hf_config)

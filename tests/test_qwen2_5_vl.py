@@ -1,5 +1,6 @@
 """Qwen2.5-VL (``qwen2_5_vl``: its vision transformer with windowed attention, the patch merger,
-a Qwen2 decoder) against transformers: both classes tensor by tensor on drawn configs, nested or
+a Qwen2 decoder) and Qwen2-VL (``qwen2_vl``: its LayerNorm tower without windows) against
+transformers: both classes tensor by tensor on drawn configs, nested or
 flat as hub files are; FLOPs against FlopCounterMode (eager attention, on the CPU: the windows
 are read off the grid's values) at 0, 1 and 2 images of drawn sizes, made by transformers' own
 processor arithmetic; the resizing itself against transformers' ``smart_resize`` and its image
@@ -25,12 +26,37 @@ from tests.tools import need
 oracle = need("tests.oracle")
 torch, transformers = oracle.torch, oracle.transformers
 
-CLASSES = ("Qwen2_5_VLForConditionalGeneration", "Qwen2_5_VLModel")
+CLASSES = {"qwen2_5_vl": ("Qwen2_5_VLForConditionalGeneration", "Qwen2_5_VLModel"),
+           "qwen2_vl": ("Qwen2VLForConditionalGeneration", "Qwen2VLModel")}
 PUBLISHED = Path(__file__).parent / "configs" / "fitted" / "qwen2.5-vl-7b-instruct.json"
 
 
 @st.composite
 def small(draw: st.DrawFn, runnable: bool = False) -> dict[str, Any]:
+    """A small Qwen2.5-VL or Qwen2-VL (:func:`small_25`, :func:`small_2`)."""
+    return draw(st.one_of(small_25(runnable), small_2(runnable)))
+
+
+@st.composite
+def small_2(draw: st.DrawFn, runnable: bool = False) -> dict[str, Any]:
+    """A small Qwen2-VL: Qwen2.5-VL's (:func:`small_25`) with Qwen2-VL's tower: its width
+    ``embed_dim``, its MLP mlp_ratio times as wide, its merger's output ``hidden_size``."""
+    config = draw(small_25(runnable))
+    vision = config["vision_config"]
+    config["vision_config"] = {
+        "depth": vision["depth"], "embed_dim": vision["hidden_size"],
+        "num_heads": vision["num_heads"], "mlp_ratio": draw(st.integers(1, 3)),
+        "patch_size": vision["patch_size"], "temporal_patch_size": vision["temporal_patch_size"],
+        "spatial_merge_size": vision["spatial_merge_size"],
+        "in_channels": vision["in_channels"], "hidden_size": vision["out_hidden_size"],
+        "hidden_act": draw(st.sampled_from(["quick_gelu", "gelu"]))}
+    config["model_type"] = "qwen2_vl"
+    config["architectures"] = [draw(st.sampled_from(CLASSES["qwen2_vl"]))]
+    return config
+
+
+@st.composite
+def small_25(draw: st.DrawFn, runnable: bool = False) -> dict[str, Any]:
     """A small Qwen2.5-VL: vision heads of a multiple of 4 numbers (its rotary embeddings turn
     a quarter of each along rows, a quarter along columns), any blocks listed as full (some out
     of range), windows of one to three merged tokens, the text keys nested or at the top of
@@ -56,7 +82,8 @@ def small(draw: st.DrawFn, runnable: bool = False) -> dict[str, Any]:
               "fullatt_block_indexes": draw(st.lists(st.integers(-1, 3), max_size=3)),
               "out_hidden_size": hidden if runnable else draw(st.integers(1, 24))}
     config: dict[str, Any] = {
-        "model_type": "qwen2_5_vl", "architectures": [draw(st.sampled_from(CLASSES))],
+        "model_type": "qwen2_5_vl",
+        "architectures": [draw(st.sampled_from(CLASSES["qwen2_5_vl"]))],
         "vision_config": vision, "image_token_id": 3, "video_token_id": 4,
         "vision_start_token_id": 5, "vision_end_token_id": 6,
         "tie_word_embeddings": draw(st.booleans())}
