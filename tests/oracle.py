@@ -150,8 +150,9 @@ TWO_TOWERS = frozenset({"clip", "siglip"})
 #: vision–language models whose language model reads each image as tokens in its sequence
 IMAGE_TOKENS = frozenset({"gemma3", "llava", "qwen2_5_vl", "qwen2_vl"})
 #: those that read an image at its own resolution: fed pixel values of the size transformers'
-#: processor resizes the image to (its ``smart_resize``), with the grid of patches, and run on
-#: the CPU with small real weights (the windows and positions are read off the grid's values)
+#: processor resizes the image to (its ``smart_resize``), with the grid of patches; they run
+#: only on the CPU with small real weights (``device="cpu"``: the windows and positions are
+#: read off the grid's values), which their own tests ask for
 RESIZED = frozenset({"qwen2_5_vl", "qwen2_vl"})
 
 #: the decoders alone of the BART family, which size their cache by ``num_hidden_layers`` —
@@ -218,7 +219,8 @@ def inputs(model_type: str, cls: str, hf_config: Any, batch: int, seq: int,
     side for a vision model (both for a two-tower model), Whisper's mel frames (2·L_enc of them:
     its encoder takes no other length) with ``seq`` tokens for its decoder, and ``target``
     decoder tokens for an encoder–decoder; a vision–language model ``images`` images a
-    sequence and ``seq`` text tokens after their image tokens."""
+    sequence and ``seq`` text tokens after their image tokens (one after each image, for a model
+    that reads images at their own resolution: ``seq`` must be at least ``images``)."""
     def image() -> Any:
         vision = getattr(hf_config, "vision_config", hf_config)
         side = vision.image_size
@@ -230,7 +232,9 @@ def inputs(model_type: str, cls: str, hf_config: Any, batch: int, seq: int,
     if model_type in RESIZED:  # each image's patches, flattened as the processor gives them
         grid, per_image = resized_image(hf_config, image_size)
         ids = tokens(images * per_image + seq)
-        ids[:, :images * per_image] = hf_config.image_token_id
+        for i in range(images):  # a text token after each image: transformers' positions
+            start = i * (per_image + 1)  # take a run of image tokens for one image
+            ids[:, start:start + per_image] = hf_config.image_token_id
         if not images:
             return {"input_ids": ids}
         vision = hf_config.vision_config
@@ -277,8 +281,8 @@ def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int 
     values (a mixture of experts routes each token by its scores)."""
     data = {k: v for k, v in with_mrope(config).items()
             if k not in ("model_type", "architectures")}
-    if cls in INDEXES_BY_VALUE or config["model_type"] in RESIZED:  # small real weights, eager
-        device, eager = "cpu", True  # attention: the counter sees both
+    if cls in INDEXES_BY_VALUE:  # small real weights, eager attention: the counter sees both
+        device, eager = "cpu", True
     if cls in AT_EOS:
         device, eager = "cpu", True
         data = {"decoder_start_token_id": 0, **data, "eos_token_id": 0}

@@ -102,7 +102,7 @@ def test_both_classes_tensor_by_tensor(config: dict[str, Any]) -> None:
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(small(runnable=True), st.integers(0, 2), st.integers(1, 2), st.integers(1, 4),
+@given(small(runnable=True), st.integers(0, 2), st.integers(1, 2), st.integers(2, 5),
        st.tuples(st.integers(1, 40), st.integers(1, 40)))
 def test_flops_at_each_number_and_size_of_images(config: dict[str, Any], images: int,
                                                  batch: int, seq: int,
@@ -111,11 +111,11 @@ def test_flops_at_each_number_and_size_of_images(config: dict[str, Any], images:
     window), the merger on its tokens, the language model on the text and the images' tokens."""
     from tests.test_flops import counted
 
-    if max(size) / min(size) > 200:
+    if max(size) / min(size) > 200 or seq < images:  # a text token after each image
         return
     m = symparam.from_hf_config(config)
     assert compute(m, seq=seq, batch=batch, images=images, image_size=size).flops == \
-        counted(config, m.label, batch, seq, images=images, image_size=size)
+        counted(config, m.label, batch, seq, device="cpu", images=images, image_size=size)
 
 
 @settings(max_examples=200, deadline=None)
