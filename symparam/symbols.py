@@ -122,6 +122,8 @@ _ENTRIES = (
     Hyperparameter("Q_win", r"Q_{\mathrm{win}}",
                    "query–key pairs of an image in a windowed block: the sum over its windows "
                    "of (patches in the window)²"),
+    Hyperparameter("L_vis", r"L_{\mathrm{vis}}",
+                   "rows of the vision tower's position table (interpolated to each image's grid)"),
     Hyperparameter("P_t", r"P_{t}", "frames each patch spans (temporal patch size)"),
     Hyperparameter("m", "m", "patches merged along each side into one token (spatial merge "
                              "size)"),
@@ -311,3 +313,4 @@ V_dec, L_enc, d_ff_dec, h_dec = (symbol(n) for n in ("V_dec", "L_enc", "d_ff_dec
 d_proj, n_reg, n_mels = (symbol(n) for n in ("d_proj", "n_reg", "n_mels"))
 r_mlp = symbol("r_mlp")
 Q_win, P_t, m, W_vis, H_out = (symbol(n) for n in ("Q_win", "P_t", "m", "W_vis", "H_out"))
+L_vis = symbol("L_vis")

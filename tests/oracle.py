@@ -148,12 +148,12 @@ IMAGES = frozenset({"vit", "dinov2", "dinov2_with_registers", "convnext", "clip_
                     "siglip_vision_model"})
 TWO_TOWERS = frozenset({"clip", "siglip"})
 #: vision–language models whose language model reads each image as tokens in its sequence
-IMAGE_TOKENS = frozenset({"gemma3", "llava", "qwen2_5_vl", "qwen2_vl"})
+IMAGE_TOKENS = frozenset({"gemma3", "llava", "qwen2_5_vl", "qwen2_vl", "qwen3_vl"})
 #: those that read an image at its own resolution: fed pixel values of the size transformers'
 #: processor resizes the image to (its ``smart_resize``), with the grid of patches; they run
 #: only on the CPU with small real weights (``device="cpu"``: the windows and positions are
 #: read off the grid's values), which their own tests ask for
-RESIZED = frozenset({"qwen2_5_vl", "qwen2_vl"})
+RESIZED = frozenset({"qwen2_5_vl", "qwen2_vl", "qwen3_vl"})
 
 #: the decoders alone of the BART family, which size their cache by ``num_hidden_layers`` —
 #: the encoder's depth — and so cannot cache a deeper decoder: fed ``use_cache=False`` (a
@@ -191,8 +191,9 @@ def with_mrope(config: dict[str, Any]) -> dict[str, Any]:
                                     ).sub_configs["text_config"])
     hidden = text.get("hidden_size") or defaults["hidden_size"]
     heads = text.get("num_attention_heads") or defaults["num_attention_heads"]
+    head = text.get("head_dim") or defaults.get("head_dim") or hidden // heads  # Qwen3-VL's own
     text["rope_parameters"] = {"rope_type": "default", "rope_theta": 10000.0,
-                               "mrope_section": [hidden // heads // 2, 0, 0]}
+                               "mrope_section": [head // 2, 0, 0]}
     return {**config, "text_config": text} if nested else {**config, **text}
 
 

@@ -107,6 +107,7 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
     drawn["P_t"], drawn["m"] = draw(st.integers(1, 2)), draw(st.integers(1, 2))
     drawn["W_vis"] = drawn["P"] * drawn["m"] * draw(st.integers(1, 3))
     drawn["H_out"] = drawn["H"]
+    drawn["L_vis"] = draw(st.sampled_from([1, 4, 9, 16]))  # Qwen3-VL's position table
     config: dict[str, Any] = {"model_type": model_type, "pad_token_id": 0}
     for entry in record.sizes:
         if entry.symbol == "r_dt":  # Mamba's Δ rank: "auto" (⌈H/16⌉) or a number

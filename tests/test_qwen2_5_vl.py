@@ -27,14 +27,35 @@ oracle = need("tests.oracle")
 torch, transformers = oracle.torch, oracle.transformers
 
 CLASSES = {"qwen2_5_vl": ("Qwen2_5_VLForConditionalGeneration", "Qwen2_5_VLModel"),
-           "qwen2_vl": ("Qwen2VLForConditionalGeneration", "Qwen2VLModel")}
+           "qwen2_vl": ("Qwen2VLForConditionalGeneration", "Qwen2VLModel"),
+           "qwen3_vl": ("Qwen3VLForConditionalGeneration", "Qwen3VLModel")}
 PUBLISHED = Path(__file__).parent / "configs" / "fitted" / "qwen2.5-vl-7b-instruct.json"
 
 
 @st.composite
-def small(draw: st.DrawFn, runnable: bool = False) -> dict[str, Any]:
-    """A small Qwen2.5-VL or Qwen2-VL (:func:`small_25`, :func:`small_2`)."""
-    return draw(st.one_of(small_25(runnable), small_2(runnable)))
+def small_3(draw: st.DrawFn, runnable: bool = False) -> dict[str, Any]:
+    """A small Qwen3-VL: Qwen2.5-VL's sizes (:func:`small_25`, its text nested as Qwen3-VL's
+    files are), a head size of its own, a position table, DeepStack blocks listed (some out of
+    range, repeated or none), attention biases or not."""
+    config = draw(small_25(runnable))
+    text = config.pop("text_config", None) or {
+        k: config.pop(k) for k in ("vocab_size", "hidden_size", "intermediate_size",
+                                   "num_hidden_layers", "num_attention_heads",
+                                   "num_key_value_heads", "rope_parameters")}
+    head = 2 * draw(st.integers(1, 3))
+    text.update(head_dim=head, attention_bias=draw(st.booleans()),
+                rope_parameters={"rope_type": "default", "rope_theta": 10000.0,
+                                 "mrope_section": [head // 2, 0, 0]})
+    vision = config["vision_config"]
+    config["vision_config"] = {
+        **{k: vision[k] for k in ("depth", "hidden_size", "num_heads", "intermediate_size",
+                                  "patch_size", "temporal_patch_size", "spatial_merge_size",
+                                  "in_channels", "out_hidden_size")},
+        "num_position_embeddings": draw(st.sampled_from([1, 4, 9, 16])),
+        "deepstack_visual_indexes": draw(st.lists(st.integers(-1, 3), max_size=3))}
+    config.update(model_type="qwen3_vl", text_config=text,
+                  architectures=[draw(st.sampled_from(CLASSES["qwen3_vl"]))])
+    return config
 
 
 @st.composite
@@ -94,28 +115,39 @@ def small_25(draw: st.DrawFn, runnable: bool = False) -> dict[str, Any]:
     return config
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(small())
-def test_both_classes_tensor_by_tensor(config: dict[str, Any]) -> None:
-    m = symparam.from_hf_config(config)
-    assert oracle.ours(m) == oracle.from_config(config, m.label)
+STRATEGIES = {"qwen2_5_vl": small_25, "qwen2_vl": small_2, "qwen3_vl": small_3}
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(small(runnable=True), st.integers(0, 2), st.integers(1, 2), st.integers(2, 5),
-       st.tuples(st.integers(1, 40), st.integers(1, 40)))
-def test_flops_at_each_number_and_size_of_images(config: dict[str, Any], images: int,
-                                                 batch: int, seq: int,
-                                                 size: tuple[int, int]) -> None:
-    """The tower on each image's patches (full blocks over all of them, the others window by
-    window), the merger on its tokens, the language model on the text and the images' tokens."""
+@pytest.mark.parametrize("model_type", sorted(STRATEGIES))
+def test_both_classes_tensor_by_tensor(model_type: str) -> None:
+    @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(STRATEGIES[model_type]())
+    def check(config: dict[str, Any]) -> None:
+        m = symparam.from_hf_config(config)
+        assert oracle.ours(m) == oracle.from_config(config, m.label)
+
+    check()
+
+
+@pytest.mark.parametrize("model_type", sorted(STRATEGIES))
+def test_flops_at_each_number_and_size_of_images(model_type: str) -> None:
+    """The tower on each image's patches (Qwen2.5-VL's full blocks over all of them, the others
+    window by window), the mergers on its tokens, the language model on the text and the
+    images' tokens."""
     from tests.test_flops import counted
 
-    if max(size) / min(size) > 200 or seq < images:  # a text token after each image
-        return
-    m = symparam.from_hf_config(config)
-    assert compute(m, seq=seq, batch=batch, images=images, image_size=size).flops == \
-        counted(config, m.label, batch, seq, device="cpu", images=images, image_size=size)
+    @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(STRATEGIES[model_type](runnable=True), st.integers(0, 2), st.integers(1, 2),
+           st.integers(2, 5), st.tuples(st.integers(1, 40), st.integers(1, 40)))
+    def check(config: dict[str, Any], images: int, batch: int, seq: int,
+              size: tuple[int, int]) -> None:
+        if max(size) / min(size) > 200:
+            return
+        m = symparam.from_hf_config(config)
+        assert compute(m, seq=seq, batch=batch, images=images, image_size=size).flops == \
+            counted(config, m.label, batch, seq, device="cpu", images=images, image_size=size)
+
+    check()
 
 
 @settings(max_examples=200, deadline=None)

@@ -128,15 +128,19 @@ class WindowedAttention(Attention):
 
 class PatchEmbed(Block):
     """``Qwen2_5_VisionPatchEmbed``: a 3-D convolution with kernel and stride (P_t, P, P) and no
-    bias, weight H_vis × C × P_t × P × P; each patch costs 2·H_vis·C·P_t·P² FLOPs."""
+    bias (Qwen3-VL's has one), weight H_vis × C × P_t × P × P; each patch costs
+    2·H_vis·C·P_t·P² FLOPs."""
 
     kind = "conv"
 
-    def __init__(self) -> None:
+    def __init__(self, bias: bool = False) -> None:
         self.weight = Tensor(H_vis, C, P_t, P, P)
+        self.bias = Tensor(H_vis) if bias else None
 
     def children(self) -> tuple[tuple[str, Block], ...]:
-        return (("weight", self.weight),)
+        if self.bias is None:
+            return (("weight", self.weight),)
+        return (("weight", self.weight), ("bias", self.bias))
 
     def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
         return 2 * batch * self.own_seq(seq) * H_vis * C * P_t * P**2

@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '40ff05cc1597602b82c3b0f199f271f0c383fae20c9b0936ffd7f99b4f09b1ca'
+SOURCE = '763ba10b0d3d63ee0a96314edf92f2de1062eedfdb62dcb2891e2dda648ddfee'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -194,6 +194,10 @@ TABLE = {'title': 'Parameter count of {model}',
                               'side',
             'full_blocks': "{value} of the vision tower's blocks attend over the whole image, the "
                            'others within windows',
+            'deepstack_built': '{value} DeepStack mergers are built, one for each vision block the '
+                               'config lists',
+            'deepstack_run': '{value} DeepStack mergers run: those whose block the vision tower '
+                             'has',
             'full_features': "the projector reads every state the tower leaves, its first (CLIP's "
                              'class token) included',
             'text_llama': 'the language model is a LLaMA',
@@ -207,7 +211,9 @@ TABLE = {'title': 'Parameter count of {model}',
             'llama4.window_period': 'layers attending in chunks of [[W_chunk]] by period {value} '
                                     '(0: none, 1: all, p: all but every p-th)',
             'llama4.window_layers': 'chunked (1) and full-attention (0) layers, in order: {value}'},
- 'option_off': {'full_blocks': 'every block of the vision tower attends within windows',
+ 'option_off': {'deepstack_built': 'no DeepStack merger is built',
+                'deepstack_run': 'no DeepStack merger runs',
+                'full_blocks': 'every block of the vision tower attends within windows',
                 'pooler': 'no pooler',
                 'tie_word_embeddings': 'the LM head has its own V × H matrix, apart from the token '
                                        'embeddings',
