@@ -165,7 +165,8 @@ def cmd_flops(args: argparse.Namespace) -> int:
         result = compute(m, seq=args.seq, batch=args.batch, causal=args.causal,
                          training=args.training, recompute=args.recompute,
                          decode=args.decode, target_seq=args.target_seq,
-                         nonmatmul=args.with_nonmatmul, images=args.images)
+                         nonmatmul=args.with_nonmatmul, images=args.images,
+                         image_size=cli_images.sized(args))
         published = _published(m, args)
 
         attends = m.tree.products(B, s) != 0  # attention products, which the note is about
@@ -302,7 +303,8 @@ def cmd_memory(args: argparse.Namespace) -> int:
                                 f"{', '.join(unknown)}")
     per_gpu = layout_record(m, args, batch_given)
     result = memory(m, seq=args.seq, batch=args.batch, dtype=args.dtype,
-                    target_seq=args.target_seq, images=args.images)
+                    target_seq=args.target_seq, images=args.images,
+                    image_size=cli_images.sized(args))
     windowed = cache_notes(result.kv_formula)  # what the windowed layers keep, if any
     layer, layer_params = m.largest_layer()
     record = {

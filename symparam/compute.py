@@ -172,7 +172,7 @@ class Compute(Rich):
 def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = False,
             training: bool = False, recompute: str = "none", decode: bool = False,
             target_seq: int | None = None, nonmatmul: bool = False,
-            images: int | None = None) -> Compute:
+            images: int | None = None, image_size: tuple[int, int] | None = None) -> Compute:
     """Exact FLOPs for ``batch`` sequences of ``seq`` tokens (FlopCounterMode's convention:
     every matrix product at 2 FLOPs per multiply-add, attention over the full s×s).
 
@@ -189,7 +189,9 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
     latents every step (with the up-projections absorbed, as an inference engine can run it,
     in ``alternatives``). ``images``: the images each sequence holds, for a vision–language
     model (1 if not given, 0 for text alone; :mod:`symparam.images`): its vision tower runs on
-    each, its language model reads s text tokens and each image's tokens. ``nonmatmul`` adds
+    each, its language model reads s text tokens and each image's tokens; ``image_size``
+    (height, width in pixels) for a model that reads images at their own resolution
+    (Qwen2.5-VL; :data:`~symparam.images.DEFAULT_IMAGE_SIZE` if not given). ``nonmatmul`` adds
     norms,
     softmax, activations and adds, each at the cost :data:`NONMATMUL` states (the softmax and
     score scaling count as attention work: halved by ``causal``, recomputed by ``selective``).
@@ -213,7 +215,7 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
         raise InvalidValueError(Param("decode"), " counts inference; leave out ",
                                 Param("training"))
     model.require_compute()
-    pictures = bound(model, images)
+    pictures = bound(model, images, image_size)
     text_alone = {n_img: sympy.S.Zero} if pictures.get("n_img") == 0 else {}
     if decode:
         _has_a_decoding_step(model)

@@ -122,8 +122,10 @@ class ComputeStep:
     #: why weights counted above do not run (a decoder's cross-attention without an encoder)
     idle: bool = False
     #: the images each sequence holds, for a vision–language model: (images, patches an
-    #: image, patches a side, the pooling's kernel, tokens an image), else None
-    images: tuple[int, int, int, int, int] | None = None
+    #: image, rows and columns of patches, the pooling's kernel, the side of the patches merged
+    #: into a token, tokens an image, the image's height and width in pixels, the side of a
+    #: windowed block's windows in tokens and its query–key pairs an image), else None
+    images: tuple[int, ...] | None = None
 
 
 @frozen

@@ -152,6 +152,9 @@ class Family:
     #: its language model reads images as tokens (Gemma 3): FLOPs and memory take the images
     #: each sequence holds (n_img, :mod:`symparam.images`)
     images: bool = False
+    #: it reads each image at its own resolution (Qwen2.5-VL): the image's size, as its processor
+    #: resizes it, fixes the tokens it becomes (s_img) and its windows' pairs (Q_win)
+    resized: bool = False
     sequence: sympy.Expr | None = None  # a sequence length fixed by the input (ViT's patches)
     #: the same, for the classes whose input alone fixes it in a family where others take a
     #: sequence of tokens (CLIP's image classifier, beside its text tower's s tokens)

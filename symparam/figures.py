@@ -4,7 +4,8 @@ A preset's note says how its source counts (``the card's figure leaves out the t
 the numbers it sets beside the source's are this model's, so it names them as fields that are
 filled in from the tree, never typed: ``{total}``, ``{active}``, ``{token_table}`` (the table
 of V rows that maps tokens to vectors), ``{without_table}`` and ``{active_without_table}``
-(the counts without it), ``{vision_tower}`` (a vision–language model's image encoder), and
+(the counts without it), ``{vision_tower}`` (a vision–language model's image encoder) and
+``{without_vision_tower}`` (the count without it), and
 any hyperparameter by its symbol (``{V}``, ``{E}``). Figures are
 written with thousands separators, as every language of a derivation writes them; a number
 the source itself prints stays in the note, in quotation marks.
@@ -41,9 +42,10 @@ def figures(model: Counted) -> dict[str, int]:
         rows = model.value_of(table.numel)
         found.update(token_table=rows, without_table=total - rows,
                      active_without_table=active - rows)
-    tower = _child(model.tree, "vision_tower")
+    tower = _child(model.tree, "vision_tower") or _child(model.tree, "visual")
     if tower is not None:
         found["vision_tower"] = model.value_of(tower.params)
+        found["without_vision_tower"] = total - found["vision_tower"]
     return found
 
 

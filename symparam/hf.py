@@ -176,6 +176,7 @@ class ConfigView:
         self.spellings: dict[str, list[str]] = data["spellings"]
         self.nullable = frozenset(data["nullable"])
         self.sections = record.sections
+        self.flat = record.flat
         self.spelled: dict[str, str] = {}  # key → how the file spells it, for what was read
 
     def section(self, name: str) -> Mapping[str, Any]:
@@ -186,6 +187,8 @@ class ConfigView:
         override = self.sections.get(name, "")
         key = override if override and self.config.get(override) is not None else name
         raw = self.config.get(key)
+        if raw is None and name in self.flat:  # the section's keys at the top of the file
+            return self.config
         if raw is None:
             return {}
         if not isinstance(raw, dict):

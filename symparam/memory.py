@@ -24,7 +24,7 @@ from symparam.frozen import frozen
 from symparam.images import bound
 from symparam.limits import check_lengths
 from symparam.printing import text
-from symparam.symbols import B, W, W_chunk, n_img, s, s_dec
+from symparam.symbols import B, W, W_chunk, n_img, s, s_dec, symbol
 from symparam.tables import Rich, Table, binary, plain
 
 DTYPE_BYTES = {"fp32": 4, "fp16": 2, "bf16": 2, "int8": 1}
@@ -319,13 +319,15 @@ def _pairs(value: Any) -> list[tuple[Any, Any]]:
 
 
 def memory(model: Any, seq: int | None = None, batch: int = 1, dtype: str = "fp16",
-           target_seq: int | None = None, images: int | None = None) -> Memory:
+           target_seq: int | None = None, images: int | None = None,
+           image_size: tuple[int, int] | None = None) -> Memory:
     """The memory a model needs: its weights (each dtype, and quantized with their scales), its
     training state under each optimiser recipe, its KV cache after ``seq`` tokens (an
     encoder–decoder's: a source of ``seq`` tokens and ``target_seq`` decoded, ``seq`` if not
     given), the state its state-space and linear-attention layers keep (the same for any
     ``seq``); a vision–language model's cache holds each image's tokens too (``images`` a
-    sequence, 1 if not given: :mod:`symparam.images`)."""
+    sequence, 1 if not given, each ``image_size`` pixels where the model reads images at their
+    own resolution: :mod:`symparam.images`)."""
     if not isinstance(dtype, str) or dtype not in DTYPE_BYTES:
         raise InvalidValueError(f"unknown dtype {dtype!r}; choose {', '.join(DTYPE_BYTES)}")
     if model.family.fitted:  # its cache and activations are not read off a module tree
@@ -333,7 +335,7 @@ def memory(model: Any, seq: int | None = None, batch: int = 1, dtype: str = "fp1
                                 "weights, not what its layers keep: memory is not derived "
                                 "(count gives the weights)")
     check_lengths(seq=seq, batch=batch, target_seq=target_seq)
-    pictures = bound(model, images)
+    pictures = bound(model, images, image_size)
     params = model.count()
     training = tuple((part, size, size * params) for part, size in ADAM_MIXED)
     formula = kv_cache(model)
@@ -342,8 +344,7 @@ def memory(model: Any, seq: int | None = None, batch: int = 1, dtype: str = "fp1
     per_token = total = None
     if formula is not None:
         # at the images a sequence holds: what a text token adds beside their tokens
-        held = formula.xreplace({n_img: sympy.Integer(pictures["n_img"])}) if pictures \
-            else formula
+        held = formula.xreplace({symbol(name): sympy.Integer(n) for name, n in pictures.items()})
         per_token = model.value_of(_per_token(held)) * DTYPE_BYTES[dtype]
         if seq is not None:
             lengths = {"s": seq, "s_dec": seq if target_seq is None else target_seq}
@@ -387,8 +388,8 @@ class Activations:
 #: the families whose saved tensors are not yet checked against torch's (the state-space and
 #: linear-attention mixers have no saved-tensor rule yet): their activations
 #: are refused rather than guessed
-UNCHECKED = frozenset({"bart", "clip", "gemma3", "jamba", "llava", "mamba", "mamba2", "qwen3_next",
-                       "siglip", "whisper"})
+UNCHECKED = frozenset({"bart", "clip", "gemma3", "jamba", "llava", "mamba", "mamba2", "qwen2_5_vl",
+                       "qwen2_vl", "qwen3_next", "qwen3_vl", "siglip", "whisper"})
 #: the layouts of a checked family that are not checked yet: a family's options that, switched
 #: on, refuse its activations (DeepSeek-V2's router, GraniteMoE's block-sparse experts,
 #: OLMoE's norms over all of q and k)

@@ -498,7 +498,9 @@ class ModelType:
     (CLIP's ``text_config``), whose keys the record reads as ``text_config.hidden_size``, each
     with the older key that replaces it when a file gives both (``text_config_dict``), or "".
     ``labels``: the labels a classifier has when a file gives neither ``num_labels`` nor
-    ``id2label`` (BART's config class makes it 3).
+    ``id2label`` (BART's config class makes it 3). ``flat``: sections read from the top of the
+    file where it has none (Qwen2.5-VL's hub files keep the language model's keys there, and
+    transformers builds its ``text_config`` from them).
     """
 
     name: str
@@ -511,6 +513,7 @@ class ModelType:
     aliases: Mapping[str, str] = field(default_factory=dict)
     sections: Mapping[str, str] = field(default_factory=dict)
     labels: int = 2
+    flat: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         """Refuse a record that names what its family does not have (at import, not later)."""

@@ -28,7 +28,7 @@ from symparam.josa import attach
 from symparam.notes import thumb_notes
 from symparam.pdftex import settable
 from symparam.printing import latex, percent
-from symparam.symbols import B, indexed, latex_name, lookup, n_img, order_key, s
+from symparam.symbols import B, Q_win, indexed, latex_name, lookup, n_img, order_key, s, s_img
 from symparam.templating import Loader, table
 
 if TYPE_CHECKING:
@@ -573,11 +573,17 @@ def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
         at = {**values, B: c.batch, s: c.seq}
         images = None
         if c.images is not None:  # a vision–language model: its images, said and bound
-            pictures, patches, side, kernel, tokens = c.images
+            (pictures, patches, side, columns, kernel, merge, tokens, height, width, window,
+             pairs) = c.images
             at[n_img] = pictures
-            said = t["text"]["compute_images" if kernel else "compute_images_projected"]
+            if merge:  # an image at its own resolution: its tokens and windows are bound too
+                at[s_img], at[Q_win] = tokens, pairs
+            said = t["text"]["compute_images_merged" if merge else "compute_images" if kernel
+                             else "compute_images_projected"]
             images = fill(said, images=pictures, patches=number(patches),
-                          side=side, kernel=kernel, tokens=number(tokens),
+                          side=side, columns=columns, kernel=kernel, merge=merge,
+                          height=height, width=width, tokens=number(tokens), window=window,
+                          pairs=number(pairs), Q_win=inline(lookup("Q_win").latex),
                           n_img=inline(lookup("n_img").latex),
                           s_img=inline(lookup("s_img").latex))
         kinds = t["kind"]

@@ -120,6 +120,18 @@ _ENTRIES = (
     Hyperparameter("R", "R", "image size in pixels (side of a square image)"),
     Hyperparameter("P", "P", "patch size in pixels"),
     Hyperparameter("C", "C", "image channels"),
+    Hyperparameter("Q_win", r"Q_{\mathrm{win}}",
+                   "query–key pairs of an image in a windowed block: the sum over its windows "
+                   "of (patches in the window)²"),
+    Hyperparameter("L_vis", r"L_{\mathrm{vis}}",
+                   "rows of the vision tower's position table (interpolated to each image's grid)"),
+    Hyperparameter("P_t", r"P_{t}", "frames each patch spans (temporal patch size)"),
+    Hyperparameter("m", "m", "patches merged along each side into one token (spatial merge "
+                             "size)"),
+    Hyperparameter("W_vis", r"W_{\mathrm{vis}}",
+                   "side of the vision tower's attention windows, in pixels"),
+    Hyperparameter("H_out", r"H_{\mathrm{out}}",
+                   "output width of the vision tower's patch merger"),
     Hyperparameter("H_vis", r"H_{\mathrm{vis}}", "hidden size of the vision tower"),
     Hyperparameter("d_ff_vis", r"d_{\mathrm{ff,vis}}", "FFN inner size of the vision tower"),
     Hyperparameter("h_vis", r"h_{\mathrm{vis}}", "attention heads of the vision tower"),
@@ -301,3 +313,5 @@ N_vis, H_vis, d_ff_vis, h_vis = (symbol(n) for n in ("N_vis", "H_vis", "d_ff_vis
 V_dec, L_enc, d_ff_dec, h_dec = (symbol(n) for n in ("V_dec", "L_enc", "d_ff_dec", "h_dec"))
 d_proj, n_reg, n_mels = (symbol(n) for n in ("d_proj", "n_reg", "n_mels"))
 r_mlp = symbol("r_mlp")
+Q_win, P_t, m, W_vis, H_out = (symbol(n) for n in ("Q_win", "P_t", "m", "W_vis", "H_out"))
+L_vis = symbol("L_vis")

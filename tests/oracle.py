@@ -148,7 +148,12 @@ IMAGES = frozenset({"vit", "dinov2", "dinov2_with_registers", "convnext", "clip_
                     "siglip_vision_model"})
 TWO_TOWERS = frozenset({"clip", "siglip"})
 #: vision–language models whose language model reads each image as tokens in its sequence
-IMAGE_TOKENS = frozenset({"gemma3", "llava"})
+IMAGE_TOKENS = frozenset({"gemma3", "llava", "qwen2_5_vl", "qwen2_vl", "qwen3_vl"})
+#: those that read an image at its own resolution: fed pixel values of the size transformers'
+#: processor resizes the image to (its ``smart_resize``), with the grid of patches; they run
+#: only on the CPU with small real weights (``device="cpu"``: the windows and positions are
+#: read off the grid's values), which their own tests ask for
+RESIZED = frozenset({"qwen2_5_vl", "qwen2_vl", "qwen3_vl"})
 
 #: the decoders alone of the BART family, which size their cache by ``num_hidden_layers`` —
 #: the encoder's depth — and so cannot cache a deeper decoder: fed ``use_cache=False`` (a
@@ -170,13 +175,53 @@ def image_tokens(hf_config: Any) -> int:
     return (side // kernel) ** 2
 
 
+def with_mrope(config: dict[str, Any]) -> dict[str, Any]:
+    """A Qwen2.5-VL config's language model given sections of its multimodal rotary embeddings
+    that fit its heads where the file leaves them to transformers' default (16, 24, 24: heads of
+    128), which a small head cannot split: they turn, weigh and multiply nothing."""
+    if config.get("model_type") not in RESIZED:
+        return config
+    nested = isinstance(config.get("text_config"), dict)
+    text = dict(config["text_config"]) if nested else dict(config)
+    if text.get("rope_parameters") or text.get("rope_scaling"):
+        return config
+    from tools.hf_defaults import _field_defaults
+
+    defaults = _field_defaults(type(transformers.AutoConfig.for_model(config["model_type"])
+                                    ).sub_configs["text_config"])
+    hidden = text.get("hidden_size") or defaults["hidden_size"]
+    heads = text.get("num_attention_heads") or defaults["num_attention_heads"]
+    head = text.get("head_dim") or defaults.get("head_dim") or hidden // heads  # Qwen3-VL's own
+    text["rope_parameters"] = {"rope_type": "default", "rope_theta": 10000.0,
+                               "mrope_section": [head // 2, 0, 0]}
+    return {**config, "text_config": text} if nested else {**config, **text}
+
+
+def resized_image(hf_config: Any, size: tuple[int, int] | None) -> tuple[Any, int]:
+    """The grid (frames, rows, columns of patches) of an image of ``size`` pixels (height,
+    width; symparam's default if None) as transformers' Qwen2-VL processor makes it, and the
+    tokens it becomes."""
+    from transformers.models.qwen2_vl.image_processing_pil_qwen2_vl import smart_resize
+
+    from symparam.images import DEFAULT_IMAGE_SIZE, MAX_PIXELS, MIN_PIXELS
+
+    vision = hf_config.vision_config
+    merge = vision.spatial_merge_size
+    height, width = smart_resize(*(size or DEFAULT_IMAGE_SIZE), factor=vision.patch_size * merge,
+                                 min_pixels=MIN_PIXELS, max_pixels=MAX_PIXELS)
+    grid = torch.tensor([[1, height // vision.patch_size, width // vision.patch_size]])
+    return grid, int(grid.prod()) // merge**2
+
+
 def inputs(model_type: str, cls: str, hf_config: Any, batch: int, seq: int,
-           target: int | None, images: int = 1) -> dict[str, Any]:
+           target: int | None, images: int = 1, image_size: tuple[int, int] | None = None
+           ) -> dict[str, Any]:
     """What ``cls`` is fed: ``batch`` sequences of ``seq`` tokens, an image of the configured
     side for a vision model (both for a two-tower model), Whisper's mel frames (2·L_enc of them:
     its encoder takes no other length) with ``seq`` tokens for its decoder, and ``target``
     decoder tokens for an encoder–decoder; a vision–language model ``images`` images a
-    sequence and ``seq`` text tokens after their image tokens."""
+    sequence and ``seq`` text tokens after their image tokens (one after each image, for a model
+    that reads images at their own resolution: ``seq`` must be at least ``images``)."""
     def image() -> Any:
         vision = getattr(hf_config, "vision_config", hf_config)
         side = vision.image_size
@@ -185,6 +230,20 @@ def inputs(model_type: str, cls: str, hf_config: Any, batch: int, seq: int,
     def tokens(length: int) -> Any:
         return torch.zeros((batch, length), dtype=torch.long)
 
+    if model_type in RESIZED:  # each image's patches, flattened as the processor gives them
+        grid, per_image = resized_image(hf_config, image_size)
+        ids = tokens(images * per_image + seq)
+        for i in range(images):  # a text token after each image: transformers' positions
+            start = i * (per_image + 1)  # take a run of image tokens for one image
+            ids[:, start:start + per_image] = hf_config.image_token_id
+        if not images:
+            return {"input_ids": ids}
+        vision = hf_config.vision_config
+        patch = vision.in_channels * vision.temporal_patch_size * vision.patch_size ** 2
+        pixels = torch.zeros((batch * images * int(grid.prod()), patch))
+        types = (ids == hf_config.image_token_id).int()  # the processor's: 1 an image's token
+        return {"input_ids": ids, "pixel_values": pixels, "mm_token_type_ids": types,
+                "image_grid_thw": grid.repeat(batch * images, 1)}
     if model_type in IMAGE_TOKENS:
         marked = images * image_tokens(hf_config)
         ids = tokens(marked + seq)
@@ -215,12 +274,14 @@ def inputs(model_type: str, cls: str, hf_config: Any, batch: int, seq: int,
 
 
 def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int | None,
-            watch: Any, eager: bool = False, device: str = "meta", images: int = 1) -> Any:
+            watch: Any, eager: bool = False, device: str = "meta", images: int = 1,
+            image_size: tuple[int, int] | None = None) -> Any:
     """Run the class named ``cls``, built on the meta device from the config.json ``config``,
     on the inputs :func:`inputs` makes inside ``watch(model)``, a context manager; returns the
     model. ``device="cpu"`` builds real (small!) weights, for the classes whose forward reads
     values (a mixture of experts routes each token by its scores)."""
-    data = {k: v for k, v in config.items() if k not in ("model_type", "architectures")}
+    data = {k: v for k, v in with_mrope(config).items()
+            if k not in ("model_type", "architectures")}
     if cls in INDEXES_BY_VALUE:  # small real weights, eager attention: the counter sees both
         device, eager = "cpu", True
     if cls in AT_EOS:
@@ -244,7 +305,8 @@ def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int 
                     getattr(hf_config, sub)._attn_implementation = "eager"
         with torch.device(device):
             model = getattr(transformers, cls)(hf_config)
-            fed = inputs(config["model_type"], cls, hf_config, batch, seq, target, images)
+            fed = inputs(config["model_type"], cls, hf_config, batch, seq, target, images,
+                         image_size)
         # no weight needs a gradient: FlopCounterMode's module tracker hooks the gradient of
         # every input that does, and DeBERTa passes a weight itself (its relative-position
         # table) into its layers, whose gradient no_grad leaves without a function
@@ -418,7 +480,8 @@ def _small(config: dict[str, Any], cls: str) -> tuple[Any, Any]:
     """The real class built from ``config`` with small real weights on the CPU, eager attention
     and experts (a classifier that reads the last <eos> fed one at every token), and its
     config."""
-    data = {k: v for k, v in config.items() if k not in ("model_type", "architectures")}
+    data = {k: v for k, v in with_mrope(config).items()
+            if k not in ("model_type", "architectures")}
     if cls in INDEXES_BY_VALUE:  # it classifies at the last <eos>: every token fed is one
         data = {"decoder_start_token_id": 0, **data, "eos_token_id": 0}
     hf_config = transformers.AutoConfig.for_model(config["model_type"], **data)

@@ -1,8 +1,8 @@
 """Config files as their publishers write them (tests/configs/fitted: written after the
 published config.json of Gemma 3 4B, Llama 4 Scout 17B-16E, Qwen2.5-VL 7B — flat, as hub files
 of that family are —, Mistral Small 3.1, OLMo 3 7B and GLM-4.5-Air, with their older keys and
-spellings), counted from the fitted records (OLMo 3 and GLM-4.5 now from their hand-written
-records, which take precedence) and by transformers on the meta device."""
+spellings), counted from the fitted records (OLMo 3, GLM-4.5, Gemma 3 and Qwen2.5-VL now from
+their hand-written records, which take precedence) and by transformers on the meta device."""
 
 from __future__ import annotations
 

@@ -23,17 +23,20 @@ torch, transformers = oracle.torch, oracle.transformers
 #: every model type with compute, split by whether a router picks experts (those run on the
 #: CPU with small real weights: a meta tensor cannot be routed)
 DENSE = [t for t in sorted(model_types()) if model_types()[t].family.compute
-         and not oracle.routed(t)]
+         and not oracle.routed(t) and t not in oracle.RESIZED]
+# (a model that reads images at their own resolution is run on the CPU at the image sizes its
+# own tests draw: tests/test_qwen2_5_vl.py)
 ROUTED = [t for t in sorted(model_types()) if oracle.routed(t)]
 
 
 def counted(config: dict[str, Any], cls: str, batch: int, seq: int,
-            target: int | None = None, device: str = "meta", images: int = 1) -> int:
+            target: int | None = None, device: str = "meta", images: int = 1,
+            image_size: tuple[int, int] | None = None) -> int:
     from torch.utils.flop_counter import FlopCounterMode
 
     counter = FlopCounterMode(display=False)
     oracle.forward(config, cls, batch, seq, target, lambda model: counter,
-                   eager=device != "meta", device=device, images=images)
+                   eager=device != "meta", device=device, images=images, image_size=image_size)
     return counter.get_total_flops()
 
 

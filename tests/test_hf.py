@@ -102,6 +102,12 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
     drawn["E"] = drawn["k"] + draw(st.integers(0, 3))
     drawn["N_dense"] = draw(st.integers(0, drawn["N"]))
     drawn["R"] = drawn["P"] * draw(st.integers(1, 4))
+    # Qwen2.5-VL's tower: frames a patch spans, patches merged a side, windows of whole merged
+    # tokens, a merger as wide as the language model (else it cannot run)
+    drawn["P_t"], drawn["m"] = draw(st.integers(1, 2)), draw(st.integers(1, 2))
+    drawn["W_vis"] = drawn["P"] * drawn["m"] * draw(st.integers(1, 3))
+    drawn["H_out"] = drawn["H"]
+    drawn["L_vis"] = draw(st.sampled_from([1, 4, 9, 16]))  # Qwen3-VL's position table
     config: dict[str, Any] = {"model_type": model_type, "pad_token_id": 0}
     for entry in record.sizes:
         if entry.symbol == "r_dt":  # Mamba's Δ rank: "auto" (⌈H/16⌉) or a number
@@ -210,7 +216,9 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
                            "num_experts": drawn["E"], "encoder_ffn_dim": drawn["d_ff"],
                            "decoder_ffn_dim": drawn["d_ff_dec"],
                            "linear_key_head_dim": drawn["d_lk"],
-                           "linear_value_head_dim": drawn["d_lv"]}.get(name, default)
+                           "linear_value_head_dim": drawn["d_lv"],
+                           "out_hidden_size": drawn["H_out"],
+                           "window_size": drawn["W_vis"]}.get(name, default)
     return nested(config, record.sections)
 
 

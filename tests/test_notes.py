@@ -240,8 +240,10 @@ def _published(m: symparam.Model, text: str) -> None:
         active = m.active_count()
         known = {total, active, rows, total - rows, active - rows, *m.bind().values()}
         # a vision–language model's image encoder: its tensors, summed
-        known.add(sum(int(_value(e.numel * e.copies, m)) for e in m.tensors()
-                      if e.tied_to is None and ".vision_tower." in f".{e.name}"))
+        tower = sum(int(_value(e.numel * e.copies, m)) for e in m.tensors()
+                    if e.tied_to is None and (".vision_tower." in f".{e.name}"
+                                              or ".visual." in f".{e.name}"))
+        known |= {tower, total - tower}
         quoted = re.sub(r'"[^"]*"|et al\. \d{4}', " ", note[1])  # quotes, citations
         for figure in re.findall(r"(?<![\w/-])\d+(?:,\d{3})*(?![\w/-])", quoted):
             assert _number(figure) in known, (m.name, figure, note[1])

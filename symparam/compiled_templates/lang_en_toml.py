@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '486ad31ce4cc727acf37f6ab00287651f7fb6d0acd323bc26fc4207e62564c85'
+SOURCE = '763ba10b0d3d63ee0a96314edf92f2de1062eedfdb62dcb2891e2dda648ddfee'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -192,6 +192,12 @@ TABLE = {'title': 'Parameter count of {model}',
             'projector_activation': "the projector's activation function is {value}",
             'feature_layers': 'the projector reads the states of {value} vision layers side by '
                               'side',
+            'full_blocks': "{value} of the vision tower's blocks attend over the whole image, the "
+                           'others within windows',
+            'deepstack_built': '{value} DeepStack mergers are built, one for each vision block the '
+                               'config lists',
+            'deepstack_run': '{value} DeepStack mergers run: those whose block the vision tower '
+                             'has',
             'full_features': "the projector reads every state the tower leaves, its first (CLIP's "
                              'class token) included',
             'text_llama': 'the language model is a LLaMA',
@@ -205,7 +211,10 @@ TABLE = {'title': 'Parameter count of {model}',
             'llama4.window_period': 'layers attending in chunks of [[W_chunk]] by period {value} '
                                     '(0: none, 1: all, p: all but every p-th)',
             'llama4.window_layers': 'chunked (1) and full-attention (0) layers, in order: {value}'},
- 'option_off': {'pooler': 'no pooler',
+ 'option_off': {'deepstack_built': 'no DeepStack merger is built',
+                'deepstack_run': 'no DeepStack merger runs',
+                'full_blocks': 'every block of the vision tower attends within windows',
+                'pooler': 'no pooler',
                 'tie_word_embeddings': 'the LM head has its own V × H matrix, apart from the token '
                                        'embeddings',
                 'add_cross_attention': "no cross-attention over an encoder's states",
@@ -471,6 +480,14 @@ TABLE = {'title': 'Parameter count of {model}',
                                       'patches ({side} × {side}), and the projector maps the '
                                       'states it keeps of them into {s_img} = {tokens} tokens, '
                                       'which the language model reads with the text.',
+          'compute_images_merged': 'Images a sequence: {n_img} = {images}, beside its s text '
+                                   'tokens, each resized by the processor to {height} × {width} '
+                                   "pixels. The vision tower runs on each image's {patches} "
+                                   'patches ({side} × {columns}), and the patch merger joins each '
+                                   '{merge} × {merge} block of them into one of {s_img} = {tokens} '
+                                   'tokens, which the language model reads with the text. Its '
+                                   'windowed blocks attend within windows of {window} × {window} '
+                                   'tokens: {Q_win} = {pairs} query–key pairs an image.',
           'compute_kinds': 'Where they come from, by kind of block (q, k, v and o are the '
                            "attention's projections; the products over the sequence are a kind of "
                            'their own):',
@@ -651,6 +668,40 @@ TABLE = {'title': 'Parameter count of {model}',
                        "image tokens in place of the image's placeholder: with [[n_img]] images "
                        'and $s$ text tokens, it runs on $s + n_{\\mathrm{img}} s_{\\mathrm{img}}$ '
                        'positions, and its KV cache holds them all.'],
+             'qwen2_5_vl': ['Qwen2.5-VL (Qwen Team 2025) reads each image at its own resolution '
+                            'instead of resizing it to a fixed square. Its processor rounds the '
+                            "image's height and width to multiples of $m P$, scaling it to stay "
+                            'within a least and a most number of pixels, and repeats it [[P_t]] '
+                            'times along time, as if it were a short video. The vision tower cuts '
+                            'it into patches of $P_t \\times P \\times P$ pixels with [[C]] '
+                            'channels, and one 3-D convolution without bias (`patch_embed.proj`, '
+                            'weight $H_{\\mathrm{vis}} \\times C \\times P_t \\times P \\times P$) '
+                            'maps each patch to [[H_vis]] numbers. There is no position table: '
+                            "rotary embeddings turn each head by the patch's row and column.",
+                            '[[N_vis]] blocks follow, each an RMSNorm, an attention with [[h_vis]] '
+                            'heads whose queries, keys and values come from one fused matrix '
+                            '(`qkv`, with a bias), an RMSNorm and a gated MLP of [[d_ff_vis]] with '
+                            'biases. Most blocks attend only within windows of $\\lfloor '
+                            'W_{\\mathrm{vis}}/(m P) \\rfloor \\times \\lfloor '
+                            'W_{\\mathrm{vis}}/(m P) \\rfloor$ merged tokens; the blocks '
+                            '`fullatt_block_indexes` lists attend over the whole image. Windows '
+                            'change no weight, only the work: a windowed block multiplies '
+                            "[[Q_win]] query–key pairs of an image (its windows' patches, squared "
+                            'and summed) where a full block multiplies the square of all its '
+                            "patches, so the tower's cost grows nearly in proportion to the "
+                            "image's area.",
+                            'The patch merger (`merger`) normalises each patch (`ln_q`), joins '
+                            'each $m \\times m$ block of neighbouring patches into one vector of '
+                            '$m^2 H_{\\mathrm{vis}}$ numbers and maps it by a two-layer MLP with a '
+                            'GELU (`mlp.0`, `mlp.2`, with biases) to [[H_out]] numbers, the '
+                            "language model's width: an image becomes [[s_img]] tokens, one for "
+                            "every $m^2$ patches. The language model is Qwen2.5's decoder: a token "
+                            'table of [[V]] rows, [[N]] layers with grouped-query attention '
+                            '([[h_kv]] key/value heads for [[h]] query heads, biases on $q$, $k$ '
+                            'and $v$) and a SwiGLU MLP of [[d_ff]], and an LM head of its own. It '
+                            'reads $s + n_{\\mathrm{img}} s_{\\mathrm{img}}$ positions; its rotary '
+                            "embeddings give an image's tokens a time, a row and a column, and add "
+                            'no weight.'],
              'whisper': ['Whisper (Radford et al. 2022) is an encoder–decoder Transformer that '
                          'turns speech into text. Its input is a log-mel spectrogram of 30 seconds '
                          'of audio: $2 L_{\\mathrm{enc}}$ frames, one every 10 ms, of [[n_mels]] '

@@ -1,5 +1,5 @@
 # templates/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '155d74a041dfc01396744da7b1df5c4e8cab6735d9923bf03c8fc37d5ef08012'
+SOURCE = '8f54562f4dc463af81cdd1f871ba8defd25f0aadb9c29c0720a40d4d28c9457b'
 TABLE = {'title': '{model}의 파라미터 수',
  'intro': '{architecture}에는 파라미터가 몇 개 있을까? 아래의 모든 수치는 symparam이 모델의 블록 트리에서 직접 유도한 것이며, 모듈 이름은 모델의 '
           '{names}에 나오는 이름과 같다.',
@@ -80,6 +80,12 @@ TABLE = {'title': '{model}의 파라미터 수',
              'g_conv': '그 합성곱의 그룹 수',
              'R': '이미지 크기(정사각형 한 변의 픽셀 수)',
              'P': '패치 크기(픽셀)',
+             'Q_win': '창 어텐션 블록에서 이미지 한 장의 쿼리–키 쌍 수: 창마다 패치 수를 제곱해 더한 값',
+             'L_vis': '비전 타워 위치 표의 행 수(이미지마다 격자에 맞게 보간한다)',
+             'P_t': '패치 하나가 걸치는 프레임 수(시간 방향 패치 크기)',
+             'm': '한 변에서 토큰 하나로 합치는 패치 수(공간 병합 크기)',
+             'W_vis': '비전 타워 어텐션 창의 한 변(픽셀)',
+             'H_out': '비전 타워 패치 병합기의 출력 차원',
              'C': '이미지 채널 수',
              'd_pool': '풀러의 출력 차원',
              'S': '인코더 스트라이드: 마스크 이미지 디코더가 패치 하나에서 복원하는 한 변의 픽셀 수',
@@ -210,6 +216,9 @@ TABLE = {'title': '{model}의 파라미터 수',
             'projector_bias': '프로젝터의 두 층에 편향이 있다',
             'projector_activation': '프로젝터의 활성화 함수는 {value}',
             'feature_layers': '프로젝터가 비전 레이어 {value}개의 상태를 나란히 이어 읽는다',
+            'full_blocks': '비전 타워의 블록 {value}개는 이미지 전체에 어텐션하고, 나머지는 창 안에서만 어텐션한다',
+            'deepstack_built': 'DeepStack 병합기를 {value}개 만든다: 설정에 적힌 비전 블록마다 하나씩',
+            'deepstack_run': 'DeepStack 병합기 {value}개가 돈다: 비전 타워에 실제로 있는 블록의 것만',
             'full_features': '프로젝터가 비전 타워가 남긴 상태를 첫 번째(CLIP의 클래스 토큰)까지 모두 읽는다',
             'text_llama': '언어 모델이 LLaMA다',
             'conv_bias': '깊이별 합성곱에 편향이 있다',
@@ -256,7 +265,10 @@ TABLE = {'title': '{model}의 파라미터 수',
             'llama4.window_period': '[[W_chunk]]개 위치씩 청크로 나누어 어텐션하는 레이어의 주기는 {value}(0: 없음, 1: 전부, '
                                     'p: p번째마다 하나를 뺀 전부)',
             'llama4.window_layers': '레이어마다 청크 어텐션(1)인지 전체 어텐션(0)인지 차례대로: {value}'},
- 'option_off': {'pooler': '풀러가 없다',
+ 'option_off': {'deepstack_built': 'DeepStack 병합기를 만들지 않는다',
+                'deepstack_run': '도는 DeepStack 병합기가 없다',
+                'full_blocks': '비전 타워의 모든 블록이 창 안에서만 어텐션한다',
+                'pooler': '풀러가 없다',
                 'tie_word_embeddings': '출력 레이어(LM head)가 토큰 임베딩과 별도로 자기 V × H 행렬을 갖는다',
                 'add_cross_attention': '인코더 출력에 대한 교차 어텐션이 없다',
                 'project_embeddings': '투영이 없다: 임베딩 차원이 곧 H이다',
@@ -453,6 +465,12 @@ TABLE = {'title': '{model}의 파라미터 수',
           'compute_images_projected': '각 시퀀스에는 텍스트 토큰 s개 외에 이미지 {n_img} = {images}장이 들어 있다. 비전 타워는 '
                                       '이미지마다 패치 {patches}개({side} × {side})에서 돌고, 프로젝터가 그중 남겨 둔 '
                                       '상태를 토큰 {s_img} = {tokens}개로 옮기며, 언어 모델은 이 토큰을 텍스트와 함께 읽는다.',
+          'compute_images_merged': '각 시퀀스에는 텍스트 토큰 s개 외에 이미지 {n_img} = {images}장이 들어 있고, 프로세서가 '
+                                   '이미지마다 크기를 {height} × {width} 픽셀로 바꾼다. 비전 타워는 이미지마다 패치 '
+                                   '{patches}개({side} × {columns})에서 돌고, 패치 병합기가 이웃한 패치 {merge} × '
+                                   '{merge}개를 토큰 하나로 합쳐 토큰 {s_img} = {tokens}개를 만들며, 언어 모델은 이 토큰을 '
+                                   '텍스트와 함께 읽는다. 창 어텐션 블록은 토큰 {window} × {window}개 크기의 창 안에서만 '
+                                   '어텐션하므로, 이미지 한 장의 쿼리–키 쌍은 {Q_win} = {pairs}개다.',
           'compute_result': '모두 {flops} FLOPs, 곧 {macs} MACs(곱셈-누산 횟수로, thop, ptflops, fvcore가 '
                             '출력하며 "flops"라고 부르는 수)이다.',
           'reported_note': '참고: {note}.',
@@ -612,6 +630,28 @@ TABLE = {'title': '{model}의 파라미터 수',
                        '따로 둔 LM 헤드로 이루어진다. 이미지 토큰은 이미지 자리표시자 위치에 들어가므로, 이미지 [[n_img]]장과 텍스트 토큰 '
                        '$s$개가 있으면 위치 $s + n_{\\mathrm{img}} s_{\\mathrm{img}}$개에서 돌고 KV 캐시도 그 위치를 '
                        '모두 담는다.'],
+             'qwen2_5_vl': ['Qwen2.5-VL(Qwen Team 2025)은 이미지를 고정된 정사각형으로 줄이지 않고 제 해상도 그대로 읽는다. '
+                            '프로세서는 이미지의 높이와 너비를 $m P$의 배수로 맞추되 전체 픽셀 수가 정해진 하한과 상한 사이에 들도록 크기를 '
+                            '조정하고, 이미지를 시간 방향으로 [[P_t]]번 되풀이해 아주 짧은 동영상처럼 다룬다. 비전 타워는 이를 채널 '
+                            '[[C]]개짜리 $P_t \\times P \\times P$ 픽셀 패치로 자르고, 편향 없는 3차원 합성곱 '
+                            '하나(`patch_embed.proj`, 가중치 $H_{\\mathrm{vis}} \\times C \\times P_t '
+                            '\\times P \\times P$)가 패치마다 [[H_vis]]차원 벡터를 만든다. 위치 표는 없다. 회전 위치 인코딩이 '
+                            '패치의 행과 열에 따라 각 헤드를 돌린다.',
+                            '그 뒤로 블록 [[N_vis]]개가 이어진다. 블록마다 RMSNorm, 헤드 [[h_vis]]개의 어텐션(쿼리·키·값을 편향 '
+                            '있는 융합 행렬 `qkv` 하나로 구한다), RMSNorm, 편향 있는 게이트 MLP(내부 [[d_ff_vis]]차원)가 '
+                            '있다. 대부분의 블록은 병합된 토큰 $\\lfloor W_{\\mathrm{vis}}/(m P) \\rfloor '
+                            '\\times \\lfloor W_{\\mathrm{vis}}/(m P) \\rfloor$개 크기의 창 안에서만 어텐션하고, '
+                            '`fullatt_block_indexes`에 적힌 블록만 이미지 전체에 어텐션한다. 창은 가중치를 하나도 바꾸지 않고 '
+                            '계산량만 바꾼다. 창 어텐션 블록은 이미지 한 장에서 쿼리–키 쌍 [[Q_win]]개(창마다 패치 수를 제곱해 더한 값)를 '
+                            '곱하지만 전체 어텐션 블록은 패치 수 전체의 제곱만큼 곱하므로, 비전 타워의 계산량은 이미지 넓이에 거의 비례해 늘어난다.',
+                            '패치 병합기(`merger`)는 패치마다 정규화한 뒤(`ln_q`), 이웃한 패치 $m \\times m$개를 $m^2 '
+                            'H_{\\mathrm{vis}}$차원 벡터 하나로 이어 붙이고, GELU가 있는 두 층 MLP(`mlp.0`, '
+                            '`mlp.2`, 둘 다 편향 있음)로 언어 모델의 너비인 [[H_out]]차원으로 옮긴다. 패치 $m^2$개가 토큰 하나가 '
+                            '되어 이미지 한 장은 토큰 [[s_img]]개가 된다. 언어 모델은 Qwen2.5의 디코더다. [[V]]행짜리 토큰 임베딩 '
+                            '표, 그룹 쿼리 어텐션([[h]]개의 쿼리 헤드가 키/값 헤드 [[h_kv]]개를 나눠 쓰고 $q$, $k$, $v$에 '
+                            '편향이 있다)과 내부 [[d_ff]]차원 SwiGLU MLP로 된 층 [[N]]개, 그리고 따로 둔 LM head로 '
+                            '이루어진다. 언어 모델은 $s + n_{\\mathrm{img}} s_{\\mathrm{img}}$개 위치를 읽으며, 회전 '
+                            '위치 인코딩은 이미지 토큰에 시간·행·열 세 좌표를 주되 가중치를 더하지 않는다.'],
              'whisper': ['Whisper(Radford 외 2022)는 음성을 글로 옮기는 인코더–디코더 Transformer다. 입력은 30초 분량 '
                          '오디오의 로그 멜 스펙트로그램으로, 10밀리초마다 한 프레임씩 모두 $2 L_{\\mathrm{enc}}$개의 프레임이 있고 '
                          '프레임마다 멜 대역이 [[n_mels]]개다.',

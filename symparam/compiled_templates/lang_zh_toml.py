@@ -1,5 +1,5 @@
 # templates/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '3153a69aa4c9dbddc047f89bd988f39d12355986272f5d09c88f2225105b62dc'
+SOURCE = '2a7cdc408cfa84b267f15e6d616ef231afb1ed8dc103d22aa9289d544c10e324'
 TABLE = {'title': '{model} 的参数量',
  'intro': '{architecture} 一共有多少参数？下文的每个数字都由 symparam 根据模型的模块树推导得出，模块名与模型 {names} 中的名称一致。',
  'intro_symbolic': '{family} 系列（{architecture}）的参数量，写成超参数的公式，不代入具体数值。',
@@ -79,6 +79,12 @@ TABLE = {'title': '{model} 的参数量',
              'g_conv': '该卷积的分组数',
              'R': '图像边长（像素）',
              'P': '图像块边长（像素）',
+             'Q_win': '窗口注意力层中一张图像的查询–键对数：各窗口内图像块数的平方之和',
+             'L_vis': '视觉塔位置表的行数（按每张图像的网格插值）',
+             'P_t': '每个图像块跨越的帧数（时间维图像块大小）',
+             'm': '每边合并成一个词元的图像块数（空间合并大小）',
+             'W_vis': '视觉塔注意力窗口的边长（像素）',
+             'H_out': '视觉塔图像块合并器的输出维度',
              'C': '图像通道数',
              'd_pool': '池化层的输出维度',
              'S': '编码器步长：掩码图像解码器由每个图像块重建的边长（像素）',
@@ -208,6 +214,9 @@ TABLE = {'title': '{model} 的参数量',
             'projector_bias': '投影器的两层都带偏置',
             'projector_activation': '投影器的激活函数是 {value}',
             'feature_layers': '投影器把 {value} 个视觉层的状态拼在一起读入',
+            'full_blocks': '视觉塔有 {value} 个块在整张图像上做注意力，其余的块只在窗口内做注意力',
+            'deepstack_built': '构建 {value} 个 DeepStack 合并器，配置列出的每个视觉块各一个',
+            'deepstack_run': '运行 {value} 个 DeepStack 合并器：只有视觉塔里确实存在的块对应的那些',
             'full_features': '投影器读入视觉塔留下的全部状态，包括第一个（CLIP 的类别词元）',
             'text_llama': '语言模型是 LLaMA',
             'conv_bias': '深度卷积带偏置',
@@ -254,7 +263,10 @@ TABLE = {'title': '{model} 的参数量',
             'llama4.window_period': '以 [[W_chunk]] 个位置为一块做分块注意力的层，周期为 {value}（0：没有，1：全部，p：除每第 p '
                                     '层外全部）',
             'llama4.window_layers': '各层依次为分块注意力（1）或全注意力（0）：{value}'},
- 'option_off': {'pooler': '没有池化层',
+ 'option_off': {'deepstack_built': '不构建 DeepStack 合并器',
+                'deepstack_run': '没有 DeepStack 合并器运行',
+                'full_blocks': '视觉塔的每个块都只在窗口内做注意力',
+                'pooler': '没有池化层',
                 'tie_word_embeddings': '输出层（LM head）有自己的 V × H 矩阵，不与词嵌入共用',
                 'add_cross_attention': '没有关注编码器输出的交叉注意力',
                 'project_embeddings': '没有投影：嵌入维度就是 H',
@@ -435,6 +447,11 @@ TABLE = {'title': '{model} 的参数量',
           'compute_images_projected': '除 s 个文本词元外，每个序列还含 {n_img} = {images} 张图像：视觉塔在每张图像的 '
                                       '{patches} 个图像块（{side} × {side}）上运行，投影器把它保留下来的状态映射成 {s_img} '
                                       '= {tokens} 个词元，与文本一起送入语言模型。',
+          'compute_images_merged': '除 s 个文本词元外，每个序列还含 {n_img} = {images} 张图像，处理器把每张图像缩放到 {height} '
+                                   '× {width} 像素：视觉塔在每张图像的 {patches} 个图像块（{side} × '
+                                   '{columns}）上运行，图像块合并器把每 {merge} × {merge} 个相邻图像块合成一个词元，共得到 '
+                                   '{s_img} = {tokens} 个词元，与文本一起送入语言模型。窗口注意力层只在 {window} × '
+                                   '{window} 个词元的窗口内做注意力：每张图像 {Q_win} = {pairs} 个查询–键对。',
           'compute_result': '共 {flops} FLOPs，即 {macs} MACs（乘加次数；thop、ptflops、fvcore 打印并称为 “flops” '
                             '的正是这个数）。',
           'reported_note': '说明：{note}。',
@@ -572,6 +589,27 @@ TABLE = {'title': '{model} 的参数量',
                        '语言模型是 LLaMA（LLaVA-1.5 用的是 Vicuna 的权重）：[[V]] 行的词表嵌入、[[N]] '
                        '层，以及独立的语言模型输出头。图像词元放在图像占位符的位置：有 [[n_img]] 张图像和 $s$ 个文本词元时，它在 $s + '
                        'n_{\\mathrm{img}} s_{\\mathrm{img}}$ 个位置上运行，KV 缓存也要存下所有这些位置。'],
+             'qwen2_5_vl': ['Qwen2.5-VL（Qwen Team '
+                            '2025）按图像自身的分辨率读入图像，而不是先把它缩放成固定大小的正方形。处理器把图像的高和宽取整到 $m P$ '
+                            '的倍数，并让总像素数落在给定的上下限之间，再把图像沿时间方向重复 [[P_t]] 次，当作一段很短的视频。视觉塔把它切成 $P_t '
+                            '\\times P \\times P$ 像素、[[C]] 个通道的图像块，一个不带偏置的 3D '
+                            '卷积（`patch_embed.proj`，权重 $H_{\\mathrm{vis}} \\times C \\times P_t '
+                            '\\times P \\times P$）把每个图像块映射成 [[H_vis]] '
+                            '维向量。这里没有位置表：旋转位置编码按图像块所在的行和列转动每个头。',
+                            '接下来是 [[N_vis]] 个块，每块依次是 RMSNorm、[[h_vis]] 个头的注意力（查询、键、值由一个带偏置的融合矩阵 '
+                            '`qkv` 算出）、RMSNorm 和带偏置的门控 MLP（内层 [[d_ff_vis]] 维）。大多数块只在 $\\lfloor '
+                            'W_{\\mathrm{vis}}/(m P) \\rfloor \\times \\lfloor '
+                            'W_{\\mathrm{vis}}/(m P) \\rfloor$ '
+                            '个合并词元的窗口内做注意力，`fullatt_block_indexes` '
+                            '列出的块才在整张图像上做注意力。窗口不改变任何权重，只改变计算量：窗口注意力层对一张图像计算 [[Q_win]] '
+                            '个查询–键对（各窗口内图像块数的平方之和），全局注意力层则要计算全部图像块数的平方，所以视觉塔的计算量几乎与图像面积成正比。',
+                            '图像块合并器（`merger`）先对每个图像块做归一化（`ln_q`），再把每 $m \\times m$ 个相邻图像块拼成一个 $m^2 '
+                            'H_{\\mathrm{vis}}$ 维向量，用带 GELU 的两层 MLP（`mlp.0`、`mlp.2`，都带偏置）映射成 '
+                            '[[H_out]] 维，即语言模型的宽度：每 $m^2$ 个图像块变成一个词元，一张图像共 [[s_img]] 个词元。语言模型是 '
+                            'Qwen2.5 的解码器：[[V]] 行的词表嵌入，[[N]] 层分组查询注意力（[[h]] 个查询头共用 [[h_kv]] '
+                            '个键/值头，$q$、$k$、$v$ 带偏置）和内层 [[d_ff]] 维的 SwiGLU MLP，以及单独的 LM head。它读入 $s '
+                            '+ n_{\\mathrm{img}} s_{\\mathrm{img}}$ '
+                            '个位置；旋转位置编码给图像词元分配时间、行和列三个坐标，不增加任何权重。'],
              'whisper': ['Whisper（Radford 等 2022）是一个把语音转成文字的编码器–解码器 Transformer。它的输入是 30 '
                          '秒音频的对数梅尔频谱：共 $2 L_{\\mathrm{enc}}$ 帧，每 10 毫秒一帧，每帧 [[n_mels]] 个梅尔频带。',
                          '编码器的前端很小，只有两层一维卷积：以梅尔频带为输入通道，沿时间轴滑动，卷积核宽度都是 3，每层后面接一个 GELU。第一层（`conv1`）把 '

@@ -7,12 +7,12 @@ is read when its type is asked for, so startup does not grow with the number of 
 Hand-written families take precedence: the catalog asks here only for a ``model_type`` none
 of them serves.
 
->>> "qwen2_5_vl" in names()
+>>> "mistral3" in names()
 True
->>> m = model_for_config({"model_type": "qwen2_5_vl",
-...                       "architectures": ["Qwen2_5_VLForConditionalGeneration"]})
+>>> m = model_for_config({"model_type": "mistral3",
+...                       "architectures": ["Mistral3ForConditionalGeneration"]})
 >>> m.label, "H" in m.hyperparameters
-('Qwen2_5_VLForConditionalGeneration', True)
+('Mistral3ForConditionalGeneration', True)
 """
 
 from __future__ import annotations
