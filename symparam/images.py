@@ -103,7 +103,7 @@ def bound(model: Any, images: int | None, size: tuple[int, int] | None = None
     return {"n_img": count, "s_img": found.tokens, "Q_win": found.pairs}
 
 
-@dataclass(frozen=True)
+@frozen
 class Grid:
     """An image as a model that reads it at its own resolution sees it: its size as the
     processor resizes it (``pixels``), its patches in rows × columns, merged ``merge`` ×

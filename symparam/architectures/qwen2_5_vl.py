@@ -30,7 +30,6 @@ there is no ``text_config``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import sympy
@@ -60,6 +59,7 @@ from symparam.blocks.base import marked, on_sequence, unembedding
 from symparam.blocks.images import PerImage, WithImageTokens
 from symparam.errors import ConfigError, quoted
 from symparam.family import Divides, Family, Option
+from symparam.frozen import frozen
 from symparam.modeltype import (
     ActivationName,
     HeadSize,
@@ -229,7 +229,7 @@ FAMILY = Family(
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class FullBlocks(Rule):
     """How many of the vision tower's blocks attend over the whole image: the distinct indexes
     ``key`` lists among 0 … depth − 1 (transformers asks ``i in fullatt_block_indexes``)."""
@@ -251,7 +251,7 @@ class FullBlocks(Rule):
         return len({i for i in listed if 0 <= i < depth})
 
 
-@dataclass(frozen=True)
+@frozen
 class TiedByEither(Rule):
     """The head is tied where the config's ``tie_word_embeddings`` says so or, as transformers
     reads older files, its text config's (read as false where absent: no field declares it)."""

@@ -13,7 +13,6 @@ d_ff_vis = int(H_vis · mlp_ratio). The merger normalises each patch with a Laye
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from symparam.architectures.common import (
@@ -46,6 +45,7 @@ from symparam.blocks.base import marked, on_sequence, unembedding
 from symparam.blocks.images import PerImage, WithImageTokens
 from symparam.errors import ConfigError, quoted
 from symparam.family import Divides, Family, Option
+from symparam.frozen import frozen
 from symparam.modeltype import ActivationName, LayerTypes, ModelType, NullRule, Reader, Size
 from symparam.symbols import H, H_out, H_vis, N_vis, V, d_ff_vis, h_vis, m
 
@@ -115,7 +115,7 @@ FAMILY = Family(
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class MlpWidth(NullRule):
     """The vision MLP's width: int(embed_dim · mlp_ratio), as transformers computes it."""
 

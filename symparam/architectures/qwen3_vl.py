@@ -22,7 +22,6 @@ tied where ``tie_word_embeddings`` says so.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any
 
 import sympy
@@ -51,6 +50,7 @@ from symparam.blocks.base import adopt, marked, on_sequence, unembedding
 from symparam.blocks.images import PerImage, WithImageTokens
 from symparam.errors import ConfigError, quoted
 from symparam.family import Divides, Family, Option
+from symparam.frozen import frozen
 from symparam.modeltype import ActivationName, Flag, ModelType, Reader, Rule, Size
 from symparam.symbols import H, H_out, H_vis, L_vis, N, N_vis, V, d_ff_vis, h_vis, m
 
@@ -178,7 +178,7 @@ FAMILY = Family(
 )
 
 
-@dataclass(frozen=True)
+@frozen
 class DeepStack(Rule):
     """The DeepStack mergers: ``built`` one for each index listed; else those that run, the
     distinct indexes among 0 … depth − 1 (the tower asks ``layer_num in indexes``)."""
