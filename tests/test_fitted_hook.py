@@ -201,3 +201,16 @@ def test_a_worked_out_size_written_as_its_default_is_read_beside_default_sizes()
         read_config(record, {**base, "x_dim": 65}, "f")
     with pytest.raises(symparam.SymparamError, match=r"^f: x_dim = 64 is what transformers "):
         read_config(record, {**base, "text_config": {"hidden_size": 640}}, "f")
+
+
+def test_a_tie_inside_the_base_model_held_by_a_class_names_its_place_in_the_base() -> None:
+    """Blenderbot ties its encoder's and decoder's embeddings to ``shared`` (``abs:`` from the
+    base model's root); the class that holds the base model under ``model`` reads those ties
+    as ``model.shared.weight`` and counts each once, as transformers does."""
+    from tests.test_fitted_published import transformers_count
+
+    for arch in ["BlenderbotForConditionalGeneration", "BlenderbotModel"]:
+        config = {"model_type": "blenderbot", "architectures": [arch], "d_model": 64,
+                  "encoder_layers": 1, "decoder_layers": 2}
+        assert symparam.from_hf_config(config).count() == transformers_count(config), arch
+
