@@ -214,3 +214,34 @@ def test_a_tie_inside_the_base_model_held_by_a_class_names_its_place_in_the_base
                   "encoder_layers": 1, "decoder_layers": 2}
         assert symparam.from_hf_config(config).count() == transformers_count(config), arch
 
+
+def test_a_list_made_of_a_head_and_a_period_is_read_as_left_out() -> None:
+    """GLM-4.7-Flash (glm4_moe_lite) writes mlp_layer_types: one dense layer, then sparse ones
+    for every other layer. A file listing what transformers makes at its own sizes counts
+    as one that leaves it out; any other list is refused by the key."""
+    from symparam.fitted.record import made_list
+    from tests.test_fitted_published import transformers_count
+
+    entry = fitted.load("glm4_moe_lite")["keys"]["mlp_layer_types"]
+    assert made_list(entry, {"N": 4}) == ["dense", "sparse", "sparse", "sparse"]
+    config = {"model_type": "glm4_moe_lite", "architectures": ["Glm4MoeLiteForCausalLM"],
+              "num_hidden_layers": 3, "hidden_size": 256, "vocab_size": 1000,
+              "mlp_layer_types": ["dense", "sparse", "sparse"]}
+    assert symparam.from_hf_config(config).count() == transformers_count(config)
+    refused = r'^config: mlp_layer_types lists \["dense", "dense", "sparse"\]; glm4_moe_lite was'
+    with pytest.raises(symparam.SymparamError, match=refused):
+        symparam.from_hf_config({**config, "mlp_layer_types": ["dense", "dense", "sparse"]})
+
+
+def test_a_head_size_worked_out_as_hidden_over_heads_is_fitted_not_fixed() -> None:
+    """GLM-4V's text model makes each head hidden_size // num_attention_heads wide: its
+    attention widths are h·⌊H/h⌋ and h_kv·⌊H/h⌋, fitted (the points that showed h in them
+    moved every size at once), so other widths and head counts are counted, not refused."""
+    from tests.test_fitted_published import transformers_count
+
+    keys = fitted.load("glm4v_text")["keys"]
+    assert {keys[k].get("size") for k in ("hidden_size", "num_attention_heads")} == {"H", "h"}
+    config = {"model_type": "glm4v_text", "architectures": ["Glm4vTextModel"],
+              "hidden_size": 200, "num_attention_heads": 6, "num_key_value_heads": 2,
+              "num_hidden_layers": 2, "vocab_size": 100, "intermediate_size": 64}
+    assert symparam.from_hf_config(config).count() == transformers_count(config)

@@ -183,14 +183,28 @@ def _at_defaults(record: Mapping[str, Any], values: Mapping[str, int],
 
 def made_list(entry: Mapping[str, Any], values: Mapping[str, int]) -> list[Any]:
     """The list transformers makes for a key a file leaves out, at these sizes: a period of
-    values over the layers (``repeats``), or ``from``, ``from + step`` … (``length`` − ``less``
-    items)."""
+    values over the layers (``repeats``), after a ``head`` (its values, or one value
+    ``head_length`` times; the period counted from the first layer, or from the head's end
+    where ``relative``), or ``from``, ``from + step`` … (``length`` − ``less`` items).
+
+    >>> made_list({"head": ["dense"], "head_length": "k", "repeats": ["moe"], "length": "N",
+    ...            "relative": False}, {"k": 2, "N": 4})
+    ['dense', 'dense', 'moe', 'moe']
+    """
     length = entry["length"]
     count = length if isinstance(length, int) else values.get(length, 0)
     if "step" in entry:
         return [entry["from"] + entry["step"] * i for i in range(count - entry["less"])]
+    head = list(entry.get("head", []))
+    k = entry.get("head_length", len(head))
+    if not isinstance(k, int):
+        k = values.get(k, 0)
+        head = head[:1] * k
+    head = head[:count]
     repeats = entry["repeats"]
-    return [repeats[i % len(repeats)] for i in range(count)] if repeats else []
+    shift = len(head) if entry.get("relative") else 0
+    return head + ([repeats[(i - shift) % len(repeats)] for i in range(len(head), count)]
+                   if repeats else [])
 
 
 class _View:
