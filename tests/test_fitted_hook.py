@@ -245,3 +245,23 @@ def test_a_head_size_worked_out_as_hidden_over_heads_is_fitted_not_fixed() -> No
               "hidden_size": 200, "num_attention_heads": 6, "num_key_value_heads": 2,
               "num_hidden_layers": 2, "vocab_size": 100, "intermediate_size": 64}
     assert symparam.from_hf_config(config).count() == transformers_count(config)
+
+
+def test_a_size_held_fixed_after_a_tree_named_it_is_bound_to_its_value() -> None:
+    """A class's fit may hold a size fixed after the base model's tree was fitted with it as
+    a symbol (EoMT's hidden_size): the record keeps the symbol beside the fixed value, and
+    the reader binds it, so the count is the one at that value, not 'no value for H'."""
+    import copy
+
+    from symparam.fitted.record import read_config
+
+    record = copy.deepcopy(fitted.load("deepseek_vl"))
+    free = read_config(record, {"model_type": "deepseek_vl"}, "f")
+    record["keys"]["text_config.hidden_size"] = {"fixed": [4096], "default": 4096,
+                                                 "symbol": "H"}
+    held = read_config(record, {"model_type": "deepseek_vl"}, "f")
+    assert held.values["H"] == free.values["H"] == 4096
+    with pytest.raises(symparam.SymparamError, match=r"^f: text_config\.hidden_size = 2048 is "
+                                                     r"not a value deepseek_vl was fitted for"):
+        read_config(record, {"model_type": "deepseek_vl", "text_config": {"hidden_size": 2048}},
+                    "f")

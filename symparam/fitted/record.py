@@ -122,6 +122,8 @@ def read_config(record: Mapping[str, Any], config: Mapping[str, Any], where: str
                               f"{record['model_type']} was fitted for ({shown})")
         if "values" in entry:
             options[path] = next(a for a in allowed if _equal(value, a))
+        if isinstance(entry.get("symbol"), str) and type(value) is int:
+            values[entry["symbol"]] = value  # a size held fixed, which a tree may still name
     for symbol, path, data in derived:  # transformers' own formula from the other sizes
         values[symbol] = _derive(data, values, path, where)
     for path, value in as_written[:1]:  # what transformers wrote for its defaults, made

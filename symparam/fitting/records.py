@@ -284,7 +284,8 @@ class _TypeFitter:
             key, name = self.s.keys[path], self.names[path]
             if name in self.fixed:
                 found = self.default_of(key)
-                entry: dict[str, Any] = {"fixed": [self.point[name]]}
+                # its symbol too: a tree fitted before a class fixed it may hold it
+                entry: dict[str, Any] = {"fixed": [self.point[name]], "symbol": name}
                 if "derived" in found:  # the value transformers works out when it is unset
                     entry = {"same_as": found["derived"], "unset": found.get("unset")}
                     if path in self.written([path]):  # what the default config's file holds
