@@ -247,6 +247,21 @@ def test_a_head_size_worked_out_as_hidden_over_heads_is_fitted_not_fixed() -> No
     assert symparam.from_hf_config(config).count() == transformers_count(config)
 
 
+@pytest.mark.parametrize(("model_type", "why"), [
+    ("autoformer", r"AutoformerModel does not build with the default config: ValueError: "),
+    ("blip_text_model", r"transformers' auto mappings register no class for it"),
+    ("gemma4_text", r"heterogeneous \(per_layer_config"),
+])
+def test_a_type_transformers_has_but_no_record_serves_is_refused_with_why(
+        model_type: str, why: str) -> None:
+    """Every model type transformers registers is counted or refused in one line naming why:
+    one whose default config does not build, one with no class of its own (a part of another
+    type's model), one whose layers the fitter does not read alike."""
+    with pytest.raises(symparam.SymparamError,
+                       match=rf'^config: model_type "{model_type}" is not counted: .*{why}'):
+        symparam.from_hf_config({"model_type": model_type})
+
+
 def test_a_size_held_fixed_after_a_tree_named_it_is_bound_to_its_value() -> None:
     """A class's fit may hold a size fixed after the base model's tree was fitted with it as
     a symbol (EoMT's hidden_size): the record keeps the symbol beside the fixed value, and

@@ -36,7 +36,8 @@ def draw(model_type: str, rng: random.Random, default: bool = False
          ) -> tuple[dict[str, Any], str, int] | None:
     """A config.json (as transformers writes it), a class and its ``num_parameters()``, or
     None where transformers does not build what was drawn; with ``default``, every size and
-    flag kept at the default (the class still drawn)."""
+    flag kept at the default, and, where the class drawn does not build with it
+    (BEiT's segmenter wants four out_indices), the next class in the drawn order that does."""
     import warnings
 
     import torch
@@ -57,20 +58,22 @@ def draw(model_type: str, rng: random.Random, default: bool = False
             if others:
                 values[path] = rng.choice(others)
     values["num_labels"] = rng.choice([1, 2, 3, 5])
-    cls = rng.choice(s.classes)
-    try:
-        config = s.make_config(values)
-        with torch.device("meta"), quiet_init(), warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            import transformers
+    order = rng.sample(s.classes, len(s.classes))
+    for cls in order if default else order[:1]:
+        try:
+            config = s.make_config(values)
+            with torch.device("meta"), quiet_init(), warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                import transformers
 
-            module = getattr(transformers, cls)(config)
-        expected = int(module.num_parameters())
-        data = config.to_dict()
-    except Exception:
-        return None
-    data["architectures"] = [cls]
-    return json.loads(json.dumps(data, default=str)), cls, expected
+                module = getattr(transformers, cls)(config)
+            expected = int(module.num_parameters())
+            data = config.to_dict()
+        except Exception:
+            continue
+        data["architectures"] = [cls]
+        return json.loads(json.dumps(data, default=str)), cls, expected
+    return None
 
 
 def check(model_type: str, draws: int, seed: int) -> Counter[str]:

@@ -475,6 +475,8 @@ class _TypeFitter:
                                          else [_json(v) for v in listed[:k]],
                                          "head_length": head, "relative": relative})
                         yield rule
+        if len(listed) <= 64:  # the same list whatever the sizes (Flint's mlp_only_layers)
+            yield {"repeats": [_json(v) for v in listed], "length": len(listed)}
 
     def legacy(self) -> list[str]:
         """The older spellings the config classes read (:attr:`TypeSpec.legacy`) that change
