@@ -314,6 +314,13 @@ def choose_record(config: Mapping[str, Any], types: Mapping[str, ModelType],
     model_type = config.get("model_type")
     if not isinstance(model_type, str) or model_type not in types:
         shown = "missing" if model_type is None else quoted(model_type)
+        from symparam import fitted  # only here: a type no family nor record serves
+
+        why = fitted.refusal(model_type)
+        if why is not None:
+            raise ConfigError(f"{where}: model_type {shown} is not counted: transformers has it, "
+                              f"and reading its classes off their module trees was refused "
+                              f"({why})")
         raise ConfigError(f"{where}: model_type {shown} is not supported (supported: "
                           f"{', '.join(sorted(types))})")
     return types[model_type]

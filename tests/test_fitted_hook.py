@@ -201,3 +201,82 @@ def test_a_worked_out_size_written_as_its_default_is_read_beside_default_sizes()
         read_config(record, {**base, "x_dim": 65}, "f")
     with pytest.raises(symparam.SymparamError, match=r"^f: x_dim = 64 is what transformers "):
         read_config(record, {**base, "text_config": {"hidden_size": 640}}, "f")
+
+
+def test_a_tie_inside_the_base_model_held_by_a_class_names_its_place_in_the_base() -> None:
+    """Blenderbot ties its encoder's and decoder's embeddings to ``shared`` (``abs:`` from the
+    base model's root); the class that holds the base model under ``model`` reads those ties
+    as ``model.shared.weight`` and counts each once, as transformers does."""
+    from tests.test_fitted_published import transformers_count
+
+    for arch in ["BlenderbotForConditionalGeneration", "BlenderbotModel"]:
+        config = {"model_type": "blenderbot", "architectures": [arch], "d_model": 64,
+                  "encoder_layers": 1, "decoder_layers": 2}
+        assert symparam.from_hf_config(config).count() == transformers_count(config), arch
+
+
+def test_a_list_made_of_a_head_and_a_period_is_read_as_left_out() -> None:
+    """GLM-4.7-Flash (glm4_moe_lite) writes mlp_layer_types: one dense layer, then sparse ones
+    for every other layer. A file listing what transformers makes at its own sizes counts
+    as one that leaves it out; any other list is refused by the key."""
+    from symparam.fitted.record import made_list
+    from tests.test_fitted_published import transformers_count
+
+    entry = fitted.load("glm4_moe_lite")["keys"]["mlp_layer_types"]
+    assert made_list(entry, {"N": 4}) == ["dense", "sparse", "sparse", "sparse"]
+    config = {"model_type": "glm4_moe_lite", "architectures": ["Glm4MoeLiteForCausalLM"],
+              "num_hidden_layers": 3, "hidden_size": 256, "vocab_size": 1000,
+              "mlp_layer_types": ["dense", "sparse", "sparse"]}
+    assert symparam.from_hf_config(config).count() == transformers_count(config)
+    refused = r'^config: mlp_layer_types lists \["dense", "dense", "sparse"\]; glm4_moe_lite was'
+    with pytest.raises(symparam.SymparamError, match=refused):
+        symparam.from_hf_config({**config, "mlp_layer_types": ["dense", "dense", "sparse"]})
+
+
+def test_a_head_size_worked_out_as_hidden_over_heads_is_fitted_not_fixed() -> None:
+    """GLM-4V's text model makes each head hidden_size // num_attention_heads wide: its
+    attention widths are h·⌊H/h⌋ and h_kv·⌊H/h⌋, fitted (the points that showed h in them
+    moved every size at once), so other widths and head counts are counted, not refused."""
+    from tests.test_fitted_published import transformers_count
+
+    keys = fitted.load("glm4v_text")["keys"]
+    assert {keys[k].get("size") for k in ("hidden_size", "num_attention_heads")} == {"H", "h"}
+    config = {"model_type": "glm4v_text", "architectures": ["Glm4vTextModel"],
+              "hidden_size": 200, "num_attention_heads": 6, "num_key_value_heads": 2,
+              "num_hidden_layers": 2, "vocab_size": 100, "intermediate_size": 64}
+    assert symparam.from_hf_config(config).count() == transformers_count(config)
+
+
+@pytest.mark.parametrize(("model_type", "why"), [
+    ("autoformer", r"AutoformerModel does not build with the default config: ValueError: "),
+    ("blip_text_model", r"transformers' auto mappings register no class for it"),
+    ("gemma4_text", r"heterogeneous \(per_layer_config"),
+])
+def test_a_type_transformers_has_but_no_record_serves_is_refused_with_why(
+        model_type: str, why: str) -> None:
+    """Every model type transformers registers is counted or refused in one line naming why:
+    one whose default config does not build, one with no class of its own (a part of another
+    type's model), one whose layers the fitter does not read alike."""
+    with pytest.raises(symparam.SymparamError,
+                       match=rf'^config: model_type "{model_type}" is not counted: .*{why}'):
+        symparam.from_hf_config({"model_type": model_type})
+
+
+def test_a_size_held_fixed_after_a_tree_named_it_is_bound_to_its_value() -> None:
+    """A class's fit may hold a size fixed after the base model's tree was fitted with it as
+    a symbol (EoMT's hidden_size): the record keeps the symbol beside the fixed value, and
+    the reader binds it, so the count is the one at that value, not 'no value for H'."""
+    import copy
+
+    from symparam.fitted.record import read_config
+
+    record = copy.deepcopy(fitted.load("deepseek_vl"))
+    free = read_config(record, {"model_type": "deepseek_vl"}, "f")
+    record["keys"]["text_config.hidden_size"] = {"fixed": [4096], "default": 4096,
+                                                 "symbol": "H"}
+    held = read_config(record, {"model_type": "deepseek_vl"}, "f")
+    assert held.values["H"] == free.values["H"] == 4096
+    with pytest.raises(symparam.SymparamError, match=r"^f: text_config\.hidden_size = 2048 is "
+                                                     r"not a value deepseek_vl was fitted for"):
+        read_config(record, {"model_type": "deepseek_vl", "text_config": {"hidden_size": 2048}},
+                    "f")

@@ -122,6 +122,8 @@ def read_config(record: Mapping[str, Any], config: Mapping[str, Any], where: str
                               f"{record['model_type']} was fitted for ({shown})")
         if "values" in entry:
             options[path] = next(a for a in allowed if _equal(value, a))
+        if isinstance(entry.get("symbol"), str) and type(value) is int:
+            values[entry["symbol"]] = value  # a size held fixed, which a tree may still name
     for symbol, path, data in derived:  # transformers' own formula from the other sizes
         values[symbol] = _derive(data, values, path, where)
     for path, value in as_written[:1]:  # what transformers wrote for its defaults, made
@@ -183,14 +185,28 @@ def _at_defaults(record: Mapping[str, Any], values: Mapping[str, int],
 
 def made_list(entry: Mapping[str, Any], values: Mapping[str, int]) -> list[Any]:
     """The list transformers makes for a key a file leaves out, at these sizes: a period of
-    values over the layers (``repeats``), or ``from``, ``from + step`` … (``length`` − ``less``
-    items)."""
+    values over the layers (``repeats``), after a ``head`` (its values, or one value
+    ``head_length`` times; the period counted from the first layer, or from the head's end
+    where ``relative``), or ``from``, ``from + step`` … (``length`` − ``less`` items).
+
+    >>> made_list({"head": ["dense"], "head_length": "k", "repeats": ["moe"], "length": "N",
+    ...            "relative": False}, {"k": 2, "N": 4})
+    ['dense', 'dense', 'moe', 'moe']
+    """
     length = entry["length"]
     count = length if isinstance(length, int) else values.get(length, 0)
     if "step" in entry:
         return [entry["from"] + entry["step"] * i for i in range(count - entry["less"])]
+    head = list(entry.get("head", []))
+    k = entry.get("head_length", len(head))
+    if not isinstance(k, int):
+        k = values.get(k, 0)
+        head = head[:1] * k
+    head = head[:count]
     repeats = entry["repeats"]
-    return [repeats[i % len(repeats)] for i in range(count)] if repeats else []
+    shift = len(head) if entry.get("relative") else 0
+    return head + ([repeats[(i - shift) % len(repeats)] for i in range(len(head), count)]
+                   if repeats else [])
 
 
 class _View:

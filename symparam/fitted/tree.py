@@ -98,6 +98,7 @@ class _Builder:
         self.outside = outside
         self.parts = parts
         self.tensors: dict[str, Tensor] = {}  # by place, for ties
+        self.root = ""  # where the node being built is mounted: a part's ``abs:`` ties start there
         self.checks: dict[Any, None] = {}  # sizes that must not fall below zero
 
     def fail(self, what: str) -> ConfigError:
@@ -123,7 +124,8 @@ class _Builder:
             return None
         if not isinstance(owner, str) or owner[:4] not in ("abs:", "rel:"):
             raise self.fail(f"a tie names its owner's place, not {owner!r}")
-        place = owner[4:] if owner.startswith("abs:") else _join(element, owner[4:])
+        place = _join(self.root, owner[4:]) if owner.startswith("abs:") else \
+            _join(element, owner[4:])
         if place not in self.tensors:
             if self.outside:
                 return Tensor(1)  # held outside the node: what it adds is counted there
@@ -146,11 +148,15 @@ class _Builder:
             if not isinstance(name, str) or (not name and len(kept) > 1) or name in named:
                 raise self.fail(f"{path}: an item's name is missing or repeated")
             inner = _join(path, name)
-            if "part" in item:
-                if item["part"] not in self.parts:
+            if "part" in item:  # the base model under its attribute: its ties name places in it
+                if item["part"] not in self.parts or self.root:
                     raise self.fail(f"{inner}: no part {item['part']!r}")
-                item = self.parts[item["part"]]
-            if "shape" in item:
+                self.root = inner
+                try:
+                    named[name] = self.module(self.parts[item["part"]], inner, depth + 1, element)
+                finally:
+                    self.root = ""
+            elif "shape" in item:
                 named[name] = self.tensor(item, inner, element)
             elif "runs" in item:
                 named[name] = self.runs(item, inner, depth)

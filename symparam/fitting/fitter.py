@@ -308,6 +308,24 @@ def _hidden(points: Sequence[Mapping[str, int]], values: Sequence[int],
     return frozenset(out)
 
 
+def _fewest(points: Sequence[Mapping[str, int]], values: Sequence[int],
+            keys: frozenset[str], hidden: frozenset[str]) -> list[frozenset[str]]:
+    """The smallest sets of the ``hidden`` sizes that, beside ``keys``, tell every two values
+    apart (h alone in h·⌊H/h⌋, where the points that showed it differ in every size at once):
+    each set of the fewest sizes that does, fewer than all of them.
+
+    >>> pts = [{"H": 8, "h": 2, "V": 5}, {"H": 8, "h": 3, "V": 7}, {"H": 8, "h": 2, "V": 7}]
+    >>> [sorted(s) for s in _fewest(pts, [8, 6, 8], frozenset({"H"}), frozenset({"h", "V"}))]
+    [['h']]
+    """
+    for size in range(1, len(hidden)):
+        found = [frozenset(combo) for combo in itertools.combinations(sorted(hidden), size)
+                 if not _hidden(points, values, keys | set(combo))]
+        if found:
+            return found
+    return []
+
+
 def _solve_round(probes: Probes, dependence: Mapping[tuple[Any, ...], frozenset[str]],
                  settled: Mapping[tuple[Any, ...], solve.Candidate]
                  ) -> tuple[dict[tuple[Any, ...], sympy.Expr],
@@ -330,7 +348,8 @@ def _solve_round(probes: Probes, dependence: Mapping[tuple[Any, ...], frozenset[
             continue
         required = sorted(dependence[path])  # what moves it alone must be in its formula
         moving = frozenset(probes.moved)  # a size that moved nothing alone is no suspect
-        keys = sorted(dependence[path] | (_hidden(points, values, dependence[path]) & moving))
+        hidden = _hidden(points, values, dependence[path]) & moving
+        keys = sorted(dependence[path] | hidden)
         chosen_before = settled.get(path)
         if chosen_before is not None and all(
                 chosen_before.at(p) == v for p, v in zip([*points, *checks], [*values, *wanted],
@@ -341,6 +360,13 @@ def _solve_round(probes: Probes, dependence: Mapping[tuple[Any, ...], frozenset[
         if key not in cache:
             linear = {k: solve.marginal_linear(base, points, values, k) for k in keys}
             options = solve.candidates(keys, points, values, linear, required)
+            if not options and hidden:  # the fewest of them that could tell the values apart
+                for fewer in _fewest(points, values, dependence[path], hidden):
+                    inner = sorted(dependence[path] | fewer)
+                    options += solve.candidates(
+                        inner, points, values,
+                        {k: solve.marginal_linear(base, points, values, k) for k in inner},
+                        required)
             if not options:
                 more = [k for k in _unexplained(required, base, points, values)
                         if k not in keys and k in moving]

@@ -76,7 +76,8 @@ def read(module: Any) -> Reading:
     kinds: dict[str, str] = {}
     types: dict[str, str] = {}
     for path, mod in module.named_modules(remove_duplicate=False):
-        own = [(n, p) for n, p in mod._parameters.items() if p is not None]
+        own = [(n, p) for n, p in mod._parameters.items()  # none of zero elements: it
+               if p is not None and p.numel() > 0]  # counts none (no register tokens)
         if not own:
             continue
         kinds[path] = kind_of(mod, {n: tuple(p.shape) for n, p in own})

@@ -23,11 +23,11 @@ import copy
 import itertools
 import json
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from symparam.fitted.expr import encode
-from symparam.fitted.record import class_tree
+from symparam.fitted.record import class_tree, made_list
 from symparam.fitting.fitter import Build, FitError, Fitted, fit_node
 from symparam.fitting.merge import merge
 from symparam.fitting.meta import quiet_init, read
@@ -42,7 +42,14 @@ from symparam.fitting.skeleton import (
     skeleton,
     where,
 )
-from symparam.fitting.transformers_types import NO_WEIGHT, Key, TypeSpec, spec, symbol_names
+from symparam.fitting.transformers_types import (
+    NO_WEIGHT,
+    Key,
+    TypeSpec,
+    key_value,
+    spec,
+    symbol_names,
+)
 from symparam.symbols import symbol
 
 #: the record format; a record of another is not read
@@ -68,6 +75,10 @@ def fit_type(model_type: str, seed: int = 0, log: Log | None = None) -> dict[str
     s = spec(model_type)
     if not s.classes:
         raise FitError("transformers' auto mappings register no class")
+    if _heterogeneous(s):
+        raise FitError("its default config is heterogeneous (per_layer_config: some layers' "
+                       "sizes differ from the others', and which layers hang on the layer "
+                       "count), which the fitter does not read")
     fitter = _TypeFitter(s, seed, log or (lambda _m: None))
     base = s.classes[0]
     shrunk = fitter.shrink(base)
@@ -172,8 +183,7 @@ class _TypeFitter:
                 warnings.simplefilter("ignore")
                 module = self.s.build(cls, config_values)
         except Exception as error:  # transformers refusing these values: the probe fails
-            first = str(error).splitlines()[0][:160] if str(error) else ""
-            return f"{type(error).__name__}: {first}"
+            return f"{type(error).__name__}: {first_line(error, 160)}"
         return read(module)
 
     def shrink(self, cls: str) -> set[str]:
@@ -274,7 +284,8 @@ class _TypeFitter:
             key, name = self.s.keys[path], self.names[path]
             if name in self.fixed:
                 found = self.default_of(key)
-                entry: dict[str, Any] = {"fixed": [self.point[name]]}
+                # its symbol too: a tree fitted before a class fixed it may hold it
+                entry: dict[str, Any] = {"fixed": [self.point[name]], "symbol": name}
                 if "derived" in found:  # the value transformers works out when it is unset
                     entry = {"same_as": found["derived"], "unset": found.get("unset")}
                     if path in self.written([path]):  # what the default config's file holds
@@ -307,7 +318,7 @@ class _TypeFitter:
         held = getattr(config, section, None) if section else config
         if isinstance(held, dict):
             return bool(held.get(key, value) != value)
-        return held is not None and getattr(held, key, value) != value
+        return held is not None and key_value(held, key, value) != value
 
     def bound(self, name: str, key: Key) -> dict[str, int]:
         """The lowest and highest value of a size whose other values make other modules
@@ -397,16 +408,17 @@ class _TypeFitter:
 
     def list_rule(self, path: str) -> dict[str, Any]:
         """A list transformers makes from the sizes when a config.json leaves it out (a
-        layer_types list: one kind a layer, repeating with a period): the period and the
-        size its length is, checked at twice that size; a file that lists the same is read
-        as one that leaves it out."""
+        layer_types list: one kind a layer, repeating with a period, after a head of layers
+        of one kind — DeepSeek's first_k_dense_replace dense layers — or a progression): the
+        rule, checked at each size doubled and halved; a file that lists the same is read as
+        one that leaves it out."""
         def made(values: Mapping[str, int]) -> list[Any] | None:
             try:
                 config = self.s.make_config({self.paths[k]: v for k, v in values.items()})
             except Exception:
                 return None
             section, _, key = path.rpartition(".")
-            found = getattr(getattr(config, section) if section else config, key, None)
+            found = key_value(getattr(config, section) if section else config, key)
             return list(found) if isinstance(found, list | tuple) else None
 
         listed = made(self.point)
@@ -415,23 +427,56 @@ class _TypeFitter:
         if not listed:  # transformers makes none (Qwen3-VL-MoE's mlp_only_layers)
             doubled = made({k: 2 * v for k, v in self.point.items()})
             return {"repeats": [], "length": 0} if doubled == [] else {}
-        period = next((p for p in range(1, min(16, len(listed)) + 1)
-                       if all(listed[i] == listed[i % p] for i in range(len(listed)))), None)
-        step = listed[1] - listed[0] if len(listed) > 1 and all(
-            isinstance(v, int) and not isinstance(v, bool) for v in listed) else None
-        if step is not None and any(b - a != step for a, b in itertools.pairwise(listed)):
-            step = None
-        for name in sorted(self.point, key=lambda n: not LAYERS.fullmatch(self.paths[n])):
-            twice = made({**self.point, name: 2 * self.point[name]})
-            if twice is None or len(twice) == len(listed):
-                continue
-            if step is not None and twice == [listed[0] + step * i for i in range(len(twice))]:
-                return {"from": listed[0], "step": step, "length": name,
-                        "less": self.point[name] - len(listed)}
-            if period is not None and self.point[name] == len(listed) and \
-                    twice == [listed[i % period] for i in range(len(twice))]:
-                return {"repeats": [_json(v) for v in listed[:period]], "length": name}
+        probes = [(name, change(self.point[name])) for name in sorted(self.point)
+                  if name not in self.fixed  # read only at its value: no other is counted
+                  for change in (lambda x: 2 * x, lambda x: max(1, x // 2))]
+        seen = {(name, value): made({**self.point, name: value}) for name, value in probes}
+
+        def holds(rule: dict[str, Any]) -> bool:
+            return all(got is None or got == made_list(rule, {**self.point, name: value})
+                       for (name, value), got in seen.items())
+
+        for rule in self._list_rules(listed):
+            if made_list(rule, self.point) == listed and holds(rule):
+                return rule
         return {}
+
+    def _list_rules(self, listed: list[Any]) -> Iterator[dict[str, Any]]:
+        """The rules that may make ``listed`` at the example sizes, simplest first: a
+        progression, a period after a head (its length a number or a size), the period's
+        phase counted from the first layer or from the head's end."""
+        lengths = [n for n in sorted(self.point, key=lambda n: not LAYERS.fullmatch(
+            self.paths[n])) if self.point[n] >= len(listed)]
+        ints = all(isinstance(v, int) and not isinstance(v, bool) for v in listed)
+        if ints and len(listed) > 1:
+            step = listed[1] - listed[0]
+            if all(b - a == step for a, b in itertools.pairwise(listed)):
+                for name in lengths:
+                    yield {"from": listed[0], "step": step, "length": name,
+                           "less": self.point[name] - len(listed)}
+        for k in range(min(len(listed), 17)):
+            tail = listed[k:]
+            period = next((p for p in range(1, min(16, len(tail)) + 1)
+                           if all(tail[i] == tail[i % p] for i in range(len(tail)))), None)
+            if period is None or (k and tail[:period] == [listed[k - 1]]):
+                continue
+            heads: list[Any] = [k] if k else [0]
+            if k and all(v == listed[0] for v in listed[:k]):
+                heads += [n for n in sorted(self.point) if self.point[n] == k]
+            for name in lengths:
+                if self.point[name] != len(listed):
+                    continue
+                for head in heads:
+                    for relative in ([False, True] if k else [False]):
+                        rule: dict[str, Any] = {"repeats": [_json(v) for v in tail[:period]],
+                                                "length": name}
+                        if k:
+                            rule.update({"head": [_json(listed[0])] if isinstance(head, str)
+                                         else [_json(v) for v in listed[:k]],
+                                         "head_length": head, "relative": relative})
+                        yield rule
+        if len(listed) <= 64:  # the same list whatever the sizes (Flint's mlp_only_layers)
+            yield {"repeats": [_json(v) for v in listed], "length": len(listed)}
 
     def legacy(self) -> list[str]:
         """The older spellings the config classes read (:attr:`TypeSpec.legacy`) that change
@@ -536,7 +581,7 @@ class _TypeFitter:
             except Exception as error:
                 return type(error).__name__
             section, _, key = path.rpartition(".")
-            value = getattr(getattr(config, section) if section else config, key, None)
+            value = key_value(getattr(config, section) if section else config, key)
             if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
                 return f"{path} is {value!r}"
             tree = Node("", "", (("value", Leaf((value,))),))
@@ -566,7 +611,7 @@ class _TypeFitter:
                 value = self.s.keys[f"{name}.{inner}"].value + 1
                 try:
                     made = self.s.config_class(**{inner: value})
-                    if getattr(getattr(made, name), inner, None) == value:
+                    if key_value(getattr(made, name), inner) == value:
                         entry["flat"] = True
                 except Exception:
                     pass
@@ -584,8 +629,10 @@ class _TypeFitter:
         alone = self.reading(base, self.point)
         assert not isinstance(alone, str)
         prefix = _prefix(whole, alone)
-        if prefix is not None and "." in prefix:
-            prefix = None
+        if prefix is not None and ("." in prefix or {
+                p.name for p in whole.params if p.name.startswith(prefix + ".")} != {
+                f"{prefix}.{q.name}" for q in alone.params}):
+            prefix = None  # not the base model as it is alone (a head's boxes put in it): whole
         vary = sorted(base_fit.moved | {self.names["num_labels"]})  # the rest: checked at once
         node = self.fit(cls, {}, prefix, vary).node
         first = whole if prefix is None else _apart(whole, prefix)
@@ -771,6 +818,20 @@ def _apart(reading: Reading, prefix: str) -> Reading:
     return Reading(tuple(own), kinds, reading.types)
 
 
+def _heterogeneous(s: TypeSpec) -> bool:
+    """Whether the default config of ``s``, or one of its sections, sizes some layers
+    apart from the others (Gemma 4's full-attention layers twice as wide per head)."""
+    default = s.config_class()
+    parts = [default, *(getattr(default, name, None) for name in s.sections)]
+    return any(bool(getattr(part, "is_heterogeneous", False)) for part in parts)
+
+
+def first_line(error: BaseException, most: int) -> str:
+    """The first line of ``error``'s message that says something (transformers' ImportError
+    starts with an empty one), at most ``most`` characters."""
+    return next((line.strip() for line in str(error).splitlines() if line.strip()), "")[:most]
+
+
 def encoded(expr: Any) -> Any:
     """An expression as a record writes it."""
     return encode(expr)
@@ -789,8 +850,8 @@ def main(argv: list[str]) -> int:
     except FitError as error:
         data = {"model_type": model_type, "refused": str(error)}
     except Exception as error:  # transformers failing on its own default config
-        first = str(error).splitlines()[0][:200] if str(error) else ""
-        data = {"model_type": model_type, "refused": f"{type(error).__name__}: {first}"}
+        data = {"model_type": model_type,
+                "refused": f"{type(error).__name__}: {first_line(error, 200)}"}
     data["cpu_seconds"] = round(time.process_time() - started, 1)
     with open(out, "w", encoding="utf-8") as handle:
         json.dump(data, handle, sort_keys=False)

@@ -197,8 +197,8 @@ def _derived(config_class: Any, instance: Any) -> set[str]:
     list, head_dim), which a section must not pin when its sizes move."""
     out = set()
     for f in dataclasses.fields(config_class):
-        if f.default is None and getattr(instance, f.name, None) is not None \
-                and not isinstance(getattr(instance, f.name), int | bool):
+        if f.default is None and key_value(instance, f.name) is not None \
+                and not isinstance(key_value(instance, f.name), int | bool):
             out.add(f.name)
     return out
 
@@ -210,7 +210,7 @@ def _read_keys(config: Any, prefix: str, keys: dict[str, Key]) -> None:
         if name in _base_fields() or name in getattr(type(config), "sub_configs", {}) or \
                 name.startswith("_"):
             continue
-        value = getattr(config, name, None)
+        value = key_value(config, name)
         default = f.default if f.default is not dataclasses.MISSING else value
         path = prefix + name
         if NO_WEIGHT.fullmatch(name):
@@ -225,6 +225,19 @@ def _read_keys(config: Any, prefix: str, keys: dict[str, Key]) -> None:
             kind = "other"
         keys[path] = Key(path, value, default, kind, _literal(f.type) if kind == "enum" else (),
                          str(f.type))
+
+
+def key_value(config: Any, name: str, default: Any = None) -> Any:
+    """``config.name`` (``default`` where it has none); for a key a heterogeneous config
+    (Gemma 4) holds per layer, the global value, which a layer takes where its own config
+    does not override it."""
+    try:
+        return getattr(config, name, default)
+    except Exception:
+        read = getattr(config, "_getattr_without_heterogeneous_validation", None)
+        if read is None:
+            raise
+        return read(name)
 
 
 def _literal(hint: Any) -> tuple[Any, ...]:
