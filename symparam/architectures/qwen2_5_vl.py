@@ -185,15 +185,24 @@ def language_model(options: Mapping[str, Any]) -> Sequential:
                       layers=Repeat(N, llama.decoder_layer(text)), norm=llama.norm(text))
 
 
-def build(architecture: str, options: Mapping[str, Any]) -> Block:
-    model = Sequential(visual=PerImage(vision_tower(options), PATCHES),
-                       language_model=language_model(options))
-    if architecture == "Qwen2_5_VLModel":
+def assemble(tower: Block, language: Block, base: bool,
+             options: Mapping[str, Any]) -> Block:
+    """A Qwen-VL model of a vision ``tower`` run per image and a ``language`` model reading
+    the text with the image tokens; ``base``: the base model (``…VLModel``), else with the LM
+    head (``…ForConditionalGeneration``), tied to the token table where the config says so.
+    Qwen2-VL, Qwen2.5-VL and Qwen3-VL alike."""
+    model = Sequential(visual=PerImage(tower, PATCHES), language_model=language)
+    if base:
         return WithImageTokens(model, TOKENS)
     table: Any = model["language_model"]["embed_tokens"]  # type: ignore[index]
     tied = table.weight if options["tie_word_embeddings"] else None
     head = unembedding(marked(Linear(H, V, bias=False, tie=tied), "head"))
     return WithImageTokens(Sequential(model=model, lm_head=head), TOKENS)
+
+
+def build(architecture: str, options: Mapping[str, Any]) -> Block:
+    return assemble(vision_tower(options), language_model(options),
+                    architecture == "Qwen2_5_VLModel", options)
 
 
 FAMILY = Family(

@@ -23,11 +23,11 @@ from symparam.architectures.common import (
     tie_option,
 )
 from symparam.architectures.qwen2_5_vl import (
-    PATCHES,
     TEXT_SIZES,
     TOKENS,
     PatchEmbed,
     TiedByEither,
+    assemble,
     language_model,
 )
 from symparam.assumptions import HEAD_SIZE
@@ -41,13 +41,12 @@ from symparam.blocks import (
     Residual,
     Sequential,
 )
-from symparam.blocks.base import marked, on_sequence, unembedding
-from symparam.blocks.images import PerImage, WithImageTokens
+from symparam.blocks.base import on_sequence
 from symparam.errors import ConfigError, quoted
 from symparam.family import Divides, Family, Option
 from symparam.frozen import frozen
 from symparam.modeltype import ActivationName, LayerTypes, ModelType, NullRule, Reader, Size
-from symparam.symbols import H, H_out, H_vis, N_vis, V, d_ff_vis, h_vis, m
+from symparam.symbols import H_out, H_vis, N_vis, d_ff_vis, h_vis, m
 
 ARCHITECTURES = ("Qwen2VLForConditionalGeneration", "Qwen2VLModel")
 
@@ -74,14 +73,8 @@ def vision_tower(options: Mapping[str, Any]) -> Sequential:
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Block:
-    model = Sequential(visual=PerImage(vision_tower(options), PATCHES),
-                       language_model=language_model(options))
-    if architecture == "Qwen2VLModel":
-        return WithImageTokens(model, TOKENS)
-    table: Any = model["language_model"]["embed_tokens"]  # type: ignore[index]
-    tied = table.weight if options["tie_word_embeddings"] else None
-    head = unembedding(marked(Linear(H, V, bias=False, tie=tied), "head"))
-    return WithImageTokens(Sequential(model=model, lm_head=head), TOKENS)
+    return assemble(vision_tower(options), language_model(options),
+                    architecture == "Qwen2VLModel", options)
 
 
 FAMILY = Family(

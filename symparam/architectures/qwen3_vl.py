@@ -33,7 +33,7 @@ from symparam.architectures.common import (
     activation_option,
     tie_option,
 )
-from symparam.architectures.qwen2_5_vl import PATCHES, TOKENS, PatchEmbed
+from symparam.architectures.qwen2_5_vl import TOKENS, PatchEmbed, assemble
 from symparam.assumptions import HEAD_SIZE, KV_HEADS
 from symparam.blocks import (
     Activation,
@@ -46,8 +46,7 @@ from symparam.blocks import (
     Residual,
     Sequential,
 )
-from symparam.blocks.base import adopt, marked, on_sequence, unembedding
-from symparam.blocks.images import PerImage, WithImageTokens
+from symparam.blocks.base import adopt, on_sequence
 from symparam.errors import ConfigError, quoted
 from symparam.family import Divides, Family, Option
 from symparam.frozen import frozen
@@ -133,14 +132,8 @@ def language_model(options: Mapping[str, Any]) -> Sequential:
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Block:
-    model = Sequential(visual=PerImage(vision_tower(options), PATCHES),
-                       language_model=language_model(options))
-    if architecture == "Qwen3VLModel":
-        return WithImageTokens(model, TOKENS)
-    table: Any = model["language_model"]["embed_tokens"]  # type: ignore[index]
-    tied = table.weight if options["tie_word_embeddings"] else None
-    head = unembedding(marked(Linear(H, V, bias=False, tie=tied), "head"))
-    return WithImageTokens(Sequential(model=model, lm_head=head), TOKENS)
+    return assemble(vision_tower(options), language_model(options),
+                    architecture == "Qwen3VLModel", options)
 
 
 FAMILY = Family(
