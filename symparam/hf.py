@@ -24,6 +24,7 @@ from symparam.errors import ConfigError, Param, quoted, whole
 from symparam.frozen import frozen
 from symparam.limits import MAX_CONFIG_BYTES, MAX_JSON_DIGITS, MAX_LAYERS_LISTED, MAX_VALUE
 from symparam.modeltype import Leave, ModelType, NullRule, Size
+from symparam.refused import refusal
 
 
 @cache
@@ -314,9 +315,7 @@ def choose_record(config: Mapping[str, Any], types: Mapping[str, ModelType],
     model_type = config.get("model_type")
     if not isinstance(model_type, str) or model_type not in types:
         shown = "missing" if model_type is None else quoted(model_type)
-        from symparam import fitted  # only here: a type no family nor record serves
-
-        why = fitted.refusal(model_type)
+        why = refusal(model_type)
         if why is not None:
             raise ConfigError(f"{where}: model_type {shown} is not counted: transformers has it, "
                               f"and reading its classes off their module trees was refused "

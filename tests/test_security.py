@@ -54,6 +54,7 @@ ALLOWED = {
     ("frozen.py", "exec"): "an __init__ written from the field names of a class of this "
                            "package (identifiers by Python's own syntax), as dataclasses writes it",
     ("fitted/__init__.py", "loads"): "json.loads of the package's own fitted records",
+    ("refused.py", "loads"): "json.loads of the package's own fitted/refused.json",
     ("fitted/__init__.py", "load"): "a fitted record by a name its own index.json holds",
     # the fitter (symparam fit, symparam.fit, tools/fit_records.py: needs torch): it builds
     # the module the user names, which is the point of the command (SECURITY.md says so)

@@ -50,20 +50,6 @@ def has(model_type: Any) -> bool:
     return isinstance(model_type, str) and model_type in _index()["types"]
 
 
-def refusal(model_type: Any) -> str | None:
-    """Why no record is shipped for ``model_type``, where transformers has it and a fit was
-    refused (``refused.json``, read only here: when a type no family serves is asked for)."""
-    if not isinstance(model_type, str):
-        return None
-    path = resources.files("symparam.fitted").joinpath("refused.json")
-    try:
-        refused = json.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return None
-    why = refused.get(model_type)
-    return why if isinstance(why, str) else None
-
-
 def version() -> str:
     """The transformers version the records were read from."""
     return str(_index().get("transformers", ""))
