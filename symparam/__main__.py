@@ -6,6 +6,7 @@ import contextlib
 import functools
 import gc
 import importlib
+import os
 import signal
 import sys
 import types
@@ -76,9 +77,12 @@ def defer_sympy_tensor() -> None:
 
 
 def _terminated(signum: int, frame: Any) -> NoReturn:
-    """SIGTERM before the command line runs: nothing is written yet, nothing to remove."""
+    """SIGTERM before the command line runs: nothing is written yet, nothing to remove, so the
+    process ends here. Raising SystemExit would not do: the signal can land inside a callback
+    of the import system (a module lock's weakref), where Python prints the exception as
+    ignored and the command carries on."""
     _say("symparam: terminated")
-    raise SystemExit(143)
+    os._exit(143)
 
 
 def _say(line: str) -> None:
