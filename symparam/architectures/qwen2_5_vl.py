@@ -205,6 +205,24 @@ def build(architecture: str, options: Mapping[str, Any]) -> Block:
                     architecture == "Qwen2_5_VLModel", options)
 
 
+def vision_language(architectures: tuple[str, ...]) -> dict[str, Any]:
+    """What the Qwen-VL families' records share beside their options: the head size assumed,
+    the rotary sections and the tower's heads dividing, images read at their own resolution,
+    and the merger as wide as the language model for a class to run."""
+    return {
+        "assumptions": (HEAD_SIZE,),
+        "divides": (*GROUPED_ROTARY_RULES,
+                    Divides(h_vis, H_vis, "the vision tower's heads split its hidden size "
+                            "evenly", to_run=True)),
+        "images": True,
+        "resized": True,
+        "runs_if_equal": {cls: (("H_out", "H", "the merger's tokens take the place of text "
+                                               "tokens in the language model, which must be "
+                                               "as wide"),)
+                          for cls in architectures},
+    }
+
+
 FAMILY = Family(
     name="qwen2_5_vl",
     title="Qwen2.5-VL",
@@ -226,26 +244,21 @@ FAMILY = Family(
         Option("full_blocks", 4, "vision blocks that attend over the whole image (the others "
                                  "within windows)", minimum=0),
     ),
-    assumptions=(HEAD_SIZE,),
-    divides=(*GROUPED_ROTARY_RULES,
-             Divides(h_vis, H_vis, "the vision tower's heads split its hidden size evenly",
-                     to_run=True)),
-    images=True,
-    resized=True,
-    runs_if_equal={cls: (("H_out", "H", "the merger's tokens take the place of text tokens in "
-                                        "the language model, which must be as wide"),)
-                   for cls in ("Qwen2_5_VLForConditionalGeneration", "Qwen2_5_VLModel")},
+    **vision_language(("Qwen2_5_VLForConditionalGeneration", "Qwen2_5_VLModel")),
 )
 
 
 @frozen
 class FullBlocks(Rule):
-    """How many of the vision tower's blocks attend over the whole image: the distinct indexes
-    ``key`` lists among 0 … depth − 1 (transformers asks ``i in fullatt_block_indexes``)."""
+    """How many of the vision tower's blocks a list of block numbers names: the distinct
+    indexes ``key`` lists among 0 … depth − 1 (transformers asks ``i in fullatt_block_indexes``,
+    Qwen3-VL's tower ``layer_num in deepstack_visual_indexes``); with ``built``, every entry
+    (Qwen3-VL builds a DeepStack merger for each, whether or not its block exists)."""
 
     option: str
     key: str
     depth: str
+    built: bool = False
 
     def reads(self) -> tuple[str, ...]:
         return (self.key, self.depth)
@@ -256,6 +269,8 @@ class FullBlocks(Rule):
                 isinstance(i, int) and not isinstance(i, bool) for i in listed):
             raise ConfigError(f"{config.where}: {self.key} must list the blocks' numbers, got "
                               f"{quoted(listed)}")
+        if self.built:
+            return len(listed)
         depth = config.positive_int(self.depth, config.given(self.depth))
         return len({i for i in listed if 0 <= i < depth})
 

@@ -16,7 +16,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from symparam.architectures.common import (
-    GROUPED_ROTARY_RULES,
     WINDOW_OPTIONS,
     activation_of,
     activation_option,
@@ -29,8 +28,8 @@ from symparam.architectures.qwen2_5_vl import (
     TiedByEither,
     assemble,
     language_model,
+    vision_language,
 )
-from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import (
     Activation,
     Attention,
@@ -43,7 +42,7 @@ from symparam.blocks import (
 )
 from symparam.blocks.base import on_sequence
 from symparam.errors import ConfigError, quoted
-from symparam.family import Divides, Family, Option
+from symparam.family import Family, Option
 from symparam.frozen import frozen
 from symparam.modeltype import ActivationName, LayerTypes, ModelType, NullRule, Reader, Size
 from symparam.symbols import H_out, H_vis, N_vis, d_ff_vis, h_vis, m
@@ -96,15 +95,7 @@ FAMILY = Family(
         Option("vision_activation", "", "the vision tower's activation function, where not "
                                         "quick_gelu", variant=True),
     ),
-    assumptions=(HEAD_SIZE,),
-    divides=(*GROUPED_ROTARY_RULES,
-             Divides(h_vis, H_vis, "the vision tower's heads split its hidden size evenly",
-                     to_run=True)),
-    images=True,
-    resized=True,
-    runs_if_equal={cls: (("H_out", "H", "the merger's tokens take the place of text tokens in "
-                                        "the language model, which must be as wide"),)
-                   for cls in ARCHITECTURES},
+    **vision_language(ARCHITECTURES),
 )
 
 

@@ -28,13 +28,18 @@ import sympy
 
 from symparam.architectures import llama
 from symparam.architectures.common import (
-    GROUPED_ROTARY_RULES,
     activation_of,
     activation_option,
     tie_option,
 )
-from symparam.architectures.qwen2_5_vl import TOKENS, PatchEmbed, assemble
-from symparam.assumptions import HEAD_SIZE, KV_HEADS
+from symparam.architectures.qwen2_5_vl import (
+    TOKENS,
+    FullBlocks,
+    PatchEmbed,
+    assemble,
+    vision_language,
+)
+from symparam.assumptions import KV_HEADS
 from symparam.blocks import (
     Activation,
     Attention,
@@ -47,10 +52,8 @@ from symparam.blocks import (
     Sequential,
 )
 from symparam.blocks.base import adopt, on_sequence
-from symparam.errors import ConfigError, quoted
-from symparam.family import Divides, Family, Option
-from symparam.frozen import frozen
-from symparam.modeltype import ActivationName, Flag, ModelType, Reader, Rule, Size
+from symparam.family import Family, Option
+from symparam.modeltype import ActivationName, Flag, ModelType, Size
 from symparam.symbols import H, H_out, H_vis, L_vis, N, N_vis, V, d_ff_vis, h_vis, m
 
 ARCHITECTURES = ("Qwen3VLForConditionalGeneration", "Qwen3VLModel")
@@ -159,41 +162,8 @@ FAMILY = Family(
         Option("deepstack_run", 3, "DeepStack mergers run (the blocks listed that the tower "
                                    "has)", minimum=0),
     ),
-    assumptions=(HEAD_SIZE,),
-    divides=(*GROUPED_ROTARY_RULES,
-             Divides(h_vis, H_vis, "the vision tower's heads split its hidden size evenly",
-                     to_run=True)),
-    images=True,
-    resized=True,
-    runs_if_equal={cls: (("H_out", "H", "the merger's tokens take the place of text tokens in "
-                                        "the language model, which must be as wide"),)
-                   for cls in ARCHITECTURES},
+    **vision_language(ARCHITECTURES),
 )
-
-
-@frozen
-class DeepStack(Rule):
-    """The DeepStack mergers: ``built`` one for each index listed; else those that run, the
-    distinct indexes among 0 … depth − 1 (the tower asks ``layer_num in indexes``)."""
-
-    option: str
-    key: str
-    depth: str
-    built: bool
-
-    def reads(self) -> tuple[str, ...]:
-        return (self.key, self.depth)
-
-    def read(self, config: Reader) -> int:
-        listed = config.given(self.key)
-        if not isinstance(listed, list) or not all(
-                isinstance(i, int) and not isinstance(i, bool) for i in listed):
-            raise ConfigError(f"{config.where}: {self.key} must list the blocks' numbers, got "
-                              f"{quoted(listed)}")
-        if self.built:
-            return len(listed)
-        depth = config.positive_int(self.depth, config.given(self.depth))
-        return len({i for i in listed if 0 <= i < depth})
 
 
 _T = "text_config."
@@ -221,9 +191,9 @@ MODEL_TYPES = (
                      ActivationName("activation", _T + "hidden_act", "silu"),
                      ActivationName("vision_activation", _V + "hidden_act",
                                     "gelu_pytorch_tanh"),
-                     DeepStack("deepstack_built", _V + "deepstack_visual_indexes", _V + "depth",
+                     FullBlocks("deepstack_built", _V + "deepstack_visual_indexes", _V + "depth",
                                True),
-                     DeepStack("deepstack_run", _V + "deepstack_visual_indexes", _V + "depth",
+                     FullBlocks("deepstack_run", _V + "deepstack_visual_indexes", _V + "depth",
                                False)),
               sections={"text_config": "", "vision_config": ""}),
 )
