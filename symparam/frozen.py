@@ -2,11 +2,13 @@
 
 ``dataclasses.dataclass(frozen=True)`` writes and compiles six methods for every class
 (``__init__``, ``__repr__``, ``__eq__``, ``__hash__``, ``__setattr__``, ``__delattr__``): about
-3.4 M instructions a class on Python 3.11, and ``symparam derive`` imports seventy of them —
+3.2 M instructions a class on Python 3.11, and ``symparam derive`` imports seventy of them —
 a fifth of ``import sympy`` before any work (issue 30). :func:`frozen` lets the standard
 library collect the fields (so :func:`dataclasses.fields`, :func:`dataclasses.replace` and
-:func:`dataclasses.asdict` work as on any dataclass) and gives the class the same methods,
-written once here for every class:
+:func:`dataclasses.asdict` work as on any dataclass) and gives the class the same methods
+without compiling them: ``__eq__``, ``__hash__`` and ``__repr__`` are closures over the
+fields, and ``__init__`` is written out as dataclass writes it at the class's first instance
+(a class never made costs no compilation):
 
 >>> @frozen
 ... class Point:
