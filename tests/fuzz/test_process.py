@@ -9,6 +9,7 @@ tests/test_security.py, counted in the fuzz tally."""
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -48,10 +49,20 @@ def _tally(entry: str, outcome: str) -> None:
     tally[outcome] += 1
 
 
+#: the package's ``__init__.py``, which the interpreter imports (``python -m symparam`` and the
+#: ``symparam`` script alike) before :mod:`symparam.__main__` can install a handler: a library's
+#: import must not take over the process's signals, so Ctrl-C there is the interpreter's own
+#: traceback, like Ctrl-C in any Python program before its first line runs
+PACKAGE_INIT = f"{os.sep}symparam{os.sep}__init__.py"
+
+
 def _ours(stderr: str) -> bool:
     """Whether a traceback passes through symparam's own files (not only the interpreter's
-    start, before any of symparam's code runs: runpy, importlib)."""
-    return f"{os.sep}symparam{os.sep}" in stderr
+    start, before any of symparam's code runs: runpy, importlib, the import of the package's
+    ``__init__.py`` — the CI run where SIGINT at 0.05 s landed on its first line)."""
+    files = re.findall(r'File "([^"]+)"', stderr)
+    return any(f"{os.sep}symparam{os.sep}" in name and not name.endswith(PACKAGE_INIT)
+               for name in files)
 
 
 @pytest.fixture(scope="module")
@@ -186,3 +197,14 @@ def test_closed_standard_streams(streams: tuple[int, ...], tmp_path: Path) -> No
         assert written.exists() == (argv[0] == "derive"), shown
         written.unlink(missing_ok=True)
         _tally("closed standard streams", "rejected" if done.returncode else "accepted")
+
+
+def test_ours_tells_the_package_import_from_symparam_code() -> None:
+    """The CI run's traceback (SIGINT at 0.05 s, on the first line of the package's
+    ``__init__.py``) is the interpreter's; one through the command line's code is ours."""
+    init = f'  File "{os.sep}x{PACKAGE_INIT}", line 10, in <module>\n'
+    start = ('Traceback (most recent call last):\n'
+             '  File "<frozen runpy>", line 189, in _run_module_as_main\n')
+    assert not _ours(start + init + "KeyboardInterrupt\n")
+    cli = f'  File "{os.sep}x{os.sep}symparam{os.sep}cli.py", line 3, in main\n'
+    assert _ours(start + init + cli + "KeyboardInterrupt\n")
