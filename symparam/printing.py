@@ -69,8 +69,33 @@ def term_key(term: sympy.Expr) -> tuple[Any, ...]:
         -_degree(term, (H,)),
         -_degree(term, None),
         tuple(order_key(s) for s in names),
-        str(term),
+        _Written(term),
     )
+
+
+class _Written:
+    """A term's written form as the last tie-break of :func:`term_key`, printed only when two
+    terms tie on all before it (sympy's printer is most of a sort's cost; few terms tie)."""
+
+    __slots__ = ("term", "_text")
+
+    def __init__(self, term: sympy.Expr) -> None:
+        self.term = term
+        self._text: str | None = None
+
+    def text(self) -> str:
+        if self._text is None:
+            self._text = str(self.term)
+        return self._text
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Written) and self.text() == other.text()
+
+    def __lt__(self, other: _Written) -> bool:
+        return self.text() < other.text()
+
+    def __hash__(self) -> int:
+        return hash(self.text())
 
 
 def _factor_key(factor: sympy.Expr) -> tuple[Any, ...]:
