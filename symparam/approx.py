@@ -25,7 +25,7 @@ from symparam.errors import InvalidValueError
 from symparam.frozen import frozen
 from symparam.parsing import parse_formula
 from symparam.printing import term_key, text
-from symparam.reports import sensitivity_lines, slope_name
+from symparam.reports import sensitivity_lines, sensitivity_summary, slope_name
 from symparam.symbols import VOCABULARY, order_key
 from symparam.tables import Shown, Table
 
@@ -205,6 +205,9 @@ class Sensitivities(list[Sensitivity], Shown):
 
     def _lines(self) -> list[str]:
         return sensitivity_lines(self.model, self)
+
+    def _summary(self) -> str:
+        return sensitivity_summary(self.model, self)
 
     def _tables(self) -> list[Table]:
         rows = tuple((r.symbol.name, slope_name(r), text(r.derivative), round(r.slope),

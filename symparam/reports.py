@@ -32,6 +32,14 @@ def depends_lines(name: str, result: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def depends_summary(name: str, result: Mapping[str, Any]) -> str:
+    """``depends`` on one line: what the total depends on, and what drops out."""
+    dropped = [drop["symbol"] for drop in result["drops_out"]]
+    return depends_lines(name, result)[0] + \
+        (f"; {', '.join(dropped)} {'drops' if len(dropped) == 1 else 'drop'} out"
+         if dropped else "")
+
+
 def check_lines(name: str, result: Any) -> list[str]:
     """``symparam check`` (``result``: a :class:`~symparam.check.CheckResult`): equal or
     not, each term where the two differ and the tensors that give the engine's, and both
@@ -59,6 +67,18 @@ def check_lines(name: str, result: Any) -> list[str]:
     return lines
 
 
+def check_summary(name: str, result: Any) -> str:
+    """``check`` on one line: equal, or in how many terms the two differ, and both sides at
+    the model's values."""
+    if result.equal:
+        verdict = "equal"
+    else:
+        count = len(result.terms)
+        verdict = f"not equal: {count} {'term differs' if count == 1 else 'terms differ'}"
+    lines = check_lines(name, result)
+    return f"{name}: {verdict}" + (f"; {lines[-1]}" if result.engine_value is not None else "")
+
+
 def number(value: Any) -> str:
     """An exact value as text: an integer with thousands separators, a fraction as it is."""
     return f"{int(value):,}" if value is not None and value.is_Integer else str(value)
@@ -81,6 +101,12 @@ def sensitivity_lines(name: str, rows: Iterable[Any]) -> list[str]:
     return lines
 
 
+def sensitivity_summary(name: str, rows: Iterable[Any]) -> str:
+    """``sensitivity`` on one line: what 1% more of each hyperparameter adds."""
+    added = ", ".join(f"{r.symbol.name} {r.elasticity:.2f}%" for r in rows)
+    return f"{name}: 1% more of each adds {added or 'nothing'} parameters"
+
+
 def solve_lines(name: str, result: Any) -> list[str]:
     """``symparam solve`` (``result``: a :class:`~symparam.solve.Solution`): the value
     nearest the target, and the valid ones either side."""
@@ -91,3 +117,4 @@ def solve_lines(name: str, result: Any) -> list[str]:
         if pair is not None:
             lines.append(f"  {label}: {result.symbol} = {pair[0]:,} gives {pair[1]:,}")
     return lines
+

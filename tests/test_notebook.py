@@ -208,3 +208,24 @@ def test_a_sweep_has_a_repr_and_a_text_table() -> None:
     assert lines[1].split() == ["H", "N", "params"]
     assert lines[2].split() == ["4,096", "16", f"{symparam.model('llama-2-7b', N=16).count():,}"]
     assert "skipped 2 combinations" in lines[-1]
+
+
+@pytest.mark.parametrize(("name", "ask", "argv"), ANALYSES, ids=[a[0] for a in ANALYSES])
+def test_an_analysis_has_a_short_repr(name: str, ask: Any, argv: list[str]) -> None:
+    """A plain Python prompt (and a list of results) shows ``repr``: one short line naming
+    the model and the answer, not a dataclass's every field."""
+    m = symparam.model("bert-base-uncased")
+    result = ask(m)
+    shown = repr(result)
+    assert "\n" not in shown and len(shown) < 160, shown
+    assert shown.startswith(f"<{type(result).__name__} bert-base-uncased: ") and \
+        shown.endswith(">")
+    assert repr([result]) == f"[{shown}]"
+    expected = {
+        "check": lambda: [f"{m.count():,}", f"not equal: {len(result.terms)} terms differ"],
+        "sensitivity": lambda: [f"{r.symbol.name} {r.elasticity:.2f}%" for r in result],
+        "solve": lambda: [f"H = {result.value:,} gives {m.count(H=result.value):,}"],
+        "depends": lambda: ["depends on N, V, L, T, H, d_ff", "h, d_head drop out"],
+    }[name]()
+    for part in expected:
+        assert part in shown, (part, shown)
