@@ -1,7 +1,8 @@
 """The analyses as text: what ``symparam depends``, ``check``, ``sensitivity`` and ``solve``
-print, line by line. The command line prints these lines; the results' own plain display
-(``str(m.check(…))``, IPython's pretty printer) is the same text, so there is one way each
-answer reads.
+print, line by line (``memory`` and ``flops`` write theirs beside their results, in
+:mod:`symparam.memory` and :mod:`symparam.compute`). The command line prints these lines; the
+results' own plain display (``str(m.check(…))``, IPython's pretty printer) is the same text,
+so there is one way each answer reads, and their ``repr`` is its one-line summary.
 
 >>> import symparam
 >>> print(symparam.model("bert-base-uncased").solve("N", "110M"))

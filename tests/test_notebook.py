@@ -76,6 +76,12 @@ def test_results_as_data() -> None:
     assert found["memory"]["weights"][1] == {"dtype": "fp16", "bytes_per_param": 2,
                                              "bytes": 2 * 6_738_415_616}
     assert found["memory"]["training_total"] == 16 * 6_738_415_616
+    # one meaning for each name, as in `memory --json`: int8 is the format with its scales
+    assert found["memory"]["weights"][3] == {"dtype": "int8_no_scales", "bytes_per_param": 1,
+                                             "bytes": 6_738_415_616}
+    assert [f["name"] for f in found["memory"]["formats"]] == ["int8", "int4"]
+    assert found["memory"]["formats"][0]["bytes"] > 6_738_415_616
+    assert [o["per_param"] for o in found["memory"]["optimisers"]] == [16, 20, 16]
     assert found["derivation"]["value"] == 6_738_415_616
     assert found["derivation"]["values"] == llama.values
     assert found["sweep"]["rows"][0] == {"H": 4096, "N": 16, "params": 3_500_281_856}
@@ -116,7 +122,11 @@ def test_results_as_frames() -> None:
     assert list(found["parts"]["parameters"]) == [131_072_000, 6_476_267_520, 4096,
                                                   131_072_000]
     assert list(found["compute"].columns) == ["part", "FLOPs", "share"]
-    assert list(found["memory"]["dtype"]) == ["fp32", "fp16", "bf16", "int8"]
+    # int8 and int4 as quantized checkpoints store them, with their scales, as `memory` prints
+    assert list(found["memory"]["dtype"]) == ["fp32", "fp16", "bf16", "int8", "int4"]
+    int8 = found["memory"]["bytes"].tolist()[3]
+    assert int8 == dict((f.name, size) for f, size in results()["memory"].formats)["int8"]
+    assert int8 > 6_738_415_616  # one byte a weight, and the scales on top
     assert len(found["derivation"]) == sum(len(s.rows) for s in
                                            results()["derivation"].sections)
     assert found["sweep"]["params"].tolist() == [3_500_281_856, 6_738_415_616]
@@ -210,6 +220,32 @@ def test_a_sweep_has_a_repr_and_a_text_table() -> None:
     assert "skipped 2 combinations" in lines[-1]
 
 
+def test_memory_reads_as_its_command_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    """``str(memory(…))`` is what ``symparam memory`` prints, but for the lines the result
+    does not hold (the largest layer and the activations, which the command adds); int8 and
+    int4 are listed under the weights with their scales, not a byte a parameter; the HTML
+    shows the same figures in tables, not a dataclass's fields."""
+    from symparam.cli import main
+
+    llama = symparam.model("llama-2-7b")
+    result = memory(llama, seq=1024, batch=2)
+    assert main(["memory", "llama-2-7b", "--seq", "1024", "--batch", "2"]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    kept = [line for line in printed
+            if not line.startswith(("  largest layer", "  activations", "    recompute "))]
+    assert str(result).splitlines() == kept
+    assert len(kept) == len(printed) - 5
+    weights = kept[kept.index("  weights:") + 1:kept.index("  weights:") + 6]
+    assert [line.split()[0] for line in weights] == ["fp32", "fp16", "bf16", "int8", "int4"]
+    assert f"{llama.count():,} B" not in str(result)  # no int8 at one byte a parameter
+    shown = result._repr_html_()
+    assert "{&#x27;name" not in shown and "Memory(" not in shown
+    for figure in ("13,476,831,232", "107,814,649,856", "134,768,312,320", "1,073,741,824"):
+        assert figure in shown  # fp16 weights, 16 and 20 bytes a parameter, the KV cache
+    assert repr(result) == ("<Memory llama-2-7b: 6,738,415,616 parameters (6.74 B); fp16 "
+                            "weights 12.55 GiB, KV cache 1.00 GiB>")
+
+
 @pytest.mark.parametrize(("name", "ask", "argv"), ANALYSES, ids=[a[0] for a in ANALYSES])
 def test_an_analysis_has_a_short_repr(name: str, ask: Any, argv: list[str]) -> None:
     """A plain Python prompt (and a list of results) shows ``repr``: one short line naming
@@ -229,3 +265,29 @@ def test_an_analysis_has_a_short_repr(name: str, ask: Any, argv: list[str]) -> N
     }[name]()
     for part in expected:
         assert part in shown, (part, shown)
+
+
+def test_compute_reads_as_its_command_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    """``str(compute(…))`` is what ``symparam flops`` prints for the model (the note on
+    torch's counter, said once a run under every model, aside); its repr one line."""
+    from symparam.cli import main
+
+    result = results()["compute"]
+    assert main(["flops", "llama-2-7b", "--seq", "128", "--with-nonmatmul"]) == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith(str(result) + "\n")
+    assert printed[len(str(result)) + 1:].startswith("note: torch.utils.flop_counter")
+    assert str(result).splitlines()[0] == "llama-2-7b: LlamaForCausalLM, B = 1, s = 128 " \
+        "(forward, with the work besides matrix products)"
+    assert repr(result) == f"<Compute llama-2-7b: {result.flops:,} FLOPs = 1.70 TFLOPs, B = 1, " \
+        "s = 128 (forward, with the work besides matrix products)>"
+
+
+def test_every_analysis_escapes_its_html() -> None:
+    """A model's name is the user's text: each analysis's table shows it escaped."""
+    hostile = symparam.from_block(symparam.Linear(symparam.symbol("H"), 2),
+                                  "<script>x</script>", H=4)
+    for result in (hostile.depends(), hostile.check("2*H + 2"), hostile.check("H"),
+                   hostile.sensitivity(), hostile.solve("H", 100)):
+        shown = result._repr_html_()
+        assert "<script>" not in shown and "&lt;script&gt;x&lt;/script&gt;" in shown, shown
