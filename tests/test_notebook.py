@@ -16,7 +16,7 @@ from symparam.compute import compute, memory
 from tests.tools import ROOT, need
 
 
-def test_quickstart_notebook_runs() -> None:
+def test_quickstart_notebook_runs(capsys: pytest.CaptureFixture[str]) -> None:
     nbformat = need("nbformat")
     nbclient = need("nbclient")
     need("ipykernel")
@@ -44,6 +44,27 @@ def test_quickstart_notebook_runs() -> None:
     flops = compute(bert, seq=128, batch=8).flops
     assert f"{flops:,}" in data("from symparam.compute import compute, memory", "text/html")
     assert "KV cache" in data('memory(symparam.model("llama-2-7b"), seq=1024)', "text/html")
+    assert data('memory(symparam.model("llama-2-7b"), seq=1024)', "text/plain") == \
+        str(memory(symparam.model("llama-2-7b"), seq=1024))
+    # the questions, as Jupyter shows them: the text their command prints (IPython's plain
+    # display), and a captioned table with every text escaped
+    from symparam.cli import main
+
+    forgets_the_pooler = "N·(4·H² + 2·H·d_ff + 9·H + d_ff) + (V + L + T + 2)·H"
+    checked = f'bert.check("{forgets_the_pooler}")'
+    questions = {"bert.depends()": ["depends"], checked: ["check", forgets_the_pooler],
+                 "bert.sensitivity()": ["sensitivity"],
+                 'bert.solve("N", "110M")': ["solve", "--for", "N", "--target", "110M"]}
+    for cell, (command, *rest) in questions.items():
+        main([command, "bert-base-uncased", *rest])
+        printed = capsys.readouterr().out
+        assert data(cell, "text/plain") + "\n" == printed, cell
+        shown = data(cell, "text/html")
+        assert shown.count("<table") == 1 and "<caption" in shown, cell
+        assert "'" not in shown and "Result(" not in shown, cell
+    assert "pooler.dense.weight (H×H)" in data(checked, "text/html")
+    assert f"+{768 ** 2:,} at the model's values" in data(checked, "text/plain")  # H²
+    assert "N = 12 gives 109,482,240" in data('bert.solve("N", "110M")', "text/plain")
     assert "skipped 6 combinations" in data("table = bert.sweep(H=[512, 768, 1000, 1024], "
                                             "N=[12, 24])", "text/html")
     assert "image/png" in outputs["from symparam.plots import sweep"][0]["data"]
