@@ -104,3 +104,21 @@ def test_the_python_examples_print_what_their_comments_say() -> None:
         paired = m.evaluate(H=[2048, 4096], N=[16, 32])
         assert f"m.evaluate(H=[2048, 4096], N=[16, 32])  # {paired!r}: pairs, broadcast\n" \
             in text
+
+
+def test_the_readme_names_what_results_and_memory_json_give(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The repr the README quotes is the result's; the keys it names are memory --json's."""
+    import symparam
+
+    text = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    solved = symparam.model("bert-base-uncased").solve("N", "110M")
+    assert f"`{solved!r}`" in text
+    assert main(["memory", "gpt2", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    for key in ("int8", "int4"):
+        assert f"`quantized.{key}`" in text and key in record["quantized"]
+    assert "`int8_no_scales` (under `weights` and `largest_layer`)" in text
+    assert record["weights"]["int8_no_scales"] == record["params"]  # a byte a parameter
+    layer = record["largest_layer"]
+    assert layer["bytes"]["int8_no_scales"] == layer["params"]
