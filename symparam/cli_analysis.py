@@ -56,33 +56,17 @@ def _slope(model: Any, row: Any) -> int | float:
 
 def cmd_approx(args: argparse.Namespace) -> int:
     from symparam.approx import NAMED, approximate
+    from symparam.reports import approx_lines
 
     if args.name is None and args.formula is None and args.order is None:
         raise InvalidValueError(
             f"give --order N, --formula TEXT or --name with one of {', '.join(NAMED)}")
     a = approximate(build_model(args.model, args), name=args.name, formula=args.formula,
                     order=args.order)
-    record = {
-        "model": args.model, "approximation": a.name, "source": a.source, "target": a.target,
-        "exact": str(a.exact), "approx": str(a.approx), "error": str(a.error),
-        "exact_value": a.exact_value, "approx_value": a.approx_value,
-        "relative_error": a.relative_error,
-        "dropped": [{"term": str(t), "value": v} for t, v in a.dropped],
-    }
     if args.json:
-        print(json_line(record))
+        print(json_line({"model": args.model, **a.to_dict()}))
         return 0
-    what = "non-embedding count" if a.target == "non_embedding" else "total"
-    print(f"{args.model}: {a.name} ({a.source})")
-    print(f"  exact {what} = {text(a.exact)}")
-    print(f"  approximation = {text(a.approx)}")
-    if a.exact_value is not None and a.approx_value is not None:
-        print(f"  at the model's values: exact {a.exact_value:,}, approximation "
-              f"{a.approx_value:,} ({a.relative_error:+.2%})")
-    if a.dropped:
-        print("  what the approximation leaves out:")
-        for term, value in a.dropped:
-            print(f"    {text(term)}" + ("" if value is None else f"  = {value:,}"))
+    print("\n".join(approx_lines(args.model, a)))
     return 0
 
 

@@ -91,6 +91,30 @@ def slope_name(row: Any) -> str:
     return f"P({name} + 1) − P({name})" if row.stepped else f"∂P/∂{name}"
 
 
+def approx_lines(name: str, a: Any) -> list[str]:
+    """``symparam approx`` (``a``: an :class:`~symparam.approx.Approximation`): the exact count
+    and the approximation as formulas, both at the model's values, and each term it leaves
+    out."""
+    what = "non-embedding count" if a.target == "non_embedding" else "total"
+    lines = [f"{name}: {a.name} ({a.source})", f"  exact {what} = {text(a.exact)}",
+             f"  approximation = {text(a.approx)}"]
+    if a.exact_value is not None and a.approx_value is not None:
+        lines.append(f"  at the model's values: exact {a.exact_value:,}, approximation "
+                     f"{a.approx_value:,} ({a.relative_error:+.2%})")
+    if a.dropped:
+        lines.append("  what the approximation leaves out:")
+        lines += [f"    {text(term)}" + ("" if value is None else f"  = {value:,}")
+                  for term, value in a.dropped]
+    return lines
+
+
+def approx_summary(name: str, a: Any) -> str:
+    """``approx`` on one line: which approximation, and how far it is at the model's values."""
+    far = "" if a.relative_error is None else \
+        f": {a.approx_value:,} against {a.exact_value:,} ({a.relative_error:+.2%})"
+    return f"{name}: {a.name}{far}"
+
+
 def sensitivity_lines(name: str, rows: Iterable[Any]) -> list[str]:
     """``symparam sensitivity`` (``rows``: :class:`~symparam.approx.Sensitivity`): each
     hyperparameter's slope and elasticity."""

@@ -191,6 +191,8 @@ ANALYSES = [
      ["solve", "bert-base-uncased", "--for", "H", "--target", "7B",
       "--multiple-of", "128"]),
     ("depends", lambda m: m.depends(), ["depends", "bert-base-uncased"]),
+    ("approx", lambda m: m.approx(name="bert-shortcut"),
+     ["approx", "bert-base-uncased", "--name", "bert-shortcut"]),
 ]
 
 
@@ -198,8 +200,8 @@ ANALYSES = [
 def test_an_analysis_reads_as_its_command_prints(name: str, ask: Any, argv: list[str],
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     """``str()`` and IPython's pretty printer of ``m.check(…)``, ``m.sensitivity()``,
-    ``m.solve(…)`` and ``m.depends()`` are the text the command prints, line for line; their
-    HTML is a table of the same figures (not a dataclass's repr on one line)."""
+    ``m.solve(…)``, ``m.depends()`` and ``m.approx(…)`` are the text the command prints, line
+    for line; their HTML is a table of the same figures (not a dataclass's repr on one line)."""
     from symparam.cli import main
 
     result = ask(symparam.model("bert-base-uncased"))
@@ -283,6 +285,8 @@ def test_an_analysis_has_a_short_repr(name: str, ask: Any, argv: list[str]) -> N
         "sensitivity": lambda: [f"{r.symbol.name} {r.elasticity:.2f}%" for r in result],
         "solve": lambda: [f"H = {result.value:,} gives {m.count(H=result.value):,}"],
         "depends": lambda: ["depends on N, V, L, T, H, d_ff", "h, d_head drop out"],
+        "approx": lambda: ["bert-shortcut: ", f"against {m.count():,}",
+                           f"{result.approx_value:,}"],
     }[name]()
     for part in expected:
         assert part in shown, (part, shown)
