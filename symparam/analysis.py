@@ -22,7 +22,7 @@ from symparam.assumptions import Assumption, resolve
 from symparam.bounds import expanded
 from symparam.frozen import frozen
 from symparam.printing import Terms, latex, text
-from symparam.reports import depends_lines
+from symparam.reports import depends_lines, depends_summary
 from symparam.symbols import H, order_key
 from symparam.tables import Shown, Table
 
@@ -271,6 +271,9 @@ class Dependence(dict[str, Any], Shown):
 
     def _lines(self) -> list[str]:
         return depends_lines(self.model, self)
+
+    def _summary(self) -> str:
+        return depends_summary(self.model, self)
 
     def _tables(self) -> list[Table]:
         heading, *_ = depends_lines(self.model, self)

@@ -25,7 +25,13 @@ from symparam.errors import InvalidValueError
 from symparam.frozen import frozen
 from symparam.parsing import parse_formula
 from symparam.printing import term_key, text
-from symparam.reports import sensitivity_lines, slope_name
+from symparam.reports import (
+    approx_lines,
+    approx_summary,
+    sensitivity_lines,
+    sensitivity_summary,
+    slope_name,
+)
 from symparam.symbols import VOCABULARY, order_key
 from symparam.tables import Shown, Table
 
@@ -59,8 +65,10 @@ NAMED = {
 
 
 @frozen
-class Approximation:
-    """An approximate formula beside the exact one, with the exact error term by term."""
+class Approximation(Shown):
+    """An approximate formula beside the exact one, with the exact error term by term. Its
+    ``str()`` is what ``symparam approx`` prints; in Jupyter, a table of the terms it leaves
+    out."""
 
     name: str
     source: str
@@ -70,6 +78,27 @@ class Approximation:
     dropped: tuple[tuple[sympy.Expr, int | None], ...]
     exact_value: int | None
     approx_value: int | None
+    model: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        """What ``symparam approx --json`` prints (the model's name aside)."""
+        return {"approximation": self.name, "source": self.source, "target": self.target,
+                "exact": str(self.exact), "approx": str(self.approx), "error": str(self.error),
+                "exact_value": self.exact_value, "approx_value": self.approx_value,
+                "relative_error": self.relative_error,
+                "dropped": [{"term": str(t), "value": v} for t, v in self.dropped]}
+
+    def _lines(self) -> list[str]:
+        return approx_lines(self.model, self)
+
+    def _summary(self) -> str:
+        return approx_summary(self.model, self)
+
+    def _tables(self) -> list[Table]:
+        heading, *rest = approx_lines(self.model, self)
+        said = [line.strip() for line in rest[:3] if not line.startswith("  what")]
+        return [Table(heading, ("left out", "at the values"),
+                      tuple((text(term), value) for term, value in self.dropped), tuple(said))]
 
     @property
     def error(self) -> sympy.Expr:
@@ -145,7 +174,7 @@ def approximate(model: Counted, name: str | None = None, formula: str | None = N
         return int(value) if value.is_Integer else None
 
     return Approximation(label, source, target, exact, approx, tuple(dropped), at(exact),
-                         at(approx))
+                         at(approx), model.name)
 
 
 def _holds(model: Counted, assumption: Any) -> bool:
@@ -205,6 +234,9 @@ class Sensitivities(list[Sensitivity], Shown):
 
     def _lines(self) -> list[str]:
         return sensitivity_lines(self.model, self)
+
+    def _summary(self) -> str:
+        return sensitivity_summary(self.model, self)
 
     def _tables(self) -> list[Table]:
         rows = tuple((r.symbol.name, slope_name(r), text(r.derivative), round(r.slope),

@@ -25,7 +25,7 @@ from symparam.frozen import frozen
 from symparam.limits import MAX_FORMULA_TERMS
 from symparam.parsing import parse_formula
 from symparam.printing import term_key, text
-from symparam.reports import SOURCES_SHOWN, check_lines
+from symparam.reports import SOURCES_SHOWN, check_lines, check_summary
 from symparam.tables import Shown, Table
 
 if TYPE_CHECKING:
@@ -93,6 +93,9 @@ class CheckResult(Shown):
 
     def _lines(self) -> list[str]:
         return check_lines(self.model, self)
+
+    def _summary(self) -> str:
+        return check_summary(self.model, self)
 
     def _tables(self) -> list[Table]:
         heading, *_ = lines = check_lines(self.model, self)

@@ -14,7 +14,7 @@ from symparam import cli_images
 from symparam.cli_common import FLAGS, build_model, command, each_model, parse_set, whole
 from symparam.errors import InvalidValueError, SymparamError
 from symparam.limits import MAX_DEGREE, MAX_SOLVED
-from symparam.output import human_count, human_ops, json_line
+from symparam.output import json_line
 from symparam.printing import text
 from symparam.symbols import B, s
 
@@ -56,33 +56,17 @@ def _slope(model: Any, row: Any) -> int | float:
 
 def cmd_approx(args: argparse.Namespace) -> int:
     from symparam.approx import NAMED, approximate
+    from symparam.reports import approx_lines
 
     if args.name is None and args.formula is None and args.order is None:
         raise InvalidValueError(
             f"give --order N, --formula TEXT or --name with one of {', '.join(NAMED)}")
     a = approximate(build_model(args.model, args), name=args.name, formula=args.formula,
                     order=args.order)
-    record = {
-        "model": args.model, "approximation": a.name, "source": a.source, "target": a.target,
-        "exact": str(a.exact), "approx": str(a.approx), "error": str(a.error),
-        "exact_value": a.exact_value, "approx_value": a.approx_value,
-        "relative_error": a.relative_error,
-        "dropped": [{"term": str(t), "value": v} for t, v in a.dropped],
-    }
     if args.json:
-        print(json_line(record))
+        print(json_line({"model": args.model, **a.to_dict()}))
         return 0
-    what = "non-embedding count" if a.target == "non_embedding" else "total"
-    print(f"{args.model}: {a.name} ({a.source})")
-    print(f"  exact {what} = {text(a.exact)}")
-    print(f"  approximation = {text(a.approx)}")
-    if a.exact_value is not None and a.approx_value is not None:
-        print(f"  at the model's values: exact {a.exact_value:,}, approximation "
-              f"{a.approx_value:,} ({a.relative_error:+.2%})")
-    if a.dropped:
-        print("  what the approximation leaves out:")
-        for term, value in a.dropped:
-            print(f"    {text(term)}" + ("" if value is None else f"  = {value:,}"))
+    print("\n".join(approx_lines(args.model, a)))
     return 0
 
 
@@ -152,7 +136,15 @@ def cmd_plot(args: argparse.Namespace) -> int:
 def cmd_flops(args: argparse.Namespace) -> int:
     import textwrap
 
-    from symparam.compute import GROUPED_EXPERTS, NONMATMUL, NOT_COUNTED, TORCH_COUNTER, compute
+    from symparam.compute import (
+        GROUPED_EXPERTS,
+        NONMATMUL,
+        NOT_COUNTED,
+        TORCH_COUNTER,
+        compute,
+        flops_heading,
+        flops_lines,
+    )
 
     if args.macs and args.with_nonmatmul:
         raise InvalidValueError("--macs counts the multiply-adds of matrix products; the work "
@@ -191,38 +183,12 @@ def cmd_flops(args: argparse.Namespace) -> int:
             record["not_counted"] = NOT_COUNTED
 
         def show() -> None:
-            unit, value = ("MACs", result.macs) if args.macs else ("FLOPs", result.flops)
             shown_seq = args.seq if m.sequence is None else text(m.sequence)
-            print(f"{name}: {m.label}, B = {args.batch}, s = {shown_seq} "
-                  f"({result.convention})")
+            print(flops_heading(name, m.label, args.batch, shown_seq, result.convention))
             cli_images.show(m, args)
-            if args.macs:  # a multiply-add is 2 FLOPs: the same formula, halved
-                print(f"  MACs = {text(sympy.expand(result.formula / 2))}")
-            else:
-                print(f"  FLOPs = {text(result.formula)}")
             width = max([len(n) for n, _ in result.parts]
                         + [len(row["name"]) for row in published])
-            for part, flops in result.parts:
-                shown = flops // 2 if args.macs else flops
-                print(f"  {part:<{width}}  {shown:>22,}")
-            print(f"  {'total':<{width}}  {value:>22,} {unit} = {human_ops(value, unit)}"
-                  + ("" if args.macs else f" ({result.macs:,} MACs)"))
-            if result.nonmatmul:
-                print("  of which, besides matrix products:")
-                for kind, flops in result.nonmatmul:  # never with --macs (refused above)
-                    print(textwrap.fill(NONMATMUL[kind][1], 100,
-                                        initial_indent=f"    {flops:>20,}  ",
-                                        subsequent_indent=" " * 28))
-                print(textwrap.fill(NOT_COUNTED, 100, initial_indent="    ",
-                                    subsequent_indent="    "))
-            for how, flops, _ in result.alternatives:
-                shown = flops // 2 if args.macs else flops
-                change = (flops - result.flops) / result.flops
-                print(textwrap.fill(f"{shown:,} {unit} ({change:+.2%}) {how}", 100,
-                                    initial_indent="  or ", subsequent_indent="    "))
-            for note in result.notes:
-                print(textwrap.fill(f"note: {note}", 100, initial_indent="  ",
-                                    subsequent_indent="    "))
+            print("\n".join(flops_lines(result, args.macs, width)))
             _show_published(published, width, args.macs, args.training)
             checking.update(dict.fromkeys(
                 [TORCH_COUNTER] * attends + [GROUPED_EXPERTS] * routed))
@@ -289,10 +255,19 @@ def _show_published(rows: list[dict[str, Any]], width: int, macs: bool,
 
 
 def cmd_memory(args: argparse.Namespace) -> int:
-    import textwrap
 
     from symparam.cli_parallel import COMPARE, compare_record, layout_record, show
-    from symparam.memory import POLICIES, cache_notes, korthikanti_bytes, memory, under_windows
+    from symparam.memory import (
+        POLICIES,
+        cache_lines,
+        cache_notes,
+        korthikanti_bytes,
+        memory,
+        memory_heading,
+        training_lines,
+        weights_key,
+        weights_lines,
+    )
 
     m = build_model(args.model, args)
     batch_given, args.batch = args.batch, args.batch or 1  # with --gpus: the global batch
@@ -310,9 +285,9 @@ def cmd_memory(args: argparse.Namespace) -> int:
     record = {
         "model": args.model, "params": result.params,
         "largest_layer": {"name": layer, "params": layer_params,
-                          "bytes": {_weights_key(row.dtype): row.bytes_per_param * layer_params
+                          "bytes": {weights_key(row.dtype): row.bytes_per_param * layer_params
                                     for row in result.weights}},
-        "weights": {_weights_key(row.dtype): row.bytes for row in result.weights},
+        "weights": {weights_key(row.dtype): row.bytes for row in result.weights},
         "quantized": {fmt.name: {"bytes": size, "counts": fmt.description}
                       for fmt, size in result.formats},
         "training_adam_mixed": {part: total for part, _, total in result.training},
@@ -340,48 +315,17 @@ def cmd_memory(args: argparse.Namespace) -> int:
     if args.json:
         print(json_line(record))
         return fits
-    gib = 2**30
-    print(f"{args.model}: {result.params:,} parameters ({human_count(result.params)})")
+    print(memory_heading(args.model, result))
     cli_images.show(m, args)
-    print("  weights:")
-    for row in result.weights[:3]:
-        print(f"    {row.dtype:<5} {row.bytes:>20,} B = {row.bytes / gib:,.2f} GiB")
-    for fmt, size in result.formats:
-        print(f"    {fmt.name:<5} {size:>20,} B = {size / gib:,.2f} GiB   ({fmt.description})")
+    print("\n".join(weights_lines(result)))
+    gib = 2**30
     sizes = ", ".join(f"{row.dtype} {row.bytes_per_param * layer_params / gib:,.2f} GiB"
                       for row in result.weights[:3])
     print(f"  largest layer: {layer} ({layer_params:,} parameters; {sizes})")
-    print("  training state (weights, gradients, optimiser; activations not included):")
-    for o, total in result.optimisers:
-        parts = " + ".join(f"{size} ({part})" for part, size in o.parts)
-        print(f"    {o.name:<16} {o.per_param:>2} B × P = {total / gib:,.2f} GiB: {parts}; "
-              f"{o.source}")
+    print("\n".join(training_lines(result)))
     _show_activations(record, args)
-    if result.kv_formula is None and result.state_formula is not None:
-        print("  KV cache: none (no layer keeps keys and values)")
-    elif result.kv_formula is None:
-        print("  KV cache: none (an encoder keeps no keys and values between tokens)")
-    else:
-        names = {sym.name for sym in result.kv_formula.free_symbols}
-        after, per = ("s source and s_dec decoded tokens", "a decoded token, beside the "
-                      "cross-attention's keys and values of the source") \
-            if "s_dec" in names else ("s text tokens and n_img images of s_img tokens",
-                                      "a text token") if "n_img" in names \
-            else ("s tokens", "a token")
-        under = under_windows(result.kv_formula)
-        print(f"  KV cache after {after} = ({text(result.kv_formula)}) × {result.dtype_bytes} B"
-              f" ({args.dtype}); {result.kv_per_token:,} B {per}{under}")
-        for note in windowed:
-            print(textwrap.fill(f"note: {note}", 100, initial_indent="  ",
-                                subsequent_indent="    "))
-        if result.kv_total is not None:
-            decoded = f", s_dec = {args.target_seq or args.seq}" if "s_dec" in names else ""
-            print(f"  KV cache for B = {args.batch}, s = {args.seq}{decoded}: "
-                  f"{result.kv_total:,} B = {result.kv_total / gib:,.2f} GiB")
-    if result.state_formula is not None:
-        print(f"  state per sequence, whatever s = ({text(result.state_formula)}) × "
-              f"{result.dtype_bytes} B; for B = {args.batch}: {result.state_total:,} B"
-              f" = {result.state_total / gib:,.4f} GiB ({args.dtype})")
+    for line in cache_lines(result):
+        print(line)
     if per_gpu is not None:
         show(per_gpu, compared)
     elif compared:
@@ -389,12 +333,6 @@ def cmd_memory(args: argparse.Namespace) -> int:
 
         show_compared(compared)
     return fits
-
-
-def _weights_key(dtype: str) -> str:
-    """A dtype as a key of ``memory --json``'s weights: int8 as one byte a parameter is
-    ``int8_no_scales``, so that ``int8`` means one thing (``quantized``'s, with its scales)."""
-    return "int8_no_scales" if dtype == "int8" else dtype
 
 
 def _activations(model: Any, args: argparse.Namespace) -> dict[str, Any] | None:

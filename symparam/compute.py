@@ -11,6 +11,7 @@ this module.
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 import sympy
@@ -35,7 +36,8 @@ from symparam.memory import (  # memory lived here: re-exported
 )
 from symparam.printing import text
 from symparam.symbols import B, W, W_chunk, n_img, s
-from symparam.tables import Rich, Table, human, share
+from symparam.tables import Shown, Table, human, share
+from symparam.units import human_ops
 
 #: FLOPs per element of each kind of work besides matrix products, and what is counted
 NONMATMUL: dict[str, tuple[int, str]] = {
@@ -120,10 +122,11 @@ RECOMPUTED = {
 
 
 @frozen
-class Compute(Rich):
+class Compute(Shown):
     """FLOPs of one forward (or training) step, with MACs and the parts they come from;
     with ``nonmatmul``, the FLOPs of each kind of other work, (kind, FLOPs), included.
-    Shows as tables in Jupyter; ``to_dict()``, ``to_pandas()`` (the parts)."""
+    Its ``str()`` is what ``symparam flops`` prints for the model; in Jupyter it shows as
+    tables; ``to_dict()``, ``to_pandas()`` (the parts)."""
 
     formula: Any
     flops: int
@@ -136,10 +139,24 @@ class Compute(Rich):
     #: the same quantity run another way, as (how, FLOPs, formula): a decoding step of latent
     #: attention with its up-projections absorbed
     alternatives: tuple[tuple[str, int, Any], ...] = ()
+    #: what was asked: the model (its name and class), the batch and the sequence as shown
+    #: (a ViT's is its own, a formula in its image and patch sizes)
+    model: str = ""
+    label: str = ""
+    batch: int = 1
+    seq: Any = None
 
     @property
     def macs(self) -> int:
         return self.flops // 2
+
+    def _lines(self) -> list[str]:
+        return [flops_heading(self.model or "model", self.label, self.batch, self.seq,
+                              self.convention), *flops_lines(self)]
+
+    def _summary(self) -> str:
+        return f"{self.model or 'model'}: {self.flops:,} FLOPs = {human_ops(self.flops)}, " \
+               f"B = {self.batch}, s = {self.seq} ({self.convention})"
 
     def to_dict(self) -> dict[str, Any]:
         return {"flops": self.flops, "macs": self.macs, "convention": self.convention,
@@ -167,6 +184,42 @@ class Compute(Rich):
 
     def _frame(self) -> Table:
         return self._tables()[1]
+
+
+def flops_heading(name: str, label: str, batch: int, seq: Any, convention: str) -> str:
+    """``symparam flops``'s first line for a model: its class, B, s and the convention."""
+    return f"{name}: {label}, B = {batch}, s = {seq} ({convention})"
+
+
+def flops_lines(result: Any, macs: bool = False, width: int | None = None) -> list[str]:
+    """The FLOPs (``result``: a :class:`~symparam.compute.Compute`) as ``symparam flops``
+    prints them under its heading: the formula, each part, the total, the work besides matrix
+    products, the same step run another way, and what the figure assumes of the model; in
+    multiply-adds with ``macs``; the names padded to ``width``."""
+    unit, value = ("MACs", result.macs) if macs else ("FLOPs", result.flops)
+    lines = [f"  MACs = {text(sympy.expand(result.formula / 2))}" if macs  # 2 FLOPs a MAC
+             else f"  FLOPs = {text(result.formula)}"]
+    width = max(len(n) for n, _ in result.parts) if width is None else width
+    for part, flops in result.parts:
+        lines.append(f"  {part:<{width}}  {flops // 2 if macs else flops:>22,}")
+    lines.append(f"  {'total':<{width}}  {value:>22,} {unit} = {human_ops(value, unit)}"
+                 + ("" if macs else f" ({result.macs:,} MACs)"))
+    if result.nonmatmul:
+        lines.append("  of which, besides matrix products:")
+        for kind, flops in result.nonmatmul:  # never in MACs: they are not multiply-adds
+            lines.append(textwrap.fill(NONMATMUL[kind][1], 100,
+                                       initial_indent=f"    {flops:>20,}  ",
+                                       subsequent_indent=" " * 28))
+        lines.append(textwrap.fill(NOT_COUNTED, 100, initial_indent="    ",
+                                   subsequent_indent="    "))
+    for how, flops, _ in result.alternatives:
+        change = (flops - result.flops) / result.flops
+        lines.append(textwrap.fill(f"{flops // 2 if macs else flops:,} {unit} ({change:+.2%}) "
+                                   f"{how}", 100, initial_indent="  or ",
+                                   subsequent_indent="    "))
+    lines += [textwrap.fill(f"note: {note}", 100, initial_indent="  ", subsequent_indent="    ")
+              for note in result.notes]
+    return lines
 
 
 def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = False,
@@ -312,7 +365,8 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
             notes += (LATENT_DECODING,)
             alternatives = ((ABSORBED, _evaluate(folded, values), folded),)
     return Compute(formula, _evaluate(formula, values), parts, convention, other, notes,
-                   alternatives)
+                   alternatives, model.name, model.label, batch,
+                   seq if fixed_sequence is None else text(fixed_sequence))
 
 
 #: what a decoding step's figure is, where layers slide a window

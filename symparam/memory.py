@@ -10,8 +10,7 @@ activations a training step saves for the backward pass.
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Mapping, Sequence
+import textwrap
 from typing import Any
 
 import sympy
@@ -25,7 +24,8 @@ from symparam.images import bound
 from symparam.limits import check_lengths
 from symparam.printing import text
 from symparam.symbols import B, W, W_chunk, n_img, s, s_dec, symbol
-from symparam.tables import Rich, Table, binary, plain
+from symparam.tables import Shown, Table, binary, plain
+from symparam.units import human_count
 
 DTYPE_BYTES = {"fp32": 4, "fp16": 2, "bf16": 2, "int8": 1}
 MIB = 2**20
@@ -249,10 +249,15 @@ activation_bytes = korthikanti_bytes
 
 
 @frozen
-class Memory(Rich):
+class Memory(Shown):
     """Weights per dtype and per quantized format, training state, the KV cache and a
-    state-space model's state. Shows as tables in Jupyter; ``to_dict()``, ``to_pandas()`` (the
-    weights)."""
+    state-space model's state. Its ``str()`` is what ``symparam memory`` prints of them; in
+    Jupyter it shows as tables; ``to_dict()``, ``to_pandas()`` (the weights).
+
+    ``weights`` holds fp32, fp16, bf16 and int8 at one byte a parameter with no scales (the
+    rule of thumb; ``to_dict()`` and ``memory --json`` name it ``int8_no_scales``); int8 and
+    int4 as quantized checkpoints store them, with their scales, are ``formats``, and are
+    what the text and the tables show as int8 and int4."""
 
     params: int
     weights: tuple[MemoryRow, ...]
@@ -267,55 +272,73 @@ class Memory(Rich):
     #: sequence), and its bytes for the batch
     state_formula: Any = None
     state_total: int | None = None
+    #: what the cache and state were asked for: their dtype, batch and lengths, and the model
+    dtype: str = "fp16"
+    batch: int = 1
+    seq: int | None = None
+    target_seq: int | None = None
+    model: str = ""
 
     def to_dict(self) -> dict[str, Any]:
+        """Plain data, named as ``symparam memory --json`` names it: int8 at one byte a
+        parameter is ``int8_no_scales``, ``int8`` and ``int4`` are the formats with scales."""
         data = plain(self)
+        data["weights"] = [{**row, "dtype": weights_key(row["dtype"])}
+                           for row in data["weights"]]
+        data["formats"] = [{**plain(fmt), "bytes": size} for fmt, size in self.formats]
+        data["optimisers"] = [{"name": o.name, "per_param": o.per_param, "bytes": size,
+                               "source": o.source, "parts": dict(o.parts)}
+                              for o, size in self.optimisers]
         data["training"] = [{"state": part, "bytes_per_param": size, "bytes": count}
                             for part, size, count in self.training]
         data["training_total"] = sum(row[2] for row in self.training)
         return data
 
+    def _lines(self) -> list[str]:
+        return memory_lines(self.model or "model", self)
+
+    def _summary(self) -> str:
+        cache = "" if self.kv_total is None else f", KV cache {binary(self.kv_total)}"
+        fp16 = next((row.bytes for row in self.weights if row.dtype == "fp16"), None)
+        return memory_heading(self.model or "model", self) + \
+            ("" if fp16 is None else f"; fp16 weights {binary(fp16)}") + cache
+
     def _tables(self) -> list[Table]:
+        rows: list[tuple[Any, ...]] = [(r.dtype, r.bytes_per_param, r.bytes, binary(r.bytes))
+                                       for r in self.weights if r.dtype != "int8"]
+        rows += [(fmt.name, None, size, binary(size)) for fmt, size in self.formats]
         weights = Table(f"weights: {self.params:,} parameters",
-                        ("dtype", "bytes per parameter", "bytes", "size"),
-                        tuple((r.dtype, r.bytes_per_param, r.bytes, binary(r.bytes))
-                              for r in self.weights))
-        total = sum(row[2] for row in self.training)
-        training = Table("training with Adam, mixed precision",
-                         ("state", "bytes per parameter", "bytes", "size"),
-                         (*((part, size, count, binary(count)) for part, size, count in
-                            self.training),
-                          ("total", sum(row[1] for row in self.training), total, binary(total))))
+                        ("dtype", "bytes per parameter", "bytes", "size"), tuple(rows),
+                        tuple(fmt.description for fmt, _ in self.formats))
+        training = Table(training_lines(self)[0].strip().rstrip(":"),
+                         ("recipe", "bytes per parameter", "bytes", "size", "made of"),
+                         tuple((o.name, o.per_param, size, binary(size),
+                                " + ".join(f"{n} ({part})" for part, n in o.parts))
+                               for o, size in self.optimisers),
+                         tuple(f"{o.name}: {o.source}" for o, _ in self.optimisers))
         tables = [weights, training]
         if self.kv_formula is not None:
-            rows: list[tuple[Any, ...]] = [("per token", f"({text(self.kv_formula)}) × "
-                                           f"{self.dtype_bytes} B", self.kv_per_token,
-                                            binary(self.kv_per_token or 0))]
+            heading = cache_lines(self)[0].strip().split("; ")[0]  # the formula, as printed
+            kv: list[tuple[Any, ...]] = [("a token" + under_windows(self.kv_formula),
+                                          self.kv_per_token, binary(self.kv_per_token or 0))]
             if self.kv_total is not None:
-                rows.append(("for the batch", None, self.kv_total, binary(self.kv_total)))
-            tables.append(Table("KV cache", ("", "formula", "bytes", "size"), tuple(rows)))
+                kv.append((f"for B = {self.batch}, s = {self.seq}", self.kv_total,
+                           binary(self.kv_total)))
+            tables.append(Table(heading, ("", "bytes", "size"), tuple(kv),
+                                cache_notes(self.kv_formula)))
         if self.state_formula is not None and self.state_total is not None:
             tables.append(Table("state (the same for any s)", ("", "formula", "bytes", "size"),
-                                (("for the batch", f"({text(self.state_formula)}) × "
+                                ((f"for B = {self.batch}", f"({text(self.state_formula)}) × "
                                   f"{self.dtype_bytes} B × B", self.state_total,
                                   binary(self.state_total)),)))
-        known = {"params", "weights", "training", "kv_formula", "kv_per_token", "kv_total",
-                 "dtype_bytes", "state_formula", "state_total"}
-        for field in dataclasses.fields(self):  # what a later version adds, shown plainly
-            value = vars(self)[field.name]
-            if field.name not in known and value:
-                tables.append(Table(field.name.replace("_", " "), ("", "value"),
-                                    tuple((str(plain(k)), plain(v)) for k, v in _pairs(value))))
         return tables
 
 
-def _pairs(value: Any) -> list[tuple[Any, Any]]:
-    if isinstance(value, Mapping):
-        return list(value.items())
-    if isinstance(value, Sequence) and not isinstance(value, str):
-        return [tuple(v)[:2] if isinstance(v, tuple) and len(v) >= 2 else (i, v)
-                for i, v in enumerate(value)]
-    return [("", value)]
+def weights_key(dtype: str) -> str:
+    """A dtype as a key of the weights' bytes in ``memory --json`` and ``to_dict()``: int8 at
+    one byte a parameter is ``int8_no_scales``, so that ``int8`` means one thing (the format
+    with its scales)."""
+    return "int8_no_scales" if dtype == "int8" else dtype
 
 
 def memory(model: Any, seq: int | None = None, batch: int = 1, dtype: str = "fp16",
@@ -354,13 +377,85 @@ def memory(model: Any, seq: int | None = None, batch: int = 1, dtype: str = "fp1
     state = state_size(model)
     state_total = None if state is None else model.value_of(state) * DTYPE_BYTES[dtype] * batch
     return Memory(params, tuple(weight_memory(params)), training, formula, per_token, total,
-                  DTYPE_BYTES[dtype], formats, optimisers, state, state_total)
+                  DTYPE_BYTES[dtype], formats, optimisers, state, state_total, dtype, batch,
+                  seq, target_seq, model.name)
 
 
 def _stored(model: Any, fmt: WeightFormat) -> int:
     """The model's weights in ``fmt``, exactly."""
     return model.value_of(model.tree.stored(fmt))  # read off the tree at the model's values:
     # substituting into the formula would have sympy evaluate each ⌈…⌉ (0.1 s a model)
+
+
+
+def memory_heading(name: str, result: Any) -> str:
+    """``symparam memory``'s first line: the model and its parameters."""
+    return f"{name}: {result.params:,} parameters ({human_count(result.params)})"
+
+
+def weights_lines(result: Any) -> list[str]:
+    """The weights (``result``: a :class:`~symparam.memory.Memory`) in each 16- and 32-bit
+    dtype, then quantized with their scales, each format saying what it counts: every row is
+    the whole model's weights."""
+    lines = ["  weights:"]
+    lines += [f"    {row.dtype:<5} {row.bytes:>20,} B = {row.bytes / GIB:,.2f} GiB"
+              for row in result.weights if row.dtype != "int8"]  # int8 with its scales below
+    lines += [f"    {fmt.name:<5} {size:>20,} B = {size / GIB:,.2f} GiB   ({fmt.description})"
+              for fmt, size in result.formats]
+    return lines
+
+
+def training_lines(result: Any) -> list[str]:
+    """The training state under each optimiser recipe: bytes a parameter, what they are made
+    of, and where the recipe comes from."""
+    lines = ["  training state (weights, gradients, optimiser; activations not included):"]
+    for o, total in result.optimisers:
+        parts = " + ".join(f"{size} ({part})" for part, size in o.parts)
+        lines.append(f"    {o.name:<16} {o.per_param:>2} B × P = {total / GIB:,.2f} GiB: "
+                     f"{parts}; {o.source}")
+    return lines
+
+
+def cache_lines(result: Any) -> list[str]:
+    """The KV cache (its formula, its bytes a token, for the batch) and a state-space or
+    linear-attention layer's state, at the result's dtype, batch and sequence."""
+    lines = []
+    if result.kv_formula is None and result.state_formula is not None:
+        lines.append("  KV cache: none (no layer keeps keys and values)")
+    elif result.kv_formula is None:
+        lines.append("  KV cache: none (an encoder keeps no keys and values between tokens)")
+    else:
+        names = {sym.name for sym in result.kv_formula.free_symbols}
+        after, per = ("s source and s_dec decoded tokens", "a decoded token, beside the "
+                      "cross-attention's keys and values of the source") \
+            if "s_dec" in names else ("s text tokens and n_img images of s_img tokens",
+                                      "a text token") if "n_img" in names \
+            else ("s tokens", "a token")
+        under = under_windows(result.kv_formula)
+        lines.append(f"  KV cache after {after} = ({text(result.kv_formula)}) × "
+                     f"{result.dtype_bytes} B ({result.dtype}); {result.kv_per_token:,} B "
+                     f"{per}{under}")
+        lines += [textwrap.fill(f"note: {note}", 100, initial_indent="  ",
+                                subsequent_indent="    ")
+                  for note in cache_notes(result.kv_formula)]
+        if result.kv_total is not None:
+            decoded = f", s_dec = {result.target_seq or result.seq}" if "s_dec" in names \
+                else ""
+            lines.append(f"  KV cache for B = {result.batch}, s = {result.seq}{decoded}: "
+                         f"{result.kv_total:,} B = {result.kv_total / GIB:,.2f} GiB")
+    if result.state_formula is not None:
+        lines.append(f"  state per sequence, whatever s = ({text(result.state_formula)}) × "
+                     f"{result.dtype_bytes} B; for B = {result.batch}: "
+                     f"{result.state_total:,} B = {result.state_total / GIB:,.4f} GiB "
+                     f"({result.dtype})")
+    return lines
+
+
+def memory_lines(name: str, result: Any) -> list[str]:
+    """What ``symparam memory`` prints of a :class:`~symparam.memory.Memory` (the command adds
+    the largest layer and the activations, which the result does not hold)."""
+    return [memory_heading(name, result), *weights_lines(result), *training_lines(result),
+            *cache_lines(result)]
 
 
 #: recomputation policies a training step's saved tensors are derived for

@@ -15,6 +15,8 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TextIO
 
 from symparam.errors import OutputError, Param
+from symparam.units import human_count as human_count  # re-exported: the commands' units
+from symparam.units import human_ops as human_ops
 
 
 def write_atomically(path: str, write: Callable[[str], None], force: bool,
@@ -164,36 +166,6 @@ _LINE_BREAKS = {ord(c): f"\\u{ord(c):04x}" for c in "\x0b\x0c\x1c\x1d\x1e\x85\u2
 def json_line(record: object) -> str:
     """``record`` as JSON on exactly one line, non-ASCII text kept readable."""
     return json.dumps(record, ensure_ascii=False).translate(_LINE_BREAKS)
-
-
-#: prefixes of a count of parameters (as ML papers write 7B) and of a count of operations
-_COUNT_PREFIXES = ((10**12, "T"), (10**9, "B"), (10**6, "M"), (10**3, "K"))
-_SI_PREFIXES = ((10**18, "E"), (10**15, "P"), (10**12, "T"), (10**9, "G"), (10**6, "M"),
-                (10**3, "K"))
-
-
-def human_count(count: int) -> str:
-    """A parameter count in the units people quote, two decimals (torchinfo, calflops).
-
-    >>> human_count(109_482_240), human_count(8_030_261_248), human_count(640)
-    ('109.48 M', '8.03 B', '640')
-    """
-    for size, prefix in _COUNT_PREFIXES:
-        if abs(count) >= size:
-            return f"{count / size:,.2f} {prefix}"
-    return str(count)
-
-
-def human_ops(count: int, unit: str = "FLOPs") -> str:
-    """A count of operations with an SI prefix, two decimals.
-
-    >>> human_ops(22_348_431_360), human_ops(11_174_215_680, "MACs"), human_ops(12)
-    ('22.35 GFLOPs', '11.17 GMACs', '12 FLOPs')
-    """
-    for size, prefix in _SI_PREFIXES:
-        if abs(count) >= size:
-            return f"{count / size:,.2f} {prefix}{unit}"
-    return f"{count} {unit}"
 
 
 def one_line(text: str, limit: int = 1000) -> str:

@@ -1,7 +1,8 @@
 """The analyses as text: what ``symparam depends``, ``check``, ``sensitivity`` and ``solve``
-print, line by line. The command line prints these lines; the results' own plain display
-(``str(m.check(…))``, IPython's pretty printer) is the same text, so there is one way each
-answer reads.
+print, line by line (``memory`` and ``flops`` write theirs beside their results, in
+:mod:`symparam.memory` and :mod:`symparam.compute`). The command line prints these lines; the
+results' own plain display (``str(m.check(…))``, IPython's pretty printer) is the same text,
+so there is one way each answer reads, and their ``repr`` is its one-line summary.
 
 >>> import symparam
 >>> print(symparam.model("bert-base-uncased").solve("N", "110M"))
@@ -32,6 +33,14 @@ def depends_lines(name: str, result: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def depends_summary(name: str, result: Mapping[str, Any]) -> str:
+    """``depends`` on one line: what the total depends on, and what drops out."""
+    dropped = [drop["symbol"] for drop in result["drops_out"]]
+    return depends_lines(name, result)[0] + \
+        (f"; {', '.join(dropped)} {'drops' if len(dropped) == 1 else 'drop'} out"
+         if dropped else "")
+
+
 def check_lines(name: str, result: Any) -> list[str]:
     """``symparam check`` (``result``: a :class:`~symparam.check.CheckResult`): equal or
     not, each term where the two differ and the tensors that give the engine's, and both
@@ -59,6 +68,18 @@ def check_lines(name: str, result: Any) -> list[str]:
     return lines
 
 
+def check_summary(name: str, result: Any) -> str:
+    """``check`` on one line: equal, or in how many terms the two differ, and both sides at
+    the model's values."""
+    if result.equal:
+        verdict = "equal"
+    else:
+        count = len(result.terms)
+        verdict = f"not equal: {count} {'term differs' if count == 1 else 'terms differ'}"
+    lines = check_lines(name, result)
+    return f"{name}: {verdict}" + (f"; {lines[-1]}" if result.engine_value is not None else "")
+
+
 def number(value: Any) -> str:
     """An exact value as text: an integer with thousands separators, a fraction as it is."""
     return f"{int(value):,}" if value is not None and value.is_Integer else str(value)
@@ -68,6 +89,30 @@ def slope_name(row: Any) -> str:
     """``∂P/∂H``, or ``P(N + 1) − P(N)`` where the count moves by steps."""
     name = row.symbol.name
     return f"P({name} + 1) − P({name})" if row.stepped else f"∂P/∂{name}"
+
+
+def approx_lines(name: str, a: Any) -> list[str]:
+    """``symparam approx`` (``a``: an :class:`~symparam.approx.Approximation`): the exact count
+    and the approximation as formulas, both at the model's values, and each term it leaves
+    out."""
+    what = "non-embedding count" if a.target == "non_embedding" else "total"
+    lines = [f"{name}: {a.name} ({a.source})", f"  exact {what} = {text(a.exact)}",
+             f"  approximation = {text(a.approx)}"]
+    if a.exact_value is not None and a.approx_value is not None:
+        lines.append(f"  at the model's values: exact {a.exact_value:,}, approximation "
+                     f"{a.approx_value:,} ({a.relative_error:+.2%})")
+    if a.dropped:
+        lines.append("  what the approximation leaves out:")
+        lines += [f"    {text(term)}" + ("" if value is None else f"  = {value:,}")
+                  for term, value in a.dropped]
+    return lines
+
+
+def approx_summary(name: str, a: Any) -> str:
+    """``approx`` on one line: which approximation, and how far it is at the model's values."""
+    far = "" if a.relative_error is None else \
+        f": {a.approx_value:,} against {a.exact_value:,} ({a.relative_error:+.2%})"
+    return f"{name}: {a.name}{far}"
 
 
 def sensitivity_lines(name: str, rows: Iterable[Any]) -> list[str]:
@@ -81,6 +126,12 @@ def sensitivity_lines(name: str, rows: Iterable[Any]) -> list[str]:
     return lines
 
 
+def sensitivity_summary(name: str, rows: Iterable[Any]) -> str:
+    """``sensitivity`` on one line: what 1% more of each hyperparameter adds."""
+    added = ", ".join(f"{r.symbol.name} {r.elasticity:.2f}%" for r in rows)
+    return f"{name}: 1% more of each adds {added or 'nothing'} parameters"
+
+
 def solve_lines(name: str, result: Any) -> list[str]:
     """``symparam solve`` (``result``: a :class:`~symparam.solve.Solution`): the value
     nearest the target, and the valid ones either side."""
@@ -91,3 +142,4 @@ def solve_lines(name: str, result: Any) -> list[str]:
         if pair is not None:
             lines.append(f"  {label}: {result.symbol} = {pair[0]:,} gives {pair[1]:,}")
     return lines
+

@@ -161,14 +161,31 @@ class Shown(Rich):
         except SymparamError as error:  # a display shows the problem instead of raising
             return f"symparam: {error}"
 
+    def _summary(self) -> str:
+        """What the result says, on one line (its ``repr``): the text's first line."""
+        return self._lines()[0]
+
     def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
         printer.text(str(self))
 
+    def __repr__(self) -> str:
+        """``<CheckResult bert-base-uncased: …>``: one short line, where a plain Python prompt
+        or a list shows the result (``print()`` or IPython show all of its text)."""
+        try:
+            summary = self._summary()
+        except SymparamError as error:
+            summary = f"symparam: {error}"
+        return f"<{type(self).__name__} {summary}>"
+
     def __init_subclass__(cls, **kwargs: Any) -> None:
         # IPython takes the first class of the MRO that has a printer of its own (dict's, a
-        # dataclass's __repr__): each result's class names this one itself
+        # dataclass's __repr__): each result's class names this one itself; and its repr,
+        # unless it writes its own (a dataclass's repr of every field, a dict's or a list's of
+        # every item, would be a screenful on one line)
         super().__init_subclass__(**kwargs)
         cls._repr_pretty_ = Shown._repr_pretty_  # type: ignore[method-assign]
+        if "__repr__" not in cls.__dict__:
+            cls.__repr__ = Shown.__repr__  # type: ignore[method-assign]
 
 
 def plain(value: Any) -> Any:

@@ -16,7 +16,7 @@ from symparam.compute import compute, memory
 from tests.tools import ROOT, need
 
 
-def test_quickstart_notebook_runs() -> None:
+def test_quickstart_notebook_runs(capsys: pytest.CaptureFixture[str]) -> None:
     nbformat = need("nbformat")
     nbclient = need("nbclient")
     need("ipykernel")
@@ -44,6 +44,27 @@ def test_quickstart_notebook_runs() -> None:
     flops = compute(bert, seq=128, batch=8).flops
     assert f"{flops:,}" in data("from symparam.compute import compute, memory", "text/html")
     assert "KV cache" in data('memory(symparam.model("llama-2-7b"), seq=1024)', "text/html")
+    assert data('memory(symparam.model("llama-2-7b"), seq=1024)', "text/plain") == \
+        str(memory(symparam.model("llama-2-7b"), seq=1024))
+    # the questions, as Jupyter shows them: the text their command prints (IPython's plain
+    # display), and a captioned table with every text escaped
+    from symparam.cli import main
+
+    forgets_the_pooler = "N·(4·H² + 2·H·d_ff + 9·H + d_ff) + (V + L + T + 2)·H"
+    checked = f'bert.check("{forgets_the_pooler}")'
+    questions = {"bert.depends()": ["depends"], checked: ["check", forgets_the_pooler],
+                 "bert.sensitivity()": ["sensitivity"],
+                 'bert.solve("N", "110M")': ["solve", "--for", "N", "--target", "110M"]}
+    for cell, (command, *rest) in questions.items():
+        main([command, "bert-base-uncased", *rest])
+        printed = capsys.readouterr().out
+        assert data(cell, "text/plain") + "\n" == printed, cell
+        shown = data(cell, "text/html")
+        assert shown.count("<table") == 1 and "<caption" in shown, cell
+        assert "'" not in shown and "Result(" not in shown, cell
+    assert "pooler.dense.weight (H×H)" in data(checked, "text/html")
+    assert f"+{768 ** 2:,} at the model's values" in data(checked, "text/plain")  # H²
+    assert "N = 12 gives 109,482,240" in data('bert.solve("N", "110M")', "text/plain")
     assert "skipped 6 combinations" in data("table = bert.sweep(H=[512, 768, 1000, 1024], "
                                             "N=[12, 24])", "text/html")
     assert "image/png" in outputs["from symparam.plots import sweep"][0]["data"]
@@ -76,6 +97,12 @@ def test_results_as_data() -> None:
     assert found["memory"]["weights"][1] == {"dtype": "fp16", "bytes_per_param": 2,
                                              "bytes": 2 * 6_738_415_616}
     assert found["memory"]["training_total"] == 16 * 6_738_415_616
+    # one meaning for each name, as in `memory --json`: int8 is the format with its scales
+    assert found["memory"]["weights"][3] == {"dtype": "int8_no_scales", "bytes_per_param": 1,
+                                             "bytes": 6_738_415_616}
+    assert [f["name"] for f in found["memory"]["formats"]] == ["int8", "int4"]
+    assert found["memory"]["formats"][0]["bytes"] > 6_738_415_616
+    assert [o["per_param"] for o in found["memory"]["optimisers"]] == [16, 20, 16]
     assert found["derivation"]["value"] == 6_738_415_616
     assert found["derivation"]["values"] == llama.values
     assert found["sweep"]["rows"][0] == {"H": 4096, "N": 16, "params": 3_500_281_856}
@@ -116,7 +143,11 @@ def test_results_as_frames() -> None:
     assert list(found["parts"]["parameters"]) == [131_072_000, 6_476_267_520, 4096,
                                                   131_072_000]
     assert list(found["compute"].columns) == ["part", "FLOPs", "share"]
-    assert list(found["memory"]["dtype"]) == ["fp32", "fp16", "bf16", "int8"]
+    # int8 and int4 as quantized checkpoints store them, with their scales, as `memory` prints
+    assert list(found["memory"]["dtype"]) == ["fp32", "fp16", "bf16", "int8", "int4"]
+    int8 = found["memory"]["bytes"].tolist()[3]
+    assert int8 == dict((f.name, size) for f, size in results()["memory"].formats)["int8"]
+    assert int8 > 6_738_415_616  # one byte a weight, and the scales on top
     assert len(found["derivation"]) == sum(len(s.rows) for s in
                                            results()["derivation"].sections)
     assert found["sweep"]["params"].tolist() == [3_500_281_856, 6_738_415_616]
@@ -160,6 +191,8 @@ ANALYSES = [
      ["solve", "bert-base-uncased", "--for", "H", "--target", "7B",
       "--multiple-of", "128"]),
     ("depends", lambda m: m.depends(), ["depends", "bert-base-uncased"]),
+    ("approx", lambda m: m.approx(name="bert-shortcut"),
+     ["approx", "bert-base-uncased", "--name", "bert-shortcut"]),
 ]
 
 
@@ -167,8 +200,8 @@ ANALYSES = [
 def test_an_analysis_reads_as_its_command_prints(name: str, ask: Any, argv: list[str],
                                                  capsys: pytest.CaptureFixture[str]) -> None:
     """``str()`` and IPython's pretty printer of ``m.check(…)``, ``m.sensitivity()``,
-    ``m.solve(…)`` and ``m.depends()`` are the text the command prints, line for line; their
-    HTML is a table of the same figures (not a dataclass's repr on one line)."""
+    ``m.solve(…)``, ``m.depends()`` and ``m.approx(…)`` are the text the command prints, line
+    for line; their HTML is a table of the same figures (not a dataclass's repr on one line)."""
     from symparam.cli import main
 
     result = ask(symparam.model("bert-base-uncased"))
@@ -208,3 +241,78 @@ def test_a_sweep_has_a_repr_and_a_text_table() -> None:
     assert lines[1].split() == ["H", "N", "params"]
     assert lines[2].split() == ["4,096", "16", f"{symparam.model('llama-2-7b', N=16).count():,}"]
     assert "skipped 2 combinations" in lines[-1]
+
+
+def test_memory_reads_as_its_command_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    """``str(memory(…))`` is what ``symparam memory`` prints, but for the lines the result
+    does not hold (the largest layer and the activations, which the command adds); int8 and
+    int4 are listed under the weights with their scales, not a byte a parameter; the HTML
+    shows the same figures in tables, not a dataclass's fields."""
+    from symparam.cli import main
+
+    llama = symparam.model("llama-2-7b")
+    result = memory(llama, seq=1024, batch=2)
+    assert main(["memory", "llama-2-7b", "--seq", "1024", "--batch", "2"]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    kept = [line for line in printed
+            if not line.startswith(("  largest layer", "  activations", "    recompute "))]
+    assert str(result).splitlines() == kept
+    assert len(kept) == len(printed) - 5
+    weights = kept[kept.index("  weights:") + 1:kept.index("  weights:") + 6]
+    assert [line.split()[0] for line in weights] == ["fp32", "fp16", "bf16", "int8", "int4"]
+    assert f"{llama.count():,} B" not in str(result)  # no int8 at one byte a parameter
+    shown = result._repr_html_()
+    assert "{&#x27;name" not in shown and "Memory(" not in shown
+    for figure in ("13,476,831,232", "107,814,649,856", "134,768,312,320", "1,073,741,824"):
+        assert figure in shown  # fp16 weights, 16 and 20 bytes a parameter, the KV cache
+    assert repr(result) == ("<Memory llama-2-7b: 6,738,415,616 parameters (6.74 B); fp16 "
+                            "weights 12.55 GiB, KV cache 1.00 GiB>")
+
+
+@pytest.mark.parametrize(("name", "ask", "argv"), ANALYSES, ids=[a[0] for a in ANALYSES])
+def test_an_analysis_has_a_short_repr(name: str, ask: Any, argv: list[str]) -> None:
+    """A plain Python prompt (and a list of results) shows ``repr``: one short line naming
+    the model and the answer, not a dataclass's every field."""
+    m = symparam.model("bert-base-uncased")
+    result = ask(m)
+    shown = repr(result)
+    assert "\n" not in shown and len(shown) < 160, shown
+    assert shown.startswith(f"<{type(result).__name__} bert-base-uncased: ") and \
+        shown.endswith(">")
+    assert repr([result]) == f"[{shown}]"
+    expected = {
+        "check": lambda: [f"{m.count():,}", f"not equal: {len(result.terms)} terms differ"],
+        "sensitivity": lambda: [f"{r.symbol.name} {r.elasticity:.2f}%" for r in result],
+        "solve": lambda: [f"H = {result.value:,} gives {m.count(H=result.value):,}"],
+        "depends": lambda: ["depends on N, V, L, T, H, d_ff", "h, d_head drop out"],
+        "approx": lambda: ["bert-shortcut: ", f"against {m.count():,}",
+                           f"{result.approx_value:,}"],
+    }[name]()
+    for part in expected:
+        assert part in shown, (part, shown)
+
+
+def test_compute_reads_as_its_command_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    """``str(compute(…))`` is what ``symparam flops`` prints for the model (the note on
+    torch's counter, said once a run under every model, aside); its repr one line."""
+    from symparam.cli import main
+
+    result = results()["compute"]
+    assert main(["flops", "llama-2-7b", "--seq", "128", "--with-nonmatmul"]) == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith(str(result) + "\n")
+    assert printed[len(str(result)) + 1:].startswith("note: torch.utils.flop_counter")
+    assert str(result).splitlines()[0] == "llama-2-7b: LlamaForCausalLM, B = 1, s = 128 " \
+        "(forward, with the work besides matrix products)"
+    assert repr(result) == f"<Compute llama-2-7b: {result.flops:,} FLOPs = 1.70 TFLOPs, B = 1, " \
+        "s = 128 (forward, with the work besides matrix products)>"
+
+
+def test_every_analysis_escapes_its_html() -> None:
+    """A model's name is the user's text: each analysis's table shows it escaped."""
+    hostile = symparam.from_block(symparam.Linear(symparam.symbol("H"), 2),
+                                  "<script>x</script>", H=4)
+    for result in (hostile.depends(), hostile.check("2*H + 2"), hostile.check("H"),
+                   hostile.sensitivity(), hostile.solve("H", 100)):
+        shown = result._repr_html_()
+        assert "<script>" not in shown and "&lt;script&gt;x&lt;/script&gt;" in shown, shown

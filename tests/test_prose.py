@@ -18,7 +18,7 @@ ALLOWED = {
     "FLOPs", "MACs", "LayerNorm", "RMSNorm", "MLP", "SwiGLU", "LM", "head", "MoE", "FFN",
     "GPT", "BERT", "LLaMA", "RoBERTa", "XLM", "ELECTRA", "ALBERT", "DistilBERT", "Transformer",
     "Linear", "Conv1D", "torch", "nn", "thop", "ptflops", "fvcore", "flops", "symparam",
-    "fp32", "fp16", "bf16", "int8", "MiB", "MB", "GiB", "GB", "dtype", "closed", "form",
+    "fp32", "fp16", "bf16", "int8", "int4", "MiB", "MB", "GiB", "GB", "dtype", "closed", "form",
     "sink", "tanh", "logits", "gate", "up", "down", "BertModel", "MLA", "Phi", "Qwen",
     "Qwen2", "Qwen3", "OLMo", "OLMo2", "Gemma", "Gemma2", "Gemma3", "StarCoder2", "Cohere",
     "StableLM", "SmolLM3", "Granite", "T5", "ViT", "Mixtral", "DeepSeek", "Falcon", "BLOOM",

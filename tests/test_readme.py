@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import io
 import json
 import re
@@ -87,8 +88,37 @@ def test_the_python_examples_print_what_their_comments_say() -> None:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     m = symparam.model("llama-3-8b")
     assert f"m.count()              # {m.count()}\n" in text
-    assert f"m.formula()            # {m.formula()}\n" in text
+    # what print() prints; the bare call shows its repr (Formula(…)) or, in Jupyter, LaTeX
+    assert f"print(m.formula())     # {m.formula()}\n" in text
+    assert repr(m.formula()).startswith("Formula(N·") and "# typeset in Jupyter; Formula(N·…)" \
+        in text and m.formula()._repr_latex_().startswith("$\\displaystyle P = ")
     both = [int(n) for n in m.evaluate(H=[2048, 4096], N=[16, 32])]
     assert both == [m.count(H=2048, N=16), m.count(H=4096, N=32)]  # broadcast, not a grid
     assert f"{both[0]:,} and {both[1]:,} for llama-3-8b" in text
     assert len(m.sweep(H=[2048, 4096], N=[16, 32])) == 4  # the grid the README says
+    grid = m.sweep(H=[2048, 4096], N=[16, 32])
+    assert f"m.sweep(H=[2048, 4096], N=[16, 32])     # {grid!r}: a grid\n" in text
+    assert sorted(grid["params"]) == sorted(m.count(H=h, N=n) for h in (2048, 4096)
+                                            for n in (16, 32))
+    if importlib.util.find_spec("numpy") is not None:  # without numpy, a list of the same
+        paired = m.evaluate(H=[2048, 4096], N=[16, 32])
+        assert f"m.evaluate(H=[2048, 4096], N=[16, 32])  # {paired!r}: pairs, broadcast\n" \
+            in text
+
+
+def test_the_readme_names_what_results_and_memory_json_give(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The repr the README quotes is the result's; the keys it names are memory --json's."""
+    import symparam
+
+    text = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    solved = symparam.model("bert-base-uncased").solve("N", "110M")
+    assert f"`{solved!r}`" in text
+    assert main(["memory", "gpt2", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    for key in ("int8", "int4"):
+        assert f"`quantized.{key}`" in text and key in record["quantized"]
+    assert "`int8_no_scales` (under `weights` and `largest_layer`)" in text
+    assert record["weights"]["int8_no_scales"] == record["params"]  # a byte a parameter
+    layer = record["largest_layer"]
+    assert layer["bytes"]["int8_no_scales"] == layer["params"]

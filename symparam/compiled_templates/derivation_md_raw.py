@@ -1,6 +1,6 @@
 # derivation.md.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = 'bed056678f814fef5f71661079552ca7e240b87e0f9f33d4c6e87cec7e59a41c'
+SOURCE = '7fff6c07f98d9cb523314bb3a4c8fc3b3e62bfc5fcd882e62df851ca4f29bb19'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'derivation.md.j2'
 
@@ -29,9 +29,21 @@ def root(context, missing=missing):
         @internalcode
         def t_2(*unused):
             raise TemplateRuntimeError("No filter named 'length' found.")
+    try:
+        t_3 = environment.filters['list']
+    except KeyError:
+        @internalcode
+        def t_3(*unused):
+            raise TemplateRuntimeError("No filter named 'list' found.")
+    try:
+        t_4 = environment.filters['selectattr']
+    except KeyError:
+        @internalcode
+        def t_4(*unused):
+            raise TemplateRuntimeError("No filter named 'selectattr' found.")
     pass
     def macro(l_1_lines, l_1_label, l_1_rel):
-        t_3 = []
+        t_5 = []
         l_1_math_block = resolve('math_block')
         l_1_aligned = resolve('aligned')
         if l_1_lines is missing:
@@ -41,10 +53,10 @@ def root(context, missing=missing):
         if l_1_rel is missing:
             l_1_rel = '='
         pass
-        t_3.append(
+        t_5.append(
             str(context.call((undefined(name='math_block') if l_1_math_block is missing else l_1_math_block), context.call((undefined(name='aligned') if l_1_aligned is missing else l_1_aligned), l_1_lines, l_1_label, l_1_rel))),
         )
-        return concat(t_3)
+        return concat(t_5)
     context.exported_vars.add('display')
     context.vars['display'] = l_0_display = Macro(environment, macro, 'display', ('lines', 'label', 'rel'), False, False, False, context.eval_ctx.autoescape)
     yield '# '
@@ -337,7 +349,7 @@ def root(context, missing=missing):
     yield '\n## 5. '
     yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'headings'), 'tied'))
     yield '\n\n'
-    t_4 = 1
+    t_6 = 1
     for l_1_tie in environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'ties'):
         _loop_vars = {}
         pass
@@ -348,9 +360,9 @@ def root(context, missing=missing):
             yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'tie_untied'), untied=context.call((undefined(name='math') if l_0_math is missing else l_0_math), t_1(context.eval_ctx, environment.getattr(l_1_tie, 'lines'), ' = '), _loop_vars=_loop_vars), total=environment.getattr(l_1_tie, 'total_untied'), value=environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'value'), _loop_vars=_loop_vars))
             yield '\n'
         yield '\n'
-        t_4 = 0
+        t_6 = 0
     l_1_tie = missing
-    if t_4:
+    if t_6:
         pass
         yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'no_ties'))
         yield '\n\n'
@@ -359,7 +371,7 @@ def root(context, missing=missing):
     yield '\n\n'
     yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'kept'), symbols=context.call((undefined(name='math') if l_0_math is missing else l_0_math), t_1(context.eval_ctx, environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'kept'), ', '))))
     yield '\n\n'
-    t_5 = 1
+    t_7 = 1
     for l_1_drop in environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'dropouts'):
         _loop_vars = {}
         pass
@@ -373,9 +385,9 @@ def root(context, missing=missing):
             yield str(context.call((undefined(name='math') if l_0_math is missing else l_0_math), l_2_chain, _loop_vars=_loop_vars))
             yield '\n'
         l_2_chain = missing
-        t_5 = 0
+        t_7 = 0
     l_1_drop = missing
-    if t_5:
+    if t_7:
         pass
         yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'no_drops'))
         yield '\n'
@@ -418,6 +430,11 @@ def root(context, missing=missing):
             yield str(context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(l_1_m, 'line'), _loop_vars=_loop_vars))
             yield '\n'
         l_1_m = missing
+        if t_3(context.eval_ctx, t_4(context, environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'memory'), 'dtype', 'equalto', 'int8')):
+            pass
+            yield '\n'
+            yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'memory_int8'), command=context.call((undefined(name='code') if l_0_code is missing else l_0_code), 'symparam memory')))
+            yield '\n'
     if environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'reported'):
         pass
         yield '\n## 8. '
@@ -580,4 +597,4 @@ def root(context, missing=missing):
     yield '*\n'
 
 blocks = {}
-debug_info = '2=30&3=42&5=48&7=50&8=52&10=56&12=58&14=61&16=63&18=67&20=70&22=73&25=76&27=78&29=80&30=83&32=87&33=91&36=99&38=105&39=109&42=116&44=119&45=121&46=125&49=128&51=131&53=133&54=135&56=139&59=142&61=145&64=148&66=150&67=162&68=166&69=171&71=189&73=192&74=194&75=199&78=204&80=207&81=209&82=213&86=219&87=221&89=224&91=227&93=231&95=241&97=244&100=247&102=261&104=265&105=269&109=290&111=292&112=294&114=297&116=299&120=303&122=305&124=307&126=309&128=311&130=313&131=315&133=320&135=322&137=325&139=327&140=329&142=332&146=335&148=338&149=341&150=343&151=345&155=352&158=355&160=357&162=360&163=364&164=366&165=370&168=377&170=379&172=382&174=384&176=386&178=396&179=400&182=412&183=415&186=418&188=421&190=423&191=425&192=427&194=429&195=431&198=433&200=436&202=440&203=442&206=444&208=446&210=448&212=450&214=458&215=463&218=473&220=475&221=477&223=480&225=482&227=490&228=494&231=503&233=506&236=509&238=513&239=517&242=523&244=525&246=528&248=532&249=534&250=536&253=539&256=545&258=553&259=557&261=567&263=573&267=576'
+debug_info = '2=42&3=54&5=60&7=62&8=64&10=68&12=70&14=73&16=75&18=79&20=82&22=85&25=88&27=90&29=92&30=95&32=99&33=103&36=111&38=117&39=121&42=128&44=131&45=133&46=137&49=140&51=143&53=145&54=147&56=151&59=154&61=157&64=160&66=162&67=174&68=178&69=183&71=201&73=204&74=206&75=211&78=216&80=219&81=221&82=225&86=231&87=233&89=236&91=239&93=243&95=253&97=256&100=259&102=273&104=277&105=281&109=302&111=304&112=306&114=309&116=311&120=315&122=317&124=319&126=321&128=323&130=325&131=327&133=332&135=334&137=337&139=339&140=341&142=344&146=347&148=350&149=353&150=355&151=357&155=364&158=367&160=369&162=372&163=376&164=378&165=382&168=389&170=391&172=394&174=396&176=398&178=408&179=412&182=424&183=427&185=430&187=433&190=435&192=438&194=440&195=442&196=444&198=446&199=448&202=450&204=453&206=457&207=459&210=461&212=463&214=465&216=467&218=475&219=480&222=490&224=492&225=494&227=497&229=499&231=507&232=511&235=520&237=523&240=526&242=530&243=534&246=540&248=542&250=545&252=549&253=551&254=553&257=556&260=562&262=570&263=574&265=584&267=590&271=593'

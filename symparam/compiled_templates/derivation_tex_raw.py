@@ -1,6 +1,6 @@
 # derivation.tex.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = '20c0f5a20e86ff9f3d8c177c47ff8e861cd1a08bc82b1e5c231ab0c07a4e6a78'
+SOURCE = 'fc076790ce6c889055b7f05f84968608c0d5bccc3222c5e5aecb49f9c75ba069'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'derivation.tex.j2'
 
@@ -61,6 +61,12 @@ def root(context, missing=missing):
         @internalcode
         def t_6(*unused):
             raise TemplateRuntimeError("No filter named 'select' found.")
+    try:
+        t_7 = environment.filters['selectattr']
+    except KeyError:
+        @internalcode
+        def t_7(*unused):
+            raise TemplateRuntimeError("No filter named 'selectattr' found.")
     pass
     included_template = environment.get_template('latex.j2', 'derivation.tex.j2').make_module(context.get_all(), True, {'definitions': l_0_definitions, 'display': l_0_display, 'gaps': l_0_gaps, 'need': l_0_need, 'shares': l_0_shares, 'sub': l_0_sub, 'symbols': l_0_symbols, 'table_begin': l_0_table_begin, 'table_end': l_0_table_end, 'th': l_0_th, 'top': l_0_top})
     l_0_display = getattr(included_template, 'display', missing)
@@ -156,14 +162,14 @@ def root(context, missing=missing):
     if environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'symbolic'):
         pass
         def macro():
-            t_7 = []
+            t_8 = []
             pass
-            t_7.extend((
+            t_8.extend((
                 str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'part')),
                 ' & ',
                 str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'params')),
             ))
-            return concat(t_7)
+            return concat(t_8)
         caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
         yield context.call((undefined(name='table_begin') if l_0_table_begin is missing else l_0_table_begin), ['l:36', 'l:64'], caller=caller)
         for l_1_p in environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'summary'), 'parts'):
@@ -190,16 +196,16 @@ def root(context, missing=missing):
             l_0_shares['cells'] = (environment.getattr((undefined(name='shares') if l_0_shares is missing else l_0_shares), 'cells') + [context.call((undefined(name='esc') if l_1_esc is missing else l_1_esc), environment.getattr(l_1_p, 'share'), _loop_vars=_loop_vars)])
         l_1_p = l_1_esc = missing
         def macro():
-            t_8 = []
+            t_9 = []
             pass
-            t_8.extend((
+            t_9.extend((
                 str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'part')),
                 ' & ',
                 str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'count')),
                 ' & ',
                 str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'share')),
             ))
-            return concat(t_8)
+            return concat(t_9)
         caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
         yield context.call((undefined(name='table_begin') if l_0_table_begin is missing else l_0_table_begin), ['l:100', '>', '>'], [([environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'count')] + t_4(context.eval_ctx, t_5(context, environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'summary'), 'parts'), attribute='value'))), environment.getattr((undefined(name='shares') if l_0_shares is missing else l_0_shares), 'cells')], caller=caller)
         for l_1_p in environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'summary'), 'parts'):
@@ -266,9 +272,9 @@ def root(context, missing=missing):
         l_0_symbols['cells'] = (environment.getattr((undefined(name='symbols') if l_0_symbols is missing else l_0_symbols), 'cells') + [context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(l_1_h, 'symbol'), _loop_vars=_loop_vars)])
     l_1_h = missing
     def macro():
-        t_9 = []
+        t_10 = []
         pass
-        t_9.extend((
+        t_10.extend((
             str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'symbol')),
             ' & ',
             str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'meaning')),
@@ -276,16 +282,16 @@ def root(context, missing=missing):
         ))
         if (not environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'symbolic')):
             pass
-            t_9.extend((
+            t_10.extend((
                 ' ',
                 str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'value')),
                 ' &',
             ))
-        t_9.extend((
+        t_10.extend((
             ' ',
             str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'key')),
         ))
-        return concat(t_9)
+        return concat(t_10)
     caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
     yield context.call((undefined(name='table_begin') if l_0_table_begin is missing else l_0_table_begin), (['<', 'l:60', 'l:40'] if environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'symbolic') else ['<', 'l:42', 'R:22', 'l:36']), [environment.getattr((undefined(name='symbols') if l_0_symbols is missing else l_0_symbols), 'cells')], caller=caller)
     for l_1_h in environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'hyper'):
@@ -380,11 +386,11 @@ def root(context, missing=missing):
             yield '\n'
         l_1_biases = context.call((undefined(name='namespace') if l_0_namespace is missing else l_0_namespace), cells=[environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'bias'), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'none')], _loop_vars=_loop_vars)
         _loop_vars['biases'] = l_1_biases
-        def t_10(fiter):
+        def t_11(fiter):
             for l_2_r in fiter:
                 if environment.getattr(l_2_r, 'bias'):
                     yield l_2_r
-        for l_2_r in t_10(environment.getattr(l_1_s, 'rows')):
+        for l_2_r in t_11(environment.getattr(l_1_s, 'rows')):
             _loop_vars = {}
             pass
             if not isinstance(l_1_biases, Namespace):
@@ -402,9 +408,9 @@ def root(context, missing=missing):
             l_1_columns = (['l:42', 'l:24', '<', 'l:34'] + ([] if environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'symbolic') else ['>']))
             _loop_vars['columns'] = l_1_columns
         def macro():
-            t_11 = []
+            t_12 = []
             pass
-            t_11.extend((
+            t_12.extend((
                 str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'module')),
                 ' & ',
                 str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'shape')),
@@ -412,22 +418,22 @@ def root(context, missing=missing):
             ))
             if (not (undefined(name='fragment') if l_0_fragment is missing else l_0_fragment)):
                 pass
-                t_11.extend((
+                t_12.extend((
                     ' ',
                     str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'bias')),
                     ' &',
                 ))
-            t_11.extend((
+            t_12.extend((
                 ' ',
                 str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'params')),
             ))
             if (not environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'symbolic')):
                 pass
-                t_11.extend((
+                t_12.extend((
                     ' & ',
                     str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'count')),
                 ))
-            return concat(t_11)
+            return concat(t_12)
         caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
         yield context.call((undefined(name='table_begin') if l_0_table_begin is missing else l_0_table_begin), (undefined(name='columns') if l_1_columns is missing else l_1_columns), ((undefined(name='counts') if l_1_counts is missing else l_1_counts) if (undefined(name='fragment') if l_0_fragment is missing else l_0_fragment) else ([environment.getattr((undefined(name='biases') if l_1_biases is missing else l_1_biases), 'cells')] + (undefined(name='counts') if l_1_counts is missing else l_1_counts))), caller=caller, _loop_vars=_loop_vars)
         for l_2_r in environment.getattr(l_1_s, 'rows'):
@@ -512,7 +518,7 @@ def root(context, missing=missing):
     yield '{'
     yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'headings'), 'tied'))
     yield '}\n\n'
-    t_12 = 1
+    t_13 = 1
     for l_1_tie in environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'ties'):
         _loop_vars = {}
         pass
@@ -523,9 +529,9 @@ def root(context, missing=missing):
             yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'tie_untied'), untied=context.call((undefined(name='math') if l_0_math is missing else l_0_math), t_2(context.eval_ctx, environment.getattr(l_1_tie, 'lines'), ' = '), _loop_vars=_loop_vars), total=environment.getattr(l_1_tie, 'total_untied'), value=environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'value'), _loop_vars=_loop_vars))
             yield '\n'
         yield '\n'
-        t_12 = 0
+        t_13 = 0
     l_1_tie = missing
-    if t_12:
+    if t_13:
         pass
         yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'no_ties'))
         yield '\n\n'
@@ -591,9 +597,9 @@ def root(context, missing=missing):
         else:
             pass
             def macro():
-                t_13 = []
+                t_14 = []
                 pass
-                t_13.extend((
+                t_14.extend((
                     str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'dtype')),
                     ' & ',
                     str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'bytes_per_param')),
@@ -604,7 +610,7 @@ def root(context, missing=missing):
                     ' & ',
                     str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'decimal')),
                 ))
-                return concat(t_13)
+                return concat(t_14)
             caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
             yield context.call((undefined(name='table_begin') if l_0_table_begin is missing else l_0_table_begin), ['l:16', 'R:21', 'R:23', 'R:20', 'R:20'], caller=caller)
             for l_1_m in environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'memory'):
@@ -630,6 +636,11 @@ def root(context, missing=missing):
             yield str(context.call((undefined(name='display') if l_0_display is missing else l_0_display), [environment.getattr(l_1_m, 'line')], _loop_vars=_loop_vars))
             yield '\n'
         l_1_m = missing
+        if t_4(context.eval_ctx, t_7(context, environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'memory'), 'dtype', 'equalto', 'int8')):
+            pass
+            yield '\n'
+            yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'memory_int8'), command=context.call((undefined(name='code') if l_0_code is missing else l_0_code), 'symparam memory')))
+            yield '\n'
     if environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'reported'):
         pass
         yield '\n'
@@ -677,26 +688,26 @@ def root(context, missing=missing):
             l_0_shares['cells'] = (environment.getattr((undefined(name='shares') if l_0_shares is missing else l_0_shares), 'cells') + [context.call((undefined(name='esc') if l_1_esc is missing else l_1_esc), environment.getattr(l_1_k, 'share'), _loop_vars=_loop_vars)])
         l_1_k = l_1_esc = missing
         def macro():
-            t_14 = []
+            t_15 = []
             pass
-            t_14.extend((
+            t_15.extend((
                 str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'kind')),
                 ' &',
             ))
             if (not (undefined(name='fragment') if l_0_fragment is missing else l_0_fragment)):
                 pass
-                t_14.extend((
+                t_15.extend((
                     ' ',
                     str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'formula')),
                     ' &',
                 ))
-            t_14.extend((
+            t_15.extend((
                 ' ',
                 str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'flops')),
                 ' & ',
                 str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'share')),
             ))
-            return concat(t_14)
+            return concat(t_15)
         caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
         yield context.call((undefined(name='table_begin') if l_0_table_begin is missing else l_0_table_begin), (['l:100', '>', '>'] if (undefined(name='fragment') if l_0_fragment is missing else l_0_fragment) else ['l:34', 'l:66', '>', '>']), [([environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'flops')] + t_4(context.eval_ctx, t_5(context, environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'kinds'), attribute='flops'))), environment.getattr((undefined(name='shares') if l_0_shares is missing else l_0_shares), 'cells')], caller=caller)
         for l_1_k in environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'kinds'):
@@ -739,26 +750,26 @@ def root(context, missing=missing):
                 l_0_gaps['cells'] = (environment.getattr((undefined(name='gaps') if l_0_gaps is missing else l_0_gaps), 'cells') + [context.call((undefined(name='esc') if l_1_esc is missing else l_1_esc), environment.getattr(l_1_r, 'gap'), _loop_vars=_loop_vars)])
             l_1_r = l_1_esc = missing
             def macro():
-                t_15 = []
+                t_16 = []
                 pass
-                t_15.extend((
+                t_16.extend((
                     str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'rule')),
                     ' &',
                 ))
                 if (not (undefined(name='fragment') if l_0_fragment is missing else l_0_fragment)):
                     pass
-                    t_15.extend((
+                    t_16.extend((
                         ' ',
                         str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'defined')),
                         ' &',
                     ))
-                t_15.extend((
+                t_16.extend((
                     ' ',
                     str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'flops')),
                     ' & ',
                     str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'gap')),
                 ))
-                return concat(t_15)
+                return concat(t_16)
             caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
             yield context.call((undefined(name='table_begin') if l_0_table_begin is missing else l_0_table_begin), (['l:100', '>', '>'] if (undefined(name='fragment') if l_0_fragment is missing else l_0_fragment) else ['l:22', 'l:78', '>', '>']), [([environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'flops')] + t_4(context.eval_ctx, t_5(context, environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'rules'), attribute='value'))), environment.getattr((undefined(name='gaps') if l_0_gaps is missing else l_0_gaps), 'cells')], caller=caller)
             for l_1_r in environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'rules'):
@@ -783,14 +794,14 @@ def root(context, missing=missing):
             yield '\n'
         yield '\n'
         def macro():
-            t_16 = []
+            t_17 = []
             pass
-            t_16.extend((
+            t_17.extend((
                 str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'part')),
                 ' & ',
                 str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'flops')),
             ))
-            return concat(t_16)
+            return concat(t_17)
         caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
         yield context.call((undefined(name='table_begin') if l_0_table_begin is missing else l_0_table_begin), ['l:100', '>'], [([environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'flops')] + t_4(context.eval_ctx, t_5(context, environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'parts'), attribute='flops')))], caller=caller)
         for l_1_p in environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'compute'), 'parts'):
@@ -826,9 +837,9 @@ def root(context, missing=missing):
             yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'gpu_expert_params'), params=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'expert_params')))
         yield '\n\n'
         def macro():
-            t_17 = []
+            t_18 = []
             pass
-            t_17.extend((
+            t_18.extend((
                 str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'part')),
                 ' & ',
                 str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'formula')),
@@ -837,7 +848,7 @@ def root(context, missing=missing):
                 ' & ',
                 str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'binary')),
             ))
-            return concat(t_17)
+            return concat(t_18)
         caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
         yield context.call((undefined(name='table_begin') if l_0_table_begin is missing else l_0_table_begin), ['l:30', 'l:70', '>', '>'], [(([environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'bytes')] + t_4(context.eval_ctx, t_5(context, environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'parts'), attribute='bytes'))) + [environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'total')]), (([environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'binary')] + t_4(context.eval_ctx, t_5(context, environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'parts'), attribute='binary'))) + [environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'total_binary')])], caller=caller)
         for l_1_p in environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'parts'):
@@ -874,4 +885,4 @@ def root(context, missing=missing):
         yield '}\n\\end{document}\n'
 
 blocks = {}
-debug_info = '5=62&6=80&7=83&8=86&9=89&10=91&11=94&14=99&17=104&24=106&28=109&41=116&42=118&49=121&50=123&52=127&54=129&56=132&58=134&60=138&62=141&64=144&67=147&69=151&71=153&72=155&73=159&72=165&75=166&76=169&78=174&80=178&81=181&82=189&83=193&82=201&85=202&86=206&88=213&90=215&92=218&94=220&95=224&99=228&100=230&102=234&103=236&104=238&106=242&109=245&111=248&114=251&116=255&117=258&118=265&119=269&118=287&121=288&122=292&124=310&125=312&127=315&129=317&130=322&134=328&136=331&138=333&139=337&144=344&145=350&147=353&149=356&151=362&152=373&154=376&158=378&159=380&160=391&161=393&162=395&164=399&166=401&167=405&166=429&169=430&170=433&172=459&174=461&175=463&176=465&178=468&179=470&183=474&185=478&186=480&188=482&189=484&191=486&192=488&194=493&196=495&198=498&199=500&200=502&202=505&206=508&208=513&209=516&210=518&211=520&215=527&218=529&220=533&222=535&224=538&225=542&226=544&227=547&232=554&234=556&236=559&238=563&240=565&242=568&243=572&247=590&248=594&247=606&250=607&251=610&253=621&256=624&257=627&260=630&262=633&264=637&265=639&266=641&268=643&270=646&273=648&275=651&277=655&278=657&281=659&282=661&284=663&286=665&287=668&289=676&290=680&289=698&292=699&293=703&295=716&297=718&299=720&300=722&302=725&304=727&305=730&307=738&308=742&307=760&310=761&311=765&313=774&315=776&317=779&320=782&321=786&320=792&323=793&324=796&326=801&328=803&330=805&332=808&334=812&335=814&336=816&339=819&342=825&343=829&342=839&345=840&346=843&348=853&349=859&351=861&354=864&358=870'
+debug_info = '5=68&6=86&7=89&8=92&9=95&10=97&11=100&14=105&17=110&24=112&28=115&41=122&42=124&49=127&50=129&52=133&54=135&56=138&58=140&60=144&62=147&64=150&67=153&69=157&71=159&72=161&73=165&72=171&75=172&76=175&78=180&80=184&81=187&82=195&83=199&82=207&85=208&86=212&88=219&90=221&92=224&94=226&95=230&99=234&100=236&102=240&103=242&104=244&106=248&109=251&111=254&114=257&116=261&117=264&118=271&119=275&118=293&121=294&122=298&124=316&125=318&127=321&129=323&130=328&134=334&136=337&138=339&139=343&144=350&145=356&147=359&149=362&151=368&152=379&154=382&158=384&159=386&160=397&161=399&162=401&164=405&166=407&167=411&166=435&169=436&170=439&172=465&174=467&175=469&176=471&178=474&179=476&183=480&185=484&186=486&188=488&189=490&191=492&192=494&194=499&196=501&198=504&199=506&200=508&202=511&206=514&208=519&209=522&210=524&211=526&215=533&218=535&220=539&222=541&224=544&225=548&226=550&227=553&232=560&234=562&236=565&238=569&240=571&242=574&243=578&247=596&248=600&247=612&250=613&251=616&253=627&256=630&257=633&259=636&261=639&264=641&266=644&268=648&269=650&270=652&272=654&274=657&277=659&279=662&281=666&282=668&285=670&286=672&288=674&290=676&291=679&293=687&294=691&293=709&296=710&297=714&299=727&301=729&303=731&304=733&306=736&308=738&309=741&311=749&312=753&311=771&314=772&315=776&317=785&319=787&321=790&324=793&325=797&324=803&327=804&328=807&330=812&332=814&334=816&336=819&338=823&339=825&340=827&343=830&346=836&347=840&346=850&349=851&350=854&352=864&353=870&355=872&358=875&362=881'

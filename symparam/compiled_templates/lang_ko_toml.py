@@ -1,5 +1,5 @@
 # templates/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '8f54562f4dc463af81cdd1f871ba8defd25f0aadb9c29c0720a40d4d28c9457b'
+SOURCE = 'c058ccfd9bd265403f39167e8a09449f58819b4c7c1bfbb835c14c6ac54e73f9'
 TABLE = {'title': '{model}의 파라미터 수',
  'intro': '{architecture}에는 파라미터가 몇 개 있을까? 아래의 모든 수치는 symparam이 모델의 블록 트리에서 직접 유도한 것이며, 모듈 이름은 모델의 '
           '{names}에 나오는 이름과 같다.',
@@ -453,6 +453,9 @@ TABLE = {'title': '{model}의 파라미터 수',
                          '회전에는 가중치가 없다.',
           'no_drops': '모델의 모든 하이퍼파라미터가 전체 파라미터 수에 나타난다.',
           'memory_intro': '가중치만 각 자료형으로 저장할 때 필요한 메모리({mib}, {mb}, {gib}, {gb}):',
+          'memory_int8': '표의 int8 행은 파라미터당 1바이트로 센 값이며 스케일은 들어 있지 않다. {command}의 양자화 크기(int8, '
+                         'int4)는 양자화된 체크포인트가 저장하는 방식대로 센 값이다. 행렬의 각 행마다(또는 한 행의 가중치 그룹마다) fp16 '
+                         '스케일이 하나씩 더 붙고, 벡터와 임베딩 테이블, 토큰 임베딩과 묶이지 않은 출력 레이어(LM head)는 fp16으로 남는다.',
           'reported': '논문에 공개된 파라미터 수: {params}({source}). 정확한 파라미터 수는 이보다 {percent} {side}.',
           'above': '많다',
           'below': '적다',

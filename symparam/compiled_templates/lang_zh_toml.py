@@ -1,5 +1,5 @@
 # templates/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '2a7cdc408cfa84b267f15e6d616ef231afb1ed8dc103d22aa9289d544c10e324'
+SOURCE = '55c29da06478c992d82d63041fe5c4c47f0f517d3e520e47e3f40b6265f9c65e'
 TABLE = {'title': '{model} 的参数量',
  'intro': '{architecture} 一共有多少参数？下文的每个数字都由 symparam 根据模型的模块树推导得出，模块名与模型 {names} 中的名称一致。',
  'intro_symbolic': '{family} 系列（{architecture}）的参数量，写成超参数的公式，不代入具体数值。',
@@ -436,6 +436,9 @@ TABLE = {'title': '{model} 的参数量',
           'drop_assumed': '{symbol} 由假设 {assumption} 代替。',
           'no_drops': '模型的每个超参数都出现在总参数量中。',
           'memory_intro': '仅权重本身按各数据类型存储所需的内存（{mib}，{mb}；{gib}，{gb}）：',
+          'memory_int8': '表中 int8 一行按每个参数 1 字节计算，不含缩放因子。{command} 给出的 int8 和 int4 '
+                         '则按量化检查点的存法计算：矩阵的每一行（或每行中的每组权重）另加一个 fp16 缩放因子，向量、嵌入表和不与词嵌入共享的输出层（LM '
+                         'head）保留为 fp16。',
           'reported': '论文公布的参数量：{params}（{source}）。精确参数量比它{side} {percent}。',
           'above': '多',
           'below': '少',
