@@ -1,5 +1,5 @@
 # templates/page/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '95e24565dfa702ab2671769456bf57fc8b052bdb96579b366aacc56b99e9adc1'
+SOURCE = '3f4cc5adcca0d3e9de381bafee8e87a7807612e224ee3cfdb697542098fa13e8'
 TABLE = {'name': 'English',
  'title': '{model}: parameters, derived',
  'lede': 'Change a hyperparameter: the total, the active parameters and every figure below are '
@@ -9,6 +9,8 @@ TABLE = {'name': 'English',
  'example_defaults': "The inputs start from {lib}' defaults for the model type {kind} (its config "
                      'class with no arguments): change any value and every figure below is worked '
                      'out again.',
+ 'example_preset': 'The inputs start from the values of the preset {preset}: change any value and '
+                   'every figure below is worked out again.',
  'example_own': "The inputs start from the model's own values: change any and every figure below "
                 'is worked out again.',
  'lede_dense': 'Change a hyperparameter: the total and every figure below are worked out again '

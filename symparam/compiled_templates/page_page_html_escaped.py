@@ -1,6 +1,6 @@
 # page/page.html.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = 'b20cfb2354bf047ce08947cd46a1a6554d30e58fff74c61bf6ba314c222b0f54'
+SOURCE = 'dfa1e95950e4e98fa4b25ad106ee26b54ae232d6f6ac942bbf419448a4f39644'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'page/page.html.j2'
 
@@ -55,7 +55,7 @@ def root(context, missing=missing):
     if environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'example'):
         pass
         yield '<p>'
-        yield escape((context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.example_defaults', kind=context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'example'), 'kind')), lib=context.call((undefined(name='code') if l_0_code is missing else l_0_code), 'transformers')) if environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'example'), 'kind') else context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.example_own')))
+        yield escape((context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.example_defaults', kind=context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'example'), 'kind')), lib=context.call((undefined(name='code') if l_0_code is missing else l_0_code), 'transformers')) if environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'example'), 'kind') else (context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.example_preset', preset=context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'example'), 'preset'))) if environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'example'), 'preset') else context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.example_own'))))
         yield '</p>\n'
     yield '<p>'
     if environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'symbolic'):
