@@ -93,15 +93,16 @@ def _measurable(html: str) -> str:
 
 
 def measure_all(pages: dict[str, str], query: str, tmp_path: Path,
-                width: int = PHONE) -> dict[str, dict[str, Any]]:
+                width: int = PHONE, address: str = "") -> dict[str, dict[str, Any]]:
     """What the measuring script found in each of ``pages`` (file name: HTML), each opened with
-    ``query`` after its ``?`` in a frame ``width`` pixels wide, all in one browser: by file
-    name, then by language."""
+    ``query`` after its ``?`` (and ``address`` after its ``#``) in a frame ``width`` pixels
+    wide, all in one browser: by file name, then by language."""
     for name, html in pages.items():
         (tmp_path / name).write_text(_measurable(html), encoding="utf-8")
     outer = tmp_path / "_frames.html"
     outer.write_text(_FRAMES.format(frames="\n".join(
-        _FRAME.format(src=f"{quote(name)}?{query}", width=width) for name in pages)),
+        _FRAME.format(src=f"{quote(name)}?{query}" + (f"#{address}" if address else ""),
+                      width=width) for name in pages)),
         encoding="utf-8")
     loaded = load(outer, width=max(width, 500), height=2000)
     found = re.search(r'data-found="([^"]*)"', loaded.dom)
@@ -175,6 +176,17 @@ def test_a_page_opens_in_the_language_its_address_names(tmp_path: Path) -> None:
     """The measurement of a page opened with ?lang=ko is of its Korean."""
     found = measure(page(symparam.model("llama-3-8b")), "ko", tmp_path)
     assert _fits(found) == []
+
+
+def test_a_total_past_10_to_the_30_on_a_phone(tmp_path: Path) -> None:
+    """N = V = 10³⁰ give a total of 39 digits, wider than a phone: it breaks inside its box
+    (and a part's count scrolls in At a glance's), the page does not scroll sideways."""
+    big = 10**30
+    found = measure_all({"page.html": page(symparam.model("llama-3-8b"))},
+                        "&".join(f"each={lang}" for lang in LANGUAGES), tmp_path,
+                        address=f"N={big}&V={big}")["page.html"]
+    for shown in found.values():
+        assert [p for p in _fits(shown) if "At a glance" not in p] == [], shown
 
 
 def test_the_index_on_a_phone(tmp_path: Path) -> None:
