@@ -358,6 +358,22 @@ def test_the_family_page_opens_on_example_values(
     assert expected is not None and full.value() == str(expected["params"])
 
 
+def test_no_preset_page_has_an_empty_input() -> None:
+    """Each input of a preset's page that a count or a rule reads, or that a config key
+    sets, holds the preset's value: DeepSeek-V3's page showed an empty h_kv with no config
+    key, a rule of GLM-4.5's grouped heads kept under latent attention. (Qwen2.5-VL's Q_win,
+    the query–key pairs of an image's windows, is the image size's, read by FLOPs alone.)"""
+    for name in presets():
+        m = symparam.model(name)
+        read = {s.name for s in m.params.free_symbols | m.active_params.free_symbols}
+        read |= {s.name for rule in m.divisibility for s in rule.symbols}
+        shown = {e.attrs["data-name"]: e.attrs.get("value", "") for e in elements(page(m))
+                 if e.tag == "input" and "data-name" in e.attrs}
+        empty = [n for n, v in shown.items() if not v and (n in read or n in m.config_keys)]
+        assert shown and not empty, (name, empty)
+        assert all(int(v) == m.values[n] for n, v in shown.items() if v), name
+
+
 @pytest.mark.parametrize("name", [f.name for f in families()])
 def test_every_family_page_opens_on_a_count(name: str) -> None:
     """``symparam page FAMILY --symbolic`` opens on a count, not on a red error, for every
