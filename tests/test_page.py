@@ -389,6 +389,8 @@ def test_every_family_page_opens_on_a_count(name: str) -> None:
     found = elements(html)
     total = next(e.attrs["data-value"] for e in found if "data-value" in e.attrs)
     assert total.isdigit(), name
+    # it says where its values come from, and not that it has none
+    assert "with no values put in" not in html and "The inputs start from" in html, name
     shown = {e.attrs["data-name"]: e.attrs.get("value", "") for e in found
              if e.tag == "input" and "data-name" in e.attrs}
     needed = {s.name for s in m.params.free_symbols}

@@ -1,6 +1,6 @@
 # page/page.html.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = 'dfa1e95950e4e98fa4b25ad106ee26b54ae232d6f6ac942bbf419448a4f39644'
+SOURCE = 'a47136b3bdecb8fd1db55caa2c30c10a5a458fbe3b5537f860f25977b9fc0426'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'page/page.html.j2'
 
@@ -60,7 +60,7 @@ def root(context, missing=missing):
     yield '<p>'
     if environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'symbolic'):
         pass
-        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'intro_symbolic', family=environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'family'), architecture=environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'architecture')))
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), ('page.intro_example' if environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'example') else 'intro_symbolic'), family=environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'family'), architecture=environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'architecture')))
     else:
         pass
         yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'intro', architecture=context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'architecture')), names=context.call((undefined(name='code') if l_0_code is missing else l_0_code), 'named_parameters()')))
