@@ -438,37 +438,78 @@ def listing() -> list[dict[str, Any]]:
     return rows
 
 
-def example_values(model: Model) -> tuple[dict[str, int], str]:
+def example_values(model: Model) -> tuple[dict[str, int], str, str]:
     """Values a symbolic page starts from, so that it opens on a count rather than on what is
-    missing, and where they come from: the model's own where it has every one, else those of
-    transformers' config class for its model type with no arguments (``BertConfig()``: BERT
-    base), named by that model type ("" for the model's own); those it has where it lacks
-    some (``DeepseekV2Config()`` sets no top k); none where they break a rule of the page's
-    model (its own assumptions).
+    missing, and where they come from: (values, model type, preset). The model's own where it
+    has every one the count needs (no model type, no preset); else those of transformers'
+    config class with no arguments (``BertConfig()``: BERT base) for the first model type the
+    model's family serves with a class its architecture builds, named by that model type;
+    else the values of the family's first preset, named by it (the original Transformer's
+    family: no transformers class). Every input of the page that has a value there gets it
+    (BERT's ``h``, which the count does not need, but the page shows ``d_head = H/h`` and
+    checks that ``h`` divides ``H``); the values that break a rule of the page's model (its
+    own assumptions) are not taken.
 
     >>> example_values(model("bert"))
-    ({'H': 768, 'L': 512, 'N': 12, 'T': 2, 'V': 30522, 'd_ff': 3072}, 'bert')
+    ({'H': 768, 'L': 512, 'N': 12, 'T': 2, 'V': 30522, 'd_ff': 3072, 'h': 12}, 'bert', '')
+    >>> example_values(model("transformer"))[1:]
+    ('', 'transformer-base')
     """
-    needed = model.params.free_symbols | model.active_params.free_symbols
-    names = {s.name for s in needed}
-    if names <= set(model.values):
-        return {name: model.values[name] for name in names}, ""
+    total = {s.name for s in model.params.free_symbols}
+    needed = total | {s.name for s in model.active_params.free_symbols}
+    assumed = {a.symbol.name for a in model.assumptions}
+    inputs = needed | {name for name in model.hyperparameters if name not in assumed}
+    if needed <= set(model.values):
+        own = {name: model.values[name] for name in inputs if name in model.values}
+        return dict(sorted(own.items())), "", ""
+    for kind, values in _default_values(model, inputs):
+        if total <= set(values):  # DeepseekV2Config() sets no top k: a total, no active count
+            found = _counted(model, values, needed)
+            if found is not None:
+                return found, kind, ""
+    for name, preset in presets().items():
+        if preset.family == model.family.name and needed <= set(preset.values):
+            found = _counted(model, {n: v for n, v in preset.values.items() if n in inputs},
+                             needed)
+            if found is not None:
+                return found, "", name
+    return {}, "", ""
+
+
+def _default_values(model: Model, inputs: set[str]) -> Iterator[tuple[str, dict[str, int]]]:
+    """The values of ``inputs`` in transformers' config class with no arguments, for each model
+    type that could have given ``model``: its own, else each its family serves with a class
+    that its architecture builds (DeepSeek's DeepseekV3ForCausalLM: deepseek_v3's, not
+    deepseek_v2's; the MoE family's MoEForCausalLM: mixtral's MixtralForCausalLM)."""
     described = model.described.fields if model.described is not None else {}
     kind = described.get("model_type") or (model.name if model.name in model_types() else None)
-    if kind is None:
-        own = records_of(model.family)
-        kind = own[0].name if own else None
-    if kind is None:
-        return {}, ""
-    try:
-        defaults = from_hf_config({"model_type": kind, "architectures": [model.label]})
+    if kind is not None:
+        candidates = [(kind, model.label)]
+    else:  # each model type's first class that the architecture builds
+        candidates = [(record.name, classes[0]) for record in records_of(model.family)
+                      if (classes := [c for c, built in record.classes.items()
+                                      if built == model.architecture])]
+    for kind, cls in candidates:
+        try:
+            defaults = from_hf_config({"model_type": kind, "architectures": [cls]})
+        except SymparamError:
+            continue
         # an assumed value counts too: LlamaConfig() leaves num_key_value_heads to h_kv = h
         values: dict[str, int] = {}
-        for name in names & set(defaults.symbols):
+        for name in inputs & set(defaults.symbols):
             with contextlib.suppress(UnboundError):  # DeepseekV2Config() has no top k
                 values[name] = defaults.value_of(defaults.symbols[name])
-        if set(values) == names:
-            model.count(**values)  # raises where they break a rule of this model
-    except SymparamError:
-        return {}, ""
-    return dict(sorted(values.items())), kind
+        yield kind, values
+
+
+def _counted(model: Model, values: dict[str, int], needed: set[str]) -> dict[str, int] | None:
+    """``values`` (which bind the total's every symbol), sorted, where ``model`` counts them;
+    else those the counts need, where it counts those alone (a value the count does not need
+    can break a rule: h that does not divide H); else None."""
+    for tried in (values, {n: v for n, v in values.items() if n in needed}):
+        try:
+            model.count(**tried)  # raises where they break a rule of this model
+            return dict(sorted(tried.items()))
+        except SymparamError:
+            continue
+    return None

@@ -130,6 +130,8 @@ def _count_record(name: str, args: argparse.Namespace) -> dict[str, Any]:
             **({"shape": list(row.shape)} if row.shape is not None else {}),
             **({"tied": True} if row.tied else {}),
         } for row in m.modules(args.depth)]
+    # counted as transformers builds it, though its forward pass would fail (DeepSeek's E_g)
+    record["cannot_run"] = m.cannot_run()
     if m.reported is not None:
         record["reported"] = {"params": m.reported.params, "source": m.reported.source}
         if m.reported.note:
@@ -187,6 +189,8 @@ def _print_totals(record: dict[str, Any], width: int, digits: int) -> None:
         print(f"  active: {ACTIVE_CONVENTIONS}")
     for overridden in record["overridden"]:
         print(f"  assuming: {overridden}")
+    if record.get("cannot_run"):
+        print(f"  note: {record['cannot_run']}")
     reported = record.get("reported")
     if reported:
         diff = Reported(reported["params"], reported["source"]).gap(record["params"])

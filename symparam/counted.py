@@ -513,6 +513,31 @@ class Counted:
         where it runs on s tokens."""
         return self.family.sequence_of(self.architecture)
 
+    def cannot_run(self) -> str | None:
+        """Why transformers, which builds the model at these values (and it is counted), could
+        not run its forward pass (DeepSeek's router groups: ``E_g`` must divide ``E``), in one
+        line; None where nothing stops it."""
+        failing = " (transformers builds it, and it is counted, but its forward pass fails)"
+        for rule in self.divisibility:
+            if not rule.to_run:
+                continue
+            at = {s: sympy.Integer(self.values[s.name]) for s in rule.symbols
+                  if s.name in self.values}
+            divisor, dividend = rule.divisor.xreplace(at), rule.dividend.xreplace(at)
+            if divisor.is_Integer and dividend.is_Integer and dividend % divisor:
+                return (f"{self.label} cannot run with {_shown(rule.divisor, divisor)} and "
+                        f"{_shown(rule.dividend, dividend)}{failing}: {rule.reason}")
+        for small, big, why in self.family.runs_if_at_most:
+            first, second = self.values.get(small), self.values.get(big)
+            if first is not None and second is not None and first > second:
+                return (f"{self.label} cannot run with {small} = {first} above {big} = "
+                        f"{second}{failing}: {why}")
+        for a, b, why in self.family.runs_if_equal.get(self.architecture, ()):
+            first, second = self.values.get(a), self.values.get(b)
+            if first is not None and second is not None and first != second:
+                return f"{self.label} cannot run with {a} = {first} and {b} = {second}: {why}"
+        return None
+
     def require_compute(self) -> None:
         """Raise unless this family's tree knows its forward FLOPs (its attention is marked).
 
@@ -525,28 +550,9 @@ class Counted:
         if not self.family.compute:
             raise InvalidValueError(
                 f"FLOPs are not derived for the {self.family.title} family yet")
-        for rule in self.divisibility:
-            if not rule.to_run:
-                continue
-            at = {s: sympy.Integer(self.values[s.name]) for s in rule.symbols
-                  if s.name in self.values}
-            divisor, dividend = rule.divisor.xreplace(at), rule.dividend.xreplace(at)
-            if divisor.is_Integer and dividend.is_Integer and dividend % divisor:
-                raise InvalidValueError(
-                    f"{self.label} cannot run with {_shown(rule.divisor, divisor)} and "
-                    f"{_shown(rule.dividend, dividend)} (transformers builds it, and it is "
-                    f"counted, but its forward pass fails): {rule.reason}")
-        for small, big, why in self.family.runs_if_at_most:
-            first, second = self.values.get(small), self.values.get(big)
-            if first is not None and second is not None and first > second:
-                raise InvalidValueError(f"{self.label} cannot run with {small} = {first} above "
-                                        f"{big} = {second} (transformers builds it, and it is "
-                                        f"counted, but its forward pass fails): {why}")
-        for a, b, why in self.family.runs_if_equal.get(self.architecture, ()):
-            first, second = self.values.get(a), self.values.get(b)
-            if first is not None and second is not None and first != second:
-                raise InvalidValueError(f"{self.label} cannot run with {a} = {first} and {b} = "
-                                        f"{second}: {why}")
+        refused = self.cannot_run()
+        if refused is not None:
+            raise InvalidValueError(refused)
         if not self.family.custom or self.tree.mixes_tokens or self.family.attention is False:
             return
         said = " although attention=True was given" if self.family.attention else ""

@@ -77,11 +77,12 @@ MAX_TITLE = 200
 
 def page(model: Counted, lang: str = "en", symbolic: bool = False,
          title: str | None = None,
-         example: tuple[Mapping[str, int], str] | None = None) -> str:
+         example: tuple[Mapping[str, int], str, str] | None = None) -> str:
     """``model``'s page as one HTML document, first shown in ``lang`` (the reader switches);
     ``symbolic``: the family's formulas with no values of its own, the inputs starting from
-    ``example`` (values, and the model type whose defaults they are:
-    :func:`symparam.catalog.example_values`, as ``symparam page --symbolic`` gives them), or
+    ``example`` (values, and the model type whose defaults they are or the preset whose
+    values they are: :func:`symparam.catalog.example_values`, as ``symparam page
+    --symbolic`` gives them) for every input that has one there, or
     from the model's own values where it has all, else empty; ``title``: the name the page
     gives the model (by default its preset or type, and for a config.json its class: never
     the path it was read from, which a shared page would show to everyone).
@@ -93,17 +94,20 @@ def page(model: Counted, lang: str = "en", symbolic: bool = False,
     name = _title(model) if title is None else _checked_title(title)
     derivation = derive(model, symbolic=symbolic)
     start: dict[sympy.Symbol, int] = {}
-    source = ""
+    source = ("", "")
     if symbolic:
         needed = model.params.free_symbols | model.active_params.free_symbols
+        # every input the page shows, not only those the count needs (BERT's h: d_head = H/h)
+        assumed = {a.symbol for a in model.assumptions}
+        inputs = needed | {s for s in model.symbols.values() if s not in assumed}
         if {s.name for s in needed} <= set(model.values):
-            start = {s: model.values[s.name] for s in needed}
+            start = {s: model.values[s.name] for s in inputs if s.name in model.values}
         elif example is not None:
-            start = {s: int(example[0][s.name]) for s in needed if s.name in example[0]}
-            source = example[1]
+            start = {s: int(example[0][s.name]) for s in inputs if s.name in example[0]}
+            source = (example[1], example[2])
         derivation = dataclasses.replace(derivation, values=start)
     view = _view(model, derivation)
-    view["example"] = None if not start else {"kind": source}
+    view["example"] = None if not start else {"kind": source[0], "preset": source[1]}
     view["model"] = name
     words: Words = view["words"]
     formulas: Formulas = view["formulas"]
@@ -180,7 +184,9 @@ def _view(model: Counted, d: Derivation) -> dict[str, Any]:
         "formulas": formulas,
         "model": model.name,
         "architecture": model.label,
-        "family": d.family,
+        # the family's name in each language where it has one (MoE 解码器, not MoE decoder)
+        "family": {lang: page_strings(lang).get("families", {}).get(d.family, d.family)
+                   for lang in LANGUAGES},
         "description": None if not d.description else
         {lang: description(lang, d.described, d.i18n, d.description) for lang in LANGUAGES},
         "languages": [(lang, page_strings(lang)["name"]) for lang in LANGUAGES],

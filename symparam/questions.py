@@ -179,7 +179,7 @@ class Questions:
         return solve(self, name, wanted, multiple_of)
 
     def page(self: Counted, lang: str = "en", symbolic: bool = False,
-             title: str | None = None, example: tuple[Mapping[str, int], str] | None = None
+             title: str | None = None, example: tuple[Mapping[str, int], str, str] | None = None
              ) -> str:
         """``symparam page``: a self-contained HTML page (the derivation, and inputs that
         recompute the count exactly), opening in ``lang``, calling the model ``title`` if

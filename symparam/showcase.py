@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import symparam
+from symparam.catalog import example_values
 from symparam.frozen import frozen
 from symparam.page import page
 from symparam.render_diff import comparison, signed
@@ -131,7 +132,10 @@ def render_all() -> dict[str, str]:
             if fmt == "md":
                 files[name] = derivation.to_markdown(lang=entry.lang)
             elif fmt == "html":
-                files[name] = page(symparam.model(entry.model), entry.lang, entry.symbolic)
+                m = symparam.model(entry.model)
+                # as `symparam page --symbolic` writes it: opened on example values, not empty
+                files[name] = page(m, entry.lang, entry.symbolic,
+                                   example=example_values(m) if entry.symbolic else None)
             else:
                 files[name] = derivation.to_latex(lang=entry.lang)
             links.append(f"[{fmt}]({name})")

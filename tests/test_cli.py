@@ -11,7 +11,7 @@ import pytest
 
 import symparam
 from symparam.cli import main
-from tests.tools import require
+from tests.tools import need, require
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -213,3 +213,46 @@ def test_each_subcommand_is_built_alone_by_the_module_that_adds_it() -> None:
         with pytest.raises(SystemExit) as stop:
             parser.parse_args([name, "--help"])
         assert stop.value.code == 0
+
+
+def test_count_says_what_transformers_builds_but_cannot_run(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """DeepSeek's router groups: transformers builds DeepseekV3ForCausalLM whatever n_group is
+    (and count counts it, as built), but its forward pass views the E router scores as n_group
+    groups of E/n_group: one token's 8 scores cannot be viewed as 3 groups of 2 (with 3 tokens
+    the view spans tokens, and routes wrongly without an error). count says so in a note and
+    --json in "cannot_run"; where n_group divides E, the model runs and nothing is said."""
+    torch = need("torch")
+    transformers = need("transformers")
+    sizes = {"vocab_size": 64, "hidden_size": 32, "intermediate_size": 64,
+             "moe_intermediate_size": 16, "num_hidden_layers": 2, "num_attention_heads": 4,
+             "n_routed_experts": 8, "num_experts_per_tok": 2, "topk_group": 1,
+             "n_shared_experts": 1, "first_k_dense_replace": 1, "q_lora_rank": 16,
+             "kv_lora_rank": 16, "qk_rope_head_dim": 8, "qk_nope_head_dim": 8,
+             "v_head_dim": 8}
+    for groups, runs in ((3, False), (4, True)):
+        path = tmp_path / f"groups{groups}.json"
+        path.write_text(json.dumps({"model_type": "deepseek_v3", "n_group": groups,
+                                    "architectures": ["DeepseekV3ForCausalLM"], **sizes}))
+        built = transformers.DeepseekV3ForCausalLM(
+            transformers.DeepseekV3Config(n_group=groups, **sizes))
+        try:
+            with torch.no_grad():
+                built(torch.tensor([[1]]))  # a decoding step: one token
+            ran = True
+        except RuntimeError:
+            ran = False
+        assert ran is runs
+        assert main(["count", str(path), "--json"]) == 0
+        record = json.loads(capsys.readouterr().out)
+        assert record["params"] == sum(p.numel() for p in built.parameters())
+        assert main(["count", str(path)]) == 0
+        notes = [line for line in capsys.readouterr().out.splitlines() if "cannot run" in line]
+        if runs:
+            assert record["cannot_run"] is None and notes == []
+        else:
+            assert record["cannot_run"].startswith("DeepseekV3ForCausalLM cannot run with E_g=3 "
+                                                   "and E=8")
+            assert notes == [f"  note: {record['cannot_run']}"]
+            assert main(["flops", str(path), "--seq", "4"]) == 2
+            assert record["cannot_run"] in capsys.readouterr().err

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 import symparam
-from symparam.catalog import example_values, model_types
+from symparam.catalog import example_values, families, model_types
 from symparam.cli import main
 from symparam.live import grouped as live_grouped
 from symparam.live import percent
@@ -30,7 +30,7 @@ from symparam.render import LANGUAGES
 from symparam.showcase import SHOWCASE
 from tests.browser import elements, figures, load
 from tests.test_prose import _names, latin_words
-from tests.tools import ROOT
+from tests.tools import ROOT, need
 
 ARTEFACTS = ROOT / "tests" / "artefacts" / "pages"
 CONFIG = ROOT / "tests" / "configs" / "qwen3-30b-a3b.json"
@@ -350,11 +350,71 @@ def test_the_family_page_opens_on_example_values(
     assert base is not None and opened.value() == str(base["params"])
     assert not any(opened.shown("data-status").values())
     assert "defaults for the model type" in opened.dom
-    address = "N=24&V=32000&L=1024&T=1&H=1024&d_ff=4096"
+    # BERT large: 16 heads of 64, as 12 would not divide 1,024 (the page has h, as BERT does)
+    address = "N=24&V=32000&L=1024&T=1&H=1024&d_ff=4096&h=16"
     full = load(path, address)
     _clean(full)
     expected = _count(capsys, "bert", address)
     assert expected is not None and full.value() == str(expected["params"])
+
+
+def test_no_preset_page_has_an_empty_input() -> None:
+    """Each input of a preset's page that a count or a rule reads, or that a config key
+    sets, holds the preset's value: DeepSeek-V3's page showed an empty h_kv with no config
+    key, a rule of GLM-4.5's grouped heads kept under latent attention. (Qwen2.5-VL's Q_win,
+    the query–key pairs of an image's windows, is the image size's, read by FLOPs alone.)"""
+    for name in presets():
+        m = symparam.model(name)
+        read = {s.name for s in m.params.free_symbols | m.active_params.free_symbols}
+        read |= {s.name for rule in m.divisibility for s in rule.symbols}
+        shown = {e.attrs["data-name"]: e.attrs.get("value", "") for e in elements(page(m))
+                 if e.tag == "input" and "data-name" in e.attrs}
+        empty = [n for n, v in shown.items() if not v and (n in read or n in m.config_keys)]
+        assert shown and not empty, (name, empty)
+        assert all(int(v) == m.values[n] for n, v in shown.items() if v), name
+
+
+@pytest.mark.parametrize("name", [f.name for f in families()])
+def test_every_family_page_opens_on_a_count(name: str) -> None:
+    """``symparam page FAMILY --symbolic`` opens on a count, not on a red error, for every
+    family (the MoE family's and DeepSeek's from a model type whose class their architecture
+    builds; the original Transformer's and the MLP's, which transformers has no class for,
+    from their preset): each input the count needs has a value, and each input with a value
+    holds what transformers' config class with no arguments holds under its key (BERT's
+    num_attention_heads too, which the count does not need but d_head = H/h does)."""
+    transformers = need("transformers")
+    m = symparam.model(name)
+    values, kind, preset = example_values(m)
+    html = page(m, symbolic=True, example=(values, kind, preset))
+    found = elements(html)
+    total = next(e.attrs["data-value"] for e in found if "data-value" in e.attrs)
+    assert total.isdigit(), name
+    # it says where its values come from, and not that it has none
+    assert "with no values put in" not in html and "The inputs start from" in html, name
+    shown = {e.attrs["data-name"]: e.attrs.get("value", "") for e in found
+             if e.tag == "input" and "data-name" in e.attrs}
+    needed = {s.name for s in m.params.free_symbols}
+    assert needed <= {n for n, v in shown.items() if v}, (name, shown)
+    if preset or not kind:  # a preset's values, or the model's own (gpt2 is a type too)
+        assert not preset or (kind, m.family.name) == ("", presets()[preset].family)
+        own = symparam.model(preset).values if preset else m.values
+        assert all(own[n] == int(v) for n, v in shown.items() if v)
+        return
+    config = transformers.AutoConfig.for_model(kind)
+    compared = 0
+    for n, v in shown.items():
+        key = m.config_keys.get(n)
+        if not v or key is None or key.endswith("_ratio"):  # a ratio: mlp_ratio·H_vis
+            continue
+        held = config
+        for part in key.split("."):
+            held = getattr(held, part, None)
+        if isinstance(held, int) and not isinstance(held, bool):
+            assert int(v) == held, (name, n, key)
+            compared += 1
+    assert compared >= 3, (name, shown)
+    if name == "bert":
+        assert shown["h"] == str(config.num_attention_heads)
 
 
 def test_before_and_after_the_script_every_figure_agrees(tmp_path: Path) -> None:

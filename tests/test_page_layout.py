@@ -2,8 +2,10 @@
 never scrolls sideways (a formula wider than the screen scrolls in its own box), the
 hyperparameters' meanings are not squeezed to a character a line, and "At a glance" shows
 each part's count and share. Measured in headless Chromium: a window is at least 500 pixels
-wide, so the page is opened in a frame 390 pixels wide, and a script the test adds (its hash
-added to the page's policy) measures it and posts what it found to the frame's parent.
+wide, so each page is opened in a frame 390 pixels wide, and a script the test adds (its hash
+added to the page's policy) measures it in each language and posts what it found to the
+frames' parent: every preset's page, every family's symbolic page and the index, in one
+browser.
 Controls' borders contrast 3:1 with the page (WCAG 1.4.11), and every table has a caption.
 """
 
@@ -16,12 +18,14 @@ import re
 from html import unescape
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import pytest
 
 import symparam
-from symparam.catalog import example_values
+from symparam.catalog import example_values, families
 from symparam.page import page
+from symparam.render import LANGUAGES
 from symparam.site import site
 from tests.browser import load
 from tests.tools import ROOT
@@ -36,79 +40,159 @@ addEventListener("load", () => {
     }
     return false;
   };
-  const wide = [];
-  for (const el of document.querySelectorAll("body *")) {
-    const box = el.getBoundingClientRect();
-    if (box.width > 0 && box.right > innerWidth + 0.5 && !clipped(el)) {
-      wide.push(`${el.tagName.toLowerCase()} in #${(el.closest("section") || {}).id}`);
+  const measured = () => {
+    const wide = [];
+    for (const el of document.querySelectorAll("body *")) {
+      const box = el.getBoundingClientRect();
+      if (box.width > 0 && box.right > innerWidth + 0.5 && !clipped(el)) {
+        wide.push(`${el.tagName.toLowerCase()} in #${(el.closest("section") || {}).id}`);
+      }
     }
+    const widths = (selector) => Array.from(document.querySelectorAll(selector))
+      .filter((el) => el.getClientRects().length).map((el) => el.getBoundingClientRect().width);
+    const glance = Array.from(document.querySelectorAll("#summary thead th.n"))
+      .map((el) => el.getBoundingClientRect().right);
+    return {scrollWidth: document.documentElement.scrollWidth, width: innerWidth,
+            wide: wide.slice(0, 5), meanings: widths(".inputs .meaning"), glance};
+  };
+  // ?each=en&each=zh: measured in each language in turn, as its buttons switch them
+  const each = new URLSearchParams(location.search).getAll("each");
+  const found = {};
+  for (const lang of each.length ? each : [document.documentElement.lang]) {
+    document.documentElement.lang = lang;
+    found[lang] = measured();
   }
-  const widths = (selector) => Array.from(document.querySelectorAll(selector))
-    .filter((el) => el.getClientRects().length).map((el) => el.getBoundingClientRect().width);
-  const glance = Array.from(document.querySelectorAll("#summary thead th.n"))
-    .map((el) => el.getBoundingClientRect().right);
-  parent.postMessage({scrollWidth: document.documentElement.scrollWidth, width: innerWidth,
-                      wide: wide.slice(0, 5), meanings: widths(".inputs .meaning"),
-                      glance}, "*");
+  parent.postMessage({page: location.pathname.split("/").pop(), found}, "*");
 });
 """
 
-_FRAME = """<!DOCTYPE html><html><body style="margin:0">
-<iframe src="{src}" style="width:{width}px;height:2000px;border:0"></iframe>
-<script>
-addEventListener("message", (e) => {{ document.body.dataset.found = JSON.stringify(e.data); }});
-</script></body></html>"""
+#: the frame page: it listens before any frame can report
+_FRAMES = """<!DOCTYPE html><html><head><script>
+const found = {{}};
+addEventListener("message", (e) => {{
+  found[e.data.page] = e.data.found;
+  document.documentElement.dataset.found = JSON.stringify(found);
+}});
+</script></head><body style="margin:0">
+{frames}
+</body></html>"""
+_FRAME = ('<iframe src="{src}" style="display:block;width:{width}px;height:1500px;border:0">'
+          '</iframe>')
 
 
 def _hash(text: str) -> str:
     return "sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
 
 
-def measure(html: str, lang: str, tmp_path: Path, width: int = PHONE) -> dict[str, Any]:
-    """What the measuring script found in ``html`` shown in ``lang``, ``width`` pixels wide."""
+def _measurable(html: str) -> str:
+    """``html`` with the measuring script, its hash added to the page's policy."""
     policy = re.search(r"script-src '([^']*)'", html)
     assert policy is not None
     html = html.replace(policy.group(0), f"{policy.group(0)} '{_hash(_MEASURE)}'")
-    html = html.replace("</body>", f"<script>{_MEASURE}</script>\n</body>")
-    inner = tmp_path / "page.html"
-    inner.write_text(html, encoding="utf-8")
-    outer = tmp_path / "phone.html"
-    outer.write_text(_FRAME.format(src=f"page.html?lang={lang}", width=width), encoding="utf-8")
+    return html.replace("</body>", f"<script>{_MEASURE}</script>\n</body>")
+
+
+def measure_all(pages: dict[str, str], query: str, tmp_path: Path,
+                width: int = PHONE, address: str = "") -> dict[str, dict[str, Any]]:
+    """What the measuring script found in each of ``pages`` (file name: HTML), each opened with
+    ``query`` after its ``?`` (and ``address`` after its ``#``) in a frame ``width`` pixels
+    wide, all in one browser: by file name, then by language."""
+    for name, html in pages.items():
+        (tmp_path / name).write_text(_measurable(html), encoding="utf-8")
+    outer = tmp_path / "_frames.html"
+    outer.write_text(_FRAMES.format(frames="\n".join(
+        _FRAME.format(src=f"{quote(name)}?{query}" + (f"#{address}" if address else ""),
+                      width=width) for name in pages)),
+        encoding="utf-8")
     loaded = load(outer, width=max(width, 500), height=2000)
     found = re.search(r'data-found="([^"]*)"', loaded.dom)
-    assert found is not None, "the page's measuring script did not report"
-    result: dict[str, Any] = json.loads(unescape(found.group(1)))
-    assert result["width"] == width
+    assert found is not None, "no page's measuring script reported"
+    result: dict[str, dict[str, Any]] = json.loads(unescape(found.group(1)))
+    assert sorted(result) == sorted(pages), "some pages did not report"
+    for langs in result.values():
+        assert all(shown["width"] == width for shown in langs.values())
     return result
 
 
-#: the widest pages (DeepSeek's and Mamba's formulas by kind of block), a config page, a family
-#: page, each in a language: CJK text breaks anywhere, so a column can shrink to a character
-SAMPLE = [("deepseek-v3", "ko"), ("mamba2-2.7b", "zh"), ("deepseek-v2-lite", "en"),
-          ("qwen3-next-80b-a3b", "ko"), ("llama-3-8b", "zh"), ("gpt-oss-120b", "en"),
-          ("config", "zh"), ("bert --symbolic", "ko")]
+def measure(html: str, lang: str, tmp_path: Path, width: int = PHONE) -> dict[str, Any]:
+    """What the measuring script found in ``html`` shown in ``lang`` (by its address),
+    ``width`` pixels wide."""
+    return measure_all({"page.html": html}, f"lang={lang}", tmp_path, width)["page.html"][lang]
 
 
-@pytest.mark.parametrize(("name", "lang"), SAMPLE, ids=[f"{n}-{lang}" for n, lang in SAMPLE])
-def test_no_page_scrolls_sideways_on_a_phone(name: str, lang: str, tmp_path: Path) -> None:
-    if name == "config":
-        m = symparam.model(str(ROOT / "tests" / "configs" / "qwen3-30b-a3b.json"))
-    else:
-        m = symparam.model(name.split()[0])
-    symbolic = "--symbolic" in name
-    found = measure(page(m, symbolic=symbolic, example=example_values(m) if symbolic else None),
-                    lang, tmp_path)
-    assert found["scrollWidth"] <= PHONE and found["wide"] == [], found
+def _fits(found: dict[str, Any], width: int = PHONE, inputs: bool = True) -> list[str]:
+    """What is wrong with a page measured ``width`` pixels wide: it scrolls sideways, a
+    meaning of a hyperparameter is squeezed (``inputs``: the page has them), or "At a glance"
+    has its count or share off the screen."""
+    wrong = []
+    if found["scrollWidth"] > width or found["wide"]:
+        wrong.append(f"scrolls sideways to {found['scrollWidth']} px: {found['wide']}")
     # a meaning reads as words, not a column of single characters
-    assert found["meanings"] and min(found["meanings"]) >= 0.6 * PHONE, found["meanings"]
+    if inputs and (not found["meanings"] or min(found["meanings"]) < 0.6 * width):
+        wrong.append(f"meanings {found['meanings']} px wide")
     # "At a glance": count and share on the screen, without scrolling the table
-    assert len(found["glance"]) == 2 and max(found["glance"]) <= PHONE, found["glance"]
+    if inputs and (len(found["glance"]) != 2 or max(found["glance"]) > width):
+        wrong.append(f"At a glance's count and share end at {found['glance']} px")
+    return wrong
+
+
+def _families() -> dict[str, str]:
+    """Each family's symbolic page, opened on its example values, and a config.json's page."""
+    pages = {}
+    for family in families():
+        m = symparam.model(family.name)
+        pages[f"{family.name}.symbolic.html"] = page(m, symbolic=True, example=example_values(m))
+    pages["config.html"] = page(symparam.model(str(ROOT / "tests" / "configs" /
+                                                   "qwen3-30b-a3b.json")))
+    return pages
+
+
+def test_no_page_scrolls_sideways_on_a_phone(tmp_path: Path) -> None:
+    """Every preset's page, the index, every family's symbolic page and a config page, each in
+    every language, 390 pixels wide: in one browser, its frames each measured in en, zh and
+    ko in turn."""
+    pages = {**site(), **_families()}
+    found = measure_all(pages, "&".join(f"each={lang}" for lang in LANGUAGES), tmp_path)
+    wrong = {f"{name} ({lang})": problems for name, langs in found.items()
+             for lang, shown in langs.items()
+             if (problems := _fits(shown, inputs=name != "index.html"))}
+    assert not wrong, wrong
+
+
+def test_at_a_glance_fits_a_laptop(tmp_path: Path) -> None:
+    """At 1,280 pixels, the pages with the widest formulas by part keep each part's count and
+    share on the screen."""
+    width = 1280
+    pages = {f"{name}.html": page(symparam.model(name))
+             for name in ("deepseek-v3", "deepseek-v2-lite", "qwen3-next-80b-a3b")}
+    found = measure_all(pages, "&".join(f"each={lang}" for lang in LANGUAGES), tmp_path, width)
+    wrong = {f"{name} ({lang})": problems for name, langs in found.items()
+             for lang, shown in langs.items()
+             if (problems := [p for p in _fits(shown, width) if "meanings" not in p])}
+    assert not wrong, wrong
+
+
+def test_a_page_opens_in_the_language_its_address_names(tmp_path: Path) -> None:
+    """The measurement of a page opened with ?lang=ko is of its Korean."""
+    found = measure(page(symparam.model("llama-3-8b")), "ko", tmp_path)
+    assert _fits(found) == []
+
+
+def test_a_total_past_10_to_the_30_on_a_phone(tmp_path: Path) -> None:
+    """N = V = 10³⁰ give a total of 39 digits, wider than a phone: it breaks inside its box
+    (and a part's count scrolls in At a glance's), the page does not scroll sideways."""
+    big = 10**30
+    found = measure_all({"page.html": page(symparam.model("llama-3-8b"))},
+                        "&".join(f"each={lang}" for lang in LANGUAGES), tmp_path,
+                        address=f"N={big}&V={big}")["page.html"]
+    for shown in found.values():
+        assert [p for p in _fits(shown) if "At a glance" not in p] == [], shown
 
 
 def test_the_index_on_a_phone(tmp_path: Path) -> None:
     html = site(names=["deepseek-v3", "qwen3-next-80b-a3b", "gpt2"])["index.html"]
     found = measure(html, "zh", tmp_path)
-    assert found["scrollWidth"] <= PHONE and found["wide"] == [], found
+    assert _fits(found, inputs=False) == [], found
 
 
 def test_the_layout_checks_can_fail(tmp_path: Path) -> None:

@@ -84,6 +84,7 @@ from symparam.symbols import (
     d_rope,
     d_v,
     h,
+    h_kv,
     k,
     k_g,
     r_kv,
@@ -226,8 +227,10 @@ FAMILY = Family(
     # transformers builds any E_g, but its router views the E logits as E_g groups of E/E_g
     divides=(Divides(E_g, E, "the router splits the routed experts into groups of equal size",
                      where_built=True, to_run=True),
-             # GLM-4.5's grouped heads (its rotary embeddings turn d_rot, whatever d_head is)
-             GROUPED_ROTARY_RULES[0]),
+             # GLM-4.5's grouped heads (its rotary embeddings turn d_rot, whatever d_head is):
+             # only where the tree has h_kv, not under latent attention (DeepSeek's pages had
+             # an h_kv input that no key of theirs sets and no count reads)
+             Divides(h_kv, h, GROUPED_ROTARY_RULES[0].reason, where_built=True)),
 )
 
 

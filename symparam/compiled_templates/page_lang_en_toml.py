@@ -1,5 +1,5 @@
 # templates/page/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '95e24565dfa702ab2671769456bf57fc8b052bdb96579b366aacc56b99e9adc1'
+SOURCE = '513f1474f9e36e8e2336a8da487d3e9326f01695b54d03136facc3e2cb37c34d'
 TABLE = {'name': 'English',
  'title': '{model}: parameters, derived',
  'lede': 'Change a hyperparameter: the total, the active parameters and every figure below are '
@@ -9,6 +9,10 @@ TABLE = {'name': 'English',
  'example_defaults': "The inputs start from {lib}' defaults for the model type {kind} (its config "
                      'class with no arguments): change any value and every figure below is worked '
                      'out again.',
+ 'example_preset': "The inputs start from the values of the preset {preset}, under the family's "
+                   'own options: change any value and every figure below is worked out again.',
+ 'intro_example': 'The parameter count of the {family} family ({architecture}) as a formula in its '
+                  'hyperparameters.',
  'example_own': "The inputs start from the model's own values: change any and every figure below "
                 'is worked out again.',
  'lede_dense': 'Change a hyperparameter: the total and every figure below are worked out again '

@@ -1,11 +1,14 @@
 # templates/page/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '31864b656ee1ff5efb4264dd09866d10799cca4465966bededf2ef786b1cd777'
+SOURCE = '7e0e4393262ffd192ac12f7663c3b5df577ccf3e3a330b530e3e8be99fd3e1c2'
 TABLE = {'name': '한국어',
  'title': '{model}: 파라미터 수 유도',
  'lede': '하이퍼파라미터를 바꾸면 전체 파라미터 수, 활성 파라미터 수, 그리고 아래의 모든 수치가 이 페이지 안에서 닫힌 형식으로부터 정확히 다시 계산된다.',
  'lede_symbolic': '이 계열의 공식이며 그 자체의 값은 없다. 모든 하이퍼파라미터에 값을 넣으면 파라미터 수가 나온다.',
  'example_defaults': '입력값은 {lib}에서 모델 유형 {kind}의 기본 설정(인자 없이 만든 설정 클래스)에서 가져왔다. 어떤 값이든 바꾸면 아래의 모든 '
                      '수치가 다시 계산된다.',
+ 'example_preset': '입력값은 프리셋 {preset}의 값에서 가져왔고, 옵션은 이 계열의 기본 설정을 따른다. 어떤 값이든 바꾸면 아래의 모든 수치가 다시 '
+                   '계산된다.',
+ 'intro_example': '{family} 계열({architecture})의 파라미터 수를 하이퍼파라미터에 대한 수식으로 나타낸다.',
  'example_own': '입력값은 이 모델 자신의 값이다. 어떤 값이든 바꾸면 아래의 모든 수치가 다시 계산된다.',
  'lede_dense': '하이퍼파라미터를 바꾸면 전체 파라미터 수와 아래의 모든 수치가 이 페이지 안에서 닫힌 형식으로부터 정확히 다시 계산된다.',
  'calculator': '하이퍼파라미터',

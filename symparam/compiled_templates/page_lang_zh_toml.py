@@ -1,10 +1,12 @@
 # templates/page/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '2f1df6fe4b1975c211efab53ace27c2c0f8cd3a863df60bbbc5d5ec369359f30'
+SOURCE = '8cfb4ba45b9a85a5879f72155c62028de025c0bb0ac5cb9f8d5406287e29a07a'
 TABLE = {'name': '中文',
  'title': '{model}：参数量推导',
  'lede': '修改任一超参数，总参数量、激活参数量以及下文的每个数字都会在本页内根据闭式公式重新精确计算。',
  'lede_symbolic': '这是该系列的公式，本身不带数值：为每个超参数填入取值即可看到参数量。',
  'example_defaults': '输入框的初始值取自 {lib} 中模型类型 {kind} 的默认配置（不带参数的配置类）：改动任一取值，下面的每个数字都会重新计算。',
+ 'example_preset': '输入框的初始值取自预设 {preset} 的取值，选项则用该系列的默认设置：改动任一取值，下面的每个数字都会重新计算。',
+ 'intro_example': '{family} 系列（{architecture}）的参数量，写成超参数的公式。',
  'example_own': '输入框的初始值是该模型自身的取值：改动任一取值，下面的每个数字都会重新计算。',
  'lede_dense': '修改任一超参数，总参数量以及下文的每个数字都会在本页内根据闭式公式重新精确计算。',
  'calculator': '超参数',

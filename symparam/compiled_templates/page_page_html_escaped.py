@@ -1,6 +1,6 @@
 # page/page.html.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = 'b20cfb2354bf047ce08947cd46a1a6554d30e58fff74c61bf6ba314c222b0f54'
+SOURCE = 'a47136b3bdecb8fd1db55caa2c30c10a5a458fbe3b5537f860f25977b9fc0426'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'page/page.html.j2'
 
@@ -55,12 +55,12 @@ def root(context, missing=missing):
     if environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'example'):
         pass
         yield '<p>'
-        yield escape((context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.example_defaults', kind=context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'example'), 'kind')), lib=context.call((undefined(name='code') if l_0_code is missing else l_0_code), 'transformers')) if environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'example'), 'kind') else context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.example_own')))
+        yield escape((context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.example_defaults', kind=context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'example'), 'kind')), lib=context.call((undefined(name='code') if l_0_code is missing else l_0_code), 'transformers')) if environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'example'), 'kind') else (context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.example_preset', preset=context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'example'), 'preset'))) if environment.getattr(environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'example'), 'preset') else context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.example_own'))))
         yield '</p>\n'
     yield '<p>'
     if environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'symbolic'):
         pass
-        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'intro_symbolic', family=environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'family'), architecture=environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'architecture')))
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), ('page.intro_example' if environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'example') else 'intro_symbolic'), family=environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'family'), architecture=environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'architecture')))
     else:
         pass
         yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'intro', architecture=context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'architecture')), names=context.call((undefined(name='code') if l_0_code is missing else l_0_code), 'named_parameters()')))
