@@ -280,3 +280,31 @@ def test_a_size_held_fixed_after_a_tree_named_it_is_bound_to_its_value() -> None
                                                      r"not a value deepseek_vl was fitted for"):
         read_config(record, {"model_type": "deepseek_vl", "text_config": {"hidden_size": 2048}},
                     "f")
+
+
+@pytest.mark.parametrize("model_type", ["hy_v4", "janus"])
+def test_a_size_transformers_rewrites_and_no_module_reads_is_no_change(model_type: str) -> None:
+    """HYV4Config sets head_dim to qk_rope_head_dim whatever a file gives (Janus's VQ config
+    works num_patches out of the image size): the config.json transformers writes holds the
+    rewritten value, which sizes no module, so it is counted as transformers counts it, not
+    refused as a rewritten size the record was fitted from."""
+    from tests.test_fitted_published import transformers_count
+
+    transformers = pytest.importorskip("transformers")
+    made = transformers.AutoConfig.for_model(model_type)
+    config = {**json.loads(made.to_json_string()), "model_type": model_type}
+    config["architectures"] = [fitted.load(model_type)["base"]]
+    assert symparam.from_hf_config(config).count() == transformers_count(config)
+
+
+def test_a_rewritten_size_a_module_reads_is_still_refused_where_given() -> None:
+    """BailingHybridConfig keeps the head_dim a file gives as linear_head_dim, which sizes
+    its linear attention, and writes qk_rope_head_dim as head_dim: a file that gives it is
+    refused, never read as the size the record was fitted from."""
+    from symparam.fitting.records import unread_rewrites
+
+    record = fitted.load("bailing_hybrid")
+    assert record["keys"]["head_dim"].get("rewritten")
+    assert unread_rewrites(json.loads(json.dumps(record)))["keys"]["head_dim"].get("rewritten")
+    with pytest.raises(symparam.SymparamError, match=r"head_dim is given, and transformers"):
+        symparam.from_hf_config({"model_type": "bailing_hybrid", "head_dim": 64}).count()

@@ -142,6 +142,27 @@ def fit_type(model_type: str, seed: int = 0, log: Log | None = None) -> dict[str
     if checked is not None:  # more values than were built together: the rest are refused
         record["together_at_most"] = checked
     record["builds"] = fitter.builds
+    return unread_rewrites(record)
+
+
+def unread_rewrites(record: dict[str, Any]) -> dict[str, Any]:
+    """``record`` with each size transformers rewrites (``rewritten``) whose symbol nothing
+    else in it names — no tree, no other key's formula — read as ``ignored``: the value a
+    file gives is overwritten (HYV4Config sets head_dim to qk_rope_head_dim) and sizes no
+    module, so the file transformers writes, holding the rewritten value, is no change.
+
+    >>> unread_rewrites({"keys": {"head_dim": {"size": "d_head", "rewritten": True},
+    ...     "qk_rope_head_dim": {"size": "qk_rope_head_dim"}},
+    ...     "classes": {"M": {"node": {"shape": ["qk_rope_head_dim"]}}}})["keys"]["head_dim"]
+    {'ignored': True}
+    """
+    for path, entry in record["keys"].items():
+        if not (isinstance(entry, dict) and entry.get("rewritten")):
+            continue
+        rest = {k: v for k, v in record.items() if k != "keys"}
+        rest["keys"] = {k: v for k, v in record["keys"].items() if k != path}
+        if json.dumps(entry["size"]) not in json.dumps(rest):
+            record["keys"][path] = {"ignored": True}
     return record
 
 
