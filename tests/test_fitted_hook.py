@@ -308,3 +308,25 @@ def test_a_rewritten_size_a_module_reads_is_still_refused_where_given() -> None:
     assert unread_rewrites(json.loads(json.dumps(record)))["keys"]["head_dim"].get("rewritten")
     with pytest.raises(symparam.SymparamError, match=r"head_dim is given, and transformers"):
         symparam.from_hf_config({"model_type": "bailing_hybrid", "head_dim": 64}).count()
+
+
+@pytest.mark.parametrize("model_type", ["longformer", "led"])
+def test_a_window_per_layer_of_a_size_no_module_reads_is_counted(model_type: str) -> None:
+    """Longformer's and LED's models write attention_window back into their config as one
+    value per layer, as their published config.json files hold it; it sizes no module, so
+    such a file counts as transformers counts it. A list for a size a tree names is still
+    refused by the key."""
+    import copy
+
+    from symparam.fitted.record import read_config
+    from tests.test_fitted_published import transformers_count
+
+    record = fitted.load(model_type)
+    layers = "encoder_layers" if model_type == "led" else "num_hidden_layers"
+    config = {"model_type": model_type, "architectures": [record["base"]], layers: 2,
+              "attention_window": [256, 256]}
+    assert symparam.from_hf_config(config).count() == transformers_count(config)
+    named = copy.deepcopy(record)
+    named["classes"]["X"] = {"node": {"shape": ["attention_window"]}}
+    with pytest.raises(symparam.SymparamError, match=r"^f: attention_window must be a positive"):
+        read_config(named, config, "f")
