@@ -330,3 +330,21 @@ def test_a_window_per_layer_of_a_size_no_module_reads_is_counted(model_type: str
     named["classes"]["X"] = {"node": {"shape": ["attention_window"]}}
     with pytest.raises(symparam.SymparamError, match=r"^f: attention_window must be a positive"):
         read_config(named, config, "f")
+
+
+def test_a_section_key_held_fixed_holds_the_value_the_trees_were_built_with() -> None:
+    """Mask2Former's default config makes its Swin backbone with depths [2, 2, 18, 2], not
+    SwinConfig's own [2, 2, 6, 2]: the trees were built with the former, so a file that gives
+    it (the default config's, as transformers writes it) is counted, and one that gives the
+    latter (Swin-tiny's checkpoints) is refused — never counted with 18 layers in stage 3."""
+    from tests.test_fitted_published import transformers_count
+
+    transformers = pytest.importorskip("transformers")
+    made = transformers.AutoConfig.for_model("mask2former")
+    config = {**json.loads(made.to_json_string()), "model_type": "mask2former",
+              "architectures": ["Mask2FormerModel"]}
+    assert symparam.from_hf_config(config).count() == transformers_count(config)
+    config["backbone_config"]["depths"] = [2, 2, 6, 2]
+    with pytest.raises(symparam.SymparamError, match=r"^config: backbone_config\.depths = "
+                                                     r"\[2, 2, 6, 2\] is not a value"):
+        symparam.from_hf_config(config).count()

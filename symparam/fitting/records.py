@@ -387,11 +387,12 @@ class _TypeFitter:
                 entry["values"] = [_json(key.value), *(_json(v) for v in alternatives)]
             elif tried and not alternatives:
                 entry = {"ignored": True}  # every value tried builds the same trees
-            else:
-                entry["fixed"] = [entry["default"]]
+            else:  # the value the trees were built with: a section's, where the type's
+                # default config makes the section otherwise (Mask2Former's Swin depths)
+                entry["fixed"] = [entry["default"] if key.class_default is None
+                                  else _json(key.value)]
                 written = self.written([path]).get(path)
-                if path in self.written([path]) and written != entry["default"] and \
-                        written != entry.get("absent"):
+                if path in self.written([path]) and written not in entry["fixed"]:
                     entry["written"] = written  # what the default config's file holds
             out[path] = entry
         self.together(out, choices, firsts)
