@@ -348,3 +348,22 @@ def test_a_section_key_held_fixed_holds_the_value_the_trees_were_built_with() ->
     with pytest.raises(symparam.SymparamError, match=r"^config: backbone_config\.depths = "
                                                      r"\[2, 2, 6, 2\] is not a value"):
         symparam.from_hf_config(config).count()
+
+
+def test_a_size_transformers_works_out_follows_the_sizes_it_is_made_from() -> None:
+    """RoFormer's embedding_size is hidden_size where a file leaves it out, and another value
+    adds a projection: fitted with it given at its default, hidden_size moving alone added a
+    module and was held fixed (and the head count with it). Left to transformers in every
+    build, hidden_size and the heads are fitted; embedding_size is read only as its formula."""
+    from tests.test_fitted_published import transformers_count
+
+    keys = fitted.load("roformer")["keys"]
+    assert keys["hidden_size"].get("size") == "H" and keys["embedding_size"]["same_as"] == "H"
+    config = {"model_type": "roformer", "architectures": ["RoFormerForMaskedLM"],
+              "hidden_size": 384, "num_attention_heads": 6, "num_hidden_layers": 2}
+    assert symparam.from_hf_config(config).count() == transformers_count(config)
+    assert symparam.from_hf_config({**config, "embedding_size": 384}).count() == \
+        transformers_count(config)
+    with pytest.raises(symparam.SymparamError, match=r"^config: embedding_size = 768; roformer "
+                                                     r"was fitted where it is 384"):
+        symparam.from_hf_config({**config, "embedding_size": 768}).count()

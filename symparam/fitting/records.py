@@ -89,6 +89,7 @@ def fit_type(model_type: str, seed: int = 0, log: Log | None = None) -> dict[str
         fitter.fixed.clear()
         fitter.bounds.clear()
         base_fit = fitter.fit(base, {})
+    base_fit = fitter.follow_derived(base, base_fit)
     fitter.say(f"{base}: {base_fit.builds} builds")
     others, choices = fitter.keys()
     choices.update({path: [GIVEN] for path in fitter.optional_sizes(base)})
@@ -182,6 +183,8 @@ class _TypeFitter:
         self.bounds: dict[str, tuple[int | None, int | None]] = {}
         self.optional: dict[str, tuple[str, int]] = {}  # a key read only where given
         self._written: dict[str, Any] | None = None  # the default config's config.json
+        #: sizes left out of every build, so transformers works them out from the others
+        self.follow: frozenset[str] = frozenset()
 
     def reading(self, cls: str, values: Mapping[str, Any]) -> Reading | str:
         """The parameters of ``cls`` built with the sizes and key values ``values`` (by
@@ -198,7 +201,8 @@ class _TypeFitter:
 
 
         self.builds += 1
-        config_values = {self.paths.get(k, k): v for k, v in values.items()}
+        config_values = {self.paths.get(k, k): v for k, v in values.items()
+                         if k not in self.follow}
         try:
             with torch.device("meta"), quiet_init(), warnings.catch_warnings():
                 warnings.simplefilter("ignore")
@@ -277,6 +281,33 @@ class _TypeFitter:
             self.bounds[name] = (max((v for v in (lo, was_lo) if v is not None), default=None),
                                  min((v for v in (hi, was_hi) if v is not None), default=None))
         return found
+
+    def follow_derived(self, base: str, first: Fitted) -> Fitted:
+        """The base model fitted again with the sizes it held fixed whose default
+        transformers works out from other sizes (RoFormer's embedding_size, hidden_size where
+        left out) left out of every build, where that holds fewer sizes fixed: given at its
+        default, such a size adds a projection when hidden_size moves alone, so hidden_size
+        was fixed with it, and the head count with hidden_size. It stays held to its formula
+        (``same_as``: a file that gives another value is refused)."""
+        follow = frozenset(name for name in self.fixed if self.s.keys[
+            self.paths[name]].class_default is None and
+            "derived" in self.default_of(self.s.keys[self.paths[name]]))
+        if not follow or not set(self.fixed) - follow:
+            return first
+        kept = (dict(self.fixed), dict(self.bounds), self.cache)
+        self.follow, self.cache = follow, {}
+        self.fixed = {name: "transformers works it out from other sizes" for name in follow}
+        self.bounds = {}
+        try:
+            found = self.fit(base, {})
+        except FitError:
+            found = None
+        if found is not None and len(self.fixed) < len(kept[0]):
+            self.say(f"{base}: {', '.join(sorted(follow))} left to transformers")
+            return found
+        self.follow = frozenset()
+        self.fixed, self.bounds, self.cache = kept
+        return first
 
     def _moving(self, observe: Callable[[Mapping[str, int]], Build | str], first: Build,
                 group: list[str]) -> list[str]:
