@@ -367,3 +367,21 @@ def test_a_size_transformers_works_out_follows_the_sizes_it_is_made_from() -> No
     with pytest.raises(symparam.SymparamError, match=r"^config: embedding_size = 768; roformer "
                                                      r"was fitted where it is 384"):
         symparam.from_hf_config({**config, "embedding_size": 768}).count()
+
+
+def test_a_rewritten_size_whose_work_the_file_gives_is_no_change() -> None:
+    """HrmTextConfig rewrites num_hidden_layers to the layers of both stacks and keeps the
+    count given as num_layers_per_stack, which sizes the stacks: a file that gives both (as
+    transformers writes it) counts as transformers counts it; one that gives the rewritten
+    key alone, whose meaning hangs on whether it was rewritten, is still refused."""
+    from tests.test_fitted_published import transformers_count
+
+    transformers = pytest.importorskip("transformers")
+    made = transformers.AutoConfig.for_model("hrm_text", num_hidden_layers=2)
+    config = {**json.loads(made.to_json_string()), "model_type": "hrm_text",
+              "architectures": [fitted.load("hrm_text")["base"]]}
+    assert config["num_hidden_layers"] != config["num_layers_per_stack"] == 2
+    assert symparam.from_hf_config(config).count() == transformers_count(config)
+    del config["num_layers_per_stack"]
+    with pytest.raises(symparam.SymparamError, match=r"num_hidden_layers is given, and "):
+        symparam.from_hf_config(config).count()

@@ -92,6 +92,8 @@ def read_config(record: Mapping[str, Any], config: Mapping[str, Any], where: str
             symbol = entry["size"]
             keys[symbol] = path
             if entry.get("rewritten") and present and raw is not None:
+                if not _left_to_it(record, view, path, symbol):
+                    continue  # what it sized, the file gives (HRM's num_layers_per_stack)
                 raise ConfigError(f"{where}: {path} is given, and transformers rewrites it when "
                                   f"it reads a config of {record['model_type']}: the record "
                                   "holds the value a config is made with, so a file that "
@@ -294,6 +296,26 @@ def _named(record: Mapping[str, Any], path: str, name: str) -> bool:
     rest = {k: v for k, v in record.items() if k != "keys"}
     rest["keys"] = {k: v for k, v in record["keys"].items() if k != path}
     return json.dumps(name) in json.dumps(rest)
+
+
+def _left_to_it(record: Mapping[str, Any], view: Any, path: str, name: str) -> bool:
+    """Whether the size ``name`` (key ``path``) sizes anything a file leaves to it: a tree or
+    a list names it, or a key the file leaves out is worked out from it. HrmTextConfig
+    rewrites num_hidden_layers to the layers of both stacks, keeping the given count as
+    num_layers_per_stack, which the file it writes holds: then the rewritten value sizes
+    nothing."""
+    rest = {k: v for k, v in record.items() if k != "keys"}
+    if json.dumps(name) in json.dumps(rest):
+        return True
+    for other, entry in record["keys"].items():
+        if other == path or json.dumps(name) not in json.dumps(entry):
+            continue
+        present, raw = view.lookup(other)
+        given = present and raw is not None and raw != entry.get("unset")
+        if not (given and "size" in entry and json.dumps(name) not in json.dumps(
+                {k: v for k, v in entry.items() if k != "derived"})):
+            return True
+    return False
 
 
 def _positive(raw: Any, path: str, where: str) -> int:
