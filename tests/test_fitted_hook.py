@@ -280,3 +280,108 @@ def test_a_size_held_fixed_after_a_tree_named_it_is_bound_to_its_value() -> None
                                                      r"not a value deepseek_vl was fitted for"):
         read_config(record, {"model_type": "deepseek_vl", "text_config": {"hidden_size": 2048}},
                     "f")
+
+
+@pytest.mark.parametrize("model_type", ["hy_v4", "janus"])
+def test_a_size_transformers_rewrites_and_no_module_reads_is_no_change(model_type: str) -> None:
+    """HYV4Config sets head_dim to qk_rope_head_dim whatever a file gives (Janus's VQ config
+    works num_patches out of the image size): the config.json transformers writes holds the
+    rewritten value, which sizes no module, so it is counted as transformers counts it, not
+    refused as a rewritten size the record was fitted from."""
+    from tests.test_fitted_published import transformers_count
+
+    transformers = pytest.importorskip("transformers")
+    made = transformers.AutoConfig.for_model(model_type)
+    config = {**json.loads(made.to_json_string()), "model_type": model_type}
+    config["architectures"] = [fitted.load(model_type)["base"]]
+    assert symparam.from_hf_config(config).count() == transformers_count(config)
+
+
+def test_a_rewritten_size_a_module_reads_is_still_refused_where_given() -> None:
+    """BailingHybridConfig keeps the head_dim a file gives as linear_head_dim, which sizes
+    its linear attention, and writes qk_rope_head_dim as head_dim: a file that gives it is
+    refused, never read as the size the record was fitted from."""
+    from symparam.fitting.records import unread_rewrites
+
+    record = fitted.load("bailing_hybrid")
+    assert record["keys"]["head_dim"].get("rewritten")
+    assert unread_rewrites(json.loads(json.dumps(record)))["keys"]["head_dim"].get("rewritten")
+    with pytest.raises(symparam.SymparamError, match=r"head_dim is given, and transformers"):
+        symparam.from_hf_config({"model_type": "bailing_hybrid", "head_dim": 64}).count()
+
+
+@pytest.mark.parametrize("model_type", ["longformer", "led"])
+def test_a_window_per_layer_of_a_size_no_module_reads_is_counted(model_type: str) -> None:
+    """Longformer's and LED's models write attention_window back into their config as one
+    value per layer, as their published config.json files hold it; it sizes no module, so
+    such a file counts as transformers counts it. A list for a size a tree names is still
+    refused by the key."""
+    import copy
+
+    from symparam.fitted.record import read_config
+    from tests.test_fitted_published import transformers_count
+
+    record = fitted.load(model_type)
+    layers = "encoder_layers" if model_type == "led" else "num_hidden_layers"
+    config = {"model_type": model_type, "architectures": [record["base"]], layers: 2,
+              "attention_window": [256, 256]}
+    assert symparam.from_hf_config(config).count() == transformers_count(config)
+    named = copy.deepcopy(record)
+    named["classes"]["X"] = {"node": {"shape": ["attention_window"]}}
+    with pytest.raises(symparam.SymparamError, match=r"^f: attention_window must be a positive"):
+        read_config(named, config, "f")
+
+
+def test_a_section_key_held_fixed_holds_the_value_the_trees_were_built_with() -> None:
+    """Mask2Former's default config makes its Swin backbone with depths [2, 2, 18, 2], not
+    SwinConfig's own [2, 2, 6, 2]: the trees were built with the former, so a file that gives
+    it (the default config's, as transformers writes it) is counted, and one that gives the
+    latter (Swin-tiny's checkpoints) is refused — never counted with 18 layers in stage 3."""
+    from tests.test_fitted_published import transformers_count
+
+    transformers = pytest.importorskip("transformers")
+    made = transformers.AutoConfig.for_model("mask2former")
+    config = {**json.loads(made.to_json_string()), "model_type": "mask2former",
+              "architectures": ["Mask2FormerModel"]}
+    assert symparam.from_hf_config(config).count() == transformers_count(config)
+    config["backbone_config"]["depths"] = [2, 2, 6, 2]
+    with pytest.raises(symparam.SymparamError, match=r"^config: backbone_config\.depths = "
+                                                     r"\[2, 2, 6, 2\] is not a value"):
+        symparam.from_hf_config(config).count()
+
+
+def test_a_size_transformers_works_out_follows_the_sizes_it_is_made_from() -> None:
+    """RoFormer's embedding_size is hidden_size where a file leaves it out, and another value
+    adds a projection: fitted with it given at its default, hidden_size moving alone added a
+    module and was held fixed (and the head count with it). Left to transformers in every
+    build, hidden_size and the heads are fitted; embedding_size is read only as its formula."""
+    from tests.test_fitted_published import transformers_count
+
+    keys = fitted.load("roformer")["keys"]
+    assert keys["hidden_size"].get("size") == "H" and keys["embedding_size"]["same_as"] == "H"
+    config = {"model_type": "roformer", "architectures": ["RoFormerForMaskedLM"],
+              "hidden_size": 384, "num_attention_heads": 6, "num_hidden_layers": 2}
+    assert symparam.from_hf_config(config).count() == transformers_count(config)
+    assert symparam.from_hf_config({**config, "embedding_size": 384}).count() == \
+        transformers_count(config)
+    with pytest.raises(symparam.SymparamError, match=r"^config: embedding_size = 768; roformer "
+                                                     r"was fitted where it is 384"):
+        symparam.from_hf_config({**config, "embedding_size": 768}).count()
+
+
+def test_a_rewritten_size_whose_work_the_file_gives_is_no_change() -> None:
+    """HrmTextConfig rewrites num_hidden_layers to the layers of both stacks and keeps the
+    count given as num_layers_per_stack, which sizes the stacks: a file that gives both (as
+    transformers writes it) counts as transformers counts it; one that gives the rewritten
+    key alone, whose meaning hangs on whether it was rewritten, is still refused."""
+    from tests.test_fitted_published import transformers_count
+
+    transformers = pytest.importorskip("transformers")
+    made = transformers.AutoConfig.for_model("hrm_text", num_hidden_layers=2)
+    config = {**json.loads(made.to_json_string()), "model_type": "hrm_text",
+              "architectures": [fitted.load("hrm_text")["base"]]}
+    assert config["num_hidden_layers"] != config["num_layers_per_stack"] == 2
+    assert symparam.from_hf_config(config).count() == transformers_count(config)
+    del config["num_layers_per_stack"]
+    with pytest.raises(symparam.SymparamError, match=r"num_hidden_layers is given, and "):
+        symparam.from_hf_config(config).count()

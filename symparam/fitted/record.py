@@ -11,6 +11,7 @@ its tree (:mod:`symparam.fitted.tree`); a class's ``{"part": "base"}`` is the ba
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -91,12 +92,17 @@ def read_config(record: Mapping[str, Any], config: Mapping[str, Any], where: str
             symbol = entry["size"]
             keys[symbol] = path
             if entry.get("rewritten") and present and raw is not None:
+                if not _left_to_it(record, view, path, symbol):
+                    continue  # what it sized, the file gives (HRM's num_layers_per_stack)
                 raise ConfigError(f"{where}: {path} is given, and transformers rewrites it when "
                                   f"it reads a config of {record['model_type']}: the record "
                                   "holds the value a config is made with, so a file that "
                                   "gives it is not counted")
             if path == "num_labels":
                 values[symbol] = _labels(config, where)
+            elif present and _per_layer(raw) and not _named(record, path, symbol):
+                values[symbol] = max(raw)  # one per layer (Longformer's attention_window, as
+                # its model writes it back), of a size that sizes no module: no change
             elif present and raw is not None and raw != entry.get("unset"):
                 values[symbol] = _positive(raw, path, where)
             elif isinstance(entry.get("default"), int) and (not present or raw is not None):
@@ -271,6 +277,45 @@ def _class(record: Mapping[str, Any], config: Mapping[str, Any], arch: str | Non
         raise ConfigError(f"{where}: class {quoted(chosen)} is not one transformers registers "
                           f"for {record['model_type']} (fitted: {', '.join(record['classes'])})")
     return chosen
+
+
+def _per_layer(raw: Any) -> bool:
+    """Whether ``raw`` is a nonempty list of positive integers (a value per layer)."""
+    return isinstance(raw, list) and bool(raw) and all(
+        type(v) is int and v > 0 for v in raw)
+
+
+def _named(record: Mapping[str, Any], path: str, name: str) -> bool:
+    """Whether anything in ``record`` but the key ``path`` names the symbol ``name`` (a
+    tree's shape, another key's formula or list): where nothing does, its value sizes no
+    module the record counts.
+
+    >>> _named({"keys": {"w": {"size": "w"}}, "classes": {"M": {"shape": ["H"]}}}, "w", "w")
+    False
+    """
+    rest = {k: v for k, v in record.items() if k != "keys"}
+    rest["keys"] = {k: v for k, v in record["keys"].items() if k != path}
+    return json.dumps(name) in json.dumps(rest)
+
+
+def _left_to_it(record: Mapping[str, Any], view: Any, path: str, name: str) -> bool:
+    """Whether the size ``name`` (key ``path``) sizes anything a file leaves to it: a tree or
+    a list names it, or a key the file leaves out is worked out from it. HrmTextConfig
+    rewrites num_hidden_layers to the layers of both stacks, keeping the given count as
+    num_layers_per_stack, which the file it writes holds: then the rewritten value sizes
+    nothing."""
+    rest = {k: v for k, v in record.items() if k != "keys"}
+    if json.dumps(name) in json.dumps(rest):
+        return True
+    for other, entry in record["keys"].items():
+        if other == path or json.dumps(name) not in json.dumps(entry):
+            continue
+        present, raw = view.lookup(other)
+        given = present and raw is not None and raw != entry.get("unset")
+        if not (given and "size" in entry and json.dumps(name) not in json.dumps(
+                {k: v for k, v in entry.items() if k != "derived"})):
+            return True
+    return False
 
 
 def _positive(raw: Any, path: str, where: str) -> int:

@@ -89,6 +89,7 @@ def fit_type(model_type: str, seed: int = 0, log: Log | None = None) -> dict[str
         fitter.fixed.clear()
         fitter.bounds.clear()
         base_fit = fitter.fit(base, {})
+    base_fit = fitter.follow_derived(base, base_fit)
     fitter.say(f"{base}: {base_fit.builds} builds")
     others, choices = fitter.keys()
     choices.update({path: [GIVEN] for path in fitter.optional_sizes(base)})
@@ -142,6 +143,27 @@ def fit_type(model_type: str, seed: int = 0, log: Log | None = None) -> dict[str
     if checked is not None:  # more values than were built together: the rest are refused
         record["together_at_most"] = checked
     record["builds"] = fitter.builds
+    return unread_rewrites(record)
+
+
+def unread_rewrites(record: dict[str, Any]) -> dict[str, Any]:
+    """``record`` with each size transformers rewrites (``rewritten``) whose symbol nothing
+    else in it names — no tree, no other key's formula — read as ``ignored``: the value a
+    file gives is overwritten (HYV4Config sets head_dim to qk_rope_head_dim) and sizes no
+    module, so the file transformers writes, holding the rewritten value, is no change.
+
+    >>> unread_rewrites({"keys": {"head_dim": {"size": "d_head", "rewritten": True},
+    ...     "qk_rope_head_dim": {"size": "qk_rope_head_dim"}},
+    ...     "classes": {"M": {"node": {"shape": ["qk_rope_head_dim"]}}}})["keys"]["head_dim"]
+    {'ignored': True}
+    """
+    for path, entry in record["keys"].items():
+        if not (isinstance(entry, dict) and entry.get("rewritten")):
+            continue
+        rest = {k: v for k, v in record.items() if k != "keys"}
+        rest["keys"] = {k: v for k, v in record["keys"].items() if k != path}
+        if json.dumps(entry["size"]) not in json.dumps(rest):
+            record["keys"][path] = {"ignored": True}
     return record
 
 
@@ -161,6 +183,8 @@ class _TypeFitter:
         self.bounds: dict[str, tuple[int | None, int | None]] = {}
         self.optional: dict[str, tuple[str, int]] = {}  # a key read only where given
         self._written: dict[str, Any] | None = None  # the default config's config.json
+        #: sizes left out of every build, so transformers works them out from the others
+        self.follow: frozenset[str] = frozenset()
 
     def reading(self, cls: str, values: Mapping[str, Any]) -> Reading | str:
         """The parameters of ``cls`` built with the sizes and key values ``values`` (by
@@ -177,7 +201,8 @@ class _TypeFitter:
 
 
         self.builds += 1
-        config_values = {self.paths.get(k, k): v for k, v in values.items()}
+        config_values = {self.paths.get(k, k): v for k, v in values.items()
+                         if k not in self.follow}
         try:
             with torch.device("meta"), quiet_init(), warnings.catch_warnings():
                 warnings.simplefilter("ignore")
@@ -256,6 +281,33 @@ class _TypeFitter:
             self.bounds[name] = (max((v for v in (lo, was_lo) if v is not None), default=None),
                                  min((v for v in (hi, was_hi) if v is not None), default=None))
         return found
+
+    def follow_derived(self, base: str, first: Fitted) -> Fitted:
+        """The base model fitted again with the sizes it held fixed whose default
+        transformers works out from other sizes (RoFormer's embedding_size, hidden_size where
+        left out) left out of every build, where that holds fewer sizes fixed: given at its
+        default, such a size adds a projection when hidden_size moves alone, so hidden_size
+        was fixed with it, and the head count with hidden_size. It stays held to its formula
+        (``same_as``: a file that gives another value is refused)."""
+        follow = frozenset(name for name in self.fixed if self.s.keys[
+            self.paths[name]].class_default is None and
+            "derived" in self.default_of(self.s.keys[self.paths[name]]))
+        if not follow or not set(self.fixed) - follow:
+            return first
+        kept = (dict(self.fixed), dict(self.bounds), self.cache)
+        self.follow, self.cache = follow, {}
+        self.fixed = {name: "transformers works it out from other sizes" for name in follow}
+        self.bounds = {}
+        try:
+            found = self.fit(base, {})
+        except FitError:
+            found = None
+        if found is not None and len(self.fixed) < len(kept[0]):
+            self.say(f"{base}: {', '.join(sorted(follow))} left to transformers")
+            return found
+        self.follow = frozenset()
+        self.fixed, self.bounds, self.cache = kept
+        return first
 
     def _moving(self, observe: Callable[[Mapping[str, int]], Build | str], first: Build,
                 group: list[str]) -> list[str]:
@@ -366,11 +418,12 @@ class _TypeFitter:
                 entry["values"] = [_json(key.value), *(_json(v) for v in alternatives)]
             elif tried and not alternatives:
                 entry = {"ignored": True}  # every value tried builds the same trees
-            else:
-                entry["fixed"] = [entry["default"]]
+            else:  # the value the trees were built with: a section's, where the type's
+                # default config makes the section otherwise (Mask2Former's Swin depths)
+                entry["fixed"] = [entry["default"] if key.class_default is None
+                                  else _json(key.value)]
                 written = self.written([path]).get(path)
-                if path in self.written([path]) and written != entry["default"] and \
-                        written != entry.get("absent"):
+                if path in self.written([path]) and written not in entry["fixed"]:
                     entry["written"] = written  # what the default config's file holds
             out[path] = entry
         self.together(out, choices, firsts)
