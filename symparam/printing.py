@@ -77,7 +77,7 @@ class _Written:
     """A term's written form as the last tie-break of :func:`term_key`, printed only when two
     terms tie on all before it (sympy's printer is most of a sort's cost; few terms tie)."""
 
-    __slots__ = ("term", "_text")
+    __slots__ = ("_text", "term")
 
     def __init__(self, term: sympy.Expr) -> None:
         self.term = term
