@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '7d413f55f401991c0edd1b5ff70a6f61fc83d74530e442a5857338995a09a843'
+SOURCE = 'fccbbdcb9024777f533543790c88a7a1452f74b3f10b4dc6608b2bc337e4de0c'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -458,11 +458,11 @@ TABLE = {'title': 'Parameter count of {model}',
           'drop_assumed': '{symbol} is replaced by the assumption {assumption}.',
           'no_drops': 'Every hyperparameter of the model appears in the total.',
           'memory_intro': 'The weights alone, stored in each dtype ({mib}, {mb}; {gib}, {gb}):',
-          'memory_int8': 'The int8 row is one byte a parameter, with no scales. The int8 and int4 '
-                         'of {command} are weights as quantized checkpoints store them: an fp16 '
-                         'scale on top for each row of a matrix, or for each group of weights of a '
-                         'row, and the vectors, the embedding tables and an untied LM head kept in '
-                         'fp16.',
+          'memory_int8': 'The int8 row counts 1 byte per parameter, with no scales. The int8 and '
+                         'int4 of {command} are weights as quantized checkpoints store them: an '
+                         'fp16 scale on top for each row of a matrix, or for each group of weights '
+                         'of a row, and the vectors, the embedding tables and an untied LM head '
+                         'kept in fp16.',
           'reported': 'Published figure: {params} ({source}). The exact count is {percent} {side} '
                       'it.',
           'above': 'above',
