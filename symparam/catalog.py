@@ -24,7 +24,7 @@ from functools import cache
 from typing import Any
 
 from symparam.assumptions import Assumption, parse_assumption
-from symparam.counted import Described, Reported
+from symparam.counted import Described, Reported, page_inputs
 from symparam.errors import (
     ConfigError,
     InvalidValueError,
@@ -456,9 +456,7 @@ def example_values(model: Model) -> tuple[dict[str, int], str, str]:
     ('', 'transformer-base')
     """
     total = {s.name for s in model.params.free_symbols}
-    needed = total | {s.name for s in model.active_params.free_symbols}
-    assumed = {a.symbol.name for a in model.assumptions}
-    inputs = needed | {name for name in model.hyperparameters if name not in assumed}
+    needed, inputs = ({s.name for s in group} for group in page_inputs(model))
     if needed <= set(model.values):
         own = {name: model.values[name] for name in inputs if name in model.values}
         return dict(sorted(own.items())), "", ""

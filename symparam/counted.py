@@ -578,6 +578,16 @@ class Counted:
         return f"Counted({self.name!r}, {self.architecture}, params={self.params})"
 
 
+def page_inputs(model: Counted) -> tuple[set[sympy.Symbol], set[sympy.Symbol]]:
+    """What a page of ``model`` asks for, as symbols: those its counts need (the total and the
+    active count), and every input it shows — those, and every other hyperparameter that no
+    assumption defines (BERT's ``h``, which the count does not need, but the page shows
+    ``d_head = H/h`` and checks that ``h`` divides ``H``)."""
+    needed = model.params.free_symbols | model.active_params.free_symbols
+    assumed = {a.symbol for a in model.assumptions}
+    return needed, needed | {s for s in model.symbols.values() if s not in assumed}
+
+
 def _distinct(assumptions: Iterable[Assumption]) -> tuple[Assumption, ...]:
     """The user's assumptions, one per symbol: the same one twice counts once, two different
     ones about one symbol are an error (the last would win silently)."""

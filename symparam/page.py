@@ -33,6 +33,7 @@ from markupsafe import Markup, escape
 
 from symparam.assumptions import resolve
 from symparam.compute import DTYPE_BYTES
+from symparam.counted import page_inputs
 from symparam.derivation import Derivation, derive
 from symparam.errors import InvalidValueError
 from symparam.figures import fill_note
@@ -96,10 +97,7 @@ def page(model: Counted, lang: str = "en", symbolic: bool = False,
     start: dict[sympy.Symbol, int] = {}
     source = ("", "")
     if symbolic:
-        needed = model.params.free_symbols | model.active_params.free_symbols
-        # every input the page shows, not only those the count needs (BERT's h: d_head = H/h)
-        assumed = {a.symbol for a in model.assumptions}
-        inputs = needed | {s for s in model.symbols.values() if s not in assumed}
+        needed, inputs = page_inputs(model)
         if {s.name for s in needed} <= set(model.values):
             start = {s: model.values[s.name] for s in inputs if s.name in model.values}
         elif example is not None:
