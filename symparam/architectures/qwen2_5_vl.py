@@ -293,15 +293,27 @@ class TiedByEither(Rule):
 
 _T = "text_config."
 _V = "vision_config."
-TEXT_SIZES = (
+#: the language model's sizes the Qwen-VL models read alike (Qwen3-VL's head size is its own)
+LANGUAGE_SIZES = (
     Size("N", _T + "num_hidden_layers"), Size("V", _T + "vocab_size"),
     Size("H", _T + "hidden_size"), Size("d_ff", _T + "intermediate_size"),
     Size("h", _T + "num_attention_heads"),
     Size("h_kv", _T + "num_key_value_heads", null=KV_HEADS),
+)
+TEXT_SIZES = (
+    *LANGUAGE_SIZES,
     Size("d_head", _T + "head_dim", computed=True,
          null=HeadSize(_T + "hidden_size", _T + "num_attention_heads")),
     Size("W", _T + "sliding_window", null=Leave("no layer slides a window"),
          when=("window_period", "window_layers")),
+)
+#: the language model's rules Qwen2-VL and Qwen2.5-VL read alike: its head tied by either
+#: config's key, and which of its layers slide a window
+LANGUAGE_RULES = (
+    TiedByEither("tie_word_embeddings", "tie_word_embeddings", _T + "tie_word_embeddings"),
+    LayerTypes("window_layers", switch=_T + "use_sliding_window",
+               after=_T + "max_window_layers", window=_T + "sliding_window",
+               depth=_T + "num_hidden_layers", key=_T + "layer_types"),
 )
 VISION_SIZES = (
     Size("N_vis", _V + "depth"), Size("H_vis", _V + "hidden_size"),
@@ -315,11 +327,7 @@ MODEL_TYPES = (
     ModelType("qwen2_5_vl", FAMILY, base="Qwen2_5_VLModel",
               classes={name: name for name in FAMILY.architectures},
               sizes=(*TEXT_SIZES, *VISION_SIZES),
-              rules=(TiedByEither("tie_word_embeddings", "tie_word_embeddings",
-                                   _T + "tie_word_embeddings"),
-                     LayerTypes("window_layers", switch=_T + "use_sliding_window",
-                                after=_T + "max_window_layers", window=_T + "sliding_window",
-                                depth=_T + "num_hidden_layers", key=_T + "layer_types"),
+              rules=(*LANGUAGE_RULES,
                      ActivationName("activation", _T + "hidden_act", "silu"),
                      ActivationName("vision_activation", _V + "hidden_act", "silu"),
                      FullBlocks("full_blocks", _V + "fullatt_block_indexes", _V + "depth")),

@@ -22,10 +22,10 @@ from symparam.architectures.common import (
     tie_option,
 )
 from symparam.architectures.qwen2_5_vl import (
+    LANGUAGE_RULES,
     TEXT_SIZES,
     TOKENS,
     PatchEmbed,
-    TiedByEither,
     assemble,
     language_model,
     vision_language,
@@ -44,7 +44,7 @@ from symparam.blocks.base import on_sequence
 from symparam.errors import ConfigError, quoted
 from symparam.family import Family, Option
 from symparam.frozen import frozen
-from symparam.modeltype import ActivationName, LayerTypes, ModelType, NullRule, Reader, Size
+from symparam.modeltype import ActivationName, ModelType, NullRule, Reader, Size
 from symparam.symbols import H_out, H_vis, N_vis, d_ff_vis, h_vis, m
 
 ARCHITECTURES = ("Qwen2VLForConditionalGeneration", "Qwen2VLModel")
@@ -126,11 +126,7 @@ MODEL_TYPES = (
     ModelType("qwen2_vl", FAMILY, base="Qwen2VLModel",
               classes={name: name for name in ARCHITECTURES},
               sizes=(*TEXT_SIZES, *VISION_SIZES),
-              rules=(TiedByEither("tie_word_embeddings", "tie_word_embeddings",
-                                  _T + "tie_word_embeddings"),
-                     LayerTypes("window_layers", switch=_T + "use_sliding_window",
-                                after=_T + "max_window_layers", window=_T + "sliding_window",
-                                depth=_T + "num_hidden_layers", key=_T + "layer_types"),
+              rules=(*LANGUAGE_RULES,
                      ActivationName("activation", _T + "hidden_act", "silu"),
                      ActivationName("vision_activation", _V + "hidden_act", "quick_gelu")),
               sections={"text_config": "", "vision_config": ""}, flat=("text_config",)),

@@ -33,13 +33,13 @@ from symparam.architectures.common import (
     tie_option,
 )
 from symparam.architectures.qwen2_5_vl import (
+    LANGUAGE_SIZES,
     TOKENS,
     FullBlocks,
     PatchEmbed,
     assemble,
     vision_language,
 )
-from symparam.assumptions import KV_HEADS
 from symparam.blocks import (
     Activation,
     Attention,
@@ -168,13 +168,7 @@ FAMILY = Family(
 
 _T = "text_config."
 _V = "vision_config."
-TEXT_SIZES = (
-    Size("N", _T + "num_hidden_layers"), Size("V", _T + "vocab_size"),
-    Size("H", _T + "hidden_size"), Size("d_ff", _T + "intermediate_size"),
-    Size("h", _T + "num_attention_heads"),
-    Size("h_kv", _T + "num_key_value_heads", null=KV_HEADS),
-    Size("d_head", _T + "head_dim"),
-)
+TEXT_SIZES = (*LANGUAGE_SIZES, Size("d_head", _T + "head_dim"))
 VISION_SIZES = (
     Size("N_vis", _V + "depth"), Size("H_vis", _V + "hidden_size"),
     Size("d_ff_vis", _V + "intermediate_size"), Size("h_vis", _V + "num_heads"),
