@@ -30,8 +30,9 @@ from symparam.cli_common import (
 from symparam.counted import Reported
 from symparam.errors import InvalidValueError, SymparamError, UnboundError
 from symparam.limits import MAX_BLOCK_DEPTH
-from symparam.output import ClosedStream, PlainText, closed_streams, human_count, json_line
+from symparam.output import ClosedStream, PlainText, closed_streams, json_line
 from symparam.symbols import describe
+from symparam.units import human_count
 
 # -- list -----------------------------------------------------------------------------------------
 

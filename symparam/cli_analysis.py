@@ -255,7 +255,6 @@ def _show_published(rows: list[dict[str, Any]], width: int, macs: bool,
 
 
 def cmd_memory(args: argparse.Namespace) -> int:
-
     from symparam.cli_parallel import COMPARE, compare_record, layout_record, show
     from symparam.memory import (
         POLICIES,

@@ -20,8 +20,9 @@ from symparam.cli_common import (
 )
 from symparam.diff import Change, Diff, Shown, diff
 from symparam.errors import InvalidValueError, SymparamError
-from symparam.output import human_count, json_line
+from symparam.output import json_line
 from symparam.printing import text
+from symparam.units import human_count
 
 #: how the text output names each part
 PART_NAMES = {"embeddings": "embeddings", "attention": "attention", "mlp": "MLP/experts",

@@ -387,7 +387,6 @@ def _stored(model: Any, fmt: WeightFormat) -> int:
     # substituting into the formula would have sympy evaluate each ⌈…⌉ (0.1 s a model)
 
 
-
 def memory_heading(name: str, result: Any) -> str:
     """``symparam memory``'s first line: the model and its parameters."""
     return f"{name}: {result.params:,} parameters ({human_count(result.params)})"

@@ -15,8 +15,6 @@ from collections.abc import Callable, Iterator, Mapping
 from typing import Any, TextIO
 
 from symparam.errors import OutputError, Param
-from symparam.units import human_count as human_count  # re-exported: the commands' units
-from symparam.units import human_ops as human_ops
 
 
 def write_atomically(path: str, write: Callable[[str], None], force: bool,

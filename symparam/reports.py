@@ -142,4 +142,3 @@ def solve_lines(name: str, result: Any) -> list[str]:
         if pair is not None:
             lines.append(f"  {label}: {result.symbol} = {pair[0]:,} gives {pair[1]:,}")
     return lines
-
