@@ -27,7 +27,7 @@ FLAGS = {
     "free": "--free", "order": "--order", "target": "--target", "depth": "--depth",
     "gpus": "--gpus", "tp": "--tp", "pp": "--pp", "ep": "--ep", "sp": "--sp", "zero": "--zero",
     "micro_batch": "--micro-batch", "optimizer": "--optimizer", "images": "--images",
-    "image_size": "--image-size",
+    "image_size": "--image-size", "capacity_factor": "--capacity-factor",
 }
 
 

@@ -22,10 +22,23 @@ ACTIVATIONS_ONE = ("each tensor torch saves for the backward pass of one micro-b
                    "transformers' code runs the whole model")
 ACTIVATIONS_TP = ("one tensor-parallel rank's: the model's saved tensors with a t-th of the "
                   "heads and of the MLP's and experts' inner widths (each head as wide), as a "
-                  "rank of column- and row-parallel linears computes; norms, residuals and the "
-                  "column-parallel inputs whole; the token lookup's indices as transformers "
-                  "keeps them (Megatron's vocabulary-parallel lookup also keeps which tokens "
-                  "fall outside the rank's rows)")
+                  "rank of column- and row-parallel linears computes; {rest}; the token "
+                  "lookup's indices as transformers keeps them (Megatron's vocabulary-parallel "
+                  "lookup also keeps which tokens fall outside the rank's rows)")
+ACTIVATIONS_WHOLE = "norms, residuals and the column-parallel inputs whole"
+
+
+#: the schedule the activations over pipeline stages assume
+PIPELINE_SCHEDULE = ("Megatron-LM's non-interleaved 1F1B schedule: stage q (from 1) runs "
+                     "min(p − q, m) forward passes before its first backward, then one more, "
+                     "so it holds min(p − q + 1, m) micro-batches' activations at its peak "
+                     "(the first stage p where m ≥ p); each stage makes its own rotary tables "
+                     "and mask")
+ACTIVATIONS_SP = ("with sequence parallelism (Korthikanti et al. 2022) the tensors outside the "
+                  "heads and inner widths (norms, residual stream, the column-parallel "
+                  "linears' inputs, routers) for a t-th of the tokens")
+ACTIVATIONS_EP = ("the experts' rows those a GPU's E/e experts take at their capacity, "
+                  "E·⌈c·b·s·k/E⌉ a layer for c = {c}")
 
 
 def add_arguments(p: argparse.ArgumentParser, whole: Any) -> None:
@@ -43,6 +56,10 @@ def add_arguments(p: argparse.ArgumentParser, whole: Any) -> None:
     g.add_argument("--sp", action="store_true", help="sequence parallelism (with --tp)")
     g.add_argument("--ep", type=whole(10**5), default=1, metavar="E",
                    help="expert parallelism (the experts split over E data-parallel ranks)")
+    g.add_argument("--capacity-factor", metavar="C",
+                   help="experts' capacity factor: each expert takes at most ⌈C·b·s·k/E⌉ rows "
+                        "from each GPU, padded to it (needed for activations under --ep; 1 is "
+                        "an even routing)")
     g.add_argument("--micro-batch", type=whole(), default=1, metavar="b",
                    help="sequences a GPU runs at once (default 1); --batch is then the "
                         "global batch B")
@@ -63,11 +80,13 @@ def layout_record(model: Any, args: argparse.Namespace, batch_given: int | None
         for flag, value, default in (("--tp", args.tp, 1), ("--pp", args.pp, 1),
                                      ("--ep", args.ep, 1), ("--zero", args.zero, 0),
                                      ("--sp", args.sp, False),
+                                     ("--capacity-factor", args.capacity_factor, None),
                                      ("--gpu-memory", args.gpu_memory, None)):
             if value != default:
                 raise InvalidValueError(f"{flag} needs --gpus G")
         return None
     from symparam.parallel import per_gpu
+    from symparam.parallel_activations import in_flight
     from symparam.parallel_traffic import CONVENTIONS
     from symparam.placement import Layout
 
@@ -77,8 +96,15 @@ def layout_record(model: Any, args: argparse.Namespace, batch_given: int | None
         raise InvalidValueError(f"--gpus: a training step's activations and traffic are in "
                                 f"fp32, fp16 or bf16, not --dtype {args.dtype}")
     dtype = args.dtype
+    capacity = None
+    if args.capacity_factor is not None:
+        try:
+            capacity = Fraction(args.capacity_factor)
+        except (ValueError, ZeroDivisionError):
+            raise InvalidValueError("--capacity-factor takes a positive number, not "
+                                    f"{args.capacity_factor!r}") from None
     layout = Layout(args.gpus, args.tp, args.pp, args.ep, args.zero, args.sp, args.micro_batch,
-                    batch_given, args.seq)
+                    batch_given, args.seq, capacity)
     found = per_gpu(model, layout, args.optimizer, args.recompute, dtype)
     stage = found.stage
     where = "the only stage" if found.stages == 1 else \
@@ -97,7 +123,12 @@ def layout_record(model: Any, args: argparse.Namespace, batch_given: int | None
                   for p in found.parts],
         "activations": {"bytes": found.activations, "recompute": args.recompute,
                         "dtype": dtype, "micro_batch": layout.micro_batch,
-                        "counts": ACTIVATIONS_TP if layout.tp > 1 else ACTIVATIONS_ONE}
+                        "counts": "; ".join(
+                            [ACTIVATIONS_TP.format(rest=ACTIVATIONS_SP if layout.sp else
+                                                   ACTIVATIONS_WHOLE)
+                             if layout.tp > 1 else ACTIVATIONS_ONE]
+                            + ([ACTIVATIONS_EP.format(c=layout.capacity)]
+                               if layout.capacity is not None else []))}
         if found.activations is not None else
         ({"refused": _shown(found.activations_refused)} if found.activations_refused
          else None),
@@ -105,6 +136,9 @@ def layout_record(model: Any, args: argparse.Namespace, batch_given: int | None
         ({"refused": found.kv_refused} if found.kv_refused else None),
         "total_bytes": found.total,
         "stage_bytes": list(found.stage_totals),
+        "stage_activations": None if found.stage_activations is None or layout.pp == 1
+        else list(found.stage_activations),
+        "in_flight": list(in_flight(layout)) if layout.pp > 1 else None,
     }
     if found.traffic is not None:
         record["traffic"] = [{"kind": kind, "bytes": _plain(value),
@@ -200,6 +234,12 @@ def show(record: dict[str, Any], compared: dict[str, Any]) -> None:
     if r["pp"] > 1:
         print("    by stage: " + ", ".join(f"{b / GIB:,.2f}" for b in r["stage_bytes"])
               + " GiB (weights, gradients, optimiser state)")
+        if r["stage_activations"]:
+            print("    activations by stage: " + ", ".join(
+                f"{b / GIB:,.2f}" for b in r["stage_activations"]) + " GiB, of "
+                + ", ".join(str(k) for k in r["in_flight"]) + " micro-batches in flight")
+            print(textwrap.fill(PIPELINE_SCHEDULE, 100, initial_indent="      ",
+                                subsequent_indent="      "))
     kv = r["kv_cache"]
     if isinstance(kv, int):
         print(f"    inference: KV cache of the B sequences on one replica's GPU (t and p split "

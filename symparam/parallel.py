@@ -27,6 +27,8 @@ class PerGPU:
     experts: int
     parts: tuple[Part, ...]
     activations: int | None
+    #: each stage's activations (micro-batches in flight times one's), where derived
+    stage_activations: tuple[int, ...] | None
     #: why the activations are not derived (a :class:`SymparamError`'s message, or ours)
     activations_refused: str | SymparamError | None
     kv_cache: int | None
@@ -56,14 +58,17 @@ def per_gpu(model: Any, layout: Layout, optimiser: str = "adam-mixed",
     for st in found:
         parts = zero_parts(st.dense, st.experts, d, d_e, layout.zero, recipes[optimiser])
         totals.append(sum(p.bytes for p in parts))
-    worst = max(range(len(found)), key=lambda q: (totals[q], -q))
+    by_stage, refused = activations_per_gpu(model, layout, recompute, dtype)
+    held = by_stage if by_stage is not None and len(by_stage) == len(found) else \
+        (0,) * len(found)
+    worst = max(range(len(found)), key=lambda q: (totals[q] + held[q], -q))
     st = found[worst]
     parts = zero_parts(st.dense, st.experts, d, d_e, layout.zero, recipes[optimiser])
-    acts, refused = activations_per_gpu(model, layout, recompute, dtype)
+    acts = None if by_stage is None else by_stage[worst if len(by_stage) > 1 else 0]
     kv, kv_refused = kv_per_gpu(model, layout, dtype)
     traffic = None
     if layout.seq is not None:
         traffic = traffic_per_step(model, layout, st, recipes[optimiser], recompute,
                                    DTYPE_BYTES[dtype])
     return PerGPU(layout, optimiser, worst, len(found), st.dense, st.experts, tuple(parts),
-                  acts, refused, kv, kv_refused, traffic, tuple(totals), tuple(st.shards))
+                  acts, by_stage, refused, kv, kv_refused, traffic, tuple(totals), tuple(st.shards))

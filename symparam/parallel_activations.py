@@ -3,39 +3,187 @@ and under tensor parallelism one rank's (:func:`narrowed`)."""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Iterator
+from fractions import Fraction
 from typing import Any
 
 import sympy
 
-from symparam.blocks.base import tensor_leaves
+from symparam.blocks.base import Block, tensor_leaves
+from symparam.blocks.moe import Experts
 from symparam.blocks.numbers import evaluate
-from symparam.blocks.saved import kind_bytes
+from symparam.blocks.saved import Key, Saved, kind_bytes, union
 from symparam.errors import InvalidValueError, Param, SymparamError
 from symparam.memory import DTYPE_BYTES, activations, kv_cache
-from symparam.placement import Layout, stages
+from symparam.placement import Layout, stack_of, stages
 from symparam.symbols import B, N
 from symparam.symbols import s as S
 
 
 def activations_per_gpu(model: Any, layout: Layout, recompute: str, dtype: str
-                 ) -> tuple[int | None, str | SymparamError | None]:
-    """A micro-batch's saved tensors on one GPU: the whole model's without tensor parallelism;
-    with it (no sequence parallelism), what one rank computes (:func:`narrowed`). Refused
-    under pipeline or expert parallelism and sequence parallelism."""
+                        ) -> tuple[tuple[int, ...] | None, str | SymparamError | None]:
+    """A micro-batch's saved tensors on one GPU of each pipeline stage, times the
+    micro-batches the stage holds at once (:func:`in_flight`): the whole model's without
+    parallelism; under tensor parallelism what one rank computes (:func:`narrowed`); under
+    sequence parallelism the tensors outside the heads and inner widths a t-th
+    (:func:`rank_bytes`); under expert parallelism the experts' rows those routed to the
+    GPU's experts (:func:`routed_ratio`). (None, why) where not derived."""
     if layout.seq is None and model.sequence is None:
         return None, None
-    if layout.pp > 1 or layout.ep > 1 or layout.sp:
-        return None, ("activations per GPU are derived without pipeline, expert or sequence "
-                      "parallelism: how each saved tensor splits there is not derived yet "
-                      "(--compare korthikanti gives Korthikanti et al.'s formulas)")
     try:
-        found = activations(model, layout.seq if model.sequence is None else None,
-                            layout.micro_batch, recompute, dtype)
-        if layout.tp == 1:
-            return found.bytes, None
-        return narrowed(model, layout, recompute, dtype), None
+        if layout.pp == 1 and layout.ep == 1 and not layout.sp and layout.capacity is None:
+            found = activations(model, layout.seq if model.sequence is None else None,
+                                layout.micro_batch, recompute, dtype)
+            return (found.bytes if layout.tp == 1 else
+                    narrowed(model, layout, recompute, dtype),), None
+        activations(model, layout.seq if model.sequence is None else None,
+                    layout.micro_batch, recompute, dtype)  # its refusals
+        if model.sequence is not None:
+            return None, InvalidValueError("activations under pipeline, sequence or expert "
+                                           "parallelism are derived for a model of tokens")
+        env = _env(model, layout)
+        ratio = routed_ratio(model, layout)
+        if layout.pp == 1:
+            saved = model.tree.saved(B, S, recompute)
+            return (rank_bytes(saved, layout, env, dtype, ratio),), None
+        held = [rank_bytes(one, layout, env, dtype, ratio)
+                for one in stage_saved(model, layout, recompute, env, dtype)]
+        return tuple(n * k for n, k in zip(held, in_flight(layout), strict=True)), None
     except SymparamError as error:
         return None, error
+
+
+def in_flight(layout: Layout) -> tuple[int, ...]:
+    """Micro-batches whose activations each pipeline stage holds at its peak under the
+    non-interleaved 1F1B schedule (Narayanan et al. 2021; Megatron-LM's
+    ``forward_backward_pipelining_without_interleaving``): stage q (from 0) runs
+    min(p − q − 1, m) forward passes before its first backward and then one more, so it holds
+    min(p − q, m); the first stage p where m ≥ p (Korthikanti et al. 2022, section 4.2.3)."""
+    p, m = layout.pp, layout.micro_batches
+    return tuple(min(p - q, m) for q in range(p))
+
+
+def _env(model: Any, layout: Layout) -> dict[str, int]:
+    env = narrowed_values(model, layout) if layout.tp > 1 else _values(model)
+    env.update({"B": layout.micro_batch, "s": layout.seq, "s_dec": layout.seq})
+    return env
+
+
+def routed_ratio(model: Any, layout: Layout) -> Fraction:
+    """The rows a GPU's experts keep over the (token, expert) pairs of its own micro-batch,
+    b·s·k a layer: 1 without expert parallelism and without a capacity; with a capacity
+    factor c, each of the E experts takes at most ⌈c·b·s·k/E⌉ rows from each of the e GPUs
+    of its group, padded to that (Megatron-LM's ``--moe-expert-capacity-factor`` with
+    ``--moe-pad-expert-input-to-capacity``), so a GPU's E/e experts keep E·⌈c·b·s·k/E⌉. Under
+    expert parallelism without a capacity the rows depend on the routing, and are refused."""
+    c = layout.capacity
+    if c is None:
+        if layout.ep > 1:
+            raise InvalidValueError("under expert parallelism a GPU's experts keep the rows "
+                                    "routed to them from the e GPUs of their group, which the "
+                                    "routing decides: give ", Param("capacity_factor"),
+                                    " c (each expert padded to ⌈c·b·s·k/E⌉ rows from each "
+                                    "GPU; 1 is an even routing)")
+        return Fraction(1)
+    sizes = {(model.value_of(f.sizes[0]), model.value_of(f.sizes[1]))
+             for forms in model.tree.forms().values() for f in forms if f.name == "experts"}
+    if not sizes:
+        raise InvalidValueError(Param("capacity_factor"), ": this model has no experts")
+    if len(sizes) > 1:
+        raise InvalidValueError(Param("capacity_factor"), ": the layers' experts differ in "
+                                "number or experts a token; one capacity is not derived")
+    (experts, k), = sizes
+    _every_token(model)
+    pairs = layout.micro_batch * layout.seq * k
+    return Fraction(experts * math.ceil(c * pairs / experts), pairs)
+
+
+def _every_token(model: Any) -> None:
+    """Refuse experts that keep rows for every token, not the tokens routed (Llama 4's)."""
+    for block in _blocks(model.tree):
+        if isinstance(block, Experts) and type(block).saved is not Experts.saved:
+            raise InvalidValueError(f"{type(block).__name__} runs every expert on every token "
+                                    "as transformers does: the rows a GPU's experts keep under "
+                                    "expert parallelism or a capacity are not derived")
+
+
+def _blocks(block: Block) -> Iterator[Block]:
+    yield block
+    for _, child in block.children():
+        yield from _blocks(child)
+
+
+def rank_bytes(saved: Saved, layout: Layout, env: dict[str, int], dtype: str,
+               ratio: Fraction = Fraction(1)) -> int:
+    """The bytes one GPU keeps of ``saved`` at the values ``env`` (a rank's heads and inner
+    widths under tensor parallelism). Under sequence parallelism (Korthikanti et al. 2022,
+    section 4.2.2) a layer's storage whose size holds none of the split widths lies outside
+    the tensor-parallel region (the norms' inputs and statistics, the residual stream, the
+    column-parallel linears' inputs, which Megatron-LM keeps as the rank's part of the
+    sequence and gathers again in the backward pass, a router's tensors): a t-th of the
+    tokens; it must grow as s (else refused). The model's shared storages (token ids, rotary
+    tables, mask) stay whole. Experts' rows are times ``ratio`` (:func:`routed_ratio`)."""
+    size = DTYPE_BYTES[dtype]
+    total = Fraction(0)
+    for scope, (key, (kind, n)) in [*(("layer", item) for item in saved.each.items()),
+                                    *(("model", item) for item in saved.model.items())]:
+        value = Fraction(evaluate(n, env))
+        routed = isinstance(key, Key) and key.routed
+        if routed:
+            value *= ratio
+        elif layout.sp and scope == "layer" and not {x.name for x in n.free_symbols} & \
+                set(NARROWED):
+            if sympy.expand(n.xreplace({S: 2 * S}) - 2 * n) != 0:
+                raise InvalidValueError("sequence parallelism: a tensor outside the heads and "
+                                        "inner widths does not grow as the sequence; its split "
+                                        "is not derived")
+            value /= layout.tp
+        total += kind_bytes(kind, size) * value
+    if total.denominator != 1:
+        raise InvalidValueError("the activations do not divide evenly over the GPUs")
+    return int(total)
+
+
+def stage_saved(model: Any, layout: Layout, recompute: str, env: dict[str, int], dtype: str
+                ) -> list[Saved]:
+    """What one micro-batch leaves on each pipeline stage: its N/p layers' storages and the
+    model's shared ones they use (each stage makes its own), the blocks before the stack on
+    the first stage, those after it on the last. Checked: the stages with every layer on one
+    keep what the whole model keeps."""
+    stack = stack_of(model, list(tensor_leaves(model.tree)))
+    if stack is None or stack.repeat is None:
+        raise InvalidValueError(Param("pp"), ": activations over pipeline stages are derived "
+                                "for one stack of alike layers")
+    before: list[Saved] = []
+    after: list[Saved] = []
+    node: Block = model.tree
+    seq, view = S, None
+    for part in stack.prefix.split("."):
+        if type(node).saved is not Block.saved:
+            raise InvalidValueError(Param("pp"), f": {type(node).__name__} keeps tensors of its "
+                                    "own around the layers; its stages' activations are not "
+                                    "derived")
+        inner = node.own_seq(seq)
+        outer = seq if node.first_token else view
+        children = node.children()
+        at = [name for name, _ in children].index(part)
+        before += [c.saved(B, inner, recompute, outer) for _, c in children[:at]]
+        after += [c.saved(B, inner, recompute, outer) for _, c in children[at + 1:]]
+        node, seq, view = children[at][1], inner, outer
+    repeat = stack.repeat
+    inner = repeat.own_seq(seq)
+    one = repeat.block.checkpointed(B, inner) if recompute == "full" else \
+        repeat.block.saved(B, inner, recompute)
+    p, per = layout.pp, stack.layers // layout.pp
+    whole = union([*before, *after, one.repeated(repeat.count_expr)])
+    ones = Layout(1, micro_batch=layout.micro_batch, seq=layout.seq)
+    if rank_bytes(whole, ones, env, dtype) != rank_bytes(
+            model.tree.saved(B, S, recompute), ones, env, dtype):
+        raise InvalidValueError(Param("pp"), ": the stages' activations do not add up to the "
+                                "model's; not derived for this model")
+    return [union([*(before if q == 0 else []), *(after if q == p - 1 else []),
+                   one.repeated(sympy.Integer(per))]) for q in range(p)]
 
 
 #: the sizes a tensor-parallel rank holds a t-th of: query and key/value heads, the MLP's and
@@ -62,19 +210,16 @@ def narrowed(model: Any, layout: Layout, recompute: str, dtype: str) -> int:
 
 
 def layer_bytes(model: Any, layout: Layout, recompute: str, dtype: str) -> int:
-    """What one layer of the stack saves on one tensor-parallel rank (the whole layer with
-    t = 1): the coefficient of N in the saved bytes (refused where they do not grow by the
-    same bytes each layer)."""
+    """What one layer of the stack keeps on one GPU of ``layout`` (tensor and sequence
+    parallelism: :func:`rank_bytes`), its own storages without the model's shared ones."""
     activations(model, layout.seq, layout.micro_batch, recompute, dtype)  # its refusals
-    env = narrowed_values(model, layout) if layout.tp > 1 else _values(model)
-    env.update({"B": layout.micro_batch, "s": layout.seq, "s_dec": layout.seq})
-    size = DTYPE_BYTES[dtype]
-    total = sympy.Add(*(kind_bytes(kind, size) * n for kind, n in
-                        model.tree.saved(B, S, recompute).totals().items()))
-    per_layer = sympy.expand(sympy.diff(total, N))
-    if per_layer.has(sympy.Heaviside, sympy.Derivative) or N in per_layer.free_symbols:
-        raise InvalidValueError("the layers do not each save the same bytes")
-    return evaluate(per_layer, env)
+    stack = stack_of(model, list(tensor_leaves(model.tree)))
+    if stack is None or stack.repeat is None:
+        raise InvalidValueError("a layer's activations are derived for one stack of alike "
+                                "layers")
+    block = stack.repeat.block
+    one = block.checkpointed(B, S) if recompute == "full" else block.saved(B, S, recompute)
+    return rank_bytes(Saved(each=one.each), layout, _env(model, layout), dtype)
 
 
 def _values(model: Any) -> dict[str, int]:
@@ -97,7 +242,8 @@ def narrowed_values(model: Any, layout: Layout) -> dict[str, int]:
                 raise InvalidValueError(f"{name} = {env[name]} does not divide by t = {t} (",
                                         Param("tp"), ")")
             env[name] //= t
-    held = {s.name: s.held for st in stages(model, layout) for s in st.shards}
+    probe = Layout(t, tp=t)  # a rank's tensor-parallel shards, all experts and layers
+    held = {s.name: s.held for st in stages(model, probe) for s in st.shards}
     for _, entry in tensor_leaves(model.tree):
         if entry.tied_to is not None:
             continue

@@ -87,14 +87,12 @@ def korthikanti_rows(model: Any, seq: int, batch: int, tp: int, dtype: str = "bf
         row: dict[str, Any] = {"name": name, "formula": text(formula), "t": t,
                                "paper_bytes": int(value) if value.is_Integer else str(value),
                                "exact_bytes": None}
-        if name == "tensor and sequence parallelism":
-            row["refused"] = "symparam does not derive sequence parallelism's split yet"
-        else:
-            try:
-                row["exact_bytes"] = layer_bytes(model, Layout(t, tp=t, micro_batch=batch,
-                                                               seq=seq), "none", dtype)
-            except SymparamError as error:
-                row["refused"] = str(error)
+        try:
+            row["exact_bytes"] = layer_bytes(model, Layout(
+                t, tp=t, micro_batch=batch, seq=seq, sp=name.endswith("sequence parallelism")),
+                "none", dtype)
+        except SymparamError as error:
+            row["refused"] = str(error)
         rows.append(row)
     return rows
 

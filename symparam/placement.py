@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 import sympy
@@ -52,6 +53,8 @@ class Layout:
     micro_batch: int = 1
     batch: int | None = None
     seq: int | None = None
+    #: experts' capacity factor c (each expert takes at most ⌈c·b·s·k/E⌉ rows from a GPU)
+    capacity: Fraction | None = None
 
     @property
     def dp(self) -> int:
@@ -66,6 +69,14 @@ class Layout:
         for name, n in (("seq", self.seq), ("batch", self.batch)):
             if n is not None and (isinstance(n, bool) or not isinstance(n, int) or n < 1):
                 raise InvalidValueError(Param(name), f" takes a positive whole number, not {n!r}")
+        if self.capacity is not None and not (isinstance(self.capacity, Fraction) and
+                                              0 < self.capacity <= 10**6):
+            raise InvalidValueError(Param("capacity_factor"), " takes a positive number, at "
+                                    f"most 10^6, not {self.capacity!r}")
+        if self.sp and self.seq is not None and self.seq % self.tp:
+            raise InvalidValueError("sequence parallelism (", Param("sp"), f") splits the "
+                                    f"{self.seq} tokens (", Param("seq"), f") over t = "
+                                    f"{self.tp}, which does not divide them")
         if self.zero not in (0, 1, 2, 3):
             raise InvalidValueError(Param("zero"), f" takes 0, 1, 2 or 3, not {self.zero!r}")
         if self.gpus % (self.tp * self.pp):
@@ -195,6 +206,8 @@ def stages(model: Any, layout: Layout) -> list[Stage]:
                                     Param("pp"), ")")
     if layout.ep > 1 and not any(t.expert for t, _ in entries):
         raise InvalidValueError(Param("ep"), ": this model has no experts to place")
+    if layout.capacity is not None and not any(t.expert for t, _ in entries):
+        raise InvalidValueError(Param("capacity_factor"), ": this model has no experts")
     _check_heads(model, layout)
     per = stack.layers // p if stack is not None and stack.layers else 0
     out = [Stage(q, per) for q in range(p)]

@@ -292,14 +292,15 @@ def test_json_record_adds_up(capsys: pytest.CaptureFixture[str]) -> None:
                  "2", "--seq", "1024", "--batch", "32", "--json"]) == 0
     record = json.loads(capsys.readouterr().out)["per_gpu"]
     assert record["dp"] == 2 and record["micro_batches"] == 16
-    assert record["total_bytes"] == sum(p["bytes"] for p in record["parts"])
-    assert record["stage_bytes"][record["most_loaded"]["stage"] - 1] == max(
-        record["stage_bytes"])
+    assert record["total_bytes"] == sum(p["bytes"] for p in record["parts"]) + \
+        record["activations"]["bytes"]
+    held = [a + b for a, b in zip(record["stage_bytes"], record["stage_activations"], strict=True)]
+    assert held[record["most_loaded"]["stage"] - 1] == max(held)
+    assert record["in_flight"] == [4, 3, 2, 1]  # 1F1B, m = 16 ≥ p
     assert [p["formula"] for p in record["parts"]] == ["2·Ψ", "2·⌈Ψ/N_d⌉", "12·⌈Ψ/N_d⌉"]
     assert record["bubble"] == "3/16"
     assert {row["kind"] for row in record["traffic"]} == {
         "data-parallel gradients", "tensor-parallel all-reduces", "pipeline sends"}
-    assert "refused" in record["activations"]
 
 
 def test_text_names_the_most_loaded_gpu(capsys: pytest.CaptureFixture[str]) -> None:

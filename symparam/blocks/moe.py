@@ -21,7 +21,7 @@ import sympy
 from symparam.blocks.base import Block, Number, Row, Size, Tensor, as_size, join, value
 from symparam.blocks.layers import Elementwise
 from symparam.blocks.roles import Form
-from symparam.blocks.saved import ACT, ACTIVATION_SAVES, BOOL, F32, I64, Saved
+from symparam.blocks.saved import ACT, ACTIVATION_SAVES, BOOL, F32, I64, Key, Saved
 from symparam.errors import InvalidValueError, ModelDefinitionError
 
 
@@ -112,8 +112,10 @@ class Experts(Block):
                                     f"keep their input alone (SiLU, GELU), not {self.fn}")
         pairs = batch * self.own_seq(seq) * self.active
         inner = (7 if self.clamped else 4) * self.inner
-        return Saved.of((None, I64, 2 * pairs), (None, ACT, pairs * (3 * self.outer + inner)),
-                        (None, self.weights, pairs))
+        return Saved.of((Key("expert rows", routed=True), I64, 2 * pairs),
+                        (Key("expert tensors", routed=True), ACT,
+                         pairs * (3 * self.outer + inner)),
+                        (Key("routing weights", routed=True), self.weights, pairs))
 
     #: the kind of storage of the routing weights (fp32 where the router keeps them so)
     weights: str = F32

@@ -55,7 +55,7 @@ class OnTable(Block):
         projection its input), once; its input not where it is the table's weight."""
         found = self.block.saved(sympy.Integer(1), self.rows, policy)
         return Saved({k: v for k, v in found.layer.items() if k is not self._weight},
-                     found.model)
+                     found.model, {k: v for k, v in found.each.items() if k is not self._weight})
 
 
 class TableProduct(Block):

@@ -42,11 +42,14 @@ def kind_bytes(kind: str, dtype_bytes: int) -> int:
 
 
 class Key:
-    """One tensor, saved by several operations: its name says which (for reading)."""
+    """One tensor, saved by several operations: its name says which (for reading).
+    ``routed``: a storage of experts, whose rows are the (token, expert) pairs routed to them
+    (under expert parallelism they follow the tokens, not the GPU's own micro-batch)."""
 
-    def __init__(self, name: str, model_wide: bool = False) -> None:
+    def __init__(self, name: str, model_wide: bool = False, routed: bool = False) -> None:
         self.name = name
         self.model_wide = model_wide
+        self.routed = routed
 
     def __repr__(self) -> str:
         return f"Key({self.name!r})"
@@ -75,6 +78,9 @@ class Saved:
 
     layer: Mapping[Any, tuple[str, sympy.Expr]] = field(default_factory=dict)
     model: Mapping[Any, tuple[str, sympy.Expr]] = field(default_factory=dict)
+    #: the layer's storages one by one, where ``layer`` sums a Repeat's by kind: for the
+    #: questions that treat storages apart (what one GPU of a parallel layout keeps of each)
+    each: Mapping[Any, tuple[str, sympy.Expr]] = field(default_factory=dict)
 
     @staticmethod
     def of(*items: tuple[Key | None, str, Any]) -> Saved:
@@ -89,16 +95,19 @@ class Saved:
                 model.setdefault(key, (kind, elements))
             else:
                 layer.setdefault(object() if key is None else key, (kind, elements))
-        return Saved(layer, model)
+        return Saved(layer, model, layer)
 
     def __or__(self, other: Saved) -> Saved:
-        return Saved({**other.layer, **self.layer}, {**other.model, **self.model})
+        return Saved({**other.layer, **self.layer}, {**other.model, **self.model},
+                     {**other.each, **self.each})
 
     def repeated(self, count: sympy.Expr) -> Saved:
         """``count`` copies of a layer: its own storages times the count, the model's once."""
         totals = self.layer_totals()
+        each = {Key("repeated", routed=isinstance(key, Key) and key.routed): (kind, count * n)
+                for key, (kind, n) in self.each.items()}
         return Saved({object(): (kind, count * n) for kind, n in totals.items()},
-                     dict(self.model))
+                     dict(self.model), each)
 
     def layer_totals(self) -> dict[str, sympy.Expr]:
         return _totals(self.layer.values())
