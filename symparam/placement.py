@@ -224,6 +224,11 @@ def stages(model: Any, layout: Layout) -> list[Stage]:
                 raise InvalidValueError(f"{entry.name} has {shape[dim]:,} along the dimension "
                                         f"tensor parallelism splits, which does not divide by "
                                         f"t = {layout.tp} (", Param("tp"), ")")
+            units = tensor.units if tensor.tie is None else tensor.tie.units
+            if units is not None and model.value_of(units) % layout.tp:
+                raise InvalidValueError(f"{entry.name} is laid out by {model.value_of(units)} "
+                                        f"heads or key/value groups, which do not divide by "
+                                        f"t = {layout.tp} (", Param("tp"), ")")
             held[dim] //= layout.tp
             how = f"dim {dim} / t"
         if expert and layout.ep > 1:

@@ -38,6 +38,13 @@ TINY_QWEN3_MOE = {"model_type": "qwen3_moe", "architectures": ["Qwen3MoeForCausa
                   "vocab_size": 256, "num_experts": 8, "num_experts_per_tok": 2,
                   "max_position_embeddings": 128}
 
+TINY_NEOX = {"model_type": "gpt_neox", "architectures": ["GPTNeoXForCausalLM"],
+             "hidden_size": 64, "intermediate_size": 128, "num_attention_heads": 8,
+             "num_hidden_layers": 2, "vocab_size": 256, "max_position_embeddings": 128}
+TINY_PHI = {"model_type": "phi", "architectures": ["PhiForCausalLM"], "hidden_size": 64,
+            "intermediate_size": 128, "num_attention_heads": 8, "num_key_value_heads": 4,
+            "num_hidden_layers": 2, "vocab_size": 256, "max_position_embeddings": 128}
+
 
 def _held(model: Any, layout: Layout) -> dict[str, tuple[int, ...]]:
     """symparam's shard of each tensor, by name with {i} for the layer."""
@@ -56,8 +63,9 @@ def _plan_shape(style: str, shape: tuple[int, ...], is_bias: bool, t: int) -> tu
     return tuple(out)
 
 
-@pytest.mark.parametrize("config", [TINY_LLAMA, TINY_MIXTRAL, TINY_QWEN3_MOE],
-                         ids=["llama", "mixtral", "qwen3_moe"])
+@pytest.mark.parametrize("config", [TINY_LLAMA, TINY_MIXTRAL, TINY_QWEN3_MOE, TINY_NEOX,
+                                    TINY_PHI],
+                         ids=["llama", "mixtral", "qwen3_moe", "gpt_neox", "phi"])
 @pytest.mark.parametrize("t", [2, 4])
 def test_tp_shards_match_transformers_tp_plan(config: dict[str, Any], t: int) -> None:
     """Each tensor the tp_plan names is split as transformers splits it; the LM head
@@ -83,7 +91,7 @@ def test_tp_shards_match_transformers_tp_plan(config: dict[str, Any], t: int) ->
             style = next((plan[p] for p in plan if re.fullmatch(
                 p.replace(".", r"\.").replace("*", r"\d+"), module)), None)
         shape = tuple(param.shape)
-        if name.endswith("embed_tokens.weight"):
+        if param is hf.get_input_embeddings().weight:
             want = (shape[0] // t, shape[1])
         elif style is None or style.startswith("replicated"):
             want = shape
@@ -399,3 +407,74 @@ def test_derive_adds_the_most_loaded_gpu(lang: str, heading: str,
 
 def test_derive_refuses_a_layout_without_gpus(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--gpus" in _refused(["derive", "gpt2", "--tp", "2"], capsys)
+
+
+#: decoders transformers writes no tp_plan for: each layer's matrices as Megatron-LM splits them
+#: (Shoeybi et al. 2019: q, k, v and the MLP's first matrix column-parallel, their outputs
+#: split; the attention's output and the MLP's second row-parallel, their inputs split)
+MEGATRON_LAYERS = {
+    "bloom": ({"model_type": "bloom", "architectures": ["BloomForCausalLM"], "hidden_size": 64,
+               "n_head": 8, "n_layer": 2, "vocab_size": 256},
+              "transformer.h.{i}.", {"self_attention.query_key_value": (0, 192),
+                                     "self_attention.dense": (1, 64),
+                                     "mlp.dense_h_to_4h": (0, 256),
+                                     "mlp.dense_4h_to_h": (1, 256)}),
+    "opt": ({"model_type": "opt", "architectures": ["OPTForCausalLM"], "hidden_size": 64,
+             "ffn_dim": 96, "num_attention_heads": 8, "num_hidden_layers": 2,
+             "vocab_size": 256, "word_embed_proj_dim": 64, "max_position_embeddings": 128},
+            "model.decoder.layers.{i}.",
+            {"self_attn.q_proj": (0, 64), "self_attn.k_proj": (0, 64),
+             "self_attn.v_proj": (0, 64), "self_attn.out_proj": (1, 64), "fc1": (0, 96),
+             "fc2": (1, 96)}),
+    "gptj": ({"model_type": "gptj", "architectures": ["GPTJForCausalLM"], "n_embd": 64,
+              "n_head": 8, "n_layer": 2, "vocab_size": 256, "rotary_dim": 4, "n_inner": 96},
+             "transformer.h.{i}.", {"attn.q_proj": (0, 64), "attn.k_proj": (0, 64),
+                                    "attn.v_proj": (0, 64), "attn.out_proj": (1, 64),
+                                    "mlp.fc_in": (0, 96), "mlp.fc_out": (1, 96)}),
+    "mpt": ({"model_type": "mpt", "architectures": ["MptForCausalLM"], "d_model": 64,
+             "n_heads": 8, "n_layers": 2, "vocab_size": 256},
+            "transformer.blocks.{i}.", {"attn.Wqkv": (0, 192), "attn.out_proj": (1, 64),
+                                        "ffn.up_proj": (0, 256), "ffn.down_proj": (1, 256)}),
+    "falcon": ({"model_type": "falcon", "architectures": ["FalconForCausalLM"],
+                "hidden_size": 64, "num_attention_heads": 8, "num_kv_heads": 4,
+                "new_decoder_architecture": True, "num_hidden_layers": 2, "vocab_size": 256},
+               "transformer.h.{i}.", {"self_attention.query_key_value": (0, (8 + 2 * 4) * 8),
+                                      "self_attention.dense": (1, 64),
+                                      "mlp.dense_h_to_4h": (0, 256),
+                                      "mlp.dense_4h_to_h": (1, 256)}),
+}
+
+
+@pytest.mark.parametrize("family", sorted(MEGATRON_LAYERS))
+def test_megatron_splits_of_decoders_without_a_tp_plan(family: str) -> None:
+    """Each matrix of a layer split along the dimension Megatron splits (its width there a
+    t-th), a column-parallel bias split with it, a row-parallel one and every norm whole."""
+    config, prefix, splits = MEGATRON_LAYERS[family]
+    m = symparam.from_hf_config(config)
+    held = _held(m, Layout(4, tp=4))
+    whole = {s.name: s.shape for st_ in stages(m, Layout(1)) for s in st_.shards}
+    for module, (dim, width) in splits.items():
+        shape = whole[prefix + module + ".weight"]
+        want = list(shape)
+        assert want[dim] == width
+        want[dim] //= 4
+        assert held[prefix + module + ".weight"] == tuple(want), module
+        bias = prefix + module + ".bias"
+        if bias in held:
+            assert held[bias] == ((width // 4,) if dim == 0 else whole[bias]), module
+    for name, shape in held.items():
+        if len(shape) == 1 and "norm" in name:
+            assert shape == whole[name], name
+
+
+@pytest.mark.parametrize(("config", "says"), [
+    ({"model_type": "falcon", "hidden_size": 64, "num_attention_heads": 8, "num_kv_heads": 2,
+      "new_decoder_architecture": True, "num_hidden_layers": 2, "vocab_size": 256},
+     "laid out by 2 heads or key/value groups, which do not divide by t = 4"),
+    ({"model_type": "falcon", "hidden_size": 64, "num_attention_heads": 8, "multi_query": True,
+      "num_hidden_layers": 2, "vocab_size": 256}, "the 1 key/value heads do not divide"),
+])
+def test_fused_projections_refused_where_their_split_is_not_whole_heads(
+        config: dict[str, Any], says: str) -> None:
+    with pytest.raises(InvalidValueError, match=says):
+        stages(symparam.from_hf_config(config), Layout(4, tp=4))

@@ -29,6 +29,7 @@ from symparam.blocks import (
     Sequential,
 )
 from symparam.blocks.saved import Key
+from symparam.blocks.sharding import column, row
 from symparam.family import Family
 from symparam.modeltype import Flag, ModelType, Size, heads
 from symparam.symbols import H, N, V, h
@@ -41,11 +42,12 @@ def block() -> Sequential:
         input_layernorm=LayerNorm(H),
         self_attention=Attention(H, H, kv_cache=2 * H, heads=h, views=fused, softmax_fp32=True,
                                  recomputable=False, interleaved=True,
-                                 query_key_value=Linear(H, 3 * H), dense=Linear(H, H)),
+                                 query_key_value=column(Linear(H, 3 * H), units=h),
+                                 dense=row(Linear(H, H))),
         post_attention_layernorm=LayerNorm(H),
-        mlp=Sequential(kind="mlp", dense_h_to_4h=Linear(H, 4 * H),
+        mlp=Sequential(kind="mlp", dense_h_to_4h=column(Linear(H, 4 * H)),
                        gelu_impl=Activation(4 * H, fn="bloom_gelu"),
-                       dense_4h_to_h=Linear(4 * H, H)),
+                       dense_4h_to_h=row(Linear(4 * H, H))),
         residual=Residual(H, adds=2),
     )
 

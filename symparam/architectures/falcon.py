@@ -37,6 +37,7 @@ from symparam.blocks import (
     Sequential,
 )
 from symparam.blocks.saved import Key, same_tensor
+from symparam.blocks.sharding import column, row
 from symparam.family import Family, Option
 from symparam.frozen import frozen
 from symparam.modeltype import ActivationName, Flag, ModelType, Reader, Rule, Size, heads
@@ -50,6 +51,11 @@ def attention(options: Mapping[str, Any], width: Any, cache: Any,
     many key/value heads torch repeats, depends on the layout."""
     bias = bool(options["bias"])
     qkv = Linear(H, width, bias=bias)
+    # one key/value head (multi-query) is not split: the heads' check refuses it
+    if options["new_decoder_architecture"]:  # laid out by key/value groups
+        column(qkv, units=h_kv)
+    elif not options["multi_query"]:  # laid out head by head, (B, s, h, 3, d_head)
+        column(qkv, units=h)
     same_tensor("attention input", (qkv, "input"), key=reads)
     fused, alibi = Key("query_key_value output"), bool(options["alibi"])
     kv_heads: Any = None
@@ -70,7 +76,7 @@ def attention(options: Mapping[str, Any], width: Any, cache: Any,
     return Attention(h * d_head, h * d_head, kv_cache=cache, heads=h, kv_heads=kv_heads,
                      views=views, interleaved=not options["multi_query"],
                      rotary=None if alibi else d_head, recomputable=False, indices=indices,
-                     derived=derived, query_key_value=qkv, dense=Linear(H, H, bias=bias))
+                     derived=derived, query_key_value=qkv, dense=row(Linear(H, H, bias=bias)))
 
 
 def layer(options: Mapping[str, Any]) -> Sequential:
@@ -85,8 +91,8 @@ def layer(options: Mapping[str, Any]) -> Sequential:
         width, cache = 3 * H, 2 * H
     one_norm = options["parallel_attn"] and options["parallel_norms"] != 2
     reads = Key("norm output") if one_norm else None  # attention and MLP read one norm's
-    up, act, down = Linear(H, d_ff, bias=bias), \
-        Activation(d_ff, fn=activation_of(options, "gelu")), Linear(d_ff, H, bias=bias)
+    up, act, down = column(Linear(H, d_ff, bias=bias)), \
+        Activation(d_ff, fn=activation_of(options, "gelu")), row(Linear(d_ff, H, bias=bias))
     same_tensor("norm output", (up, "input"), key=reads)
     same_tensor("activation output", (act, "output"), (down, "input"))
     parts: dict[str, Block] = {

@@ -30,6 +30,7 @@ from symparam.blocks import (
     Sequential,
 )
 from symparam.blocks.saved import Key, same_tensor
+from symparam.blocks.sharding import column, row
 from symparam.family import Family, Option
 from symparam.modeltype import ActivationName, Flag, ModelType, RotaryWidth, Size, heads
 from symparam.symbols import H, N, V, d_ff, d_rot, h
@@ -41,7 +42,7 @@ def layer(bias: bool, parallel: bool = True, activation: str = "gelu") -> Sequen
     attention_norm, mlp_norm = LayerNorm(H), LayerNorm(H)
     if parallel:
         same_tensor("layer input", (attention_norm, "input"), (mlp_norm, "input"))
-    act, down = Activation(d_ff, fn=activation), Linear(d_ff, H)
+    act, down = Activation(d_ff, fn=activation), row(Linear(d_ff, H))
     same_tensor("activation output", (act, "output"), (down, "input"))
     # q and k are turned (partly: d_rot of each head), v reaches the core as a slice of the
     # fused output, laid out (B, s, h, 3·d_head)
@@ -51,9 +52,10 @@ def layer(bias: bool, parallel: bool = True, activation: str = "gelu") -> Sequen
         post_attention_layernorm=mlp_norm,
         attention=Attention(H, H, kv_cache=2 * H, heads=h, rotary=d_rot, views=fused,
                             interleaved=True, softmax_fp32=True, masked=True,
-                            query_key_value=Linear(H, 3 * H, bias=bias),
-                            dense=Linear(H, H, bias=bias)),
-        mlp=Sequential(kind="mlp", dense_h_to_4h=Linear(H, d_ff), act=act, dense_4h_to_h=down),
+                            query_key_value=column(Linear(H, 3 * H, bias=bias), units=h),
+                            dense=row(Linear(H, H, bias=bias))),
+        mlp=Sequential(kind="mlp", dense_h_to_4h=column(Linear(H, d_ff)), act=act,
+                       dense_4h_to_h=down),
         residual=Residual(H, adds=2),
     )
 

@@ -38,6 +38,7 @@ from symparam.blocks import (
     marked,
 )
 from symparam.blocks.saved import ACT, Saved, same_tensor
+from symparam.blocks.sharding import column, row
 from symparam.family import Divides, Family
 from symparam.modeltype import ActivationName, Flag, Leave, ModelType, Size, heads
 from symparam.symbols import H, N, V, d_ff, d_rope, h, n_labels
@@ -60,16 +61,16 @@ def block(activation: str) -> Sequential:
     own rotary tables, and repeats sin and cos (d_rope wide, one row of positions) once for q
     and once for k, which the products keep (four tensors of s·d_rope); the core, a method
     written inline, casts q and k to fp32 and takes its softmax there."""
-    k, v, q = (Linear(H, H, bias=False) for _ in range(3))
-    fc_in = Linear(H, d_ff)
+    k, v, q = (column(Linear(H, H, bias=False)) for _ in range(3))
+    fc_in = column(Linear(H, d_ff))
     same_tensor("ln_1 output", (q, "input"), (k, "input"), (v, "input"), (fc_in, "input"))
     return Sequential(
         ln_1=LayerNorm(H),
         attn=Attention(H, H, kv_cache=2 * H, heads=h, recomputable=False, softmax_fp32=True,
                        fp32_inputs=("q", "k"), k_proj=k, v_proj=v, q_proj=q,
-                       out_proj=Linear(H, H, bias=False), sincos=SinCos(d_rope)),
+                       out_proj=row(Linear(H, H, bias=False)), sincos=SinCos(d_rope)),
         mlp=Sequential(fc_in=fc_in, act=Activation(d_ff, fn=activation),
-                       fc_out=Linear(d_ff, H), kind="mlp"),
+                       fc_out=row(Linear(d_ff, H)), kind="mlp"),
         residual=Residual(H, adds=2),
     )
 
@@ -86,6 +87,8 @@ def build(architecture: str, options: Mapping[str, Any]) -> Block:
         return Sequential(transformer=body, qa_outputs=marked(Linear(H, n_labels), "head"))
     tied = wte.weight if options["tie_word_embeddings"] else None
     head = Linear(H, V, tie=tied)  # a bias of its own
+    if tied is None:  # Megatron's vocabulary-parallel head: its rows and bias split over V
+        column(head)
     return Sequential(transformer=body, lm_head=marked(head, "head"))
 
 

@@ -37,6 +37,7 @@ from symparam.blocks import (
     Sequential,
 )
 from symparam.blocks.saved import Key
+from symparam.blocks.sharding import column, row
 from symparam.errors import ConfigError
 from symparam.family import Family, Option
 from symparam.frozen import frozen
@@ -75,13 +76,14 @@ def block(clip_qkv: bool = False) -> Sequential:
     return Sequential(
         norm_1=LayerNorm(H, bias=False),
         attn=Attention(H, H, kv_cache=2 * H, heads=h, views=views, recomputable=False,
-                       softmax_fp32=True, fills_mask=True, Wqkv=Linear(H, 3 * H, bias=False),
+                       softmax_fp32=True, fills_mask=True,
+                       Wqkv=column(Linear(H, 3 * H, bias=False)),
                        **({"clip": Elementwise(3 * H, keeps=1)} if clip_qkv else {}),
-                       out_proj=Linear(H, H, bias=False)),
+                       out_proj=row(Linear(H, H, bias=False))),
         norm_2=LayerNorm(H, bias=False),
-        ffn=Sequential(kind="mlp", up_proj=Linear(H, 4 * H, bias=False),
+        ffn=Sequential(kind="mlp", up_proj=column(Linear(H, 4 * H, bias=False)),
                        act=Activation(4 * H, fn="gelu"),
-                       down_proj=Linear(4 * H, H, bias=False)),
+                       down_proj=row(Linear(4 * H, H, bias=False))),
         residual=Residual(H, adds=2),
     )
 

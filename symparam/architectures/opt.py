@@ -35,6 +35,7 @@ from symparam.blocks import (
     marked,
 )
 from symparam.blocks.saved import same_tensor
+from symparam.blocks.sharding import column, row
 from symparam.family import Family, Option
 from symparam.modeltype import (
     ActivationName,
@@ -55,16 +56,17 @@ def norm(options: Mapping[str, Any]) -> Block:
 
 def layer(options: Mapping[str, Any]) -> Sequential:
     bias = bool(options["enable_bias"])
-    k, v, q = (Linear(H, H, bias=bias) for _ in range(3))
+    k, v, q = (column(Linear(H, H, bias=bias)) for _ in range(3))
     same_tensor("attention input", (q, "input"), (k, "input"), (v, "input"))
-    act, fc2 = Activation(d_ff, fn=activation_of(options, "relu")), Linear(d_ff, H, bias=bias)
+    act = Activation(d_ff, fn=activation_of(options, "relu"))
+    fc2 = row(Linear(d_ff, H, bias=bias))
     same_tensor("activation output", (act, "output"), (fc2, "input"))
     return Sequential(
         self_attn=Attention(H, H, kv_cache=2 * H, heads=h, masked=True, softmax_fp32=True,
                             k_proj=k, v_proj=v,
-                            q_proj=q, out_proj=Linear(H, H, bias=bias)),
+                            q_proj=q, out_proj=row(Linear(H, H, bias=bias))),
         self_attn_layer_norm=norm(options),
-        fc1=marked(Linear(H, d_ff, bias=bias), "mlp"),
+        fc1=marked(column(Linear(H, d_ff, bias=bias)), "mlp"),
         activation_fn=act,
         fc2=marked(fc2, "mlp"),
         residual=Residual(H, adds=2),

@@ -41,6 +41,7 @@ from symparam.blocks import (
     unembedding,
 )
 from symparam.blocks.saved import Key, same_tensor
+from symparam.blocks.sharding import column, row
 from symparam.errors import ConfigError
 from symparam.family import Divides, Family, Option
 from symparam.frozen import frozen
@@ -51,10 +52,10 @@ from symparam.symbols import H, N, V, d_ff, d_head, d_rot, h, h_kv
 def attention(options: Mapping[str, Any], reads: Key) -> Attention:
     """q, k and v read ``reads`` (the norm's output, which the MLP reads too); rotary
     embeddings turn d_rot of each head."""
-    q, k, v = Linear(H, h * d_head), Linear(H, h_kv * d_head), Linear(H, h_kv * d_head)
+    q, k, v = (column(Linear(H, n * d_head)) for n in (h, h_kv, h_kv))
     same_tensor("norm output", (q, "input"), (k, "input"), (v, "input"), key=reads)
     parts: dict[str, Block] = {"q_proj": q, "k_proj": k, "v_proj": v,
-                               "dense": Linear(h * d_head, H)}
+                               "dense": row(Linear(h * d_head, H))}
     if options["qk_layernorm"]:
         parts.update(q_layernorm=LayerNorm(d_head, per_token=h),
                      k_layernorm=LayerNorm(d_head, per_token=h_kv))
@@ -64,8 +65,8 @@ def attention(options: Mapping[str, Any], reads: Key) -> Attention:
 
 def layer(options: Mapping[str, Any]) -> Sequential:
     reads = Key("norm output")  # attention and MLP side by side on one norm's output
-    fc1, act, fc2 = Linear(H, d_ff), Activation(d_ff, fn=activation_of(options, "gelu_new")), \
-        Linear(d_ff, H)
+    fc1, act, fc2 = column(Linear(H, d_ff)), Activation(d_ff, fn=activation_of(
+        options, "gelu_new")), row(Linear(d_ff, H))
     same_tensor("norm output", (fc1, "input"), key=reads)
     same_tensor("activation output", (act, "output"), (fc2, "input"))
     return Sequential(

@@ -420,6 +420,9 @@ class Tensor(Block):
     decided: bool = False
     expert: bool = False
     unsplit: str = ""
+    #: a fused output laid out by these units (heads, key/value groups), each of which a rank
+    #: must hold whole: they must divide by t
+    units: Any = None
     #: a leaf: one level, one block (plain attributes: a tree of 100,000 tensors asks each)
     depth = 1  # type: ignore[assignment]
     size = 1  # type: ignore[assignment]

@@ -41,10 +41,16 @@ def _decide(tensor: Tensor | None, split: int | None) -> None:
     tensor.decided = True
 
 
-def column(linear: Any) -> Any:
-    """Mark ``linear`` (a Linear or GPT-2's Conv1D) column-parallel: its output split."""
+def column(linear: Any, units: Any = None) -> Any:
+    """Mark ``linear`` (a Linear or GPT-2's Conv1D) column-parallel: its output split.
+    ``units``: a fused output laid out unit by unit (GPT-NeoX's and BLOOM's q, k, v head by
+    head, (B, s, h, 3·d_head); Falcon's by key/value groups), whose split gives each rank whole
+    units only where they divide by t (checked where the layout is placed)."""
     _decide(linear.weight, linear.out_dim)
     _decide(linear.bias, 0)
+    for tensor in (linear.weight, linear.bias):
+        if tensor is not None and tensor.tie is None:
+            tensor.units = units
     linear.parallel = "column"
     return linear
 
