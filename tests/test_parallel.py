@@ -45,6 +45,19 @@ TINY_PHI = {"model_type": "phi", "architectures": ["PhiForCausalLM"], "hidden_si
             "intermediate_size": 128, "num_attention_heads": 8, "num_key_value_heads": 4,
             "num_hidden_layers": 2, "vocab_size": 256, "max_position_embeddings": 128}
 
+TINY_ERNIE = {"model_type": "ernie4_5_moe", "architectures": ["Ernie4_5_MoeForCausalLM"],
+              "hidden_size": 64, "intermediate_size": 96, "moe_intermediate_size": 32,
+              "num_attention_heads": 8, "num_key_value_heads": 4, "num_hidden_layers": 3,
+              "vocab_size": 256, "moe_num_experts": 8, "moe_k": 2,
+              "moe_num_shared_experts": 2, "moe_layer_start_index": 1,
+              "max_position_embeddings": 128}
+TINY_LLAMA4 = {"model_type": "llama4_text", "architectures": ["Llama4ForCausalLM"],
+               "hidden_size": 64, "intermediate_size": 32, "intermediate_size_mlp": 96,
+               "num_attention_heads": 8, "num_key_value_heads": 4, "head_dim": 8,
+               "num_hidden_layers": 4, "vocab_size": 256, "num_local_experts": 8,
+               "num_experts_per_tok": 1, "interleave_moe_layer_step": 2,
+               "max_position_embeddings": 128}
+
 
 def _held(model: Any, layout: Layout) -> dict[str, tuple[int, ...]]:
     """symparam's shard of each tensor, by name with {i} for the layer."""
@@ -58,14 +71,15 @@ def _plan_shape(style: str, shape: tuple[int, ...], is_bias: bool, t: int) -> tu
     out = list(shape)
     if style.startswith(("colwise", "packed_colwise")):
         out[-1 if is_bias else -2] //= t
-    elif style.startswith("rowwise") and not is_bias:
+    elif style.startswith(("rowwise", "packed_rowwise")) and not is_bias:
         out[-1] //= t
     return tuple(out)
 
 
 @pytest.mark.parametrize("config", [TINY_LLAMA, TINY_MIXTRAL, TINY_QWEN3_MOE, TINY_NEOX,
-                                    TINY_PHI],
-                         ids=["llama", "mixtral", "qwen3_moe", "gpt_neox", "phi"])
+                                    TINY_PHI, TINY_ERNIE, TINY_LLAMA4],
+                         ids=["llama", "mixtral", "qwen3_moe", "gpt_neox", "phi", "ernie",
+                              "llama4"])
 @pytest.mark.parametrize("t", [2, 4])
 def test_tp_shards_match_transformers_tp_plan(config: dict[str, Any], t: int) -> None:
     """Each tensor the tp_plan names is split as transformers splits it; the LM head
@@ -476,5 +490,16 @@ def test_megatron_splits_of_decoders_without_a_tp_plan(family: str) -> None:
 ])
 def test_fused_projections_refused_where_their_split_is_not_whole_heads(
         config: dict[str, Any], says: str) -> None:
+    with pytest.raises(InvalidValueError, match=says):
+        stages(symparam.from_hf_config(config), Layout(4, tp=4))
+
+
+@pytest.mark.parametrize(("model_type", "says"), [
+    ("mamba", "Mamba's mixer"), ("jamba", "Mamba's mixer"),
+    ("qwen3_next", "gated delta-net's in_proj_qkvz"),
+])
+def test_mixers_without_a_megatron_split_refused_by_name(model_type: str, says: str) -> None:
+    transformers = need("transformers")
+    config = transformers.AutoConfig.for_model(model_type).to_dict()
     with pytest.raises(InvalidValueError, match=says):
         stages(symparam.from_hf_config(config), Layout(4, tp=4))

@@ -44,6 +44,7 @@ from symparam.blocks import (
 )
 from symparam.blocks.moe import Routing
 from symparam.blocks.saved import ACT, same_tensor
+from symparam.blocks.sharding import column, replicated, row, split
 from symparam.errors import ConfigError
 from symparam.family import Family, Option
 from symparam.frozen import frozen
@@ -71,10 +72,11 @@ def moe(options: Mapping[str, Any]) -> Sequential:
     """Router, experts and the shared experts, registered in that order."""
     act = activation_of(options, "silu")
     bias = bool(options["mlp_bias"])
-    gate = marked(StatisticsRouter(), "router")
+    gate = replicated(marked(StatisticsRouter(), "router"))
     gate.upcast = True  # in fp32, on copies of its input and weight
     experts = Experts(E, k, inner=d_moe, outer=H, fn=act,
-                      gate_up_proj=Tensor(E, 2 * d_moe, H), down_proj=Tensor(E, H, d_moe))
+                      gate_up_proj=split(Tensor(E, 2 * d_moe, H), 1),
+                      down_proj=split(Tensor(E, H, d_moe), 2))
     experts.weights = ACT  # cast back to the model's dtype
     parts: dict[str, Block] = {
         "gate": gate, "experts": experts,
@@ -82,10 +84,11 @@ def moe(options: Mapping[str, Any]) -> Sequential:
     }
     if options["shared_experts"]:
         width = E_sh * d_moe
-        up, gate_proj = Linear(H, width, bias=bias), Linear(H, width, bias=bias)
+        up, gate_proj = column(Linear(H, width, bias=bias)), column(Linear(H, width, bias=bias))
         same_tensor("MLP input", (gate_proj, "input"), (up, "input"), (gate, "input"))
         parts["shared_experts"] = marked(Sequential(
-            kind="mlp", gate_proj=gate_proj, up_proj=up, down_proj=Linear(width, H, bias=bias),
+            kind="mlp", gate_proj=gate_proj, up_proj=up,
+            down_proj=row(Linear(width, H, bias=bias)),
             act_fn=Activation(width, gated=True, fn=act)), "shared_experts")
         parts["shared_output"] = Residual(H)
     return Sequential(**parts)

@@ -81,6 +81,7 @@ from symparam.blocks.saved import (
     many,
     same_tensor,
 )
+from symparam.blocks.sharding import column, replicated, row, split
 from symparam.errors import ConfigError, InvalidValueError, ModelDefinitionError, quoted
 from symparam.family import Family, Option
 from symparam.frozen import frozen
@@ -198,10 +199,10 @@ class Llama4Attention(Attention):
 
 
 def gated(width: Any, **marks: Any) -> Sequential:
-    gate, up = Linear(H, width, bias=False), Linear(H, width, bias=False)
+    gate, up = column(Linear(H, width, bias=False)), column(Linear(H, width, bias=False))
     same_tensor("MLP input", (gate, "input"), (up, "input"))
     return Sequential(kind="mlp", gate_proj=gate, up_proj=up,
-                      down_proj=Linear(width, H, bias=False),
+                      down_proj=row(Linear(width, H, bias=False)),
                       activation_fn=Activation(width, gated=True, fn=marks.get("fn", "silu")))
 
 
@@ -209,13 +210,13 @@ def moe(options: Mapping[str, Any]) -> Sequential:
     """Experts, router and shared expert, registered in that order; the router and the shared
     expert read one tensor."""
     act = activation_of(options, "silu")
-    router, shared = Linear(H, E, bias=False), gated(d_moe, fn=act)
+    router, shared = replicated(Linear(H, E, bias=False)), gated(d_moe, fn=act)
     same_tensor("MoE input", (router, "input"), (shared["gate_proj"], "input"),
                 (shared["up_proj"], "input"), key=MOE_INPUT)
     return Sequential(
         experts=EveryTokenExperts(E, k, inner=d_moe, outer=H, fn=act,
-                                  gate_up_proj=Tensor(E, H, 2 * d_moe),
-                                  down_proj=Tensor(E, d_moe, H)),
+                                  gate_up_proj=split(Tensor(E, H, 2 * d_moe), 2),
+                                  down_proj=split(Tensor(E, d_moe, H), 1)),
         router=marked(router, "router"),
         routing=Elementwise(E, activation=1),  # the sigmoid of the kept logits
         shared_expert=marked(shared, "shared_experts"),
@@ -237,7 +238,7 @@ def attention(options: Mapping[str, Any], rotary: bool | None = None) -> Attenti
     positions (the rotary ones, where a chunk size is given) keep W_chunk − 1 in their cache
     (of N layers, or of as many as a listed pattern gives)."""
     bias = bool(options["attention_bias"])
-    q, k_, v = (Linear(H, width * d_head, bias=bias) for width in (h, h_kv, h_kv))
+    q, k_, v = (column(Linear(H, width * d_head, bias=bias)) for width in (h, h_kv, h_kv))
     same_tensor("attention input", (q, "input"), (k_, "input"), (v, "input"))
     rotated, total = rotary_layers(options, rotary)
     # where a list gives the layers one by one, their number
@@ -248,7 +249,7 @@ def attention(options: Mapping[str, Any], rotary: bool | None = None) -> Attenti
                            tuned=bool(options["temperature_tuning"]),
                            **sliding(options, listed or None, window=W_chunk),
                            q_proj=q, k_proj=k_, v_proj=v,
-                           o_proj=Linear(h * d_head, H, bias=bias))
+                           o_proj=row(Linear(h * d_head, H, bias=bias)))
 
 
 def layer(options: Mapping[str, Any], sparse: bool, rotary: bool | None = None

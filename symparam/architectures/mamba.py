@@ -44,6 +44,7 @@ from symparam.blocks import (
     Tensor,
     marked,
 )
+from symparam.blocks.sharding import unsplit
 from symparam.blocks.ssm import CausalConv1d, SelectiveScan
 from symparam.family import Family, Option
 from symparam.frozen import frozen
@@ -57,7 +58,13 @@ DT_RANK = Assumption(r_dt, sympy.ceiling(H / 16, evaluate=False),
                      "Mamba's default rank of Δ's projection: one sixteenth of H, rounded up")
 
 
-def mixer(options: Mapping[str, Any], norms: str = "") -> Sequential:
+#: why tensor parallelism is refused for a Mamba mixer
+WHY_UNSPLIT = ("Mamba's mixer: Megatron-LM's Mamba layer splits its inner channels and heads "
+               "over the ranks by rules of its own (in_proj's parts each, the convolution, the "
+               "scan's parameters), which symparam does not derive")
+
+
+def mixer(options: Mapping[str, Any], norms: str = "") -> Any:
     """The Mamba mixer, in the order the forward pass runs it. ``norms``: ``weightless``
     RMSNorms over Δ, B and C (Falcon-Mamba), or ``weighted`` ones (Jamba: ``dt_layernorm``,
     ``b_layernorm``, ``c_layernorm``)."""
@@ -81,7 +88,7 @@ def mixer(options: Mapping[str, Any], norms: str = "") -> Sequential:
         gate=Activation(d_inner, gated=True),  # y · SiLU(z)
         out_proj=Linear(d_inner, H, bias=bias),
     )
-    return Sequential(kind="mixer", **parts)
+    return unsplit(Sequential(kind="mixer", **parts), WHY_UNSPLIT)
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Block:

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from symparam.architectures.common import tie_option
-from symparam.architectures.mamba import INNER_WIDTH, backbone
+from symparam.architectures.mamba import INNER_WIDTH, WHY_UNSPLIT, backbone
 from symparam.blocks import (
     Activation,
     Block,
@@ -31,6 +31,7 @@ from symparam.blocks import (
     Sequential,
     Tensor,
 )
+from symparam.blocks.sharding import unsplit
 from symparam.blocks.ssm import CausalConv1d, ChunkedScan
 from symparam.errors import ConfigError
 from symparam.family import Divides, Family, Option
@@ -42,11 +43,11 @@ from symparam.symbols import H, d_conv, d_inner, d_ssm, d_state, g_ssm, h_ssm
 MAX_CHUNK = 1 << 20
 
 
-def mixer(options: Mapping[str, Any]) -> Sequential:
+def mixer(options: Mapping[str, Any]) -> Any:
     """The Mamba-2 mixer, in the order the forward pass runs it."""
     bias = bool(options["proj_bias"])
     convolved = d_inner + 2 * g_ssm * d_state  # x, B and C
-    return Sequential(
+    return unsplit(Sequential(
         kind="mixer",
         in_proj=Linear(H, d_inner + convolved + h_ssm, bias=bias),  # z, x, B, C, Δ
         conv1d=CausalConv1d(convolved, d_conv, bias=bool(options["conv_bias"])),
@@ -58,7 +59,7 @@ def mixer(options: Mapping[str, Any]) -> Sequential:
         gate=Activation(d_inner, gated=True),  # y · SiLU(z), before the norm
         norm=RMSNorm(d_inner),
         out_proj=Linear(d_inner, H, bias=bias),
-    )
+    ), WHY_UNSPLIT)
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Block:

@@ -51,6 +51,7 @@ from symparam.blocks import (
     Sequential,
     Tensor,
 )
+from symparam.blocks.sharding import unsplit
 from symparam.blocks.ssm import CausalConv1d, DeltaRule
 from symparam.errors import ConfigError, quoted
 from symparam.family import Divides, Family, Option
@@ -64,11 +65,11 @@ _MLP_OFF = {"mlp_bias": False, "fused_projections": False}
 _QWEN2_MOE = {"expert_biases": False, "experts_first": False, "shared_expert": True}
 
 
-def gated_delta_net() -> Sequential:
+def gated_delta_net() -> Any:
     """The gated delta-net mixer, in the order its forward pass runs."""
     key, value = h_lk * d_lk, h_lv * d_lv
     convolved = 2 * key + value  # q, k and v
-    return Sequential(
+    return unsplit(Sequential(
         kind="mixer",
         in_proj_qkvz=Linear(H, 2 * key + 2 * value, bias=False),
         in_proj_ba=Linear(H, 2 * h_lv, bias=False),
@@ -82,7 +83,9 @@ def gated_delta_net() -> Sequential:
         norm=RMSNorm(d_lv, per_token=h_lv),
         gate=Activation(value, gated=True),  # · SiLU(z)
         out_proj=Linear(value, H, bias=False),
-    )
+    ), "the gated delta-net's in_proj_qkvz interleaves q, k, v and z by key head, and "
+       "transformers' tp_plan gathers its output and out_proj's on every rank "
+       "(colwise_gather_output): no Megatron split of the mixer symparam derives")
 
 
 def gated_attention(options: Mapping[str, Any]) -> Attention:
