@@ -28,6 +28,7 @@ FLAGS = {
     "gpus": "--gpus", "tp": "--tp", "pp": "--pp", "ep": "--ep", "sp": "--sp", "zero": "--zero",
     "micro_batch": "--micro-batch", "optimizer": "--optimizer", "images": "--images",
     "image_size": "--image-size", "capacity_factor": "--capacity-factor",
+    "cp": "--cp",
 }
 
 

@@ -37,6 +37,8 @@ PIPELINE_SCHEDULE = ("Megatron-LM's non-interleaved 1F1B schedule: stage q (from
 ACTIVATIONS_SP = ("with sequence parallelism (Korthikanti et al. 2022) the tensors outside the "
                   "heads and inner widths (norms, residual stream, the column-parallel "
                   "linears' inputs, routers) for a t-th of the tokens")
+ACTIVATIONS_CP = ("with context parallelism each GPU keeps the tensors of s/c = s/{c} of each "
+                  "sequence's tokens (ring attention: no tensor of s × s is kept)")
 ACTIVATIONS_EP = ("the experts' rows those a GPU's E/e experts take at their capacity, "
                   "E·⌈c·b·s·k/E⌉ a layer for c = {c}")
 
@@ -54,6 +56,9 @@ def add_arguments(p: argparse.ArgumentParser, whole: Any) -> None:
     g.add_argument("--pp", type=whole(10**5), default=1, metavar="P",
                    help="pipeline stages (layers split evenly)")
     g.add_argument("--sp", action="store_true", help="sequence parallelism (with --tp)")
+    g.add_argument("--cp", type=whole(10**5), default=1, metavar="C",
+                   help="context parallelism: each sequence's tokens split over C GPUs (ring "
+                        "attention)")
     g.add_argument("--ep", type=whole(10**5), default=1, metavar="E",
                    help="expert parallelism (the experts split over E data-parallel ranks)")
     g.add_argument("--capacity-factor", metavar="C",
@@ -79,7 +84,7 @@ def layout_record(model: Any, args: argparse.Namespace, batch_given: int | None
     if args.gpus is None:
         for flag, value, default in (("--tp", args.tp, 1), ("--pp", args.pp, 1),
                                      ("--ep", args.ep, 1), ("--zero", args.zero, 0),
-                                     ("--sp", args.sp, False),
+                                     ("--sp", args.sp, False), ("--cp", args.cp, 1),
                                      ("--capacity-factor", args.capacity_factor, None),
                                      ("--gpu-memory", args.gpu_memory, None)):
             if value != default:
@@ -104,7 +109,7 @@ def layout_record(model: Any, args: argparse.Namespace, batch_given: int | None
             raise InvalidValueError("--capacity-factor takes a positive number, not "
                                     f"{args.capacity_factor!r}") from None
     layout = Layout(args.gpus, args.tp, args.pp, args.ep, args.zero, args.sp, args.micro_batch,
-                    batch_given, args.seq, capacity)
+                    batch_given, args.seq, capacity, args.cp)
     found = per_gpu(model, layout, args.optimizer, args.recompute, dtype)
     stage = found.stage
     where = "the only stage" if found.stages == 1 else \
@@ -112,7 +117,8 @@ def layout_record(model: Any, args: argparse.Namespace, batch_given: int | None
         "the last stage" if stage == found.stages - 1 else f"stage {stage + 1}"
     record: dict[str, Any] = {
         "gpus": layout.gpus, "dp": layout.dp, "tp": layout.tp, "pp": layout.pp,
-        "ep": layout.ep, "zero": layout.zero, "sp": layout.sp,
+        "ep": layout.ep, "cp": layout.cp, "zero": layout.zero, "sp": layout.sp,
+        "zero_group": layout.replicas,
         "micro_batch": layout.micro_batch, "batch": batch_given, "seq": layout.seq,
         "micro_batches": layout.micro_batches, "optimizer": found.optimiser,
         "most_loaded": {"stage": stage + 1, "of": found.stages, "where": where,
@@ -128,7 +134,8 @@ def layout_record(model: Any, args: argparse.Namespace, batch_given: int | None
                                                    ACTIVATIONS_WHOLE)
                              if layout.tp > 1 else ACTIVATIONS_ONE]
                             + ([ACTIVATIONS_EP.format(c=layout.capacity)]
-                               if layout.capacity is not None else []))}
+                               if layout.capacity is not None else [])
+                            + ([ACTIVATIONS_CP.format(c=layout.cp)] if layout.cp > 1 else []))}
         if found.activations is not None else
         ({"refused": _shown(found.activations_refused)} if found.activations_refused
          else None),
@@ -208,6 +215,8 @@ def show(record: dict[str, Any], compared: dict[str, Any]) -> None:
     """The per-GPU section of ``memory``'s text."""
     r = record
     print(f"  per GPU: G = {r['gpus']} as d {r['dp']} × t {r['tp']} × p {r['pp']}"
+          + (f" × c {r['cp']} (ZeRO and the gradients over d·c = {r['zero_group']})"
+             if r["cp"] > 1 else "")
           + (f", experts over e = {r['ep']}" if r["ep"] > 1 else "")
           + (", sequence parallel" if r["sp"] else "")
           + f"; ZeRO-{r['zero']}; {r['optimizer']}")
@@ -242,7 +251,8 @@ def show(record: dict[str, Any], compared: dict[str, Any]) -> None:
                                 subsequent_indent="      "))
     kv = r["kv_cache"]
     if isinstance(kv, int):
-        print(f"    inference: KV cache of the B sequences on one replica's GPU (t and p split "
+        split = "t, p and c" if r["cp"] > 1 else "t and p"
+        print(f"    inference: KV cache of the B sequences on one replica's GPU ({split} split "
               f"it): {kv:,} B = {kv / GIB:,.2f} GiB")
     elif kv:
         print(f"    inference KV cache a GPU: not derived ({kv['refused']})")
@@ -257,7 +267,7 @@ def show(record: dict[str, Any], compared: dict[str, Any]) -> None:
                             f"({row['note']})", 100, initial_indent="    ",
                             subsequent_indent="      "))
     kinds = {"data": "data-parallel", "tensor": "tensor-parallel", "pipeline": "pipeline",
-             "expert": "expert", "bubble": "bubble"}
+             "expert": "expert", "context": "context-parallel", "bubble": "bubble"}
     for key, convention in r.get("conventions", {}).items():
         if any(row["kind"].startswith(kinds[key]) for row in r.get("traffic", ())) or (
                 key == "bubble" and r.get("bubble")):

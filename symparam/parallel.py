@@ -52,7 +52,7 @@ def per_gpu(model: Any, layout: Layout, optimiser: str = "adam-mixed",
         raise InvalidValueError(Param("optimizer"), f": choose {', '.join(recipes)}, not "
                                 f"{optimiser!r}")
     found = stages(model, layout)
-    d = layout.dp
+    d = layout.replicas  # the GPUs holding alike weights: d·c
     d_e = d // layout.ep
     totals = []
     for st in found:

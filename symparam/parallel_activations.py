@@ -32,7 +32,8 @@ def activations_per_gpu(model: Any, layout: Layout, recompute: str, dtype: str
     if layout.seq is None and model.sequence is None:
         return None, None
     try:
-        if layout.pp == 1 and layout.ep == 1 and not layout.sp and layout.capacity is None:
+        if layout.pp == 1 and layout.ep == 1 and not layout.sp and layout.capacity is None \
+                and layout.cp == 1:
             found = activations(model, layout.seq if model.sequence is None else None,
                                 layout.micro_batch, recompute, dtype)
             return (found.bytes if layout.tp == 1 else
@@ -123,18 +124,29 @@ def rank_bytes(saved: Saved, layout: Layout, env: dict[str, int], dtype: str,
     column-parallel linears' inputs, which Megatron-LM keeps as the rank's part of the
     sequence and gathers again in the backward pass, a router's tensors): a t-th of the
     tokens; it must grow as s (else refused). The model's shared storages (token ids, rotary
-    tables, mask) stay whole. Experts' rows are times ``ratio`` (:func:`routed_ratio`)."""
+    tables, mask) stay whole. Experts' rows are times ``ratio`` (:func:`routed_ratio`). Under
+    context parallelism a GPU runs s/c of each sequence's tokens: every storage a c-th, each
+    of which must grow as s (an eager attention's s × s scores or mask do not: a ring
+    attention keeps per-token statistics instead, and they are refused)."""
     size = DTYPE_BYTES[dtype]
     total = Fraction(0)
     for scope, (key, (kind, n)) in [*(("layer", item) for item in saved.each.items()),
                                     *(("model", item) for item in saved.model.items())]:
         value = Fraction(evaluate(n, env))
         routed = isinstance(key, Key) and key.routed
+        if layout.cp > 1:
+            if not _grows_as_s(n):
+                raise InvalidValueError("context parallelism (", Param("cp"), "): a tensor the "
+                                        "model keeps grows faster than the sequence (an eager "
+                                        "attention's scores or mask, s × s), which a ring "
+                                        "attention does not keep: not derived; try --recompute "
+                                        "full")
+            value /= layout.cp
         if routed:
             value *= ratio
         elif layout.sp and scope == "layer" and not {x.name for x in n.free_symbols} & \
                 set(NARROWED):
-            if sympy.expand(n.xreplace({S: 2 * S}) - 2 * n) != 0:
+            if not _grows_as_s(n):
                 raise InvalidValueError("sequence parallelism: a tensor outside the heads and "
                                         "inner widths does not grow as the sequence; its split "
                                         "is not derived")
@@ -143,6 +155,11 @@ def rank_bytes(saved: Saved, layout: Layout, env: dict[str, int], dtype: str,
     if total.denominator != 1:
         raise InvalidValueError("the activations do not divide evenly over the GPUs")
     return int(total)
+
+
+def _grows_as_s(n: sympy.Expr) -> bool:
+    """Whether ``n`` is proportional to the sequence length s."""
+    return sympy.expand(n.xreplace({S: 2 * S}) - 2 * n) == 0
 
 
 def stage_saved(model: Any, layout: Layout, recompute: str, env: dict[str, int], dtype: str
@@ -274,7 +291,10 @@ def kv_per_gpu(model: Any, layout: Layout, dtype: str) -> tuple[int | None, str 
             formula.xreplace({N: 0})) != 0):
         return None, "the KV cache's split over pipeline stages is derived for a stack " \
                          "of alike layers only"
-    share = layout.tp * layout.pp
+    if layout.cp > 1 and not _grows_as_s(formula):
+        return None, "the KV cache's split over context-parallel GPUs is derived for a cache " \
+                     "that grows as the sequence (no window)"
+    share = layout.tp * layout.pp * layout.cp  # context parallelism: s/c tokens a GPU
     if total % share:
         return None, "the KV cache does not divide evenly over the GPUs"
     return total // share, None

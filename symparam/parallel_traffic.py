@@ -11,6 +11,7 @@ from typing import Any
 import sympy
 
 from symparam.blocks.base import Block, tensor_leaves
+from symparam.blocks.numbers import evaluate
 from symparam.frozen import frozen
 from symparam.placement import PSI, PSI_E, Layout, Stage, stack_of
 
@@ -33,6 +34,12 @@ CONVENTIONS = {
     "expert": "each MoE layer's dispatch and combine all-to-all, forward and backward: b·s·k·H "
               "elements a GPU each, of which (e − 1)/e leave it where the router spreads "
               "tokens evenly (routing decides the share)",
+    "context": "ring attention (Liu et al. 2023; Megatron-LM's context parallelism): each GPU "
+               "holds s/c of a sequence's tokens; in the forward pass it passes its keys and "
+               "values on round the ring c − 1 times, in the backward pass the keys and values "
+               "again and their gradients: 3(c − 1) sends a layer a micro-batch of b·(s/c) "
+               "tokens' keys and values, 2·h_kv·d_head/t numbers a token on a tensor-parallel "
+               "rank",
     "bubble": "Megatron-LM's 1F1B schedule (Narayanan et al. 2021): the bubble is (p − 1)/m "
               "of the ideal step time",
 }
@@ -73,7 +80,7 @@ def traffic_per_step(model: Any, layout: Layout, stage: Stage, optimiser: Any,
                      recompute: str, act_bytes: int) -> Traffic:
     """What one GPU of ``stage`` sends per training step (:data:`CONVENTIONS`)."""
     b, s, m = layout.micro_batch, layout.seq, layout.micro_batches
-    d, t, p, e = layout.dp, layout.tp, layout.pp, layout.ep
+    d, t, p, e, c = layout.replicas, layout.tp, layout.pp, layout.ep, layout.cp
     d_e = d // e
     grad_bytes = max(size for part, size in optimiser.parts if "gradients" in part)
     rows: list[tuple[str, int | Fraction, Any, int, str]] = []
@@ -93,6 +100,8 @@ def traffic_per_step(model: Any, layout: Layout, stage: Stage, optimiser: Any,
                  sent * grad_bytes, formula, grad_bytes,
                  f"Rajbhandari et al.: {3 if zero3 else 2}Ψ = {paper * grad_bytes:,} B"))
     hidden = model.bind().get("H")
+    if c > 1:  # each GPU runs s/c of each sequence's tokens
+        s, s_ = s // c, s_ / sympy.Symbol("c", positive=True, integer=True)
     repeat = stack_of(model, list(tensor_leaves(model.tree)))
     layer = repeat.repeat.block if repeat is not None and repeat.repeat is not None else None
     layers = stage.layers if p > 1 else (repeat.layers if repeat is not None else 0)
@@ -124,5 +133,33 @@ def traffic_per_step(model: Any, layout: Layout, stage: Stage, optimiser: Any,
         rows.append(("expert all-to-all", 4 * m * layers * b * s * per * act_bytes,
                      4 * sym_m * n_stage * b_ * s_ * k_ * h_, act_bytes,
                      "buffers exchanged; (e − 1)/e of them leave the GPU under even routing"))
+    if c > 1:
+        rows.append(ring_row(model, layout, layers, m, act_bytes))
     bubble = Fraction(p - 1, m) if p > 1 else None
     return Traffic(tuple(rows), bubble)
+
+
+def ring_row(model: Any, layout: Layout, layers: int, m: int, act_bytes: int
+             ) -> tuple[str, int | Fraction, Any, int, str]:
+    """Ring attention's sends a step (:data:`CONVENTIONS`): 3(c − 1) passes of a GPU's keys
+    and values a layer a micro-batch; their width read off the KV cache a token (refused for a
+    cache that is not alike layer by layer)."""
+    from symparam.memory import kv_cache
+
+    formula = kv_cache(model)
+    stack = stack_of(model, list(tensor_leaves(model.tree)))
+    if formula is None or stack is None or not stack.layers or formula.has(sympy.Min):
+        return ("context-parallel ring", 0, None, act_bytes,
+                "not derived: the keys and values are not alike layer by layer")
+    per_token = evaluate(formula, {**model.bind(), "s": 1, "s_dec": 1})
+    b, s, c, t = layout.micro_batch, layout.seq, layout.cp, layout.tp
+    if per_token % (stack.layers * t):
+        return ("context-parallel ring", 0, None, act_bytes,
+                "not derived: the keys and values do not split evenly by layer and rank")
+    width = per_token // (stack.layers * t)  # 2·h_kv·d_head/t
+    elements = 3 * (c - 1) * m * layers * b * (s // c) * width
+    b_, s_, c_, m_, n_, kv_ = sympy.symbols("b s c m N_stage W_kv", positive=True, integer=True)
+    return ("context-parallel ring", elements * act_bytes,
+            3 * (c_ - 1) * m_ * n_ * b_ * s_ / c_ * kv_, act_bytes,
+            f"W_kv = {width:,} numbers of keys and values a token a layer on the GPU, "
+            f"{layers} layers")

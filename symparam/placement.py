@@ -1,6 +1,9 @@
 """Where each tensor of a model lies under a parallel layout, and what one GPU holds of it.
 
-A layout puts G GPUs in a grid of t (tensor) × p (pipeline) × d (data) ranks, d = G/(t·p);
+A layout puts G GPUs in a grid of t (tensor) × p (pipeline) × c (context) × d (data) ranks,
+d = G/(t·p·c); the c context-parallel ranks hold alike weights, so gradients are reduced and
+ZeRO partitions over the d·c of them (Megatron-LM's data-parallel group with context
+parallelism);
 expert parallelism places the E experts of each MoE layer over e ranks of the data-parallel
 group (e divides d; an expert's weights are then replicated over d/e ranks, their own
 data-parallel group).
@@ -55,15 +58,24 @@ class Layout:
     seq: int | None = None
     #: experts' capacity factor c (each expert takes at most ⌈c·b·s·k/E⌉ rows from a GPU)
     capacity: Fraction | None = None
+    #: context parallelism: each sequence's tokens split over c GPUs
+    cp: int = 1
 
     @property
     def dp(self) -> int:
-        return self.gpus // (self.tp * self.pp)
+        return self.gpus // (self.tp * self.pp * self.cp)
+
+    @property
+    def replicas(self) -> int:
+        """d·c: the GPUs that hold alike weights (a data-parallel rank's c context-parallel
+        ones among them), over which gradients are reduced and ZeRO partitions (Megatron-LM's
+        data-parallel group with context parallelism)."""
+        return self.dp * self.cp
 
     def check(self) -> None:
         """One line naming what does not divide."""
         for name, n in (("gpus", self.gpus), ("tp", self.tp), ("pp", self.pp),
-                        ("ep", self.ep), ("micro_batch", self.micro_batch)):
+                        ("ep", self.ep), ("cp", self.cp), ("micro_batch", self.micro_batch)):
             if isinstance(n, bool) or not isinstance(n, int) or n < 1:
                 raise InvalidValueError(Param(name), f" takes a positive whole number, not {n!r}")
         for name, n in (("seq", self.seq), ("batch", self.batch)):
@@ -79,13 +91,24 @@ class Layout:
                                     f"{self.tp}, which does not divide them")
         if self.zero not in (0, 1, 2, 3):
             raise InvalidValueError(Param("zero"), f" takes 0, 1, 2 or 3, not {self.zero!r}")
+        if self.cp > 1 and self.gpus % (self.tp * self.pp * self.cp):
+            raise InvalidValueError(f"{self.gpus} GPUs (", Param("gpus"), ") do not divide by "
+                                    f"t × p × c = {self.tp} × {self.pp} × {self.cp} = "
+                                    f"{self.tp * self.pp * self.cp} (", Param("tp"), ", ",
+                                    Param("pp"), ", ", Param("cp"), ")")
         if self.gpus % (self.tp * self.pp):
             raise InvalidValueError(f"{self.gpus} GPUs (", Param("gpus"), ") do not divide by "
                                     f"t × p = {self.tp} × {self.pp} = {self.tp * self.pp} (",
                                     Param("tp"), ", ", Param("pp"), ")")
+        if self.cp > 1 and self.seq is not None and self.seq % (2 * self.cp):
+            raise InvalidValueError(f"context parallelism splits each sequence into 2c = "
+                                    f"{2 * self.cp} chunks, two a GPU (Megatron-LM's balanced "
+                                    f"causal split): the {self.seq} tokens (", Param("seq"),
+                                    f") do not divide by {2 * self.cp} (", Param("cp"), ")")
         if self.dp % self.ep:
             raise InvalidValueError(f"experts over e = {self.ep} (", Param("ep"), ") do not "
-                                    f"divide the data-parallel group d = G/(t·p) = {self.dp}")
+                                    f"divide the data-parallel group d = G/(t·p·c) = "
+                                    f"{self.dp}")
         if self.sp and self.tp == 1:
             raise InvalidValueError("sequence parallelism (", Param("sp"), ") splits "
                                     "activations over the tensor-parallel ranks: give ",

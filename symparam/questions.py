@@ -91,17 +91,18 @@ class Questions:
                 zero: int = 0, sp: bool = False, micro_batch: int = 1,
                 batch: int | None = None, seq: int | None = None,
                 optimizer: str = "adam-mixed", recompute: str = "none",
-                dtype: str = "bf16") -> Any:
+                dtype: str = "bf16", cp: int = 1) -> Any:
         """What ``symparam memory --gpus`` prints: the bytes on the most loaded of ``gpus``
-        GPUs under tensor (``tp``), pipeline (``pp``), expert (``ep``) and sequence (``sp``)
-        parallelism and ZeRO stage ``zero``, and with ``seq`` its activations, KV cache and
+        GPUs under tensor (``tp``), pipeline (``pp``), expert (``ep``), sequence (``sp``) and
+        context (``cp``) parallelism and ZeRO stage ``zero``, and with ``seq`` its activations,
+        KV cache and
         traffic a step for ``batch`` sequences in micro-batches of ``micro_batch``
         (:func:`symparam.parallel.per_gpu`)."""
         from symparam.parallel import per_gpu
         from symparam.placement import Layout
 
         layout = Layout(gpus, tp, pp, ep, zero, sp, micro_batch, batch,
-                        None if seq is None else _whole(seq))
+                        None if seq is None else _whole(seq), cp=cp)
         return per_gpu(self, layout, optimizer, recompute, dtype)
 
     def modules(self: Counted, depth: int | None = None) -> list[Module]:

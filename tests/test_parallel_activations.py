@@ -186,3 +186,59 @@ def test_storages_one_by_one_add_up(name: str, policy: str) -> None:
     totals = saved.totals()
     assert apart.keys() == totals.keys()
     assert all(sympy.expand(apart[k] - totals[k]) == 0 for k in totals)
+
+
+@pytest.mark.parametrize(("c", "t"), [(2, 1), (4, 1), (2, 2)])
+def test_context_parallel_rank_runs_its_share_of_the_tokens(c: int, t: int) -> None:
+    """Under context parallelism (full recomputation: no s × s tensor kept) a GPU keeps what
+    the real class keeps for s/c tokens; with tensor and sequence parallelism, what a rank's
+    heads and width keep for s/c tokens, the hidden-width tensors for a t-th of them."""
+    saved = need("tests.saved")
+    detail: list[tuple[str, tuple[int, ...], str, int]] = []
+    config = _narrow(TINY_LLAMA, t) if t > 1 else TINY_LLAMA
+    whole = saved.saved_bytes(config, "LlamaForCausalLM", batch=2, seq=32 // c,
+                              policy="full", dtype="bf16", detail=detail)
+    wide = sum(n for _, shape, _, n in detail if len(shape) >= 2 and shape[-1] in (64, 1)) \
+        if t > 1 else 0
+    found = per_gpu(symparam.from_hf_config(TINY_LLAMA),
+                    Layout(t * c, tp=t, cp=c, sp=t > 1, micro_batch=2, seq=32),
+                    recompute="full")
+    assert found.activations == whole - wide + wide // t
+
+
+def test_context_parallel_refuses_an_eager_cores_scores() -> None:
+    found = per_gpu(symparam.from_hf_config(TINY_LLAMA), Layout(2, cp=2, seq=32))
+    assert found.activations is None and "s × s" in str(found.activations_refused)
+
+
+def test_ring_traffic_by_hand() -> None:
+    """LLaMA-3-8B, t = 2, c = 4, b = 1, s = 8192, m = 1: each of the 32 layers passes a GPU's
+    keys and values (8 key/value heads of 128, a half on each tensor-parallel rank) of its
+    2,048 tokens on 3·(c − 1) = 9 times, 16-bit; the tensor-parallel all-reduces carry s/c
+    tokens, as with s/c tokens and no context parallelism."""
+    m = symparam.model("llama-3-8b")
+    found = per_gpu(m, Layout(16, tp=2, cp=4, micro_batch=1, batch=2, seq=8192),
+                    recompute="full")
+    rows = {kind: value for kind, value, *_ in found.traffic.rows}
+    assert rows["context-parallel ring"] == 9 * 32 * 2048 * (2 * 8 * 128 // 2) * 2
+    alone = per_gpu(m, Layout(4, tp=2, micro_batch=1, batch=2, seq=2048), recompute="full")
+    assert rows["tensor-parallel all-reduces"] == dict(
+        (kind, value) for kind, value, *_ in alone.traffic.rows)["tensor-parallel all-reduces"]
+
+
+def test_zero_partitions_over_data_and_context_ranks() -> None:
+    """d = 2 data-parallel ranks of c = 4 context-parallel GPUs: 8 hold alike weights, and
+    ZeRO-3 partitions over them (Megatron-LM's data-parallel group with context parallelism)."""
+    m = symparam.model("llama-3-8b")
+    found = per_gpu(m, Layout(8, cp=4, zero=3))
+    assert sum(p.bytes for p in found.parts) == 16 * -(-m.count() // 8)
+
+
+@pytest.mark.parametrize(("argv", "says"), [
+    (["--gpus", "8", "--cp", "4", "--seq", "1028"], "do not divide by 8 (--cp)"),
+    (["--gpus", "12", "--tp", "2", "--cp", "4"], "do not divide by t × p × c = 2 × 1 × 4 = 8"),
+    (["--cp", "2"], "--cp needs --gpus"),
+])
+def test_bad_context_layouts_refused(argv: list[str], says: str,
+                                     capsys: pytest.CaptureFixture[str]) -> None:
+    assert says in _refused(["memory", "llama-3-8b", *argv], capsys)
