@@ -194,7 +194,7 @@ def compare_record(model: Any, args: argparse.Namespace, names: list[str],
         out["zero"] = {"source": ZERO_SOURCE, "figure_1": zero_rows()}
         if layout is not None:
             params = layout["params_per_gpu"] + layout["expert_params_per_gpu"]
-            out["zero"]["this_layout"] = zero_rows(params, layout["dp"])
+            out["zero"]["this_layout"] = zero_rows(params, layout["zero_group"])
     if "korthikanti_table_2" in names and args.seq:
         out["korthikanti_table_2"] = {
             "source": KORTHIKANTI_SOURCE, "counts": KORTHIKANTI_COUNTS,
