@@ -321,14 +321,14 @@ def cmd_derive(args: argparse.Namespace) -> int:
     if args.flops and args.seq is None and not fixed:
         raise InvalidValueError("--flops needs --seq S (tokens per sequence)")
     seq = (1 if fixed else args.seq) if args.flops else None
-    layout = None
-    if args.gpus is not None:
-        from symparam.placement import Layout
+    from symparam.cli_parallel import DERIVE_FLAGS, LAYOUT_FLAGS, gpu_memory_bytes, layout_of
 
-        layout = Layout(args.gpus, args.tp, args.pp, args.ep, args.zero)
-    elif (args.tp, args.pp, args.ep, args.zero) != (1, 1, 1, 0):
-        raise InvalidValueError("--tp, --pp, --ep and --zero lay out --gpus G: give it")
-    derivation = m.derive(symbolic=args.symbolic, seq=seq, batch=args.batch, layout=layout)
+    if args.gpus is not None and args.dtype is None:
+        args.dtype = "fp16"  # as memory's activations and traffic
+    layout = layout_of(args, args.batch, LAYOUT_FLAGS + DERIVE_FLAGS)
+    derivation = m.derive(symbolic=args.symbolic, seq=seq, batch=args.batch or 1,
+                          layout=layout, optimizer=args.optimizer, recompute=args.recompute,
+                          dtype=args.dtype or "fp16", gpu_memory=gpu_memory_bytes(args))
     if args.format == "latex":
         text = derivation.to_latex(lang=args.lang, fragment=args.fragment,
                                    heading_level=args.heading_level)
@@ -427,20 +427,16 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", metavar="FILE", help="write to FILE instead of stdout")
     p.add_argument("--force", action="store_true", help="overwrite FILE if it exists")
     p.add_argument("--flops", action="store_true", help="add a compute section (needs --seq)")
-    p.add_argument("--seq", type=whole(), metavar="S", help="tokens per sequence for --flops")
-    p.add_argument("--batch", type=whole(), default=1, metavar="B",
-                   help="sequences for --flops")
-    p.add_argument("--gpus", type=whole(10**7), metavar="G",
-                   help="add the bytes on the most loaded of G GPUs (with --tp, --pp, --ep, "
-                        "--zero as symparam memory takes them)")
-    p.add_argument("--tp", type=whole(10**5), default=1, metavar="T",
-                   help="tensor parallelism, with --gpus")
-    p.add_argument("--pp", type=whole(10**5), default=1, metavar="P",
-                   help="pipeline stages, with --gpus")
-    p.add_argument("--ep", type=whole(10**5), default=1, metavar="E",
-                   help="expert parallelism, with --gpus")
-    p.add_argument("--zero", type=int, choices=(0, 1, 2, 3), default=0,
-                   help="ZeRO stage, with --gpus")
+    p.add_argument("--seq", type=whole(), metavar="S",
+                   help="tokens per sequence, for --flops and --gpus' activations and traffic")
+    p.add_argument("--batch", type=whole(), metavar="B",
+                   help="sequences for --flops (default 1); with --gpus the global batch of a "
+                        "training step")
+    p.add_argument("--dtype", choices=("fp32", "fp16", "bf16"),
+                   help="with --gpus, the dtype of the activations and traffic (default fp16)")
+    from symparam.cli_parallel import add_arguments
+
+    add_arguments(p, whole)
 
     if wanted not in CORE_COMMANDS:  # the module that adds the one wanted, or all of them
         for add, names in _ADDED:

@@ -77,22 +77,25 @@ def add_arguments(p: argparse.ArgumentParser, whole: Any) -> None:
                         "when it does not)")
 
 
-def layout_record(model: Any, args: argparse.Namespace, batch_given: int | None
-                  ) -> dict[str, Any] | None:
-    """The per-GPU record for ``--gpus`` (None without it; the parallel modules are imported
-    only with it)."""
+#: the flags that lay out ``--gpus`` and their defaults (given without it: refused)
+LAYOUT_FLAGS = (("--tp", "tp", 1), ("--pp", "pp", 1), ("--ep", "ep", 1), ("--zero", "zero", 0),
+                ("--sp", "sp", False), ("--cp", "cp", 1),
+                ("--capacity-factor", "capacity_factor", None),
+                ("--gpu-memory", "gpu_memory", None))
+#: what only a derivation's layout reads (``memory`` reads them without ``--gpus`` too)
+DERIVE_FLAGS = (("--micro-batch", "micro_batch", 1), ("--optimizer", "optimizer", "adam-mixed"),
+                ("--recompute", "recompute", "none"), ("--dtype", "dtype", None))
+
+
+def layout_of(args: argparse.Namespace, batch_given: int | None,
+              flags: tuple[tuple[str, str, Any], ...] = LAYOUT_FLAGS) -> Any:
+    """The :class:`~symparam.placement.Layout` the flags give (None without ``--gpus``, where
+    each of ``flags`` given is refused; the parallel modules are imported only with it)."""
     if args.gpus is None:
-        for flag, value, default in (("--tp", args.tp, 1), ("--pp", args.pp, 1),
-                                     ("--ep", args.ep, 1), ("--zero", args.zero, 0),
-                                     ("--sp", args.sp, False), ("--cp", args.cp, 1),
-                                     ("--capacity-factor", args.capacity_factor, None),
-                                     ("--gpu-memory", args.gpu_memory, None)):
-            if value != default:
+        for flag, name, default in flags:
+            if vars(args).get(name, default) != default:
                 raise InvalidValueError(f"{flag} needs --gpus G")
         return None
-    from symparam.parallel import per_gpu
-    from symparam.parallel_activations import in_flight
-    from symparam.parallel_traffic import CONVENTIONS
     from symparam.placement import Layout
 
     if args.gpu_memory is not None and not 0 < args.gpu_memory <= 2**40:
@@ -100,7 +103,6 @@ def layout_record(model: Any, args: argparse.Namespace, batch_given: int | None
     if args.dtype not in ("fp32", "fp16", "bf16"):
         raise InvalidValueError(f"--gpus: a training step's activations and traffic are in "
                                 f"fp32, fp16 or bf16, not --dtype {args.dtype}")
-    dtype = args.dtype
     capacity = None
     if args.capacity_factor is not None:
         try:
@@ -108,8 +110,26 @@ def layout_record(model: Any, args: argparse.Namespace, batch_given: int | None
         except (ValueError, ZeroDivisionError):
             raise InvalidValueError("--capacity-factor takes a positive number, not "
                                     f"{args.capacity_factor!r}") from None
-    layout = Layout(args.gpus, args.tp, args.pp, args.ep, args.zero, args.sp, args.micro_batch,
-                    batch_given, args.seq, capacity, args.cp)
+    return Layout(args.gpus, args.tp, args.pp, args.ep, args.zero, args.sp, args.micro_batch,
+                  batch_given, args.seq, capacity, args.cp)
+
+
+def gpu_memory_bytes(args: argparse.Namespace) -> int | None:
+    """``--gpu-memory`` GiB in bytes (None without it)."""
+    return None if args.gpu_memory is None else int(Fraction(str(args.gpu_memory)) * GIB)
+
+
+def layout_record(model: Any, args: argparse.Namespace, batch_given: int | None
+                  ) -> dict[str, Any] | None:
+    """The per-GPU record for ``--gpus`` (None without it)."""
+    layout = layout_of(args, batch_given)
+    if layout is None:
+        return None
+    from symparam.parallel import per_gpu
+    from symparam.parallel_activations import in_flight
+    from symparam.parallel_traffic import CONVENTIONS
+
+    dtype = args.dtype
     found = per_gpu(model, layout, args.optimizer, args.recompute, dtype)
     stage = found.stage
     where = "the only stage" if found.stages == 1 else \
@@ -155,7 +175,7 @@ def layout_record(model: Any, args: argparse.Namespace, batch_given: int | None
         record["bubble"] = None if found.traffic.bubble is None else str(found.traffic.bubble)
         record["conventions"] = CONVENTIONS
     if args.gpu_memory is not None:
-        limit = int(Fraction(str(args.gpu_memory)) * GIB)
+        limit = gpu_memory_bytes(args) or 0
         record["gpu_memory_bytes"] = limit
         record["fits"] = found.total <= limit
         record["over_by_bytes"] = max(0, found.total - limit)

@@ -37,6 +37,7 @@ from symparam.frozen import frozen
 from symparam.images import bound, reading, reads_images
 from symparam.labels import layer_names
 from symparam.parallel import per_gpu
+from symparam.parallel_activations import in_flight
 from symparam.render import render
 from symparam.summary import summarise
 from symparam.symbols import B, is_known, lookup, order_key, s
@@ -82,10 +83,14 @@ class Derivation(Document):
 
 
 def derive(model: Counted, symbolic: bool = False, seq: int | None = None,
-           batch: int = 1, layout: Any = None) -> Derivation:
+           batch: int = 1, layout: Any = None,
+           training: tuple[str, str, str] = ("adam-mixed", "none", "bf16"),
+           gpu_memory: int | None = None) -> Derivation:
     """Build the derivation of ``model`` (with no numbers at all when ``symbolic``); with
     ``seq``, add the forward FLOPs for ``batch`` sequences of ``seq`` tokens; with a
-    ``layout`` (:class:`symparam.placement.Layout`), the bytes on its most loaded GPU."""
+    ``layout`` (:class:`symparam.placement.Layout`), the bytes on its most loaded GPU as
+    :func:`symparam.parallel.per_gpu` gives them for ``training`` (optimiser, recomputation,
+    dtype), and whether they fit in ``gpu_memory`` bytes."""
     mapping = resolve(model.assumptions)
     values = {} if symbolic else {s: model.values[s.name] for s in _bound_symbols(model)}
     if not symbolic:
@@ -135,17 +140,18 @@ def derive(model: Counted, symbolic: bool = False, seq: int | None = None,
         described=model.described,
         active_tables=sympy.expand(model.tree.by_kind(active=True).get("embedding", sympy.S.Zero)
                                    .xreplace(mapping)),
-        per_gpu=None if layout is None or symbolic else _gpu_step(model, layout),
+        per_gpu=None if layout is None or symbolic else
+        _gpu_step(model, layout, training, gpu_memory),
     )
 
 
-def _gpu_step(model: Counted, layout: Any) -> GpuStep:
-    """Weights, gradients and optimiser state on the most loaded GPU of ``layout``."""
-    found = per_gpu(model, layout)
-    return GpuStep(layout.gpus, layout.dp, layout.tp, layout.pp, layout.ep, layout.zero,
-                   found.optimiser, found.stage, found.stages, found.dense, found.experts,
-                   tuple((p.name, p.terms, p.bytes) for p in found.parts),
-                   sum(p.bytes for p in found.parts))
+def _gpu_step(model: Counted, layout: Any, training: tuple[str, str, str],
+              gpu_memory: int | None) -> GpuStep:
+    """The most loaded GPU of ``layout`` as ``symparam memory --gpus`` reckons it (the same
+    call): weights, gradients, optimiser state, activations, KV cache, traffic, bubble."""
+    optimiser, recompute, dtype = training
+    found = per_gpu(model, layout, optimiser, recompute, dtype)
+    return GpuStep(found, recompute, dtype, in_flight(layout), gpu_memory)
 
 
 def _compute_step(model: Counted, seq: int, batch: int) -> ComputeStep:

@@ -130,24 +130,17 @@ class ComputeStep:
 
 @frozen
 class GpuStep:
-    """The bytes on the most loaded GPU of a parallel layout (:mod:`symparam.parallel`):
-    the layout, which pipeline stage the GPU is on, the parameters it holds (Ψ, and Ψ_E of
-    experts), and each part (``weights``, ``gradients``, ``optimiser state``) with its
-    formula's terms in Ψ and N_d (bytes a parameter, of experts, partitioned) and its bytes."""
+    """The most loaded GPU of a parallel layout as :func:`symparam.parallel.per_gpu` gives
+    it (``found``, a :class:`~symparam.parallel.PerGPU`: the layout, the stage, the parameters
+    held, weights, gradients and optimiser state with their formulas, activations, KV cache,
+    traffic and bubble), the recomputation policy and dtype it was reckoned for, the
+    micro-batches each stage holds at once, and the GPU's memory where one is given."""
 
-    gpus: int
-    dp: int
-    tp: int
-    pp: int
-    ep: int
-    zero: int
-    optimiser: str
-    stage: int
-    stages: int
-    params: int
-    expert_params: int
-    parts: tuple[tuple[str, tuple[tuple[int, bool, bool], ...], int], ...]
-    total: int
+    found: Any
+    recompute: str
+    dtype: str
+    in_flight: tuple[int, ...]
+    gpu_memory: int | None = None
 
 
 @frozen(repr=False)

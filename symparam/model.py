@@ -62,13 +62,17 @@ class Model(Counted, Questions, Rich):
         return Formula(self.params, form=structured(self))
 
     def derive(self, symbolic: bool = False, seq: int | None = None, batch: int = 1,
-               layout: Any = None) -> Derivation:
+               layout: Any = None, optimizer: str = "adam-mixed", recompute: str = "none",
+               dtype: str = "bf16", gpu_memory: int | None = None) -> Derivation:
         """The step-by-step derivation (``symbolic``: the family's, with no numbers); with
         ``seq``, a compute section for ``batch`` sequences of ``seq`` tokens; with a
-        ``layout`` (:class:`symparam.placement.Layout`), the bytes on its most loaded GPU."""
+        ``layout`` (:class:`symparam.placement.Layout`), the bytes on its most loaded GPU as
+        :meth:`per_gpu` gives them (``optimizer``, ``recompute``, ``dtype``), and whether they
+        fit in ``gpu_memory`` bytes."""
         from symparam.derivation import derive
 
-        return derive(self, symbolic=symbolic, seq=seq, batch=batch, layout=layout)
+        return derive(self, symbolic=symbolic, seq=seq, batch=batch, layout=layout,
+                      training=(optimizer, recompute, dtype), gpu_memory=gpu_memory)
 
     def diff(self, other: Model, quantity: str = "params", seq: int | None = None,
              batch: int | None = None) -> Diff:

@@ -52,6 +52,11 @@ class Traffic:
     #: (kind, bytes, formula in elements, bytes an element, note)
     rows: tuple[tuple[str, int | Fraction, Any, int, str], ...]
     bubble: Fraction | None
+    #: W_kv of the context-parallel ring's formula: numbers of keys and values a token a layer
+    #: on a GPU, where derived
+    kv_width: int | None = None
+    #: N_stage of the formulas: the layers on the GPU
+    layers: int = 0
 
 
 def _row_blocks(layer: Block) -> Iterator[tuple[Block, Any]]:
@@ -133,33 +138,35 @@ def traffic_per_step(model: Any, layout: Layout, stage: Stage, optimiser: Any,
         rows.append(("expert all-to-all", 4 * m * layers * b * s * per * act_bytes,
                      4 * sym_m * n_stage * b_ * s_ * k_ * h_, act_bytes,
                      "buffers exchanged; (e − 1)/e of them leave the GPU under even routing"))
+    width = None
     if c > 1:
-        rows.append(ring_row(model, layout, layers, m, act_bytes))
+        ring, width = ring_row(model, layout, layers, m, act_bytes)
+        rows.append(ring)
     bubble = Fraction(p - 1, m) if p > 1 else None
-    return Traffic(tuple(rows), bubble)
+    return Traffic(tuple(rows), bubble, width, layers)
 
 
 def ring_row(model: Any, layout: Layout, layers: int, m: int, act_bytes: int
-             ) -> tuple[str, int | Fraction, Any, int, str]:
+             ) -> tuple[tuple[str, int | Fraction, Any, int, str], int | None]:
     """Ring attention's sends a step (:data:`CONVENTIONS`): 3(c − 1) passes of a GPU's keys
     and values a layer a micro-batch; their width read off the KV cache a token (refused for a
-    cache that is not alike layer by layer)."""
+    cache that is not alike layer by layer), and that width W_kv (None where refused)."""
     from symparam.memory import kv_cache
 
     formula = kv_cache(model)
     stack = stack_of(model, list(tensor_leaves(model.tree)))
     if formula is None or stack is None or not stack.layers or formula.has(sympy.Min):
         return ("context-parallel ring", 0, None, act_bytes,
-                "not derived: the keys and values are not alike layer by layer")
+                "not derived: the keys and values are not alike layer by layer"), None
     per_token = evaluate(formula, {**model.bind(), "s": 1, "s_dec": 1})
     b, s, c, t = layout.micro_batch, layout.seq, layout.cp, layout.tp
     if per_token % (stack.layers * t):
         return ("context-parallel ring", 0, None, act_bytes,
-                "not derived: the keys and values do not split evenly by layer and rank")
+                "not derived: the keys and values do not split evenly by layer and rank"), None
     width = per_token // (stack.layers * t)  # 2·h_kv·d_head/t
     elements = 3 * (c - 1) * m * layers * b * (s // c) * width
     b_, s_, c_, m_, n_, kv_ = sympy.symbols("b s c m N_stage W_kv", positive=True, integer=True)
     return ("context-parallel ring", elements * act_bytes,
             3 * (c_ - 1) * m_ * n_ * b_ * s_ / c_ * kv_, act_bytes,
             f"W_kv = {width:,} numbers of keys and values a token a layer on the GPU, "
-            f"{layers} layers")
+            f"{layers} layers"), width

@@ -368,18 +368,6 @@ def _escape_commonmark(tex: str) -> str:
     return "".join("\\" + c if c in _ASCII_PUNCTUATION else c for c in tex)
 
 
-def _gpu_formula(terms: tuple[tuple[int, bool, bool], ...]) -> str:
-    """A GPU's part in LaTeX: each term bytes × Ψ (Ψ_E of experts), or its ZeRO partition
-    ⌈Ψ/N_d⌉ (⌈Ψ_E/N_dE⌉)."""
-    out = []
-    for size, experts, partitioned in terms:
-        psi, ranks = (r"\Psi_{\mathrm{E}}", r"N_{\mathrm{dE}}") if experts else \
-            (r"\Psi", r"N_{\mathrm{d}}")
-        out.append(rf"{size} \left\lceil \frac{{{psi}}}{{{ranks}}} \right\rceil"
-                   if partitioned else rf"{size}\,{psi}")
-    return " + ".join(out)
-
-
 def _memory_line(params: int, per: int, total: int, big: bool) -> str:
     unit, power = ("GiB", 30) if big else ("MiB", 20)
     rounded = f"{total / 2**power:,.2f}".replace(",", "{,}")
@@ -610,19 +598,9 @@ def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
 
     gpus = None
     if d.per_gpu is not None:
-        g = d.per_gpu
-        where = "gpu_only" if g.stages == 1 else "gpu_first" if g.stage == 0 else \
-            "gpu_last" if g.stage == g.stages - 1 else "gpu_middle"
-        gpus = {
-            "gpus": g.gpus, "dp": g.dp, "tp": g.tp, "pp": g.pp, "ep": g.ep, "zero": g.zero,
-            "optimiser": g.optimiser, "where": where, "stage": g.stage + 1, "stages": g.stages,
-            "params": number(g.params), "expert_params": number(g.expert_params),
-            "has_experts": g.expert_params > 0,
-            "parts": [{"key": "gpu_" + name.replace(" ", "_"), "formula": _gpu_formula(terms),
-                       "bytes": number(size), "binary": f"{size / 2**30:,.2f} GiB"}
-                      for name, terms, size in g.parts],
-            "total": number(g.total), "total_binary": f"{g.total / 2**30:,.2f} GiB",
-        }
+        from symparam.render_gpu import gpu_view
+
+        gpus = gpu_view(d.per_gpu, t, fill, inline, code)
 
     return {
         "gpus": gpus,

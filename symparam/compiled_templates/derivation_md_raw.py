@@ -1,6 +1,6 @@
 # derivation.md.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = '7fff6c07f98d9cb523314bb3a4c8fc3b3e62bfc5fcd882e62df851ca4f29bb19'
+SOURCE = '100f4c4223f7a91c733c9d14a3c3cad5d039b0b9fb0423a3bd1f4fe5098e93e2'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'derivation.md.j2'
 
@@ -549,18 +549,9 @@ def root(context, missing=missing):
         yield '. '
         yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'headings'), 'per_gpu'))
         yield '\n\n'
-        yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'gpu_intro'), gpus=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'gpus'), dp=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'dp'), tp=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'tp'), pp=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'pp'), zero=(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'gpu_zero'), zero=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'zero')) if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'zero') else environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'gpu_no_zero')), optimiser=context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'optimiser')), psi=context.call((undefined(name='math') if l_0_math is missing else l_0_math), '\\Psi'), nd=context.call((undefined(name='math') if l_0_math is missing else l_0_math), 'N_{\\mathrm{d}}'), share=context.call((undefined(name='math') if l_0_math is missing else l_0_math), '\\left\\lceil \\Psi / N_{\\mathrm{d}} \\right\\rceil')))
-        yield '\n'
-        if (environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'ep') > 1):
-            pass
-            yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'gpu_experts'), ep=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'ep'), psi_e=context.call((undefined(name='math') if l_0_math is missing else l_0_math), '\\Psi_{\\mathrm{E}}'), nde=context.call((undefined(name='math') if l_0_math is missing else l_0_math), 'N_{\\mathrm{dE}} = d/e')))
-            yield '\n'
-        yield '\n'
-        yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getitem(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'where')), stage=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'stage'), stages=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'stages'), params=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'params')))
-        if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'has_experts'):
-            pass
-            yield ' '
-            yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'gpu_expert_params'), params=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'expert_params')))
+        yield str(t_1(context.eval_ctx, environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'intro'), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'sentence_gap')))
+        yield '\n\n'
+        yield str(environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'held'))
         yield '\n\n| '
         yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'part'))
         yield ' | '
@@ -574,7 +565,7 @@ def root(context, missing=missing):
             _loop_vars = {}
             pass
             yield '| '
-            yield str(environment.getitem(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), environment.getattr(l_1_p, 'key')))
+            yield str(environment.getattr(l_1_p, 'name'))
             yield ' | '
             yield str(context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(l_1_p, 'formula'), _loop_vars=_loop_vars))
             yield ' | '
@@ -589,12 +580,70 @@ def root(context, missing=missing):
         yield str(environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'total'))
         yield '** | **'
         yield str(environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'total_binary'))
-        yield '** |\n\n'
-        yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'gpu_rules'))
+        yield '** |\n'
+        if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'activations'):
+            pass
+            yield '\n'
+            yield str(t_1(context.eval_ctx, environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'activations'), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'sentence_gap')))
+            yield '\n'
+        if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'fits'):
+            pass
+            yield '\n'
+            yield str(environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'fits'))
+            yield '\n'
+        for l_1_note in environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'notes'):
+            _loop_vars = {}
+            pass
+            yield '\n'
+            yield str(l_1_note)
+            yield '\n'
+        l_1_note = missing
+        if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'traffic'):
+            pass
+            yield '\n'
+            yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'gpu_traffic_intro'), m=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'micro_batches')))
+            yield '\n\n| '
+            yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'gpu_traffic'))
+            yield ' | '
+            yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'formula'))
+            yield ' | '
+            yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'gpu_element_bytes'))
+            yield ' | '
+            yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'bytes'))
+            yield ' | '
+            yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'binary'))
+            yield ' |\n|---|---|---:|---:|---:|\n'
+            for l_1_r in environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'traffic'):
+                _loop_vars = {}
+                pass
+                yield '| '
+                yield str(environment.getattr(l_1_r, 'name'))
+                yield ' | '
+                yield str(context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(l_1_r, 'formula'), _loop_vars=_loop_vars))
+                yield ' | '
+                yield str(environment.getattr(l_1_r, 'size'))
+                yield ' | '
+                yield str(environment.getattr(l_1_r, 'bytes'))
+                yield ' | '
+                yield str(environment.getattr(l_1_r, 'binary'))
+                yield ' |\n'
+            l_1_r = missing
+        if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'traffic_refused'):
+            pass
+            yield '\n'
+            yield str(t_1(context.eval_ctx, environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'traffic_refused'), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'sentence_gap')))
+            yield '\n'
+        if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'bubble'):
+            pass
+            yield '\n'
+            yield str(environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'bubble'))
+            yield '\n'
+        yield '\n'
+        yield str(t_1(context.eval_ctx, environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'rules'), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'sentence_gap')))
         yield '\n'
     yield '\n---\n*'
     yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'generated'))
     yield '*\n'
 
 blocks = {}
-debug_info = '2=42&3=54&5=60&7=62&8=64&10=68&12=70&14=73&16=75&18=79&20=82&22=85&25=88&27=90&29=92&30=95&32=99&33=103&36=111&38=117&39=121&42=128&44=131&45=133&46=137&49=140&51=143&53=145&54=147&56=151&59=154&61=157&64=160&66=162&67=174&68=178&69=183&71=201&73=204&74=206&75=211&78=216&80=219&81=221&82=225&86=231&87=233&89=236&91=239&93=243&95=253&97=256&100=259&102=273&104=277&105=281&109=302&111=304&112=306&114=309&116=311&120=315&122=317&124=319&126=321&128=323&130=325&131=327&133=332&135=334&137=337&139=339&140=341&142=344&146=347&148=350&149=353&150=355&151=357&155=364&158=367&160=369&162=372&163=376&164=378&165=382&168=389&170=391&172=394&174=396&176=398&178=408&179=412&182=424&183=427&185=430&187=433&190=435&192=438&194=440&195=442&196=444&198=446&199=448&202=450&204=453&206=457&207=459&210=461&212=463&214=465&216=467&218=475&219=480&222=490&224=492&225=494&227=497&229=499&231=507&232=511&235=520&237=523&240=526&242=530&243=534&246=540&248=542&250=545&252=549&253=551&254=553&257=556&260=562&262=570&263=574&265=584&267=590&271=593'
+debug_info = '2=42&3=54&5=60&7=62&8=64&10=68&12=70&14=73&16=75&18=79&20=82&22=85&25=88&27=90&29=92&30=95&32=99&33=103&36=111&38=117&39=121&42=128&44=131&45=133&46=137&49=140&51=143&53=145&54=147&56=151&59=154&61=157&64=160&66=162&67=174&68=178&69=183&71=201&73=204&74=206&75=211&78=216&80=219&81=221&82=225&86=231&87=233&89=236&91=239&93=243&95=253&97=256&100=259&102=273&104=277&105=281&109=302&111=304&112=306&114=309&116=311&120=315&122=317&124=319&126=321&128=323&130=325&131=327&133=332&135=334&137=337&139=339&140=341&142=344&146=347&148=350&149=353&150=355&151=357&155=364&158=367&160=369&162=372&163=376&164=378&165=382&168=389&170=391&172=394&174=396&176=398&178=408&179=412&182=424&183=427&185=430&187=433&190=435&192=438&194=440&195=442&196=444&198=446&199=448&202=450&204=453&206=457&207=459&210=461&212=463&214=465&216=467&218=475&219=480&222=490&224=492&225=494&227=497&229=499&231=507&232=511&235=520&237=523&240=526&242=530&243=534&246=540&248=542&250=545&252=549&254=551&256=553&258=561&259=565&261=575&262=581&264=584&266=586&268=589&270=591&272=595&274=598&276=601&278=603&280=613&281=617&284=628&286=631&288=633&290=636&293=639&297=642'

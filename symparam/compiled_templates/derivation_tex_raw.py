@@ -1,6 +1,6 @@
 # derivation.tex.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = 'fc076790ce6c889055b7f05f84968608c0d5bccc3222c5e5aecb49f9c75ba069'
+SOURCE = 'bb52ef33c6c6053f2cd1f7253f1963f30035226f48091532e34adbf527514ff2'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'derivation.tex.j2'
 
@@ -823,18 +823,9 @@ def root(context, missing=missing):
         yield '{'
         yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'headings'), 'per_gpu'))
         yield '}\n\n'
-        yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'gpu_intro'), gpus=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'gpus'), dp=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'dp'), tp=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'tp'), pp=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'pp'), zero=(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'gpu_zero'), zero=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'zero')) if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'zero') else environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'gpu_no_zero')), optimiser=context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'optimiser')), psi=context.call((undefined(name='math') if l_0_math is missing else l_0_math), '\\Psi'), nd=context.call((undefined(name='math') if l_0_math is missing else l_0_math), 'N_{\\mathrm{d}}'), share=context.call((undefined(name='math') if l_0_math is missing else l_0_math), '\\left\\lceil \\Psi / N_{\\mathrm{d}} \\right\\rceil')))
-        yield '\n'
-        if (environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'ep') > 1):
-            pass
-            yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'gpu_experts'), ep=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'ep'), psi_e=context.call((undefined(name='math') if l_0_math is missing else l_0_math), '\\Psi_{\\mathrm{E}}'), nde=context.call((undefined(name='math') if l_0_math is missing else l_0_math), 'N_{\\mathrm{dE}} = d/e')))
-            yield '\n'
-        yield '\n'
-        yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getitem(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'where')), stage=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'stage'), stages=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'stages'), params=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'params')))
-        if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'has_experts'):
-            pass
-            yield ' '
-            yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'gpu_expert_params'), params=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'expert_params')))
+        yield str(t_2(context.eval_ctx, environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'intro'), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'sentence_gap')))
+        yield '\n\n'
+        yield str(environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'held'))
         yield '\n\n'
         def macro():
             t_18 = []
@@ -854,7 +845,7 @@ def root(context, missing=missing):
         for l_1_p in environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'parts'):
             _loop_vars = {}
             pass
-            yield str(environment.getitem(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), environment.getattr(l_1_p, 'key')))
+            yield str(environment.getattr(l_1_p, 'name'))
             yield ' & '
             yield str(context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(l_1_p, 'formula'), _loop_vars=_loop_vars))
             yield ' & '
@@ -871,8 +862,74 @@ def root(context, missing=missing):
         yield str(environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'total_binary'))
         yield ' \\\\\n'
         yield str(context.call((undefined(name='table_end') if l_0_table_end is missing else l_0_table_end)))
-        yield '\n\n'
-        yield str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'gpu_rules'))
+        yield '\n'
+        if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'activations'):
+            pass
+            yield '\n'
+            yield str(t_2(context.eval_ctx, environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'activations'), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'sentence_gap')))
+            yield '\n'
+        if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'fits'):
+            pass
+            yield '\n'
+            yield str(environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'fits'))
+            yield '\n'
+        for l_1_note in environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'notes'):
+            _loop_vars = {}
+            pass
+            yield '\n'
+            yield str(l_1_note)
+            yield '\n'
+        l_1_note = missing
+        if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'traffic'):
+            pass
+            yield '\n'
+            yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'gpu_traffic_intro'), m=environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'micro_batches')))
+            yield '\n\n'
+            def macro():
+                t_19 = []
+                pass
+                t_19.extend((
+                    str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'gpu_traffic')),
+                    ' & ',
+                    str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'formula')),
+                    ' & ',
+                    str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'gpu_element_bytes')),
+                    ' & ',
+                    str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'bytes')),
+                    ' & ',
+                    str(environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'binary')),
+                ))
+                return concat(t_19)
+            caller = Macro(environment, macro, None, (), False, False, False, context.eval_ctx.autoescape)
+            yield context.call((undefined(name='table_begin') if l_0_table_begin is missing else l_0_table_begin), ['l:30', 'l:56', 'r:14', '>', '>'], [([environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'bytes')] + t_4(context.eval_ctx, t_5(context, environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'traffic'), attribute='bytes'))), ([environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'columns'), 'binary')] + t_4(context.eval_ctx, t_5(context, environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'traffic'), attribute='binary')))], caller=caller)
+            for l_1_r in environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'traffic'):
+                _loop_vars = {}
+                pass
+                yield str(environment.getattr(l_1_r, 'name'))
+                yield ' & '
+                yield str(context.call((undefined(name='math') if l_0_math is missing else l_0_math), environment.getattr(l_1_r, 'formula'), _loop_vars=_loop_vars))
+                yield ' & '
+                yield str(environment.getattr(l_1_r, 'size'))
+                yield ' & '
+                yield str(environment.getattr(l_1_r, 'bytes'))
+                yield ' & '
+                yield str(environment.getattr(l_1_r, 'binary'))
+                yield ' \\\\\n'
+            l_1_r = missing
+            yield str(context.call((undefined(name='table_end') if l_0_table_end is missing else l_0_table_end)))
+            yield '\n'
+        if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'traffic_refused'):
+            pass
+            yield '\n'
+            yield str(t_2(context.eval_ctx, environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'traffic_refused'), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'sentence_gap')))
+            yield '\n'
+        if environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'bubble'):
+            pass
+            yield '\n'
+            yield str(environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'bubble'))
+            yield '\n'
+        yield '\n'
+        yield str(t_2(context.eval_ctx, environment.getattr(environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'gpus'), 'rules'), environment.getattr(environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'text'), 'sentence_gap')))
         yield '\n'
     yield '\n'
     if (undefined(name='fragment') if l_0_fragment is missing else l_0_fragment):
@@ -885,4 +942,4 @@ def root(context, missing=missing):
         yield '}\n\\end{document}\n'
 
 blocks = {}
-debug_info = '5=68&6=86&7=89&8=92&9=95&10=97&11=100&14=105&17=110&24=112&28=115&41=122&42=124&49=127&50=129&52=133&54=135&56=138&58=140&60=144&62=147&64=150&67=153&69=157&71=159&72=161&73=165&72=171&75=172&76=175&78=180&80=184&81=187&82=195&83=199&82=207&85=208&86=212&88=219&90=221&92=224&94=226&95=230&99=234&100=236&102=240&103=242&104=244&106=248&109=251&111=254&114=257&116=261&117=264&118=271&119=275&118=293&121=294&122=298&124=316&125=318&127=321&129=323&130=328&134=334&136=337&138=339&139=343&144=350&145=356&147=359&149=362&151=368&152=379&154=382&158=384&159=386&160=397&161=399&162=401&164=405&166=407&167=411&166=435&169=436&170=439&172=465&174=467&175=469&176=471&178=474&179=476&183=480&185=484&186=486&188=488&189=490&191=492&192=494&194=499&196=501&198=504&199=506&200=508&202=511&206=514&208=519&209=522&210=524&211=526&215=533&218=535&220=539&222=541&224=544&225=548&226=550&227=553&232=560&234=562&236=565&238=569&240=571&242=574&243=578&247=596&248=600&247=612&250=613&251=616&253=627&256=630&257=633&259=636&261=639&264=641&266=644&268=648&269=650&270=652&272=654&274=657&277=659&279=662&281=666&282=668&285=670&286=672&288=674&290=676&291=679&293=687&294=691&293=709&296=710&297=714&299=727&301=729&303=731&304=733&306=736&308=738&309=741&311=749&312=753&311=771&314=772&315=776&317=785&319=787&321=790&324=793&325=797&324=803&327=804&328=807&330=812&332=814&334=816&336=819&338=823&339=825&340=827&343=830&346=836&347=840&346=850&349=851&350=854&352=864&353=870&355=872&358=875&362=881'
+debug_info = '5=68&6=86&7=89&8=92&9=95&10=97&11=100&14=105&17=110&24=112&28=115&41=122&42=124&49=127&50=129&52=133&54=135&56=138&58=140&60=144&62=147&64=150&67=153&69=157&71=159&72=161&73=165&72=171&75=172&76=175&78=180&80=184&81=187&82=195&83=199&82=207&85=208&86=212&88=219&90=221&92=224&94=226&95=230&99=234&100=236&102=240&103=242&104=244&106=248&109=251&111=254&114=257&116=261&117=264&118=271&119=275&118=293&121=294&122=298&124=316&125=318&127=321&129=323&130=328&134=334&136=337&138=339&139=343&144=350&145=356&147=359&149=362&151=368&152=379&154=382&158=384&159=386&160=397&161=399&162=401&164=405&166=407&167=411&166=435&169=436&170=439&172=465&174=467&175=469&176=471&178=474&179=476&183=480&185=484&186=486&188=488&189=490&191=492&192=494&194=499&196=501&198=504&199=506&200=508&202=511&206=514&208=519&209=522&210=524&211=526&215=533&218=535&220=539&222=541&224=544&225=548&226=550&227=553&232=560&234=562&236=565&238=569&240=571&242=574&243=578&247=596&248=600&247=612&250=613&251=616&253=627&256=630&257=633&259=636&261=639&264=641&266=644&268=648&269=650&270=652&272=654&274=657&277=659&279=662&281=666&282=668&285=670&286=672&288=674&290=676&291=679&293=687&294=691&293=709&296=710&297=714&299=727&301=729&303=731&304=733&306=736&308=738&309=741&311=749&312=753&311=771&314=772&315=776&317=785&319=787&321=790&324=793&325=797&324=803&327=804&328=807&330=812&332=814&334=816&336=819&338=823&340=825&342=827&343=831&342=841&345=842&346=845&348=855&349=861&350=863&352=866&354=868&356=871&358=873&360=877&362=880&364=883&366=885&367=889&366=901&369=902&370=905&372=916&374=918&376=921&378=923&380=926&383=929&386=932&390=938'

@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = 'fccbbdcb9024777f533543790c88a7a1452f74b3f10b4dc6608b2bc337e4de0c'
+SOURCE = '4479548ef5079aac3b39b081fb374815e53931d809c4c4045fa00105f0a423fb'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -365,8 +365,84 @@ TABLE = {'title': 'Parameter count of {model}',
                        'output and down projections by their inputs, the token table and the head '
                        "by the vocabulary; norms, the row-parallel projections' biases and routers "
                        'stay whole. ZeRO (Rajbhandari et al. 2020) partitions the optimiser state '
-                       '(stage 1), the gradients too (stage 2) and the weights too (stage 3). '
-                       'Activations are not included.',
+                       '(stage 1), the gradients too (stage 2) and the weights too (stage 3).',
+          'gpu_context': "Context parallelism splits each sequence's tokens over c = {cp} GPUs, "
+                         'which hold alike weights: the gradients are reduced, and ZeRO '
+                         'partitions, over {nd} = d·c = {group} GPUs.',
+          'gpu_sequence': 'Sequence parallelism (Korthikanti et al. 2022) splits the activations '
+                          'outside the heads and inner widths by their tokens over the t '
+                          'tensor-parallel ranks.',
+          'gpu_activations': 'Activations',
+          'gpu_activations_counted': '{a} is what one micro-batch of b = {b} sequences of s = {s} '
+                                     'tokens saves for its backward pass on this GPU, each tensor '
+                                     "once, as transformers' code runs it, in {dtype}, "
+                                     '{recompute}.',
+          'gpu_activations_counted_images': '{a} is what one micro-batch of b = {b} inputs saves '
+                                            'for its backward pass on this GPU, each tensor once, '
+                                            "as transformers' code runs it, in {dtype}, "
+                                            '{recompute}.',
+          'gpu_recompute_none': 'without recomputation',
+          'gpu_recompute_selective': 'with selective recomputation',
+          'gpu_recompute_full': 'with full recomputation',
+          'gpu_activations_tp': "Under tensor parallelism it is one rank's: 1/t of the heads and "
+                                "of the MLP's and experts' inner widths, each head as wide; the "
+                                "norms, the residual stream and the column-parallel linears' "
+                                'inputs whole, unless sequence parallelism splits them.',
+          'gpu_activations_sp': 'With sequence parallelism the tensors outside the heads and inner '
+                                'widths (the norms, the residual stream, the column-parallel '
+                                "linears' inputs, routers) are kept for 1/t of the tokens.",
+          'gpu_activations_cp': 'With context parallelism each GPU keeps those of s/c = {tokens} '
+                                'tokens of each sequence (c = {cp}; ring attention keeps no tensor '
+                                'of s × s).',
+          'gpu_activations_ep': "The experts' rows are those the GPU's experts take at the "
+                                'capacity factor c = {c}: {rows} a layer, padded to it.',
+          'gpu_activations_pp': "Under Megatron-LM's non-interleaved 1F1B schedule, pipeline stage "
+                                "{q} holds {flight} micro-batches' activations at its peak (m = "
+                                '{m}): this GPU {k}, of {one} B each. By stage: {stages} B.',
+          'gpu_activations_need_seq': 'The activations and the traffic need the sequence length '
+                                      '({seq}).',
+          'gpu_activations_refused': 'The activations are not derived for this layout ({command} '
+                                     'says why), and the total leaves them out.',
+          'gpu_no_activations': 'Activations are not included.',
+          'gpu_kv': 'For inference, the KV cache of B = {batch} sequences takes {bytes} B '
+                    '({binary}) on a GPU of one replica, split over its t and p GPUs.',
+          'gpu_kv_context': 'For inference, the KV cache of B = {batch} sequences takes {bytes} B '
+                            '({binary}) on a GPU of one replica, split over its t, p and c GPUs.',
+          'gpu_traffic': 'Traffic a training step',
+          'gpu_traffic_intro': 'What each GPU sends in a training step of m = {m} micro-batches, '
+                               'in elements times the bytes of one:',
+          'gpu_element_bytes': 'Bytes an element',
+          'gpu_traffic_data': 'Data-parallel gradients',
+          'gpu_traffic_data_zero3': "Data-parallel gradients and ZeRO-3's gathers",
+          'gpu_traffic_tensor': 'Tensor-parallel all-reduces',
+          'gpu_traffic_pipeline': 'Pipeline sends',
+          'gpu_traffic_expert': "Experts' all-to-all",
+          'gpu_traffic_context': 'Context-parallel ring',
+          'gpu_traffic_refused': '{kind}: not derived for this model.',
+          'gpu_traffic_rules': "In the traffic's formulas d is the GPUs that hold alike weights "
+                               'and {nstage} the layers on this GPU.',
+          'gpu_traffic_rules_data': 'A ring all-reduce sends 2(d − 1)/d of its data from each GPU, '
+                                    'a reduce-scatter or an all-gather half of that. ZeRO-0 and '
+                                    'ZeRO-1 reduce the gradients once a step, ZeRO-2 after each '
+                                    'micro-batch and then gathers the weights once, ZeRO-3 also '
+                                    "gathers the weights for each micro-batch's forward and "
+                                    "backward passes (DeepSpeed's schedule).",
+          'gpu_traffic_rules_tensor': "Tensor parallelism all-reduces each row-parallel block's "
+                                      "output in the forward pass and its column-parallel input's "
+                                      'gradient in the backward pass (Megatron-LM).',
+          'gpu_traffic_rules_pipeline': "A pipeline stage sends each micro-batch's activations on "
+                                        'to the next stage and their gradients back.',
+          'gpu_traffic_rules_expert': "Expert parallelism exchanges each MoE layer's tokens "
+                                      'all-to-all, in the forward and the backward pass.',
+          'gpu_traffic_rules_context': "Ring attention passes each GPU's keys and values round the "
+                                       'ring 3(c − 1) times a layer, {wkv} numbers a token.',
+          'gpu_bubble': "The pipeline bubble under Megatron-LM's 1F1B schedule (Narayanan et al. "
+                        '2021): {bubble} of the ideal step time ({percent}).',
+          'gpu_fits': 'This fits in a GPU of {limit} B ({limit_binary}), with {spare} B to spare.',
+          'gpu_over': 'This does not fit in a GPU of {limit} B ({limit_binary}): it is {over} B '
+                      '({over_binary}) over.',
+          'gpu_fits_without_activations': '(Weights, gradients and optimiser state only: the '
+                                          'activations are not counted.)',
           'option_not': 'without: {help}',
           'sentence_gap': ' ',
           'kind_formula': '{kind}: {formula}',

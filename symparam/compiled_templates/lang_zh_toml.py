@@ -1,5 +1,5 @@
 # templates/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '55c29da06478c992d82d63041fe5c4c47f0f517d3e520e47e3f40b6265f9c65e'
+SOURCE = 'fe5f4d5f87b64e3e2e9f14cf97ccc140c58de821c189aae5e0e751e972106b29'
 TABLE = {'title': '{model} 的参数量',
  'intro': '{architecture} 一共有多少参数？下文的每个数字都由 symparam 根据模型的模块树推导得出，模块名与模型 {names} 中的名称一致。',
  'intro_symbolic': '{family} 系列（{architecture}）的参数量，写成超参数的公式，不代入具体数值。',
@@ -396,7 +396,57 @@ TABLE = {'title': '{model} 的参数量',
           'gpu_rules': '张量并行按 Megatron-LM 的方式切分张量（Shoeybi 等，2019）：q、k、v 以及 MLP 的 up 和 gate '
                        '投影按输出切分，输出投影和 down '
                        '投影按输入切分，词元嵌入表和输出头按词表切分；归一化层、行并行投影的偏置和路由器完整保留。ZeRO（Rajbhandari '
-                       '等，2020）划分优化器状态（第 1 阶段），再加上梯度（第 2 阶段）和权重（第 3 阶段）。不含激活值。',
+                       '等，2020）划分优化器状态（第 1 阶段），再加上梯度（第 2 阶段）和权重（第 3 阶段）。',
+          'gpu_context': '上下文并行把每条序列的词元分到 c = {cp} 块 GPU 上，这些 GPU 持有相同的权重：梯度在 {nd} = d·c = {group} '
+                         '块 GPU 之间归约，ZeRO 也在它们之间划分。',
+          'gpu_sequence': '序列并行（Korthikanti 等，2022）把注意力头和内部宽度之外的激活值按词元分到 t 个张量并行进程上。',
+          'gpu_activations': '激活值',
+          'gpu_activations_counted': '{a} 是一个微批次（b = {b} 条序列，每条 s = {s} 个词元）在这块 GPU 上为反向传播保存的张量，按 '
+                                     'transformers 的代码实际运行的方式，每个张量只计一次，数据类型为 {dtype}，{recompute}。',
+          'gpu_activations_counted_images': '{a} 是一个微批次（b = {b} 个输入）在这块 GPU 上为反向传播保存的张量，按 '
+                                            'transformers 的代码实际运行的方式，每个张量只计一次，数据类型为 '
+                                            '{dtype}，{recompute}。',
+          'gpu_recompute_none': '不做重计算',
+          'gpu_recompute_selective': '采用选择性重计算',
+          'gpu_recompute_full': '采用完全重计算',
+          'gpu_activations_tp': '在张量并行下，这是一个进程的份额：注意力头以及 MLP 和专家的内部宽度各取 '
+                                '1/t，每个头的宽度不变；归一化层、残差流和列并行线性层的输入完整保留，除非序列并行把它们切分。',
+          'gpu_activations_sp': '启用序列并行时，注意力头和内部宽度之外的张量（归一化层、残差流、列并行线性层的输入、路由器）只保留 1/t 的词元。',
+          'gpu_activations_cp': '启用上下文并行时，每块 GPU 只保留每条序列中 s/c = {tokens} 个词元的张量（c = {cp}；环形注意力不保留 '
+                                's × s 的张量）。',
+          'gpu_activations_ep': '专家部分的行数是这块 GPU 上的专家在容量因子 c = {c} 下接收的行数：每层 {rows}，不足的补齐。',
+          'gpu_activations_pp': '在 Megatron-LM 的非交错 1F1B 调度下，流水线第 {q} 段在峰值时持有 {flight} 个微批次的激活值（m '
+                                '= {m}）：这块 GPU 持有 {k} 个，每个 {one} 字节。各段依次为 {stages} 字节。',
+          'gpu_activations_need_seq': '激活值和通信量需要给出序列长度（{seq}）。',
+          'gpu_activations_refused': '这种布局下的激活值没有推导（原因见 {command}），合计中也不包含。',
+          'gpu_no_activations': '不含激活值。',
+          'gpu_kv': '推理时，B = {batch} 条序列的 KV 缓存在一个副本的每块 GPU 上占 {bytes} 字节（{binary}），由该副本的 t 和 p 块 '
+                    'GPU 分担。',
+          'gpu_kv_context': '推理时，B = {batch} 条序列的 KV 缓存在一个副本的每块 GPU 上占 {bytes} 字节（{binary}），由该副本的 '
+                            't、p 和 c 块 GPU 分担。',
+          'gpu_traffic': '每个训练步的通信量',
+          'gpu_traffic_intro': '每块 GPU 在一个训练步（m = {m} 个微批次）中发送的数据，以元素个数乘以每个元素的字节数计：',
+          'gpu_element_bytes': '每个元素的字节数',
+          'gpu_traffic_data': '数据并行的梯度通信',
+          'gpu_traffic_data_zero3': '数据并行的梯度通信和 ZeRO-3 的权重收集',
+          'gpu_traffic_tensor': '张量并行的全归约',
+          'gpu_traffic_pipeline': '流水线各段之间的发送',
+          'gpu_traffic_expert': '专家的全对全通信',
+          'gpu_traffic_context': '上下文并行的环形传递',
+          'gpu_traffic_refused': '{kind}：这个模型没有推导。',
+          'gpu_traffic_rules': '通信量公式中，d 是持有相同权重的 GPU 数，{nstage} 是这块 GPU 上的层数。',
+          'gpu_traffic_rules_data': '环形全归约从每块 GPU 发送其数据的 2(d − 1)/d，归约散射或全收集各发送其中一半。ZeRO-0 和 '
+                                    'ZeRO-1 每步归约一次梯度；ZeRO-2 在每个微批次之后归约，最后收集一次权重；ZeRO-3 '
+                                    '还要在每个微批次的前向和反向传播时收集权重（DeepSpeed 的调度）。',
+          'gpu_traffic_rules_tensor': '张量并行在前向传播中全归约每个行并行块的输出，在反向传播中全归约列并行块输入的梯度（Megatron-LM）。',
+          'gpu_traffic_rules_pipeline': '流水线的每一段把每个微批次的激活值传给下一段，再把梯度传回上一段。',
+          'gpu_traffic_rules_expert': '专家并行在每个 MoE 层的前向和反向传播中以全对全方式交换词元。',
+          'gpu_traffic_rules_context': '环形注意力在每层把每块 GPU 的键和值沿环传递 3(c − 1) 次，每个词元 {wkv} 个数。',
+          'gpu_bubble': 'Megatron-LM 的 1F1B 调度下的流水线气泡（Narayanan 等，2021）：占理想步长的 '
+                        '{bubble}（{percent}）。',
+          'gpu_fits': '这能放进一块 {limit} 字节（{limit_binary}）的 GPU，还剩 {spare} 字节。',
+          'gpu_over': '这放不进一块 {limit} 字节（{limit_binary}）的 GPU：超出 {over} 字节（{over_binary}）。',
+          'gpu_fits_without_activations': '（只计权重、梯度和优化器状态，不含激活值。）',
           'option_not': '未启用：{help}',
           'sentence_gap': '',
           'kind_formula': '{kind}：{formula}',
