@@ -166,6 +166,7 @@ def layout_record(model: Any, args: argparse.Namespace, batch_given: int | None
         "stage_activations": None if found.stage_activations is None or layout.pp == 1
         else list(found.stage_activations),
         "in_flight": list(in_flight(layout)) if layout.pp > 1 else None,
+        "schedule": PIPELINE_SCHEDULE if layout.pp > 1 and found.stage_activations else None,
     }
     if found.traffic is not None:
         record["traffic"] = [{"kind": kind, "bytes": _plain(value),
@@ -179,6 +180,7 @@ def layout_record(model: Any, args: argparse.Namespace, batch_given: int | None
         record["gpu_memory_bytes"] = limit
         record["fits"] = found.total <= limit
         record["over_by_bytes"] = max(0, found.total - limit)
+        record["spare_bytes"] = max(0, limit - found.total)
         record["fits_counts_activations"] = found.activations is not None
     return record
 
@@ -267,7 +269,7 @@ def show(record: dict[str, Any], compared: dict[str, Any]) -> None:
             print("    activations by stage: " + ", ".join(
                 f"{b / GIB:,.2f}" for b in r["stage_activations"]) + " GiB, of "
                 + ", ".join(str(k) for k in r["in_flight"]) + " micro-batches in flight")
-            print(textwrap.fill(PIPELINE_SCHEDULE, 100, initial_indent="      ",
+            print(textwrap.fill(r["schedule"], 100, initial_indent="      ",
                                 subsequent_indent="      "))
     kv = r["kv_cache"]
     if isinstance(kv, int):
@@ -302,7 +304,7 @@ def show(record: dict[str, Any], compared: dict[str, Any]) -> None:
                   + ("not derived here)" if r["activations"] else "for a given --seq)"))
         if r["fits"]:
             print(f"    fits in {r['gpu_memory_bytes'] / GIB:,.2f} GiB with "
-                  f"{(r['gpu_memory_bytes'] - r['total_bytes']) / GIB:,.2f} GiB to spare")
+                  f"{r['spare_bytes'] / GIB:,.2f} GiB to spare")
         else:
             print(f"    does not fit in {r['gpu_memory_bytes'] / GIB:,.2f} GiB: "
                   f"{r['over_by_bytes']:,} B = {r['over_by_bytes'] / GIB:,.2f} GiB over")
@@ -328,9 +330,9 @@ def show_compared(compared: dict[str, Any]) -> None:
                 print(f"    {row['name']:<32} {row['formula']} = {_number(row['paper_bytes'])}; "
                       f"symparam: not derived ({row.get('refused', '')})")
                 continue
-            paper = Fraction(str(row["paper_bytes"]))
             print(f"    {row['name']:<32} {row['formula']} = {_number(row['paper_bytes'])}; "
-                  f"symparam {exact:,} ({float((paper - exact) / exact):+.2%} in the paper)")
+                  f"symparam {exact:,} ({float(Fraction(row['paper_over']) - 1):+.2%} in the "
+                  "paper)")
         print(textwrap.fill(table["counts"], 100, initial_indent="    ",
                             subsequent_indent="    "))
     bubble = compared.get("bubble")

@@ -88,9 +88,11 @@ def korthikanti_rows(model: Any, seq: int, batch: int, tp: int, dtype: str = "bf
                                "paper_bytes": int(value) if value.is_Integer else str(value),
                                "exact_bytes": None}
         try:
-            row["exact_bytes"] = layer_bytes(model, Layout(
+            row["exact_bytes"] = exact = layer_bytes(model, Layout(
                 t, tp=t, micro_batch=batch, seq=seq, sp=name.endswith("sequence parallelism")),
                 "none", dtype)
+            # the paper's figure over the exact one, as the text shows its gap
+            row["paper_over"] = str(Fraction(str(row["paper_bytes"])) / exact)
         except SymparamError as error:
             row["refused"] = str(error)
         rows.append(row)

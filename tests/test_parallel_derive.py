@@ -6,6 +6,7 @@ language."""
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -172,3 +173,63 @@ def test_bad_layouts_refused_in_one_line(argv: list[str], says: str,
     out, err = capsys.readouterr()
     assert code == 2 and not out, out
     assert len(err.strip().splitlines()) == 1 and says in err, err
+
+
+# -- memory --gpus --json carries what its text prints --------------------------------------
+
+GIB = 2**30
+_FIGURE = re.compile(r"(?<![\w.])[+−-]?\d(?:[\d,]*\d)?(?:\.\d+)?%?")
+
+
+def _figures(text: str) -> set[str]:
+    return {m.group(0).lstrip("+−-") for m in _FIGURE.finditer(text)}
+
+
+def _leaves(value: Any) -> list[Any]:
+    if isinstance(value, dict):
+        return [x for v in value.values() for x in _leaves(v)]
+    if isinstance(value, list):
+        return [x for v in value for x in _leaves(v)]
+    return [value]
+
+
+def _from_record(record: dict[str, Any]) -> set[str]:
+    """The figures the record holds, written as a person reads them: whole numbers with
+    separators or without, bytes in GiB (and GB for ZeRO's figure), ratios as percentages,
+    and every figure inside its strings."""
+    out: set[str] = set()
+    for leaf in _leaves(record):
+        if isinstance(leaf, bool) or leaf is None:
+            continue
+        if isinstance(leaf, int):
+            out |= {str(leaf), f"{leaf:,}", f"{leaf / GIB:,.2f}", f"{leaf / 1e9:,.4f}"}
+        elif isinstance(leaf, float):
+            out |= {str(leaf), f"{leaf:,.2f}"}
+        elif isinstance(leaf, str):
+            out |= _figures(leaf)
+            if re.fullmatch(r"\d+/\d+", leaf):  # a ratio: the gap it says
+                out.add(f"{abs(float(Fraction(leaf)) - 1):.2%}")
+    return out
+
+
+@pytest.mark.parametrize(("model", "flags"), [
+    *LAYOUTS,
+    ("llama-3-8b", ["--gpus", "64", "--tp", "8", "--pp", "2", "--zero", "1", "--seq", "4096",
+                    "--batch", "256", "--compare", "zero,bubble,korthikanti",
+                    "--gpu-memory", "80"]),
+], ids=[*(f"{m}-{i}" for i, (m, _) in enumerate(LAYOUTS)), "compare"])
+def test_memory_json_carries_every_figure_its_text_prints(
+        model: str, flags: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Each figure of ``memory --gpus``'s per-GPU text is in its ``--json`` record (as bytes
+    the text shows in GiB, or inside a formula or note the record holds)."""
+    record = json.loads(_run(["memory", model, *flags, "--json"], capsys))["per_gpu"]
+    out = _run(["memory", model, *flags], capsys)
+    section = out[out.index("  per GPU:"):]
+    missing = _figures(section) - _from_record(record) - {"1", "2"}
+    assert not missing, missing
+
+
+def test_the_json_check_can_fail() -> None:
+    record = {"total_bytes": 3 * GIB + 1}
+    assert _figures("total 3.00 GiB, 3,221,225,473 B") <= _from_record(record)
+    assert _figures("spare 1.50 GiB") - _from_record(record) == {"1.50"}
