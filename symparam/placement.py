@@ -307,15 +307,13 @@ def _add(stage: Stage, shard: Shard) -> None:
 
 
 def _check_heads(model: Any, layout: Layout) -> None:
-    """Query and key/value heads divide by t (Megatron gives each rank whole heads)."""
+    """Query and key/value heads divide by t (Megatron gives each rank whole heads; latent
+    attention's key/value heads are its h heads, its latents whole on every rank)."""
     if layout.tp == 1:
         return
     for form in model.tree.forms().get("attention", ()):
         if form.name != "attention":
             continue
-        if "latent" in form.flags:
-            raise InvalidValueError(Param("tp"), ": multi-head latent attention's split is not "
-                                    "derived")
         heads, kv = (model.value_of(x) for x in form.sizes[:2])
         for what, n in (("query heads", heads), ("key/value heads", kv)):
             if n % layout.tp:

@@ -58,6 +58,19 @@ TINY_LLAMA4 = {"model_type": "llama4_text", "architectures": ["Llama4ForCausalLM
                "num_experts_per_tok": 1, "interleave_moe_layer_step": 2,
                "max_position_embeddings": 128}
 
+#: DeepSeek's multi-head latent attention: with a query rank (V3) and without one (V2-Lite)
+TINY_DEEPSEEK_V3 = {"model_type": "deepseek_v3", "architectures": ["DeepseekV3ForCausalLM"],
+                    "hidden_size": 64, "intermediate_size": 96, "moe_intermediate_size": 32,
+                    "num_attention_heads": 8, "num_key_value_heads": 8,
+                    "num_hidden_layers": 3, "vocab_size": 256, "q_lora_rank": 48,
+                    "kv_lora_rank": 32, "qk_nope_head_dim": 16, "qk_rope_head_dim": 8,
+                    "v_head_dim": 12, "n_routed_experts": 8, "n_shared_experts": 2,
+                    "num_experts_per_tok": 2, "first_k_dense_replace": 1, "n_group": 2,
+                    "topk_group": 1, "max_position_embeddings": 128}
+TINY_DEEPSEEK_V2 = {**TINY_DEEPSEEK_V3, "model_type": "deepseek_v2",
+                    "architectures": ["DeepseekV2ForCausalLM"], "q_lora_rank": None,
+                    "n_group": 1, "topk_group": 1}
+
 
 def _held(model: Any, layout: Layout) -> dict[str, tuple[int, ...]]:
     """symparam's shard of each tensor, by name with {i} for the layer."""
@@ -77,9 +90,10 @@ def _plan_shape(style: str, shape: tuple[int, ...], is_bias: bool, t: int) -> tu
 
 
 @pytest.mark.parametrize("config", [TINY_LLAMA, TINY_MIXTRAL, TINY_QWEN3_MOE, TINY_NEOX,
-                                    TINY_PHI, TINY_ERNIE, TINY_LLAMA4],
+                                    TINY_PHI, TINY_ERNIE, TINY_LLAMA4, TINY_DEEPSEEK_V2,
+                                    TINY_DEEPSEEK_V3],
                          ids=["llama", "mixtral", "qwen3_moe", "gpt_neox", "phi", "ernie",
-                              "llama4"])
+                              "llama4", "deepseek_v2", "deepseek_v3"])
 @pytest.mark.parametrize("t", [2, 4])
 def test_tp_shards_match_transformers_tp_plan(config: dict[str, Any], t: int) -> None:
     """Each tensor the tp_plan names is split as transformers splits it; the LM head
@@ -91,7 +105,18 @@ def test_tp_shards_match_transformers_tp_plan(config: dict[str, Any], t: int) ->
     cls = transformers.AutoModelForCausalLM._model_mapping[type(hf_config)]
     with torch.device("meta"):
         hf = cls(hf_config)
-    plan = {f"{hf.base_model_prefix}.{k}": v for k, v in hf_config.base_model_tp_plan.items()}
+    written = dict(hf_config.base_model_tp_plan)
+    if config["model_type"] == "deepseek_v3":
+        # V3's plan splits only the MLPs and experts (its attention whole); its latent attention
+        # is V2's module, split as V2's plan and Megatron-LM's MLA split it: q_a and kv_a
+        # replicated (mla_kv_a_proj only hooks the rotary key's gradient), q_b and kv_b
+        # column-parallel, o row-parallel
+        from transformers import DeepseekV2Config
+
+        assert not any("self_attn" in key for key in written)
+        written.update({key: style for key, style in DeepseekV2Config.base_model_tp_plan.items()
+                        if "self_attn" in key})
+    plan = {f"{hf.base_model_prefix}.{k}": v for k, v in written.items()}
     plan.update(getattr(hf, "_tp_plan", None) or {})
     held = _held(symparam.from_hf_config(config), Layout(t, tp=t))
     checked = 0
@@ -347,8 +372,10 @@ def test_each_zero_stage_holds_no_more(d: int, name: str) -> None:
 
 @pytest.mark.parametrize(("config", "t", "policy"), [
     (TINY_LLAMA, 2, "none"), (TINY_LLAMA, 4, "selective"), (TINY_LLAMA, 2, "full"),
-    (TINY_MIXTRAL, 2, "none"), (TINY_QWEN3_MOE, 4, "none"),
-], ids=["llama-2", "llama-4-selective", "llama-2-full", "mixtral-2", "qwen3_moe-4"])
+    (TINY_MIXTRAL, 2, "none"), (TINY_QWEN3_MOE, 4, "none"), (TINY_DEEPSEEK_V3, 2, "none"),
+    (TINY_DEEPSEEK_V3, 4, "selective"),
+], ids=["llama-2", "llama-4-selective", "llama-2-full", "mixtral-2", "qwen3_moe-4",
+        "deepseek_v3-2", "deepseek_v3-4-selective"])
 def test_tp_activations_are_one_ranks_computation(config: dict[str, Any], t: int,
                                                   policy: str) -> None:
     """A tensor-parallel rank runs its heads and its share of the MLP and experts (Shoeybi et

@@ -56,6 +56,7 @@ from symparam.blocks import (
 )
 from symparam.blocks.moe import Routing
 from symparam.blocks.saved import Key, same_tensor
+from symparam.blocks.sharding import column, replicated, row, split
 from symparam.errors import ConfigError
 from symparam.family import Divides, Family, Option
 from symparam.frozen import frozen
@@ -96,10 +97,10 @@ def gated_mlp(width: Any, reads: Key | None = None, activation: str = "silu",
               bias: bool = False) -> Sequential:
     """A gated MLP; ``reads``: the tensor its gate and up projections read, where the router
     reads it too; ``bias``: biases on its three projections (DeepSeek-V2's ``mlp_bias``)."""
-    gate, up = Linear(H, width, bias=bias), Linear(H, width, bias=bias)
+    gate, up = column(Linear(H, width, bias=bias)), column(Linear(H, width, bias=bias))
     same_tensor("MLP input", (gate, "input"), (up, "input"), key=reads)
     return Sequential(kind="mlp", gate_proj=gate, up_proj=up,
-                      down_proj=Linear(width, H, bias=bias),
+                      down_proj=row(Linear(width, H, bias=bias)),
                       act_fn=Activation(width, gated=True, fn=activation))
 
 
@@ -107,23 +108,29 @@ def latent_attention(options: Mapping[str, Any]) -> Attention:
     """Multi-head latent attention. For what a training step keeps: the queries and keys are
     made anew (rotary part concatenated), the values come as a slice of kv_b_proj's output
     laid out per head; kv_a_layernorm normalises a slice of kv_a_proj_with_mqa's output (the
-    rotary key is the rest)."""
+    rotary key is the rest).
+
+    Under tensor parallelism (Megatron-LM's MLA; transformers' DeepSeek-V2 tp_plan) the down
+    projections to the latents (q_a_proj, kv_a_proj_with_mqa) and their norms are replicated,
+    every rank computing the whole latent and the shared rotary key; the up projections
+    (q_proj or q_b_proj, kv_b_proj), laid out head by head, are column-parallel, each rank
+    h/t whole heads; o_proj is row-parallel."""
     bias = bool(options["attention_bias"])
     parts: dict[str, Block] = {}
-    first = Linear(H, r_q, bias=bias) if options["q_lora"] else \
-        Linear(H, h * (d_nope + d_rope), bias=False)
-    kv_a = Linear(H, r_kv + d_rope, bias=bias)
+    first = replicated(Linear(H, r_q, bias=bias)) if options["q_lora"] else \
+        column(Linear(H, h * (d_nope + d_rope), bias=False), units=h)
+    kv_a = replicated(Linear(H, r_kv + d_rope, bias=bias))
     same_tensor("attention input", (first, "input"), (kv_a, "input"))
     if options["q_lora"]:
         parts.update(q_a_proj=first, q_a_layernorm=RMSNorm(r_q),
-                     q_b_proj=Linear(r_q, h * (d_nope + d_rope), bias=False))
+                     q_b_proj=column(Linear(r_q, h * (d_nope + d_rope), bias=False), units=h))
     else:
         parts["q_proj"] = first
     parts.update(
         kv_a_proj_with_mqa=kv_a,
         kv_a_layernorm=RMSNorm(r_kv, slice_of=r_kv + d_rope),
-        kv_b_proj=Linear(r_kv, h * (d_nope + d_v), bias=False),
-        o_proj=Linear(h * d_v, H, bias=bias),
+        kv_b_proj=column(Linear(r_kv, h * (d_nope + d_v), bias=False), units=h),
+        o_proj=row(Linear(h * d_v, H, bias=bias)),
     )
     values = {"v": (Key("kv_b_proj output"), h * (d_nope + d_v))}
     # at decoding, transformers expands the cached latents into keys and values with kv_b_proj
@@ -148,12 +155,13 @@ def moe(options: Mapping[str, Any]) -> Sequential:
     """The routed experts, their router and the shared experts, which read what the router
     reads (the router an fp32 copy of it, in a 16-bit model: :data:`ROUTER_INPUT`)."""
     act = activation_of(options, "silu")
-    gate = marked(Linear(H, E, bias=False), "router")
+    gate = replicated(marked(Linear(H, E, bias=False), "router"))
     gate.input_key = ROUTER_INPUT
     gate.upcast = True
     return Sequential(
-        experts=Experts(E, k, inner=d_moe, outer=H, fn=act, gate_up_proj=Tensor(E, 2 * d_moe, H),
-                        down_proj=Tensor(E, H, d_moe)),
+        experts=Experts(E, k, inner=d_moe, outer=H, fn=act,
+                        gate_up_proj=split(Tensor(E, 2 * d_moe, H), 1),
+                        down_proj=split(Tensor(E, H, d_moe), 2)),
         gate=gate,
         routing=routing(options),
         shared_experts=marked(gated_mlp(E_sh * d_moe, ROUTER_INPUT, act,
