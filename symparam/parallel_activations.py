@@ -43,6 +43,7 @@ def activations_per_gpu(model: Any, layout: Layout, recompute: str, dtype: str
         if model.sequence is not None:
             return None, InvalidValueError("activations under pipeline, sequence or expert "
                                            "parallelism are derived for a model of tokens")
+        _latent_under_sp(model, layout)
         env = _env(model, layout)
         ratio = routed_ratio(model, layout)
         if layout.pp == 1:
@@ -230,6 +231,7 @@ def layer_bytes(model: Any, layout: Layout, recompute: str, dtype: str) -> int:
     """What one layer of the stack keeps on one GPU of ``layout`` (tensor and sequence
     parallelism: :func:`rank_bytes`), its own storages without the model's shared ones."""
     activations(model, layout.seq, layout.micro_batch, recompute, dtype)  # its refusals
+    _latent_under_sp(model, layout)
     stack = stack_of(model, list(tensor_leaves(model.tree)))
     if stack is None or stack.repeat is None:
         raise InvalidValueError("a layer's activations are derived for one stack of alike "
@@ -237,6 +239,16 @@ def layer_bytes(model: Any, layout: Layout, recompute: str, dtype: str) -> int:
     block = stack.repeat.block
     one = block.checkpointed(B, S) if recompute == "full" else block.saved(B, S, recompute)
     return rank_bytes(Saved(each=one.each), layout, _env(model, layout), dtype)
+
+
+def _latent_under_sp(model: Any, layout: Layout) -> None:
+    """Refuse sequence parallelism's activations for multi-head latent attention: where its
+    latents and shared rotary key are gathered over the sequence is not checked."""
+    if layout.sp and any("latent" in f.flags for f in model.tree.forms().get("attention", ())):
+        raise InvalidValueError("sequence parallelism (", Param("sp"), ") with multi-head "
+                                "latent attention: where its latents and shared rotary key "
+                                "are gathered over the sequence is not checked, and its "
+                                "activations are not derived")
 
 
 def _values(model: Any) -> dict[str, int]:
