@@ -252,9 +252,9 @@ class ReadablePrinter(Printer):
     def _function(self, expr: sympy.Expr, name: str) -> str:
         """``min(s, W − 1)`` (a sliding window's positions), its arguments printed as
         everything else is."""
-        if self.style == "js":
-            return self.emptyPrinter(expr)
         args = [self._print(arg) for arg in expr.args]
+        if self.style == "js":  # R.lo, R.hi: the least and the greatest, exactly
+            return f"R.{'lo' if name == 'min' else 'hi'}({', '.join(args)})"
         if self.mathml:
             return (f"<mrow><mi>{name}</mi><mo>(</mo>{'<mo>,</mo>'.join(args)}"
                     "<mo>)</mo></mrow>")
