@@ -7,7 +7,7 @@ chosen). Where a command refuses, the page says why in one line.
 
 >>> import symparam
 >>> from symparam.live import Formulas
->>> from symparam.markup import Words
+>>> from symparam.markup import Words, code
 >>> found = running(symparam.model("gpt2"), Formulas({}), Words())
 >>> [row["name"] for row in found["flops"]], found["dtype"]
 (['forward', 'training', 'training-selective', 'training-full', 'decode'], 'fp16')
@@ -21,10 +21,11 @@ from typing import Any
 import sympy
 from markupsafe import Markup
 
+from symparam.blocks.base import Runs
 from symparam.compute import DTYPE_BYTES, compute
 from symparam.errors import SymparamError
 from symparam.live import Formulas
-from symparam.markup import Words
+from symparam.markup import Words, code
 from symparam.memory import POLICIES, UNCHECKED, activations, kv_cache, state_size
 from symparam.symbols import B, s, s_dec
 
@@ -33,6 +34,11 @@ START = {s: 2048, B: 1}
 DEFAULT_DTYPE = "fp16"
 #: the dtypes activations are derived in (``symparam memory`` refuses them in int8)
 ACTIVATION_DTYPES = ("fp32", "fp16", "bf16")
+#: the most runs of layers a page derives memory and compute for: each figure is a formula
+#: with a term a run, nine of them a dtype, written into the page's script (the commands take
+#: any model up to MAX_LAYER_RUNS runs; a page of 1,000 runs took more than 5 s of CPU). Every
+#: published model folds into far fewer (the presets: a handful).
+MAX_PAGE_RUNS = 64
 
 
 def _decoder_as_source(expr: Any) -> Any:
@@ -56,6 +62,12 @@ def running(model: Any, formulas: Formulas, words: Words) -> dict[str, Any] | No
                            "flops": [], "flops_refused": None, "decode_refused": None}
     if model.family.fitted:
         out["refused"] = words("page.run_fitted")
+        return out
+    runs = sum(len(part.block.repeats) if isinstance(part.block, Runs) else 1
+               for part in model.parts() if part.repeat is not None)
+    if runs > MAX_PAGE_RUNS:
+        out["refused"] = words("page.run_many", runs=f"{runs:,}", limit=MAX_PAGE_RUNS,
+                               memory=code("symparam memory"), flops=code("symparam flops"))
         return out
     out["refused"] = None
 

@@ -153,6 +153,24 @@ def test_a_refusal_is_said_in_each_language() -> None:
     assert _shown(elements(page(symparam.model("gpt2")))) != {}
 
 
+def test_a_model_of_more_runs_than_a_page_derives_says_so() -> None:
+    """Past MAX_PAGE_RUNS runs of differing layers (Qwen3-MoE's mlp_only_layers cut into
+    them), the page shows no memory or compute figure and says why, in every language; at
+    the limit it shows them."""
+    from symparam.page_compute import MAX_PAGE_RUNS
+    from tests.fuzz.test_layer_lists import layer_config
+
+    for runs, refused in ((MAX_PAGE_RUNS, False), (MAX_PAGE_RUNS + 1, True)):
+        model = symparam.from_hf_config(layer_config("qwen3_moe", runs, 3, apart=False))
+        html = page(model)
+        text = unescape(re.sub(r"<[^>]+>", "", html))
+        for lang in ("en", "zh", "ko"):
+            said = Words().plain(lang, "page.run_many", runs=f"{runs:,}", limit=MAX_PAGE_RUNS,
+                                 memory="symparam memory", flops="symparam flops")
+            assert (said in text) == refused, (runs, lang)
+        assert bool(_shown(elements(html))) != refused
+
+
 def test_a_sequence_length_that_is_not_a_value_keeps_the_count(tmp_path: Path) -> None:
     """s = 0 is no value: the page says so and its figures are empty, the count stays."""
     path = tmp_path / "page.html"
