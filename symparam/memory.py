@@ -475,7 +475,13 @@ class Activations:
     @property
     def formula(self) -> Any:
         """The bytes as one formula in B and s."""
-        return sympy.expand(sum((kind_bytes(kind, DTYPE_BYTES[self.dtype]) * n
+        return self.formula_in(self.dtype)
+
+    def formula_in(self, dtype: str) -> Any:
+        """The bytes in ``dtype`` as one formula in B and s: the same saved elements (the
+        dtype changes no tensor a step keeps, only the width of those of the model's dtype;
+        masks stay a byte an element), each kind at its width in ``dtype``."""
+        return sympy.expand(sum((kind_bytes(kind, DTYPE_BYTES[dtype]) * n
                                  for kind, n in self.elements.items()), sympy.S.Zero))
 
 

@@ -99,9 +99,11 @@ def running(model: Any, formulas: Formulas, words: Words) -> dict[str, Any] | No
         out["activations_refused"] = words("page.activations_unchecked")
     else:
         try:
-            found = {policy: {dtype: _decoder_as_source(
-                activations(model, seq, 1, policy, dtype).formula)
-                for dtype in ACTIVATION_DTYPES} for policy in POLICIES}
+            kept = {policy: activations(model, seq, 1, policy, DEFAULT_DTYPE)
+                    for policy in POLICIES}  # the tensors kept, whatever their dtype
+            found = {policy: {dtype: _decoder_as_source(saved.formula_in(dtype))
+                              for dtype in ACTIVATION_DTYPES}
+                     for policy, saved in kept.items()}
         except SymparamError:
             out["activations_refused"] = words("page.activations_unchecked")
         else:

@@ -272,3 +272,19 @@ def test_encoder_decoder_cache_holds_both_sequences(capsys: pytest.CaptureFixtur
     assert "s = 1024, s_dec = 128: 56,623,104 B" in out
     whisper = memory(symparam.model("whisper-small"), seq=64)
     assert whisper.kv_total == 12 * 2 * 768 * (64 + 1500) * 2
+
+
+@pytest.mark.parametrize("name", ["gpt2", "llama-3-8b", "bert-base-uncased", "mixtral-8x7b"])
+def test_activations_in_another_dtype_are_the_same_tensors(name: str) -> None:
+    """The page derives a policy's saved tensors once and writes them in each dtype
+    (Activations.formula_in): the same bytes as deriving them in that dtype, for every
+    policy, where fp32 doubles the activations and not the int64 indices."""
+    from symparam.memory import POLICIES, activations
+
+    model = symparam.model(name)
+    for policy in POLICIES:
+        once = activations(model, 512, 2, policy, "fp16")
+        for dtype in ("fp32", "fp16", "bf16"):
+            assert once.formula_in(dtype) == activations(model, 512, 2, policy, dtype).formula
+        # the model's own activations double in fp32; the int64 indices do not
+        assert once.formula_in("fp32") != 2 * once.formula_in("fp16")
