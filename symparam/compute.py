@@ -225,7 +225,8 @@ def flops_lines(result: Any, macs: bool = False, width: int | None = None) -> li
 def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = False,
             training: bool = False, recompute: str = "none", decode: bool = False,
             target_seq: int | None = None, nonmatmul: bool = False,
-            images: int | None = None, image_size: tuple[int, int] | None = None) -> Compute:
+            images: int | None = None, image_size: tuple[int, int] | None = None,
+            by_part: bool = True) -> Compute:
     """Exact FLOPs for ``batch`` sequences of ``seq`` tokens (FlopCounterMode's convention:
     every matrix product at 2 FLOPs per multiply-add, attention over the full s×s).
 
@@ -248,6 +249,8 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
     norms,
     softmax, activations and adds, each at the cost :data:`NONMATMUL` states (the softmax and
     score scaling count as attention work: halved by ``causal``, recomputed by ``selective``).
+    ``by_part`` False leaves out the figure of each part and of each kind of other work (the
+    formula and its value alone, as a page's script needs: each part is derived again).
     """
 
     fixed_sequence = model.sequence
@@ -342,10 +345,10 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
     found = kinds(model.tree, s)
     formula = step(model.tree, s, found)
     parts = tuple((placed.path, _evaluate(step(placed.block, placed.seq), values))
-                  for placed in model.tree.parts("", s, weightless=True))
+                  for placed in model.tree.parts("", s, weightless=True)) if by_part else ()
     other = tuple((kind, _evaluate(under_convention(*found[kind], rerun_of(model.tree, s, kind)),
                                    values))
-                  for kind in NONMATMUL if kind in found)
+                  for kind in NONMATMUL if kind in found) if by_part else ()
     convention = "training (forward + 2× backward)" if training else "forward"
     if recompute != "none":
         convention += ", " + RECOMPUTED[recompute]

@@ -124,7 +124,7 @@ def running(model: Any, formulas: Formulas, words: Words) -> dict[str, Any] | No
         if fixed and name == "decode":
             continue
         try:
-            result = compute(model, seq=seq, batch=1, **how)
+            result = compute(model, seq=seq, batch=1, by_part=False, **how)
         except SymparamError:
             if name != "decode":
                 out["flops"] = []
