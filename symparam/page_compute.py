@@ -1,7 +1,8 @@
 """A page's memory and compute at a sequence length, a batch and a dtype the reader chooses:
 the KV cache and a state-space layer's state, the activations a training step keeps under
 each recomputation policy, and the forward, training and decoding FLOPs — each the formula
-``symparam memory`` / ``symparam flops`` evaluate, kept live by the page's script in s and B
+``symparam memory`` / ``symparam flops`` evaluate, as the tree makes it (not expanded: the
+same value, a fraction of the work), kept live by the page's script in s and B
 (the dtype a select: each figure is written once a dtype, and the script shows the one
 chosen). Where a command refuses, the page says why in one line.
 
@@ -18,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-import sympy
 from markupsafe import Markup
 
 from symparam.blocks.base import Runs
@@ -26,7 +26,7 @@ from symparam.compute import DTYPE_BYTES, compute
 from symparam.errors import SymparamError
 from symparam.live import Formulas
 from symparam.markup import Words, code
-from symparam.memory import POLICIES, UNCHECKED, activations, kv_cache, state_size
+from symparam.memory import POLICIES, UNCHECKED, kept, kv_cache, saved_bytes, state_size
 from symparam.symbols import B, s, s_dec
 
 #: the values the page's inputs start from (the dtype: ``symparam memory``'s default)
@@ -44,7 +44,7 @@ MAX_PAGE_RUNS = 64
 def _decoder_as_source(expr: Any) -> Any:
     """An encoder–decoder's decoder as long as its source, as the commands take it when no
     ``--target-seq`` is given."""
-    return sympy.expand(expr.xreplace({s_dec: s}))
+    return expr.xreplace({s_dec: s})
 
 
 def running(model: Any, formulas: Formulas, words: Words) -> dict[str, Any] | None:
@@ -98,12 +98,10 @@ def running(model: Any, formulas: Formulas, words: Words) -> dict[str, Any] | No
     if model.family.name in UNCHECKED:
         out["activations_refused"] = words("page.activations_unchecked")
     else:
-        try:
-            kept = {policy: activations(model, seq, 1, policy, DEFAULT_DTYPE)
-                    for policy in POLICIES}  # the tensors kept, whatever their dtype
-            found = {policy: {dtype: _decoder_as_source(saved.formula_in(dtype))
+        try:  # the tensors kept, whatever their dtype, each dtype's bytes of them
+            found = {policy: {dtype: _decoder_as_source(saved_bytes(elements, dtype))
                               for dtype in ACTIVATION_DTYPES}
-                     for policy, saved in kept.items()}
+                     for policy, elements in ((p, kept(model, p)) for p in POLICIES)}
         except SymparamError:
             out["activations_refused"] = words("page.activations_unchecked")
         else:
@@ -124,7 +122,7 @@ def running(model: Any, formulas: Formulas, words: Words) -> dict[str, Any] | No
         if fixed and name == "decode":
             continue
         try:
-            result = compute(model, seq=seq, batch=1, by_part=False, **how)
+            result = compute(model, seq=seq, batch=1, by_part=False, expanded=False, **how)
         except SymparamError:
             if name != "decode":
                 out["flops"] = []

@@ -196,6 +196,8 @@ class ReadablePrinter(Printer):
         return f"{expr.p}/{expr.q}"
 
     def _print_Add(self, expr: sympy.Add) -> str:
+        if self.style == "js":  # no reading order to keep: every term as sympy holds them
+            return self._print_terms(list(expr.args))
         terms = sorted(expr.args, key=term_key)
         # a sum opens with a term added, not one taken away (N − ⌊N/4⌋, not −⌊N/4⌋ + N)
         first = next((t for t in terms if not t.as_coeff_Mul()[0].is_negative), None)
