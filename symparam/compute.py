@@ -18,7 +18,7 @@ import sympy
 
 from symparam.assumptions import resolve
 from symparam.blocks.base import evaluate as _evaluate
-from symparam.bounds import expand
+from symparam.bounds import expand, finite
 from symparam.errors import InvalidValueError, Param
 from symparam.frozen import frozen
 from symparam.images import bound
@@ -225,7 +225,8 @@ def flops_lines(result: Any, macs: bool = False, width: int | None = None) -> li
 def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = False,
             training: bool = False, recompute: str = "none", decode: bool = False,
             target_seq: int | None = None, nonmatmul: bool = False,
-            images: int | None = None, image_size: tuple[int, int] | None = None) -> Compute:
+            images: int | None = None, image_size: tuple[int, int] | None = None,
+            by_part: bool = True, expanded: bool = True) -> Compute:
     """Exact FLOPs for ``batch`` sequences of ``seq`` tokens (FlopCounterMode's convention:
     every matrix product at 2 FLOPs per multiply-add, attention over the full s×s).
 
@@ -248,6 +249,11 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
     norms,
     softmax, activations and adds, each at the cost :data:`NONMATMUL` states (the softmax and
     score scaling count as attention work: halved by ``causal``, recomputed by ``selective``).
+    ``by_part`` False leaves out the figure of each part and of each kind of other work (the
+    formula and its value alone, as a page's script needs: each part is derived again).
+    ``expanded`` False gives the formula as the tree's sums and products make it, not
+    expanded, and no other way to run the step (``alternatives`` empty): the same value, for
+    a page's script to evaluate (expanding is most of the work, and printing its terms).
     """
 
     fixed_sequence = model.sequence
@@ -279,7 +285,10 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
             expr = expr.xreplace({s: fixed_sequence})
         if text_alone:  # no image: its terms are 0 (a symbol's value is positive)
             expr = expr.xreplace(text_alone)
-        return expand(expr.xreplace(mapping), what="the FLOPs under these assumptions")
+        expr = expr.xreplace(mapping)
+        if not expanded:
+            return finite(expr, "the FLOPs under these assumptions")
+        return expand(expr, what="the FLOPs under these assumptions")
 
     def kinds(block: Any, seq: Any) -> dict[str, tuple[Any, Any]]:
         """``block``'s other work by kind, as (FLOPs, the part of them that is per score)."""
@@ -312,12 +321,13 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
         if not training:
             return once
         extra = {"none": 0, "full": rerun, "selective": attention}[recompute]
-        return sympy.expand(3 * once + extra)
+        return sympy.expand(3 * once + extra) if expanded else 3 * once + extra
 
     def once_under_convention(full: Any, products: Any) -> tuple[Any, Any]:
         """One forward pass: everything, and the attention products among it."""
         if causal:
-            return sympy.expand(full - products / 2), products / 2
+            once = full - products / 2
+            return sympy.expand(once) if expanded else once, products / 2
         return full, products
 
     def rerun_of(block: Any, seq: Any, kind: str | None = None) -> Any:
@@ -342,10 +352,10 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
     found = kinds(model.tree, s)
     formula = step(model.tree, s, found)
     parts = tuple((placed.path, _evaluate(step(placed.block, placed.seq), values))
-                  for placed in model.tree.parts("", s, weightless=True))
+                  for placed in model.tree.parts("", s, weightless=True)) if by_part else ()
     other = tuple((kind, _evaluate(under_convention(*found[kind], rerun_of(model.tree, s, kind)),
                                    values))
-                  for kind in NONMATMUL if kind in found)
+                  for kind in NONMATMUL if kind in found) if by_part else ()
     convention = "training (forward + 2× backward)" if training else "forward"
     if recompute != "none":
         convention += ", " + RECOMPUTED[recompute]
@@ -358,9 +368,10 @@ def compute(model: Any, seq: int | None = None, batch: int = 1, causal: bool = F
     notes, alternatives = model.tree.idle(), ()
     if decode:
         notes += tuple(DECODING_NOTES[w] for w in windows(formula))
+    if decode and expanded:
         # the same step with the up-projections of latent attention absorbed
-        expanded = fixed(model.tree.decoded(B, s))
-        folded = sympy.expand(formula - expanded + fixed(model.tree.decoded(B, s, absorb=True)))
+        plain = fixed(model.tree.decoded(B, s))
+        folded = sympy.expand(formula - plain + fixed(model.tree.decoded(B, s, absorb=True)))
         if sympy.expand(folded - formula) != 0:
             notes += (LATENT_DECODING,)
             alternatives = ((ABSORBED, _evaluate(folded, values), folded),)

@@ -220,6 +220,11 @@ def _shown(model: Counted, option: Option) -> bool:
         changed = model.family.tree(model.architecture, {**model.options, option.name: other})
     except SymparamError:  # no tree symparam builds (Qwen3-Next's 1,000 runs of attention,
         return True  # with its MoE layers every layer, are 1,494): the value decides
+    try:  # two numbers that differ are two counts that differ: nothing to expand
+        if model.value_of(changed.params) != model.value_of(model.tree.params):
+            return True
+    except SymparamError:  # a value it lacks (a symbolic page): the formulas decide
+        pass
     return sympy.expand(changed.params - model.tree.params) != 0
 
 

@@ -475,8 +475,21 @@ class Activations:
     @property
     def formula(self) -> Any:
         """The bytes as one formula in B and s."""
-        return sympy.expand(sum((kind_bytes(kind, DTYPE_BYTES[self.dtype]) * n
-                                 for kind, n in self.elements.items()), sympy.S.Zero))
+        return self.formula_in(self.dtype)
+
+    def formula_in(self, dtype: str) -> Any:
+        """The bytes in ``dtype`` as one formula in B and s: the same saved elements (the
+        dtype changes no tensor a step keeps, only the width of those of the model's dtype;
+        masks stay a byte an element), each kind at its width in ``dtype``."""
+        return sympy.expand(saved_bytes(self.elements, dtype))
+
+
+def saved_bytes(elements: dict[str, Any], dtype: str) -> Any:
+    """The bytes of ``elements`` (each kind of storage's, as :func:`kept` or
+    :class:`Activations` holds them) in a model of ``dtype``, as they are given (a sum of
+    their products, not expanded)."""
+    return sympy.Add(*(kind_bytes(kind, DTYPE_BYTES[dtype]) * n
+                       for kind, n in elements.items()))
 
 
 #: the families whose saved tensors are not yet checked against torch's (the state-space and
@@ -490,6 +503,22 @@ UNCHECKED = frozenset({"bart", "clip", "gemma3", "jamba", "llava", "mamba", "mam
 UNCHECKED_LAYOUTS: dict[str, tuple[str, ...]] = {
     "deepseek": ("softmax_routing",), "moe": ("block_sparse_moe", "qk_norm_full"),
 }
+
+
+def kept(model: Any, recompute: str = "none") -> dict[str, Any]:
+    """The elements of each kind of storage a training step keeps under ``recompute``, as
+    formulas in B and s (s the model's own sequence where its input fixes it) with its
+    assumptions put in, not expanded (:func:`activations` expands them to print them; a page
+    evaluates them as they are). Raises where :func:`activations` refuses the model."""
+    model.require_compute()
+    if model.family.name in UNCHECKED or any(
+            model.options.get(o) for o in UNCHECKED_LAYOUTS.get(model.family.name, ())):
+        raise InvalidValueError(f"symparam does not derive the activations {model.label} keeps "
+                                "yet: they are not checked against torch's saved tensors")
+    mapping = resolve(model.assumptions)
+    fixed = {} if model.sequence is None else {s: model.sequence}
+    return {kind: n.xreplace(fixed).xreplace(mapping)
+            for kind, n in model.tree.saved(B, s, recompute).totals().items()}
 
 
 def activations(model: Any, seq: int | None, batch: int = 1, recompute: str = "none",
@@ -514,17 +543,7 @@ def activations(model: Any, seq: int | None, batch: int = 1, recompute: str = "n
     elif seq is None:
         raise InvalidValueError("give the sequence length: ", Param("seq", "seq=S"))
     check_lengths(seq=seq, batch=batch, target_seq=target_seq)
-    model.require_compute()
-    if model.family.name in UNCHECKED or any(
-            model.options.get(o) for o in UNCHECKED_LAYOUTS.get(model.family.name, ())):
-        raise InvalidValueError(f"symparam does not derive the activations {model.label} keeps "
-                                "yet: they are not checked against torch's saved tensors")
-    mapping = resolve(model.assumptions)
-    elements = {}
-    for kind, n in model.tree.saved(B, s, recompute).totals().items():
-        if fixed is not None:
-            n = n.xreplace({s: fixed})
-        elements[kind] = sympy.expand(n.xreplace(mapping))
+    elements = {kind: sympy.expand(n) for kind, n in kept(model, recompute).items()}
     values = {**model.bind(), "B": batch, "s": seq, "s_dec": target_seq or seq}
     size = DTYPE_BYTES[dtype]
     total = sum(kind_bytes(kind, size) * evaluate(n, values) for kind, n in elements.items())

@@ -55,6 +55,7 @@ from symparam.markup import (
     script_of,
 )
 from symparam.memory import OPTIMISERS, kv_cache_width
+from symparam.page_compute import running
 from symparam.printing import INVISIBLE_TIMES, latex, mathml, mathml_name, percent
 from symparam.render import (
     LANGUAGES,
@@ -216,6 +217,7 @@ def _view(model: Counted, d: Derivation) -> dict[str, Any]:
                    for dtype, per in DTYPE_BYTES.items()],
         "reported": _reported(d),
         **_memory_more(model, d, formulas),
+        "running": running(model, formulas, words),
     }
 
 

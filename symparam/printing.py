@@ -196,6 +196,8 @@ class ReadablePrinter(Printer):
         return f"{expr.p}/{expr.q}"
 
     def _print_Add(self, expr: sympy.Add) -> str:
+        if self.style == "js":  # no reading order to keep: every term as sympy holds them
+            return self._print_terms(list(expr.args))
         terms = sorted(expr.args, key=term_key)
         # a sum opens with a term added, not one taken away (N − ⌊N/4⌋, not −⌊N/4⌋ + N)
         first = next((t for t in terms if not t.as_coeff_Mul()[0].is_negative), None)
@@ -252,9 +254,9 @@ class ReadablePrinter(Printer):
     def _function(self, expr: sympy.Expr, name: str) -> str:
         """``min(s, W − 1)`` (a sliding window's positions), its arguments printed as
         everything else is."""
-        if self.style == "js":
-            return self.emptyPrinter(expr)
         args = [self._print(arg) for arg in expr.args]
+        if self.style == "js":  # R.lo, R.hi: the least and the greatest, exactly
+            return f"R.{'lo' if name == 'min' else 'hi'}({', '.join(args)})"
         if self.mathml:
             return (f"<mrow><mi>{name}</mi><mo>(</mo>{'<mo>,</mo>'.join(args)}"
                     "<mo>)</mo></mrow>")

@@ -272,3 +272,52 @@ def test_encoder_decoder_cache_holds_both_sequences(capsys: pytest.CaptureFixtur
     assert "s = 1024, s_dec = 128: 56,623,104 B" in out
     whisper = memory(symparam.model("whisper-small"), seq=64)
     assert whisper.kv_total == 12 * 2 * 768 * (64 + 1500) * 2
+
+
+@pytest.mark.parametrize("name", ["gpt2", "llama-3-8b", "bert-base-uncased", "mixtral-8x7b"])
+def test_activations_in_another_dtype_are_the_same_tensors(name: str) -> None:
+    """The page derives a policy's saved tensors once and writes them in each dtype
+    (Activations.formula_in): the same bytes as deriving them in that dtype, for every
+    policy, where fp32 doubles the activations and not the int64 indices."""
+    from symparam.memory import POLICIES, activations
+
+    model = symparam.model(name)
+    for policy in POLICIES:
+        once = activations(model, 512, 2, policy, "fp16")
+        for dtype in ("fp32", "fp16", "bf16"):
+            assert once.formula_in(dtype) == activations(model, 512, 2, policy, dtype).formula
+        # the model's own activations double in fp32; the int64 indices do not
+        assert once.formula_in("fp32") != 2 * once.formula_in("fp16")
+
+
+@pytest.mark.parametrize("name", ["gpt2", "llama-3-8b", "mixtral-8x7b", "gemma-3-1b",
+                                  "deepseek-v2-lite", "whisper-small"])
+def test_what_a_page_evaluates_unexpanded_expands_to_the_commands_formulas(name: str) -> None:
+    """The page writes the activations (kept, saved_bytes) and the FLOPs (compute with
+    expanded=False) as the tree makes them, not expanded: each expands to the formula
+    ``symparam memory`` and ``symparam flops`` print, for every policy, dtype and run."""
+    import sympy
+
+    from symparam.compute import compute
+    from symparam.errors import SymparamError
+    from symparam.memory import POLICIES, activations, kept, saved_bytes
+
+    model = symparam.model(name)
+    for policy in POLICIES:
+        try:
+            once = activations(model, 512, 2, policy, "fp16")
+        except SymparamError:
+            continue
+        for dtype in ("fp32", "fp16", "bf16"):
+            page = saved_bytes(kept(model, policy), dtype)
+            assert sympy.expand(page) == once.formula_in(dtype), (policy, dtype)
+    runs = ({}, {"training": True}, {"training": True, "recompute": "selective"},
+            {"training": True, "recompute": "full"}, {"decode": True}, {"causal": True})
+    for how in runs:
+        try:
+            printed = compute(model, seq=512, batch=2, **how)
+        except SymparamError:
+            continue
+        page = compute(model, seq=512, batch=2, by_part=False, expanded=False, **how)
+        assert sympy.expand(page.formula - printed.formula) == 0, how
+        assert page.flops == printed.flops, how

@@ -367,11 +367,16 @@ def test_no_preset_page_has_an_empty_input() -> None:
         m = symparam.model(name)
         read = {s.name for s in m.params.free_symbols | m.active_params.free_symbols}
         read |= {s.name for rule in m.divisibility for s in rule.symbols}
-        shown = {e.attrs["data-name"]: e.attrs.get("value", "") for e in elements(page(m))
-                 if e.tag == "input" and "data-name" in e.attrs}
+        found = [e for e in elements(page(m)) if e.tag == "input" and "data-name" in e.attrs]
+        shown = {e.attrs["data-name"]: e.attrs.get("value", "") for e in found
+                 if "data-run" not in e.attrs}  # the memory and compute section's s and B
         empty = [n for n, v in shown.items() if not v and (n in read or n in m.config_keys)]
         assert shown and not empty, (name, empty)
         assert all(int(v) == m.values[n] for n, v in shown.items() if v), name
+        run = {e.attrs["data-name"]: e.attrs.get("value", "") for e in found
+               if "data-run" in e.attrs}
+        assert set(run) <= {"s", "B"} and all(v.isdigit() and int(v) > 0
+                                              for v in run.values()), (name, run)
 
 
 @pytest.mark.parametrize("name", [f.name for f in families()])
@@ -392,7 +397,8 @@ def test_every_family_page_opens_on_a_count(name: str) -> None:
     # it says where its values come from, and not that it has none
     assert "with no values put in" not in html and "The inputs start from" in html, name
     shown = {e.attrs["data-name"]: e.attrs.get("value", "") for e in found
-             if e.tag == "input" and "data-name" in e.attrs}
+             if e.tag == "input" and "data-name" in e.attrs
+             and "data-run" not in e.attrs}  # not the memory and compute section's s and B
     needed = {s.name for s in m.params.free_symbols}
     assert needed <= {n for n, v in shown.items() if v}, (name, shown)
     if preset or not kind:  # a preset's values, or the model's own (gpt2 is a type too)

@@ -71,6 +71,9 @@ def value(expr: sympy.Expr, env: Mapping[sympy.Symbol, Number]) -> Number:
     if isinstance(expr, sympy.floor | sympy.ceiling):
         inner = value(expr.args[0], env)
         return math.floor(inner) if isinstance(expr, sympy.floor) else math.ceil(inner)
+    if isinstance(expr, sympy.Min | sympy.Max):  # exact: ints and Fractions compare exactly
+        found = [value(arg, env) for arg in expr.args]
+        return min(found) if isinstance(expr, sympy.Min) else max(found)
     numbers = {s: sympy.Rational(env[s]) for s in expr.free_symbols if s in env}
     result = expr.xreplace(numbers)
     if not result.is_Rational:

@@ -1,5 +1,5 @@
 # templates/page/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '513f1474f9e36e8e2336a8da487d3e9326f01695b54d03136facc3e2cb37c34d'
+SOURCE = '66e6b31b21cf74745e664d431467d19b2fc689908ab424e4f05bcd0ca6104461'
 TABLE = {'name': 'English',
  'title': '{model}: parameters, derived',
  'lede': 'Change a hyperparameter: the total, the active parameters and every figure below are '
@@ -68,4 +68,36 @@ TABLE = {'name': 'English',
  'column_description': 'Description',
  'search': 'Find a model',
  'search_none': 'No model matches.',
+ 'running_heading': 'At a sequence length and a batch',
+ 'running_intro': 'Memory and compute for B sequences of s tokens, as {memory} and {flops} work '
+                  'them out (the same formulas, evaluated here exactly):',
+ 'input_seq': 'Tokens a sequence, s',
+ 'input_batch': 'Sequences, B',
+ 'running_memory': 'Memory',
+ 'running_flops': 'Compute',
+ 'column_flops': 'FLOPs',
+ 'run_kv': 'KV cache after s tokens, for the batch',
+ 'run_state': 'State of the state-space layers, for the batch (the same for any s)',
+ 'run_activations_none': 'Activations a training step keeps, no recomputation',
+ 'run_activations_selective': "Activations, selective recomputation (attention's core runs again)",
+ 'run_activations_full': 'Activations, full recomputation (each layer runs again)',
+ 'run_no_cache': 'This model keeps no KV cache and no state between tokens.',
+ 'activations_unchecked': 'The activations this model keeps are not derived yet: they are not '
+                          "checked against torch's saved tensors.",
+ 'activations_int8': 'Activations are kept in fp32, fp16 or bf16.',
+ 'run_flops_forward': 'Forward pass',
+ 'run_flops_training': 'Training step (forward and backward)',
+ 'run_flops_training-selective': 'Training step, selective recomputation',
+ 'run_flops_training-full': 'Training step, full recomputation',
+ 'run_flops_decode': 'Decoding one token a sequence against a cache of s tokens',
+ 'decode_state': 'A decoding step is not derived yet: the state-space or linear-attention layers '
+                 'run another step with their cached state than their forward pass.',
+ 'decode_cross': "A decoding step is not derived yet: the cross-attention over the encoder's "
+                 'states.',
+ 'decode_none': 'This model keeps no keys and values between tokens: it has no decoding step.',
+ 'flops_family': 'FLOPs are not derived for the {family} family yet.',
+ 'run_fitted': 'This model is read off a module tree, which gives its weights, not what its layers '
+               'keep or compute: its memory beyond the weights and its FLOPs are not derived.',
+ 'run_many': "This model's layers fall into {runs} runs of differing layers; a page derives memory "
+             'and compute for at most {limit} runs. {memory} and {flops} give them.',
  'families': {}}

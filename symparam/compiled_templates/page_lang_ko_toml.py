@@ -1,5 +1,5 @@
 # templates/page/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '7e0e4393262ffd192ac12f7663c3b5df577ccf3e3a330b530e3e8be99fd3e1c2'
+SOURCE = '644fa039f061b7cb088a3168388c68e3600d7786e8ff88d0774ec7f6548ba338'
 TABLE = {'name': '한국어',
  'title': '{model}: 파라미터 수 유도',
  'lede': '하이퍼파라미터를 바꾸면 전체 파라미터 수, 활성 파라미터 수, 그리고 아래의 모든 수치가 이 페이지 안에서 닫힌 형식으로부터 정확히 다시 계산된다.',
@@ -53,4 +53,33 @@ TABLE = {'name': '한국어',
  'column_description': '설명',
  'search': '모델 찾기',
  'search_none': '일치하는 모델이 없다.',
+ 'running_heading': '시퀀스 길이와 배치를 정하면',
+ 'running_intro': '토큰 s개짜리 시퀀스 B개에 드는 메모리와 연산량으로, {memory}와 {flops}가 계산하는 방식과 같다(같은 공식을 이 페이지에서 '
+                  '정확히 계산한다):',
+ 'input_seq': '시퀀스당 토큰 수 s',
+ 'input_batch': '시퀀스 수 B',
+ 'running_memory': '메모리',
+ 'running_flops': '연산량',
+ 'column_flops': '부동소수점 연산 수',
+ 'run_kv': '토큰 s개 뒤 배치 전체의 KV 캐시',
+ 'run_state': '배치 전체의 상태 공간 레이어 상태(s와 무관)',
+ 'run_activations_none': '학습 한 스텝이 저장하는 활성값, 재계산 없음',
+ 'run_activations_selective': '활성값, 선택적 재계산(어텐션 핵심 부분을 다시 계산)',
+ 'run_activations_full': '활성값, 전체 재계산(레이어마다 다시 계산)',
+ 'run_no_cache': '이 모델은 토큰 사이에 KV 캐시도 상태도 저장하지 않는다.',
+ 'activations_unchecked': '이 모델이 저장하는 활성값은 아직 유도되지 않았다. torch가 저장하는 텐서와 대조하지 않았기 때문이다.',
+ 'activations_int8': '활성값은 fp32, fp16, bf16 중 하나로 저장된다.',
+ 'run_flops_forward': '순전파',
+ 'run_flops_training': '학습 한 스텝(순전파와 역전파)',
+ 'run_flops_training-selective': '학습 한 스텝, 선택적 재계산',
+ 'run_flops_training-full': '학습 한 스텝, 전체 재계산',
+ 'run_flops_decode': '토큰 s개의 캐시를 두고 시퀀스마다 토큰 하나를 디코딩',
+ 'decode_state': '디코딩 스텝은 아직 유도되지 않았다. 상태 공간 레이어나 선형 어텐션 레이어는 캐시된 상태로 순전파와 다른 스텝을 실행한다.',
+ 'decode_cross': '디코딩 스텝은 아직 유도되지 않았다. 인코더 상태에 대한 교차 어텐션이 있기 때문이다.',
+ 'decode_none': '이 모델은 토큰 사이에 키와 값을 저장하지 않으므로 디코딩 스텝이 없다.',
+ 'flops_family': '{family} 계열의 부동소수점 연산 수는 아직 유도되지 않았다.',
+ 'run_fitted': '이 모델은 모듈 트리에서 읽어 낸 것이라 가중치만 알 수 있고 각 레이어가 저장하거나 계산하는 것은 알 수 없다. 가중치 외의 메모리와 부동소수점 '
+               '연산 수는 유도되지 않는다.',
+ 'run_many': '이 모델의 레이어는 구조가 서로 다른 {runs}개 구간으로 나뉘는데, 페이지는 최대 {limit}개 구간까지만 메모리와 연산량을 유도한다. '
+             '{memory}와 {flops}로 구할 수 있다.',
  'families': {'MoE decoder': 'MoE 디코더', 'Transformer': 'Transformer', 'MLP': '다층 퍼셉트론'}}

@@ -1,6 +1,6 @@
 # page/page.html.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = 'a47136b3bdecb8fd1db55caa2c30c10a5a458fbe3b5537f860f25977b9fc0426'
+SOURCE = '049b8bcb05fd9a317bb4d092c421ee4b1cd958dac7f60bd86b905ec59f9cae4c'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'page/page.html.j2'
 
@@ -19,6 +19,7 @@ def root(context, missing=missing):
     l_0_v = resolve('v')
     l_0_code = resolve('code')
     l_0_list_of = resolve('list_of')
+    l_0_r = resolve('r')
     l_0_script = resolve('script')
     pass
     yield '<!DOCTYPE html>\n<html lang="'
@@ -521,6 +522,122 @@ def root(context, missing=missing):
             yield '</td></tr>\n'
         l_1_k = missing
         yield '</tbody>\n</table>\n</div>\n'
+    if environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'running'):
+        pass
+        l_0_r = environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'running')
+        context.vars['r'] = l_0_r
+        context.exported_vars.add('r')
+        yield '<div id="running" data-running>\n<h3>'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.running_heading'))
+        yield '</h3>\n'
+        if environment.getattr((undefined(name='r') if l_0_r is missing else l_0_r), 'refused'):
+            pass
+            yield '<p>'
+            yield escape(environment.getattr((undefined(name='r') if l_0_r is missing else l_0_r), 'refused'))
+            yield '</p>'
+        else:
+            pass
+            yield '<p>'
+            yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.running_intro', memory=context.call((undefined(name='code') if l_0_code is missing else l_0_code), 'symparam memory'), flops=context.call((undefined(name='code') if l_0_code is missing else l_0_code), 'symparam flops')))
+            yield '</p>\n<div class="run-inputs">\n'
+            if environment.getattr((undefined(name='r') if l_0_r is missing else l_0_r), 'has_seq'):
+                pass
+                yield '<label>'
+                yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.input_seq'))
+                yield ' <input type="text" inputmode="numeric" autocomplete="off" spellcheck="false" size="10" data-name="s" data-run value="2048"></label>'
+            yield '<label>'
+            yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.input_batch'))
+            yield ' <input type="text" inputmode="numeric" autocomplete="off" spellcheck="false" size="6" data-name="B" data-run value="1"></label>\n<label>'
+            yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.dtype'))
+            yield ' <select data-dtype-select>'
+            for l_1_d in environment.getattr((undefined(name='r') if l_0_r is missing else l_0_r), 'dtypes'):
+                _loop_vars = {}
+                pass
+                yield '<option value="'
+                yield escape(l_1_d)
+                yield '"'
+                if (l_1_d == environment.getattr((undefined(name='r') if l_0_r is missing else l_0_r), 'dtype')):
+                    pass
+                    yield ' selected'
+                yield '>'
+                yield escape(l_1_d)
+                yield '</option>'
+            l_1_d = missing
+            yield '</select></label>\n</div>\n<div class="scroll">\n<table data-run-memory>\n<caption class="sr">'
+            yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.running_memory'))
+            yield '</caption>\n<thead><tr><th scope="col">'
+            yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.running_memory'))
+            yield '</th><th scope="col" class="n">'
+            yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.bytes'))
+            yield '</th></tr></thead>\n<tbody>\n'
+            if environment.getattr((undefined(name='r') if l_0_r is missing else l_0_r), 'kv'):
+                pass
+                yield '<tr><td>'
+                yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.run_kv'))
+                yield '</td><td class="n" data-figure="kv">'
+                yield escape(environment.getattr((undefined(name='r') if l_0_r is missing else l_0_r), 'kv'))
+                yield '</td></tr>'
+            if environment.getattr((undefined(name='r') if l_0_r is missing else l_0_r), 'state'):
+                pass
+                yield '<tr><td>'
+                yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.run_state'))
+                yield '</td><td class="n" data-figure="state">'
+                yield escape(environment.getattr((undefined(name='r') if l_0_r is missing else l_0_r), 'state'))
+                yield '</td></tr>'
+            for l_1_a in environment.getattr((undefined(name='r') if l_0_r is missing else l_0_r), 'activations'):
+                _loop_vars = {}
+                pass
+                yield '<tr><td>'
+                yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), markup_join(('page.run_activations_', environment.getattr(l_1_a, 'name'), )), _loop_vars=_loop_vars))
+                yield '</td><td class="n" data-figure="activations-'
+                yield escape(environment.getattr(l_1_a, 'name'))
+                yield '">'
+                yield escape(environment.getattr(l_1_a, 'figure'))
+                yield '</td></tr>'
+            l_1_a = missing
+            yield '</tbody>\n</table>\n</div>\n'
+            if ((not environment.getattr((undefined(name='r') if l_0_r is missing else l_0_r), 'kv')) and (not environment.getattr((undefined(name='r') if l_0_r is missing else l_0_r), 'state'))):
+                pass
+                yield '<p>'
+                yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.run_no_cache'))
+                yield '</p>'
+            if environment.getattr((undefined(name='r') if l_0_r is missing else l_0_r), 'activations_refused'):
+                pass
+                yield '<p>'
+                yield escape(environment.getattr((undefined(name='r') if l_0_r is missing else l_0_r), 'activations_refused'))
+                yield '</p>'
+            if environment.getattr((undefined(name='r') if l_0_r is missing else l_0_r), 'flops'):
+                pass
+                yield '<div class="scroll">\n<table data-run-flops>\n<caption class="sr">'
+                yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.running_flops'))
+                yield '</caption>\n<thead><tr><th scope="col">'
+                yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.running_flops'))
+                yield '</th><th scope="col" class="n">'
+                yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.column_flops'))
+                yield '</th></tr></thead>\n<tbody>\n'
+                for l_1_f in environment.getattr((undefined(name='r') if l_0_r is missing else l_0_r), 'flops'):
+                    _loop_vars = {}
+                    pass
+                    yield '<tr><td>'
+                    yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), markup_join(('page.run_flops_', environment.getattr(l_1_f, 'name'), )), _loop_vars=_loop_vars))
+                    yield '</td><td class="n" data-figure="flops-'
+                    yield escape(environment.getattr(l_1_f, 'name'))
+                    yield '">'
+                    yield escape(environment.getattr(l_1_f, 'value'))
+                    yield '</td></tr>'
+                l_1_f = missing
+                yield '</tbody>\n</table>\n</div>\n'
+            if environment.getattr((undefined(name='r') if l_0_r is missing else l_0_r), 'decode_refused'):
+                pass
+                yield '<p>'
+                yield escape(environment.getattr((undefined(name='r') if l_0_r is missing else l_0_r), 'decode_refused'))
+                yield '</p>'
+            if environment.getattr((undefined(name='r') if l_0_r is missing else l_0_r), 'flops_refused'):
+                pass
+                yield '<p>'
+                yield escape(environment.getattr((undefined(name='r') if l_0_r is missing else l_0_r), 'flops_refused'))
+                yield '</p>'
+        yield '</div>\n'
     yield '</section>\n'
     if environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'reported'):
         pass
@@ -554,4 +671,4 @@ def root(context, missing=missing):
     yield '</script>\n</body>\n</html>\n'
 
 blocks = {}
-debug_info = '4=22&7=24&10=26&11=28&12=30&16=32&17=34&18=38&21=48&22=50&23=52&24=55&26=58&27=65&28=68&30=70&31=73&36=76&39=78&40=80&42=89&44=93&45=97&46=101&47=104&49=109&51=118&58=127&59=131&60=134&61=138&62=141&66=146&67=148&68=150&69=152&70=156&74=169&76=173&78=176&79=178&81=181&85=197&86=199&88=208&89=212&94=224&95=227&97=229&98=233&102=243&103=246&104=248&105=250&110=254&111=256&112=258&113=264&114=266&115=268&116=270&117=273&118=275&119=277&121=279&122=282&124=284&125=288&129=294&130=297&132=299&133=303&139=310&140=312&141=314&143=317&144=321&148=334&152=337&153=340&154=344&155=354&156=357&160=360&161=370&163=380&164=384&165=395&170=410&171=412&172=414&173=417&174=419&179=423&180=426&182=430&184=439&188=442&189=444&192=446&193=448&195=458&196=462&201=474&204=476&205=478&207=486&208=490&213=500&214=503&217=505&218=507&220=511&221=515&228=522&230=525&232=527&233=529&235=533&236=537&237=540&240=543&245=546&247=550'
+debug_info = '4=23&7=25&10=27&11=29&12=31&16=33&17=35&18=39&21=49&22=51&23=53&24=56&26=59&27=66&28=69&30=71&31=74&36=77&39=79&40=81&42=90&44=94&45=98&46=102&47=105&49=110&51=119&58=128&59=132&60=135&61=139&62=142&66=147&67=149&68=151&69=153&70=157&74=170&76=174&78=177&79=179&81=182&85=198&86=200&88=209&89=213&94=225&95=228&97=230&98=234&102=244&103=247&104=249&105=251&110=255&111=257&112=259&113=265&114=267&115=269&116=271&117=274&118=276&119=278&121=280&122=283&124=285&125=289&129=295&130=298&132=300&133=304&139=311&140=313&141=315&143=318&144=322&148=335&152=338&153=341&154=345&155=355&156=358&160=361&161=371&163=381&164=385&165=396&170=411&171=413&172=415&173=418&174=420&179=424&180=427&182=431&184=440&188=443&189=445&192=447&193=449&195=459&196=463&201=475&204=477&205=479&207=487&208=491&213=501&214=504&217=506&218=508&220=512&221=516&227=522&229=528&230=530&231=538&233=540&234=546&235=548&239=564&240=566&242=570&243=577&244=584&248=596&249=601&250=606&253=609&254=611&256=615&261=627&262=632&267=639&269=642&271=644&272=646&274=650&275=654&276=657&279=660&284=663&286=667'

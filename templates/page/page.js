@@ -87,7 +87,8 @@ function update() {
       return null;
     }
   });
-  let ok = invalid.length === 0;
+  // a sequence length or a batch that is not a value leaves its own figures empty, not the count
+  let ok = invalid.every((name) => byName.get(name).hasAttribute("data-run"));
   CHECKS.forEach((check, k) => {
     const bad = failing(check, values);
     if (bad && check[3]) ok = false;
@@ -135,7 +136,8 @@ function update() {
   };
   status("invalid", invalid);
   status("empty", values[DATA.total] === null ? empty.filter((name) => DATA.needs.includes(name)) : []);
-  const defaults = inputs.every((input) => input.value.replace(/[\s,_]/g, "") === input.defaultValue);
+  // the page's own values are its hyperparameters': a sequence length or a batch is not one
+  const defaults = inputs.filter((input) => !input.hasAttribute("data-run")).every((input) => input.value.replace(/[\s,_]/g, "") === input.defaultValue);
   for (const el of document.querySelectorAll("[data-defaults]")) el.hidden = !defaults;
   for (const el of document.querySelectorAll("[data-changed]")) el.hidden = defaults;
   return ok;
@@ -204,6 +206,15 @@ for (const button of document.querySelectorAll("button[data-latex]")) {
       navigator.clipboard.writeText(button.dataset.latex).catch(() => {});
     }
   });
+}
+// the dtype of the memory figures: each is written once a dtype, the one chosen shown
+const dtype = document.querySelector("select[data-dtype-select]");
+const showDtype = () => {
+  for (const el of document.querySelectorAll("[data-dtype]")) el.hidden = el.dataset.dtype !== dtype.value;
+};
+if (dtype) {
+  dtype.addEventListener("change", showDtype);
+  showDtype();
 }
 window.addEventListener("hashchange", fromAddress);
 fromAddress();

@@ -1,7 +1,7 @@
 // Exact rationals for a page's formulas: a value is [numerator, denominator], two BigInts, so
 // a count stays exact past 2^53 and a fraction such as h_kv/h is never rounded. R holds what
 // the formulas symparam prints call (symparam.printing.javascript): n integer, q fraction,
-// a sum, m product, p integer power, f floor, c ceiling.
+// a sum, m product, p integer power, f floor, c ceiling, lo least, hi greatest.
 const gcd = (a, b) => {
   a = a < 0n ? -a : a;
   b = b < 0n ? -b : b;
@@ -27,4 +27,6 @@ const R = {
   },
   f: (x) => [floorDiv(x[0], x[1]), 1n],
   c: (x) => [-floorDiv(-x[0], x[1]), 1n],
+  lo: (...xs) => xs.reduce((a, b) => (b[0] * a[1] < a[0] * b[1] ? b : a)),
+  hi: (...xs) => xs.reduce((a, b) => (b[0] * a[1] > a[0] * b[1] ? b : a)),
 };

@@ -1,0 +1,145 @@
+"""A page's memory and compute at a sequence length, a batch and a dtype the reader chooses:
+the KV cache and a state-space layer's state, the activations a training step keeps under
+each recomputation policy, and the forward, training and decoding FLOPs — each the formula
+``symparam memory`` / ``symparam flops`` evaluate, as the tree makes it (not expanded: the
+same value, a fraction of the work), kept live by the page's script in s and B
+(the dtype a select: each figure is written once a dtype, and the script shows the one
+chosen). Where a command refuses, the page says why in one line.
+
+>>> import symparam
+>>> from symparam.live import Formulas
+>>> from symparam.markup import Words, code
+>>> found = running(symparam.model("gpt2"), Formulas({}), Words())
+>>> [row["name"] for row in found["flops"]], found["dtype"]
+(['forward', 'training', 'training-selective', 'training-full', 'decode'], 'fp16')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from markupsafe import Markup
+
+from symparam.blocks.base import Runs
+from symparam.compute import DTYPE_BYTES, compute
+from symparam.errors import SymparamError
+from symparam.live import Formulas
+from symparam.markup import Words, code
+from symparam.memory import POLICIES, UNCHECKED, kept, kv_cache, saved_bytes, state_size
+from symparam.symbols import B, s, s_dec
+
+#: the values the page's inputs start from (the dtype: ``symparam memory``'s default)
+START = {s: 2048, B: 1}
+DEFAULT_DTYPE = "fp16"
+#: the dtypes activations are derived in (``symparam memory`` refuses them in int8)
+ACTIVATION_DTYPES = ("fp32", "fp16", "bf16")
+#: the most runs of layers a page derives memory and compute for: each figure is a formula
+#: with a term a run, nine of them a dtype, written into the page's script (the commands take
+#: any model up to MAX_LAYER_RUNS runs; a page of 1,000 runs took more than 5 s of CPU). Every
+#: published model folds into far fewer (the presets: a handful).
+MAX_PAGE_RUNS = 64
+
+
+def _decoder_as_source(expr: Any) -> Any:
+    """An encoder–decoder's decoder as long as its source, as the commands take it when no
+    ``--target-seq`` is given."""
+    return expr.xreplace({s_dec: s})
+
+
+def running(model: Any, formulas: Formulas, words: Words) -> dict[str, Any] | None:
+    """What the template shows of ``model`` at s, B and a dtype (None where a hyperparameter
+    of its own is named s or B, which the inputs would stand for)."""
+    if {"s", "B"} & set(model.symbols):
+        return None
+    for symbol, start in START.items():
+        formulas.values.setdefault(symbol, start)
+    fixed = model.sequence is not None
+    seq = None if fixed else 1
+    out: dict[str, Any] = {"dtype": DEFAULT_DTYPE, "dtypes": list(DTYPE_BYTES),
+                           "has_seq": not fixed, "kv": None, "state": None,
+                           "activations": [], "activations_refused": None,
+                           "flops": [], "flops_refused": None, "decode_refused": None}
+    if model.family.fitted:
+        out["refused"] = words("page.run_fitted")
+        return out
+    runs = sum(len(part.block.repeats) if isinstance(part.block, Runs) else 1
+               for part in model.parts() if part.repeat is not None)
+    if runs > MAX_PAGE_RUNS:
+        out["refused"] = words("page.run_many", runs=f"{runs:,}", limit=MAX_PAGE_RUNS,
+                               memory=code("symparam memory"), flops=code("symparam flops"))
+        return out
+    out["refused"] = None
+
+    def by_dtype(build: Callable[[str], Any], dtypes: tuple[str, ...] = tuple(DTYPE_BYTES),
+                 refused: Markup | None = None) -> Markup:
+        """One figure a dtype (bytes and GiB), the one not chosen hidden."""
+        parts = []
+        for dtype in DTYPE_BYTES:
+            hidden = "" if dtype == DEFAULT_DTYPE else " hidden"
+            if dtype in dtypes:
+                expr = build(dtype)
+                inner = Markup("{} ({})").format(formulas.live(expr),
+                                                 formulas.live(expr, unit="gib"))
+            else:
+                inner = refused or Markup("—")
+            parts.append(Markup('<span data-dtype="{}"{}>{}</span>').format(
+                dtype, Markup(hidden), inner))
+        return Markup("").join(parts)
+
+    held = kv_cache(model)
+    if held is not None:
+        held = _decoder_as_source(held)
+        out["kv"] = by_dtype(lambda dtype: held * B * DTYPE_BYTES[dtype])
+    state = state_size(model)
+    if state is not None:
+        out["state"] = by_dtype(lambda dtype: state * B * DTYPE_BYTES[dtype])
+
+    if model.family.name in UNCHECKED:
+        out["activations_refused"] = words("page.activations_unchecked")
+    else:
+        try:  # the tensors kept, whatever their dtype, each dtype's bytes of them
+            found = {policy: {dtype: _decoder_as_source(saved_bytes(elements, dtype))
+                              for dtype in ACTIVATION_DTYPES}
+                     for policy, elements in ((p, kept(model, p)) for p in POLICIES)}
+        except SymparamError:
+            out["activations_refused"] = words("page.activations_unchecked")
+        else:
+            refused = words("page.activations_int8")
+            out["activations"] = [
+                {"name": policy, "figure": by_dtype(lambda dtype, p=policy: found[p][dtype],
+                                                    ACTIVATION_DTYPES, refused)}
+                for policy in POLICIES]
+
+    if not model.family.compute:
+        out["flops_refused"] = words("page.flops_family", family=model.family.title)
+        return out
+    runs = [("forward", {}), ("training", {"training": True}),
+            ("training-selective", {"training": True, "recompute": "selective"}),
+            ("training-full", {"training": True, "recompute": "full"}),
+            ("decode", {"decode": True})]
+    for name, how in runs:
+        if fixed and name == "decode":
+            continue
+        try:
+            result = compute(model, seq=seq, batch=1, by_part=False, expanded=False, **how)
+        except SymparamError:
+            if name != "decode":
+                out["flops"] = []
+                out["flops_refused"] = words("page.flops_family", family=model.family.title)
+                return out
+            out["decode_refused"] = words(_decode_refusal(model))
+            continue
+        expr = _decoder_as_source(result.formula)
+        out["flops"].append({"name": name, "value": formulas.live(expr)})
+    return out
+
+
+def _decode_refusal(model: Any) -> str:
+    """The words of why ``symparam flops --decode`` refuses ``model``, in the order its
+    refusal tests them."""
+    if state_size(model) is not None:
+        return "page.decode_state"
+    if model.tree.attends_elsewhere():
+        return "page.decode_cross"
+    return "page.decode_none"
