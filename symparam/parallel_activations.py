@@ -140,8 +140,9 @@ def rank_bytes(saved: Saved, layout: Layout, env: dict[str, int], dtype: str,
                 raise InvalidValueError("context parallelism (", Param("cp"), "): a tensor the "
                                         "model keeps grows faster than the sequence (an eager "
                                         "attention's scores or mask, s × s), which a ring "
-                                        "attention does not keep: not derived; try --recompute "
-                                        "full")
+                                        "attention does not keep: not derived; try full "
+                                        "recomputation (", Param("recompute", "recompute="
+                                        "'full'"), ")")
             value /= layout.cp
         if routed:
             value *= ratio

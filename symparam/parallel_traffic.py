@@ -13,6 +13,7 @@ import sympy
 from symparam.blocks.base import Block, tensor_leaves
 from symparam.blocks.numbers import evaluate
 from symparam.frozen import frozen
+from symparam.memory import kv_cache
 from symparam.placement import PSI, PSI_E, Layout, Stage, stack_of
 
 CONVENTIONS = {
@@ -151,8 +152,6 @@ def ring_row(model: Any, layout: Layout, layers: int, m: int, act_bytes: int
     """Ring attention's sends a step (:data:`CONVENTIONS`): 3(c − 1) passes of a GPU's keys
     and values a layer a micro-batch; their width read off the KV cache a token (refused for a
     cache that is not alike layer by layer), and that width W_kv (None where refused)."""
-    from symparam.memory import kv_cache
-
     formula = kv_cache(model)
     stack = stack_of(model, list(tensor_leaves(model.tree)))
     if formula is None or stack is None or not stack.layers or formula.has(sympy.Min):

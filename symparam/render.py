@@ -28,6 +28,7 @@ from symparam.josa import attach
 from symparam.notes import thumb_notes
 from symparam.pdftex import settable
 from symparam.printing import latex, percent
+from symparam.render_gpu import gpu_view
 from symparam.symbols import B, Q_win, indexed, latex_name, lookup, n_img, order_key, s, s_img
 from symparam.templating import Loader, table
 
@@ -598,7 +599,6 @@ def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
 
     gpus = None
     if d.per_gpu is not None:
-        from symparam.render_gpu import gpu_view
 
         gpus = gpu_view(d.per_gpu, t, fill, inline, code)
 
