@@ -413,36 +413,59 @@ class _TypeFitter:
             if key.kind == "ignored":
                 out[path] = {"ignored": True}
                 continue
-            entry: dict[str, Any] = {"default": _json(key.class_default)}
-            if "." in path and _json(key.value) != entry["default"]:
-                entry["absent"] = _json(key.value)
-            if isinstance(key.value, list) and key.class_default is None:
-                entry.update(self.list_rule(path))
-            tried = probe_values(key)
-            alternatives = []
-            for value in tried:
-                base = self.reading(self.s.classes[0], {**self.point, path: value})
-                if isinstance(base, str):
-                    continue  # does not build: refused as any value not fitted
-                if any(not isinstance(first, str) and not _same(
-                        self.reading(cls, {**self.point, path: value}), first)
-                       for cls, first in firsts.items()):
-                    alternatives.append(value)
-            if alternatives and key.kind in ("flag", "enum"):
+            out[path], alternatives = self.key_entry(path, firsts)
+            if alternatives:
                 choices[path] = alternatives
-                entry["values"] = [_json(key.value), *(_json(v) for v in alternatives)]
-            elif tried and not alternatives:
-                entry = {"ignored": True}  # every value tried builds the same trees
-            else:  # the value the trees were built with: a section's, where the type's
-                # default config makes the section otherwise (Mask2Former's Swin depths)
-                entry["fixed"] = [entry["default"] if key.class_default is None
-                                  else _json(key.value)]
-                written = self.written([path]).get(path)
-                if path in self.written([path]) and written not in entry["fixed"]:
-                    entry["written"] = written  # what the default config's file holds
-            out[path] = entry
         self.together(out, choices, firsts)
         return out, choices
+
+    def key_entry(self, path: str, firsts: Mapping[str, Reading | str]
+                  ) -> tuple[dict[str, Any], list[Any]]:
+        """What the key ``path`` (not a size) is in the record, and its values fitted as
+        alternatives: *ignored* only where every value tried builds and changes no tree."""
+        key = self.s.keys[path]
+        entry: dict[str, Any] = {"default": _json(key.class_default)}
+        if "." in path and _json(key.value) != entry["default"]:
+            entry["absent"] = _json(key.value)
+        if isinstance(key.value, list) and key.class_default is None:
+            entry.update(self.list_rule(path))
+        tried = probe_values(key)
+        found = {repr(v): self.probe(path, v, firsts) for v in tried}
+        alternatives = [v for v in tried if found[repr(v)] == "moves"]
+        if alternatives and key.kind in ("flag", "enum"):
+            entry["values"] = [_json(key.value), *(_json(v) for v in alternatives)]
+            return entry, alternatives
+        if tried and all(f == "same" for f in found.values()):
+            return {"ignored": True}, []  # every value tried builds the same trees
+        # the value the trees were built with: a section's, where the type's default
+        # config makes the section otherwise (Mask2Former's Swin depths)
+        entry["fixed"] = [entry["default"] if key.class_default is None
+                          else _json(key.value)]
+        written = self.written([path]).get(path)
+        if path in self.written([path]) and written not in entry["fixed"]:
+            entry["written"] = written  # what the default config's file holds
+        return entry, []
+
+    def probe(self, path: str, value: Any, firsts: Mapping[str, Reading | str]) -> str:
+        """Whether the key ``path`` at ``value`` builds the base model and changes some
+        class's tree (``moves``), builds and changes none (``same``) or does not build
+        (``unbuilt``). A list (a layer kind a layer) that does not build with the layer
+        counts lowered is tried with them at their defaults, where its length may fit: a
+        change there is ``changes`` (not an alternative fitted, but not ignored either: a
+        file listing another kind for a layer is refused)."""
+        base = self.reading(self.s.classes[0], {**self.point, path: value})
+        if not isinstance(base, str):
+            return "moves" if any(not isinstance(first, str) and not _same(
+                self.reading(cls, {**self.point, path: value}), first)
+                for cls, first in firsts.items()) else "same"
+        full = {**self.point, **{n: self.s.keys[self.paths[n]].value for n in self.shrunk}}
+        if not isinstance(value, list) or full == self.point or isinstance(
+                self.reading(self.s.classes[0], {**full, path: value}), str):
+            return "unbuilt"
+        return "changes" if any(not isinstance(first, str) and not _same(
+            self.reading(cls, {**full, path: value}), first)
+            for cls in self.s.classes if not isinstance(
+                first := self.reading(cls, full), str)) else "same"
 
     def together(self, out: dict[str, Any], choices: dict[str, list[Any]],
                  firsts: Mapping[str, Reading | str]) -> None:
