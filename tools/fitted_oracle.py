@@ -3,7 +3,9 @@ counted by symparam from the config.json transformers writes and by ``num_parame
 the meta device.
 
 The first draw is the default config; each other halves, keeps or doubles every size key
-(top level and sections), flips each flag and picks an enum's value at random; each picks a
+(top level and sections), flips each flag and picks an enum's value at random, and gives
+half the list-valued keys another list (each integer of Swin's ``depths`` halved, kept or
+doubled; another ``layer_types``); each picks a
 class among those the auto mappings register; a config transformers refuses, or a class it
 does not build, is not a draw. Each draw ends as ``exact`` (the same count), ``refused``
 (symparam says why in one line) or ``silent`` (a different count: a bug — there must be
@@ -57,6 +59,8 @@ def draw(model_type: str, rng: random.Random, default: bool = False
             others = probe_values(key)
             if others:
                 values[path] = rng.choice(others)
+        elif key.kind == "other" and isinstance(key.value, list) and rng.random() < 0.5:
+            values.update(_list_value(path, key, rng))
     values["num_labels"] = rng.choice([1, 2, 3, 5])
     order = rng.sample(s.classes, len(s.classes))
     for cls in order if default else order[:1]:
@@ -74,6 +78,20 @@ def draw(model_type: str, rng: random.Random, default: bool = False
         data["architectures"] = [cls]
         return json.loads(json.dumps(data, default=str)), cls, expected
     return None
+
+
+def _list_value(path: str, key: Any, rng: random.Random) -> dict[str, Any]:
+    """Another value for a list-valued key (Swin's ``depths``, a ``layer_types`` list): a
+    list of positive integers with each item halved, kept or doubled; another list of the
+    kind :func:`~symparam.fitting.records.probe_values` makes (strings, flags a layer);
+    nothing for any other list."""
+    from symparam.fitting.records import probe_values
+
+    value = key.value
+    if value and all(type(v) is int and v > 0 for v in value):
+        return {path: [max(1, rng.choice([v // 2, v, v * 2])) for v in value]}
+    others = probe_values(key)
+    return {path: rng.choice(others)} if others else {}
 
 
 def check(model_type: str, draws: int, seed: int) -> Counter[str]:
@@ -150,7 +168,8 @@ def write_doc(results: dict[str, Counter[str]], args: argparse.Namespace) -> Non
         "(how: [fitted-records.md](fitted-records.md)); checked by `python "
         f"tools/fitted_oracle.py --draws {args.draws} --seed {args.seed} --write`, which draws "
         "each type's default config and configs around it (every size halved, kept or doubled, "
-        "flags flipped), each with a class of the auto mappings, writes them as transformers "
+        "flags flipped, half the lists of sizes each item halved, kept or doubled), each with "
+        "a class of the auto mappings, writes them as transformers "
         "writes a config.json, and compares symparam's count with transformers' "
         "`num_parameters()` on the meta device.",
         "",

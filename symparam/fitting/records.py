@@ -24,6 +24,7 @@ import itertools
 import json
 import re
 from collections.abc import Callable, Iterator, Mapping
+from functools import partial
 from typing import Any
 
 from symparam.fitted.expr import encode
@@ -31,6 +32,7 @@ from symparam.fitted.record import class_tree, made_list
 from symparam.fitting.fitter import Build, FitError, Fitted, fit_node
 from symparam.fitting.merge import merge
 from symparam.fitting.meta import quiet_init, read
+from symparam.fitting.periods import alternative, drop_periods, period_choices
 from symparam.fitting.skeleton import (
     Leaf,
     Node,
@@ -81,7 +83,7 @@ def fit_type(model_type: str, seed: int = 0, log: Log | None = None) -> dict[str
                        "count), which the fitter does not read")
     fitter = _TypeFitter(s, seed, log or (lambda _m: None))
     base = s.classes[0]
-    shrunk = fitter.shrink(base)
+    shrunk = fitter.shrunk = fitter.shrink(base)
     base_fit = fitter.fit(base, {})
     if set(fitter.fixed) & shrunk:  # a layer count the structure hangs on: at its default
         fitter.point.update({k: fitter.s.keys[fitter.paths[k]].value
@@ -93,13 +95,17 @@ def fit_type(model_type: str, seed: int = 0, log: Log | None = None) -> dict[str
     fitter.say(f"{base}: {base_fit.builds} builds")
     others, choices = fitter.keys()
     choices.update({path: [GIVEN] for path in fitter.optional_sizes(base)})
+    fitter.periods = period_choices(fitter, s.classes, _same)
+    choices.update(fitter.periods)
     defaults = {p: fitter.default_value(p) for p in choices}
     universe = {p: [defaults[p], *vs] for p, vs in choices.items()}
     node = base_fit.node
     for path, value in fitter.moving(base, choices):
-        choice, extra = fitter.assign(path, value)
-        alt = fitter.fit(base, choice, vary=sorted(base_fit.moved | set(extra)), extra=extra)
-        node = merge(node, alt.node, {path: value}, defaults, universe)
+        choice, extra = fitter.assign(path, value, base_fit.moved)
+        alt = alternative(fitter, path, value, partial(
+            fitter.fit, base, choice, vary=sorted(base_fit.moved | set(extra)), extra=extra))
+        if alt is not None:
+            node = merge(node, alt.node, {path: value}, defaults, universe)
     classes: dict[str, Any] = {base: {"node": node}}
     refused: dict[str, str] = {}
     for cls in s.classes[1:]:
@@ -108,6 +114,7 @@ def fit_type(model_type: str, seed: int = 0, log: Log | None = None) -> dict[str
         except FitError as error:
             refused[cls] = str(error)
             fitter.say(f"{cls}: refused: {error}")
+    drop_periods(fitter, choices)
     if set(fitter.fixed) & shrunk:
         raise FitError(f"the structure hangs on {', '.join(sorted(set(fitter.fixed) & shrunk))}"
                        " in a class, not in the base model")
@@ -185,6 +192,12 @@ class _TypeFitter:
         self._written: dict[str, Any] | None = None  # the default config's config.json
         #: sizes left out of every build, so transformers works them out from the others
         self.follow: frozenset[str] = frozenset()
+        #: sizes held fixed that set a period of layer kinds: the other values fitted
+        #: (:mod:`symparam.fitting.periods`), and those some class could not be fitted with
+        self.periods: dict[str, list[int]] = {}
+        self.dropped: set[tuple[str, Any]] = set()
+        self.shrunk: set[str] = set()  # the layer counts lowered (:meth:`shrink`)
+
 
     def reading(self, cls: str, values: Mapping[str, Any]) -> Reading | str:
         """The parameters of ``cls`` built with the sizes and key values ``values`` (by
@@ -338,6 +351,8 @@ class _TypeFitter:
                 found = self.default_of(key)
                 # its symbol too: a tree fitted before a class fixed it may hold it
                 entry: dict[str, Any] = {"fixed": [self.point[name]], "symbol": name}
+                if path in self.periods:  # a period: each value fitted as an alternative
+                    entry = {"values": [self.point[name], *self.periods[path]], "symbol": name}
                 if "derived" in found:  # the value transformers works out when it is unset
                     entry = {"same_as": found["derived"], "unset": found.get("unset")}
                     if path in self.written([path]):  # what the default config's file holds
@@ -398,36 +413,59 @@ class _TypeFitter:
             if key.kind == "ignored":
                 out[path] = {"ignored": True}
                 continue
-            entry: dict[str, Any] = {"default": _json(key.class_default)}
-            if "." in path and _json(key.value) != entry["default"]:
-                entry["absent"] = _json(key.value)
-            if isinstance(key.value, list) and key.class_default is None:
-                entry.update(self.list_rule(path))
-            tried = probe_values(key)
-            alternatives = []
-            for value in tried:
-                base = self.reading(self.s.classes[0], {**self.point, path: value})
-                if isinstance(base, str):
-                    continue  # does not build: refused as any value not fitted
-                if any(not isinstance(first, str) and not _same(
-                        self.reading(cls, {**self.point, path: value}), first)
-                       for cls, first in firsts.items()):
-                    alternatives.append(value)
-            if alternatives and key.kind in ("flag", "enum"):
+            out[path], alternatives = self.key_entry(path, firsts)
+            if alternatives:
                 choices[path] = alternatives
-                entry["values"] = [_json(key.value), *(_json(v) for v in alternatives)]
-            elif tried and not alternatives:
-                entry = {"ignored": True}  # every value tried builds the same trees
-            else:  # the value the trees were built with: a section's, where the type's
-                # default config makes the section otherwise (Mask2Former's Swin depths)
-                entry["fixed"] = [entry["default"] if key.class_default is None
-                                  else _json(key.value)]
-                written = self.written([path]).get(path)
-                if path in self.written([path]) and written not in entry["fixed"]:
-                    entry["written"] = written  # what the default config's file holds
-            out[path] = entry
         self.together(out, choices, firsts)
         return out, choices
+
+    def key_entry(self, path: str, firsts: Mapping[str, Reading | str]
+                  ) -> tuple[dict[str, Any], list[Any]]:
+        """What the key ``path`` (not a size) is in the record, and its values fitted as
+        alternatives: *ignored* only where every value tried builds and changes no tree."""
+        key = self.s.keys[path]
+        entry: dict[str, Any] = {"default": _json(key.class_default)}
+        if "." in path and _json(key.value) != entry["default"]:
+            entry["absent"] = _json(key.value)
+        if isinstance(key.value, list) and key.class_default is None:
+            entry.update(self.list_rule(path))
+        tried = probe_values(key)
+        found = {repr(v): self.probe(path, v, firsts) for v in tried}
+        alternatives = [v for v in tried if found[repr(v)] == "moves"]
+        if alternatives and key.kind in ("flag", "enum"):
+            entry["values"] = [_json(key.value), *(_json(v) for v in alternatives)]
+            return entry, alternatives
+        if tried and all(f == "same" for f in found.values()):
+            return {"ignored": True}, []  # every value tried builds the same trees
+        # the value the trees were built with: a section's, where the type's default
+        # config makes the section otherwise (Mask2Former's Swin depths)
+        entry["fixed"] = [entry["default"] if key.class_default is None
+                          else _json(key.value)]
+        written = self.written([path]).get(path)
+        if path in self.written([path]) and written not in entry["fixed"]:
+            entry["written"] = written  # what the default config's file holds
+        return entry, []
+
+    def probe(self, path: str, value: Any, firsts: Mapping[str, Reading | str]) -> str:
+        """Whether the key ``path`` at ``value`` builds the base model and changes some
+        class's tree (``moves``), builds and changes none (``same``) or does not build
+        (``unbuilt``). A list (a layer kind a layer) that does not build with the layer
+        counts lowered is tried with them at their defaults, where its length may fit: a
+        change there is ``changes`` (not an alternative fitted, but not ignored either: a
+        file listing another kind for a layer is refused)."""
+        base = self.reading(self.s.classes[0], {**self.point, path: value})
+        if not isinstance(base, str):
+            return "moves" if any(not isinstance(first, str) and not _same(
+                self.reading(cls, {**self.point, path: value}), first)
+                for cls, first in firsts.items()) else "same"
+        full = {**self.point, **{n: self.s.keys[self.paths[n]].value for n in self.shrunk}}
+        if not isinstance(value, list) or full == self.point or isinstance(
+                self.reading(self.s.classes[0], {**full, path: value}), str):
+            return "unbuilt"
+        return "changes" if any(not isinstance(first, str) and not _same(
+            self.reading(cls, {**full, path: value}), first)
+            for cls in self.s.classes if not isinstance(
+                first := self.reading(cls, full), str)) else "same"
 
     def together(self, out: dict[str, Any], choices: dict[str, list[Any]],
                  firsts: Mapping[str, Reading | str]) -> None:
@@ -567,12 +605,19 @@ class _TypeFitter:
         return [(p, v) for p, vs in choices.items() for v in vs
                 if not _same(self.reading(cls, self.values(p, v)), first)]
 
-    def assign(self, path: str, value: Any) -> tuple[dict[str, Any], dict[str, int]]:
+    def assign(self, path: str, value: Any, moved: frozenset[str] = frozenset()
+               ) -> tuple[dict[str, Any], dict[str, int]]:
         """A key's value as a build takes it: a config value, or, for a key given
-        (:data:`GIVEN`), a size of its own added to the sizes (by its symbol)."""
+        (:data:`GIVEN`), a size of its own added to the sizes (by its symbol); for a
+        period's value, the layer counts among ``moved`` at their defaults, not lowered (the
+        fewest layers that keep the default's runs may fold another period's otherwise as
+        they move)."""
         if value == GIVEN and path in self.optional:
             name, example = self.optional[path]
             return {}, {name: example}
+        if path in self.periods:
+            return {path: value}, {n: self.s.keys[self.paths[n]].value
+                                   for n in sorted(self.shrunk & moved)}
         return {path: value}, {}
 
     def values(self, *pairs: Any) -> dict[str, Any]:
@@ -695,9 +740,11 @@ class _TypeFitter:
                 if isinstance(other, str) or _same(
                         other if prefix is None else _apart(other, prefix), first):
                     continue
-                choice, extra = self.assign(path, value)
-                alt = self.fit(cls, choice, prefix, sorted({*vary, *extra}), extra)
-                node = merge(node, alt.node, {path: value}, defaults, universe)
+                choice, extra = self.assign(path, value, base_fit.moved)
+                alt = alternative(self, path, value, partial(
+                    self.fit, cls, choice, prefix, sorted({*vary, *extra}), extra))
+                if alt is not None:
+                    node = merge(node, alt.node, {path: value}, defaults, universe)
         self.say(f"{cls}: fitted")
         if prefix is None:
             return {"node": {**node, "type": cls}}
@@ -713,7 +760,7 @@ class _TypeFitter:
         choice: dict[str, Any] = {}
         extra: dict[str, int] = {}
         for path, value in together.items():
-            one, more = self.assign(path, value)
+            one, more = self.assign(path, value, base_fit.moved)
             choice.update(one)
             extra.update(more)
         vary = sorted(base_fit.moved | set(extra) | {self.names["num_labels"]})
