@@ -9,6 +9,7 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any, NoReturn
 
 from symparam import __version__
@@ -63,6 +64,13 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 # -- count ----------------------------------------------------------------------------------------
+
+
+@lru_cache(maxsize=64)
+def _formula_text(formula: Any) -> str:
+    """A formula as sympy prints it, printed once for the configs of a run that share it
+    (a hundred config.json files of one type differing only in their values)."""
+    return str(formula)
 
 
 def _count_record(name: str, args: argparse.Namespace) -> dict[str, Any]:
@@ -122,7 +130,7 @@ def _count_record(name: str, args: argparse.Namespace) -> dict[str, Any]:
             "option": o.option, "value": o.value, "builds": o.builds, "params": o.count,
             "params_as_written": o.as_written} for o in overridden]
     if getattr(args, "json", False):  # the formula costs a sympy sum: only where it is shown
-        record["formula"] = str(m.params)
+        record["formula"] = _formula_text(m.params)
     if args.depth is not None:
         record["modules"] = [{
             "path": row.path, "module": row.module, "depth": row.depth, "params": row.params,

@@ -248,7 +248,7 @@ class Counted:
     @cached_property
     def symbols(self) -> dict[str, sympy.Symbol]:
         """The hyperparameters by name, in print order (read off the tree, not its sum)."""
-        symbols = self.tree.symbols()
+        symbols = set(self.tree.held)
         for a in (*self.family.assumptions, *self.user_assumptions):
             if a.symbol in symbols:
                 symbols |= a.expr.free_symbols
@@ -261,7 +261,7 @@ class Counted:
     def divisibility(self) -> tuple[Divides, ...]:
         """The family's divisibility rules that hold for this class (a rule ``where_built``
         only where the tree holds its divisor), those of the forward pass alone included."""
-        held = self.tree.symbols()
+        held = self.tree.held
         return tuple(r for r in self.family.divides
                      if not r.where_built or r.divisor.free_symbols <= held)
 

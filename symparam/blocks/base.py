@@ -232,6 +232,12 @@ class Block:
         """Every symbol :attr:`params` and :attr:`active_params` can hold, found on the tree."""
         return set().union(*(child.symbols() for _, child in self.children()))
 
+    @cached_property
+    def held(self) -> frozenset[sympy.Symbol]:
+        """:meth:`symbols`, found once: a tree does not change once built (a model of a
+        cached tree asks for them at each build)."""
+        return frozenset(self.symbols())
+
     def flops_by_kind(self, batch: sympy.Expr, seq: sympy.Expr,
                       outer: str = "other") -> dict[str, sympy.Expr]:
         """:meth:`flops` by kind of block (as :meth:`by_kind`); attention's products over the
