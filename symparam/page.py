@@ -60,6 +60,7 @@ from symparam.printing import INVISIBLE_TIMES, latex, mathml, mathml_name, perce
 from symparam.render import (
     LANGUAGES,
     description,
+    family_name,
     hyper_meaning,
     option_text,
     option_value,
@@ -184,8 +185,7 @@ def _view(model: Counted, d: Derivation) -> dict[str, Any]:
         "model": model.name,
         "architecture": model.label,
         # the family's name in each language where it has one (MoE 解码器, not MoE decoder)
-        "family": {lang: page_strings(lang).get("families", {}).get(d.family, d.family)
-                   for lang in LANGUAGES},
+        "family": {lang: family_name(d.family, lang) for lang in LANGUAGES},
         "description": None if not d.description else
         {lang: description(lang, d.described, d.i18n, d.description) for lang in LANGUAGES},
         "languages": [(lang, page_strings(lang)["name"]) for lang in LANGUAGES],

@@ -9,6 +9,7 @@ chosen). Where a command refuses, the page says why in one line.
 >>> import symparam
 >>> from symparam.live import Formulas
 >>> from symparam.markup import Words, code
+from symparam.render import LANGUAGES, family_name
 >>> found = running(symparam.model("gpt2"), Formulas({}), Words())
 >>> [row["name"] for row in found["flops"]], found["dtype"]
 (['forward', 'training', 'training-selective', 'training-full', 'decode'], 'fp16')
@@ -27,6 +28,7 @@ from symparam.errors import SymparamError
 from symparam.live import Formulas
 from symparam.markup import Words, code
 from symparam.memory import POLICIES, UNCHECKED, kept, kv_cache, saved_bytes, state_size
+from symparam.render import LANGUAGES, family_name
 from symparam.symbols import B, s, s_dec
 
 #: the values the page's inputs start from (the dtype: ``symparam memory``'s default)
@@ -112,7 +114,7 @@ def running(model: Any, formulas: Formulas, words: Words) -> dict[str, Any] | No
                 for policy in POLICIES]
 
     if not model.family.compute:
-        out["flops_refused"] = words("page.flops_family", family=model.family.title)
+        out["flops_refused"] = words("page.flops_family", family=_family(model))
         return out
     runs = [("forward", {}), ("training", {"training": True}),
             ("training-selective", {"training": True, "recompute": "selective"}),
@@ -126,7 +128,7 @@ def running(model: Any, formulas: Formulas, words: Words) -> dict[str, Any] | No
         except SymparamError:
             if name != "decode":
                 out["flops"] = []
-                out["flops_refused"] = words("page.flops_family", family=model.family.title)
+                out["flops_refused"] = words("page.flops_family", family=_family(model))
                 return out
             out["decode_refused"] = words(_decode_refusal(model))
             continue
@@ -143,3 +145,8 @@ def _decode_refusal(model: Any) -> str:
     if model.tree.attends_elsewhere():
         return "page.decode_cross"
     return "page.decode_none"
+
+
+def _family(model: Any) -> dict[str, str]:
+    """The family's name in each language's sentence (MoE 解码器, not MoE decoder)."""
+    return {lang: family_name(model.family.title, lang) for lang in LANGUAGES}

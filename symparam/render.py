@@ -211,6 +211,14 @@ def strings(lang: str) -> Mapping[str, Any]:
     return table(name, (_templates_folder() / name).read_text(encoding="utf-8"))
 
 
+def family_name(title: str, lang: str) -> str:
+    """A family's name as ``lang`` writes it in a sentence (MoE 解码器, not MoE decoder). Chinese
+    puts a space between a Latin name and the Han word after it (LLaMA 系列) and none between
+    Han characters (多层感知机系列): the name carries its own space, the sentence none."""
+    name = strings(lang).get("families", {}).get(title, title)
+    return name + " " if lang == "zh" and name[-1:].isascii() else name
+
+
 def document_options(fmt: str, formats: str, math: str, heading_level: str | None,
                      fragment: bool) -> str:
     """The outermost headings' command of a document in ``fmt`` (``formats`` says the choices
@@ -247,6 +255,7 @@ def render(derivation: Document, fmt: str, lang: str = "en", fragment: bool = Fa
     fill = filler(escape)
     inline = math_inline(fmt, math)
     view = _view(derivation, t, code, fill, inline)
+    view["family"] = family_name(derivation.family, lang)
     view["reading"] = reading(t, derivation.architecture, derivation.family_name, escape, code,
                               inline)
     for key, text in derivation.i18n.get(lang, {}).items():

@@ -1,8 +1,8 @@
 # templates/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = 'fe5f4d5f87b64e3e2e9f14cf97ccc140c58de821c189aae5e0e751e972106b29'
+SOURCE = '0c5600974a45defb4111b8dc24cd572c958ee77fed4e8ea5b25906d27a752b37'
 TABLE = {'title': '{model} 的参数量',
  'intro': '{architecture} 一共有多少参数？下文的每个数字都由 symparam 根据模型的模块树推导得出，模块名与模型 {names} 中的名称一致。',
- 'intro_symbolic': '{family} 系列（{architecture}）的参数量，写成超参数的公式，不代入具体数值。',
+ 'intro_symbolic': '{family}系列（{architecture}）的参数量，写成超参数的公式，不代入具体数值。',
  'description': '模型：{description}。',
  'described': {'config': '{key} 为 {model_type} 的 config.json，按 {label} 计数',
                'changed': '预设 {preset}，改为 {changes}'},
@@ -747,4 +747,5 @@ TABLE = {'title': '{model} 的参数量',
                    'rmsnorm': 'RMSNorm',
                    'mlp': '前馈网络',
                    'gated_mlp': '门控前馈网络',
-                   'experts': '专家'}}}
+                   'experts': '专家'}},
+ 'families': {'MoE decoder': 'MoE 解码器', 'Transformer': 'Transformer', 'MLP': '多层感知机'}}

@@ -1,5 +1,5 @@
 # templates/page/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '66e6b31b21cf74745e664d431467d19b2fc689908ab424e4f05bcd0ca6104461'
+SOURCE = '157266934688e885527b03ea1921b93a08f286ee7030225953420c4530e81f58'
 TABLE = {'name': 'English',
  'title': '{model}: parameters, derived',
  'lede': 'Change a hyperparameter: the total, the active parameters and every figure below are '
@@ -99,5 +99,4 @@ TABLE = {'name': 'English',
  'run_fitted': 'This model is read off a module tree, which gives its weights, not what its layers '
                'keep or compute: its memory beyond the weights and its FLOPs are not derived.',
  'run_many': "This model's layers fall into {runs} runs of differing layers; a page derives memory "
-             'and compute for at most {limit} runs. {memory} and {flops} give them.',
- 'families': {}}
+             'and compute for at most {limit} runs. {memory} and {flops} give them.'}

@@ -1,12 +1,12 @@
 # templates/page/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '71399927b06d443950e550cc753963232bae180a2d7a740c7b46e92d0eb3b75d'
+SOURCE = '997656a4247592e8ad6d760a19c12d5831970eda4019abe63b4b763deeef166e'
 TABLE = {'name': '中文',
  'title': '{model}：参数量推导',
  'lede': '修改任一超参数，总参数量、激活参数量以及下文的每个数字都会在本页内根据闭式公式重新精确计算。',
  'lede_symbolic': '这是该系列的公式，本身不带数值：为每个超参数填入取值即可看到参数量。',
  'example_defaults': '输入框的初始值取自 {lib} 中模型类型 {kind} 的默认配置（不带参数的配置类）：改动任一取值，下面的每个数字都会重新计算。',
  'example_preset': '输入框的初始值取自预设 {preset} 的取值，选项则用该系列的默认设置：改动任一取值，下面的每个数字都会重新计算。',
- 'intro_example': '{family} 系列（{architecture}）的参数量，写成超参数的公式。',
+ 'intro_example': '{family}系列（{architecture}）的参数量，写成超参数的公式。',
  'example_own': '输入框的初始值是该模型自身的取值：改动任一取值，下面的每个数字都会重新计算。',
  'lede_dense': '修改任一超参数，总参数量以及下文的每个数字都会在本页内根据闭式公式重新精确计算。',
  'calculator': '超参数',
@@ -71,7 +71,6 @@ TABLE = {'name': '中文',
  'decode_state': '解码一步尚未推导：状态空间层或线性注意力层利用缓存状态执行的步骤与前向传播不同。',
  'decode_cross': '解码一步尚未推导：其中有对编码器状态的交叉注意力。',
  'decode_none': '该模型在词元之间不保存键和值，没有解码步骤。',
- 'flops_family': '{family} 系列的浮点运算次数尚未推导。',
+ 'flops_family': '{family}系列的浮点运算次数尚未推导。',
  'run_fitted': '该模型由模块树读出，只能得到权重，无法得知各层保存或计算的内容：权重以外的内存和浮点运算次数均未推导。',
- 'run_many': '该模型的各层分为 {runs} 段结构不同的层，而页面最多为 {limit} 段推导内存和计算量，请用 {memory} 和 {flops} 求得。',
- 'families': {'MoE decoder': 'MoE 解码器', 'Transformer': 'Transformer', 'MLP': '多层感知机'}}
+ 'run_many': '该模型的各层分为 {runs} 段结构不同的层，而页面最多为 {limit} 段推导内存和计算量，请用 {memory} 和 {flops} 求得。'}
