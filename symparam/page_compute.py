@@ -9,7 +9,6 @@ chosen). Where a command refuses, the page says why in one line.
 >>> import symparam
 >>> from symparam.live import Formulas
 >>> from symparam.markup import Words, code
-from symparam.render import LANGUAGES, family_name
 >>> found = running(symparam.model("gpt2"), Formulas({}), Words())
 >>> [row["name"] for row in found["flops"]], found["dtype"]
 (['forward', 'training', 'training-selective', 'training-full', 'decode'], 'fp16')
