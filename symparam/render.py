@@ -572,17 +572,16 @@ def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
         images = None
         if c.images is not None:  # a vision–language model: its images, said and bound
             (pictures, patches, side, columns, kernel, merge, tokens, height, width, window,
-             pairs, rows) = c.images
+             pairs) = c.images
             at[n_img] = pictures
-            if merge and not rows:  # an image at its own resolution: its tokens and windows
-                at[s_img], at[Q_win] = tokens, pairs  # are bound too
-            said = t["text"]["compute_images_rows" if rows else "compute_images_merged" if merge
-                             else "compute_images" if kernel else "compute_images_projected"]
+            if merge:  # an image at its own resolution: its tokens and windows are bound too
+                at[s_img], at[Q_win] = tokens, pairs
+            said = t["text"]["compute_images_merged" if merge else "compute_images" if kernel
+                             else "compute_images_projected"]
             images = fill(said, images=pictures, patches=number(patches),
                           side=side, columns=columns, kernel=kernel, merge=merge,
                           height=height, width=width, tokens=number(tokens), window=window,
                           pairs=number(pairs), Q_win=inline(lookup("Q_win").latex),
-                          rows=rows, merged=number(tokens - rows),
                           n_img=inline(lookup("n_img").latex),
                           s_img=inline(lookup("s_img").latex))
         kinds = t["kind"]
