@@ -23,6 +23,7 @@ from symparam.live import Formulas
 from symparam.markup import Words
 from symparam.page import page
 from symparam.page_compute import running
+from symparam.render import family_name
 from symparam.symbols import B, s
 from tests.browser import elements, load
 
@@ -148,7 +149,8 @@ def test_a_refusal_is_said_in_each_language() -> None:
     transformer = symparam.model("transformer", N=2, H=8, h=2, d_ff=16, V=10)
     html = unescape(page(transformer))
     for lang in ("en", "zh", "ko"):  # symparam flops refuses the family: no figure, one line
-        assert Words().plain(lang, "page.flops_family", family="Transformer") in html
+        assert Words().plain(lang, "page.flops_family",
+                             family=family_name("Transformer", lang)) in html
     assert not any(k.startswith("flops-") for k in _shown(elements(html)))
     assert _shown(elements(page(symparam.model("gpt2")))) != {}
 
