@@ -16,17 +16,12 @@ from symparam.cli import main
 from symparam.parallel import per_gpu
 from symparam.parallel_activations import in_flight
 from symparam.placement import Layout
+from tests.test_parallel import TINY_LLAMA
+from tests.test_parallel import TINY_MIXTRAL as TINY_MIXTRAL_4
 from tests.tools import need
 
-TINY_LLAMA = {"model_type": "llama", "architectures": ["LlamaForCausalLM"],
-              "hidden_size": 64, "intermediate_size": 96,
-              "num_attention_heads": 8, "num_key_value_heads": 4, "num_hidden_layers": 4,
-              "vocab_size": 256, "max_position_embeddings": 128}
-TINY_MIXTRAL = {"model_type": "mixtral", "architectures": ["MixtralForCausalLM"],
-                "hidden_size": 64, "intermediate_size": 96,
-                "num_attention_heads": 8, "num_key_value_heads": 4, "num_hidden_layers": 2,
-                "vocab_size": 256, "num_local_experts": 8, "num_experts_per_tok": 2,
-                "max_position_embeddings": 128}
+#: the tiny configs of test_parallel, Mixtral two layers deep here
+TINY_MIXTRAL = {**TINY_MIXTRAL_4, "num_hidden_layers": 2}
 
 
 def _narrow(config: dict[str, Any], t: int) -> dict[str, Any]:
