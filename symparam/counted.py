@@ -528,7 +528,7 @@ class Counted:
                 return (f"{self.label} cannot run with {_shown(rule.divisor, divisor)} and "
                         f"{_shown(rule.dividend, dividend)}{failing}: {rule.reason}")
         for small, big, why in self.family.runs_if_at_most:
-            first, second = self.values.get(small), self.values.get(big)
+            first, second = self._size_value(small), self._size_value(big)
             if first is not None and second is not None and first > second:
                 return (f"{self.label} cannot run with {small} = {first} above {big} = "
                         f"{second}{failing}: {why}")
@@ -537,6 +537,16 @@ class Counted:
             if first is not None and second is not None and first != second:
                 return f"{self.label} cannot run with {a} = {first} and {b} = {second}: {why}"
         return None
+
+    def _size_value(self, size: str | sympy.Expr) -> int | None:
+        """A size's value, named (``E_g``) or an expression in the sizes (⌊R/P⌋); None where
+        one of them has none."""
+        if isinstance(size, str):
+            return self.values.get(size)
+        if any(s.name not in self.values for s in size.free_symbols):
+            return None
+        return int(size.xreplace({s: sympy.Integer(self.values[s.name])
+                                  for s in size.free_symbols}))
 
     def require_compute(self) -> None:
         """Raise unless this family's tree knows its forward FLOPs (its attention is marked).

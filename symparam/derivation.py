@@ -40,7 +40,7 @@ from symparam.parallel import per_gpu
 from symparam.parallel_activations import in_flight
 from symparam.render import render
 from symparam.summary import summarise
-from symparam.symbols import B, is_known, lookup, order_key, s
+from symparam.symbols import B, is_known, lookup, order_key, r_img, s
 
 if TYPE_CHECKING:
     from symparam.counted import Counted
@@ -161,12 +161,15 @@ def _compute_step(model: Counted, seq: int, batch: int) -> ComputeStep:
     counts = sorted((sym for sym in result.formula.free_symbols
                      if is_known(sym.name) and lookup(sym.name).counts_layers), key=order_key)
     at = {**model.bind(), "B": batch, "s": seq, "s_dec": seq, **bound(model, None)}
+    # the rows of an image's tokens (Mistral 3's ⌊⌊R/P⌋/m⌋) written as one symbol, r_img
+    rows = getattr(model.tree, "rows", None)
+    shown = {rows: r_img} if isinstance(rows, sympy.Expr) and not rows.is_Symbol else {}
     kinds = []
     for kind, flops in model.tree.flops_by_kind(B, s).items():
         if fixed is not None:
             flops = flops.xreplace({s: fixed})
         formula = sympy.expand(flops.xreplace(resolve(model.assumptions)))
-        kinds.append((kind, grouped(formula, counts), evaluate(formula, at)))
+        kinds.append((kind, grouped(formula.xreplace(shown), counts), evaluate(formula, at)))
     if fixed is not None:
         seq = model.value_of(fixed)
     tokens = batch * seq
@@ -174,9 +177,10 @@ def _compute_step(model: Counted, seq: int, batch: int) -> ComputeStep:
     if reads_images(model):
         found = reading(model, None)
         images = (found.images, found.patches, found.rows, found.columns, found.kernel,
-                  found.merge, found.per_image, *found.pixels, found.window, found.pairs)
-    return ComputeStep(result.formula, grouped(result.formula, counts), batch, seq,
-                       result.flops, result.parts, tuple(kinds), 2 * model.count() * tokens,
+                  found.merge, found.per_image, *found.pixels, found.window, found.pairs,
+                  found.rows_ended)
+    return ComputeStep(result.formula, grouped(result.formula.xreplace(shown), counts), batch,
+                       seq, result.flops, result.parts, tuple(kinds), 2 * model.count() * tokens,
                        3 * result.flops, _six_nd(model, tokens), bool(result.notes), images)
 
 

@@ -124,7 +124,8 @@ class ComputeStep:
     #: the images each sequence holds, for a vision–language model: (images, patches an
     #: image, rows and columns of patches, the pooling's kernel, the side of the patches merged
     #: into a token, tokens an image, the image's height and width in pixels, the side of a
-    #: windowed block's windows in tokens and its query–key pairs an image), else None
+    #: windowed block's windows in tokens and its query–key pairs an image, the tokens the
+    #: processor adds an image after its rows), else None
     images: tuple[int, ...] | None = None
 
 

@@ -164,8 +164,9 @@ class Family:
     #: where they differ, though transformers builds it and counts its parameters
     runs_if_equal: Mapping[str, tuple[tuple[str, str, str], ...]] = field(default_factory=dict)
     #: (smaller, larger, why) pairs as ``at_most``, for the forward pass alone: transformers
-    #: builds the model (it is counted) but cannot run it (DeepSeek picks k_g of E_g groups)
-    runs_if_at_most: tuple[tuple[str, str, str], ...] = ()
+    #: builds the model (it is counted) but cannot run it (DeepSeek picks k_g of E_g groups);
+    #: a size is named, or an expression in the sizes (Mistral 3's patches a side, ⌊R/P⌋)
+    runs_if_at_most: tuple[tuple[str | sympy.Expr, str | sympy.Expr, str], ...] = ()
     #: a tree of the user's own (:func:`symparam.from_block`), not one of the catalog's, and
     #: whether its author says it has attention (None: not said)
     custom: bool = False

@@ -162,7 +162,8 @@ class ImageReading:
     (Qwen2.5-VL), both 0 where each token is one of the tower's states (LLaVA); ``pixels``: the
     image as the processor resized it (height, width), ``given``: the size asked for, if any;
     ``window``: the side of a windowed block's windows in tokens, ``pairs``: its query–key
-    pairs an image (Q_win), 0 without windows."""
+    pairs an image (Q_win), 0 without windows; ``rows``: the tokens the processor adds an
+    image, one after each row of its merged tokens (Mistral 3), 0 where it adds none."""
 
     images: int
     rows: int
@@ -174,6 +175,7 @@ class ImageReading:
     given: tuple[int, int] | None = None
     window: int = 0
     pairs: int = 0
+    rows_ended: int = 0
 
     @property
     def side(self) -> int:
@@ -189,6 +191,17 @@ class ImageReading:
 
     def sentence(self) -> str:
         """One line saying it, every number from the model."""
+        if self.rows_ended:
+            merged = self.per_image - self.rows_ended
+            made = (f"its patches merged {self.merge}×{self.merge} into {merged:,} tokens, "
+                    f"{self.rows_ended} rows of them, and after each row an [IMG_BREAK] (the "
+                    "last an [IMG_END])")
+            return (f"{self.images:,} image{'s' if self.images != 1 else ''} a sequence, "
+                    f"each the largest the tower takes ({self.pixels[0]}×{self.pixels[1]} "
+                    f"pixels): each is {self.patches:,} patches ({self.rows}×{self.columns}) in "
+                    f"the vision tower and becomes {self.per_image:,} tokens in the language "
+                    f"model's sequence ({made}); {self.tokens:,} image tokens beside the s of "
+                    "the text")
         if self.merge:
             made = f"its patches merged {self.merge}×{self.merge} into one token each"
         elif self.kernel:
@@ -226,7 +239,11 @@ def reading(model: Any, images: int | None, size: tuple[int, int] | None = None
     if count is None:
         raise InvalidValueError(f"{model.label} reads no images")
     tokens = getattr(model.tree, "tokens", s_img)
+    rows = getattr(model.tree, "rows", None)
     values = {**model.bind(), **found}
+    if rows is not None and size is not None:
+        raise InvalidValueError(f"{model.label} is counted at the largest image its tower takes "
+                                "(R×R pixels); leave out ", Param("image_size"))
     if resizes(model):
         grid = _grid(model, size)
         return ImageReading(count, grid.rows, grid.columns, 0, grid.tokens, grid.merge,
@@ -238,6 +255,9 @@ def reading(model: Any, images: int | None, size: tuple[int, int] | None = None
                                 "with more tokens a side than patches)")
     side = values["R"] // values["P"]
     per_image = model.value_of(tokens)
+    if rows is not None:  # merged m × m, a token the processor adds after each row
+        return ImageReading(count, side, side, 0, per_image, values["m"],
+                            (values["R"], values["R"]), None, rows_ended=model.value_of(rows))
     kernel = side // math.isqrt(per_image) if tokens == s_img and per_image else 0
     return ImageReading(count, side, side, kernel, per_image, 0, (values["R"], values["R"]),
                         size)

@@ -80,6 +80,20 @@ class HeadSize(NullRule):
 
 
 @frozen
+class FloorHeadSize(NullRule):
+    """A missing head size as a number, ``hidden // heads``, for a family that makes no
+    assumption d_head = H/h (GLM-4.5's latent attention has no d_head; Mistral 3's heads are
+    their own width)."""
+
+    hidden: str
+    heads: str
+
+    def resolve(self, config: Reader) -> int:
+        hidden = config.positive_int(self.hidden, config.given(self.hidden))
+        return hidden // config.positive_int(self.heads, config.given(self.heads))
+
+
+@frozen
 class SplitHeads(NullRule):
     """A head size transformers fixes at ``hidden // heads`` and refuses to build unless the
     heads split the hidden size evenly (StableLM): the family's d_head = H/h, or an error."""

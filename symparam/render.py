@@ -29,7 +29,18 @@ from symparam.notes import thumb_notes
 from symparam.pdftex import settable
 from symparam.printing import latex, percent
 from symparam.render_gpu import gpu_view
-from symparam.symbols import B, Q_win, indexed, latex_name, lookup, n_img, order_key, s, s_img
+from symparam.symbols import (
+    B,
+    Q_win,
+    indexed,
+    latex_name,
+    lookup,
+    n_img,
+    order_key,
+    r_img,
+    s,
+    s_img,
+)
 from symparam.templating import Loader, table
 
 if TYPE_CHECKING:
@@ -572,18 +583,22 @@ def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
         images = None
         if c.images is not None:  # a vision–language model: its images, said and bound
             (pictures, patches, side, columns, kernel, merge, tokens, height, width, window,
-             pairs) = c.images
+             pairs, rows) = c.images
             at[n_img] = pictures
-            if merge:  # an image at its own resolution: its tokens and windows are bound too
-                at[s_img], at[Q_win] = tokens, pairs
-            said = t["text"]["compute_images_merged" if merge else "compute_images" if kernel
-                             else "compute_images_projected"]
+            if merge and not rows:  # an image at its own resolution: its tokens and windows
+                at[s_img], at[Q_win] = tokens, pairs  # are bound too
+            if rows:  # the rows of an image's tokens, written r_img in the formula
+                at[r_img] = rows
+            said = t["text"]["compute_images_rows" if rows else "compute_images_merged" if merge
+                             else "compute_images" if kernel else "compute_images_projected"]
             images = fill(said, images=pictures, patches=number(patches),
                           side=side, columns=columns, kernel=kernel, merge=merge,
                           height=height, width=width, tokens=number(tokens), window=window,
                           pairs=number(pairs), Q_win=inline(lookup("Q_win").latex),
+                          rows=rows, merged=number(tokens - rows),
                           n_img=inline(lookup("n_img").latex),
-                          s_img=inline(lookup("s_img").latex))
+                          s_img=inline(lookup("s_img").latex),
+                          r_img=inline(lookup("r_img").latex))
         kinds = t["kind"]
         gap = (c.rule - c.flops) / c.flops
         compute = {

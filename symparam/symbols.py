@@ -123,6 +123,8 @@ _ENTRIES = (
     Hyperparameter("Q_win", r"Q_{\mathrm{win}}",
                    "query–key pairs of an image in a windowed block: the sum over its windows "
                    "of (patches in the window)²"),
+    Hyperparameter("r_img", r"r_{\mathrm{img}}",
+                   "rows of an image's tokens: the side of its patches merged m × m (Pixtral)"),
     Hyperparameter("L_vis", r"L_{\mathrm{vis}}",
                    "rows of the vision tower's position table (interpolated to each image's grid)"),
     Hyperparameter("P_t", r"P_{t}", "frames each patch spans (temporal patch size)"),
@@ -308,7 +310,7 @@ h_ssm, d_ssm, g_ssm = (symbol(n) for n in ("h_ssm", "d_ssm", "g_ssm"))
 h_lk, h_lv, d_lk, d_lv = (symbol(n) for n in ("h_lk", "h_lv", "d_lk", "d_lv"))
 B, s = symbol("B"), symbol("s")
 s_dec = symbol("s_dec")
-n_img, s_img = symbol("n_img"), symbol("s_img")
+n_img, s_img, r_img = symbol("n_img"), symbol("s_img"), symbol("r_img")
 N_vis, H_vis, d_ff_vis, h_vis = (symbol(n) for n in ("N_vis", "H_vis", "d_ff_vis", "h_vis"))
 V_dec, L_enc, d_ff_dec, h_dec = (symbol(n) for n in ("V_dec", "L_enc", "d_ff_dec", "h_dec"))
 d_proj, n_reg, n_mels = (symbol(n) for n in ("d_proj", "n_reg", "n_mels"))

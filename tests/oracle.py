@@ -8,6 +8,7 @@ as in torch.
 from __future__ import annotations
 
 import importlib
+import math
 from typing import Any
 
 import sympy
@@ -135,6 +136,9 @@ def _free(entry: Any) -> set[Any]:
 #: classes whose forward pass indexes a tensor by a tensor's value, which a meta tensor cannot
 #: give (ModernBERT's multiple choice picks each choice's first token by its position)
 INDEXES_BY_VALUE = frozenset({"ModernBertForMultipleChoice"})
+#: vision–language models whose forward reads each image's size by value (Mistral 3 splits
+#: its merged tokens by them): they run on the CPU with small real weights
+READS_IMAGE_SIZES = frozenset({"mistral3"})
 
 #: classifiers that read the state at the last <eos> token, found by value: they run on the
 #: CPU with small real weights (eager attention, which the counter sees there), every token fed
@@ -145,10 +149,10 @@ AT_EOS = frozenset({"T5ForSequenceClassification", "MT5ForSequenceClassification
 #: model types whose input is an image (pixel values), and the classes of the two-tower and
 #: speech types that take one
 IMAGES = frozenset({"vit", "dinov2", "dinov2_with_registers", "convnext", "clip_vision_model",
-                    "siglip_vision_model"})
+                    "siglip_vision_model", "pixtral"})
 TWO_TOWERS = frozenset({"clip", "siglip"})
 #: vision–language models whose language model reads each image as tokens in its sequence
-IMAGE_TOKENS = frozenset({"gemma3", "llava", "qwen2_5_vl", "qwen2_vl", "qwen3_vl"})
+IMAGE_TOKENS = frozenset({"gemma3", "llava", "mistral3", "qwen2_5_vl", "qwen2_vl", "qwen3_vl"})
 #: those that read an image at its own resolution: fed pixel values of the size transformers'
 #: processor resizes the image to (its ``smart_resize``), with the grid of patches; they run
 #: only on the CPU with small real weights (``device="cpu"``: the windows and positions are
@@ -166,8 +170,10 @@ def image_tokens(hf_config: Any) -> int:
     """The tokens an image becomes: Gemma 3's projector averages its patches' grid in blocks
     of side // ⌊√mm_tokens_per_image⌋ (``Gemma3MultiModalProjector``); LLaVA keeps the
     tower's states but the first under the ``default`` strategy (CLIP's class token, SigLIP's
-    first patch)."""
+    first patch); Mistral 3's merges its patches m × m."""
     side = hf_config.vision_config.image_size // hf_config.vision_config.patch_size
+    if hf_config.model_type == "mistral3":
+        return (side // hf_config.spatial_merge_size) ** 2
     if hf_config.model_type == "llava":
         states = side * side + (hf_config.vision_config.model_type == "clip_vision_model")
         return states - (hf_config.vision_feature_select_strategy == "default")
@@ -246,13 +252,20 @@ def inputs(model_type: str, cls: str, hf_config: Any, batch: int, seq: int,
                 "image_grid_thw": grid.repeat(batch * images, 1)}
     if model_type in IMAGE_TOKENS:
         marked = images * image_tokens(hf_config)
-        ids = tokens(marked + seq)
+        # Mistral 3's processor ends each row of an image's tokens with [IMG_BREAK] or
+        # [IMG_END]: text tokens in the sequence, one a row
+        rows = images * math.isqrt(marked // images) if model_type == "mistral3" and images \
+            else 0
+        ids = tokens(marked + rows + seq)
         ids[:, :marked] = hf_config.image_token_id
         if not images:
             return {"input_ids": ids}
         vision = hf_config.vision_config
         side = vision.image_size
         pixels = torch.zeros((batch * images, vision.num_channels, side, side))
+        if model_type == "mistral3":  # each image's size, as the processor gives it
+            sizes = torch.tensor([[side, side]] * (batch * images))
+            return {"input_ids": ids, "pixel_values": pixels, "image_sizes": sizes}
         return {"input_ids": ids, "pixel_values": pixels}
     if model_type in IMAGES or (model_type in TWO_TOWERS and not cls.endswith("Model")):
         return {"pixel_values": image()}
@@ -282,8 +295,8 @@ def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int 
     values (a mixture of experts routes each token by its scores)."""
     data = {k: v for k, v in with_mrope(config).items()
             if k not in ("model_type", "architectures")}
-    if cls in INDEXES_BY_VALUE:  # small real weights, eager attention: the counter sees both
-        device, eager = "cpu", True
+    if cls in INDEXES_BY_VALUE or config["model_type"] in READS_IMAGE_SIZES:
+        device, eager = "cpu", True  # small real weights, eager attention: the counter sees both
     if cls in AT_EOS:
         device, eager = "cpu", True
         data = {"decoder_start_token_id": 0, **data, "eos_token_id": 0}
@@ -342,8 +355,9 @@ def _placeholders_unchecked(model_type: str) -> Any:
 def refused_compute(m: Any) -> str | None:
     """The words of symparam's refusal where it derives no compute for a model: ELECTRA's
     multiple-choice head with a summary projected to the labels, SigLIP without its vision
-    head or with a text head of another size than the image's embedding (transformers cannot
-    run them). (A decoder's cross-attention over an encoder it is not given, GPT-2's and
+    head or with a text head of another size than the image's embedding, Mistral 3 with an
+    image of fewer patches a side than its merger joins (transformers cannot run them). (A
+    decoder's cross-attention over an encoder it is not given, GPT-2's and
     BERT's, is not refused: it runs without it, as transformers runs it.)"""
     if m.label == "ElectraForMultipleChoice" and m.options.get("summary_to_labels") \
             and m.options.get("summary_projection"):
@@ -352,6 +366,9 @@ def refused_compute(m: Any) -> str | None:
         return "SiglipModel cannot run with d_proj"  # checked before the tree's own refusals
     if m.label == "SiglipModel" and not m.options.get("vision_use_head"):
         return "cannot run without the vision head"
+    if m.family.name == "mistral3" and "m" in m.values \
+            and m.values["m"] > m.values["R"] // m.values["P"]:
+        return "cannot run with m"  # an image of fewer patches a side than it merges
     return None
 
 
@@ -386,8 +403,12 @@ def cannot_run(model_type: str, label: str, error: BaseException) -> bool:
     reads the last real token with .item() (a meta tensor cannot) or needs a pad token,
     DeepSeek-V2 with an odd d_nope (it views its rotary part as complex numbers), a hybrid's
     cache without one attention layer (its length is asked of an attention layer), Whisper
-    built with real weights two wide (its sinusoidal table divides by H/2 − 1)."""
+    built with real weights two wide (its sinusoidal table divides by H/2 − 1), Mistral 3 fed
+    one image of one merged token (it squeezes the projector's one row to a vector, then
+    splits that by the images' tokens)."""
     if model_type == "falcon" and isinstance(error, AttributeError | NameError):
+        return True
+    if model_type == "mistral3" and "split_with_sizes" in str(error):
         return True
     if model_type in ("t5", "mt5") and isinstance(error, ZeroDivisionError):
         return True
@@ -420,6 +441,9 @@ def or_reject(config: dict[str, Any], label: str, run: Any) -> Any:
     if model_type in NEED_A_WINDOW and None in (config.get("sliding_window", 1),
                                                 text.get("sliding_window", 1)):
         reject()  # sliding layers without a window: transformers cannot run them
+    if model_type in READS_IMAGE_SIZES and config.get("image_token_index", 10) >= text.get(
+            "vocab_size", 131072):
+        reject()  # Mistral 3 embeds its image placeholder by id: one past the table fails
     if model_type == "llama4_text" and config.get("attention_chunk_size", 1) is None:
         reject()  # chunked layers (its default layer types) without a chunk: no cache for them
     if model_type == "falcon" and (

@@ -317,6 +317,8 @@ def test_decoding_step_against_torch(model_type: str) -> None:
     def check(config: dict[str, Any], batch: int, seq: int) -> None:
         config = oracle.routable({**config, "architectures": [DECODING[model_type]]})
         m = symparam.from_hf_config(config)
+        if oracle.refused_compute(m) is not None:
+            reject()  # refused, and said why (test_generated_configs_flops)
         if 1 in (m.values.get("W"), m.values.get("W_chunk")):
             reject()  # transformers' cache keeps every position of a window of one
         seq = min(seq, m.values.get("L", seq + 1) - 1)

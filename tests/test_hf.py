@@ -42,7 +42,11 @@ def assert_config_matches(config: dict[str, Any]) -> None:
 #: that the rotated part (int(d_head·factor): Phi's and GLM-4.5's half, StableLM's quarter)
 #: stays even:
 #: transformers broadcasts an odd one to the next even size and runs another model
-ROTARY_MULTIPLE = {"phi": 4, "stablelm": 8, "gpt_neox": 8, "glm4_moe": 4}
+ROTARY_MULTIPLE = {"phi": 4, "stablelm": 8, "gpt_neox": 8, "glm4_moe": 4, "pixtral": 4}
+#: Pixtral's towers: heads of at least 4 numbers and a multiple of 2 (its 2-D rotary
+#: embeddings split each head's frequencies between rows and columns; transformers refuses an
+#: odd head and cannot run a head of 2)
+VISION_HEAD_MULTIPLE = {"mistral3": 4}
 
 
 #: sizes a file may write as null, which some classes cannot build (CLIP's projection size:
@@ -98,7 +102,8 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
         "d_proj": draw(st.integers(1, 16)),
     }
     drawn["h_lv"] = drawn["h_lk"] * draw(st.integers(1, 2))
-    drawn["H_vis"] = drawn["h_vis"] * draw(st.integers(1, 8))
+    drawn["H_vis"] = drawn["h_vis"] * VISION_HEAD_MULTIPLE.get(model_type, 1) * \
+        draw(st.integers(1, 8 // VISION_HEAD_MULTIPLE.get(model_type, 1)))
     drawn["E"] = drawn["k"] + draw(st.integers(0, 3))
     drawn["N_dense"] = draw(st.integers(0, drawn["N"]))
     drawn["R"] = drawn["P"] * draw(st.integers(1, 4))

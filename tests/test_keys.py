@@ -80,7 +80,7 @@ def _runs(cls: str, hf_config: Any, key: str = "") -> bool:
     """Whether the real class runs a forward pass on the meta device (a short input); a model
     the oracle runs on the CPU, at :func:`_small` sizes."""
     config = hf_config.to_dict() | {"model_type": hf_config.model_type}
-    if hf_config.model_type in getattr(oracle, "READS_IMAGE_SIZES", ()):  # Mistral 3's
+    if hf_config.model_type in oracle.READS_IMAGE_SIZES:
         config = _small(config, key)
     try:
         oracle.forward(config, cls, 1, 4,

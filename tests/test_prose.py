@@ -28,6 +28,7 @@ ALLOWED = {
     # the functions, models and authors the families' explanations name ([explain])
     "SiLU", "softplus", "Mamba", "Falcon-Mamba", "Gu", "Dao", "DeepSeek-V2", "DeepSeek-V3",
     "LLaVA", "LLaVA-1", "Vicuna",  # LLaVA's reading: the model, its version 1.5, its LLaMA
+    "Pixtral", "Agrawal",  # Mistral 3's reading: its vision encoder and its paper's author
 }
 _CODE = re.compile(r"`+[^`]*`+")
 _MATH = re.compile(r"\$\$.*?\$\$|\$[^$]*\$", re.S)

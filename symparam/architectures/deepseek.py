@@ -62,10 +62,10 @@ from symparam.family import Divides, Family, Option
 from symparam.frozen import frozen
 from symparam.modeltype import (
     Flag,
+    FloorHeadSize,
     Leave,
     ModelType,
     NonZero,
-    NullRule,
     Reader,
     Rule,
     SetSize,
@@ -259,19 +259,6 @@ class SoftmaxRouter(Rule):
             raise ConfigError(f"{config.where}: num_attention_heads = {count} does not divide "
                               f"hidden_size = {hidden}; transformers refuses that config")
         return True
-
-
-@frozen
-class FloorHeadSize(NullRule):
-    """GLM-4.5's head size where a file gives none: ``hidden // heads``, as a number (the
-    family makes no assumption d_head = H/h: latent attention has no d_head)."""
-
-    hidden: str
-    heads: str
-
-    def resolve(self, config: Reader) -> int:
-        hidden = config.positive_int(self.hidden, config.given(self.hidden))
-        return hidden // config.positive_int(self.heads, config.given(self.heads))
 
 
 _SIZES = (Size("N", "num_hidden_layers"), Size("V", "vocab_size", pads=True),

@@ -45,7 +45,7 @@ from symparam.architectures.common import (
     with_score,
 )
 from symparam.architectures.vit import PATCHES
-from symparam.assumptions import HEAD_SIZE, KV_HEADS
+from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import Block, Embedding, Linear, Repeat, RMSNorm, Sequential, Tensor
 from symparam.blocks.base import marked, on_sequence, unembedding
 from symparam.blocks.images import PerImage, WithImageTokens
@@ -54,7 +54,6 @@ from symparam.frozen import frozen
 from symparam.modeltype import (
     ActivationName,
     Flag,
-    HeadSize,
     LayerTypes,
     Leave,
     ModelType,
@@ -189,11 +188,7 @@ class PooledTokens(NullRule):
 
 _T = "text_config."
 TEXT_SIZES = (
-    Size("N", _T + "num_hidden_layers"), Size("V", _T + "vocab_size"),
-    Size("H", _T + "hidden_size"), Size("d_ff", _T + "intermediate_size"),
-    Size("h", _T + "num_attention_heads"),
-    Size("h_kv", _T + "num_key_value_heads", null=KV_HEADS),
-    Size("d_head", _T + "head_dim", null=HeadSize(_T + "hidden_size", _T + "num_attention_heads")),
+    *llama.TEXT_CONFIG_SIZES,
     Size("W", _T + "sliding_window", null=Leave("no layer slides a window"),
          when=("window_period", "window_layers")),
 )

@@ -276,6 +276,16 @@ SIZES = (
     Size("d_head", "head_dim", null=HeadSize("hidden_size", "num_attention_heads")),
 )
 _H_OVER_h = HeadSize("hidden_size", "num_attention_heads")
+_T = "text_config."
+#: LLaMA's sizes as a composite config holds them in its ``text_config`` (LLaVA, Gemma 3,
+#: Mistral 3): the table does not pad, a null head_dim leaves d_head = H/h
+TEXT_CONFIG_SIZES = (
+    Size("N", _T + "num_hidden_layers"), Size("V", _T + "vocab_size"),
+    Size("H", _T + "hidden_size"), Size("d_ff", _T + "intermediate_size"),
+    Size("h", _T + "num_attention_heads"),
+    Size("h_kv", _T + "num_key_value_heads", null=KV_HEADS),
+    Size("d_head", _T + "head_dim", null=HeadSize(_T + "hidden_size", _T + "num_attention_heads")),
+)
 #: StarCoder2 reads ``getattr(config, "head_dim", None) or H // h``: null and 0 are H // h too
 SIZES_HEAD_OR = (*SIZES[:-1], Size("d_head", "head_dim", null=_H_OVER_h, null_as_absent=True))
 #: StableLM's attention takes H // h whatever head_dim says, and refuses heads that do not

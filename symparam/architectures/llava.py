@@ -37,14 +37,14 @@ from symparam.architectures.common import (
     tie_option,
 )
 from symparam.architectures.vit import PATCHES
-from symparam.assumptions import HEAD_SIZE, KV_HEADS
+from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import Activation, Block, Embedding, Linear, Repeat, Sequential
 from symparam.blocks.base import marked, unembedding
 from symparam.blocks.images import PerImage, WithImageTokens
 from symparam.errors import ConfigError, quoted
 from symparam.family import Divides, Family, Option
 from symparam.frozen import frozen
-from symparam.modeltype import ActivationName, Flag, HeadSize, ModelType, Reader, Rule, Size
+from symparam.modeltype import ActivationName, Flag, ModelType, Reader, Rule
 from symparam.symbols import H, H_vis, N, V, h_vis
 
 #: the vision towers symparam builds for LLaVA, by the model_type a vision_config names
@@ -207,13 +207,7 @@ FAMILY = Family(
 )
 
 _T = "text_config."
-TEXT_SIZES = (
-    Size("N", _T + "num_hidden_layers"), Size("V", _T + "vocab_size"),
-    Size("H", _T + "hidden_size"), Size("d_ff", _T + "intermediate_size"),
-    Size("h", _T + "num_attention_heads"),
-    Size("h_kv", _T + "num_key_value_heads", null=KV_HEADS),
-    Size("d_head", _T + "head_dim", null=HeadSize(_T + "hidden_size", _T + "num_attention_heads")),
-)
+TEXT_SIZES = llama.TEXT_CONFIG_SIZES
 
 MODEL_TYPES = (
     ModelType("llava", FAMILY, base="LlavaModel",

@@ -76,13 +76,17 @@ class PerImage(Block):
 class WithImageTokens(Block):
     """``inner`` (the language model, its head) on its parent's s text tokens and the tokens
     the images became, ``tokens`` each (s_img unless the tree says otherwise): s + n_img·s_img
-    positions, for its FLOPs, its cache and the keys a decoding step attends over. Transparent
-    in tensor names and breakdowns."""
+    positions, for its FLOPs, its cache and the keys a decoding step attends over; ``rows``:
+    of those, the tokens the processor adds an image, one after each row of its tokens (Mistral
+    3's [IMG_BREAK] and [IMG_END]), where it adds any. Transparent in tensor names and
+    breakdowns."""
 
-    def __init__(self, inner: Block, tokens: sympy.Expr = s_img) -> None:
+    def __init__(self, inner: Block, tokens: sympy.Expr = s_img,
+                 rows: sympy.Expr | None = None) -> None:
         self._children = adopt("WithImageTokens", [("", inner)])
         self.inner = inner
         self.tokens = tokens
+        self.rows = rows
         self.kind = inner.kind
 
     def children(self) -> tuple[tuple[str, Block], ...]:

@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '89a5220991a1502c1ec3154bcff9cc9a8f43b1fcf43da977f3dbde2e1e56a82f'
+SOURCE = 'dec19fe23bcccd7274f268f259a56f5c78e4a91a5399fc474432241f22e74a32'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -201,6 +201,7 @@ TABLE = {'title': 'Parameter count of {model}',
             'full_features': "the projector reads every state the tower leaves, its first (CLIP's "
                              'class token) included',
             'text_llama': 'the language model is a LLaMA',
+            'text_mistral': 'the language model is a Mistral',
             'falcon.bias': 'biases on every projection',
             'mlp.bias': 'biases on the Linear layers',
             'transformer.final_norm': "a LayerNorm after each stack, the encoder's and the "
@@ -321,6 +322,7 @@ TABLE = {'title': 'Parameter count of {model}',
                 'full_features': "the projector leaves out the tower's first state (CLIP's class "
                                  'token)',
                 'text_llama': 'the language model is not a LLaMA',
+                'text_mistral': 'the language model is not a Mistral',
                 'falcon.bias': 'no biases on the projections',
                 'mlp.bias': 'no biases on the Linear layers',
                 'transformer.final_norm': 'no LayerNorm after the stacks',
@@ -569,6 +571,14 @@ TABLE = {'title': 'Parameter count of {model}',
                                    'tokens, which the language model reads with the text. Its '
                                    'windowed blocks attend within windows of {window} × {window} '
                                    'tokens: {Q_win} = {pairs} query–key pairs an image.',
+          'compute_images_rows': 'Images a sequence: {n_img} = {images}, beside its s text tokens, '
+                                 'each the largest the vision tower takes ({height} × {width} '
+                                 "pixels). The vision tower runs on each image's {patches} patches "
+                                 '({side} × {columns}); the patch merger joins each {merge} × '
+                                 '{merge} block of them into one of {merged} tokens, in {r_img} = '
+                                 '{rows} rows, and the processor ends each row with an [IMG_BREAK] '
+                                 'token (the last with [IMG_END]): {tokens} tokens an image, which '
+                                 'the language model reads with the text.',
           'compute_kinds': 'Where they come from, by kind of block (q, k, v and o are the '
                            "attention's projections; the products over the sequence are a kind of "
                            'their own):',
@@ -749,6 +759,54 @@ TABLE = {'title': 'Parameter count of {model}',
                        "image tokens in place of the image's placeholder: with [[n_img]] images "
                        'and $s$ text tokens, it runs on $s + n_{\\mathrm{img}} s_{\\mathrm{img}}$ '
                        'positions, and its KV cache holds them all.'],
+             'Mistral3ForConditionalGeneration': ['Mistral Small 3.1 (Mistral AI 2025) reads '
+                                                  "images with Pixtral's vision encoder (Agrawal "
+                                                  'et al. 2024), trained from scratch to take '
+                                                  'images at their own size and shape. It has no '
+                                                  'position table: an $R \\times R$ image is cut '
+                                                  'into $\\lfloor R/P \\rfloor^2$ patches of $P '
+                                                  '\\times P$ pixels by a convolution without '
+                                                  'bias, each patch is normalised by an RMSNorm '
+                                                  '(`ln_pre`), and each attention head turns its '
+                                                  "queries and keys by the patch's row and column "
+                                                  '(two-dimensional rotary embeddings, which hold '
+                                                  'no weights). Its [[N_vis]] layers, [[H_vis]] '
+                                                  "wide, are built like a language model's: "
+                                                  'RMSNorms, attention without biases and a gated '
+                                                  'MLP. `transformers` runs all the images of a '
+                                                  'forward pass as one sequence with a '
+                                                  'block-diagonal mask, so its attention '
+                                                  'multiplies every patch by every patch of every '
+                                                  "image: the tower's attention products grow with "
+                                                  'the square of the images a batch holds.',
+                                                  "The projector normalises each patch's state (an "
+                                                  'RMSNorm over [[H_vis]] numbers), then the patch '
+                                                  'merger joins each block of $m \\times m$ '
+                                                  'neighbouring patches into one vector of $m^2 '
+                                                  'H_{\\mathrm{vis}}$ numbers, which '
+                                                  '`merging_layer` maps back to [[H_vis]] without '
+                                                  'bias: an image becomes $m^2$ times fewer tokens '
+                                                  'than it has patches. `linear_1` maps each token '
+                                                  "to the language model's [[H]], a GELU follows, "
+                                                  'and `linear_2` maps [[H]] to [[H]], with biases '
+                                                  'only where `multimodal_projector_bias` says so. '
+                                                  "The processor lays an image's tokens out in "
+                                                  'rows and ends each row with an `[IMG_BREAK]` '
+                                                  'token, the last with `[IMG_END]`, so that the '
+                                                  'language model sees where each row of the image '
+                                                  'ends: an image takes $\\lfloor \\lfloor R/P '
+                                                  '\\rfloor / m \\rfloor^2 + \\lfloor \\lfloor R/P '
+                                                  '\\rfloor / m \\rfloor$ positions.',
+                                                  'The language model is a Mistral decoder '
+                                                  "(Mistral Small 3's, in Mistral Small 3.1): a "
+                                                  'token table of [[V]] rows, [[N]] layers of '
+                                                  'grouped-query attention, in which [[h]] query '
+                                                  'heads share [[h_kv]] key/value heads, with a '
+                                                  'SwiGLU MLP [[d_ff]] wide, and an LM head. It '
+                                                  'reads the image tokens and row ends in place of '
+                                                  "the image's placeholder: with [[n_img]] images "
+                                                  'and $s$ text tokens it runs on all their '
+                                                  'positions, and its KV cache holds them all.'],
              'qwen2_5_vl': ['Qwen2.5-VL (Qwen Team 2025) reads each image at its own resolution '
                             'instead of resizing it to a fixed square. Its processor rounds the '
                             "image's height and width to multiples of $m P$, scaling it to stay "

@@ -1,5 +1,5 @@
 # templates/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = 'eb8782e23af65cc323a69acc4a2894969f9a9345603886854b184d5900f143ff'
+SOURCE = '15e8817f8d6e0ca09a7b3f27890572e6e8e35fdb9e62b67c9fee650dab37e3be'
 TABLE = {'title': '{model}의 파라미터 수',
  'intro': '{architecture}에는 파라미터가 몇 개 있을까? 아래의 모든 수치는 symparam이 모델의 블록 트리에서 직접 유도한 것이며, 모듈 이름은 모델의 '
           '{names}에 나오는 이름과 같다.',
@@ -80,6 +80,7 @@ TABLE = {'title': '{model}의 파라미터 수',
              'g_conv': '그 합성곱의 그룹 수',
              'R': '이미지 크기(정사각형 한 변의 픽셀 수)',
              'P': '패치 크기(픽셀)',
+             'r_img': '이미지 한 장의 토큰이 이루는 행 수: 패치를 m × m씩 합친 뒤 한 변의 개수(Pixtral)',
              'Q_win': '창 어텐션 블록에서 이미지 한 장의 쿼리–키 쌍 수: 창마다 패치 수를 제곱해 더한 값',
              'L_vis': '비전 타워 위치 표의 행 수(이미지마다 격자에 맞게 보간한다)',
              'P_t': '패치 하나가 걸치는 프레임 수(시간 방향 패치 크기)',
@@ -221,6 +222,7 @@ TABLE = {'title': '{model}의 파라미터 수',
             'deepstack_run': 'DeepStack 병합기 {value}개가 돈다: 비전 타워에 실제로 있는 블록의 것만',
             'full_features': '프로젝터가 비전 타워가 남긴 상태를 첫 번째(CLIP의 클래스 토큰)까지 모두 읽는다',
             'text_llama': '언어 모델이 LLaMA다',
+            'text_mistral': '언어 모델이 Mistral이다',
             'conv_bias': '깊이별 합성곱에 편향이 있다',
             'proj_bias': '입력 투영과 출력 투영에 편향이 있다',
             'dt_bc_norms': 'Δ, B, C에 가중치 없는 RMSNorm(Falcon-Mamba)',
@@ -315,6 +317,7 @@ TABLE = {'title': '{model}의 파라미터 수',
                 'projector_bias': '프로젝터의 층에 편향이 없다',
                 'full_features': '프로젝터가 비전 타워의 첫 번째 상태(CLIP의 클래스 토큰)는 읽지 않는다',
                 'text_llama': '언어 모델이 LLaMA가 아니다',
+                'text_mistral': '언어 모델이 Mistral이 아니다',
                 'conv_bias': '깊이별 합성곱에 편향이 없다',
                 'moe': 'MoE 레이어가 없다: 모든 레이어가 밀집 MLP이다',
                 'proj_bias': '입력 투영과 출력 투영에 편향이 없다',
@@ -533,6 +536,12 @@ TABLE = {'title': '{model}의 파라미터 수',
                                    '{merge}개를 토큰 하나로 합쳐 토큰 {s_img} = {tokens}개를 만들며, 언어 모델은 이 토큰을 '
                                    '텍스트와 함께 읽는다. 창 어텐션 블록은 토큰 {window} × {window}개 크기의 창 안에서만 '
                                    '어텐션하므로, 이미지 한 장의 쿼리–키 쌍은 {Q_win} = {pairs}개다.',
+          'compute_images_rows': '각 시퀀스에는 텍스트 토큰 s개 외에 이미지 {n_img} = {images}장이 들어 있고, 이미지마다 비전 '
+                                 '타워가 받는 가장 큰 크기({height} × {width} 픽셀)로 센다. 비전 타워는 이미지마다 패치 '
+                                 '{patches}개({side} × {columns})에서 돌고, 패치 병합기가 이웃한 패치 {merge} × '
+                                 '{merge}개를 토큰 하나로 합쳐 토큰 {merged}개를 {r_img} = {rows}줄로 만든다. 프로세서는 '
+                                 '줄마다 끝에 [IMG_BREAK] 토큰을(마지막 줄에는 [IMG_END]를) 붙이므로 이미지 한 장은 토큰 '
+                                 '{tokens}개가 되고, 언어 모델은 이 토큰을 텍스트와 함께 읽는다.',
           'compute_result': '모두 {flops} FLOPs, 곧 {macs} MACs(곱셈-누산 횟수로, thop, ptflops, fvcore가 '
                             '출력하며 "flops"라고 부르는 수)이다.',
           'reported_note': '참고: {note}.',
@@ -692,6 +701,39 @@ TABLE = {'title': '{model}의 파라미터 수',
                        '따로 둔 LM 헤드로 이루어진다. 이미지 토큰은 이미지 자리표시자 위치에 들어가므로, 이미지 [[n_img]]장과 텍스트 토큰 '
                        '$s$개가 있으면 위치 $s + n_{\\mathrm{img}} s_{\\mathrm{img}}$개에서 돌고 KV 캐시도 그 위치를 '
                        '모두 담는다.'],
+             'Mistral3ForConditionalGeneration': ['Mistral Small 3.1(Mistral AI 2025)은 Pixtral의 비전 '
+                                                  '인코더(Agrawal 외 2024)로 이미지를 읽는다. 이 인코더는 처음부터 학습되어 '
+                                                  '이미지를 원래 크기와 모양 그대로 받아들인다. 위치 임베딩 표는 없다. $R '
+                                                  '\\times R$ 이미지를 편향 없는 합성곱으로 $P \\times P$ 픽셀 패치 '
+                                                  '$\\lfloor R/P \\rfloor^2$개로 자르고, 패치마다 '
+                                                  'RMSNorm(`ln_pre`)을 거친 뒤, 어텐션의 헤드마다 패치가 놓인 행과 열에 '
+                                                  '따라 쿼리와 키를 회전시킨다(가중치가 없는 이차원 로터리 임베딩). 폭이 '
+                                                  '[[H_vis]]인 레이어 [[N_vis]]개는 언어 모델의 레이어와 같은 구조로, '
+                                                  'RMSNorm, 편향 없는 어텐션, 게이트 MLP로 이루어진다. '
+                                                  '`transformers`는 한 번의 순전파에 들어온 이미지를 모두 한 시퀀스로 이어 '
+                                                  '붙이고 블록 대각 마스크로 나누므로, 어텐션은 모든 패치를 모든 이미지의 모든 패치와 '
+                                                  '곱한다. 그래서 비전 타워의 어텐션 곱셈량은 배치에 든 이미지 수의 제곱으로 '
+                                                  '늘어난다.',
+                                                  '프로젝터는 먼저 패치마다 상태를 RMSNorm으로 정규화하고([[H_vis]]개의 '
+                                                  '수에 대해), 패치 병합기가 이웃한 $m \\times m$ 패치 블록을 $m^2 '
+                                                  'H_{\\mathrm{vis}}$차원 벡터 하나로 이어 붙인 뒤 편향 없는 '
+                                                  '`merging_layer`로 다시 [[H_vis]]차원으로 옮긴다. 그래서 이미지 '
+                                                  '한 장의 패치 수는 토큰 수의 $m^2$배가 된다. 이어서 `linear_1`이 '
+                                                  '토큰마다 언어 모델의 [[H]]차원으로 옮기고, GELU를 거쳐 `linear_2`가 '
+                                                  '[[H]]차원을 [[H]]차원으로 옮긴다. 편향은 '
+                                                  '`multimodal_projector_bias`가 참일 때만 있다. 프로세서는 '
+                                                  '이미지의 토큰을 여러 줄로 늘어놓고 줄마다 끝에 `[IMG_BREAK]` 토큰을, '
+                                                  '마지막 줄에는 `[IMG_END]`를 붙여, 언어 모델이 이미지의 각 줄이 어디서 '
+                                                  '끝나는지 알 수 있게 한다. 이미지 한 장은 위치 $\\lfloor \\lfloor '
+                                                  'R/P \\rfloor / m \\rfloor^2 + \\lfloor \\lfloor '
+                                                  'R/P \\rfloor / m \\rfloor$개를 차지한다.',
+                                                  '언어 모델은 Mistral 디코더(Mistral Small 3.1에서는 Mistral '
+                                                  'Small 3의 것)다. 행이 [[V]]개인 토큰 임베딩 표, 쿼리 헤드 '
+                                                  '[[h]]개가 키/값 헤드 [[h_kv]]개를 나눠 쓰는 그룹 쿼리 어텐션과 폭이 '
+                                                  '[[d_ff]]인 SwiGLU MLP로 된 레이어 [[N]]개, 그리고 LM 헤드로 '
+                                                  '이루어진다. 이미지 토큰과 줄 끝 토큰은 이미지 자리표시자 위치에 들어가므로, 이미지 '
+                                                  '[[n_img]]장과 텍스트 토큰 $s$개가 있으면 그 모든 위치에서 돌고 KV '
+                                                  '캐시도 그 위치를 모두 담는다.'],
              'qwen2_5_vl': ['Qwen2.5-VL(Qwen Team 2025)은 이미지를 고정된 정사각형으로 줄이지 않고 제 해상도 그대로 읽는다. '
                             '프로세서는 이미지의 높이와 너비를 $m P$의 배수로 맞추되 전체 픽셀 수가 정해진 하한과 상한 사이에 들도록 크기를 '
                             '조정하고, 이미지를 시간 방향으로 [[P_t]]번 되풀이해 아주 짧은 동영상처럼 다룬다. 비전 타워는 이를 채널 '

@@ -1,5 +1,5 @@
 # templates/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '0c5600974a45defb4111b8dc24cd572c958ee77fed4e8ea5b25906d27a752b37'
+SOURCE = '08d16250f8cb544134094fddeaaf743d1958c90d1bde69887c8cb15cced7dc62'
 TABLE = {'title': '{model} 的参数量',
  'intro': '{architecture} 一共有多少参数？下文的每个数字都由 symparam 根据模型的模块树推导得出，模块名与模型 {names} 中的名称一致。',
  'intro_symbolic': '{family}系列（{architecture}）的参数量，写成超参数的公式，不代入具体数值。',
@@ -79,6 +79,7 @@ TABLE = {'title': '{model} 的参数量',
              'g_conv': '该卷积的分组数',
              'R': '图像边长（像素）',
              'P': '图像块边长（像素）',
+             'r_img': '一张图像的词元排成的行数：图像块按 m × m 合并后每边的个数（Pixtral）',
              'Q_win': '窗口注意力层中一张图像的查询–键对数：各窗口内图像块数的平方之和',
              'L_vis': '视觉塔位置表的行数（按每张图像的网格插值）',
              'P_t': '每个图像块跨越的帧数（时间维图像块大小）',
@@ -219,6 +220,7 @@ TABLE = {'title': '{model} 的参数量',
             'deepstack_run': '运行 {value} 个 DeepStack 合并器：只有视觉塔里确实存在的块对应的那些',
             'full_features': '投影器读入视觉塔留下的全部状态，包括第一个（CLIP 的类别词元）',
             'text_llama': '语言模型是 LLaMA',
+            'text_mistral': '语言模型是 Mistral',
             'conv_bias': '深度卷积带偏置',
             'proj_bias': '输入投影和输出投影带偏置',
             'dt_bc_norms': '对 Δ、B、C 做不带权重的 RMSNorm（Falcon-Mamba）',
@@ -313,6 +315,7 @@ TABLE = {'title': '{model} 的参数量',
                 'projector_bias': '投影器的各层不带偏置',
                 'full_features': '投影器不读视觉塔的第一个状态（CLIP 的类别词元）',
                 'text_llama': '语言模型不是 LLaMA',
+                'text_mistral': '语言模型不是 Mistral',
                 'conv_bias': '深度卷积不带偏置',
                 'moe': '没有 MoE 层：每层都是稠密前馈网络',
                 'proj_bias': '输入投影和输出投影不带偏置',
@@ -505,6 +508,11 @@ TABLE = {'title': '{model} 的参数量',
                                    '{columns}）上运行，图像块合并器把每 {merge} × {merge} 个相邻图像块合成一个词元，共得到 '
                                    '{s_img} = {tokens} 个词元，与文本一起送入语言模型。窗口注意力层只在 {window} × '
                                    '{window} 个词元的窗口内做注意力：每张图像 {Q_win} = {pairs} 个查询–键对。',
+          'compute_images_rows': '除 s 个文本词元外，每个序列还含 {n_img} = {images} 张图像，每张都取视觉塔能读的最大尺寸（{height} '
+                                 '× {width} 像素）：视觉塔在每张图像的 {patches} 个图像块（{side} × '
+                                 '{columns}）上运行，图像块合并器把每 {merge} × {merge} 个相邻图像块合成一个词元，共 {merged} '
+                                 '个，排成 {r_img} = {rows} 行；处理器在每行末尾加一个 [IMG_BREAK] 词元（最后一行加 '
+                                 '[IMG_END]），于是每张图像占 {tokens} 个词元，与文本一起送入语言模型。',
           'compute_result': '共 {flops} FLOPs，即 {macs} MACs（乘加次数；thop、ptflops、fvcore 打印并称为 “flops” '
                             '的正是这个数）。',
           'reported_note': '说明：{note}。',
@@ -642,6 +650,33 @@ TABLE = {'title': '{model} 的参数量',
                        '语言模型是 LLaMA（LLaVA-1.5 用的是 Vicuna 的权重）：[[V]] 行的词表嵌入、[[N]] '
                        '层，以及独立的语言模型输出头。图像词元放在图像占位符的位置：有 [[n_img]] 张图像和 $s$ 个文本词元时，它在 $s + '
                        'n_{\\mathrm{img}} s_{\\mathrm{img}}$ 个位置上运行，KV 缓存也要存下所有这些位置。'],
+             'Mistral3ForConditionalGeneration': ['Mistral Small 3.1（Mistral AI 2025）用 Pixtral '
+                                                  '的视觉编码器（Agrawal 等 '
+                                                  '2024）读图像，这个编码器是从头训练的，能按图像本来的大小和形状读入。它没有位置嵌入表：一张 '
+                                                  '$R \\times R$ 的图像由一个不带偏置的卷积切成 $\\lfloor R/P '
+                                                  '\\rfloor^2$ 个 $P \\times P$ 像素的图像块，每个图像块先经过一个 '
+                                                  'RMSNorm（`ln_pre`），注意力的每个头再按图像块所在的行和列旋转查询和键（二维旋转位置编码，不含权重）。它的 '
+                                                  '[[N_vis]] 层、宽度 '
+                                                  '[[H_vis]]，结构和语言模型的层一样：RMSNorm、不带偏置的注意力和门控 '
+                                                  'MLP。`transformers` '
+                                                  '把一次前向传播里的所有图像拼成一个序列，再用分块对角的掩码隔开，所以注意力会让每个图像块和所有图像的每个图像块相乘：视觉塔注意力的乘法量随一个批次里图像数的平方增长。',
+                                                  '投影器先对每个图像块的状态做 RMSNorm（对 [[H_vis]] '
+                                                  '个数），然后图像块合并器把每 $m \\times m$ 个相邻图像块拼成一个 $m^2 '
+                                                  'H_{\\mathrm{vis}}$ 维的向量，由不带偏置的 `merging_layer` '
+                                                  '映射回 [[H_vis]] 维：一张图像的图像块数是它变成的词元数的 $m^2$ 倍。接着 '
+                                                  '`linear_1` 把每个词元映射到语言模型的 [[H]] 维，接一个 GELU，再由 '
+                                                  '`linear_2` 从 [[H]] 维映射到 [[H]] 维，只有 '
+                                                  '`multimodal_projector_bias` '
+                                                  '为真时才带偏置。处理器把一张图像的词元排成若干行，每行末尾加一个 `[IMG_BREAK]` '
+                                                  '词元，最后一行加 `[IMG_END]`，让语言模型知道图像的每一行在哪里结束：一张图像占 '
+                                                  '$\\lfloor \\lfloor R/P \\rfloor / m \\rfloor^2 '
+                                                  '+ \\lfloor \\lfloor R/P \\rfloor / m \\rfloor$ '
+                                                  '个位置。',
+                                                  '语言模型是 Mistral 解码器（Mistral Small 3.1 用的是 Mistral '
+                                                  'Small 3 的）：[[V]] 行的词表嵌入，[[N]] 层分组查询注意力（[[h]] '
+                                                  '个查询头共用 [[h_kv]] 个键/值头）加宽度为 [[d_ff]] 的 SwiGLU '
+                                                  'MLP，以及语言模型输出头。图像词元和行尾词元放在图像占位符的位置：有 [[n_img]] '
+                                                  '张图像和 $s$ 个文本词元时，它在所有这些位置上运行，KV 缓存也要存下所有这些位置。'],
              'qwen2_5_vl': ['Qwen2.5-VL（Qwen Team '
                             '2025）按图像自身的分辨率读入图像，而不是先把它缩放成固定大小的正方形。处理器把图像的高和宽取整到 $m P$ '
                             '的倍数，并让总像素数落在给定的上下限之间，再把图像沿时间方向重复 [[P_t]] 次，当作一段很短的视频。视觉塔把它切成 $P_t '

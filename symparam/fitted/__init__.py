@@ -7,12 +7,12 @@ is read when its type is asked for, so startup does not grow with the number of 
 Hand-written families take precedence: the catalog asks here only for a ``model_type`` none
 of them serves.
 
->>> "mistral3" in names()
+>>> "internvl" in names()
 True
->>> m = model_for_config({"model_type": "mistral3",
-...                       "architectures": ["Mistral3ForConditionalGeneration"]})
+>>> m = model_for_config({"model_type": "internvl",
+...                       "architectures": ["InternVLForConditionalGeneration"]})
 >>> m.label, "H" in m.hyperparameters
-('Mistral3ForConditionalGeneration', True)
+('InternVLForConditionalGeneration', True)
 """
 
 from __future__ import annotations
