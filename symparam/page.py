@@ -145,6 +145,11 @@ def _list_of(name: str) -> Markup:
     return Markup(f'<span data-list="{name}"></span>')
 
 
+#: what a vision–language model's images make of it, not a key of its config: inputs of the
+#: memory and compute at a sequence length, not hyperparameters
+IMAGE_INPUTS = frozenset({"n_img", "s_img", "Q_win"})
+
+
 def _view(model: Counted, d: Derivation) -> dict[str, Any]:
     """Everything the template lays out, with every formula already typeset and every figure
     an element the script keeps up to date."""
@@ -158,6 +163,8 @@ def _view(model: Counted, d: Derivation) -> dict[str, Any]:
     inputs = []
     for h in d.hyperparameters:
         name = h.symbol.name
+        if name in IMAGE_INPUTS and h.config_key is None and h.symbol not in d.values:
+            continue  # an image's, not the model's: an input beside s and B (page_compute)
         entry = {
             "name": name,
             "symbol": math(mathml_name(h.symbol)),

@@ -8,7 +8,7 @@ chosen). Where a command refuses, the page says why in one line.
 
 >>> import symparam
 >>> from symparam.live import Formulas
->>> from symparam.markup import Words, code
+>>> from symparam.markup import Words, code, math
 >>> found = running(symparam.model("gpt2"), Formulas({}), Words())
 >>> [row["name"] for row in found["flops"]], found["dtype"]
 (['forward', 'training', 'training-selective', 'training-full', 'decode'], 'fp16')
@@ -24,11 +24,13 @@ from markupsafe import Markup
 from symparam.blocks.base import Runs
 from symparam.compute import DTYPE_BYTES, compute
 from symparam.errors import SymparamError
+from symparam.images import DEFAULT_IMAGE_SIZE, bound, reads_images, resizes
 from symparam.live import Formulas
-from symparam.markup import Words, code
+from symparam.markup import Words, code, math
 from symparam.memory import POLICIES, UNCHECKED, kept, kv_cache, saved_bytes, state_size
-from symparam.render import LANGUAGES, family_name
-from symparam.symbols import B, s, s_dec
+from symparam.printing import mathml_name
+from symparam.render import LANGUAGES, family_name, hyper_meaning, strings
+from symparam.symbols import B, lookup, s, s_dec
 
 #: the values the page's inputs start from (the dtype: ``symparam memory``'s default)
 START = {s: 2048, B: 1}
@@ -60,7 +62,8 @@ def running(model: Any, formulas: Formulas, words: Words) -> dict[str, Any] | No
     out: dict[str, Any] = {"dtype": DEFAULT_DTYPE, "dtypes": list(DTYPE_BYTES),
                            "has_seq": not fixed, "kv": None, "state": None,
                            "activations": [], "activations_refused": None,
-                           "flops": [], "flops_refused": None, "decode_refused": None}
+                           "flops": [], "flops_refused": None, "decode_refused": None,
+                           **_images(model, formulas, words)}
     if model.family.fitted:
         out["refused"] = words("page.run_fitted")
         return out
@@ -134,6 +137,38 @@ def running(model: Any, formulas: Formulas, words: Words) -> dict[str, Any] | No
         expr = _decoder_as_source(result.formula)
         out["flops"].append({"name": name, "value": formulas.live(expr)})
     return out
+
+
+def _images(model: Any, formulas: Formulas, words: Words) -> dict[str, Any]:
+    """A vision–language model's image inputs, each starting where ``symparam flops`` does
+    without ``--images`` and ``--image-size``: one image a sequence and, where the processor
+    resizes an image, the tokens and windows' query–key pairs of one of
+    :data:`DEFAULT_IMAGE_SIZE` pixels, said in a sentence."""
+    if not reads_images(model):
+        return {"images": [], "images_start": None}
+    try:
+        start = bound(model, None)
+    except SymparamError:  # the processor's arithmetic refuses these sizes: images alone
+        start = {"n_img": 1}
+    inputs = []
+    for name, value in start.items():
+        formulas.values.setdefault(lookup(name).symbol, value)
+        meaning = words.each({lang: _capital(hyper_meaning(strings(lang), name,
+                                                           lookup(name).meaning))
+                              for lang in LANGUAGES})
+        inputs.append({"name": name, "start": value, "meaning": meaning,
+                       "symbol": math(mathml_name(lookup(name).symbol))})
+    said = None
+    if resizes(model) and len(start) > 1:
+        height, width = DEFAULT_IMAGE_SIZE
+        said = words("page.images_start", height=height, width=width,
+                     flops=code("symparam flops"), option=code("--image-size"))
+    return {"images": inputs, "images_start": said}
+
+
+def _capital(label: str) -> str:
+    """A meaning as a label begins: its first letter a capital (as "Tokens a sequence, s")."""
+    return label[:1].upper() + label[1:]
 
 
 def _decode_refusal(model: Any) -> str:

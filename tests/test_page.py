@@ -24,7 +24,7 @@ from symparam.catalog import example_values, families, model_types
 from symparam.cli import main
 from symparam.live import grouped as live_grouped
 from symparam.live import percent
-from symparam.page import page
+from symparam.page import IMAGE_INPUTS, page
 from symparam.presets import presets
 from symparam.render import LANGUAGES
 from symparam.showcase import SHOWCASE
@@ -361,8 +361,9 @@ def test_the_family_page_opens_on_example_values(
 def test_no_preset_page_has_an_empty_input() -> None:
     """Each input of a preset's page that a count or a rule reads, or that a config key
     sets, holds the preset's value: DeepSeek-V3's page showed an empty h_kv with no config
-    key, a rule of GLM-4.5's grouped heads kept under latent attention. (Qwen2.5-VL's Q_win,
-    the query–key pairs of an image's windows, is the image size's, read by FLOPs alone.)"""
+    key, a rule of GLM-4.5's grouped heads kept under latent attention. A vision–language
+    model's images (n_img; Qwen2.5-VL's s_img and Q_win, the image size's, read by FLOPs
+    alone) are inputs beside s and B, each holding where the commands start."""
     for name in presets():
         m = symparam.model(name)
         read = {s.name for s in m.params.free_symbols | m.active_params.free_symbols}
@@ -375,7 +376,7 @@ def test_no_preset_page_has_an_empty_input() -> None:
         assert all(int(v) == m.values[n] for n, v in shown.items() if v), name
         run = {e.attrs["data-name"]: e.attrs.get("value", "") for e in found
                if "data-run" in e.attrs}
-        assert set(run) <= {"s", "B"} and all(v.isdigit() and int(v) > 0
+        assert set(run) <= {"s", "B", *IMAGE_INPUTS} and all(v.isdigit() and int(v) > 0
                                               for v in run.values()), (name, run)
 
 

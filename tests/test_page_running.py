@@ -30,7 +30,10 @@ from tests.browser import elements, load
 #: the issue's five, a model with sliding windows (min(s, W − 1) in the script) and an
 #: encoder–decoder (its decoder as long as its source; no decoding step)
 MODELS = ("llama-3-8b", "gpt2", "mixtral-8x7b", "mamba-130m", "bert-base-uncased",
-          "gemma-3-1b", "whisper-small")
+          "gemma-3-1b", "whisper-small",
+          # vision–language models, their images where the commands start them: one a
+          # sequence, pooled (Gemma 3), at the tower's largest (Mistral 3), resized (Qwen2.5-VL)
+          "gemma-3-4b", "mistral-small-3.1-24b", "qwen2.5-vl-7b")
 #: (s, B): small, the page's own, and products past 2⁵³ (s²·B past 2⁶⁰)
 VALUES = ((7, 3), (2048, 1), (1_000_003, 4099))
 DTYPES = ("fp32", "fp16", "bf16", "int8")
@@ -46,9 +49,9 @@ def _cli(capsys: pytest.CaptureFixture[str], *args: str) -> dict[str, Any] | Non
 
 
 def expected(capsys: pytest.CaptureFixture[str], model: str, seq: int,
-             batch: int) -> dict[str, int | None]:
+             batch: int, *images: str) -> dict[str, int | None]:
     """Each figure's number as the commands print it, by (figure, dtype); None: refused."""
-    sizes = ["--seq", str(seq), "--batch", str(batch)]
+    sizes = ["--seq", str(seq), "--batch", str(batch), *images]
     out: dict[str, int | None] = {}
     for dtype in DTYPES:
         record = _cli(capsys, "memory", model, *sizes, "--dtype", dtype)
@@ -133,6 +136,27 @@ def test_the_browser_shows_the_commands_figures(model: str, tmp_path: Path,
     loaded = load(path, f"s={seq}&B={batch}")
     assert loaded.console == [] and loaded.requests == []
     assert _present(_shown(loaded.elements)) == _present(expected(capsys, model, seq, batch))
+
+
+def test_a_pages_images_are_the_commands(tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """Qwen2.5-VL reads each image at its own size: the page starts from the image the
+    commands take by default (its tokens and windows' pairs inputs beside s and B, not empty
+    hyperparameters), and with three images of 480 × 640 pixels — their tokens and pairs as
+    the processor makes them — shows what ``--images 3 --image-size 480x640`` gives."""
+    model = symparam.model("qwen2.5-vl-7b")
+    path = tmp_path / "page.html"
+    path.write_text(page(model), encoding="utf-8")
+    html = path.read_text(encoding="utf-8")
+    inputs = dict(re.findall(r'data-name="(\w+)"( data-run)?', html))
+    assert {name: run for name, run in inputs.items() if name in ("n_img", "s_img", "Q_win")} \
+        == {"n_img": " data-run", "s_img": " data-run", "Q_win": " data-run"}
+    grid = symparam.images.bound(model, 3, (480, 640))
+    address = "&".join(f"{k}={v}" for k, v in {"s": 100, "B": 2, **grid}.items())
+    loaded = load(path, address)
+    assert loaded.console == []
+    assert _present(_shown(loaded.elements)) == _present(
+        expected(capsys, "qwen2.5-vl-7b", 100, 2, "--images", "3", "--image-size", "480x640"))
 
 
 def test_a_refusal_is_said_in_each_language() -> None:

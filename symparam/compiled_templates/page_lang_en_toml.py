@@ -1,5 +1,5 @@
 # templates/page/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '157266934688e885527b03ea1921b93a08f286ee7030225953420c4530e81f58'
+SOURCE = '68a0a52064cbcf970d89f66ddc131d375dbe596e53826607ac4ecab05b5854b1'
 TABLE = {'name': 'English',
  'title': '{model}: parameters, derived',
  'lede': 'Change a hyperparameter: the total, the active parameters and every figure below are '
@@ -73,6 +73,9 @@ TABLE = {'name': 'English',
                   'them out (the same formulas, evaluated here exactly):',
  'input_seq': 'Tokens a sequence, s',
  'input_batch': 'Sequences, B',
+ 'images_start': 'The images start where {flops} starts without {option}: one image a sequence, of '
+                 '{height} × {width} pixels as the processor resizes it, its tokens and its '
+                 'windows’ query–key pairs worked out from that size.',
  'running_memory': 'Memory',
  'running_flops': 'Compute',
  'column_flops': 'FLOPs',

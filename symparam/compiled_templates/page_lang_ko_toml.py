@@ -1,5 +1,5 @@
 # templates/page/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '8f345c4c7d47573c2f6b4cc728bb7421cdcabd6deb416053052584d6a61180f3'
+SOURCE = '592c1895cc135036c394027fc30806adf1b4528eccfbdcf0c965b19bc341c5b4'
 TABLE = {'name': '한국어',
  'title': '{model}: 파라미터 수 유도',
  'lede': '하이퍼파라미터를 바꾸면 전체 파라미터 수, 활성 파라미터 수, 그리고 아래의 모든 수치가 이 페이지 안에서 닫힌 형식으로부터 정확히 다시 계산된다.',
@@ -58,6 +58,8 @@ TABLE = {'name': '한국어',
                   '정확히 계산한다):',
  'input_seq': '시퀀스당 토큰 수 s',
  'input_batch': '시퀀스 수 B',
+ 'images_start': '이미지 입력의 처음 값은 {option} 옵션 없이 실행한 {flops} 명령과 같다. 시퀀스마다 이미지 한 장이며, 프로세서가 크기를 바꾼 '
+                 '{height} × {width} 픽셀 이미지로 보고 그 토큰 수와 창의 쿼리–키 쌍 수를 이 크기에서 계산한다.',
  'running_memory': '메모리',
  'running_flops': '연산량',
  'column_flops': '부동소수점 연산 수',

@@ -1,5 +1,5 @@
 # templates/page/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '997656a4247592e8ad6d760a19c12d5831970eda4019abe63b4b763deeef166e'
+SOURCE = 'f0ccde94890832dd8b5bf6b0feb2f89cddd901125d09bea5ff857925ca5277d6'
 TABLE = {'name': '中文',
  'title': '{model}：参数量推导',
  'lede': '修改任一超参数，总参数量、激活参数量以及下文的每个数字都会在本页内根据闭式公式重新精确计算。',
@@ -52,6 +52,8 @@ TABLE = {'name': '中文',
  'running_intro': 'B 个各含 s 个词元的序列所需的内存与计算量，与 {memory} 和 {flops} 的算法相同（同一组公式，在本页中精确求值）：',
  'input_seq': '每个序列的词元数 s',
  'input_batch': '序列数 B',
+ 'images_start': '图像各项的初始值与不加 {option} 时的 {flops} 相同：每个序列一张图像，按处理器调整后的 {height} × {width} '
+                 '像素计，其词元数和窗口内的查询–键对数都由这个尺寸算出。',
  'running_memory': '内存',
  'running_flops': '计算量',
  'column_flops': '浮点运算次数',

@@ -1,6 +1,6 @@
 # page/page.html.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = '049b8bcb05fd9a317bb4d092c421ee4b1cd958dac7f60bd86b905ec59f9cae4c'
+SOURCE = '86340567da8f7deb06605fc263b03196e25cc0022c6bba82274a154d8898114c'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'page/page.html.j2'
 
@@ -547,7 +547,21 @@ def root(context, missing=missing):
                 yield ' <input type="text" inputmode="numeric" autocomplete="off" spellcheck="false" size="10" data-name="s" data-run value="2048"></label>'
             yield '<label>'
             yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.input_batch'))
-            yield ' <input type="text" inputmode="numeric" autocomplete="off" spellcheck="false" size="6" data-name="B" data-run value="1"></label>\n<label>'
+            yield ' <input type="text" inputmode="numeric" autocomplete="off" spellcheck="false" size="6" data-name="B" data-run value="1"></label>\n'
+            for l_1_i in environment.getattr((undefined(name='r') if l_0_r is missing else l_0_r), 'images'):
+                _loop_vars = {}
+                pass
+                yield '<label>'
+                yield escape(environment.getattr(l_1_i, 'meaning'))
+                yield ' '
+                yield escape(environment.getattr(l_1_i, 'symbol'))
+                yield ' <input type="text" inputmode="numeric" autocomplete="off" spellcheck="false" size="10" data-name="'
+                yield escape(environment.getattr(l_1_i, 'name'))
+                yield '" data-run value="'
+                yield escape(environment.getattr(l_1_i, 'start'))
+                yield '"></label>\n'
+            l_1_i = missing
+            yield '<label>'
             yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.dtype'))
             yield ' <select data-dtype-select>'
             for l_1_d in environment.getattr((undefined(name='r') if l_0_r is missing else l_0_r), 'dtypes'):
@@ -563,7 +577,13 @@ def root(context, missing=missing):
                 yield escape(l_1_d)
                 yield '</option>'
             l_1_d = missing
-            yield '</select></label>\n</div>\n<div class="scroll">\n<table data-run-memory>\n<caption class="sr">'
+            yield '</select></label>\n</div>\n'
+            if environment.getattr((undefined(name='r') if l_0_r is missing else l_0_r), 'images_start'):
+                pass
+                yield '<p>'
+                yield escape(environment.getattr((undefined(name='r') if l_0_r is missing else l_0_r), 'images_start'))
+                yield '</p>'
+            yield '<div class="scroll">\n<table data-run-memory>\n<caption class="sr">'
             yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.running_memory'))
             yield '</caption>\n<thead><tr><th scope="col">'
             yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'page.running_memory'))
@@ -671,4 +691,4 @@ def root(context, missing=missing):
     yield '</script>\n</body>\n</html>\n'
 
 blocks = {}
-debug_info = '4=23&7=25&10=27&11=29&12=31&16=33&17=35&18=39&21=49&22=51&23=53&24=56&26=59&27=66&28=69&30=71&31=74&36=77&39=79&40=81&42=90&44=94&45=98&46=102&47=105&49=110&51=119&58=128&59=132&60=135&61=139&62=142&66=147&67=149&68=151&69=153&70=157&74=170&76=174&78=177&79=179&81=182&85=198&86=200&88=209&89=213&94=225&95=228&97=230&98=234&102=244&103=247&104=249&105=251&110=255&111=257&112=259&113=265&114=267&115=269&116=271&117=274&118=276&119=278&121=280&122=283&124=285&125=289&129=295&130=298&132=300&133=304&139=311&140=313&141=315&143=318&144=322&148=335&152=338&153=341&154=345&155=355&156=358&160=361&161=371&163=381&164=385&165=396&170=411&171=413&172=415&173=418&174=420&179=424&180=427&182=431&184=440&188=443&189=445&192=447&193=449&195=459&196=463&201=475&204=477&205=479&207=487&208=491&213=501&214=504&217=506&218=508&220=512&221=516&227=522&229=528&230=530&231=538&233=540&234=546&235=548&239=564&240=566&242=570&243=577&244=584&248=596&249=601&250=606&253=609&254=611&256=615&261=627&262=632&267=639&269=642&271=644&272=646&274=650&275=654&276=657&279=660&284=663&286=667'
+debug_info = '4=23&7=25&10=27&11=29&12=31&16=33&17=35&18=39&21=49&22=51&23=53&24=56&26=59&27=66&28=69&30=71&31=74&36=77&39=79&40=81&42=90&44=94&45=98&46=102&47=105&49=110&51=119&58=128&59=132&60=135&61=139&62=142&66=147&67=149&68=151&69=153&70=157&74=170&76=174&78=177&79=179&81=182&85=198&86=200&88=209&89=213&94=225&95=228&97=230&98=234&102=244&103=247&104=249&105=251&110=255&111=257&112=259&113=265&114=267&115=269&116=271&117=274&118=276&119=278&121=280&122=283&124=285&125=289&129=295&130=298&132=300&133=304&139=311&140=313&141=315&143=318&144=322&148=335&152=338&153=341&154=345&155=355&156=358&160=361&161=371&163=381&164=385&165=396&170=411&171=413&172=415&173=418&174=420&179=424&180=427&182=431&184=440&188=443&189=445&192=447&193=449&195=459&196=463&201=475&204=477&205=479&207=487&208=491&213=501&214=504&217=506&218=508&220=512&221=516&227=522&229=528&230=530&231=538&233=540&234=546&235=548&236=562&238=578&241=584&242=586&244=590&245=597&246=604&250=616&251=621&252=626&255=629&256=631&258=635&263=647&264=652&269=659&271=662&273=664&274=666&276=670&277=674&278=677&281=680&286=683&288=687'
