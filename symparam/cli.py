@@ -344,6 +344,10 @@ def cmd_derive(args: argparse.Namespace) -> int:
         text = derivation.to_markdown(lang=args.lang, math=args.math or "dollars")
     record = {"model": args.model, "format": args.format, "lang": args.lang,
               "params": derivation.value}
+    if layout is not None and args.json:  # the document's per-GPU figures, as memory's
+        from symparam.cli_parallel import layout_record
+
+        record["per_gpu"] = layout_record(m, args, args.batch)
     emit_document(text, record, args.output, args.force, args.json)
     return 0
 

@@ -120,6 +120,19 @@ def test_derivation_prints_memorys_figures(model: str, flags: list[str],
         assert said in section and f"{_shown(record['gpu_memory_bytes'])} B" in section
 
 
+@pytest.mark.parametrize(("model", "flags"), LAYOUTS, ids=[f"{m}-{i}" for i, (m, _) in
+                                                           enumerate(LAYOUTS)])
+def test_derive_json_carries_the_sections_figures(model: str, flags: list[str],
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """``derive --gpus … --json`` carries the record ``memory --gpus … --json`` gives (whose
+    every figure the section prints: above), beside the document; without ``--gpus``, none."""
+    record = json.loads(_run(["memory", model, *flags, "--json"], capsys))["per_gpu"]
+    derived = json.loads(_run(["derive", model, *flags, "--json"], capsys))
+    assert derived["per_gpu"] == record
+    assert derived["params"] == symparam.model(model).count()
+    assert "per_gpu" not in json.loads(_run(["derive", model, "--json"], capsys))
+
+
 @pytest.mark.parametrize(("model", "flags"), LAYOUTS[1:4], ids=["cp", "moe", "gpt2-zero2"])
 def test_chinese_and_korean_carry_the_sections_figures(model: str, flags: list[str],
                                                        capsys: pytest.CaptureFixture[str]
