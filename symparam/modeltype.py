@@ -523,7 +523,7 @@ class ModelType:
             problems.append(f"base {self.base}")
         problems += [f"class {a} → {c}" for a, c in self.aliases.items() if c not in self.classes]
         for name in (*self.fixed, *(r.option for r in self.rules)):
-            if self.family.option(name) is None:
+            if not self.family.knows(name):
                 problems.append(f"option {name}")
         problems += [f"symbol {s.symbol}" for s in self.sizes if not is_known(s.symbol)]
         if problems:
