@@ -31,6 +31,7 @@ from symparam.errors import (
     SymparamError,
     UnboundError,
     UnknownModelError,
+    shown,
 )
 from symparam.family import Family
 from symparam.hf import Resolved, generated, load_config, looks_like_config, resolve_config
@@ -200,6 +201,10 @@ def _by_symbol(values: Mapping[str, Any], fam: Family, record: ModelType | None
         if target in out:
             raise InvalidValueError(f"{target} is given twice ({given[target]}={out[target]} "
                                     f"and {key}={value}): give it once")
+        if isinstance(value, str) and is_known(target) and not fam.knows(target) \
+                and not value.strip().isdigit():  # a word, the value of an option, for a size
+            said = value if value.isidentifier() and len(value) <= 40 else shown(value)
+            raise InvalidValueError(f"{key}={said}: {key} takes a positive integer")
         out[target], given[target] = value, key
     return out
 

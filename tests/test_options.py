@@ -80,6 +80,10 @@ def test_the_command_line_refuses_in_one_line(capsys: pytest.CaptureFixture[str]
     status, out, err = run(capsys, "count", "llama", "--set", "post_norms=true",
                            "--set", "sandwich_norms=true")
     assert (status, out, len(err.splitlines())) == (2, "", 1) and "norm_placement" in err
+    # a word is a choice's value: given to a size, it is refused as the size's
+    status, out, err = run(capsys, "count", "llama-3-8b", "--set", "hidden_size=sandwich")
+    assert (status, out) == (2, "") and err.endswith(
+        "hidden_size=sandwich: hidden_size takes a positive integer\n")
 
 
 # -- the old switches --------------------------------------------------------------------------
