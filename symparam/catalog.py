@@ -31,6 +31,7 @@ from symparam.errors import (
     SymparamError,
     UnboundError,
     UnknownModelError,
+    shown,
 )
 from symparam.family import Family
 from symparam.hf import Resolved, generated, load_config, looks_like_config, resolve_config
@@ -195,11 +196,15 @@ def _by_symbol(values: Mapping[str, Any], fam: Family, record: ModelType | None
     given: dict[str, str] = {}
     for key, value in values.items():
         target = key
-        if fam.option(key) is None and not is_known(key) and key in names:
+        if not fam.knows(key) and not is_known(key) and key in names:
             target = names[key]
         if target in out:
             raise InvalidValueError(f"{target} is given twice ({given[target]}={out[target]} "
                                     f"and {key}={value}): give it once")
+        if isinstance(value, str) and is_known(target) and not fam.knows(target) \
+                and not value.strip().isdigit():  # a word, the value of an option, for a size
+            said = value if value.isidentifier() and len(value) <= 40 else shown(value)
+            raise InvalidValueError(f"{key}={said}: {key} takes a positive integer")
         out[target], given[target] = value, key
     return out
 
@@ -373,12 +378,13 @@ def _assemble(name: str, fam: Family, architecture: str, options: dict[str, Any]
     values = _by_symbol(values, fam, resolved.record if resolved is not None else
                         own[0] if own else None)
     before = (fam.resolve_options(options), dict(bound))
+    given = {}  # the user's options, an old switch's name put as its choice's value
     for key, value in values.items():
-        if fam.option(key) is not None:
-            options[key] = value
+        if fam.knows(key):
+            given[key] = value
         else:
             bound[key] = value
-    options = fam.resolve_options(options)
+    options = fam.resolve_options({**before[0], **fam.unalias(given, before[0])})
     assume = list(assume)
     # what the user changed in a preset: its published figure and description no longer apply
     changes = [f"{k}={v}" for k, v in options.items() if before[0].get(k) != v]

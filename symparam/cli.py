@@ -358,8 +358,8 @@ def cmd_derive(args: argparse.Namespace) -> int:
 #: every subcommand, in the order ``symparam -h`` lists them; the analysis ones live in
 #: :mod:`symparam.cli_analysis`
 CORE_COMMANDS = ("list", "count", "formula", "derive")
-COMMANDS = (*CORE_COMMANDS, "depends", "check", "approx", "sensitivity", "solve", "flops",
-            "sweep", "memory", "plot", "page", "site", "diff", "fit")
+COMMANDS = (*CORE_COMMANDS, "options", "depends", "check", "approx", "sensitivity", "solve",
+            "flops", "sweep", "memory", "plot", "page", "site", "diff", "fit")
 
 
 class _Skipped:
@@ -457,6 +457,12 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def _add_options(commands: Any) -> None:
+    from symparam.cli_options import add_options_command
+
+    add_options_command(commands)
+
+
 def _add_analysis(commands: Any) -> None:
     from symparam.cli_analysis import add_commands
 
@@ -483,6 +489,7 @@ def _add_fit(commands: Any) -> None:
 
 #: what adds the other subcommands (imported only for them): (the adder, the commands it adds)
 _ADDED: tuple[tuple[Callable[[Any], None], tuple[str, ...]], ...] = (
+    (_add_options, ("options",)),
     (_add_analysis, ("depends", "check", "approx", "sensitivity", "solve", "flops", "sweep",
                      "memory", "plot")),
     (_add_page, ("page", "site")),

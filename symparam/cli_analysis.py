@@ -112,7 +112,8 @@ def cmd_plot(args: argparse.Namespace) -> int:
         known = set(base.hyperparameters) | {o.name for o in base.family.options}
         models.append(symparam.model(name, arch=args.arch, base=args.base,
                                      assume=list(args.assume or ()), free=list(args.free or ()),
-                                     **{k: v for k, v in given.items() if k in known}))
+                                     **{k: v for k, v in given.items()
+                                        if k in known or base.family.knows(k)}))
     if sweep is not None:
         import warnings
 

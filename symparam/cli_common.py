@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
@@ -79,7 +80,8 @@ def output_format(*choices: str) -> Callable[[str], str]:
 
 
 def parse_set(items: Sequence[str]) -> dict[str, Any]:
-    """``--set NAME=VALUE`` items as values: positive integers, or true/false for options."""
+    """``--set NAME=VALUE`` items as values: positive integers, or true/false or a word (a
+    choice's value) for options."""
     out: dict[str, Any] = {}
     for item in items:
         name, sep, raw = item.partition("=")
@@ -101,16 +103,19 @@ def parse_set(items: Sequence[str]) -> dict[str, Any]:
             value: Any = int(digits)
             if value <= 0:
                 raise InvalidValueError(f"--set {item}: {name} must be a positive integer")
-        elif raw.lower() in ("true", "false", "yes", "no", "on", "off"):
-            value = raw
+        elif raw.lower() in ("true", "false", "yes", "no", "on", "off") or _WORD.match(raw):
+            value = raw  # a switch, or a choice's value (norm_placement=post): the model reads it
         else:
             raise InvalidValueError(
-                f"--set {item}: {name} takes a positive integer (or true/false for an option)"
+                f"--set {item}: {name} takes a positive integer (or true/false, or a word, for "
+                "an option)"
             )
         out[name] = value
     return out
 
 
+#: a choice's value as --set takes it (norm_placement=sandwich)
+_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,39}\Z")
 #: names --set cannot bind: the model arguments of their own (and what names the model)
 _NOT_SET = {"arch": " (give --arch)", "base": " (give --base)", "assume": " (give --assume)",
             "free": " (give --free)", "name": "", "source": ""}

@@ -51,6 +51,10 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
         "symparam list",
         "symparam list --json",
     ),
+    "options": (
+        "symparam options llama",
+        "symparam options olmo2 --set norm_placement=sandwich --json",
+    ),
     "count": (
         "symparam count bert-base-uncased",
         "symparam count gpt2 llama-3-8b --json",

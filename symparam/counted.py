@@ -323,7 +323,7 @@ class Counted:
         out: dict[str, int] = {}
         for name, value in values.items():
             if name not in known:
-                if self.family.option(name) is not None:
+                if self.family.knows(name):
                     raise InvalidValueError(f"{name} is an option of {self.family.name}")
                 raise UnknownSymbolError(name, known)
             number = as_int(value)

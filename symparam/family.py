@@ -103,26 +103,47 @@ class Divides:
 
 
 @frozen
-class OneOf:
-    """Options that each choose one way of the same thing (``what``: where a layer's norms
-    sit, which norm it is): at most one of them may be on, as a layer has one of each; two
-    at once are refused, not counted as both.
+class Choice(Option):
+    """An option that takes one of a few named ``values`` (where a layer's norms sit, which
+    norm it is): one value at a time, so that two ways of one thing cannot both be asked for.
 
-    >>> OneOf("norm placements", ("post_norms", "sandwich_norms")).refused(
-    ...     {"post_norms": True, "sandwich_norms": True})
-    'post_norms and sandwich_norms are both norm placements: choose one'
+    ``aliases`` are the switches the option replaces, each the value it stands for
+    (``post_norms=True`` is ``norm_placement="post"``): old code and config rules keep using
+    them, and :meth:`Family.resolve_options` turns them into the value, refusing two that
+    disagree.
+
+    >>> placement = Choice("norm_placement", "pre", "where the norms sit",
+    ...                    values=("pre", "post", "sandwich"),
+    ...                    aliases={"post_norms": "post", "sandwich_norms": "sandwich"})
+    >>> placement.parse("post")
+    'post'
+    >>> placement.parse("up")
+    Traceback (most recent call last):
+    symparam.errors.InvalidValueError: option norm_placement takes pre, post or sandwich, got 'up'
     """
 
-    what: str
-    options: tuple[str, ...]
+    values: tuple[str, ...] = ()
+    aliases: Mapping[str, str] = field(default_factory=dict)
 
-    def refused(self, options: Mapping[str, Any]) -> str | None:
-        """Why ``options`` break the rule, or None where they keep it."""
-        on = [name for name in self.options if options.get(name)]
-        if len(on) < 2:
-            return None
-        each = "both" if len(on) == 2 else "all"
-        return f"{', '.join(on[:-1])} and {on[-1]} are {each} {self.what}: choose one"
+    def __post_init__(self) -> None:
+        if self.default not in self.values or not set(self.aliases.values()) <= set(self.values):
+            raise ValueError(f"choice {self.name}: its default and aliases must be among "
+                             f"its values {self.values}")
+
+    @property
+    def allowed(self) -> str:
+        """The values, as an error message lists them (``pre, post or sandwich``)."""
+        return f"{', '.join(self.values[:-1])} or {self.values[-1]}"
+
+    def parse(self, raw: Any) -> str:
+        if isinstance(raw, str) and raw.strip().lower() in self.values:
+            return raw.strip().lower()
+        raise InvalidValueError(f"option {self.name} takes {self.allowed}, got {shown(raw)}")
+
+
+def _switch(name: str, raw: Any) -> bool:
+    """An alias's value: a switch, on or off."""
+    return bool(Option(name, False, "").parse(raw))
 
 
 @frozen
@@ -146,8 +167,6 @@ class Family:
     divides: tuple[Divides, ...] = field(default=())
     weightless: Mapping[str, str] = field(default_factory=dict)
     at_most: tuple[tuple[str, str, str], ...] = ()
-    #: options of which at most one may be on (:class:`OneOf`)
-    one_of: tuple[OneOf, ...] = ()
     compute: bool = True  # whether the tree knows its forward FLOPs (attention marked)
     #: its language model reads images as tokens (Gemma 3): FLOPs and memory take the images
     #: each sequence holds (n_img, :mod:`symparam.images`)
@@ -199,20 +218,92 @@ class Family:
     def option(self, name: str) -> Option | None:
         return next((o for o in self.options if o.name == name), None)
 
+    def choice_of(self, alias: str) -> Choice | None:
+        """The :class:`Choice` that ``alias`` (an old switch's name) stands for a value of."""
+        return next((o for o in self.options
+                     if isinstance(o, Choice) and alias in o.aliases), None)
+
+    def knows(self, name: str) -> bool:
+        """Whether ``name`` is an option of the family or an alias of one."""
+        return self.option(name) is not None or self.choice_of(name) is not None
+
+    def unalias(self, given: Mapping[str, Any],
+                current: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """``given`` with each alias put as the value of its :class:`Choice`: ``post_norms=True``
+        is ``norm_placement="post"``; an alias switched off returns its choice to the default
+        where ``current`` (the options it changes, else the defaults) holds the alias's value,
+        and changes nothing otherwise. Two names in ``given`` that disagree about one choice
+        (two aliases on, an alias and the choice's own value) are refused in one line."""
+        out = {name: raw for name, raw in given.items() if self.choice_of(name) is None}
+        for choice in (o for o in self.options if isinstance(o, Choice)):
+            said = [(a, _switch(a, given[a])) for a in choice.aliases if a in given]
+            if not said:
+                continue
+            asked = [f"{choice.name}={choice.parse(given[choice.name])}"] \
+                if choice.name in given else []
+            asked += [f"{a}={str(on).lower()}" for a, on in said if on]
+            wanted = {choice.parse(given[choice.name])} if choice.name in given else set()
+            wanted |= {choice.aliases[a] for a, on in said if on}
+            if len(wanted) > 1:
+                raise InvalidValueError(
+                    f"{self.name}: {' and '.join(asked)} choose two values of {choice.name}, "
+                    f"which takes one of {choice.allowed}")
+            for alias, on in said:
+                if not on and choice.aliases[alias] in wanted:
+                    raise InvalidValueError(
+                        f"{self.name}: {alias}=false and {asked[0]} disagree about "
+                        f"{choice.name}, which takes one of {choice.allowed}")
+            if wanted:
+                out[choice.name] = wanted.pop()
+                continue
+            now = (current or {}).get(choice.name, choice.default)
+            if any(choice.aliases[alias] == now for alias, _ in said):
+                out[choice.name] = choice.default
+        return out
+
     def resolve_options(self, given: Mapping[str, Any]) -> dict[str, Any]:
-        """Defaults overlaid with ``given``; an unknown option name is an error."""
+        """Defaults overlaid with ``given`` (aliases put as their choices' values); an unknown
+        option name is an error."""
         out: dict[str, Any] = {o.name: o.default for o in self.options}
-        for name, raw in given.items():
+        for name, raw in self.unalias(given).items():
             option = self.option(name)
             if option is None:
                 known = ", ".join(o.name for o in self.options) or "none"
                 raise InvalidValueError(f"{self.name} has no option {name!r} (options: {known})")
             out[name] = option.parse(raw)
-        for rule in self.one_of:
-            refused = rule.refused(out)
-            if refused is not None:
-                raise InvalidValueError(f"{self.name}: {refused}")
         return out
+
+    def listing(self, options: Mapping[str, Any] | None = None) -> list[dict[str, Any]]:
+        """Each option as ``symparam options`` lists it: its ``name``, its ``value`` in
+        ``options`` (else its default), its ``default``, what it ``takes`` in words, a
+        choice's ``values`` and ``aliases`` (the old switches it still takes), its ``help``.
+
+        >>> from symparam.catalog import family
+        >>> row = next(r for r in family("llama").listing() if r["option"] == "norm_placement")
+        >>> row["value"], row["takes"], row["aliases"]["post_norms"]
+        ('pre', 'one of pre, post, sandwich or parallel', 'post')
+        """
+        rows = []
+        for option in self.options:
+            default = option.default
+            if isinstance(option, Choice):
+                takes = f"one of {option.allowed}"
+            elif isinstance(default, bool):
+                takes = "true or false"
+            elif isinstance(default, tuple):
+                takes = "a list of 0s and 1s"
+            elif isinstance(default, str):
+                takes = "an activation function by transformers' name (none: the default)"
+            else:
+                takes = f"a whole number in {0 if default == 0 else option.minimum}.." \
+                        f"{option.maximum}"
+            value = (options or {}).get(option.name, default)
+            rows.append({"option": option.name, "value": list(value) if isinstance(value, tuple)
+                         else value, "default": list(default) if isinstance(default, tuple)
+                         else default, "takes": takes,
+                         "values": list(getattr(option, "values", ())),
+                         "aliases": dict(getattr(option, "aliases", {})), "help": option.help})
+        return rows
 
     def resolve_architecture(self, architecture: str | None) -> str:
         if architecture is None:

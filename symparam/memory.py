@@ -498,11 +498,12 @@ def saved_bytes(elements: dict[str, Any], dtype: str) -> Any:
 UNCHECKED = frozenset({"bart", "clip", "gemma3", "jamba", "llava", "mamba", "mamba2",
                        "mistral3",
                        "qwen2_5_vl", "qwen2_vl", "qwen3_next", "qwen3_vl", "siglip", "whisper"})
-#: the layouts of a checked family that are not checked yet: a family's options that, switched
-#: on, refuse its activations (DeepSeek-V2's router, GraniteMoE's block-sparse experts,
-#: OLMoE's norms over all of q and k)
-UNCHECKED_LAYOUTS: dict[str, tuple[str, ...]] = {
-    "deepseek": ("softmax_routing",), "moe": ("block_sparse_moe", "qk_norm_full"),
+#: the layouts of a checked family that are not checked yet: a family's options that, with
+#: these values, refuse its activations (DeepSeek-V2's router, GraniteMoE's block-sparse
+#: experts, OLMoE's norms over all of q and k)
+UNCHECKED_LAYOUTS: dict[str, tuple[tuple[str, Any], ...]] = {
+    "deepseek": (("softmax_routing", True),),
+    "moe": (("block_sparse_moe", True), ("qk_norm", "full")),
 }
 
 
@@ -513,7 +514,7 @@ def kept(model: Any, recompute: str = "none") -> dict[str, Any]:
     evaluates them as they are). Raises where :func:`activations` refuses the model."""
     model.require_compute()
     if model.family.name in UNCHECKED or any(
-            model.options.get(o) for o in UNCHECKED_LAYOUTS.get(model.family.name, ())):
+            model.options.get(o) == v for o, v in UNCHECKED_LAYOUTS.get(model.family.name, ())):
         raise InvalidValueError(f"symparam does not derive the activations {model.label} keeps "
                                 "yet: they are not checked against torch's saved tensors")
     mapping = resolve(model.assumptions)

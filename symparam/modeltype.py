@@ -16,6 +16,7 @@ test keeps them equal. An option read by no rule and fixed by nobody keeps the f
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import field
 from typing import Any, Protocol
@@ -537,12 +538,32 @@ class ModelType:
             problems.append(f"base {self.base}")
         problems += [f"class {a} → {c}" for a, c in self.aliases.items() if c not in self.classes]
         for name in (*self.fixed, *(r.option for r in self.rules)):
-            if self.family.option(name) is None:
+            if not self.family.knows(name):
                 problems.append(f"option {name}")
         problems += [f"symbol {s.symbol}" for s in self.sizes if not is_known(s.symbol)]
         if problems:
             raise ModelDefinitionError(f"model type {self.name}: the {self.family.name} family "
                                        f"has no {', '.join(problems)}")
+
+    def extend(self, name: str, prefix: str, *, without: tuple[str, ...] = (),
+               **changes: Any) -> ModelType:
+        """Another model type of the family that differs from this one by ``changes``: its
+        classes and base class are this type's, renamed from this type's prefix to ``prefix``
+        (``LlamaModel`` → ``MistralModel``), less the classes whose suffix is in ``without``
+        (``"ForQuestionAnswering"``); each field given replaces this type's (``sizes``,
+        ``rules``, ``fixed`` …: write ``{**base.fixed, …}`` to add to its fixed options).
+
+        >>> from symparam.catalog import model_types
+        >>> olmo2 = model_types()["olmo2"]
+        >>> olmo3 = olmo2.extend("olmo3", "Olmo3", without=("ForSequenceClassification",))
+        >>> olmo3.base, olmo3.classes, olmo3.fixed == olmo2.fixed
+        ('Olmo3Model', {'Olmo3ForCausalLM': 'LlamaForCausalLM', 'Olmo3Model': 'LlamaModel'}, True)
+        """
+        own = self.base.removesuffix("Model")
+        classes = {prefix + c.removeprefix(own): built for c, built in self.classes.items()
+                   if c.startswith(own) and c.removeprefix(own) not in without}
+        return dataclasses.replace(self, name=name, base=prefix + self.base.removeprefix(own),
+                                   classes=classes, **changes)
 
     def reads(self) -> tuple[str, ...]:
         """Every config key the record reads (its defaults and spellings are generated)."""

@@ -682,6 +682,7 @@ def option_text(t: Mapping[str, Any], name: str, value: Any, help_: str, fill: A
                 symbol: Callable[[str], Any], family: str = "") -> Any:
     """What an option's value means, in the document's language: the ``[option]`` string for
     a switch that is on (or a number, with ``{value}``), ``[option_off]`` for one that is off,
+    ``[option]``'s ``name=value`` for a value of a :class:`~symparam.family.Choice`, each
     under ``family.name`` where the family's option means something else than the name's
     (Falcon's ``bias`` is on its projections alone). A hyperparameter written ``[[d_emb]]`` in
     the string is typeset by ``symbol`` (its name → math in the output's format); ``fill`` puts
@@ -689,6 +690,8 @@ def option_text(t: Mapping[str, Any], name: str, value: Any, help_: str, fill: A
     do not know, is its help, marked as off where it is off (never its "on" text as is)."""
     table = t["option_off" if value is False else "option"]
     text = table.get(f"{family}.{name}", table.get(name))
+    if isinstance(value, str):  # a choice's value has its own sentence: "norm_placement=post"
+        text = table.get(f"{family}.{name}={value}", table.get(f"{name}={value}", text))
     if text is None:
         text = t["text"]["option_not"].format(help=help_) if value is False else help_
     text = text.replace("{value}", option_value(value))

@@ -45,7 +45,8 @@ def test_every_command_is_a_function_of_the_same_name() -> None:
 
     m = symparam.model("gpt2")
     elsewhere = {"list": symparam.model_names, "plot": symparam.plots,
-                 "site": symparam.site.write_site, "fit": symparam.fit}
+                 "site": symparam.site.write_site, "fit": symparam.fit,
+                 "options": m.family.listing}
     for command in COMMANDS:
         target = elsewhere.get(command) or getattr(m, command, None)
         assert target is not None, f"no function for `symparam {command}`"

@@ -26,6 +26,7 @@ import sympy
 import symparam
 from symparam.blocks import Block
 from symparam.catalog import families
+from symparam.family import Choice
 from symparam.presets import presets
 from symparam.render import LANGUAGES, option_text, strings
 from symparam.symbols import VOCABULARY
@@ -297,6 +298,8 @@ def test_chinese_and_korean_carry_the_numbers_and_formulas_of_english(name: str)
 
 
 def _sample(option: Any) -> list[Any]:
+    if isinstance(option, Choice):
+        return list(option.values)
     if isinstance(option.default, bool):
         return [True, False]
     if isinstance(option.default, tuple):
@@ -314,14 +317,19 @@ def test_every_option_reads_as_its_value_says(lang: str) -> None:
             shown = {}
             for value in _sample(option):
                 table = t["option_off" if value is False else "option"]
-                assert f"{family.name}.{option.name}" in table or option.name in table, \
-                    (lang, family.name, option.name, value)
+                if isinstance(option, Choice):  # a sentence for each value
+                    assert f"{option.name}={value}" in table, (lang, family.name, option.name,
+                                                               value)
+                else:
+                    assert f"{family.name}.{option.name}" in table or option.name in table, \
+                        (lang, family.name, option.name, value)
                 shown[value] = option_text(t, option.name, value, option.help,
                                            lambda template, **fields: template.format(**fields),
                                            lambda symbol: symbol, family.name)
                 assert shown[value] != option.help or (lang == "en" and value is not False)
-            if len(shown) == 2:
+            if len(shown) == 2 and not isinstance(option, Choice):
                 assert shown[True] != shown[False], (lang, family.name, option.name)
+            assert len(set(shown.values())) == len(shown), (lang, family.name, option.name)
 
 
 def test_an_option_that_is_off_reads_off() -> None:

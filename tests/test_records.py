@@ -57,22 +57,6 @@ def test_a_record_naming_what_its_family_lacks_fails_at_once() -> None:
                   sizes=(Size("Q", "q"),))
 
 
-@pytest.mark.parametrize(("options", "refused"), [
-    ({"post_norms": True, "sandwich_norms": True}, "are both norm placements"),
-    ({"layer_norm": True, "layer_norm_no_bias": True, "layer_norm_no_weights": True},
-     "are all norm kinds"),
-    ({"qk_norm_per_head": True, "qk_norm_full": True}, "are both q/k norms"),
-])
-def test_options_that_choose_one_way_are_refused_together(options: dict[str, bool],
-                                                          refused: str) -> None:
-    """Two ways of one thing (where the norms sit, which norm) at once are refused in one
-    line, not counted as both; each alone is taken."""
-    with pytest.raises(symparam.SymparamError, match=refused):
-        symparam.model("llama", **options)
-    for name in options:
-        symparam.model("llama", **{name: True})
-
-
 def test_no_model_type_chooses_two_ways_of_one_thing() -> None:
     for name in model_types():
-        symparam.model(name)  # a record's fixed options keep its family's OneOf rules
+        symparam.model(name)  # a record's fixed choices and its rules' switches agree

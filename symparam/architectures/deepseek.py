@@ -39,7 +39,7 @@ from symparam.architectures.common import (
     tie_option,
     variant,
 )
-from symparam.architectures.llama import SILU, attention, rotated
+from symparam.architectures.llama import SILU, LlamaAttention, attention, rotated
 from symparam.blocks import (
     Activation,
     Attention,
@@ -145,10 +145,9 @@ def latent_attention(options: Mapping[str, Any]) -> Attention:
 def grouped_attention(options: Mapping[str, Any]) -> Attention:
     """GLM-4.5's attention: LLaMA's grouped-query attention with biases on q, k and v only,
     per-head q/k norms where the type has them, rotary embeddings over d_rot of each head."""
-    return attention({"attention_bias": False, "qkv_bias": bool(options["attention_bias"]),
-                      "fused_projections": False, "qk_norm_full": False,
-                      "qk_norm_per_head": bool(options["qk_norm_per_head"]),
-                      "partial_rotary": True})
+    return attention(LlamaAttention(
+        qkv_bias=bool(options["attention_bias"]), partial_rotary=True,
+        qk_norm="per_head" if options["qk_norm_per_head"] else "none"))
 
 
 def moe(options: Mapping[str, Any]) -> Sequential:

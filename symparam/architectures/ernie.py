@@ -25,7 +25,7 @@ from symparam.architectures.common import (
     tie_option,
 )
 from symparam.architectures.interleave import runs
-from symparam.architectures.llama import SILU, attention, mlp
+from symparam.architectures.llama import SILU, LlamaAttention, LlamaMLP, attention, mlp
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import (
     Activation,
@@ -51,9 +51,6 @@ from symparam.frozen import frozen
 from symparam.limits import MAX_LAYERS_LISTED
 from symparam.modeltype import Flag, HeadSize, ModelType, NullRule, Reader, Rule, Size
 from symparam.symbols import E, E_sh, H, N, N_dense, V, d_moe, k
-
-_LLAMA = {"qkv_bias": False, "fused_projections": False, "qk_norm_per_head": False,
-          "qk_norm_full": False, "rotary_interleaved": True}
 
 
 class StatisticsRouter(Linear):
@@ -95,8 +92,11 @@ def moe(options: Mapping[str, Any]) -> Sequential:
 
 
 def layer(options: Mapping[str, Any], sparse: bool) -> Sequential:
-    options = {**_LLAMA, **options}
-    return Sequential(self_attn=attention(options), mlp=moe(options) if sparse else mlp(options),
+    """A layer: LLaMA's attention, its rotary tables interleaved anew each layer, and a dense
+    MLP (LLaMA's) or the experts."""
+    attn = attention(LlamaAttention(bias=bool(options["attention_bias"]), rotary_layers="each"))
+    dense = LlamaMLP(bias=bool(options["mlp_bias"]), activation=activation_of(options, "silu"))
+    return Sequential(self_attn=attn, mlp=moe(options) if sparse else mlp(dense),
                       input_layernorm=RMSNorm(H), post_attention_layernorm=RMSNorm(H),
                       residual=Residual(H, adds=2))
 

@@ -97,11 +97,10 @@ class SoftTokens(Block):
 
 def language_options(options: Mapping[str, Any]) -> dict[str, Any]:
     """The LLaMA family's options as ``gemma3_text`` sets them, with this model's own."""
-    out = {o.name: o.default for o in llama.FAMILY.options}
     fixed = next(r for r in llama.MODEL_TYPES if r.name == "gemma3_text").fixed
     own = ("attention_bias", "softcap_attention", "window_period", "window_layers",
            "activation")
-    return {**out, **fixed, **{name: options[name] for name in own}}
+    return llama.FAMILY.resolve_options({**fixed, **{name: options[name] for name in own}})
 
 
 def language_model(options: Mapping[str, Any]) -> Sequential:

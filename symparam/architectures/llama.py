@@ -10,16 +10,21 @@ A config without ``head_dim`` gets H // h from transformers: H/h where h divides
 assumption), the floor where it does not.
 
 The same family serves the LLaMA-like model types through options. Attention: Qwen2's biases
-on q, k and v only (``qkv_bias``, StableLM's ``use_qkv_bias``); an RMSNorm over each head of q
-and k shared by the heads (``qk_norm_per_head``: Qwen3, Gemma3), or over all of q and k
-(``qk_norm_full``: OLMo2); a LayerNorm per head with a weight for each head (Cohere's
-``use_qk_norm``: one (h, d_head) tensor; StableLM's ``qk_layernorm``: a list of h LayerNorms);
-Phi-3's fused q/k/v and gate/up projections (``fused_projections``). Norms: LayerNorm (mean and
-variance) instead of RMSNorm with weight and bias (StarCoder2, StableLM), weight only (Cohere)
-or neither (OLMo's non-parametric LayerNorm); OLMo2's norms after attention and MLP only
-(``post_norms``); Gemma2's four per layer (``sandwich_norms``). The block: attention and MLP
-in parallel on one norm's output, their sum added to the residual (``parallel_block``: Cohere,
-StableLM's ``use_parallel_residual``), after GPT-J. The MLP: StarCoder2's ungated H → d_ff → H
+on q, k and v only (``qkv_bias``, StableLM's ``use_qkv_bias``); the norm over q and k
+(``qk_norm``): an RMSNorm over each head shared by the heads (``per_head``: Qwen3, Gemma3), or
+over all of q and k (``full``: OLMo2), a LayerNorm per head with a weight for each head
+(``head_weights``, Cohere's ``use_qk_norm``: one (h, d_head) tensor) or a list of h LayerNorms
+(``head_list``, StableLM's ``qk_layernorm``); Phi-3's fused q/k/v and gate/up projections
+(``fused_projections``). The norm (``norm``): LLaMA's RMSNorm, Gemma's (``rms_gemma``), OLMo2's
+(``rms_olmo2``), or a LayerNorm (mean and variance) with weight and bias (``layer``:
+StarCoder2, StableLM), weight only (``layer_no_bias``: Cohere) or neither (``layer_no_weights``:
+OLMo's non-parametric LayerNorm). Where a layer's norms sit (``norm_placement``): before
+attention and MLP (``pre``), OLMo2's after them only (``post``), Gemma2's four per layer
+(``sandwich``), or one, attention and MLP in parallel on its output, their sum added to the
+residual (``parallel``: Cohere, StableLM's ``use_parallel_residual``), after GPT-J. Each of
+these choices was a switch of its own (``qk_norm_per_head``, ``post_norms``, ``layer_norm`` …);
+the switches are still taken, as aliases of the value they stand for
+(:class:`~symparam.family.Choice`). The MLP: StarCoder2's ungated H → d_ff → H
 (``plain_mlp``: c_fc, c_proj). What adds no weights is not an option: partial rotary
 embeddings, sliding-window layers (Mistral, Cohere2, Gemma3, OLMo 3) and layers without rotary
 embeddings (SmolLM3), Granite's and Cohere's scalar multipliers of embeddings, residuals,
@@ -30,6 +35,7 @@ layer interleaves anew (``rotary_interleaved``: what a training step keeps).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -60,7 +66,8 @@ from symparam.blocks import (
 )
 from symparam.blocks.saved import Key, same_tensor
 from symparam.blocks.sharding import column, row, unsplit
-from symparam.family import Family, OneOf, Option
+from symparam.family import Choice, Family, Option
+from symparam.frozen import frozen
 from symparam.modeltype import (
     ActivationName,
     Flag,
@@ -77,93 +84,160 @@ from symparam.modeltype import (
 )
 from symparam.symbols import H, N, V, d_ff, d_head, d_rot, h, h_kv
 
+#: whose RMSNorm a value of the ``norm`` option runs (they keep different tensors for the
+#: backward pass): Gemma's, times 1 + weight; OLMo2's, its weight multiplied in fp32; else LLaMA's
+_RMS = {"rms_gemma": "gemma", "rms_olmo2": "olmo2"}
 
-def rms(options: Mapping[str, Any]) -> str:
-    """Whose RMSNorm the type runs: Gemma's 1 + weight, OLMo2's weight in fp32, or LLaMA's
-    (they keep different tensors for the backward pass)."""
-    if options.get("gemma_norm"):
-        return "gemma"
-    return "olmo2" if options.get("olmo2_norm") else "llama"
+
+def rms(kind: str) -> str:
+    """Whose RMSNorm the ``norm`` option's value ``kind`` runs: ``gemma``, ``olmo2`` or
+    ``llama`` (a LayerNorm's q/k norms, where a type has them, are LLaMA's)."""
+    return _RMS.get(kind, "llama")
 
 
 def norm(options: Mapping[str, Any]) -> Block:
     """The family's norm over the hidden state: RMSNorm, or LayerNorm as the type has it."""
-    if options.get("layer_norm"):
+    kind = options["norm"]
+    if kind == "layer":
         return LayerNorm(H)
-    if options.get("layer_norm_no_bias"):  # Cohere's, written out in fp32
+    if kind == "layer_no_bias":  # Cohere's, written out in fp32
         return LayerNorm(H, bias=False, impl="manual")
-    if options.get("layer_norm_no_weights"):  # OLMo's, torch's on an fp32 copy
+    if kind == "layer_no_weights":  # OLMo's, torch's on an fp32 copy
         return LayerNorm(H, affine=False, impl="fp32")
-    return RMSNorm(H, impl=rms(options))
+    return RMSNorm(H, impl=rms(kind))
 
 
-def qk_norms(options: Mapping[str, Any]) -> dict[str, Block]:
-    """The norms over q and k that a model type adds, by their names in transformers."""
-    if options["qk_norm_per_head"]:
-        return {"q_norm": RMSNorm(d_head, per_token=h, impl=rms(options)),
-                "k_norm": RMSNorm(d_head, per_token=h_kv, impl=rms(options))}
-    if options["qk_norm_full"]:
-        why = "a norm over all of q and k needs every head's numbers"
-        return {"q_norm": unsplit(RMSNorm(h * d_head, impl=rms(options)), why),
-                "k_norm": unsplit(RMSNorm(h_kv * d_head, impl=rms(options)), why)}
-    if options.get("qk_norm_head_weights"):  # Cohere: one weight row per head
-        return {"q_norm": LayerNorm(d_head, bias=False, per_token=h, per_vector=True,
-                                    impl="manual"),
-                "k_norm": LayerNorm(d_head, bias=False, per_token=h_kv, per_vector=True,
-                                    impl="manual")}
-    if options.get("qk_norm_head_list"):  # StableLM: a list of LayerNorms, one per head
-        why = "a list of norms, one per head, is split by heads, which is not marked"
-        return {"q_layernorm": unsplit(Sequential(norms=Repeat(h, LayerNorm(d_head, bias=False))),
-                                       why),
-                "k_layernorm": unsplit(Sequential(norms=Repeat(h_kv, LayerNorm(d_head,
-                                                                             bias=False))), why)}
-    return {}
+@frozen
+class LlamaAttention:
+    """LLaMA's attention, by what differs between the types that build it: what this family
+    reads off its options (:meth:`of`), and what another family that takes LLaMA's attention
+    (the MoE decoders, ERNIE 4.5, GLM-4.5) says it is.
+
+    ``bias``: on q, k, v and o; ``qkv_bias``: on q, k and v only (Qwen2); ``qk_norm``: the
+    norm over q and k, a value of the ``qk_norm`` option; ``norm``: the family's norm, a value
+    of the ``norm`` option, whose RMSNorm the q/k norms are; ``fused``: q, k and v in one
+    projection (Phi-3); ``softcap``: soft-capped scores (Gemma2). The rotary embeddings turn
+    d_rot of each head's d_head (``partial_rotary``), in ``rotary_layers`` (``all``,
+    ``sliding``: Cohere2's sliding layers alone, ``per_kind``: Gemma3's tables for each kind
+    of layer, ``each``: ERNIE 4.5's tables interleaved anew each layer), their tables in fp32
+    (``rotary_fp32``). Sliding windows as :func:`~symparam.architectures.common.sliding`
+    reads them (``window_period``, ``window_layers``).
+    """
+
+    bias: bool = False
+    qkv_bias: bool = False
+    qk_norm: str = "none"
+    norm: str = "rms"
+    fused: bool = False
+    softcap: bool = False
+    partial_rotary: bool = False
+    rotary_layers: str = "all"
+    rotary_fp32: bool = False
+    window_period: int = 0
+    window_layers: tuple[int, ...] = ()
+
+    @classmethod
+    def of(cls, options: Mapping[str, Any]) -> LlamaAttention:
+        """The attention LLaMA's ``options`` describe."""
+        layers = "sliding" if options["rotary_sliding"] else \
+            "per_kind" if options["rotary_per_kind"] else \
+            "each" if options["rotary_interleaved"] else "all"
+        return cls(bias=bool(options["attention_bias"]), qkv_bias=bool(options["qkv_bias"]),
+                   qk_norm=options["qk_norm"], norm=options["norm"],
+                   fused=bool(options["fused_projections"]),
+                   softcap=bool(options["softcap_attention"]),
+                   partial_rotary=bool(options["partial_rotary"]), rotary_layers=layers,
+                   rotary_fp32=bool(options["rotary_fp32"]),
+                   window_period=options["window_period"],
+                   window_layers=options["window_layers"])
+
+    def qk_norms(self) -> dict[str, Block]:
+        """The norms over q and k, by their names in transformers."""
+        impl = rms(self.norm)
+        if self.qk_norm == "per_head":
+            return {"q_norm": RMSNorm(d_head, per_token=h, impl=impl),
+                    "k_norm": RMSNorm(d_head, per_token=h_kv, impl=impl)}
+        if self.qk_norm == "full":
+            why = "a norm over all of q and k needs every head's numbers"
+            return {"q_norm": unsplit(RMSNorm(h * d_head, impl=impl), why),
+                    "k_norm": unsplit(RMSNorm(h_kv * d_head, impl=impl), why)}
+        if self.qk_norm == "head_weights":  # Cohere: one weight row per head
+            return {"q_norm": LayerNorm(d_head, bias=False, per_token=h, per_vector=True,
+                                        impl="manual"),
+                    "k_norm": LayerNorm(d_head, bias=False, per_token=h_kv, per_vector=True,
+                                        impl="manual")}
+        if self.qk_norm == "head_list":  # StableLM: a list of LayerNorms, one per head
+            why = "a list of norms, one per head, is split by heads, which is not marked"
+            return {"q_layernorm": unsplit(Sequential(norms=Repeat(h, LayerNorm(d_head,
+                                                                                bias=False))),
+                                           why),
+                    "k_layernorm": unsplit(Sequential(norms=Repeat(h_kv, LayerNorm(d_head,
+                                                                                 bias=False))),
+                                           why)}
+        return {}
+
+    def rotary(self) -> dict[str, Any]:
+        """What the rotary embeddings are, for what a training step keeps: the width they turn
+        of each head, which layers turn, whether their tables stay in fp32."""
+        return {"rotary": d_rot if self.partial_rotary else d_head,
+                "rotary_layers": self.rotary_layers, "rotary_fp32": self.rotary_fp32}
 
 
-def rotary(options: Mapping[str, Any]) -> dict[str, Any]:
-    """What the attention's rotary embeddings are, for what a training step keeps: the width
-    they turn of each head (all of it, or a part: d_rot), and which layers turn (Cohere2's
-    sliding ones only; Gemma3's sliding and full layers each with their own tables)."""
-    layers = "sliding" if options.get("rotary_sliding") else \
-        "per_kind" if options.get("rotary_per_kind") else \
-        "each" if options.get("rotary_interleaved") else "all"
-    return {"rotary": d_rot if options.get("partial_rotary") else d_head,
-            "rotary_layers": layers, "rotary_fp32": bool(options.get("rotary_fp32"))}
-
-
-def attention(options: Mapping[str, Any], reads: Key | None = None) -> Attention:
-    """The attention; ``reads``: the tensor its input projections read, where others read it
-    too (the MLP beside it)."""
-    bias = bool(options["attention_bias"])
-    qkv_bias = bias or bool(options["qkv_bias"])
+def attention(spec: LlamaAttention, reads: Key | None = None) -> Attention:
+    """The attention ``spec`` describes; ``reads``: the tensor its input projections read,
+    where others read it too (the MLP beside it)."""
+    qkv_bias = spec.bias or spec.qkv_bias
+    windows_ = {"window_period": spec.window_period, "window_layers": spec.window_layers}
     common = {"kv_cache": 2 * h_kv * d_head, "heads": h, "kv_heads": h_kv,
-              "softmax_fp32": True, "masked": True, **rotary(options), **sliding(options)}
-    if options["fused_projections"]:  # the values come as a slice of the fused output
+              "softmax_fp32": True, "masked": True, **spec.rotary(), **sliding(windows_)}
+    if spec.fused:  # the values come as a slice of the fused output
         qkv = column(Linear(H, (h + 2 * h_kv) * d_head, bias=qkv_bias))
         same_tensor("attention input", (qkv, "input"), key=reads)
         fused = {"v": (Key("qkv_proj output"), (h + 2 * h_kv) * d_head)}
         return Attention(h * d_head, h * d_head, **common, views=fused,
-                         o_proj=row(Linear(h * d_head, H, bias=bias)), qkv_proj=qkv)
+                         o_proj=row(Linear(h * d_head, H, bias=spec.bias)), qkv_proj=qkv)
     q, k, v = (column(Linear(H, width * d_head, bias=qkv_bias)) for width in (h, h_kv, h_kv))
     same_tensor("attention input", (q, "input"), (k, "input"), (v, "input"), key=reads)
     parts: dict[str, Block] = {"q_proj": q, "k_proj": k, "v_proj": v,
-                               "o_proj": row(Linear(h * d_head, H, bias=bias)),
-                               **qk_norms(options)}
-    return Attention(h * d_head, h * d_head, softcap=bool(options.get("softcap_attention")),
-                     **common, **parts)
+                               "o_proj": row(Linear(h * d_head, H, bias=spec.bias)),
+                               **spec.qk_norms()}
+    return Attention(h * d_head, h * d_head, softcap=spec.softcap, **common, **parts)
 
 
-def mlp(options: Mapping[str, Any], reads: Key | None = None) -> Sequential:
-    """The MLP; ``reads``: the tensor its input projections read, where others read it too."""
-    bias = bool(options["mlp_bias"])
-    if options.get("plain_mlp"):
+@frozen
+class LlamaMLP:
+    """LLaMA's MLP, by what differs between the types that build it (:meth:`of` reads it off
+    this family's options; the MoE decoders' dense layers, ERNIE 4.5's and Qwen3-Next's say
+    theirs): ``bias`` on its projections; ``fused`` gate and up (Phi-3); ``plain``: ungated,
+    c_fc and c_proj (StarCoder2); ``activation`` by transformers' name."""
+
+    bias: bool = False
+    fused: bool = False
+    plain: bool = False
+    activation: str = "silu"
+
+    @classmethod
+    def of(cls, options: Mapping[str, Any]) -> LlamaMLP:
+        """The MLP LLaMA's ``options`` describe (the activation a config names, else SiLU;
+        the tanh GELU for Gemma's gated MLP and StarCoder2's ungated one)."""
+        plain = bool(options["plain_mlp"])
+        default = "gelu_pytorch_tanh" if plain or options["norm"] == "rms_gemma" else "silu"
+        return cls(bias=bool(options["mlp_bias"]), fused=bool(options["fused_projections"]),
+                   plain=plain, activation=activation_of(options, default))
+
+
+def mlp(spec: LlamaMLP, reads: Key | None = None) -> Sequential:
+    """The MLP ``spec`` describes; ``reads``: the tensor its input projections read, where
+    others read it too."""
+    bias = spec.bias
+    if spec.plain:
         c_fc, c_proj = column(Linear(H, d_ff, bias=bias)), row(Linear(d_ff, H, bias=bias))
-        act = Activation(d_ff, fn=activation_of(options, "gelu_pytorch_tanh"))
+        act = Activation(d_ff, fn=spec.activation)
         same_tensor("activation output", (act, "output"), (c_proj, "input"))
         same_tensor("MLP input", (c_fc, "input"), key=reads)
         return Sequential(kind="mlp", c_fc=c_fc, c_proj=c_proj, act=act)
-    act = Activation(d_ff, gated=True, fn=activation_of(options, default_activation(options)))
-    if options["fused_projections"]:
+    act = Activation(d_ff, gated=True, fn=spec.activation)
+    if spec.fused:
         gate_up = column(Linear(H, 2 * d_ff, bias=bias))
         same_tensor("MLP input", (gate_up, "input"), key=reads)
         return Sequential(kind="mlp", gate_up_proj=gate_up,
@@ -174,26 +248,52 @@ def mlp(options: Mapping[str, Any], reads: Key | None = None) -> Sequential:
                       down_proj=row(Linear(d_ff, H, bias=bias)), act_fn=act)
 
 
-def default_activation(options: Mapping[str, Any]) -> str:
-    """The MLP's activation where a config names none: SiLU, Gemma's tanh GELU."""
-    return "gelu_pytorch_tanh" if options.get("gemma_norm") else "silu"
+#: the norms of a layer by where they sit (the ``norm_placement`` option)
+_NORMS = {
+    "pre": ("input_layernorm", "post_attention_layernorm"),
+    "post": ("post_attention_layernorm", "post_feedforward_layernorm"),
+    "sandwich": ("input_layernorm", "post_attention_layernorm", "pre_feedforward_layernorm",
+                 "post_feedforward_layernorm"),
+    "parallel": ("input_layernorm",),  # x + attn(norm(x)) + mlp(norm(x)): one norm
+}
 
 
 def decoder_layer(options: Mapping[str, Any]) -> Sequential:
-    if options["post_norms"]:
-        norms = ("post_attention_layernorm", "post_feedforward_layernorm")
-    elif options["sandwich_norms"]:
-        norms = ("input_layernorm", "post_attention_layernorm", "pre_feedforward_layernorm",
-                 "post_feedforward_layernorm")
-    elif options.get("parallel_block"):  # x + attn(norm(x)) + mlp(norm(x)): one norm
-        norms = ("input_layernorm",)
-    else:
-        norms = ("input_layernorm", "post_attention_layernorm")
+    placement = options["norm_placement"]
     # side by side, attention and MLP read one norm's output
-    reads = Key("norm output") if options.get("parallel_block") else None
-    attn, feed_forward = attention(options, reads), mlp(options, reads)
+    reads = Key("norm output") if placement == "parallel" else None
+    attn = attention(LlamaAttention.of(options), reads)
+    feed_forward = mlp(LlamaMLP.of(options), reads)
     return Sequential(self_attn=attn, mlp=feed_forward,
-                      **{n: norm(options) for n in norms}, residual=Residual(H, adds=2))
+                      **{n: norm(options) for n in _NORMS[placement]},
+                      residual=Residual(H, adds=2))
+
+
+#: the norm over q and k (each value once a switch of its own, kept as an alias)
+QK_NORM = Choice(
+    "qk_norm", "none", "the norm over q and k: none; per_head, an RMSNorm over each head "
+    "(Qwen3); full, an RMSNorm over all of q and of k (OLMo2); head_weights, a LayerNorm over "
+    "each head with a weight per head (Cohere); head_list, a list of LayerNorms, one per head "
+    "(StableLM)",
+    values=("none", "per_head", "full", "head_weights", "head_list"),
+    aliases={"qk_norm_per_head": "per_head", "qk_norm_full": "full",
+             "qk_norm_head_weights": "head_weights", "qk_norm_head_list": "head_list"})
+#: where a layer's norms sit
+NORM_PLACEMENT = Choice(
+    "norm_placement", "pre", "where a layer's norms sit: pre, before attention and before the "
+    "MLP; post, after each only (OLMo2); sandwich, before and after each (Gemma2); parallel, "
+    "one norm whose output attention and the MLP read side by side (Cohere, StableLM)",
+    values=("pre", "post", "sandwich", "parallel"),
+    aliases={"post_norms": "post", "sandwich_norms": "sandwich", "parallel_block": "parallel"})
+#: which norm the family's norms are
+NORM = Choice(
+    "norm", "rms", "the norm: rms, LLaMA's RMSNorm; rms_gemma, Gemma's, times 1 + weight; "
+    "rms_olmo2, one that multiplies its weight in fp32 (OLMo2); layer, LayerNorm with weight "
+    "and bias (StarCoder2, StableLM); layer_no_bias, with a weight only (Cohere); "
+    "layer_no_weights, with neither (OLMo)",
+    values=("rms", "rms_gemma", "rms_olmo2", "layer", "layer_no_bias", "layer_no_weights"),
+    aliases={"gemma_norm": "rms_gemma", "olmo2_norm": "rms_olmo2", "layer_norm": "layer",
+             "layer_norm_no_bias": "layer_no_bias", "layer_norm_no_weights": "layer_no_weights"})
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Block:
@@ -222,31 +322,16 @@ FAMILY = Family(
         tie_option(False),
         QA_UNDER_TRANSFORMER,
         variant("qkv_bias", "biases on q, k and v only (Qwen2)"),
-        variant("qk_norm_per_head", "RMSNorm over each head of q and k (Qwen3)"),
-        variant("qk_norm_full", "RMSNorm over all of q and of k (OLMo2)"),
-        variant("post_norms", "norms after attention and MLP only (OLMo2)"),
-        variant("sandwich_norms", "norms before and after attention and MLP (Gemma2)"),
+        QK_NORM,
+        NORM_PLACEMENT,
+        NORM,
         variant("fused_projections", "fused qkv_proj and gate_up_proj (Phi-3)"),
         variant("softcap_attention", "tanh soft-capping of the attention scores (Gemma2)"),
         variant("softcap_logits", "tanh soft-capping of the output logits (Gemma2)"),
-        variant("layer_norm", "LayerNorm with weight and bias instead of RMSNorm (StarCoder2, "
-                "StableLM)"),
-        variant("layer_norm_no_bias", "LayerNorm with a weight and no bias instead of RMSNorm "
-                "(Cohere)"),
-        variant("layer_norm_no_weights", "LayerNorm without weight or bias instead of RMSNorm "
-                "(OLMo)"),
         variant("plain_mlp", "an ungated MLP: c_fc (H → d_ff), activation, c_proj (d_ff → H) "
                 "(StarCoder2)"),
-        variant("parallel_block", "attention and MLP side by side on one norm's output "
-                "(Cohere, StableLM)"),
-        variant("qk_norm_head_weights", "LayerNorm over each head of q and k, a weight per head "
-                "(Cohere)"),
-        variant("qk_norm_head_list", "a list of LayerNorms, one per head of q and of k "
-                "(StableLM)"),
         *WINDOW_OPTIONS,
         activation_option("silu (Gemma: the tanh GELU)"),
-        variant("gemma_norm", "Gemma's RMSNorm, times 1 + weight (Gemma)"),
-        variant("olmo2_norm", "an RMSNorm that multiplies its weight in fp32 (OLMo2)"),
         variant("partial_rotary", "rotary embeddings turn d_rot of each head's d_head "
                 "(StableLM, Phi-3)"),
         variant("rotary_sliding", "only the sliding-window layers turn (Cohere2)"),
@@ -258,13 +343,6 @@ FAMILY = Family(
     ),
     assumptions=(HEAD_SIZE,),
     divides=GROUPED_ROTARY_RULES,
-    one_of=(
-        OneOf("norm placements", ("post_norms", "sandwich_norms")),
-        OneOf("norm kinds", ("layer_norm", "layer_norm_no_bias", "layer_norm_no_weights",
-                             "gemma_norm", "olmo2_norm")),
-        OneOf("q/k norms", ("qk_norm_per_head", "qk_norm_full", "qk_norm_head_weights",
-                            "qk_norm_head_list")),
-    ),
 )
 
 
@@ -324,114 +402,85 @@ def rotated(default: float) -> Size:
 #: Qwen2's and Qwen3's layers from max_window_layers on slide, with use_sliding_window
 QWEN_WINDOWS = windows(switch="use_sliding_window", after="max_window_layers")
 
+#: the keys most LLaMA-like configs read into options: a tied head, biases on the attention
+_TIED_ATTENTION = (Flag("tie_word_embeddings"), Flag("attention_bias"))
+
+#: LLaMA itself; every other type here extends it by what differs
+LLAMA = ModelType("llama", FAMILY, base="LlamaModel",
+                  classes=heads("Llama", "Llama", "ForCausalLM", "Model",
+                                "ForSequenceClassification", "ForTokenClassification",
+                                "ForQuestionAnswering"),
+                  sizes=SIZES, rules=(*_TIED_BIASED, SILU), fixed={"qa_under_transformer": True})
+#: the classes a type has without a question-answering head, and with no classifier either
+_NO_QA = ("ForQuestionAnswering",)
+_BARE = ("ForSequenceClassification", "ForTokenClassification", "ForQuestionAnswering")
+
+GEMMA2 = LLAMA.extend("gemma2", "Gemma2", without=_NO_QA, sizes=(*SIZES, WINDOW),
+                      rules=(*_TIED_ATTENTION,
+                             SetDecimal("softcap_attention", "attn_logit_softcapping"),
+                             SetDecimal("softcap_logits", "final_logit_softcapping"),
+                             *windows(2), GEMMA_ACT),
+                      fixed={"norm": "rms_gemma", "norm_placement": "sandwich"})
+OLMO2 = LLAMA.extend("olmo2", "Olmo2", without=_BARE[1:], rules=(*_TIED_ATTENTION, SILU),
+                     fixed={"norm": "rms_olmo2", "norm_placement": "post", "rotary_fp32": True,
+                            "qk_norm": "full"})
+COHERE = LLAMA.extend("cohere", "Cohere", without=_BARE,
+                      rules=(*_TIED_ATTENTION,
+                             Flag("qk_norm_head_weights", "use_qk_norm", null_is_false=True),
+                             SILU),
+                      fixed={"norm": "layer_no_bias", "norm_placement": "parallel"})
+
 MODEL_TYPES = (
-    ModelType("llama", FAMILY, base="LlamaModel",
-              classes=heads("Llama", "Llama", "ForCausalLM", "Model", "ForSequenceClassification",
-                            "ForTokenClassification", "ForQuestionAnswering"),
-              sizes=SIZES,
-              rules=(*_TIED_BIASED, SILU), fixed={"qa_under_transformer": True}),
-    ModelType("mistral", FAMILY, base="MistralModel",
-              classes=heads("Mistral", "Llama", "ForCausalLM", "Model",
-                            "ForSequenceClassification",
-                            "ForTokenClassification", "ForQuestionAnswering"),
-              sizes=(*SIZES, WINDOW), rules=(Flag("tie_word_embeddings"), *windows(), SILU)),
-    ModelType("qwen2", FAMILY, base="Qwen2Model",
-              classes=heads("Qwen2", "Llama", "ForCausalLM", "Model", "ForSequenceClassification",
-                            "ForTokenClassification", "ForQuestionAnswering"),
-              sizes=(*SIZES, WINDOW), rules=(Flag("tie_word_embeddings"), *QWEN_WINDOWS, SILU),
-              fixed={"qkv_bias": True, "qa_under_transformer": True}),
-    ModelType("qwen3", FAMILY, base="Qwen3Model",
-              classes=heads("Qwen3", "Llama", "ForCausalLM", "Model", "ForSequenceClassification",
-                            "ForTokenClassification", "ForQuestionAnswering"),
-              sizes=(*SIZES, WINDOW),
-              rules=(Flag("tie_word_embeddings"), Flag("attention_bias"), *QWEN_WINDOWS, SILU),
-              fixed={"qk_norm_per_head": True, "qa_under_transformer": True}),
-    ModelType("gemma", FAMILY, base="GemmaModel",
-              classes=heads("Gemma", "Llama", "ForCausalLM", "Model", "ForSequenceClassification",
-                            "ForTokenClassification"),
-              sizes=SIZES, rules=(Flag("tie_word_embeddings"), Flag("attention_bias"), GEMMA_ACT),
-              fixed={"gemma_norm": True}),
-    ModelType("gemma2", FAMILY, base="Gemma2Model",
-              classes=heads("Gemma2", "Llama", "ForCausalLM", "Model", "ForSequenceClassification",
-                            "ForTokenClassification"),
-              sizes=(*SIZES, WINDOW), rules=(Flag("tie_word_embeddings"), Flag("attention_bias"),
-                     SetDecimal("softcap_attention", "attn_logit_softcapping"),
-                     SetDecimal("softcap_logits", "final_logit_softcapping"), *windows(2),
-                     GEMMA_ACT),
-              fixed={"gemma_norm": True, "sandwich_norms": True}),
-    ModelType("olmo2", FAMILY, base="Olmo2Model",
-              classes=heads("Olmo2", "Llama", "ForCausalLM", "Model", "ForSequenceClassification"),
-              sizes=SIZES, rules=(Flag("tie_word_embeddings"), Flag("attention_bias"), SILU),
-              fixed={"olmo2_norm": True, "post_norms": True, "rotary_fp32": True,
-                     "qk_norm_full": True}),
+    LLAMA,
+    LLAMA.extend("mistral", "Mistral", sizes=(*SIZES, WINDOW),
+                 rules=(Flag("tie_word_embeddings"), *windows(), SILU), fixed={}),
+    LLAMA.extend("qwen2", "Qwen2", sizes=(*SIZES, WINDOW),
+                 rules=(Flag("tie_word_embeddings"), *QWEN_WINDOWS, SILU),
+                 fixed={"qkv_bias": True, "qa_under_transformer": True}),
+    LLAMA.extend("qwen3", "Qwen3", sizes=(*SIZES, WINDOW),
+                 rules=(*_TIED_ATTENTION, *QWEN_WINDOWS, SILU),
+                 fixed={"qk_norm": "per_head", "qa_under_transformer": True}),
+    LLAMA.extend("gemma", "Gemma", without=_NO_QA, rules=(*_TIED_ATTENTION, GEMMA_ACT),
+                 fixed={"norm": "rms_gemma"}),
+    GEMMA2,
+    OLMO2,
     # OLMo 3: OLMo2's layer (norms after attention and MLP, RMSNorms over all of q and of k),
     # every fourth layer full attention, the others a sliding window, each kind with its own
     # rotary table
-    ModelType("olmo3", FAMILY, base="Olmo3Model",
-              classes=heads("Olmo3", "Llama", "ForCausalLM", "Model", "ForSequenceClassification"),
-              sizes=(*SIZES, WINDOW),
-              rules=(Flag("tie_word_embeddings"), Flag("attention_bias"), *windows(4), SILU),
-              fixed={"olmo2_norm": True, "post_norms": True, "rotary_fp32": True,
-                     "qk_norm_full": True, "rotary_per_kind": True}),
+    OLMO2.extend("olmo3", "Olmo3", sizes=(*SIZES, WINDOW),
+                 rules=(*_TIED_ATTENTION, *windows(4), SILU),
+                 fixed={**OLMO2.fixed, "rotary_per_kind": True}),
     # ERNIE 4.5: LLaMA's layer, biases on every projection with use_bias, rotary tables in fp32
-    ModelType("ernie4_5", FAMILY, base="Ernie4_5Model",
-              classes=heads("Ernie4_5", "Llama", "ForCausalLM", "Model"),
-              sizes=SIZES,
-              rules=(Flag("tie_word_embeddings"), Flag("attention_bias", "use_bias"),
-                     Flag("mlp_bias", "use_bias"), SILU),
-              fixed={"rotary_interleaved": True}),
-    ModelType("phi3", FAMILY, base="Phi3Model",
-              classes=heads("Phi3", "Llama", "ForCausalLM", "Model", "ForSequenceClassification",
-                            "ForTokenClassification"),
-              sizes=(*SIZES, WINDOW, rotated(1.0)),
-              rules=(Flag("tie_word_embeddings"), *windows(), SILU),
-              fixed={"partial_rotary": True, "fused_projections": True}),
-    ModelType("starcoder2", FAMILY, base="Starcoder2Model",
-              classes=heads("Starcoder2", "Llama", "ForCausalLM", "Model",
-                            "ForSequenceClassification", "ForTokenClassification"),
-              sizes=(*SIZES_HEAD_OR, WINDOW),
-              rules=(Flag("tie_word_embeddings"), Flag("attention_bias", "use_bias"),
-                     Flag("mlp_bias", "use_bias"), *windows(), TANH_GELU),
-              fixed={"layer_norm": True, "plain_mlp": True}),
-    ModelType("cohere", FAMILY, base="CohereModel",
-              classes=heads("Cohere", "Llama", "ForCausalLM", "Model"),
-              sizes=SIZES,
-              rules=(Flag("tie_word_embeddings"), Flag("attention_bias"),
-                     Flag("qk_norm_head_weights", "use_qk_norm", null_is_false=True), SILU),
-              fixed={"layer_norm_no_bias": True, "parallel_block": True}),
-    ModelType("cohere2", FAMILY, base="Cohere2Model",
-              classes=heads("Cohere2", "Llama", "ForCausalLM", "Model"),
-              sizes=(*SIZES, WINDOW),
-              rules=(Flag("tie_word_embeddings"), Flag("attention_bias"),
-                     *windows("sliding_window_pattern", 4), SILU),
-              fixed={"layer_norm_no_bias": True, "parallel_block": True, "rotary_sliding": True}),
-    ModelType("granite", FAMILY, base="GraniteModel",
-              classes=heads("Granite", "Llama", "ForCausalLM", "Model"),
-              sizes=SIZES, rules=(*_TIED_BIASED, SILU)),
-    ModelType("olmo", FAMILY, base="OlmoModel",
-              classes=heads("Olmo", "Llama", "ForCausalLM", "Model", "ForSequenceClassification"),
-              sizes=SIZES, rules=(Flag("tie_word_embeddings"), Flag("attention_bias"), SILU),
-              fixed={"layer_norm_no_weights": True, "rotary_fp32": True}),
-    ModelType("gemma3_text", FAMILY, base="Gemma3TextModel",
-              classes={"Gemma3ForCausalLM": "LlamaForCausalLM", "Gemma3TextModel": "LlamaModel",
-                       "Gemma3TextForSequenceClassification": "LlamaForSequenceClassification"},
-              sizes=(*SIZES, WINDOW), rules=(Flag("tie_word_embeddings"), Flag("attention_bias"),
-                                  SetDecimal("softcap_attention", "attn_logit_softcapping"),
-                                  SetDecimal("softcap_logits", "final_logit_softcapping"),
-                                  *windows("sliding_window_pattern", 6), GEMMA_ACT),
-              fixed={"gemma_norm": True, "sandwich_norms": True, "qk_norm_per_head": True,
-                     "rotary_per_kind": True}),
-    ModelType("stablelm", FAMILY, base="StableLmModel",
-              classes=heads("StableLm", "Llama", "ForCausalLM", "Model",
-                            "ForSequenceClassification", "ForTokenClassification"),
-              sizes=(*SIZES_HEAD_SPLIT, rotated(0.25)),
-              rules=(Flag("tie_word_embeddings"), Flag("qkv_bias", "use_qkv_bias"),
-                     Flag("qk_norm_head_list", "qk_layernorm"),
-                     Flag("parallel_block", "use_parallel_residual"), SILU),
-              fixed={"partial_rotary": True, "layer_norm": True}),
-    ModelType("smollm3", FAMILY, base="SmolLM3Model",
-              classes=heads("SmolLM3", "Llama", "ForCausalLM", "Model",
-                            "ForSequenceClassification", "ForTokenClassification",
-                            "ForQuestionAnswering"),
-              sizes=SIZES, rules=(*_TIED_BIASED, SILU), fixed={"qa_under_transformer": True}),
+    LLAMA.extend("ernie4_5", "Ernie4_5", without=_BARE,
+                 rules=(Flag("tie_word_embeddings"), Flag("attention_bias", "use_bias"),
+                        Flag("mlp_bias", "use_bias"), SILU),
+                 fixed={"rotary_interleaved": True}),
+    LLAMA.extend("phi3", "Phi3", without=_NO_QA, sizes=(*SIZES, WINDOW, rotated(1.0)),
+                 rules=(Flag("tie_word_embeddings"), *windows(), SILU),
+                 fixed={"partial_rotary": True, "fused_projections": True}),
+    LLAMA.extend("starcoder2", "Starcoder2", without=_NO_QA, sizes=(*SIZES_HEAD_OR, WINDOW),
+                 rules=(Flag("tie_word_embeddings"), Flag("attention_bias", "use_bias"),
+                        Flag("mlp_bias", "use_bias"), *windows(), TANH_GELU),
+                 fixed={"norm": "layer", "plain_mlp": True}),
+    COHERE,
+    COHERE.extend("cohere2", "Cohere2", sizes=(*SIZES, WINDOW),
+                  rules=(*_TIED_ATTENTION, *windows("sliding_window_pattern", 4), SILU),
+                  fixed={**COHERE.fixed, "rotary_sliding": True}),
+    LLAMA.extend("granite", "Granite", without=_BARE, fixed={}),
+    LLAMA.extend("olmo", "Olmo", without=_BARE[1:], rules=(*_TIED_ATTENTION, SILU),
+                 fixed={"norm": "layer_no_weights", "rotary_fp32": True}),
+    # Gemma 3's text model: Gemma2's layer with per-head q/k norms, its own classes' names
+    dataclasses.replace(
+        GEMMA2, name="gemma3_text", base="Gemma3TextModel",
+        classes={"Gemma3ForCausalLM": "LlamaForCausalLM", "Gemma3TextModel": "LlamaModel",
+                 "Gemma3TextForSequenceClassification": "LlamaForSequenceClassification"},
+        rules=(*GEMMA2.rules[:4], *windows("sliding_window_pattern", 6), GEMMA_ACT),
+        fixed={**GEMMA2.fixed, "qk_norm": "per_head", "rotary_per_kind": True}),
+    LLAMA.extend("stablelm", "StableLm", without=_NO_QA,
+                 sizes=(*SIZES_HEAD_SPLIT, rotated(0.25)),
+                 rules=(Flag("tie_word_embeddings"), Flag("qkv_bias", "use_qkv_bias"),
+                        Flag("qk_norm_head_list", "qk_layernorm"),
+                        Flag("parallel_block", "use_parallel_residual"), SILU),
+                 fixed={"partial_rotary": True, "norm": "layer"}),
+    LLAMA.extend("smollm3", "SmolLM3"),
 )

@@ -144,8 +144,8 @@ def tower(options: Mapping[str, Any]) -> tuple[Block, sympy.Expr]:
 
 def language_model(options: Mapping[str, Any]) -> Sequential:
     """``LlamaModel``: token table, N layers, final norm."""
-    text = {**{o.name: o.default for o in llama.FAMILY.options},
-            **{name: options[name] for name in ("attention_bias", "mlp_bias", "activation")}}
+    text = llama.FAMILY.resolve_options(
+        {name: options[name] for name in ("attention_bias", "mlp_bias", "activation")})
     return Sequential(embed_tokens=Embedding(V, H),
                       layers=Repeat(N, llama.decoder_layer(text)), norm=llama.norm(text))
 

@@ -170,9 +170,8 @@ def projector(options: Mapping[str, Any]) -> Sequential:
 
 def language_model(options: Mapping[str, Any]) -> Sequential:
     """``MistralModel``: token table, N layers, final norm."""
-    text = {**{o.name: o.default for o in llama.FAMILY.options},
-            **{name: options[name] for name in ("window_period", "window_layers",
-                                                "activation")}}
+    text = llama.FAMILY.resolve_options(
+        {name: options[name] for name in ("window_period", "window_layers", "activation")})
     return Sequential(embed_tokens=Embedding(V, H),
                       layers=Repeat(N, llama.decoder_layer(text)), norm=llama.norm(text))
 

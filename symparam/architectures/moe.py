@@ -36,7 +36,16 @@ from symparam.architectures.common import (
     variant,
 )
 from symparam.architectures.interleave import runs
-from symparam.architectures.llama import SILU, WINDOW, attention, mlp, rms, windows
+from symparam.architectures.llama import (
+    SILU,
+    WINDOW,
+    LlamaAttention,
+    LlamaMLP,
+    attention,
+    mlp,
+    rms,
+    windows,
+)
 from symparam.assumptions import HEAD_SIZE, KV_HEADS
 from symparam.blocks import (
     Activation,
@@ -57,13 +66,11 @@ from symparam.blocks.moe import Routing
 from symparam.blocks.saved import ACT, F32, same_tensor
 from symparam.blocks.sharding import column, replicated, row, split
 from symparam.errors import ConfigError
-from symparam.family import Family, Option
+from symparam.family import Choice, Family, Option
 from symparam.frozen import frozen
 from symparam.limits import MAX_LAYERS_LISTED
 from symparam.modeltype import Count, Flag, HeadSize, ModelType, Reader, Rule, Size, heads
 from symparam.symbols import E, H, N, d_head, d_moe, d_sh, h, h_kv, k
-
-_LLAMA_OFF = {"mlp_bias": False, "fused_projections": False}
 
 
 def moe_mlp(options: Mapping[str, Any]) -> Sequential:
@@ -117,8 +124,10 @@ def moe_mlp(options: Mapping[str, Any]) -> Sequential:
 
 
 def decoder_layer(options: Mapping[str, Any], sparse: bool) -> Sequential:
-    options = {**_LLAMA_OFF, **options}
-    attn: Block = attention(options)
+    attn: Block = attention(LlamaAttention(
+        bias=bool(options["attention_bias"]), qkv_bias=bool(options["qkv_bias"]),
+        qk_norm=options["qk_norm"], norm=options["norm"],
+        window_period=options["window_period"], window_layers=options["window_layers"]))
     if options["sinks"]:  # gpt-oss: its rotary tables are half a head wide
         attn = Attention(h * d_head, h * d_head, kv_cache=2 * h_kv * d_head, heads=h, sink=True,
                          kv_heads=h_kv, rotary=d_head / 2, masked=True, **sliding(options),
@@ -126,10 +135,11 @@ def decoder_layer(options: Mapping[str, Any], sparse: bool) -> Sequential:
     feed = "block_sparse_moe" if options["block_sparse_moe"] else "mlp"
     return Sequential(
         self_attn=attn,
-        **{feed: moe_mlp(options) if sparse else mlp(options)},
+        **{feed: moe_mlp(options) if sparse else
+           mlp(LlamaMLP(activation=activation_of(options, "silu")))},
         residual=Residual(H, adds=2),
-        input_layernorm=RMSNorm(H, impl=rms(options)),
-        post_attention_layernorm=RMSNorm(H, impl=rms(options)),
+        input_layernorm=RMSNorm(H, impl=rms(options["norm"])),
+        post_attention_layernorm=RMSNorm(H, impl=rms(options["norm"])),
     )
 
 
@@ -158,7 +168,7 @@ def layers(options: Mapping[str, Any],
 
 def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
     return rmsnorm_decoder(architecture, layers(options), options,
-                           norm=RMSNorm(H, impl=rms(options)))
+                           norm=RMSNorm(H, impl=rms(options["norm"])))
 
 
 
@@ -181,8 +191,10 @@ FAMILY = Family(
         Option("sparse_step", 1, "every s-th layer is an MoE layer, the others dense"),
         Option("layer_pattern", (), "1 for each MoE layer, 0 for each dense one (explicit list)"),
         variant("qkv_bias", "biases on q, k and v only (Qwen2-MoE)"),
-        variant("qk_norm_per_head", "RMSNorm over each head of q and k (Qwen3-MoE)"),
-        variant("qk_norm_full", "RMSNorm over all of q and of k (OLMoE)"),
+        Choice("qk_norm", "none", "the norm over q and k: none; per_head, an RMSNorm over each "
+               "head (Qwen3-MoE); full, an RMSNorm over all of q and of k (OLMoE)",
+               values=("none", "per_head", "full"),
+               aliases={"qk_norm_per_head": "per_head", "qk_norm_full": "full"}),
         variant("block_sparse_moe", "experts under block_sparse_moe, a softmax over the "
                 "router's top k logits (GraniteMoE)"),
         variant("experts_first", "experts registered before the router (Qwen3-MoE)"),
@@ -192,7 +204,9 @@ FAMILY = Family(
         *WINDOW_OPTIONS,
         activation_option("silu"),
         Option("norm_topk_prob", False, "Qwen-MoE renormalises its top k routing weights"),
-        variant("olmo2_norm", "an RMSNorm that multiplies its weight in fp32 (gpt-oss)"),
+        Choice("norm", "rms", "the RMSNorm: rms, LLaMA's; rms_olmo2, one that multiplies its "
+               "weight in fp32 (gpt-oss)", values=("rms", "rms_olmo2"),
+               aliases={"olmo2_norm": "rms_olmo2"}),
     ),
     assumptions=(HEAD_SIZE,),
     divides=GROUPED_ROTARY_RULES,
@@ -261,52 +275,46 @@ _QWEN_LAYERS = (Count("sparse_step", "decoder_sparse_step"),
                 SparseLayers("layer_pattern", "mlp_only_layers", "decoder_sparse_step",
                              "num_hidden_layers"))
 
+#: the experts as Mixtral's config names them
+_EXPERTS = (Size("d_moe", "intermediate_size"), Size("E", "num_local_experts"),
+            Size("k", "num_experts_per_tok"))
+#: a tied head and biases on the attention, as most MoE configs say
+_TIED_ATTENTION = (Flag("tie_word_embeddings"), Flag("attention_bias"))
+_BARE = ("ForSequenceClassification", "ForTokenClassification", "ForQuestionAnswering")
+
+#: Mixtral; the other types extend it by what differs
+MIXTRAL = ModelType("mixtral", FAMILY, base="MixtralModel",
+                    classes=heads("Mixtral", "MoE", "ForCausalLM", "Model",
+                                  "ForSequenceClassification", "ForTokenClassification",
+                                  "ForQuestionAnswering"),
+                    sizes=(*_ATTENTION, *_EXPERTS, WINDOW),
+                    rules=(Flag("tie_word_embeddings"), *windows(), SILU))
+
 MODEL_TYPES = (
-    ModelType("mixtral", FAMILY, base="MixtralModel",
-              classes=heads("Mixtral", "MoE", "ForCausalLM", "Model", "ForSequenceClassification",
-                            "ForTokenClassification", "ForQuestionAnswering"),
-              sizes=(*_ATTENTION, Size("d_moe", "intermediate_size"),
-                     Size("E", "num_local_experts"), Size("k", "num_experts_per_tok"), WINDOW),
-              rules=(Flag("tie_word_embeddings"), *windows(), SILU)),
+    MIXTRAL,
     # its attention divides by num_key_value_heads as written: null is no "h_kv = h" here
-    ModelType("qwen2_moe", FAMILY, base="Qwen2MoeModel",
-              classes=heads("Qwen2Moe", "MoE", "ForCausalLM", "Model", "ForSequenceClassification",
-                            "ForTokenClassification", "ForQuestionAnswering"),
-              sizes=(*_ATTENTION[:4], Size("h_kv", "num_key_value_heads"), _ATTENTION[5],
-                     Size("d_ff", "intermediate_size"),
-                     Size("d_moe", "moe_intermediate_size"),
-                     Size("d_sh", "shared_expert_intermediate_size"),
-                     Size("E", "num_experts"), Size("k", "num_experts_per_tok")),
-              rules=(Flag("tie_word_embeddings"), Flag("qkv_bias"), *_QWEN_LAYERS, SILU,
-                     Flag("norm_topk_prob")),
-              fixed={"shared_expert": True}),
-    ModelType("qwen3_moe", FAMILY, base="Qwen3MoeModel",
-              classes=heads("Qwen3Moe", "MoE", "ForCausalLM", "Model", "ForSequenceClassification",
-                            "ForTokenClassification", "ForQuestionAnswering"),
-              sizes=(*_ATTENTION, Size("d_ff", "intermediate_size"),
-                     Size("d_moe", "moe_intermediate_size"),
-                     Size("E", "num_local_experts"), Size("k", "num_experts_per_tok")),
-              rules=(Flag("tie_word_embeddings"), Flag("attention_bias"), *_QWEN_LAYERS, SILU,
-                     Flag("norm_topk_prob")),
-              fixed={"qk_norm_per_head": True, "experts_first": True,
-                     "qa_under_transformer": True}),
-    ModelType("gpt_oss", FAMILY, base="GptOssModel",
-              classes=heads("GptOss", "MoE", "ForCausalLM", "Model", "ForSequenceClassification",
-                            "ForTokenClassification"),
-              sizes=(*_ATTENTION, Size("d_moe", "intermediate_size"),
-                     Size("E", "num_local_experts"), Size("k", "num_experts_per_tok"), WINDOW),
-              rules=(Flag("tie_word_embeddings"), Flag("attention_bias"), *windows(2)),
-              fixed={"sinks": True, "expert_biases": True, "olmo2_norm": True}),
-    ModelType("olmoe", FAMILY, base="OlmoeModel",
-              classes=heads("Olmoe", "MoE", "ForCausalLM", "Model"),
-              sizes=(*_ATTENTION, Size("d_moe", "intermediate_size"), Size("E", "num_experts"),
-                     Size("k", "num_experts_per_tok")),
-              rules=(Flag("tie_word_embeddings"), Flag("attention_bias"),
-                     HiddenNorms("qk_norm_full"))),
-    ModelType("granitemoe", FAMILY, base="GraniteMoeModel",
-              classes=heads("GraniteMoe", "MoE", "ForCausalLM", "Model"),
-              sizes=(*_ATTENTION, Size("d_moe", "intermediate_size"),
-                     Size("E", "num_local_experts"), Size("k", "num_experts_per_tok")),
-              rules=(Flag("tie_word_embeddings"), Flag("attention_bias")),
-              fixed={"block_sparse_moe": True}),
+    MIXTRAL.extend("qwen2_moe", "Qwen2Moe",
+                   sizes=(*_ATTENTION[:4], Size("h_kv", "num_key_value_heads"), _ATTENTION[5],
+                          Size("d_ff", "intermediate_size"),
+                          Size("d_moe", "moe_intermediate_size"),
+                          Size("d_sh", "shared_expert_intermediate_size"),
+                          Size("E", "num_experts"), Size("k", "num_experts_per_tok")),
+                   rules=(Flag("tie_word_embeddings"), Flag("qkv_bias"), *_QWEN_LAYERS, SILU,
+                          Flag("norm_topk_prob")),
+                   fixed={"shared_expert": True}),
+    MIXTRAL.extend("qwen3_moe", "Qwen3Moe",
+                   sizes=(*_ATTENTION, Size("d_ff", "intermediate_size"),
+                          Size("d_moe", "moe_intermediate_size"), *_EXPERTS[1:]),
+                   rules=(*_TIED_ATTENTION, *_QWEN_LAYERS, SILU, Flag("norm_topk_prob")),
+                   fixed={"qk_norm": "per_head", "experts_first": True,
+                          "qa_under_transformer": True}),
+    MIXTRAL.extend("gpt_oss", "GptOss", without=_BARE[2:],
+                   rules=(*_TIED_ATTENTION, *windows(2)),
+                   fixed={"sinks": True, "expert_biases": True, "norm": "rms_olmo2"}),
+    MIXTRAL.extend("olmoe", "Olmoe", without=_BARE,
+                   sizes=(*_ATTENTION, _EXPERTS[0], Size("E", "num_experts"), _EXPERTS[2]),
+                   rules=(*_TIED_ATTENTION, HiddenNorms("qk_norm_full"))),
+    MIXTRAL.extend("granitemoe", "GraniteMoe", without=_BARE,
+                   sizes=(*_ATTENTION, *_EXPERTS), rules=_TIED_ATTENTION,
+                   fixed={"block_sparse_moe": True}),
 )

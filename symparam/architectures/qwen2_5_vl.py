@@ -178,9 +178,9 @@ def vision_tower(options: Mapping[str, Any]) -> Sequential:
 
 def language_model(options: Mapping[str, Any]) -> Sequential:
     """``Qwen2_5_VLTextModel``: token table, N Qwen2 layers, final norm."""
-    text = {**{o.name: o.default for o in llama.FAMILY.options}, "qkv_bias": True,
-            **{name: options[name] for name in ("window_period", "window_layers",
-                                                "activation")}}
+    text = llama.FAMILY.resolve_options(
+        {"qkv_bias": True, **{name: options[name] for name in ("window_period",
+                                                              "window_layers", "activation")}})
     return Sequential(embed_tokens=Embedding(V, H),
                       layers=Repeat(N, llama.decoder_layer(text)), norm=llama.norm(text))
 

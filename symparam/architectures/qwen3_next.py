@@ -31,13 +31,14 @@ from typing import Any
 
 from symparam.architectures.common import (
     QA_UNDER_TRANSFORMER,
+    activation_of,
     activation_option,
     decoder_heads,
     rmsnorm_decoder,
     tie_option,
 )
 from symparam.architectures.interleave import listed, periodic
-from symparam.architectures.llama import SILU, mlp
+from symparam.architectures.llama import SILU, LlamaMLP, mlp
 from symparam.architectures.moe import SparseLayers, moe_mlp
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import (
@@ -61,7 +62,6 @@ from symparam.modeltype import Count, Flag, HeadSize, ModelType, NonZero, Reader
 from symparam.modeltype import heads as class_heads
 from symparam.symbols import H, d_conv, d_head, d_lk, d_lv, h, h_kv, h_lk, h_lv
 
-_MLP_OFF = {"mlp_bias": False, "fused_projections": False}
 _QWEN2_MOE = {"expert_biases": False, "experts_first": False, "shared_expert": True}
 
 
@@ -105,7 +105,8 @@ def layer(options: Mapping[str, Any], kind: tuple[bool, bool]) -> Sequential:
     full, sparse = kind
     mixes: dict[str, Block] = ({"self_attn": gated_attention(options)} if full
                                else {"linear_attn": gated_delta_net()})
-    feed = moe_mlp({**options, **_QWEN2_MOE}) if sparse else mlp({**options, **_MLP_OFF})
+    feed = moe_mlp({**options, **_QWEN2_MOE}) if sparse else \
+        mlp(LlamaMLP(activation=activation_of(options, "silu")))
     return Sequential(**mixes, mlp=feed, input_layernorm=RMSNorm(H),
                       post_attention_layernorm=RMSNorm(H), residual=Residual(H, adds=2))
 

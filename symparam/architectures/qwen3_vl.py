@@ -128,8 +128,9 @@ def vision_tower(options: Mapping[str, Any]) -> Sequential:
 
 def language_model(options: Mapping[str, Any]) -> Sequential:
     """``Qwen3VLTextModel``: token table, N Qwen3 layers, final norm."""
-    text = {**{o.name: o.default for o in llama.FAMILY.options}, "qk_norm_per_head": True,
-            **{name: options[name] for name in ("attention_bias", "activation")}}
+    text = llama.FAMILY.resolve_options(
+        {"qk_norm": "per_head", **{name: options[name] for name in ("attention_bias",
+                                                                   "activation")}})
     return Sequential(embed_tokens=Embedding(V, H),
                       layers=Repeat(N, llama.decoder_layer(text)), norm=llama.norm(text))
 
