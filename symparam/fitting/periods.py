@@ -35,7 +35,7 @@ MOST = 3
 T = TypeVar("T")
 
 
-class _Fitter(Protocol):  # what :class:`symparam.fitting.records._TypeFitter` offers
+class _Fitter(Protocol):  # what :class:`symparam.fitting.classes.TypeFitter` offers
     sizes: list[str]
     names: Mapping[str, str]
     point: dict[str, Any]
