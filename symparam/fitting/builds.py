@@ -37,6 +37,9 @@ from symparam.fitting.transformers_types import (
 GIVEN = "given"
 #: size keys that count layers, by name: fitted at fewer layers where the runs allow
 LAYERS = re.compile(r".*(layers|depth|depths|blocks)$")
+#: size keys that count experts, by name: fitted at fewer where the runs allow (a build of
+#: NLLB-MoE's 128 experts a layer takes half a second; its tree folds them into one run)
+EXPERTS = re.compile(r".*experts$")
 #: size keys that may name a layer by its index: a layer count is not lowered below them
 INDEX = re.compile(r".*(layer|index|_k_|first_|last_|start|end).*")
 
@@ -93,8 +96,9 @@ class Builds:
         return read(module)
 
     def shrink(self, cls: str) -> set[str]:
-        """Fewer layers where the tree keeps the same runs (see the module's docstring), at
-        least 8 (room for the sizes a run's start hangs on to move); the names shrunk."""
+        """Fewer layers (and experts) where the tree keeps the same runs (see the module's
+        docstring), at least 8 (room for the sizes a run's start hangs on to move); the
+        names shrunk."""
         first = self.reading(cls, self.point)
         if isinstance(first, str):
             raise FitError(f"{cls} does not build with the default config: {first}")
@@ -102,7 +106,8 @@ class Builds:
         shrunk = set()
         for path in self.sizes:
             name, value = self.names[path], self.point[self.names[path]]
-            if not LAYERS.fullmatch(path.rpartition(".")[2]):
+            if not (LAYERS.fullmatch(path.rpartition(".")[2]) or
+                    EXPERTS.fullmatch(path.rpartition(".")[2])):
                 continue
             # a layer index (moe_layer_end_index = N − 1) must keep its layers
             section = path.rpartition(".")[0]
