@@ -27,8 +27,12 @@ from typing import Any, Protocol, TypeVar
 
 from symparam.fitting.fitter import FitError
 
-#: the last part of a size key that may set a period of layer kinds
-PERIOD = re.compile(r".*(frequency|freq|sparse_step|period|layer_step|interval|every)")
+#: the last part of a size key that may set a period of layer kinds, or its phase (Zamba's
+#: attention every ``attn_layer_period``-th layer from ``attn_layer_offset``; Switch
+#: Transformers' ``num_sparse_encoder_layers`` sparse layers, one every
+#: ``num_layers // num_sparse_encoder_layers``)
+PERIOD = re.compile(r".*(frequency|freq|sparse_step|period|layer_step|interval|every|offset|"
+                    r"sparse_.*layers)")
 #: the most values fitted besides the default
 MOST = 3
 
