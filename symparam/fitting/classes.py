@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from functools import partial
 from typing import Any
 
+from symparam.errors import ConfigError
 from symparam.fitted.record import class_tree
 from symparam.fitting.builds import (
     _apart,
@@ -120,7 +121,9 @@ class TypeFitter(KeyProbes):
 
     def miscounts(self, record: Mapping[str, Any], combo: list[tuple[str, Any]],
                   defaults: Mapping[str, Any]) -> bool:
-        """Whether some class built with the values ``combo`` counts otherwise by the record."""
+        """Whether some class built with the values ``combo`` counts otherwise by the record,
+        or its tree cannot be made with them (two alternatives, each fitted alone, that both
+        hold an item of one name: Zamba's attention period and offset, each another value)."""
         values = self.values(*itertools.chain.from_iterable(combo))
         env = {symbol(k): v for k, v in values.items() if not isinstance(v, bool)
                and isinstance(v, int) and k in self.paths}
@@ -128,7 +131,11 @@ class TypeFitter(KeyProbes):
             got = self.reading(cls, values)
             if isinstance(got, str):
                 continue
-            if class_tree(record, cls, {**defaults, **dict(combo)}).numeric(env) != got.total:
+            try:
+                tree = class_tree(record, cls, {**defaults, **dict(combo)})
+            except ConfigError:
+                return True
+            if tree.numeric(env) != got.total:
                 return True
         return False
 
