@@ -13,6 +13,7 @@ from symparam.fitting.builds import (
     _same,
 )
 from symparam.fitting.fitter import Build, FitError, Fitted, fit_node
+from symparam.fitting.meta import quiet_init
 from symparam.fitting.skeleton import (
     Leaf,
     Node,
@@ -169,6 +170,26 @@ class SizeKeys(Builds):
 
         return observe
 
+    def built_sections(self) -> dict[str, str]:
+        """Each section's model_type in the default config once the base model is built
+        from it: MaskFormer's model swaps its Swin backbone's config for a MaskFormerSwin
+        one, which a config.json saved after the model was made holds."""
+        import warnings
+
+        import torch
+        import transformers
+
+        config = self.s.make_config({})
+        try:
+            with torch.device("meta"), quiet_init(), warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                getattr(transformers, self.s.classes[0])(config)
+        except Exception:  # it builds (the fit began with it); a failure here says nothing
+            return {}
+        written = config.to_dict()  # as a file holds it (the class's model_type, not the
+        return {name: str(written[name].get("model_type", ""))  # one the instance was made with)
+                for name in self.s.sections if isinstance(written.get(name), dict)}
+
     def sections(self) -> dict[str, Any]:
         """Each section's model_type (and the other one transformers reads as it: an old
         checkpoint's), and whether a file without the section gives its keys at the top
@@ -185,6 +206,11 @@ class SizeKeys(Builds):
                 if type(getattr(made, name)) is cls and alias != entry["model_type"]:
                     entry["also"] = "*" if alias == "not-a-model-type" else alias
                     break  # "*": the section's class is fixed, whatever the file names
+            built = self.built_sections().get(name)
+            if "also" not in entry and built not in (None, entry["model_type"]) and all(
+                    _same(self.reading(c, {**self.point, f"{name}.model_type": built}),
+                          self.reading(c, self.point)) for c in self.s.classes):
+                entry["also"] = built  # what a model built from the config writes back
             inner = next((p.split(".", 1)[1] for p in self.sizes if p.startswith(name + ".")
                           and p.split(".", 1)[1] not in top), None)
             if inner is not None:
