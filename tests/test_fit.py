@@ -197,6 +197,25 @@ def test_a_transformer_with_heads_and_a_tied_head() -> None:
     assert "V" in {s.name for s in m.params.free_symbols}
 
 
+def axial(H: int, d_0: int, N: int) -> nn.Module:
+    """A ParameterList beside a ModuleList (Reformer's axial position embeddings): its
+    tensors, named 0 and 1, are one module's, not a list of layers."""
+    module = nn.Module()
+    module.weights = nn.ParameterList([nn.Parameter(torch.empty(1, d_0, 1, H)),
+                                       nn.Parameter(torch.empty(1, 1, 2 * d_0, H))])
+    module.layers = nn.ModuleList(nn.Linear(H, H) for _ in range(N))
+    return module
+
+
+def test_a_parameter_list_is_one_module_of_numbered_tensors() -> None:
+    from symparam.fitting import fit
+
+    m = fit(axial, H=16, d_0=8, N=3)
+    for sizes in ({"H": 24, "d_0": 5, "N": 7}, {"H": 9, "d_0": 64, "N": 1}):
+        _agrees(axial, m, **sizes)
+    assert {t.name for t in m.tensors()} >= {"weights.0", "weights.1"}
+
+
 def every_third(H: int, N: int) -> nn.Module:
     """Layers whose every third one (1-based) has a wider MLP: a period of layer kinds."""
     module = nn.Module()

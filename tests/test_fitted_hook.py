@@ -385,3 +385,25 @@ def test_a_rewritten_size_whose_work_the_file_gives_is_no_change() -> None:
     del config["num_layers_per_stack"]
     with pytest.raises(symparam.SymparamError, match=r"num_hidden_layers is given, and "):
         symparam.from_hf_config(config).count()
+
+
+def test_a_section_type_the_model_writes_back_is_read() -> None:
+    """MaskFormer's model swaps its Swin backbone's config for a MaskFormerSwin one as it is
+    built, so a config.json saved after the model was made names ``maskformer-swin``: read as
+    the ``swin`` section it was fitted with, and counted as transformers builds it; another
+    type there is still refused by the key."""
+    from tests.test_fitted_published import transformers_count
+
+    torch = pytest.importorskip("torch")
+    transformers = pytest.importorskip("transformers")
+    made = transformers.AutoConfig.for_model("maskformer")
+    with torch.device("meta"):
+        transformers.MaskFormerModel(made)  # the config as a saved model's file holds it
+    config = {**json.loads(made.to_json_string()), "model_type": "maskformer",
+              "architectures": ["MaskFormerModel"]}
+    assert config["backbone_config"]["model_type"] == "maskformer-swin"
+    assert symparam.from_hf_config(config).count() == transformers_count(config)
+    config["backbone_config"]["model_type"] = "resnet"
+    with pytest.raises(symparam.SymparamError, match=r"backbone_config\.model_type = "
+                                                     r"\"resnet\"; maskformer was fitted"):
+        symparam.from_hf_config(config).count()

@@ -55,3 +55,25 @@ def test_a_period_not_fitted_is_refused_by_its_key(model_type: str, config_class
     data, _ = _config(config_class, {key: other})
     with pytest.raises(symparam.SymparamError, match=f"{key} = {other} is not a value"):
         symparam.from_hf_config(data, name=model_type).count()
+
+
+def test_the_number_of_sparse_layers_spread_over_the_stack_is_fitted_per_value() -> None:
+    """Switch Transformers puts a sparse layer every ``num_layers // num_sparse_encoder_layers``
+    layers: each value fitted counts as transformers builds it, another is refused by name."""
+    transformers = pytest.importorskip("transformers")
+    torch = pytest.importorskip("torch")
+    from symparam.fitting.meta import quiet_init
+
+    entry = fitted.load("switch_transformers")["keys"]["num_sparse_encoder_layers"]
+    assert sorted(entry["values"][1:]) == [1, 2, 6]
+    for value in (1, 2, 6):
+        config = transformers.SwitchTransformersConfig(num_sparse_encoder_layers=value)
+        with torch.device("meta"), quiet_init():
+            expected = transformers.SwitchTransformersModel(config).num_parameters()
+        data = {**config.to_dict(), "architectures": ["SwitchTransformersModel"]}
+        assert symparam.from_hf_config(data).count() == expected, value
+    data = {**transformers.SwitchTransformersConfig(num_sparse_encoder_layers=4).to_dict(),
+            "architectures": ["SwitchTransformersModel"]}
+    with pytest.raises(symparam.SymparamError, match="num_sparse_encoder_layers = 4 is not a "
+                                                     "value"):
+        symparam.from_hf_config(data).count()

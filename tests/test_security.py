@@ -63,8 +63,11 @@ ALLOWED = {
     ("fitting/__init__.py", "getattr"): "the function the user names in that module",
     ("fitting/meta.py", "getattr"): "torch's own attributes, patched while a model is built",
     ("fitting/meta.py", "setattr"): "torch's own attributes, restored after a build",
-    ("fitting/records.py", "getattr"): "transformers' config and model classes' attributes",
-    ("fitting/records.py", "loads"): "json.loads of a record the fitter's child wrote",
+    ("fitting/records.py", "getattr"): "transformers' config classes' attributes",
+    ("fitting/sizes.py", "getattr"): "transformers' config and model classes' attributes",
+    ("fitting/keys.py", "getattr"): "transformers' config classes' attributes",
+    ("fitting/builds.py", "loads"): "json.loads of the json.dumps of what transformers writes "
+                                    "for a default config",
     ("fitting/transformers_types.py", "getattr"): "transformers' auto mappings and classes",
     ("fitting/transformers_types.py", "import_module"): "transformers' own model modules, named "
                                                         "by its auto mappings",

@@ -99,7 +99,7 @@ def fit_one(model_type: str, cpu: int) -> dict[str, Any]:
                 pass  # cut short while writing: the child's status says why
         stderr = err.read_text(encoding="utf-8", errors="replace") if err.exists() else ""
     signal = os.WTERMSIG(status) if os.WIFSIGNALED(status) else 0
-    why = "ran out of CPU time" if signal in (9, 24) else \
+    why = f"ran out of CPU time (more than {cpu} s)" if signal in (9, 24) else \
         (stderr.strip().splitlines() or [f"exit status {os.waitstatus_to_exitcode(status)}"]
          )[-1][:200]
     return {"model_type": model_type, "refused": why}

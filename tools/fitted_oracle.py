@@ -44,8 +44,8 @@ def draw(model_type: str, rng: random.Random, default: bool = False
 
     import torch
 
+    from symparam.fitting.keys import probe_values
     from symparam.fitting.meta import quiet_init
-    from symparam.fitting.records import probe_values
     from symparam.fitting.transformers_types import spec
 
     s = spec(model_type)
@@ -83,9 +83,9 @@ def draw(model_type: str, rng: random.Random, default: bool = False
 def _list_value(path: str, key: Any, rng: random.Random) -> dict[str, Any]:
     """Another value for a list-valued key (Swin's ``depths``, a ``layer_types`` list): a
     list of positive integers with each item halved, kept or doubled; another list of the
-    kind :func:`~symparam.fitting.records.probe_values` makes (strings, flags a layer);
+    kind :func:`~symparam.fitting.keys.probe_values` makes (strings, flags a layer);
     nothing for any other list."""
-    from symparam.fitting.records import probe_values
+    from symparam.fitting.keys import probe_values
 
     value = key.value
     if value and all(type(v) is int and v > 0 for v in value):

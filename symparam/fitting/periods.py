@@ -27,15 +27,19 @@ from typing import Any, Protocol, TypeVar
 
 from symparam.fitting.fitter import FitError
 
-#: the last part of a size key that may set a period of layer kinds
-PERIOD = re.compile(r".*(frequency|freq|sparse_step|period|layer_step|interval|every)")
+#: the last part of a size key that may set a period of layer kinds, or its phase (Zamba's
+#: attention every ``attn_layer_period``-th layer from ``attn_layer_offset``; Switch
+#: Transformers' ``num_sparse_encoder_layers`` sparse layers, one every
+#: ``num_layers // num_sparse_encoder_layers``)
+PERIOD = re.compile(r".*(frequency|freq|sparse_step|period|layer_step|interval|every|offset|"
+                    r"sparse_.*layers)")
 #: the most values fitted besides the default
 MOST = 3
 
 T = TypeVar("T")
 
 
-class _Fitter(Protocol):  # what :class:`symparam.fitting.records._TypeFitter` offers
+class _Fitter(Protocol):  # what :class:`symparam.fitting.classes.TypeFitter` offers
     sizes: list[str]
     names: Mapping[str, str]
     point: dict[str, Any]

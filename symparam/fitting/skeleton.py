@@ -130,8 +130,10 @@ def _node(raw: dict[str, Any], path: str, reading: Reading, scopes: tuple[str, .
         items.append((name, Leaf(param.shape, _tie(param.tie, scopes))))
     for name, sub in modules:
         inner = _join(path, name)
-        numbered = [k for k in sub if k.isdigit()]
-        if numbered and len(numbered) == len(sub):
+        numbered = [k for k in sub if k.isdigit() and not isinstance(sub[k], Param)]
+        if numbered and len(numbered) == len(sub):  # a ModuleList (a ParameterList's
+            # tensors, named 0, 1 …, stay the tensors of one module: Reformer's axial
+            # position embeddings)
             items.append((name, _listing(sub, inner, reading, scopes)))
         else:
             items.append((name, _node(sub, inner, reading, scopes)))
