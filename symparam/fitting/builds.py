@@ -130,7 +130,7 @@ class Builds:
             if isinstance(got, str):
                 return got
             if prefix is not None:
-                got = _apart(got, prefix)
+                got = without_prefix(got, prefix)
             return Build(dict(values), resolve_ties(skeleton(got)), got.total)
 
         return observe
@@ -191,7 +191,7 @@ class Builds:
         """The (key, value) alternatives that change the tree of ``cls`` itself."""
         first = self.reading(cls, self.point)
         return [(p, v) for p, vs in choices.items() for v in vs
-                if not _same(self.reading(cls, self.values(p, v)), first)]
+                if not same_tree(self.reading(cls, self.values(p, v)), first)]
 
     def assign(self, path: str, value: Any, moved: frozenset[str] = frozenset()
                ) -> tuple[dict[str, Any], dict[str, int]]:
@@ -236,14 +236,14 @@ class Builds:
         return out
 
 
-def _same(a: Reading | str, b: Reading | str) -> bool:
+def same_tree(a: Reading | str, b: Reading | str) -> bool:
     if isinstance(a, str) or isinstance(b, str):
         return False
     return [(p.name, p.shape, p.tie) for p in a.params] == \
         [(p.name, p.shape, p.tie) for p in b.params]
 
 
-def _json(value: Any) -> Any:
+def as_json(value: Any) -> Any:
     if isinstance(value, bool | int | float | str) or value is None:
         return value
     if isinstance(value, list | tuple) and all(isinstance(v, bool | int | float | str)
@@ -252,7 +252,7 @@ def _json(value: Any) -> Any:
     return repr(value)
 
 
-def _prefix(whole: Reading, alone: Reading) -> str | None:
+def class_prefix(whole: Reading, alone: Reading) -> str | None:
     """The attribute under which ``whole`` holds every parameter of ``alone`` with the same
     shape (``model``), or None."""
     if not alone.params:
@@ -267,7 +267,7 @@ def _prefix(whole: Reading, alone: Reading) -> str | None:
     return None
 
 
-def _apart(reading: Reading, prefix: str) -> Reading:
+def without_prefix(reading: Reading, prefix: str) -> Reading:
     """``reading`` without the base model under ``prefix``; a tie to it names its place in
     the base model's tree (``model.layers.#0.…``)."""
     inner = [Param(p.name[len(prefix) + 1:], p.shape,

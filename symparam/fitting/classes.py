@@ -14,10 +14,10 @@ from typing import Any
 from symparam.errors import ConfigError
 from symparam.fitted.record import class_tree
 from symparam.fitting.builds import (
-    _apart,
-    _json,
-    _prefix,
-    _same,
+    as_json,
+    class_prefix,
+    same_tree,
+    without_prefix,
 )
 from symparam.fitting.fitter import FitError, Fitted
 from symparam.fitting.keys import KeyProbes
@@ -43,19 +43,19 @@ class TypeFitter(KeyProbes):
             raise FitError(f"it does not build: {whole}")
         alone = self.reading(base, self.point)
         assert not isinstance(alone, str)
-        prefix = _prefix(whole, alone)
+        prefix = class_prefix(whole, alone)
         if prefix is not None and ("." in prefix or {
                 p.name for p in whole.params if p.name.startswith(prefix + ".")} != {
                 f"{prefix}.{q.name}" for q in alone.params}):
             prefix = None  # not the base model as it is alone (a head's boxes put in it): whole
         vary = sorted(base_fit.moved | {self.names["num_labels"]})  # the rest: checked at once
         node = self.fit(cls, {}, prefix, vary).node
-        first = whole if prefix is None else _apart(whole, prefix)
+        first = whole if prefix is None else without_prefix(whole, prefix)
         for path, values in choices.items():
             for value in values:
                 other = self.reading(cls, self.values(path, value))
-                if isinstance(other, str) or _same(
-                        other if prefix is None else _apart(other, prefix), first):
+                if isinstance(other, str) or same_tree(
+                        other if prefix is None else without_prefix(other, prefix), first):
                     continue
                 choice, extra = self.assign(path, value, base_fit.moved)
                 alt = alternative(self, path, value, partial(
@@ -111,7 +111,7 @@ class TypeFitter(KeyProbes):
             if built + len(combos) > SETS:
                 return out, size - 1
             for combo in combos:
-                items = [[p, _json(v)] for p, v in combo]
+                items = [[p, as_json(v)] for p, v in combo]
                 if any(_holds(refused, items) for refused in [*apart, *out]):
                     continue
                 built += 1
@@ -150,7 +150,7 @@ class TypeFitter(KeyProbes):
             if p1 == p2:
                 continue
             if self.miscounts(record, [(p1, v1), (p2, v2)], defaults):
-                out.append([[p1, _json(v1)], [p2, _json(v2)]])
+                out.append([[p1, as_json(v1)], [p2, as_json(v2)]])
         return out
 
 

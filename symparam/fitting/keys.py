@@ -14,8 +14,8 @@ from typing import Any
 from symparam.fitted.record import made_list
 from symparam.fitting.builds import (
     LAYERS,
-    _json,
-    _same,
+    as_json,
+    same_tree,
 )
 from symparam.fitting.sizes import SizeKeys
 from symparam.fitting.skeleton import (
@@ -54,23 +54,23 @@ class KeyProbes(SizeKeys):
         """What the key ``path`` (not a size) is in the record, and its values fitted as
         alternatives: *ignored* only where every value tried builds and changes no tree."""
         key = self.s.keys[path]
-        entry: dict[str, Any] = {"default": _json(key.class_default)}
-        if "." in path and _json(key.value) != entry["default"]:
-            entry["absent"] = _json(key.value)
+        entry: dict[str, Any] = {"default": as_json(key.class_default)}
+        if "." in path and as_json(key.value) != entry["default"]:
+            entry["absent"] = as_json(key.value)
         if isinstance(key.value, list) and key.class_default is None:
             entry.update(self.list_rule(path))
         tried = probe_values(key)
         found = {repr(v): self.probe(path, v, firsts) for v in tried}
         alternatives = [v for v in tried if found[repr(v)] == "moves"]
         if alternatives and key.kind in ("flag", "enum"):
-            entry["values"] = [_json(key.value), *(_json(v) for v in alternatives)]
+            entry["values"] = [as_json(key.value), *(as_json(v) for v in alternatives)]
             return entry, alternatives
         if tried and all(f == "same" for f in found.values()):
             return {"ignored": True}, []  # every value tried builds the same trees
         # the value the trees were built with: a section's, where the type's default
         # config makes the section otherwise (Mask2Former's Swin depths)
         entry["fixed"] = [entry["default"] if key.class_default is None
-                          else _json(key.value)]
+                          else as_json(key.value)]
         written = self.written([path]).get(path)
         if path in self.written([path]) and written not in entry["fixed"]:
             entry["written"] = written  # what the default config's file holds
@@ -85,14 +85,14 @@ class KeyProbes(SizeKeys):
         file listing another kind for a layer is refused)."""
         base = self.reading(self.s.classes[0], {**self.point, path: value})
         if not isinstance(base, str):
-            return "moves" if any(not isinstance(first, str) and not _same(
+            return "moves" if any(not isinstance(first, str) and not same_tree(
                 self.reading(cls, {**self.point, path: value}), first)
                 for cls, first in firsts.items()) else "same"
         full = {**self.point, **{n: self.s.keys[self.paths[n]].value for n in self.shrunk}}
         if not isinstance(value, list) or full == self.point or isinstance(
                 self.reading(self.s.classes[0], {**full, path: value}), str):
             return "unbuilt"
-        return "changes" if any(not isinstance(first, str) and not _same(
+        return "changes" if any(not isinstance(first, str) and not same_tree(
             self.reading(cls, {**full, path: value}), first)
             for cls in self.s.classes if not isinstance(
                 first := self.reading(cls, full), str)) else "same"
@@ -112,7 +112,7 @@ class KeyProbes(SizeKeys):
         def moves(paths: list[str]) -> bool:
             values = {**self.point, **{p: other[p] for p in paths}}
             return any(not isinstance(first, str) and not isinstance(
-                self.reading(cls, values), str) and not _same(self.reading(cls, values), first)
+                self.reading(cls, values), str) and not same_tree(self.reading(cls, values), first)
                 for cls, first in firsts.items())
 
         if not moves(quiet):
@@ -122,10 +122,10 @@ class KeyProbes(SizeKeys):
             key = self.s.keys[path]
             if pairs:
                 choices[path] = [other[path]]
-                out[path] = {"default": _json(key.class_default),
-                             "values": [_json(key.value), _json(other[path])]}
+                out[path] = {"default": as_json(key.class_default),
+                             "values": [as_json(key.value), as_json(other[path])]}
             else:
-                out[path] = {"default": _json(key.class_default), "fixed": [_json(key.value)]}
+                out[path] = {"default": as_json(key.class_default), "fixed": [as_json(key.value)]}
 
     def list_rule(self, path: str) -> dict[str, Any]:
         """A list transformers makes from the sizes when a config.json leaves it out (a
@@ -189,15 +189,15 @@ class KeyProbes(SizeKeys):
                     continue
                 for head in heads:
                     for relative in ([False, True] if k else [False]):
-                        rule: dict[str, Any] = {"repeats": [_json(v) for v in tail[:period]],
+                        rule: dict[str, Any] = {"repeats": [as_json(v) for v in tail[:period]],
                                                 "length": name}
                         if k:
-                            rule.update({"head": [_json(listed[0])] if isinstance(head, str)
-                                         else [_json(v) for v in listed[:k]],
+                            rule.update({"head": [as_json(listed[0])] if isinstance(head, str)
+                                         else [as_json(v) for v in listed[:k]],
                                          "head_length": head, "relative": relative})
                         yield rule
         if len(listed) <= 64:  # the same list whatever the sizes (Flint's mlp_only_layers)
-            yield {"repeats": [_json(v) for v in listed], "length": len(listed)}
+            yield {"repeats": [as_json(v) for v in listed], "length": len(listed)}
 
     def legacy(self) -> list[str]:
         """The older spellings the config classes read (:attr:`TypeSpec.legacy`) that change
@@ -210,7 +210,7 @@ class KeyProbes(SizeKeys):
             built = [(cls, self.reading(cls, {**self.point, path: value}))
                      for value in (2, 1, True) for cls in firsts]
             built = [(cls, got) for cls, got in built if not isinstance(got, str)]
-            if not built or any(not _same(got, firsts[cls]) for cls, got in built):
+            if not built or any(not same_tree(got, firsts[cls]) for cls, got in built):
                 out.append(path)
         return out
 

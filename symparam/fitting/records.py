@@ -27,9 +27,9 @@ from symparam.fitted.expr import encode
 from symparam.fitting.builds import (
     GIVEN,
     Log,
-    _json,
-    _same,
+    as_json,
     first_line,
+    same_tree,
 )
 from symparam.fitting.classes import TypeFitter
 from symparam.fitting.fitter import FitError
@@ -70,7 +70,7 @@ def fit_type(model_type: str, seed: int = 0, log: Log | None = None) -> dict[str
     fitter.say(f"{base}: {base_fit.builds} builds")
     others, choices = fitter.keys()
     choices.update({path: [GIVEN] for path in fitter.optional_sizes(base)})
-    fitter.periods = period_choices(fitter, s.classes, _same)
+    fitter.periods = period_choices(fitter, s.classes, same_tree)
     choices.update(fitter.periods)
     defaults = {p: fitter.default_value(p) for p in choices}
     universe = {p: [defaults[p], *vs] for p, vs in choices.items()}
@@ -109,7 +109,7 @@ def fit_type(model_type: str, seed: int = 0, log: Log | None = None) -> dict[str
     for pair in list(apart):  # two values the record does not count together: fitted so
         if pair not in apart:
             continue
-        together = {path: next(v for v in choices[path] if _json(v) == value)
+        together = {path: next(v for v in choices[path] if as_json(v) == value)
                     for path, value in pair}
         trial = copy.deepcopy(record)
         try:

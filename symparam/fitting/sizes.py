@@ -10,7 +10,7 @@ from typing import Any
 
 from symparam.fitting.builds import (
     Builds,
-    _same,
+    same_tree,
 )
 from symparam.fitting.fitter import Build, FitError, Fitted, fit_node
 from symparam.fitting.meta import quiet_init
@@ -124,7 +124,7 @@ class SizeKeys(Builds):
         for path in self.s.unread:
             built = [v for v in (64, 128, 32, 16, 8)
                      if not isinstance(self.reading(base, {**self.point, path: v}), str)]
-            if len(built) < 2 or all(_same(self.reading(cls, {**self.point, path: built[0]}),
+            if len(built) < 2 or all(same_tree(self.reading(cls, {**self.point, path: built[0]}),
                                            first) for cls, first in firsts.items()):
                 continue
             self.optional[path] = (names[path], built[0])
@@ -208,7 +208,7 @@ class SizeKeys(Builds):
                     break  # "*": the section's class is fixed, whatever the file names
             built = self.built_sections().get(name)
             if "also" not in entry and built not in (None, entry["model_type"]) and all(
-                    _same(self.reading(c, {**self.point, f"{name}.model_type": built}),
+                    same_tree(self.reading(c, {**self.point, f"{name}.model_type": built}),
                           self.reading(c, self.point)) for c in self.s.classes):
                 entry["also"] = built  # what a model built from the config writes back
             inner = next((p.split(".", 1)[1] for p in self.sizes if p.startswith(name + ".")
