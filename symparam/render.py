@@ -18,7 +18,6 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import jinja2
 import sympy
 from markupsafe import Markup
 
@@ -30,9 +29,11 @@ from symparam.pdftex import settable
 from symparam.printing import latex, percent
 from symparam.render_gpu import gpu_view
 from symparam.symbols import B, Q_win, indexed, latex_name, lookup, n_img, order_key, s, s_img
-from symparam.templating import Loader, table
+from symparam.templating import loader, table
 
 if TYPE_CHECKING:
+    import jinja2
+
     from symparam.counted import Described
     from symparam.document import Document, ModuleRow
 
@@ -172,11 +173,20 @@ def _templates_folder() -> Path:
     return Path(__file__).resolve().parent.parent / "templates"
 
 
+def template_source(name: str) -> str:
+    """The text of ``name`` (``page/page.css``) under the package's templates, as the
+    environment's loader reads it."""
+    return (_templates_folder() / name).read_text(encoding="utf-8")
+
+
 @cache
 def environment() -> jinja2.Environment:
-    """The one environment: templates shipped with the package, strict about missing names."""
+    """The one environment: templates shipped with the package, strict about missing names
+    (jinja2 is imported here, where it is first needed: the page renders without it)."""
+    import jinja2
+
     env = jinja2.Environment(
-        loader=Loader(_templates_folder()),
+        loader=loader()(_templates_folder()),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
