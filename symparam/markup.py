@@ -11,7 +11,6 @@ Content-Security-Policy that lets the page load nothing.
 from __future__ import annotations
 
 import base64
-import hashlib
 import json
 import re
 import string
@@ -29,6 +28,14 @@ from symparam.output import shown
 from symparam.printing import Terms, latex, mathml, mathml_name
 from symparam.render import LANGUAGES, environment, strings, template_source
 from symparam.templating import rendered, table
+
+try:  # SHA-256 itself: hashlib would load OpenSSL first (10 M instructions of a page's start)
+    from _sha256 import sha256 as _sha256  # Python 3.11
+except ImportError:  # pragma: no cover - Python 3.12 names it _sha2; another build may lack it
+    try:
+        from _sha2 import sha256 as _sha256
+    except ImportError:
+        from hashlib import sha256 as _sha256
 from symparam.version import __version__
 
 
@@ -200,5 +207,5 @@ def safe_json(data: Any) -> str:
 
 def sha256(text: str) -> str:
     """The hash a Content-Security-Policy names an inline script or style by."""
-    digest = hashlib.sha256(text.encode("utf-8")).digest()
+    digest = _sha256(text.encode("utf-8")).digest()
     return "sha256-" + base64.b64encode(digest).decode("ascii")

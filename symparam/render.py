@@ -24,7 +24,6 @@ from markupsafe import Markup
 from symparam.breaking import aligned
 from symparam.errors import InvalidValueError
 from symparam.josa import attach
-from symparam.notes import thumb_notes
 from symparam.pdftex import settable
 from symparam.printing import latex, percent
 from symparam.render_gpu import gpu_view
@@ -714,6 +713,8 @@ def _summary(d: Document, t: Mapping[str, Any], fill: Any, inline: Any, code: An
     } for k in s.layer]
     thumb = None
     if s.thumb is not None:
+        from symparam.notes import thumb_notes  # a derivation's alone: not a page's start
+
         th = s.thumb
         lines = [latex(th.total)]
         if th.classic is not None and latex(th.classic) not in lines:

@@ -3,12 +3,12 @@
 jinja2 turns a template into Python each time a process first renders it: 0.07 s for the
 Markdown derivation, 0.13 s for the LaTeX one, most of what ``derive`` adds to starting Python.
 ``tools/compile_templates.py`` writes each template's compiled module into
-``symparam/compiled_templates/``, with the SHA-256 of the source it was compiled from and the
-jinja2 version that compiled it. :class:`Loader` uses that module when both still hold (the
-import system keeps its bytecode), and compiles the template as jinja2 always does when either
-differs: an edited template is never rendered from a stale copy, and nothing is written at
-run time. A copy that needs no more of jinja2 than :mod:`symparam.template_runtime` gives (the
-page) runs there instead (:func:`rendered`), and jinja2 is not imported at all.
+``symparam/compiled_templates/``, with the length and CRC-32 of the source it was compiled
+from and the jinja2 version that compiled it. :class:`Loader` uses that module when both still
+hold (the import system keeps its bytecode), and compiles the template as jinja2 always does
+when either differs: an edited template is never rendered from a stale copy, and nothing is
+written at run time. A copy that needs no more of jinja2 than :mod:`symparam.template_runtime`
+gives (the page) runs there instead (:func:`rendered`), and jinja2 is not imported at all.
 
 The language files (TOML) are kept the same way: :func:`table` reads a file's copy as a Python
 literal where it was made from this text, and parses the TOML otherwise.
@@ -16,14 +16,15 @@ literal where it was made from this text, and parses the TOML otherwise.
 
 from __future__ import annotations
 
-import hashlib
 import importlib
+import zlib
 from collections.abc import Mapping, MutableMapping
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import jinja2
+
 
 #: the package holding the compiled copies
 PACKAGE = "symparam.compiled_templates"
@@ -39,7 +40,12 @@ def module_name(name: str, autoescape: bool) -> str:
 
 
 def digest(source: str) -> str:
-    return hashlib.sha256(source.encode("utf-8")).hexdigest()
+    """What a copy records of the text it was made from, to tell when that text changed: its
+    length in bytes and its CRC-32. (Its SHA-256 took hashlib, whose import loads OpenSSL,
+    or SHA-256 in software: 6 ms of a page's start for the 200 KB of language files read;
+    this is no defence against anyone, who could edit the copy as easily as the text.)"""
+    data = source.encode("utf-8")
+    return f"{len(data)}:{zlib.crc32(data):08x}"
 
 
 @cache
@@ -66,7 +72,7 @@ def loader() -> type[jinja2.FileSystemLoader]:
 
 def _copy(module: str, source: str) -> dict[str, Any] | None:
     """The namespace of the shipped copy ``module`` where it was made from ``source`` (its
-    SHA-256), else None (missing or stale)."""
+    digest), else None (missing or stale)."""
     try:
         found = importlib.import_module(f"{PACKAGE}.{module}")
     except ImportError:

@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '89a5220991a1502c1ec3154bcff9cc9a8f43b1fcf43da977f3dbde2e1e56a82f'
+SOURCE = '50841:5cc78a9c'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",

@@ -1,5 +1,5 @@
 # templates/page/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '997656a4247592e8ad6d760a19c12d5831970eda4019abe63b4b763deeef166e'
+SOURCE = '5975:f9446135'
 TABLE = {'name': '中文',
  'title': '{model}：参数量推导',
  'lede': '修改任一超参数，总参数量、激活参数量以及下文的每个数字都会在本页内根据闭式公式重新精确计算。',

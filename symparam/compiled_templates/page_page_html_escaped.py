@@ -1,6 +1,6 @@
 # page/page.html.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = '049b8bcb05fd9a317bb4d092c421ee4b1cd958dac7f60bd86b905ec59f9cae4c'
+SOURCE = '13391:c2bf339f'
 RUNTIME = 'symparam.template_runtime'
 from symparam.template_runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'page/page.html.j2'
