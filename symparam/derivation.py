@@ -36,8 +36,6 @@ from symparam.figures import figures
 from symparam.frozen import frozen
 from symparam.images import bound, reading, reads_images
 from symparam.labels import layer_names
-from symparam.parallel import per_gpu
-from symparam.parallel_activations import in_flight
 from symparam.render import render
 from symparam.summary import summarise
 from symparam.symbols import B, is_known, lookup, order_key, r_img, s
@@ -149,6 +147,9 @@ def _gpu_step(model: Counted, layout: Any, training: tuple[str, str, str],
               gpu_memory: int | None) -> GpuStep:
     """The most loaded GPU of ``layout`` as ``symparam memory --gpus`` reckons it (the same
     call): weights, gradients, optimiser state, activations, KV cache, traffic, bubble."""
+    from symparam.parallel import per_gpu  # only here: 11 M instructions of every derive
+    from symparam.parallel_activations import in_flight
+
     optimiser, recompute, dtype = training
     found = per_gpu(model, layout, optimiser, recompute, dtype)
     return GpuStep(found, recompute, dtype, in_flight(layout), gpu_memory)

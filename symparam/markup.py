@@ -11,7 +11,6 @@ Content-Security-Policy that lets the page load nothing.
 from __future__ import annotations
 
 import base64
-import hashlib
 import json
 import re
 import string
@@ -27,8 +26,16 @@ from symparam.frozen import frozen
 from symparam.josa import attach
 from symparam.output import shown
 from symparam.printing import Terms, latex, mathml, mathml_name
-from symparam.render import LANGUAGES, environment, strings
-from symparam.templating import table
+from symparam.render import LANGUAGES, environment, strings, template_source
+from symparam.templating import rendered, table
+
+try:  # SHA-256 itself: hashlib would load OpenSSL first (10 M instructions of a page's start)
+    from _sha256 import sha256 as _sha256  # Python 3.11
+except ImportError:  # pragma: no cover - Python 3.12 names it _sha2; another build may lack it
+    try:
+        from _sha2 import sha256 as _sha256
+    except ImportError:
+        from hashlib import sha256 as _sha256
 from symparam.version import __version__
 
 
@@ -38,13 +45,13 @@ def page_strings(lang: str) -> Mapping[str, Any]:
     are :func:`symparam.render.strings`."""
     strings(lang)  # an unknown language is the same clear error as for a derivation
     name = f"page/lang/{lang}.toml"
-    return table(name, environment().loader.get_source(environment(), name)[0])
+    return table(name, template_source(name))
 
 
 @cache
 def asset(name: str) -> str:
     """The page's stylesheet or script runtime, shipped with the templates."""
-    return environment().loader.get_source(environment(), f"page/{name}")[0]
+    return template_source(f"page/{name}")
 
 
 @frozen
@@ -65,6 +72,16 @@ def _field(value: Any) -> Field:
     return Field(escape(shown(str(value))), str(value))
 
 
+def _html(value: Any) -> Markup:
+    """``_field(value).html``, without working out how the value reads (a tenth of a page's
+    rendering went to stripping the tags of values no particle follows)."""
+    if isinstance(value, Field):
+        return value.html
+    if isinstance(value, Markup):
+        return value
+    return escape(shown(str(value)))
+
+
 def fill(template: str, fields: Mapping[str, Any], lang: str) -> Markup:
     """A sentence with its ``{fields}`` put in, every piece of text escaped for HTML; a
     field's format spec is a Korean particle to attach after it (``{symbol:은}``); a field
@@ -74,10 +91,10 @@ def fill(template: str, fields: Mapping[str, Any], lang: str) -> Markup:
         out.append(str(escape(literal)))
         if name is not None:
             given = fields[name]
-            field = _field(given[lang] if isinstance(given, dict) else given)
-            out.append(str(field.html))
+            value = given[lang] if isinstance(given, dict) else given
+            out.append(str(_html(value)))
             if spec:
-                out.append(str(escape(attach(field.reading, spec))))
+                out.append(str(escape(attach(_field(value).reading, spec))))
     return Markup("".join(out))
 
 
@@ -103,8 +120,8 @@ class Words:
     def each(self, given: Mapping[str, Any]) -> Markup:
         """What is already written in every language (a meaning, an option's sentence), each
         in its element; plain text is escaped."""
-        return Markup("").join(Markup(f'<span class="t" lang="{lang}">') + _field(given[lang])
-                               .html + Markup("</span>") for lang in LANGUAGES)
+        return Markup("".join(f'<span class="t" lang="{lang}">{_html(given[lang])}</span>'
+                              for lang in LANGUAGES))
 
     def plain(self, lang: str, key: str, **fields: Any) -> str:
         """``key``'s sentence in ``lang`` as plain text (a title, a label)."""
@@ -172,10 +189,12 @@ def document(template: str, script: str, **context: Any) -> str:
               f"script-src '{sha256(script)}'; style-src '{sha256(style)}'; "
               "img-src 'none'; base-uri 'none'; form-action 'none'")
 
-    env = environment().overlay(autoescape=True)
-    return env.get_template(template).render(policy=Markup(policy), style=Markup(style),
-                                             script=Markup(script), version=__version__,
-                                             **context)
+    values = {"policy": Markup(policy), "style": Markup(style), "script": Markup(script),
+              "version": __version__, **context}
+    html = rendered(template, True, template_source(template), values)
+    if html is not None:  # its compiled copy, without importing jinja2
+        return html
+    return environment().overlay(autoescape=True).get_template(template).render(values)
 
 
 def safe_json(data: Any) -> str:
@@ -188,5 +207,5 @@ def safe_json(data: Any) -> str:
 
 def sha256(text: str) -> str:
     """The hash a Content-Security-Policy names an inline script or style by."""
-    digest = hashlib.sha256(text.encode("utf-8")).digest()
+    digest = _sha256(text.encode("utf-8")).digest()
     return "sha256-" + base64.b64encode(digest).decode("ascii")

@@ -419,7 +419,28 @@ def latex(
     ``sized=False`` writes plain brackets, not ``\\left( … \\right)``, so that a formula in
     running text or a table cell can break inside them.
     """
+    if not values and _hashable(expr):
+        return _printed(expr, "latex", cdot, sized)
     settings = {"style": "latex", "values": _as_exprs(values), "cdot": cdot, "sized": sized}
+    return ReadablePrinter(settings).doprint(expr)
+
+
+def _hashable(expr: Any) -> bool:
+    try:
+        hash(expr)
+    except TypeError:
+        return False
+    return True
+
+
+@lru_cache(maxsize=4096, typed=True)
+def _printed(expr: Any, style: str, cdot: bool, sized: bool = True) -> str:
+    """``expr`` printed in ``style`` without values, once: a page prints most of its formulas
+    twice or more (as MathML and read as LaTeX, a subtotal in its equation and in the LaTeX
+    its button copies). Printing reads nothing but the expression and these settings."""
+    settings: dict[str, Any] = {"style": style, "cdot": cdot}
+    if style == "latex":
+        settings.update(values=None, sized=sized)
     return ReadablePrinter(settings).doprint(expr)
 
 
@@ -437,6 +458,8 @@ def mathml(expr: sympy.Expr | Terms, cdot: bool = False) -> str:
     >>> mathml(2 * H**2 / h)
     '<mrow><mfrac><mrow><mn>2</mn><mo>&#x2062;</mo><msup><mi>H</mi><mn>2</mn></msup></mrow><mi>h</mi></mfrac></mrow>'
     """
+    if _hashable(expr):
+        return _printed(expr, "mathml", cdot)
     return ReadablePrinter({"style": "mathml", "cdot": cdot}).doprint(expr)
 
 

@@ -18,14 +18,12 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import jinja2
 import sympy
 from markupsafe import Markup
 
 from symparam.breaking import aligned
 from symparam.errors import InvalidValueError
 from symparam.josa import attach
-from symparam.notes import thumb_notes
 from symparam.pdftex import settable
 from symparam.printing import latex, percent
 from symparam.render_gpu import gpu_view
@@ -41,9 +39,11 @@ from symparam.symbols import (
     s,
     s_img,
 )
-from symparam.templating import Loader, table
+from symparam.templating import loader, table
 
 if TYPE_CHECKING:
+    import jinja2
+
     from symparam.counted import Described
     from symparam.document import Document, ModuleRow
 
@@ -183,11 +183,20 @@ def _templates_folder() -> Path:
     return Path(__file__).resolve().parent.parent / "templates"
 
 
+def template_source(name: str) -> str:
+    """The text of ``name`` (``page/page.css``) under the package's templates, as the
+    environment's loader reads it."""
+    return (_templates_folder() / name).read_text(encoding="utf-8")
+
+
 @cache
 def environment() -> jinja2.Environment:
-    """The one environment: templates shipped with the package, strict about missing names."""
+    """The one environment: templates shipped with the package, strict about missing names
+    (jinja2 is imported here, where it is first needed: the page renders without it)."""
+    import jinja2
+
     env = jinja2.Environment(
-        loader=Loader(_templates_folder()),
+        loader=loader()(_templates_folder()),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
@@ -722,6 +731,8 @@ def _summary(d: Document, t: Mapping[str, Any], fill: Any, inline: Any, code: An
     } for k in s.layer]
     thumb = None
     if s.thumb is not None:
+        from symparam.notes import thumb_notes  # a derivation's alone: not a page's start
+
         th = s.thumb
         lines = [latex(th.total)]
         if th.classic is not None and latex(th.classic) not in lines:

@@ -44,6 +44,9 @@ ALLOWED = {
     ("__init__.py", "getattr"): "module __getattr__ for lazily imported public names",
     ("templating.py", "import_module"): "a module of symparam.compiled_templates named from "
                                         "one of the package's own template names",
+    ("template_runtime.py", "getattr"): "an attribute a template of the package names (a "
+                                        "constant of its compiled copy), looked up as jinja2's "
+                                        "Environment.getattr and getitem look it up",
     ("templating.py", "load"): "jinja2's FileSystemLoader.load of the package's templates",
     ("templating.py", "loads"): "tomllib.loads of the package's own language files, where "
                                 "their shipped copy is stale",

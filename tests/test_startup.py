@@ -96,6 +96,47 @@ def test_a_template_renders_from_its_compiled_copy_or_its_source(monkeypatch) ->
     assert not seen and from_source == from_copy
 
 
+_PAGE_IMPORTS = """
+import sys
+import symparam
+from symparam.page import page
+html = page(symparam.model("toy-net"))
+print("jinja2" in sys.modules, "<math" in html)
+"""
+
+
+def test_the_page_renders_without_importing_jinja2() -> None:
+    """The page's copy runs on :mod:`symparam.template_runtime`: jinja2 is not imported
+    (a quarter of what the page adds to ``import sympy``)."""
+    done = subprocess.run([sys.executable, "-c", _PAGE_IMPORTS], capture_output=True,
+                          text=True, check=True)
+    assert done.stdout.split() == ["False", "True"]
+
+
+@pytest.mark.parametrize("name", ["mixtral-8x7b", "bert-base-uncased"])
+def test_the_page_is_what_jinja2_makes_of_its_template(monkeypatch, name: str) -> None:
+    """The page from its copy on symparam's runtime, byte for byte the page jinja2 makes
+    from the template itself (its loader passes over a copy made for the other runtime), in
+    each language it opens in, with and without values; and the site's index likewise."""
+    import symparam
+    from symparam import markup, render
+    from symparam.page import page
+    from symparam.site import site
+
+    model = symparam.model(name)
+    made = [page(model), page(model, lang="ko", symbolic=True)]
+    index = site(names=[name])["index.html"]
+    rendered = []
+    monkeypatch.setattr(markup, "rendered", lambda *args: rendered.append(args) and None)
+    render.environment.cache_clear()
+    try:
+        assert [page(model), page(model, lang="ko", symbolic=True)] == made
+        assert site(names=[name])["index.html"] == index
+    finally:
+        render.environment.cache_clear()
+    assert len(rendered) == 4  # every one of them went through jinja2 this time
+
+
 def test_a_language_file_is_read_from_its_copy_or_parsed(monkeypatch) -> None:
     """Each language file's copy holds what its TOML says; a copy made from other text (an
     edited file) is passed over and the file parsed."""

@@ -7,8 +7,11 @@ parsing its TOML.
     python tools/compile_templates.py --write   # rewrite them
 
 A copy that no longer matches its template (or the installed jinja2) is never used: the
-template is compiled as usual, only slower. ``tests/test_startup.py`` fails when a copy is
-stale, so that the package ships fresh ones.
+template is compiled as usual, only slower. A copy whose code uses nothing but what
+:mod:`symparam.template_runtime` gives (:func:`~symparam.template_runtime.runs_here`) imports
+from that module instead of jinja2's runtime, and renders without jinja2 (``RUNTIME`` in its
+header). ``tests/test_startup.py`` fails when a copy is stale, so that the package ships
+fresh ones.
 """
 
 from __future__ import annotations
@@ -41,7 +44,8 @@ def generate() -> dict[str, str]:
     import jinja2
 
     from symparam.render import environment
-    from symparam.templating import digest, module_name, table_module
+    from symparam.template_runtime import runs_here
+    from symparam.templating import RUNTIME, digest, module_name, table_module
 
     out = {"__init__.py": '"""Compiled copies of the templates: written by '
                           'tools/compile_templates.py, never edited."""\n'}
@@ -53,6 +57,9 @@ def generate() -> dict[str, str]:
                   "tools/compile_templates.py, never edited\n"
                   f"JINJA = {jinja2.__version__!r}\n"
                   f"SOURCE = {digest(source)!r}\n")
+        if runs_here(code):
+            header += f"RUNTIME = {RUNTIME!r}\n"
+            code = code.replace("from jinja2.runtime import ", f"from {RUNTIME} import ", 1)
         out[f"{module_name(name, autoescape)}.py"] = header + code + "\n"
     for name in TABLES:
         source = (ROOT / "templates" / name).read_text(encoding="utf-8")

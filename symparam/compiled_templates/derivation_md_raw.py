@@ -1,6 +1,6 @@
 # derivation.md.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = '100f4c4223f7a91c733c9d14a3c3cad5d039b0b9fb0423a3bd1f4fe5098e93e2'
+SOURCE = '9281:8e64b28a'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'derivation.md.j2'
 

@@ -1,6 +1,6 @@
 # derivation.tex.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = 'bb52ef33c6c6053f2cd1f7253f1963f30035226f48091532e34adbf527514ff2'
+SOURCE = '14472:f5eb7546'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'derivation.tex.j2'
 

@@ -1,6 +1,6 @@
 # diff.md.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = '0829d76f79bb8fb5e50d4e04a636eb6824a5cb69034e40b7201a710623ffc24d'
+SOURCE = '3872:8ae959b5'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'diff.md.j2'
 

@@ -1,6 +1,6 @@
 # diff.tex.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = 'f158132cc94b4d77291eba4a796406576ce7cda52a9f8956978eb0f422ba901f'
+SOURCE = '7091:19288156'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'diff.tex.j2'
 

@@ -1,6 +1,6 @@
 # latex.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = '15380dea260ebe52181488b02a037f09a851411c1cfac56295a3c6fc7e08288c'
+SOURCE = '5638:6079424f'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'latex.j2'
 

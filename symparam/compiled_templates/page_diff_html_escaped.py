@@ -1,6 +1,6 @@
 # page/diff.html.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = '2a833b398d33385d45f775ea0baaafa3e1fd3f7154894e202f1f9b3a24befa20'
+SOURCE = '6864:20a13afe'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'page/diff.html.j2'
 

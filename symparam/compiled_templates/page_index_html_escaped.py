@@ -1,7 +1,8 @@
 # page/index.html.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = '2cbe632b4ee22706b0ea0753272569505c0b368f164e385ae75bceee8636d9e0'
-from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
+SOURCE = '2240:5b4d4277'
+RUNTIME = 'symparam.template_runtime'
+from symparam.template_runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'page/index.html.j2'
 
 def root(context, missing=missing):

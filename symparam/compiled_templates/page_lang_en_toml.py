@@ -1,5 +1,5 @@
 # templates/page/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '68a0a52064cbcf970d89f66ddc131d375dbe596e53826607ac4ecab05b5854b1'
+SOURCE = '6324:fb588a77'
 TABLE = {'name': 'English',
  'title': '{model}: parameters, derived',
  'lede': 'Change a hyperparameter: the total, the active parameters and every figure below are '

@@ -1,5 +1,5 @@
 # templates/page/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '592c1895cc135036c394027fc30806adf1b4528eccfbdcf0c965b19bc341c5b4'
+SOURCE = '7627:10623638'
 TABLE = {'name': '한국어',
  'title': '{model}: 파라미터 수 유도',
  'lede': '하이퍼파라미터를 바꾸면 전체 파라미터 수, 활성 파라미터 수, 그리고 아래의 모든 수치가 이 페이지 안에서 닫힌 형식으로부터 정확히 다시 계산된다.',

@@ -1,5 +1,5 @@
 # templates/page/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = 'f0ccde94890832dd8b5bf6b0feb2f89cddd901125d09bea5ff857925ca5277d6'
+SOURCE = '6216:0073cb4e'
 TABLE = {'name': '中文',
  'title': '{model}：参数量推导',
  'lede': '修改任一超参数，总参数量、激活参数量以及下文的每个数字都会在本页内根据闭式公式重新精确计算。',

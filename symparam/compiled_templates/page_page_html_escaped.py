@@ -1,7 +1,8 @@
 # page/page.html.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = '86340567da8f7deb06605fc263b03196e25cc0022c6bba82274a154d8898114c'
-from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
+SOURCE = '13678:9f618310'
+RUNTIME = 'symparam.template_runtime'
+from symparam.template_runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'page/page.html.j2'
 
 def root(context, missing=missing):
