@@ -2,11 +2,14 @@
 transformers: both classes tensor by tensor on drawn configs and on the defaults of a file that
 leaves its sections out, FLOPs against FlopCounterMode at 0, 1 and 2 images a sequence, the
 tokens an image becomes, the refusals (a text model symparam does not build here, a projection
-the language model cannot take), and ``--images`` on the command line."""
+the language model cannot take), ``--images`` on the command line, and the preset against its
+published file."""
 
 from __future__ import annotations
 
 import json
+import math
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,11 +20,13 @@ import symparam
 from symparam import images
 from symparam.cli import main
 from symparam.compute import compute
+from symparam.figures import figures
 from tests.tools import need
 
 oracle = need("tests.oracle")
 torch, transformers = oracle.torch, oracle.transformers
 
+CONFIGS = Path(__file__).parent / "configs"
 CLASSES = ("PaliGemmaForConditionalGeneration", "PaliGemmaModel")
 
 
@@ -145,3 +150,28 @@ def test_the_images_line(capsys: pytest.CaptureFixture[str], tmp_path: Any) -> N
     out = capsys.readouterr().out
     assert "each is 256 patches (16×16)" in out and "becomes 256 tokens" in out
     assert "512 image tokens" in out
+
+
+def test_the_preset_is_the_published_file() -> None:
+    """paligemma-3b-224 is google/paligemma-3b-pt-224's config.json (tests/configs), counted as
+    transformers does on the meta device, tensor by tensor; its vision tower is SigLIP
+    So400m/14 without its head, what the preset's note names."""
+    published = json.loads((CONFIGS / "paligemma-3b-pt-224.json").read_text(encoding="utf-8"))
+    m = symparam.model("paligemma-3b-224")
+    assert m.count() == symparam.from_hf_config(published).count()
+    real = oracle.from_config(published, m.label)
+    assert oracle.ours(m) == real
+    tower = sum(math.prod(shape) for name, shape in real.items()
+                if name.startswith("model.vision_tower."))
+    assert not any(".head." in name for name in real)
+    assert figures(m)["vision_tower"] == tower
+    assert figures(m)["total"] == sum(math.prod(shape) for shape in real.values())
+
+
+def test_the_presets_images_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """--images and --json on the preset: 224-pixel images in 14-pixel patches, 256 tokens an
+    image, the figures those of the API."""
+    assert main(["flops", "paligemma-3b-224", "--seq", "10", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["images"]["count"] == 1 and record["images"]["image_tokens"] == (224 // 14) ** 2
+    assert record["flops"] == compute(symparam.model("paligemma-3b-224"), seq=10, images=1).flops

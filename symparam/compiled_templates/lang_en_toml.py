@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = 'dec19fe23bcccd7274f268f259a56f5c78e4a91a5399fc474432241f22e74a32'
+SOURCE = '31a6503e4f9ff7e17c9412c786bca2eecd2e016c267ca1314309de65bb48fbfc'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -202,6 +202,7 @@ TABLE = {'title': 'Parameter count of {model}',
                              'class token) included',
             'text_llama': 'the language model is a LLaMA',
             'text_mistral': 'the language model is a Mistral',
+            'text_gemma': 'the language model is a Gemma',
             'falcon.bias': 'biases on every projection',
             'mlp.bias': 'biases on the Linear layers',
             'transformer.final_norm': "a LayerNorm after each stack, the encoder's and the "
@@ -323,6 +324,7 @@ TABLE = {'title': 'Parameter count of {model}',
                                  'token)',
                 'text_llama': 'the language model is not a LLaMA',
                 'text_mistral': 'the language model is not a Mistral',
+                'text_gemma': 'the language model is not a Gemma',
                 'falcon.bias': 'no biases on the projections',
                 'mlp.bias': 'no biases on the Linear layers',
                 'transformer.final_norm': 'no LayerNorm after the stacks',
