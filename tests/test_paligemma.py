@@ -175,3 +175,43 @@ def test_the_presets_images_line(capsys: pytest.CaptureFixture[str]) -> None:
     record = json.loads(capsys.readouterr().out)
     assert record["images"]["count"] == 1 and record["images"]["image_tokens"] == (224 // 14) ** 2
     assert record["flops"] == compute(symparam.model("paligemma-3b-224"), seq=10, images=1).flops
+
+
+TINY = {"model_type": "paligemma", "architectures": ["PaliGemmaForConditionalGeneration"],
+        "text_config": {"vocab_size": 37, "hidden_size": 16, "intermediate_size": 24,
+                        "num_hidden_layers": 2, "num_attention_heads": 4,
+                        "num_key_value_heads": 1, "head_dim": 4},
+        "vision_config": {"hidden_size": 12, "intermediate_size": 20, "num_hidden_layers": 1,
+                          "num_attention_heads": 3, "image_size": 7, "patch_size": 3},
+        "projection_dim": 16, "image_token_index": 36}
+
+
+@pytest.mark.parametrize(("images", "batch", "seq"), [(0, 1, 3), (1, 2, 2), (2, 1, 1)])
+def test_the_cache_and_a_decoding_step_after_images(images: int, batch: int, seq: int) -> None:
+    """After a prompt with images the cache holds their 2 × 2 tokens each too, and one new
+    token attends over them: the numbers the real cache holds (small real weights, eager
+    attention) and the FLOPs torch's counter sees for the step."""
+    from torch.utils.flop_counter import FlopCounterMode
+
+    from symparam.memory import memory
+
+    data = {k: v for k, v in TINY.items() if k not in ("model_type", "architectures")}
+    hf = transformers.AutoConfig.for_model("paligemma", **data)
+    for part in (hf, hf.text_config, hf.vision_config):
+        part._attn_implementation = "eager"
+    torch.manual_seed(0)
+    model = transformers.PaliGemmaForConditionalGeneration(hf).eval()
+    fed = oracle.inputs("paligemma", "PaliGemmaForConditionalGeneration", hf, batch, seq, None,
+                        images)
+    cache = transformers.DynamicCache(config=hf.get_text_config())
+    with torch.no_grad():
+        model(**fed, past_key_values=cache, use_cache=True)
+    m = symparam.from_hf_config(TINY)
+    assert memory(m, seq=seq, batch=batch, dtype="fp32", images=images).kv_total == \
+        4 * oracle._held(cache.layers)
+    counter = FlopCounterMode(display=False)
+    with torch.no_grad(), counter:
+        model(input_ids=torch.ones((batch, 1), dtype=torch.long), past_key_values=cache,
+              use_cache=True)
+    assert compute(m, seq=seq, batch=batch, decode=True, images=images).flops == \
+        counter.get_total_flops()
