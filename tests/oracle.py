@@ -152,7 +152,8 @@ IMAGES = frozenset({"vit", "dinov2", "dinov2_with_registers", "convnext", "clip_
                     "siglip_vision_model", "pixtral"})
 TWO_TOWERS = frozenset({"clip", "siglip"})
 #: vision–language models whose language model reads each image as tokens in its sequence
-IMAGE_TOKENS = frozenset({"gemma3", "llava", "mistral3", "qwen2_5_vl", "qwen2_vl", "qwen3_vl"})
+IMAGE_TOKENS = frozenset({"gemma3", "llava", "mistral3", "paligemma", "qwen2_5_vl", "qwen2_vl",
+                          "qwen3_vl"})
 #: those that read an image at its own resolution: fed pixel values of the size transformers'
 #: processor resizes the image to (its ``smart_resize``), with the grid of patches; they run
 #: only on the CPU with small real weights (``device="cpu"``: the windows and positions are
@@ -170,8 +171,10 @@ def image_tokens(hf_config: Any) -> int:
     """The tokens an image becomes: Gemma 3's projector averages its patches' grid in blocks
     of side // ⌊√mm_tokens_per_image⌋ (``Gemma3MultiModalProjector``); LLaVA keeps the
     tower's states but the first under the ``default`` strategy (CLIP's class token, SigLIP's
-    first patch); Mistral 3's merges its patches m × m."""
+    first patch); Mistral 3's merges its patches m × m; PaliGemma's projects every patch."""
     side = hf_config.vision_config.image_size // hf_config.vision_config.patch_size
+    if hf_config.model_type == "paligemma":
+        return side * side
     if hf_config.model_type == "mistral3":
         return (side // hf_config.spatial_merge_size) ** 2
     if hf_config.model_type == "llava":
@@ -342,21 +345,32 @@ def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int 
 def _placeholders_unchecked(model_type: str) -> Any:
     """Gemma 3 checks that its input holds as many image tokens as the images make with a
     value (``.item()``), which a meta tensor cannot give: the check is left out (the inputs
-    hold that many by construction, :func:`inputs`)."""
+    hold that many by construction, :func:`inputs`). PaliGemma passes its positions (1, 2, …)
+    to the mask, which looks for packed sequences in them by value: none are (each sequence
+    is one run of positions), which the probe is told."""
     import contextlib
     from unittest import mock
 
     if model_type not in IMAGE_TOKENS:
         return contextlib.nullcontext()
     module = importlib.import_module(f"transformers.models.{model_type}.modeling_{model_type}")
-    return mock.patch.object(module, "torch_compilable_check", lambda *args, **kwargs: None)
+    unchecked = mock.patch.object(module, "torch_compilable_check",
+                                  lambda *args, **kwargs: None)
+    if model_type != "paligemma":
+        return unchecked
+    stack = contextlib.ExitStack()
+    stack.enter_context(unchecked)
+    stack.enter_context(mock.patch.object(importlib.import_module("transformers.masking_utils"),
+                                          "find_packed_sequence_indices", lambda *args: None))
+    return stack
 
 
 def refused_compute(m: Any) -> str | None:
     """The words of symparam's refusal where it derives no compute for a model: ELECTRA's
     multiple-choice head with a summary projected to the labels, SigLIP without its vision
     head or with a text head of another size than the image's embedding, Mistral 3 with an
-    image of fewer patches a side than its merger joins (transformers cannot run them). (A
+    image of fewer patches a side than its merger joins, PaliGemma with image tokens of
+    another width than its language model's (transformers cannot run them). (A
     decoder's cross-attention over an encoder it is not given, GPT-2's and
     BERT's, is not refused: it runs without it, as transformers runs it.)"""
     if m.label == "ElectraForMultipleChoice" and m.options.get("summary_to_labels") \
@@ -366,6 +380,8 @@ def refused_compute(m: Any) -> str | None:
         return "SiglipModel cannot run with d_proj"  # checked before the tree's own refusals
     if m.label == "SiglipModel" and not m.options.get("vision_use_head"):
         return "cannot run without the vision head"
+    if m.family.name == "paligemma" and m.values.get("d_proj") != m.values.get("H"):
+        return "cannot run with d_proj"  # image tokens of another width than the text's
     if m.family.name == "mistral3" and "m" in m.values \
             and m.values["m"] > m.values["R"] // m.values["P"]:
         return "cannot run with m"  # an image of fewer patches a side than it merges

@@ -47,6 +47,9 @@ ROTARY_MULTIPLE = {"phi": 4, "stablelm": 8, "gpt_neox": 8, "glm4_moe": 4, "pixtr
 #: embeddings split each head's frequencies between rows and columns; transformers refuses an
 #: odd head and cannot run a head of 2)
 VISION_HEAD_MULTIPLE = {"mistral3": 4}
+#: the types whose projector makes each image's tokens d_proj wide, which the language model
+#: reads only where d_proj = H (PaliGemma): d_proj always written, equal to H half the time
+PROJECTED = frozenset({"paligemma"})
 
 
 #: sizes a file may write as null, which some classes cannot build (CLIP's projection size:
@@ -112,6 +115,8 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
     drawn["P_t"], drawn["m"] = draw(st.integers(1, 2)), draw(st.integers(1, 2))
     drawn["W_vis"] = drawn["P"] * drawn["m"] * draw(st.integers(1, 3))
     drawn["H_out"] = drawn["H"]
+    if model_type in PROJECTED and draw(st.booleans()):
+        drawn["d_proj"] = drawn["H"]
     drawn["L_vis"] = draw(st.sampled_from([1, 4, 9, 16]))  # Qwen3-VL's position table
     config: dict[str, Any] = {"model_type": model_type, "pad_token_id": 0}
     for entry in record.sizes:
@@ -125,7 +130,7 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
             continue  # OLMoE's norms run only on heads that split H: head_dim is H // h
         if entry.symbol in ("N", "V", "H", "h", "h_kv", "h_dec", "R", "P", "E", "k", "h_lk",
                             "h_lv", "N_vis", "H_vis", "h_vis") \
-                or draw(st.booleans()):
+                or (model_type in PROJECTED and entry.symbol == "d_proj") or draw(st.booleans()):
             value = drawn[entry.symbol]
             nullable = entry.key in generated()[model_type]["nullable"]
             kept = entry.symbol in BUILT_NOT_NULL.get(model_type, ())

@@ -1,0 +1,167 @@
+"""PaliGemma (Beyer et al. 2024), as transformers' ``PaliGemmaForConditionalGeneration`` builds
+it: a SigLIP vision tower, one linear projection, and a Gemma language model that reads every
+patch of the image as a token.
+
+The vision tower is SigLIP's (``SiglipVisionModel``, the ``vision_config``): an R×R image cut
+into ⌊R/P⌋² patches by a convolution with bias, a position table of ⌊R/P⌋² rows, N_vis pre-LN
+layers, a LayerNorm on every patch (and the attention-pooling head where ``vision_use_head``
+says so: the published files leave it out; transformers builds it and runs it where it is,
+though nothing reads its output). It runs on each image alone. A file that leaves the whole
+``vision_config`` out gets PaliGemma's own tower (SigLIP So400m/14 at 224 pixels, no head); one
+that writes it gets SigLIP's defaults for the keys it leaves out.
+
+The projector (``PaliGemmaMultiModalProjector``) is one ``linear`` H_vis → d_proj with bias
+(``projection_dim``, the composite config's key), on every patch: an image becomes ⌊R/P⌋²
+tokens (transformers sets the text config's ``num_image_tokens`` to that, whatever the file
+says), which the processor puts before the text. The language model takes them as they are,
+so d_proj must be its width H for the forward pass to run.
+
+The language model is the ``text_config``'s Gemma (``GemmaModel``): the token table V×H (scaled
+by √H), N layers of two RMSNorms (Gemma's 1 + weight), multi-query or grouped attention with
+heads of d_head, a gated GELU MLP, a final RMSNorm; it reads s text tokens and each image's
+⌊R/P⌋² tokens: s + n_img·⌊R/P⌋² positions (the image and the prompt attend both ways, which
+changes no product). ``PaliGemmaForConditionalGeneration`` adds the LM head V×H, tied to the
+token table unless the file says ``tie_word_embeddings: false`` (the composite config's own
+key; the text config's is not read).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from symparam.architectures import llama, siglip
+from symparam.architectures.clip import TOWER_SYMBOL, VISION, VISION_SIZES, within
+from symparam.architectures.common import (
+    GROUPED_ROTARY_RULES,
+    activation_of,
+    activation_option,
+    tie_option,
+    variant,
+)
+from symparam.architectures.llava import SectionType
+from symparam.architectures.vit import PATCHES
+from symparam.assumptions import HEAD_SIZE
+from symparam.blocks import Block, Elementwise, Embedding, Linear, Repeat, Sequential
+from symparam.blocks.base import marked, unembedding
+from symparam.blocks.images import PerImage, WithImageTokens
+from symparam.errors import ConfigError, quoted
+from symparam.family import Divides, Family, Option
+from symparam.frozen import frozen
+from symparam.modeltype import ActivationName, Flag, ModelType, Reader, SetDecimal, Size
+from symparam.symbols import H, H_vis, N, V, d_proj, h_vis
+
+#: the language models symparam builds for PaliGemma, by the model_type a text_config names
+LANGUAGE_MODELS = ("gemma",)
+#: the vision towers, by the model_type a vision_config names
+TOWERS = ("siglip_vision_model",)
+
+
+@frozen
+class Named(SectionType):
+    """:class:`~symparam.architectures.llava.SectionType`, its refusal naming PaliGemma."""
+
+    def read(self, config: Reader) -> bool:
+        given = config.given(self.key)
+        named = self.default if given is None else given
+        if named not in self.known:
+            raise ConfigError(f"{config.where}: {self.key} {quoted(named)}: symparam's "
+                              f"PaliGemma builds {' or '.join(self.known)} there")
+        return named == self.wanted
+
+
+@frozen
+class GemmaActivation(ActivationName):
+    """Gemma's ``hidden_act``: GemmaConfig turns the legacy ``gelu`` of the first published
+    files into the tanh GELU they were trained with."""
+
+    def read(self, config: Reader) -> str:
+        if config.given(self.key) == "gelu":
+            return ""
+        return super().read(config)
+
+
+def language_model(options: Mapping[str, Any]) -> Sequential:
+    """``GemmaModel``: token table, N layers, final norm (what llama.py builds for ``gemma``)."""
+    fixed = next(r for r in llama.MODEL_TYPES if r.name == "gemma").fixed
+    text = llama.FAMILY.resolve_options(
+        {**fixed, **{name: options[name] for name in ("attention_bias", "activation")}})
+    return Sequential(embed_tokens=Embedding(V, H),
+                      layers=Repeat(N, llama.decoder_layer(text)), norm=llama.norm(text))
+
+
+def build(architecture: str, options: Mapping[str, Any]) -> Block:
+    act = activation_of(options, "gelu_pytorch_tanh", "vision_activation")
+    tower = siglip.vision_tower(VISION, act, bool(options["vision_use_head"]))
+    projector = Sequential(linear=Linear(H_vis, d_proj))
+    model = Sequential(vision_tower=PerImage(tower, PATCHES),
+                       multi_modal_projector=PerImage(projector, PATCHES),
+                       language_model=language_model(options))
+    if architecture == "PaliGemmaModel":
+        return WithImageTokens(model, PATCHES)
+    table: Any = model["language_model"]["embed_tokens"]  # type: ignore[index]
+    tied = table.weight if options["tie_word_embeddings"] else None
+    parts: dict[str, Block] = {
+        "model": model, "lm_head": unembedding(marked(Linear(H, V, bias=False, tie=tied), "head"))}
+    if options["softcap_logits"]:  # c·tanh(logits/c): tanh keeps its output
+        parts["final_logit_softcapping"] = Elementwise(V, keeps=1, softcap=1)
+    return WithImageTokens(Sequential(**parts), PATCHES)
+
+
+_RUNS = (("d_proj", "H", "the language model takes each image's projected patches as tokens, "
+                        "which must be as wide as its own"),)
+
+FAMILY = Family(
+    name="paligemma",
+    title="PaliGemma",
+    description="PaliGemma (Beyer et al. 2024): a SigLIP vision tower, each patch projected "
+                "linearly into a token, and a Gemma decoder reading them before the text",
+    architectures={
+        "PaliGemmaForConditionalGeneration": "vision tower, projector, language model and LM "
+                                             "head (tied by default)",
+        "PaliGemmaModel": "vision tower, projector and language model, without a head",
+    },
+    build=build,
+    options=(
+        tie_option(True),
+        Option("attention_bias", False, "biases on the q, k, v and o projections"),
+        activation_option("gelu_pytorch_tanh"),
+        variant("softcap_logits", "tanh soft-capping of the output logits"),
+        Option("vision_activation", "",
+               "the vision tower's activation function, where not gelu_pytorch_tanh",
+               variant=True),
+        Option("vision_use_head", False,
+               "the vision tower's attention-pooling head (a probe, attention, LayerNorm, MLP)"),
+        Option("text_gemma", True, "the language model is a Gemma (the one symparam builds "
+                                   "here)"),
+        Option("siglip_tower", True, "the vision tower is SigLIP's (the one symparam builds "
+                                     "here)"),
+    ),
+    assumptions=(HEAD_SIZE,),
+    divides=(*GROUPED_ROTARY_RULES,
+             Divides(h_vis, H_vis, "the vision tower's heads split its hidden size evenly")),
+    runs_if_equal={name: _RUNS for name in ("PaliGemmaForConditionalGeneration",
+                                            "PaliGemmaModel")},
+    images=True,
+)
+
+_T = "text_config."
+_V = "vision_config."
+
+MODEL_TYPES = (
+    ModelType("paligemma", FAMILY, base="PaliGemmaModel",
+              classes={name: name for name in FAMILY.architectures},
+              sizes=(*llama.TEXT_CONFIG_SIZES,
+                     *within("vision_config", VISION_SIZES, TOWER_SYMBOL),
+                     Size("d_proj", "projection_dim")),
+              rules=(Named("text_gemma", _T + "model_type", "gemma", "gemma", LANGUAGE_MODELS),
+                     Named("siglip_tower", _V + "model_type", "siglip_vision_model",
+                           "siglip_vision_model", TOWERS),
+                     Flag("tie_word_embeddings"),  # the composite config's: the text's is not read
+                     Flag("attention_bias", _T + "attention_bias"),
+                     GemmaActivation("activation", _T + "hidden_act", "gelu_pytorch_tanh"),
+                     SetDecimal("softcap_logits", _T + "final_logit_softcapping"),
+                     ActivationName("vision_activation", _V + "hidden_act", "gelu_pytorch_tanh"),
+                     Flag("vision_use_head", _V + "vision_use_head")),
+              sections={"text_config": "", "vision_config": ""}),
+)
