@@ -177,6 +177,11 @@ class ConfigView:
         self.spellings: dict[str, list[str]] = data["spellings"]
         self.nullable = frozenset(data["nullable"])
         self.sections = record.sections
+        # the sections whose class transformers picks by the model_type the file names there
+        # (LLaVA's vision tower: CLIPVisionConfig or SiglipVisionConfig, each with its defaults)
+        self.dispatched = frozenset(
+            section for section in record.sections
+            if any(f"{section}.model_type" in rule.reads() for rule in record.rules))
         self.flat = record.flat
         self.spelled: dict[str, str] = {}  # key → how the file spells it, for what was read
 
@@ -236,9 +241,15 @@ class ConfigView:
     def default_of(self, key: str, absent: Any = None) -> Any:
         """transformers' default for ``key`` when the file leaves it out: a left-out section's
         own where the composite config gives one, else the config class's."""
-        section, dot, _ = key.partition(".")
+        section, dot, inner = key.partition(".")
         if dot and key in self.unwritten and self.config.get(section) is None:
             return self.unwritten[key]
+        if dot and section in self.dispatched:  # the class the section names, its defaults
+            named = self.section(section).get("model_type")
+            if isinstance(named, str) and named in generated():
+                own = generated()[named]["defaults"]
+                if inner in own:
+                    return own[inner]
         return self.defaults.get(key, absent)
 
     def flag(self, key: str, null_is_false: bool = False, absent: bool | None = None) -> bool:

@@ -102,6 +102,14 @@ CASES = {
         {"model_type": "mt5", "architectures": ["MT5ForConditionalGeneration"], "d_model": 16,
          "d_kv": 4, "d_ff": 32, "num_layers": 1, "num_heads": 4, "vocab_size": 100,
          "tie_word_embeddings": False}, None),
+    "a section whose `model_type` picks another class": (
+        {"model_type": "llava", "architectures": ["LlavaModel"],
+         "vision_config": {"model_type": "siglip_vision_model", "hidden_size": 32,
+                           "intermediate_size": 64, "num_attention_heads": 4,
+                           "num_hidden_layers": 1},
+         "text_config": {"model_type": "llama", "hidden_size": 64, "num_attention_heads": 4,
+                         "intermediate_size": 128, "vocab_size": 100,
+                         "num_hidden_layers": 1}}, None),
     "an image side that patches do not tile": (
         {"model_type": "vit", "image_size": 30, "patch_size": 4, "hidden_size": 32,
          "num_attention_heads": 4, "intermediate_size": 16, "num_hidden_layers": 1}, None),
