@@ -46,7 +46,7 @@ from symparam.architectures.common import (
 )
 from symparam.architectures.vit import PATCHES
 from symparam.assumptions import HEAD_SIZE
-from symparam.blocks import Block, Embedding, Linear, Repeat, RMSNorm, Sequential, Tensor
+from symparam.blocks import Block, Linear, RMSNorm, Sequential, Tensor
 from symparam.blocks.base import marked, on_sequence, unembedding
 from symparam.blocks.images import PerImage, WithImageTokens
 from symparam.family import Divides, Family, Option
@@ -63,7 +63,7 @@ from symparam.modeltype import (
     Size,
     SlidingWindows,
 )
-from symparam.symbols import H, H_vis, N, V, h_vis, s_img
+from symparam.symbols import H, H_vis, V, h_vis, s_img
 
 
 class SoftTokens(Block):
@@ -106,9 +106,7 @@ def language_options(options: Mapping[str, Any]) -> dict[str, Any]:
 def language_model(options: Mapping[str, Any]) -> Sequential:
     """``Gemma3TextModel``: token table, N layers, final norm (what llama.py builds for
     ``gemma3_text``)."""
-    text = language_options(options)
-    return Sequential(embed_tokens=Embedding(V, H),
-                      layers=Repeat(N, llama.decoder_layer(text)), norm=llama.norm(text))
+    return llama.text_model(language_options(options))
 
 
 def body(options: Mapping[str, Any]) -> Sequential:

@@ -57,6 +57,7 @@ from symparam.blocks import (
     Attention,
     Block,
     Elementwise,
+    Embedding,
     LayerNorm,
     Linear,
     Repeat,
@@ -294,6 +295,15 @@ NORM = Choice(
     values=("rms", "rms_gemma", "rms_olmo2", "layer", "layer_no_bias", "layer_no_weights"),
     aliases={"gemma_norm": "rms_gemma", "olmo2_norm": "rms_olmo2", "layer_norm": "layer",
              "layer_norm_no_bias": "layer_no_bias", "layer_norm_no_weights": "layer_no_weights"})
+
+
+def text_model(settings: Mapping[str, Any]) -> Sequential:
+    """A vision–language model's language model as this family builds its decoder (token
+    table, N layers, final norm): ``settings`` are the LLaMA options it sets, the family's
+    defaults the others (an unknown name refused)."""
+    options = FAMILY.resolve_options(settings)
+    return Sequential(embed_tokens=Embedding(V, H), layers=Repeat(N, decoder_layer(options)),
+                      norm=norm(options))
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Block:

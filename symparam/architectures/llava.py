@@ -38,14 +38,14 @@ from symparam.architectures.common import (
 )
 from symparam.architectures.vit import PATCHES
 from symparam.assumptions import HEAD_SIZE
-from symparam.blocks import Activation, Block, Embedding, Linear, Repeat, Sequential
+from symparam.blocks import Activation, Block, Linear, Sequential
 from symparam.blocks.base import marked, unembedding
 from symparam.blocks.images import PerImage, WithImageTokens
 from symparam.errors import ConfigError, quoted
 from symparam.family import Divides, Family, Option
 from symparam.frozen import frozen
 from symparam.modeltype import ActivationName, Flag, ModelType, Reader, Rule
-from symparam.symbols import H, H_vis, N, V, h_vis
+from symparam.symbols import H, H_vis, V, h_vis
 
 #: the vision towers symparam builds for LLaVA, by the model_type a vision_config names
 TOWERS = ("clip_vision_model", "siglip_vision_model")
@@ -144,10 +144,8 @@ def tower(options: Mapping[str, Any]) -> tuple[Block, sympy.Expr]:
 
 def language_model(options: Mapping[str, Any]) -> Sequential:
     """``LlamaModel``: token table, N layers, final norm."""
-    text = llama.FAMILY.resolve_options(
+    return llama.text_model(
         {name: options[name] for name in ("attention_bias", "mlp_bias", "activation")})
-    return Sequential(embed_tokens=Embedding(V, H),
-                      layers=Repeat(N, llama.decoder_layer(text)), norm=llama.norm(text))
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Block:

@@ -59,7 +59,6 @@ from symparam.blocks import (
     Attention,
     Block,
     Conv2d,
-    Embedding,
     Linear,
     Repeat,
     Residual,
@@ -80,7 +79,7 @@ from symparam.modeltype import (
     Size,
     SlidingWindows,
 )
-from symparam.symbols import C, H, H_vis, N, P, R, V, h_vis, m
+from symparam.symbols import C, H, H_vis, P, R, V, h_vis, m
 
 #: the merged image's side: ⌊⌊R/P⌋/m⌋ tokens a row and as many rows
 SIDE = sympy.floor(sympy.floor(R / P, evaluate=False) / m, evaluate=False)
@@ -170,10 +169,8 @@ def projector(options: Mapping[str, Any]) -> Sequential:
 
 def language_model(options: Mapping[str, Any]) -> Sequential:
     """``MistralModel``: token table, N layers, final norm."""
-    text = llama.FAMILY.resolve_options(
+    return llama.text_model(
         {name: options[name] for name in ("window_period", "window_layers", "activation")})
-    return Sequential(embed_tokens=Embedding(V, H),
-                      layers=Repeat(N, llama.decoder_layer(text)), norm=llama.norm(text))
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Block:

@@ -42,14 +42,14 @@ from symparam.architectures.common import (
 from symparam.architectures.llava import SectionType
 from symparam.architectures.vit import PATCHES
 from symparam.assumptions import HEAD_SIZE
-from symparam.blocks import Block, Elementwise, Embedding, Linear, Repeat, Sequential
+from symparam.blocks import Block, Elementwise, Linear, Sequential
 from symparam.blocks.base import marked, unembedding
 from symparam.blocks.images import PerImage, WithImageTokens
 from symparam.errors import ConfigError, quoted
 from symparam.family import Divides, Family, Option
 from symparam.frozen import frozen
 from symparam.modeltype import ActivationName, Flag, ModelType, Reader, SetDecimal, Size
-from symparam.symbols import H, H_vis, N, V, d_proj, h_vis
+from symparam.symbols import H, H_vis, V, d_proj, h_vis
 
 #: the language models symparam builds for PaliGemma, by the model_type a text_config names
 LANGUAGE_MODELS = ("gemma",)
@@ -84,10 +84,8 @@ class GemmaActivation(ActivationName):
 def language_model(options: Mapping[str, Any]) -> Sequential:
     """``GemmaModel``: token table, N layers, final norm (what llama.py builds for ``gemma``)."""
     fixed = next(r for r in llama.MODEL_TYPES if r.name == "gemma").fixed
-    text = llama.FAMILY.resolve_options(
+    return llama.text_model(
         {**fixed, **{name: options[name] for name in ("attention_bias", "activation")}})
-    return Sequential(embed_tokens=Embedding(V, H),
-                      layers=Repeat(N, llama.decoder_layer(text)), norm=llama.norm(text))
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Block:

@@ -47,7 +47,6 @@ from symparam.blocks import (
     Activation,
     Attention,
     Block,
-    Embedding,
     Linear,
     Repeat,
     Residual,
@@ -75,7 +74,6 @@ from symparam.symbols import (
     H,
     H_out,
     H_vis,
-    N,
     N_vis,
     P,
     P_t,
@@ -178,11 +176,9 @@ def vision_tower(options: Mapping[str, Any]) -> Sequential:
 
 def language_model(options: Mapping[str, Any]) -> Sequential:
     """``Qwen2_5_VLTextModel``: token table, N Qwen2 layers, final norm."""
-    text = llama.FAMILY.resolve_options(
+    return llama.text_model(
         {"qkv_bias": True, **{name: options[name] for name in ("window_period",
                                                               "window_layers", "activation")}})
-    return Sequential(embed_tokens=Embedding(V, H),
-                      layers=Repeat(N, llama.decoder_layer(text)), norm=llama.norm(text))
 
 
 def assemble(tower: Block, language: Block, base: bool,

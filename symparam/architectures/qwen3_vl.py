@@ -54,7 +54,7 @@ from symparam.blocks import (
 from symparam.blocks.base import adopt, on_sequence
 from symparam.family import Family, Option
 from symparam.modeltype import ActivationName, Flag, ModelType, Size
-from symparam.symbols import H, H_out, H_vis, L_vis, N, N_vis, V, d_ff_vis, h_vis, m
+from symparam.symbols import H_out, H_vis, L_vis, N_vis, d_ff_vis, h_vis, m
 
 ARCHITECTURES = ("Qwen3VLForConditionalGeneration", "Qwen3VLModel")
 
@@ -128,11 +128,9 @@ def vision_tower(options: Mapping[str, Any]) -> Sequential:
 
 def language_model(options: Mapping[str, Any]) -> Sequential:
     """``Qwen3VLTextModel``: token table, N Qwen3 layers, final norm."""
-    text = llama.FAMILY.resolve_options(
+    return llama.text_model(
         {"qk_norm": "per_head", **{name: options[name] for name in ("attention_bias",
                                                                    "activation")}})
-    return Sequential(embed_tokens=Embedding(V, H),
-                      layers=Repeat(N, llama.decoder_layer(text)), norm=llama.norm(text))
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Block:
