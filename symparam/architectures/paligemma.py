@@ -91,7 +91,7 @@ def language_model(options: Mapping[str, Any]) -> Sequential:
 def build(architecture: str, options: Mapping[str, Any]) -> Block:
     act = activation_of(options, "gelu_pytorch_tanh", "vision_activation")
     tower = siglip.vision_tower(VISION, act, bool(options["vision_use_head"]))
-    projector = Sequential(linear=Linear(H_vis, d_proj))
+    projector = Sequential(kind="mlp", linear=Linear(H_vis, d_proj))  # as LLaVA's
     model = Sequential(vision_tower=PerImage(tower, PATCHES),
                        multi_modal_projector=PerImage(projector, PATCHES),
                        language_model=language_model(options))
