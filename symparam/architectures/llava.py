@@ -56,14 +56,16 @@ LANGUAGE_MODELS = ("llama",)
 @frozen
 class SectionType(Rule):
     """Whether a sub-config names the model type ``wanted`` (true) or the default (false),
-    refusing any other by name: symparam's LLaVA builds the towers and language models it
-    lists, and says so rather than count another as one of them."""
+    refusing any other by name: symparam's ``builder`` (LLaVA, Mistral 3, PaliGemma) builds
+    the towers and language models it lists, and says so rather than count another as one of
+    them."""
 
     option: str
     key: str
     default: str
     wanted: str
     known: tuple[str, ...]
+    builder: str = "LLaVA"
 
     def reads(self) -> tuple[str, ...]:
         return (self.key,)
@@ -72,8 +74,8 @@ class SectionType(Rule):
         given = config.given(self.key)
         named = self.default if given is None else given
         if named not in self.known:
-            raise ConfigError(f"{config.where}: {self.key} {quoted(named)}: symparam's LLaVA "
-                              f"builds {' or '.join(self.known)} there")
+            raise ConfigError(f"{config.where}: {self.key} {quoted(named)}: symparam's "
+                              f"{self.builder} builds {' or '.join(self.known)} there")
         return named == self.wanted
 
 

@@ -242,7 +242,7 @@ MODEL_TYPES = (
                      *within("vision_config", VISION_SIZES, TOWER_SYMBOL),
                      Size("m", "spatial_merge_size")),
               rules=(SectionType("text_mistral", _T + "model_type", "mistral", "mistral",
-                                 LANGUAGE_MODELS),
+                                 LANGUAGE_MODELS, "Mistral 3"),
                      Flag("tie_word_embeddings"),  # the composite config's: the text's is not read
                      SlidingWindows("window_period", window=_T + "sliding_window"),
                      LayerTypes("window_layers", window=_T + "sliding_window",

@@ -45,7 +45,6 @@ from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import Block, Elementwise, Linear, Sequential
 from symparam.blocks.base import marked, unembedding
 from symparam.blocks.images import PerImage, WithImageTokens
-from symparam.errors import ConfigError, quoted
 from symparam.family import Divides, Family, Option
 from symparam.frozen import frozen
 from symparam.modeltype import ActivationName, Flag, ModelType, Reader, SetDecimal, Size
@@ -55,19 +54,6 @@ from symparam.symbols import H, H_vis, V, d_proj, h_vis
 LANGUAGE_MODELS = ("gemma",)
 #: the vision towers, by the model_type a vision_config names
 TOWERS = ("siglip_vision_model",)
-
-
-@frozen
-class Named(SectionType):
-    """:class:`~symparam.architectures.llava.SectionType`, its refusal naming PaliGemma."""
-
-    def read(self, config: Reader) -> bool:
-        given = config.given(self.key)
-        named = self.default if given is None else given
-        if named not in self.known:
-            raise ConfigError(f"{config.where}: {self.key} {quoted(named)}: symparam's "
-                              f"PaliGemma builds {' or '.join(self.known)} there")
-        return named == self.wanted
 
 
 @frozen
@@ -152,9 +138,10 @@ MODEL_TYPES = (
               sizes=(*llama.TEXT_CONFIG_SIZES,
                      *within("vision_config", VISION_SIZES, TOWER_SYMBOL),
                      Size("d_proj", "projection_dim")),
-              rules=(Named("text_gemma", _T + "model_type", "gemma", "gemma", LANGUAGE_MODELS),
-                     Named("siglip_tower", _V + "model_type", "siglip_vision_model",
-                           "siglip_vision_model", TOWERS),
+              rules=(SectionType("text_gemma", _T + "model_type", "gemma", "gemma",
+                                 LANGUAGE_MODELS, "PaliGemma"),
+                     SectionType("siglip_tower", _V + "model_type", "siglip_vision_model",
+                                 "siglip_vision_model", TOWERS, "PaliGemma"),
                      Flag("tie_word_embeddings"),  # the composite config's: the text's is not read
                      Flag("attention_bias", _T + "attention_bias"),
                      GemmaActivation("activation", _T + "hidden_act", "gelu_pytorch_tanh"),
