@@ -347,7 +347,9 @@ def cmd_derive(args: argparse.Namespace) -> int:
     if layout is not None and args.json:  # the document's per-GPU figures, as memory's
         from symparam.cli_parallel import layout_record
 
-        record["per_gpu"] = layout_record(m, args, args.batch)
+        section = derivation.per_gpu  # the section's own figures, not reckoned again
+        record["per_gpu"] = layout_record(m, args, args.batch,
+                                          None if section is None else section.found)
     emit_document(text, record, args.output, args.force, args.json)
     return 0
 

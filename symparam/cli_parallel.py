@@ -119,9 +119,10 @@ def gpu_memory_bytes(args: argparse.Namespace) -> int | None:
     return None if args.gpu_memory is None else int(Fraction(str(args.gpu_memory)) * GIB)
 
 
-def layout_record(model: Any, args: argparse.Namespace, batch_given: int | None
-                  ) -> dict[str, Any] | None:
-    """The per-GPU record for ``--gpus`` (None without it)."""
+def layout_record(model: Any, args: argparse.Namespace, batch_given: int | None,
+                  found: Any = None) -> dict[str, Any] | None:
+    """The per-GPU record for ``--gpus`` (None without it), of ``found`` where the caller has
+    reckoned :func:`~symparam.parallel.per_gpu` already (a derivation's section)."""
     layout = layout_of(args, batch_given)
     if layout is None:
         return None
@@ -130,7 +131,8 @@ def layout_record(model: Any, args: argparse.Namespace, batch_given: int | None
     from symparam.parallel_traffic import CONVENTIONS
 
     dtype = args.dtype
-    found = per_gpu(model, layout, args.optimizer, args.recompute, dtype)
+    if found is None:
+        found = per_gpu(model, layout, args.optimizer, args.recompute, dtype)
     stage = found.stage
     where = "the only stage" if found.stages == 1 else \
         "the first stage" if stage == 0 else \

@@ -164,7 +164,7 @@ def _compute_step(model: Counted, seq: int, batch: int) -> ComputeStep:
     at = {**model.bind(), "B": batch, "s": seq, "s_dec": seq, **bound(model, None)}
     # the rows of an image's tokens (Mistral 3's ⌊⌊R/P⌋/m⌋) written as one symbol, r_img
     rows = getattr(model.tree, "rows", None)
-    shown = {rows: r_img} if isinstance(rows, sympy.Expr) and not rows.is_Symbol else {}
+    shown = {} if rows is None else {rows: r_img}
     kinds = []
     for kind, flops in model.tree.flops_by_kind(B, s).items():
         if fixed is not None:

@@ -24,7 +24,7 @@ from markupsafe import Markup
 from symparam.blocks.base import Runs
 from symparam.compute import DTYPE_BYTES, compute
 from symparam.errors import SymparamError
-from symparam.images import DEFAULT_IMAGE_SIZE, bound, reads_images, resizes
+from symparam.images import DEFAULT_IMAGE_SIZE, DEFAULT_IMAGES, bound, reads_images, resizes
 from symparam.live import Formulas
 from symparam.markup import Words, code, math
 from symparam.memory import POLICIES, UNCHECKED, kept, kv_cache, saved_bytes, state_size
@@ -149,15 +149,15 @@ def _images(model: Any, formulas: Formulas, words: Words) -> dict[str, Any]:
     try:
         start = bound(model, None)
     except SymparamError:  # the processor's arithmetic refuses these sizes: images alone
-        start = {"n_img": 1}
+        start = {"n_img": DEFAULT_IMAGES}
     inputs = []
     for name, value in start.items():
-        formulas.values.setdefault(lookup(name).symbol, value)
-        meaning = words.each({lang: _capital(hyper_meaning(strings(lang), name,
-                                                           lookup(name).meaning))
+        hyper = lookup(name)
+        formulas.values.setdefault(hyper.symbol, value)
+        meaning = words.each({lang: _capital(hyper_meaning(strings(lang), name, hyper.meaning))
                               for lang in LANGUAGES})
         inputs.append({"name": name, "start": value, "meaning": meaning,
-                       "symbol": math(mathml_name(lookup(name).symbol))})
+                       "symbol": math(mathml_name(hyper.symbol))})
     said = None
     if resizes(model) and len(start) > 1:
         height, width = DEFAULT_IMAGE_SIZE
