@@ -497,7 +497,8 @@ def saved_bytes(elements: dict[str, Any], dtype: str) -> Any:
 #: are refused rather than guessed
 UNCHECKED = frozenset({"bart", "clip", "gemma3", "jamba", "llava", "mamba", "mamba2",
                        "mistral3", "paligemma",
-                       "qwen2_5_vl", "qwen2_vl", "qwen3_next", "qwen3_vl", "siglip", "whisper"})
+                       "qwen2_5_vl", "qwen2_vl", "qwen3_next", "qwen3_vl", "qwen3_vl_moe", "siglip",
+                       "whisper"})
 #: the layouts of a checked family that are not checked yet: a family's options that, with
 #: these values, refuse its activations (DeepSeek-V2's router, GraniteMoE's block-sparse
 #: experts, OLMoE's norms over all of q and k)

@@ -153,12 +153,12 @@ IMAGES = frozenset({"vit", "dinov2", "dinov2_with_registers", "convnext", "clip_
 TWO_TOWERS = frozenset({"clip", "siglip"})
 #: vision–language models whose language model reads each image as tokens in its sequence
 IMAGE_TOKENS = frozenset({"gemma3", "llava", "mistral3", "paligemma", "qwen2_5_vl", "qwen2_vl",
-                          "qwen3_vl"})
+                          "qwen3_vl", "qwen3_vl_moe"})
 #: those that read an image at its own resolution: fed pixel values of the size transformers'
 #: processor resizes the image to (its ``smart_resize``), with the grid of patches; they run
 #: only on the CPU with small real weights (``device="cpu"``: the windows and positions are
 #: read off the grid's values), which their own tests ask for
-RESIZED = frozenset({"qwen2_5_vl", "qwen2_vl", "qwen3_vl"})
+RESIZED = frozenset({"qwen2_5_vl", "qwen2_vl", "qwen3_vl", "qwen3_vl_moe"})
 
 #: the decoders alone of the BART family, which size their cache by ``num_hidden_layers`` —
 #: the encoder's depth — and so cannot cache a deeper decoder: fed ``use_cache=False`` (a

@@ -1,6 +1,6 @@
 """Qwen2.5-VL (``qwen2_5_vl``: its vision transformer with windowed attention, the patch merger,
-a Qwen2 decoder) and Qwen2-VL (``qwen2_vl``: its LayerNorm tower without windows) against
-transformers: both classes tensor by tensor on drawn configs, nested or
+a Qwen2 decoder), Qwen2-VL (``qwen2_vl``: its LayerNorm tower without windows), Qwen3-VL and
+Qwen3-VL-MoE (``qwen3_vl_moe``: its decoder's experts) against transformers: both classes tensor by tensor on drawn configs, nested or
 flat as hub files are; FLOPs against FlopCounterMode (eager attention, on the CPU: the windows
 are read off the grid's values) at 0, 1 and 2 images of drawn sizes, made by transformers' own
 processor arithmetic; the resizing itself against transformers' ``smart_resize`` and its image
@@ -28,7 +28,8 @@ torch, transformers = oracle.torch, oracle.transformers
 
 CLASSES = {"qwen2_5_vl": ("Qwen2_5_VLForConditionalGeneration", "Qwen2_5_VLModel"),
            "qwen2_vl": ("Qwen2VLForConditionalGeneration", "Qwen2VLModel"),
-           "qwen3_vl": ("Qwen3VLForConditionalGeneration", "Qwen3VLModel")}
+           "qwen3_vl": ("Qwen3VLForConditionalGeneration", "Qwen3VLModel"),
+           "qwen3_vl_moe": ("Qwen3VLMoeForConditionalGeneration", "Qwen3VLMoeModel")}
 PUBLISHED = Path(__file__).parent / "configs" / "fitted" / "qwen2.5-vl-7b-instruct.json"
 
 
@@ -55,6 +56,28 @@ def small_3(draw: st.DrawFn, runnable: bool = False) -> dict[str, Any]:
         "deepstack_visual_indexes": draw(st.lists(st.integers(-1, 3), max_size=3))}
     config.update(model_type="qwen3_vl", text_config=text,
                   architectures=[draw(st.sampled_from(CLASSES["qwen3_vl"]))])
+    return config
+
+
+@st.composite
+def small_3moe(draw: st.DrawFn, runnable: bool = False) -> dict[str, Any]:
+    """A small Qwen3-VL-MoE: Qwen3-VL's (:func:`small_3`) with experts of their own width, a
+    step of sparse layers, layers listed as dense (some out of range, repeated or none) or the
+    list left out; the head size given or left out."""
+    config = draw(small_3(runnable))
+    text = config["text_config"]
+    text["num_hidden_layers"] = draw(st.integers(1, 4))
+    experts = draw(st.integers(1, 4))
+    text.update(moe_intermediate_size=draw(st.integers(1, 12)), num_experts=experts,
+                num_experts_per_tok=draw(st.integers(1, experts)),
+                decoder_sparse_step=draw(st.integers(1, 3)))
+    if draw(st.booleans()):  # left out: transformers takes H // h, Qwen3-VL's 128
+        del text["head_dim"]
+    listed = draw(st.none() | st.lists(st.integers(0, 5), max_size=3))
+    if listed is not None:
+        text["mlp_only_layers"] = listed
+    config.update(model_type="qwen3_vl_moe",
+                  architectures=[draw(st.sampled_from(CLASSES["qwen3_vl_moe"]))])
     return config
 
 
@@ -115,7 +138,8 @@ def small_25(draw: st.DrawFn, runnable: bool = False) -> dict[str, Any]:
     return config
 
 
-STRATEGIES = {"qwen2_5_vl": small_25, "qwen2_vl": small_2, "qwen3_vl": small_3}
+STRATEGIES = {"qwen2_5_vl": small_25, "qwen2_vl": small_2, "qwen3_vl": small_3,
+              "qwen3_vl_moe": small_3moe}
 
 
 @pytest.mark.parametrize("model_type", sorted(STRATEGIES))
@@ -231,3 +255,22 @@ def test_a_fixed_size_tower_says_the_size_changes_no_token(
 def test_a_text_model_refuses_an_image_size() -> None:
     with pytest.raises(symparam.errors.InvalidValueError, match="reads no images"):
         compute(symparam.model("gpt2"), seq=8, image_size=(8, 8))
+
+
+def test_qwen3_vl_30b_a3b_is_counted_as_transformers_counts_it() -> None:
+    """The qwen3-vl-30b-a3b preset (its vision section's model_type the old "qwen3_vl_moe"
+    transformers rewrites) against the real class on the meta device: total, the tower's
+    share, and the active count's experts — k of E of each layer's expert tensors."""
+    preset = symparam.presets.presets()["qwen3-vl-30b-a3b"]
+    config = preset.config
+    m = symparam.model("qwen3-vl-30b-a3b")
+    hf = transformers.AutoConfig.for_model("qwen3_vl_moe", **{
+        k: v for k, v in config.items() if k not in ("model_type", "architectures")})
+    with torch.device("meta"):
+        real = transformers.Qwen3VLMoeForConditionalGeneration(hf)
+    assert m.count() == real.num_parameters()
+    assert figures(m)["vision_tower"] == sum(p.numel() for p in real.model.visual.parameters())
+    text = hf.text_config
+    experts = sum(p.numel() for name, p in real.named_parameters() if ".experts." in name)
+    unused = experts * (text.num_experts - text.num_experts_per_tok) // text.num_experts
+    assert m.active_count() == real.num_parameters() - unused

@@ -52,6 +52,7 @@ from symparam.blocks import (
     Attention,
     Block,
     Elementwise,
+    Embedding,
     Experts,
     Linear,
     Repeat,
@@ -70,7 +71,7 @@ from symparam.family import Choice, Family, Option
 from symparam.frozen import frozen
 from symparam.limits import MAX_LAYERS_LISTED
 from symparam.modeltype import Count, Flag, HeadSize, ModelType, Reader, Rule, Size, heads
-from symparam.symbols import E, H, N, d_head, d_moe, d_sh, h, h_kv, k
+from symparam.symbols import E, H, N, V, d_head, d_moe, d_sh, h, h_kv, k
 
 
 def moe_mlp(options: Mapping[str, Any]) -> Sequential:
@@ -164,6 +165,15 @@ def layers(options: Mapping[str, Any],
     sparse_count = sympy.floor(N / step, evaluate=False)
     sparse = Repeat(sparse_count, decoder_layer_(options, True), step - 1, step)
     return Stack(*dense, sparse, totals={dense_layer: N - sparse_count})
+
+
+def text_model(settings: Mapping[str, Any]) -> Sequential:
+    """A vision–language model's language model as this family builds its decoder (token
+    table, N layers, final norm): ``settings`` are the MoE options it sets, the family's
+    defaults the others (an unknown name refused), as :func:`llama.text_model`."""
+    options = FAMILY.resolve_options(settings)
+    return Sequential(embed_tokens=Embedding(V, H), layers=layers(options),
+                      norm=RMSNorm(H, impl=rms(options["norm"])))
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Sequential:

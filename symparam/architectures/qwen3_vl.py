@@ -176,17 +176,19 @@ VISION_SIZES = (
     Size("H_out", _V + "out_hidden_size"), Size("L_vis", _V + "num_position_embeddings"),
 )
 
+#: the tower's rules: its activation, the DeepStack mergers built and run
+VISION_RULES = (
+    ActivationName("vision_activation", _V + "hidden_act", "gelu_pytorch_tanh"),
+    FullBlocks("deepstack_built", _V + "deepstack_visual_indexes", _V + "depth", True),
+    FullBlocks("deepstack_run", _V + "deepstack_visual_indexes", _V + "depth", False),
+)
+#: the language model's rules: its head tied by the composite config's key, biases, activation
+TEXT_RULES = (Flag("tie_word_embeddings"), Flag("attention_bias", _T + "attention_bias"),
+              ActivationName("activation", _T + "hidden_act", "silu"))
+
 MODEL_TYPES = (
     ModelType("qwen3_vl", FAMILY, base="Qwen3VLModel",
               classes={name: name for name in ARCHITECTURES},
-              sizes=(*TEXT_SIZES, *VISION_SIZES),
-              rules=(Flag("tie_word_embeddings"), Flag("attention_bias", _T + "attention_bias"),
-                     ActivationName("activation", _T + "hidden_act", "silu"),
-                     ActivationName("vision_activation", _V + "hidden_act",
-                                    "gelu_pytorch_tanh"),
-                     FullBlocks("deepstack_built", _V + "deepstack_visual_indexes", _V + "depth",
-                               True),
-                     FullBlocks("deepstack_run", _V + "deepstack_visual_indexes", _V + "depth",
-                               False)),
+              sizes=(*TEXT_SIZES, *VISION_SIZES), rules=(*TEXT_RULES, *VISION_RULES),
               sections={"text_config": "", "vision_config": ""}),
 )
