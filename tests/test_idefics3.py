@@ -9,7 +9,9 @@ refusals (a text model symparam does not build here, a grid the shuffle cannot l
 from __future__ import annotations
 
 import json
+import math
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,11 +22,13 @@ import symparam
 from symparam import images
 from symparam.cli import main
 from symparam.compute import compute
+from symparam.figures import figures
 from tests.tools import need
 
 oracle = need("tests.oracle")
 torch, transformers = oracle.torch, oracle.transformers
 
+CONFIGS = Path(__file__).parent / "configs"
 CLASSES = {"idefics3": ("Idefics3ForConditionalGeneration", "Idefics3Model"),
            "smolvlm": ("SmolVLMForConditionalGeneration", "SmolVLMModel")}
 
@@ -164,3 +168,40 @@ def test_the_images_line(capsys: pytest.CaptureFixture[str], tmp_path: Any) -> N
     out = capsys.readouterr().out
     assert "each is 1,024 patches (32×32)" in out and "becomes 64 tokens" in out
     assert "128 image tokens" in out
+
+
+def test_an_image_size_is_refused_by_name(capsys: pytest.CaptureFixture[str]) -> None:
+    """The processor cuts an image into tiles as its own longest edge says (not in the
+    config.json): --image-size is refused, --images takes the tiles."""
+    assert main(["flops", "smolvlm-256m", "--seq", "4", "--image-size", "1024x768"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--image-size" in err and "--images" in err
+    with pytest.raises(symparam.SymparamError, match="image_size"):
+        compute(symparam.model("smolvlm-256m"), seq=4, image_size=(1024, 768))
+
+
+def test_the_preset_is_the_published_file() -> None:
+    """smolvlm-256m is HuggingFaceTB/SmolVLM-256M-Instruct's config.json (its architecture keys,
+    tests/configs), counted as transformers does on the meta device, tensor by tensor: the
+    vision tower without SigLIP's pooling head, the LM head untied (the checkpoint's 513 MB in
+    bf16 hold 256.5 M numbers)."""
+    published = json.loads((CONFIGS / "smolvlm-256m-instruct.json").read_text(encoding="utf-8"))
+    m = symparam.model("smolvlm-256m")
+    assert m.count() == symparam.from_hf_config(published).count()
+    real = oracle.from_config(published, m.label)
+    assert oracle.ours(m) == real and "lm_head.weight" in real
+    tower = sum(math.prod(shape) for name, shape in real.items()
+                if name.startswith("model.vision_model."))
+    assert not any(".head." in name for name in real)
+    assert figures(m)["vision_tower"] == tower
+    assert figures(m)["total"] == sum(math.prod(shape) for shape in real.values())
+    assert 256_000_000 <= m.count() < 257_000_000  # the name, and the checkpoint's bytes / 2
+
+
+def test_the_presets_images_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """--json on the preset: 512-pixel tiles in 16-pixel patches shuffled 4 × 4, 64 tokens a
+    tile (the model card's "64 visual tokens" for each 512 × 512 patch of an image)."""
+    assert main(["flops", "smolvlm-256m", "--seq", "10", "--images", "3", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["images"]["count"] == 3 and record["images"]["image_tokens"] == 3 * (512 // 16 // 4) ** 2
+    assert record["flops"] == compute(symparam.model("smolvlm-256m"), seq=10, images=3).flops

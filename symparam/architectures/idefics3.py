@@ -118,6 +118,7 @@ FAMILY = Family(
                      "one token, and reshapes a grid whose side m does not divide into none",
                      to_run=True)),
     images=True,
+    tiled=True,
 )
 
 _T = "text_config."
