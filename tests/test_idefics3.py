@@ -203,5 +203,48 @@ def test_the_presets_images_line(capsys: pytest.CaptureFixture[str]) -> None:
     tile (the model card's "64 visual tokens" for each 512 × 512 patch of an image)."""
     assert main(["flops", "smolvlm-256m", "--seq", "10", "--images", "3", "--json"]) == 0
     record = json.loads(capsys.readouterr().out)
-    assert record["images"]["count"] == 3 and record["images"]["image_tokens"] == 3 * (512 // 16 // 4) ** 2
+    assert record["images"]["count"] == 3
+    assert record["images"]["image_tokens"] == 3 * (512 // 16 // 4) ** 2
     assert record["flops"] == compute(symparam.model("smolvlm-256m"), seq=10, images=3).flops
+
+
+TINY = {"model_type": "smolvlm", "architectures": ["SmolVLMForConditionalGeneration"],
+        "text_config": {"vocab_size": 37, "hidden_size": 16, "intermediate_size": 24,
+                        "num_hidden_layers": 2, "num_attention_heads": 4,
+                        "num_key_value_heads": 2, "head_dim": 4},
+        "vision_config": {"hidden_size": 12, "intermediate_size": 20, "num_hidden_layers": 1,
+                          "num_attention_heads": 3, "image_size": 13, "patch_size": 3},
+        "scale_factor": 2, "image_token_id": 36}
+
+
+@pytest.mark.parametrize(("images", "batch", "seq"), [(0, 1, 3), (1, 2, 2), (2, 1, 1)])
+def test_the_cache_and_a_decoding_step_after_images(images: int, batch: int, seq: int) -> None:
+    """After a prompt with images the cache holds their 2 × 2 tokens each too (13 pixels in
+    patches of 3: 4 × 4 patches, shuffled 2 × 2), and one new token attends over them: the
+    numbers the real cache holds (small real weights, eager attention) and the FLOPs torch's
+    counter sees for the step."""
+    from torch.utils.flop_counter import FlopCounterMode
+
+    from symparam.memory import memory
+
+    data = {k: v for k, v in TINY.items() if k not in ("model_type", "architectures")}
+    hf = transformers.AutoConfig.for_model("smolvlm", **data)
+    for part in (hf, hf.text_config, hf.vision_config):
+        part._attn_implementation = "eager"
+    torch.manual_seed(0)
+    model = transformers.SmolVLMForConditionalGeneration(hf).eval()
+    fed = oracle.inputs("smolvlm", "SmolVLMForConditionalGeneration", hf, batch, seq, None,
+                        images)
+    cache = transformers.DynamicCache(config=hf.get_text_config())
+    with torch.no_grad():
+        model(**fed, past_key_values=cache, use_cache=True)
+    m = symparam.from_hf_config(TINY)
+    assert m.value_of(m.tree.tokens) == 4  # the 4 × 4 patches, shuffled 2 × 2
+    assert memory(m, seq=seq, batch=batch, dtype="fp32", images=images).kv_total == \
+        4 * oracle._held(cache.layers)
+    counter = FlopCounterMode(display=False)
+    with torch.no_grad(), counter:
+        model(input_ids=torch.ones((batch, 1), dtype=torch.long), past_key_values=cache,
+              use_cache=True)
+    assert compute(m, seq=seq, batch=batch, decode=True, images=images).flops == \
+        counter.get_total_flops()
