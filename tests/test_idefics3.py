@@ -181,11 +181,13 @@ def test_an_image_size_is_refused_by_name(capsys: pytest.CaptureFixture[str]) ->
 
 
 def test_the_preset_is_the_published_file() -> None:
-    """smolvlm-256m is HuggingFaceTB/SmolVLM-256M-Instruct's config.json, its architecture keys
-    as the hub file writes them (tests/configs; the vision tower's depth and width left to
-    Idefics3VisionConfig's defaults, SigLIP base's 12 layers of 3,072), counted as transformers
-    does on the meta device, tensor by tensor: the vision tower without SigLIP's pooling head,
-    the LM head untied (the checkpoint's 513 MB in bf16 hold 256.5 M numbers)."""
+    """smolvlm-256m is HuggingFaceTB/SmolVLM-256M-Instruct's config.json as kept in
+    tests/configs: its top keys and text_config transcribed from a copy of the hub file, its
+    vision tower's width, heads, patch and tile (SigLIP base/16 at 512 pixels, as the card
+    says) with its depth and width left to Idefics3VisionConfig's defaults (SigLIP base's 12
+    layers of 3,072) — counted as transformers does on the meta device, tensor by tensor: the
+    vision tower without SigLIP's pooling head, the LM head untied (the checkpoint's 513 MB in
+    bf16 hold 256.5 M numbers)."""
     published = json.loads((CONFIGS / "smolvlm-256m-instruct.json").read_text(encoding="utf-8"))
     m = symparam.model("smolvlm-256m")
     assert m.count() == symparam.from_hf_config(published).count()
