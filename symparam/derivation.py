@@ -179,7 +179,7 @@ def _compute_step(model: Counted, seq: int, batch: int) -> ComputeStep:
         found = reading(model, None)
         images = (found.images, found.patches, found.rows, found.columns, found.kernel,
                   found.merge, found.per_image, *found.pixels, found.window, found.pairs,
-                  found.rows_ended)
+                  found.rows_ended, int(found.tiled))
     return ComputeStep(result.formula, grouped(result.formula.xreplace(shown), counts), batch,
                        seq, result.flops, result.parts, tuple(kinds), 2 * model.count() * tokens,
                        3 * result.flops, _six_nd(model, tokens), bool(result.notes), images)

@@ -174,6 +174,9 @@ class Family:
     #: it reads each image at its own resolution (Qwen2.5-VL): the image's size, as its processor
     #: resizes it, fixes the tokens it becomes (s_img) and its windows' pairs (Q_win)
     resized: bool = False
+    #: its processor cuts an image into R×R tiles, each an image to the model (Idefics3): n_img
+    #: counts tiles, and an image's own size (which sets how many) is not read
+    tiled: bool = False
     sequence: sympy.Expr | None = None  # a sequence length fixed by the input (ViT's patches)
     #: the same, for the classes whose input alone fixes it in a family where others take a
     #: sequence of tokens (CLIP's image classifier, beside its text tower's s tokens)

@@ -43,6 +43,8 @@ def figures(model: Counted) -> dict[str, int]:
         found.update(token_table=rows, without_table=total - rows,
                      active_without_table=active - rows)
     tower = _child(model.tree, "vision_tower") or _child(model.tree, "visual")
+    if tower is None and getattr(model.family, "images", False):  # Idefics3's
+        tower = _child(model.tree, "vision_model")
     if tower is not None:
         found["vision_tower"] = model.value_of(tower.params)
         found["without_vision_tower"] = total - found["vision_tower"]

@@ -48,6 +48,11 @@ def resizes(model: Any) -> bool:
     return reads_images(model) and bool(getattr(model.family, "resized", False))
 
 
+def tiled(model: Any) -> bool:
+    """Whether the model is given an image as R×R tiles (its n_img counts them)."""
+    return reads_images(model) and bool(getattr(model.family, "tiled", False))
+
+
 def resized(height: int, width: int, factor: int, min_pixels: int = MIN_PIXELS,
             max_pixels: int = MAX_PIXELS) -> tuple[int, int]:
     """The size transformers' Qwen2-VL image processor resizes a ``height`` × ``width`` image
@@ -90,6 +95,10 @@ def bound(model: Any, images: int | None, size: tuple[int, int] | None = None
             raise InvalidValueError(f"{model.label} reads no images; leave out ",
                                     Param("images" if images is not None else "image_size"))
         return {}
+    if size is not None and tiled(model):
+        raise InvalidValueError(f"{model.label} counts the R×R tiles its processor cuts an "
+                                "image into, each an image to it; leave out ",
+                                Param("image_size"), " and give the tiles as ", Param("images"))
     if images is None:
         count = DEFAULT_IMAGES
     else:
@@ -163,7 +172,9 @@ class ImageReading:
     image as the processor resized it (height, width), ``given``: the size asked for, if any;
     ``window``: the side of a windowed block's windows in tokens, ``pairs``: its query–key
     pairs an image (Q_win), 0 without windows; ``rows``: the tokens the processor adds an
-    image, one after each row of its merged tokens (Mistral 3), 0 where it adds none."""
+    image, one after each row of its merged tokens (Mistral 3), 0 where it adds none;
+    ``tiled``: each image is an R×R tile the processor cut (Idefics3: ``merge`` is the side of
+    the blocks its pixel shuffle lays into one token)."""
 
     images: int
     rows: int
@@ -176,6 +187,7 @@ class ImageReading:
     window: int = 0
     pairs: int = 0
     rows_ended: int = 0
+    tiled: bool = False
 
     @property
     def side(self) -> int:
@@ -202,6 +214,16 @@ class ImageReading:
                     f"the vision tower and becomes {self.per_image:,} tokens in the language "
                     f"model's sequence ({made}); {self.tokens:,} image tokens beside the s of "
                     "the text")
+        if self.tiled:
+            return (f"{self.images:,} image{'s' if self.images != 1 else ''} a sequence, each "
+                    f"a {self.pixels[0]}×{self.pixels[1]} tile as the processor cuts an image "
+                    f"(its shape and the processor's longest edge set how many, and the whole "
+                    f"image shrunk to one tile makes one more): "
+                    f"each is {self.patches:,} patches ({self.rows}×{self.columns}) in the "
+                    f"vision tower and becomes {self.per_image:,} tokens in the language "
+                    f"model's sequence (the states of each {self.merge}×{self.merge} block of "
+                    f"its patches laid side by side into one token, then projected); "
+                    f"{self.tokens:,} image tokens beside the s of the text")
         if self.merge:
             made = f"its patches merged {self.merge}×{self.merge} into one token each"
         elif self.kernel:
@@ -258,6 +280,9 @@ def reading(model: Any, images: int | None, size: tuple[int, int] | None = None
     if rows is not None:  # merged m × m, a token the processor adds after each row
         return ImageReading(count, side, side, 0, per_image, values["m"],
                             (values["R"], values["R"]), None, rows_ended=model.value_of(rows))
+    if tiled(model):  # the pixel shuffle lays each m × m block of patches into one token
+        return ImageReading(count, side, side, 0, per_image, values["m"],
+                            (values["R"], values["R"]), None, tiled=True)
     kernel = side // math.isqrt(per_image) if tokens == s_img and per_image else 0
     return ImageReading(count, side, side, kernel, per_image, 0, (values["R"], values["R"]),
                         size)

@@ -592,13 +592,14 @@ def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
         images = None
         if c.images is not None:  # a vision–language model: its images, said and bound
             (pictures, patches, side, columns, kernel, merge, tokens, height, width, window,
-             pairs, rows) = c.images
+             pairs, rows, tiles) = c.images
             at[n_img] = pictures
-            if merge and not rows:  # an image at its own resolution: its tokens and windows
-                at[s_img], at[Q_win] = tokens, pairs  # are bound too
+            if merge and not rows and not tiles:  # an image at its own resolution: its tokens
+                at[s_img], at[Q_win] = tokens, pairs  # and windows are bound too
             if rows:  # the rows of an image's tokens, written r_img in the formula
                 at[r_img] = rows
-            said = t["text"]["compute_images_rows" if rows else "compute_images_merged" if merge
+            said = t["text"]["compute_images_rows" if rows else "compute_images_tiled" if tiles
+                             else "compute_images_merged" if merge
                              else "compute_images" if kernel else "compute_images_projected"]
             images = fill(said, images=pictures, patches=number(patches),
                           side=side, columns=columns, kernel=kernel, merge=merge,

@@ -139,6 +139,11 @@ INDEXES_BY_VALUE = frozenset({"ModernBertForMultipleChoice"})
 #: vision–language models whose forward reads each image's size by value (Mistral 3 splits
 #: its merged tokens by them): they run on the CPU with small real weights
 READS_IMAGE_SIZES = frozenset({"mistral3"})
+#: vision–language models whose forward drops the images that are all zeros (padding), found
+#: by value (Idefics3, SmolVLM): they run on the CPU with small real weights, fed images of ones
+FINDS_REAL_IMAGES = frozenset({"idefics3", "smolvlm"})
+#: the types the oracle runs on the CPU with small real weights for one of those reasons
+ON_CPU = READS_IMAGE_SIZES | FINDS_REAL_IMAGES
 
 #: classifiers that read the state at the last <eos> token, found by value: they run on the
 #: CPU with small real weights (eager attention, which the counter sees there), every token fed
@@ -152,8 +157,8 @@ IMAGES = frozenset({"vit", "dinov2", "dinov2_with_registers", "convnext", "clip_
                     "siglip_vision_model", "pixtral"})
 TWO_TOWERS = frozenset({"clip", "siglip"})
 #: vision–language models whose language model reads each image as tokens in its sequence
-IMAGE_TOKENS = frozenset({"gemma3", "llava", "mistral3", "paligemma", "qwen2_5_vl", "qwen2_vl",
-                          "qwen3_vl", "qwen3_vl_moe"})
+IMAGE_TOKENS = frozenset({"gemma3", "idefics3", "llava", "mistral3", "paligemma", "qwen2_5_vl",
+                          "qwen2_vl", "qwen3_vl", "qwen3_vl_moe", "smolvlm"})
 #: those that read an image at its own resolution: fed pixel values of the size transformers'
 #: processor resizes the image to (its ``smart_resize``), with the grid of patches; they run
 #: only on the CPU with small real weights (``device="cpu"``: the windows and positions are
@@ -171,10 +176,14 @@ def image_tokens(hf_config: Any) -> int:
     """The tokens an image becomes: Gemma 3's projector averages its patches' grid in blocks
     of side // ⌊√mm_tokens_per_image⌋ (``Gemma3MultiModalProjector``); LLaVA keeps the
     tower's states but the first under the ``default`` strategy (CLIP's class token, SigLIP's
-    first patch); Mistral 3's merges its patches m × m; PaliGemma's projects every patch."""
+    first patch); Mistral 3's merges its patches m × m; PaliGemma's projects every patch;
+    Idefics3's and SmolVLM's pixel shuffle lays each m × m block into one token (their model's
+    own ``image_seq_len``)."""
     side = hf_config.vision_config.image_size // hf_config.vision_config.patch_size
     if hf_config.model_type == "paligemma":
         return side * side
+    if hf_config.model_type in FINDS_REAL_IMAGES:
+        return int(side**2 / hf_config.scale_factor**2)
     if hf_config.model_type == "mistral3":
         return (side // hf_config.spatial_merge_size) ** 2
     if hf_config.model_type == "llava":
@@ -266,6 +275,9 @@ def inputs(model_type: str, cls: str, hf_config: Any, batch: int, seq: int,
         vision = hf_config.vision_config
         side = vision.image_size
         pixels = torch.zeros((batch * images, vision.num_channels, side, side))
+        if model_type in FINDS_REAL_IMAGES:  # B × K images, not zeros: zeros are padding
+            return {"input_ids": ids, "pixel_values": torch.ones(
+                (batch, images, vision.num_channels, side, side))}
         if model_type == "mistral3":  # each image's size, as the processor gives it
             sizes = torch.tensor([[side, side]] * (batch * images))
             return {"input_ids": ids, "pixel_values": pixels, "image_sizes": sizes}
@@ -298,8 +310,11 @@ def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int 
     values (a mixture of experts routes each token by its scores)."""
     data = {k: v for k, v in with_mrope(config).items()
             if k not in ("model_type", "architectures")}
-    if cls in INDEXES_BY_VALUE or config["model_type"] in READS_IMAGE_SIZES:
+    if cls in INDEXES_BY_VALUE or config["model_type"] in ON_CPU:
         device, eager = "cpu", True  # small real weights, eager attention: the counter sees both
+    if config["model_type"] in FINDS_REAL_IMAGES:  # its image placeholder embedded by id: one
+        vocab = (data.get("text_config") or {}).get("vocab_size", 32000)  # within the table
+        data["image_token_id"] = min(data.get("image_token_id", 128257), vocab - 1)
     if cls in AT_EOS:
         device, eager = "cpu", True
         data = {"decoder_start_token_id": 0, **data, "eos_token_id": 0}
@@ -382,6 +397,8 @@ def refused_compute(m: Any) -> str | None:
         return "cannot run without the vision head"
     if m.family.name == "paligemma" and m.values.get("d_proj") != m.values.get("H"):
         return "cannot run with d_proj"  # image tokens of another width than the text's
+    if m.family.name == "idefics3" and (m.values["R"] // m.values["P"]) % m.values["m"]:
+        return "cannot run with m"  # a patch grid the pixel shuffle cannot lay m × m
     if m.family.name == "mistral3" and "m" in m.values \
             and m.values["m"] > m.values["R"] // m.values["P"]:
         return "cannot run with m"  # an image of fewer patches a side than it merges

@@ -50,7 +50,7 @@ def _read_back(data: dict[str, Any]) -> int | None:
         return None
 
 
-#: the sizes a model that runs on the CPU with real weights (oracle.READS_IMAGE_SIZES) is
+#: the sizes a model that runs on the CPU with real weights (oracle.ON_CPU) is
 #: probed at, but the key varied: a default Mistral 3 is 7 B real weights (its tower's eager
 #: attention over 12,100 patches more; the sweep's run that built one was killed at 24 GB).
 #: Widths and depths only: the heads, their size and the image's patches, which decide
@@ -80,7 +80,7 @@ def _runs(cls: str, hf_config: Any, key: str = "") -> bool:
     """Whether the real class runs a forward pass on the meta device (a short input); a model
     the oracle runs on the CPU, at :func:`_small` sizes."""
     config = hf_config.to_dict() | {"model_type": hf_config.model_type}
-    if hf_config.model_type in oracle.READS_IMAGE_SIZES:
+    if hf_config.model_type in oracle.ON_CPU:
         config = _small(config, key)
     try:
         oracle.forward(config, cls, 1, 4,

@@ -240,10 +240,11 @@ def _published(m: symparam.Model, text: str) -> None:
         rows = int(_value(sympy.Mul(*table.shape), m))
         active = m.active_count()
         known = {total, active, rows, total - rows, active - rows, *m.bind().values()}
-        # a vision–language model's image encoder: its tensors, summed
+        # a vision–language model's image encoder: its tensors, summed (Idefics3 calls it
+        # vision_model, as the two-tower models do theirs)
+        towers = (".vision_tower.", ".visual.", *((".vision_model.",) if m.family.images else ()))
         tower = sum(int(_value(e.numel * e.copies, m)) for e in m.tensors()
-                    if e.tied_to is None and (".vision_tower." in f".{e.name}"
-                                              or ".visual." in f".{e.name}"))
+                    if e.tied_to is None and any(t in f".{e.name}" for t in towers))
         known |= {tower, total - tower}
         quoted = re.sub(r'"[^"]*"|et al\. \d{4}', " ", note[1])  # quotes, citations
         for figure in re.findall(r"(?<![\w/-])\d+(?:,\d{3})*(?![\w/-])", quoted):

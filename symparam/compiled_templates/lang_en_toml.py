@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '53347:d0ff4314'
+SOURCE = '53900:bab135e5'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -574,6 +574,15 @@ TABLE = {'title': 'Parameter count of {model}',
                                  '{rows} rows, and the processor ends each row with an [IMG_BREAK] '
                                  'token (the last with [IMG_END]): {tokens} tokens an image, which '
                                  'the language model reads with the text.',
+          'compute_images_tiled': 'Images a sequence: {n_img} = {images}, beside its s text '
+                                  'tokens, each a tile of {height} × {width} pixels as the '
+                                  "processor cuts an image (the processor's longest edge and the "
+                                  "image's shape set how many, and the whole image shrunk to one "
+                                  "tile makes one more). The vision tower runs on each tile's "
+                                  '{patches} patches ({side} × {columns}), and the connector lays '
+                                  'the states of each {merge} × {merge} block of them side by side '
+                                  'into one token and projects it: {tokens} tokens a tile, which '
+                                  'the language model reads with the text.',
           'compute_kinds': 'Where they come from, by kind of block (q, k, v and o are the '
                            "attention's projections; the products over the sequence are a kind of "
                            'their own):',

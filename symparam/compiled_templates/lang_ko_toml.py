@@ -1,5 +1,5 @@
 # templates/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '70056:dd226144'
+SOURCE = '70776:163e2e66'
 TABLE = {'title': '{model}의 파라미터 수',
  'intro': '{architecture}에는 파라미터가 몇 개 있을까? 아래의 모든 수치는 symparam이 모델의 블록 트리에서 직접 유도한 것이며, 모듈 이름은 모델의 '
           '{names}에 나오는 이름과 같다.',
@@ -537,6 +537,12 @@ TABLE = {'title': '{model}의 파라미터 수',
                                  '{merge}개를 토큰 하나로 합쳐 토큰 {merged}개를 {r_img} = {rows}줄로 만든다. 프로세서는 '
                                  '줄마다 끝에 [IMG_BREAK] 토큰을(마지막 줄에는 [IMG_END]를) 붙이므로 이미지 한 장은 토큰 '
                                  '{tokens}개가 되고, 언어 모델은 이 토큰을 텍스트와 함께 읽는다.',
+          'compute_images_tiled': '각 시퀀스에는 텍스트 토큰 s개 외에 이미지 {n_img} = {images}장이 들어 있고, 각 이미지는 '
+                                  '프로세서가 원본 이미지에서 잘라 낸 {height} × {width} 픽셀 크기의 타일이다(타일 수는 프로세서가 '
+                                  '정한 가장 긴 변과 원본의 가로세로 비율로 정해지고, 원본 전체를 줄인 타일이 하나 더 붙는다). 비전 타워는 '
+                                  '타일마다 패치 {patches}개({side} × {columns})에서 돌고, 커넥터가 이웃한 패치 '
+                                  '{merge} × {merge}개의 상태를 나란히 이어 토큰 하나로 만든 뒤 투영하므로 타일 하나는 토큰 '
+                                  '{tokens}개가 되며, 언어 모델은 이 토큰을 텍스트와 함께 읽는다.',
           'compute_result': '모두 {flops} FLOPs, 곧 {macs} MACs(곱셈-누산 횟수로, thop, ptflops, fvcore가 '
                             '출력하며 "flops"라고 부르는 수)이다.',
           'reported_note': '참고: {note}.',
