@@ -142,8 +142,8 @@ def running(model: Any, formulas: Formulas, words: Words) -> dict[str, Any] | No
 def _images(model: Any, formulas: Formulas, words: Words) -> dict[str, Any]:
     """A vision–language model's image inputs, each starting where ``symparam flops`` does
     without ``--images`` and ``--image-size``: one image a sequence and, where the processor
-    resizes an image, the tokens and windows' query–key pairs of one of
-    :data:`DEFAULT_IMAGE_SIZE` pixels, said in a sentence."""
+    resizes an image, the tokens and (where the tower has windows) the windows' query–key pairs
+    of one of :data:`DEFAULT_IMAGE_SIZE` pixels, said in a sentence."""
     if not reads_images(model):
         return {"images": [], "images_start": None}
     try:
@@ -152,6 +152,8 @@ def _images(model: Any, formulas: Formulas, words: Words) -> dict[str, Any]:
         start = {"n_img": DEFAULT_IMAGES}
     inputs = []
     for name, value in start.items():
+        if name == "Q_win" and name not in model.symbols:
+            continue  # a tower without windows (Qwen3-VL's): no formula reads its pairs
         hyper = lookup(name)
         formulas.values.setdefault(hyper.symbol, value)
         meaning = words.each({lang: _capital(hyper_meaning(strings(lang), name, hyper.meaning))
