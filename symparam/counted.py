@@ -558,8 +558,9 @@ class Counted:
         another block that works across tokens) in the tree, or ``attention=False`` given to
         ``from_block`` for a model that mixes no tokens."""
         if not self.family.compute:
-            raise InvalidValueError(
-                f"FLOPs are not derived for the {self.family.title} family yet")
+            why = self.family.compute_refused
+            raise InvalidValueError(f"FLOPs are not derived for the {self.family.title} "
+                                    f"family{': ' + why if why else ' yet'}")
         refused = self.cannot_run()
         if refused is not None:
             raise InvalidValueError(refused)

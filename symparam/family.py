@@ -168,6 +168,8 @@ class Family:
     weightless: Mapping[str, str] = field(default_factory=dict)
     at_most: tuple[tuple[str, str, str], ...] = ()
     compute: bool = True  # whether the tree knows its forward FLOPs (attention marked)
+    #: where it does not, why (said with the refusal), if more than "not yet"
+    compute_refused: str = ""
     #: its language model reads images as tokens (Gemma 3): FLOPs and memory take the images
     #: each sequence holds (n_img, :mod:`symparam.images`)
     images: bool = False
