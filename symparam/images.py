@@ -92,7 +92,10 @@ def bound(model: Any, images: int | None, size: tuple[int, int] | None = None
     resizes it (:func:`windows`)."""
     if not reads_images(model):
         if images is not None or size is not None:
-            raise InvalidValueError(f"{model.label} reads no images; leave out ",
+            why = getattr(model.family, "compute_refused", "")  # LLaVA-NeXT's anyres
+            said = f"{model.label} reads images, but {why}" if why else \
+                f"{model.label} reads no images"
+            raise InvalidValueError(f"{said}; leave out ",
                                     Param("images" if images is not None else "image_size"))
         return {}
     if size is not None and tiled(model):

@@ -2,7 +2,8 @@
 image newline, a LLaMA or a Mistral) and LLaVA-OneVision (``llava_onevision``: the same over a
 Qwen2) against transformers: every class tensor by tensor on drawn configs, the defaults of a
 section a file leaves out, the language models it does not build refused in one line, and
-FLOPs refused in one line naming why (an image's tokens depend on its size: anyres)."""
+FLOPs and images refused in one line naming why (an image's tokens depend on its size:
+anyres)."""
 
 from __future__ import annotations
 
@@ -115,9 +116,10 @@ def test_what_it_does_not_build_is_refused_in_one_line(
 
 
 @pytest.mark.parametrize("kind", sorted(CLASSES))
-@pytest.mark.parametrize("command", [["flops", "--seq", "8"], ["flops", "--seq", "8",
-                                                                "--images", "2"]])
-def test_flops_are_refused_in_one_line_naming_why(
+@pytest.mark.parametrize("command", [
+    ["flops", "--seq", "8"], ["flops", "--seq", "8", "--images", "2"],
+    ["memory", "--seq", "8", "--images", "2"], ["memory", "--image-size", "600x400"]])
+def test_flops_and_images_are_refused_in_one_line_naming_why(
         kind: str, command: list[str], tmp_path: Path,
         capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "config.json"

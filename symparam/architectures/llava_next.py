@@ -112,7 +112,7 @@ def build(architecture: str, options: Mapping[str, Any]) -> Block:
         linear_2=Linear(H, H, bias=bias))
     model = Sequential(vision_tower=PerImage(vision, states),
                        multi_modal_projector=PerImage(projector, tokens),
-                       image_newline=Tensor(H),
+                       image_newline=marked(Tensor(H), "embedding"),  # a learned token
                        language_model=language_model(options))
     if architecture.endswith("Model"):
         return model

@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '53900:bab135e5'
+SOURCE = '53994:27dca54c'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -206,6 +206,7 @@ TABLE = {'title': 'Parameter count of {model}',
                              'class token) included',
             'text_llama': 'the language model is a LLaMA',
             'text_mistral': 'the language model is a Mistral',
+            'text_qwen2': 'the language model is a Qwen2',
             'text_gemma': 'the language model is a Gemma',
             'falcon.bias': 'biases on every projection',
             'mlp.bias': 'biases on the Linear layers',
@@ -317,6 +318,7 @@ TABLE = {'title': 'Parameter count of {model}',
                                  'token)',
                 'text_llama': 'the language model is not a LLaMA',
                 'text_mistral': 'the language model is not a Mistral',
+                'text_qwen2': 'the language model is not a Qwen2',
                 'text_gemma': 'the language model is not a Gemma',
                 'falcon.bias': 'no biases on the projections',
                 'mlp.bias': 'no biases on the Linear layers',

@@ -1,5 +1,5 @@
 # templates/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '70776:163e2e66'
+SOURCE = '70868:47eaf3a2'
 TABLE = {'title': '{model}의 파라미터 수',
  'intro': '{architecture}에는 파라미터가 몇 개 있을까? 아래의 모든 수치는 symparam이 모델의 블록 트리에서 직접 유도한 것이며, 모듈 이름은 모델의 '
           '{names}에 나오는 이름과 같다.',
@@ -227,6 +227,7 @@ TABLE = {'title': '{model}의 파라미터 수',
             'full_features': '프로젝터가 비전 타워가 남긴 상태를 첫 번째(CLIP의 클래스 토큰)까지 모두 읽는다',
             'text_llama': '언어 모델이 LLaMA다',
             'text_mistral': '언어 모델이 Mistral이다',
+            'text_qwen2': '언어 모델이 Qwen2다',
             'text_gemma': '언어 모델이 Gemma다',
             'conv_bias': '깊이별 합성곱에 편향이 있다',
             'proj_bias': '입력 투영과 출력 투영에 편향이 있다',
@@ -323,6 +324,7 @@ TABLE = {'title': '{model}의 파라미터 수',
                 'full_features': '프로젝터가 비전 타워의 첫 번째 상태(CLIP의 클래스 토큰)는 읽지 않는다',
                 'text_llama': '언어 모델이 LLaMA가 아니다',
                 'text_mistral': '언어 모델이 Mistral이 아니다',
+                'text_qwen2': '언어 모델이 Qwen2가 아니다',
                 'text_gemma': '언어 모델이 Gemma가 아니다',
                 'conv_bias': '깊이별 합성곱에 편향이 없다',
                 'moe': 'MoE 레이어가 없다: 모든 레이어가 밀집 MLP이다',

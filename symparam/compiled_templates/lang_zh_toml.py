@@ -1,5 +1,5 @@
 # templates/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '60104:d01ecf4e'
+SOURCE = '60181:df8a5e86'
 TABLE = {'title': '{model} 的参数量',
  'intro': '{architecture} 一共有多少参数？下文的每个数字都由 symparam 根据模型的模块树推导得出，模块名与模型 {names} 中的名称一致。',
  'intro_symbolic': '{family}系列（{architecture}）的参数量，写成超参数的公式，不代入具体数值。',
@@ -225,6 +225,7 @@ TABLE = {'title': '{model} 的参数量',
             'full_features': '投影器读入视觉塔留下的全部状态，包括第一个（CLIP 的类别词元）',
             'text_llama': '语言模型是 LLaMA',
             'text_mistral': '语言模型是 Mistral',
+            'text_qwen2': '语言模型是 Qwen2',
             'text_gemma': '语言模型是 Gemma',
             'conv_bias': '深度卷积带偏置',
             'proj_bias': '输入投影和输出投影带偏置',
@@ -321,6 +322,7 @@ TABLE = {'title': '{model} 的参数量',
                 'full_features': '投影器不读视觉塔的第一个状态（CLIP 的类别词元）',
                 'text_llama': '语言模型不是 LLaMA',
                 'text_mistral': '语言模型不是 Mistral',
+                'text_qwen2': '语言模型不是 Qwen2',
                 'text_gemma': '语言模型不是 Gemma',
                 'conv_bias': '深度卷积不带偏置',
                 'moe': '没有 MoE 层：每层都是稠密前馈网络',
