@@ -127,3 +127,21 @@ def test_flops_and_images_are_refused_in_one_line_naming_why(
     assert main([command[0], str(path), *command[1:]]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "image_grid_pinpoints" in err
+
+
+@pytest.mark.parametrize("kind", sorted(CLASSES))
+@pytest.mark.parametrize(("top", "text"), [(False, True), (True, False), (None, True)])
+def test_which_key_ties_the_head(kind: str, top: bool | None, text: bool) -> None:
+    """LlavaOnevisionConfig, as LlavaConfig, ties the head where its own tie_word_embeddings
+    or its text config's says so; LlavaNextConfig reads its own alone."""
+    small_text = {"vocab_size": 64, "hidden_size": 8, "intermediate_size": 8,
+                  "num_hidden_layers": 1, "num_attention_heads": 2, "num_key_value_heads": 2,
+                  "tie_word_embeddings": text}
+    config: dict[str, Any] = {"model_type": kind, "architectures": [CLASSES[kind][0]],
+                              "text_config": small_text,
+                              "vision_config": {"hidden_size": 8, "num_attention_heads": 2,
+                                                "intermediate_size": 8, "num_hidden_layers": 1,
+                                                "image_size": 4, "patch_size": 2}}
+    if top is not None:
+        config["tie_word_embeddings"] = top
+    assert symparam.from_hf_config(config).count() == _real(config)

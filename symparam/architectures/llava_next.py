@@ -31,6 +31,7 @@ from symparam.architectures.common import (
 )
 from symparam.architectures.llava import (
     TOWERS,
+    EitherFlag,
     FeatureLayers,
     FullFeatures,
     SectionType,
@@ -167,8 +168,7 @@ FAMILY = Family(
 )
 
 SIZES = (*llama.TEXT_CONFIG_SIZES, *within("vision_config", VISION_SIZES, TOWER_SYMBOL))
-_COMMON = (Flag("tie_word_embeddings"),  # the composite config's: the text's is not read
-           ActivationName("activation", _T + "hidden_act", "silu"),
+_COMMON = (ActivationName("activation", _T + "hidden_act", "silu"),
            Flag("vision_use_head", _V + "vision_use_head", absent=True),
            Flag("projector_bias", "multimodal_projector_bias"),
            ActivationName("projector_activation", "projector_hidden_act", "gelu"),
@@ -182,6 +182,7 @@ MODEL_TYPES = (
               rules=(SectionType("siglip_tower", _V + "model_type", "clip_vision_model",
                                  "siglip_vision_model", TOWERS, FAMILY.title),
                      TextModel("text_mistral"),
+                     Flag("tie_word_embeddings"),  # the composite config's: the text's is not read
                      LlamaFlag("attention_bias", _T + "attention_bias"),
                      LlamaFlag("mlp_bias", _T + "mlp_bias"),
                      ActivationName("vision_activation", _V + "hidden_act", ""),
@@ -194,6 +195,9 @@ MODEL_TYPES = (
                                  "siglip_vision_model", TOWERS, "LLaVA-OneVision"),
                      SectionType("text_qwen2", _T + "model_type", "qwen2", "qwen2",
                                  ("qwen2",), "LLaVA-OneVision"),
+                     # as LlavaConfig: its own tie_word_embeddings or its text config's
+                     EitherFlag("tie_word_embeddings",
+                                ("tie_word_embeddings", _T + "tie_word_embeddings")),
                      ActivationName("vision_activation", _V + "hidden_act", ""),
                      *_COMMON),
               fixed={"qkv_bias": True},
