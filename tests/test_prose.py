@@ -29,6 +29,9 @@ ALLOWED = {
     "SiLU", "softplus", "Mamba", "Falcon-Mamba", "Gu", "Dao", "DeepSeek-V2", "DeepSeek-V3",
     "LLaVA", "LLaVA-1", "Vicuna",  # LLaVA's reading: the model, its version 1.5, its LLaMA
     "Pixtral", "Agrawal",  # Mistral 3's reading: its vision encoder and its paper's author
+    # LLaVA-NeXT's reading: its sibling, its papers' authors, its way of reading an image, the
+    # language model it names
+    "LLaVA-OneVision", "LLaVA-NeXT", "Liu", "Li", "AnyRes", "Mistral",
 }
 _CODE = re.compile(r"`+[^`]*`+")
 _MATH = re.compile(r"\$\$.*?\$\$|\$[^$]*\$", re.S)

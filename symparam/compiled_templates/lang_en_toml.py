@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '53994:27dca54c'
+SOURCE = '55278:5528412a'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -765,6 +765,25 @@ TABLE = {'title': 'Parameter count of {model}',
                        "image tokens in place of the image's placeholder: with [[n_img]] images "
                        'and $s$ text tokens, it runs on $s + n_{\\mathrm{img}} s_{\\mathrm{img}}$ '
                        'positions, and its KV cache holds them all.'],
+             'llava_next': ['LLaVA-NeXT (Liu et al. 2024, also called LLaVA-1.6) and '
+                            "LLaVA-OneVision (Li et al. 2024) keep LLaVA's three parts: a vision "
+                            "tower of [[N_vis]] layers [[H_vis]] wide (CLIP's in LLaVA-NeXT unless "
+                            "the config names SigLIP's; SigLIP's without its pooling head in "
+                            'LLaVA-OneVision), the two-layer projector from [[H_vis]] numbers to '
+                            "the language model's [[H]], and the language model (a LLaMA or a "
+                            'Mistral in LLaVA-NeXT, a Qwen2 in LLaVA-OneVision). The weights gain '
+                            'one tensor: `image_newline`, [[H]] learned numbers.',
+                            'What changes is how an image is read (AnyRes). The processor picks, '
+                            'among the `image_grid_pinpoints`, the resolution that fits the image '
+                            'best, cuts it into tiles of $R \\times R$ pixels and adds the whole '
+                            'image shrunk to one more tile. The tower runs on every tile and the '
+                            "projector maps every state it keeps; the tiles' features are laid "
+                            'back on one grid, the rows or columns of padding the resize added are '
+                            "cut off so that the grid keeps the image's aspect ratio, and "
+                            '`image_newline` is written after each row, so that the language model '
+                            'sees where a row ends. An image therefore becomes a number of tokens '
+                            'that depends on its size and shape: the weights counted here do not, '
+                            'the forward pass does, and symparam does not derive its FLOPs yet.'],
              'Mistral3ForConditionalGeneration': ['Mistral Small 3.1 (Mistral AI 2025) reads '
                                                   "images with Pixtral's vision encoder (Agrawal "
                                                   'et al. 2024), trained from scratch to take '

@@ -1,5 +1,5 @@
 # templates/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '70868:47eaf3a2'
+SOURCE = '72406:3418e543'
 TABLE = {'title': '{model}의 파라미터 수',
  'intro': '{architecture}에는 파라미터가 몇 개 있을까? 아래의 모든 수치는 symparam이 모델의 블록 트리에서 직접 유도한 것이며, 모듈 이름은 모델의 '
           '{names}에 나오는 이름과 같다.',
@@ -704,6 +704,19 @@ TABLE = {'title': '{model}의 파라미터 수',
                        '따로 둔 LM 헤드로 이루어진다. 이미지 토큰은 이미지 자리표시자 위치에 들어가므로, 이미지 [[n_img]]장과 텍스트 토큰 '
                        '$s$개가 있으면 위치 $s + n_{\\mathrm{img}} s_{\\mathrm{img}}$개에서 돌고 KV 캐시도 그 위치를 '
                        '모두 담는다.'],
+             'llava_next': ['LLaVA-NeXT(Liu 외 2024, LLaVA-1.6이라고도 한다)와 LLaVA-OneVision(Li 외 2024)은 '
+                            'LLaVA의 세 부분을 그대로 둔다: 너비 [[H_vis]]의 레이어 [[N_vis]]개로 된 비전 '
+                            '타워(LLaVA-NeXT는 설정 파일이 SigLIP을 지정하지 않으면 CLIP의 것, LLaVA-OneVision은 풀링 '
+                            '헤드를 뺀 SigLIP의 것), [[H_vis]]개의 수를 언어 모델의 [[H]]로 옮기는 두 층짜리 프로젝터, 그리고 언어 '
+                            '모델(LLaVA-NeXT는 LLaMA나 Mistral, LLaVA-OneVision은 Qwen2)이다. 가중치에는 텐서가 '
+                            '하나 더해질 뿐이다: 학습되는 수 [[H]]개인 `image_newline`이다.',
+                            '달라지는 것은 이미지를 읽는 방식(AnyRes)이다. 프로세서는 `image_grid_pinpoints` 가운데 이미지에 '
+                            '가장 잘 맞는 해상도를 골라 이미지를 $R \\times R$ 픽셀의 타일로 자르고, 이미지 전체를 줄인 타일을 하나 더 '
+                            '붙인다. 비전 타워는 모든 타일에서 실행되고 프로젝터는 남긴 상태를 모두 옮긴다. 타일들의 특징은 하나의 격자로 다시 '
+                            '놓이고, 크기를 바꿀 때 덧붙은 패딩 행이나 열은 잘려 나가 격자가 이미지의 가로세로 비율을 유지하며, 각 행 끝에 '
+                            '`image_newline`이 들어가 언어 모델이 행이 끝나는 곳을 알게 된다. 그래서 이미지 한 장이 몇 개의 토큰이 '
+                            '되는지는 그 크기와 모양에 달려 있다: 여기서 센 가중치는 그렇지 않지만 순전파는 그렇고, symparam은 아직 그 '
+                            'FLOPs를 유도하지 않는다.'],
              'Mistral3ForConditionalGeneration': ['Mistral Small 3.1(Mistral AI 2025)은 Pixtral의 비전 '
                                                   '인코더(Agrawal 외 2024)로 이미지를 읽는다. 이 인코더는 처음부터 학습되어 '
                                                   '이미지를 원래 크기와 모양 그대로 받아들인다. 위치 임베딩 표는 없다. $R '

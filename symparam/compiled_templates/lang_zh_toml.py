@@ -1,5 +1,5 @@
 # templates/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '60181:df8a5e86'
+SOURCE = '61464:949519af'
 TABLE = {'title': '{model} 的参数量',
  'intro': '{architecture} 一共有多少参数？下文的每个数字都由 symparam 根据模型的模块树推导得出，模块名与模型 {names} 中的名称一致。',
  'intro_symbolic': '{family}系列（{architecture}）的参数量，写成超参数的公式，不代入具体数值。',
@@ -652,6 +652,17 @@ TABLE = {'title': '{model} 的参数量',
                        '语言模型是 LLaMA（LLaVA-1.5 用的是 Vicuna 的权重）：[[V]] 行的词表嵌入、[[N]] '
                        '层，以及独立的语言模型输出头。图像词元放在图像占位符的位置：有 [[n_img]] 张图像和 $s$ 个文本词元时，它在 $s + '
                        'n_{\\mathrm{img}} s_{\\mathrm{img}}$ 个位置上运行，KV 缓存也要存下所有这些位置。'],
+             'llava_next': ['LLaVA-NeXT（Liu 等 2024，又称 LLaVA-1.6）和 LLaVA-OneVision（Li 等 2024）保留了 '
+                            'LLaVA 的三个部分：一座 [[N_vis]] 层、宽度为 [[H_vis]] 的视觉塔（LLaVA-NeXT 默认用 CLIP '
+                            '的，配置文件注明时用 SigLIP 的；LLaVA-OneVision 用去掉池化头的 SigLIP），把 [[H_vis]] '
+                            '维映射到语言模型 [[H]] 维的两层投影器，以及语言模型本身（LLaVA-NeXT 是 LLaMA 或 '
+                            'Mistral，LLaVA-OneVision 是 Qwen2）。权重只多了一个张量：`image_newline`，即 [[H]] '
+                            '个可学习的数。',
+                            '变化在于读图的方式（AnyRes）。处理器从 `image_grid_pinpoints` 中挑出最适合这张图像的分辨率，把图像切成若干 '
+                            '$R \\times R$ '
+                            '像素的图块，再把整张图像缩小成一个额外的图块。视觉塔在每个图块上运行，投影器映射它保留的每个状态；各图块的特征重新拼回一张网格，缩放时补上的填充行或列被裁掉，使网格保持图像原来的宽高比，并在每一行末尾写入 '
+                            '`image_newline`，让语言模型知道一行在哪里结束。因此一张图像变成多少个词元取决于它的尺寸和形状：这里计算的权重与此无关，前向计算却与此有关，symparam '
+                            '目前还不推导它的浮点运算量。'],
              'Mistral3ForConditionalGeneration': ['Mistral Small 3.1（Mistral AI 2025）用 Pixtral '
                                                   '的视觉编码器（Agrawal 等 '
                                                   '2024）读图像，这个编码器是从头训练的，能按图像本来的大小和形状读入。它没有位置嵌入表：一张 '
