@@ -495,8 +495,8 @@ def saved_bytes(elements: dict[str, Any], dtype: str) -> Any:
 #: the families whose saved tensors are not yet checked against torch's (the state-space and
 #: linear-attention mixers have no saved-tensor rule yet): their activations
 #: are refused rather than guessed
-UNCHECKED = frozenset({"bart", "clip", "gemma3", "idefics3", "jamba", "llava", "mamba", "mamba2",
-                       "mistral3", "paligemma",
+UNCHECKED = frozenset({"bart", "clip", "gemma3", "idefics3", "jamba", "llava", "llava_next",
+                       "mamba", "mamba2", "mistral3", "paligemma",
                        "qwen2_5_vl", "qwen2_vl", "qwen3_next", "qwen3_vl", "qwen3_vl_moe", "siglip",
                        "whisper"})
 #: the layouts of a checked family that are not checked yet: a family's options that, with
