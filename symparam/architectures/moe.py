@@ -220,6 +220,7 @@ FAMILY = Family(
     ),
     assumptions=(HEAD_SIZE,),
     divides=GROUPED_ROTARY_RULES,
+    unchecked_layouts=(("block_sparse_moe", True), ("qk_norm", "full")),
 )
 
 

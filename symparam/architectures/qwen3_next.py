@@ -161,6 +161,7 @@ FAMILY = Family(
     divides=(Divides(h_kv, h, "each key/value head serves a whole group of query heads"),
              Divides(h_lk, h_lv, "each query/key head of the linear attention serves a whole "
                      "group of value heads")),
+    activations_checked=False,
 )
 
 
