@@ -39,8 +39,10 @@ MIN_PIXELS, MAX_PIXELS = 56 * 56, 28 * 28 * 1280
 
 
 def reads_images(model: Any) -> bool:
-    """Whether the model's language model reads images as tokens."""
-    return bool(getattr(model.family, "images", False))
+    """Whether the model's language model reads images as tokens: its family's do, and the
+    class is one with a language model (Pixtral's tower alone, of Mistral 3's family, is given
+    one image and has no tokens to add to a sequence)."""
+    return bool(getattr(model.family, "images", False)) and hasattr(model.tree, "tokens")
 
 
 def resizes(model: Any) -> bool:
@@ -92,7 +94,9 @@ def bound(model: Any, images: int | None, size: tuple[int, int] | None = None
     resizes it (:func:`windows`)."""
     if not reads_images(model):
         if images is not None or size is not None:
-            raise InvalidValueError(f"{model.label} reads no images; leave out ",
+            # true of a text model, of an image classifier and of a vision tower alone
+            raise InvalidValueError(f"{model.label} puts no images into a language model's "
+                                    "sequence; leave out ",
                                     Param("images" if images is not None else "image_size"))
         return {}
     if size is not None and tiled(model):
@@ -259,7 +263,7 @@ def reading(model: Any, images: int | None, size: tuple[int, int] | None = None
     found = bound(model, images, size)
     count = found.get("n_img")
     if count is None:
-        raise InvalidValueError(f"{model.label} reads no images")
+        raise InvalidValueError(f"{model.label} puts no images into a language model's sequence")
     tokens = getattr(model.tree, "tokens", s_img)
     rows = getattr(model.tree, "rows", None)
     values = {**model.bind(), **found}

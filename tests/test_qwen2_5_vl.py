@@ -254,7 +254,7 @@ def test_a_fixed_size_tower_says_the_size_changes_no_token(
 
 
 def test_a_text_model_refuses_an_image_size() -> None:
-    with pytest.raises(symparam.errors.InvalidValueError, match="reads no images"):
+    with pytest.raises(symparam.errors.InvalidValueError, match="puts no images into"):
         compute(symparam.model("gpt2"), seq=8, image_size=(8, 8))
 
 
