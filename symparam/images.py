@@ -85,6 +85,11 @@ def image_size(text: str) -> tuple[int, int]:
     return (sizes[0], sizes[-1])
 
 
+#: the names :func:`bound` binds: what a model's images make of it, not keys of its config —
+#: inputs of the memory and compute beside s and B, not hyperparameters
+IMAGE_INPUTS = frozenset({"n_img", "s_img", "Q_win"})
+
+
 def bound(model: Any, images: int | None, size: tuple[int, int] | None = None
           ) -> dict[str, int]:
     """``{"n_img": K}`` for a model that reads images (K = 1 where ``images`` is None), ``{}``
