@@ -179,6 +179,13 @@ class Family:
     #: its processor cuts an image into R×R tiles, each an image to the model (Idefics3): n_img
     #: counts tiles, and an image's own size (which sets how many) is not read
     tiled: bool = False
+    #: whether the tensors its training step keeps are checked against torch's saved tensors;
+    #: where not (the state-space and linear-attention mixers, the vision–language models …),
+    #: its activations are refused rather than guessed
+    activations_checked: bool = True
+    #: the layouts of a checked family not checked yet: options that, with these values, refuse
+    #: its activations (DeepSeek-V2's router, GraniteMoE's block-sparse experts)
+    unchecked_layouts: tuple[tuple[str, Any], ...] = ()
     sequence: sympy.Expr | None = None  # a sequence length fixed by the input (ViT's patches)
     #: the same, for the classes whose input alone fixes it in a family where others take a
     #: sequence of tokens (CLIP's image classifier, beside its text tower's s tokens)

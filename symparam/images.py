@@ -39,8 +39,10 @@ MIN_PIXELS, MAX_PIXELS = 56 * 56, 28 * 28 * 1280
 
 
 def reads_images(model: Any) -> bool:
-    """Whether the model's language model reads images as tokens."""
-    return bool(getattr(model.family, "images", False))
+    """Whether the model's language model reads images as tokens: its family's do, and the
+    class is one with a language model (Pixtral's tower alone, of Mistral 3's family, is given
+    one image and has no tokens to add to a sequence)."""
+    return bool(getattr(model.family, "images", False)) and hasattr(model.tree, "tokens")
 
 
 def resizes(model: Any) -> bool:
@@ -83,6 +85,11 @@ def image_size(text: str) -> tuple[int, int]:
     return (sizes[0], sizes[-1])
 
 
+#: the names :func:`bound` binds: what a model's images make of it, not keys of its config —
+#: inputs of the memory and compute beside s and B, not hyperparameters
+IMAGE_INPUTS = frozenset({"n_img", "s_img", "Q_win"})
+
+
 def bound(model: Any, images: int | None, size: tuple[int, int] | None = None
           ) -> dict[str, int]:
     """``{"n_img": K}`` for a model that reads images (K = 1 where ``images`` is None), ``{}``
@@ -93,8 +100,9 @@ def bound(model: Any, images: int | None, size: tuple[int, int] | None = None
     if not reads_images(model):
         if images is not None or size is not None:
             why = getattr(model.family, "compute_refused", "")  # LLaVA-NeXT's anyres
+            # else true of a text model, of an image classifier and of a vision tower alone
             said = f"{model.label} reads images, but {why}" if why else \
-                f"{model.label} reads no images"
+                f"{model.label} puts no images into a language model's sequence"
             raise InvalidValueError(f"{said}; leave out ",
                                     Param("images" if images is not None else "image_size"))
         return {}
@@ -262,7 +270,7 @@ def reading(model: Any, images: int | None, size: tuple[int, int] | None = None
     found = bound(model, images, size)
     count = found.get("n_img")
     if count is None:
-        raise InvalidValueError(f"{model.label} reads no images")
+        raise InvalidValueError(f"{model.label} puts no images into a language model's sequence")
     tokens = getattr(model.tree, "tokens", s_img)
     rows = getattr(model.tree, "rows", None)
     values = {**model.bind(), **found}

@@ -492,20 +492,13 @@ def saved_bytes(elements: dict[str, Any], dtype: str) -> Any:
                        for kind, n in elements.items()))
 
 
-#: the families whose saved tensors are not yet checked against torch's (the state-space and
-#: linear-attention mixers have no saved-tensor rule yet): their activations
-#: are refused rather than guessed
-UNCHECKED = frozenset({"bart", "clip", "gemma3", "idefics3", "jamba", "llava", "llava_next",
-                       "mamba", "mamba2", "mistral3", "paligemma",
-                       "qwen2_5_vl", "qwen2_vl", "qwen3_next", "qwen3_vl", "qwen3_vl_moe", "siglip",
-                       "whisper"})
-#: the layouts of a checked family that are not checked yet: a family's options that, with
-#: these values, refuse its activations (DeepSeek-V2's router, GraniteMoE's block-sparse
-#: experts, OLMoE's norms over all of q and k)
-UNCHECKED_LAYOUTS: dict[str, tuple[tuple[str, Any], ...]] = {
-    "deepseek": (("softmax_routing", True),),
-    "moe": (("block_sparse_moe", True), ("qk_norm", "full")),
-}
+def activations_checked(model: Any) -> bool:
+    """Whether the activations of ``model`` are derived: its family's saved tensors checked
+    against torch's (:attr:`Family.activations_checked`), and its options not a layout the
+    family leaves unchecked (:attr:`Family.unchecked_layouts`)."""
+    family = model.family
+    return getattr(family, "activations_checked", True) and not any(
+        model.options.get(o) == v for o, v in getattr(family, "unchecked_layouts", ()))
 
 
 def kept(model: Any, recompute: str = "none") -> dict[str, Any]:
@@ -514,8 +507,7 @@ def kept(model: Any, recompute: str = "none") -> dict[str, Any]:
     assumptions put in, not expanded (:func:`activations` expands them to print them; a page
     evaluates them as they are). Raises where :func:`activations` refuses the model."""
     model.require_compute()
-    if model.family.name in UNCHECKED or any(
-            model.options.get(o) == v for o, v in UNCHECKED_LAYOUTS.get(model.family.name, ())):
+    if not activations_checked(model):
         raise InvalidValueError(f"symparam does not derive the activations {model.label} keeps "
                                 "yet: they are not checked against torch's saved tensors")
     mapping = resolve(model.assumptions)

@@ -38,6 +38,7 @@ from symparam.derivation import Derivation, derive
 from symparam.errors import InvalidValueError
 from symparam.figures import fill_note
 from symparam.hf import looks_like_config
+from symparam.images import IMAGE_INPUTS
 from symparam.live import Formulas, grouped
 from symparam.markup import (
     Field,
@@ -143,11 +144,6 @@ def _checked_title(title: str) -> str:
 def _list_of(name: str) -> Markup:
     """Where the script writes the names a message is about (as text, never as HTML)."""
     return Markup(f'<span data-list="{name}"></span>')
-
-
-#: what a vision–language model's images make of it, not a key of its config: inputs of the
-#: memory and compute at a sequence length, not hyperparameters
-IMAGE_INPUTS = frozenset({"n_img", "s_img", "Q_win"})
 
 
 def _view(model: Counted, d: Derivation) -> dict[str, Any]:

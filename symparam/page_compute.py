@@ -27,7 +27,7 @@ from symparam.errors import SymparamError
 from symparam.images import DEFAULT_IMAGE_SIZE, DEFAULT_IMAGES, bound, reads_images, resizes
 from symparam.live import Formulas
 from symparam.markup import Words, code, math
-from symparam.memory import POLICIES, UNCHECKED, kept, kv_cache, saved_bytes, state_size
+from symparam.memory import POLICIES, kept, kv_cache, saved_bytes, state_size
 from symparam.printing import mathml_name
 from symparam.render import LANGUAGES, family_name, hyper_meaning, strings
 from symparam.symbols import B, lookup, s, s_dec
@@ -99,7 +99,7 @@ def running(model: Any, formulas: Formulas, words: Words) -> dict[str, Any] | No
     if state is not None:
         out["state"] = by_dtype(lambda dtype: state * B * DTYPE_BYTES[dtype])
 
-    if model.family.name in UNCHECKED:
+    if not getattr(model.family, "activations_checked", True):
         out["activations_refused"] = words("page.activations_unchecked")
     else:
         try:  # the tensors kept, whatever their dtype, each dtype's bytes of them

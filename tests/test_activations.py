@@ -28,7 +28,7 @@ saved_bytes = need("tests.saved").saved_bytes
 #: Falcon's, GPT-Neo's, GPT-J's, MPT's, MPNet's and OpenAI GPT's attention inline (no function
 #: to checkpoint), has no gradient checkpointing for ALBERT, MPNet and OpenAI GPT, picks T5's
 #: end-of-sequence tokens by value, cannot pool ModernBERT's multiple choices by their mean
-#: without a mask; the families not yet checked (symparam.memory.UNCHECKED)
+#: without a mask; the families not yet checked (Family.activations_checked)
 REFUSED = ("written inline", "no gradient checkpointing", "by value", "ALiBi and the new",
            "cannot pool", "not checked against torch")
 

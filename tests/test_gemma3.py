@@ -204,8 +204,9 @@ def test_the_images_line(capsys: pytest.CaptureFixture[str]) -> None:
     (["flops", "gemma-3-4b", "--seq", "4", "--images", "-1"], "--images"),
     (["flops", "gemma-3-4b", "--seq", "4", "--images", "two"], "--images"),
     (["memory", "gemma-3-4b", "--seq", "4", "--images", "1.5"], "--images"),
-    (["flops", "gpt2", "--seq", "4", "--images", "1"], "reads no images; leave out --images"),
-    (["memory", "llama-3-8b", "--seq", "4", "--images", "0"], "reads no images"),
+    (["flops", "gpt2", "--seq", "4", "--images", "1"],
+     "puts no images into a language model's sequence; leave out --images"),
+    (["memory", "llama-3-8b", "--seq", "4", "--images", "0"], "puts no images into"),
 ])
 def test_bad_images_one_line_exit_2(argv: list[str], says: str,
                                     capsys: pytest.CaptureFixture[str]) -> None:
@@ -216,7 +217,7 @@ def test_bad_images_one_line_exit_2(argv: list[str], says: str,
 
 
 def test_the_api_refuses_images_where_none_are_read() -> None:
-    with pytest.raises(InvalidValueError, match="reads no images"):
+    with pytest.raises(InvalidValueError, match="puts no images into"):
         compute(symparam.model("gpt2"), seq=4, images=1)
     with pytest.raises(InvalidValueError, match="whole number of images"):
         compute(symparam.model("gemma-3-4b"), seq=4, images=-2)

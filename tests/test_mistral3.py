@@ -241,3 +241,23 @@ def test_another_language_model_is_refused_in_one_line(
     assert main(["count", str(path)]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "text_config.model_type" in err and "qwen2" in err
+
+
+def test_the_tower_alone_on_the_command_line(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """``symparam flops`` and ``memory`` of a Pixtral tower's file: its FLOPs as the library's
+    (the tower's family reads images as tokens, the tower alone has none: these refused with a
+    sentence about a pooling it does not have), and ``--images`` refused in one line."""
+    config = {"model_type": "pixtral", "architectures": ["PixtralVisionModel"],
+              "hidden_size": 64, "num_attention_heads": 4, "intermediate_size": 128,
+              "num_hidden_layers": 2, "patch_size": 4, "image_size": 32}
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(config), encoding="utf-8")
+    assert main(["flops", str(path), "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["flops"] == compute(symparam.from_hf_config(config), seq=None).flops
+    assert main(["memory", str(path)]) == 0
+    capsys.readouterr()
+    assert main(["flops", str(path), "--images", "2"]) == 2
+    assert "puts no images into a language model's sequence; leave out --images" in \
+        capsys.readouterr().err

@@ -22,9 +22,10 @@ import pytest
 import symparam
 from symparam.catalog import example_values, families, model_types
 from symparam.cli import main
+from symparam.images import IMAGE_INPUTS
 from symparam.live import grouped as live_grouped
 from symparam.live import percent
-from symparam.page import IMAGE_INPUTS, page
+from symparam.page import page
 from symparam.presets import presets
 from symparam.render import LANGUAGES
 from symparam.showcase import SHOWCASE

@@ -1,10 +1,11 @@
 """Qwen2.5-VL (``qwen2_5_vl``: its vision transformer with windowed attention, the patch merger,
 a Qwen2 decoder), Qwen2-VL (``qwen2_vl``: its LayerNorm tower without windows), Qwen3-VL and
-Qwen3-VL-MoE (``qwen3_vl_moe``: its decoder's experts) against transformers: both classes tensor by tensor on drawn configs, nested or
-flat as hub files are; FLOPs against FlopCounterMode (eager attention, on the CPU: the windows
-are read off the grid's values) at 0, 1 and 2 images of drawn sizes, made by transformers' own
-processor arithmetic; the resizing itself against transformers' ``smart_resize`` and its image
-processor; the published 7B file; the command line's ``--image-size``."""
+Qwen3-VL-MoE (``qwen3_vl_moe``: its decoder's experts) against transformers: both classes
+tensor by tensor on drawn configs, nested or flat as hub files are; FLOPs against
+FlopCounterMode (eager attention, on the CPU: the windows are read off the grid's values) at 0,
+1 and 2 images of drawn sizes, made by transformers' own processor arithmetic; the resizing
+itself against transformers' ``smart_resize`` and its image processor; the published 7B file;
+the command line's ``--image-size``."""
 
 from __future__ import annotations
 
@@ -253,7 +254,7 @@ def test_a_fixed_size_tower_says_the_size_changes_no_token(
 
 
 def test_a_text_model_refuses_an_image_size() -> None:
-    with pytest.raises(symparam.errors.InvalidValueError, match="reads no images"):
+    with pytest.raises(symparam.errors.InvalidValueError, match="puts no images into"):
         compute(symparam.model("gpt2"), seq=8, image_size=(8, 8))
 
 

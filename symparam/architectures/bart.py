@@ -206,6 +206,7 @@ FAMILY = Family(
     divides=(Divides(h, H, "the encoder's heads split the hidden size evenly", where_built=True),
              Divides(h_dec, H, "the decoder's heads split the hidden size evenly",
                      where_built=True)),
+    activations_checked=False,
 )
 
 

@@ -217,6 +217,7 @@ FAMILY = Family(
     sequences={"CLIPForImageClassification": IMAGE_SEQUENCE,
                "CLIPVisionModel": IMAGE_SEQUENCE,
                "CLIPVisionModelWithProjection": IMAGE_SEQUENCE},
+    activations_checked=False,
 )
 
 TEXT_SIZES = (Size("N", "num_hidden_layers"), Size("H", "hidden_size"),

@@ -238,6 +238,7 @@ FAMILY = Family(
              # only where the tree has h_kv, not under latent attention (DeepSeek's pages had
              # an h_kv input that no key of theirs sets and no count reads)
              Divides(h_kv, h, GROUPED_ROTARY_RULES[0].reason, where_built=True)),
+    unchecked_layouts=(("softmax_routing", True),),
 )
 
 

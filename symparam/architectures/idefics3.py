@@ -119,6 +119,7 @@ FAMILY = Family(
                      to_run=True)),
     images=True,
     tiled=True,
+    activations_checked=False,
 )
 
 _T = "text_config."

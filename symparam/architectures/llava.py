@@ -204,6 +204,7 @@ FAMILY = Family(
     divides=(*GROUPED_ROTARY_RULES,
              Divides(h_vis, H_vis, "the vision tower's heads split its hidden size evenly")),
     images=True,
+    activations_checked=False,
 )
 
 _T = "text_config."

@@ -165,6 +165,7 @@ FAMILY = Family(
              Divides(h_vis, H_vis, "the vision tower's heads split its hidden size evenly")),
     compute=False,
     compute_refused=ANYRES,
+    activations_checked=False,
 )
 
 SIZES = (*llama.TEXT_CONFIG_SIZES, *within("vision_config", VISION_SIZES, TOWER_SYMBOL))

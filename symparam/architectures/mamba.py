@@ -126,6 +126,7 @@ FAMILY = Family(
         variant("dt_bc_norms", "RMSNorms without weights over Δ, B and C (Falcon-Mamba)"),
     ),
     assumptions=(INNER_WIDTH, DT_RANK),
+    activations_checked=False,
 )
 
 

@@ -87,6 +87,7 @@ FAMILY = Family(
         Divides(g_ssm, h_ssm, "each group's B and C serve a whole number of heads"),
         Divides(d_ssm, d_inner, "the heads of d_ssm numbers split the inner width"),
     ),
+    activations_checked=False,
 )
 
 

@@ -225,6 +225,7 @@ FAMILY = Family(
                       "the patch merger makes a token of each m × m block of an image's "
                       "patches, and an image of fewer patches a side has none"),),
     images=True,
+    activations_checked=False,
 )
 
 _T = "text_config."

@@ -74,15 +74,42 @@ from symparam.modeltype import Count, Flag, HeadSize, ModelType, Reader, Rule, S
 from symparam.symbols import E, H, N, V, d_head, d_moe, d_sh, h, h_kv, k
 
 
-def moe_mlp(options: Mapping[str, Any]) -> Sequential:
-    act = activation_of(options, "silu")
-    if options.get("block_sparse_moe"):  # GraniteMoE: router first, softmax of its top k
+@frozen
+class MoEMLP:
+    """The sparse MLP, by what differs between the types that build it (:meth:`of` reads it
+    off this family's options; Qwen3-Next says its own): ``block_sparse``, experts under
+    ``block_sparse_moe``, a softmax over the router's top k logits (GraniteMoE);
+    ``expert_biases``, a router and experts with biases (gpt-oss); ``experts_first``, the
+    experts registered before the router (Qwen3-MoE); ``shared_expert``, a shared expert with a
+    one-unit gate (Qwen2-MoE, Qwen3-Next); ``norm_topk_prob``, Qwen's renormalised top k;
+    ``activation`` by transformers' name."""
+
+    block_sparse: bool = False
+    expert_biases: bool = False
+    experts_first: bool = False
+    shared_expert: bool = False
+    norm_topk_prob: bool = False
+    activation: str = "silu"
+
+    @classmethod
+    def of(cls, options: Mapping[str, Any]) -> MoEMLP:
+        return cls(block_sparse=bool(options.get("block_sparse_moe")),
+                   expert_biases=bool(options["expert_biases"]),
+                   experts_first=bool(options["experts_first"]),
+                   shared_expert=bool(options["shared_expert"]),
+                   norm_topk_prob=bool(options["norm_topk_prob"]),
+                   activation=activation_of(options, "silu"))
+
+
+def moe_mlp(layout: MoEMLP) -> Sequential:
+    act = layout.activation
+    if layout.block_sparse:  # GraniteMoE: router first, softmax of its top k
         return Sequential(router=replicated(marked(Linear(H, E, bias=False), "router")),
                           experts=Experts(E, k, inner=d_moe, outer=H, fn=act,
                                           gate_up_proj=split(Tensor(E, 2 * d_moe, H), 1),
                                           down_proj=split(Tensor(E, H, d_moe), 2)),
                           routing=Elementwise(k, routing=1))
-    if options["expert_biases"]:  # gpt-oss: a router with bias, transposed experts with biases
+    if layout.expert_biases:  # gpt-oss: a router with bias, transposed experts with biases
         experts = Experts(E, k, inner=d_moe, outer=H, clamped=True,
                           gate_up_proj=split(Tensor(E, H, 2 * d_moe), 2),
                           gate_up_proj_bias=split(Tensor(E, 2 * d_moe), 1),
@@ -96,18 +123,17 @@ def moe_mlp(options: Mapping[str, Any]) -> Sequential:
                       gate_up_proj=split(Tensor(E, 2 * d_moe, H), 1),
                       down_proj=split(Tensor(E, H, d_moe), 2))
     # Mixtral keeps the routing weights in fp32, Qwen casts them back to the model's dtype
-    experts.weights = ACT if options["shared_expert"] or options["experts_first"] else F32
+    experts.weights = ACT if layout.shared_expert or layout.experts_first else F32
     gate = replicated(marked(Linear(H, E, bias=False), "router"))
     parts: dict[str, Block] = (
-        {"experts": experts, "gate": gate} if options["experts_first"]
+        {"experts": experts, "gate": gate} if layout.experts_first
         else {"gate": gate, "experts": experts}
     )
     # the softmax over the router's E logits; Mixtral renormalises the top k always, Qwen where
     # norm_topk_prob says so
-    renorm = not (options["shared_expert"] or options["experts_first"]) \
-        or bool(options["norm_topk_prob"])
+    renorm = not (layout.shared_expert or layout.experts_first) or layout.norm_topk_prob
     parts["routing"] = Routing(E, "softmax", E, k, renorm=renorm, routing=1)
-    if options["shared_expert"]:  # it reads what the router reads, as does its gate
+    if layout.shared_expert:  # it reads what the router reads, as does its gate
         shared_gate = column(Linear(H, d_sh, bias=False))
         shared_up = column(Linear(H, d_sh, bias=False))
         shared_gating = replicated(Linear(H, 1, bias=False))
@@ -136,7 +162,7 @@ def decoder_layer(options: Mapping[str, Any], sparse: bool) -> Sequential:
     feed = "block_sparse_moe" if options["block_sparse_moe"] else "mlp"
     return Sequential(
         self_attn=attn,
-        **{feed: moe_mlp(options) if sparse else
+        **{feed: moe_mlp(MoEMLP.of(options)) if sparse else
            mlp(LlamaMLP(activation=activation_of(options, "silu")))},
         residual=Residual(H, adds=2),
         input_layernorm=RMSNorm(H, impl=rms(options["norm"])),
@@ -220,6 +246,7 @@ FAMILY = Family(
     ),
     assumptions=(HEAD_SIZE,),
     divides=GROUPED_ROTARY_RULES,
+    unchecked_layouts=(("block_sparse_moe", True), ("qk_norm", "full")),
 )
 
 

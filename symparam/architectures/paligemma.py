@@ -127,6 +127,7 @@ FAMILY = Family(
     runs_if_equal={name: _RUNS for name in ("PaliGemmaForConditionalGeneration",
                                             "PaliGemmaModel")},
     images=True,
+    activations_checked=False,
 )
 
 _T = "text_config."

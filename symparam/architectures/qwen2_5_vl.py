@@ -241,6 +241,7 @@ FAMILY = Family(
                                  "within windows)", minimum=0),
     ),
     **vision_language(("Qwen2_5_VLForConditionalGeneration", "Qwen2_5_VLModel")),
+    activations_checked=False,
 )
 
 

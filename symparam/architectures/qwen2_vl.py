@@ -96,6 +96,7 @@ FAMILY = Family(
                                         "quick_gelu", variant=True),
     ),
     **vision_language(ARCHITECTURES),
+    activations_checked=False,
 )
 
 

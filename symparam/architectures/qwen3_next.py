@@ -39,7 +39,7 @@ from symparam.architectures.common import (
 )
 from symparam.architectures.interleave import listed, periodic
 from symparam.architectures.llama import SILU, LlamaMLP, mlp
-from symparam.architectures.moe import SparseLayers, moe_mlp
+from symparam.architectures.moe import MoEMLP, SparseLayers, moe_mlp
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import (
     Activation,
@@ -61,8 +61,6 @@ from symparam.limits import MAX_LAYERS_LISTED
 from symparam.modeltype import Count, Flag, HeadSize, ModelType, NonZero, Reader, Rule, Size
 from symparam.modeltype import heads as class_heads
 from symparam.symbols import H, d_conv, d_head, d_lk, d_lv, h, h_kv, h_lk, h_lv
-
-_QWEN2_MOE = {"expert_biases": False, "experts_first": False, "shared_expert": True}
 
 
 def gated_delta_net() -> Any:
@@ -105,8 +103,10 @@ def layer(options: Mapping[str, Any], kind: tuple[bool, bool]) -> Sequential:
     full, sparse = kind
     mixes: dict[str, Block] = ({"self_attn": gated_attention(options)} if full
                                else {"linear_attn": gated_delta_net()})
-    feed = moe_mlp({**options, **_QWEN2_MOE}) if sparse else \
-        mlp(LlamaMLP(activation=activation_of(options, "silu")))
+    activation = activation_of(options, "silu")
+    feed = moe_mlp(MoEMLP(shared_expert=True, norm_topk_prob=bool(options["norm_topk_prob"]),
+                          activation=activation)) if sparse else \
+        mlp(LlamaMLP(activation=activation))
     return Sequential(**mixes, mlp=feed, input_layernorm=RMSNorm(H),
                       post_attention_layernorm=RMSNorm(H), residual=Residual(H, adds=2))
 
@@ -161,6 +161,7 @@ FAMILY = Family(
     divides=(Divides(h_kv, h, "each key/value head serves a whole group of query heads"),
              Divides(h_lk, h_lv, "each query/key head of the linear attention serves a whole "
                      "group of value heads")),
+    activations_checked=False,
 )
 
 

@@ -162,6 +162,7 @@ FAMILY = Family(
                                    "has)", minimum=0),
     ),
     **vision_language(ARCHITECTURES),
+    activations_checked=False,
 )
 
 

@@ -53,6 +53,7 @@ FAMILY = Family(
     options=(*qwen3_vl.FAMILY.options,
              *(option for option in moe.FAMILY.options if option.name in _LAYER_OPTIONS)),
     **vision_language(ARCHITECTURES),
+    activations_checked=False,
 )
 
 

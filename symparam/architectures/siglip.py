@@ -195,6 +195,7 @@ FAMILY = Family(
     runs_if_equal={"SiglipModel": (
         ("d_proj", "H_vis", "its similarities multiply the text head's output by the image's "
                             "embedding, which must be as wide"),)},
+    activations_checked=False,
 )
 
 
