@@ -120,6 +120,74 @@ def check(model_type: str, draws: int, seed: int) -> Counter[str]:
     return out
 
 
+def counter_flops(config: dict[str, Any], cls: str, batch: int, seq: int) -> int | str:
+    """FlopCounterMode's total for ``cls`` built on the meta device from the config.json
+    ``config``, run on B × s ``input_ids`` with eager attention and experts; or why it did
+    not run."""
+    import warnings
+
+    import torch
+    import transformers
+    from torch.utils.flop_counter import FlopCounterMode
+
+    from symparam.fitting.flops import eager
+    from symparam.fitting.meta import quiet_init
+
+    data = {k: v for k, v in config.items() if k not in ("model_type", "architectures")}
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            hf = transformers.AutoConfig.for_model(config["model_type"], **data)
+            eager(hf)
+            with torch.device("meta"), quiet_init():
+                model = getattr(transformers, cls)(hf)
+            model.eval().requires_grad_(False)
+            counter = FlopCounterMode(display=False)
+            with counter, torch.no_grad():
+                model(input_ids=torch.zeros((batch, seq), dtype=torch.long, device="meta"))
+    except Exception as error:  # a forward that does not run on the meta device
+        return f"{type(error).__name__}: {str(error)[:100]}"
+    return int(counter.get_total_flops())
+
+
+def check_flops(model_type: str, draws: int, seed: int) -> Counter[str]:
+    """The FLOPs outcomes of ``draws`` draws (as :func:`check` draws them, with B and s drawn
+    too) for a type with a FLOPs file: ``exact`` (symparam's FLOPs are FlopCounterMode's on
+    the meta device), ``refused: why``, ``silent: …`` (a bug), ``unbuilt``, ``unrun`` (the
+    forward does not run there, so nothing to compare); a drawn point the fit used is not
+    a draw."""
+    import symparam
+    from symparam.fitted import forward
+
+    rng = random.Random(f"{seed}:flops:{model_type}")
+    out: Counter[str] = Counter()
+    data = forward.load(model_type)
+    for k in range(draws):
+        got = draw(model_type, rng, default=k == 0)
+        if got is None:
+            out["unbuilt"] += 1
+            continue
+        config, cls, _ = got
+        batch, seq = rng.randint(1, 4), rng.randint(1, 64)
+        try:
+            m = symparam.from_hf_config(config, name=model_type)
+            ours = forward.flops(m, batch, seq)
+        except symparam.SymparamError as error:
+            out[f"refused: {str(error).removeprefix(f'{model_type}: ')[:120]}"] += 1
+            continue
+        if data and {**m.sizes, "B": batch, "s": seq} in data["classes"][cls]["checked"]:
+            continue
+        real = counter_flops(config, cls, batch, seq)
+        if isinstance(real, str):
+            out[f"unrun: {real}"] += 1
+        elif real == ours.flops:
+            out["exact"] += 1
+        else:
+            out[f"silent: {cls} at B = {batch}, s = {seq}: {ours.flops:,}, FlopCounterMode "
+                f"{real:,}"] += 1
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     from symparam import fitted
 
