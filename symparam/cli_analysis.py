@@ -226,8 +226,14 @@ def _fitted_flops(name: str, m: Any, args: argparse.Namespace
                                 "pass's as torch's counter counts it, nothing else")
     if args.seq is None:
         raise InvalidValueError("give the sequence length: --seq S")
+    defaults = not m.sizes  # a type by name: transformers' default config of it
+    if defaults:
+        from symparam.fitted import model_for_config
+
+        m = model_for_config({"model_type": m.record["model_type"],
+                              "architectures": [m.label]}, name)
     got = flops(m, args.batch, args.seq)
-    record = {"model": name, "class": m.label, "flops": got.flops, "macs": got.flops // 2,
+    record = {"model": name, "class": m.label, "default_config": defaults, "flops": got.flops, "macs": got.flops // 2,
               "formula": str(got.formula), "convention": got.convention,
               "batch": args.batch, "seq": args.seq,
               "breakdown": [{"name": n, "flops": f} for n, f in got.parts]}
@@ -235,7 +241,8 @@ def _fitted_flops(name: str, m: Any, args: argparse.Namespace
     def show() -> None:
         unit = "MACs" if args.macs else "FLOPs"
         shown = got.flops // 2 if args.macs else got.flops
-        print(f"{name}: {m.label}, B = {args.batch}, s = {args.seq}")
+        at = ", transformers' default config" if defaults else ""
+        print(f"{name}: {m.label}{at}, B = {args.batch}, s = {args.seq}")
         print(textwrap.fill(got.convention, 100, initial_indent="  ",
                             subsequent_indent="  "))
         formula = sympy.expand(got.formula / 2) if args.macs else got.formula

@@ -143,7 +143,7 @@ def test_what_was_not_read_is_refused_in_one_line(capsys: pytest.CaptureFixture[
     path.write_text(json.dumps(data))
     assert "--training" in refused(["flops", str(path), "--seq", "4", "--training"], capsys)
     # a type whose FLOPs were not fitted
-    missing = next((t for t in symparam.fitted.names() if forward.load(t) is None), None)
+    missing = next((t for t in symparam.fitted.names() if forward.flops_file(t) is None), None)
     if missing is not None:
         with pytest.raises(InvalidValueError, match="not fitted"):
             forward.flops(symparam.fitted.model_for_config({"model_type": missing}), 1, 1)

@@ -7,7 +7,7 @@ A class is refused in one line where its FLOPs were not fitted (with the reason 
 gave), where a config gives a key a value the FLOPs were not read at, or a size the fit held
 fixed another value.
 
->>> data = load("apertus")
+>>> data = flops_file("apertus")
 >>> sorted(data["classes"])[:1]
 ['ApertusForCausalLM']
 """
@@ -32,7 +32,7 @@ FORMAT = 1
 
 
 @cache
-def load(model_type: str) -> dict[str, Any] | None:
+def flops_file(model_type: str) -> dict[str, Any] | None:
     """The FLOPs file of ``model_type``, or None where none is shipped."""
     path = resources.files("symparam.fitted").joinpath("flops", f"{model_type}.json")
     try:
@@ -64,7 +64,7 @@ def how(data: Mapping[str, Any]) -> str:
 
 def why_not(model_type: str, cls: str) -> str | None:
     """Why the FLOPs of ``cls`` are not shipped, or None where they are."""
-    data = load(model_type)
+    data = flops_file(model_type)
     if data is None:
         return (f"FLOPs are not fitted for {model_type} yet (python tools/fit_records.py "
                 f"--flops {model_type})")
@@ -82,7 +82,7 @@ def flops(model: Any, batch: int, seq: int) -> FittedFlops:
     refused = why_not(model_type, cls)
     if refused is not None:
         raise InvalidValueError(refused)
-    data = load(model_type)
+    data = flops_file(model_type)
     assert data is not None
     entry = data["classes"][cls]
     for path, kept in entry.get("keys", {}).items():

@@ -239,7 +239,7 @@ class FlopsFitter:
             "checked": [dict(p) for p, _ in checks],
         }
         entry["runs_if"] = self._runs_if(moving) + self._even(exprs)
-        entry["keys"] = self._keys(total, moving, shape)
+        entry["keys"] = self._keys(total, [dict(self.point), *(p for p, _ in checks[:2])])
         entry["forwards"] = self.forwards
         return entry
 
@@ -285,15 +285,39 @@ class FlopsFitter:
                 keys = sorted(k for k, places in moved.items() if place in places)
                 memo = (tuple(keys), tuple(values), tuple(wanted))
                 if memo not in cache:
-                    cache[memo] = self._one(keys, points, values, held, wanted, place)
+                    cache[memo] = self._one(keys, points, values, held, wanted, place, value,
+                                            set(base.ops))
                 out[place] = cache[memo]
         return out
 
     def _one(self, keys: list[str], points: Sequence[Mapping[str, int]], values: list[int],
-             held: Sequence[Mapping[str, int]], wanted: list[int], place: Any) -> sympy.Expr:
+             held: Sequence[Mapping[str, int]], wanted: list[int], place: Any,
+             value: Any, shape: set[Signature]) -> sympy.Expr:
+        """The one formula of a number; where several fit every point, points that tell
+        them apart are run (the simplest kept where none runs)."""
         linear = {k: solve.marginal_linear(self.point, points, values, k) for k in keys}
         options = solve.candidates(keys, points, values, linear, keys)
-        chosen, why, _ = solve.settle(options, held, wanted)
+        chosen, why, kept = solve.settle(options, held, wanted)
+        tries = 0
+        while chosen is None and kept and tries < 200:
+            tries += 1
+            p = dict(self.point)
+            for k in keys:
+                x = p[k]
+                p[k] = self.rng.choice([v for v in (x - 1, x + 1, x // 2 + 1, 2 * x + 1, 3 * x,
+                                                    x // 3, 5 * x) if v >= 1])
+            if len({c.at(p) for c in kept}) < 2:
+                continue
+            r = self.run(p)
+            if isinstance(r, str) or set(r.ops) != shape:
+                if tries > 40:
+                    chosen = kept[0]  # nothing that runs tells them apart
+                continue
+            kept = [c for c in kept if c.at(p) == value(r)]
+            if not kept:
+                why = "the fits found do not hold where they differ"
+            elif solve.agree(kept):
+                chosen = kept[0]
         if chosen is None:
             sig, index = place
             what = "how often it runs" if index is None else f"number {index} of its shapes"
@@ -323,7 +347,8 @@ class FlopsFitter:
                     symbolic.append(leaf)
             args, kwargs, out = tree_unflatten(symbolic, spec)
             try:
-                each = sympy.sympify(formula(*args, out_shape=out, **kwargs))
+                each = formula(*args, out_shape=out, **kwargs)
+                each = sympy.Integer(each) if isinstance(each, int) else each
             except Exception as error:  # torch's formula asks more of a shape than a product
                 raise FitError(f"{sig[0]}: torch's formula for {sig[2]} does not take the "
                                f"fitted shapes ({type(error).__name__})") from None
@@ -378,11 +403,11 @@ class FlopsFitter:
                     break
         return out
 
-    def _keys(self, total: sympy.Expr, moving: Sequence[str], shape: set[Signature]
+    def _keys(self, total: sympy.Expr, points: Sequence[dict[str, int]]
               ) -> dict[str, list[Any]]:
         """For each key the record fits values of, the values that change no FLOPs (the
-        counter's total is the formula's at the base and at two points where every size
-        moves); the others are refused where a config gives them."""
+        counter's total is the formula's at the base and at two of the check points); the
+        others are refused where a config gives them."""
         from symparam.fitting.keys import probe_values
 
         out: dict[str, list[Any]] = {}
@@ -396,9 +421,8 @@ class FlopsFitter:
                 if value == default or key is None or value not in [key.value,
                                                                     *probe_values(key)]:
                     continue
-                points = [dict(self.point), *(p for p, _ in self._drawn(moving, 2, shape))]
                 runs = [self.run(p, {path: value}) for p in points]
-                if len(points) == 3 and all(not isinstance(r, str) and r.total == _at(total, p)
+                if all(not isinstance(r, str) and r.total == _at(total, p)
                                             for p, r in zip(points, runs, strict=True)):
                     kept.append(value)
             out[path] = kept
