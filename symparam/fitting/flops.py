@@ -43,6 +43,8 @@ FIT_POINTS, SETTLE_POINTS, CHECK_POINTS = 6, 3, 3
 LAYERS = re.compile(r".*(layers|depth|blocks)$")
 #: the classes read besides the base model: language-model heads
 HEADS = re.compile(r"(ForCausalLM|ForMaskedLM|LMHeadModel|ForConditionalGeneration)$")
+#: sizes a sequence may pass (a sliding window, a chunk): drawn small, below and above s
+WINDOW = re.compile(r".*(window|chunk).*")
 #: the symbols of the batch and the sequence length
 BS = ("B", "s")
 
@@ -245,10 +247,11 @@ class FlopsFitter:
 
     def _drawn(self, moving: Sequence[str], wanted: int, shape: set[Signature]
                ) -> list[tuple[dict[str, int], _Run]]:
-        """Points where every size moves (halved, kept or doubled; B and s drawn), that run
-        with the base's operations."""
+        """Points where every size moves (halved, kept or doubled; B and s drawn, and a
+        window or chunk small enough for s to pass it), that run with the base's
+        operations."""
         out: list[tuple[dict[str, int], _Run]] = []
-        for _ in range(6 * wanted):
+        for _ in range(10 * wanted):
             if len(out) == wanted:
                 break
             p = dict(self.point)
@@ -257,6 +260,8 @@ class FlopsFitter:
                     p[k] = self.rng.randint(1, 5)
                 elif k == "s":
                     p[k] = self.rng.randint(1, 40)
+                elif WINDOW.match(self.paths[k]):  # a window the sequence may pass
+                    p[k] = self.rng.randint(1, 24)
                 else:
                     p[k] = max(1, self.rng.choice([p[k] // 2, p[k], 2 * p[k], p[k] + 1]))
             r = self.run(p)
