@@ -111,6 +111,7 @@ def test_flops_cli_says_how_they_were_read(capsys: pytest.CaptureFixture[str],
 
 
 def refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    capsys.readouterr()  # what transformers printed while the oracle ran it
     code = main(argv)
     out, err = capsys.readouterr()
     assert code == 2, out
@@ -133,6 +134,11 @@ def test_what_was_not_read_is_refused_in_one_line(capsys: pytest.CaptureFixture[
     assert isinstance(counted(data, "ApertusModel", 1, 4), str)
     path.write_text(json.dumps(data))
     assert "= 33, odd" in refused(["flops", str(path), "--seq", "4"], capsys)
+    # a router that reads values (Mellum's mixture of experts): no forward on the meta device
+    data = config("mellum", "MellumForCausalLM")
+    path.write_text(json.dumps(data))
+    assert "does not run on the meta device" in refused(["flops", str(path), "--seq", "4"],
+                                                        capsys)
     # a class not read off its forward
     data = config("apertus", "ApertusForTokenClassification")
     path.write_text(json.dumps(data))

@@ -220,11 +220,16 @@ class FlopsFitter:
                            "meta device")
         moving = [k for k in self.point if k not in fixed and k not in quiet]
         settle_on = self._drawn(moving, SETTLE_POINTS + FIT_POINTS, shape)
+        if len(settle_on) < SETTLE_POINTS + FIT_POINTS:
+            settle_on += self._drawn(moving, SETTLE_POINTS + FIT_POINTS - len(settle_on), shape,
+                                     gentle=True)
         fit_on += settle_on[:FIT_POINTS]
         settle_on = settle_on[FIT_POINTS:]
         exprs = self._solve(base, fit_on, settle_on, moved)
         total, parts = self._sum(base, exprs)
         checks = self._drawn(moving, CHECK_POINTS, shape)
+        if len(checks) < CHECK_POINTS:  # sizes that must divide each other: doubled or kept
+            checks += self._drawn(moving, CHECK_POINTS - len(checks), shape, gentle=True)
         if len(checks) < CHECK_POINTS:
             raise FitError(f"fewer than {CHECK_POINTS} points where every size moves run, to "
                            "check the fit on")
@@ -245,11 +250,12 @@ class FlopsFitter:
         entry["forwards"] = self.forwards
         return entry
 
-    def _drawn(self, moving: Sequence[str], wanted: int, shape: set[Signature]
-               ) -> list[tuple[dict[str, int], _Run]]:
+    def _drawn(self, moving: Sequence[str], wanted: int, shape: set[Signature],
+               gentle: bool = False) -> list[tuple[dict[str, int], _Run]]:
         """Points where every size moves (halved, kept or doubled; B and s drawn, and a
         window or chunk small enough for s to pass it), that run with the base's
-        operations."""
+        operations; ``gentle``: each size kept or doubled, which keeps most sizes that must
+        divide each other dividing."""
         out: list[tuple[dict[str, int], _Run]] = []
         for _ in range(10 * wanted):
             if len(out) == wanted:
@@ -263,7 +269,8 @@ class FlopsFitter:
                 elif WINDOW.match(self.paths[k]):  # a window the sequence may pass
                     p[k] = self.rng.randint(1, 24)
                 else:
-                    p[k] = max(1, self.rng.choice([p[k] // 2, p[k], 2 * p[k], p[k] + 1]))
+                    p[k] = self.rng.choice([p[k], 2 * p[k]]) if gentle else \
+                        max(1, self.rng.choice([p[k] // 2, p[k], 2 * p[k], p[k] + 1]))
             r = self.run(p)
             if not isinstance(r, str) and set(r.ops) == shape:
                 out.append((p, r))
