@@ -112,6 +112,14 @@ def flops(model: Any, batch: int, seq: int) -> FittedFlops:
                         f"{cls} cannot run with {dim} = {value}, odd: transformers' forward "
                         f"failed so when fitted ({b[:80]})")
             continue
+        if kind == "product":
+            c, d = b
+            if all(k in sizes for k in (a, c, d)) and sizes[a] != sizes[c] * sizes[d]:
+                raise InvalidValueError(
+                    f"{cls} cannot run with {a} = {sizes[a]} other than {c}·{d} = "
+                    f"{sizes[c] * sizes[d]}: transformers' forward failed so when fitted "
+                    f"({why[0][:80]})")
+            continue
         if a in sizes and b in sizes and not (
                 sizes[a] <= sizes[b] if kind == "le" else sizes[b] % sizes[a] == 0):
             said = "above" if kind == "le" else "not dividing"

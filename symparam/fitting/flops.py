@@ -147,6 +147,7 @@ class FlopsFitter:
                 self.point[name] = LAYERS_AT
         self.point.update(B=BATCH, s=SEQ)
         self.forwards = 0
+        self.tied: dict[str, set[str]] = {}
         self.ran: list[dict[str, int]] = []  # points whose forward ran, and those it did not
         self.failed: list[tuple[dict[str, int], str]] = []
 
@@ -215,6 +216,7 @@ class FlopsFitter:
                 fixed[key] = x
             elif not moved.get(key):
                 quiet.append(key)
+        tied = self._tied(fixed, base, shape, fit_on, moved)
         if "B" in fixed or "s" in fixed:
             raise FitError("its forward does not run at other batch sizes or lengths on the "
                            "meta device")
@@ -225,6 +227,7 @@ class FlopsFitter:
                                      gentle=True)
         fit_on += settle_on[:FIT_POINTS]
         settle_on = settle_on[FIT_POINTS:]
+        self.tied = tied
         exprs = self._solve(base, fit_on, settle_on, moved)
         total, parts = self._sum(base, exprs)
         checks = self._drawn(moving, CHECK_POINTS, shape)
@@ -245,7 +248,7 @@ class FlopsFitter:
             "quiet": sorted(quiet), "fixed": fixed,
             "checked": [dict(p) for p, _ in checks],
         }
-        entry["runs_if"] = self._runs_if(moving) + self._even(exprs)
+        entry["runs_if"] = self._runs_if(moving) + self._even(exprs) + self._products(tied)
         entry["keys"] = self._keys(total, [dict(self.point), *(p for p, _ in checks[:2])])
         entry["forwards"] = self.forwards
         return entry
@@ -295,6 +298,8 @@ class FlopsFitter:
                 values = [value(r) for _, r in fit_on]
                 wanted = [value(r) for _, r in settle_on]
                 keys = sorted(k for k, places in moved.items() if place in places)
+                if any(k in self.tied for k in keys):  # moved together: either may hold it
+                    keys = sorted(set(keys) | {k for k in keys for k in self.tied.get(k, ())})
                 memo = (tuple(keys), tuple(values), tuple(wanted))
                 if memo not in cache:
                     cache[memo] = self._one(keys, points, values, held, wanted, place, value,
@@ -308,7 +313,8 @@ class FlopsFitter:
         """The one formula of a number; where several fit every point, points that tell
         them apart are run (the simplest kept where none runs)."""
         linear = {k: solve.marginal_linear(self.point, points, values, k) for k in keys}
-        options = solve.candidates(keys, points, values, linear, keys)
+        required = [k for k in keys if k not in self.tied]
+        options = solve.candidates(keys, points, values, linear, required)
         chosen, why, kept = solve.settle(options, held, wanted)
         tries = 0
         while chosen is None and kept and tries < 200:
@@ -368,6 +374,42 @@ class FlopsFitter:
             parts[name] = parts.get(name, sympy.Integer(0)) + exprs[(sig, None)] * each
         parts = {k: sympy.expand(v) for k, v in parts.items() if sympy.expand(v) != 0}
         return sympy.expand(sum(parts.values(), sympy.Integer(0))), sorted(parts.items())
+
+    def _tied(self, fixed: dict[str, int], base: _Run, shape: set[Signature],
+              fit_on: list[tuple[dict[str, int], _Run]], moved: dict[str, set[Any]]
+              ) -> dict[str, set[str]]:
+        """Sizes whose forward runs only moved with another (Helium's attention needs H =
+        h·d_head): each doubled with each other size held fixed, and the builds that run
+        fitted on; they are no longer fixed, and each is fitted in the sizes it moves with."""
+        tied: dict[str, set[str]] = {}
+        sizes = [k for k in fixed if k not in BS]
+        for key in sizes:
+            for other in sizes:
+                if other == key:
+                    continue
+                p = {**self.point, key: 2 * self.point[key], other: 2 * self.point[other]}
+                r = self.run(p)
+                if isinstance(r, str) or set(r.ops) != shape:
+                    continue
+                fit_on.append((p, r))
+                moved.setdefault(key, set()).update(_differ(base, r))
+                tied.setdefault(key, set()).add(other)
+        for key in tied:
+            fixed.pop(key, None)
+        return tied
+
+    def _products(self, tied: Mapping[str, set[str]]) -> list[list[Any]]:
+        """For sizes moved together, ``a = b·c`` where it holds wherever the forward ran and
+        fails where it did not: a config that breaks it is refused."""
+        out: list[list[Any]] = []
+        names = sorted(tied)
+        for a in names:
+            for b, c in ((b, c) for b in names for c in names if b < c and a not in (b, c)):
+                if all(p[a] == p[b] * p[c] for p in self.ran):
+                    broken = [why for p, why in self.failed if p[a] != p[b] * p[c]]
+                    if broken:
+                        out.append(["product", a, [b, c], broken[0]])
+        return out
 
     def _runs_if(self, moving: Sequence[str]) -> list[list[Any]]:
         """Conditions between two sizes (``a <= b``, ``a`` divides ``b``) that hold wherever
