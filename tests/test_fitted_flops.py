@@ -90,6 +90,16 @@ def test_a_config_the_fit_never_saw() -> None:
         assert forward.flops(m, batch, seq).flops == counted(data, m.label, batch, seq)
 
 
+def test_sizes_moved_together() -> None:
+    """Helium at other sizes with H = h·d_head (which its forward needs): the counter's
+    total."""
+    data = config("helium", "HeliumForCausalLM", hidden_size=384, num_attention_heads=6,
+                  num_key_value_heads=3, head_dim=64, num_hidden_layers=5,
+                  intermediate_size=100, vocab_size=300)
+    m = symparam.from_hf_config(data)
+    assert forward.flops(m, 2, 11).flops == counted(data, m.label, 2, 11)
+
+
 def test_flops_cli_says_how_they_were_read(capsys: pytest.CaptureFixture[str],
                                           tmp_path: Path) -> None:
     data = config("apertus", "ApertusForCausalLM", num_hidden_layers=3, hidden_size=64,
@@ -134,6 +144,12 @@ def test_what_was_not_read_is_refused_in_one_line(capsys: pytest.CaptureFixture[
     assert isinstance(counted(data, "ApertusModel", 1, 4), str)
     path.write_text(json.dumps(data))
     assert "= 33, odd" in refused(["flops", str(path), "--seq", "4"], capsys)
+    # Helium's attention runs only where H = h·d_head, which its fit moved together
+    data = config("helium", "HeliumModel", hidden_size=2560, num_attention_heads=20,
+                  num_key_value_heads=20, head_dim=64)
+    assert isinstance(counted(data, "HeliumModel", 1, 4), str)
+    path.write_text(json.dumps(data))
+    assert "other than" in refused(["flops", str(path), "--seq", "4"], capsys)
     # a router that reads values (Mellum's mixture of experts): no forward on the meta device
     data = config("mellum", "MellumForCausalLM")
     path.write_text(json.dumps(data))
