@@ -134,24 +134,24 @@ def counter_flops(config: dict[str, Any], cls: str, batch: int, seq: int) -> int
     import transformers
     from torch.utils.flop_counter import FlopCounterMode
 
-    from symparam.fitting.flops import eager
-    from symparam.fitting.meta import quiet_init
+    from symparam.fitting.flops import run_meta
 
     data = {k: v for k, v in config.items() if k not in ("model_type", "architectures")}
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             hf = transformers.AutoConfig.for_model(config["model_type"], **data)
-            eager(hf)
-            with torch.device("meta"), quiet_init():
-                model = getattr(transformers, cls)(hf)
-            model.eval().requires_grad_(False)
-            counter = FlopCounterMode(display=False)
-            with counter, torch.no_grad():
-                model(input_ids=torch.zeros((batch, seq), dtype=torch.long, device="meta"))
+
+            def count(model: Any, batch: int, seq: int) -> int:
+                counter = FlopCounterMode(display=False)
+                with counter, torch.no_grad():
+                    model(input_ids=torch.zeros((batch, seq), dtype=torch.long,
+                                                device="meta"))
+                return int(counter.get_total_flops())
+
+            return int(run_meta(hf, cls, batch, seq, count))
     except Exception as error:  # a forward that does not run on the meta device
         return f"{type(error).__name__}: {str(error)[:100]}"
-    return int(counter.get_total_flops())
 
 
 def check_flops(model_type: str, draws: int, seed: int) -> Counter[str]:

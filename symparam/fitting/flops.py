@@ -21,10 +21,11 @@ FLOPs; otherwise a config with that value is refused.
 
 from __future__ import annotations
 
+import contextlib
 import random
 import re
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 import sympy
@@ -60,8 +61,18 @@ class _Run:
         self.ops, self.specs, self.total = ops, specs, total
 
 
-def _generic(name: str) -> str:
-    return ".".join("*" if part.isdigit() else part for part in name.split("."))
+def _generic(name: str, modules: Mapping[str, Any]) -> str:
+    """``name`` with each index into a list of layers folded (``layers.*``); an index into a
+    Sequential (CTRL's ``ffn.0``, ``ffn.2``) names a module of its own and is kept."""
+    import torch
+
+    parts = name.split(".")
+    out = []
+    for k, part in enumerate(parts):
+        parent = modules.get(".".join(parts[:k]))
+        folded = part.isdigit() and not isinstance(parent, torch.nn.Sequential)
+        out.append("*" if folded else part)
+    return ".".join(out)
 
 
 def forward(model: Any, batch: int, seq: int) -> _Run:
@@ -71,7 +82,8 @@ def forward(model: Any, batch: int, seq: int) -> _Run:
     from torch.utils._pytree import tree_flatten, tree_map
     from torch.utils.flop_counter import FlopCounterMode, flop_registry
 
-    names = {id(m): _generic(n) for n, m in model.named_modules()}
+    modules = dict(model.named_modules())
+    names = {id(m): _generic(n, modules) for n, m in modules.items()}
     stack: list[list[Any]] = [["", 0]]
     events: list[tuple[Any, ...]] = []
 
@@ -156,9 +168,6 @@ class FlopsFitter:
         """The forward at ``point`` (and key values ``options``), or why it does not run."""
         import warnings
 
-        import torch
-
-        from symparam.fitting.meta import quiet_init
 
         self.forwards += 1
         values = {self.paths[k]: v for k, v in point.items() if k in self.paths}
@@ -166,14 +175,8 @@ class FlopsFitter:
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                config = self.s.make_config(values)
-                eager(config)
-                import transformers
-
-                with torch.device("meta"), quiet_init():
-                    model = getattr(transformers, self.cls)(config)
-                model.eval().requires_grad_(False)
-                done = forward(model, point["B"], point["s"])
+                done = run_meta(self.s.make_config(values), self.cls, point["B"], point["s"],
+                                forward)
         except FitError:
             raise
         except Exception as error:  # transformers refusing these sizes, or a meta tensor
@@ -481,6 +484,48 @@ class FlopsFitter:
                     kept.append(value)
             out[path] = kept
         return out
+
+
+def run_meta(config: Any, cls: str, batch: int, seq: int, how: Any) -> Any:
+    """``how(model, batch, seq)`` on ``cls`` built on the meta device from ``config`` with
+    eager attention and experts; where the forward reads a value (a check for padding beside
+    the pad token, whether a mask may be skipped: ``.item()``, which a meta tensor cannot
+    give), again with no pad token and masks built whole (no product hangs on either)."""
+    import torch
+    import transformers
+
+    from symparam.fitting.meta import quiet_init
+
+    eager(config)
+    for attempt in range(2):
+        with torch.device("meta"), quiet_init():
+            model = getattr(transformers, cls)(config)
+        model.eval().requires_grad_(False)
+        try:
+            with _masks_built() if attempt else contextlib.nullcontext():
+                return how(model, batch, seq)
+        except RuntimeError as error:
+            if attempt or "meta" not in str(error):
+                raise
+            config.pad_token_id = None
+    raise AssertionError("unreachable")
+
+
+@contextlib.contextmanager
+def _masks_built() -> Iterator[None]:
+    """transformers' masks built whole rather than skipped where no token is padded: the
+    skip reads whether any is (``padding_mask.all()``), a value a meta tensor cannot give;
+    the mask is added to the scores, no product, so the counter counts the same."""
+    from unittest import mock
+
+    from transformers import masking_utils
+
+    with contextlib.ExitStack() as stack:
+        for name in ("_ignore_bidirectional_mask_sdpa", "_ignore_causal_mask_sdpa"):
+            if hasattr(masking_utils, name):
+                stack.enter_context(mock.patch.object(masking_utils, name,
+                                                      lambda *a, **k: False))
+        yield
 
 
 def eager(config: Any) -> None:
