@@ -233,7 +233,8 @@ def _fitted_flops(name: str, m: Any, args: argparse.Namespace
         m = model_for_config({"model_type": m.record["model_type"],
                               "architectures": [m.label]}, name)
     got = flops(m, args.batch, args.seq)
-    record = {"model": name, "class": m.label, "default_config": defaults, "flops": got.flops, "macs": got.flops // 2,
+    record = {"model": name, "class": m.label, "default_config": defaults,
+              "flops": got.flops, "macs": got.flops // 2,
               "formula": str(got.formula), "convention": got.convention,
               "batch": args.batch, "seq": args.seq,
               "breakdown": [{"name": n, "flops": f} for n, f in got.parts]}
