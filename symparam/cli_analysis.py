@@ -155,6 +155,8 @@ def cmd_flops(args: argparse.Namespace) -> int:
 
     def work(name: str) -> tuple[dict[str, Any], Any]:
         m = build_model(name, args)
+        if getattr(m, "record", None) is not None:  # a fitted record: torch's counter's FLOPs
+            return _fitted_flops(name, m, args)
         result = compute(m, seq=args.seq, batch=args.batch, causal=args.causal,
                          training=args.training, recompute=args.recompute,
                          decode=args.decode, target_seq=args.target_seq,
@@ -200,6 +202,58 @@ def cmd_flops(args: argparse.Namespace) -> int:
     for note in checking:  # once, however many models it applies to
         print(textwrap.fill(f"note: {note}", 100, subsequent_indent="  "))
     return status
+
+
+def _fitted_flops(name: str, m: Any, args: argparse.Namespace
+                  ) -> tuple[dict[str, Any], Any]:
+    """The forward FLOPs of a fitted record's class, as read off transformers' forward with
+    torch's counter (:mod:`symparam.fitted.forward`); what was not fitted is refused."""
+    import textwrap
+
+    from symparam.fitted.forward import flops
+    from symparam.units import human_ops
+
+    asked = [flag for flag, on in (("--causal", args.causal), ("--training", args.training),
+                                   ("--decode", args.decode),
+                                   ("--recompute", args.recompute != "none"),
+                                   ("--with-nonmatmul", args.with_nonmatmul),
+                                   ("--target-seq", args.target_seq is not None),
+                                   ("--compare", getattr(args, "compare", None)),
+                                   ("--images", getattr(args, "images", None) is not None))
+             if on]
+    if asked:
+        raise InvalidValueError(f"{', '.join(asked)}: a fitted record's FLOPs are its forward "
+                                "pass's as torch's counter counts it, nothing else")
+    if args.seq is None:
+        raise InvalidValueError("give the sequence length: --seq S")
+    defaults = not m.sizes  # a type by name: transformers' default config of it
+    if defaults:
+        from symparam.fitted import model_for_config
+
+        m = model_for_config({"model_type": m.record["model_type"],
+                              "architectures": [m.label]}, name)
+    got = flops(m, args.batch, args.seq)
+    record = {"model": name, "class": m.label, "default_config": defaults,
+              "flops": got.flops, "macs": got.flops // 2,
+              "formula": str(got.formula), "convention": got.convention,
+              "batch": args.batch, "seq": args.seq,
+              "breakdown": [{"name": n, "flops": f} for n, f in got.parts]}
+
+    def show() -> None:
+        unit = "MACs" if args.macs else "FLOPs"
+        shown = got.flops // 2 if args.macs else got.flops
+        at = ", transformers' default config" if defaults else ""
+        print(f"{name}: {m.label}{at}, B = {args.batch}, s = {args.seq}")
+        print(textwrap.fill(got.convention, 100, initial_indent="  ",
+                            subsequent_indent="  "))
+        formula = sympy.expand(got.formula / 2) if args.macs else got.formula
+        print(f"  {unit} = {text(formula)}")
+        width = max([len(n) for n, _ in got.parts] + [5])
+        for part, value in got.parts:
+            print(f"  {part:<{width}}  {value // 2 if args.macs else value:>22,}")
+        print(f"  {'total':<{width}}  {shown:>22,} {unit} = {human_ops(shown, unit)}")
+
+    return record, show
 
 
 def _published(model: Any, args: argparse.Namespace) -> list[dict[str, Any]]:

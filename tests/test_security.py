@@ -59,6 +59,7 @@ ALLOWED = {
     ("fitted/__init__.py", "loads"): "json.loads of the package's own fitted records",
     ("refused.py", "loads"): "json.loads of the package's own fitted/refused.json",
     ("fitted/__init__.py", "load"): "a fitted record by a name its own index.json holds",
+    ("fitted/forward.py", "loads"): "json.loads of the package's own fitted/flops files",
     # the fitter (symparam fit, symparam.fit, tools/fit_records.py: needs torch): it builds
     # the module the user names, which is the point of the command (SECURITY.md says so)
     ("fitting/__init__.py", "import_module"): "symparam fit package.module:function imports "
@@ -72,6 +73,8 @@ ALLOWED = {
     ("fitting/builds.py", "loads"): "json.loads of the json.dumps of what transformers writes "
                                     "for a default config",
     ("fitting/transformers_types.py", "getattr"): "transformers' auto mappings and classes",
+    ("fitting/flops.py", "getattr"): "transformers' classes, torch's counter's formulas",
+    ("fitting/flops.py", "load"): "a fitted record by a name its own index.json holds",
     ("fitting/transformers_types.py", "import_module"): "transformers' own model modules, named "
                                                         "by its auto mappings",
 }

@@ -6,6 +6,8 @@ meta device (:mod:`symparam.fitting.records`).
     python tools/fit_records.py gemma3 llama4    # those types only (the index keeps the rest)
     python tools/fit_records.py --list           # the types it would fit
     python tools/fit_records.py --missing        # only those with no record nor refusal yet
+    python tools/fit_records.py --flops apertus  # a type's forward FLOPs (flops/<type>.json)
+    python tools/fit_records.py --flops --missing  # those of every record with no FLOPs file
 
 Each type is fitted in a child process of bounded CPU time (``--cpu``, default 600 s) and
 niceness 10, one at a time; a type whose fit fails or runs out of time is listed in
@@ -61,14 +63,16 @@ def unclassed() -> list[str]:
     return sorted(t for t in CONFIG_MAPPING_NAMES if t not in served and not classes_of(t))
 
 
-def fit_one(model_type: str, cpu: int) -> dict[str, Any]:
+def fit_one(model_type: str, cpu: int, flops: bool = False) -> dict[str, Any]:
     """The record of one type, fitted in a child of at most ``cpu`` seconds of CPU time.
 
     The child is forked from this process once torch and transformers are imported here, so
-    each type does not pay for importing them again (a third of a small type's time)."""
+    each type does not pay for importing them again (a third of a small type's time).
+    With ``flops``, its FLOPs file (:mod:`symparam.fitting.flops`) instead."""
     import torch  # noqa: F401  (imported once, before the children fork)
     import transformers.models.auto  # noqa: F401
 
+    from symparam.fitting import flops as flops_fit
     from symparam.fitting import records
 
     with tempfile.TemporaryDirectory() as folder:
@@ -82,7 +86,7 @@ def fit_one(model_type: str, cpu: int) -> dict[str, Any]:
                 with open(err, "w", encoding="utf-8") as handle:
                     os.dup2(handle.fileno(), 2)
                     os.dup2(handle.fileno(), 1)
-                code = records.main([model_type, str(out)])
+                code = (flops_fit.main if flops else records.main)([model_type, str(out)])
             except BaseException:  # its last line is the reason given
                 import traceback
 
@@ -152,7 +156,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--list", action="store_true", help="print the types and stop")
     parser.add_argument("--missing", action="store_true",
                         help="leave out the types with a record or a refusal (resume a run)")
+    parser.add_argument("--flops", action="store_true",
+                        help="fit the forward FLOPs of records (flops/<type>.json) instead")
     args = parser.parse_args(argv)
+    if args.flops:
+        return fit_flops(args)
     from symparam.catalog import model_types
 
     served = [t for t in args.types if t in model_types()]
@@ -183,6 +191,35 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{model_type}: {len(data['classes'])} classes, {data.get('builds')} builds, "
               f"{data.get('cpu_seconds')} s CPU ({time.time() - started:.0f} s)", flush=True)
     write_index()
+    return 0
+
+
+def fit_flops(args: argparse.Namespace) -> int:
+    """Each type's forward FLOPs fitted alone, in a child of bounded CPU time, and written
+    beside its record as ``symparam/fitted/flops/<type>.json`` (the record is not touched)."""
+    from symparam import fitted
+
+    wanted = args.types or fitted.names()
+    unknown = [t for t in wanted if not fitted.has(t)]
+    if unknown:
+        print(f"no record, no FLOPs fitted: {', '.join(unknown)}")
+    folder = FITTED / "flops"
+    wanted = [t for t in wanted if fitted.has(t)
+              and not (args.missing and (folder / f"{t}.json").exists())]
+    if args.list:
+        print("\n".join(wanted))
+        return 0
+    folder.mkdir(exist_ok=True)
+    for model_type in wanted:
+        started = time.time()
+        data = fit_one(model_type, args.cpu, flops=True)
+        if "format" not in data:  # the child died: why, for every class
+            data = {"format": 1, "model_type": model_type, "classes": {},
+                    "refused": {"*": data.get("refused", "the fit failed")}}
+        _write(folder / f"{model_type}.json", json.dumps(data, separators=(",", ":")) + "\n")
+        print(f"{model_type}: FLOPs of {len(data['classes'])} classes, "
+              f"{len(data['refused'])} refused, {data.get('cpu_seconds')} s CPU "
+              f"({time.time() - started:.0f} s)", flush=True)
     return 0
 
 

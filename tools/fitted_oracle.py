@@ -14,6 +14,9 @@ none).
     python tools/fitted_oracle.py                    # every record, 12 draws each
     python tools/fitted_oracle.py gemma3 --draws 50  # one type
     python tools/fitted_oracle.py --write            # and docs/fitted-coverage.md
+    python tools/fitted_oracle.py --flops --write    # FLOPs against FlopCounterMode: the
+                                                     # table's FLOPs column, in place
+    python tools/fitted_oracle.py --flops --draws 0 --write  # the column from what is kept
 
 ``tests/test_fitted_oracle.py`` runs a random sample of types on every run (the seed
 printed).
@@ -34,8 +37,8 @@ sys.path.insert(0, str(ROOT / "tools"))  # fit_records, beside this file
 DOC = ROOT / "docs" / "fitted-coverage.md"
 
 
-def draw(model_type: str, rng: random.Random, default: bool = False
-         ) -> tuple[dict[str, Any], str, int] | None:
+def draw(model_type: str, rng: random.Random, default: bool = False,
+         classes: list[str] | None = None) -> tuple[dict[str, Any], str, int] | None:
     """A config.json (as transformers writes it), a class and its ``num_parameters()``, or
     None where transformers does not build what was drawn; with ``default``, every size and
     flag kept at the default, and, where the class drawn does not build with it
@@ -62,7 +65,8 @@ def draw(model_type: str, rng: random.Random, default: bool = False
         elif key.kind == "other" and isinstance(key.value, list) and rng.random() < 0.5:
             values.update(_list_value(path, key, rng))
     values["num_labels"] = rng.choice([1, 2, 3, 5])
-    order = rng.sample(s.classes, len(s.classes))
+    among = [c for c in s.classes if classes is None or c in classes]
+    order = rng.sample(among, len(among))
     for cls in order if default else order[:1]:
         try:
             config = s.make_config(values)
@@ -120,6 +124,75 @@ def check(model_type: str, draws: int, seed: int) -> Counter[str]:
     return out
 
 
+def counter_flops(config: dict[str, Any], cls: str, batch: int, seq: int) -> int | str:
+    """FlopCounterMode's total for ``cls`` built on the meta device from the config.json
+    ``config``, run on B × s ``input_ids`` with eager attention and experts; or why it did
+    not run."""
+    import warnings
+
+    import torch
+    import transformers
+    from torch.utils.flop_counter import FlopCounterMode
+
+    from symparam.fitting.flops import run_meta
+
+    data = {k: v for k, v in config.items() if k not in ("model_type", "architectures")}
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            hf = transformers.AutoConfig.for_model(config["model_type"], **data)
+
+            def count(model: Any, batch: int, seq: int) -> int:
+                counter = FlopCounterMode(display=False)
+                with counter, torch.no_grad():
+                    model(input_ids=torch.zeros((batch, seq), dtype=torch.long,
+                                                device="meta"))
+                return int(counter.get_total_flops())
+
+            return int(run_meta(hf, cls, batch, seq, count))
+    except Exception as error:  # a forward that does not run on the meta device
+        return f"{type(error).__name__}: {str(error)[:100]}"
+
+
+def check_flops(model_type: str, draws: int, seed: int) -> Counter[str]:
+    """The FLOPs outcomes of ``draws`` draws (as :func:`check` draws them, with B and s drawn
+    too) for a type with a FLOPs file: ``exact`` (symparam's FLOPs are FlopCounterMode's on
+    the meta device), ``refused: why``, ``silent: …`` (a bug), ``unbuilt``, ``unrun`` (the
+    forward does not run there, so nothing to compare); a drawn point the fit used is not
+    a draw."""
+    import symparam
+    from symparam.fitted import forward
+
+    rng = random.Random(f"{seed}:flops:{model_type}")
+    out: Counter[str] = Counter()
+    data = forward.flops_file(model_type)
+    for k in range(draws):
+        got = draw(model_type, rng, default=k == 0,
+                   classes=list(data["classes"]) if data else None)
+        if got is None:
+            out["unbuilt"] += 1
+            continue
+        config, cls, _ = got
+        batch, seq = rng.randint(1, 4), rng.randint(1, 64)
+        try:
+            m = symparam.from_hf_config(config, name=model_type)
+            ours = forward.flops(m, batch, seq)
+        except symparam.SymparamError as error:
+            out[f"refused: {str(error).removeprefix(f'{model_type}: ')[:120]}"] += 1
+            continue
+        if data and {**m.sizes, "B": batch, "s": seq} in data["classes"][cls]["checked"]:
+            continue
+        real = counter_flops(config, cls, batch, seq)
+        if isinstance(real, str):
+            out[f"unrun: {real}"] += 1
+        elif real == ours.flops:
+            out["exact"] += 1
+        else:
+            out[f"silent: {cls} at B = {batch}, s = {seq}: {ours.flops:,}, FlopCounterMode "
+                f"{real:,}"] += 1
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     from symparam import fitted
 
@@ -128,7 +201,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--draws", type=int, default=12)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--write", action="store_true", help="write docs/fitted-coverage.md")
+    parser.add_argument("--flops", action="store_true",
+                        help="check the FLOPs files instead (with --write: the FLOPs column)")
     args = parser.parse_args(argv)
+    if args.flops:
+        return main_flops(args)
     results = {}
     for model_type in args.types or fitted.names():
         results[model_type] = check(model_type, args.draws, args.seed)
@@ -190,7 +267,7 @@ def write_doc(results: dict[str, Counter[str]], args: argparse.Namespace) -> Non
         f"- records with no exact draw (every draw refused or not built by transformers): "
         f"{len(results) - len(exact) - len(silent)}; types whose fit was refused: "
         f"{len(refused) - len(unbuildable)} (below, with why)",
-        "- FLOPs: not fitted for any record (refused with the reason)",
+        flops_summary(),
         "",
         "| model type | exact | refused | silent | not built | FLOPs | first refusal |",
         "|---|---:|---:|---:|---:|---|---|",
@@ -200,12 +277,97 @@ def write_doc(results: dict[str, Counter[str]], args: argparse.Namespace) -> Non
         lines.append(
             f"| {model_type} | {r['exact']} | {sum(r[k] for k in refusals)} | "
             f"{sum(n for k, n in r.items() if k.startswith('silent'))} | {r['unbuilt']} | "
-            f"not fitted | {refusals[0][9:].replace('|', '/') if refusals else ''} |")
+            f"{flops_cell(model_type)} | "
+            f"{refusals[0][9:].replace('|', '/') if refusals else ''} |")
     lines += ["", "## Types not fitted", "", "| model type | why |", "|---|---|"]
     lines += [f"| {t} | {why.replace('|', '/')} |" for t, why in sorted(refused.items())]
     if unclassed:
         lines += ["", "## Types with no class of their own", "",
                   f"{NO_CLASS[0].upper()}{NO_CLASS[1:]}: {', '.join(unclassed)}."]
+    DOC.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
+FLOPS_CHECKED = ROOT / "docs" / "fitted-flops-checked.json"
+
+
+def flops_cell(model_type: str, checked: Counter[str] | None = None) -> str:
+    """The FLOPs column of a type: the classes read off the forward (and the last check
+    against FlopCounterMode, docs/fitted-flops-checked.json), or why not."""
+    from symparam.fitted import forward
+
+    data = forward.flops_file(model_type)
+    if data is None:
+        return "not fitted yet"
+    if checked is None and FLOPS_CHECKED.exists():
+        checked = Counter(json.loads(FLOPS_CHECKED.read_text()).get(model_type, {}))
+    if not data["classes"]:
+        why = next(iter(data["refused"].values()), "")
+        return f"refused: {why[:100]}".replace("|", "/")
+    out = f"fitted: {', '.join(sorted(data['classes']))}"
+    if checked:
+        drawn = sum(n for k, n in checked.items() if k != "unbuilt")
+        out += f" ({checked['exact']} of {drawn} draws exact" + (
+            f", {sum(n for k, n in checked.items() if k.startswith('silent'))} silent"
+            if _silent(checked) else "") + ")"
+    return out
+
+
+def flops_summary() -> str:
+    """The FLOPs line of the coverage document's summary."""
+    from symparam import fitted
+    from symparam.fitted import forward
+
+    files = {t: forward.flops_file(t) for t in fitted.names()}
+    done = [t for t, d in files.items() if d is not None]
+    read = [t for t in done if files[t]["classes"]]  # type: ignore[index]
+    return (f"- FLOPs (`python tools/fit_records.py --flops TYPE`, read off the forward with "
+            f"torch's FlopCounterMode on the meta device; checked by `python "
+            f"tools/fitted_oracle.py --flops --write`): fitted for {len(read)} types, refused "
+            f"for {len(done) - len(read)} (the reason in the column), not fitted yet for "
+            f"{len(files) - len(done)}")
+
+
+def main_flops(args: argparse.Namespace) -> int:
+    """The FLOPs files against FlopCounterMode (:func:`check_flops`); with ``--write``, the
+    outcomes kept in docs/fitted-flops-checked.json and the FLOPs column of the coverage
+    document rewritten in place (its other columns are the count's, left as they are)."""
+    from symparam import fitted
+    from symparam.fitted import forward
+
+    wanted = args.types or [t for t in fitted.names() if forward.flops_file(t) is not None]
+    results: dict[str, Counter[str]] = {}
+    for model_type in wanted if args.draws else ():  # --draws 0: the column from what is kept
+        data = forward.flops_file(model_type)
+        if data is None or not data["classes"]:
+            continue
+        results[model_type] = check_flops(model_type, args.draws, args.seed)
+        print(model_type, dict(results[model_type]), flush=True)
+    silent = sum(n for r in results.values() for k, n in r.items() if k.startswith("silent"))
+    print(f"{len(results)} types, {silent} silent")
+    if args.write:
+        kept = json.loads(FLOPS_CHECKED.read_text()) if FLOPS_CHECKED.exists() else {}
+        kept.update({t: dict(r) for t, r in results.items()})
+        FLOPS_CHECKED.write_text(json.dumps(dict(sorted(kept.items())), indent=1) + "\n")
+        flops_column()
+    return 1 if silent else 0
+
+
+def flops_column() -> None:
+    """The FLOPs column and summary line of docs/fitted-coverage.md, rewritten in place."""
+    lines = DOC.read_text(encoding="utf-8").splitlines()
+    header = next(i for i, line in enumerate(lines) if line.startswith("| model type | exact"))
+    column = lines[header].split(" | ").index("FLOPs")
+    for i, line in enumerate(lines):
+        if line.startswith("- FLOPs"):
+            lines[i] = flops_summary()
+        elif i > header + 1 and line.startswith("| ") and line.count(" | ") >= column:
+            cells = line.split(" | ")
+            if cells[0] == "| model type":
+                break
+            cells[column] = flops_cell(cells[0][2:])
+            lines[i] = " | ".join(cells)
+        elif i > header + 1 and not line.startswith("|"):
+            break
     DOC.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 

@@ -152,9 +152,14 @@ class FittedModel(Model):
     """A model of a fitted record (:func:`model_for_config`)."""
 
     record: Mapping[str, Any]
+    #: every size the config gives, by symbol, held by the tree or not (the forward's FLOPs
+    #: may need one no weight is sized by: :mod:`symparam.fitted.forward`)
+    sizes: Mapping[str, int]
 
-    def __init__(self, *args: Any, record: Mapping[str, Any], **kwargs: Any) -> None:
+    def __init__(self, *args: Any, record: Mapping[str, Any],
+                 sizes: Mapping[str, int] | None = None, **kwargs: Any) -> None:
         self.record = record  # before the values are checked: its bounds check them
+        self.sizes = dict(sizes or {})
         super().__init__(*args, **kwargs)
 
     def unbound(self, keep: Mapping[str, Any]) -> FittedModel:
@@ -164,7 +169,8 @@ class FittedModel(Model):
                             {k: v for k, v in self.values.items() if k in wanted},
                             self.user_assumptions, description=self.description,
                             label=self.label, config_keys=self.config_keys,
-                            record=self.record)
+                            record=self.record,
+                            sizes={k: v for k, v in self.sizes.items() if k in wanted})
         return other
 
     def _checked(self, values: Mapping[str, Any]) -> dict[str, int]:
@@ -203,5 +209,6 @@ def _model(record: Mapping[str, Any], cls: str, options: Mapping[str, Any],
                    for a in assume]
     model = FittedModel(name, family, cls, options, bound, assumptions,
                         description=description, label=cls,
-                        config_keys={k: v for k, v in keys.items() if k in held}, record=record)
+                        config_keys={k: v for k, v in keys.items() if k in held}, record=record,
+                        sizes={k: v for k, v in values.items() if isinstance(v, int)})
     return model

@@ -1,0 +1,138 @@
+"""Forward FLOPs of a fitted record, read off transformers' forward with torch's counter and
+shipped as data (``flops/<model_type>.json``, written by ``python tools/fit_records.py --flops
+TYPE``; :mod:`symparam.fitting.flops` says how). Read without torch: the formula is a JSON
+expression (:mod:`symparam.fitted.expr`) in B, s and the record's sizes.
+
+A class is refused in one line where its FLOPs were not fitted (with the reason the fit
+gave), where a config gives a key a value the FLOPs were not read at, or a size the fit held
+fixed another value.
+
+>>> data = flops_file("apertus")
+>>> sorted(data["classes"])[:1]
+['ApertusForCausalLM']
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import sympy
+
+from symparam.errors import ConfigError, InvalidValueError
+from symparam.fitted.expr import decode
+from symparam.frozen import frozen
+from symparam.symbols import symbol
+
+#: the format read (:data:`symparam.fitting.flops.FORMAT`)
+FORMAT = 1
+
+
+@cache
+def flops_file(model_type: str) -> dict[str, Any] | None:
+    """The FLOPs file of ``model_type``, or None where none is shipped."""
+    path = resources.files("symparam.fitted").joinpath("flops", f"{model_type}.json")
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        return None
+    if data.get("format") != FORMAT or data.get("model_type") != model_type:
+        raise ConfigError(f"the FLOPs file of {model_type} is not one this symparam reads")
+    return dict(data)
+
+
+@frozen
+class FittedFlops:
+    """A forward's FLOPs as torch's counter counts them: the total, its formula, by part."""
+
+    flops: int
+    formula: sympy.Expr
+    parts: tuple[tuple[str, int], ...]
+    convention: str
+
+
+def how(data: Mapping[str, Any]) -> str:
+    """How the FLOPs were read, in words, with the versions."""
+    return (f"read off transformers' forward (transformers {data.get('transformers')}) with "
+            f"torch's counter, torch.utils.flop_counter.FlopCounterMode (torch "
+            f"{data.get('torch')}), on the meta device, attention and experts as eager code: "
+            "the matrix products and convolutions that counter counts")
+
+
+def why_not(model_type: str, cls: str) -> str | None:
+    """Why the FLOPs of ``cls`` are not shipped, or None where they are."""
+    data = flops_file(model_type)
+    if data is None:
+        return (f"FLOPs are not fitted for {model_type} yet (python tools/fit_records.py "
+                f"--flops {model_type})")
+    if cls in data["classes"]:
+        return None
+    why = data["refused"].get(cls, data["refused"].get("*", "not fitted"))
+    return f"FLOPs of {cls} were not read off transformers' forward: {why}"
+
+
+def flops(model: Any, batch: int, seq: int) -> FittedFlops:
+    """The forward FLOPs of the fitted ``model`` (a :class:`~symparam.fitted.FittedModel`)
+    for ``batch`` sequences of ``seq`` tokens; :class:`InvalidValueError` says why not."""
+    record = model.record
+    model_type, cls = record["model_type"], model.architecture
+    refused = why_not(model_type, cls)
+    if refused is not None:
+        raise InvalidValueError(refused)
+    data = flops_file(model_type)
+    assert data is not None
+    entry = data["classes"][cls]
+    for path, kept in entry.get("keys", {}).items():
+        value = model.options.get(path, record["keys"][path].get("default"))
+        if value not in kept:
+            raise InvalidValueError(
+                f"{path} = {json.dumps(value)}: FLOPs of {cls} were read off transformers' "
+                f"forward with {path} in {', '.join(json.dumps(v) for v in kept)} only")
+    sizes: Mapping[str, int] = getattr(model, "sizes", None) or model.values
+    for name, value in entry.get("fixed", {}).items():
+        if name in sizes and sizes[name] != value:
+            raise InvalidValueError(f"{name} = {sizes[name]}: FLOPs of {cls} were read off "
+                                    f"transformers' forward at {name} = {value} only")
+    known = set(entry["sizes"]) | set(entry.get("quiet", ())) | set(entry.get("fixed", {}))
+    unread = sorted(k for k in sizes if k not in known)
+    if unread:
+        raise InvalidValueError(f"FLOPs of {cls} were not read off transformers' forward with "
+                                f"{', '.join(unread)} given")
+    for kind, a, b, *why in entry.get("runs_if", ()):
+        if kind == "even":
+            dim = decode(a, f"FLOPs of {model_type}")
+            if all(x.name in sizes for x in dim.free_symbols):
+                value = int(dim.xreplace({x: sympy.Integer(sizes[x.name])
+                                          for x in dim.free_symbols}))
+                if value % 2:
+                    raise InvalidValueError(
+                        f"{cls} cannot run with {dim} = {value}, odd: transformers' forward "
+                        f"failed so when fitted ({b[:80]})")
+            continue
+        if kind == "product":
+            c, d = b
+            if all(k in sizes for k in (a, c, d)) and sizes[a] != sizes[c] * sizes[d]:
+                raise InvalidValueError(
+                    f"{cls} cannot run with {a} = {sizes[a]} other than {c}·{d} = "
+                    f"{sizes[c] * sizes[d]}: transformers' forward failed so when fitted "
+                    f"({why[0][:80]})")
+            continue
+        if a in sizes and b in sizes and not (
+                sizes[a] <= sizes[b] if kind == "le" else sizes[b] % sizes[a] == 0):
+            said = "above" if kind == "le" else "not dividing"
+            raise InvalidValueError(f"{cls} cannot run with {a} = {sizes[a]} {said} {b} = "
+                                    f"{sizes[b]}: transformers' forward failed so when fitted "
+                                    f"({why[0][:80]})")
+    formula = decode(entry["flops"], f"FLOPs of {model_type}")
+    env = {symbol(k): sympy.Integer(v) for k, v in sizes.items()}
+    env.update({symbol("B"): sympy.Integer(batch), symbol("s"): sympy.Integer(seq)})
+    missing = sorted(str(x) for x in formula.free_symbols if x not in env)
+    if missing:
+        raise InvalidValueError(f"no value for {', '.join(missing)}; bind them "
+                                f"(e.g. --set {missing[0]}=…)")
+    parts = tuple((name, int(decode(e, f"FLOPs of {model_type}").xreplace(env)))
+                  for name, e in entry["parts"])
+    return FittedFlops(int(formula.xreplace(env)), formula, parts, how(data))

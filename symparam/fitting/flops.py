@@ -1,0 +1,607 @@
+"""Forward FLOPs read off transformers' forward with torch's counter (needs torch, transformers).
+
+Each class of a fitted type is built on the meta device and run on ``input_ids`` of B
+sequences of s tokens, attention and experts as eager code, under
+``torch.utils.flop_counter.FlopCounterMode``. Beside it, each operation the counter counts
+(``flop_registry``: mm, addmm, bmm, baddbmm, convolutions, attention kernels) is recorded with
+the module it ran in (layer indices folded: ``model.layers.*.mlp.down_proj``), its place
+among that module's counted operations, and its arguments' shapes. Built at the default sizes
+(layer counts lowered), at each size (and B, s) moved alone, and at points where all move at
+once, every shape's every dimension and the number of times each operation runs are solved
+exactly in B, s and the sizes (:mod:`symparam.fitting.solve`, as the parameter fitter solves
+a tensor's dimensions); each operation's FLOPs are then torch's own formula for it applied to
+those expressions, and their sum is the forward's. The sum is checked against the counter's
+total at points none of the fits used; anything that does not fit, or a forward that does not
+run on the meta device, is refused with the reason, never guessed.
+
+A flag or enum the record fits as values (``attention_bias``) is tried at its other values at
+three points: where the counter's total is the formula's at all of them, the key changes no
+FLOPs; otherwise a config with that value is refused.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import random
+import re
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any
+
+import sympy
+
+from symparam.fitted.expr import encode
+from symparam.fitting import solve
+from symparam.fitting.fitter import FitError
+from symparam.symbols import symbol
+
+#: the format of a FLOPs file; another is not read
+FORMAT = 1
+#: the batch and sequence length a fit starts from, and the layer count it lowers to
+BATCH, SEQ, LAYERS_AT = 2, 8, 2
+#: points where every size moves at once: to fit on, to choose between fits, to check the sum
+FIT_POINTS, SETTLE_POINTS, CHECK_POINTS = 6, 3, 3
+LAYERS = re.compile(r".*(layers|depth|blocks)$")
+#: the classes read besides the base model: language-model heads
+HEADS = re.compile(r"(ForCausalLM|ForMaskedLM|LMHeadModel|ForConditionalGeneration)$")
+#: sizes a sequence may pass (a sliding window, a chunk): drawn small, below and above s
+WINDOW = re.compile(r".*(window|chunk).*")
+#: the symbols of the batch and the sequence length
+BS = ("B", "s")
+
+Signature = tuple[Any, ...]
+Reading = dict[Signature, tuple[int, tuple[int, ...]]]
+
+
+class _Run:
+    """One forward: each counted operation by signature (how often, its shapes' numbers),
+    and the counter's total."""
+
+    def __init__(self, ops: Reading, specs: dict[Signature, Any], total: int) -> None:
+        self.ops, self.specs, self.total = ops, specs, total
+
+
+def _generic(name: str, modules: Mapping[str, Any]) -> str:
+    """``name`` with each index into a list of layers folded (``layers.*``); an index into a
+    Sequential (CTRL's ``ffn.0``, ``ffn.2``) names a module of its own and is kept."""
+    import torch
+
+    parts = name.split(".")
+    out = []
+    for k, part in enumerate(parts):
+        parent = modules.get(".".join(parts[:k]))
+        folded = part.isdigit() and not isinstance(parent, torch.nn.Sequential)
+        out.append("*" if folded else part)
+    return ".".join(out)
+
+
+def forward(model: Any, batch: int, seq: int) -> _Run:
+    """The counted operations of ``model(input_ids)`` on the meta device (B × s tokens)."""
+    import torch
+    from torch.utils._python_dispatch import TorchDispatchMode
+    from torch.utils._pytree import tree_flatten, tree_map
+    from torch.utils.flop_counter import FlopCounterMode, flop_registry
+
+    modules = dict(model.named_modules())
+    names = {id(m): _generic(n, modules) for n, m in modules.items()}
+    stack: list[list[Any]] = [["", 0]]
+    events: list[tuple[Any, ...]] = []
+
+    def pre(module: Any, _args: Any) -> None:
+        if id(module) in names:
+            stack.append([names[id(module)], 0])
+
+    def post(module: Any, _args: Any, _out: Any) -> None:
+        if id(module) in names and len(stack) > 1:
+            stack.pop()
+
+    def shape(x: Any) -> Any:
+        return tuple(x.shape) if isinstance(x, torch.Tensor) else x
+
+    class Recorder(TorchDispatchMode):
+        def __torch_dispatch__(self, func: Any, types: Any, args: Any = (),
+                               kwargs: Any = None) -> Any:
+            kwargs = kwargs or {}
+            out = func(*args, **kwargs)
+            packet = func.overloadpacket
+            if packet in flop_registry:
+                frame = stack[-1]
+                frame[1] += 1
+                leaves, spec = tree_flatten(tree_map(shape, (args, kwargs, out)))
+                ints = tuple(v for v in leaves if type(v) is int)
+                others = tuple(repr(v) for v in leaves if type(v) is not int)
+                events.append(((frame[0], frame[1], str(packet), others, str(spec)),
+                               ints, (packet, spec, leaves)))
+            return out
+
+    ids = torch.zeros((batch, seq), dtype=torch.long, device="meta")
+    counter = FlopCounterMode(display=False)
+    hooks = [torch.nn.modules.module.register_module_forward_pre_hook(pre),
+             torch.nn.modules.module.register_module_forward_hook(post)]
+    try:
+        with counter, Recorder(), torch.no_grad():
+            model(input_ids=ids)
+    finally:
+        for h in hooks:
+            h.remove()
+    ops: Reading = {}
+    specs: dict[Signature, Any] = {}
+    for sig, ints, how in events:
+        count, seen = ops.get(sig, (0, ints))
+        if seen != ints:
+            raise FitError(f"{sig[0] or 'the model'}: {sig[2]} runs at different shapes in "
+                           f"different layers or calls ({seen} and {ints})")
+        ops[sig] = (count + 1, ints)
+        specs[sig] = how
+    return _Run(ops, specs, int(counter.get_total_flops()))
+
+
+class FlopsFitter:
+    """The FLOPs of one class of a type, as its record's sizes give them."""
+
+    def __init__(self, model_type: str, record: Mapping[str, Any], cls: str,
+                 seed: int = 0) -> None:
+        from symparam.fitting.transformers_types import spec
+
+        self.s, self.cls, self.record = spec(model_type), cls, record
+        self.rng = random.Random(f"{seed}:{model_type}:{cls}")
+        self.paths: dict[str, str] = {}  # symbol → config path
+        self.point: dict[str, int] = {}
+        for path, entry in record["keys"].items():
+            key = self.s.keys.get(path)
+            if not isinstance(entry, dict) or "size" not in entry or key is None:
+                continue
+            if isinstance(entry["size"], str) and type(key.value) is int and key.value > 0:
+                self.paths[entry["size"]] = path
+                self.point[entry["size"]] = key.value
+        for name, path in self.paths.items():  # a fit costs what its layers cost
+            if LAYERS.match(path) and self.point[name] > LAYERS_AT:
+                self.point[name] = LAYERS_AT
+        self.point.update(B=BATCH, s=SEQ)
+        self.forwards = 0
+        self.tied: dict[str, set[str]] = {}
+        self.ran: list[dict[str, int]] = []  # points whose forward ran, and those it did not
+        self.failed: list[tuple[dict[str, int], str]] = []
+
+    def run(self, point: Mapping[str, int], options: Mapping[str, Any] | None = None
+            ) -> _Run | str:
+        """The forward at ``point`` (and key values ``options``), or why it does not run."""
+        import warnings
+
+
+        self.forwards += 1
+        values = {self.paths[k]: v for k, v in point.items() if k in self.paths}
+        values.update(options or {})
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                done = run_meta(self.s.make_config(values), self.cls, point["B"], point["s"],
+                                forward)
+        except FitError:
+            raise
+        except Exception as error:  # transformers refusing these sizes, or a meta tensor
+            why = f"{type(error).__name__}: {' '.join(str(error).split())[:160]}"
+            if not options:
+                self.failed.append((dict(point), why))
+            return why
+        if not options:
+            self.ran.append(dict(point))
+        return done
+
+    def fit(self) -> dict[str, Any]:
+        """The class's FLOPs entry: the formula, its parts, what it holds and was checked at."""
+        base = self.run(self.point)
+        if isinstance(base, str):
+            layered = [k for k, p in self.paths.items() if LAYERS.match(p)]
+            self.point.update({k: self.s.keys[self.paths[k]].value for k in layered})
+            base = self.run(self.point)
+            if isinstance(base, str):
+                raise FitError(f"its forward does not run on the meta device: {base}")
+        shape = set(base.ops)
+        fit_on: list[tuple[dict[str, int], _Run]] = [(dict(self.point), base)]
+        moved: dict[str, set[Signature | tuple[Signature, int]]] = {}
+        quiet: list[str] = []
+        fixed: dict[str, int] = {}
+        for key in self.point:
+            x = self.point[key]
+            got = 0
+            for v in (2 * x, x // 2, 3 * x, x + 1):
+                if v < 1 or v == x or got == 2:
+                    continue
+                p = {**self.point, key: v}
+                r = self.run(p)
+                if isinstance(r, str) or set(r.ops) != shape:
+                    continue
+                got += 1
+                fit_on.append((p, r))
+                moved.setdefault(key, set()).update(_differ(base, r))
+            if not got:
+                fixed[key] = x
+            elif not moved.get(key):
+                quiet.append(key)
+        tied = self._tied(fixed, base, shape, fit_on, moved)
+        if "B" in fixed or "s" in fixed:
+            raise FitError("its forward does not run at other batch sizes or lengths on the "
+                           "meta device")
+        moving = [k for k in self.point if k not in fixed and k not in quiet]
+        settle_on = self._drawn(moving, SETTLE_POINTS + FIT_POINTS, shape)
+        if len(settle_on) < SETTLE_POINTS + FIT_POINTS:
+            settle_on += self._drawn(moving, SETTLE_POINTS + FIT_POINTS - len(settle_on), shape,
+                                     gentle=True)
+        fit_on += settle_on[:FIT_POINTS]
+        settle_on = settle_on[FIT_POINTS:]
+        self.tied = tied
+        exprs = self._solve(base, fit_on, settle_on, moved)
+        total, parts = self._sum(base, exprs)
+        checks = self._drawn(moving, CHECK_POINTS, shape)
+        if len(checks) < CHECK_POINTS:  # sizes that must divide each other: doubled or kept
+            checks += self._drawn(moving, CHECK_POINTS - len(checks), shape, gentle=True)
+        if len(checks) < CHECK_POINTS:
+            raise FitError(f"fewer than {CHECK_POINTS} points where every size moves run, to "
+                           "check the fit on")
+        for p, r in [*fit_on, *settle_on, *checks]:
+            got = _at(total, p)
+            if got != r.total:
+                raise FitError(f"the fitted FLOPs give {got:,} where torch's counter gives "
+                               f"{r.total:,} at {_shown(p)}")
+        entry: dict[str, Any] = {
+            "flops": encode(total),
+            "parts": [[name, encode(e)] for name, e in parts],
+            "sizes": sorted(k for k in moving if k not in BS),
+            "quiet": sorted(quiet), "fixed": fixed,
+            "checked": [dict(p) for p, _ in checks],
+        }
+        entry["runs_if"] = self._runs_if(moving) + self._even(exprs) + self._products(tied)
+        entry["keys"] = self._keys(total, [dict(self.point), *(p for p, _ in checks[:2])])
+        entry["forwards"] = self.forwards
+        return entry
+
+    def _drawn(self, moving: Sequence[str], wanted: int, shape: set[Signature],
+               gentle: bool = False) -> list[tuple[dict[str, int], _Run]]:
+        """Points where every size moves (halved, kept or doubled; B and s drawn, and a
+        window or chunk small enough for s to pass it), that run with the base's
+        operations; ``gentle``: each size kept or doubled, which keeps most sizes that must
+        divide each other dividing."""
+        out: list[tuple[dict[str, int], _Run]] = []
+        for _ in range(10 * wanted):
+            if len(out) == wanted:
+                break
+            p = dict(self.point)
+            for k in moving:
+                if k == "B":
+                    p[k] = self.rng.randint(1, 5)
+                elif k == "s":
+                    p[k] = self.rng.randint(1, 40)
+                elif WINDOW.match(self.paths[k]):  # a window the sequence may pass
+                    p[k] = self.rng.randint(1, 24)
+                else:
+                    p[k] = self.rng.choice([p[k], 2 * p[k]]) if gentle else \
+                        max(1, self.rng.choice([p[k] // 2, p[k], 2 * p[k], p[k] + 1]))
+            r = self.run(p)
+            if not isinstance(r, str) and set(r.ops) == shape:
+                out.append((p, r))
+        return out
+
+    def _solve(self, base: _Run, fit_on: Sequence[tuple[dict[str, int], _Run]],
+               settle_on: Sequence[tuple[dict[str, int], _Run]],
+               moved: Mapping[str, set[Any]]) -> dict[Any, sympy.Expr]:
+        """An exact expression for each operation's count and each number of its shapes."""
+        points = [p for p, _ in fit_on]
+        held = [p for p, _ in settle_on]
+        out: dict[Any, sympy.Expr] = {}
+        cache: dict[Any, sympy.Expr] = {}
+        for sig, (_, ints) in base.ops.items():
+            for index in (None, *range(len(ints))):
+                place = (sig, index)
+
+                def value(r: _Run, sig: Signature = sig, index: int | None = index) -> int:
+                    count, ints = r.ops[sig]
+                    return count if index is None else ints[index]
+
+                values = [value(r) for _, r in fit_on]
+                wanted = [value(r) for _, r in settle_on]
+                keys = sorted(k for k, places in moved.items() if place in places)
+                if any(k in self.tied for k in keys):  # moved together: either may hold it
+                    keys = sorted(set(keys) | {k for k in keys for k in self.tied.get(k, ())})
+                memo = (tuple(keys), tuple(values), tuple(wanted))
+                if memo not in cache:
+                    cache[memo] = self._one(keys, points, values, held, wanted, place, value,
+                                            set(base.ops))
+                out[place] = cache[memo]
+        return out
+
+    def _one(self, keys: list[str], points: Sequence[Mapping[str, int]], values: list[int],
+             held: Sequence[Mapping[str, int]], wanted: list[int], place: Any,
+             value: Any, shape: set[Signature]) -> sympy.Expr:
+        """The one formula of a number; where several fit every point, points that tell
+        them apart are run (the simplest kept where none runs)."""
+        linear = {k: solve.marginal_linear(self.point, points, values, k) for k in keys}
+        required = [k for k in keys if k not in self.tied]
+        options = solve.candidates(keys, points, values, linear, required)
+        chosen, why, kept = solve.settle(options, held, wanted)
+        tries = 0
+        while chosen is None and kept and tries < 200:
+            tries += 1
+            p = dict(self.point)
+            for k in keys:
+                x = p[k]
+                p[k] = self.rng.choice([v for v in (x - 1, x + 1, x // 2 + 1, 2 * x + 1, 3 * x,
+                                                    x // 3, 5 * x) if v >= 1])
+            if len({c.at(p) for c in kept}) < 2:
+                continue
+            r = self.run(p)
+            if isinstance(r, str) or set(r.ops) != shape:
+                if tries > 40:
+                    chosen = kept[0]  # nothing that runs tells them apart
+                continue
+            kept = [c for c in kept if c.at(p) == value(r)]
+            if not kept:
+                why = "the fits found do not hold where they differ"
+            elif solve.agree(kept):
+                chosen = kept[0]
+        if chosen is None:
+            sig, index = place
+            what = "how often it runs" if index is None else f"number {index} of its shapes"
+            raise FitError(f"{sig[0] or 'the model'}: {sig[2]}, {what}: {why}")
+        return chosen.expr()
+
+    def _sum(self, base: _Run, exprs: Mapping[Any, sympy.Expr]
+             ) -> tuple[sympy.Expr, list[tuple[str, sympy.Expr]]]:
+        """torch's formula for each operation applied to its fitted shapes, times how often
+        it runs; summed, and by part (the module path's first two names)."""
+        from torch.utils._pytree import tree_unflatten
+        from torch.utils.flop_counter import flop_registry
+
+        parts: dict[str, sympy.Expr] = {}
+        for sig in base.ops:
+            packet, spec, leaves = base.specs[sig]
+            formula = getattr(flop_registry[packet], "__wrapped__", None)
+            if formula is None:
+                raise FitError(f"{sig[0]}: torch's counter has no shape formula for {sig[2]}")
+            k = 0
+            symbolic = []
+            for leaf in leaves:
+                if type(leaf) is int:
+                    symbolic.append(exprs[(sig, k)])
+                    k += 1
+                else:
+                    symbolic.append(leaf)
+            args, kwargs, out = tree_unflatten(symbolic, spec)
+            try:
+                each = formula(*args, out_shape=out, **kwargs)
+                each = sympy.Integer(each) if isinstance(each, int) else each
+            except Exception as error:  # torch's formula asks more of a shape than a product
+                raise FitError(f"{sig[0]}: torch's formula for {sig[2]} does not take the "
+                               f"fitted shapes ({type(error).__name__})") from None
+            name = ".".join(sig[0].split(".")[:2]) or "(the model's own code)"
+            parts[name] = parts.get(name, sympy.Integer(0)) + exprs[(sig, None)] * each
+        parts = {k: sympy.expand(v) for k, v in parts.items() if sympy.expand(v) != 0}
+        return sympy.expand(sum(parts.values(), sympy.Integer(0))), sorted(parts.items())
+
+    def _tied(self, fixed: dict[str, int], base: _Run, shape: set[Signature],
+              fit_on: list[tuple[dict[str, int], _Run]], moved: dict[str, set[Any]]
+              ) -> dict[str, set[str]]:
+        """Sizes whose forward runs only moved with another (Helium's attention needs H =
+        h·d_head): each doubled with each other size held fixed, and the builds that run
+        fitted on; they are no longer fixed, and each is fitted in the sizes it moves with."""
+        tied: dict[str, set[str]] = {}
+        sizes = [k for k in fixed if k not in BS]
+        for key in sizes:
+            for other in sizes:
+                if other == key:
+                    continue
+                p = {**self.point, key: 2 * self.point[key], other: 2 * self.point[other]}
+                r = self.run(p)
+                if isinstance(r, str) or set(r.ops) != shape:
+                    continue
+                fit_on.append((p, r))
+                moved.setdefault(key, set()).update(_differ(base, r))
+                tied.setdefault(key, set()).add(other)
+        for key in tied:
+            fixed.pop(key, None)
+        return tied
+
+    def _products(self, tied: Mapping[str, set[str]]) -> list[list[Any]]:
+        """For sizes moved together, ``a = b·c`` where it holds wherever the forward ran and
+        fails where it did not: a config that breaks it is refused."""
+        out: list[list[Any]] = []
+        names = sorted(tied)
+        for a in names:
+            for b, c in ((b, c) for b in names for c in names if b < c and a not in (b, c)):
+                if all(p[a] == p[b] * p[c] for p in self.ran):
+                    broken = [why for p, why in self.failed if p[a] != p[b] * p[c]]
+                    if broken:
+                        out.append(["product", a, [b, c], broken[0]])
+        return out
+
+    def _runs_if(self, moving: Sequence[str]) -> list[list[Any]]:
+        """Conditions between two sizes (``a <= b``, ``a`` divides ``b``) that hold wherever
+        the forward ran and fail where it did not (repeat_kv needs h_kv to divide h): a
+        config that breaks one is refused, as transformers cannot run it. A failure none
+        explains is not covered (the oracle's ``unrun``)."""
+        sizes = [k for k in moving if k not in BS]
+        out: list[list[Any]] = []
+        for a in sizes:
+            for b in sizes:
+                if a == b:
+                    continue
+                for kind, holds in (("le", lambda p, a=a, b=b: p[a] <= p[b]),
+                                    ("divides", lambda p, a=a, b=b: p[b] % p[a] == 0)):
+                    if all(holds(p) for p in self.ran):
+                        broken = [why for p, why in self.failed if not holds(p)]
+                        if broken:
+                            out.append([kind, a, b, broken[0]])
+        return out
+
+    def _even(self, exprs: Mapping[Any, sympy.Expr]) -> list[list[Any]]:
+        """Dimensions the forward needs even (rotary embeddings halve the head's width):
+        one even at the base that, made odd at two points drawn around it, fails to run at
+        both, and ran odd nowhere."""
+        out: list[list[Any]] = []
+        for e in sorted(set(exprs.values()), key=sympy.default_sort_key):
+            names = sorted(str(x) for x in e.free_symbols)
+            if e.is_number or any(n in BS for n in names) or _at(e, self.point) % 2:
+                continue
+            if any(_at(e, p) % 2 for p in self.ran):
+                continue
+            fails: list[str] = []
+            for _ in range(40):
+                p = dict(self.point)
+                for n in names:
+                    p[n] = self.rng.randint(max(1, p[n] // 2), 2 * p[n])
+                if not _at(e, p) % 2:
+                    continue
+                r = self.run(p)
+                if not isinstance(r, str):
+                    break
+                fails.append(r)
+                if len(fails) == 2:
+                    out.append(["even", encode(e), fails[0]])
+                    break
+        return out
+
+    def _keys(self, total: sympy.Expr, points: Sequence[dict[str, int]]
+              ) -> dict[str, list[Any]]:
+        """For each key the record fits values of, the values that change no FLOPs (the
+        counter's total is the formula's at the base and at two of the check points); the
+        others are refused where a config gives them."""
+        from symparam.fitting.keys import probe_values
+
+        out: dict[str, list[Any]] = {}
+        for path, entry in self.record["keys"].items():
+            if not isinstance(entry, dict) or "values" not in entry:
+                continue
+            default = entry.get("default")
+            kept = [default]
+            key = self.s.keys.get(path)
+            for value in entry["values"]:
+                if value == default or key is None or value not in [key.value,
+                                                                    *probe_values(key)]:
+                    continue
+                runs = [self.run(p, {path: value}) for p in points]
+                if all(not isinstance(r, str) and r.total == _at(total, p)
+                                            for p, r in zip(points, runs, strict=True)):
+                    kept.append(value)
+            out[path] = kept
+        return out
+
+
+def run_meta(config: Any, cls: str, batch: int, seq: int, how: Any) -> Any:
+    """``how(model, batch, seq)`` on ``cls`` built on the meta device from ``config`` with
+    eager attention and experts; where the forward reads a value (a check for padding beside
+    the pad token, whether a mask may be skipped: ``.item()``, which a meta tensor cannot
+    give), again with masks built whole, then also with no pad token (no product hangs on
+    either)."""
+    import torch
+    import transformers
+
+    from symparam.fitting.meta import quiet_init
+
+    eager(config)
+    for attempt in range(3):
+        with torch.device("meta"), quiet_init():
+            model = getattr(transformers, cls)(config)
+        model.eval().requires_grad_(False)
+        try:
+            with _masks_built() if attempt else contextlib.nullcontext():
+                return how(model, batch, seq)
+        except RuntimeError as error:
+            if attempt == 2 or "meta" not in str(error):
+                raise
+            if attempt == 1:  # masks built whole did not do: the pad token's check
+                config.pad_token_id = None
+    raise AssertionError("unreachable")
+
+
+@contextlib.contextmanager
+def _masks_built() -> Iterator[None]:
+    """transformers' masks built whole rather than skipped where no token is padded: the
+    skip reads whether any is (``padding_mask.all()``), a value a meta tensor cannot give;
+    the mask is added to the scores, no product, so the counter counts the same."""
+    from unittest import mock
+
+    from transformers import masking_utils
+
+    with contextlib.ExitStack() as stack:
+        for name in ("_ignore_bidirectional_mask_sdpa", "_ignore_causal_mask_sdpa"):
+            if hasattr(masking_utils, name):
+                stack.enter_context(mock.patch.object(masking_utils, name,
+                                                      lambda *a, **k: False))
+        yield
+
+
+def eager(config: Any) -> None:
+    """Attention and experts as plain torch code, each product visible to the counter."""
+    for part in [config, *(getattr(config, n, None) for n in ("text_config", "vision_config",
+                                                              "audio_config"))]:
+        if part is not None and hasattr(part, "_attn_implementation"):
+            part._attn_implementation = "eager"
+            part._experts_implementation = "eager"
+
+
+def _differ(base: _Run, other: _Run) -> set[Any]:
+    out: set[Any] = set()
+    for sig, (count, ints) in base.ops.items():
+        c2, i2 = other.ops[sig]
+        if c2 != count:
+            out.add((sig, None))
+        out.update((sig, k) for k, (a, b) in enumerate(zip(ints, i2, strict=True)) if a != b)
+    return out
+
+
+def _at(expr: sympy.Expr, point: Mapping[str, int]) -> int:
+    value = expr.xreplace({symbol(k): sympy.Integer(v) for k, v in point.items()})
+    return int(value)
+
+
+def _shown(point: Mapping[str, int]) -> str:
+    return ", ".join(f"{k} = {v}" for k, v in point.items())
+
+
+def fit_flops(model_type: str, seed: int = 0) -> dict[str, Any]:
+    """The FLOPs file of ``model_type`` (plain JSON data): each class of its record fitted,
+    or refused with why."""
+    import torch
+    import transformers
+
+    from symparam import fitted
+
+    record = fitted.load(model_type)
+    classes: dict[str, Any] = {}
+    refused: dict[str, str] = {}
+    for cls in record["classes"]:
+        if cls != record["base"] and not HEADS.search(cls):
+            refused[cls] = ("not fitted yet: only the base model and its language-model "
+                            "heads are read off their forward")
+            continue
+        try:
+            classes[cls] = FlopsFitter(model_type, record, cls, seed).fit()
+        except FitError as error:
+            refused[cls] = str(error)
+    return {"format": FORMAT, "model_type": model_type,
+            "transformers": transformers.__version__,
+            "torch": torch.__version__.split("+")[0], "seed": seed,
+            "classes": classes, "refused": refused}
+
+
+def main(argv: list[str]) -> int:
+    """``python -m symparam.fitting.flops MODEL_TYPE OUT.json``: one type's FLOPs file."""
+    import json
+
+    model_type, out = argv
+    started = time.process_time()
+    try:
+        data = fit_flops(model_type)
+    except Exception as error:  # the record, or transformers, failing on the default
+        data = {"format": FORMAT, "model_type": model_type, "classes": {},
+                "refused": {"*": f"{type(error).__name__}: {str(error)[:200]}"}}
+    data["cpu_seconds"] = round(time.process_time() - started, 1)
+    with open(out, "w", encoding="utf-8") as handle:
+        json.dump(data, handle)
+    return 0
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit(main(sys.argv[1:]))
