@@ -17,6 +17,7 @@ from symparam.limits import MAX_DEGREE, MAX_SOLVED
 from symparam.output import json_line
 from symparam.printing import text
 from symparam.symbols import B, s
+from symparam.units import human_ops
 
 #: ``check``'s exit statuses: the formula is the exact count, or it is not (bad input: 2)
 EXIT_EQUAL, EXIT_NOT_EQUAL = 0, 1
@@ -211,7 +212,6 @@ def _fitted_flops(name: str, m: Any, args: argparse.Namespace
     import textwrap
 
     from symparam.fitted.forward import flops
-    from symparam.units import human_ops
 
     asked = [flag for flag, on in (("--causal", args.causal), ("--training", args.training),
                                    ("--decode", args.decode),

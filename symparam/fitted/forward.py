@@ -22,7 +22,7 @@ from typing import Any
 
 import sympy
 
-from symparam.errors import ConfigError, InvalidValueError
+from symparam.errors import ConfigError, InvalidValueError, UnboundError
 from symparam.fitted.expr import decode
 from symparam.frozen import frozen
 from symparam.symbols import symbol
@@ -131,8 +131,7 @@ def flops(model: Any, batch: int, seq: int) -> FittedFlops:
     env.update({symbol("B"): sympy.Integer(batch), symbol("s"): sympy.Integer(seq)})
     missing = sorted(str(x) for x in formula.free_symbols if x not in env)
     if missing:
-        raise InvalidValueError(f"no value for {', '.join(missing)}; bind them "
-                                f"(e.g. --set {missing[0]}=…)")
+        raise UnboundError(missing)
     parts = tuple((name, int(decode(e, f"FLOPs of {model_type}").xreplace(env)))
                   for name, e in entry["parts"])
     return FittedFlops(int(formula.xreplace(env)), formula, parts, how(data))

@@ -30,9 +30,13 @@ from typing import Any
 
 import sympy
 
+from symparam import fitted
 from symparam.fitted.expr import encode
 from symparam.fitting import solve
 from symparam.fitting.fitter import FitError
+from symparam.fitting.keys import probe_values
+from symparam.fitting.meta import quiet_init
+from symparam.fitting.transformers_types import spec
 from symparam.symbols import symbol
 
 #: the format of a FLOPs file; another is not read
@@ -141,7 +145,6 @@ class FlopsFitter:
 
     def __init__(self, model_type: str, record: Mapping[str, Any], cls: str,
                  seed: int = 0) -> None:
-        from symparam.fitting.transformers_types import spec
 
         self.s, self.cls, self.record = spec(model_type), cls, record
         self.rng = random.Random(f"{seed}:{model_type}:{cls}")
@@ -465,7 +468,6 @@ class FlopsFitter:
         """For each key the record fits values of, the values that change no FLOPs (the
         counter's total is the formula's at the base and at two of the check points); the
         others are refused where a config gives them."""
-        from symparam.fitting.keys import probe_values
 
         out: dict[str, list[Any]] = {}
         for path, entry in self.record["keys"].items():
@@ -495,7 +497,6 @@ def run_meta(config: Any, cls: str, batch: int, seq: int, how: Any) -> Any:
     import torch
     import transformers
 
-    from symparam.fitting.meta import quiet_init
 
     eager(config)
     for attempt in range(3):
@@ -564,7 +565,6 @@ def fit_flops(model_type: str, seed: int = 0) -> dict[str, Any]:
     import torch
     import transformers
 
-    from symparam import fitted
 
     record = fitted.load(model_type)
     classes: dict[str, Any] = {}
