@@ -86,9 +86,11 @@ def test_sdist_carries_what_its_tests_need_and_they_pass(tmp_path: Path) -> None
         assert files - set(tracked) - {"PKG-INFO"} == set()
     unpacked = tmp_path / top
     environment = {**os.environ, "PYTHONPATH": str(unpacked)}
-    tests = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                            *FROM_SDIST], cwd=unpacked, capture_output=True, text=True,
-                           check=False, env=environment, preexec_fn=_cpu_bound)
+    # in one process (-n 0): six small tests do not pay for two workers' start-up (issue 30)
+    tests = subprocess.run([sys.executable, "-m", "pytest", "-q", "-n", "0", "-p",
+                            "no:cacheprovider", *FROM_SDIST], cwd=unpacked,
+                           capture_output=True, text=True, check=False, env=environment,
+                           preexec_fn=_cpu_bound)
     assert tests.returncode == 0, tests.stdout[-3000:]
     assert f"{len(FROM_SDIST)} passed" in tests.stdout
     where = subprocess.run([sys.executable, "-c", "import symparam; print(symparam.__file__)"],

@@ -91,12 +91,15 @@ def test_the_script_reads_the_address_as_digits_only() -> None:
 
 @pytest.mark.parametrize("name", sorted(presets()))
 def test_every_preset_shows_its_count_before_any_script(name: str) -> None:
+    """Each preset's page holds its total (and active count) before any script runs, and no
+    input of it is empty (below: one page rendered for both checks, issue 30)."""
     m = symparam.model(name)
     found = elements(page(m))
     results = [e.attrs["data-value"] for e in found if "data-value" in e.attrs]
     total, active = m.count(), m.active_count()
     assert results == ([str(total)] if active == total else [str(total), str(active)])
     assert not any("hidden" not in e.attrs for e in found if "data-check" in e.attrs)
+    _no_empty_input(name, m, found)
 
 
 @pytest.mark.parametrize("name", sorted(model_types()))
@@ -359,26 +362,25 @@ def test_the_family_page_opens_on_example_values(
     assert expected is not None and full.value() == str(expected["params"])
 
 
-def test_no_preset_page_has_an_empty_input() -> None:
+def _no_empty_input(name: str, m: symparam.Model, found: list[Any]) -> None:
     """Each input of a preset's page that a count or a rule reads, or that a config key
     sets, holds the preset's value: DeepSeek-V3's page showed an empty h_kv with no config
     key, a rule of GLM-4.5's grouped heads kept under latent attention. A vision–language
     model's images (n_img; Qwen2.5-VL's s_img and Q_win, the image size's, read by FLOPs
-    alone) are inputs beside s and B, each holding where the commands start."""
-    for name in presets():
-        m = symparam.model(name)
-        read = {s.name for s in m.params.free_symbols | m.active_params.free_symbols}
-        read |= {s.name for rule in m.divisibility for s in rule.symbols}
-        found = [e for e in elements(page(m)) if e.tag == "input" and "data-name" in e.attrs]
-        shown = {e.attrs["data-name"]: e.attrs.get("value", "") for e in found
-                 if "data-run" not in e.attrs}  # the memory and compute section's s and B
-        empty = [n for n, v in shown.items() if not v and (n in read or n in m.config_keys)]
-        assert shown and not empty, (name, empty)
-        assert all(int(v) == m.values[n] for n, v in shown.items() if v), name
-        run = {e.attrs["data-name"]: e.attrs.get("value", "") for e in found
-               if "data-run" in e.attrs}
-        assert set(run) <= {"s", "B", *IMAGE_INPUTS} and all(v.isdigit() and int(v) > 0
-                                              for v in run.values()), (name, run)
+    alone) are inputs beside s and B, each holding where the commands start. Checked on
+    every preset's page by test_every_preset_shows_its_count_before_any_script."""
+    read = {s.name for s in m.params.free_symbols | m.active_params.free_symbols}
+    read |= {s.name for rule in m.divisibility for s in rule.symbols}
+    found = [e for e in found if e.tag == "input" and "data-name" in e.attrs]
+    shown = {e.attrs["data-name"]: e.attrs.get("value", "") for e in found
+             if "data-run" not in e.attrs}  # the memory and compute section's s and B
+    empty = [n for n, v in shown.items() if not v and (n in read or n in m.config_keys)]
+    assert shown and not empty, (name, empty)
+    assert all(int(v) == m.values[n] for n, v in shown.items() if v), name
+    run = {e.attrs["data-name"]: e.attrs.get("value", "") for e in found
+           if "data-run" in e.attrs}
+    assert set(run) <= {"s", "B", *IMAGE_INPUTS} and all(v.isdigit() and int(v) > 0
+                                          for v in run.values()), (name, run)
 
 
 @pytest.mark.parametrize("name", [f.name for f in families()])
