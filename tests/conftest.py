@@ -21,7 +21,8 @@ settings.load_profile("ci" if os.environ.get("CI") else "local")
 #: suite toward 15 minutes on 2 cores, issue 30; every case is tried across runs)
 SWEEP_SHARE = 0.2
 SWEEP_HELP = ("an oracle sweep's cases (one model type, preset or class each) run as a sample "
-              "drawn afresh each run: SYMPARAM_SEED=N replays a run's sample, "
+              "drawn afresh each run (sweep(weight=w): w times the share, for a costly one): "
+              "SYMPARAM_SEED=N replays a run's sample, "
               "SYMPARAM_SWEEP=all runs every case, SYMPARAM_SWEEP=0.5 half of them")
 
 
@@ -83,9 +84,13 @@ def pytest_collection_modifyitems(config, items) -> None:  # pytest's hook
             cases[(item.path, item.originalname)].append(item)
     if share >= 1 or not cases:
         return
-    dropped = []
+    dropped, weighted = [], {}
     for (path, name), group in cases.items():
-        keep = max(1, math.ceil(share * len(group)))
+        # a costly sweep takes a smaller share: its marker's weight (the key-by-key sweep's)
+        weight = group[0].get_closest_marker("sweep").kwargs.get("weight", 1)
+        if weight != 1:
+            weighted[name] = min(1.0, share * weight)
+        keep = max(1, math.ceil(min(1.0, share * weight) * len(group)))
         draw = random.Random(f"{config.sweep_seed}:{path.name}:{name}")
         kept = {id(item) for item in draw.sample(group, keep)}
         dropped += [item for item in group if id(item) not in kept]
@@ -95,6 +100,7 @@ def pytest_collection_modifyitems(config, items) -> None:  # pytest's hook
         items[:] = [item for item in items if id(item) not in gone]
     config.sweep_counts = (sum(len(g) for g in cases.values()) - len(dropped),  # type: ignore
                            sum(len(g) for g in cases.values()))
+    config.sweep_weighted = weighted  # type: ignore[attr-defined]
 
 
 def _sweep_line(config) -> str:
@@ -103,7 +109,10 @@ def _sweep_line(config) -> str:
         return "oracle sweeps: every case (SYMPARAM_SWEEP=all)"
     ran, of = getattr(config, "sweep_counts", (0, 0))
     counted = f"{ran:,} of {of:,} cases, " if of else ""
-    return (f"oracle sweeps: a sample, {counted}{share:.0%} of each (seed {config.sweep_seed}: "
+    weighted = "".join(f", {name} {part:.0%}"
+                       for name, part in getattr(config, "sweep_weighted", {}).items())
+    return (f"oracle sweeps: a sample, {counted}{share:.0%} of each{weighted} "
+            f"(seed {config.sweep_seed}: "
             f"replay with SYMPARAM_SEED={config.sweep_seed}; every case with "
             "SYMPARAM_SWEEP=all)")
 
