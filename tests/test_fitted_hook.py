@@ -407,3 +407,53 @@ def test_a_section_type_the_model_writes_back_is_read() -> None:
     with pytest.raises(symparam.SymparamError, match=r"backbone_config\.model_type = "
                                                      r"\"resnet\"; maskformer was fitted"):
         symparam.from_hf_config(config).count()
+
+
+def _left_out_differs(record: dict[str, Any]) -> bool:
+    """Whether a key of ``record`` held fixed holds another value in the default config than
+    its config class's default or its section's: a list transformers makes from the sizes
+    (``layer_types``, null in the class), a value a section left out is made with."""
+    return any(isinstance(entry, dict) and "fixed" in entry and any(
+        k in entry and entry[k] != entry["fixed"][0] for k in ("default", "absent"))
+        for entry in record["keys"].values())
+
+
+def test_every_record_gives_its_formula_by_name() -> None:
+    """A type by name is every key left out: a key transformers makes from the sizes (a
+    ``layer_types`` list, null in its class) or that a section left out is made with holds the
+    value its trees were built with, so the name gives the formula and asks for the sizes —
+    never "[] is not a value … was fitted for (null)"."""
+    refused = {}
+    for name in fitted.names():
+        try:
+            fitted.model_for_type(name)
+        except symparam.SymparamError as error:
+            refused[name] = str(error)
+    assert not refused
+    assert sum(_left_out_differs(fitted.load(n)) for n in fitted.names()) >= 17
+
+
+def test_a_file_that_leaves_every_key_out_counts_as_the_default_config() -> None:
+    """``{"model_type": …}`` is transformers' default config: for every record whose keys
+    held fixed are made otherwise than their class defaults, it counts as the file
+    transformers writes for that config."""
+    transformers = pytest.importorskip("transformers")
+    import warnings
+
+    checked = 0
+    for name in fitted.names():
+        record = fitted.load(name)
+        if not _left_out_differs(record):
+            continue
+        base = {"model_type": name, "architectures": [record["base"]]}
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            made = transformers.AutoConfig.for_model(name).to_dict()
+        try:
+            full = symparam.from_hf_config({**json.loads(json.dumps(made, default=str)),
+                                            **base}).count()
+        except symparam.SymparamError:
+            continue  # the file transformers writes is refused (the oracle's table says why)
+        assert symparam.from_hf_config(base).count() == full, name
+        checked += 1
+    assert checked >= 15

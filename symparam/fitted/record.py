@@ -105,8 +105,8 @@ def read_config(record: Mapping[str, Any], config: Mapping[str, Any], where: str
                 # its model writes it back), of a size that sizes no module: no change
             elif present and raw is not None and raw != entry.get("unset"):
                 values[symbol] = _positive(raw, path, where)
-            elif isinstance(entry.get("default"), int) and (not present or raw is not None):
-                values[symbol] = view.default(path, entry)
+            elif isinstance(view.default(path, entry), int) and (not present or raw is not None):
+                values[symbol] = view.default(path, entry)  # a section left out: its default
             elif entry.get("derived") is not None:
                 derived.append((symbol, path, entry["derived"]))
             else:
@@ -118,6 +118,10 @@ def read_config(record: Mapping[str, Any], config: Mapping[str, Any], where: str
             continue
         value = raw if present else view.default(path, entry)
         allowed = entry.get("values", entry.get("fixed", []))
+        if not present and "fixed" in entry and "symbol" not in entry and view.as_default(path):
+            # the default config's own value, which the fit was built with (not a size held
+            # fixed: its value may be a layer count lowered for the fit)
+            value = allowed[0]
         if present and "written" in entry and _equal(value, entry["written"]) and \
                 not any(_equal(value, a) for a in allowed):
             as_written.append((path, value))  # the default config's file: sizes checked below
@@ -247,6 +251,14 @@ class _View:
             if name in data:
                 return True, data[name]
         return False, None
+
+    def as_default(self, path: str) -> bool:
+        """Whether a key the file leaves out holds what the type's default config holds: a
+        key of the type's own config class, or of a section the file leaves out (transformers
+        makes the section as the default config's). A section the file gives is made from
+        its own class's defaults, which may differ (Mask2Former's Swin depths)."""
+        section = path.rpartition(".")[0]
+        return not section or self.section(section) is None
 
     def default(self, path: str, entry: Mapping[str, Any]) -> Any:
         """The value transformers gives a key the file leaves out: the config class's
