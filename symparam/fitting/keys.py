@@ -166,8 +166,9 @@ class KeyProbes(SizeKeys):
         """The rules that may make ``listed`` at the example sizes, simplest first: a
         progression, a period after a head (its length a number or a size), the period's
         phase counted from the first layer or from the head's end."""
+        # a size held fixed is read at its value only, and is not moved to check a rule
         lengths = [n for n in sorted(self.point, key=lambda n: not LAYERS.fullmatch(
-            self.paths[n])) if self.point[n] >= len(listed)]
+            self.paths[n])) if self.point[n] >= len(listed) and n not in self.fixed]
         ints = all(isinstance(v, int) and not isinstance(v, bool) for v in listed)
         if ints and len(listed) > 1:
             step = listed[1] - listed[0]
@@ -183,7 +184,8 @@ class KeyProbes(SizeKeys):
                 continue
             heads: list[Any] = [k] if k else [0]
             if k and all(v == listed[0] for v in listed[:k]):
-                heads += [n for n in sorted(self.point) if self.point[n] == k]
+                heads += [n for n in sorted(self.point)
+                          if self.point[n] == k and n not in self.fixed]
             for name in lengths:
                 if self.point[name] != len(listed):
                     continue
