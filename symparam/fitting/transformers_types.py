@@ -118,7 +118,14 @@ def spec(model_type: str) -> TypeSpec:
     from transformers.models.auto.configuration_auto import CONFIG_MAPPING
 
     config_class = CONFIG_MAPPING[model_type]
-    default = config_class()
+    try:
+        default = config_class()
+    except Exception as error:  # its class refuses its own defaults (Gemma 4's assistant)
+        from symparam.fitting.builds import first_line
+        from symparam.fitting.fitter import FitError
+
+        raise FitError(f"{config_class.__name__} does not build with the default config: "
+                       f"{type(error).__name__}: {first_line(error, 200)}") from None
     keys: dict[str, Key] = {}
     sections: dict[str, tuple[Any, dict[str, Any]]] = {}
     _read_keys(default, "", keys)
