@@ -310,6 +310,22 @@ def test_a_rewritten_size_a_module_reads_is_still_refused_where_given() -> None:
         symparam.from_hf_config({"model_type": "bailing_hybrid", "head_dim": 64}).count()
 
 
+@pytest.mark.parametrize("head_dim", [96, 128, 256])
+def test_a_rewritten_size_is_read_where_the_config_class_keeps_it(head_dim: int) -> None:
+    """The file transformers writes for a BailingHybridConfig made with head_dim = d holds
+    head_dim = qk_rope_head_dim and linear_head_dim = d: read by linear_head_dim, it counts as
+    transformers counts it, at the default and at other values."""
+    from tests.test_fitted_published import transformers_count
+
+    transformers = pytest.importorskip("transformers")
+    assert fitted.load("bailing_hybrid")["keys"]["head_dim"].get("kept_as") == "linear_head_dim"
+    made = transformers.AutoConfig.for_model("bailing_hybrid", head_dim=head_dim)
+    config = {**json.loads(made.to_json_string()), "model_type": "bailing_hybrid",
+              "architectures": ["BailingHybridModel"]}
+    assert config["linear_head_dim"] == head_dim != config["head_dim"]
+    assert symparam.from_hf_config(config).count() == transformers_count(config)
+
+
 @pytest.mark.parametrize("model_type", ["longformer", "led"])
 def test_a_window_per_layer_of_a_size_no_module_reads_is_counted(model_type: str) -> None:
     """Longformer's and LED's models write attention_window back into their config as one

@@ -91,6 +91,11 @@ def read_config(record: Mapping[str, Any], config: Mapping[str, Any], where: str
         if "size" in entry:
             symbol = entry["size"]
             keys[symbol] = path
+            kept = _kept(view, path, entry)
+            if kept is not None:  # where the config class keeps the value given (Bailing's
+                values[symbol] = _positive(kept[1], kept[0], where)  # linear_head_dim)
+                keys[symbol] = kept[0]
+                continue
             if entry.get("rewritten") and present and raw is not None:
                 if not _left_to_it(record, view, path, symbol):
                     continue  # what it sized, the file gives (HRM's num_layers_per_stack)
@@ -328,6 +333,18 @@ def _left_to_it(record: Mapping[str, Any], view: Any, path: str, name: str) -> b
                 {k: v for k, v in entry.items() if k != "derived"})):
             return True
     return False
+
+
+def _kept(view: Any, path: str, entry: Mapping[str, Any]) -> tuple[str, Any] | None:
+    """The key and value a file holds where the config class keeps what a size it rewrites
+    was given (``kept_as``: BailingHybridConfig's head_dim as linear_head_dim, which the file
+    transformers writes holds), or None where the file does not hold it."""
+    name = entry.get("kept_as")
+    if not (entry.get("rewritten") and isinstance(name, str)):
+        return None
+    kept = f"{path.rpartition('.')[0]}.{name}".lstrip(".")
+    present, raw = view.lookup(kept)
+    return (kept, raw) if present and raw is not None else None
 
 
 def _positive(raw: Any, path: str, where: str) -> int:
