@@ -473,3 +473,25 @@ def test_a_file_that_leaves_every_key_out_counts_as_the_default_config() -> None
         assert symparam.from_hf_config(base).count() == full, name
         checked += 1
     assert checked >= 15
+
+
+def test_a_heterogeneous_config_is_read_where_transformers_makes_its_per_layer_sizes() -> None:
+    """Gemma 4's per_layer_config widens the full-attention layers' heads; transformers makes
+    it from the other keys where a file leaves it out, as every build of the fit did: such a
+    file counts as transformers counts it, at other sizes too. The file transformers writes
+    for the default config is read beside the default sizes; any other per_layer_config is
+    refused by the key, never counted with the layers it widens unread."""
+    from tests.test_fitted_published import transformers_count
+
+    transformers = pytest.importorskip("transformers")
+    entry = fitted.load("gemma4_text")["keys"]["per_layer_config"]
+    assert entry["fixed"] == [None] and entry["written"]
+    config = {"model_type": "gemma4_text", "architectures": ["Gemma4ForCausalLM"],
+              "num_hidden_layers": 12, "head_dim": 128, "hidden_size": 1152}
+    assert symparam.from_hf_config(config).count() == transformers_count(config)
+    made = transformers.AutoConfig.for_model("gemma4_text")
+    written = {**json.loads(made.to_json_string()), "architectures": ["Gemma4TextModel"]}
+    assert symparam.from_hf_config(written).count() == transformers_count(written)
+    written["per_layer_config"] = {"03": {"head_dim": 512}}
+    with pytest.raises(symparam.SymparamError, match=r"^config: per_layer_config = "):
+        symparam.from_hf_config(written).count()

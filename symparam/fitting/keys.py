@@ -6,6 +6,7 @@ list transformers makes from the sizes, as a rule; older spellings that change a
 
 from __future__ import annotations
 
+import copy
 import itertools
 import re
 from collections.abc import Iterator, Mapping
@@ -60,7 +61,9 @@ class KeyProbes(SizeKeys):
         if isinstance(key.value, list) and key.class_default is None:
             entry.update(self.list_rule(path))
         tried = probe_values(key)
-        found = {repr(v): self.probe(path, v, firsts) for v in tried}
+        # a copy: a config class may change a list it is given in place (Gemma 4's
+        # layer_types, as it reads its per-layer configs)
+        found = {repr(v): self.probe(path, copy.deepcopy(v), firsts) for v in tried}
         alternatives = [v for v in tried if found[repr(v)] == "moves"]
         if alternatives and key.kind in ("flag", "enum"):
             entry["values"] = [as_json(key.value), *(as_json(v) for v in alternatives)]

@@ -139,6 +139,8 @@ def spec(model_type: str) -> TypeSpec:
                  if k not in derived and k != "transformers_version"}
         sections[name] = (type(sub), start)
         _read_keys(sub, name + ".", keys)
+        _per_layer(sub, name + ".", keys, start)
+    _per_layer(default, "", keys, {})
     aliases = dict(getattr(config_class, "attribute_map", {}) or {})
     classes = classes_of(model_type)
     legacy = _legacy(config_class, "")
@@ -232,6 +234,19 @@ def _read_keys(config: Any, prefix: str, keys: dict[str, Key]) -> None:
             kind = "other"
         keys[path] = Key(path, value, default, kind, _literal(f.type) if kind == "enum" else (),
                          str(f.type))
+
+
+def _per_layer(config: Any, prefix: str, keys: dict[str, Key], start: dict[str, Any]) -> None:
+    """A heterogeneous config's ``per_layer_config`` (Gemma 4's: the full-attention layers'
+    head_dim), which transformers makes from the other keys where a file leaves it out: a
+    key (no field of the class) the fits leave to transformers, so its entry holds the value
+    the default config's file writes, read only beside the default sizes."""
+    if not getattr(config, "is_heterogeneous", False):
+        return
+    start.pop("per_layer_config", None)
+    written = config.to_dict().get("per_layer_config")
+    keys[prefix + "per_layer_config"] = Key(prefix + "per_layer_config", written, None,
+                                            "other", (), "dict | None")
 
 
 def key_value(config: Any, name: str, default: Any = None) -> Any:
