@@ -29,6 +29,7 @@ from symparam.fitting.skeleton import (
 )
 from symparam.fitting.transformers_types import (
     TypeSpec,
+    first_line,
     symbol_names,
 )
 
@@ -286,11 +287,3 @@ def without_prefix(reading: Reading, prefix: str) -> Reading:
     kinds = {k: v for k, v in reading.kinds.items() if not k.startswith(prefix + ".")}
     return Reading(tuple(own), kinds, reading.types)
 
-
-def first_line(error: BaseException, most: int) -> str:
-    """The first line of ``error``'s message that says something (transformers' ImportError
-    starts with an empty one), with the next where it ends in a colon (a validation error's
-    heading, the reason below it), at most ``most`` characters."""
-    lines = [line.strip() for line in str(error).splitlines() if line.strip()]
-    said = lines[:2] if len(lines) > 1 and lines[0].endswith(":") else lines[:1]
-    return " ".join(said)[:most]

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from symparam.fitting.fitter import FitError
 from symparam.symbols import VOCABULARY
 
 #: keys that hold no weight in any transformers model (ids of special tokens, bookkeeping):
@@ -121,9 +122,6 @@ def spec(model_type: str) -> TypeSpec:
     try:
         default = config_class()
     except Exception as error:  # its class refuses its own defaults (Gemma 4's assistant)
-        from symparam.fitting.builds import first_line
-        from symparam.fitting.fitter import FitError
-
         raise FitError(f"{config_class.__name__} does not build with the default config: "
                        f"{type(error).__name__}: {first_line(error, 200)}") from None
     keys: dict[str, Key] = {}
@@ -299,3 +297,12 @@ def symbol_names(paths: list[str]) -> dict[str, str]:
         taken.add(name)
         out[path] = name
     return out
+
+
+def first_line(error: BaseException, most: int) -> str:
+    """The first line of ``error``'s message that says something (transformers' ImportError
+    starts with an empty one), with the next where it ends in a colon (a validation error's
+    heading, the reason below it), at most ``most`` characters."""
+    lines = [line.strip() for line in str(error).splitlines() if line.strip()]
+    said = lines[:2] if len(lines) > 1 and lines[0].endswith(":") else lines[:1]
+    return " ".join(said)[:most]
