@@ -69,6 +69,21 @@ def test_the_index_is_small_and_names_every_record() -> None:
     assert len(shipped) >= 3
 
 
+def test_a_list_made_from_the_sizes_names_only_sizes_the_record_reads() -> None:
+    """A list transformers makes from the sizes (a ``layer_types`` list, its length the layer
+    count) is checked against the file's as the record makes it: a length or a head's length
+    that names a size held fixed (not read, not moved when the rule was checked) makes an empty
+    list and refuses the default config's own file (ERNIE-4.5-VL's two expert sizes, once
+    read as a progression as long as the vision width less 1,278)."""
+    for name in fitted.names():
+        keys = fitted.load(name)["keys"]
+        sizes = {e["size"] for e in keys.values() if "size" in e}
+        for path, entry in keys.items():
+            for what in ("length", "head_length"):
+                named = entry.get(what)
+                assert not isinstance(named, str) or named in sizes, (name, path, what, named)
+
+
 # -- up to date -------------------------------------------------------------------------------
 
 

@@ -250,13 +250,13 @@ def test_a_head_size_worked_out_as_hidden_over_heads_is_fitted_not_fixed() -> No
 @pytest.mark.parametrize(("model_type", "why"), [
     ("autoformer", r"AutoformerModel does not build with the default config: ValueError: "),
     ("blip_text_model", r"transformers' auto mappings register no class for it"),
-    ("gemma4_text", r"heterogeneous \(per_layer_config"),
+    ("dots3_note", r"ran out of CPU time"),
 ])
 def test_a_type_transformers_has_but_no_record_serves_is_refused_with_why(
         model_type: str, why: str) -> None:
     """Every model type transformers registers is counted or refused in one line naming why:
     one whose default config does not build, one with no class of its own (a part of another
-    type's model), one whose layers the fitter does not read alike."""
+    type's model), one whose fit ran out of CPU time."""
     with pytest.raises(symparam.SymparamError,
                        match=rf'^config: model_type "{model_type}" is not counted: .*{why}'):
         symparam.from_hf_config({"model_type": model_type})
@@ -308,6 +308,22 @@ def test_a_rewritten_size_a_module_reads_is_still_refused_where_given() -> None:
     assert unread_rewrites(json.loads(json.dumps(record)))["keys"]["head_dim"].get("rewritten")
     with pytest.raises(symparam.SymparamError, match=r"head_dim is given, and transformers"):
         symparam.from_hf_config({"model_type": "bailing_hybrid", "head_dim": 64}).count()
+
+
+@pytest.mark.parametrize("head_dim", [96, 128, 256])
+def test_a_rewritten_size_is_read_where_the_config_class_keeps_it(head_dim: int) -> None:
+    """The file transformers writes for a BailingHybridConfig made with head_dim = d holds
+    head_dim = qk_rope_head_dim and linear_head_dim = d: read by linear_head_dim, it counts as
+    transformers counts it, at the default and at other values."""
+    from tests.test_fitted_published import transformers_count
+
+    transformers = pytest.importorskip("transformers")
+    assert fitted.load("bailing_hybrid")["keys"]["head_dim"].get("kept_as") == "linear_head_dim"
+    made = transformers.AutoConfig.for_model("bailing_hybrid", head_dim=head_dim)
+    config = {**json.loads(made.to_json_string()), "model_type": "bailing_hybrid",
+              "architectures": ["BailingHybridModel"]}
+    assert config["linear_head_dim"] == head_dim != config["head_dim"]
+    assert symparam.from_hf_config(config).count() == transformers_count(config)
 
 
 @pytest.mark.parametrize("model_type", ["longformer", "led"])
@@ -407,3 +423,75 @@ def test_a_section_type_the_model_writes_back_is_read() -> None:
     with pytest.raises(symparam.SymparamError, match=r"backbone_config\.model_type = "
                                                      r"\"resnet\"; maskformer was fitted"):
         symparam.from_hf_config(config).count()
+
+
+def _left_out_differs(record: dict[str, Any]) -> bool:
+    """Whether a key of ``record`` held fixed holds another value in the default config than
+    its config class's default or its section's: a list transformers makes from the sizes
+    (``layer_types``, null in the class), a value a section left out is made with."""
+    return any(isinstance(entry, dict) and "fixed" in entry and any(
+        k in entry and entry[k] != entry["fixed"][0] for k in ("default", "absent"))
+        for entry in record["keys"].values())
+
+
+def test_every_record_gives_its_formula_by_name() -> None:
+    """A type by name is every key left out: a key transformers makes from the sizes (a
+    ``layer_types`` list, null in its class) or that a section left out is made with holds the
+    value its trees were built with, so the name gives the formula and asks for the sizes —
+    never "[] is not a value … was fitted for (null)"."""
+    refused = {}
+    for name in fitted.names():
+        try:
+            fitted.model_for_type(name)
+        except symparam.SymparamError as error:
+            refused[name] = str(error)
+    assert not refused
+    assert sum(_left_out_differs(fitted.load(n)) for n in fitted.names()) >= 17
+
+
+def test_a_file_that_leaves_every_key_out_counts_as_the_default_config() -> None:
+    """``{"model_type": …}`` is transformers' default config: for every record whose keys
+    held fixed are made otherwise than their class defaults, it counts as the file
+    transformers writes for that config."""
+    transformers = pytest.importorskip("transformers")
+    import warnings
+
+    checked = 0
+    for name in fitted.names():
+        record = fitted.load(name)
+        if not _left_out_differs(record):
+            continue
+        base = {"model_type": name, "architectures": [record["base"]]}
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            made = transformers.AutoConfig.for_model(name).to_dict()
+        try:
+            full = symparam.from_hf_config({**json.loads(json.dumps(made, default=str)),
+                                            **base}).count()
+        except symparam.SymparamError:
+            continue  # the file transformers writes is refused (the oracle's table says why)
+        assert symparam.from_hf_config(base).count() == full, name
+        checked += 1
+    assert checked >= 15
+
+
+def test_a_heterogeneous_config_is_read_where_transformers_makes_its_per_layer_sizes() -> None:
+    """Gemma 4's per_layer_config widens the full-attention layers' heads; transformers makes
+    it from the other keys where a file leaves it out, as every build of the fit did: such a
+    file counts as transformers counts it, at other sizes too. The file transformers writes
+    for the default config is read beside the default sizes; any other per_layer_config is
+    refused by the key, never counted with the layers it widens unread."""
+    from tests.test_fitted_published import transformers_count
+
+    transformers = pytest.importorskip("transformers")
+    entry = fitted.load("gemma4_text")["keys"]["per_layer_config"]
+    assert entry["fixed"] == [None] and entry["written"]
+    config = {"model_type": "gemma4_text", "architectures": ["Gemma4ForCausalLM"],
+              "num_hidden_layers": 12, "head_dim": 128, "hidden_size": 1152}
+    assert symparam.from_hf_config(config).count() == transformers_count(config)
+    made = transformers.AutoConfig.for_model("gemma4_text")
+    written = {**json.loads(made.to_json_string()), "architectures": ["Gemma4TextModel"]}
+    assert symparam.from_hf_config(written).count() == transformers_count(written)
+    written["per_layer_config"] = {"03": {"head_dim": 512}}
+    with pytest.raises(symparam.SymparamError, match=r"^config: per_layer_config = "):
+        symparam.from_hf_config(written).count()

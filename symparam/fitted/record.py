@@ -91,6 +91,11 @@ def read_config(record: Mapping[str, Any], config: Mapping[str, Any], where: str
         if "size" in entry:
             symbol = entry["size"]
             keys[symbol] = path
+            kept = _kept(view, path, entry)
+            if kept is not None:  # where the config class keeps the value given (Bailing's
+                values[symbol] = _positive(kept[1], kept[0], where)  # linear_head_dim)
+                keys[symbol] = kept[0]
+                continue
             if entry.get("rewritten") and present and raw is not None:
                 if not _left_to_it(record, view, path, symbol):
                     continue  # what it sized, the file gives (HRM's num_layers_per_stack)
@@ -105,8 +110,8 @@ def read_config(record: Mapping[str, Any], config: Mapping[str, Any], where: str
                 # its model writes it back), of a size that sizes no module: no change
             elif present and raw is not None and raw != entry.get("unset"):
                 values[symbol] = _positive(raw, path, where)
-            elif isinstance(entry.get("default"), int) and (not present or raw is not None):
-                values[symbol] = view.default(path, entry)
+            elif isinstance(view.default(path, entry), int) and (not present or raw is not None):
+                values[symbol] = view.default(path, entry)  # a section left out: its default
             elif entry.get("derived") is not None:
                 derived.append((symbol, path, entry["derived"]))
             else:
@@ -118,6 +123,10 @@ def read_config(record: Mapping[str, Any], config: Mapping[str, Any], where: str
             continue
         value = raw if present else view.default(path, entry)
         allowed = entry.get("values", entry.get("fixed", []))
+        if not present and "fixed" in entry and "symbol" not in entry and view.as_default(path):
+            # the default config's own value, which the fit was built with (not a size held
+            # fixed: its value may be a layer count lowered for the fit)
+            value = allowed[0]
         if present and "written" in entry and _equal(value, entry["written"]) and \
                 not any(_equal(value, a) for a in allowed):
             as_written.append((path, value))  # the default config's file: sizes checked below
@@ -248,6 +257,14 @@ class _View:
                 return True, data[name]
         return False, None
 
+    def as_default(self, path: str) -> bool:
+        """Whether a key the file leaves out holds what the type's default config holds: a
+        key of the type's own config class, or of a section the file leaves out (transformers
+        makes the section as the default config's). A section the file gives is made from
+        its own class's defaults, which may differ (Mask2Former's Swin depths)."""
+        section = path.rpartition(".")[0]
+        return not section or self.section(section) is None
+
     def default(self, path: str, entry: Mapping[str, Any]) -> Any:
         """The value transformers gives a key the file leaves out: the config class's
         default, or, where the whole section is missing, the default config's."""
@@ -316,6 +333,18 @@ def _left_to_it(record: Mapping[str, Any], view: Any, path: str, name: str) -> b
                 {k: v for k, v in entry.items() if k != "derived"})):
             return True
     return False
+
+
+def _kept(view: Any, path: str, entry: Mapping[str, Any]) -> tuple[str, Any] | None:
+    """The key and value a file holds where the config class keeps what a size it rewrites
+    was given (``kept_as``: BailingHybridConfig's head_dim as linear_head_dim, which the file
+    transformers writes holds), or None where the file does not hold it."""
+    name = entry.get("kept_as")
+    if not (entry.get("rewritten") and isinstance(name, str)):
+        return None
+    kept = f"{path.rpartition('.')[0]}.{name}".lstrip(".")
+    present, raw = view.lookup(kept)
+    return (kept, raw) if present and raw is not None else None
 
 
 def _positive(raw: Any, path: str, where: str) -> int:

@@ -29,6 +29,7 @@ from symparam.fitting.skeleton import (
 )
 from symparam.fitting.transformers_types import (
     TypeSpec,
+    first_line,
     symbol_names,
 )
 
@@ -148,7 +149,8 @@ class Builds:
                 raise FitError(f"{cls} does not build: {first}")
             rest = [k for k in self.point if k not in vary and k not in self.fixed]
             vary = sorted({*vary, *self._moving(observe, first, rest)})
-        for _ in range(3):
+        # each round holds at least one more size fixed (else it is refused), so it ends
+        for _ in range(len(point) + 1):
             try:
                 found = fit_node(observe, point, self.seed, vary)
                 break
@@ -160,7 +162,7 @@ class Builds:
                 vary = [k for k in (vary if vary is not None else point)
                         if k not in self.fixed]
         else:
-            raise FitError(f"{cls}: sizes held fixed three times and still no fit")
+            raise FitError(f"{cls}: every size held fixed and still no fit")
         self.fixed.update(found.fixed)
         for name, (lo, hi) in found.bounds.items():  # every fit's bounds hold at once
             was_lo, was_hi = self.bounds.get(name, (None, None))
@@ -285,8 +287,3 @@ def without_prefix(reading: Reading, prefix: str) -> Reading:
     kinds = {k: v for k, v in reading.kinds.items() if not k.startswith(prefix + ".")}
     return Reading(tuple(own), kinds, reading.types)
 
-
-def first_line(error: BaseException, most: int) -> str:
-    """The first line of ``error``'s message that says something (transformers' ImportError
-    starts with an empty one), at most ``most`` characters."""
-    return next((line.strip() for line in str(error).splitlines() if line.strip()), "")[:most]

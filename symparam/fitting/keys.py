@@ -6,6 +6,7 @@ list transformers makes from the sizes, as a rule; older spellings that change a
 
 from __future__ import annotations
 
+import copy
 import itertools
 import re
 from collections.abc import Iterator, Mapping
@@ -60,7 +61,9 @@ class KeyProbes(SizeKeys):
         if isinstance(key.value, list) and key.class_default is None:
             entry.update(self.list_rule(path))
         tried = probe_values(key)
-        found = {repr(v): self.probe(path, v, firsts) for v in tried}
+        # a copy: a config class may change a list it is given in place (Gemma 4's
+        # layer_types, as it reads its per-layer configs)
+        found = {repr(v): self.probe(path, copy.deepcopy(v), firsts) for v in tried}
         alternatives = [v for v in tried if found[repr(v)] == "moves"]
         if alternatives and key.kind in ("flag", "enum"):
             entry["values"] = [as_json(key.value), *(as_json(v) for v in alternatives)]
@@ -166,8 +169,9 @@ class KeyProbes(SizeKeys):
         """The rules that may make ``listed`` at the example sizes, simplest first: a
         progression, a period after a head (its length a number or a size), the period's
         phase counted from the first layer or from the head's end."""
+        # a size held fixed is read at its value only, and is not moved to check a rule
         lengths = [n for n in sorted(self.point, key=lambda n: not LAYERS.fullmatch(
-            self.paths[n])) if self.point[n] >= len(listed)]
+            self.paths[n])) if self.point[n] >= len(listed) and n not in self.fixed]
         ints = all(isinstance(v, int) and not isinstance(v, bool) for v in listed)
         if ints and len(listed) > 1:
             step = listed[1] - listed[0]
@@ -183,7 +187,8 @@ class KeyProbes(SizeKeys):
                 continue
             heads: list[Any] = [k] if k else [0]
             if k and all(v == listed[0] for v in listed[:k]):
-                heads += [n for n in sorted(self.point) if self.point[n] == k]
+                heads += [n for n in sorted(self.point)
+                          if self.point[n] == k and n not in self.fixed]
             for name in lengths:
                 if self.point[name] != len(listed):
                     continue

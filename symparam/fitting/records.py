@@ -36,7 +36,6 @@ from symparam.fitting.fitter import FitError
 from symparam.fitting.merge import merge
 from symparam.fitting.periods import alternative, drop_periods, period_choices
 from symparam.fitting.transformers_types import (
-    TypeSpec,
     spec,
 )
 
@@ -52,10 +51,6 @@ def fit_type(model_type: str, seed: int = 0, log: Log | None = None) -> dict[str
     s = spec(model_type)
     if not s.classes:
         raise FitError("transformers' auto mappings register no class")
-    if _heterogeneous(s):
-        raise FitError("its default config is heterogeneous (per_layer_config: some layers' "
-                       "sizes differ from the others', and which layers hang on the layer "
-                       "count), which the fitter does not read")
     fitter = TypeFitter(s, seed, log or (lambda _m: None))
     base = s.classes[0]
     shrunk = fitter.shrunk = fitter.shrink(base)
@@ -147,14 +142,6 @@ def unread_rewrites(record: dict[str, Any]) -> dict[str, Any]:
         if json.dumps(entry["size"]) not in json.dumps(rest):
             record["keys"][path] = {"ignored": True}
     return record
-
-
-def _heterogeneous(s: TypeSpec) -> bool:
-    """Whether the default config of ``s``, or one of its sections, sizes some layers
-    apart from the others (Gemma 4's full-attention layers twice as wide per head)."""
-    default = s.config_class()
-    parts = [default, *(getattr(default, name, None) for name in s.sections)]
-    return any(bool(getattr(part, "is_heterogeneous", False)) for part in parts)
 
 
 def encoded(expr: Any) -> Any:

@@ -53,6 +53,9 @@ class SizeKeys(Builds):
                 out[path] = {"size": name, **self.default_of(key), **self.bound(name, key)}
                 if self.rewritten(path):
                     out[path]["rewritten"] = True
+                    kept = self.kept_as(path)
+                    if kept is not None:
+                        out[path]["kept_as"] = kept
         return out
 
     def rewritten(self, path: str) -> bool:
@@ -73,6 +76,29 @@ class SizeKeys(Builds):
         if isinstance(held, dict):
             return bool(held.get(key, value) != value)
         return held is not None and key_value(held, key, value) != value
+
+    def kept_as(self, path: str) -> str | None:
+        """Where the config class keeps the value a size it rewrites was given, as the file
+        transformers writes holds it (BailingHybridConfig's head_dim as linear_head_dim): a
+        key of the same section, no field of its class, equal to the value given at two
+        values; a file that holds it is read by it."""
+        section, _, key = path.rpartition(".")
+        default = self.s.keys[path].class_default
+        found: set[str] | None = None
+        for value in (default, 2 * default, default + 1):
+            try:
+                data = self.s.make_config({path: value}).to_dict()
+            except Exception:
+                continue
+            held = data.get(section) if section else data
+            if not isinstance(held, dict):
+                return None
+            same = {k for k, v in held.items() if k != key and type(v) is int and v == value}
+            found = same if found is None else found & same
+        fields = {k.rpartition(".")[2] for k in self.s.keys
+                  if k.rpartition(".")[0] == section}
+        kept = sorted((found or set()) - fields)
+        return kept[0] if len(kept) == 1 else None
 
     def bound(self, name: str, key: Key) -> dict[str, int]:
         """The lowest and highest value of a size whose other values make other modules

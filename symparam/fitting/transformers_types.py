@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
+from symparam.fitting.fitter import FitError
 from symparam.symbols import VOCABULARY
 
 #: keys that hold no weight in any transformers model (ids of special tokens, bookkeeping):
@@ -118,7 +119,11 @@ def spec(model_type: str) -> TypeSpec:
     from transformers.models.auto.configuration_auto import CONFIG_MAPPING
 
     config_class = CONFIG_MAPPING[model_type]
-    default = config_class()
+    try:
+        default = config_class()
+    except Exception as error:  # its class refuses its own defaults (Gemma 4's assistant)
+        raise FitError(f"{config_class.__name__} does not build with the default config: "
+                       f"{type(error).__name__}: {first_line(error, 200)}") from None
     keys: dict[str, Key] = {}
     sections: dict[str, tuple[Any, dict[str, Any]]] = {}
     _read_keys(default, "", keys)
@@ -132,6 +137,8 @@ def spec(model_type: str) -> TypeSpec:
                  if k not in derived and k != "transformers_version"}
         sections[name] = (type(sub), start)
         _read_keys(sub, name + ".", keys)
+        _per_layer(sub, name + ".", keys, start)
+    _per_layer(default, "", keys, {})
     aliases = dict(getattr(config_class, "attribute_map", {}) or {})
     classes = classes_of(model_type)
     legacy = _legacy(config_class, "")
@@ -227,6 +234,19 @@ def _read_keys(config: Any, prefix: str, keys: dict[str, Key]) -> None:
                          str(f.type))
 
 
+def _per_layer(config: Any, prefix: str, keys: dict[str, Key], start: dict[str, Any]) -> None:
+    """A heterogeneous config's ``per_layer_config`` (Gemma 4's: the full-attention layers'
+    head_dim), which transformers makes from the other keys where a file leaves it out: a
+    key (no field of the class) the fits leave to transformers, so its entry holds the value
+    the default config's file writes, read only beside the default sizes."""
+    if not getattr(config, "is_heterogeneous", False):
+        return
+    start.pop("per_layer_config", None)
+    written = config.to_dict().get("per_layer_config")
+    keys[prefix + "per_layer_config"] = Key(prefix + "per_layer_config", written, None,
+                                            "other", (), "dict | None")
+
+
 def key_value(config: Any, name: str, default: Any = None) -> Any:
     """``config.name`` (``default`` where it has none); for a key a heterogeneous config
     (Gemma 4) holds per layer, the global value, which a layer takes where its own config
@@ -277,3 +297,12 @@ def symbol_names(paths: list[str]) -> dict[str, str]:
         taken.add(name)
         out[path] = name
     return out
+
+
+def first_line(error: BaseException, most: int) -> str:
+    """The first line of ``error``'s message that says something (transformers' ImportError
+    starts with an empty one), with the next where it ends in a colon (a validation error's
+    heading, the reason below it), at most ``most`` characters."""
+    lines = [line.strip() for line in str(error).splitlines() if line.strip()]
+    said = lines[:2] if len(lines) > 1 and lines[0].endswith(":") else lines[:1]
+    return " ".join(said)[:most]
