@@ -41,16 +41,16 @@ from symparam.architectures.common import (
     activation_of,
     activation_option,
     tie_option,
+    with_lm_head,
 )
 from symparam.architectures.llava import SectionType
 from symparam.architectures.vit import PATCHES
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import Block, Linear, Sequential
-from symparam.blocks.base import marked, unembedding
 from symparam.blocks.images import PerImage, WithImageTokens
 from symparam.family import Divides, Family, Option
 from symparam.modeltype import ActivationName, Flag, ModelType, Size
-from symparam.symbols import H, H_vis, P, R, V, h_vis, m
+from symparam.symbols import H, H_vis, P, R, h_vis, m
 
 #: the side of an image's shuffled grid: ⌊R/P⌋/m tokens a row (m divides ⌊R/P⌋ to run)
 SIDE = sympy.floor(sympy.floor(R / P, evaluate=False) / m, evaluate=False)
@@ -82,9 +82,8 @@ def build(architecture: str, options: Mapping[str, Any]) -> Block:
     if architecture.endswith("Model"):
         return WithImageTokens(model, TOKENS)
     table: Any = model["text_model"]["embed_tokens"]  # type: ignore[index]
-    tied = table.weight if options["tie_word_embeddings"] else None
-    head = unembedding(marked(Linear(H, V, bias=False, tie=tied), "head"))
-    return WithImageTokens(Sequential(model=model, lm_head=head), TOKENS)
+    return WithImageTokens(with_lm_head("model", model, table, options["tie_word_embeddings"]),
+                           TOKENS)
 
 
 FAMILY = Family(

@@ -35,17 +35,17 @@ from symparam.architectures.common import (
     activation_of,
     activation_option,
     tie_option,
+    with_lm_head,
 )
 from symparam.architectures.vit import PATCHES
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import Activation, Block, Linear, Sequential
-from symparam.blocks.base import marked, unembedding
 from symparam.blocks.images import PerImage, WithImageTokens
 from symparam.errors import ConfigError, quoted
 from symparam.family import Divides, Family, Option
 from symparam.frozen import frozen
 from symparam.modeltype import ActivationName, Flag, ModelType, Reader, Rule
-from symparam.symbols import H, H_vis, V, h_vis
+from symparam.symbols import H, H_vis, h_vis
 
 #: the vision towers symparam builds for LLaVA, by the model_type a vision_config names
 TOWERS = ("clip_vision_model", "siglip_vision_model")
@@ -150,24 +150,29 @@ def language_model(options: Mapping[str, Any]) -> Sequential:
         {name: options[name] for name in ("attention_bias", "mlp_bias", "activation")})
 
 
-def build(architecture: str, options: Mapping[str, Any]) -> Block:
-    vision, states = tower(options)
-    tokens = states if options["full_features"] else states - 1
+def multi_modal_projector(options: Mapping[str, Any]) -> Sequential:
+    """``LlavaMultiModalProjector``: the tower's states of the feature layers side by side,
+    linear_1 → activation → linear_2 into the language model's width."""
     bias = bool(options["projector_bias"])
-    projector = Sequential(
+    return Sequential(
         kind="mlp",
         linear_1=Linear(options["feature_layers"] * H_vis, H, bias=bias),
         act=Activation(H, fn=activation_of(options, "gelu", "projector_activation")),
         linear_2=Linear(H, H, bias=bias))
+
+
+def build(architecture: str, options: Mapping[str, Any]) -> Block:
+    vision, states = tower(options)
+    tokens = states if options["full_features"] else states - 1
+    projector = multi_modal_projector(options)
     model = Sequential(vision_tower=PerImage(vision, states),
                        multi_modal_projector=PerImage(projector, tokens),
                        language_model=language_model(options))
     if architecture == "LlavaModel":
         return WithImageTokens(model, tokens)
     table: Any = model["language_model"]["embed_tokens"]  # type: ignore[index]
-    tied = table.weight if options["tie_word_embeddings"] else None
-    head = unembedding(marked(Linear(H, V, bias=False, tie=tied), "head"))
-    return WithImageTokens(Sequential(model=model, lm_head=head), tokens)
+    return WithImageTokens(with_lm_head("model", model, table, options["tie_word_embeddings"]),
+                           tokens)
 
 
 FAMILY = Family(

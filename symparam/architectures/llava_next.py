@@ -25,9 +25,9 @@ from symparam.architectures import llama
 from symparam.architectures.clip import TOWER_SYMBOL, VISION_SIZES, within
 from symparam.architectures.common import (
     GROUPED_ROTARY_RULES,
-    activation_of,
     activation_option,
     tie_option,
+    with_lm_head,
 )
 from symparam.architectures.llava import (
     TOWERS,
@@ -35,17 +35,18 @@ from symparam.architectures.llava import (
     FeatureLayers,
     FullFeatures,
     SectionType,
+    multi_modal_projector,
     tower,
 )
 from symparam.assumptions import HEAD_SIZE
-from symparam.blocks import Activation, Block, Linear, Sequential
-from symparam.blocks.base import Tensor, marked, unembedding
+from symparam.blocks import Block, Sequential
+from symparam.blocks.base import Tensor, marked
 from symparam.blocks.images import PerImage
 from symparam.errors import ConfigError, quoted
 from symparam.family import Divides, Family, Option
 from symparam.frozen import frozen
 from symparam.modeltype import ActivationName, Flag, ModelType, Reader, Rule
-from symparam.symbols import H, H_vis, V, h_vis
+from symparam.symbols import H, H_vis, h_vis
 
 _T = "text_config."
 _V = "vision_config."
@@ -105,12 +106,7 @@ def language_model(options: Mapping[str, Any]) -> Sequential:
 def build(architecture: str, options: Mapping[str, Any]) -> Block:
     vision, states = tower(options)
     tokens = states if options["full_features"] else states - 1
-    bias = bool(options["projector_bias"])
-    projector = Sequential(
-        kind="mlp",
-        linear_1=Linear(options["feature_layers"] * H_vis, H, bias=bias),
-        act=Activation(H, fn=activation_of(options, "gelu", "projector_activation")),
-        linear_2=Linear(H, H, bias=bias))
+    projector = multi_modal_projector(options)
     model = Sequential(vision_tower=PerImage(vision, states),
                        multi_modal_projector=PerImage(projector, tokens),
                        image_newline=marked(Tensor(H), "embedding"),  # a learned token
@@ -118,9 +114,7 @@ def build(architecture: str, options: Mapping[str, Any]) -> Block:
     if architecture.endswith("Model"):
         return model
     table: Any = model["language_model"]["embed_tokens"]  # type: ignore[index]
-    tied = table.weight if options["tie_word_embeddings"] else None
-    head = unembedding(marked(Linear(H, V, bias=False, tie=tied), "head"))
-    return Sequential(model=model, lm_head=head)
+    return with_lm_head("model", model, table, options["tie_word_embeddings"])
 
 
 FAMILY = Family(

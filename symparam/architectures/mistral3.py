@@ -51,6 +51,7 @@ from symparam.architectures.common import (
     activation_of,
     activation_option,
     tie_option,
+    with_lm_head,
 )
 from symparam.architectures.llava import FeatureLayers, SectionType
 from symparam.architectures.vit import PATCHES
@@ -66,7 +67,6 @@ from symparam.blocks import (
     Sequential,
     on_sequence,
 )
-from symparam.blocks.base import marked, unembedding
 from symparam.blocks.images import PerImage, WithImageTokens
 from symparam.family import Divides, Family, Option
 from symparam.modeltype import (
@@ -79,7 +79,7 @@ from symparam.modeltype import (
     Size,
     SlidingWindows,
 )
-from symparam.symbols import C, H, H_vis, P, R, V, h_vis, m
+from symparam.symbols import C, H, H_vis, P, R, h_vis, m
 
 #: the merged image's side: ⌊⌊R/P⌋/m⌋ tokens a row and as many rows
 SIDE = sympy.floor(sympy.floor(R / P, evaluate=False) / m, evaluate=False)
@@ -183,9 +183,8 @@ def build(architecture: str, options: Mapping[str, Any]) -> Block:
     if architecture == "Mistral3Model":
         return WithImageTokens(model, TOKENS, SIDE)
     table: Any = model["language_model"]["embed_tokens"]  # type: ignore[index]
-    tied = table.weight if options["tie_word_embeddings"] else None
-    head = unembedding(marked(Linear(H, V, bias=False, tie=tied), "head"))
-    return WithImageTokens(Sequential(model=model, lm_head=head), TOKENS, SIDE)
+    return WithImageTokens(with_lm_head("model", model, table, options["tie_word_embeddings"]),
+                           TOKENS, SIDE)
 
 
 FAMILY = Family(

@@ -41,6 +41,7 @@ from symparam.architectures.common import (
     activation_of,
     activation_option,
     tie_option,
+    with_lm_head,
 )
 from symparam.assumptions import HEAD_SIZE, KV_HEADS
 from symparam.blocks import (
@@ -54,7 +55,7 @@ from symparam.blocks import (
     Sequential,
     Tensor,
 )
-from symparam.blocks.base import marked, on_sequence, unembedding
+from symparam.blocks.base import on_sequence
 from symparam.blocks.images import PerImage, WithImageTokens
 from symparam.errors import ConfigError, quoted
 from symparam.family import Divides, Family, Option
@@ -71,14 +72,12 @@ from symparam.modeltype import (
 )
 from symparam.symbols import (
     C,
-    H,
     H_out,
     H_vis,
     N_vis,
     P,
     P_t,
     Q_win,
-    V,
     W_vis,
     d_ff_vis,
     h_vis,
@@ -191,9 +190,8 @@ def assemble(tower: Block, language: Block, base: bool,
     if base:
         return WithImageTokens(model, TOKENS)
     table: Any = model["language_model"]["embed_tokens"]  # type: ignore[index]
-    tied = table.weight if options["tie_word_embeddings"] else None
-    head = unembedding(marked(Linear(H, V, bias=False, tie=tied), "head"))
-    return WithImageTokens(Sequential(model=model, lm_head=head), TOKENS)
+    return WithImageTokens(with_lm_head("model", model, table, options["tie_word_embeddings"]),
+                           TOKENS)
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Block:
