@@ -9,9 +9,6 @@
 
 from __future__ import annotations
 
-import sys
-import types
-
 #: the names below are imported on first use (PEP 562), so that ``import symparam`` (and with it
 #: the command line, until it has its signal handlers) does not wait for sympy
 TYPE_CHECKING = False
@@ -30,8 +27,8 @@ if TYPE_CHECKING:  # what type checkers see; at run time, :func:`__getattr__` im
         Sequential,
         Tensor,
     )
+    from symparam.built import Model
     from symparam.errors import SymparamError
-    from symparam.model import Model
     from symparam.symbols import symbol
 
 #: the blocks of symparam.blocks that the package exports
@@ -70,7 +67,7 @@ def __getattr__(name: str) -> Any:
     elif name == "Assumption":
         from symparam.assumptions import Assumption as found
     elif name == "Model":
-        from symparam.model import Model as found
+        from symparam.built import Model as found
     elif name == "SymparamError":
         from symparam.errors import SymparamError as found
     elif name == "symbol":
@@ -85,20 +82,6 @@ def __getattr__(name: str) -> Any:
 
 def __dir__() -> list[str]:
     return sorted({*globals(), *__all__, "__version__"})
-
-
-class _Package(types.ModuleType):
-    """This package, whose :func:`model` importing the module ``symparam.model`` must not
-    replace (importing a submodule sets it as its package's attribute; the module stays
-    ``sys.modules["symparam.model"]``, which ``from symparam.model import …`` reads)."""
-
-    def __setattr__(self, name: str, value: object) -> None:
-        if name == "model" and isinstance(value, types.ModuleType):
-            return
-        super().__setattr__(name, value)
-
-
-sys.modules[__name__].__class__ = _Package
 
 
 def model_names() -> list[str]:
@@ -161,10 +144,10 @@ def from_block(block: Block, name: str = "custom", /, *, attention: bool | None 
     18
     """
     from symparam.blocks import Block
+    from symparam.built import Model
     from symparam.errors import InvalidValueError, ModelDefinitionError
     from symparam.family import Family
     from symparam.limits import MAX_BLOCKS
-    from symparam.model import Model
 
     if not isinstance(block, Block):
         raise InvalidValueError(f"from_block takes a Block, not {type(block).__name__}")

@@ -8,9 +8,9 @@ large a result is refused with one line before sympy starts. Degrees add up the 
 
 >>> from symparam.symbols import H, N, V
 >>> size((H + N + V)**4)
-Size(degree=4, terms=15)
+Extent(degree=4, terms=15)
 >>> size(12 * N * H**2 + (V + 3) * H)
-Size(degree=3, terms=3)
+Extent(degree=3, terms=3)
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ class ExpressionTooLargeError(InvalidValueError):
     """An expression whose expanded form would be too large to work with."""
 
 
-class Size(NamedTuple):
+class Extent(NamedTuple):
     """An upper bound on the expanded form: its degree (absolute values of the exponents
     added up) and its number of terms."""
 
@@ -48,7 +48,7 @@ class _Bound(NamedTuple):
     scale: int = 1  # the numbers of the expanded form are at most this (capped past the limit)
 
 
-def size(expr: sympy.Expr, terms_limit: int | None = None) -> Size:
+def size(expr: sympy.Expr, terms_limit: int | None = None) -> Extent:
     """An upper bound on the degree and number of terms of ``sympy.expand(expr)``, and of the
     one fraction ``sympy.together`` makes of it (a sum over k different denominators has
     their product below). Counts past ``terms_limit`` are capped just above it, so the bound
@@ -108,7 +108,7 @@ def size(expr: sympy.Expr, terms_limit: int | None = None) -> Size:
 
     found = walk(expr)
     together = found.top + (found.bottom if found.bottom > 1 else 0)
-    return Size(found.degree, max(found.terms, min(cap, together)))
+    return Extent(found.degree, max(found.terms, min(cap, together)))
 
 
 def _product(counts: Iterable[int], cap: int) -> int:
@@ -130,7 +130,7 @@ def _too_large(limit: int, what: str = "the expression") -> ExpressionTooLargeEr
 
 
 def check(expr: sympy.Expr, limit: int | None = None, what: str = "the expression"
-          ) -> Size:
+          ) -> Extent:
     """Raise :class:`ExpressionTooLargeError` unless ``expr`` expands within ``limit`` terms
     and :data:`~symparam.limits.MAX_DEGREE`; the bound otherwise."""
     if limit is None:

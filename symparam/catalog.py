@@ -4,7 +4,7 @@ Families live one to a module in :mod:`symparam.architectures`; each module also
 model types it serves (``MODEL_TYPES``, records of :class:`symparam.modeltype.ModelType`).
 This module owns the lists — :func:`families`, :func:`model_types`, :func:`model_names`, the
 rows ``symparam list`` prints — and :func:`model`, which turns a family, a model type, a
-preset or a config.json into a :class:`~symparam.model.Model`.
+preset or a config.json into a :class:`~symparam.built.Model`.
 
 >>> model("bert-base-uncased").count()
 109482240
@@ -24,6 +24,7 @@ from functools import cache
 from typing import Any
 
 from symparam.assumptions import Assumption, parse_assumption
+from symparam.built import Model
 from symparam.counted import Described, Reported, page_inputs
 from symparam.errors import (
     ConfigError,
@@ -35,7 +36,6 @@ from symparam.errors import (
 )
 from symparam.family import Family
 from symparam.hf import Resolved, generated, load_config, looks_like_config, resolve_config
-from symparam.model import Model
 from symparam.modeltype import Count, Flag, ModelType
 from symparam.presets import Preset, presets
 from symparam.symbols import is_known

@@ -2,7 +2,7 @@
 bound values (:class:`Counted`), its parts, and what was published about it.
 
 This is the core every other module reads a model through; it knows nothing of derivations,
-pages or analyses. :class:`symparam.model.Model`, what :func:`symparam.model` returns, adds the
+pages or analyses. :class:`symparam.built.Model`, what :func:`symparam.model` returns, adds the
 questions each command asks on top of it.
 
 >>> import symparam
@@ -169,7 +169,7 @@ class Overridden:
 
 class Counted:
     """A block tree plus what makes it a particular model: assumptions, options, values; its
-    counts, tensors and parts. (:class:`symparam.model.Model` is this with the questions.)"""
+    counts, tensors and parts. (:class:`symparam.built.Model` is this with the questions.)"""
 
     def __init__(
         self,

@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
+from symparam.built import Model
 from symparam.errors import InvalidValueError, OutputError, Param
 from symparam.limits import MAX_PLOT_MODELS, MAX_PLOT_POINTS, MAX_RANGE_POINTS, MAX_VALUE
-from symparam.model import Model
 from symparam.output import one_line, write_atomically
 from symparam.sweep import SkippedWarning
 from symparam.sweep import sweep as table

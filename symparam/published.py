@@ -109,7 +109,7 @@ class Shapes:
 
 
 @frozen
-class Formula:
+class PublishedFormula:
     """A published formula: its source, what it counts, how it gives the requested quantity."""
 
     source: str
@@ -217,27 +217,27 @@ def palm(shapes: Shapes, request: Request) -> tuple[sympy.Expr, tuple[str, ...]]
     return training if request.training else training / 3, _routed(shapes)
 
 
-FORMULAS: dict[str, Formula] = {
-    "kaplan": Formula(
+FORMULAS: dict[str, PublishedFormula] = {
+    "kaplan": PublishedFormula(
         "Kaplan et al. 2020, section 2.1, table 1: C_fwd ≈ 2·N + 2·n_layer·n_ctx·d_attn a token",
         "2 per non-embedding parameter (no token or position tables, no unembedding) and "
         "2·N·s·h·d_head for attention, a token; no logits; training 3× (C ≈ 6·N·D)", kaplan),
-    "chinchilla": Formula(
+    "chinchilla": PublishedFormula(
         "Hoffmann et al. 2022, appendix F",
         "embeddings 2·s·V·H, per layer Q/K/V, QKᵀ, softmax (3 a score), the weighted values, "
         "the output projection and a two-matrix MLP, logits 2·s·H·V; training 3×",
         _chinchilla(embeddings=True)),
-    "chinchilla-a4": Formula(
+    "chinchilla-a4": PublishedFormula(
         "Hoffmann et al. 2022, table A4 (appendix F's layer terms, as its ratios were computed)",
         "per layer Q/K/V, QKᵀ, softmax, the weighted values, the output projection and a "
         "two-matrix MLP; no embeddings, no logits; training 3×; over 6·N·D, its ratio column",
         _chinchilla(embeddings=False), ratio=True),
-    "megatron": Formula(
+    "megatron": PublishedFormula(
         "Narayanan et al. 2021, section 5.1",
         "24·B·s·N·H²·(1 + s/6H + V/12NH) a forward pass (Q, K, V, O of H×H, an MLP of 4H, "
         "both attention products, logits); training 72·…, with full recomputation "
         "96·…(1 + s/6H + V/16NH): the layers run again, the logits do not", megatron),
-    "palm": Formula(
+    "palm": PublishedFormula(
         "Chowdhery et al. 2022, appendix B",
         "6·P + 12·N·h·d_head·s a token for training (every parameter in a multiply-add, both "
         "attention products over the full s×s); a forward pass a third", palm),

@@ -1,4 +1,4 @@
-"""The questions each command of ``symparam`` asks, as methods of :class:`~symparam.model.Model`
+"""The questions each command of ``symparam`` asks, as methods of :class:`~symparam.built.Model`
 of the same name — ``flops(seq=…)``, ``memory``, ``depends``, ``check``, ``approx``,
 ``sensitivity``, ``solve``, ``sweep`` — and the tree's outline (``count --depth``) and largest
 layer. Each is a thin call of the module that answers it, imported when asked (those modules
@@ -48,7 +48,7 @@ class Module:
 
 
 class Questions:
-    """What :class:`~symparam.model.Model` answers beside its count (mixed into it)."""
+    """What :class:`~symparam.built.Model` answers beside its count (mixed into it)."""
 
     @overload
     def flops(self: Counted) -> sympy.Expr: ...

@@ -17,7 +17,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "symparam"
 #: what starts: the package (which imports nothing heavy, its names loaded on first use, so
 #: that a command has its signal handlers before sympy is imported), ``python -m symparam``,
 #: and what every command and every use of the API then loads: the command line, the model
-STARTUP = ("symparam", "symparam.__main__", "symparam.cli", "symparam.model")
+STARTUP = ("symparam", "symparam.__main__", "symparam.cli", "symparam.built")
 #: modules whose imports inside functions are their point: the package's public names, loaded
 #: on first use, and the command line, imported where Ctrl-C is one line (issue 33)
 DEFERRING = ("symparam", "symparam.__main__",
@@ -204,7 +204,7 @@ def test_the_lazy_import_check_finds_a_needless_one() -> None:
 
 
 #: what counts a model: the blocks, the families and their records, the numbers, compute and
-#: memory (the catalog, which hands a user the :class:`~symparam.model.Model` with every
+#: memory (the catalog, which hands a user the :class:`~symparam.built.Model` with every
 #: question on it, sits above them)
 CORE = ("symparam.blocks", "symparam.architectures", "symparam.family", "symparam.modeltype",
         "symparam.counted", "symparam.compute", "symparam.memory", "symparam.symbols",
@@ -218,7 +218,7 @@ PRESENTATION = ("symparam.render", "symparam.markup", "symparam.page", "symparam
                 "symparam.derivation", "symparam.document", "symparam.summary",
                 "symparam.notes", "symparam.figures", "symparam.labels", "symparam.site",
                 "symparam.showcase", "symparam.plots", "symparam.output", "symparam.cli",
-                "symparam.model", "symparam.questions")
+                "symparam.built", "symparam.questions")
 
 
 def _under(name: str, prefixes: tuple[str, ...]) -> bool:

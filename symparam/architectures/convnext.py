@@ -211,7 +211,7 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
 
 
 @frozen
-class Positive(Rule):
+class PositiveNumber(Rule):
     """On where a number is above 0 (ConvNeXt's layer scale: ``layer_scale_init_value > 0``)."""
 
     option: str
@@ -342,6 +342,6 @@ MODEL_TYPES = (
                      Size("R", "image_size"), Size("P", "patch_size"),
                      Size("C", "num_channels")),
               rules=(Count("stages", "num_stages"), LastWidth(),
-                     Positive("layer_scale", "layer_scale_init_value"), OutStages(),
+                     PositiveNumber("layer_scale", "layer_scale_init_value"), OutStages(),
                      ActivationName("activation", "hidden_act", "gelu"))),
 )

@@ -331,7 +331,7 @@ def _integer(config: Reader, key: str, absent: int) -> int:
 
 
 @frozen
-class Positive(Rule):
+class PositiveInteger(Rule):
     """On when an integer key is above 0 (a token-type table, the convolution)."""
 
     option: str
@@ -477,8 +477,8 @@ MODEL_TYPES = (
                                     typed=False),
                      PositionTerm("c2p", "pos_att_type"), PositionTerm("p2c", "pos_att_type"),
                      Flag("share_att_key", absent=False), Flag("position_biased_input"),
-                     Positive("token_types", "type_vocab_size"),
+                     PositiveInteger("token_types", "type_vocab_size"),
                      Differs("embed_proj", "embedding_size", "hidden_size"),
                      Mentions("rel_norm", "norm_rel_ebd", "layer_norm"),
-                     Positive("conv", "conv_kernel_size"), Flag("legacy"))),
+                     PositiveInteger("conv", "conv_kernel_size"), Flag("legacy"))),
 )

@@ -24,7 +24,7 @@ from typing import Any
 
 import sympy
 
-from symparam.blocks.entries import Index, TensorInfo, as_size
+from symparam.blocks.entries import Dim, Index, TensorInfo, as_size
 from symparam.blocks.numbers import evaluate, value
 from symparam.blocks.roles import Form, Role, merge_forms, merge_roles
 from symparam.blocks.saved import ACT, MASK, Saved, union
@@ -32,7 +32,6 @@ from symparam.errors import InvalidValueError, ModelDefinitionError
 from symparam.frozen import frozen
 from symparam.limits import MAX_BLOCK_DEPTH, MAX_TREE_BLOCKS
 
-Size = int | sympy.Expr
 Number = int | Fraction
 _INDEX_LETTERS = "ijklmn"
 
@@ -433,7 +432,7 @@ class Tensor(Block):
     depth = 1  # type: ignore[assignment]
     size = 1  # type: ignore[assignment]
 
-    def __init__(self, *shape: Size, tie: Tensor | None = None) -> None:
+    def __init__(self, *shape: Dim, tie: Tensor | None = None) -> None:
         self.shape = tuple(as_size(dim, "tensor dimension") for dim in shape)
         if tie is not None:
             if not isinstance(tie, Tensor):
@@ -527,7 +526,7 @@ class Repeat(Block):
     list of layers (DeepSeek's first k dense layers, then the MoE ones).
     """
 
-    def __init__(self, count: Size, block: Block, start: Size | int = 0, stride: int = 1) -> None:
+    def __init__(self, count: Dim, block: Block, start: Dim | int = 0, stride: int = 1) -> None:
         if not isinstance(block, Block):
             raise InvalidValueError(f"Repeat needs a Block, not {type(block).__name__}")
         adopt("a Repeat", [("{}", block)])

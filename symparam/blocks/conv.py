@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import sympy
 
-from symparam.blocks.base import Block, Size, Tensor, as_size
+from symparam.blocks.base import Block, Dim, Tensor, as_size
 from symparam.blocks.saved import ACT, Saved
 
 
@@ -35,7 +35,7 @@ class Conv1d(Block):
     dims = 1
     across_tokens = True
 
-    def __init__(self, in_channels: Size, out_channels: Size, kernel: Size, groups: Size = 1,
+    def __init__(self, in_channels: Dim, out_channels: Dim, kernel: Dim, groups: Dim = 1,
                  bias: bool = True) -> None:
         self.in_channels = as_size(in_channels, "in_channels")
         self.out_channels = as_size(out_channels, "out_channels")

@@ -14,7 +14,8 @@ from symparam.frozen import frozen
 from symparam.integers import as_int
 from symparam.limits import MAX_VALUE
 
-Size = int | sympy.Expr
+#: a dimension of a tensor or block: an int or a sympy expression in the hyperparameters
+Dim = int | sympy.Expr
 
 
 def as_expr(value: int | sympy.Expr) -> sympy.Expr:
@@ -29,7 +30,7 @@ def as_expr(value: int | sympy.Expr) -> sympy.Expr:
     return sympy.Integer(number)
 
 
-def as_size(value: Size, what: str = "size") -> sympy.Expr:
+def as_size(value: Dim, what: str = "size") -> sympy.Expr:
     """A block size as a sympy expression: a positive int or an expression, never a string."""
     number = int(value) if isinstance(value, sympy.Integer) else \
         None if isinstance(value, sympy.Expr) else as_int(value)

@@ -17,9 +17,9 @@ import sympy
 
 from symparam.blocks.base import (
     Block,
+    Dim,
     Placed,
     Row,
-    Size,
     Tensor,
     adopt,
     as_size,
@@ -65,7 +65,7 @@ class Linear(Block):
     gathers: int = 0
 
     def __init__(
-        self, in_features: Size, out_features: Size, bias: bool = True, tie: Tensor | None = None
+        self, in_features: Dim, out_features: Dim, bias: bool = True, tie: Tensor | None = None
     ) -> None:
         self.in_features = as_size(in_features, "in_features")
         self.out_features = as_size(out_features, "out_features")
@@ -146,19 +146,19 @@ class Attention(Block):
     kind = "attention"
     across_tokens = True
 
-    def __init__(self, qk_width: Size, v_width: Size, /, kv_cache: Size | None = None,
-                 key_seq: sympy.Expr | None = None, heads: Size | None = None,
+    def __init__(self, qk_width: Dim, v_width: Dim, /, kv_cache: Dim | None = None,
+                 key_seq: sympy.Expr | None = None, heads: Dim | None = None,
                  scaled: bool = True, softcap: bool = False, sink: bool = False,
-                 window: Size | None = None, windowed: sympy.Expr | int = 1,
+                 window: Dim | None = None, windowed: sympy.Expr | int = 1,
                  layers: sympy.Expr | int = 1, rotary_layers: str = "all",
                  rotary_fp32: bool = False,
-                 rotary: Size | None = None, kv_heads: Size | None = None,
-                 views: Mapping[str, tuple[Key, Size]] | None = None,
+                 rotary: Dim | None = None, kv_heads: Dim | None = None,
+                 views: Mapping[str, tuple[Key, Dim]] | None = None,
                  softmax_fp32: bool = False, masked: bool = False, recomputable: bool = True,
                  interleaved: bool = False, indices: int = 0, derived: str = "",
                  fp32_inputs: tuple[str, ...] = (), fills_mask: bool = False,
-                 masks_from: Size | None = None, expanded: tuple[str, ...] = (),
-                 absorbed: tuple[Size, Size] | None = None,
+                 masks_from: Dim | None = None, expanded: tuple[str, ...] = (),
+                 absorbed: tuple[Dim, Dim] | None = None,
                  **named: Block) -> None:
         self.qk_width = as_size(qk_width, "query/key width")
         self.v_width = as_size(v_width, "value width")
@@ -410,7 +410,7 @@ class Conv1D(Linear):
 
     out_dim = 1
 
-    def __init__(self, in_features: Size, out_features: Size, bias: bool = True) -> None:
+    def __init__(self, in_features: Dim, out_features: Dim, bias: bool = True) -> None:
         super().__init__(in_features, out_features, bias)
         self.weight = Tensor(self.in_features, self.out_features)
 
@@ -440,7 +440,7 @@ class Embedding(Block):
     kind = "embedding"
 
     def __init__(
-        self, num_embeddings: Size, embedding_dim: Size, tie: Tensor | None = None,
+        self, num_embeddings: Dim, embedding_dim: Dim, tie: Tensor | None = None,
         summed: bool = False, indices: str = "tokens",
     ) -> None:
         self.num_embeddings = as_size(num_embeddings, "num_embeddings")
@@ -503,7 +503,7 @@ class Elementwise(Block):
     {'activation': B*d_ff*s, 'gate': B*d_ff*s}
     """
 
-    def __init__(self, width: Size, keeps: int = 0, **kinds: int) -> None:
+    def __init__(self, width: Dim, keeps: int = 0, **kinds: int) -> None:
         self.width = as_size(width, "width")
         self.kinds = {kind: times for kind, times in kinds.items() if times}
         self.keeps = keeps
@@ -535,7 +535,7 @@ class Activation(Elementwise):
     name of the function (``silu``, ``gelu_new`` …), which says what its backward keeps
     (:data:`~symparam.blocks.saved.ACTIVATION_SAVES`)."""
 
-    def __init__(self, width: Size, gated: bool = False, fn: str | None = None,
+    def __init__(self, width: Dim, gated: bool = False, fn: str | None = None,
                  halves: bool = False) -> None:
         super().__init__(width, activation=1, gate=int(gated))
         self.gated = gated
@@ -577,7 +577,7 @@ class Residual(Elementwise):
     """``adds`` elementwise sums of width ``width`` per token (residual connections, the sum
     of embedding tables)."""
 
-    def __init__(self, width: Size, adds: int = 1) -> None:
+    def __init__(self, width: Dim, adds: int = 1) -> None:
         super().__init__(width, add=adds)
 
 
@@ -595,8 +595,8 @@ class LayerNorm(Block):
 
     kind = "norm"
 
-    def __init__(self, dim: Size, bias: bool = True, affine: bool = True,
-                 per_token: Size = 1, per_vector: bool = False, impl: str = "torch") -> None:
+    def __init__(self, dim: Dim, bias: bool = True, affine: bool = True,
+                 per_token: Dim = 1, per_vector: bool = False, impl: str = "torch") -> None:
         self.dim = as_size(dim, "dim")
         self.per_token = as_size(per_token, "vectors per token")
         shape = (self.per_token, self.dim) if per_vector else (self.dim,)
@@ -652,8 +652,8 @@ class RMSNorm(Block):
 
     kind = "norm"
 
-    def __init__(self, dim: Size, per_token: Size = 1, impl: str = "llama",
-                 slice_of: Size | None = None) -> None:
+    def __init__(self, dim: Dim, per_token: Dim = 1, impl: str = "llama",
+                 slice_of: Dim | None = None) -> None:
         # the width of the storage its input is a slice of (DeepSeek's kv_a_layernorm): an
         # fp32 model keeps that whole storage, a 16-bit one an fp32 copy of the slice
         self.slice_of = None if slice_of is None else as_size(slice_of, "storage width")

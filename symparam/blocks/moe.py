@@ -18,7 +18,7 @@ from functools import cached_property
 
 import sympy
 
-from symparam.blocks.base import Block, Number, Row, Size, Tensor, as_size, join, value
+from symparam.blocks.base import Block, Dim, Number, Row, Tensor, as_size, join, value
 from symparam.blocks.layers import Elementwise
 from symparam.blocks.roles import Form
 from symparam.blocks.saved import ACT, ACTIVATION_SAVES, BOOL, F32, I64, Key, Saved
@@ -35,8 +35,8 @@ class Experts(Block):
 
     kind = "experts"
 
-    def __init__(self, count: Size, active: Size, inner: Size | None = None,
-                 outer: Size | None = None, clamped: bool = False, fn: str = "silu",
+    def __init__(self, count: Dim, active: Dim, inner: Dim | None = None,
+                 outer: Dim | None = None, clamped: bool = False, fn: str = "silu",
                  **tensors: Tensor) -> None:
         self.clamped = clamped
         self.fn = fn  # the gate's activation function (transformers' name)
@@ -139,8 +139,8 @@ class Routing(Elementwise):
     ``groups`` groups and of the ``chosen`` groups, the mask of their experts, the top k's
     indices (and, ``renorm``, the weights and their sum)."""
 
-    def __init__(self, width: Size, style: str, experts: Size, active: Size,
-                 renorm: bool = False, groups: Size = 1, chosen: Size = 1,
+    def __init__(self, width: Dim, style: str, experts: Dim, active: Dim,
+                 renorm: bool = False, groups: Dim = 1, chosen: Dim = 1,
                  clamped: bool = False, **kinds: int) -> None:
         super().__init__(width, **kinds)
         self.clamped = clamped

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import sympy
 
-from symparam.blocks.base import Block, Size, as_size, merge
+from symparam.blocks.base import Block, Dim, as_size, merge
 from symparam.blocks.layers import Attention
 from symparam.blocks.saved import ACT, BOOL, I64, Key, Saved
 from symparam.errors import InvalidValueError
@@ -31,7 +31,7 @@ class OnTable(Block):
     that is an activation (the normalised table, made once for every layer); None where it
     reads the table's weight itself, which is no activation (its storage is not counted)."""
 
-    def __init__(self, rows: Size, block: Block, reads: Key | None = None) -> None:
+    def __init__(self, rows: Dim, block: Block, reads: Key | None = None) -> None:
         self.rows = as_size(rows, "table rows")
         self.block = block
         self._weight = Key("the table's weight")  # what the block reads, where it is a weight
@@ -63,7 +63,7 @@ class TableProduct(Block):
     reads the word table itself): 2·in·out FLOPs a token and no weights of its own;
     ``bias``: a bias vector (held elsewhere) added to each output."""
 
-    def __init__(self, in_features: Size, out_features: Size, bias: bool = False) -> None:
+    def __init__(self, in_features: Dim, out_features: Dim, bias: bool = False) -> None:
         self.in_features = as_size(in_features, "in_features")
         self.out_features = as_size(out_features, "out_features")
         self.bias = bias
@@ -99,7 +99,7 @@ class DisentangledAttention(Attention):
     normalised table that shared projections read (None where they read the table's weight).
     """
 
-    def __init__(self, width: Size, hidden: Size, heads: Size, rows: Size, *, relative: bool,
+    def __init__(self, width: Dim, hidden: Dim, heads: Dim, rows: Dim, *, relative: bool,
                  c2p: bool, p2c: bool, shared: bool, table: Key | None = None,
                  **named: Block) -> None:
         super().__init__(width, width, heads=heads, scaled=False, recomputable=False, **named)

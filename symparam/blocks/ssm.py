@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import sympy
 
-from symparam.blocks.base import Block, Size, Tensor, as_size
+from symparam.blocks.base import Block, Dim, Tensor, as_size
 from symparam.blocks.layers import Elementwise
 
 
-def chunks(seq: sympy.Expr, length: Size) -> sympy.Expr:
+def chunks(seq: sympy.Expr, length: Dim) -> sympy.Expr:
     """How many chunks of ``length`` tokens a sequence of ``seq`` fills (the last one padded)."""
     return sympy.ceiling(seq / as_size(length, "chunk length"), evaluate=False)
 
@@ -36,7 +36,7 @@ class CausalConv1d(Block):
     computes all of them, so it costs 2·B·C·k·(s + k − 1) FLOPs and its bias adds
     B·C·(s + k − 1); it keeps the last k inputs of each channel for the next token."""
 
-    def __init__(self, channels: Size, kernel: Size, bias: bool = True) -> None:
+    def __init__(self, channels: Dim, kernel: Dim, bias: bool = True) -> None:
         self.channels = as_size(channels, "channels")
         self.kernel = as_size(kernel, "kernel size")
         self.weight = Tensor(self.channels, 1, self.kernel)
@@ -68,7 +68,7 @@ class _Scan(Elementwise):
     """A weightless step of a mixer with a matrix-product rule of its own and a state it keeps;
     it shows among a breakdown's steps, not in its tables, as an activation does."""
 
-    def __init__(self, width: Size, state: Size) -> None:
+    def __init__(self, width: Dim, state: Dim) -> None:
         super().__init__(width)
         self.state = as_size(state, "state size")
 
@@ -110,7 +110,7 @@ class ChunkedScan(_Scan):
     contracted size of 1, and its counter sees no product there; symparam counts the products
     as written.)"""
 
-    def __init__(self, width: Size, state: Size, heads: Size, chunk: int) -> None:
+    def __init__(self, width: Dim, state: Dim, heads: Dim, chunk: int) -> None:
         super().__init__(width, state)
         self.heads = as_size(heads, "heads")
         self.chunk = as_size(chunk, "chunk length")
@@ -144,7 +144,7 @@ class DeltaRule(_Scan):
 
     CHUNK = 64
 
-    def __init__(self, heads: Size, key: Size, value: Size) -> None:
+    def __init__(self, heads: Dim, key: Dim, value: Dim) -> None:
         super().__init__(as_size(heads, "value heads") * as_size(key, "key head size"),
                          as_size(value, "value head size"))
         self.heads, self.key, self.value = (as_size(heads), as_size(key), as_size(value))

@@ -24,10 +24,10 @@ from importlib import resources
 from typing import Any
 
 from symparam.assumptions import Assumption, parse_assumption
+from symparam.built import Model
 from symparam.errors import ConfigError, InvalidValueError
 from symparam.family import Family
 from symparam.fitted.record import FORMAT, class_tree, read_config
-from symparam.model import Model
 
 
 @cache

@@ -1,7 +1,7 @@
 """The closed form of your own ``nn.Module``, read off its module tree (needs torch).
 
 :func:`fit` builds the module on torch's meta device at the sizes you give and at sizes around
-them, and returns a :class:`~symparam.model.Model` whose parameter count is an exact formula in
+them, and returns a :class:`~symparam.built.Model` whose parameter count is an exact formula in
 those sizes — each tensor's dimensions solved exactly and checked at sizes not used to find
 them (:mod:`symparam.fitting.fitter`).
 """
@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from symparam.built import Model
 from symparam.errors import InvalidValueError, SymparamError
 from symparam.family import Family
 from symparam.fitted import within
@@ -20,7 +21,6 @@ from symparam.fitting.fitter import Build, FitError, Fitted, fit_node
 from symparam.fitting.meta import build_on_meta, need_torch, read
 from symparam.fitting.skeleton import resolve_ties, skeleton
 from symparam.integers import as_int
-from symparam.model import Model
 from symparam.symbols import describe
 
 __all__ = ["FitError", "ModuleModel", "builder", "fit", "fitted_model", "observer"]
