@@ -20,6 +20,7 @@ import json
 import os
 import re
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import field
 from functools import cache
 from typing import Any
 
@@ -35,6 +36,7 @@ from symparam.errors import (
     shown,
 )
 from symparam.family import Family
+from symparam.frozen import frozen
 from symparam.hf import Resolved, generated, load_config, looks_like_config, resolve_config
 from symparam.modeltype import Count, Flag, ModelType
 from symparam.presets import Preset, presets
@@ -269,9 +271,9 @@ def model(
     architecture = fam.resolve_architecture(arch or (preset.architecture if preset else None))
     own = records_of(fam)
     keys = own[0].config_keys if own else {}
-    return _assemble(name, fam, architecture, dict(preset.options) if preset else {},
-                     dict(preset.values) if preset else {}, (), assume, free, values, preset,
-                     keys, None)
+    source = Source(fam, architecture, dict(preset.options) if preset else {},
+                    dict(preset.values) if preset else {}, keys=keys, preset=preset)
+    return _assemble(name, source, Asked(tuple(assume), tuple(free), values))
 
 
 def from_hf_config(
@@ -363,20 +365,49 @@ def config_source(source: Any, name: str | None = None) -> tuple[str, Mapping[st
                       f"to_dict() and model_type), not a {type(source).__name__}")
 
 
+@frozen
+class Asked:
+    """What a caller of :func:`model` asked beside the name: assumptions to add, symbols to keep
+    free, and values or options by name (``H=768``, ``pooler=False``)."""
+
+    assume: tuple[Assumption | str, ...]
+    free: tuple[str, ...]
+    values: Mapping[str, Any]
+
+
+@frozen
+class Source:
+    """What a model is built from before the caller's changes: its family and class, the
+    options and values a config (``resolved``) or a preset gives, the config's assumptions and
+    the key each value is read from."""
+
+    family: Family
+    architecture: str
+    options: Mapping[str, Any]
+    values: Mapping[str, Any]
+    assumptions: tuple[Assumption, ...] = ()
+    keys: Mapping[str, str] = field(default_factory=dict)
+    resolved: Resolved | None = None
+    preset: Preset | None = None
+
+    @classmethod
+    def of(cls, resolved: Resolved, preset: Preset | None = None) -> Source:
+        """A config's reading (a preset's config, when ``preset`` is given)."""
+        return cls(resolved.record.family, resolved.architecture, resolved.options,
+                   resolved.values, resolved.assumptions, resolved.keys, resolved, preset)
+
+
 def _build(name: str, resolved: Resolved, assume: Iterable[Assumption | str],
            free: Iterable[str], values: dict[str, Any], preset: Preset | None = None) -> Model:
-    return _assemble(name, resolved.record.family, resolved.architecture, resolved.options,
-                     resolved.values, resolved.assumptions, assume, free, values, preset,
-                     resolved.keys, resolved)
+    return _assemble(name, Source.of(resolved, preset), Asked(tuple(assume), tuple(free), values))
 
 
-def _assemble(name: str, fam: Family, architecture: str, options: dict[str, Any],
-              bound: dict[str, Any], from_config: tuple[Assumption, ...],
-              assume: Iterable[Assumption | str], free: Iterable[str], values: dict[str, Any],
-              preset: Preset | None, keys: dict[str, str], resolved: Resolved | None) -> Model:
-    options, bound = dict(options), dict(bound)
+def _assemble(name: str, source: Source, asked: Asked) -> Model:
+    fam, architecture, preset, resolved = (source.family, source.architecture, source.preset,
+                                           source.resolved)
+    options, bound = dict(source.options), dict(source.values)
     own = records_of(fam)
-    values = _by_symbol(values, fam, resolved.record if resolved is not None else
+    values = _by_symbol(dict(asked.values), fam, resolved.record if resolved is not None else
                         own[0] if own else None)
     before = (fam.resolve_options(options), dict(bound))
     given = {}  # the user's options, an old switch's name put as its choice's value
@@ -386,14 +417,14 @@ def _assemble(name: str, fam: Family, architecture: str, options: dict[str, Any]
         else:
             bound[key] = value
     options = fam.resolve_options({**before[0], **fam.unalias(given, before[0])})
-    assume = list(assume)
+    assume = list(asked.assume)
     # what the user changed in a preset: its published figure and description no longer apply
     changes = [f"{k}={v}" for k, v in options.items() if before[0].get(k) != v]
     changes += [f"{k}={v}" for k, v in bound.items() if before[1].get(k) != v]
     changes += [str(a) for a in assume]
     used = Model(name, fam, architecture, options).hyperparameters
     assumptions: list[Assumption] = []
-    for item in from_config:  # the config's own: unless the user's value replaces it
+    for item in source.assumptions:  # the config's own: unless the user's value replaces it
         if item.name not in values and item.name in used:
             assumptions.append(item)
     for item in assume:
@@ -422,8 +453,8 @@ def _assemble(name: str, fam: Family, architecture: str, options: dict[str, Any]
                        f"{resolved.label}") if resolved else ""
     return Model(
         name, fam, architecture, options, bound, assumptions,
-        description=description, reported=reported, free=free,
-        i18n=preset.i18n if same_class else None, label=label, config_keys=keys,
+        description=description, reported=reported, free=asked.free,
+        i18n=preset.i18n if same_class else None, label=label, config_keys=source.keys,
         described=described,
     )
 
