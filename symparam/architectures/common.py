@@ -17,6 +17,7 @@ from symparam.blocks import (
     on_first_token,
     unembedding,
 )
+from symparam.blocks.images import WithImageTokens
 from symparam.blocks.saved import Saved
 from symparam.errors import InvalidValueError
 from symparam.family import Divides, Option
@@ -132,6 +133,17 @@ def with_lm_head(body_name: str, body: Block, table: Embedding, tied: bool) -> S
     head = unembedding(marked(Linear(table.embedding_dim, table.num_embeddings, bias=False,
                                      tie=table.weight if tied else None), "head"))
     return Sequential(**{body_name: body}, lm_head=head)
+
+
+def image_model(model: Sequential, base: bool, tied: bool, *tokens: Any,
+                language: str = "language_model") -> WithImageTokens:
+    """A vision–language ``model`` whose language model (its part ``language``) reads each
+    image as ``tokens`` (:class:`~symparam.blocks.images.WithImageTokens`): the base model, else
+    ``model`` with the LM head, tied to the language model's token table where ``tied``."""
+    if not base:
+        table: Any = model[language]["embed_tokens"]  # type: ignore[index]
+        model = with_lm_head("model", model, table, tied)
+    return WithImageTokens(model, *tokens)
 
 
 def with_score(body_name: str, body: Block, hidden: Embedding) -> Sequential:

@@ -40,14 +40,14 @@ from symparam.architectures.common import (
     GROUPED_ROTARY_RULES,
     activation_of,
     activation_option,
+    image_model,
     tie_option,
-    with_lm_head,
 )
 from symparam.architectures.llava import SectionType
 from symparam.architectures.vit import PATCHES
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import Block, Linear, Sequential
-from symparam.blocks.images import PerImage, WithImageTokens
+from symparam.blocks.images import PerImage
 from symparam.family import Divides, Family, Option
 from symparam.modeltype import ActivationName, Flag, ModelType, Size
 from symparam.symbols import H, H_vis, P, R, h_vis, m
@@ -79,11 +79,8 @@ def build(architecture: str, options: Mapping[str, Any]) -> Block:
     model = Sequential(vision_model=PerImage(tower, PATCHES),
                        connector=PerImage(connector(), TOKENS),
                        text_model=language_model(options))
-    if architecture.endswith("Model"):
-        return WithImageTokens(model, TOKENS)
-    table: Any = model["text_model"]["embed_tokens"]  # type: ignore[index]
-    return WithImageTokens(with_lm_head("model", model, table, options["tie_word_embeddings"]),
-                           TOKENS)
+    return image_model(model, architecture.endswith("Model"), options["tie_word_embeddings"],
+                       TOKENS, language="text_model")
 
 
 FAMILY = Family(

@@ -34,13 +34,13 @@ from symparam.architectures.common import (
     GROUPED_ROTARY_RULES,
     activation_of,
     activation_option,
+    image_model,
     tie_option,
-    with_lm_head,
 )
 from symparam.architectures.vit import PATCHES
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import Activation, Block, Linear, Sequential
-from symparam.blocks.images import PerImage, WithImageTokens
+from symparam.blocks.images import PerImage
 from symparam.errors import ConfigError, quoted
 from symparam.family import Divides, Family, Option
 from symparam.frozen import frozen
@@ -168,11 +168,8 @@ def build(architecture: str, options: Mapping[str, Any]) -> Block:
     model = Sequential(vision_tower=PerImage(vision, states),
                        multi_modal_projector=PerImage(projector, tokens),
                        language_model=language_model(options))
-    if architecture == "LlavaModel":
-        return WithImageTokens(model, tokens)
-    table: Any = model["language_model"]["embed_tokens"]  # type: ignore[index]
-    return WithImageTokens(with_lm_head("model", model, table, options["tie_word_embeddings"]),
-                           tokens)
+    return image_model(model, architecture == "LlavaModel", options["tie_word_embeddings"],
+                       tokens)
 
 
 FAMILY = Family(

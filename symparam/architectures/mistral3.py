@@ -50,8 +50,8 @@ from symparam.architectures.common import (
     NoCompute,
     activation_of,
     activation_option,
+    image_model,
     tie_option,
-    with_lm_head,
 )
 from symparam.architectures.llava import FeatureLayers, SectionType
 from symparam.architectures.vit import PATCHES
@@ -67,7 +67,7 @@ from symparam.blocks import (
     Sequential,
     on_sequence,
 )
-from symparam.blocks.images import PerImage, WithImageTokens
+from symparam.blocks.images import PerImage
 from symparam.family import Divides, Family, Option
 from symparam.modeltype import (
     ActivationName,
@@ -180,11 +180,8 @@ def build(architecture: str, options: Mapping[str, Any]) -> Block:
     model = Sequential(vision_tower=PerImage(tower, PATCHES),
                        multi_modal_projector=PerImage(projector(options), PATCHES),
                        language_model=language_model(options))
-    if architecture == "Mistral3Model":
-        return WithImageTokens(model, TOKENS, SIDE)
-    table: Any = model["language_model"]["embed_tokens"]  # type: ignore[index]
-    return WithImageTokens(with_lm_head("model", model, table, options["tie_word_embeddings"]),
-                           TOKENS, SIDE)
+    return image_model(model, architecture == "Mistral3Model", options["tie_word_embeddings"],
+                       TOKENS, SIDE)
 
 
 FAMILY = Family(

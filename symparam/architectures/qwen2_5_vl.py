@@ -40,8 +40,8 @@ from symparam.architectures.common import (
     WINDOW_OPTIONS,
     activation_of,
     activation_option,
+    image_model,
     tie_option,
-    with_lm_head,
 )
 from symparam.assumptions import HEAD_SIZE, KV_HEADS
 from symparam.blocks import (
@@ -56,7 +56,7 @@ from symparam.blocks import (
     Tensor,
 )
 from symparam.blocks.base import on_sequence
-from symparam.blocks.images import PerImage, WithImageTokens
+from symparam.blocks.images import PerImage
 from symparam.errors import ConfigError, quoted
 from symparam.family import Divides, Family, Option
 from symparam.frozen import frozen
@@ -187,11 +187,7 @@ def assemble(tower: Block, language: Block, base: bool,
     head (``…ForConditionalGeneration``), tied to the token table where the config says so.
     Qwen2-VL, Qwen2.5-VL and Qwen3-VL alike."""
     model = Sequential(visual=PerImage(tower, PATCHES), language_model=language)
-    if base:
-        return WithImageTokens(model, TOKENS)
-    table: Any = model["language_model"]["embed_tokens"]  # type: ignore[index]
-    return WithImageTokens(with_lm_head("model", model, table, options["tie_word_embeddings"]),
-                           TOKENS)
+    return image_model(model, base, options["tie_word_embeddings"], TOKENS)
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Block:
