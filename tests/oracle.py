@@ -231,6 +231,35 @@ def resized_image(hf_config: Any, size: tuple[int, int] | None) -> tuple[Any, in
     return grid, int(grid.prod()) // merge**2
 
 
+def prefilled(tiny: dict[str, Any], images: int, batch: int, seq: int) -> tuple[Any, Any]:
+    """The class ``tiny`` (a small vision–language config.json's dict) names, with small real
+    weights (seed 0) and eager attention, after a prompt of ``images`` images and ``seq`` text
+    tokens a sequence: (the model, the DynamicCache generate makes)."""
+    model_type, cls = tiny["model_type"], tiny["architectures"][0]
+    data = {k: v for k, v in tiny.items() if k not in ("model_type", "architectures")}
+    hf = transformers.AutoConfig.for_model(model_type, **data)
+    for part in (hf, hf.text_config, hf.vision_config):
+        part._attn_implementation = "eager"
+    torch.manual_seed(0)
+    model = getattr(transformers, cls)(hf).eval()
+    fed = inputs(model_type, cls, hf, batch, seq, None, images)
+    cache = transformers.DynamicCache(config=hf.get_text_config())
+    with torch.no_grad():
+        model(**fed, past_key_values=cache, use_cache=True)
+    return model, cache
+
+
+def decoding_step(model: Any, cache: Any, batch: int) -> int:
+    """The FLOPs torch's counter sees for one new token a sequence after ``cache``."""
+    from torch.utils.flop_counter import FlopCounterMode
+
+    counter = FlopCounterMode(display=False)
+    with torch.no_grad(), counter:
+        model(input_ids=torch.ones((batch, 1), dtype=torch.long), past_key_values=cache,
+              use_cache=True)
+    return counter.get_total_flops()
+
+
 def inputs(model_type: str, cls: str, hf_config: Any, batch: int, seq: int,
            target: int | None, images: int = 1, image_size: tuple[int, int] | None = None
            ) -> dict[str, Any]:

@@ -131,41 +131,17 @@ TINY = {"model_type": "gemma3", "architectures": ["Gemma3ForConditionalGeneratio
         "mm_tokens_per_image": 4}
 
 
-def _prefilled(images: int, batch: int, seq: int) -> tuple[Any, Any, Any]:
-    """The tiny model (small real weights, eager attention) after a prompt of ``images``
-    images and ``seq`` text tokens a sequence, with the DynamicCache generate makes."""
-    data = {k: v for k, v in TINY.items() if k not in ("model_type", "architectures")}
-    hf = transformers.AutoConfig.for_model("gemma3", **data)
-    hf._attn_implementation = "eager"
-    for sub in (hf.text_config, hf.vision_config):
-        sub._attn_implementation = "eager"
-    torch.manual_seed(0)
-    model = transformers.Gemma3ForConditionalGeneration(hf).eval()
-    fed = oracle.inputs("gemma3", "Gemma3ForConditionalGeneration", hf, batch, seq, None,
-                        images)
-    cache = transformers.DynamicCache(config=hf.get_text_config())
-    with torch.no_grad():
-        model(**fed, past_key_values=cache, use_cache=True)
-    return model, cache, hf
-
-
 @pytest.mark.parametrize(("images", "batch", "seq"), [(0, 1, 3), (1, 2, 2), (2, 1, 1)])
 def test_the_cache_and_a_decoding_step_after_images(images: int, batch: int, seq: int) -> None:
     """After a prompt with images the cache holds their tokens too (a window of 5 keeps its last
     4 on the sliding layers), and one new token attends over them: the numbers the real cache
     holds and the FLOPs torch's counter sees for the step."""
-    from torch.utils.flop_counter import FlopCounterMode
-
-    model, cache, _ = _prefilled(images, batch, seq)
-    held = oracle._held(cache.layers)
+    model, cache = oracle.prefilled(TINY, images, batch, seq)
     m = symparam.from_hf_config(TINY)
-    assert memory(m, seq=seq, batch=batch, dtype="fp32", images=images).kv_total == 4 * held
-    counter = FlopCounterMode(display=False)
-    with torch.no_grad(), counter:
-        model(input_ids=torch.ones((batch, 1), dtype=torch.long), past_key_values=cache,
-              use_cache=True)
-    step = compute(m, seq=seq, batch=batch, decode=True, images=images).flops
-    assert step == counter.get_total_flops()
+    assert memory(m, seq=seq, batch=batch, dtype="fp32", images=images).kv_total == \
+        4 * oracle._held(cache.layers)
+    assert compute(m, seq=seq, batch=batch, decode=True, images=images).flops == \
+        oracle.decoding_step(model, cache, batch)
 
 
 @pytest.mark.parametrize("name", ["gemma-3-4b", "gemma-3-27b"])
