@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '55278:5528412a'
+SOURCE = '56351:aafa22ea'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -205,6 +205,18 @@ TABLE = {'title': 'Parameter count of {model}',
             'full_features': "the projector reads every state the tower leaves, its first (CLIP's "
                              'class token) included',
             'text_llama': 'the language model is a LLaMA',
+            'text_model=qwen2': "the language model is Qwen2's decoder, with biases on q, k and v",
+            'text_model=qwen3': "the language model is Qwen3's decoder, with an RMSNorm over each "
+                                'head of q and of k',
+            'text_model=llama': "the language model is LLaMA's decoder",
+            'vision_qkv_bias': "biases on the vision tower's q, k and v projections",
+            'vision_qk_norm': "an RMSNorm over all of the vision tower's q and one over all of its "
+                              'k, before the heads are split',
+            'vision_rms_norm': "the vision tower's layers normalise with RMSNorm (a weight, no "
+                               'bias)',
+            'position_table': 'a learned position table in the vision tower, a row for the class '
+                              'token and each patch',
+            'vision_post_norm': "a LayerNorm on every state after the vision tower's last layer",
             'text_mistral': 'the language model is a Mistral',
             'text_qwen2': 'the language model is a Qwen2',
             'text_gemma': 'the language model is a Gemma',
@@ -317,6 +329,12 @@ TABLE = {'title': 'Parameter count of {model}',
                 'full_features': "the projector leaves out the tower's first state (CLIP's class "
                                  'token)',
                 'text_llama': 'the language model is not a LLaMA',
+                'vision_qkv_bias': "no biases on the vision tower's q, k and v projections",
+                'vision_qk_norm': "no norm over the vision tower's q and k",
+                'vision_rms_norm': "the vision tower's layers normalise with LayerNorm (a weight "
+                                   'and a bias)',
+                'position_table': 'no position table in the vision tower',
+                'vision_post_norm': "no norm after the vision tower's last layer",
                 'text_mistral': 'the language model is not a Mistral',
                 'text_qwen2': 'the language model is not a Qwen2',
                 'text_gemma': 'the language model is not a Gemma',
