@@ -154,7 +154,7 @@ AT_EOS = frozenset({"T5ForSequenceClassification", "MT5ForSequenceClassification
 #: model types whose input is an image (pixel values), and the classes of the two-tower and
 #: speech types that take one
 IMAGES = frozenset({"vit", "dinov2", "dinov2_with_registers", "convnext", "clip_vision_model",
-                    "siglip_vision_model", "pixtral"})
+                    "siglip_vision_model", "pixtral", "internvl_vision"})
 TWO_TOWERS = frozenset({"clip", "siglip"})
 #: vision–language models whose language model reads each image as tokens in its sequence
 IMAGE_TOKENS = frozenset({"gemma3", "idefics3", "internvl", "llava", "mistral3", "paligemma",
@@ -250,7 +250,7 @@ def inputs(model_type: str, cls: str, hf_config: Any, batch: int, seq: int,
     that reads images at their own resolution: ``seq`` must be at least ``images``)."""
     def image() -> Any:
         vision = getattr(hf_config, "vision_config", hf_config)
-        side = vision.image_size
+        side = _side(vision.image_size)
         return torch.zeros((batch, vision.num_channels, side, side))
 
     def tokens(length: int) -> Any:

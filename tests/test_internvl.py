@@ -273,3 +273,39 @@ def test_the_cache_and_a_decoding_step_after_images(images: int, batch: int, seq
               use_cache=True)
     assert compute(m, seq=seq, batch=batch, decode=True, images=images).flops == \
         counter.get_total_flops()
+
+
+@st.composite
+def tower(draw: st.DrawFn) -> dict[str, Any]:
+    """A small internvl_vision file (the tower alone): the tower's keys of :func:`small` at the
+    top of the file."""
+    vision = draw(small())["vision_config"]
+    return {"model_type": "internvl_vision", "architectures": ["InternVLVisionModel"],
+            **vision}
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(tower(), st.integers(1, 2))
+def test_the_tower_alone_tensor_by_tensor_and_its_flops(config: dict[str, Any],
+                                                        batch: int) -> None:
+    """InternVLVisionModel on B images of ⌊R/P⌋² + 1 tokens: its tensors, and its FLOPs
+    against torch's counter (the image fixes the sequence)."""
+    from tests.test_flops import counted
+
+    m = symparam.from_hf_config(config)
+    assert oracle.ours(m) == oracle.from_config(config, "InternVLVisionModel")
+    assert compute(m, batch=batch).flops == counted(config, "InternVLVisionModel", batch, 1)
+
+
+def test_the_tower_alone_with_its_defaults_is_internvit_300m() -> None:
+    """An internvl_vision file of defaults: InternVLVisionConfig's InternViT-300M (24 layers of
+    1,024, 448-pixel images in 14-pixel patches, no q/k/v biases), as the real class counts it,
+    and the tower inside a default internvl file the same tensors."""
+    config = {"model_type": "internvl_vision"}
+    m = symparam.from_hf_config(config)
+    real = oracle.from_config(config, "InternVLVisionModel")
+    assert oracle.ours(m) == real
+    whole = oracle.from_config({"model_type": "internvl"}, "InternVLModel")
+    inside = {name.removeprefix("vision_tower."): shape for name, shape in whole.items()
+              if name.startswith("vision_tower.")}
+    assert inside == real

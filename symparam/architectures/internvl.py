@@ -168,6 +168,8 @@ def language_model(options: Mapping[str, Any]) -> Sequential:
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Block:
+    if architecture == "InternVLVisionModel":  # the tower alone (an internvl_vision file)
+        return vision_tower(options)
     model = Sequential(vision_tower=PerImage(vision_tower(options), TOKENS),
                        multi_modal_projector=PerImage(multi_modal_projector(options),
                                                       IMAGE_TOKENS),
@@ -189,6 +191,8 @@ FAMILY = Family(
         "InternVLForConditionalGeneration": "vision tower, projector, language model and LM "
                                             "head (tied by default)",
         "InternVLModel": "vision tower, projector and language model, without a head",
+        "InternVLVisionModel": "the vision tower alone (InternViT), on an image's patches and "
+                               "class token",
     },
     build=build,
     options=(
@@ -224,11 +228,15 @@ FAMILY = Family(
                      to_run=True)),
     images=True,
     tiled=True,
+    # an image's patches and class token fix the sequence of the tower alone
+    sequences={"InternVLVisionModel": TOKENS},
     activations_checked=False,
 )
 
 _T = "text_config."
 _V = "vision_config."
+#: the vision–language model's classes (the tower alone is internvl_vision's)
+CLASSES = ("InternVLForConditionalGeneration", "InternVLModel")
 
 
 @frozen
@@ -375,10 +383,32 @@ class ShuffleFactor(NullRule):
         return shuffle
 
 
+def _vision_sizes(prefix: str) -> tuple[Size, ...]:
+    """The tower's sizes, read from ``prefix`` (the vision_config, or the top of an
+    internvl_vision file)."""
+    return (Size("N_vis", prefix + "num_hidden_layers"), Size("H_vis", prefix + "hidden_size"),
+            Size("d_ff_vis", prefix + "intermediate_size"),
+            Size("h_vis", prefix + "num_attention_heads"),
+            Size("R", prefix + "image_size", computed=True, null=Square(prefix + "image_size")),
+            Size("P", prefix + "patch_size", computed=True, null=Square(prefix + "patch_size")),
+            Size("C", prefix + "num_channels"))
+
+
+def _vision_rules(prefix: str) -> tuple[Rule, ...]:
+    """The tower's options, read from ``prefix``."""
+    return (Flag("vision_qkv_bias", prefix + "attention_bias"),
+            Flag("vision_qk_norm", prefix + "use_qk_norm"),
+            VisionNorm("vision_rms_norm", prefix + "norm_type"),
+            Flag("mask_token", prefix + "use_mask_token"),
+            Flag("position_table", prefix + "use_absolute_position_embeddings"),
+            Unless("vision_post_norm", prefix + "use_mean_pooling"),
+            ActivationName("vision_activation", prefix + "hidden_act", "gelu"))
+
+
 MODEL_TYPES = (
     ModelType(
         "internvl", FAMILY, base="InternVLModel",
-        classes={name: name for name in FAMILY.architectures},
+        classes={name: name for name in CLASSES},
         sizes=(
             Size("N", _T + "num_hidden_layers"), Size("V", _T + "vocab_size"),
             Size("H", _T + "hidden_size"), Size("d_ff", _T + "intermediate_size"),
@@ -388,12 +418,7 @@ MODEL_TYPES = (
                  null=HeadSize(_T + "hidden_size", _T + "num_attention_heads")),
             Size("W", _T + "sliding_window", null=Leave("no layer slides a window"),
                  when=("window_period", "window_layers")),
-            Size("N_vis", _V + "num_hidden_layers"), Size("H_vis", _V + "hidden_size"),
-            Size("d_ff_vis", _V + "intermediate_size"),
-            Size("h_vis", _V + "num_attention_heads"),
-            Size("R", _V + "image_size", computed=True, null=Square(_V + "image_size")),
-            Size("P", _V + "patch_size", computed=True, null=Square(_V + "patch_size")),
-            Size("C", _V + "num_channels"),
+            *_vision_sizes(_V),
             Size("m", "downsample_ratio", computed=True, null=ShuffleFactor("downsample_ratio")),
         ),
         rules=(
@@ -405,14 +430,11 @@ MODEL_TYPES = (
             TextWindows("window_layers", switch=_T + "use_sliding_window",
                         after=_T + "max_window_layers", window=_T + "sliding_window",
                         depth=_T + "num_hidden_layers", key=_T + "layer_types"),
-            Flag("vision_qkv_bias", _V + "attention_bias"),
-            Flag("vision_qk_norm", _V + "use_qk_norm"),
-            VisionNorm("vision_rms_norm", _V + "norm_type"),
-            Flag("mask_token", _V + "use_mask_token"),
-            Flag("position_table", _V + "use_absolute_position_embeddings"),
-            Unless("vision_post_norm", _V + "use_mean_pooling"),
-            ActivationName("vision_activation", _V + "hidden_act", "gelu"),
+            *_vision_rules(_V),
             ProjectorReads("projector_activation", "projector_hidden_act", "gelu"),
         ),
         sections={"text_config": "", "vision_config": ""}),
+    ModelType("internvl_vision", FAMILY, base="InternVLVisionModel",
+              classes={"InternVLVisionModel": "InternVLVisionModel"},
+              sizes=_vision_sizes(""), rules=_vision_rules("")),
 )
