@@ -309,3 +309,19 @@ def test_the_tower_alone_with_its_defaults_is_internvit_300m() -> None:
     inside = {name.removeprefix("vision_tower."): shape for name, shape in whole.items()
               if name.startswith("vision_tower.")}
     assert inside == real
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "256 tokens a tile"), ("zh", "每个图块得到 256 个词元"),
+    ("ko", "타일 하나는 토큰 256개가 되며")])
+def test_the_derivation_says_an_images_tokens(lang: str, said: str,
+                                              capsys: pytest.CaptureFixture[str],
+                                              tmp_path: Any) -> None:
+    """The FLOPs section of the derivation says, in each language, the tokens each 448-pixel
+    tile becomes: (448/14 · 1/2)² = 256."""
+    config = tmp_path / "config.json"
+    config.write_text(json.dumps({"model_type": "internvl",
+                                  "text_config": {"num_hidden_layers": 1},
+                                  "vision_config": {"num_hidden_layers": 1}}))
+    assert main(["derive", str(config), "--flops", "--seq", "10", "--lang", lang]) == 0
+    assert said in capsys.readouterr().out
