@@ -154,11 +154,11 @@ AT_EOS = frozenset({"T5ForSequenceClassification", "MT5ForSequenceClassification
 #: model types whose input is an image (pixel values), and the classes of the two-tower and
 #: speech types that take one
 IMAGES = frozenset({"vit", "dinov2", "dinov2_with_registers", "convnext", "clip_vision_model",
-                    "siglip_vision_model", "pixtral"})
+                    "siglip_vision_model", "pixtral", "internvl_vision"})
 TWO_TOWERS = frozenset({"clip", "siglip"})
 #: vision–language models whose language model reads each image as tokens in its sequence
-IMAGE_TOKENS = frozenset({"gemma3", "idefics3", "llava", "mistral3", "paligemma", "qwen2_5_vl",
-                          "qwen2_vl", "qwen3_vl", "qwen3_vl_moe", "smolvlm"})
+IMAGE_TOKENS = frozenset({"gemma3", "idefics3", "internvl", "llava", "mistral3", "paligemma",
+                          "qwen2_5_vl", "qwen2_vl", "qwen3_vl", "qwen3_vl_moe", "smolvlm"})
 #: those that read an image at its own resolution: fed pixel values of the size transformers'
 #: processor resizes the image to (its ``smart_resize``), with the grid of patches; they run
 #: only on the CPU with small real weights (``device="cpu"``: the windows and positions are
@@ -178,8 +178,11 @@ def image_tokens(hf_config: Any) -> int:
     tower's states but the first under the ``default`` strategy (CLIP's class token, SigLIP's
     first patch); Mistral 3's merges its patches m × m; PaliGemma's projects every patch;
     Idefics3's and SmolVLM's pixel shuffle lays each m × m block into one token (their model's
-    own ``image_seq_len``)."""
-    side = hf_config.vision_config.image_size // hf_config.vision_config.patch_size
+    own ``image_seq_len``); InternVL's lays each m × m block into one token, m the inverse of
+    its ``downsample_ratio`` (its processor's ``image_seq_length``)."""
+    side = _side(hf_config.vision_config.image_size) // _side(hf_config.vision_config.patch_size)
+    if hf_config.model_type == "internvl":
+        return int(side * hf_config.downsample_ratio) ** 2
     if hf_config.model_type == "paligemma":
         return side * side
     if hf_config.model_type in FINDS_REAL_IMAGES:
@@ -191,6 +194,11 @@ def image_tokens(hf_config: Any) -> int:
         return states - (hf_config.vision_feature_select_strategy == "default")
     kernel = side // int(hf_config.mm_tokens_per_image ** 0.5)
     return (side // kernel) ** 2
+
+
+def _side(size: Any) -> int:
+    """An image's or a patch's side, as a number or (InternVL's) a pair of equal numbers."""
+    return size[0] if isinstance(size, list | tuple) else size
 
 
 def with_mrope(config: dict[str, Any]) -> dict[str, Any]:
@@ -271,7 +279,7 @@ def inputs(model_type: str, cls: str, hf_config: Any, batch: int, seq: int,
     that reads images at their own resolution: ``seq`` must be at least ``images``)."""
     def image() -> Any:
         vision = getattr(hf_config, "vision_config", hf_config)
-        side = vision.image_size
+        side = _side(vision.image_size)
         return torch.zeros((batch, vision.num_channels, side, side))
 
     def tokens(length: int) -> Any:
@@ -302,7 +310,7 @@ def inputs(model_type: str, cls: str, hf_config: Any, batch: int, seq: int,
         if not images:
             return {"input_ids": ids}
         vision = hf_config.vision_config
-        side = vision.image_size
+        side = _side(vision.image_size)
         pixels = torch.zeros((batch * images, vision.num_channels, side, side))
         if model_type in FINDS_REAL_IMAGES:  # B × K images, not zeros: zeros are padding
             return {"input_ids": ids, "pixel_values": torch.ones(

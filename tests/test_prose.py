@@ -32,6 +32,8 @@ ALLOWED = {
     # LLaVA-NeXT's reading: its sibling, its papers' authors, its way of reading an image, the
     # language model it names
     "LLaVA-OneVision", "LLaVA-NeXT", "Liu", "Li", "AnyRes", "Mistral",
+    # InternVL's reading: its vision encoder, its paper's author, its versions
+    "InternViT", "Chen", "InternVL3", "InternVL3.5",
 }
 _CODE = re.compile(r"`+[^`]*`+")
 _MATH = re.compile(r"\$\$.*?\$\$|\$[^$]*\$", re.S)

@@ -7,12 +7,12 @@ is read when its type is asked for, so startup does not grow with the number of 
 Hand-written families take precedence: the catalog asks here only for a ``model_type`` none
 of them serves.
 
->>> "internvl" in names()
+>>> "got_ocr2" in names()
 True
->>> m = model_for_config({"model_type": "internvl",
-...                       "architectures": ["InternVLForConditionalGeneration"]})
+>>> m = model_for_config({"model_type": "got_ocr2",
+...                       "architectures": ["GotOcr2ForConditionalGeneration"]})
 >>> m.label, "H" in m.hyperparameters
-('InternVLForConditionalGeneration', True)
+('GotOcr2ForConditionalGeneration', True)
 """
 
 from __future__ import annotations
