@@ -249,30 +249,15 @@ def test_the_cache_and_a_decoding_step_after_images(images: int, batch: int, seq
     patches of 3: 4 × 4 patches, shuffled 2 × 2), and one new token attends over them: the
     numbers the real cache holds (small real weights, eager attention) and the FLOPs torch's
     counter sees for the step."""
-    from torch.utils.flop_counter import FlopCounterMode
-
     from symparam.memory import memory
 
-    data = {k: v for k, v in TINY.items() if k not in ("model_type", "architectures")}
-    hf = transformers.AutoConfig.for_model("internvl", **data)
-    for part in (hf, hf.text_config, hf.vision_config):
-        part._attn_implementation = "eager"
-    torch.manual_seed(0)
-    model = transformers.InternVLForConditionalGeneration(hf).eval()
-    fed = oracle.inputs("internvl", CLASSES[0], hf, batch, seq, None, images)
-    cache = transformers.DynamicCache(config=hf.get_text_config())
-    with torch.no_grad():
-        model(**fed, past_key_values=cache, use_cache=True)
+    model, cache = oracle.prefilled(TINY, images, batch, seq)
     m = symparam.from_hf_config(TINY)
     assert m.value_of(m.tree.tokens) == 4
     assert memory(m, seq=seq, batch=batch, dtype="fp32", images=images).kv_total == \
         4 * oracle._held(cache.layers)
-    counter = FlopCounterMode(display=False)
-    with torch.no_grad(), counter:
-        model(input_ids=torch.ones((batch, 1), dtype=torch.long), past_key_values=cache,
-              use_cache=True)
     assert compute(m, seq=seq, batch=batch, decode=True, images=images).flops == \
-        counter.get_total_flops()
+        oracle.decoding_step(model, cache, batch)
 
 
 @st.composite

@@ -47,8 +47,8 @@ from symparam.architectures.common import (
     WINDOW_OPTIONS,
     activation_of,
     activation_option,
+    image_model,
     tie_option,
-    with_lm_head,
 )
 from symparam.architectures.vit import PATCHES, TOKENS
 from symparam.assumptions import HEAD_SIZE, KV_HEADS
@@ -68,7 +68,7 @@ from symparam.blocks import (
     marked,
     on_sequence,
 )
-from symparam.blocks.images import PerImage, WithImageTokens
+from symparam.blocks.images import PerImage
 from symparam.errors import ConfigError, quoted
 from symparam.family import Choice, Divides, Family, Option
 from symparam.frozen import frozen
@@ -174,11 +174,8 @@ def build(architecture: str, options: Mapping[str, Any]) -> Block:
                        multi_modal_projector=PerImage(multi_modal_projector(options),
                                                       IMAGE_TOKENS),
                        language_model=language_model(options))
-    if architecture == "InternVLModel":
-        return WithImageTokens(model, IMAGE_TOKENS)
-    table: Any = model["language_model"]["embed_tokens"]  # type: ignore[index]
-    return WithImageTokens(with_lm_head("model", model, table, options["tie_word_embeddings"]),
-                           IMAGE_TOKENS)
+    return image_model(model, architecture == "InternVLModel", options["tie_word_embeddings"],
+                       IMAGE_TOKENS)
 
 
 FAMILY = Family(
