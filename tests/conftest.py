@@ -3,9 +3,9 @@ same examples and a new random find cannot block an unrelated change; locally it
 fresh examples on each run, which is how new failures are found."""
 
 import json
-import math
 import os
 import random
+import resource
 import signal
 import sys
 from collections import Counter, defaultdict
@@ -21,9 +21,10 @@ settings.load_profile("ci" if os.environ.get("CI") else "local")
 #: suite toward 15 minutes on 2 cores, issue 30; every case is tried across runs)
 SWEEP_SHARE = 0.2
 SWEEP_HELP = ("an oracle sweep's cases (one model type, preset or class each) run as a sample "
-              "drawn afresh each run (sweep(weight=w): w times the share, for a costly one): "
-              "SYMPARAM_SEED=N replays a run's sample, "
-              "SYMPARAM_SWEEP=all runs every case, SYMPARAM_SWEEP=0.5 half of them")
+              "drawn afresh each run, filling the share of the sweep's CPU (each case weighed by "
+              "its cost in tests/costs.json; sweep(weight=w): w times the share, for a costly "
+              "one): SYMPARAM_SEED=N replays a run's sample, SYMPARAM_SWEEP=all runs every "
+              "case, SYMPARAM_SWEEP=0.5 half of each sweep's CPU")
 
 
 def pytest_configure(config) -> None:  # pytest's hook
@@ -40,6 +41,28 @@ def pytest_configure(config) -> None:  # pytest's hook
     # one seed for the run: drawn here, or given; xdist's workers read the controller's
     seed = getattr(config, "workerinput", {}).get("sweep_seed") or os.environ.get("SYMPARAM_SEED")
     config.sweep_seed = int(seed) if seed else random.randrange(1, 10**6)  # type: ignore
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):  # pytest's hook: each test's CPU, when asked
+    """With SYMPARAM_COSTS=DIR, each test's CPU seconds (its process's and its children's:
+    xelatex, node, the CLI's subprocesses) appended to DIR/<worker>.jsonl: the costs the
+    sweeps' sample is weighed by (tools/test_costs.py gathers them)."""
+    where = os.environ.get("SYMPARAM_COSTS")
+    if not where:
+        yield
+        return
+    before = _cpu()
+    yield
+    worker = getattr(item.config, "workerinput", {}).get("workerid", "main")
+    with open(os.path.join(where, f"{worker}.jsonl"), "a", encoding="utf-8") as out:
+        out.write(json.dumps([item.nodeid, round(_cpu() - before, 3)]) + "\n")
+
+
+def _cpu() -> float:
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 @pytest.hookimpl(optionalhook=True)
@@ -74,25 +97,29 @@ def pytest_testnodedown(node, error) -> None:  # xdist's hook: the controller su
 
 
 def pytest_collection_modifyitems(config, items) -> None:  # pytest's hook
-    """Keep a sample of each sweep's cases: for each test function marked ``sweep``, a share
-    of its parametrized cases (at least one), drawn with the run's seed and the function's
-    name, so that the same seed draws the same cases whatever else is collected."""
+    """Keep a sample of each sweep's cases, then put the costliest tests first.
+
+    For each test function marked ``sweep``, cases drawn with the run's seed and the function's
+    name (the same seed draws the same cases whatever else is collected) until they fill its
+    share of the function's CPU: each case weighed by its cost measured in tests/costs.json
+    (a case not measured weighs the median of its function's), the first drawn always kept.
+    A run thus costs its share whichever cases it draws, and every case can be drawn. The
+    tests measured costliest run first, so that no worker starts one near the end while the
+    other waits (the longest-first order, which xdist's work stealing then balances)."""
     share = config.sweep_share
+    costs = _costs()
     cases = defaultdict(list)
     for item in items:
         if item.get_closest_marker("sweep") is not None:
             cases[(item.path, item.originalname)].append(item)
-    if share >= 1 or not cases:
-        return
     dropped, weighted = [], {}
-    for (path, name), group in cases.items():
+    for (path, name), group in cases.items() if share < 1 else ():
         # a costly sweep takes a smaller share: its marker's weight (the key-by-key sweep's)
         weight = group[0].get_closest_marker("sweep").kwargs.get("weight", 1)
         if weight != 1:
             weighted[name] = min(1.0, share * weight)
-        keep = max(1, math.ceil(min(1.0, share * weight) * len(group)))
-        draw = random.Random(f"{config.sweep_seed}:{path.name}:{name}")
-        kept = {id(item) for item in draw.sample(group, keep)}
+        kept = _draw(group, min(1.0, share * weight), costs,
+                     random.Random(f"{config.sweep_seed}:{path.name}:{name}"))
         dropped += [item for item in group if id(item) not in kept]
     if dropped:
         gone = {id(item) for item in dropped}
@@ -101,6 +128,40 @@ def pytest_collection_modifyitems(config, items) -> None:  # pytest's hook
     config.sweep_counts = (sum(len(g) for g in cases.values()) - len(dropped),  # type: ignore
                            sum(len(g) for g in cases.values()))
     config.sweep_weighted = weighted  # type: ignore[attr-defined]
+    items.sort(key=lambda item: -costs.get(item.nodeid, 0) if
+               costs.get(item.nodeid, 0) >= FIRST else 0)  # stable: the rest keep their order
+
+
+#: a test measured at this many CPU seconds or more runs before the others
+FIRST = 10.0
+COSTS = os.path.join(os.path.dirname(__file__), "costs.json")
+
+
+def _costs() -> dict[str, float]:
+    """Each test's CPU seconds as last measured (tools/test_costs.py writes them), by node id."""
+    try:
+        with open(COSTS, encoding="utf-8") as held:
+            return json.load(held)["costs"]
+    except (OSError, ValueError, KeyError):
+        return {}
+
+
+def _draw(group: list, part: float, costs: dict[str, float], draw: random.Random) -> set[int]:
+    """The ids of the cases of ``group`` that a run keeps: drawn in a random order, each kept
+    while the kept cost no more than ``part`` of the group's (the first drawn always)."""
+    if part >= 1:
+        return {id(item) for item in group}
+    known = sorted(costs[item.nodeid] for item in group if item.nodeid in costs)
+    typical = known[len(known) // 2] if known else 1.0
+    cost = {id(item): costs.get(item.nodeid, typical) for item in group}
+    budget = part * sum(cost.values())
+    kept: set[int] = set()
+    spent = 0.0
+    for item in draw.sample(group, len(group)):
+        if not kept or spent + cost[id(item)] <= budget:
+            kept.add(id(item))
+            spent += cost[id(item)]
+    return kept
 
 
 def _sweep_line(config) -> str:
@@ -111,7 +172,7 @@ def _sweep_line(config) -> str:
     counted = f"{ran:,} of {of:,} cases, " if of else ""
     weighted = "".join(f", {name} {part:.0%}"
                        for name, part in getattr(config, "sweep_weighted", {}).items())
-    return (f"oracle sweeps: a sample, {counted}{share:.0%} of each{weighted} "
+    return (f"oracle sweeps: a sample, {counted}{share:.0%} of each one's CPU{weighted} "
             f"(seed {config.sweep_seed}: "
             f"replay with SYMPARAM_SEED={config.sweep_seed}; every case with "
             "SYMPARAM_SWEEP=all)")

@@ -38,8 +38,10 @@ def derivations() -> dict[str, Any]:
 
 
 @cache
+@cache
 def documents(flavour: str) -> dict[str, str]:
-    """Every model's derivation in every language, written with ``flavour``."""
+    """Every model's derivation in every language, written with ``flavour`` (once a process:
+    four tests read them)."""
     return {f"{name}.{lang}": derivation.to_markdown(lang=lang, math=flavour)
             for name, derivation in derivations().items() for lang in ("en", "zh", "ko")}
 
