@@ -164,6 +164,11 @@ IMAGE_TOKENS = frozenset({"gemma3", "idefics3", "llava", "mistral3", "paligemma"
 #: only on the CPU with small real weights (``device="cpu"``: the windows and positions are
 #: read off the grid's values), which their own tests ask for
 RESIZED = frozenset({"qwen2_5_vl", "qwen2_vl", "qwen3_vl", "qwen3_vl_moe"})
+#: those whose processor cuts an image into anyres tiles by its size (LLaVA-NeXT, OneVision):
+#: their forward reads each image's size by value, so they run on the CPU with small real
+#: weights, fed the tiles and tokens of drawn sizes, in their own tests
+#: (tests/test_llava_next.py)
+ANYRES = frozenset({"llava_next", "llava_onevision"})
 
 #: the decoders alone of the BART family, which size their cache by ``num_hidden_layers`` —
 #: the encoder's depth — and so cannot cache a deeper decoder: fed ``use_cache=False`` (a

@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '55278:5528412a'
+SOURCE = '57055:639316f4'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -585,6 +585,28 @@ TABLE = {'title': 'Parameter count of {model}',
                                   'the states of each {merge} × {merge} block of them side by side '
                                   'into one token and projects it: {tokens} tokens a tile, which '
                                   'the language model reads with the text.',
+          'compute_images_anyres': 'Images a sequence: {n_img} = {images}, beside its s text '
+                                   'tokens, each taken as {height} × {width} pixels (the size '
+                                   'symparam flops assumes without --image-size). The processor '
+                                   'resizes it into {best_h} × {best_w}, the best fit among the '
+                                   'image_grid_pinpoints, cuts that into {grid_r} × {grid_c} tiles '
+                                   'and adds the whole image shrunk to one more: the vision tower '
+                                   'and the projector run on {n_tile} = {tiles} tiles of {patches} '
+                                   "patches ({side} × {side}) an image. The grid's {feat_r} × "
+                                   "{feat_c} features are cut back to the image's aspect ratio, "
+                                   '{kept_r} × {kept_c}{shrunk}, and a newline token ends each '
+                                   'row: {s_img} = {patches} + {rows} × {wide} = {tokens} tokens '
+                                   'an image, which the language model reads with the text.',
+          'compute_images_anyres_shrunk': ', then shrunk (bilinearly) to {rows} × {columns}, about '
+                                          "{most} tiles' worth at most",
+          'compute_images_anyres_whole': 'Images a sequence: {n_img} = {images}, beside its s text '
+                                         'tokens. With several images a sequence, LLaVA-OneVision '
+                                         'reads each whole, as one tile: the vision tower and the '
+                                         'projector run on {n_tile} = {tiles} tile of {patches} '
+                                         'patches ({side} × {side}) an image, and each image '
+                                         'becomes {s_img} = {tokens} tokens, the {states} states '
+                                         'the projector keeps and a newline, which the language '
+                                         'model reads with the text.',
           'compute_kinds': 'Where they come from, by kind of block (q, k, v and o are the '
                            "attention's projections; the products over the sequence are a kind of "
                            'their own):',
@@ -783,7 +805,14 @@ TABLE = {'title': 'Parameter count of {model}',
                             '`image_newline` is written after each row, so that the language model '
                             'sees where a row ends. An image therefore becomes a number of tokens '
                             'that depends on its size and shape: the weights counted here do not, '
-                            'the forward pass does, and symparam does not derive its FLOPs yet.'],
+                            'the forward pass does. The tiles the tower reads, [[n_tile]], and the '
+                            "tokens an image becomes, [[s_img]], are no closed form in the image's "
+                            'size (the best fit among the pinpoints, the rounding of the padding): '
+                            "symparam works them out for one size with the processor's own "
+                            'arithmetic and binds them as numbers. LLaVA-OneVision shrinks the '
+                            "grid's features (bilinearly) where they hold more than about K tiles' "
+                            'worth (`vision_aspect_ratio`, `anyres_max_K`), and reads each of '
+                            'several images a sequence whole, as one tile and a newline.'],
              'Mistral3ForConditionalGeneration': ['Mistral Small 3.1 (Mistral AI 2025) reads '
                                                   "images with Pixtral's vision encoder (Agrawal "
                                                   'et al. 2024), trained from scratch to take '

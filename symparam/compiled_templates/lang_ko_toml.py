@@ -1,5 +1,5 @@
 # templates/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '72406:3418e543'
+SOURCE = '74859:c2cef053'
 TABLE = {'title': '{model}의 파라미터 수',
  'intro': '{architecture}에는 파라미터가 몇 개 있을까? 아래의 모든 수치는 symparam이 모델의 블록 트리에서 직접 유도한 것이며, 모듈 이름은 모델의 '
           '{names}에 나오는 이름과 같다.',
@@ -58,6 +58,7 @@ TABLE = {'title': '{model}의 파라미터 수',
              's_dec': '디코더 시퀀스 길이(인코더-디코더 모델)',
              'n_img': '시퀀스마다 들어 있는 이미지 수(비전-언어 모델)',
              's_img': '이미지 한 장이 언어 모델 시퀀스에서 차지하는 토큰 수',
+             'n_tile': '비전 타워가 이미지 한 장에서 읽는 R × R 픽셀 타일 수(LLaVA-NeXT의 격자 타일과, 한 타일로 줄인 이미지 전체)',
              'M': 'FFN 차원을 맞추는 배수(LLaMA의 multiple_of)',
              'W': '슬라이딩 윈도우: 윈도우 레이어의 각 위치가 어텐션하는 위치 수',
              'W_chunk': '어텐션 청크 크기: 청크 어텐션 레이어는 시퀀스를 이만큼의 위치씩 청크로 나누고, 각 위치는 자기 청크 안의 위치만 어텐션한다',
@@ -545,6 +546,24 @@ TABLE = {'title': '{model}의 파라미터 수',
                                   '타일마다 패치 {patches}개({side} × {columns})에서 돌고, 커넥터가 이웃한 패치 '
                                   '{merge} × {merge}개의 상태를 나란히 이어 토큰 하나로 만든 뒤 투영하므로 타일 하나는 토큰 '
                                   '{tokens}개가 되며, 언어 모델은 이 토큰을 텍스트와 함께 읽는다.',
+          'compute_images_anyres': '각 시퀀스에는 텍스트 토큰 s개 외에 이미지 {n_img} = {images}장이 들어 있고, 이미지마다 '
+                                   '{height} × {width} 픽셀로 본다(symparam flops에 --image-size를 주지 않을 '
+                                   '때 가정하는 크기). 프로세서는 image_grid_pinpoints 가운데 가장 잘 맞는 {best_h} × '
+                                   '{best_w} 크기로 이미지를 바꾸고, 이를 {grid_r} × {grid_c}개 타일로 자른 뒤 이미지 '
+                                   '전체를 줄인 타일을 하나 더 붙인다. 그래서 비전 타워와 프로젝터는 이미지마다 타일 {n_tile} = '
+                                   '{tiles}개에서 돌고, 타일마다 패치는 {patches}개({side} × {side})다. 격자의 특징 '
+                                   '{feat_r} × {feat_c}개는 이미지 원래의 가로세로 비율에 맞게 {kept_r} × '
+                                   '{kept_c}개로 잘리고{shrunk}, 행마다 끝에 줄바꿈 토큰이 하나 붙는다. 이미지 한 장은 토큰 '
+                                   '{s_img} = {patches} + {rows} × {wide} = {tokens}개가 되고, 언어 모델은 '
+                                   '이 토큰을 텍스트와 함께 읽는다.',
+          'compute_images_anyres_shrunk': ', 다시 쌍선형 보간으로 {rows} × {columns}개(많아야 타일 약 {most}개 분량)로 '
+                                          '줄어들며',
+          'compute_images_anyres_whole': '각 시퀀스에는 텍스트 토큰 s개 외에 이미지 {n_img} = {images}장이 들어 있다. 한 '
+                                         '시퀀스에 이미지가 여러 장이면 LLaVA-OneVision은 각 이미지를 통째로 타일 하나로 읽는다. '
+                                         '비전 타워와 프로젝터는 이미지마다 타일 {n_tile} = {tiles}개, 패치 '
+                                         '{patches}개({side} × {side})에서 돌고, 이미지 한 장은 프로젝터가 남긴 상태 '
+                                         '{states}개와 줄바꿈 토큰 하나, 곧 토큰 {s_img} = {tokens}개가 되며, 언어 '
+                                         '모델은 이 토큰을 텍스트와 함께 읽는다.',
           'compute_result': '모두 {flops} FLOPs, 곧 {macs} MACs(곱셈-누산 횟수로, thop, ptflops, fvcore가 '
                             '출력하며 "flops"라고 부르는 수)이다.',
           'reported_note': '참고: {note}.',
@@ -715,8 +734,12 @@ TABLE = {'title': '{model}의 파라미터 수',
                             '붙인다. 비전 타워는 모든 타일에서 실행되고 프로젝터는 남긴 상태를 모두 옮긴다. 타일들의 특징은 하나의 격자로 다시 '
                             '놓이고, 크기를 바꿀 때 덧붙은 패딩 행이나 열은 잘려 나가 격자가 이미지의 가로세로 비율을 유지하며, 각 행 끝에 '
                             '`image_newline`이 들어가 언어 모델이 행이 끝나는 곳을 알게 된다. 그래서 이미지 한 장이 몇 개의 토큰이 '
-                            '되는지는 그 크기와 모양에 달려 있다: 여기서 센 가중치는 그렇지 않지만 순전파는 그렇고, symparam은 아직 그 '
-                            'FLOPs를 유도하지 않는다.'],
+                            '되는지는 그 크기와 모양에 달려 있다: 여기서 센 가중치는 그렇지 않지만 순전파는 그렇다. 비전 타워가 읽는 타일 수 '
+                            '[[n_tile]]과 이미지 한 장이 되는 토큰 수 [[s_img]]는 이미지 크기의 닫힌 식이 아니다(후보 해상도 가운데 '
+                            '가장 잘 맞는 것을 고르고, 패딩을 정수로 자른다). symparam은 프로세서와 같은 계산으로 주어진 크기에서 이 둘을 '
+                            '구해 수치로 대입한다. LLaVA-OneVision은 격자의 특징이 타일 약 K개 분량을 '
+                            '넘으면(`vision_aspect_ratio`의 `anyres_max_K`) 쌍선형 보간으로 줄이고, 한 시퀀스에 이미지가 '
+                            '여러 장이면 각 이미지를 통째로 타일 하나로 읽고 줄바꿈 토큰을 하나 붙인다.'],
              'Mistral3ForConditionalGeneration': ['Mistral Small 3.1(Mistral AI 2025)은 Pixtral의 비전 '
                                                   '인코더(Agrawal 외 2024)로 이미지를 읽는다. 이 인코더는 처음부터 학습되어 '
                                                   '이미지를 원래 크기와 모양 그대로 받아들인다. 위치 임베딩 표는 없다. $R '

@@ -1,5 +1,5 @@
 # templates/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '61464:949519af'
+SOURCE = '63505:50824d78'
 TABLE = {'title': '{model} 的参数量',
  'intro': '{architecture} 一共有多少参数？下文的每个数字都由 symparam 根据模型的模块树推导得出，模块名与模型 {names} 中的名称一致。',
  'intro_symbolic': '{family}系列（{architecture}）的参数量，写成超参数的公式，不代入具体数值。',
@@ -57,6 +57,7 @@ TABLE = {'title': '{model} 的参数量',
              's_dec': '解码器序列长度（编码器-解码器模型）',
              'n_img': '每个序列包含的图像数（视觉语言模型）',
              's_img': '每张图像在语言模型序列中变成的词元数',
+             'n_tile': '视觉塔从每张图像读取的 R × R 像素图块数（LLaVA-NeXT 的网格图块，加上缩成一块的整张图像）',
              'M': '前馈层维度取整的倍数（LLaMA 的 multiple_of）',
              'W': '滑动窗口：窗口层每个位置能关注的位置数',
              'W_chunk': '注意力分块大小：分块注意力层把序列切成每块这么多个位置，每个位置只关注自己所在块内的位置',
@@ -515,6 +516,21 @@ TABLE = {'title': '{model} 的参数量',
                                   '像素的图块（图块数由处理器设定的最长边和原图的长宽比决定；整张原图缩小成一个图块，还要再算一块）：视觉塔在每个图块的 '
                                   '{patches} 个图像块（{side} × {columns}）上运行，连接器把每 {merge} × {merge} '
                                   '个相邻图像块的状态并排拼成一个词元再做投影，每个图块得到 {tokens} 个词元，与文本一起送入语言模型。',
+          'compute_images_anyres': '除 s 个文本词元外，每个序列还含 {n_img} = {images} 张图像，每张按 {height} × '
+                                   '{width} 像素计（symparam flops 不加 --image-size 时假定的尺寸）。处理器从 '
+                                   'image_grid_pinpoints 中选出最合适的 {best_h} × {best_w}，把图像缩放进去，切成 '
+                                   '{grid_r} × {grid_c} 个图块，再把整张图像缩成一个图块加在前面：视觉塔和投影器在每张图像的 '
+                                   '{n_tile} = {tiles} 个图块上运行，每个图块 {patches} 个图像块（{side} × '
+                                   '{side}）。网格的 {feat_r} × {feat_c} 个特征被裁回图像原来的宽高比，剩 {kept_r} × '
+                                   '{kept_c} 个{shrunk}，每行末尾再加一个换行词元：每张图像 {s_img} = {patches} + '
+                                   '{rows} × {wide} = {tokens} 个词元，与文本一起送入语言模型。',
+          'compute_images_anyres_shrunk': '，再用双线性插值缩成 {rows} × {columns} 个，至多约合 {most} 个图块的量',
+          'compute_images_anyres_whole': '除 s 个文本词元外，每个序列还含 {n_img} = {images} '
+                                         '张图像。一个序列含多张图像时，LLaVA-OneVision '
+                                         '把每张图像整体读成一个图块：视觉塔和投影器在每张图像的 {n_tile} = {tiles} '
+                                         '个图块上运行，该图块有 {patches} 个图像块（{side} × {side}）；每张图像变成 '
+                                         '{s_img} = {tokens} 个词元，即投影器保留的 {states} '
+                                         '个状态加一个换行词元，与文本一起送入语言模型。',
           'compute_result': '共 {flops} FLOPs，即 {macs} MACs（乘加次数；thop、ptflops、fvcore 打印并称为 “flops” '
                             '的正是这个数）。',
           'reported_note': '说明：{note}。',
@@ -661,8 +677,12 @@ TABLE = {'title': '{model} 的参数量',
                             '变化在于读图的方式（AnyRes）。处理器从 `image_grid_pinpoints` 中挑出最适合这张图像的分辨率，把图像切成若干 '
                             '$R \\times R$ '
                             '像素的图块，再把整张图像缩小成一个额外的图块。视觉塔在每个图块上运行，投影器映射它保留的每个状态；各图块的特征重新拼回一张网格，缩放时补上的填充行或列被裁掉，使网格保持图像原来的宽高比，并在每一行末尾写入 '
-                            '`image_newline`，让语言模型知道一行在哪里结束。因此一张图像变成多少个词元取决于它的尺寸和形状：这里计算的权重与此无关，前向计算却与此有关，symparam '
-                            '目前还不推导它的浮点运算量。'],
+                            '`image_newline`，让语言模型知道一行在哪里结束。因此一张图像变成多少个词元取决于它的尺寸和形状：这里计算的权重与此无关，前向计算却与此有关。视觉塔读取的图块数 '
+                            '[[n_tile]] 和一张图像变成的词元数 [[s_img]] '
+                            '都不是图像尺寸的闭式表达式（要在各候选分辨率中择优，还要对填充取整）：symparam '
+                            '按处理器自己的算法对给定尺寸逐一算出，并把它们作为数值代入。LLaVA-OneVision 在网格特征超过约 K '
+                            '个图块的量时（`vision_aspect_ratio` 写作 '
+                            '`anyres_max_K`）用双线性插值把它缩小；一个序列含多张图像时，它把每张图像整体读成一个图块，再加一个换行词元。'],
              'Mistral3ForConditionalGeneration': ['Mistral Small 3.1（Mistral AI 2025）用 Pixtral '
                                                   '的视觉编码器（Agrawal 等 '
                                                   '2024）读图像，这个编码器是从头训练的，能按图像本来的大小和形状读入。它没有位置嵌入表：一张 '
