@@ -297,3 +297,22 @@ def test_which_key_ties_the_head(kind: str, top: bool | None, text: bool) -> Non
     if top is not None:
         config["tie_word_embeddings"] = top
     assert symparam.from_hf_config(config).count() == _real(config)
+
+
+def test_its_options_are_llava_s_and_its_own() -> None:
+    """LLaVA-NeXT's options are LLaVA's, in their order, less text_llama (a LLaMA, a Mistral
+    or a Qwen2 here), its biases said to be a LLaMA's; and its own: Qwen2's q, k, v biases, the
+    language models, the processor's settings."""
+    from dataclasses import replace
+
+    from symparam.architectures import llava, llava_next
+
+    ours = {o.name: o for o in llava_next.FAMILY.options}
+    for option in llava.FAMILY.options:
+        if option.name == "text_llama":
+            assert option.name not in ours
+            continue
+        assert replace(ours[option.name], help=option.help) == option, option.name
+    assert set(ours) - {o.name for o in llava.FAMILY.options} == {
+        "qkv_bias", "text_mistral", "text_qwen2", "grid_pinpoints", "aspect_ratio",
+        "whole_when_several"}

@@ -22,15 +22,14 @@ tower SigLIP's without the pooling head by default.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from symparam.anyres import NEXT_PINPOINTS, ONEVISION_PINPOINTS, pinpoints_of
-from symparam.architectures import llama
+from symparam.architectures import llama, llava
 from symparam.architectures.clip import TOWER_SYMBOL, VISION_SIZES, within
 from symparam.architectures.common import (
     GROUPED_ROTARY_RULES,
-    activation_option,
-    tie_option,
     with_lm_head,
 )
 from symparam.architectures.llava import (
@@ -156,6 +155,43 @@ def build(architecture: str, options: Mapping[str, Any]) -> Block:
                            s_img)
 
 
+#: the options LLaVA-NeXT adds to LLaVA's, and LLaVA's it says otherwise
+_OWN = (
+    Option("qkv_bias", False, "biases on q, k and v only (Qwen2's)", variant=True),
+    Option("text_mistral", False, "the language model is a Mistral", variant=True),
+    Option("text_qwen2", False, "the language model is a Qwen2 (LLaVA-OneVision's)",
+           variant=True),
+    Option("grid_pinpoints", (), "the resolutions the processor may resize an image to "
+                                 "before cutting it into tiles, heights and widths in turn",
+           setting=True),
+    Option("aspect_ratio", "", "LLaVA-OneVision's anyres_max_K: the grid's features are "
+                               "shrunk to about K tiles' worth", setting=True),
+    Option("whole_when_several", False, "each of several images a sequence is read whole, "
+                                        "as one tile (LLaVA-OneVision's)", variant=True),
+)
+#: a LLaMA's biases: Mistral and Qwen2 read no such key
+_LLAMA_ONLY = {"attention_bias": "biases on the q, k, v and o projections (a LLaMA's)",
+               "mlp_bias": "biases on the gate, up and down projections (a LLaMA's)"}
+
+
+def _options() -> tuple[Option, ...]:
+    """LLaVA's options (:data:`symparam.architectures.llava.FAMILY`), in their order, less
+    ``text_llama`` (the language model is a LLaMA, a Mistral or a Qwen2 here), the biases said
+    to be a LLaMA's and Qwen2's q, k, v biases after them; then :data:`_OWN`'s others."""
+    own = {option.name: option for option in _OWN}
+    out: list[Option] = []
+    for option in llava.FAMILY.options:
+        if option.name == "text_llama":
+            continue
+        out.append(replace(option, help=_LLAMA_ONLY[option.name])
+                   if option.name in _LLAMA_ONLY else option)
+        if option.name == "mlp_bias":
+            out.append(own.pop("qkv_bias"))
+    return (*out, *own.values())
+
+
+OPTIONS = _options()
+
 FAMILY = Family(
     name="llava_next",
     title="LLaVA-NeXT",
@@ -172,34 +208,7 @@ FAMILY = Family(
                                "without a head",
     },
     build=build,
-    options=(
-        tie_option(False),
-        Option("attention_bias", False, "biases on the q, k, v and o projections (a LLaMA's)"),
-        Option("mlp_bias", False, "biases on the gate, up and down projections (a LLaMA's)"),
-        Option("qkv_bias", False, "biases on q, k and v only (Qwen2's)", variant=True),
-        activation_option("silu"),
-        Option("siglip_tower", False, "a SigLIP vision tower (siglip_vision_model) instead of "
-                                      "CLIP's", variant=True),
-        Option("vision_activation", "", "the vision tower's activation function, where not "
-                                        "its own default", variant=True),
-        Option("vision_use_head", True, "a SigLIP tower's attention-pooling head"),
-        Option("projector_bias", True, "biases on the projector's two layers"),
-        Option("projector_activation", "", "the projector's activation, where not gelu",
-               variant=True),
-        Option("feature_layers", 1, "the vision layers whose states the projector reads"),
-        Option("full_features", False, "the projector reads the tower's first state too "
-                                       "(CLIP's class token)", variant=True),
-        Option("text_mistral", False, "the language model is a Mistral", variant=True),
-        Option("text_qwen2", False, "the language model is a Qwen2 (LLaVA-OneVision's)",
-               variant=True),
-        Option("grid_pinpoints", (), "the resolutions the processor may resize an image to "
-                                     "before cutting it into tiles, heights and widths in turn",
-               setting=True),
-        Option("aspect_ratio", "", "LLaVA-OneVision's anyres_max_K: the grid's features are "
-                                   "shrunk to about K tiles' worth", setting=True),
-        Option("whole_when_several", False, "each of several images a sequence is read whole, "
-                                            "as one tile (LLaVA-OneVision's)", variant=True),
-    ),
+    options=OPTIONS,
     assumptions=(HEAD_SIZE,),
     divides=(*GROUPED_ROTARY_RULES,
              Divides(h_vis, H_vis, "the vision tower's heads split its hidden size evenly")),

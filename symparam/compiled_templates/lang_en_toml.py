@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '57055:639316f4'
+SOURCE = '57592:815ee566'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -208,6 +208,12 @@ TABLE = {'title': 'Parameter count of {model}',
             'text_mistral': 'the language model is a Mistral',
             'text_qwen2': 'the language model is a Qwen2',
             'text_gemma': 'the language model is a Gemma',
+            'grid_pinpoints': 'the resolutions the processor may resize an image to before cutting '
+                              'it into tiles, heights and widths in turn: {value}',
+            'aspect_ratio': "the grid's features are shrunk to about K tiles' worth, K as "
+                            'vision_aspect_ratio writes it: {value}',
+            'whole_when_several': 'each of several images a sequence is read whole, as one tile',
+            'text_gemma2': 'the language model is a Gemma 2',
             'falcon.bias': 'biases on every projection',
             'mlp.bias': 'biases on the Linear layers',
             'transformer.final_norm': "a LayerNorm after each stack, the encoder's and the "
@@ -320,6 +326,9 @@ TABLE = {'title': 'Parameter count of {model}',
                 'text_mistral': 'the language model is not a Mistral',
                 'text_qwen2': 'the language model is not a Qwen2',
                 'text_gemma': 'the language model is not a Gemma',
+                'whole_when_several': 'each of several images a sequence is cut into tiles, as one '
+                                      'image alone is',
+                'text_gemma2': 'the language model is not a Gemma 2',
                 'falcon.bias': 'no biases on the projections',
                 'mlp.bias': 'no biases on the Linear layers',
                 'transformer.final_norm': 'no LayerNorm after the stacks',
