@@ -316,3 +316,27 @@ def test_its_options_are_llava_s_and_its_own() -> None:
     assert set(ours) - {o.name for o in llava.FAMILY.options} == {
         "qkv_bias", "text_mistral", "text_qwen2", "grid_pinpoints", "aspect_ratio",
         "whole_when_several"}
+
+
+@pytest.mark.parametrize("kind", sorted(CLASSES))
+def test_the_page_starts_from_the_commands_image(kind: str) -> None:
+    """The page's image inputs start where ``symparam flops`` does without --image-size: one
+    image of the default size, its tiles and tokens as symparam.anyres works them out, said in
+    every language."""
+    from html import unescape
+
+    from symparam.images import DEFAULT_IMAGE_SIZE, bound
+    from symparam.markup import Words
+    from symparam.page import page
+
+    m = symparam.from_hf_config({"model_type": kind})
+    html = unescape(page(m))
+    start = bound(m, None)
+    for name in ("n_img", "s_img", "n_tile"):
+        assert f'data-name="{name}"' in html and f'value="{start[name]}"' in html, name
+    height, width = DEFAULT_IMAGE_SIZE
+    for lang in ("en", "zh", "ko"):
+        said = Words().plain(lang, "page.images_start_anyres", height=height, width=width,
+                             flops="<code>symparam flops</code>",
+                             option="<code>--image-size</code>")
+        assert said in html, lang
