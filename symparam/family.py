@@ -218,6 +218,9 @@ class Family:
     #: builds the model (it is counted) but cannot run it (DeepSeek picks k_g of E_g groups);
     #: a size is named, or an expression in the sizes (Mistral 3's patches a side, ⌊R/P⌋)
     runs_if_at_most: tuple[tuple[str | sympy.Expr, str | sympy.Expr, str], ...] = ()
+    #: (option, why) pairs: where the option is on, transformers builds the model (it is
+    #: counted) but cannot run it (PaliGemma's Gemma given a Gemma 2's sliding_window)
+    runs_unless: tuple[tuple[str, str], ...] = ()
     #: a tree of the user's own (:func:`symparam.from_block`), not one of the catalog's, and
     #: whether its author says it has attention (None: not said)
     custom: bool = False

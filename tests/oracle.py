@@ -402,6 +402,8 @@ def refused_compute(m: Any) -> str | None:
         return "cannot run without the vision head"
     if m.family.name == "paligemma" and m.values.get("d_proj") != m.values.get("H"):
         return "cannot run with d_proj"  # image tokens of another width than the text's
+    if m.family.name == "paligemma" and m.options.get("gemma_window"):
+        return "cannot run with gemma_window"  # a Gemma 2's windows for a Gemma
     if m.family.name == "idefics3" and (m.values["R"] // m.values["P"]) % m.values["m"]:
         return "cannot run with m"  # a patch grid the pixel shuffle cannot lay m × m
     if m.family.name == "mistral3" and "m" in m.values \

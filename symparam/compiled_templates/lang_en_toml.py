@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '57592:815ee566'
+SOURCE = '57725:04af37a6'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -214,6 +214,7 @@ TABLE = {'title': 'Parameter count of {model}',
                             'vision_aspect_ratio writes it: {value}',
             'whole_when_several': 'each of several images a sequence is read whole, as one tile',
             'text_gemma2': 'the language model is a Gemma 2',
+            'gemma_window': "a Gemma's text config sets sliding_window, a Gemma 2's key",
             'falcon.bias': 'biases on every projection',
             'mlp.bias': 'biases on the Linear layers',
             'transformer.final_norm': "a LayerNorm after each stack, the encoder's and the "
@@ -329,6 +330,7 @@ TABLE = {'title': 'Parameter count of {model}',
                 'whole_when_several': 'each of several images a sequence is cut into tiles, as one '
                                       'image alone is',
                 'text_gemma2': 'the language model is not a Gemma 2',
+                'gemma_window': "no Gemma 2 key in a Gemma's text config",
                 'falcon.bias': 'no biases on the projections',
                 'mlp.bias': 'no biases on the Linear layers',
                 'transformer.final_norm': 'no LayerNorm after the stacks',

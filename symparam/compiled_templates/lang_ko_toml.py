@@ -1,5 +1,5 @@
 # templates/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '75490:30af1b70'
+SOURCE = '75657:921f6e6f'
 TABLE = {'title': '{model}의 파라미터 수',
  'intro': '{architecture}에는 파라미터가 몇 개 있을까? 아래의 모든 수치는 symparam이 모델의 블록 트리에서 직접 유도한 것이며, 모듈 이름은 모델의 '
           '{names}에 나오는 이름과 같다.',
@@ -234,6 +234,7 @@ TABLE = {'title': '{model}의 파라미터 수',
             'aspect_ratio': '격자의 특징을 타일 약 K개 분량으로 줄인다(K는 vision_aspect_ratio에 적힌 대로): {value}',
             'whole_when_several': '한 시퀀스에 이미지가 여러 장이면 각 이미지를 통째로 타일 하나로 읽는다',
             'text_gemma2': '언어 모델이 Gemma 2다',
+            'gemma_window': 'Gemma의 텍스트 설정에 Gemma 2의 키인 sliding_window가 적혀 있다',
             'conv_bias': '깊이별 합성곱에 편향이 있다',
             'proj_bias': '입력 투영과 출력 투영에 편향이 있다',
             'dt_bc_norms': 'Δ, B, C에 가중치 없는 RMSNorm(Falcon-Mamba)',
@@ -333,6 +334,7 @@ TABLE = {'title': '{model}의 파라미터 수',
                 'text_gemma': '언어 모델이 Gemma가 아니다',
                 'whole_when_several': '한 시퀀스에 이미지가 여러 장이어도 각 이미지를 한 장일 때처럼 타일로 자른다',
                 'text_gemma2': '언어 모델이 Gemma 2가 아니다',
+                'gemma_window': 'Gemma의 텍스트 설정에 Gemma 2의 키가 없다',
                 'conv_bias': '깊이별 합성곱에 편향이 없다',
                 'moe': 'MoE 레이어가 없다: 모든 레이어가 밀집 MLP이다',
                 'proj_bias': '입력 투영과 출력 투영에 편향이 없다',

@@ -1,5 +1,5 @@
 # templates/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '64020:5316b8f5'
+SOURCE = '64164:bdd0a5a0'
 TABLE = {'title': '{model} 的参数量',
  'intro': '{architecture} 一共有多少参数？下文的每个数字都由 symparam 根据模型的模块树推导得出，模块名与模型 {names} 中的名称一致。',
  'intro_symbolic': '{family}系列（{architecture}）的参数量，写成超参数的公式，不代入具体数值。',
@@ -232,6 +232,7 @@ TABLE = {'title': '{model} 的参数量',
             'aspect_ratio': '网格特征被缩小到约 K 个图块的量，K 按 vision_aspect_ratio 的写法：{value}',
             'whole_when_several': '一个序列含多张图像时，每张图像整体读成一个图块',
             'text_gemma2': '语言模型是 Gemma 2',
+            'gemma_window': 'Gemma 的文本配置里写了 Gemma 2 才有的 sliding_window',
             'conv_bias': '深度卷积带偏置',
             'proj_bias': '输入投影和输出投影带偏置',
             'dt_bc_norms': '对 Δ、B、C 做不带权重的 RMSNorm（Falcon-Mamba）',
@@ -331,6 +332,7 @@ TABLE = {'title': '{model} 的参数量',
                 'text_gemma': '语言模型不是 Gemma',
                 'whole_when_several': '一个序列含多张图像时，每张图像也像单独一张时那样切成图块',
                 'text_gemma2': '语言模型不是 Gemma 2',
+                'gemma_window': 'Gemma 的文本配置里没有 Gemma 2 的键',
                 'conv_bias': '深度卷积不带偏置',
                 'moe': '没有 MoE 层：每层都是稠密前馈网络',
                 'proj_bias': '输入投影和输出投影不带偏置',
