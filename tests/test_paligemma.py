@@ -159,7 +159,7 @@ def test_a_gemma_given_a_gemma_2_s_window_counts_but_does_not_run(
     sliding_window; a Gemma cannot take them: transformers builds it (it is counted, the key
     weighs nothing) but its forward pass fails, so FLOPs are refused in one line."""
     config = {"model_type": "paligemma", "architectures": [CLASSES[0]],
-              "text_config": {"sliding_window": 4}}
+              "text_config": {"sliding_window": 4}, "projection_dim": 3072}  # Gemma's H
     m = symparam.from_hf_config(config)
     assert oracle.ours(m) == oracle.from_config(config, CLASSES[0])
     path = tmp_path / "config.json"
