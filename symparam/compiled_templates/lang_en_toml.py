@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '57725:04af37a6'
+SOURCE = '57732:6961a488'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -598,16 +598,17 @@ TABLE = {'title': 'Parameter count of {model}',
                                   'the language model reads with the text.',
           'compute_images_anyres': 'Images a sequence: {n_img} = {images}, beside its s text '
                                    'tokens, each taken as {height} × {width} pixels (the size '
-                                   'symparam flops assumes without --image-size). The processor '
-                                   'resizes it into {best_h} × {best_w}, the best fit among the '
-                                   'image_grid_pinpoints, cuts that into {grid_r} × {grid_c} tiles '
-                                   'and adds the whole image shrunk to one more: the vision tower '
-                                   'and the projector run on {n_tile} = {tiles} tiles of {patches} '
-                                   "patches ({side} × {side}) an image. The grid's {feat_r} × "
-                                   "{feat_c} features are cut back to the image's aspect ratio, "
-                                   '{kept_r} × {kept_c}{shrunk}, and a newline token ends each '
-                                   'row: {s_img} = {patches} + {rows} × {wide} = {tokens} tokens '
-                                   'an image, which the language model reads with the text.',
+                                   'symparam flops assumes when no image size is given). The '
+                                   'processor resizes it into {best_h} × {best_w}, the best fit '
+                                   'among the image_grid_pinpoints, cuts that into {grid_r} × '
+                                   '{grid_c} tiles and adds the whole image shrunk to one more: '
+                                   'the vision tower and the projector run on {n_tile} = {tiles} '
+                                   'tiles of {patches} patches ({side} × {side}) an image. The '
+                                   "grid's {feat_r} × {feat_c} features are cut back to the "
+                                   "image's aspect ratio, {kept_r} × {kept_c}{shrunk}, and a "
+                                   'newline token ends each row: {s_img} = {patches} + {rows} × '
+                                   '{wide} = {tokens} tokens an image, which the language model '
+                                   'reads with the text.',
           'compute_images_anyres_shrunk': ', then shrunk (bilinearly) to {rows} × {columns}, about '
                                           "{most} tiles' worth at most",
           'compute_images_anyres_whole': 'Images a sequence: {n_img} = {images}, beside its s text '

@@ -1,5 +1,5 @@
 # templates/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '75657:921f6e6f'
+SOURCE = '75661:73a9fd5e'
 TABLE = {'title': '{model}의 파라미터 수',
  'intro': '{architecture}에는 파라미터가 몇 개 있을까? 아래의 모든 수치는 symparam이 모델의 블록 트리에서 직접 유도한 것이며, 모듈 이름은 모델의 '
           '{names}에 나오는 이름과 같다.',
@@ -555,8 +555,8 @@ TABLE = {'title': '{model}의 파라미터 수',
                                   '{merge} × {merge}개의 상태를 나란히 이어 토큰 하나로 만든 뒤 투영하므로 타일 하나는 토큰 '
                                   '{tokens}개가 되며, 언어 모델은 이 토큰을 텍스트와 함께 읽는다.',
           'compute_images_anyres': '각 시퀀스에는 텍스트 토큰 s개 외에 이미지 {n_img} = {images}장이 들어 있고, 이미지마다 '
-                                   '{height} × {width} 픽셀로 본다(symparam flops에 --image-size를 주지 않을 '
-                                   '때 가정하는 크기). 프로세서는 image_grid_pinpoints 가운데 가장 잘 맞는 {best_h} × '
+                                   '{height} × {width} 픽셀로 본다(symparam flops에 이미지 크기를 주지 않을 때 가정하는 '
+                                   '크기). 프로세서는 image_grid_pinpoints 가운데 가장 잘 맞는 {best_h} × '
                                    '{best_w} 크기로 이미지를 바꾸고, 이를 {grid_r} × {grid_c}개 타일로 자른 뒤 이미지 '
                                    '전체를 줄인 타일을 하나 더 붙인다. 그래서 비전 타워와 프로젝터는 이미지마다 타일 {n_tile} = '
                                    '{tiles}개에서 돌고, 타일마다 패치는 {patches}개({side} × {side})다. 격자의 특징 '

@@ -1,5 +1,5 @@
 # templates/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '64164:bdd0a5a0'
+SOURCE = '64165:38f72a69'
 TABLE = {'title': '{model} 的参数量',
  'intro': '{architecture} 一共有多少参数？下文的每个数字都由 symparam 根据模型的模块树推导得出，模块名与模型 {names} 中的名称一致。',
  'intro_symbolic': '{family}系列（{architecture}）的参数量，写成超参数的公式，不代入具体数值。',
@@ -525,7 +525,7 @@ TABLE = {'title': '{model} 的参数量',
                                   '{patches} 个图像块（{side} × {columns}）上运行，连接器把每 {merge} × {merge} '
                                   '个相邻图像块的状态并排拼成一个词元再做投影，每个图块得到 {tokens} 个词元，与文本一起送入语言模型。',
           'compute_images_anyres': '除 s 个文本词元外，每个序列还含 {n_img} = {images} 张图像，每张按 {height} × '
-                                   '{width} 像素计（symparam flops 不加 --image-size 时假定的尺寸）。处理器从 '
+                                   '{width} 像素计（symparam flops 未给定图像尺寸时假定的尺寸）。处理器从 '
                                    'image_grid_pinpoints 中选出最合适的 {best_h} × {best_w}，把图像缩放进去，切成 '
                                    '{grid_r} × {grid_c} 个图块，再把整张图像缩成一个图块加在前面：视觉塔和投影器在每张图像的 '
                                    '{n_tile} = {tiles} 个图块上运行，每个图块 {patches} 个图像块（{side} × '
