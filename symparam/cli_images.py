@@ -29,7 +29,8 @@ def add_argument(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--image-size", type=_size, metavar="HxW",
                         help="each image's height and width in pixels (or N: N×N), as the "
                              "processor is given it: Qwen2.5-VL reads it at its own resolution "
-                             "(default 448x448); Gemma 3 and LLaVA resize it to their own")
+                             "(default 448x448), LLaVA-NeXT cuts it into tiles by its "
+                             "size; Gemma 3 and LLaVA resize it to their own")
 
 
 def sized(args: argparse.Namespace) -> tuple[int, int] | None:
@@ -42,7 +43,12 @@ def record(model: Any, args: argparse.Namespace) -> dict[str, Any]:
     if not reads_images(model):
         return {}
     found = reading(model, args.images, sized(args))
-    return {"images": {"count": found.images, "patches_per_image": found.patches,
+    tiles = found.anyres
+    extra = {} if tiles is None else {  # LLaVA-NeXT's anyres: the pinpoint, tiles, rows kept
+        "pinpoint": list(tiles.best), "tile_grid": list(tiles.grid),
+        "tiles_per_image": tiles.tiles, "features_kept": list(tiles.kept),
+        "features_shrunk_to": list(tiles.pooled), "read_whole": tiles.whole}
+    return {"images": {**extra, "count": found.images, "patches_per_image": found.patches,
                        "patch_grid": [found.rows, found.columns], "pooled_by": found.kernel,
                        "merged_by": found.merge, "resized_to": list(found.pixels),
                        "tokens_per_image": found.per_image, "image_tokens": found.tokens,

@@ -536,6 +536,9 @@ class Counted:
             first, second = self.values.get(a), self.values.get(b)
             if first is not None and second is not None and first != second:
                 return f"{self.label} cannot run with {a} = {first} and {b} = {second}: {why}"
+        for option, why in self.family.runs_unless:
+            if self.options.get(option):
+                return f"{self.label} cannot run with {option}{failing}: {why}"
         return None
 
     def _size_value(self, size: str | sympy.Expr) -> int | None:

@@ -177,9 +177,13 @@ def _compute_step(model: Counted, seq: int, batch: int) -> ComputeStep:
     images = None
     if reads_images(model):
         found = reading(model, None)
+        tiles = found.anyres  # LLaVA-NeXT's: the pinpoint, grid, features kept and shrunk
+        read = None if tiles is None else (tiles.tiles, *tiles.size, *tiles.best, *tiles.grid,
+                                           *tiles.kept, *tiles.pooled, int(tiles.whole),
+                                           tiles.states, tiles.anyres_max)
         images = (found.images, found.patches, found.rows, found.columns, found.kernel,
                   found.merge, found.per_image, *found.pixels, found.window, found.pairs,
-                  found.rows_ended, int(found.tiled))
+                  found.rows_ended, int(found.tiled), read)
     return ComputeStep(result.formula, grouped(result.formula.xreplace(shown), counts), batch,
                        seq, result.flops, result.parts, tuple(kinds), 2 * model.count() * tokens,
                        3 * result.flops, _six_nd(model, tokens), bool(result.notes), images)

@@ -13,7 +13,7 @@ from symparam.blocks import Block
 from symparam.errors import InvalidValueError, shown, whole
 from symparam.frozen import frozen
 from symparam.integers import as_int
-from symparam.limits import MAX_LAYERS_LISTED, MAX_OPTION_VALUE
+from symparam.limits import MAX_LAYERS_LISTED, MAX_OPTION_VALUE, MAX_VALUE
 
 #: transformers' activation names (transformers.activations.ACT2CLS, 5.23)
 ACTIVATIONS = frozenset({
@@ -42,9 +42,14 @@ class Option:
     #: instead (T5's ``tie_word_embeddings: false``, which transformers 5 ties anyway); a
     #: value other than the default is counted as transformers builds it, and said
     ignored: str = ""
+    #: a processor's setting, not a structure: any short text (LLaVA-OneVision's
+    #: ``vision_aspect_ratio``), or a list of positive whole numbers (image sizes in pixels)
+    setting: bool = False
 
     def parse(self, raw: Any) -> bool | int | tuple[int, ...] | str:
         """Accept a Python value or the text of ``--set NAME=VALUE``."""
+        if self.setting:
+            return self._setting(raw)
         if isinstance(self.default, str):  # an activation function, by transformers' name
             if self.where_built and isinstance(raw, str) and len(raw) <= 100:
                 return raw
@@ -81,6 +86,18 @@ class Option:
             raise InvalidValueError(f"option {self.name} must lie in {least}..{self.maximum}"
                                     f", got {whole(value)}")
         return value
+
+    def _setting(self, raw: Any) -> tuple[int, ...] | str:
+        """A processor's setting: text as given, or a list of positive whole numbers."""
+        if isinstance(self.default, str):
+            if isinstance(raw, str) and len(raw) <= 100:
+                return raw
+            raise InvalidValueError(f"option {self.name} takes a short text, got {shown(raw)}")
+        if not isinstance(raw, list | tuple) or len(raw) > MAX_LAYERS_LISTED or any(
+                isinstance(v, bool) or not isinstance(v, int) or not 0 < v <= MAX_VALUE
+                for v in raw):
+            raise InvalidValueError(f"option {self.name} takes a list of positive whole numbers")
+        return tuple(raw)
 
 
 @frozen
@@ -179,6 +196,9 @@ class Family:
     #: its processor cuts an image into R×R tiles, each an image to the model (Idefics3): n_img
     #: counts tiles, and an image's own size (which sets how many) is not read
     tiled: bool = False
+    #: its processor reads an image as anyres tiles (LLaVA-NeXT): the image's size and the
+    #: config's pinpoints fix the tiles its tower reads (n_tile) and its tokens (s_img)
+    anyres: bool = False
     #: whether the tensors its training step keeps are checked against torch's saved tensors;
     #: where not (the state-space and linear-attention mixers, the vision–language models …),
     #: its activations are refused rather than guessed
@@ -198,6 +218,9 @@ class Family:
     #: builds the model (it is counted) but cannot run it (DeepSeek picks k_g of E_g groups);
     #: a size is named, or an expression in the sizes (Mistral 3's patches a side, ⌊R/P⌋)
     runs_if_at_most: tuple[tuple[str | sympy.Expr, str | sympy.Expr, str], ...] = ()
+    #: (option, why) pairs: where the option is on, transformers builds the model (it is
+    #: counted) but cannot run it (PaliGemma's Gemma given a Gemma 2's sliding_window)
+    runs_unless: tuple[tuple[str, str], ...] = ()
     #: a tree of the user's own (:func:`symparam.from_block`), not one of the catalog's, and
     #: whether its author says it has attention (None: not said)
     custom: bool = False
@@ -302,6 +325,9 @@ class Family:
                 takes = f"one of {option.allowed}"
             elif isinstance(default, bool):
                 takes = "true or false"
+            elif option.setting:
+                takes = "a short text" if isinstance(default, str) else \
+                    "a list of positive whole numbers"
             elif isinstance(default, tuple):
                 takes = "a list of 0s and 1s"
             elif isinstance(default, str):

@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from symparam.anyres import anyres as read_tiles
 from symparam.errors import InvalidValueError, Param
 from symparam.frozen import frozen
 from symparam.integers import as_int
@@ -48,6 +49,12 @@ def reads_images(model: Any) -> bool:
 def resizes(model: Any) -> bool:
     """Whether the model reads an image at its own resolution (its tokens depend on its size)."""
     return reads_images(model) and bool(getattr(model.family, "resized", False))
+
+
+def anyres(model: Any) -> bool:
+    """Whether the model reads an image as anyres tiles (LLaVA-NeXT): its size and the config's
+    pinpoints fix the tiles its tower reads (n_tile) and the tokens it becomes (s_img)."""
+    return reads_images(model) and bool(getattr(model.family, "anyres", False))
 
 
 def tiled(model: Any) -> bool:
@@ -87,7 +94,7 @@ def image_size(text: str) -> tuple[int, int]:
 
 #: the names :func:`bound` binds: what a model's images make of it, not keys of its config —
 #: inputs of the memory and compute beside s and B, not hyperparameters
-IMAGE_INPUTS = frozenset({"n_img", "s_img", "Q_win"})
+IMAGE_INPUTS = frozenset({"n_img", "s_img", "Q_win", "n_tile"})
 
 
 def bound(model: Any, images: int | None, size: tuple[int, int] | None = None
@@ -117,10 +124,19 @@ def bound(model: Any, images: int | None, size: tuple[int, int] | None = None
         if count is None or count < 0 or count > MAX_VALUE:
             raise InvalidValueError(Param("images"), f" must be a whole number of images (0 "
                                     f"for text alone), got {images!r}")
+    if anyres(model) and count:
+        found_tiles = _anyres(model, size, count)
+        return {"n_img": count, "s_img": found_tiles.tokens, "n_tile": found_tiles.tiles}
     if not resizes(model) or count == 0:  # text alone: no image's size is read
         return {"n_img": count}
     found = _grid(model, size)
     return {"n_img": count, "s_img": found.tokens, "Q_win": found.pairs}
+
+
+def _anyres(model: Any, size: tuple[int, int] | None, count: int) -> Any:
+    """The :class:`~symparam.anyres.Anyres` reading of an image of ``size`` pixels
+    (:data:`DEFAULT_IMAGE_SIZE` where none is given), ``count`` images a sequence."""
+    return read_tiles(model, DEFAULT_IMAGE_SIZE if size is None else size, count)
 
 
 @frozen
@@ -199,6 +215,8 @@ class ImageReading:
     pairs: int = 0
     rows_ended: int = 0
     tiled: bool = False
+    #: LLaVA-NeXT's reading of the image (:class:`symparam.anyres.Anyres`), where it tiles it
+    anyres: Any = None
 
     @property
     def side(self) -> int:
@@ -214,6 +232,8 @@ class ImageReading:
 
     def sentence(self) -> str:
         """One line saying it, every number from the model."""
+        if self.anyres is not None:
+            return self._anyres_sentence()
         if self.rows_ended:
             merged = self.per_image - self.rows_ended
             made = (f"its patches merged {self.merge}×{self.merge} into {merged:,} tokens, "
@@ -263,6 +283,36 @@ class ImageReading:
                 f"({made}){windowed}; {self.tokens:,} image tokens beside the s of the text")
 
 
+    def _anyres_sentence(self) -> str:
+        """LLaVA-NeXT's: the pinpoint, the tiles, the rows kept, the newlines."""
+        found = self.anyres
+        plural = "s" if self.images != 1 else ""
+        asked = (f"{found.size[0]}×{found.size[1]} pixels" if self.given else
+                 f"{found.size[0]}×{found.size[1]} pixels, no --image-size given")
+        side, states = found.side, found.side**2
+        if found.whole:
+            return (f"{self.images:,} image{plural} a sequence ({asked}), each read whole as "
+                    f"several images a sequence are: the vision tower reads one tile of "
+                    f"{states:,} patches ({side}×{side}) and the image becomes "
+                    f"{self.per_image:,} tokens in the language model's sequence (the "
+                    f"{found.states:,} states the projector keeps and a newline); "
+                    f"{self.tokens:,} image tokens beside the s of the text")
+        rows, columns = found.pooled
+        shrunk = (f", shrunk to {rows}×{columns} (at most about {found.anyres_max} tiles' "
+                  "worth)" if found.pooled != found.kept else "")
+        return (f"{self.images:,} image{plural} a sequence ({asked}): the processor resizes "
+                f"each into {found.best[0]}×{found.best[1]} of the image_grid_pinpoints, cut "
+                f"into {found.grid[0]}×{found.grid[1]} tiles of "
+                f"{found.best[0] // found.grid[0]}×{found.best[1] // found.grid[1]} pixels, and "
+                f"adds the whole image shrunk to one: the vision tower reads {found.tiles} "
+                f"tiles of {states:,} patches ({side}×{side}); the grid's "
+                f"{found.grid[0] * side}×{found.grid[1] * side} features cut back to the "
+                f"image's aspect ratio are {found.kept[0]}×{found.kept[1]}{shrunk}, a newline "
+                f"after each row: {states:,} + {rows}×{columns + 1} = {self.per_image:,} tokens "
+                f"in the language model's sequence; {self.tokens:,} image tokens beside the s "
+                "of the text")
+
+
 def reading(model: Any, images: int | None, size: tuple[int, int] | None = None
             ) -> ImageReading:
     """The :class:`ImageReading` of ``model`` at ``images`` images a sequence, each of ``size``
@@ -277,6 +327,11 @@ def reading(model: Any, images: int | None, size: tuple[int, int] | None = None
     if rows is not None and size is not None:
         raise InvalidValueError(f"{model.label} is counted at the largest image its tower takes "
                                 "(R×R pixels); leave out ", Param("image_size"))
+    if anyres(model):  # with no image, what one would be
+        found_tiles = _anyres(model, size, count or 1)
+        side = found_tiles.side
+        return ImageReading(count, side, side, 0, found_tiles.tokens, 0, found_tiles.best, size,
+                            anyres=found_tiles)
     if resizes(model):
         grid = _grid(model, size)
         return ImageReading(count, grid.rows, grid.columns, 0, grid.tokens, grid.merge,

@@ -24,7 +24,14 @@ from markupsafe import Markup
 from symparam.blocks.base import Runs
 from symparam.compute import DTYPE_BYTES, compute
 from symparam.errors import SymparamError
-from symparam.images import DEFAULT_IMAGE_SIZE, DEFAULT_IMAGES, bound, reads_images, resizes
+from symparam.images import (
+    DEFAULT_IMAGE_SIZE,
+    DEFAULT_IMAGES,
+    anyres,
+    bound,
+    reads_images,
+    resizes,
+)
 from symparam.live import Formulas
 from symparam.markup import Words, code, math
 from symparam.memory import POLICIES, kept, kv_cache, saved_bytes, state_size
@@ -161,10 +168,11 @@ def _images(model: Any, formulas: Formulas, words: Words) -> dict[str, Any]:
         inputs.append({"name": name, "start": value, "meaning": meaning,
                        "symbol": math(mathml_name(hyper.symbol))})
     said = None
-    if resizes(model) and len(start) > 1:
+    if (resizes(model) or anyres(model)) and len(start) > 1:
         height, width = DEFAULT_IMAGE_SIZE
-        said = words("page.images_start", height=height, width=width,
-                     flops=code("symparam flops"), option=code("--image-size"))
+        said = words("page.images_start_anyres" if anyres(model) else "page.images_start",
+                     height=height, width=width, flops=code("symparam flops"),
+                     option=code("--image-size"))
     return {"images": inputs, "images_start": said}
 
 

@@ -34,6 +34,7 @@ from symparam.symbols import (
     latex_name,
     lookup,
     n_img,
+    n_tile,
     order_key,
     r_img,
     s,
@@ -591,24 +592,14 @@ def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
         at = {**values, B: c.batch, s: c.seq}
         images = None
         if c.images is not None:  # a vision–language model: its images, said and bound
-            (pictures, patches, side, columns, kernel, merge, tokens, height, width, window,
-             pairs, rows, tiles) = c.images
+            pictures, patches, side, tokens, read = (c.images[0], c.images[1], c.images[2],
+                                                     c.images[6], c.images[-1])
             at[n_img] = pictures
-            if merge and not rows and not tiles:  # an image at its own resolution: its tokens
-                at[s_img], at[Q_win] = tokens, pairs  # and windows are bound too
-            if rows:  # the rows of an image's tokens, written r_img in the formula
-                at[r_img] = rows
-            said = t["text"]["compute_images_rows" if rows else "compute_images_tiled" if tiles
-                             else "compute_images_merged" if merge
-                             else "compute_images" if kernel else "compute_images_projected"]
-            images = fill(said, images=pictures, patches=number(patches),
-                          side=side, columns=columns, kernel=kernel, merge=merge,
-                          height=height, width=width, tokens=number(tokens), window=window,
-                          pairs=number(pairs), Q_win=inline(lookup("Q_win").latex),
-                          rows=rows, merged=number(tokens - rows),
-                          n_img=inline(lookup("n_img").latex),
-                          s_img=inline(lookup("s_img").latex),
-                          r_img=inline(lookup("r_img").latex))
+            if read is not None:  # LLaVA-NeXT's anyres tiles: its own sentence
+                at[s_img], at[n_tile] = tokens, read[0]
+                images = _anyres_images(t, fill, inline, pictures, patches, side, tokens, read)
+            else:
+                images = _images_said(t, fill, inline, at, c.images[:-1])
         kinds = t["kind"]
         gap = (c.rule - c.flops) / c.flops
         compute = {
@@ -662,6 +653,49 @@ def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
         "memory": memory,
         "reported": reported,
     }
+
+
+def _images_said(t: Mapping[str, Any], fill: Any, inline: Any, at: dict[Any, Any],
+                 images: tuple[int, ...]) -> str:
+    """The images of every other vision–language model said, and bound in ``at``: their
+    tokens and windows where the processor resizes them, the rows of their tokens."""
+    (pictures, patches, side, columns, kernel, merge, tokens, height, width, window,
+     pairs, rows, tiles) = images
+    if merge and not rows and not tiles:  # an image at its own resolution: its tokens
+        at[s_img], at[Q_win] = tokens, pairs  # and windows are bound too
+    if rows:  # the rows of an image's tokens, written r_img in the formula
+        at[r_img] = rows
+    said = t["text"]["compute_images_rows" if rows else "compute_images_tiled" if tiles
+                     else "compute_images_merged" if merge
+                     else "compute_images" if kernel else "compute_images_projected"]
+    return fill(said, images=pictures, patches=number(patches),
+                side=side, columns=columns, kernel=kernel, merge=merge,
+                height=height, width=width, tokens=number(tokens), window=window,
+                pairs=number(pairs), Q_win=inline(lookup("Q_win").latex),
+                rows=rows, merged=number(tokens - rows),
+                n_img=inline(lookup("n_img").latex),
+                s_img=inline(lookup("s_img").latex),
+                r_img=inline(lookup("r_img").latex))
+
+
+def _anyres_images(t: Mapping[str, Any], fill: Any, inline: Any, pictures: int, patches: int,
+                   side: int, tokens: int, read: tuple[int, ...]) -> str:
+    """LLaVA-NeXT's images said: the size, the pinpoint, the tiles, the features kept (and
+    shrunk, LLaVA-OneVision), the newlines; or each of several images read whole."""
+    (tiles, height, width, best_h, best_w, grid_r, grid_c, kept_r, kept_c, rows, columns,
+     whole, states, most) = read
+    symbols = {name: inline(lookup(name).latex) for name in ("n_img", "s_img", "n_tile")}
+    if whole:
+        return fill(t["text"]["compute_images_anyres_whole"], images=pictures,
+                    patches=number(patches), side=side, tokens=number(tokens),
+                    states=number(states), tiles=tiles, **symbols)
+    shrunk = "" if (rows, columns) == (kept_r, kept_c) else fill(
+        t["text"]["compute_images_anyres_shrunk"], rows=rows, columns=columns, most=most)
+    return fill(t["text"]["compute_images_anyres"], images=pictures, height=height,
+                width=width, best_h=best_h, best_w=best_w, grid_r=grid_r, grid_c=grid_c,
+                tiles=tiles, patches=number(patches), side=side, feat_r=grid_r * side,
+                feat_c=grid_c * side, kept_r=kept_r, kept_c=kept_c, shrunk=shrunk, rows=rows,
+                wide=columns + 1, tokens=number(tokens), **symbols)
 
 
 def hyper_meaning(t: Mapping[str, Any], name: str, default: str) -> str:

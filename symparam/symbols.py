@@ -75,6 +75,9 @@ _ENTRIES = (
                    "images each sequence holds (a vision–language model)"),
     Hyperparameter("s_img", r"s_{\mathrm{img}}",
                    "tokens each image becomes in the language model's sequence"),
+    Hyperparameter("n_tile", r"n_{\mathrm{tile}}",
+                   "tiles of R × R pixels the vision tower reads of each image (LLaVA-NeXT's "
+                   "grid and the whole image shrunk to one)"),
     Hyperparameter("M", "M", "rounding multiple of the FFN size (LLaMA's multiple_of)"),
     Hyperparameter("W", "W", "sliding window: the positions a windowed layer attends to"),
     Hyperparameter("W_chunk", r"W_{\mathrm{chunk}}",
@@ -311,6 +314,7 @@ h_lk, h_lv, d_lk, d_lv = (symbol(n) for n in ("h_lk", "h_lv", "d_lk", "d_lv"))
 B, s = symbol("B"), symbol("s")
 s_dec = symbol("s_dec")
 n_img, s_img, r_img = symbol("n_img"), symbol("s_img"), symbol("r_img")
+n_tile = symbol("n_tile")
 N_vis, H_vis, d_ff_vis, h_vis = (symbol(n) for n in ("N_vis", "H_vis", "d_ff_vis", "h_vis"))
 V_dec, L_enc, d_ff_dec, h_dec = (symbol(n) for n in ("V_dec", "L_enc", "d_ff_dec", "h_dec"))
 d_proj, n_reg, n_mels = (symbol(n) for n in ("d_proj", "n_reg", "n_mels"))

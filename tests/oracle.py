@@ -164,6 +164,11 @@ IMAGE_TOKENS = frozenset({"gemma3", "idefics3", "internvl", "llava", "mistral3",
 #: only on the CPU with small real weights (``device="cpu"``: the windows and positions are
 #: read off the grid's values), which their own tests ask for
 RESIZED = frozenset({"qwen2_5_vl", "qwen2_vl", "qwen3_vl", "qwen3_vl_moe"})
+#: those whose processor cuts an image into anyres tiles by its size (LLaVA-NeXT, OneVision):
+#: their forward reads each image's size by value, so they run on the CPU with small real
+#: weights, fed the tiles and tokens of drawn sizes, in their own tests
+#: (tests/test_llava_next.py)
+ANYRES = frozenset({"llava_next", "llava_onevision"})
 
 #: the decoders alone of the BART family, which size their cache by ``num_hidden_layers`` —
 #: the encoder's depth — and so cannot cache a deeper decoder: fed ``use_cache=False`` (a
@@ -434,6 +439,8 @@ def refused_compute(m: Any) -> str | None:
         return "cannot run without the vision head"
     if m.family.name == "paligemma" and m.values.get("d_proj") != m.values.get("H"):
         return "cannot run with d_proj"  # image tokens of another width than the text's
+    if m.family.name == "paligemma" and m.options.get("gemma_window"):
+        return "cannot run with gemma_window"  # a Gemma 2's windows for a Gemma
     if m.family.name == "idefics3" and (m.values["R"] // m.values["P"]) % m.values["m"]:
         return "cannot run with m"  # a patch grid the pixel shuffle cannot lay m × m
     if m.family.name == "mistral3" and "m" in m.values \

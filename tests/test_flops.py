@@ -23,10 +23,12 @@ torch, transformers = oracle.torch, oracle.transformers
 #: every model type with compute, split by whether a router picks experts (those run on the
 #: CPU with small real weights: a meta tensor cannot be routed)
 DENSE = [t for t in sorted(model_types()) if model_types()[t].family.compute
-         and not oracle.routed(t) and t not in oracle.RESIZED]
-# (a model that reads images at their own resolution, routed or not, is run on the CPU at the
-# image sizes its own tests draw: tests/test_qwen2_5_vl.py, Qwen3-VL-MoE's too)
-ROUTED = [t for t in sorted(model_types()) if oracle.routed(t) and t not in oracle.RESIZED]
+         and not oracle.routed(t) and t not in oracle.RESIZED | oracle.ANYRES]
+# (a model that reads images at their own resolution, routed or not, or cuts them into tiles
+# by their size, is run on the CPU at the image sizes its own tests draw:
+# tests/test_qwen2_5_vl.py, Qwen3-VL-MoE's too, tests/test_llava_next.py)
+ROUTED = [t for t in sorted(model_types()) if oracle.routed(t)
+          and t not in oracle.RESIZED | oracle.ANYRES]
 
 
 def counted(config: dict[str, Any], cls: str, batch: int, seq: int,

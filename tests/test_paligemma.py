@@ -34,7 +34,9 @@ CLASSES = ("PaliGemmaForConditionalGeneration", "PaliGemmaModel")
 def small(draw: st.DrawFn, runnable: bool = False) -> dict[str, Any]:
     """A small PaliGemma: multi-query or grouped heads, heads of their own size, any image side
     (a partial last patch or not), the vision head or not, a tied head or not, a projection as
-    wide as the language model (or, to count only, another width)."""
+    wide as the language model (or, to count only, another width); a Gemma or PaliGemma 2's
+    Gemma 2 (a sliding window or none, its layers listed or alternating, scores and logits
+    soft-capped or not, its own activation key)."""
     kv = draw(st.integers(1, 2))
     heads = kv * draw(st.integers(1, 2))
     width = draw(st.integers(1, 6)) * heads
@@ -51,6 +53,17 @@ def small(draw: st.DrawFn, runnable: bool = False) -> dict[str, Any]:
               "num_hidden_layers": draw(st.integers(1, 2)), "patch_size": patch,
               "image_size": patch * draw(st.integers(1, 4)) + draw(st.integers(0, patch - 1)),
               "num_channels": draw(st.integers(1, 3)), "vision_use_head": draw(st.booleans())}
+    if draw(st.booleans()):  # PaliGemma 2: a Gemma 2, its windows, soft-capping, activation
+        # (no window: transformers builds it, but its cache cannot run the layers that slide)
+        window = st.integers(1, 8) if runnable else st.none() | st.integers(1, 8)
+        text.update(model_type="gemma2", sliding_window=draw(window),
+                    attn_logit_softcapping=draw(st.none() | st.just(50.0)),
+                    final_logit_softcapping=draw(st.none() | st.just(30.0)),
+                    hidden_activation=draw(st.sampled_from(["gelu_pytorch_tanh", "silu"])))
+        if text["sliding_window"] is not None and draw(st.booleans()):
+            text["layer_types"] = draw(st.lists(
+                st.sampled_from(["sliding_attention", "full_attention"]),
+                min_size=text["num_hidden_layers"], max_size=text["num_hidden_layers"]))
     projection = width if runnable or draw(st.booleans()) else draw(st.integers(1, 12))
     return {"model_type": "paligemma", "architectures": [draw(st.sampled_from(CLASSES))],
             "text_config": text, "vision_config": vision, "projection_dim": projection,
@@ -120,6 +133,40 @@ def test_a_projection_the_language_model_cannot_take_counts_but_does_not_run() -
     assert oracle.ours(m) == oracle.from_config(config, "PaliGemmaModel")
     with pytest.raises(symparam.SymparamError, match="d_proj"):
         compute(m, seq=4)
+
+
+@pytest.mark.parametrize("cls", CLASSES)
+@pytest.mark.parametrize("text", [{"model_type": "gemma2"},
+                                  {"model_type": "gemma2", "sliding_window": None},
+                                  {"model_type": "gemma2", "attn_logit_softcapping": None,
+                                   "final_logit_softcapping": None, "num_hidden_layers": 3}])
+def test_paligemma_2_s_gemma_2(cls: str, text: dict[str, Any]) -> None:
+    """PaliGemma 2 (a text_config of model_type gemma2, Gemma2Config's defaults for what it
+    leaves out): tensor by tensor as transformers builds it — four norms a layer; its windows
+    and soft-capping weigh nothing, and are read as Gemma 2 reads them."""
+    config = {"model_type": "paligemma", "architectures": [cls], "text_config": text,
+              "projection_dim": 2304}
+    m = symparam.from_hf_config(config)
+    assert oracle.ours(m) == oracle.from_config(config, cls)
+    assert m.options["text_gemma2"]
+    assert m.options["window_period"] == (0 if text.get("sliding_window", 1) is None else 2)
+    assert m.options["softcap_attention"] == ("attn_logit_softcapping" not in text)
+
+
+def test_a_gemma_given_a_gemma_2_s_window_counts_but_does_not_run(
+        tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    """PaliGemma builds the sliding-window masks of a Gemma 2 wherever text_config has a
+    sliding_window; a Gemma cannot take them: transformers builds it (it is counted, the key
+    weighs nothing) but its forward pass fails, so FLOPs are refused in one line."""
+    config = {"model_type": "paligemma", "architectures": [CLASSES[0]],
+              "text_config": {"sliding_window": 4}, "projection_dim": 3072}  # Gemma's H
+    m = symparam.from_hf_config(config)
+    assert oracle.ours(m) == oracle.from_config(config, CLASSES[0])
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(config), encoding="utf-8")
+    assert main(["flops", str(path), "--seq", "8"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "gemma_window" in err
 
 
 @pytest.mark.parametrize(("section", "says"), [

@@ -8,8 +8,11 @@ What changes from LLaVA is how an image is read ("anyres"): the processor resize
 best of the ``image_grid_pinpoints`` resolutions, cuts that into R×R tiles and adds the whole
 image shrunk to one more; the tower runs on every tile, the projector on every state kept, and
 the tiles' features, unpadded back to the image's aspect ratio, become rows ended by
-``image_newline``. The tokens an image becomes so depend on its size and on the pinpoints:
-symparam counts these models' weights exactly and does not derive their FLOPs yet.
+``image_newline``. The tiles the tower reads (n_tile) and the tokens an image becomes (s_img)
+so depend on its size and on the pinpoints, by transformers' arithmetic rather than a closed
+form: symparam works them out for the image's size (:mod:`symparam.anyres`) and binds them as
+numbers. LLaVA-OneVision shrinks the grid's features to about ``anyres_max`` tiles' worth, and
+reads each of several images a sequence whole, as one tile and a newline.
 
 LLaVA-NeXT's language model is the ``text_config``'s LLaMA (the default) or Mistral (the
 7B's: the same tensors, no biases); LLaVA-OneVision's a Qwen2 (biases on q, k and v), and its
@@ -19,15 +22,15 @@ tower SigLIP's without the pooling head by default.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
-from symparam.architectures import llama
+from symparam.anyres import NEXT_PINPOINTS, ONEVISION_PINPOINTS, pinpoints_of
+from symparam.architectures import llama, llava
 from symparam.architectures.clip import TOWER_SYMBOL, VISION_SIZES, within
 from symparam.architectures.common import (
     GROUPED_ROTARY_RULES,
-    activation_option,
-    tie_option,
-    with_lm_head,
+    image_model,
 )
 from symparam.architectures.llava import (
     TOWERS,
@@ -46,7 +49,7 @@ from symparam.errors import ConfigError, quoted
 from symparam.family import Divides, Family, Option
 from symparam.frozen import frozen
 from symparam.modeltype import ActivationName, Flag, ModelType, Reader, Rule
-from symparam.symbols import H, H_vis, h_vis
+from symparam.symbols import H, H_vis, h_vis, n_tile, s_img
 
 _T = "text_config."
 _V = "vision_config."
@@ -91,10 +94,42 @@ class TextModel(Rule):
         return True
 
 
-#: why FLOPs are refused, said with the refusal
-ANYRES = ("an image becomes as many tokens as its size and the image_grid_pinpoints make "
-          "(anyres tiles, unpadded rows, a newline after each), which symparam does not "
-          "derive yet")
+@frozen
+class Pinpoints(Rule):
+    """``image_grid_pinpoints``, the resolutions the processor may resize an image to, as a
+    flat (h₁, w₁, h₂, w₂, …): the config class's own where the file leaves them out, () where
+    they are no list of (height, width) pairs (transformers takes any value until it reads an
+    image; so FLOPs are refused then, and the weights still counted)."""
+
+    option: str
+    key: str
+    default: tuple[tuple[int, int], ...]
+
+    def reads(self) -> tuple[str, ...]:
+        return (self.key,)
+
+    def read(self, config: Reader) -> tuple[int, ...]:
+        present, value = config.lookup(self.key)
+        if not present or value is None:
+            return tuple(n for pair in self.default for n in pair)
+        return pinpoints_of(value) or ()
+
+
+@frozen
+class AspectRatio(Rule):
+    """LLaVA-OneVision's ``vision_aspect_ratio`` (``anyres_max_9``), as written: the model
+    reads the number in it when it reads an image."""
+
+    option: str
+    key: str
+    default: str
+
+    def reads(self) -> tuple[str, ...]:
+        return (self.key,)
+
+    def read(self, config: Reader) -> str:
+        value = config.given(self.key)
+        return self.default if value is None else str(value)[:100]
 
 
 def language_model(options: Mapping[str, Any]) -> Sequential:
@@ -104,18 +139,55 @@ def language_model(options: Mapping[str, Any]) -> Sequential:
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Block:
+    """The tower and the projector run on each of an image's n_tile tiles; the language model
+    reads s text tokens and s_img tokens an image (both worked out from the image's size)."""
     vision, states = tower(options)
     tokens = states if options["full_features"] else states - 1
     projector = multi_modal_projector(options)
-    model = Sequential(vision_tower=PerImage(vision, states),
-                       multi_modal_projector=PerImage(projector, tokens),
+    model = Sequential(vision_tower=PerImage(vision, states, n_tile),
+                       multi_modal_projector=PerImage(projector, tokens, n_tile),
                        image_newline=marked(Tensor(H), "embedding"),  # a learned token
                        language_model=language_model(options))
-    if architecture.endswith("Model"):
-        return model
-    table: Any = model["language_model"]["embed_tokens"]  # type: ignore[index]
-    return with_lm_head("model", model, table, options["tie_word_embeddings"])
+    return image_model(model, architecture.endswith("Model"), options["tie_word_embeddings"],
+                       s_img)
 
+
+#: the options LLaVA-NeXT adds to LLaVA's, and LLaVA's it says otherwise
+_OWN = (
+    Option("qkv_bias", False, "biases on q, k and v only (Qwen2's)", variant=True),
+    Option("text_mistral", False, "the language model is a Mistral", variant=True),
+    Option("text_qwen2", False, "the language model is a Qwen2 (LLaVA-OneVision's)",
+           variant=True),
+    Option("grid_pinpoints", (), "the resolutions the processor may resize an image to "
+                                 "before cutting it into tiles, heights and widths in turn",
+           setting=True),
+    Option("aspect_ratio", "", "LLaVA-OneVision's anyres_max_K: the grid's features are "
+                               "shrunk to about K tiles' worth", setting=True),
+    Option("whole_when_several", False, "each of several images a sequence is read whole, "
+                                        "as one tile (LLaVA-OneVision's)", variant=True),
+)
+#: a LLaMA's biases: Mistral and Qwen2 read no such key
+_LLAMA_ONLY = {"attention_bias": "biases on the q, k, v and o projections (a LLaMA's)",
+               "mlp_bias": "biases on the gate, up and down projections (a LLaMA's)"}
+
+
+def _options() -> tuple[Option, ...]:
+    """LLaVA's options (:data:`symparam.architectures.llava.FAMILY`), in their order, less
+    ``text_llama`` (the language model is a LLaMA, a Mistral or a Qwen2 here), the biases said
+    to be a LLaMA's and Qwen2's q, k, v biases after them; then :data:`_OWN`'s others."""
+    own = {option.name: option for option in _OWN}
+    out: list[Option] = []
+    for option in llava.FAMILY.options:
+        if option.name == "text_llama":
+            continue
+        out.append(replace(option, help=_LLAMA_ONLY[option.name])
+                   if option.name in _LLAMA_ONLY else option)
+        if option.name == "mlp_bias":
+            out.append(own.pop("qkv_bias"))
+    return (*out, *own.values())
+
+
+OPTIONS = _options()
 
 FAMILY = Family(
     name="llava_next",
@@ -133,32 +205,12 @@ FAMILY = Family(
                                "without a head",
     },
     build=build,
-    options=(
-        tie_option(False),
-        Option("attention_bias", False, "biases on the q, k, v and o projections (a LLaMA's)"),
-        Option("mlp_bias", False, "biases on the gate, up and down projections (a LLaMA's)"),
-        Option("qkv_bias", False, "biases on q, k and v only (Qwen2's)", variant=True),
-        activation_option("silu"),
-        Option("siglip_tower", False, "a SigLIP vision tower (siglip_vision_model) instead of "
-                                      "CLIP's", variant=True),
-        Option("vision_activation", "", "the vision tower's activation function, where not "
-                                        "its own default", variant=True),
-        Option("vision_use_head", True, "a SigLIP tower's attention-pooling head"),
-        Option("projector_bias", True, "biases on the projector's two layers"),
-        Option("projector_activation", "", "the projector's activation, where not gelu",
-               variant=True),
-        Option("feature_layers", 1, "the vision layers whose states the projector reads"),
-        Option("full_features", False, "the projector reads the tower's first state too "
-                                       "(CLIP's class token)", variant=True),
-        Option("text_mistral", False, "the language model is a Mistral", variant=True),
-        Option("text_qwen2", False, "the language model is a Qwen2 (LLaVA-OneVision's)",
-               variant=True),
-    ),
+    options=OPTIONS,
     assumptions=(HEAD_SIZE,),
     divides=(*GROUPED_ROTARY_RULES,
              Divides(h_vis, H_vis, "the vision tower's heads split its hidden size evenly")),
-    compute=False,
-    compute_refused=ANYRES,
+    images=True,
+    anyres=True,
     activations_checked=False,
 )
 
@@ -181,6 +233,7 @@ MODEL_TYPES = (
                      LlamaFlag("attention_bias", _T + "attention_bias"),
                      LlamaFlag("mlp_bias", _T + "mlp_bias"),
                      ActivationName("vision_activation", _V + "hidden_act", ""),
+                     Pinpoints("grid_pinpoints", "image_grid_pinpoints", NEXT_PINPOINTS),
                      *_COMMON),
               sections={"text_config": "", "vision_config": ""}),
     ModelType("llava_onevision", FAMILY, base="LlavaOnevisionModel",
@@ -194,7 +247,9 @@ MODEL_TYPES = (
                      EitherFlag("tie_word_embeddings",
                                 ("tie_word_embeddings", _T + "tie_word_embeddings")),
                      ActivationName("vision_activation", _V + "hidden_act", ""),
+                     Pinpoints("grid_pinpoints", "image_grid_pinpoints", ONEVISION_PINPOINTS),
+                     AspectRatio("aspect_ratio", "vision_aspect_ratio", "anyres_max_9"),
                      *_COMMON),
-              fixed={"qkv_bias": True},
+              fixed={"qkv_bias": True, "whole_when_several": True},
               sections={"text_config": "", "vision_config": ""}),
 )

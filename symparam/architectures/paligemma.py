@@ -18,7 +18,13 @@ so d_proj must be its width H for the forward pass to run.
 
 The language model is the ``text_config``'s Gemma (``GemmaModel``): the token table V×H (scaled
 by √H), N layers of two RMSNorms (Gemma's 1 + weight), multi-query or grouped attention with
-heads of d_head, a gated GELU MLP, a final RMSNorm; it reads s text tokens and each image's
+heads of d_head, a gated GELU MLP, a final RMSNorm. PaliGemma 2's is a Gemma 2 (``Gemma2Model``,
+``text_config.model_type: gemma2``): four RMSNorms a layer (after the attention and the MLP
+too), the attention scores soft-capped, every other layer attending within a sliding window of
+W positions (``layer_types``, else Gemma2Config's alternation). (PaliGemma builds a Gemma 2's
+sliding-window masks wherever the text config has a ``sliding_window``: a Gemma given one
+cannot take them, so its FLOPs are refused, its weights counted.) Either reads s text tokens and
+each image's
 ⌊R/P⌋² tokens: s + n_img·⌊R/P⌋² positions (the image and the prompt attend both ways, which
 changes no product). ``PaliGemmaForConditionalGeneration`` adds the LM head V×H, tied to the
 token table unless the file says ``tie_word_embeddings: false`` (the composite config's own
@@ -34,6 +40,7 @@ from symparam.architectures import llama, siglip
 from symparam.architectures.clip import TOWER_SYMBOL, VISION, VISION_SIZES, within
 from symparam.architectures.common import (
     GROUPED_ROTARY_RULES,
+    WINDOW_OPTIONS,
     activation_of,
     activation_option,
     tie_option,
@@ -47,11 +54,22 @@ from symparam.blocks.base import marked, unembedding
 from symparam.blocks.images import PerImage, WithImageTokens
 from symparam.family import Divides, Family, Option
 from symparam.frozen import frozen
-from symparam.modeltype import ActivationName, Flag, ModelType, Reader, SetDecimal, Size
+from symparam.modeltype import (
+    ActivationName,
+    Flag,
+    LayerTypes,
+    Leave,
+    ModelType,
+    Reader,
+    Rule,
+    SetDecimal,
+    Size,
+    SlidingWindows,
+)
 from symparam.symbols import H, H_vis, V, d_proj, h_vis
 
 #: the language models symparam builds for PaliGemma, by the model_type a text_config names
-LANGUAGE_MODELS = ("gemma",)
+LANGUAGE_MODELS = ("gemma", "gemma2")
 #: the vision towers, by the model_type a vision_config names
 TOWERS = ("siglip_vision_model",)
 
@@ -67,11 +85,52 @@ class GemmaActivation(ActivationName):
         return super().read(config)
 
 
+@frozen
+class ForGemma2(Rule):
+    """``inner`` read where the text config is a Gemma 2 (its soft-capping, windows and
+    activation key); where it is a Gemma, whose config takes no such key, ``otherwise`` (a
+    value, or the rule that reads Gemma's own key)."""
+
+    option: str
+    inner: Rule
+    otherwise: Any
+    gemma: bool = False  # the other way round: ``inner`` read where the text is a Gemma
+
+    def reads(self) -> tuple[str, ...]:
+        gemma = self.otherwise.reads() if isinstance(self.otherwise, Rule) else ()
+        return (*self.inner.reads(), *gemma, _T + "model_type")
+
+    def read(self, config: Reader) -> Any:
+        if (config.given(_T + "model_type") == "gemma2") != self.gemma:
+            return self.inner.read(config)
+        if isinstance(self.otherwise, Rule):
+            return self.otherwise.read(config)
+        return self.otherwise
+
+
+@frozen
+class Given(Rule):
+    """On where the file gives ``key`` a value other than null."""
+
+    option: str
+    key: str
+
+    def reads(self) -> tuple[str, ...]:
+        return (self.key,)
+
+    def read(self, config: Reader) -> bool:
+        present, value = config.lookup(self.key)
+        return present and value is not None
+
+
 def language_model(options: Mapping[str, Any]) -> Sequential:
-    """``GemmaModel``: token table, N layers, final norm (what llama.py builds for ``gemma``)."""
-    fixed = next(r for r in llama.MODEL_TYPES if r.name == "gemma").fixed
-    return llama.text_model(
-        {**fixed, **{name: options[name] for name in ("attention_bias", "activation")}})
+    """``GemmaModel`` or ``Gemma2Model``: token table, N layers, final norm (what llama.py
+    builds for ``gemma`` or ``gemma2``)."""
+    name = "gemma2" if options["text_gemma2"] else "gemma"
+    fixed = next(r for r in llama.MODEL_TYPES if r.name == name).fixed
+    own = ("attention_bias", "activation", "softcap_attention", "window_period",
+           "window_layers")
+    return llama.text_model({**fixed, **{name: options[name] for name in own}})
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Block:
@@ -118,6 +177,12 @@ FAMILY = Family(
                "the vision tower's attention-pooling head (a probe, attention, LayerNorm, MLP)"),
         Option("text_gemma", True, "the language model is a Gemma (the one symparam builds "
                                    "here)"),
+        Option("text_gemma2", False, "the language model is a Gemma 2 (PaliGemma 2's)",
+               variant=True),
+        variant("softcap_attention", "tanh soft-capping of the attention scores (Gemma 2)"),
+        Option("gemma_window", False, "a Gemma's text config sets sliding_window, a Gemma 2's "
+                                      "key", variant=True),
+        *WINDOW_OPTIONS,
         Option("siglip_tower", True, "the vision tower is SigLIP's (the one symparam builds "
                                      "here)"),
     ),
@@ -126,6 +191,8 @@ FAMILY = Family(
              Divides(h_vis, H_vis, "the vision tower's heads split its hidden size evenly")),
     runs_if_equal={name: _RUNS for name in ("PaliGemmaForConditionalGeneration",
                                             "PaliGemmaModel")},
+    runs_unless=(("gemma_window", "PaliGemma then builds the sliding-window masks of a Gemma 2, "
+                                  "which its Gemma cannot take"),),
     images=True,
     activations_checked=False,
 )
@@ -138,15 +205,28 @@ MODEL_TYPES = (
               classes={name: name for name in FAMILY.architectures},
               sizes=(*llama.TEXT_CONFIG_SIZES,
                      *within("vision_config", VISION_SIZES, TOWER_SYMBOL),
-                     Size("d_proj", "projection_dim")),
-              rules=(SectionType("text_gemma", _T + "model_type", "gemma", "gemma",
+                     Size("d_proj", "projection_dim"),
+                     Size("W", _T + "sliding_window", null=Leave("no layer slides a window"),
+                          when=("window_period", "window_layers"))),
+              rules=(SectionType("text_gemma2", _T + "model_type", "gemma", "gemma2",
                                  LANGUAGE_MODELS, "PaliGemma"),
                      SectionType("siglip_tower", _V + "model_type", "siglip_vision_model",
                                  "siglip_vision_model", TOWERS, "PaliGemma"),
                      Flag("tie_word_embeddings"),  # the composite config's: the text's is not read
                      Flag("attention_bias", _T + "attention_bias"),
-                     GemmaActivation("activation", _T + "hidden_act", "gelu_pytorch_tanh"),
+                     ForGemma2("activation", ActivationName(
+                         "activation", _T + "hidden_activation", "gelu_pytorch_tanh"),
+                         GemmaActivation("activation", _T + "hidden_act", "gelu_pytorch_tanh")),
                      SetDecimal("softcap_logits", _T + "final_logit_softcapping"),
+                     ForGemma2("softcap_attention", SetDecimal(
+                         "softcap_attention", _T + "attn_logit_softcapping"), False),
+                     ForGemma2("window_period", SlidingWindows(
+                         "window_period", 2, window=_T + "sliding_window"), 0),
+                     ForGemma2("gemma_window", Given("gemma_window", _T + "sliding_window"),
+                               False, gemma=True),
+                     ForGemma2("window_layers", LayerTypes(
+                         "window_layers", window=_T + "sliding_window",
+                         depth=_T + "num_hidden_layers", key=_T + "layer_types"), ()),
                      ActivationName("vision_activation", _V + "hidden_act", "gelu_pytorch_tanh"),
                      Flag("vision_use_head", _V + "vision_use_head")),
               sections={"text_config": "", "vision_config": ""}),

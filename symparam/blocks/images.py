@@ -22,33 +22,36 @@ from symparam.symbols import n_img, s_img
 class PerImage(Block):
     """``inner`` run on each image alone: on B·n_img images a forward pass, each a sequence of
     ``seq`` positions (its patches). Transparent in tensor names (its one child is unnamed);
-    one part in a breakdown of compute (its FLOPs are for B·n_img images, not B sequences)."""
+    one part in a breakdown of compute (its FLOPs are for B·n_img images, not B sequences);
+    ``copies``: the times it runs on each image (LLaVA-NeXT's tower on n_tile tiles of it)."""
 
-    def __init__(self, inner: Block, seq: sympy.Expr) -> None:
+    def __init__(self, inner: Block, seq: sympy.Expr, copies: sympy.Expr = sympy.S.One) -> None:
         self._children = adopt("PerImage", [("", inner)])
         self.inner = inner
         self.sequence = seq
+        self.copies = copies
         self.kind = inner.kind
 
     def children(self) -> tuple[tuple[str, Block], ...]:
         return self._children
 
     def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
-        return self.inner.flops(batch * n_img, self.own_seq(seq))
+        return self.inner.flops(batch * n_img * self.copies, self.own_seq(seq))
 
     def products(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
-        return self.inner.products(batch * n_img, self.own_seq(seq))
+        return self.inner.products(batch * n_img * self.copies, self.own_seq(seq))
 
     def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
-        return self.inner.nonmatmul(batch * n_img, self.own_seq(seq))
+        return self.inner.nonmatmul(batch * n_img * self.copies, self.own_seq(seq))
 
     def flops_by_kind(self, batch: sympy.Expr, seq: sympy.Expr,
                       outer: str = "other") -> dict[str, sympy.Expr]:
-        return self.inner.flops_by_kind(batch * n_img, self.own_seq(seq), self.kind or outer)
+        return self.inner.flops_by_kind(batch * n_img * self.copies, self.own_seq(seq),
+                                        self.kind or outer)
 
     def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
               view: sympy.Expr | None = None) -> Saved:
-        return self.inner.saved(batch * n_img, self.own_seq(seq), policy, None)
+        return self.inner.saved(batch * n_img * self.copies, self.own_seq(seq), policy, None)
 
     def decoded(self, batch: sympy.Expr, seq: sympy.Expr, absorb: bool = False) -> sympy.Expr:
         return sympy.S.Zero  # the images were read with the prompt
@@ -63,7 +66,7 @@ class PerImage(Block):
         """The tower's stacks of layers, each run on every image (so that full recomputation
         runs them again on B·n_img images)."""
         inner = self.own_seq(seq)
-        return [(PerImage(stack, at), inner) for stack, at in self.inner.stacks(inner)]
+        return [(PerImage(stack, at, self.copies), inner) for stack, at in self.inner.stacks(inner)]
 
     def placed(self, path: str, seq: sympy.Expr | None, weightless: bool) -> list[Any]:
         """Opened down to its stacks for a breakdown of the weights (no sequence); one part

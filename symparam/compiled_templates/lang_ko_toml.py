@@ -1,5 +1,5 @@
 # templates/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '76179:3845d941'
+SOURCE = '75661:73a9fd5e'
 TABLE = {'title': '{model}의 파라미터 수',
  'intro': '{architecture}에는 파라미터가 몇 개 있을까? 아래의 모든 수치는 symparam이 모델의 블록 트리에서 직접 유도한 것이며, 모듈 이름은 모델의 '
           '{names}에 나오는 이름과 같다.',
@@ -58,6 +58,7 @@ TABLE = {'title': '{model}의 파라미터 수',
              's_dec': '디코더 시퀀스 길이(인코더-디코더 모델)',
              'n_img': '시퀀스마다 들어 있는 이미지 수(비전-언어 모델)',
              's_img': '이미지 한 장이 언어 모델 시퀀스에서 차지하는 토큰 수',
+             'n_tile': '비전 타워가 이미지 한 장에서 읽는 R × R 픽셀 타일 수(LLaVA-NeXT의 격자 타일과, 한 타일로 줄인 이미지 전체)',
              'M': 'FFN 차원을 맞추는 배수(LLaMA의 multiple_of)',
              'W': '슬라이딩 윈도우: 윈도우 레이어의 각 위치가 어텐션하는 위치 수',
              'W_chunk': '어텐션 청크 크기: 청크 어텐션 레이어는 시퀀스를 이만큼의 위치씩 청크로 나누고, 각 위치는 자기 청크 안의 위치만 어텐션한다',
@@ -226,17 +227,14 @@ TABLE = {'title': '{model}의 파라미터 수',
             'deepstack_run': 'DeepStack 병합기 {value}개가 돈다: 비전 타워에 실제로 있는 블록의 것만',
             'full_features': '프로젝터가 비전 타워가 남긴 상태를 첫 번째(CLIP의 클래스 토큰)까지 모두 읽는다',
             'text_llama': '언어 모델이 LLaMA다',
-            'text_model=qwen2': '언어 모델은 Qwen2의 디코더이며 q, k, v 투영에 편향이 있다',
-            'text_model=qwen3': '언어 모델은 Qwen3의 디코더이며 q와 k의 헤드마다 RMSNorm을 거친다',
-            'text_model=llama': '언어 모델은 LLaMA의 디코더다',
-            'vision_qkv_bias': '비전 타워의 q, k, v 투영에 편향이 있다',
-            'vision_qk_norm': '비전 타워가 헤드로 나누기 전에 q 전체와 k 전체에 각각 RMSNorm을 적용한다',
-            'vision_rms_norm': '비전 타워의 층이 RMSNorm(가중치만 있고 편향은 없음)으로 정규화한다',
-            'position_table': '비전 타워에 학습되는 위치 테이블이 있고, 클래스 토큰과 각 패치가 한 행씩 차지한다',
-            'vision_post_norm': '비전 타워의 마지막 층 뒤에 모든 상태에 LayerNorm을 한 번 더 적용한다',
             'text_mistral': '언어 모델이 Mistral이다',
             'text_qwen2': '언어 모델이 Qwen2다',
             'text_gemma': '언어 모델이 Gemma다',
+            'grid_pinpoints': '프로세서가 이미지를 타일로 자르기 전에 바꿀 수 있는 해상도(높이와 너비를 번갈아 적음): {value}',
+            'aspect_ratio': '격자의 특징을 타일 약 K개 분량으로 줄인다(K는 vision_aspect_ratio에 적힌 대로): {value}',
+            'whole_when_several': '한 시퀀스에 이미지가 여러 장이면 각 이미지를 통째로 타일 하나로 읽는다',
+            'text_gemma2': '언어 모델이 Gemma 2다',
+            'gemma_window': 'Gemma의 텍스트 설정에 Gemma 2의 키인 sliding_window가 적혀 있다',
             'conv_bias': '깊이별 합성곱에 편향이 있다',
             'proj_bias': '입력 투영과 출력 투영에 편향이 있다',
             'dt_bc_norms': 'Δ, B, C에 가중치 없는 RMSNorm(Falcon-Mamba)',
@@ -331,14 +329,12 @@ TABLE = {'title': '{model}의 파라미터 수',
                 'projector_bias': '프로젝터의 층에 편향이 없다',
                 'full_features': '프로젝터가 비전 타워의 첫 번째 상태(CLIP의 클래스 토큰)는 읽지 않는다',
                 'text_llama': '언어 모델이 LLaMA가 아니다',
-                'vision_qkv_bias': '비전 타워의 q, k, v 투영에 편향이 없다',
-                'vision_qk_norm': '비전 타워가 q와 k를 정규화하지 않는다',
-                'vision_rms_norm': '비전 타워의 층이 LayerNorm(가중치와 편향)으로 정규화한다',
-                'position_table': '비전 타워에 위치 테이블이 없다',
-                'vision_post_norm': '비전 타워의 마지막 층 뒤에 정규화가 없다',
                 'text_mistral': '언어 모델이 Mistral이 아니다',
                 'text_qwen2': '언어 모델이 Qwen2가 아니다',
                 'text_gemma': '언어 모델이 Gemma가 아니다',
+                'whole_when_several': '한 시퀀스에 이미지가 여러 장이어도 각 이미지를 한 장일 때처럼 타일로 자른다',
+                'text_gemma2': '언어 모델이 Gemma 2가 아니다',
+                'gemma_window': 'Gemma의 텍스트 설정에 Gemma 2의 키가 없다',
                 'conv_bias': '깊이별 합성곱에 편향이 없다',
                 'moe': 'MoE 레이어가 없다: 모든 레이어가 밀집 MLP이다',
                 'proj_bias': '입력 투영과 출력 투영에 편향이 없다',
@@ -558,6 +554,24 @@ TABLE = {'title': '{model}의 파라미터 수',
                                   '타일마다 패치 {patches}개({side} × {columns})에서 돌고, 커넥터가 이웃한 패치 '
                                   '{merge} × {merge}개의 상태를 나란히 이어 토큰 하나로 만든 뒤 투영하므로 타일 하나는 토큰 '
                                   '{tokens}개가 되며, 언어 모델은 이 토큰을 텍스트와 함께 읽는다.',
+          'compute_images_anyres': '각 시퀀스에는 텍스트 토큰 s개 외에 이미지 {n_img} = {images}장이 들어 있고, 이미지마다 '
+                                   '{height} × {width} 픽셀로 본다(symparam flops에 이미지 크기를 주지 않을 때 가정하는 '
+                                   '크기). 프로세서는 image_grid_pinpoints 가운데 가장 잘 맞는 {best_h} × '
+                                   '{best_w} 크기로 이미지를 바꾸고, 이를 {grid_r} × {grid_c}개 타일로 자른 뒤 이미지 '
+                                   '전체를 줄인 타일을 하나 더 붙인다. 그래서 비전 타워와 프로젝터는 이미지마다 타일 {n_tile} = '
+                                   '{tiles}개에서 돌고, 타일마다 패치는 {patches}개({side} × {side})다. 격자의 특징 '
+                                   '{feat_r} × {feat_c}개는 이미지 원래의 가로세로 비율에 맞게 {kept_r} × '
+                                   '{kept_c}개로 잘리고{shrunk}, 행마다 끝에 줄바꿈 토큰이 하나 붙는다. 이미지 한 장은 토큰 '
+                                   '{s_img} = {patches} + {rows} × {wide} = {tokens}개가 되고, 언어 모델은 '
+                                   '이 토큰을 텍스트와 함께 읽는다.',
+          'compute_images_anyres_shrunk': ', 다시 쌍선형 보간으로 {rows} × {columns}개(많아야 타일 약 {most}개 분량)로 '
+                                          '줄어들며',
+          'compute_images_anyres_whole': '각 시퀀스에는 텍스트 토큰 s개 외에 이미지 {n_img} = {images}장이 들어 있다. 한 '
+                                         '시퀀스에 이미지가 여러 장이면 LLaVA-OneVision은 각 이미지를 통째로 타일 하나로 읽는다. '
+                                         '비전 타워와 프로젝터는 이미지마다 타일 {n_tile} = {tiles}개, 패치 '
+                                         '{patches}개({side} × {side})에서 돌고, 이미지 한 장은 프로젝터가 남긴 상태 '
+                                         '{states}개와 줄바꿈 토큰 하나, 곧 토큰 {s_img} = {tokens}개가 되며, 언어 '
+                                         '모델은 이 토큰을 텍스트와 함께 읽는다.',
           'compute_result': '모두 {flops} FLOPs, 곧 {macs} MACs(곱셈-누산 횟수로, thop, ptflops, fvcore가 '
                             '출력하며 "flops"라고 부르는 수)이다.',
           'reported_note': '참고: {note}.',
@@ -680,29 +694,6 @@ TABLE = {'title': '{model}의 파라미터 수',
                              '$t$(`logit_scale`)와 편향 $b$(`logit_bias`)는 모두 학습되며 각각 파라미터 하나다. 논문은 '
                              '이를 $t = \\ln 10$, $b = -10$으로 초기화해 학습 초기에 대부분의 짝을 거짓으로 판정하게 한다. 실제로 '
                              '대부분의 짝이 거짓이기 때문이다.'],
-             'internvl': ['InternVL(Chen 외, 2024)은 큰 비전 인코더 InternViT를 작은 MLP로 언어 모델에 잇는다. '
-                          'InternVL 2.5, 3, 3.5도 이 설계를 그대로 따른다. InternViT는 층 스케일을 둔 ViT다. $R '
-                          '\\times R$ 이미지를 편향이 있는 합성곱(`patch_embeddings`)으로 $P \\times P$ 픽셀짜리 패치 '
-                          '$\\lfloor R/P \\rfloor^2$개로 자르고, 앞에 클래스 토큰(`cls_token`)을 두며, 학습되는 위치 '
-                          '테이블이 $\\lfloor R/P \\rfloor^2 + 1$개 토큰에 한 행씩 더한다. [[N_vis]]개 층은 저마다 '
-                          '정규화한 뒤 헤드 [[h_vis]]개로 어텐션하고, 그 출력에 학습되는 [[H_vis]]차원 벡터(`lambda_1`)를 곱한 '
-                          '다음 잔차에 더한다. 너비 [[d_ff_vis]]의 MLP도 같은 방식으로 스케일된다(`lambda_2`). 두 벡터는 층마다 '
-                          '파라미터 $2 H_{\\mathrm{vis}}$개다. 비전 타워는 이미지마다 따로 돈다.',
-                          '프로젝터는 더 적고 더 넓은 토큰을 받는다. 클래스 토큰의 상태는 버리고, 패치 상태를 $\\lfloor R/P \\rfloor '
-                          '\\times \\lfloor R/P \\rfloor$ 격자로 다시 놓은 뒤 픽셀 셔플을 한다. 이웃한 $m \\times '
-                          'm$개 블록([[m]]은 `downsample_ratio`의 역수)이 $m^2 H_{\\mathrm{vis}}$차원 벡터 하나가 '
-                          '된다. 그 뒤로 이 값들에 대한 LayerNorm(`layer_norm`), 언어 모델의 너비 [[H]]로 보내는 '
-                          '`linear_1`, GELU, `linear_2`가 이어진다. 그래서 이미지 하나는 토큰 $(\\lfloor R/P '
-                          '\\rfloor / m)^2$개, 패치보다 $m^2$배 적은 토큰이 되고, 프로젝터의 첫 행렬은 토큰마다 비전 타워 너비의 '
-                          '$m^2$배를 읽는다.',
-                          '프로세서는 큰 이미지를 $R \\times R$ 픽셀 타일로 자르고, 이미지 전체를 줄인 타일 하나를 더한다. 여기서는 타일 '
-                          '하나가 이미지 한 장이며 [[n_img]]가 그 수를 센다. 언어 모델은 `text_config`가 지정하는 디코더로, '
-                          'InternVL3에서는 Qwen2의 것, InternVL3.5 대부분에서는 Qwen3의 것이다(LLaMA일 수도 있다). '
-                          '[[V]]행 토큰 테이블, 쿼리 헤드 [[h]]개가 키/값 헤드 [[h_kv]]개를 나눠 쓰는 [[N]]개 층, 너비 '
-                          '[[d_ff]]의 SwiGLU MLP, 그리고 `InternVLForConditionalGeneration`에서는 설정에서 달리 '
-                          '말하지 않는 한 토큰 테이블과 공유하는 LM 헤드로 이루어진다. 이미지 토큰은 이미지 자리 표시자 대신 들어간다. 타일 '
-                          '[[n_img]]개와 텍스트 토큰 $s$개가 있으면 $s + n_{\\mathrm{img}} (\\lfloor R/P '
-                          '\\rfloor / m)^2$개 위치에서 돌고, 그 위치가 모두 KV 캐시에 들어간다.'],
              'gemma3': ['Gemma 3(Gemma Team 2025)는 하나의 디코더로 이미지와 텍스트를 함께 읽는다. 이미지는 먼저 SigLIP 비전 '
                         '인코더를 지난다. 이미지를 읽는 모든 크기의 모델이 같은 인코더를 쓰며, 언어 모델을 학습하는 동안 이 인코더는 고정해 둔다. '
                         '채널이 [[C]]개인 $R \\times R$ 이미지를 $P \\times P$ 픽셀 패치 $\\lfloor R/P '
@@ -751,8 +742,12 @@ TABLE = {'title': '{model}의 파라미터 수',
                             '붙인다. 비전 타워는 모든 타일에서 실행되고 프로젝터는 남긴 상태를 모두 옮긴다. 타일들의 특징은 하나의 격자로 다시 '
                             '놓이고, 크기를 바꿀 때 덧붙은 패딩 행이나 열은 잘려 나가 격자가 이미지의 가로세로 비율을 유지하며, 각 행 끝에 '
                             '`image_newline`이 들어가 언어 모델이 행이 끝나는 곳을 알게 된다. 그래서 이미지 한 장이 몇 개의 토큰이 '
-                            '되는지는 그 크기와 모양에 달려 있다: 여기서 센 가중치는 그렇지 않지만 순전파는 그렇고, symparam은 아직 그 '
-                            'FLOPs를 유도하지 않는다.'],
+                            '되는지는 그 크기와 모양에 달려 있다: 여기서 센 가중치는 그렇지 않지만 순전파는 그렇다. 비전 타워가 읽는 타일 수 '
+                            '[[n_tile]]과 이미지 한 장이 되는 토큰 수 [[s_img]]는 이미지 크기의 닫힌 식이 아니다(후보 해상도 가운데 '
+                            '가장 잘 맞는 것을 고르고, 패딩을 정수로 자른다). symparam은 프로세서와 같은 계산으로 주어진 크기에서 이 둘을 '
+                            '구해 수치로 대입한다. LLaVA-OneVision은 격자의 특징이 타일 약 K개 분량을 '
+                            '넘으면(`vision_aspect_ratio`의 `anyres_max_K`) 쌍선형 보간으로 줄이고, 한 시퀀스에 이미지가 '
+                            '여러 장이면 각 이미지를 통째로 타일 하나로 읽고 줄바꿈 토큰을 하나 붙인다.'],
              'Mistral3ForConditionalGeneration': ['Mistral Small 3.1(Mistral AI 2025)은 Pixtral의 비전 '
                                                   '인코더(Agrawal 외 2024)로 이미지를 읽는다. 이 인코더는 처음부터 학습되어 '
                                                   '이미지를 원래 크기와 모양 그대로 받아들인다. 위치 임베딩 표는 없다. $R '

@@ -1,5 +1,5 @@
 # templates/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '64712:678d2b70'
+SOURCE = '64165:38f72a69'
 TABLE = {'title': '{model} 的参数量',
  'intro': '{architecture} 一共有多少参数？下文的每个数字都由 symparam 根据模型的模块树推导得出，模块名与模型 {names} 中的名称一致。',
  'intro_symbolic': '{family}系列（{architecture}）的参数量，写成超参数的公式，不代入具体数值。',
@@ -57,6 +57,7 @@ TABLE = {'title': '{model} 的参数量',
              's_dec': '解码器序列长度（编码器-解码器模型）',
              'n_img': '每个序列包含的图像数（视觉语言模型）',
              's_img': '每张图像在语言模型序列中变成的词元数',
+             'n_tile': '视觉塔从每张图像读取的 R × R 像素图块数（LLaVA-NeXT 的网格图块，加上缩成一块的整张图像）',
              'M': '前馈层维度取整的倍数（LLaMA 的 multiple_of）',
              'W': '滑动窗口：窗口层每个位置能关注的位置数',
              'W_chunk': '注意力分块大小：分块注意力层把序列切成每块这么多个位置，每个位置只关注自己所在块内的位置',
@@ -224,17 +225,14 @@ TABLE = {'title': '{model} 的参数量',
             'deepstack_run': '运行 {value} 个 DeepStack 合并器：只有视觉塔里确实存在的块对应的那些',
             'full_features': '投影器读入视觉塔留下的全部状态，包括第一个（CLIP 的类别词元）',
             'text_llama': '语言模型是 LLaMA',
-            'text_model=qwen2': '语言模型是 Qwen2 的解码器，q、k、v 投影带偏置',
-            'text_model=qwen3': '语言模型是 Qwen3 的解码器，q 和 k 的每个头各经过一个 RMSNorm',
-            'text_model=llama': '语言模型是 LLaMA 的解码器',
-            'vision_qkv_bias': '视觉塔的 q、k、v 投影带偏置',
-            'vision_qk_norm': '视觉塔在拆分成各个头之前，对整个 q 和整个 k 各做一次 RMSNorm',
-            'vision_rms_norm': '视觉塔各层用 RMSNorm 归一化（只有权重，没有偏置）',
-            'position_table': '视觉塔有可学习的位置表，类别词元和每个图像块各占一行',
-            'vision_post_norm': '视觉塔最后一层之后，对每个状态再做一次 LayerNorm',
             'text_mistral': '语言模型是 Mistral',
             'text_qwen2': '语言模型是 Qwen2',
             'text_gemma': '语言模型是 Gemma',
+            'grid_pinpoints': '处理器在把图像切成图块之前可以缩放到的分辨率，高和宽依次排列：{value}',
+            'aspect_ratio': '网格特征被缩小到约 K 个图块的量，K 按 vision_aspect_ratio 的写法：{value}',
+            'whole_when_several': '一个序列含多张图像时，每张图像整体读成一个图块',
+            'text_gemma2': '语言模型是 Gemma 2',
+            'gemma_window': 'Gemma 的文本配置里写了 Gemma 2 才有的 sliding_window',
             'conv_bias': '深度卷积带偏置',
             'proj_bias': '输入投影和输出投影带偏置',
             'dt_bc_norms': '对 Δ、B、C 做不带权重的 RMSNorm（Falcon-Mamba）',
@@ -329,14 +327,12 @@ TABLE = {'title': '{model} 的参数量',
                 'projector_bias': '投影器的各层不带偏置',
                 'full_features': '投影器不读视觉塔的第一个状态（CLIP 的类别词元）',
                 'text_llama': '语言模型不是 LLaMA',
-                'vision_qkv_bias': '视觉塔的 q、k、v 投影不带偏置',
-                'vision_qk_norm': '视觉塔不对 q 和 k 做归一化',
-                'vision_rms_norm': '视觉塔各层用 LayerNorm 归一化（有权重和偏置）',
-                'position_table': '视觉塔没有位置表',
-                'vision_post_norm': '视觉塔最后一层之后没有归一化',
                 'text_mistral': '语言模型不是 Mistral',
                 'text_qwen2': '语言模型不是 Qwen2',
                 'text_gemma': '语言模型不是 Gemma',
+                'whole_when_several': '一个序列含多张图像时，每张图像也像单独一张时那样切成图块',
+                'text_gemma2': '语言模型不是 Gemma 2',
+                'gemma_window': 'Gemma 的文本配置里没有 Gemma 2 的键',
                 'conv_bias': '深度卷积不带偏置',
                 'moe': '没有 MoE 层：每层都是稠密前馈网络',
                 'proj_bias': '输入投影和输出投影不带偏置',
@@ -528,6 +524,21 @@ TABLE = {'title': '{model} 的参数量',
                                   '像素的图块（图块数由处理器设定的最长边和原图的长宽比决定；整张原图缩小成一个图块，还要再算一块）：视觉塔在每个图块的 '
                                   '{patches} 个图像块（{side} × {columns}）上运行，连接器把每 {merge} × {merge} '
                                   '个相邻图像块的状态并排拼成一个词元再做投影，每个图块得到 {tokens} 个词元，与文本一起送入语言模型。',
+          'compute_images_anyres': '除 s 个文本词元外，每个序列还含 {n_img} = {images} 张图像，每张按 {height} × '
+                                   '{width} 像素计（symparam flops 未给定图像尺寸时假定的尺寸）。处理器从 '
+                                   'image_grid_pinpoints 中选出最合适的 {best_h} × {best_w}，把图像缩放进去，切成 '
+                                   '{grid_r} × {grid_c} 个图块，再把整张图像缩成一个图块加在前面：视觉塔和投影器在每张图像的 '
+                                   '{n_tile} = {tiles} 个图块上运行，每个图块 {patches} 个图像块（{side} × '
+                                   '{side}）。网格的 {feat_r} × {feat_c} 个特征被裁回图像原来的宽高比，剩 {kept_r} × '
+                                   '{kept_c} 个{shrunk}，每行末尾再加一个换行词元：每张图像 {s_img} = {patches} + '
+                                   '{rows} × {wide} = {tokens} 个词元，与文本一起送入语言模型。',
+          'compute_images_anyres_shrunk': '，再用双线性插值缩成 {rows} × {columns} 个，至多约合 {most} 个图块的量',
+          'compute_images_anyres_whole': '除 s 个文本词元外，每个序列还含 {n_img} = {images} '
+                                         '张图像。一个序列含多张图像时，LLaVA-OneVision '
+                                         '把每张图像整体读成一个图块：视觉塔和投影器在每张图像的 {n_tile} = {tiles} '
+                                         '个图块上运行，该图块有 {patches} 个图像块（{side} × {side}）；每张图像变成 '
+                                         '{s_img} = {tokens} 个词元，即投影器保留的 {states} '
+                                         '个状态加一个换行词元，与文本一起送入语言模型。',
           'compute_result': '共 {flops} FLOPs，即 {macs} MACs（乘加次数；thop、ptflops、fvcore 打印并称为 “flops” '
                             '的正是这个数）。',
           'reported_note': '说明：{note}。',
@@ -634,27 +645,6 @@ TABLE = {'title': '{model} 的参数量',
                              'logits 为 $e^{t}\\, x \\cdot y + b$，其中 $x$、$y$ 是归一化后的嵌入；缩放 '
                              '$t$（`logit_scale`）和偏置 $b$（`logit_bias`）都可学习，各占一个参数。论文把它们初始化为 $t = '
                              '\\ln 10$、$b = -10$，让训练一开始就把大多数配对判为假，而实际上大多数配对也确实是假的。'],
-             'internvl': ['InternVL（Chen 等，2024）用一个小型 MLP 把大型视觉编码器 InternViT 接到语言模型上；InternVL '
-                          '2.5、3 和 3.5 沿用了这一设计。InternViT 是带层缩放的 ViT：$R \\times R$ '
-                          '的图像由一个带偏置的卷积（`patch_embeddings`）切成 $\\lfloor R/P \\rfloor^2$ 个 $P '
-                          '\\times P$ 像素的图像块，前面放一个类别词元（`cls_token`），再由可学习的位置表给这 $\\lfloor R/P '
-                          '\\rfloor^2 + 1$ 个词元各加一行。它的 [[N_vis]] 层中，每层先归一化，用 [[h_vis]] '
-                          '个头做注意力，把注意力的输出乘以一个可学习的 [[H_vis]] 维向量（`lambda_1`）后再加回残差；宽 [[d_ff_vis]] '
-                          '的前馈网络也以同样方式缩放（`lambda_2`）。这两个向量每层共 $2 H_{\\mathrm{vis}}$ '
-                          '个参数。视觉塔对每张图像单独运行。',
-                          '投影器拿到的是更少、更宽的词元。它丢掉类别词元的状态，把各图像块的状态排回 $\\lfloor R/P \\rfloor \\times '
-                          '\\lfloor R/P \\rfloor$ 的网格并做像素重排：每个 $m \\times m$ 的相邻块（[[m]] 是 '
-                          '`downsample_ratio` 的倒数）拼成一个 $m^2 H_{\\mathrm{vis}}$ 维的向量。随后是对这些数做的 '
-                          'LayerNorm（`layer_norm`）、映射到语言模型宽度 [[H]] 的 `linear_1`、GELU 和 '
-                          '`linear_2`。于是一张图像变成 $(\\lfloor R/P \\rfloor / m)^2$ 个词元，比图像块少 $m^2$ '
-                          '倍；投影器的第一个矩阵每个词元读入的数则是视觉塔宽度的 $m^2$ 倍。',
-                          '处理器把大图切成 $R \\times R$ 像素的图块，并把整张图缩小成一块再加上：这里每个图块算一张图像，[[n_img]] '
-                          '数的就是图块。语言模型是 `text_config` 指定的解码器，InternVL3 用 Qwen2 的，InternVL3.5 大多用 '
-                          'Qwen3 的（也可以是 LLaMA）：[[V]] 行的词表，[[N]] 层中 [[h]] 个查询头共享 [[h_kv]] 个键/值头，宽 '
-                          '[[d_ff]] 的 SwiGLU 前馈网络，在 `InternVLForConditionalGeneration` '
-                          '中还有语言模型头，除非配置另有说明，它与词表共享。图像词元取代图像的占位符：有 [[n_img]] 个图块和 $s$ 个文本词元时，它在 $s '
-                          '+ n_{\\mathrm{img}} (\\lfloor R/P \\rfloor / m)^2$ 个位置上运行，这些位置全部进入 KV '
-                          '缓存。'],
              'gemma3': ['Gemma 3（Gemma Team 2025）用同一个解码器读取图像和文本。图像先经过 SigLIP '
                         '视觉编码器：家族中凡是能读图像的规模都共用这一个编码器，训练语言模型时它保持冻结。一张 $R \\times R$、[[C]] 个通道的图像被切成 '
                         '$\\lfloor R/P \\rfloor^2$ 个 $P \\times P$ 像素的图像块；一个卷积核与步长都为 '
@@ -695,8 +685,12 @@ TABLE = {'title': '{model} 的参数量',
                             '变化在于读图的方式（AnyRes）。处理器从 `image_grid_pinpoints` 中挑出最适合这张图像的分辨率，把图像切成若干 '
                             '$R \\times R$ '
                             '像素的图块，再把整张图像缩小成一个额外的图块。视觉塔在每个图块上运行，投影器映射它保留的每个状态；各图块的特征重新拼回一张网格，缩放时补上的填充行或列被裁掉，使网格保持图像原来的宽高比，并在每一行末尾写入 '
-                            '`image_newline`，让语言模型知道一行在哪里结束。因此一张图像变成多少个词元取决于它的尺寸和形状：这里计算的权重与此无关，前向计算却与此有关，symparam '
-                            '目前还不推导它的浮点运算量。'],
+                            '`image_newline`，让语言模型知道一行在哪里结束。因此一张图像变成多少个词元取决于它的尺寸和形状：这里计算的权重与此无关，前向计算却与此有关。视觉塔读取的图块数 '
+                            '[[n_tile]] 和一张图像变成的词元数 [[s_img]] '
+                            '都不是图像尺寸的闭式表达式（要在各候选分辨率中择优，还要对填充取整）：symparam '
+                            '按处理器自己的算法对给定尺寸逐一算出，并把它们作为数值代入。LLaVA-OneVision 在网格特征超过约 K '
+                            '个图块的量时（`vision_aspect_ratio` 写作 '
+                            '`anyres_max_K`）用双线性插值把它缩小；一个序列含多张图像时，它把每张图像整体读成一个图块，再加一个换行词元。'],
              'Mistral3ForConditionalGeneration': ['Mistral Small 3.1（Mistral AI 2025）用 Pixtral '
                                                   '的视觉编码器（Agrawal 等 '
                                                   '2024）读图像，这个编码器是从头训练的，能按图像本来的大小和形状读入。它没有位置嵌入表：一张 '

@@ -1,5 +1,5 @@
 # templates/page/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '6324:fb588a77'
+SOURCE = '6583:a37cb4b0'
 TABLE = {'name': 'English',
  'title': '{model}: parameters, derived',
  'lede': 'Change a hyperparameter: the total, the active parameters and every figure below are '
@@ -76,6 +76,10 @@ TABLE = {'name': 'English',
  'images_start': 'The images start where {flops} starts without {option}: one image a sequence, of '
                  '{height} × {width} pixels as the processor resizes it, its tokens and its '
                  'windows’ query–key pairs worked out from that size.',
+ 'images_start_anyres': 'The images start where {flops} starts without {option}: one image a '
+                        'sequence, of {height} × {width} pixels, the tiles its vision tower reads '
+                        'and the tokens it becomes worked out from that size and the config’s '
+                        'image_grid_pinpoints.',
  'running_memory': 'Memory',
  'running_flops': 'Compute',
  'column_flops': 'FLOPs',

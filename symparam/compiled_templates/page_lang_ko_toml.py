@@ -1,5 +1,5 @@
 # templates/page/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '7627:10623638'
+SOURCE = '7949:49300aa6'
 TABLE = {'name': '한국어',
  'title': '{model}: 파라미터 수 유도',
  'lede': '하이퍼파라미터를 바꾸면 전체 파라미터 수, 활성 파라미터 수, 그리고 아래의 모든 수치가 이 페이지 안에서 닫힌 형식으로부터 정확히 다시 계산된다.',
@@ -60,6 +60,9 @@ TABLE = {'name': '한국어',
  'input_batch': '시퀀스 수 B',
  'images_start': '이미지 입력의 처음 값은 {option} 옵션 없이 실행한 {flops} 명령과 같다. 시퀀스마다 이미지 한 장이며, 프로세서가 크기를 바꾼 '
                  '{height} × {width} 픽셀 이미지로 보고 그 토큰 수와 창의 쿼리–키 쌍 수를 이 크기에서 계산한다.',
+ 'images_start_anyres': '이미지 입력의 처음 값은 {option} 옵션 없이 실행한 {flops} 명령과 같다. 시퀀스마다 {height} × {width} '
+                        '픽셀 이미지 한 장이며, 비전 타워가 읽는 타일 수와 이미지가 되는 토큰 수를 이 크기와 설정의 '
+                        'image_grid_pinpoints에서 계산한다.',
  'running_memory': '메모리',
  'running_flops': '연산량',
  'column_flops': '부동소수점 연산 수',

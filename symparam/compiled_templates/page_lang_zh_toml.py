@@ -1,5 +1,5 @@
 # templates/page/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '6216:0073cb4e'
+SOURCE = '6480:894c4bbb'
 TABLE = {'name': '中文',
  'title': '{model}：参数量推导',
  'lede': '修改任一超参数，总参数量、激活参数量以及下文的每个数字都会在本页内根据闭式公式重新精确计算。',
@@ -54,6 +54,8 @@ TABLE = {'name': '中文',
  'input_batch': '序列数 B',
  'images_start': '图像各项的初始值与不加 {option} 时的 {flops} 相同：每个序列一张图像，按处理器调整后的 {height} × {width} '
                  '像素计，其词元数和窗口内的查询–键对数都由这个尺寸算出。',
+ 'images_start_anyres': '图像各项的初始值与不加 {option} 时的 {flops} 相同：每个序列一张 {height} × {width} '
+                        '像素的图像，视觉塔读取的图块数和它变成的词元数都由这个尺寸和配置中的 image_grid_pinpoints 算出。',
  'running_memory': '内存',
  'running_flops': '计算量',
  'column_flops': '浮点运算次数',
