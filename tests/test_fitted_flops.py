@@ -150,8 +150,9 @@ def test_what_was_not_read_is_refused_in_one_line(capsys: pytest.CaptureFixture[
     assert isinstance(counted(data, "HeliumModel", 1, 4), str)
     path.write_text(json.dumps(data))
     assert "other than" in refused(["flops", str(path), "--seq", "4"], capsys)
-    # a router that reads values (Mellum's mixture of experts): no forward on the meta device
-    data = config("mellum", "MellumForCausalLM")
+    # a cache that reads values of attention layers a forward of Mamba layers has none of
+    # (Bamba's): no forward on the meta device
+    data = config("bamba", "BambaForCausalLM")
     path.write_text(json.dumps(data))
     assert "does not run on the meta device" in refused(["flops", str(path), "--seq", "4"],
                                                         capsys)
