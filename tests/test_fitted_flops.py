@@ -150,8 +150,9 @@ def test_what_was_not_read_is_refused_in_one_line(capsys: pytest.CaptureFixture[
     assert isinstance(counted(data, "HeliumModel", 1, 4), str)
     path.write_text(json.dumps(data))
     assert "other than" in refused(["flops", str(path), "--seq", "4"], capsys)
-    # a router that reads values (Mellum's mixture of experts): no forward on the meta device
-    data = config("mellum", "MellumForCausalLM")
+    # a cache that reads values of attention layers a forward of Mamba layers has none of
+    # (Bamba's): no forward on the meta device
+    data = config("bamba", "BambaForCausalLM")
     path.write_text(json.dumps(data))
     assert "does not run on the meta device" in refused(["flops", str(path), "--seq", "4"],
                                                         capsys)
@@ -178,3 +179,41 @@ def test_refused_forwards_are_stored_with_their_reason() -> None:
         assert data["classes"] or data["refused"], path.name
         for cls, why in data["refused"].items():
             assert why and "\n" not in why, (path.name, cls)
+
+
+@pytest.mark.parametrize("model_type", ["exaone_moe", "cohere2_moe"])
+def test_experts_routed_by_value_count_as_on_real_weights(model_type: str) -> None:
+    """A router's tokens per expert are values a meta tensor does not hold: there the experts
+    run batched (transformers' ``batched_mm``), and count what the eager experts count on
+    real weights and a real routing — checked against the counter on the CPU."""
+    torch = pytest.importorskip("torch")
+    transformers = pytest.importorskip("transformers")
+    from torch.utils.flop_counter import FlopCounterMode
+
+    from symparam.fitting.flops import run_meta
+
+    sizes = {"hidden_size": 32, "intermediate_size": 48, "moe_intermediate_size": 24,
+             "num_hidden_layers": 2, "num_attention_heads": 4, "num_key_value_heads": 2,
+             "head_dim": 8, "vocab_size": 64, "num_experts": 8, "num_experts_per_tok": 2,
+             "num_local_experts": 8}
+
+    def make() -> Any:
+        cfg = transformers.AutoConfig.for_model(model_type)
+        for key, value in sizes.items():
+            if hasattr(cfg, key):
+                setattr(cfg, key, value)
+        return cfg
+
+    def count(model: Any, batch: int, seq: int) -> int:
+        device = next(model.parameters()).device
+        ids = torch.randint(0, sizes["vocab_size"], (batch, seq), device=device)
+        counter = FlopCounterMode(display=False)
+        with counter, torch.no_grad():
+            model(input_ids=ids)
+        return int(counter.get_total_flops())
+
+    cfg = make()
+    cfg._attn_implementation = cfg._experts_implementation = "eager"
+    torch.manual_seed(0)
+    real = getattr(transformers, f"{type(cfg).__name__[:-6]}Model")(cfg).eval()
+    assert run_meta(make(), type(real).__name__, 2, 7, count) == count(real, 2, 7)

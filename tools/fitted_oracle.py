@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))  # this tree's symparam and its records, not an installed one
 sys.path.insert(0, str(ROOT / "tools"))  # fit_records, beside this file
 DOC = ROOT / "docs" / "fitted-coverage.md"
 

@@ -58,8 +58,10 @@ def how(data: Mapping[str, Any]) -> str:
     """How the FLOPs were read, in words, with the versions."""
     return (f"read off transformers' forward (transformers {data.get('transformers')}) with "
             f"torch's counter, torch.utils.flop_counter.FlopCounterMode (torch "
-            f"{data.get('torch')}), on the meta device, attention and experts as eager code: "
-            "the matrix products and convolutions that counter counts")
+            f"{data.get('torch')}), on the meta device, attention and experts as eager code "
+            "(experts whose router's values the meta device does not hold batched, as "
+            "transformers' batched_mm, which counts the same): the matrix products and "
+            "convolutions that counter counts")
 
 
 def why_not(model_type: str, cls: str) -> str | None:

@@ -499,7 +499,8 @@ def run_meta(config: Any, cls: str, batch: int, seq: int, how: Any) -> Any:
 
 
     eager(config)
-    for attempt in range(3):
+    attempt = 0
+    while True:
         with torch.device("meta"), quiet_init():
             model = getattr(transformers, cls)(config)
         model.eval().requires_grad_(False)
@@ -507,11 +508,13 @@ def run_meta(config: Any, cls: str, batch: int, seq: int, how: Any) -> Any:
             with _masks_built() if attempt else contextlib.nullcontext():
                 return how(model, batch, seq)
         except RuntimeError as error:
+            if "nonzero" in str(error) and eager(config, experts="batched_mm"):
+                continue  # a router's tokens per expert: the experts batched, as below
             if attempt == 2 or "meta" not in str(error):
                 raise
             if attempt == 1:  # masks built whole did not do: the pad token's check
                 config.pad_token_id = None
-    raise AssertionError("unreachable")
+            attempt += 1
 
 
 @contextlib.contextmanager
@@ -531,13 +534,24 @@ def _masks_built() -> Iterator[None]:
         yield
 
 
-def eager(config: Any) -> None:
-    """Attention and experts as plain torch code, each product visible to the counter."""
+def eager(config: Any, experts: str = "eager") -> bool:
+    """Attention and experts as plain torch code, each product visible to the counter; True
+    where that changed the experts' code.
+
+    Eager experts run each expert on the tokens routed to it: how many is read off the
+    router's values (``nonzero``), which a meta tensor cannot give. ``experts="batched_mm"``
+    is transformers' own other code for them: each token's ``top_k`` experts' weights
+    gathered and multiplied as one batch, ``2·(B·s·top_k)·d_in·d_out`` FLOPs a projection —
+    what the eager experts count on any routing (the tokens routed, summed over the experts,
+    are ``B·s·top_k``), read without the router's values."""
+    changed = False
     for part in [config, *(getattr(config, n, None) for n in ("text_config", "vision_config",
                                                               "audio_config"))]:
         if part is not None and hasattr(part, "_attn_implementation"):
             part._attn_implementation = "eager"
-            part._experts_implementation = "eager"
+            changed |= getattr(part, "_experts_implementation", None) != experts
+            part._experts_implementation = experts
+    return changed
 
 
 def _differ(base: _Run, other: _Run) -> set[Any]:
