@@ -157,8 +157,8 @@ IMAGES = frozenset({"vit", "dinov2", "dinov2_with_registers", "convnext", "clip_
                     "siglip_vision_model", "pixtral"})
 TWO_TOWERS = frozenset({"clip", "siglip"})
 #: vision–language models whose language model reads each image as tokens in its sequence
-IMAGE_TOKENS = frozenset({"gemma3", "idefics3", "llava", "mistral3", "paligemma", "qwen2_5_vl",
-                          "qwen2_vl", "qwen3_vl", "qwen3_vl_moe", "smolvlm"})
+IMAGE_TOKENS = frozenset({"gemma3", "idefics3", "llama4", "llava", "mistral3", "paligemma",
+                          "qwen2_5_vl", "qwen2_vl", "qwen3_vl", "qwen3_vl_moe", "smolvlm"})
 #: those that read an image at its own resolution: fed pixel values of the size transformers'
 #: processor resizes the image to (its ``smart_resize``), with the grid of patches; they run
 #: only on the CPU with small real weights (``device="cpu"``: the windows and positions are
@@ -178,8 +178,11 @@ def image_tokens(hf_config: Any) -> int:
     tower's states but the first under the ``default`` strategy (CLIP's class token, SigLIP's
     first patch); Mistral 3's merges its patches m × m; PaliGemma's projects every patch;
     Idefics3's and SmolVLM's pixel shuffle lays each m × m block into one token (their model's
-    own ``image_seq_len``)."""
+    own ``image_seq_len``); Llama 4's shuffles its patch grid by ``pixel_shuffle_ratio`` r
+    (each 1/r × 1/r block into one token: ``pixel_shuffle``'s reshapes)."""
     side = hf_config.vision_config.image_size // hf_config.vision_config.patch_size
+    if hf_config.model_type == "llama4":
+        return int(side * hf_config.vision_config.pixel_shuffle_ratio) ** 2
     if hf_config.model_type == "paligemma":
         return side * side
     if hf_config.model_type in FINDS_REAL_IMAGES:
