@@ -118,6 +118,8 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
     if model_type in PROJECTED and draw(st.booleans()):
         drawn["d_proj"] = drawn["H"]
     drawn["L_vis"] = draw(st.sampled_from([1, 4, 9, 16]))  # Qwen3-VL's position table
+    # Llama 4's vision adapter and projector widths
+    drawn["d_adp"], drawn["H_adp"], drawn["H_img"] = (draw(st.integers(1, 16)) for _ in range(3))
     config: dict[str, Any] = {"model_type": model_type, "pad_token_id": 0}
     for entry in record.sizes:
         if entry.symbol == "r_dt":  # Mamba's Δ rank: "auto" (⌈H/16⌉) or a number
@@ -361,11 +363,12 @@ def test_active_parameters_of_default_configs(model_type: str, cls: str) -> None
 
 #: active parameters of the presets that route, as the real tensors give them (every tensor,
 #: of the stacked experts k of E): DeepSeek-V2-Lite's report says 2.4B without its 0.21B token
-#: table; Qwen3-Next's 3.87B is the "A3B"
+#: table; Qwen3-Next's 3.87B is the "A3B"; Llama 4 Scout's are its language model's 17.17B
+#: (the card's "17B activated") and its vision encoder and projector
 PRESETS_ACTIVE = {"deepseek-v2-lite": 2_661_150_208, "qwen3-next-80b-a3b": 3_874_929_408,
                   "olmoe-1b-7b": 1_282_017_280, "jamba-1.5-mini": 12_110_311_296,
                   "jamba-v0.1": 12_110_311_296, "granite-3.0-3b-a800m": 882_874_368,
-                  "glm-4.5-air": 13_424_123_904, "llama-4-scout-17b-16e": 17_172_894_720}
+                  "glm-4.5-air": 13_424_123_904, "llama-4-scout-17b-16e": 18_044_827_136}
 
 
 @pytest.mark.parametrize(("name", "active"), PRESETS_ACTIVE.items())
