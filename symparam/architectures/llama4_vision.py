@@ -51,6 +51,7 @@ from symparam.blocks import (
     Residual,
     Sequential,
     Tensor,
+    marked,
     on_sequence,
 )
 from symparam.blocks.images import PerImage, WithImageTokens
@@ -96,9 +97,11 @@ def adapter() -> Block:
 
 def vision_model() -> Block:
     """``Llama4VisionModel``: on an image's ⌊R/P⌋² patches and its class token."""
-    patches = on_sequence(Sequential(linear=Linear(C * P**2, H_vis, bias=False)), PATCHES)
+    patches = on_sequence(Sequential(linear=Linear(C * P**2, H_vis, bias=False),
+                                     kind="embedding"), PATCHES)
     return on_sequence(Sequential(
-        class_embedding=Tensor(H_vis), positional_embedding_vlm=Tensor(TOKENS, H_vis),
+        class_embedding=marked(Tensor(H_vis), "embedding"),
+        positional_embedding_vlm=marked(Tensor(TOKENS, H_vis), "embedding"),
         patch_embedding=patches, layernorm_pre=LayerNorm(H_vis),
         layernorm_post=LayerNorm(H_vis),
         model=Sequential(layers=Repeat(N_vis, vision_layer())),
