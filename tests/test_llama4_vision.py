@@ -197,3 +197,51 @@ def test_the_presets_images_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert record["images"]["image_tokens"] == 3 * (336 // 14 // 2) ** 2
     assert record["flops"] == compute(symparam.model("llama-4-scout-17b-16e"), seq=10,
                                       images=3).flops
+
+
+TINY = {"model_type": "llama4", "architectures": [CLS],
+        "text_config": {"vocab_size": 37, "hidden_size": 16, "intermediate_size": 8,
+                        "intermediate_size_mlp": 12, "num_hidden_layers": 3,
+                        "num_attention_heads": 4, "num_key_value_heads": 2, "head_dim": 4,
+                        "num_local_experts": 3, "no_rope_layer_interval": 2,
+                        "attention_chunk_size": 3,
+                        "pad_token_id": 0},
+        "vision_config": {"hidden_size": 8, "intermediate_size": 32, "num_hidden_layers": 1,
+                          "num_attention_heads": 2, "image_size": 17, "patch_size": 4,
+                          "projector_input_dim": 6, "projector_output_dim": 6,
+                          "vision_output_dim": 6},
+        "image_token_index": 36}
+
+
+@pytest.mark.parametrize(("count", "batch", "seq"), [(0, 1, 3), (1, 2, 2), (2, 1, 1), (1, 1, 4)])
+def test_the_cache_and_a_decoding_step_after_images(count: int, batch: int, seq: int) -> None:
+    """After a prompt with images the cache holds their 2 × 2 tokens each too (17 pixels in
+    patches of 4: 4 × 4 patches, shuffled 2 × 2), a chunked layer its last W_chunk − 1
+    positions, and one new token attends over them: the numbers the real cache holds (small
+    real weights, eager attention and experts) and the FLOPs torch's counter sees for the
+    step."""
+    from torch.utils.flop_counter import FlopCounterMode
+
+    from symparam.memory import memory
+
+    data = {k: v for k, v in TINY.items() if k not in ("model_type", "architectures")}
+    hf = transformers.AutoConfig.for_model("llama4", **data)
+    for part in (hf, hf.text_config, hf.vision_config):
+        part._attn_implementation = "eager"
+        part._experts_implementation = "eager"
+    torch.manual_seed(0)
+    model = transformers.Llama4ForConditionalGeneration(hf).eval()
+    fed = oracle.inputs("llama4", CLS, hf, batch, seq, None, count)
+    cache = transformers.DynamicCache(config=hf.get_text_config())
+    with torch.no_grad():
+        model(**fed, past_key_values=cache, use_cache=True)
+    m = symparam.from_hf_config(TINY)
+    assert m.value_of(m.tree.tokens) == 4
+    assert memory(m, seq=seq, batch=batch, dtype="fp32", images=count).kv_total == \
+        4 * oracle._held(cache.layers)
+    counter = FlopCounterMode(display=False)
+    with torch.no_grad(), counter:
+        model(input_ids=torch.ones((batch, 1), dtype=torch.long), past_key_values=cache,
+              use_cache=True)
+    assert compute(m, seq=seq, batch=batch, decode=True, images=count).flops == \
+        counter.get_total_flops()
