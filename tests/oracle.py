@@ -315,6 +315,9 @@ def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int 
             if k not in ("model_type", "architectures")}
     if cls in INDEXES_BY_VALUE or config["model_type"] in ON_CPU:
         device, eager = "cpu", True  # small real weights, eager attention: the counter sees both
+    if config["model_type"] == "llama4":  # its image placeholder embedded by id: one within
+        vocab = (data.get("text_config") or {}).get("vocab_size", 202048)  # the table
+        data["image_token_index"] = min(data.get("image_token_index", 200092), vocab - 1)
     if config["model_type"] in FINDS_REAL_IMAGES:  # its image placeholder embedded by id: one
         vocab = (data.get("text_config") or {}).get("vocab_size", 32000)  # within the table
         data["image_token_id"] = min(data.get("image_token_id", 128257), vocab - 1)
@@ -480,7 +483,8 @@ def or_reject(config: dict[str, Any], label: str, run: Any) -> Any:
     if model_type in READS_IMAGE_SIZES and config.get("image_token_index", 10) >= text.get(
             "vocab_size", 131072):
         reject()  # Mistral 3 embeds its image placeholder by id: one past the table fails
-    if model_type == "llama4_text" and config.get("attention_chunk_size", 1) is None:
+    if (model_type == "llama4_text" and config.get("attention_chunk_size", 1) is None) or (
+            model_type == "llama4" and text.get("attention_chunk_size", 1) is None):
         reject()  # chunked layers (its default layer types) without a chunk: no cache for them
     if model_type == "falcon" and (
         not config.get("new_decoder_architecture") and config.get("multi_query") is False

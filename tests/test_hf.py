@@ -45,8 +45,9 @@ def assert_config_matches(config: dict[str, Any]) -> None:
 ROTARY_MULTIPLE = {"phi": 4, "stablelm": 8, "gpt_neox": 8, "glm4_moe": 4, "pixtral": 4}
 #: Pixtral's towers: heads of at least 4 numbers and a multiple of 2 (its 2-D rotary
 #: embeddings split each head's frequencies between rows and columns; transformers refuses an
-#: odd head and cannot run a head of 2)
-VISION_HEAD_MULTIPLE = {"mistral3": 4}
+#: odd head and cannot run a head of 2); Llama 4's vision tower turns rows and columns in pairs of
+#: each head's numbers, a quarter of the head each
+VISION_HEAD_MULTIPLE = {"mistral3": 4, "llama4": 4}
 #: the types whose projector makes each image's tokens d_proj wide, which the language model
 #: reads only where d_proj = H (PaliGemma): d_proj always written, equal to H half the time
 PROJECTED = frozenset({"paligemma"})
@@ -194,6 +195,15 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
             chosen = draw(st.sets(st.integers(0, stages), min_size=1))
             config["out_indices"] = sorted(chosen)
         config["layer_scale_init_value"] = draw(st.sampled_from([1e-6, 0.0, -1.0]))
+    if model_type == "llama4":  # a vision adapter that runs: its input the shuffled patches'
+        # m²·H_vis numbers (m = 2, the default ratio 0.5), its layers and the projector of one
+        # width, a patch grid whose side m divides
+        width = draw(st.integers(1, 8))
+        config.update({"vision_config.intermediate_size": 4 * drawn["H_vis"],
+                       "vision_config.projector_input_dim": width,
+                       "vision_config.projector_output_dim": width,
+                       "vision_config.vision_output_dim": width,
+                       "vision_config.image_size": drawn["P"] * 2 * draw(st.integers(1, 2))})
     if model_type == "mamba2":  # num_heads heads of head_dim make expand · hidden_size
         groups = draw(st.integers(1, 2))
         heads, head = groups * draw(st.integers(1, 2)), draw(st.integers(1, 3))
