@@ -30,6 +30,10 @@ Where MoE and dense layers, or rotary and NoPE ones, interleave, each kind is a 
 own (:func:`decoder_layers`), so that every part of a breakdown is exact; the work besides
 products and what a training step keeps are those of transformers' eager code, every expert on
 every token (:class:`EveryTokenExperts`, :class:`Llama4Attention`).
+
+The composite ``llama4`` file (``Llama4ForConditionalGeneration``: this language model under
+``language_model`` with a vision encoder) is :mod:`symparam.architectures.llama4_vision`'s,
+which reads these sizes and rules under ``text_config.`` (:func:`sizes`, :func:`rules`).
 """
 
 from __future__ import annotations
