@@ -1,5 +1,5 @@
 # templates/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '76179:3845d941'
+SOURCE = '76367:de230ce7'
 TABLE = {'title': '{model}의 파라미터 수',
  'intro': '{architecture}에는 파라미터가 몇 개 있을까? 아래의 모든 수치는 symparam이 모델의 블록 트리에서 직접 유도한 것이며, 모듈 이름은 모델의 '
           '{names}에 나오는 이름과 같다.',
@@ -87,6 +87,9 @@ TABLE = {'title': '{model}의 파라미터 수',
              'm': '한 변에서 토큰 하나로 합치는 패치 수(공간 병합 크기)',
              'W_vis': '비전 타워 어텐션 창의 한 변(픽셀)',
              'H_out': '비전 타워 패치 병합기의 출력 차원',
+             'd_adp': '비전 어댑터 MLP의 내부 차원(첫 층의 출력)',
+             'H_adp': '비전 어댑터 MLP의 출력 차원',
+             'H_img': '멀티모달 프로젝터가 읽는 이미지 특징의 차원',
              'C': '이미지 채널 수',
              'd_pool': '풀러의 출력 차원',
              'S': '인코더 스트라이드: 마스크 이미지 디코더가 패치 하나에서 복원하는 한 변의 픽셀 수',

@@ -1,5 +1,5 @@
 # templates/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '64712:678d2b70'
+SOURCE = '64884:918d4369'
 TABLE = {'title': '{model} 的参数量',
  'intro': '{architecture} 一共有多少参数？下文的每个数字都由 symparam 根据模型的模块树推导得出，模块名与模型 {names} 中的名称一致。',
  'intro_symbolic': '{family}系列（{architecture}）的参数量，写成超参数的公式，不代入具体数值。',
@@ -86,6 +86,9 @@ TABLE = {'title': '{model} 的参数量',
              'm': '每边合并成一个词元的图像块数（空间合并大小）',
              'W_vis': '视觉塔注意力窗口的边长（像素）',
              'H_out': '视觉塔图像块合并器的输出维度',
+             'd_adp': '视觉适配器 MLP 的内层维度（第一层的输出）',
+             'H_adp': '视觉适配器 MLP 的输出维度',
+             'H_img': '多模态投影层读入的图像特征维度',
              'C': '图像通道数',
              'd_pool': '池化层的输出维度',
              'S': '编码器步长：掩码图像解码器由每个图像块重建的边长（像素）',
