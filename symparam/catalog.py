@@ -48,7 +48,8 @@ FAMILY_MODULES = (
     "openai_gpt", "gpt2", "gptj", "opt", "bloom", "mpt", "gpt_neox", "falcon", "llama", "phi",
     "moe", "deepseek", "llama4", "ernie", "qwen3_next", "mamba", "mamba2", "jamba",
     "transformer", "t5", "bart", "whisper", "vit", "dinov2", "convnext", "clip", "siglip", "gemma3",
-    "llava", "llava_next", "mistral3", "paligemma", "idefics3", "internvl", "qwen2_5_vl",
+    "llava", "llava_next", "mistral3", "paligemma", "idefics3", "internvl", "llama4_vision",
+    "qwen2_5_vl",
     "qwen2_vl", "qwen3_vl", "qwen3_vl_moe", "mlp",
 )
 

@@ -137,6 +137,11 @@ _ENTRIES = (
                    "side of the vision tower's attention windows, in pixels"),
     Hyperparameter("H_out", r"H_{\mathrm{out}}",
                    "output width of the vision tower's patch merger"),
+    Hyperparameter("d_adp", r"d_{\mathrm{adp}}",
+                   "inner width of the vision adapter's MLP (its first layer's output)"),
+    Hyperparameter("H_adp", r"H_{\mathrm{adp}}", "output width of the vision adapter's MLP"),
+    Hyperparameter("H_img", r"H_{\mathrm{img}}",
+                   "width of the image features the multimodal projector reads"),
     Hyperparameter("H_vis", r"H_{\mathrm{vis}}", "hidden size of the vision tower"),
     Hyperparameter("d_ff_vis", r"d_{\mathrm{ff,vis}}", "FFN inner size of the vision tower"),
     Hyperparameter("h_vis", r"h_{\mathrm{vis}}", "attention heads of the vision tower"),
@@ -321,3 +326,4 @@ d_proj, n_reg, n_mels = (symbol(n) for n in ("d_proj", "n_reg", "n_mels"))
 r_mlp = symbol("r_mlp")
 Q_win, P_t, m, W_vis, H_out = (symbol(n) for n in ("Q_win", "P_t", "m", "W_vis", "H_out"))
 L_vis = symbol("L_vis")
+d_adp, H_adp, H_img = symbol("d_adp"), symbol("H_adp"), symbol("H_img")

@@ -157,8 +157,9 @@ IMAGES = frozenset({"vit", "dinov2", "dinov2_with_registers", "convnext", "clip_
                     "siglip_vision_model", "pixtral", "internvl_vision"})
 TWO_TOWERS = frozenset({"clip", "siglip"})
 #: vision–language models whose language model reads each image as tokens in its sequence
-IMAGE_TOKENS = frozenset({"gemma3", "idefics3", "internvl", "llava", "mistral3", "paligemma",
-                          "qwen2_5_vl", "qwen2_vl", "qwen3_vl", "qwen3_vl_moe", "smolvlm"})
+IMAGE_TOKENS = frozenset({"gemma3", "idefics3", "internvl", "llama4", "llava", "mistral3",
+                          "paligemma", "qwen2_5_vl", "qwen2_vl", "qwen3_vl", "qwen3_vl_moe",
+                          "smolvlm"})
 #: those that read an image at its own resolution: fed pixel values of the size transformers'
 #: processor resizes the image to (its ``smart_resize``), with the grid of patches; they run
 #: only on the CPU with small real weights (``device="cpu"``: the windows and positions are
@@ -184,10 +185,14 @@ def image_tokens(hf_config: Any) -> int:
     first patch); Mistral 3's merges its patches m × m; PaliGemma's projects every patch;
     Idefics3's and SmolVLM's pixel shuffle lays each m × m block into one token (their model's
     own ``image_seq_len``); InternVL's lays each m × m block into one token, m the inverse of
-    its ``downsample_ratio`` (its processor's ``image_seq_length``)."""
+    its ``downsample_ratio`` (its processor's ``image_seq_length``); Llama 4's shuffles its
+    patch grid by ``pixel_shuffle_ratio`` r (each 1/r × 1/r block into one token:
+    ``pixel_shuffle``'s reshapes)."""
     side = _side(hf_config.vision_config.image_size) // _side(hf_config.vision_config.patch_size)
     if hf_config.model_type == "internvl":
         return int(side * hf_config.downsample_ratio) ** 2
+    if hf_config.model_type == "llama4":
+        return int(side * hf_config.vision_config.pixel_shuffle_ratio) ** 2
     if hf_config.model_type == "paligemma":
         return side * side
     if hf_config.model_type in FINDS_REAL_IMAGES:
@@ -246,13 +251,14 @@ def resized_image(hf_config: Any, size: tuple[int, int] | None) -> tuple[Any, in
 
 def prefilled(tiny: dict[str, Any], images: int, batch: int, seq: int) -> tuple[Any, Any]:
     """The class ``tiny`` (a small vision–language config.json's dict) names, with small real
-    weights (seed 0) and eager attention, after a prompt of ``images`` images and ``seq`` text
-    tokens a sequence: (the model, the DynamicCache generate makes)."""
+    weights (seed 0), eager attention and experts, after a prompt of ``images`` images and
+    ``seq`` text tokens a sequence: (the model, the DynamicCache generate makes)."""
     model_type, cls = tiny["model_type"], tiny["architectures"][0]
     data = {k: v for k, v in tiny.items() if k not in ("model_type", "architectures")}
     hf = transformers.AutoConfig.for_model(model_type, **data)
     for part in (hf, hf.text_config, hf.vision_config):
         part._attn_implementation = "eager"
+        part._experts_implementation = "eager"  # Llama 4's experts: one matmul each, counted
     torch.manual_seed(0)
     model = getattr(transformers, cls)(hf).eval()
     fed = inputs(model_type, cls, hf, batch, seq, None, images)
@@ -354,6 +360,9 @@ def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int 
             if k not in ("model_type", "architectures")}
     if cls in INDEXES_BY_VALUE or config["model_type"] in ON_CPU:
         device, eager = "cpu", True  # small real weights, eager attention: the counter sees both
+    if config["model_type"] == "llama4":  # its image placeholder embedded by id: one within
+        vocab = (data.get("text_config") or {}).get("vocab_size", 202048)  # the table
+        data["image_token_index"] = min(data.get("image_token_index", 200092), vocab - 1)
     if config["model_type"] in FINDS_REAL_IMAGES:  # its image placeholder embedded by id: one
         vocab = (data.get("text_config") or {}).get("vocab_size", 32000)  # within the table
         data["image_token_id"] = min(data.get("image_token_id", 128257), vocab - 1)
@@ -521,7 +530,8 @@ def or_reject(config: dict[str, Any], label: str, run: Any) -> Any:
     if model_type in READS_IMAGE_SIZES and config.get("image_token_index", 10) >= text.get(
             "vocab_size", 131072):
         reject()  # Mistral 3 embeds its image placeholder by id: one past the table fails
-    if model_type == "llama4_text" and config.get("attention_chunk_size", 1) is None:
+    if (model_type == "llama4_text" and config.get("attention_chunk_size", 1) is None) or (
+            model_type == "llama4" and text.get("attention_chunk_size", 1) is None):
         reject()  # chunked layers (its default layer types) without a chunk: no cache for them
     if model_type == "falcon" and (
         not config.get("new_decoder_architecture") and config.get("multi_query") is False

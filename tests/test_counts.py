@@ -47,11 +47,11 @@ PUBLISHED_BY_TRANSFORMERS = {
     "siglip-base-patch16-224": 203_155_970,
     # WhisperForConditionalGeneration on the meta device; Radford et al. 2022 round it to 244M
     "whisper-small": 241_734_912,
-    # Glm4MoeForCausalLM, Olmo3ForCausalLM and Llama4ForCausalLM (Scout's text_config) on the
-    # meta device
+    # Glm4MoeForCausalLM, Olmo3ForCausalLM and Llama4ForConditionalGeneration (Scout's
+    # config.json, its vision encoder included) on the meta device
     "glm-4.5-air": 106_852_245_504,
     "olmo-3-7b": 7_298_011_136,
-    "llama-4-scout-17b-16e": 107_769_861_120,
+    "llama-4-scout-17b-16e": 108_641_793_536,
 }
 
 

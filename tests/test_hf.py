@@ -45,8 +45,9 @@ def assert_config_matches(config: dict[str, Any]) -> None:
 ROTARY_MULTIPLE = {"phi": 4, "stablelm": 8, "gpt_neox": 8, "glm4_moe": 4, "pixtral": 4}
 #: Pixtral's towers: heads of at least 4 numbers and a multiple of 2 (its 2-D rotary
 #: embeddings split each head's frequencies between rows and columns; transformers refuses an
-#: odd head and cannot run a head of 2)
-VISION_HEAD_MULTIPLE = {"mistral3": 4}
+#: odd head and cannot run a head of 2); Llama 4's vision tower turns rows and columns in pairs of
+#: each head's numbers, a quarter of the head each
+VISION_HEAD_MULTIPLE = {"mistral3": 4, "llama4": 4}
 #: the types whose projector makes each image's tokens d_proj wide, which the language model
 #: reads only where d_proj = H (PaliGemma): d_proj always written, equal to H half the time
 PROJECTED = frozenset({"paligemma"})
@@ -118,6 +119,8 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
     if model_type in PROJECTED and draw(st.booleans()):
         drawn["d_proj"] = drawn["H"]
     drawn["L_vis"] = draw(st.sampled_from([1, 4, 9, 16]))  # Qwen3-VL's position table
+    # Llama 4's vision adapter and projector widths
+    drawn["d_adp"], drawn["H_adp"], drawn["H_img"] = (draw(st.integers(1, 16)) for _ in range(3))
     config: dict[str, Any] = {"model_type": model_type, "pad_token_id": 0}
     for entry in record.sizes:
         if entry.symbol == "r_dt":  # Mamba's Δ rank: "auto" (⌈H/16⌉) or a number
@@ -192,6 +195,15 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
             chosen = draw(st.sets(st.integers(0, stages), min_size=1))
             config["out_indices"] = sorted(chosen)
         config["layer_scale_init_value"] = draw(st.sampled_from([1e-6, 0.0, -1.0]))
+    if model_type == "llama4":  # a vision adapter that runs: its input the shuffled patches'
+        # m²·H_vis numbers (m = 2, the default ratio 0.5), its layers and the projector of one
+        # width, a patch grid whose side m divides
+        width = draw(st.integers(1, 8))
+        config.update({"vision_config.intermediate_size": 4 * drawn["H_vis"],
+                       "vision_config.projector_input_dim": width,
+                       "vision_config.projector_output_dim": width,
+                       "vision_config.vision_output_dim": width,
+                       "vision_config.image_size": drawn["P"] * 2 * draw(st.integers(1, 2))})
     if model_type == "mamba2":  # num_heads heads of head_dim make expand · hidden_size
         groups = draw(st.integers(1, 2))
         heads, head = groups * draw(st.integers(1, 2)), draw(st.integers(1, 3))
@@ -361,11 +373,12 @@ def test_active_parameters_of_default_configs(model_type: str, cls: str) -> None
 
 #: active parameters of the presets that route, as the real tensors give them (every tensor,
 #: of the stacked experts k of E): DeepSeek-V2-Lite's report says 2.4B without its 0.21B token
-#: table; Qwen3-Next's 3.87B is the "A3B"
+#: table; Qwen3-Next's 3.87B is the "A3B"; Llama 4 Scout's are its language model's 17.17B
+#: (the card's "17B activated") and its vision encoder and projector
 PRESETS_ACTIVE = {"deepseek-v2-lite": 2_661_150_208, "qwen3-next-80b-a3b": 3_874_929_408,
                   "olmoe-1b-7b": 1_282_017_280, "jamba-1.5-mini": 12_110_311_296,
                   "jamba-v0.1": 12_110_311_296, "granite-3.0-3b-a800m": 882_874_368,
-                  "glm-4.5-air": 13_424_123_904, "llama-4-scout-17b-16e": 17_172_894_720}
+                  "glm-4.5-air": 13_424_123_904, "llama-4-scout-17b-16e": 18_044_827_136}
 
 
 @pytest.mark.parametrize(("name", "active"), PRESETS_ACTIVE.items())

@@ -24,9 +24,15 @@ def _scout_text() -> dict:
     return {**text, "architectures": ["Llama4ForCausalLM"]}
 
 
+def _preset_text() -> symparam.Model:
+    """The preset's language model alone: its text_config as a llama4_text file."""
+    text = symparam.presets.presets()["llama-4-scout-17b-16e"].config["text_config"]
+    return symparam.from_hf_config({**text, "architectures": ["Llama4ForCausalLM"]})
+
+
 def test_the_published_text_config_is_the_preset() -> None:
     """Scout's text_config as published (moe_layers and no_rope_layers listed for each of the
-    48 layers) counts as the preset (which leaves the lists to their defaults) and as
+    48 layers) counts as the preset's (which leaves the lists to their defaults) and as
     transformers' Llama4ForCausalLM on the meta device."""
     torch, transformers = need("torch"), need("transformers")
     config = _scout_text()
@@ -35,7 +41,7 @@ def test_the_published_text_config_is_the_preset() -> None:
     with torch.device("meta"):
         real = transformers.Llama4ForCausalLM(
             transformers.Llama4TextConfig(**data)).num_parameters()
-    preset = symparam.model("llama-4-scout-17b-16e")
+    preset = _preset_text()
     assert m.count() == preset.count() == real
     assert m.active_count() == preset.active_count()
 
@@ -44,7 +50,7 @@ def test_chunked_layers_keep_a_chunk_in_their_cache() -> None:
     """Of Scout's 48 layers the 12 without rotary embeddings (every fourth) keep every
     position; the 36 others attend in chunks of 8,192 and keep, as transformers' cache does,
     their last 8,191: keys and values of 8 heads of 128 each."""
-    m = symparam.model("llama-4-scout-17b-16e")
+    m = _preset_text()
     per_position = 2 * 8 * 128
     expected = per_position * (12 * s + 36 * sympy.Min(s, 8191))
     held = kv_cache(m)
@@ -76,7 +82,7 @@ def test_the_chunk_size_is_called_a_chunk(lang: str, capsys: pytest.CaptureFixtu
     derivation speaks of a sliding window (Scout has none)."""
     assert main(["derive", "llama-4-scout-17b-16e", "--lang", lang]) == 0
     document = capsys.readouterr().out
-    rows = [line for line in document.splitlines() if "`attention_chunk_size`" in line]
+    rows = [line for line in document.splitlines() if "attention_chunk_size`" in line]
     assert len(rows) == 1
     symbol, meaning = (cell.strip() for cell in rows[0].strip("|").split("|")[:2])
     assert symbol == r"$W_{\mathrm{chunk}}$"

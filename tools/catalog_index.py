@@ -12,7 +12,12 @@ from __future__ import annotations
 import importlib
 import json
 import sys
+from pathlib import Path
 from typing import Any
+
+# this checkout's tools and symparam before any other on the path (an editable install of
+# another checkout puts its own there: a worktree's tools would write into that one)
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tools.generated import ROOT, run
 

@@ -19,6 +19,11 @@ from __future__ import annotations
 import pprint
 import sys
 import tomllib
+from pathlib import Path
+
+# this checkout's tools and symparam before any other on the path (an editable install of
+# another checkout puts its own there: a worktree's tools would write into that one)
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tools.generated import ROOT, run
 

@@ -30,6 +30,10 @@ Where MoE and dense layers, or rotary and NoPE ones, interleave, each kind is a 
 own (:func:`decoder_layers`), so that every part of a breakdown is exact; the work besides
 products and what a training step keeps are those of transformers' eager code, every expert on
 every token (:class:`EveryTokenExperts`, :class:`Llama4Attention`).
+
+The composite ``llama4`` file (``Llama4ForConditionalGeneration``: this language model under
+``language_model`` with a vision encoder) is :mod:`symparam.architectures.llama4_vision`'s,
+which reads these sizes and rules under ``text_config.`` (:func:`sizes`, :func:`rules`).
 """
 
 from __future__ import annotations
@@ -50,7 +54,6 @@ from symparam.architectures.common import (
     variant,
 )
 from symparam.architectures.interleave import runs
-from symparam.architectures.llama import SILU
 from symparam.assumptions import HEAD_SIZE, KV_HEADS
 from symparam.blocks import (
     Activation,
@@ -86,7 +89,17 @@ from symparam.errors import ConfigError, InvalidValueError, ModelDefinitionError
 from symparam.family import Family, Option
 from symparam.frozen import frozen
 from symparam.limits import MAX_LAYERS_LISTED
-from symparam.modeltype import Count, Flag, HeadSize, Leave, ModelType, Reader, Rule, Size
+from symparam.modeltype import (
+    ActivationName,
+    Count,
+    Flag,
+    HeadSize,
+    Leave,
+    ModelType,
+    Reader,
+    Rule,
+    Size,
+)
 from symparam.symbols import E, H, N, W_chunk, d_ff, d_head, d_moe, h, h_kv, k
 
 #: the complex table of rotary frequencies (s × d_head/2, complex64) every rotary layer
@@ -342,8 +355,9 @@ def _listed(config: Reader, key: str) -> Any:
     return value if present else None
 
 
-def _depth(config: Reader) -> int:
-    depth = config.positive_int("num_hidden_layers", config.given("num_hidden_layers"))
+def _depth(config: Reader, prefix: str = "") -> int:
+    key = prefix + "num_hidden_layers"
+    depth = config.positive_int(key, config.given(key))
     if depth > MAX_LAYERS_LISTED:
         raise ConfigError(f"{config.where}: {depth} layers is more than symparam lists one by "
                           "one")
@@ -357,31 +371,32 @@ class MoeLayers(Rule):
     every ``interleave_moe_layer_step``-th layer is)."""
 
     option: str
+    prefix: str = ""  # a composite config's section ("text_config.")
 
     def reads(self) -> tuple[str, ...]:
-        return ("moe_layers", "num_hidden_layers")
+        return (self.prefix + "moe_layers", self.prefix + "num_hidden_layers")
 
     def read(self, config: Reader) -> tuple[int, ...]:
-        listed = _listed(config, "moe_layers")
+        listed = _listed(config, self.prefix + "moe_layers")
         if listed is None:
             return ()
         if not isinstance(listed, list) or any(isinstance(i, bool) or not isinstance(i, int)
                                                for i in listed):
-            raise ConfigError(f"{config.where}: moe_layers must be a list of layer indices, "
-                              f"got {quoted(listed)}")
+            raise ConfigError(f"{config.where}: {self.prefix}moe_layers must be a list of layer "
+                              f"indices, got {quoted(listed)}")
         chosen = set(listed)
-        return tuple(int(i in chosen) for i in range(_depth(config)))
+        return tuple(int(i in chosen) for i in range(_depth(config, self.prefix)))
 
 
-def _rotary(config: Reader) -> list[bool] | None:
+def _rotary(config: Reader, prefix: str = "") -> list[bool] | None:
     """Each layer's rotary embeddings where ``no_rope_layers`` lists them (1: rotary), None
     where it does not (an empty list is none, as transformers reads it)."""
-    listed = _listed(config, "no_rope_layers")
+    listed = _listed(config, prefix + "no_rope_layers")
     if not listed:
         return None
-    depth = _depth(config)
+    depth = _depth(config, prefix)
     if not isinstance(listed, list) or len(listed) < depth:
-        raise ConfigError(f"{config.where}: no_rope_layers must give each of the {depth} "
+        raise ConfigError(f"{config.where}: {prefix}no_rope_layers must give each of the {depth} "
                           f"layers 1 (rotary) or 0 (no rotary), got {quoted(listed)}")
     return [bool(x) for x in listed[:depth]]
 
@@ -393,17 +408,18 @@ class ChunkedPeriod(Rule):
     0, none, where the interval is 1 or no chunk size is given)."""
 
     option: str
+    prefix: str = ""
 
     def reads(self) -> tuple[str, ...]:
-        return ("no_rope_layer_interval", "attention_chunk_size")
+        return (self.prefix + "no_rope_layer_interval", self.prefix + "attention_chunk_size")
 
     def read(self, config: Reader) -> int:
-        interval = config.positive_int("no_rope_layer_interval",
-                                       config.given("no_rope_layer_interval"))
-        chunk = config.given("attention_chunk_size")
+        interval_key, chunk_key = self.reads()
+        interval = config.positive_int(interval_key, config.given(interval_key))
+        chunk = config.given(chunk_key)
         if chunk is None:
             return 0
-        config.positive_int("attention_chunk_size", chunk)
+        config.positive_int(chunk_key, chunk)
         return 0 if interval == 1 else interval
 
 
@@ -415,25 +431,28 @@ class ChunkedLayers(Rule):
     or no layer chunked (:class:`ChunkedPeriod` then says)."""
 
     option: str
+    prefix: str = ""
 
     def reads(self) -> tuple[str, ...]:
-        return ("layer_types", "no_rope_layers", "attention_chunk_size", "num_hidden_layers")
+        return tuple(self.prefix + k for k in ("layer_types", "no_rope_layers",
+                                               "attention_chunk_size", "num_hidden_layers"))
 
     def read(self, config: Reader) -> tuple[int, ...]:
-        types, rotary = _listed(config, "layer_types"), _rotary(config)
+        types = _listed(config, self.prefix + "layer_types")
+        rotary = _rotary(config, self.prefix)
         if types is not None:
-            depth = _depth(config)
+            depth = _depth(config, self.prefix)
             if not isinstance(types, list) or len(types) != depth or not all(
                     t in ("chunked_attention", "full_attention") for t in types):
-                raise ConfigError(f"{config.where}: layer_types must name each of the {depth} "
-                                  "layers chunked_attention or full_attention, got "
-                                  f"{quoted(types)}")
+                raise ConfigError(f"{config.where}: {self.prefix}layer_types must name each "
+                                  f"of the {depth} layers chunked_attention or "
+                                  f"full_attention, got {quoted(types)}")
             found = [t == "chunked_attention" for t in types]
         elif rotary is not None:
             found = rotary
         else:
             return ()
-        if config.given("attention_chunk_size") is None:
+        if config.given(self.prefix + "attention_chunk_size") is None:
             return ()
         return tuple(map(int, found)) if any(found) else ()
 
@@ -444,36 +463,53 @@ class RotaryLayers(Rule):
     ``no_rope_layers``; () where it does not (``no_rope_layer_interval`` then says)."""
 
     option: str
+    prefix: str = ""
 
     def reads(self) -> tuple[str, ...]:
-        return ("no_rope_layers", "num_hidden_layers")
+        return (self.prefix + "no_rope_layers", self.prefix + "num_hidden_layers")
 
     def read(self, config: Reader) -> tuple[int, ...]:
-        rotary = _rotary(config)
+        rotary = _rotary(config, self.prefix)
         return () if rotary is None else tuple(map(int, rotary))
 
 
-SIZES = (
-    Size("N", "num_hidden_layers"), Size("V", "vocab_size", pads=True), Size("H", "hidden_size"),
-    Size("h", "num_attention_heads"), Size("h_kv", "num_key_value_heads", null=KV_HEADS),
-    Size("d_head", "head_dim", null=HeadSize("hidden_size", "num_attention_heads")),
-    Size("d_moe", "intermediate_size"), Size("d_ff", "intermediate_size_mlp"),
-    Size("E", "num_local_experts"), Size("k", "num_experts_per_tok"),
-    Size("W_chunk", "attention_chunk_size", null=Leave("no layer attends in chunks"),
-         when=("window_period", "window_layers")),
-)
+def sizes(prefix: str = "") -> tuple[Size, ...]:
+    """The language model's sizes, read from the keys under ``prefix`` (a composite config's
+    ``text_config.``; none in a ``llama4_text`` file)."""
+    p = prefix
+    return (
+        Size("N", p + "num_hidden_layers"), Size("V", p + "vocab_size", pads=True),
+        Size("H", p + "hidden_size"), Size("h", p + "num_attention_heads"),
+        Size("h_kv", p + "num_key_value_heads", null=KV_HEADS),
+        Size("d_head", p + "head_dim",
+             null=HeadSize(p + "hidden_size", p + "num_attention_heads")),
+        Size("d_moe", p + "intermediate_size"), Size("d_ff", p + "intermediate_size_mlp"),
+        Size("E", p + "num_local_experts"), Size("k", p + "num_experts_per_tok"),
+        Size("W_chunk", p + "attention_chunk_size", null=Leave("no layer attends in chunks"),
+             when=("window_period", "window_layers")),
+    )
+
+
+def rules(prefix: str = "") -> tuple[Rule, ...]:
+    """The language model's options, read from the keys under ``prefix``."""
+    p = prefix
+    return (Flag("tie_word_embeddings", p + "tie_word_embeddings"),
+            Flag("attention_bias", p + "attention_bias"),
+            ActivationName("activation", p + "hidden_act", "silu"),
+            Flag("qk_norm", p + "use_qk_norm"),
+            Count("sparse_step", p + "interleave_moe_layer_step"),
+            MoeLayers("layer_pattern", p), ChunkedPeriod("window_period", p),
+            ChunkedLayers("window_layers", p),
+            Count("rope_period", p + "no_rope_layer_interval"),
+            RotaryLayers("rope_layers", p),
+            Flag("temperature_tuning", p + "attn_temperature_tuning"))
+
+
+SIZES = sizes()
 
 MODEL_TYPES = (
     ModelType("llama4_text", FAMILY, base="Llama4TextModel",
               classes={"Llama4ForCausalLM": "Llama4ForCausalLM",
                        "Llama4TextModel": "Llama4TextModel"},
-              sizes=SIZES,
-              rules=(Flag("tie_word_embeddings"), Flag("attention_bias"), SILU,
-                     Flag("qk_norm", "use_qk_norm"),
-                     Count("sparse_step", "interleave_moe_layer_step"),
-                     MoeLayers("layer_pattern"), ChunkedPeriod("window_period"),
-                     ChunkedLayers("window_layers"),
-                     Count("rope_period", "no_rope_layer_interval"),
-                     RotaryLayers("rope_layers"),
-                     Flag("temperature_tuning", "attn_temperature_tuning"))),
+              sizes=SIZES, rules=rules()),
 )

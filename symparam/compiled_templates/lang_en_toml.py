@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '57732:6961a488'
+SOURCE = '61065:6ecec6c3'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -205,6 +205,18 @@ TABLE = {'title': 'Parameter count of {model}',
             'full_features': "the projector reads every state the tower leaves, its first (CLIP's "
                              'class token) included',
             'text_llama': 'the language model is a LLaMA',
+            'text_model=qwen2': "the language model is Qwen2's decoder, with biases on q, k and v",
+            'text_model=qwen3': "the language model is Qwen3's decoder, with an RMSNorm over each "
+                                'head of q and of k',
+            'text_model=llama': "the language model is LLaMA's decoder",
+            'vision_qkv_bias': "biases on the vision tower's q, k and v projections",
+            'vision_qk_norm': "an RMSNorm over all of the vision tower's q and one over all of its "
+                              'k, before the heads are split',
+            'vision_rms_norm': "the vision tower's layers normalise with RMSNorm (a weight, no "
+                               'bias)',
+            'position_table': 'a learned position table in the vision tower, a row for the class '
+                              'token and each patch',
+            'vision_post_norm': "a LayerNorm on every state after the vision tower's last layer",
             'text_mistral': 'the language model is a Mistral',
             'text_qwen2': 'the language model is a Qwen2',
             'text_gemma': 'the language model is a Gemma',
@@ -324,6 +336,12 @@ TABLE = {'title': 'Parameter count of {model}',
                 'full_features': "the projector leaves out the tower's first state (CLIP's class "
                                  'token)',
                 'text_llama': 'the language model is not a LLaMA',
+                'vision_qkv_bias': "no biases on the vision tower's q, k and v projections",
+                'vision_qk_norm': "no norm over the vision tower's q and k",
+                'vision_rms_norm': "the vision tower's layers normalise with LayerNorm (a weight "
+                                   'and a bias)',
+                'position_table': 'no position table in the vision tower',
+                'vision_post_norm': "no norm after the vision tower's last layer",
                 'text_mistral': 'the language model is not a Mistral',
                 'text_qwen2': 'the language model is not a Qwen2',
                 'text_gemma': 'the language model is not a Gemma',
@@ -744,6 +762,40 @@ TABLE = {'title': 'Parameter count of {model}',
                              'and a learned bias (`logit_bias`, $b$), one number each. The paper '
                              'initialises them at $t = \\ln 10$ and $b = -10$, so that training '
                              'starts by judging most pairings false, as most are.'],
+             'internvl': ['InternVL (Chen et al. 2024) joins a large vision encoder, InternViT, to '
+                          'a language model through a small MLP; InternVL 2.5, 3 and 3.5 keep the '
+                          'plan. InternViT is a ViT with layer scale: an $R \\times R$ image is '
+                          'cut into $\\lfloor R/P \\rfloor^2$ patches of $P \\times P$ pixels by a '
+                          'convolution with bias (`patch_embeddings`), a class token (`cls_token`) '
+                          'is put in front, and a learned position table adds one row to each of '
+                          'the $\\lfloor R/P \\rfloor^2 + 1$ tokens. Each of its [[N_vis]] layers '
+                          'normalises, attends with [[h_vis]] heads, and multiplies the '
+                          "attention's output by a learned vector of [[H_vis]] numbers "
+                          '(`lambda_1`) before adding it back; its MLP, [[d_ff_vis]] wide, is '
+                          'scaled the same way (`lambda_2`). The two vectors cost $2 '
+                          'H_{\\mathrm{vis}}$ parameters a layer. The tower runs on each image '
+                          'alone.',
+                          "The projector is given fewer, wider tokens. It drops the class token's "
+                          "state, lays the patches' states out on their $\\lfloor R/P \\rfloor "
+                          '\\times \\lfloor R/P \\rfloor$ grid and shuffles it: each block of $m '
+                          '\\times m$ neighbours ([[m]] is the inverse of `downsample_ratio`) '
+                          'becomes one vector of $m^2 H_{\\mathrm{vis}}$ numbers. A LayerNorm over '
+                          "those numbers (`layer_norm`), `linear_1` into the language model's "
+                          'width [[H]], a GELU and `linear_2` follow. An image so becomes '
+                          '$(\\lfloor R/P \\rfloor / m)^2$ tokens, $m^2$ times fewer than its '
+                          "patches, and the projector's first matrix reads $m^2 H_{\\mathrm{vis}}$ "
+                          "numbers a token, $m^2$ times the tower's width.",
+                          'The processor cuts a large image into tiles of $R \\times R$ pixels and '
+                          'adds the whole image shrunk to one more tile: each tile is one image '
+                          'here, and [[n_img]] counts them. The language model is the decoder the '
+                          "`text_config` names, Qwen2's in InternVL3 and Qwen3's in most of "
+                          'InternVL3.5 (or a LLaMA): a token table of [[V]] rows, [[N]] layers in '
+                          'which [[h]] query heads share [[h_kv]] key/value heads, a SwiGLU MLP '
+                          '[[d_ff]] wide, and, in `InternVLForConditionalGeneration`, an LM head '
+                          'tied to the table unless the file says otherwise. It reads the image '
+                          "tokens in place of the image's placeholders: with [[n_img]] tiles and "
+                          '$s$ text tokens it runs on $s + n_{\\mathrm{img}} (\\lfloor R/P '
+                          '\\rfloor / m)^2$ positions, all of them in its KV cache.'],
              'gemma3': ['Gemma 3 (Gemma Team 2025) reads images and text with one decoder. An '
                         'image first passes a SigLIP vision encoder, the same for every size of '
                         'the family that reads images, kept frozen while the language model '

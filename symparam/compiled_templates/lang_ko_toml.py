@@ -1,5 +1,5 @@
 # templates/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '75661:73a9fd5e'
+SOURCE = '79622:9b22dab2'
 TABLE = {'title': '{model}의 파라미터 수',
  'intro': '{architecture}에는 파라미터가 몇 개 있을까? 아래의 모든 수치는 symparam이 모델의 블록 트리에서 직접 유도한 것이며, 모듈 이름은 모델의 '
           '{names}에 나오는 이름과 같다.',
@@ -88,6 +88,9 @@ TABLE = {'title': '{model}의 파라미터 수',
              'm': '한 변에서 토큰 하나로 합치는 패치 수(공간 병합 크기)',
              'W_vis': '비전 타워 어텐션 창의 한 변(픽셀)',
              'H_out': '비전 타워 패치 병합기의 출력 차원',
+             'd_adp': '비전 어댑터 MLP의 내부 차원(첫 층의 출력)',
+             'H_adp': '비전 어댑터 MLP의 출력 차원',
+             'H_img': '멀티모달 프로젝터가 읽는 이미지 특징의 차원',
              'C': '이미지 채널 수',
              'd_pool': '풀러의 출력 차원',
              'S': '인코더 스트라이드: 마스크 이미지 디코더가 패치 하나에서 복원하는 한 변의 픽셀 수',
@@ -227,6 +230,14 @@ TABLE = {'title': '{model}의 파라미터 수',
             'deepstack_run': 'DeepStack 병합기 {value}개가 돈다: 비전 타워에 실제로 있는 블록의 것만',
             'full_features': '프로젝터가 비전 타워가 남긴 상태를 첫 번째(CLIP의 클래스 토큰)까지 모두 읽는다',
             'text_llama': '언어 모델이 LLaMA다',
+            'text_model=qwen2': '언어 모델은 Qwen2의 디코더이며 q, k, v 투영에 편향이 있다',
+            'text_model=qwen3': '언어 모델은 Qwen3의 디코더이며 q와 k의 헤드마다 RMSNorm을 거친다',
+            'text_model=llama': '언어 모델은 LLaMA의 디코더다',
+            'vision_qkv_bias': '비전 타워의 q, k, v 투영에 편향이 있다',
+            'vision_qk_norm': '비전 타워가 헤드로 나누기 전에 q 전체와 k 전체에 각각 RMSNorm을 적용한다',
+            'vision_rms_norm': '비전 타워의 층이 RMSNorm(가중치만 있고 편향은 없음)으로 정규화한다',
+            'position_table': '비전 타워에 학습되는 위치 테이블이 있고, 클래스 토큰과 각 패치가 한 행씩 차지한다',
+            'vision_post_norm': '비전 타워의 마지막 층 뒤에 모든 상태에 LayerNorm을 한 번 더 적용한다',
             'text_mistral': '언어 모델이 Mistral이다',
             'text_qwen2': '언어 모델이 Qwen2다',
             'text_gemma': '언어 모델이 Gemma다',
@@ -329,6 +340,11 @@ TABLE = {'title': '{model}의 파라미터 수',
                 'projector_bias': '프로젝터의 층에 편향이 없다',
                 'full_features': '프로젝터가 비전 타워의 첫 번째 상태(CLIP의 클래스 토큰)는 읽지 않는다',
                 'text_llama': '언어 모델이 LLaMA가 아니다',
+                'vision_qkv_bias': '비전 타워의 q, k, v 투영에 편향이 없다',
+                'vision_qk_norm': '비전 타워가 q와 k를 정규화하지 않는다',
+                'vision_rms_norm': '비전 타워의 층이 LayerNorm(가중치와 편향)으로 정규화한다',
+                'position_table': '비전 타워에 위치 테이블이 없다',
+                'vision_post_norm': '비전 타워의 마지막 층 뒤에 정규화가 없다',
                 'text_mistral': '언어 모델이 Mistral이 아니다',
                 'text_qwen2': '언어 모델이 Qwen2가 아니다',
                 'text_gemma': '언어 모델이 Gemma가 아니다',
@@ -694,6 +710,29 @@ TABLE = {'title': '{model}의 파라미터 수',
                              '$t$(`logit_scale`)와 편향 $b$(`logit_bias`)는 모두 학습되며 각각 파라미터 하나다. 논문은 '
                              '이를 $t = \\ln 10$, $b = -10$으로 초기화해 학습 초기에 대부분의 짝을 거짓으로 판정하게 한다. 실제로 '
                              '대부분의 짝이 거짓이기 때문이다.'],
+             'internvl': ['InternVL(Chen 외, 2024)은 큰 비전 인코더 InternViT를 작은 MLP로 언어 모델에 잇는다. '
+                          'InternVL 2.5, 3, 3.5도 이 설계를 그대로 따른다. InternViT는 층 스케일을 둔 ViT다. $R '
+                          '\\times R$ 이미지를 편향이 있는 합성곱(`patch_embeddings`)으로 $P \\times P$ 픽셀짜리 패치 '
+                          '$\\lfloor R/P \\rfloor^2$개로 자르고, 앞에 클래스 토큰(`cls_token`)을 두며, 학습되는 위치 '
+                          '테이블이 $\\lfloor R/P \\rfloor^2 + 1$개 토큰에 한 행씩 더한다. [[N_vis]]개 층은 저마다 '
+                          '정규화한 뒤 헤드 [[h_vis]]개로 어텐션하고, 그 출력에 학습되는 [[H_vis]]차원 벡터(`lambda_1`)를 곱한 '
+                          '다음 잔차에 더한다. 너비 [[d_ff_vis]]의 MLP도 같은 방식으로 스케일된다(`lambda_2`). 두 벡터는 층마다 '
+                          '파라미터 $2 H_{\\mathrm{vis}}$개다. 비전 타워는 이미지마다 따로 돈다.',
+                          '프로젝터는 더 적고 더 넓은 토큰을 받는다. 클래스 토큰의 상태는 버리고, 패치 상태를 $\\lfloor R/P \\rfloor '
+                          '\\times \\lfloor R/P \\rfloor$ 격자로 다시 놓은 뒤 픽셀 셔플을 한다. 이웃한 $m \\times '
+                          'm$개 블록([[m]]은 `downsample_ratio`의 역수)이 $m^2 H_{\\mathrm{vis}}$차원 벡터 하나가 '
+                          '된다. 그 뒤로 이 값들에 대한 LayerNorm(`layer_norm`), 언어 모델의 너비 [[H]]로 보내는 '
+                          '`linear_1`, GELU, `linear_2`가 이어진다. 그래서 이미지 하나는 토큰 $(\\lfloor R/P '
+                          '\\rfloor / m)^2$개, 패치보다 $m^2$배 적은 토큰이 되고, 프로젝터의 첫 행렬은 토큰마다 비전 타워 너비의 '
+                          '$m^2$배를 읽는다.',
+                          '프로세서는 큰 이미지를 $R \\times R$ 픽셀 타일로 자르고, 이미지 전체를 줄인 타일 하나를 더한다. 여기서는 타일 '
+                          '하나가 이미지 한 장이며 [[n_img]]가 그 수를 센다. 언어 모델은 `text_config`가 지정하는 디코더로, '
+                          'InternVL3에서는 Qwen2의 것, InternVL3.5 대부분에서는 Qwen3의 것이다(LLaMA일 수도 있다). '
+                          '[[V]]행 토큰 테이블, 쿼리 헤드 [[h]]개가 키/값 헤드 [[h_kv]]개를 나눠 쓰는 [[N]]개 층, 너비 '
+                          '[[d_ff]]의 SwiGLU MLP, 그리고 `InternVLForConditionalGeneration`에서는 설정에서 달리 '
+                          '말하지 않는 한 토큰 테이블과 공유하는 LM 헤드로 이루어진다. 이미지 토큰은 이미지 자리 표시자 대신 들어간다. 타일 '
+                          '[[n_img]]개와 텍스트 토큰 $s$개가 있으면 $s + n_{\\mathrm{img}} (\\lfloor R/P '
+                          '\\rfloor / m)^2$개 위치에서 돌고, 그 위치가 모두 KV 캐시에 들어간다.'],
              'gemma3': ['Gemma 3(Gemma Team 2025)는 하나의 디코더로 이미지와 텍스트를 함께 읽는다. 이미지는 먼저 SigLIP 비전 '
                         '인코더를 지난다. 이미지를 읽는 모든 크기의 모델이 같은 인코더를 쓰며, 언어 모델을 학습하는 동안 이 인코더는 고정해 둔다. '
                         '채널이 [[C]]개인 $R \\times R$ 이미지를 $P \\times P$ 픽셀 패치 $\\lfloor R/P '

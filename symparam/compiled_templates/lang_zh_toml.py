@@ -1,5 +1,5 @@
 # templates/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '64165:38f72a69'
+SOURCE = '67585:19f4d56c'
 TABLE = {'title': '{model} 的参数量',
  'intro': '{architecture} 一共有多少参数？下文的每个数字都由 symparam 根据模型的模块树推导得出，模块名与模型 {names} 中的名称一致。',
  'intro_symbolic': '{family}系列（{architecture}）的参数量，写成超参数的公式，不代入具体数值。',
@@ -87,6 +87,9 @@ TABLE = {'title': '{model} 的参数量',
              'm': '每边合并成一个词元的图像块数（空间合并大小）',
              'W_vis': '视觉塔注意力窗口的边长（像素）',
              'H_out': '视觉塔图像块合并器的输出维度',
+             'd_adp': '视觉适配器 MLP 的内层维度（第一层的输出）',
+             'H_adp': '视觉适配器 MLP 的输出维度',
+             'H_img': '多模态投影层读入的图像特征维度',
              'C': '图像通道数',
              'd_pool': '池化层的输出维度',
              'S': '编码器步长：掩码图像解码器由每个图像块重建的边长（像素）',
@@ -225,6 +228,14 @@ TABLE = {'title': '{model} 的参数量',
             'deepstack_run': '运行 {value} 个 DeepStack 合并器：只有视觉塔里确实存在的块对应的那些',
             'full_features': '投影器读入视觉塔留下的全部状态，包括第一个（CLIP 的类别词元）',
             'text_llama': '语言模型是 LLaMA',
+            'text_model=qwen2': '语言模型是 Qwen2 的解码器，q、k、v 投影带偏置',
+            'text_model=qwen3': '语言模型是 Qwen3 的解码器，q 和 k 的每个头各经过一个 RMSNorm',
+            'text_model=llama': '语言模型是 LLaMA 的解码器',
+            'vision_qkv_bias': '视觉塔的 q、k、v 投影带偏置',
+            'vision_qk_norm': '视觉塔在拆分成各个头之前，对整个 q 和整个 k 各做一次 RMSNorm',
+            'vision_rms_norm': '视觉塔各层用 RMSNorm 归一化（只有权重，没有偏置）',
+            'position_table': '视觉塔有可学习的位置表，类别词元和每个图像块各占一行',
+            'vision_post_norm': '视觉塔最后一层之后，对每个状态再做一次 LayerNorm',
             'text_mistral': '语言模型是 Mistral',
             'text_qwen2': '语言模型是 Qwen2',
             'text_gemma': '语言模型是 Gemma',
@@ -327,6 +338,11 @@ TABLE = {'title': '{model} 的参数量',
                 'projector_bias': '投影器的各层不带偏置',
                 'full_features': '投影器不读视觉塔的第一个状态（CLIP 的类别词元）',
                 'text_llama': '语言模型不是 LLaMA',
+                'vision_qkv_bias': '视觉塔的 q、k、v 投影不带偏置',
+                'vision_qk_norm': '视觉塔不对 q 和 k 做归一化',
+                'vision_rms_norm': '视觉塔各层用 LayerNorm 归一化（有权重和偏置）',
+                'position_table': '视觉塔没有位置表',
+                'vision_post_norm': '视觉塔最后一层之后没有归一化',
                 'text_mistral': '语言模型不是 Mistral',
                 'text_qwen2': '语言模型不是 Qwen2',
                 'text_gemma': '语言模型不是 Gemma',
@@ -645,6 +661,27 @@ TABLE = {'title': '{model} 的参数量',
                              'logits 为 $e^{t}\\, x \\cdot y + b$，其中 $x$、$y$ 是归一化后的嵌入；缩放 '
                              '$t$（`logit_scale`）和偏置 $b$（`logit_bias`）都可学习，各占一个参数。论文把它们初始化为 $t = '
                              '\\ln 10$、$b = -10$，让训练一开始就把大多数配对判为假，而实际上大多数配对也确实是假的。'],
+             'internvl': ['InternVL（Chen 等，2024）用一个小型 MLP 把大型视觉编码器 InternViT 接到语言模型上；InternVL '
+                          '2.5、3 和 3.5 沿用了这一设计。InternViT 是带层缩放的 ViT：$R \\times R$ '
+                          '的图像由一个带偏置的卷积（`patch_embeddings`）切成 $\\lfloor R/P \\rfloor^2$ 个 $P '
+                          '\\times P$ 像素的图像块，前面放一个类别词元（`cls_token`），再由可学习的位置表给这 $\\lfloor R/P '
+                          '\\rfloor^2 + 1$ 个词元各加一行。它的 [[N_vis]] 层中，每层先归一化，用 [[h_vis]] '
+                          '个头做注意力，把注意力的输出乘以一个可学习的 [[H_vis]] 维向量（`lambda_1`）后再加回残差；宽 [[d_ff_vis]] '
+                          '的前馈网络也以同样方式缩放（`lambda_2`）。这两个向量每层共 $2 H_{\\mathrm{vis}}$ '
+                          '个参数。视觉塔对每张图像单独运行。',
+                          '投影器拿到的是更少、更宽的词元。它丢掉类别词元的状态，把各图像块的状态排回 $\\lfloor R/P \\rfloor \\times '
+                          '\\lfloor R/P \\rfloor$ 的网格并做像素重排：每个 $m \\times m$ 的相邻块（[[m]] 是 '
+                          '`downsample_ratio` 的倒数）拼成一个 $m^2 H_{\\mathrm{vis}}$ 维的向量。随后是对这些数做的 '
+                          'LayerNorm（`layer_norm`）、映射到语言模型宽度 [[H]] 的 `linear_1`、GELU 和 '
+                          '`linear_2`。于是一张图像变成 $(\\lfloor R/P \\rfloor / m)^2$ 个词元，比图像块少 $m^2$ '
+                          '倍；投影器的第一个矩阵每个词元读入的数则是视觉塔宽度的 $m^2$ 倍。',
+                          '处理器把大图切成 $R \\times R$ 像素的图块，并把整张图缩小成一块再加上：这里每个图块算一张图像，[[n_img]] '
+                          '数的就是图块。语言模型是 `text_config` 指定的解码器，InternVL3 用 Qwen2 的，InternVL3.5 大多用 '
+                          'Qwen3 的（也可以是 LLaMA）：[[V]] 行的词表，[[N]] 层中 [[h]] 个查询头共享 [[h_kv]] 个键/值头，宽 '
+                          '[[d_ff]] 的 SwiGLU 前馈网络，在 `InternVLForConditionalGeneration` '
+                          '中还有语言模型头，除非配置另有说明，它与词表共享。图像词元取代图像的占位符：有 [[n_img]] 个图块和 $s$ 个文本词元时，它在 $s '
+                          '+ n_{\\mathrm{img}} (\\lfloor R/P \\rfloor / m)^2$ 个位置上运行，这些位置全部进入 KV '
+                          '缓存。'],
              'gemma3': ['Gemma 3（Gemma Team 2025）用同一个解码器读取图像和文本。图像先经过 SigLIP '
                         '视觉编码器：家族中凡是能读图像的规模都共用这一个编码器，训练语言模型时它保持冻结。一张 $R \\times R$、[[C]] 个通道的图像被切成 '
                         '$\\lfloor R/P \\rfloor^2$ 个 $P \\times P$ 像素的图像块；一个卷积核与步长都为 '
