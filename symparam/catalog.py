@@ -246,16 +246,9 @@ def model(
         resolved = resolve_config(preset.config, model_types(), arch=arch, base=base, where=name)
         return _build(name, resolved, assume, free, values, preset)
     if preset is None and name not in FAMILY_MODULES:
-        record = model_types().get(name)
-        if record is not None:  # a model type: its family as that type uses it, no values
-            config = {"model_type": name, "architectures": [next(iter(record.classes))]}
-            resolved = resolve_config(config, model_types(), arch=arch, base=base, where=name)
-            # a type whose config fixes a size by default (Gemma's head_dim) keeps it free
-            assumed = {a.name for a in record.family.assumptions}
-            free = (*free, *(s for s in resolved.values if s in assumed))
-            resolved = Resolved(resolved.record, resolved.architecture, resolved.label,
-                                resolved.options, {}, (), resolved.keys)
-            return _build(name, resolved, assume, free, values)
+        if name in model_types():
+            return of_model_type(name, arch=arch, base=base, assume=assume, free=free,
+                                 **values)
         if not looks_like_config(name):
             found = fitted_type(name, arch, base, assume, free, values)  # issue 28's hook
             if found is not None:
@@ -275,6 +268,24 @@ def model(
     source = Source(fam, architecture, dict(preset.options) if preset else {},
                     dict(preset.values) if preset else {}, keys=keys, preset=preset)
     return _assemble(name, source, Asked(tuple(assume), tuple(free), values))
+
+
+def of_model_type(name: str, *, arch: str | None = None, base: bool = False,
+                  assume: Iterable[Assumption | str] = (), free: Iterable[str] = (),
+                  **values: Any) -> Model:
+    """The model type ``name`` as its family uses it, no values: what :func:`model` gives for a
+    model type's name, and the way to a type whose name a family of another takes (``llama4``:
+    the family of Llama 4's language model, and the type of the whole vision–language model).
+    """
+    record = model_types()[name]
+    config = {"model_type": name, "architectures": [next(iter(record.classes))]}
+    resolved = resolve_config(config, model_types(), arch=arch, base=base, where=name)
+    # a type whose config fixes a size by default (Gemma's head_dim) keeps it free
+    assumed = {a.name for a in record.family.assumptions}
+    free = (*free, *(s for s in resolved.values if s in assumed))
+    resolved = Resolved(resolved.record, resolved.architecture, resolved.label,
+                        resolved.options, {}, (), resolved.keys)
+    return _build(name, resolved, assume, free, values)
 
 
 def from_hf_config(
@@ -519,7 +530,9 @@ def _default_values(model: Model, inputs: set[str]) -> Iterator[tuple[str, dict[
     that its architecture builds (DeepSeek's DeepseekV3ForCausalLM: deepseek_v3's, not
     deepseek_v2's; the MoE family's MoEForCausalLM: mixtral's MixtralForCausalLM)."""
     described = model.described.fields if model.described is not None else {}
-    kind = described.get("model_type") or (model.name if model.name in model_types() else None)
+    kind = described.get("model_type") or (
+        model.name if model.name in model_types()
+        and model_types()[model.name].family.name == model.family.name else None)
     if kind is not None:
         candidates = [(kind, model.label)]
     else:  # each model type's first class that the architecture builds

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 import symparam
-from symparam.catalog import example_values, families, model_types
+from symparam.catalog import example_values, families, model_types, of_model_type
 from symparam.cli import main
 from symparam.images import IMAGE_INPUTS
 from symparam.live import grouped as live_grouped
@@ -105,8 +105,9 @@ def test_every_preset_shows_its_count_before_any_script(name: str) -> None:
 @pytest.mark.parametrize("name", sorted(model_types()))
 def test_every_model_type_has_a_family_page_in_every_language(name: str) -> None:
     """Each model type's symbolic page renders in each language, every figure waiting for
-    values and every sentence in all three languages."""
-    m = symparam.model(name)
+    values and every sentence in all three languages (the type, also where a family of
+    another takes its name: llama4)."""
+    m = of_model_type(name) if name not in presets() else symparam.model(name)
     # it opens on the values of transformers' defaults for the type (a preset of that name:
     # its own), the values a config.json giving only the type and the class is counted at
     config = symparam.from_hf_config({"model_type": name, "architectures": [m.label]})
