@@ -26,6 +26,7 @@ Defaults: N_dec = N, d_ff_dec = d_ff, h_dec = h (each config gives its own).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
@@ -222,6 +223,11 @@ SIZES = (Size("N", "encoder_layers", unbuilt=DECODER_ALONE), Size("N_dec", "deco
          Size("h", "encoder_attention_heads", unbuilt=DECODER_ALONE),
          Size("h_dec", "decoder_attention_heads"))
 
+#: the same, read by every class: MBart's, Marian's and Pegasus's configs check their types
+#: (huggingface_hub's strict dataclasses), so a null encoder key is an error even for the
+#: decoder alone, which builds nothing with it (BartConfig takes it)
+CHECKED_SIZES = tuple(dataclasses.replace(size, unbuilt=()) for size in SIZES)
+
 #: the classes each type registers, by the BART class that builds each
 _CLASSES = ("Model", "ForConditionalGeneration", "ForSequenceClassification",
             "ForQuestionAnswering", "ForCausalLM")
@@ -230,11 +236,11 @@ MODEL_TYPES = (
     ModelType("bart", FAMILY, base="BartModel", classes=heads("Bart", "Bart", *_CLASSES),
               sizes=SIZES, rules=(Flag("tie_word_embeddings"),), labels=3),
     ModelType("mbart", FAMILY, base="MBartModel", classes=heads("MBart", "Bart", *_CLASSES),
-              sizes=SIZES, rules=(Flag("tie_word_embeddings"),), fixed={"pre_norm": True}),
+              sizes=CHECKED_SIZES, rules=(Flag("tie_word_embeddings"),), fixed={"pre_norm": True}),
     ModelType("marian", FAMILY, base="MarianModel",
               classes={"MarianMTModel": "BartForConditionalGeneration",
                        **heads("Marian", "Bart", "Model", "ForCausalLM")},
-              sizes=(*SIZES, Size("V_dec", "decoder_vocab_size", null=DECODER_VOCAB,
+              sizes=(*CHECKED_SIZES, Size("V_dec", "decoder_vocab_size", null=DECODER_VOCAB,
                                   null_as_absent=True)),
               rules=(Flag("tie_word_embeddings"),
                      Flag("shared_vocab", "share_encoder_decoder_embeddings")),
@@ -242,6 +248,6 @@ MODEL_TYPES = (
     ModelType("pegasus", FAMILY, base="PegasusModel",
               classes=heads("Pegasus", "Bart", "Model", "ForConditionalGeneration",
                             "ForCausalLM"),
-              sizes=SIZES, rules=(Flag("tie_word_embeddings"),),
+              sizes=CHECKED_SIZES, rules=(Flag("tie_word_embeddings"),),
               fixed={"embedding_norm": False, "sinusoidal": True, "pre_norm": True}),
 )
