@@ -248,8 +248,9 @@ class ImageReading:
         if self.tiled:
             return (f"{self.images:,} image{'s' if self.images != 1 else ''} a sequence, each "
                     f"a {self.pixels[0]}×{self.pixels[1]} tile as the processor cuts an image "
-                    f"(its shape and the processor's longest edge set how many, and the whole "
-                    f"image shrunk to one tile makes one more): "
+                    "(how many depends on its shape and the processor's own settings, its "
+                    "longest edge or its most tiles; where an image is cut into several, the "
+                    "whole image shrunk to one tile makes one more): "
                     f"each is {self.patches:,} patches ({self.rows}×{self.columns}) in the "
                     f"vision tower and becomes {self.per_image:,} tokens in the language "
                     f"model's sequence (the states of each {self.merge}×{self.merge} block of "

@@ -260,6 +260,28 @@ class NonZero(Rule):
 
 
 @frozen
+class Either(Rule):
+    """A key that holds one of two words, transformers knowing no other: the option on where
+    it is ``on``, off where it is ``off`` (LLaVA's ``vision_feature_select_strategy``: full or
+    default; InternViT's ``norm_type``: rms_norm or layer_norm)."""
+
+    option: str
+    key: str
+    off: str
+    on: str
+
+    def reads(self) -> tuple[str, ...]:
+        return (self.key,)
+
+    def read(self, config: Reader) -> bool:
+        given = config.given(self.key)
+        if given not in (self.off, self.on):
+            raise ConfigError(f"{config.where}: {self.key} is {self.off} or {self.on}, got "
+                              f"{quoted(given)}")
+        return given == self.on
+
+
+@frozen
 class SetSize(Rule):
     """On when the key holds a size, off when it is null (DeepSeek's query rank)."""
 

@@ -74,6 +74,7 @@ from symparam.family import Choice, Divides, Family, Option
 from symparam.frozen import frozen
 from symparam.modeltype import (
     ActivationName,
+    Either,
     Flag,
     HeadSize,
     LayerTypes,
@@ -294,24 +295,6 @@ class Unless(Flag):
 
 
 @frozen
-class VisionNorm(Rule):
-    """``norm_type``: layer_norm or rms_norm (transformers builds no other)."""
-
-    option: str
-    key: str
-
-    def reads(self) -> tuple[str, ...]:
-        return (self.key,)
-
-    def read(self, config: Reader) -> bool:
-        given = config.given(self.key)
-        if given not in ("layer_norm", "rms_norm"):
-            raise ConfigError(f"{config.where}: {self.key} is layer_norm or rms_norm, got "
-                              f"{quoted(given)}")
-        return given == "rms_norm"
-
-
-@frozen
 class ProjectorReads(ActivationName):
     """The projector's activation (``projector_hidden_act``), and what transformers' forward
     pass needs of the states it reads: ``vision_feature_select_strategy`` ``default`` (the class
@@ -395,7 +378,7 @@ def _vision_rules(prefix: str) -> tuple[Rule, ...]:
     """The tower's options, read from ``prefix``."""
     return (Flag("vision_qkv_bias", prefix + "attention_bias"),
             Flag("vision_qk_norm", prefix + "use_qk_norm"),
-            VisionNorm("vision_rms_norm", prefix + "norm_type"),
+            Either("vision_rms_norm", prefix + "norm_type", "layer_norm", "rms_norm"),
             Flag("mask_token", prefix + "use_mask_token"),
             Flag("position_table", prefix + "use_absolute_position_embeddings"),
             Unless("vision_post_norm", prefix + "use_mean_pooling"),

@@ -44,7 +44,7 @@ from symparam.blocks.images import PerImage
 from symparam.errors import ConfigError, quoted
 from symparam.family import Divides, Family, Option
 from symparam.frozen import frozen
-from symparam.modeltype import ActivationName, Flag, ModelType, Reader, Rule
+from symparam.modeltype import ActivationName, Either, Flag, ModelType, Reader, Rule
 from symparam.symbols import H, H_vis, h_vis
 
 #: the vision towers symparam builds for LLaVA, by the model_type a vision_config names
@@ -99,25 +99,6 @@ class FeatureLayers(Rule):
             return 1
         raise ConfigError(f"{config.where}: {self.key} must be a layer's number or a list of "
                           f"them, got {quoted(given)}")
-
-
-@frozen
-class FullFeatures(Rule):
-    """``vision_feature_select_strategy``: ``default`` drops the tower's first state, ``full``
-    keeps it (transformers knows no other)."""
-
-    option: str
-    key: str
-
-    def reads(self) -> tuple[str, ...]:
-        return (self.key,)
-
-    def read(self, config: Reader) -> bool:
-        given = config.given(self.key)
-        if given not in ("default", "full"):
-            raise ConfigError(f"{config.where}: {self.key} is default or full, got "
-                              f"{quoted(given)}")
-        return given == "full"
 
 
 @frozen
@@ -230,6 +211,6 @@ MODEL_TYPES = (
                      Flag("projector_bias", "multimodal_projector_bias"),
                      ActivationName("projector_activation", "projector_hidden_act", "gelu"),
                      FeatureLayers("feature_layers", "vision_feature_layer"),
-                     FullFeatures("full_features", "vision_feature_select_strategy")),
+                     Either("full_features", "vision_feature_select_strategy", "default", "full")),
               sections={"text_config": "", "vision_config": ""}),
 )

@@ -36,7 +36,6 @@ from symparam.architectures.llava import (
     TOWERS,
     EitherFlag,
     FeatureLayers,
-    FullFeatures,
     SectionType,
     multi_modal_projector,
     tower,
@@ -48,7 +47,7 @@ from symparam.blocks.images import PerImage
 from symparam.errors import ConfigError, quoted
 from symparam.family import Divides, Family, Option
 from symparam.frozen import frozen
-from symparam.modeltype import ActivationName, Flag, ModelType, Reader, Rule
+from symparam.modeltype import ActivationName, Either, Flag, ModelType, Reader, Rule
 from symparam.symbols import H, H_vis, h_vis, n_tile, s_img
 
 _T = "text_config."
@@ -220,7 +219,7 @@ _COMMON = (ActivationName("activation", _T + "hidden_act", "silu"),
            Flag("projector_bias", "multimodal_projector_bias"),
            ActivationName("projector_activation", "projector_hidden_act", "gelu"),
            FeatureLayers("feature_layers", "vision_feature_layer"),
-           FullFeatures("full_features", "vision_feature_select_strategy"))
+           Either("full_features", "vision_feature_select_strategy", "default", "full"))
 
 MODEL_TYPES = (
     ModelType("llava_next", FAMILY, base="LlavaNextModel",

@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '61065:6ecec6c3'
+SOURCE = '61140:15ab4963'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -607,13 +607,14 @@ TABLE = {'title': 'Parameter count of {model}',
                                  'the language model reads with the text.',
           'compute_images_tiled': 'Images a sequence: {n_img} = {images}, beside its s text '
                                   'tokens, each a tile of {height} × {width} pixels as the '
-                                  "processor cuts an image (the processor's longest edge and the "
-                                  "image's shape set how many, and the whole image shrunk to one "
-                                  "tile makes one more). The vision tower runs on each tile's "
-                                  '{patches} patches ({side} × {columns}), and the connector lays '
-                                  'the states of each {merge} × {merge} block of them side by side '
-                                  'into one token and projects it: {tokens} tokens a tile, which '
-                                  'the language model reads with the text.',
+                                  "processor cuts an image (how many depends on the image's shape "
+                                  "and the processor's own settings, its longest edge or its most "
+                                  'tiles; where an image is cut into several, the whole image '
+                                  'shrunk to one tile makes one more). The vision tower runs on '
+                                  "each tile's {patches} patches ({side} × {columns}), and the "
+                                  'connector lays the states of each {merge} × {merge} block of '
+                                  'them side by side into one token and projects it: {tokens} '
+                                  'tokens a tile, which the language model reads with the text.',
           'compute_images_anyres': 'Images a sequence: {n_img} = {images}, beside its s text '
                                    'tokens, each taken as {height} × {width} pixels (the size '
                                    'symparam flops assumes when no image size is given). The '

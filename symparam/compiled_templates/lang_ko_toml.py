@@ -1,5 +1,5 @@
 # templates/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '79622:9b22dab2'
+SOURCE = '79692:c31c1a30'
 TABLE = {'title': '{model}의 파라미터 수',
  'intro': '{architecture}에는 파라미터가 몇 개 있을까? 아래의 모든 수치는 symparam이 모델의 블록 트리에서 직접 유도한 것이며, 모듈 이름은 모델의 '
           '{names}에 나오는 이름과 같다.',
@@ -565,11 +565,12 @@ TABLE = {'title': '{model}의 파라미터 수',
                                  '줄마다 끝에 [IMG_BREAK] 토큰을(마지막 줄에는 [IMG_END]를) 붙이므로 이미지 한 장은 토큰 '
                                  '{tokens}개가 되고, 언어 모델은 이 토큰을 텍스트와 함께 읽는다.',
           'compute_images_tiled': '각 시퀀스에는 텍스트 토큰 s개 외에 이미지 {n_img} = {images}장이 들어 있고, 각 이미지는 '
-                                  '프로세서가 원본 이미지에서 잘라 낸 {height} × {width} 픽셀 크기의 타일이다(타일 수는 프로세서가 '
-                                  '정한 가장 긴 변과 원본의 가로세로 비율로 정해지고, 원본 전체를 줄인 타일이 하나 더 붙는다). 비전 타워는 '
-                                  '타일마다 패치 {patches}개({side} × {columns})에서 돌고, 커넥터가 이웃한 패치 '
-                                  '{merge} × {merge}개의 상태를 나란히 이어 토큰 하나로 만든 뒤 투영하므로 타일 하나는 토큰 '
-                                  '{tokens}개가 되며, 언어 모델은 이 토큰을 텍스트와 함께 읽는다.',
+                                  '프로세서가 원본 이미지에서 잘라 낸 {height} × {width} 픽셀 크기의 타일이다(타일 수는 원본의 '
+                                  '가로세로 비율과 프로세서 자신의 설정, 곧 가장 긴 변이나 타일 수 상한으로 정해지고, 여러 타일로 잘릴 때는 '
+                                  '원본 전체를 줄인 타일이 하나 더 붙는다). 비전 타워는 타일마다 패치 {patches}개({side} × '
+                                  '{columns})에서 돌고, 커넥터가 이웃한 패치 {merge} × {merge}개의 상태를 나란히 이어 토큰 '
+                                  '하나로 만든 뒤 투영하므로 타일 하나는 토큰 {tokens}개가 되며, 언어 모델은 이 토큰을 텍스트와 함께 '
+                                  '읽는다.',
           'compute_images_anyres': '각 시퀀스에는 텍스트 토큰 s개 외에 이미지 {n_img} = {images}장이 들어 있고, 이미지마다 '
                                    '{height} × {width} 픽셀로 본다(symparam flops에 이미지 크기를 주지 않을 때 가정하는 '
                                    '크기). 프로세서는 image_grid_pinpoints 가운데 가장 잘 맞는 {best_h} × '

@@ -1,5 +1,5 @@
 # templates/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '67585:19f4d56c'
+SOURCE = '67642:6051f4c1'
 TABLE = {'title': '{model} 的参数量',
  'intro': '{architecture} 一共有多少参数？下文的每个数字都由 symparam 根据模型的模块树推导得出，模块名与模型 {names} 中的名称一致。',
  'intro_symbolic': '{family}系列（{architecture}）的参数量，写成超参数的公式，不代入具体数值。',
@@ -537,7 +537,7 @@ TABLE = {'title': '{model} 的参数量',
                                  '[IMG_END]），于是每张图像占 {tokens} 个词元，与文本一起送入语言模型。',
           'compute_images_tiled': '除 s 个文本词元外，每个序列还含 {n_img} = {images} 张图像，每张都是处理器从原图切出的一个 '
                                   '{height} × {width} '
-                                  '像素的图块（图块数由处理器设定的最长边和原图的长宽比决定；整张原图缩小成一个图块，还要再算一块）：视觉塔在每个图块的 '
+                                  '像素的图块（图块数取决于原图的长宽比和处理器自身的设定，即最长边或图块数上限；原图被切成多块时，整张原图缩小成的一个图块还要再算一块）：视觉塔在每个图块的 '
                                   '{patches} 个图像块（{side} × {columns}）上运行，连接器把每 {merge} × {merge} '
                                   '个相邻图像块的状态并排拼成一个词元再做投影，每个图块得到 {tokens} 个词元，与文本一起送入语言模型。',
           'compute_images_anyres': '除 s 个文本词元外，每个序列还含 {n_img} = {images} 张图像，每张按 {height} × '
