@@ -165,7 +165,7 @@ def test_the_images_line(capsys: pytest.CaptureFixture[str], tmp_path: Any) -> N
     config.write_text(json.dumps({"model_type": "smolvlm", "scale_factor": 4,
                                   "vision_config": {"image_size": 512, "patch_size": 16}}))
     assert main(["flops", str(config), "--seq", "10", "--images", "2"]) == 0
-    out = capsys.readouterr().out
+    out = " ".join(capsys.readouterr().out.split())  # as read, not as wrapped
     assert "each is 1,024 patches (32×32)" in out and "becomes 64 tokens" in out
     assert "128 image tokens" in out
 
