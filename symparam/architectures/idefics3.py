@@ -44,7 +44,7 @@ from symparam.architectures.common import (
     tie_option,
 )
 from symparam.architectures.llava import SectionType
-from symparam.architectures.vit import PATCHES
+from symparam.architectures.vit import MERGED, MERGED_SIDE, PATCHES
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import Block, Linear, Sequential
 from symparam.blocks.images import PerImage
@@ -53,9 +53,9 @@ from symparam.modeltype import ActivationName, Flag, ModelType, Size
 from symparam.symbols import H, H_vis, P, R, h_vis, m
 
 #: the side of an image's shuffled grid: ⌊R/P⌋/m tokens a row (m divides ⌊R/P⌋ to run)
-SIDE = sympy.floor(sympy.floor(R / P, evaluate=False) / m, evaluate=False)
+SIDE = MERGED_SIDE
 #: the tokens the connector makes of an image: (⌊R/P⌋/m)², ⌊R/P⌋²/m² where it runs
-TOKENS = sympy.Pow(SIDE, 2, evaluate=False)
+TOKENS = MERGED
 #: the language models symparam builds here, by the model_type a text_config names
 LANGUAGE_MODELS = ("llama",)
 

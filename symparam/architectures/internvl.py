@@ -50,7 +50,7 @@ from symparam.architectures.common import (
     image_model,
     tie_option,
 )
-from symparam.architectures.vit import PATCHES, TOKENS
+from symparam.architectures.vit import MERGED, MERGED_SIDE, PATCHES, TOKENS
 from symparam.assumptions import HEAD_SIZE, KV_HEADS
 from symparam.blocks import (
     Activation,
@@ -88,9 +88,9 @@ from symparam.modeltype import (
 from symparam.symbols import C, H, H_vis, N_vis, P, R, d_ff_vis, h_vis, m
 
 #: the side of an image's shuffled grid: ⌊R/P⌋/m tokens a row (m divides ⌊R/P⌋ to run)
-SIDE = sympy.floor(sympy.floor(R / P, evaluate=False) / m, evaluate=False)
+SIDE = MERGED_SIDE
 #: the tokens the projector makes of an image: (⌊R/P⌋/m)²
-IMAGE_TOKENS = sympy.Pow(SIDE, 2, evaluate=False)
+IMAGE_TOKENS = MERGED
 #: the language models symparam builds here, by the model_type a text_config names
 LANGUAGE_MODELS = ("qwen2", "qwen3", "llama")
 

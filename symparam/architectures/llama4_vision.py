@@ -39,7 +39,7 @@ import sympy
 
 from symparam.architectures import llama4
 from symparam.architectures.clip import TOWER_SYMBOL, VISION_SIZES, within
-from symparam.architectures.vit import PATCHES, TOKENS
+from symparam.architectures.vit import MERGED, MERGED_SIDE, PATCHES, TOKENS
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import (
     Activation,
@@ -62,9 +62,9 @@ from symparam.modeltype import Leave, ModelType, NullRule, Reader, Size
 from symparam.symbols import C, H, H_adp, H_img, H_vis, N_vis, P, R, d_adp, d_ff_vis, h_vis, m
 
 #: the side of an image's shuffled grid: ⌊R/P⌋/m tokens a row (m divides ⌊R/P⌋ to run)
-SIDE = sympy.floor(sympy.floor(R / P, evaluate=False) / m, evaluate=False)
+SIDE = MERGED_SIDE
 #: the tokens the adapter makes of an image: (⌊R/P⌋/m)², ⌊R/P⌋²/m² where it runs
-SHUFFLED = sympy.Pow(SIDE, 2, evaluate=False)
+SHUFFLED = MERGED
 #: the width of the vision tower's attention: h_vis heads of ⌊H_vis/h_vis⌋ each
 HEAD_VIS = sympy.floor(H_vis / h_vis, evaluate=False)
 ATTENTION_VIS = h_vis * HEAD_VIS

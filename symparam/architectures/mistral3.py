@@ -54,7 +54,7 @@ from symparam.architectures.common import (
     tie_option,
 )
 from symparam.architectures.llava import FeatureLayers, SectionType
-from symparam.architectures.vit import PATCHES
+from symparam.architectures.vit import MERGED, MERGED_SIDE, PATCHES
 from symparam.blocks import (
     Activation,
     Attention,
@@ -82,9 +82,7 @@ from symparam.modeltype import (
 from symparam.symbols import C, H, H_vis, P, R, h_vis, m
 
 #: the merged image's side: ⌊⌊R/P⌋/m⌋ tokens a row and as many rows
-SIDE = sympy.floor(sympy.floor(R / P, evaluate=False) / m, evaluate=False)
-#: the image tokens the projector makes of an image
-MERGED = sympy.Pow(SIDE, 2, evaluate=False)
+SIDE = MERGED_SIDE
 #: the positions an image takes in the language model's sequence: its tokens and, after each
 #: row, an [IMG_BREAK] (the last an [IMG_END])
 TOKENS = sympy.Add(MERGED, SIDE, evaluate=False)

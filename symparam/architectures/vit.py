@@ -45,11 +45,16 @@ from symparam.modeltype import (
     heads,
     known_activation,
 )
-from symparam.symbols import C, H, N, P, R, S, d_ff, d_head, d_pool, h, n_labels
+from symparam.symbols import C, H, N, P, R, S, d_ff, d_head, d_pool, h, m, n_labels
 
 #: the patches an image is cut into (a strided convolution drops a partial last patch); built
 #: unevaluated (sympy's evaluation would ask whether R/P is an integer, at every import)
 PATCHES = sympy.Pow(sympy.floor(R / P, evaluate=False), 2, evaluate=False)
+#: the side of an image's grid of patches merged m × m (a pixel shuffle, a spatial merge):
+#: ⌊⌊R/P⌋/m⌋ tokens a row and as many rows
+MERGED_SIDE = sympy.floor(sympy.floor(R / P, evaluate=False) / m, evaluate=False)
+#: the tokens that grid makes: ⌊⌊R/P⌋/m⌋², ⌊R/P⌋²/m² where m divides ⌊R/P⌋
+MERGED = sympy.Pow(MERGED_SIDE, 2, evaluate=False)
 #: the patches and the class token
 TOKENS = sympy.Add(1, PATCHES, evaluate=False)  # in sympy's own order: equal to PATCHES + 1
 #: the last hidden states, which the heads read slices of
