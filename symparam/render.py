@@ -1,9 +1,9 @@
-"""Rendering: one jinja2 environment, the escaping and number filters, the language strings.
+"""A derivation laid out as Markdown or LaTeX: the view its templates (``derivation.md.j2``,
+``derivation.tex.j2``) are given, with every formula already LaTeX and every number already
+formatted; the templates only lay it out.
 
-Templates (``derivation.md.j2``, ``derivation.tex.j2``) only lay out what they are given: every
-formula arrives here as LaTeX and every number already formatted. Language strings live in
-``templates/lang/<lang>.toml``; sentences there take named fields that are escaped for the
-output format before they are filled in.
+The language strings, the jinja2 environment and the sentences shared with the page are
+:mod:`symparam.wording`'s; escaping, figures and math delimiters :mod:`symparam.escaping`'s.
 """
 
 from __future__ import annotations
