@@ -33,13 +33,12 @@ def _skipped_on_meta(init: Any) -> Any:
 
 
 def _skip_initialisers_on_meta() -> None:
-    """Every initialiser transformers knows of, where torch's modules hold it (transformers'
-    own list), made :func:`_skipped_on_meta`; once a process."""
-    from transformers.initialization import TORCH_INIT_FUNCTIONS, TORCH_MODULES_TO_PATCH
+    """Every initialiser where torch's modules hold it (the fitter's list,
+    :data:`symparam.fitting.meta.INITIALISERS`) made :func:`_skipped_on_meta`; once a process."""
+    from symparam.fitting.meta import INITIALISERS, initialising_modules
 
-    for module_name in TORCH_MODULES_TO_PATCH:
-        module = importlib.import_module(module_name)
-        for name in TORCH_INIT_FUNCTIONS:
+    for module in initialising_modules():
+        for name in INITIALISERS:
             init = getattr(module, name, None)
             if init is not None and not getattr(init, "skips_meta", False):
                 setattr(module, name, _skipped_on_meta(init))

@@ -8,6 +8,7 @@ never when symparam is imported.
 from __future__ import annotations
 
 import contextlib
+import sys
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
@@ -25,20 +26,27 @@ def need_torch() -> Any:
     return torch
 
 
+#: torch's weight initialisers (``torch.nn.init``'s, which its modules import by name)
+INITIALISERS = ("uniform_", "normal_", "constant_", "ones_", "zeros_", "eye_", "dirac_",
+                "xavier_uniform_", "xavier_normal_", "kaiming_uniform_", "kaiming_normal_",
+                "trunc_normal_", "orthogonal_", "sparse_")
+
+
+def initialising_modules() -> list[Any]:
+    """The loaded modules that hold :data:`INITIALISERS`: ``torch.nn.init`` and torch's own
+    modules (``torch.nn.modules.linear`` …), which call them by the names they imported."""
+    return [m for n, m in list(sys.modules.items())
+            if n == "torch.nn.init" or n.startswith("torch.nn.modules.")]
+
+
 @contextlib.contextmanager
 def quiet_init() -> Iterator[None]:
     """torch's weight initialisers made to do nothing (a meta tensor has no values to set:
     they cost half a build's time), as transformers' ``no_init_weights`` does, but leaving
     a model's own ``init_weights`` alone — it ties the weights that are tied."""
-    import sys
-
-    names = ("uniform_", "normal_", "constant_", "ones_", "zeros_", "eye_", "dirac_",
-             "xavier_uniform_", "xavier_normal_", "kaiming_uniform_", "kaiming_normal_",
-             "trunc_normal_", "orthogonal_", "sparse_")
     saved = []
-    for module in [m for n, m in list(sys.modules.items())
-                   if n == "torch.nn.init" or n.startswith("torch.nn.modules.")]:
-        for name in names:
+    for module in initialising_modules():
+        for name in INITIALISERS:
             if hasattr(module, name):
                 saved.append((module, name, getattr(module, name)))
                 setattr(module, name, _keep)
