@@ -113,7 +113,7 @@ def build(architecture: str, options: Mapping[str, Any]) -> Block:
     model = Sequential(vision_model=PerImage(vision_model(), TOKENS),
                        multi_modal_projector=PerImage(projector, SHUFFLED),
                        language_model=llama4.build("Llama4ForCausalLM", options))
-    return WithImageTokens(model, SHUFFLED)
+    return WithImageTokens(model, SHUFFLED, side=SIDE)
 
 
 #: transformers runs the vision adapter only where its layers' widths follow one another
