@@ -56,9 +56,10 @@ from symparam.blocks import (
 )
 from symparam.blocks.images import PerImage, WithImageTokens
 from symparam.blocks.saved import same_tensor
+from symparam.errors import quoted
 from symparam.family import Divides, Family
 from symparam.frozen import frozen
-from symparam.modeltype import Leave, ModelType, NullRule, Reader, Size
+from symparam.modeltype import Leave, ModelType, NullRule, Reader, Size, Unusable
 from symparam.symbols import C, H, H_adp, H_img, H_vis, N_vis, P, R, d_adp, d_ff_vis, h_vis, m
 
 #: the side of an image's shuffled grid: ⌊R/P⌋/m tokens a row (m divides ⌊R/P⌋ to run)
@@ -153,19 +154,22 @@ FAMILY = Family(
 class ShuffleFactor(NullRule):
     """m, the side of the blocks the pixel shuffle lays into one token: 1 /
     ``pixel_shuffle_ratio`` where that is a whole number (0.5: 2 × 2 blocks); of another
-    ratio, none (the tokens an image becomes are not derived; nothing the model holds depends
-    on it)."""
+    ratio, none (:class:`~symparam.modeltype.Unusable`: nothing the model holds depends on
+    it, so it is counted; the tokens an image becomes, and so its FLOPs and memory, are
+    refused in one line naming the key and its value)."""
 
     key: str
 
     def resolve(self, config: Reader) -> int | Leave:
         ratio = config.given(self.key)
-        if isinstance(ratio, bool) or not isinstance(ratio, int | float) or ratio <= 0:
-            return Leave("the pixel shuffle's ratio is not 1/m")
-        inverse = 1 / ratio
-        if inverse < 1 or abs(inverse - round(inverse)) > 1e-9 * inverse:
-            return Leave("the pixel shuffle's ratio is not 1/m")
-        return round(inverse)
+        if not isinstance(ratio, bool) and isinstance(ratio, int | float) and ratio > 0:
+            inverse = 1 / ratio
+            if inverse >= 1 and abs(inverse - round(inverse)) <= 1e-9 * inverse:
+                return round(inverse)
+        shown = config.spelled.get(self.key, self.key)
+        return Unusable(f"{shown} is {quoted(ratio)}; symparam derives the tokens an image "
+                        "becomes where it is 1/m for a whole number m, the side of the blocks "
+                        "of patches the pixel shuffle lays into one token (0.5: m = 2)")
 
 
 _T = "text_config."
