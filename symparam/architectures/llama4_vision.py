@@ -56,6 +56,7 @@ from symparam.blocks import (
 )
 from symparam.blocks.images import PerImage, WithImageTokens
 from symparam.blocks.saved import same_tensor
+from symparam.blocks.sharding import column, replicated, row
 from symparam.errors import quoted
 from symparam.family import Divides, Family
 from symparam.frozen import frozen
@@ -74,14 +75,15 @@ ATTENTION_VIS = h_vis * HEAD_VIS
 def vision_layer() -> Sequential:
     """``Llama4VisionEncoderLayer``: LayerNorm, attention (q, k, v, o with biases), LayerNorm,
     MLP with biases and a GELU."""
-    q, k, v = (Linear(H_vis, ATTENTION_VIS) for _ in range(3))
+    q, k, v = (column(Linear(H_vis, ATTENTION_VIS)) for _ in range(3))
     same_tensor("attention input", (q, "input"), (k, "input"), (v, "input"))
-    act, fc2 = Activation(d_ff_vis, fn="gelu"), Linear(d_ff_vis, H_vis)
+    act, fc2 = Activation(d_ff_vis, fn="gelu"), replicated(Linear(d_ff_vis, H_vis))
     same_tensor("activation output", (act, "output"), (fc2, "input"))
     return Sequential(
         self_attn=Attention(ATTENTION_VIS, ATTENTION_VIS, heads=h_vis, q_proj=q, k_proj=k,
-                            v_proj=v, o_proj=Linear(ATTENTION_VIS, H_vis)),
-        mlp=Sequential(kind="mlp", fc1=Linear(H_vis, d_ff_vis), activation_fn=act, fc2=fc2),
+                            v_proj=v, o_proj=row(Linear(ATTENTION_VIS, H_vis))),
+        mlp=Sequential(kind="mlp", fc1=replicated(Linear(H_vis, d_ff_vis)), activation_fn=act,
+                       fc2=fc2),
         input_layernorm=LayerNorm(H_vis), post_attention_layernorm=LayerNorm(H_vis),
         residual=Residual(H_vis, adds=2))
 
@@ -89,20 +91,20 @@ def vision_layer() -> Sequential:
 def adapter() -> Block:
     """``Llama4VisionPixelShuffleMLP``: the pixel shuffle (a reshape, no weights, no FLOPs),
     then fc1, a GELU, fc2 and a GELU, no biases, on each of an image's shuffled tokens."""
-    mlp = Sequential(kind="mlp", fc1=Linear(d_ff_vis, d_adp, bias=False),
+    mlp = Sequential(kind="mlp", fc1=column(Linear(d_ff_vis, d_adp, bias=False)),
                      activation_fn=Activation(d_adp, fn="gelu"),
-                     fc2=Linear(H_adp, H_adp, bias=False),
+                     fc2=row(Linear(H_adp, H_adp, bias=False)),
                      output_activation=Activation(H_adp, fn="gelu"))
     return on_sequence(Sequential(mlp=mlp), SHUFFLED)
 
 
 def vision_model() -> Block:
     """``Llama4VisionModel``: on an image's ⌊R/P⌋² patches and its class token."""
-    patches = on_sequence(Sequential(linear=Linear(C * P**2, H_vis, bias=False),
+    patches = on_sequence(Sequential(linear=column(Linear(C * P**2, H_vis, bias=False)),
                                      kind="embedding"), PATCHES)
     return on_sequence(Sequential(
         class_embedding=marked(Tensor(H_vis), "embedding"),
-        positional_embedding_vlm=marked(Tensor(TOKENS, H_vis), "embedding"),
+        positional_embedding_vlm=marked(replicated(Tensor(TOKENS, H_vis)), "embedding"),
         patch_embedding=patches, layernorm_pre=LayerNorm(H_vis),
         layernorm_post=LayerNorm(H_vis),
         model=Sequential(layers=Repeat(N_vis, vision_layer())),
@@ -110,7 +112,7 @@ def vision_model() -> Block:
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Block:
-    projector = Sequential(kind="mlp", linear_1=Linear(H_img, H, bias=False))
+    projector = Sequential(kind="mlp", linear_1=column(Linear(H_img, H, bias=False)))
     model = Sequential(vision_model=PerImage(vision_model(), TOKENS),
                        multi_modal_projector=PerImage(projector, SHUFFLED),
                        language_model=llama4.build("Llama4ForCausalLM", options))
