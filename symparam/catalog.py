@@ -467,7 +467,7 @@ def _assemble(name: str, source: Source, asked: Asked) -> Model:
         name, fam, architecture, options, bound, assumptions,
         description=description, reported=reported, free=asked.free,
         i18n=preset.i18n if same_class else None, label=label, config_keys=source.keys,
-        described=described,
+        described=described, unusable=resolved.unusable if resolved is not None else None,
     )
 
 

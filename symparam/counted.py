@@ -186,6 +186,7 @@ class Counted:
         label: str | None = None,
         config_keys: Mapping[str, str] | None = None,
         described: Described | None = None,
+        unusable: Mapping[str, str] | None = None,
     ) -> None:
         self.name = name
         self.family = family
@@ -199,6 +200,9 @@ class Counted:
         self.i18n = dict(i18n or {})
         #: hyperparameter → the config.json key its value came from (as the file spells it)
         self.config_keys = dict(config_keys or {})
+        #: hyperparameter → why the config's value of its key leaves it unbound, for what
+        #: needs it (:class:`~symparam.modeltype.Unusable`: Llama 4's pixel shuffle ratio)
+        self.unusable = dict(unusable or {})
         self.tree: Block = family.tree(architecture, self.options)
         self.user_assumptions = _distinct(assumptions)
         self.free = frozenset(free)

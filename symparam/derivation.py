@@ -162,9 +162,10 @@ def _compute_step(model: Counted, seq: int, batch: int) -> ComputeStep:
     counts = sorted((sym for sym in result.formula.free_symbols
                      if is_known(sym.name) and lookup(sym.name).counts_layers), key=order_key)
     at = {**model.bind(), "B": batch, "s": seq, "s_dec": seq, **bound(model, None)}
-    # the rows of an image's tokens (Mistral 3's ⌊⌊R/P⌋/m⌋) written as one symbol, r_img
-    rows = getattr(model.tree, "rows", None)
-    shown = {} if rows is None else {rows: r_img}
+    # the side of an image's grid of tokens, its patches merged m × m (⌊⌊R/P⌋/m⌋: Mistral 3's
+    # rows, a tile's in Idefics3, InternVL and Llama 4), written as one symbol, r_img
+    side = getattr(model.tree, "side", None)
+    shown = {} if side is None else {side: r_img}
     kinds = []
     for kind, flops in model.tree.flops_by_kind(B, s).items():
         if fixed is not None:
@@ -183,7 +184,8 @@ def _compute_step(model: Counted, seq: int, batch: int) -> ComputeStep:
                                            tiles.states, tiles.anyres_max)
         images = (found.images, found.patches, found.rows, found.columns, found.kernel,
                   found.merge, found.per_image, *found.pixels, found.window, found.pairs,
-                  found.rows_ended, int(found.tiled), read)
+                  found.rows_ended, int(found.tiled),
+                  0 if side is None else model.value_of(side), read)
     return ComputeStep(result.formula, grouped(result.formula.xreplace(shown), counts), batch,
                        seq, result.flops, result.parts, tuple(kinds), 2 * model.count() * tokens,
                        3 * result.flops, _six_nd(model, tokens), bool(result.notes), images)

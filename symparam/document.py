@@ -125,8 +125,9 @@ class ComputeStep:
     #: image, rows and columns of patches, the pooling's kernel, the side of the patches merged
     #: into a token, tokens an image, the image's height and width in pixels, the side of a
     #: windowed block's windows in tokens and its query–key pairs an image, the tokens the
-    #: processor adds an image after its rows, and 1 where each image is an R×R tile the
-    #: processor cut, Idefics3's), else None
+    #: processor adds an image after its rows, 1 where each image is an R×R tile the
+    #: processor cut (Idefics3's), the side of an image's grid of tokens where the derivation
+    #: writes it r_img (else 0), and LLaVA-NeXT's reading of its tiles), else None
     images: tuple[int, ...] | None = None
 
 

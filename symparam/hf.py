@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Mapping
+from dataclasses import field
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -23,7 +24,7 @@ from symparam.assumptions import Assumption
 from symparam.errors import ConfigError, Param, quoted, whole
 from symparam.frozen import frozen
 from symparam.limits import MAX_CONFIG_BYTES, MAX_JSON_DIGITS, MAX_LAYERS_LISTED, MAX_VALUE
-from symparam.modeltype import Leave, ModelType, NullRule, Size
+from symparam.modeltype import Leave, ModelType, NullRule, Size, Unusable
 from symparam.refused import refusal
 
 
@@ -159,6 +160,9 @@ class Resolved:
     values: dict[str, int]
     assumptions: tuple[Assumption, ...]
     keys: dict[str, str]
+    #: the hyperparameters a key's value leaves unbound (:class:`~symparam.modeltype.Unusable`)
+    #: and why, for what needs them
+    unusable: dict[str, str] = field(default_factory=dict)
 
 
 class ConfigView:
@@ -351,6 +355,7 @@ def resolve_config(
     values: dict[str, int] = {}
     assumptions: list[Assumption] = []
     keys: dict[str, str] = {}
+    unusable: dict[str, str] = {}
     for entry in record.sizes:
         if entry.when and not any(options.get(option) for option in entry.when):
             continue  # a size that is there only with an option (a sliding window)
@@ -367,6 +372,8 @@ def resolve_config(
             values[entry.symbol] = value
         elif isinstance(value, Assumption):
             assumptions.append(value)
+        elif isinstance(value, Unusable):
+            unusable[entry.symbol] = value.why
     if "N_dense" in values and "N" in values and values["N_dense"] > values["N"]:
         values["N_dense"] = values["N"]  # transformers: every layer before k is dense
     _check_padding(view, record, values)
@@ -376,7 +383,7 @@ def resolve_config(
                  if not s.listed})
     keys["n_labels"] = "num_labels"
     return Resolved(record, record.classes[cls], cls, options, values, tuple(assumptions),
-                    keys)
+                    keys, unusable)
 
 
 def _choose_class(config: Mapping[str, Any], record: ModelType, arch: str | None, base: bool,

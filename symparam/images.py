@@ -113,6 +113,12 @@ def bound(model: Any, images: int | None, size: tuple[int, int] | None = None
             raise InvalidValueError(f"{said}; leave out ",
                                     Param("images" if images is not None else "image_size"))
         return {}
+    unusable = getattr(model, "unusable", {})
+    if unusable:  # a key's value the tokens an image becomes cannot be derived from
+        tokens, values = getattr(model.tree, "tokens", s_img), model.bind()
+        for name in sorted(x.name for x in tokens.free_symbols):
+            if name in unusable and name not in values:
+                raise InvalidValueError(f"{model.name}: {unusable[name]}")
     if size is not None and tiled(model):
         raise InvalidValueError(f"{model.label} counts the R×R tiles its processor cuts an "
                                 "image into, each an image to it; leave out ",

@@ -56,6 +56,13 @@ class Leave:
     why: str
 
 
+@frozen
+class Unusable(Leave):
+    """A key whose value symparam reads into no hyperparameter (transformers builds the model
+    with it, and the count does not need it): the hyperparameter is left unbound, and what
+    needs it is refused with ``why``, which names the key, its value and what it must be."""
+
+
 class NullRule:
     """What a null key means when that depends on the rest of the file."""
 

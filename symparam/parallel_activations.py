@@ -17,7 +17,7 @@ from symparam.blocks.saved import Key, Saved, kind_bytes, union
 from symparam.errors import InvalidValueError, Param, SymparamError
 from symparam.memory import DTYPE_BYTES, activations, kv_cache
 from symparam.placement import Layout, stack_of, stages
-from symparam.symbols import B, N
+from symparam.symbols import B, N, n_img
 from symparam.symbols import s as S
 
 
@@ -293,6 +293,8 @@ def kv_per_gpu(model: Any, layout: Layout, dtype: str) -> tuple[int | None, str 
     formula = kv_cache(model)
     if formula is None:
         return None, None
+    if n_img in formula.free_symbols:
+        return None, "the KV cache per GPU is derived for text alone, not yet with images' tokens"
     if layout.tp > 1:
         forms = model.tree.forms().get("attention", ())
         if any("latent" in f.flags for f in forms):

@@ -418,11 +418,11 @@ def _images_said(t: Mapping[str, Any], fill: Any, inline: Any, at: dict[Any, Any
     """The images of every other vision–language model said, and bound in ``at``: their
     tokens and windows where the processor resizes them, the rows of their tokens."""
     (pictures, patches, side, columns, kernel, merge, tokens, height, width, window,
-     pairs, rows, tiles) = images
+     pairs, rows, tiles, merged_side) = images
     if merge and not rows and not tiles:  # an image at its own resolution: its tokens
         at[s_img], at[Q_win] = tokens, pairs  # and windows are bound too
-    if rows:  # the rows of an image's tokens, written r_img in the formula
-        at[r_img] = rows
+    if merged_side:  # the side of an image's grid of tokens, written r_img in the formula
+        at[r_img] = merged_side
     said = t["text"]["compute_images_rows" if rows else "compute_images_tiled" if tiles
                      else "compute_images_merged" if merge
                      else "compute_images" if kernel else "compute_images_projected"]
@@ -430,7 +430,7 @@ def _images_said(t: Mapping[str, Any], fill: Any, inline: Any, at: dict[Any, Any
                 side=side, columns=columns, kernel=kernel, merge=merge,
                 height=height, width=width, tokens=number(tokens), window=window,
                 pairs=number(pairs), Q_win=inline(lookup("Q_win").latex),
-                rows=rows, merged=number(tokens - rows),
+                rows=rows, merged=number(tokens - rows), merged_side=merged_side,
                 n_img=inline(lookup("n_img").latex),
                 s_img=inline(lookup("s_img").latex),
                 r_img=inline(lookup("r_img").latex))

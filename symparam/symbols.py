@@ -127,7 +127,8 @@ _ENTRIES = (
                    "query–key pairs of an image in a windowed block: the sum over its windows "
                    "of (patches in the window)²"),
     Hyperparameter("r_img", r"r_{\mathrm{img}}",
-                   "rows of an image's tokens: the side of its patches merged m × m (Pixtral)"),
+                   "rows of an image's (or a tile's) tokens, as many as each row holds: the "
+                   "side of its patch grid merged m × m"),
     Hyperparameter("L_vis", r"L_{\mathrm{vis}}",
                    "rows of the vision tower's position table (interpolated to each image's grid)"),
     Hyperparameter("P_t", r"P_{t}", "frames each patch spans (temporal patch size)"),

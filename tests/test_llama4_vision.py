@@ -154,12 +154,12 @@ def test_the_text_config_ties_the_head() -> None:
 
 def test_what_transformers_cannot_run_is_counted_but_not_run() -> None:
     """A ratio that is not 1/m (0.3) holds the same weights but makes no whole grid (m is
-    left for the caller to bind); m not
+    left for the caller to bind, and the FLOPs name the ratio); m not
     dividing the patch grid's side (7 × 7 patches, 2 × 2 blocks) and adapter widths that do
     not follow one another fail in transformers' forward: each is counted, its FLOPs refused
     by name."""
     base = json.loads(SCOUT.read_text(encoding="utf-8"))
-    for change, said in (({"pixel_shuffle_ratio": 0.3}, "no value for m"),
+    for change, said in (({"pixel_shuffle_ratio": 0.3}, "pixel_shuffle_ratio is 0.3"),
                          ({"image_size": 98}, "cannot run with m"),
                          ({"projector_output_dim": 2048}, "cannot run with d_adp")):
         config = {**base, "vision_config": {**base["vision_config"], **change}}
@@ -229,3 +229,27 @@ def test_the_cache_and_a_decoding_step_after_images(count: int, batch: int, seq:
         4 * oracle._held(cache.layers)
     assert compute(m, seq=seq, batch=batch, decode=True, images=count).flops == \
         oracle.decoding_step(model, cache, batch)
+
+
+@pytest.mark.parametrize(("ratio", "shown"), [(0.3, "0.3"), (2, "2"), (0, "0"), ("x", '"x"'),
+                                              (None, "null")])
+def test_a_shuffle_ratio_not_one_over_m_is_refused_in_one_line(
+        ratio: Any, shown: str, tmp_path: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    """A pixel_shuffle_ratio that is not 1/m for a whole number m: the parameters do not need
+    it (they are counted), the tokens an image becomes do — flops and memory say so in one
+    line naming the key and its value, exit 2, and print nothing else; with m bound by hand
+    the FLOPs are derived."""
+    config = tmp_path / "config.json"
+    config.write_text(json.dumps({**TINY, "vision_config": {**TINY["vision_config"],
+                                                            "pixel_shuffle_ratio": ratio}}))
+    assert main(["count", str(config)]) == 0
+    capsys.readouterr()
+    for command in ("flops", "memory"):
+        assert main([command, str(config), "--seq", "4"]) == 2
+        out, err = capsys.readouterr()
+        assert out == ""
+        assert err.strip() == (f"symparam: error: {config}: vision_config.pixel_shuffle_ratio "
+                               f"is {shown}; symparam derives the tokens an image becomes where "
+                               "it is 1/m for a whole number m, the side of the blocks of "
+                               "patches the pixel shuffle lays into one token (0.5: m = 2)")
+    assert main(["flops", str(config), "--seq", "4", "--set", "m=2"]) == 0

@@ -538,3 +538,46 @@ def test_mixers_without_a_megatron_split_refused_by_name(model_type: str, says: 
     config = transformers.AutoConfig.for_model(model_type).to_dict()
     with pytest.raises(InvalidValueError, match=says):
         stages(symparam.from_hf_config(config), Layout(4, tp=4))
+
+
+@pytest.mark.parametrize("t", [2])
+def test_llama4_composite_shards_match_its_tp_plan(t: int) -> None:
+    """Llama 4 with its vision encoder: every tensor as the class's assembled tp plan
+    (``_tp_plan``: the composite's, the vision model's and the language model's, with their
+    prefixes) splits it — the vision layers' q, k, v column-wise and o row-wise, their MLP
+    whole (the plan leaves it), the adapter's fc1 column-wise and fc2 row-wise, the patch
+    embedding and the projector column-wise (their outputs gathered); the token table split
+    over the vocabulary; every other tensor whole."""
+    torch, transformers = need("torch"), need("transformers")
+    from tests.test_llama4_vision import TINY
+
+    config = {**TINY, "text_config": {**TINY["text_config"], "vocab_size": 38}}  # t divides
+    data = {k: v for k, v in config.items() if k not in ("model_type", "architectures")}
+    with torch.device("meta"):
+        hf = transformers.Llama4ForConditionalGeneration(
+            transformers.AutoConfig.for_model("llama4", **data))
+    plan = hf._tp_plan
+    held = _held(symparam.from_hf_config(config), Layout(t, tp=t))
+    checked = 0
+    for name, param in hf.named_parameters():
+        generic = re.sub(r"\.\d+\.", ".{i}.", name, count=1)
+        module, _, leaf = name.rpartition(".")
+        style = next((plan[p] for p in plan if re.fullmatch(
+            p.replace(".", r"\.").replace("*", r"\d+"), name)), None)
+        if style is None:
+            style = next((plan[p] for p in plan if re.fullmatch(
+                p.replace(".", r"\.").replace("*", r"\d+"), module)), None)
+        shape = tuple(param.shape)
+        if param is hf.get_input_embeddings().weight:
+            want = (shape[0] // t, shape[1])
+        elif style is None or style.startswith("replicated"):
+            want = shape
+        else:
+            want = _plan_shape(style, shape, leaf.endswith("bias"), t)
+            checked += 1
+        assert held[generic] == want, (name, style)
+    assert checked >= 12
+    from symparam.parallel import per_gpu
+
+    found = per_gpu(symparam.from_hf_config(config), Layout(t, tp=t, seq=4))
+    assert found.kv_cache is None and "text alone" in found.kv_refused  # not n_img unbound

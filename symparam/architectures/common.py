@@ -77,12 +77,16 @@ class CrossAttention(Sequential):
                 "forward pass",)
 
 
-def sliding(options: Any, layers: Any = None, window: Any = W) -> dict[str, Any]:
+def sliding(options: Any, layers: Any = None, window: Any = W, own: bool | None = None
+            ) -> dict[str, Any]:
     """The :class:`~symparam.blocks.Attention` arguments of a type whose layers slide a window
     of W positions (or attend in chunks of ``window``, Llama 4's W_chunk: their cache is a
     window's): the window, and the share of the ``layers`` (N) the attention is repeated over
     that slide. Options: ``window_layers``, a 1 for each sliding layer, else
-    ``window_period``: 0 none, 1 every layer, p every layer but each p-th."""
+    ``window_period``: 0 none, 1 every layer, p every layer but each p-th. ``own``: for an
+    attention whose copies are all of one kind (a family that builds each kind of layer apart,
+    Llama 4), whether they slide: then its share is 1 or 0 and the ``layers`` that slide are
+    said apart (each kind's mask is made once for the whole model)."""
     listed, period = options.get("window_layers", ()), options.get("window_period", 0)
     if not listed and not period:
         return {}
@@ -93,6 +97,9 @@ def sliding(options: Any, layers: Any = None, window: Any = W) -> dict[str, Any]
         count = layers
     else:  # layer i is full when p divides i + 1: ⌊N/p⌋ of them
         count = layers - sympy.floor(layers / period, evaluate=False)
+    if own is not None:
+        return {"window": window, "windowed": int(own), "layers": layers,
+                "sliding_layers": count}
     return {"window": window, "windowed": count / layers, "layers": layers}
 
 
@@ -136,14 +143,15 @@ def with_lm_head(body_name: str, body: Block, table: Embedding, tied: bool) -> S
 
 
 def image_model(model: Sequential, base: bool, tied: bool, *tokens: Any,
-                language: str = "language_model") -> WithImageTokens:
+                language: str = "language_model", side: Any = None) -> WithImageTokens:
     """A vision–language ``model`` whose language model (its part ``language``) reads each
-    image as ``tokens`` (:class:`~symparam.blocks.images.WithImageTokens`): the base model, else
-    ``model`` with the LM head, tied to the language model's token table where ``tied``."""
+    image as ``tokens`` (:class:`~symparam.blocks.images.WithImageTokens`, with the ``side`` of
+    their grid where they are the patches merged m × m): the base model, else ``model`` with
+    the LM head, tied to the language model's token table where ``tied``."""
     if not base:
         table: Any = model[language]["embed_tokens"]  # type: ignore[index]
         model = with_lm_head("model", model, table, tied)
-    return WithImageTokens(model, *tokens)
+    return WithImageTokens(model, *tokens, side=side)
 
 
 def with_score(body_name: str, body: Block, hidden: Embedding) -> Sequential:

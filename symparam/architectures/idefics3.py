@@ -80,7 +80,7 @@ def build(architecture: str, options: Mapping[str, Any]) -> Block:
                        connector=PerImage(connector(), TOKENS),
                        text_model=language_model(options))
     return image_model(model, architecture.endswith("Model"), options["tie_word_embeddings"],
-                       TOKENS, language="text_model")
+                       TOKENS, language="text_model", side=SIDE)
 
 
 FAMILY = Family(

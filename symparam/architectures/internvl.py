@@ -176,7 +176,7 @@ def build(architecture: str, options: Mapping[str, Any]) -> Block:
                                                       IMAGE_TOKENS),
                        language_model=language_model(options))
     return image_model(model, architecture == "InternVLModel", options["tie_word_embeddings"],
-                       IMAGE_TOKENS)
+                       IMAGE_TOKENS, side=SIDE)
 
 
 FAMILY = Family(

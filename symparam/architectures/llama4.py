@@ -246,69 +246,89 @@ def rotary_layers(options: Mapping[str, Any], rotary: bool | None) -> tuple[Any,
     return N - sympy.floor(N / int(options["rope_period"]), evaluate=False), N
 
 
-def attention(options: Mapping[str, Any], rotary: bool | None = None) -> Attention:
-    """Grouped-query attention; the share of the layers that attend within chunks of W_chunk
-    positions (the rotary ones, where a chunk size is given) keep W_chunk − 1 in their cache
-    (of N layers, or of as many as a listed pattern gives)."""
+def attention(options: Mapping[str, Any], rotary: bool | None = None,
+              chunked: bool | None = None, depth: int = 0) -> Attention:
+    """Grouped-query attention; the layers that attend within chunks of W_chunk positions (the
+    rotary ones, where a chunk size is given) keep W_chunk − 1 in their cache: all of this
+    attention's copies or none for a layer that knows (``chunked``), else the share of the N
+    layers (or of the ``depth`` a listed pattern gives) that do."""
     bias = bool(options["attention_bias"])
     q, k_, v = (column(Linear(H, width * d_head, bias=bias)) for width in (h, h_kv, h_kv))
     same_tensor("attention input", (q, "input"), (k_, "input"), (v, "input"))
     rotated, total = rotary_layers(options, rotary)
-    # where a list gives the layers one by one, their number
-    listed = sympy.Integer(len(options["layer_pattern"] or options["rope_layers"]))
     return Llama4Attention(h * d_head, h * d_head, kv_cache=2 * h_kv * d_head, heads=h,
                            kv_heads=h_kv, masked=True, rotated=rotated, total=total,
                            qk_norm=bool(options["qk_norm"]),
                            tuned=bool(options["temperature_tuning"]),
-                           **sliding(options, listed or None, window=W_chunk),
+                           **sliding(options, sympy.Integer(depth) or None, window=W_chunk,
+                                     own=chunked),
                            q_proj=q, k_proj=k_, v_proj=v,
                            o_proj=row(Linear(h * d_head, H, bias=bias)))
 
 
-def layer(options: Mapping[str, Any], sparse: bool, rotary: bool | None = None
-          ) -> Sequential:
-    """An MoE or dense layer, with rotary embeddings or without (``rotary``), or, None, as
-    many of the N layers as the period gives."""
+def layer(options: Mapping[str, Any], sparse: bool, rotary: bool | None = None,
+          chunked: bool | None = None, depth: int = 0) -> Sequential:
+    """An MoE or dense layer, with rotary embeddings or without (``rotary``), attending in
+    chunks or not (``chunked``), or, None, as many of the N layers as the periods give."""
     feed = moe(options) if sparse else gated(d_ff, fn=activation_of(options, "silu"))
-    return Sequential(self_attn=attention(options, rotary), feed_forward=feed,
+    return Sequential(self_attn=attention(options, rotary, chunked, depth), feed_forward=feed,
                       input_layernorm=RMSNorm(H), post_attention_layernorm=RMSNorm(H),
                       residual=Residual(H, adds=2))
 
 
+def chunked_at(options: Mapping[str, Any], i: int) -> bool:
+    """Whether layer i attends in chunks: as ``window_layers`` lists, else by
+    ``window_period`` (0 none, 1 every layer, p every layer but each p-th)."""
+    listed, period = options["window_layers"], int(options["window_period"])
+    if listed:
+        return bool(listed[i])
+    return period == 1 or (period > 1 and (i + 1) % period != 0)
+
+
 def decoder_layers(options: Mapping[str, Any]) -> Block:
-    """The N layers, each kind — MoE or dense, with rotary embeddings or without — a layer of
-    its own wherever the kinds interleave: by the listed patterns (MoE layers, rotary layers)
-    where a file lists one, else by position modulo both periods (every
-    ``sparse_step``-th layer MoE, every ``rope_period``-th without rotary). Where every layer
-    is MoE and none is listed, one layer N times, of which the period's share turn."""
-    pattern, listed = options["layer_pattern"], options["rope_layers"]
+    """The N layers, each kind — MoE or dense, with rotary embeddings or without, attending
+    in chunks or not — a layer of its own wherever the kinds interleave: by the listed
+    patterns (MoE layers, rotary layers, chunked layers) where a file lists one, else by
+    position modulo the periods (every ``sparse_step``-th layer MoE, every ``rope_period``-th
+    without rotary, every ``window_period``-th not chunked). Where every layer is MoE and
+    neither the MoE nor the rotary layers are listed, one layer N times, of which the
+    periods' (or the chunked list's) share turn and attend in chunks."""
+    pattern, listed, chunks = (options["layer_pattern"], options["rope_layers"],
+                               options["window_layers"])
     step, period = int(options["sparse_step"]), int(options["rope_period"])
+    windows = int(options["window_period"])
     if not pattern and not listed and step == 1:
         return Repeat(N, layer(options, True))
-    if pattern or listed:
-        depth = len(pattern or listed)
+    if pattern or listed or chunks:
+        depth = len(pattern or listed or chunks)
         sparse = pattern or tuple(int((i + 1) % step == 0) for i in range(depth))
         rotary = listed or tuple(int((i + 1) % period != 0) for i in range(depth))
-        kinds = tuple(zip(sparse, rotary, strict=True))
-        made = {kind: layer(options, bool(kind[0]), bool(kind[1])) for kind in set(kinds)}
+        chunked = tuple(int(chunked_at(options, i)) for i in range(depth))
+        kinds = tuple(zip(sparse, rotary, chunked, strict=True))
+        made = {kind: layer(options, *map(bool, kind), depth=depth) for kind in set(kinds)}
         return Stack(*(Repeat(count, made[kind], start, stride)
                        for kind, start, count, stride in runs(kinds)))
-    cycle = step * period // math.gcd(step, period)
-    kinds = tuple(((r + 1) % step == 0, (r + 1) % period != 0) for r in range(cycle))
+    cycle = math.lcm(step, period, max(windows, 1))
+    kinds = tuple(((r + 1) % step == 0, (r + 1) % period != 0, chunked_at(options, r))
+                  for r in range(cycle))
     made = {kind: layer(options, *kind) for kind in set(kinds)}
 
     def every(n: int) -> Any:  # the layers i < N where n divides i + 1 (unevaluated floors)
         return N if n == 1 else sympy.floor(N / n, evaluate=False)
 
-    # each kind's layers in one term: MoE (step | i + 1) and without rotary (period | i + 1)
-    sparse_nope = every(cycle)
-    totals = {(True, False): sparse_nope, (True, True): every(step) - sparse_nope,
-              (False, False): every(period) - sparse_nope,
-              (False, True): N - every(step) - every(period) + sparse_nope}
-    return Stack(*(Repeat(totals[kind] if kinds.count(kind) == 1 else
+    # each kind's layers in one term: MoE (step | i + 1) and without rotary (period | i + 1),
+    # where those two say which layers attend in chunks (chunked are the rotary ones, all or
+    # none, as transformers' configs give them)
+    sparse_nope = every(math.lcm(step, period))
+    pairs = {(True, False): sparse_nope, (True, True): every(step) - sparse_nope,
+             (False, False): every(period) - sparse_nope,
+             (False, True): N - every(step) - every(period) + sparse_nope}
+    totals = ({kind: pairs[kind[:2]] for kind in made}
+              if len({kind[:2] for kind in made}) == len(made) else {})
+    return Stack(*(Repeat(totals[kind] if kind in totals and kinds.count(kind) == 1 else
                           sympy.floor((N + cycle - 1 - r) / cycle, evaluate=False), made[kind],
                           r, cycle) for r, kind in enumerate(kinds)),
-                 totals={block: totals[kind] for kind, block in made.items()})
+                 totals={block: totals[kind] for kind, block in made.items() if kind in totals})
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Block:

@@ -56,9 +56,11 @@ from symparam.blocks import (
 )
 from symparam.blocks.images import PerImage, WithImageTokens
 from symparam.blocks.saved import same_tensor
+from symparam.blocks.sharding import column, replicated, row
+from symparam.errors import quoted
 from symparam.family import Divides, Family
 from symparam.frozen import frozen
-from symparam.modeltype import Leave, ModelType, NullRule, Reader, Size
+from symparam.modeltype import Leave, ModelType, NullRule, Reader, Size, Unusable
 from symparam.symbols import C, H, H_adp, H_img, H_vis, N_vis, P, R, d_adp, d_ff_vis, h_vis, m
 
 #: the side of an image's shuffled grid: ⌊R/P⌋/m tokens a row (m divides ⌊R/P⌋ to run)
@@ -73,14 +75,15 @@ ATTENTION_VIS = h_vis * HEAD_VIS
 def vision_layer() -> Sequential:
     """``Llama4VisionEncoderLayer``: LayerNorm, attention (q, k, v, o with biases), LayerNorm,
     MLP with biases and a GELU."""
-    q, k, v = (Linear(H_vis, ATTENTION_VIS) for _ in range(3))
+    q, k, v = (column(Linear(H_vis, ATTENTION_VIS)) for _ in range(3))
     same_tensor("attention input", (q, "input"), (k, "input"), (v, "input"))
-    act, fc2 = Activation(d_ff_vis, fn="gelu"), Linear(d_ff_vis, H_vis)
+    act, fc2 = Activation(d_ff_vis, fn="gelu"), replicated(Linear(d_ff_vis, H_vis))
     same_tensor("activation output", (act, "output"), (fc2, "input"))
     return Sequential(
         self_attn=Attention(ATTENTION_VIS, ATTENTION_VIS, heads=h_vis, q_proj=q, k_proj=k,
-                            v_proj=v, o_proj=Linear(ATTENTION_VIS, H_vis)),
-        mlp=Sequential(kind="mlp", fc1=Linear(H_vis, d_ff_vis), activation_fn=act, fc2=fc2),
+                            v_proj=v, o_proj=row(Linear(ATTENTION_VIS, H_vis))),
+        mlp=Sequential(kind="mlp", fc1=replicated(Linear(H_vis, d_ff_vis)), activation_fn=act,
+                       fc2=fc2),
         input_layernorm=LayerNorm(H_vis), post_attention_layernorm=LayerNorm(H_vis),
         residual=Residual(H_vis, adds=2))
 
@@ -88,20 +91,20 @@ def vision_layer() -> Sequential:
 def adapter() -> Block:
     """``Llama4VisionPixelShuffleMLP``: the pixel shuffle (a reshape, no weights, no FLOPs),
     then fc1, a GELU, fc2 and a GELU, no biases, on each of an image's shuffled tokens."""
-    mlp = Sequential(kind="mlp", fc1=Linear(d_ff_vis, d_adp, bias=False),
+    mlp = Sequential(kind="mlp", fc1=column(Linear(d_ff_vis, d_adp, bias=False)),
                      activation_fn=Activation(d_adp, fn="gelu"),
-                     fc2=Linear(H_adp, H_adp, bias=False),
+                     fc2=row(Linear(H_adp, H_adp, bias=False)),
                      output_activation=Activation(H_adp, fn="gelu"))
     return on_sequence(Sequential(mlp=mlp), SHUFFLED)
 
 
 def vision_model() -> Block:
     """``Llama4VisionModel``: on an image's ⌊R/P⌋² patches and its class token."""
-    patches = on_sequence(Sequential(linear=Linear(C * P**2, H_vis, bias=False),
+    patches = on_sequence(Sequential(linear=column(Linear(C * P**2, H_vis, bias=False)),
                                      kind="embedding"), PATCHES)
     return on_sequence(Sequential(
         class_embedding=marked(Tensor(H_vis), "embedding"),
-        positional_embedding_vlm=marked(Tensor(TOKENS, H_vis), "embedding"),
+        positional_embedding_vlm=marked(replicated(Tensor(TOKENS, H_vis)), "embedding"),
         patch_embedding=patches, layernorm_pre=LayerNorm(H_vis),
         layernorm_post=LayerNorm(H_vis),
         model=Sequential(layers=Repeat(N_vis, vision_layer())),
@@ -109,11 +112,11 @@ def vision_model() -> Block:
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Block:
-    projector = Sequential(kind="mlp", linear_1=Linear(H_img, H, bias=False))
+    projector = Sequential(kind="mlp", linear_1=column(Linear(H_img, H, bias=False)))
     model = Sequential(vision_model=PerImage(vision_model(), TOKENS),
                        multi_modal_projector=PerImage(projector, SHUFFLED),
                        language_model=llama4.build("Llama4ForCausalLM", options))
-    return WithImageTokens(model, SHUFFLED)
+    return WithImageTokens(model, SHUFFLED, side=SIDE)
 
 
 #: transformers runs the vision adapter only where its layers' widths follow one another
@@ -153,19 +156,22 @@ FAMILY = Family(
 class ShuffleFactor(NullRule):
     """m, the side of the blocks the pixel shuffle lays into one token: 1 /
     ``pixel_shuffle_ratio`` where that is a whole number (0.5: 2 × 2 blocks); of another
-    ratio, none (the tokens an image becomes are not derived; nothing the model holds depends
-    on it)."""
+    ratio, none (:class:`~symparam.modeltype.Unusable`: nothing the model holds depends on
+    it, so it is counted; the tokens an image becomes, and so its FLOPs and memory, are
+    refused in one line naming the key and its value)."""
 
     key: str
 
     def resolve(self, config: Reader) -> int | Leave:
         ratio = config.given(self.key)
-        if isinstance(ratio, bool) or not isinstance(ratio, int | float) or ratio <= 0:
-            return Leave("the pixel shuffle's ratio is not 1/m")
-        inverse = 1 / ratio
-        if inverse < 1 or abs(inverse - round(inverse)) > 1e-9 * inverse:
-            return Leave("the pixel shuffle's ratio is not 1/m")
-        return round(inverse)
+        if not isinstance(ratio, bool) and isinstance(ratio, int | float) and ratio > 0:
+            inverse = 1 / ratio
+            if inverse >= 1 and abs(inverse - round(inverse)) <= 1e-9 * inverse:
+                return round(inverse)
+        shown = config.spelled.get(self.key, self.key)
+        return Unusable(f"{shown} is {quoted(ratio)}; symparam derives the tokens an image "
+                        "becomes where it is 1/m for a whole number m, the side of the blocks "
+                        "of patches the pixel shuffle lays into one token (0.5: m = 2)")
 
 
 _T = "text_config."

@@ -81,15 +81,18 @@ class WithImageTokens(Block):
     the images became, ``tokens`` each (s_img unless the tree says otherwise): s + n_img·s_img
     positions, for its FLOPs, its cache and the keys a decoding step attends over; ``rows``:
     of those, the tokens the processor adds an image, one after each row of its tokens (Mistral
-    3's [IMG_BREAK] and [IMG_END]), where it adds any. Transparent in tensor names and
+    3's [IMG_BREAK] and [IMG_END]), where it adds any; ``side``: the side of the square grid
+    an image's tokens form where they are its patches merged m × m (⌊⌊R/P⌋/m⌋; Mistral 3's
+    rows), which a derivation writes as one symbol, r_img. Transparent in tensor names and
     breakdowns."""
 
     def __init__(self, inner: Block, tokens: sympy.Expr = s_img,
-                 rows: sympy.Expr | None = None) -> None:
+                 rows: sympy.Expr | None = None, side: sympy.Expr | None = None) -> None:
         self._children = adopt("WithImageTokens", [("", inner)])
         self.inner = inner
         self.tokens = tokens
         self.rows = rows
+        self.side = rows if side is None else side
         self.kind = inner.kind
 
     def children(self) -> tuple[tuple[str, Block], ...]:

@@ -126,7 +126,9 @@ class Attention(Block):
     softmax, one per score; ``scaled`` says whether the scores are multiplied by 1/√d_head (T5's
     are not); ``softcap``: the scores pass through c·tanh(x/c) (Gemma2). ``window``: a
     sliding window of that many positions, over which ``windowed`` (a share) of the layers
-    this attention is repeated over attend and which is all they cache (gpt-oss, Gemma2 …).
+    this attention is repeated over attend and which is all they cache (gpt-oss, Gemma2 …);
+    ``layers``: how many layers of the model there are, of which ``sliding_layers`` slide
+    (default ``windowed`` of them; each kind has its own mask).
     ``expanded``: children that a decoding step runs over every key it attends to, not only
     on the new token (multi-head latent attention's kv_b_proj, which transformers applies to
     the cached latents at every step); ``absorbed``: the query/key and value widths of its
@@ -150,7 +152,8 @@ class Attention(Block):
                  key_seq: sympy.Expr | None = None, heads: Dim | None = None,
                  scaled: bool = True, softcap: bool = False, sink: bool = False,
                  window: Dim | None = None, windowed: sympy.Expr | int = 1,
-                 layers: sympy.Expr | int = 1, rotary_layers: str = "all",
+                 layers: sympy.Expr | int = 1, sliding_layers: sympy.Expr | int | None = None,
+                 rotary_layers: str = "all",
                  rotary_fp32: bool = False,
                  rotary: Dim | None = None, kv_heads: Dim | None = None,
                  views: Mapping[str, tuple[Key, Dim]] | None = None,
@@ -175,6 +178,9 @@ class Attention(Block):
         # of how many layers: with windows, sliding and full ones may each have their own mask
         # (and, rotary_layers "per_kind", rotary tables: Gemma3; "sliding": only they turn)
         self.layers = as_expr(layers)
+        # of those, how many slide, where not ``windowed`` of them (an attention whose copies
+        # are one kind of a model's layers: its own share is 1 or 0, the model's is not)
+        self.sliding_layers = None if sliding_layers is None else as_expr(sliding_layers)
         self.rotary_layers = rotary_layers
         self.rotary_fp32 = rotary_fp32
         # for the tensors a training step saves: the rotated width of each head (the rotary
@@ -342,7 +348,11 @@ class Attention(Block):
 
     def _sliding(self) -> sympy.Expr:
         """How many of the ``layers`` slide a window."""
-        return sympy.S.Zero if self.window is None else sympy.expand(self.windowed * self.layers)
+        if self.window is None:
+            return sympy.S.Zero
+        if self.sliding_layers is not None:
+            return self.sliding_layers
+        return sympy.expand(self.windowed * self.layers)
 
     def _kinds(self) -> sympy.Expr:
         """How many kinds of layer there are (sliding, full): each has its own mask."""

@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '61140:15ab4963'
+SOURCE = '61175:148e2eb3'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -614,7 +614,8 @@ TABLE = {'title': 'Parameter count of {model}',
                                   "each tile's {patches} patches ({side} × {columns}), and the "
                                   'connector lays the states of each {merge} × {merge} block of '
                                   'them side by side into one token and projects it: {tokens} '
-                                  'tokens a tile, which the language model reads with the text.',
+                                  'tokens a tile, {r_img} = {merged_side} to a side, which the '
+                                  'language model reads with the text.',
           'compute_images_anyres': 'Images a sequence: {n_img} = {images}, beside its s text '
                                    'tokens, each taken as {height} × {width} pixels (the size '
                                    'symparam flops assumes when no image size is given). The '

@@ -1,5 +1,5 @@
 # templates/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '79692:c31c1a30'
+SOURCE = '79795:e516c25a'
 TABLE = {'title': '{model}의 파라미터 수',
  'intro': '{architecture}에는 파라미터가 몇 개 있을까? 아래의 모든 수치는 symparam이 모델의 블록 트리에서 직접 유도한 것이며, 모듈 이름은 모델의 '
           '{names}에 나오는 이름과 같다.',
@@ -81,7 +81,7 @@ TABLE = {'title': '{model}의 파라미터 수',
              'g_conv': '그 합성곱의 그룹 수',
              'R': '이미지 크기(정사각형 한 변의 픽셀 수)',
              'P': '패치 크기(픽셀)',
-             'r_img': '이미지 한 장의 토큰이 이루는 행 수: 패치를 m × m씩 합친 뒤 한 변의 개수(Pixtral)',
+             'r_img': '이미지(또는 타일) 한 장의 토큰이 이루는 줄 수이자 한 줄의 토큰 수: 패치 격자를 m × m씩 합친 뒤 한 변의 개수',
              'Q_win': '창 어텐션 블록에서 이미지 한 장의 쿼리–키 쌍 수: 창마다 패치 수를 제곱해 더한 값',
              'L_vis': '비전 타워 위치 표의 행 수(이미지마다 격자에 맞게 보간한다)',
              'P_t': '패치 하나가 걸치는 프레임 수(시간 방향 패치 크기)',
@@ -569,8 +569,8 @@ TABLE = {'title': '{model}의 파라미터 수',
                                   '가로세로 비율과 프로세서 자신의 설정, 곧 가장 긴 변이나 타일 수 상한으로 정해지고, 여러 타일로 잘릴 때는 '
                                   '원본 전체를 줄인 타일이 하나 더 붙는다). 비전 타워는 타일마다 패치 {patches}개({side} × '
                                   '{columns})에서 돌고, 커넥터가 이웃한 패치 {merge} × {merge}개의 상태를 나란히 이어 토큰 '
-                                  '하나로 만든 뒤 투영하므로 타일 하나는 토큰 {tokens}개가 되며, 언어 모델은 이 토큰을 텍스트와 함께 '
-                                  '읽는다.',
+                                  '하나로 만든 뒤 투영하므로 타일 하나는 토큰 {tokens}개가 되며(한 변에 {r_img} = '
+                                  '{merged_side}개씩 놓인 정사각형), 언어 모델은 이 토큰을 텍스트와 함께 읽는다.',
           'compute_images_anyres': '각 시퀀스에는 텍스트 토큰 s개 외에 이미지 {n_img} = {images}장이 들어 있고, 이미지마다 '
                                    '{height} × {width} 픽셀로 본다(symparam flops에 이미지 크기를 주지 않을 때 가정하는 '
                                    '크기). 프로세서는 image_grid_pinpoints 가운데 가장 잘 맞는 {best_h} × '

@@ -1,5 +1,5 @@
 # templates/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '67642:6051f4c1'
+SOURCE = '67732:156dfb3a'
 TABLE = {'title': '{model} 的参数量',
  'intro': '{architecture} 一共有多少参数？下文的每个数字都由 symparam 根据模型的模块树推导得出，模块名与模型 {names} 中的名称一致。',
  'intro_symbolic': '{family}系列（{architecture}）的参数量，写成超参数的公式，不代入具体数值。',
@@ -80,7 +80,7 @@ TABLE = {'title': '{model} 的参数量',
              'g_conv': '该卷积的分组数',
              'R': '图像边长（像素）',
              'P': '图像块边长（像素）',
-             'r_img': '一张图像的词元排成的行数：图像块按 m × m 合并后每边的个数（Pixtral）',
+             'r_img': '一张图像（或一个图块）的词元排成的行数，也是每行的个数：图像块网格按 m × m 合并后每边的个数',
              'Q_win': '窗口注意力层中一张图像的查询–键对数：各窗口内图像块数的平方之和',
              'L_vis': '视觉塔位置表的行数（按每张图像的网格插值）',
              'P_t': '每个图像块跨越的帧数（时间维图像块大小）',
@@ -539,7 +539,8 @@ TABLE = {'title': '{model} 的参数量',
                                   '{height} × {width} '
                                   '像素的图块（图块数取决于原图的长宽比和处理器自身的设定，即最长边或图块数上限；原图被切成多块时，整张原图缩小成的一个图块还要再算一块）：视觉塔在每个图块的 '
                                   '{patches} 个图像块（{side} × {columns}）上运行，连接器把每 {merge} × {merge} '
-                                  '个相邻图像块的状态并排拼成一个词元再做投影，每个图块得到 {tokens} 个词元，与文本一起送入语言模型。',
+                                  '个相邻图像块的状态并排拼成一个词元再做投影，每个图块得到 {tokens} 个词元，排成每边 {r_img} = '
+                                  '{merged_side} 个的方阵，与文本一起送入语言模型。',
           'compute_images_anyres': '除 s 个文本词元外，每个序列还含 {n_img} = {images} 张图像，每张按 {height} × '
                                    '{width} 像素计（symparam flops 未给定图像尺寸时假定的尺寸）。处理器从 '
                                    'image_grid_pinpoints 中选出最合适的 {best_h} × {best_w}，把图像缩放进去，切成 '
