@@ -209,6 +209,9 @@ class Family:
     #: the layouts of a checked family not checked yet: options that, with these values, refuse
     #: its activations (DeepSeek-V2's router, GraniteMoE's block-sparse experts)
     unchecked_layouts: tuple[tuple[str, Any], ...] = ()
+    #: why its elementwise work (``--with-nonmatmul``) is not checked against the oracle's
+    #: yet, though its matrix products are ("": it is)
+    elements_unchecked: str = ""
     sequence: sympy.Expr | None = None  # a sequence length fixed by the input (ViT's patches)
     #: the same, for the classes whose input alone fixes it in a family where others take a
     #: sequence of tokens (CLIP's image classifier, beside its text tower's s tokens)
