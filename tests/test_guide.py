@@ -111,3 +111,23 @@ def test_the_new_family_example_counts_as_transformers(cls: str, tied: bool) -> 
     m = symparam.from_block(tree, "biogpt", **values)
     assert oracle.ours(m) == oracle.from_config(config, cls)
     assert m.count() == sum(math.prod(shape) for shape in oracle.from_config(config, cls).values())
+
+
+def test_what_a_family_declares_of_its_inputs_names_its_classes() -> None:
+    """Each class a family's ``inputs`` names is one of its architectures (a typo would leave
+    the class fed token ids on the meta device), and each record's ``runnable`` names sizes it
+    reads."""
+    from dataclasses import fields
+
+    from symparam.inputs import inputs_of, runnable_of
+
+    for family in catalog.families():
+        declared = inputs_of(family)
+        for field in fields(declared):
+            value = getattr(declared, field.name)
+            if isinstance(value, tuple):
+                assert set(value) <= set(family.architectures), (family.name, field.name)
+    for name in model_types():
+        record = model_types()[name]
+        symbols = {size.symbol for size in record.sizes}
+        assert set(runnable_of(record).not_null) <= symbols, name
