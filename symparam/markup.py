@@ -26,8 +26,8 @@ from symparam.frozen import frozen
 from symparam.josa import attach
 from symparam.output import shown
 from symparam.printing import Terms, latex, mathml, mathml_name
-from symparam.render import LANGUAGES, environment, strings, template_source
 from symparam.templating import rendered, table
+from symparam.wording import LANGUAGES, environment, strings, template_source
 
 try:  # SHA-256 itself: hashlib would load OpenSSL first (10 M instructions of a page's start)
     from _sha256 import sha256 as _sha256  # Python 3.11
@@ -42,7 +42,7 @@ from symparam.version import __version__
 @cache
 def page_strings(lang: str) -> Mapping[str, Any]:
     """The page's own words in ``lang`` (``templates/page/lang/<lang>.toml``); the derivation's
-    are :func:`symparam.render.strings`."""
+    are :func:`symparam.wording.strings`."""
     strings(lang)  # an unknown language is the same clear error as for a derivation
     name = f"page/lang/{lang}.toml"
     return table(name, template_source(name))

@@ -58,7 +58,8 @@ from symparam.markup import (
 from symparam.memory import OPTIMISERS, kv_cache_width
 from symparam.page_compute import running
 from symparam.printing import INVISIBLE_TIMES, latex, mathml, mathml_name, percent
-from symparam.render import (
+from symparam.symbols import lookup, order_key
+from symparam.wording import (
     LANGUAGES,
     description,
     family_name,
@@ -67,7 +68,6 @@ from symparam.render import (
     option_value,
     strings,
 )
-from symparam.symbols import lookup, order_key
 
 if TYPE_CHECKING:
     from symparam.counted import Counted

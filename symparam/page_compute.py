@@ -36,8 +36,8 @@ from symparam.live import Formulas
 from symparam.markup import Words, code, math
 from symparam.memory import POLICIES, kept, kv_cache, saved_bytes, state_size
 from symparam.printing import mathml_name
-from symparam.render import LANGUAGES, family_name, hyper_meaning, strings
 from symparam.symbols import B, lookup, s, s_dec
+from symparam.wording import LANGUAGES, family_name, hyper_meaning, strings
 
 #: the values the page's inputs start from (the dtype: ``symparam memory``'s default)
 START = {s: 2048, B: 1}

@@ -1,21 +1,15 @@
-"""Rendering: one jinja2 environment, the escaping and number filters, the language strings.
+"""A derivation laid out as Markdown or LaTeX: the view its templates (``derivation.md.j2``,
+``derivation.tex.j2``) are given, with every formula already LaTeX and every number already
+formatted; the templates only lay it out.
 
-Templates (``derivation.md.j2``, ``derivation.tex.j2``) only lay out what they are given: every
-formula arrives here as LaTeX and every number already formatted. Language strings live in
-``templates/lang/<lang>.toml``; sentences there take named fields that are escaped for the
-output format before they are filled in.
+The language strings, the jinja2 environment and the sentences shared with the page are
+:mod:`symparam.wording`'s; escaping, figures and math delimiters :mod:`symparam.escaping`'s.
 """
 
 from __future__ import annotations
 
-import itertools
-import re
-import string
-from collections.abc import Callable, Mapping
-from fractions import Fraction
-from functools import cache, partial
-from importlib import resources
-from pathlib import Path
+from collections.abc import Mapping
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import sympy
@@ -23,14 +17,23 @@ from markupsafe import Markup
 
 from symparam.breaking import aligned
 from symparam.errors import InvalidValueError
-from symparam.josa import attach
-from symparam.pdftex import settable
+from symparam.escaping import (
+    code_md,
+    code_tex,
+    escape_md,
+    escape_pdftex,
+    escape_tex,
+    math_block,
+    math_inline,
+    number,
+    number_tex,
+    prose,
+)
 from symparam.printing import latex, percent
 from symparam.render_gpu import gpu_view
 from symparam.symbols import (
     B,
     Q_win,
-    indexed,
     latex_name,
     lookup,
     n_img,
@@ -40,15 +43,20 @@ from symparam.symbols import (
     s,
     s_img,
 )
-from symparam.templating import loader, table
+from symparam.wording import (
+    environment,
+    family_name,
+    filler,
+    hyper_meaning,
+    option_text,
+    option_value,
+    strings,
+)
 
 if TYPE_CHECKING:
-    import jinja2
 
-    from symparam.counted import Described
     from symparam.document import Document, ModuleRow
 
-LANGUAGES = ("en", "zh", "ko")
 FORMATS = ("md", "tex")
 #: how Markdown writes math: ``dollars`` ($…$ and $$…$$, for renderers that read math before
 #: Markdown: GitHub, Jupyter, VS Code, Obsidian, pandoc), ``github`` (```math blocks and $`…`$,
@@ -56,7 +64,6 @@ FORMATS = ("md", "tex")
 #: every punctuation mark escaped, so that a Markdown renderer that is not math-aware hands
 #: KaTeX's or MathJax's auto-render the TeX unchanged)
 MATH_FLAVOURS = ("dollars", "github", "katex")
-_ASCII_PUNCTUATION = frozenset(string.punctuation)
 #: the letter of a parameter count (:attr:`Derivation.count_letter`) in LaTeX
 COUNT_LETTERS = {"P": "P", "Θ": r"\Theta"}
 #: LaTeX heading commands, outermost first; a derivation's headings take one and the next
@@ -68,21 +75,6 @@ FRAGMENT_PACKAGES = {"en": ("array", "booktabs", "tabularx"),
                       "zh": ("array", "booktabs", "tabularx", "xeCJK"),
                       "ko": ("array", "booktabs", "tabularx", "xetexko")}
 
-_TEX_SPECIAL = {
-    "\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
-    "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
-    "<": r"\textless{}", ">": r"\textgreater{}", "|": r"\textbar{}",
-    # signs pdflatex's inputenc does not know, set as math in every engine
-    "−": r"\ensuremath{-}", "≠": r"\ensuremath{\neq}", "≈": r"\ensuremath{\approx}",
-    "≤": r"\ensuremath{\leq}", "≥": r"\ensuremath{\geq}", "↔": r"\ensuremath{\leftrightarrow}",
-    "→": r"\ensuremath{\rightarrow}", "⌈": r"\ensuremath{\lceil}", "⌉": r"\ensuremath{\rceil}",
-    "⌊": r"\ensuremath{\lfloor}", "⌋": r"\ensuremath{\rfloor}", "Δ": r"\ensuremath{\Delta}",
-}
-_MD_SPECIAL = {
-    "\\": "\\\\", "|": r"\|", "*": r"\*", "_": r"\_", "`": r"\`", "[": r"\[", "]": r"\]",
-    "<": "&lt;", ">": "&gt;", "&": "&amp;", "$": r"\$", "#": r"\#",
-}
-
 
 _UNITS = {
     "mib": r"1\,\mathrm{MiB} = 2^{20}\,\mathrm{B}",
@@ -90,154 +82,6 @@ _UNITS = {
     "gib": r"1\,\mathrm{GiB} = 2^{30}\,\mathrm{B}",
     "gb": r"1\,\mathrm{GB} = 10^{9}\,\mathrm{B}",
 }
-
-
-def _printable(text: Any) -> str:
-    """``text`` on one line: line breaks and other control characters become spaces (a blank
-    line would end a LaTeX argument, a newline a Markdown table row or heading)."""
-    return "".join(c if c.isprintable() else " " for c in str(text))
-
-
-def escape_tex(text: Any) -> Markup:
-    """Plain text made safe for LaTeX: every special character is printed, never executed."""
-    if isinstance(text, Markup):
-        return text
-    return Markup("".join(_TEX_SPECIAL.get(c, c) for c in _printable(text)))
-
-
-def escape_pdftex(text: Any) -> Markup:
-    """:func:`escape_tex` for a document pdflatex compiles (English): a character its fonts
-    cannot set (模, 😀, Hebrew …) is written as its code point, ``<U+6A21>``
-    (:func:`symparam.pdftex.settable`)."""
-    if isinstance(text, Markup):
-        return text
-    return escape_tex(settable(_printable(text), _TEX_SPECIAL))
-
-
-def escape_md(text: Any) -> Markup:
-    """Plain text made safe for Markdown: no table breaks, no HTML, no emphasis."""
-    if isinstance(text, Markup):
-        return text
-    return Markup("".join(_MD_SPECIAL.get(c, c) for c in _printable(text)))
-
-
-def code_md(text: str) -> Markup:
-    """A tensor name as inline code. A ``|`` would end a table cell, and inside a code span no
-    escape protects it from a backslash before it (``\\|``), so such a name is escaped text.
-    The fence is one backtick longer than the longest run of them in the name (CommonMark
-    ends a span at the first run as long as its fence: ````a``[x](…)``b```` with a fence of
-    two would close early and leave a live link)."""
-    if "|" in str(text):
-        return escape_md(text)
-    body = _printable(text).replace("<", "&lt;")
-    longest = max((len(run) for run in re.findall("`+", body)), default=0)
-    fence = "`" * (longest + 1)
-    pad = " " if longest else ""
-    return Markup(f"{fence}{pad}{body}{pad}{fence}")
-
-
-def code_tex(text: str, pdf: bool = False) -> Markup:
-    """A tensor name in typewriter type, breakable after each dot and underscore and inside
-    CamelCase words (``Enc·Dec·Attention``), so that it fits a narrow column; ``pdf``: for
-    pdflatex, as :func:`escape_pdftex` writes it."""
-    if pdf:
-        text = settable(_printable(text), _TEX_SPECIAL)
-    pieces = []
-    for part in str(text).split("."):
-        pieces.append(r"\_\allowbreak{}".join(_camel_breaks(w) for w in part.split("_")))
-    return Markup(r"\texttt{" + r".\allowbreak{}".join(pieces) + "}")
-
-
-def _camel_breaks(word: str) -> str:
-    """``word`` escaped, with a break allowed before each capital that follows a small letter."""
-    out = []
-    for i, c in enumerate(word):
-        if i and c.isupper() and word[i - 1].islower():
-            out.append(r"\allowbreak{}")
-        out.append(str(escape_tex(c)))
-    return "".join(out)
-
-
-def number(value: int) -> str:
-    """Thousands separators, as all three languages write figures: 109,482,240."""
-    return f"{value:,}"
-
-
-def ratio(value: Fraction) -> str:
-    """A ratio of sizes as a short decimal: 4, 2.6875, 3.5, 12.06."""
-    if value.denominator == 1:
-        return str(value.numerator)
-    shown = f"{float(value):.4f}".rstrip("0")
-    return shown
-
-
-def number_tex(value: int) -> str:
-    """A figure inside math: ``109{,}482{,}240`` keeps the commas from adding space."""
-    return f"{value:,}".replace(",", "{,}")
-
-
-@cache
-def _templates_folder() -> Path:
-    installed = resources.files("symparam") / "templates"
-    if installed.is_dir():
-        return Path(str(installed))
-    return Path(__file__).resolve().parent.parent / "templates"
-
-
-def template_source(name: str) -> str:
-    """The text of ``name`` (``page/page.css``) under the package's templates, as the
-    environment's loader reads it."""
-    return (_templates_folder() / name).read_text(encoding="utf-8")
-
-
-@cache
-def environment() -> jinja2.Environment:
-    """The one environment: templates shipped with the package, strict about missing names
-    (jinja2 is imported here, where it is first needed: the page renders without it)."""
-    import jinja2
-
-    env = jinja2.Environment(
-        loader=loader()(_templates_folder()),
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-        autoescape=False,
-    )
-    env.filters["num"] = number
-    env.filters["numtex"] = number_tex
-    env.filters["breakable"] = breakable
-    return env
-
-
-def breakable(tex: str) -> str:
-    """LaTeX of a formula that a narrow table cell may break inside a product too (Mamba-2's
-    ``2 d_state d_conv g_ssm`` in a two-column paper), at a penalty above a sum's (700), so
-    that a line breaks after a + where it can."""
-    tokens = tex.split(" ")
-    out = tokens[:1]
-    for before, after in itertools.pairwise(tokens):
-        ends = before.endswith(("}", ")")) or re.fullmatch(r"\w+", before) is not None
-        starts = re.match(r"\w|\\(left|frac|mathrm)\b", after) is not None
-        out.append(r"\penalty900 " + after if ends and starts else after)
-    return " ".join(out)
-
-
-@cache
-def strings(lang: str) -> Mapping[str, Any]:
-    """The language file for ``lang``; an unknown language is a clear error."""
-    if lang not in LANGUAGES:
-        raise InvalidValueError(f"unknown language {lang!r}; choose one of {', '.join(LANGUAGES)}")
-    name = f"lang/{lang}.toml"
-    return table(name, (_templates_folder() / name).read_text(encoding="utf-8"))
-
-
-def family_name(title: str, lang: str) -> str:
-    """A family's name as ``lang`` writes it in a sentence (MoE 解码器, not MoE decoder). Chinese
-    puts a space between a Latin name and the Han word after it (LLaMA 系列) and none between
-    Han characters (多层感知机系列): the name carries its own space, the sentence none."""
-    name = strings(lang).get("families", {}).get(title, title)
-    return name + " " if lang == "zh" and name[-1:].isascii() else name
 
 
 def document_options(fmt: str, formats: str, math: str, heading_level: str | None,
@@ -302,38 +146,6 @@ def render(derivation: Document, fmt: str, lang: str = "en", fragment: bool = Fa
                            packages=FRAGMENT_PACKAGES[lang])
 
 
-def filler(escape: Callable[[Any], Markup]) -> Callable[..., Markup]:
-    """``fill(template, **fields)``: a language string with its ``{fields}`` put in,
-    everything escaped by ``escape``; a field's format spec is a Korean particle to attach
-    after it (``{symbol:은}``)."""
-    def fill(template: str, **fields: Any) -> Markup:
-        out = []
-        for literal, field, spec, _ in string.Formatter().parse(template):
-            out.append(str(escape(literal)))
-            if field is not None:
-                shown = str(escape(fields[field]))
-                out.append(shown)
-                if spec:
-                    out.append(attach(shown, spec))
-        return Markup("".join(out))
-
-    return fill
-
-
-def description(lang: str, described: Described | None,
-                i18n: Mapping[str, Mapping[str, str]], default: str) -> str:
-    """What the model is, as plain text in ``lang``: the sentence of ``described`` (a
-    config.json's, a changed preset's), else the preset's own in ``i18n``, else ``default``."""
-    if described is not None:
-        return strings(lang)["described"][described.key].format_map(
-            {"key": "model_type", **described.fields})
-    return i18n.get(lang, {}).get("description", default)
-
-
-#: the pieces of a reading: a hyperparameter ``[[H]]``, inline TeX ``$…$``, a ``name``
-_READING_PIECES = re.compile(r"(\[\[\w+\]\]|\$[^$]+\$|`[^`]+`)")
-
-
 def reading(t: Mapping[str, Any], architecture: str, family: str, escape: Any, code: Any,
             inline: Any) -> list[Markup]:
     """The architecture in prose, as its paper describes it, in the document's language: the
@@ -343,60 +155,6 @@ def reading(t: Mapping[str, Any], architecture: str, family: str, escape: Any, c
     paragraphs = t.get("reading", {})
     return [prose(text, escape, code, inline)
             for text in paragraphs.get(architecture, paragraphs.get(family, []))]
-
-
-def prose(text: str, escape: Any, code: Any, inline: Any) -> Markup:
-    """One paragraph of a reading: ``[[H]]`` a hyperparameter's symbol, TeX between dollar
-    signs inline math, a module's name between backquotes code, the rest escaped text."""
-    pieces = []
-    for piece in _READING_PIECES.split(text):
-        if piece.startswith("[[") and piece.endswith("]]"):
-            pieces.append(inline(lookup(piece[2:-2]).latex))
-        elif piece.startswith("$") and piece.endswith("$") and len(piece) > 1:
-            pieces.append(inline(piece[1:-1]))
-        elif piece.startswith("`") and piece.endswith("`") and len(piece) > 1:
-            pieces.append(code(piece[1:-1]))
-        elif "$" in piece or "`" in piece:
-            raise InvalidValueError(f"an unmatched $ or ` in the reading {text[:40]!r}…")
-        else:
-            pieces.append(escape(piece))
-    return Markup("".join(str(p) for p in pieces))
-
-
-def math_inline(fmt: str, flavour: str) -> Callable[[str], Markup]:
-    """Inline math: ``\\(…\\)`` in LaTeX, in Markdown as ``flavour`` writes it."""
-    def inline(tex: str) -> Markup:
-        if fmt == "tex":
-            return Markup(f"\\({tex}\\)")
-        if flavour == "github":
-            return Markup(f"$`{tex}`$")
-        if flavour == "katex":
-            return Markup(_escape_commonmark(f"\\({tex}\\)"))
-        return Markup(f"${tex}$")
-
-    return inline
-
-
-def math_block(flavour: str) -> Callable[[str], Markup]:
-    """Display math in Markdown, as ``flavour`` writes it (the TeX on lines of its own)."""
-    def block(tex: str) -> Markup:
-        if flavour == "github":
-            return Markup(f"```math\n{tex}\n```")
-        if flavour == "katex":
-            return Markup(f"$$\n{_escape_commonmark(tex)}\n$$")
-        return Markup(f"$$\n{tex}\n$$")
-
-    return block
-
-
-def _escape_commonmark(tex: str) -> str:
-    r"""``tex`` with a backslash before every ASCII punctuation mark: any CommonMark parser
-    gives back exactly ``tex`` (``\\`` stays two backslashes, ``_`` makes no emphasis).
-
-    >>> print(_escape_commonmark(r"a_{1} \, b"))
-    a\_\{1\} \\\, b
-    """
-    return "".join("\\" + c if c in _ASCII_PUNCTUATION else c for c in tex)
 
 
 def _memory_line(params: int, per: int, total: int, big: bool) -> str:
@@ -696,53 +454,6 @@ def _anyres_images(t: Mapping[str, Any], fill: Any, inline: Any, pictures: int, 
                 tiles=tiles, patches=number(patches), side=side, feat_r=grid_r * side,
                 feat_c=grid_c * side, kept_r=kept_r, kept_c=kept_c, shrunk=shrunk, rows=rows,
                 wide=columns + 1, tokens=number(tokens), **symbols)
-
-
-def hyper_meaning(t: Mapping[str, Any], name: str, default: str) -> str:
-    """What the hyperparameter ``name`` means, in the language of ``t``: its translation, or
-    ``default``, the vocabulary's English (:mod:`symparam.symbols`, the one English table,
-    which English does not repeat), or for a symbol of the user's own, that it is one."""
-    table = t.get("meaning", {})
-    if name in table:
-        return table[name]
-    numbered = indexed(name)
-    if name == "d_0" and "d_0" in table:
-        return table["d_0"]
-    if numbered is not None and f"{numbered[0]}_i" in table:
-        return table[f"{numbered[0]}_i"].format(i=numbered[1])
-    return default or t["text"]["none"]
-
-
-def option_value(value: Any) -> str:
-    """An option's value as the derivation writes it: ``true``, ``[1, 0, 1]``, ``3``."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, tuple):
-        return "[" + ", ".join(str(v) for v in value) + "]"
-    return str(value)
-
-
-def option_text(t: Mapping[str, Any], name: str, value: Any, help_: str, fill: Any,
-                symbol: Callable[[str], Any], family: str = "") -> Any:
-    """What an option's value means, in the document's language: the ``[option]`` string for
-    a switch that is on (or a number, with ``{value}``), ``[option_off]`` for one that is off,
-    ``[option]``'s ``name=value`` for a value of a :class:`~symparam.family.Choice`, each
-    under ``family.name`` where the family's option means something else than the name's
-    (Falcon's ``bias`` is on its projections alone). A hyperparameter written ``[[d_emb]]`` in
-    the string is typeset by ``symbol`` (its name → math in the output's format); ``fill`` puts
-    the fields into the sentence. An option of a user's own family, which the language files
-    do not know, is its help, marked as off where it is off (never its "on" text as is)."""
-    table = t["option_off" if value is False else "option"]
-    text = table.get(f"{family}.{name}", table.get(name))
-    if isinstance(value, str):  # a choice's value has its own sentence: "norm_placement=post"
-        text = table.get(f"{family}.{name}={value}", table.get(f"{name}={value}", text))
-    if text is None:
-        text = t["text"]["option_not"].format(help=help_) if value is False else help_
-    text = text.replace("{value}", option_value(value))
-    pieces = re.split(r"\[\[(\w+)\]\]", text.replace("{", "{{").replace("}", "}}"))
-    template = "".join(f"{{s{i}}}" if i % 2 else piece for i, piece in enumerate(pieces))
-    symbols = {f"s{i}": symbol(piece) for i, piece in enumerate(pieces) if i % 2}
-    return fill(template, **symbols)
 
 
 def _summary(d: Document, t: Mapping[str, Any], fill: Any, inline: Any, code: Any

@@ -18,26 +18,22 @@ from symparam.analysis import structured
 from symparam.breaking import aligned
 from symparam.diff import Change, Diff, Shown, diff
 from symparam.errors import InvalidValueError
-from symparam.frozen import frozen
-from symparam.printing import latex, mathml, mathml_name
-from symparam.render import (
-    FRAGMENT_PACKAGES,
-    SUBHEADING,
+from symparam.escaping import (
     code_md,
     code_tex,
-    document_options,
-    environment,
     escape_md,
     escape_pdftex,
     escape_tex,
-    filler,
     math_block,
     math_inline,
     number_tex,
-    strings,
 )
+from symparam.frozen import frozen
+from symparam.printing import latex, mathml, mathml_name
+from symparam.render import FRAGMENT_PACKAGES, SUBHEADING, document_options
 from symparam.symbols import latex_name, symbol
 from symparam.version import __version__
+from symparam.wording import environment, filler, strings
 
 
 @frozen

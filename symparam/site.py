@@ -23,8 +23,8 @@ from symparam.markup import Words, asset, code, document, page_strings, script_o
 from symparam.output import write_all, write_together
 from symparam.page import page
 from symparam.presets import presets
-from symparam.render import LANGUAGES, strings
-from symparam.render import description as described
+from symparam.wording import LANGUAGES, strings
+from symparam.wording import description as described
 
 
 def site(lang: str = "en", names: Iterable[str] | None = None) -> dict[str, str]:

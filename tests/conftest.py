@@ -55,6 +55,7 @@ def pytest_runtest_protocol(item, nextitem):  # pytest's hook: each test's CPU, 
     before = _cpu()
     yield
     worker = getattr(item.config, "workerinput", {}).get("workerid", "main")
+    os.makedirs(where, exist_ok=True)
     with open(os.path.join(where, f"{worker}.jsonl"), "a", encoding="utf-8") as out:
         out.write(json.dumps([item.nodeid, round(_cpu() - before, 3)]) + "\n")
 

@@ -32,6 +32,35 @@ torch = need("torch")
 transformers = need("transformers")
 
 
+def _skipped_on_meta(init: Any) -> Any:
+    """torch's initialiser ``init``, doing nothing to a meta tensor: a meta tensor holds no
+    values, so filling it changes nothing but costs torch's dispatch (about half of building a
+    model on the meta device). Any other tensor is filled as before."""
+    def skip(tensor: Any, *args: Any, **kwargs: Any) -> Any:
+        if isinstance(tensor, torch.Tensor) and tensor.is_meta:
+            return tensor
+        return init(tensor, *args, **kwargs)
+
+    skip.skips_meta = True  # type: ignore[attr-defined]
+    return skip
+
+
+def _skip_initialisers_on_meta() -> None:
+    """Every initialiser transformers knows of, where torch's modules hold it (transformers'
+    own list), made :func:`_skipped_on_meta`; once a process."""
+    from transformers.initialization import TORCH_INIT_FUNCTIONS, TORCH_MODULES_TO_PATCH
+
+    for module_name in TORCH_MODULES_TO_PATCH:
+        module = importlib.import_module(module_name)
+        for name in TORCH_INIT_FUNCTIONS:
+            init = getattr(module, name, None)
+            if init is not None and not getattr(init, "skips_meta", False):
+                setattr(module, name, _skipped_on_meta(init))
+
+
+_skip_initialisers_on_meta()
+
+
 def _named(module: Any) -> dict[str, tuple[int, ...]]:
     return {name: tuple(p.shape) for name, p in module.named_parameters()}
 

@@ -183,7 +183,8 @@ def test_family_readings_render(lang: str) -> None:
     """Every family or class the language files describe ([reading]) has its paragraphs in
     all three languages, as many in each, and each renders: math between dollar signs, module
     names as code."""
-    from symparam.render import prose, strings
+    from symparam.escaping import prose
+    from symparam.wording import strings
 
     explained = strings("en")["reading"]
     assert set(strings(lang)["reading"]) == set(explained)
@@ -196,7 +197,7 @@ def test_family_readings_render(lang: str) -> None:
 
 def test_an_unmatched_dollar_in_a_reading_is_refused() -> None:
     from symparam.errors import InvalidValueError
-    from symparam.render import prose
+    from symparam.escaping import prose
 
     with pytest.raises(InvalidValueError, match="unmatched"):
         prose("a $b", str, str, str)

@@ -10,7 +10,8 @@ import pytest
 
 from symparam import model
 from symparam.catalog import FAMILY_MODULES
-from symparam.render import family_name, render
+from symparam.render import render
+from symparam.wording import family_name
 
 HAN = "\u4e00-\u9fff"
 

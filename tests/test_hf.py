@@ -248,6 +248,7 @@ def nested(config: dict[str, Any], sections: Any) -> dict[str, Any]:
     return out
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("model_type", TYPES)
 def test_generated_configs(model_type: str) -> None:
     @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -258,6 +259,7 @@ def test_generated_configs(model_type: str) -> None:
     check()
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize(("model_type", "cls"),
                          [(t, c) for t in TYPES for c in model_types()[t].classes])
 def test_default_config_of_every_class(model_type: str, cls: str) -> None:

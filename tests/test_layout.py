@@ -213,7 +213,8 @@ CORE = ("symparam.blocks", "symparam.architectures", "symparam.family", "sympara
 #: what lays a model out: documents, their renderers, pages, prose and the command line (the
 #: formula printer and the tables a result shows in a notebook are neither: a count's JSON
 #: writes its formulas with the printer, and a result shows itself)
-PRESENTATION = ("symparam.render", "symparam.markup", "symparam.page", "symparam.live",
+PRESENTATION = ("symparam.render", "symparam.escaping", "symparam.wording", "symparam.markup",
+                "symparam.page", "symparam.live",
                 "symparam.templating", "symparam.josa", "symparam.breaking",
                 "symparam.derivation", "symparam.document", "symparam.summary",
                 "symparam.notes", "symparam.figures", "symparam.labels", "symparam.site",

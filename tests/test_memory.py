@@ -134,6 +134,7 @@ DECODERS = [t for t in sorted(model_types()) if kv_cache(symparam.model(t)) is n
 ENCODER_DECODERS = ("bart", "t5", "whisper")
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("model_type", [t for t in DECODERS if t not in NO_CACHE])
 def test_kv_cache_against_transformers(model_type: str) -> None:
     """Grouped, multi-query and full key/value heads, every class of every decoder type: the

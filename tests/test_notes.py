@@ -28,8 +28,8 @@ from symparam.blocks import Block
 from symparam.catalog import families
 from symparam.family import Choice
 from symparam.presets import presets
-from symparam.render import LANGUAGES, option_text, strings
 from symparam.symbols import VOCABULARY
+from symparam.wording import LANGUAGES, option_text, strings
 from tests.test_markdown import _rejoined
 from tests.test_readback import read_latex
 

@@ -27,8 +27,8 @@ from symparam.live import grouped as live_grouped
 from symparam.live import percent
 from symparam.page import page
 from symparam.presets import presets
-from symparam.render import LANGUAGES
 from symparam.showcase import SHOWCASE
+from symparam.wording import LANGUAGES
 from tests.browser import elements, figures, load
 from tests.test_prose import _names, latin_words
 from tests.tools import ROOT, need

@@ -25,8 +25,8 @@ import pytest
 import symparam
 from symparam.catalog import example_values, families
 from symparam.page import page
-from symparam.render import LANGUAGES
 from symparam.site import site
+from symparam.wording import LANGUAGES
 from tests.browser import load
 from tests.tools import ROOT
 

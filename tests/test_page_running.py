@@ -23,8 +23,8 @@ from symparam.live import Formulas
 from symparam.markup import Words
 from symparam.page import page
 from symparam.page_compute import running
-from symparam.render import family_name
 from symparam.symbols import B, s
+from symparam.wording import family_name
 from tests.browser import elements, load
 
 #: the issue's five, a model with sliding windows (min(s, W − 1) in the script) and an

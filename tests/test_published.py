@@ -72,6 +72,7 @@ def test_published_config_as_transformers_writes_it(name: str) -> None:
     assert symparam.from_hf_config(written).count() == _real(config)
 
 
+@pytest.mark.sweep
 @pytest.mark.parametrize("name", FILES)
 def test_published_config_flops(name: str) -> None:
     """The forward FLOPs of each dense published model against FlopCounterMode (meta device,

@@ -110,7 +110,7 @@ def small_25(draw: st.DrawFn, runnable: bool = False) -> dict[str, Any]:
     heads = kv * draw(st.integers(1, 2))
     head = 2 * draw(st.integers(1, 3))
     vheads = draw(st.integers(1, 2))
-    patch, merge = draw(st.integers(1, 3)), draw(st.integers(1, 2))
+    patch, merge = draw(st.integers(2 if runnable else 1, 3)), draw(st.integers(1, 2))
     depth = draw(st.integers(1, 3))
     hidden = heads * head
     text = {"vocab_size": draw(st.integers(8, 40)), "hidden_size": hidden,
@@ -123,7 +123,7 @@ def small_25(draw: st.DrawFn, runnable: bool = False) -> dict[str, Any]:
               "num_heads": vheads, "intermediate_size": draw(st.integers(1, 16)),
               "patch_size": patch, "temporal_patch_size": draw(st.integers(1, 2)),
               "spatial_merge_size": merge, "in_channels": draw(st.integers(1, 3)),
-              "window_size": patch * merge * draw(st.integers(1, 3)),
+              "window_size": patch * merge * draw(st.integers(2 if runnable else 1, 3)),
               "fullatt_block_indexes": draw(st.lists(st.integers(-1, 3), max_size=3)),
               "out_hidden_size": hidden if runnable else draw(st.integers(1, 24))}
     config: dict[str, Any] = {

@@ -10,6 +10,7 @@ rule of thumb, the summary's shares and, where a family has compute, the FLOPs.
 from __future__ import annotations
 
 import re
+from functools import cache
 
 import pytest
 import sympy
@@ -90,13 +91,20 @@ def formulas(m: symparam.Model, symbolic: bool) -> list[sympy.Expr | Terms]:
     return found
 
 
+@cache
+def formulas_of(name: str, symbolic: bool) -> tuple[sympy.Expr | Terms, ...]:
+    """:func:`formulas` of the model ``name``, once a process: three tests read them (the text
+    and LaTeX readers here, MathML and JavaScript in tests/test_web_printing.py)."""
+    return tuple(formulas(symparam.model(name), symbolic))
+
+
 CASES = [(t, True) for t in sorted(model_types())] + \
     [(p, False) for p in sorted(presets())]
 
 
 @pytest.mark.parametrize(("name", "symbolic"), CASES, ids=[c for c, _ in CASES])
 def test_every_printed_formula_reads_back(name: str, symbolic: bool) -> None:
-    for expr in formulas(symparam.model(name), symbolic):
+    for expr in formulas_of(name, symbolic):
         check(expr)
 
 

@@ -73,7 +73,7 @@ def test_a_template_renders_from_its_compiled_copy_or_its_source(monkeypatch) ->
     import importlib
 
     import symparam
-    from symparam import render, templating
+    from symparam import templating, wording
 
     derivation = symparam.model("gpt2").derive()
     copy = importlib.import_module(f"{templating.PACKAGE}.derivation_md_raw")
@@ -85,14 +85,14 @@ def test_a_template_renders_from_its_compiled_copy_or_its_source(monkeypatch) ->
         return real_root(context, *args, **kwargs)
 
     monkeypatch.setattr(copy, "root", root)
-    render.environment.cache_clear()
+    wording.environment.cache_clear()
     from_copy = derivation.to_markdown()
     assert seen  # rendered by the compiled copy
     monkeypatch.setattr(copy, "SOURCE", "0" * 64)  # as if the template had been edited
-    render.environment.cache_clear()
+    wording.environment.cache_clear()
     seen.clear()
     from_source = derivation.to_markdown()
-    render.environment.cache_clear()
+    wording.environment.cache_clear()
     assert not seen and from_source == from_copy
 
 
@@ -119,7 +119,7 @@ def test_the_page_is_what_jinja2_makes_of_its_template(monkeypatch, name: str) -
     from the template itself (its loader passes over a copy made for the other runtime), in
     each language it opens in, with and without values; and the site's index likewise."""
     import symparam
-    from symparam import markup, render
+    from symparam import markup, wording
     from symparam.page import page
     from symparam.site import site
 
@@ -128,12 +128,12 @@ def test_the_page_is_what_jinja2_makes_of_its_template(monkeypatch, name: str) -
     index = site(names=[name])["index.html"]
     rendered = []
     monkeypatch.setattr(markup, "rendered", lambda *args: rendered.append(args) and None)
-    render.environment.cache_clear()
+    wording.environment.cache_clear()
     try:
         assert [page(model), page(model, lang="ko", symbolic=True)] == made
         assert site(names=[name])["index.html"] == index
     finally:
-        render.environment.cache_clear()
+        wording.environment.cache_clear()
     assert len(rendered) == 4  # every one of them went through jinja2 this time
 
 

@@ -23,7 +23,7 @@ import symparam
 from symparam.blocks.base import value as exact_value
 from symparam.printing import INVISIBLE_TIMES, Terms, javascript, mathml
 from symparam.symbols import VOCABULARY, d_ff, h, h_kv
-from tests.test_readback import CASES, formulas, read_text, squeezed
+from tests.test_readback import CASES, formulas_of, read_text, squeezed
 from tests.tools import ROOT, require
 
 _OPERATORS = {"+": "+", "−": "-", "-": "-", "(": "(", ")": ")", "⌊": "⌊", "⌋": "⌋",
@@ -67,7 +67,7 @@ def _same(a: sympy.Expr, b: sympy.Expr) -> bool:
 
 @pytest.mark.parametrize(("name", "symbolic"), CASES, ids=[c for c, _ in CASES])
 def test_every_formula_reads_back_from_mathml(name: str, symbolic: bool) -> None:
-    for expr in formulas(symparam.model(name), symbolic):
+    for expr in formulas_of(name, symbolic):
         value = expr.expr if isinstance(expr, Terms) else expr
         assert _same(read_mathml(mathml(expr)), value), mathml(expr)
 
@@ -110,16 +110,18 @@ def _values(exprs: list[sympy.Expr], big: bool) -> dict[sympy.Symbol, int]:
             for i, s in enumerate(symbols)}
 
 
-def run_node(exprs: list[sympy.Expr], values: dict[sympy.Symbol, int]) -> list[str]:
-    """Each expression computed by node over rational.js: ``p/q`` strings."""
+def run_node(exprs: list[sympy.Expr], *values: dict[sympy.Symbol, int]) -> list[list[str]]:
+    """Each expression computed by node over rational.js at each set of ``values`` (one node
+    process for them all): ``p/q`` strings, a list per set."""
     node = shutil.which("node")
     require(node is not None, "node")
     runtime = (ROOT / "templates" / "page" / "rational.js").read_text(encoding="utf-8")
-    env = ", ".join(f"{json.dumps(s.name)}: [{v}n, 1n]" for s, v in values.items())
+    sets = ", ".join("{" + ", ".join(f"{json.dumps(s.name)}: [{v}n, 1n]" for s, v in each.items())
+                     + "}" for each in values)
     body = ",\n".join(f"(v) => {javascript(e)}" for e in exprs)
-    script = (f'"use strict";\n{runtime}\nconst v = {{{env}}};\nconst F = [{body}];\n'
-              "console.log(JSON.stringify(F.map((f) => { const x = f(v); "
-              "return `${x[0]}/${x[1]}`; })));\n")
+    script = (f'"use strict";\n{runtime}\nconst V = [{sets}];\nconst F = [{body}];\n'
+              "console.log(JSON.stringify(V.map((v) => F.map((f) => { const x = f(v); "
+              "return `${x[0]}/${x[1]}`; }))));\n")
     done = subprocess.run([node, "-e", script], capture_output=True, text=True, check=False,
                           timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
@@ -134,10 +136,9 @@ def _exact(expr: sympy.Expr, values: dict[sympy.Symbol, int]) -> str:
 @pytest.mark.parametrize(("name", "symbolic"), CASES, ids=[c for c, _ in CASES])
 def test_javascript_computes_every_formula_exactly(name: str, symbolic: bool) -> None:
     exprs = [e.expr if isinstance(e, Terms) else e
-             for e in formulas(symparam.model(name), symbolic)]
-    for big in (False, True):
-        values = _values(exprs, big)
-        assert run_node(exprs, values) == [_exact(e, values) for e in exprs]
+             for e in formulas_of(name, symbolic)]
+    sets = [_values(exprs, big) for big in (False, True)]
+    assert run_node(exprs, *sets) == [[_exact(e, values) for e in exprs] for values in sets]
 
 
 def test_javascript_floors_ceilings_and_fractions() -> None:
@@ -145,4 +146,4 @@ def test_javascript_floors_ceilings_and_fractions() -> None:
     exprs = [sympy.floor((n - 1) / 3), sympy.ceiling(8 * big_h / 3), sympy.floor(-n / 3),
              sympy.ceiling(-n / 3), h_kv / h, sympy.Rational(-5, 6) * n, (n - 7) ** -2 + n]
     values = {n: 10, big_h: 4097, h: 12, h_kv: 8}
-    assert run_node(exprs, values) == [_exact(e, values) for e in exprs]
+    assert run_node(exprs, values) == [[_exact(e, values) for e in exprs]]

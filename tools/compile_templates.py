@@ -48,9 +48,9 @@ def generate() -> dict[str, str]:
     """File name → text of every compiled copy, from the templates as they are now."""
     import jinja2
 
-    from symparam.render import environment
     from symparam.template_runtime import runs_here
     from symparam.templating import RUNTIME, digest, module_name, table_module
+    from symparam.wording import environment
 
     out = {"__init__.py": '"""Compiled copies of the templates: written by '
                           'tools/compile_templates.py, never edited."""\n'}

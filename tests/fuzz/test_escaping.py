@@ -11,7 +11,7 @@ from pathlib import Path
 from hypothesis import given
 from hypothesis import strategies as st
 
-from symparam.render import _MD_SPECIAL, _TEX_SPECIAL, code_md, escape_md, escape_tex
+from symparam.escaping import _MD_SPECIAL, _TEX_SPECIAL, code_md, escape_md, escape_tex
 from tests.fuzz.harness import TALLY, run
 from tests.fuzz.test_fuzz import FUZZ, PAYLOADS
 

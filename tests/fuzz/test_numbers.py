@@ -43,6 +43,8 @@ PLACES = [(["count", "gpt2", "--set", "H={}"], "768"),
 def test_one_rule_for_digits() -> None:
     """A number with a digit of another script is refused in one line wherever a number is
     read; the same number in 0-9 is read."""
+    accepted: dict[tuple[str, ...], Any] = {}
+
     @FUZZ
     @given(st.sampled_from(PLACES), st.sampled_from(SCRIPTS), st.data())
     def check(place: tuple[list[str], str], script: str, data: st.DataObject) -> None:
@@ -53,8 +55,10 @@ def test_one_rule_for_digits() -> None:
         written = "".join(script[int(d)] if i in foreign else d for i, d in enumerate(number))
         refused = run("digits in any script", [a.replace("{}", written) for a in argv])
         assert refused.code == 2, refused.out
-        accepted = run("digits in any script", [a.replace("{}", number) for a in argv])
-        assert accepted.code in (0, 1), accepted.err
+        plain = tuple(a.replace("{}", number) for a in argv)
+        if plain not in accepted:  # the same command each time its place is drawn: run once
+            accepted[plain] = run("digits in any script", list(plain))
+        assert accepted[plain].code in (0, 1), accepted[plain].err
 
     check()
 
