@@ -55,7 +55,7 @@ def unchecked(model_type: str) -> str:
 def phases(model_type: str) -> tuple[Phase, ...]:
     """Hypothesis's phases for ``model_type``: a type expected to fail stops at its first
     failing example (shrinking it cost a minute a run and tells nothing new)."""
-    if model_type in ELEMENTS_UNCHECKED:
+    if unchecked(model_type):
         return (Phase.explicit, Phase.reuse, Phase.generate)
     return tuple(Phase)
 
