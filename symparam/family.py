@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import sympy
 
@@ -14,6 +14,9 @@ from symparam.errors import InvalidValueError, shown, whole
 from symparam.frozen import frozen
 from symparam.integers import as_int
 from symparam.limits import MAX_LAYERS_LISTED, MAX_OPTION_VALUE, MAX_VALUE
+
+if TYPE_CHECKING:  # declared by the families that need it: startup does not load it
+    from symparam.inputs import Inputs
 
 #: transformers' activation names (transformers.activations.ACT2CLS, 5.23)
 ACTIVATIONS = frozenset({
@@ -206,6 +209,9 @@ class Family:
     #: the layouts of a checked family not checked yet: options that, with these values, refuse
     #: its activations (DeepSeek-V2's router, GraniteMoE's block-sparse experts)
     unchecked_layouts: tuple[tuple[str, Any], ...] = ()
+    #: why its elementwise work (``--with-nonmatmul``) is not checked against the oracle's
+    #: yet, though its matrix products are ("": it is)
+    elements_unchecked: str = ""
     sequence: sympy.Expr | None = None  # a sequence length fixed by the input (ViT's patches)
     #: the same, for the classes whose input alone fixes it in a family where others take a
     #: sequence of tokens (CLIP's image classifier, beside its text tower's s tokens)
@@ -221,6 +227,9 @@ class Family:
     #: (option, why) pairs: where the option is on, transformers builds the model (it is
     #: counted) but cannot run it (PaliGemma's Gemma given a Gemma 2's sliding_window)
     runs_unless: tuple[tuple[str, str], ...] = ()
+    #: how transformers feeds its classes and what of their inputs it reads by value
+    #: (:class:`symparam.inputs.Inputs`; None: token ids, on the meta device)
+    inputs: Inputs | None = None
     #: a tree of the user's own (:func:`symparam.from_block`), not one of the catalog's, and
     #: whether its author says it has attention (None: not said)
     custom: bool = False

@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import field
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from symparam.assumptions import Assumption
 from symparam.errors import ConfigError, ModelDefinitionError, quoted
@@ -27,6 +27,9 @@ from symparam.family import ACTIVATIONS, Family
 from symparam.frozen import frozen
 from symparam.limits import MAX_LAYERS_LISTED
 from symparam.symbols import is_known
+
+if TYPE_CHECKING:
+    from symparam.inputs import Runnable
 
 
 class Reader(Protocol):
@@ -558,6 +561,8 @@ class ModelType:
     sections: Mapping[str, str] = field(default_factory=dict)
     labels: int = 2
     flat: tuple[str, ...] = ()
+    #: the values transformers can run (:class:`symparam.inputs.Runnable`), where some it builds
+    runnable: Runnable | None = None
 
     def __post_init__(self) -> None:
         """Refuse a record that names what its family does not have (at import, not later)."""

@@ -13,6 +13,19 @@ from typing import Any
 
 import sympy
 
+from tests.declared import (
+    alone,
+    at_eos,
+    feeding,
+    finds_real_images,
+    indexes_by_value,
+    needs_a_window,
+    on_cpu,
+    reads_image_sizes,
+    targeted,
+    uncached,
+)
+from tests.declared import family_of as _family_of
 from tests.tools import need
 
 torch = need("torch")
@@ -161,51 +174,6 @@ def _free(entry: Any) -> set[Any]:
     return symbols
 
 
-#: classes whose forward pass indexes a tensor by a tensor's value, which a meta tensor cannot
-#: give (ModernBERT's multiple choice picks each choice's first token by its position)
-INDEXES_BY_VALUE = frozenset({"ModernBertForMultipleChoice"})
-#: vision–language models whose forward reads each image's size by value (Mistral 3 splits
-#: its merged tokens by them): they run on the CPU with small real weights
-READS_IMAGE_SIZES = frozenset({"mistral3"})
-#: vision–language models whose forward drops the images that are all zeros (padding), found
-#: by value (Idefics3, SmolVLM): they run on the CPU with small real weights, fed images of ones
-FINDS_REAL_IMAGES = frozenset({"idefics3", "smolvlm"})
-#: the types the oracle runs on the CPU with small real weights for one of those reasons
-ON_CPU = READS_IMAGE_SIZES | FINDS_REAL_IMAGES
-
-#: classifiers that read the state at the last <eos> token, found by value: they run on the
-#: CPU with small real weights (eager attention, which the counter sees there), every token fed
-#: an <eos>, and the token their shifted input starts with
-AT_EOS = frozenset({"T5ForSequenceClassification", "MT5ForSequenceClassification",
-                    "BartForSequenceClassification", "MBartForSequenceClassification"})
-
-#: model types whose input is an image (pixel values), and the classes of the two-tower and
-#: speech types that take one
-IMAGES = frozenset({"vit", "dinov2", "dinov2_with_registers", "convnext", "clip_vision_model",
-                    "siglip_vision_model", "pixtral", "internvl_vision"})
-TWO_TOWERS = frozenset({"clip", "siglip"})
-#: vision–language models whose language model reads each image as tokens in its sequence
-IMAGE_TOKENS = frozenset({"gemma3", "idefics3", "internvl", "llama4", "llava", "mistral3",
-                          "paligemma", "qwen2_5_vl", "qwen2_vl", "qwen3_vl", "qwen3_vl_moe",
-                          "smolvlm"})
-#: those that read an image at its own resolution: fed pixel values of the size transformers'
-#: processor resizes the image to (its ``smart_resize``), with the grid of patches; they run
-#: only on the CPU with small real weights (``device="cpu"``: the windows and positions are
-#: read off the grid's values), which their own tests ask for
-RESIZED = frozenset({"qwen2_5_vl", "qwen2_vl", "qwen3_vl", "qwen3_vl_moe"})
-#: those whose processor cuts an image into anyres tiles by its size (LLaVA-NeXT, OneVision):
-#: their forward reads each image's size by value, so they run on the CPU with small real
-#: weights, fed the tiles and tokens of drawn sizes, in their own tests
-#: (tests/test_llava_next.py)
-ANYRES = frozenset({"llava_next", "llava_onevision"})
-
-#: the decoders alone of the BART family, which size their cache by ``num_hidden_layers`` —
-#: the encoder's depth — and so cannot cache a deeper decoder: fed ``use_cache=False`` (a
-#: cache holds keys and values, it multiplies nothing)
-UNCACHED = frozenset({"BartForCausalLM", "MBartForCausalLM", "MarianForCausalLM",
-                      "PegasusForCausalLM"})
-
-
 def image_tokens(hf_config: Any) -> int:
     """The tokens an image becomes: Gemma 3's projector averages its patches' grid in blocks
     of side // ⌊√mm_tokens_per_image⌋ (``Gemma3MultiModalProjector``); LLaVA keeps the
@@ -223,7 +191,7 @@ def image_tokens(hf_config: Any) -> int:
         return int(side * hf_config.vision_config.pixel_shuffle_ratio) ** 2
     if hf_config.model_type == "paligemma":
         return side * side
-    if hf_config.model_type in FINDS_REAL_IMAGES:
+    if finds_real_images(hf_config.model_type):
         return int(side**2 / hf_config.scale_factor**2)
     if hf_config.model_type == "mistral3":
         return (side // hf_config.spatial_merge_size) ** 2
@@ -243,7 +211,8 @@ def with_mrope(config: dict[str, Any]) -> dict[str, Any]:
     """A Qwen2.5-VL config's language model given sections of its multimodal rotary embeddings
     that fit its heads where the file leaves them to transformers' default (16, 24, 24: heads of
     128), which a small head cannot split: they turn, weigh and multiply nothing."""
-    if config.get("model_type") not in RESIZED:
+    family = _family_of(str(config.get("model_type")))
+    if family is None or not family.resized:
         return config
     nested = isinstance(config.get("text_config"), dict)
     text = dict(config["text_config"]) if nested else dict(config)
@@ -324,7 +293,8 @@ def inputs(model_type: str, cls: str, hf_config: Any, batch: int, seq: int,
     def tokens(length: int) -> Any:
         return torch.zeros((batch, length), dtype=torch.long)
 
-    if model_type in RESIZED:  # each image's patches, flattened as the processor gives them
+    kind = feeding(model_type, cls)
+    if kind == "resized":  # each image's patches, flattened as the processor gives them
         grid, per_image = resized_image(hf_config, image_size)
         ids = tokens(images * per_image + seq)
         for i in range(images):  # a text token after each image: transformers' positions
@@ -338,7 +308,7 @@ def inputs(model_type: str, cls: str, hf_config: Any, batch: int, seq: int,
         types = (ids == hf_config.image_token_id).int()  # the processor's: 1 an image's token
         return {"input_ids": ids, "pixel_values": pixels, "mm_token_type_ids": types,
                 "image_grid_thw": grid.repeat(batch * images, 1)}
-    if model_type in IMAGE_TOKENS:
+    if kind == "image_tokens":
         marked = images * image_tokens(hf_config)
         # Mistral 3's processor ends each row of an image's tokens with [IMG_BREAK] or
         # [IMG_END]: text tokens in the sequence, one a row
@@ -351,26 +321,26 @@ def inputs(model_type: str, cls: str, hf_config: Any, batch: int, seq: int,
         vision = hf_config.vision_config
         side = _side(vision.image_size)
         pixels = torch.zeros((batch * images, vision.num_channels, side, side))
-        if model_type in FINDS_REAL_IMAGES:  # B × K images, not zeros: zeros are padding
+        if finds_real_images(model_type, cls):  # B × K images, not zeros: zeros are padding
             return {"input_ids": ids, "pixel_values": torch.ones(
                 (batch, images, vision.num_channels, side, side))}
-        if model_type == "mistral3":  # each image's size, as the processor gives it
+        if reads_image_sizes(model_type, cls):  # each image's size, as the processor gives it
             sizes = torch.tensor([[side, side]] * (batch * images))
             return {"input_ids": ids, "pixel_values": pixels, "image_sizes": sizes}
         return {"input_ids": ids, "pixel_values": pixels}
-    if model_type in IMAGES or (model_type in TWO_TOWERS and not cls.endswith("Model")):
+    if kind == "pixels":
         return {"pixel_values": image()}
-    if model_type in TWO_TOWERS:
+    if kind == "paired":
         return {"input_ids": tokens(seq), "pixel_values": image()}
-    if model_type == "whisper" and cls != "WhisperForCausalLM":
+    if kind == "audio":
         frames = torch.zeros((batch, hf_config.num_mel_bins, 2 * hf_config.max_source_positions))
-        if cls == "WhisperForAudioClassification":
+        if alone(model_type, cls):  # the frames alone: no decoder
             return {"input_features": frames}
         return {"input_features": frames, "decoder_input_ids": tokens(seq)}
     if cls.endswith("ForMultipleChoice"):  # each choice is one of the B sequences
         return {"input_ids": torch.zeros((1, batch, seq), dtype=torch.long)}
     fed: dict[str, Any] = {"input_ids": tokens(seq)}
-    if cls in UNCACHED:
+    if uncached(model_type, cls):
         fed["use_cache"] = False
     if target is not None:  # an encoder–decoder's decoder input
         fed["decoder_input_ids"] = tokens(target)
@@ -386,15 +356,15 @@ def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int 
     values (a mixture of experts routes each token by its scores)."""
     data = {k: v for k, v in with_mrope(config).items()
             if k not in ("model_type", "architectures")}
-    if cls in INDEXES_BY_VALUE or config["model_type"] in ON_CPU:
+    if on_cpu(config["model_type"], cls):
         device, eager = "cpu", True  # small real weights, eager attention: the counter sees both
     if config["model_type"] == "llama4":  # its image placeholder embedded by id: one within
         vocab = (data.get("text_config") or {}).get("vocab_size", 202048)  # the table
         data["image_token_index"] = min(data.get("image_token_index", 200092), vocab - 1)
-    if config["model_type"] in FINDS_REAL_IMAGES:  # its image placeholder embedded by id: one
+    if finds_real_images(config["model_type"], cls):  # its image placeholder embedded by id: one
         vocab = (data.get("text_config") or {}).get("vocab_size", 32000)  # within the table
         data["image_token_id"] = min(data.get("image_token_id", 128257), vocab - 1)
-    if cls in AT_EOS:
+    if at_eos(config["model_type"], cls):
         device, eager = "cpu", True
         data = {"decoder_start_token_id": 0, **data, "eos_token_id": 0}
         if config["model_type"] == "mbart":  # its decoder starts at the last token that is
@@ -426,7 +396,7 @@ def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int 
             # kernel's width: a plain forward keeps no state
             fed["use_cache"] = False
         try:
-            with watch(model), torch.no_grad(), _placeholders_unchecked(config["model_type"]):
+            with watch(model), torch.no_grad(), _placeholders_unchecked(config["model_type"], cls):
                 model(**fed)
         except RuntimeError as error:
             if "meta" not in str(error) or tried == len(attempts):
@@ -436,7 +406,7 @@ def forward(config: dict[str, Any], cls: str, batch: int, seq: int, target: int 
     raise AssertionError("unreachable")
 
 
-def _placeholders_unchecked(model_type: str) -> Any:
+def _placeholders_unchecked(model_type: str, cls: str) -> Any:
     """Gemma 3 checks that its input holds as many image tokens as the images make with a
     value (``.item()``), which a meta tensor cannot give: the check is left out (the inputs
     hold that many by construction, :func:`inputs`). PaliGemma passes its positions (1, 2, …)
@@ -445,7 +415,7 @@ def _placeholders_unchecked(model_type: str) -> Any:
     import contextlib
     from unittest import mock
 
-    if model_type not in IMAGE_TOKENS:
+    if feeding(model_type, cls) not in ("resized", "image_tokens"):
         return contextlib.nullcontext()
     module = importlib.import_module(f"transformers.models.{model_type}.modeling_{model_type}")
     unchecked = mock.patch.object(module, "torch_compilable_check",
@@ -494,19 +464,9 @@ def routed(model_type: str) -> bool:
     return tree.active_params is not tree.params
 
 
-#: the encoder–decoder classes whose decoder runs on its own target sequence (the others
-#: decode their input shifted right, or have no decoder)
-TARGETED = frozenset({
-    "T5ForConditionalGeneration", "T5Model", "T5ForQuestionAnswering",
-    "MT5ForConditionalGeneration", "MT5Model", "MT5ForQuestionAnswering",
-    "BartModel", "BartForConditionalGeneration", "MBartModel", "MBartForConditionalGeneration",
-    "MarianModel", "MarianMTModel", "PegasusModel", "PegasusForConditionalGeneration",
-})
-
-
 def takes_target(config: dict[str, Any], label: str) -> bool:
-    """Whether the class runs a decoder on its own target sequence (:data:`TARGETED`)."""
-    return label in TARGETED
+    """Whether the class runs a decoder on its own target sequence (:func:`targeted`)."""
+    return targeted(config["model_type"], label)
 
 
 def cannot_run(model_type: str, label: str, error: BaseException) -> bool:
@@ -537,10 +497,6 @@ def cannot_run(model_type: str, label: str, error: BaseException) -> bool:
             and ("meta" in str(error) or "padding token" in str(error)))
 
 
-#: the model types whose sliding layers need a window (a null one cannot run)
-NEED_A_WINDOW = ("gemma2", "gemma3_text", "cohere2", "gpt_oss", "gemma3", "olmo3")
-
-
 def or_reject(config: dict[str, Any], label: str, run: Any) -> Any:
     """``run()``, the example rejected (not failed) when the real class cannot run it: Falcon's
     old layout with grouped key/value heads and the DeBERTa layouts :func:`deberta_runs` names,
@@ -552,10 +508,10 @@ def or_reject(config: dict[str, Any], label: str, run: Any) -> Any:
     if model_type == "deberta-v2" and not deberta_runs(config, label):
         reject()
     text = config.get("text_config") or {}  # a composite's language model (Gemma 3's)
-    if model_type in NEED_A_WINDOW and None in (config.get("sliding_window", 1),
+    if needs_a_window(model_type) and None in (config.get("sliding_window", 1),
                                                 text.get("sliding_window", 1)):
         reject()  # sliding layers without a window: transformers cannot run them
-    if model_type in READS_IMAGE_SIZES and config.get("image_token_index", 10) >= text.get(
+    if reads_image_sizes(model_type, label) and config.get("image_token_index", 10) >= text.get(
             "vocab_size", 131072):
         reject()  # Mistral 3 embeds its image placeholder by id: one past the table fails
     if (model_type == "llama4_text" and config.get("attention_chunk_size", 1) is None) or (
@@ -621,7 +577,8 @@ def _small(config: dict[str, Any], cls: str) -> tuple[Any, Any]:
     config."""
     data = {k: v for k, v in with_mrope(config).items()
             if k not in ("model_type", "architectures")}
-    if cls in INDEXES_BY_VALUE:  # it classifies at the last <eos>: every token fed is one
+    if indexes_by_value(config["model_type"], cls):  # it classifies at the last <eos>: every
+        # token fed is one
         data = {"decoder_start_token_id": 0, **data, "eos_token_id": 0}
     hf_config = transformers.AutoConfig.for_model(config["model_type"], **data)
     hf_config._attn_implementation = "eager"

@@ -18,6 +18,7 @@ import importlib
 from collections.abc import Iterator
 from typing import Any
 
+from tests.declared import feeding
 from tests.tools import need
 
 oracle = need("tests.oracle")
@@ -103,7 +104,7 @@ def saved_bytes(config: dict[str, Any], cls: str, batch: int, seq: int,
                                str(tensor.dtype), storage.nbytes()))
         return tensor
 
-    if config["model_type"] in oracle.IMAGES:  # an image of the configured side
+    if feeding(config["model_type"], cls) == "pixels":  # an image of the configured side
         side = hf_config.image_size
         inputs = {"pixel_values": torch.zeros((batch, hf_config.num_channels, side, side),
                                               dtype=DTYPES[dtype])}

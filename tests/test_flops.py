@@ -20,15 +20,21 @@ from tests.tools import need
 oracle = need("tests.oracle")
 torch, transformers = oracle.torch, oracle.transformers
 
+def _own_images(model_type: str) -> bool:
+    """Whether the type reads an image by its own size (its family's ``resized`` or
+    ``anyres``)."""
+    family = model_types()[model_type].family
+    return family.resized or family.anyres
+
+
 #: every model type with compute, split by whether a router picks experts (those run on the
 #: CPU with small real weights: a meta tensor cannot be routed)
 DENSE = [t for t in sorted(model_types()) if model_types()[t].family.compute
-         and not oracle.routed(t) and t not in oracle.RESIZED | oracle.ANYRES]
+         and not oracle.routed(t) and not _own_images(t)]
 # (a model that reads images at their own resolution, routed or not, or cuts them into tiles
 # by their size, is run on the CPU at the image sizes its own tests draw:
 # tests/test_qwen2_5_vl.py, Qwen3-VL-MoE's too, tests/test_llava_next.py)
-ROUTED = [t for t in sorted(model_types()) if oracle.routed(t)
-          and t not in oracle.RESIZED | oracle.ANYRES]
+ROUTED = [t for t in sorted(model_types()) if oracle.routed(t) and not _own_images(t)]
 
 
 def counted(config: dict[str, Any], cls: str, batch: int, seq: int,

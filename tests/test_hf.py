@@ -17,6 +17,7 @@ from symparam.architectures.jamba import Offset
 from symparam.catalog import model_types
 from symparam.cli import main
 from symparam.hf import generated
+from symparam.inputs import runnable_of
 from symparam.modeltype import BothFlags, Count, Flag, GatedActivation, SetSize
 from tests.tools import need
 
@@ -38,33 +39,23 @@ def assert_config_matches(config: dict[str, Any]) -> None:
     assert m.count() == total
 
 
-#: head sizes of the types with partial rotary embeddings are drawn as multiples of these, so
-#: that the rotated part (int(d_head·factor): Phi's and GLM-4.5's half, StableLM's quarter)
-#: stays even:
-#: transformers broadcasts an odd one to the next even size and runs another model
-ROTARY_MULTIPLE = {"phi": 4, "stablelm": 8, "gpt_neox": 8, "glm4_moe": 4, "pixtral": 4}
-#: Pixtral's towers: heads of at least 4 numbers and a multiple of 2 (its 2-D rotary
-#: embeddings split each head's frequencies between rows and columns; transformers refuses an
-#: odd head and cannot run a head of 2); Llama 4's vision tower turns rows and columns in pairs of
-#: each head's numbers, a quarter of the head each
-VISION_HEAD_MULTIPLE = {"mistral3": 4, "llama4": 4}
-#: the types whose projector makes each image's tokens d_proj wide, which the language model
-#: reads only where d_proj = H (PaliGemma): d_proj always written, equal to H half the time
-PROJECTED = frozenset({"paligemma"})
-
-
-#: sizes a file may write as null, which some classes cannot build (CLIP's projection size:
-#: its image classifier has no projection, CLIPModel cannot build one of null size)
-BUILT_NOT_NULL = {"clip": {"d_proj"}, "clip_text_model": {"d_proj"}}
+def projected(model_type: str) -> bool:
+    """Whether the type's projector makes each image's tokens d_proj wide, which its language
+    model reads only where d_proj = H (its family's ``runs_if_equal``: PaliGemma): d_proj is
+    then always written, equal to H half the time."""
+    family = model_types()[model_type].family
+    return any(pair[:2] == ("d_proj", "H") for pairs in family.runs_if_equal.values()
+               for pair in pairs)
 
 
 @st.composite
 def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
     """A valid config of ``model_type``, each optional key present or left out."""
     record = model_types()[model_type]
+    runs = runnable_of(record)  # the values transformers runs, as the record declares them
     h_kv = draw(st.integers(1, 3))
     h = h_kv * draw(st.integers(1, 3))
-    multiple = ROTARY_MULTIPLE.get(model_type, 2)
+    multiple = math.lcm(2, runs.head_multiple)  # even: rotary embeddings turn pairs
     head = multiple * draw(st.integers(1, 4))
     drawn = {
         # two rows at least: MPNet pads its word and position tables with row 1
@@ -106,8 +97,8 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
         "d_proj": draw(st.integers(1, 16)),
     }
     drawn["h_lv"] = drawn["h_lk"] * draw(st.integers(1, 2))
-    drawn["H_vis"] = drawn["h_vis"] * VISION_HEAD_MULTIPLE.get(model_type, 1) * \
-        draw(st.integers(1, 8 // VISION_HEAD_MULTIPLE.get(model_type, 1)))
+    drawn["H_vis"] = drawn["h_vis"] * runs.vision_head_multiple * \
+        draw(st.integers(1, 8 // runs.vision_head_multiple))
     drawn["E"] = drawn["k"] + draw(st.integers(0, 3))
     drawn["N_dense"] = draw(st.integers(0, drawn["N"]))
     drawn["R"] = drawn["P"] * draw(st.integers(1, 4))
@@ -116,7 +107,7 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
     drawn["P_t"], drawn["m"] = draw(st.integers(1, 2)), draw(st.integers(1, 2))
     drawn["W_vis"] = drawn["P"] * drawn["m"] * draw(st.integers(1, 3))
     drawn["H_out"] = drawn["H"]
-    if model_type in PROJECTED and draw(st.booleans()):
+    if projected(model_type) and draw(st.booleans()):
         drawn["d_proj"] = drawn["H"]
     drawn["L_vis"] = draw(st.sampled_from([1, 4, 9, 16]))  # Qwen3-VL's position table
     # Llama 4's vision adapter and projector widths
@@ -129,14 +120,14 @@ def lean_configs(draw: st.DrawFn, model_type: str) -> dict[str, Any]:
             continue
         if entry.computed or entry.listed:  # ignored (StableLM's head_dim); drawn below
             continue
-        if model_type == "olmoe" and entry.key == "head_dim":
+        if runs.heads_split_hidden and entry.symbol == "d_head":
             continue  # OLMoE's norms run only on heads that split H: head_dim is H // h
         if entry.symbol in ("N", "V", "H", "h", "h_kv", "h_dec", "R", "P", "E", "k", "h_lk",
                             "h_lv", "N_vis", "H_vis", "h_vis") \
-                or (model_type in PROJECTED and entry.symbol == "d_proj") or draw(st.booleans()):
+                or (projected(model_type) and entry.symbol == "d_proj") or draw(st.booleans()):
             value = drawn[entry.symbol]
             nullable = entry.key in generated()[model_type]["nullable"]
-            kept = entry.symbol in BUILT_NOT_NULL.get(model_type, ())
+            kept = entry.symbol in runs.not_null
             if entry.null is not None and nullable and not kept and draw(st.booleans()):
                 value = None
             config[entry.key] = value

@@ -22,6 +22,7 @@ import pytest
 
 from symparam.catalog import model_types
 from symparam.errors import SymparamError
+from tests import declared
 from tests.tools import need
 
 oracle = need("tests.oracle")
@@ -50,7 +51,7 @@ def _read_back(data: dict[str, Any]) -> int | None:
         return None
 
 
-#: the sizes a model that runs on the CPU with real weights (oracle.ON_CPU) is
+#: the sizes a model that runs on the CPU with real weights (declared.on_cpu) is
 #: probed at, but the key varied: a default Mistral 3 is 7 B real weights (its tower's eager
 #: attention over 12,100 patches more; the sweep's run that built one was killed at 24 GB).
 #: Widths and depths only: the heads, their size and the image's patches, which decide
@@ -80,11 +81,12 @@ def _runs(cls: str, hf_config: Any, key: str = "") -> bool:
     """Whether the real class runs a forward pass on the meta device (a short input); a model
     the oracle runs on the CPU, at :func:`_small` sizes."""
     config = hf_config.to_dict() | {"model_type": hf_config.model_type}
-    if hf_config.model_type in oracle.ON_CPU:
+    if declared.on_cpu(hf_config.model_type, cls):
         config = _small(config, key)
     try:
         oracle.forward(config, cls, 1, 4,
-                       4 if cls in oracle.TARGETED else None, _nothing, eager=True)
+                       4 if declared.targeted(hf_config.model_type, cls) else None, _nothing,
+                       eager=True)
     except Exception:  # any failure of the real class is "cannot run"
         return False
     return True

@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 import symparam
 from symparam.assumptions import resolve
 from symparam.blocks import evaluate
+from symparam.catalog import model_types
 from symparam.cli import main
 from symparam.compute import NONMATMUL, PER_SCORE, compute
 from symparam.images import bound
@@ -45,26 +46,24 @@ def ours(m: Any, batch: int, seq: int, target: int | None) -> dict[str, int]:
     return {kind: n for kind, n in out.items() if kind in CHECKED and n}
 
 
-#: types whose elementwise counts are known to differ from the oracle's, with why
-ELEMENTS_UNCHECKED = dict.fromkeys(
-    ("mamba", "falcon_mamba", "mamba2", "jamba", "qwen3_next"),
-    "the state-space and linear-attention mixers' elementwise work (the scans' own, the "
-    "gates', norms' and biases' around them) is not yet matched to what the oracle sees; their "
-    "matrix products are (tests/test_flops.py)")
+def unchecked(model_type: str) -> str:
+    """Why the type's elementwise work is known to differ from the oracle's, as its family
+    says (``Family.elements_unchecked``), or ""."""
+    return model_types()[model_type].family.elements_unchecked
 
 
 def phases(model_type: str) -> tuple[Phase, ...]:
     """Hypothesis's phases for ``model_type``: a type expected to fail stops at its first
     failing example (shrinking it cost a minute a run and tells nothing new)."""
-    if model_type in ELEMENTS_UNCHECKED:
+    if unchecked(model_type):
         return (Phase.explicit, Phase.reuse, Phase.generate)
     return tuple(Phase)
 
 
 @pytest.mark.sweep
 @pytest.mark.parametrize("model_type", [
-    pytest.param(t, marks=pytest.mark.xfail(reason=ELEMENTS_UNCHECKED[t]))
-    if t in ELEMENTS_UNCHECKED else t for t in DENSE])
+    pytest.param(t, marks=pytest.mark.xfail(reason=unchecked(t))) if unchecked(t) else t
+    for t in DENSE])
 def test_elements_match_the_real_classes(model_type: str) -> None:
     @settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow],
               phases=phases(model_type))
@@ -86,8 +85,8 @@ def test_elements_match_the_real_classes(model_type: str) -> None:
 
 @pytest.mark.sweep
 @pytest.mark.parametrize("model_type", [
-    pytest.param(t, marks=pytest.mark.xfail(reason=ELEMENTS_UNCHECKED[t]))
-    if t in ELEMENTS_UNCHECKED else t for t in ROUTED])
+    pytest.param(t, marks=pytest.mark.xfail(reason=unchecked(t))) if unchecked(t) else t
+    for t in ROUTED])
 def test_mixture_of_experts_elements(model_type: str) -> None:
     """Routed models run on the CPU with small real weights (a meta tensor cannot be routed):
     whichever experts a token picks, it runs k of them."""

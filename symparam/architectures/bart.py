@@ -51,6 +51,7 @@ from symparam.blocks import (
 )
 from symparam.blocks.relative import Idle
 from symparam.family import Divides, Family, Option
+from symparam.inputs import Inputs
 from symparam.modeltype import Flag, ModelType, Size, heads
 from symparam.symbols import H, L, N, N_dec, V, V_dec, d_ff, d_ff_dec, h, h_dec, n_labels, s, s_dec
 
@@ -208,6 +209,8 @@ FAMILY = Family(
              Divides(h_dec, H, "the decoder's heads split the hidden size evenly",
                      where_built=True)),
     activations_checked=False,
+    inputs=Inputs(targeted=("BartModel", "BartForConditionalGeneration"),
+                  uncached=("BartForCausalLM",), at_eos=("BartForSequenceClassification",)),
 )
 
 

@@ -52,6 +52,7 @@ from symparam.blocks.base import Placed
 from symparam.blocks.saved import same_tensor
 from symparam.family import Divides, Family, Option
 from symparam.frozen import frozen
+from symparam.inputs import Inputs, Runnable
 from symparam.modeltype import ActivationName, Leave, ModelType, Size, known_activation
 from symparam.symbols import (
     C,
@@ -218,6 +219,7 @@ FAMILY = Family(
                "CLIPVisionModel": IMAGE_SEQUENCE,
                "CLIPVisionModelWithProjection": IMAGE_SEQUENCE},
     activations_checked=False,
+    inputs=Inputs(paired=("CLIPModel",)),
 )
 
 TEXT_SIZES = (Size("N", "num_hidden_layers"), Size("H", "hidden_size"),
@@ -251,12 +253,14 @@ MODEL_TYPES = (
                      ActivationName("vision_activation", "vision_config.hidden_act",
                                     "quick_gelu")),
               sections={"text_config": "text_config_dict",
-                        "vision_config": "vision_config_dict"}),
+                        "vision_config": "vision_config_dict"},
+              runnable=Runnable(not_null=("d_proj",))),
     ModelType("clip_text_model", FAMILY, base="CLIPTextModel",
               classes={"CLIPTextModel": "CLIPTextModel",
                        "CLIPTextModelWithProjection": "CLIPTextModelWithProjection"},
               sizes=(*TEXT_SIZES, Size("d_proj", "projection_dim", null=NO_PROJECTION)),
-              rules=(ActivationName("activation", "hidden_act", "quick_gelu"),)),
+              rules=(ActivationName("activation", "hidden_act", "quick_gelu"),),
+              runnable=Runnable(not_null=("d_proj",))),
     ModelType("clip_vision_model", FAMILY, base="CLIPVisionModel",
               classes={"CLIPVisionModel": "CLIPVisionModel",
                        "CLIPVisionModelWithProjection": "CLIPVisionModelWithProjection"},

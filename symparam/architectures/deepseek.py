@@ -60,6 +60,7 @@ from symparam.blocks.sharding import column, replicated, row, split
 from symparam.errors import ConfigError
 from symparam.family import Divides, Family, Option
 from symparam.frozen import frozen
+from symparam.inputs import Runnable
 from symparam.modeltype import (
     Flag,
     FloorHeadSize,
@@ -300,5 +301,6 @@ MODEL_TYPES = (
                      NonZero("dense_first", "first_k_dense_replace"),
                      Flag("norm_topk_prob", null_is_false=True),
                      Flag("qk_norm_per_head", "use_qk_norm")),
-              fixed={"grouped_attention": True, "q_lora": False}),
+              fixed={"grouped_attention": True, "q_lora": False},
+              runnable=Runnable(head_multiple=4)),
 )

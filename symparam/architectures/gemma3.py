@@ -51,6 +51,7 @@ from symparam.blocks.base import marked, on_sequence, unembedding
 from symparam.blocks.images import PerImage, WithImageTokens
 from symparam.family import Divides, Family, Option
 from symparam.frozen import frozen
+from symparam.inputs import Runnable
 from symparam.modeltype import (
     ActivationName,
     Flag,
@@ -206,5 +207,6 @@ MODEL_TYPES = (
                      ActivationName("vision_activation", "vision_config.hidden_act",
                                     "gelu_pytorch_tanh"),
                      Flag("vision_use_head", "vision_config.vision_use_head")),
-              sections={"text_config": "", "vision_config": ""}),
+              sections={"text_config": "", "vision_config": ""},
+              runnable=Runnable(window_needed=True)),
 )

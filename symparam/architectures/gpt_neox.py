@@ -32,6 +32,7 @@ from symparam.blocks import (
 from symparam.blocks.saved import Key, same_tensor
 from symparam.blocks.sharding import column, row
 from symparam.family import Family, Option
+from symparam.inputs import Runnable
 from symparam.modeltype import ActivationName, Flag, ModelType, RotaryWidth, Size, heads
 from symparam.symbols import H, N, V, d_ff, d_rot, h
 
@@ -103,5 +104,6 @@ MODEL_TYPES = (
                                            "hidden_size", "num_attention_heads"))),
               rules=(Flag("tie_word_embeddings"), Flag("attention_bias"),
                      Flag("parallel_residual", "use_parallel_residual"),
-                     ActivationName("activation", "hidden_act", "gelu"))),
+                     ActivationName("activation", "hidden_act", "gelu")),
+              runnable=Runnable(head_multiple=8)),
 )

@@ -49,6 +49,7 @@ from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import Block, Linear, Sequential
 from symparam.blocks.images import PerImage
 from symparam.family import Divides, Family, Option
+from symparam.inputs import Inputs
 from symparam.modeltype import ActivationName, Flag, ModelType, Size
 from symparam.symbols import H, H_vis, P, R, h_vis, m
 
@@ -116,6 +117,7 @@ FAMILY = Family(
     images=True,
     tiled=True,
     activations_checked=False,
+    inputs=Inputs(blank_images=True),
 )
 
 _T = "text_config."

@@ -21,7 +21,7 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from symparam.architectures.common import decoder_class, tie_option
+from symparam.architectures.common import MIXERS_ELEMENTS_UNCHECKED, decoder_class, tie_option
 from symparam.architectures.deepseek import gated_mlp
 from symparam.architectures.interleave import periodic
 from symparam.architectures.mamba import DT_RANK, INNER_WIDTH, StepRank, mixer
@@ -118,6 +118,7 @@ FAMILY = Family(
     assumptions=(HEAD_SIZE, INNER_WIDTH, DT_RANK),
     divides=(Divides(h_kv, h, "each key/value head serves a whole group of query heads"),),
     activations_checked=False,
+    elements_unchecked=MIXERS_ELEMENTS_UNCHECKED,
 )
 
 

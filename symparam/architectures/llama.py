@@ -69,6 +69,7 @@ from symparam.blocks.saved import Key, same_tensor
 from symparam.blocks.sharding import column, row, unsplit
 from symparam.family import Choice, Family, Option
 from symparam.frozen import frozen
+from symparam.inputs import Runnable
 from symparam.modeltype import (
     ActivationName,
     Flag,
@@ -421,6 +422,8 @@ LLAMA = ModelType("llama", FAMILY, base="LlamaModel",
                                 "ForSequenceClassification", "ForTokenClassification",
                                 "ForQuestionAnswering"),
                   sizes=SIZES, rules=(*_TIED_BIASED, SILU), fixed={"qa_under_transformer": True})
+#: the types whose sliding layers transformers cannot run without a window (a null one)
+_WINDOW_NEEDED = Runnable(window_needed=True)
 #: the classes a type has without a question-answering head, and with no classifier either
 _NO_QA = ("ForQuestionAnswering",)
 _BARE = ("ForSequenceClassification", "ForTokenClassification", "ForQuestionAnswering")
@@ -430,7 +433,8 @@ GEMMA2 = LLAMA.extend("gemma2", "Gemma2", without=_NO_QA, sizes=(*SIZES, WINDOW)
                              SetDecimal("softcap_attention", "attn_logit_softcapping"),
                              SetDecimal("softcap_logits", "final_logit_softcapping"),
                              *windows(2), GEMMA_ACT),
-                      fixed={"norm": "rms_gemma", "norm_placement": "sandwich"})
+                      fixed={"norm": "rms_gemma", "norm_placement": "sandwich"},
+                      runnable=_WINDOW_NEEDED)
 OLMO2 = LLAMA.extend("olmo2", "Olmo2", without=_BARE[1:], rules=(*_TIED_ATTENTION, SILU),
                      fixed={"norm": "rms_olmo2", "norm_placement": "post", "rotary_fp32": True,
                             "qk_norm": "full"})
@@ -459,7 +463,7 @@ MODEL_TYPES = (
     # rotary table
     OLMO2.extend("olmo3", "Olmo3", sizes=(*SIZES, WINDOW),
                  rules=(*_TIED_ATTENTION, *windows(4), SILU),
-                 fixed={**OLMO2.fixed, "rotary_per_kind": True}),
+                 fixed={**OLMO2.fixed, "rotary_per_kind": True}, runnable=_WINDOW_NEEDED),
     # ERNIE 4.5: LLaMA's layer, biases on every projection with use_bias, rotary tables in fp32
     LLAMA.extend("ernie4_5", "Ernie4_5", without=_BARE,
                  rules=(Flag("tie_word_embeddings"), Flag("attention_bias", "use_bias"),
@@ -475,7 +479,7 @@ MODEL_TYPES = (
     COHERE,
     COHERE.extend("cohere2", "Cohere2", sizes=(*SIZES, WINDOW),
                   rules=(*_TIED_ATTENTION, *windows("sliding_window_pattern", 4), SILU),
-                  fixed={**COHERE.fixed, "rotary_sliding": True}),
+                  fixed={**COHERE.fixed, "rotary_sliding": True}, runnable=_WINDOW_NEEDED),
     LLAMA.extend("granite", "Granite", without=_BARE, fixed={}),
     LLAMA.extend("olmo", "Olmo", without=_BARE[1:], rules=(*_TIED_ATTENTION, SILU),
                  fixed={"norm": "layer_no_weights", "rotary_fp32": True}),
@@ -491,6 +495,7 @@ MODEL_TYPES = (
                  rules=(Flag("tie_word_embeddings"), Flag("qkv_bias", "use_qkv_bias"),
                         Flag("qk_norm_head_list", "qk_layernorm"),
                         Flag("parallel_block", "use_parallel_residual"), SILU),
-                 fixed={"partial_rotary": True, "norm": "layer"}),
+                 fixed={"partial_rotary": True, "norm": "layer"},
+                 runnable=Runnable(head_multiple=8)),
     LLAMA.extend("smollm3", "SmolLM3"),
 )

@@ -60,6 +60,7 @@ from symparam.blocks.sharding import column, replicated, row
 from symparam.errors import quoted
 from symparam.family import Divides, Family
 from symparam.frozen import frozen
+from symparam.inputs import Runnable
 from symparam.modeltype import Leave, ModelType, NullRule, Reader, Size, Unusable
 from symparam.symbols import C, H, H_adp, H_img, H_vis, N_vis, P, R, d_adp, d_ff_vis, h_vis, m
 
@@ -187,5 +188,6 @@ MODEL_TYPES = (
                      Size("m", _V + "pixel_shuffle_ratio", computed=True,
                           null=ShuffleFactor(_V + "pixel_shuffle_ratio"))),
               rules=llama4.rules(_T),
-              sections={"text_config": "", "vision_config": ""}),
+              sections={"text_config": "", "vision_config": ""},
+              runnable=Runnable(vision_head_multiple=4)),
 )

@@ -29,7 +29,7 @@ from typing import Any
 
 import sympy
 
-from symparam.architectures.common import tie_option, variant
+from symparam.architectures.common import MIXERS_ELEMENTS_UNCHECKED, tie_option, variant
 from symparam.assumptions import Assumption
 from symparam.blocks import (
     Activation,
@@ -127,6 +127,7 @@ FAMILY = Family(
     ),
     assumptions=(INNER_WIDTH, DT_RANK),
     activations_checked=False,
+    elements_unchecked=MIXERS_ELEMENTS_UNCHECKED,
 )
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from symparam.architectures.common import tie_option
+from symparam.architectures.common import MIXERS_ELEMENTS_UNCHECKED, tie_option
 from symparam.architectures.mamba import INNER_WIDTH, WHY_UNSPLIT, backbone
 from symparam.blocks import (
     Activation,
@@ -88,6 +88,7 @@ FAMILY = Family(
         Divides(d_ssm, d_inner, "the heads of d_ssm numbers split the inner width"),
     ),
     activations_checked=False,
+    elements_unchecked=MIXERS_ELEMENTS_UNCHECKED,
 )
 
 

@@ -69,6 +69,7 @@ from symparam.blocks import (
 )
 from symparam.blocks.images import PerImage
 from symparam.family import Divides, Family, Option
+from symparam.inputs import Inputs, Runnable
 from symparam.modeltype import (
     ActivationName,
     Flag,
@@ -220,6 +221,7 @@ FAMILY = Family(
                       "patches, and an image of fewer patches a side has none"),),
     images=True,
     activations_checked=False,
+    inputs=Inputs(image_sizes=True),
 )
 
 _T = "text_config."
@@ -247,9 +249,11 @@ MODEL_TYPES = (
                      Flag("projector_bias", "multimodal_projector_bias"),
                      ActivationName("projector_activation", "projector_hidden_act", "gelu"),
                      FeatureLayers("feature_layers", "vision_feature_layer")),
-              sections={"text_config": "", "vision_config": ""}),
+              sections={"text_config": "", "vision_config": ""},
+              runnable=Runnable(vision_head_multiple=4)),
     ModelType("pixtral", FAMILY, base="PixtralVisionModel",
               classes={"PixtralVisionModel": "PixtralVisionModel"},
               sizes=VISION_SIZES,
-              rules=(ActivationName("activation", "hidden_act", "gelu"),)),
+              rules=(ActivationName("activation", "hidden_act", "gelu"),),
+              runnable=Runnable(head_multiple=4)),
 )

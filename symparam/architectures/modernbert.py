@@ -45,6 +45,7 @@ from symparam.blocks.saved import BOOL, I64, Key, Saved, same_tensor
 from symparam.errors import ConfigError, InvalidValueError, quoted
 from symparam.family import Family, Option
 from symparam.frozen import frozen
+from symparam.inputs import Inputs
 from symparam.limits import MAX_LAYERS_LISTED
 from symparam.modeltype import (
     ActivationName,
@@ -188,6 +189,7 @@ FAMILY = Family(
                "way)", variant=True),
     ),
     divides=(HEADS_SPLIT_HIDDEN,),
+    inputs=Inputs(by_value=("ModernBertForMultipleChoice",)),
 )
 
 

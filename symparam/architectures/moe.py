@@ -69,6 +69,7 @@ from symparam.blocks.sharding import column, replicated, row, split
 from symparam.errors import ConfigError
 from symparam.family import Choice, Family, Option
 from symparam.frozen import frozen
+from symparam.inputs import Runnable
 from symparam.limits import MAX_LAYERS_LISTED
 from symparam.modeltype import Count, Flag, HeadSize, ModelType, Reader, Rule, Size, heads
 from symparam.symbols import E, H, N, V, d_head, d_moe, d_sh, h, h_kv, k
@@ -347,10 +348,12 @@ MODEL_TYPES = (
                           "qa_under_transformer": True}),
     MIXTRAL.extend("gpt_oss", "GptOss", without=_BARE[2:],
                    rules=(*_TIED_ATTENTION, *windows(2)),
-                   fixed={"sinks": True, "expert_biases": True, "norm": "rms_olmo2"}),
+                   fixed={"sinks": True, "expert_biases": True, "norm": "rms_olmo2"},
+                   runnable=Runnable(window_needed=True)),
     MIXTRAL.extend("olmoe", "Olmoe", without=_BARE,
                    sizes=(*_ATTENTION, _EXPERTS[0], Size("E", "num_experts"), _EXPERTS[2]),
-                   rules=(*_TIED_ATTENTION, HiddenNorms("qk_norm_full"))),
+                   rules=(*_TIED_ATTENTION, HiddenNorms("qk_norm_full")),
+                   runnable=Runnable(heads_split_hidden=True)),
     MIXTRAL.extend("granitemoe", "GraniteMoe", without=_BARE,
                    sizes=(*_ATTENTION, *_EXPERTS), rules=_TIED_ATTENTION,
                    fixed={"block_sparse_moe": True}),

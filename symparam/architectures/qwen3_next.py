@@ -30,6 +30,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from symparam.architectures.common import (
+    MIXERS_ELEMENTS_UNCHECKED,
     QA_UNDER_TRANSFORMER,
     activation_of,
     activation_option,
@@ -162,6 +163,7 @@ FAMILY = Family(
              Divides(h_lk, h_lv, "each query/key head of the linear attention serves a whole "
                      "group of value heads")),
     activations_checked=False,
+    elements_unchecked=MIXERS_ELEMENTS_UNCHECKED,
 )
 
 

@@ -54,6 +54,7 @@ from symparam.blocks import (
 )
 from symparam.family import Divides, Family, Option
 from symparam.frozen import frozen
+from symparam.inputs import Inputs
 from symparam.modeltype import (
     ActivationName,
     Flag,
@@ -196,6 +197,7 @@ FAMILY = Family(
         ("d_proj", "H_vis", "its similarities multiply the text head's output by the image's "
                             "embedding, which must be as wide"),)},
     activations_checked=False,
+    inputs=Inputs(paired=("SiglipModel",)),
 )
 
 

@@ -41,6 +41,7 @@ from symparam.blocks.saved import ACT, MASK, Key, Saved, same_tensor, union
 from symparam.errors import InvalidValueError
 from symparam.family import Family, Option
 from symparam.frozen import frozen
+from symparam.inputs import Inputs
 from symparam.modeltype import (
     Flag,
     GatedActivation,
@@ -239,6 +240,8 @@ FAMILY = Family(
              Option("tie_word_embeddings", True, "the LM head shares the token table",
                     ignored="transformers 5 ties lm_head to shared whatever the config says")),
     assumptions=(DECODER_DEPTH,),
+    inputs=Inputs(targeted=("T5ForConditionalGeneration", "T5Model", "T5ForQuestionAnswering"),
+                  at_eos=("T5ForSequenceClassification",)),
 )
 
 

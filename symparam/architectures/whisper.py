@@ -45,6 +45,7 @@ from symparam.blocks import (
     unembedding,
 )
 from symparam.family import Divides, Family
+from symparam.inputs import Inputs
 from symparam.modeltype import Flag, ModelType, Size, heads
 from symparam.symbols import (
     H,
@@ -146,6 +147,8 @@ FAMILY = Family(
                      where_built=True)),
     sequences={"WhisperForAudioClassification": L_enc},
     activations_checked=False,
+    inputs=Inputs(audio=("WhisperForConditionalGeneration", "WhisperModel",
+                         "WhisperForAudioClassification")),
 )
 
 
