@@ -217,3 +217,42 @@ def test_experts_routed_by_value_count_as_on_real_weights(model_type: str) -> No
     torch.manual_seed(0)
     real = getattr(transformers, f"{type(cfg).__name__[:-6]}Model")(cfg).eval()
     assert run_meta(make(), type(real).__name__, 2, 7, count) == count(real, 2, 7)
+
+
+def test_inputs_the_fitter_does_not_make_are_named() -> None:
+    """A forward that needs an input besides ``input_ids`` (an image's pixels, an audio's
+    features) is refused by that input's name, not as a meta-device failure; one that
+    needs none is not."""
+    pytest.importorskip("transformers")
+    from symparam.fitting.flops import needed
+
+    assert needed("BeitModel") == ["pixel_values"]
+    assert needed("Wav2Vec2Model") == ["input_values"]
+    assert needed("LlamaModel") == [] and needed("LlamaForCausalLM") == []
+
+
+def test_a_plain_forwards_failure_is_the_reason_where_no_retry_runs() -> None:
+    """Flaubert reads its lengths' maximum (``.item()``, no value on the meta device); the
+    retries with masks built whole and no pad token fail elsewhere ('bool' has no ``sum``):
+    the reason given is the first failure, the value read."""
+    transformers = pytest.importorskip("transformers")
+    from symparam.fitting.flops import forward as read
+    from symparam.fitting.flops import run_meta
+
+    cfg = transformers.AutoConfig.for_model("flaubert", n_layers=1, emb_dim=32, n_heads=2,
+                                            vocab_size=50)
+    with pytest.raises(RuntimeError, match="meta"):
+        run_meta(cfg, "FlaubertModel", 1, 4, read)
+
+
+def test_a_run_over_every_record_fits_text_decoders_first() -> None:
+    """``fit_records.py --flops`` over every record: text decoders, then text encoders, then
+    the other text types, then the rest (images, audio, several towers)."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    from fit_records import flops_order
+
+    order = flops_order(["beit", "fnet", "flint", "clap", "apertus", "funnel"])
+    assert order[:2] == ["apertus", "flint"] and order[2:4] == ["fnet", "funnel"]
+    assert set(order[4:]) == {"beit", "clap"}
