@@ -256,3 +256,20 @@ def test_a_run_over_every_record_fits_text_decoders_first() -> None:
     order = flops_order(["beit", "fnet", "flint", "clap", "apertus", "funnel"])
     assert order[:2] == ["apertus", "flint"] and order[2:4] == ["fnet", "funnel"]
     assert set(order[4:]) == {"beit", "clap"}
+
+
+def test_dense_layers_first_and_a_period_held() -> None:
+    """Flint's first two layers are dense and the others sparse (two layers, where a fit
+    lowers to, run no experts), and its record fits ``decoder_sparse_step`` as values, which
+    the FLOPs fit holds at its default: at 5 layers, the counter's total; another step,
+    refused."""
+    sizes = {"num_hidden_layers": 5, "hidden_size": 64, "intermediate_size": 96,
+             "moe_intermediate_size": 16, "shared_expert_intermediate_size": 32,
+             "num_experts": 4, "num_experts_per_tok": 2, "num_attention_heads": 4,
+             "num_key_value_heads": 2, "head_dim": 16, "vocab_size": 100}
+    data = config("flint", "FlintForCausalLM", **sizes)
+    m = symparam.from_hf_config(data)
+    assert forward.flops(m, 2, 7).flops == counted(data, m.label, 2, 7)
+    data = config("flint", "FlintForCausalLM", decoder_sparse_step=2, **sizes)
+    with pytest.raises(InvalidValueError, match="decoder_sparse_step = 2"):
+        forward.flops(symparam.from_hf_config(data), 2, 7)

@@ -274,13 +274,26 @@ class FlopsFitter:
             "flops": encode(total),
             "parts": [[name, encode(e)] for name, e in parts],
             "sizes": sorted(k for k in moving if k not in BS),
-            "quiet": sorted(quiet), "fixed": fixed,
+            "quiet": sorted(quiet), "fixed": {**self._held(), **fixed},
             "checked": [dict(p) for p, _ in checks],
         }
         entry["runs_if"] = self._runs_if(moving) + self._even(exprs) + self._products(tied)
         entry["keys"] = self._keys(total, [dict(self.point), *(p for p, _ in checks[:2])])
         entry["forwards"] = self.forwards
         return entry
+
+    def _held(self) -> dict[str, int]:
+        """The record's symbols this fit never moves (a size the record holds fixed, a
+        period of layer kinds fitted as values: Flint's ``decoder_sparse_step``), at the value
+        every run had, its default config's: another value is refused."""
+        out: dict[str, int] = {}
+        for path, entry in self.record["keys"].items():
+            name = entry.get("symbol") if isinstance(entry, dict) else None
+            key = self.s.keys.get(path)
+            if isinstance(name, str) and name not in self.paths and key is not None \
+                    and type(key.value) is int:
+                out[name] = key.value
+        return out
 
     def _deepen(self, base: _Run) -> _Run:
         """The base run at layer counts deep enough to run every operation the default's
