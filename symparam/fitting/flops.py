@@ -559,7 +559,8 @@ def needed(cls: str) -> list[str]:
 
 
 def _needs(names: Sequence[str]) -> str:
-    return (f"its forward needs {', '.join(names)}, an input the fitter does not make (it "
+    what = "an input" if len(names) == 1 else "inputs"
+    return (f"its forward needs {', '.join(names)}, {what} the fitter does not make (it "
             f"runs on B × s {GIVEN} alone)")
 
 
