@@ -217,3 +217,59 @@ def test_experts_routed_by_value_count_as_on_real_weights(model_type: str) -> No
     torch.manual_seed(0)
     real = getattr(transformers, f"{type(cfg).__name__[:-6]}Model")(cfg).eval()
     assert run_meta(make(), type(real).__name__, 2, 7, count) == count(real, 2, 7)
+
+
+def test_inputs_the_fitter_does_not_make_are_named() -> None:
+    """A forward that needs an input besides ``input_ids`` (an image's pixels, an audio's
+    features) is refused by that input's name, not as a meta-device failure; one that
+    needs none is not."""
+    pytest.importorskip("transformers")
+    from symparam.fitting.flops import needed
+
+    assert needed("BeitModel") == ["pixel_values"]
+    assert needed("Wav2Vec2Model") == ["input_values"]
+    assert needed("LlamaModel") == [] and needed("LlamaForCausalLM") == []
+
+
+def test_a_plain_forwards_failure_is_the_reason_where_no_retry_runs() -> None:
+    """Flaubert reads its lengths' maximum (``.item()``, no value on the meta device); the
+    retries with masks built whole and no pad token fail elsewhere ('bool' has no ``sum``):
+    the reason given is the first failure, the value read."""
+    transformers = pytest.importorskip("transformers")
+    from symparam.fitting.flops import forward as read
+    from symparam.fitting.flops import run_meta
+
+    cfg = transformers.AutoConfig.for_model("flaubert", n_layers=1, emb_dim=32, n_heads=2,
+                                            vocab_size=50)
+    with pytest.raises(RuntimeError, match="meta"):
+        run_meta(cfg, "FlaubertModel", 1, 4, read)
+
+
+def test_a_run_over_every_record_fits_text_decoders_first() -> None:
+    """``fit_records.py --flops`` over every record: text decoders, then text encoders, then
+    the other text types, then the rest (images, audio, several towers)."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    from fit_records import flops_order
+
+    order = flops_order(["beit", "fnet", "flint", "clap", "apertus", "funnel"])
+    assert order[:2] == ["apertus", "flint"] and order[2:4] == ["fnet", "funnel"]
+    assert set(order[4:]) == {"beit", "clap"}
+
+
+def test_dense_layers_first_and_a_period_held() -> None:
+    """Flint's first two layers are dense and the others sparse (two layers, where a fit
+    lowers to, run no experts), and its record fits ``decoder_sparse_step`` as values, which
+    the FLOPs fit holds at its default: at 5 layers, the counter's total; another step,
+    refused."""
+    sizes = {"num_hidden_layers": 5, "hidden_size": 64, "intermediate_size": 96,
+             "moe_intermediate_size": 16, "shared_expert_intermediate_size": 32,
+             "num_experts": 4, "num_experts_per_tok": 2, "num_attention_heads": 4,
+             "num_key_value_heads": 2, "head_dim": 16, "vocab_size": 100}
+    data = config("flint", "FlintForCausalLM", **sizes)
+    m = symparam.from_hf_config(data)
+    assert forward.flops(m, 2, 7).flops == counted(data, m.label, 2, 7)
+    data = config("flint", "FlintForCausalLM", decoder_sparse_step=2, **sizes)
+    with pytest.raises(InvalidValueError, match="decoder_sparse_step = 2"):
+        forward.flops(symparam.from_hf_config(data), 2, 7)

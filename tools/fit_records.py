@@ -7,7 +7,7 @@ meta device (:mod:`symparam.fitting.records`).
     python tools/fit_records.py --list           # the types it would fit
     python tools/fit_records.py --missing        # only those with no record nor refusal yet
     python tools/fit_records.py --flops apertus  # a type's forward FLOPs (flops/<type>.json)
-    python tools/fit_records.py --flops --missing  # those of every record with no FLOPs file
+    python tools/fit_records.py --flops --missing --cpu 120  # every record with no FLOPs file
 
 Each type is fitted in a child process of bounded CPU time (``--cpu``, default 600 s) and
 niceness 10, one at a time; a type whose fit fails or runs out of time is listed in
@@ -194,12 +194,30 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def flops_order(types: list[str]) -> list[str]:
+    """The order a run over every record fits FLOPs in: text decoders first (a causal
+    language-model head and no sub-config), then text encoders (a masked one), then the other
+    text types (a vocabulary), then the rest (images, audio, several towers)."""
+
+    def rank(model_type: str) -> int:
+        record = json.loads((RECORDS / f"{model_type}.json").read_text(encoding="utf-8"))
+        text = not record.get("sections")
+        sizes = {e.get("size") for e in record["keys"].values() if isinstance(e, dict)}
+        if text and any(c.endswith(("ForCausalLM", "LMHeadModel")) for c in record["classes"]):
+            return 0
+        if text and any(c.endswith("ForMaskedLM") for c in record["classes"]):
+            return 1
+        return 2 if text and "V" in sizes else 3
+
+    return sorted(types, key=lambda t: (rank(t), t))
+
+
 def fit_flops(args: argparse.Namespace) -> int:
     """Each type's forward FLOPs fitted alone, in a child of bounded CPU time, and written
     beside its record as ``symparam/fitted/flops/<type>.json`` (the record is not touched)."""
     from symparam import fitted
 
-    wanted = args.types or fitted.names()
+    wanted = args.types or flops_order(fitted.names())
     unknown = [t for t in wanted if not fitted.has(t)]
     if unknown:
         print(f"no record, no FLOPs fitted: {', '.join(unknown)}")

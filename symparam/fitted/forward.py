@@ -58,7 +58,8 @@ def how(data: Mapping[str, Any]) -> str:
     """How the FLOPs were read, in words, with the versions."""
     return (f"read off transformers' forward (transformers {data.get('transformers')}) with "
             f"torch's counter, torch.utils.flop_counter.FlopCounterMode (torch "
-            f"{data.get('torch')}), on the meta device, attention and experts as eager code "
+            f"{data.get('torch')}), on the meta device, on B × s input_ids alone (no image, "
+            "audio or other input), attention and experts as eager code "
             "(experts whose router's values the meta device does not hold batched, as "
             "transformers' batched_mm, which counts the same): the matrix products and "
             "convolutions that counter counts")

@@ -52,6 +52,10 @@ HEADS = re.compile(r"(ForCausalLM|ForMaskedLM|LMHeadModel|ForConditionalGenerati
 WINDOW = re.compile(r".*(window|chunk).*")
 #: the symbols of the batch and the sequence length
 BS = ("B", "s")
+#: the one input the fitter makes: B × s token ids
+GIVEN = "input_ids"
+#: a forward's own check that an input it needs was given ("You have to specify pixel_values")
+ASKS = re.compile(r"(?:have to|must) (?:specify|provide|pass) (?:either )?`?(\w+)`?")
 
 Signature = tuple[Any, ...]
 Reading = dict[Signature, tuple[int, tuple[int, ...]]]
@@ -193,13 +197,21 @@ class FlopsFitter:
 
     def fit(self) -> dict[str, Any]:
         """The class's FLOPs entry: the formula, its parts, what it holds and was checked at."""
+        needs = needed(self.cls)
+        if needs:
+            raise FitError(_needs(needs))
         base = self.run(self.point)
         if isinstance(base, str):
+            asked = ASKS.search(base)
+            if asked and asked.group(1) != GIVEN:
+                raise FitError(_needs([asked.group(1)]))
             layered = [k for k, p in self.paths.items() if LAYERS.match(p)]
             self.point.update({k: self.s.keys[self.paths[k]].value for k in layered})
             base = self.run(self.point)
             if isinstance(base, str):
                 raise FitError(f"its forward does not run on the meta device: {base}")
+        else:
+            base = self._deepen(base)
         shape = set(base.ops)
         fit_on: list[tuple[dict[str, int], _Run]] = [(dict(self.point), base)]
         moved: dict[str, set[Signature | tuple[Signature, int]]] = {}
@@ -247,17 +259,62 @@ class FlopsFitter:
             if got != r.total:
                 raise FitError(f"the fitted FLOPs give {got:,} where torch's counter gives "
                                f"{r.total:,} at {_shown(p)}")
+        whole = {**self.point, **{k: self.s.keys[path].value for k, path in self.paths.items()
+                                  if LAYERS.match(path)}}
+        if whole != self.point:  # the default's depth: dense layers first, a period of kinds
+            r = self.run(whole)  # that the lowered builds may not hold
+            if isinstance(r, str):
+                raise FitError(f"its forward does not run at the default's layer counts on "
+                               f"the meta device: {r}")
+            if _at(total, whole) != r.total:
+                raise FitError(f"the fitted FLOPs give {_at(total, whole):,} where torch's "
+                               f"counter gives {r.total:,} at the default's layer counts "
+                               f"({_shown(whole)})")
         entry: dict[str, Any] = {
             "flops": encode(total),
             "parts": [[name, encode(e)] for name, e in parts],
             "sizes": sorted(k for k in moving if k not in BS),
-            "quiet": sorted(quiet), "fixed": fixed,
+            "quiet": sorted(quiet), "fixed": {**self._held(), **fixed},
             "checked": [dict(p) for p, _ in checks],
         }
         entry["runs_if"] = self._runs_if(moving) + self._even(exprs) + self._products(tied)
         entry["keys"] = self._keys(total, [dict(self.point), *(p for p, _ in checks[:2])])
         entry["forwards"] = self.forwards
         return entry
+
+    def _held(self) -> dict[str, int]:
+        """The record's symbols this fit never moves (a size the record holds fixed, a
+        period of layer kinds fitted as values: Flint's ``decoder_sparse_step``), at the value
+        every run had, its default config's: another value is refused."""
+        out: dict[str, int] = {}
+        for path, entry in self.record["keys"].items():
+            name = entry.get("symbol") if isinstance(entry, dict) else None
+            key = self.s.keys.get(path)
+            if isinstance(name, str) and name not in self.paths and key is not None \
+                    and type(key.value) is int:
+                out[name] = key.value
+        return out
+
+    def _deepen(self, base: _Run) -> _Run:
+        """The base run at layer counts deep enough to run every operation the default's
+        depth runs (Flint's first two layers are dense, the others sparse: two layers run
+        no experts): lowered to 2, else 4, 8 or 16 where that runs the same operations."""
+        full = {k: self.s.keys[path].value for k, path in self.paths.items()
+                if LAYERS.match(path)}
+        if all(self.point[k] == v for k, v in full.items()):
+            return base
+        whole = self.run({**self.point, **full})
+        depth = LAYERS_AT
+        while not isinstance(whole, str) and set(base.ops) != set(whole.ops) and depth < 16:
+            depth *= 2
+            p = {**self.point, **{k: min(v, depth) for k, v in full.items()}}
+            r = self.run(p)
+            if isinstance(r, str):
+                break
+            if set(r.ops) == set(whole.ops):
+                self.point = p
+                return r
+        return base
 
     def _drawn(self, moving: Sequence[str], wanted: int, shape: set[Signature],
                gentle: bool = False) -> list[tuple[dict[str, int], _Run]]:
@@ -488,6 +545,25 @@ class FlopsFitter:
         return out
 
 
+def needed(cls: str) -> list[str]:
+    """The inputs of ``cls``'s forward with no default besides ``input_ids``: the fitter
+    makes none of them (an image's ``pixel_values``, an audio's ``input_features``)."""
+    import inspect
+
+    import transformers
+
+    kinds = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
+    params = inspect.signature(getattr(transformers, cls).forward).parameters.values()
+    return [p.name for p in params if p.name not in ("self", GIVEN)
+            and p.default is inspect.Parameter.empty and p.kind in kinds]
+
+
+def _needs(names: Sequence[str]) -> str:
+    what = "an input" if len(names) == 1 else "inputs"
+    return (f"its forward needs {', '.join(names)}, {what} the fitter does not make (it "
+            f"runs on B × s {GIVEN} alone)")
+
+
 def run_meta(config: Any, cls: str, batch: int, seq: int, how: Any) -> Any:
     """``how(model, batch, seq)`` on ``cls`` built on the meta device from ``config`` with
     eager attention and experts; where the forward reads a value (a check for padding beside
@@ -500,6 +576,7 @@ def run_meta(config: Any, cls: str, batch: int, seq: int, how: Any) -> Any:
 
     eager(config)
     attempt = 0
+    first: Exception | None = None  # the plain forward's failure, the reason where none runs
     while True:
         with torch.device("meta"), quiet_init():
             model = getattr(transformers, cls)(config)
@@ -507,13 +584,18 @@ def run_meta(config: Any, cls: str, batch: int, seq: int, how: Any) -> Any:
         try:
             with _masks_built() if attempt else contextlib.nullcontext():
                 return how(model, batch, seq)
-        except RuntimeError as error:
-            if "nonzero" in str(error) and eager(config, experts="batched_mm"):
+        except Exception as error:
+            meta = isinstance(error, RuntimeError) and "meta" in str(error)
+            if isinstance(error, RuntimeError) and "nonzero" in str(error) \
+                    and eager(config, experts="batched_mm"):
                 continue  # a router's tokens per expert: the experts batched, as below
-            if attempt == 2 or "meta" not in str(error):
-                raise
+            if attempt == 2 or not meta:
+                if first is None or meta:  # a retry that got no further: the first's why
+                    raise
+                raise first from None
             if attempt == 1:  # masks built whole did not do: the pad token's check
                 config.pad_token_id = None
+            first = first or error
             attempt += 1
 
 
