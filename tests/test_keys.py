@@ -129,9 +129,10 @@ def _files(model_type: str, hf_config: Any, kwargs: dict[str, Any], cls: str
     return [(how, json.loads(json.dumps(data))) for how, data in out]
 
 
-#: half the share of the other sweeps: the costliest of them (a vision–language type's hundreds
-#: of builds take minutes of CPU; at a fifth it was a quarter of the suite's, issue 30)
-@pytest.mark.sweep(weight=0.5)
+#: a third of the share of the other sweeps: the costliest of them (a vision–language type's
+#: hundreds of builds take minutes of CPU; at a fifth it was a quarter of the suite's, at a
+#: tenth still its costliest test, issue 30)
+@pytest.mark.sweep(weight=0.35)
 @pytest.mark.parametrize("model_type", sorted(model_types()))
 def test_every_key_against_transformers(model_type: str) -> None:
     import symparam

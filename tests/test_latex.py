@@ -200,6 +200,7 @@ def test_latex_options_are_refused_for_markdown(flags: list[str],
     assert "--math" in capsys.readouterr().err
 
 
+@pytest.mark.sweep(weight=2)  # each class compiles every model's fragment: two in five a run
 @pytest.mark.parametrize(("lang", "cls"), [("en", "article"), ("en", "twocolumn"),
                                            ("en", "IEEEtran"), ("zh", "twocolumn"),
                                            ("ko", "twocolumn")])
