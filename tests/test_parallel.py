@@ -89,6 +89,33 @@ def _plan_shape(style: str, shape: tuple[int, ...], is_bias: bool, t: int) -> tu
     return tuple(out)
 
 
+def _shards_as_planned(hf: Any, plan: dict[str, str], model: Any, t: int) -> int:
+    """Each tensor of the real class ``hf`` against what symparam holds of it on one of ``t``
+    GPUs: split as ``plan`` (transformers' tp plan) splits the tensor, or its module where the
+    plan names no tensor (3-D experts are named themselves), the token table over the
+    vocabulary, every other tensor whole. How many tensors the plan split."""
+    held = _held(model, Layout(t, tp=t))
+    checked = 0
+    for name, param in hf.named_parameters():
+        generic = re.sub(r"\.\d+\.", ".{i}.", name, count=1)
+        module, _, leaf = name.rpartition(".")
+        style = next((plan[p] for p in plan if re.fullmatch(
+            p.replace(".", r"\.").replace("*", r"\d+"), name)), None)
+        if style is None:
+            style = next((plan[p] for p in plan if re.fullmatch(
+                p.replace(".", r"\.").replace("*", r"\d+"), module)), None)
+        shape = tuple(param.shape)
+        if param is hf.get_input_embeddings().weight:
+            want = (shape[0] // t, shape[1])
+        elif style is None or style.startswith("replicated"):
+            want = shape
+        else:
+            want = _plan_shape(style, shape, leaf.endswith("bias"), t)
+            checked += 1
+        assert held[generic] == want, (name, style)
+    return checked
+
+
 @pytest.mark.parametrize("config", [TINY_LLAMA, TINY_MIXTRAL, TINY_QWEN3_MOE, TINY_NEOX,
                                     TINY_PHI, TINY_ERNIE, TINY_LLAMA4, TINY_DEEPSEEK_V2,
                                     TINY_DEEPSEEK_V3],
@@ -118,26 +145,7 @@ def test_tp_shards_match_transformers_tp_plan(config: dict[str, Any], t: int) ->
                         if "self_attn" in key})
     plan = {f"{hf.base_model_prefix}.{k}": v for k, v in written.items()}
     plan.update(getattr(hf, "_tp_plan", None) or {})
-    held = _held(symparam.from_hf_config(config), Layout(t, tp=t))
-    checked = 0
-    for name, param in hf.named_parameters():
-        generic = re.sub(r"\.\d+\.", ".{i}.", name, count=1)
-        module, _, leaf = name.rpartition(".")
-        # a parameter the plan names itself (3-D experts), else its module
-        style = next((plan[p] for p in plan if re.fullmatch(
-            p.replace(".", r"\.").replace("*", r"\d+"), name)), None)
-        if style is None:
-            style = next((plan[p] for p in plan if re.fullmatch(
-                p.replace(".", r"\.").replace("*", r"\d+"), module)), None)
-        shape = tuple(param.shape)
-        if param is hf.get_input_embeddings().weight:
-            want = (shape[0] // t, shape[1])
-        elif style is None or style.startswith("replicated"):
-            want = shape
-        else:
-            want = _plan_shape(style, shape, leaf.endswith("bias"), t)
-            checked += 1
-        assert held[generic] == want, (name, style)
+    checked = _shards_as_planned(hf, plan, symparam.from_hf_config(config), t)
     assert checked >= 8
 
 
@@ -557,26 +565,7 @@ def test_llama4_composite_shards_match_its_tp_plan(t: int) -> None:
         hf = transformers.Llama4ForConditionalGeneration(
             transformers.AutoConfig.for_model("llama4", **data))
     plan = hf._tp_plan
-    held = _held(symparam.from_hf_config(config), Layout(t, tp=t))
-    checked = 0
-    for name, param in hf.named_parameters():
-        generic = re.sub(r"\.\d+\.", ".{i}.", name, count=1)
-        module, _, leaf = name.rpartition(".")
-        style = next((plan[p] for p in plan if re.fullmatch(
-            p.replace(".", r"\.").replace("*", r"\d+"), name)), None)
-        if style is None:
-            style = next((plan[p] for p in plan if re.fullmatch(
-                p.replace(".", r"\.").replace("*", r"\d+"), module)), None)
-        shape = tuple(param.shape)
-        if param is hf.get_input_embeddings().weight:
-            want = (shape[0] // t, shape[1])
-        elif style is None or style.startswith("replicated"):
-            want = shape
-        else:
-            want = _plan_shape(style, shape, leaf.endswith("bias"), t)
-            checked += 1
-        assert held[generic] == want, (name, style)
-    assert checked >= 12
+    assert _shards_as_planned(hf, plan, symparam.from_hf_config(config), t) >= 12
     from symparam.parallel import per_gpu
 
     found = per_gpu(symparam.from_hf_config(config), Layout(t, tp=t, seq=4))
