@@ -44,12 +44,12 @@ from symparam.architectures.common import (
     variant,
     with_score,
 )
-from symparam.architectures.vit import PATCHES
+from symparam.architectures.vit import PATCHES, VISION_HEADS_DIVIDE
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import Block, Linear, RMSNorm, Sequential, Tensor
 from symparam.blocks.base import marked, on_sequence, unembedding
 from symparam.blocks.images import PerImage, WithImageTokens
-from symparam.family import Divides, Family, Option
+from symparam.family import Family, Option
 from symparam.frozen import frozen
 from symparam.inputs import Runnable
 from symparam.modeltype import (
@@ -64,7 +64,7 @@ from symparam.modeltype import (
     Size,
     SlidingWindows,
 )
-from symparam.symbols import H, H_vis, V, h_vis, s_img
+from symparam.symbols import H, H_vis, V, s_img
 
 
 class SoftTokens(Block):
@@ -159,7 +159,7 @@ FAMILY = Family(
     ),
     assumptions=(HEAD_SIZE,),
     divides=(*GROUPED_ROTARY_RULES,
-             Divides(h_vis, H_vis, "the vision tower's heads split its hidden size evenly")),
+             VISION_HEADS_DIVIDE),
     images=True,
     activations_checked=False,
 )

@@ -32,8 +32,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import sympy
-
 from symparam.architectures import llama, siglip
 from symparam.architectures.clip import TOWER_SYMBOL, VISION, VISION_SIZES, within
 from symparam.architectures.common import (
@@ -44,14 +42,20 @@ from symparam.architectures.common import (
     tie_option,
 )
 from symparam.architectures.llava import SectionType
-from symparam.architectures.vit import MERGED, MERGED_SIDE, PATCHES
+from symparam.architectures.vit import (
+    MERGED,
+    MERGED_SIDE,
+    PATCHES,
+    PIXEL_SHUFFLE_DIVIDES,
+    VISION_HEADS_DIVIDE,
+)
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import Block, Linear, Sequential
 from symparam.blocks.images import PerImage
-from symparam.family import Divides, Family, Option
+from symparam.family import Family, Option
 from symparam.inputs import Inputs
 from symparam.modeltype import ActivationName, Flag, ModelType, Size
-from symparam.symbols import H, H_vis, P, R, h_vis, m
+from symparam.symbols import H, H_vis, m
 
 #: the side of an image's shuffled grid: ⌊R/P⌋/m tokens a row (m divides ⌊R/P⌋ to run)
 SIDE = MERGED_SIDE
@@ -109,11 +113,8 @@ FAMILY = Family(
     ),
     assumptions=(HEAD_SIZE,),
     divides=(*GROUPED_ROTARY_RULES,
-             Divides(h_vis, H_vis, "the vision tower's heads split its hidden size evenly"),
-             Divides(m, sympy.floor(R / P, evaluate=False),
-                     "the pixel shuffle lays each m × m block of an image's patch grid into "
-                     "one token, and reshapes a grid whose side m does not divide into none",
-                     to_run=True)),
+             VISION_HEADS_DIVIDE,
+             PIXEL_SHUFFLE_DIVIDES),
     images=True,
     tiled=True,
     activations_checked=False,

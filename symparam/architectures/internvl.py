@@ -39,8 +39,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import sympy
-
 from symparam.architectures import llama
 from symparam.architectures.common import (
     GROUPED_ROTARY_RULES,
@@ -50,7 +48,14 @@ from symparam.architectures.common import (
     image_model,
     tie_option,
 )
-from symparam.architectures.vit import MERGED, MERGED_SIDE, PATCHES, TOKENS
+from symparam.architectures.vit import (
+    MERGED,
+    MERGED_SIDE,
+    PATCHES,
+    PIXEL_SHUFFLE_DIVIDES,
+    TOKENS,
+    VISION_HEADS_DIVIDE,
+)
 from symparam.assumptions import HEAD_SIZE, KV_HEADS
 from symparam.blocks import (
     Activation,
@@ -70,7 +75,7 @@ from symparam.blocks import (
 )
 from symparam.blocks.images import PerImage
 from symparam.errors import ConfigError, quoted
-from symparam.family import Choice, Divides, Family, Option
+from symparam.family import Choice, Family, Option
 from symparam.frozen import frozen
 from symparam.modeltype import (
     ActivationName,
@@ -85,7 +90,7 @@ from symparam.modeltype import (
     Rule,
     Size,
 )
-from symparam.symbols import C, H, H_vis, N_vis, P, R, d_ff_vis, h_vis, m
+from symparam.symbols import C, H, H_vis, N_vis, P, d_ff_vis, h_vis, m
 
 #: the side of an image's shuffled grid: ⌊R/P⌋/m tokens a row (m divides ⌊R/P⌋ to run)
 SIDE = MERGED_SIDE
@@ -219,11 +224,8 @@ FAMILY = Family(
     ),
     assumptions=(HEAD_SIZE,),
     divides=(*GROUPED_ROTARY_RULES,
-             Divides(h_vis, H_vis, "the vision tower's heads split its hidden size evenly"),
-             Divides(m, sympy.floor(R / P, evaluate=False),
-                     "the pixel shuffle lays each m × m block of an image's patch grid into "
-                     "one token, and reshapes a grid whose side m does not divide into none",
-                     to_run=True)),
+             VISION_HEADS_DIVIDE,
+             PIXEL_SHUFFLE_DIVIDES),
     images=True,
     tiled=True,
     # an image's patches and class token fix the sequence of the tower alone

@@ -39,7 +39,7 @@ import sympy
 
 from symparam.architectures import llama4
 from symparam.architectures.clip import TOWER_SYMBOL, VISION_SIZES, within
-from symparam.architectures.vit import MERGED, MERGED_SIDE, PATCHES, TOKENS
+from symparam.architectures.vit import MERGED, MERGED_SIDE, PATCHES, PIXEL_SHUFFLE_DIVIDES, TOKENS
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import (
     Activation,
@@ -62,7 +62,7 @@ from symparam.family import Divides, Family
 from symparam.frozen import frozen
 from symparam.inputs import Runnable
 from symparam.modeltype import Leave, ModelType, NullRule, Reader, Size, Unusable
-from symparam.symbols import C, H, H_adp, H_img, H_vis, N_vis, P, R, d_adp, d_ff_vis, h_vis, m
+from symparam.symbols import C, H, H_adp, H_img, H_vis, N_vis, P, d_adp, d_ff_vis, h_vis, m
 
 #: the side of an image's shuffled grid: ⌊R/P⌋/m tokens a row (m divides ⌊R/P⌋ to run)
 SIDE = MERGED_SIDE
@@ -137,10 +137,7 @@ FAMILY = Family(
     options=llama4.FAMILY.options,
     assumptions=(HEAD_SIZE,),
     divides=(*llama4.FAMILY.divides,
-             Divides(m, sympy.floor(R / P, evaluate=False),
-                     "the pixel shuffle lays each m × m block of an image's patch grid into "
-                     "one token, and reshapes a grid whose side m does not divide into none",
-                     to_run=True),
+             PIXEL_SHUFFLE_DIVIDES,
              Divides(sympy.Integer(4), HEAD_VIS,
                      "the vision tower's rotary embeddings turn each head's rows and columns "
                      "in pairs, a quarter of the head each", to_run=True)),

@@ -37,15 +37,15 @@ from symparam.architectures.common import (
     image_model,
     tie_option,
 )
-from symparam.architectures.vit import PATCHES
+from symparam.architectures.vit import PATCHES, VISION_HEADS_DIVIDE
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import Activation, Block, Linear, Sequential
 from symparam.blocks.images import PerImage
 from symparam.errors import ConfigError, quoted
-from symparam.family import Divides, Family, Option
+from symparam.family import Family, Option
 from symparam.frozen import frozen
 from symparam.modeltype import ActivationName, Either, Flag, ModelType, Reader, Rule
-from symparam.symbols import H, H_vis, h_vis
+from symparam.symbols import H, H_vis
 
 #: the vision towers symparam builds for LLaVA, by the model_type a vision_config names
 TOWERS = ("clip_vision_model", "siglip_vision_model")
@@ -185,7 +185,7 @@ FAMILY = Family(
     ),
     assumptions=(HEAD_SIZE,),
     divides=(*GROUPED_ROTARY_RULES,
-             Divides(h_vis, H_vis, "the vision tower's heads split its hidden size evenly")),
+             VISION_HEADS_DIVIDE),
     images=True,
     activations_checked=False,
 )

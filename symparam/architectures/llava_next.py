@@ -40,15 +40,16 @@ from symparam.architectures.llava import (
     multi_modal_projector,
     tower,
 )
+from symparam.architectures.vit import VISION_HEADS_DIVIDE
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import Block, Sequential
 from symparam.blocks.base import Tensor, marked
 from symparam.blocks.images import PerImage
 from symparam.errors import ConfigError, quoted
-from symparam.family import Divides, Family, Option
+from symparam.family import Family, Option
 from symparam.frozen import frozen
 from symparam.modeltype import ActivationName, Either, Flag, ModelType, Reader, Rule
-from symparam.symbols import H, H_vis, h_vis, n_tile, s_img
+from symparam.symbols import H, n_tile, s_img
 
 _T = "text_config."
 _V = "vision_config."
@@ -207,7 +208,7 @@ FAMILY = Family(
     options=OPTIONS,
     assumptions=(HEAD_SIZE,),
     divides=(*GROUPED_ROTARY_RULES,
-             Divides(h_vis, H_vis, "the vision tower's heads split its hidden size evenly")),
+             VISION_HEADS_DIVIDE),
     images=True,
     anyres=True,
     activations_checked=False,

@@ -47,12 +47,12 @@ from symparam.architectures.common import (
     variant,
 )
 from symparam.architectures.llava import SectionType
-from symparam.architectures.vit import PATCHES
+from symparam.architectures.vit import PATCHES, VISION_HEADS_DIVIDE
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import Block, Elementwise, Linear, Sequential
 from symparam.blocks.base import marked, unembedding
 from symparam.blocks.images import PerImage, WithImageTokens
-from symparam.family import Divides, Family, Option
+from symparam.family import Family, Option
 from symparam.frozen import frozen
 from symparam.modeltype import (
     ActivationName,
@@ -66,7 +66,7 @@ from symparam.modeltype import (
     Size,
     SlidingWindows,
 )
-from symparam.symbols import H, H_vis, V, d_proj, h_vis
+from symparam.symbols import H, H_vis, V, d_proj
 
 #: the language models symparam builds for PaliGemma, by the model_type a text_config names
 LANGUAGE_MODELS = ("gemma", "gemma2")
@@ -188,7 +188,7 @@ FAMILY = Family(
     ),
     assumptions=(HEAD_SIZE,),
     divides=(*GROUPED_ROTARY_RULES,
-             Divides(h_vis, H_vis, "the vision tower's heads split its hidden size evenly")),
+             VISION_HEADS_DIVIDE),
     runs_if_equal={name: _RUNS for name in ("PaliGemmaForConditionalGeneration",
                                             "PaliGemmaModel")},
     runs_unless=(("gemma_window", "PaliGemma then builds the sliding-window masks of a Gemma 2, "

@@ -35,7 +35,7 @@ from symparam.blocks import (
     on_first_token,
 )
 from symparam.blocks.saved import ACT, Key, Saved, same_tensor
-from symparam.family import Family, Option
+from symparam.family import Divides, Family, Option
 from symparam.modeltype import (
     ActivationName,
     Flag,
@@ -45,7 +45,7 @@ from symparam.modeltype import (
     heads,
     known_activation,
 )
-from symparam.symbols import C, H, N, P, R, S, d_ff, d_head, d_pool, h, m, n_labels
+from symparam.symbols import C, H, H_vis, N, P, R, S, d_ff, d_head, d_pool, h, h_vis, m, n_labels
 
 #: the patches an image is cut into (a strided convolution drops a partial last patch); built
 #: unevaluated (sympy's evaluation would ask whether R/P is an integer, at every import)
@@ -55,6 +55,13 @@ PATCHES = sympy.Pow(sympy.floor(R / P, evaluate=False), 2, evaluate=False)
 MERGED_SIDE = sympy.floor(sympy.floor(R / P, evaluate=False) / m, evaluate=False)
 #: the tokens that grid makes: ⌊⌊R/P⌋/m⌋², ⌊R/P⌋²/m² where m divides ⌊R/P⌋
 MERGED = sympy.Pow(MERGED_SIDE, 2, evaluate=False)
+#: a pixel shuffle's rule to run (Idefics3, InternVL, Llama 4): m divides the patch grid's side
+PIXEL_SHUFFLE_DIVIDES = Divides(m, sympy.floor(R / P, evaluate=False),
+                                "the pixel shuffle lays each m × m block of an image's patch "
+                                "grid into one token, and reshapes a grid whose side m does not "
+                                "divide into none", to_run=True)
+#: a vision–language model's tower: its heads split its hidden size
+VISION_HEADS_DIVIDE = Divides(h_vis, H_vis, "the vision tower's heads split its hidden size evenly")
 #: the patches and the class token
 TOKENS = sympy.Add(1, PATCHES, evaluate=False)  # in sympy's own order: equal to PATCHES + 1
 #: the last hidden states, which the heads read slices of
