@@ -276,6 +276,25 @@ def decoding_step(model: Any, cache: Any, batch: int) -> int:
     return counter.get_total_flops()
 
 
+def check_decoding_after_images(tiny: dict[str, Any], images: int, batch: int,
+                                 seq: int) -> Any:
+    """After a prompt of ``images`` images and ``seq`` text tokens (:func:`prefilled`), the
+    KV cache symparam gives (fp32) is the numbers the real cache holds, and a decoding step's
+    FLOPs are what torch's counter sees (:func:`decoding_step`). Returns symparam's model of
+    ``tiny``."""
+    import symparam
+    from symparam.compute import compute
+    from symparam.memory import memory
+
+    model, cache = prefilled(tiny, images, batch, seq)
+    m = symparam.from_hf_config(tiny)
+    assert memory(m, seq=seq, batch=batch, dtype="fp32", images=images).kv_total == \
+        4 * _held(cache.layers)
+    assert compute(m, seq=seq, batch=batch, decode=True, images=images).flops == \
+        decoding_step(model, cache, batch)
+    return m
+
+
 def inputs(model_type: str, cls: str, hf_config: Any, batch: int, seq: int,
            target: int | None, images: int = 1, image_size: tuple[int, int] | None = None
            ) -> dict[str, Any]:

@@ -20,7 +20,6 @@ from symparam.cli import main
 from symparam.compute import compute
 from symparam.errors import InvalidValueError
 from symparam.figures import figures
-from symparam.memory import memory
 from tests.tools import need
 
 oracle = need("tests.oracle")
@@ -136,12 +135,7 @@ def test_the_cache_and_a_decoding_step_after_images(images: int, batch: int, seq
     """After a prompt with images the cache holds their tokens too (a window of 5 keeps its last
     4 on the sliding layers), and one new token attends over them: the numbers the real cache
     holds and the FLOPs torch's counter sees for the step."""
-    model, cache = oracle.prefilled(TINY, images, batch, seq)
-    m = symparam.from_hf_config(TINY)
-    assert memory(m, seq=seq, batch=batch, dtype="fp32", images=images).kv_total == \
-        4 * oracle._held(cache.layers)
-    assert compute(m, seq=seq, batch=batch, decode=True, images=images).flops == \
-        oracle.decoding_step(model, cache, batch)
+    oracle.check_decoding_after_images(TINY, images, batch, seq)
 
 
 @pytest.mark.parametrize("name", ["gemma-3-4b", "gemma-3-27b"])

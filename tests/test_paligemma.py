@@ -238,11 +238,4 @@ def test_the_cache_and_a_decoding_step_after_images(images: int, batch: int, seq
     """After a prompt with images the cache holds their 2 × 2 tokens each too, and one new
     token attends over them: the numbers the real cache holds (small real weights, eager
     attention) and the FLOPs torch's counter sees for the step."""
-    from symparam.memory import memory
-
-    model, cache = oracle.prefilled(TINY, images, batch, seq)
-    m = symparam.from_hf_config(TINY)
-    assert memory(m, seq=seq, batch=batch, dtype="fp32", images=images).kv_total == \
-        4 * oracle._held(cache.layers)
-    assert compute(m, seq=seq, batch=batch, decode=True, images=images).flops == \
-        oracle.decoding_step(model, cache, batch)
+    oracle.check_decoding_after_images(TINY, images, batch, seq)
