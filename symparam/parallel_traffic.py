@@ -14,7 +14,7 @@ from symparam.blocks.base import Block, tensor_leaves
 from symparam.blocks.numbers import evaluate
 from symparam.frozen import frozen
 from symparam.memory import kv_cache
-from symparam.placement import PSI, PSI_E, Layout, Stage, stack_of
+from symparam.placement import PSI, PSI_E, Layout, Stage, layer_kinds, stack_of
 
 CONVENTIONS = {
     "data": "a ring reduce-scatter or all-gather of Ψ elements sends (d − 1)·⌈Ψ/d⌉ from each "
@@ -25,11 +25,16 @@ CONVENTIONS = {
             "m + 1; ZeRO-3 also gathers the weights for each micro-batch's forward and "
             "backward: 3m (DeepSpeed's schedule). Rajbhandari et al.'s 2Ψ and 3Ψ are these for "
             "m = 1 and d → ∞",
-    "tensor": "Megatron-LM: each row-parallel block's output is all-reduced in the forward "
-              "pass and its column-parallel input's gradient in the backward pass (two each "
-              "per transformer layer), b·s·H elements each; a ring all-reduce sends "
-              "2(t − 1)/t of them per GPU (with sequence parallelism an all-gather and a "
-              "reduce-scatter, the same volume); full recomputation runs the forward's again",
+    "tensor": "Megatron-LM (Shoeybi et al. 2019, section 3): each row-parallel block's "
+              "output is all-reduced in the forward pass (g), and in the backward pass the "
+              "gradient of each tensor a split part reads whole (f): a block's input, b·s·H "
+              "elements, or latent attention's three (its query latent, or the hidden state "
+              "without one; its key/value latent; its shared rotary key: what Megatron-Core's "
+              "multi-latent attention gathers under sequence parallelism); a ring all-reduce "
+              "sends 2(t − 1)/t of them per GPU; with sequence parallelism an all-gather and a "
+              "reduce-scatter in each pass, (t − 1)/t of the forward's and the backward's "
+              "elements each; full recomputation runs the forward's again; summed over the "
+              "kinds of layer on the GPU (N_1, N_2 … of those that all-reduce alike)",
     "pipeline": "each micro-batch's activations (b·s·H) to the next stage and their gradient "
                 "back; a middle stage sends both, the first and last one of them",
     "expert": "each MoE layer's dispatch and combine all-to-all, forward and backward: b·s·k·H "
@@ -40,7 +45,8 @@ CONVENTIONS = {
                "values on round the ring c − 1 times, in the backward pass the keys and values "
                "again and their gradients: 3(c − 1) sends a layer a micro-batch of b·(s/c) "
                "tokens' keys and values, 2·h_kv·d_head/t numbers a token on a tensor-parallel "
-               "rank",
+               "rank (latent attention passes its h/t heads' keys and values, not its "
+               "latents: h·(d_nope + d_rope + d_v)/t)",
     "bubble": "Megatron-LM's 1F1B schedule (Narayanan et al. 2021): the bubble is (p − 1)/m "
               "of the ideal step time",
 }
@@ -58,20 +64,34 @@ class Traffic:
     kv_width: int | None = None
     #: N_stage of the formulas: the layers on the GPU
     layers: int = 0
+    #: N_E of the experts' formula: the MoE layers on the GPU, where not all of its layers
+    moe_layers: int | None = None
+    #: N_1, N_2 … of the tensor-parallel formula: the layers on the GPU of each kind that
+    #: all-reduces alike, where there is more than one
+    kinds: tuple[int, ...] = ()
 
 
-def _row_blocks(layer: Block) -> Iterator[tuple[Block, Any]]:
-    """The blocks of a layer whose output tensor parallelism all-reduces: row-parallel
-    linears, and experts whose matrices it splits, with their output width."""
+def all_reduces(layer: Block) -> tuple[list[Any], list[Any]]:
+    """The widths tensor parallelism all-reduces in a layer (:data:`CONVENTIONS`): in the
+    forward pass each row-parallel block's output (experts whose matrices it splits count as
+    one), in the backward pass the gradient of each tensor a split part reads whole — its
+    input, as wide as the row-parallel output in a block that reads and writes the hidden
+    state, unless the block says otherwise (:attr:`~symparam.blocks.Block.split_reads`:
+    latent attention's latents and shared rotary key)."""
     if getattr(layer, "parallel", None) == "row":
-        yield layer, layer.out_features
-        return
+        return [layer.out_features], [layer.out_features]
     if getattr(layer, "count_expr", None) is not None and any(
             getattr(t, "split", None) is not None for _, t in layer.children()):
-        yield layer, layer.outer
-        return
+        return [layer.outer], [layer.outer]
+    forward: list[Any] = []
+    backward: list[Any] = []
     for _, child in layer.children():
-        yield from _row_blocks(child)
+        ahead, back = all_reduces(child)
+        forward += ahead
+        backward += back
+    if layer.split_reads is not None and forward:
+        backward = list(layer.split_reads)
+    return forward, backward
 
 
 def _experts_blocks(layer: Block) -> Iterator[Block]:
@@ -90,8 +110,8 @@ def traffic_per_step(model: Any, layout: Layout, stage: Stage, optimiser: Any,
     d_e = d // e
     grad_bytes = max(size for part, size in optimiser.parts if "gradients" in part)
     rows: list[tuple[str, int | Fraction, Any, int, str]] = []
-    sym_d, sym_m, sym_t, sym_de = sympy.symbols("d m t d_E", positive=True, integer=True)
-    b_, s_, h_, k_, n_stage = sympy.symbols("b s H k N_stage", positive=True, integer=True)
+    sym_d, sym_m, sym_de = sympy.symbols("d m d_E", positive=True, integer=True)
+    b_, s_, h_ = sympy.symbols("b s H", positive=True, integer=True)
     # data parallel: the dense parameters over d, the experts' over their own d_E = d/e
     zero3 = layout.zero == 3
     rounds = (2, 2, m + 1, 3 * m)[layout.zero]
@@ -108,23 +128,19 @@ def traffic_per_step(model: Any, layout: Layout, stage: Stage, optimiser: Any,
     hidden = model.bind().get("H")
     if c > 1:  # each GPU runs s/c of each sequence's tokens
         s, s_ = s // c, s_ / sympy.Symbol("c", positive=True, integer=True)
-    repeat = stack_of(model, list(tensor_leaves(model.tree)))
-    layer = repeat.repeat.block if repeat is not None and repeat.repeat is not None else None
-    layers = stage.layers if p > 1 else (repeat.layers if repeat is not None else 0)
-    if t > 1 and layer is None:
+    stack = stack_of(model, list(tensor_leaves(model.tree)))
+    kinds = None if stack is None else layer_kinds(model, stack, stage.index, p)
+    kinds = None if kinds is None else [(block, n) for block, n in kinds if n]
+    layers = stage.layers if p > 1 else (stack.layers if stack is not None else 0)
+    terms: tuple[int, ...] = ()
+    if t > 1 and kinds is None:
         rows.append(("tensor-parallel all-reduces", 0, None, act_bytes,
-                     "not derived: the layers are not one stack of alike layers"))
-    elif t > 1 and layer is not None:
-        widths = [model.value_of(w) for _, w in _row_blocks(layer)]
-        times = 3 if recompute == "full" else 2
-        elements = Fraction(2 * (t - 1), t) * m * layers * times * sum(widths) * b * s
-        width = h_ if all(w == hidden for w in widths) else sympy.Symbol("W")
-        formula = times * len(widths) * sym_m * n_stage * 2 * (sym_t - 1) / sym_t * b_ * s_ \
-            * width
-        total = elements * act_bytes
-        rows.append(("tensor-parallel all-reduces", int(total) if total.denominator == 1
-                     else total, formula, act_bytes,
-                     f"{len(widths)} row-parallel blocks a layer, {layers} layers on the GPU"))
+                     "not derived: the model has an encoder's and a decoder's stacks of layers"
+                     if stack is not None and not stack.layers else
+                     "not derived: the layers are not one numbered list of repeated layers"))
+    elif t > 1 and kinds is not None:
+        row, terms = _tensor_row(model, layout, kinds, recompute, act_bytes, layers)
+        rows.append(row)
     if p > 1 and hidden is not None:
         middle = 0 < stage.index < p - 1
         sends = 2 if middle else 1
@@ -133,18 +149,83 @@ def traffic_per_step(model: Any, layout: Layout, stage: Stage, optimiser: Any,
                      "a middle stage: activations on, gradients back" if middle
                      else "the first stage: activations on" if stage.index == 0
                      else "the last stage: gradients back"))
-    if e > 1 and layer is not None:
-        blocks = list(_experts_blocks(layer))
-        per = sum(model.value_of(x.active) * model.value_of(x.outer) for x in blocks)
-        rows.append(("expert all-to-all", 4 * m * layers * b * s * per * act_bytes,
-                     4 * sym_m * n_stage * b_ * s_ * k_ * h_, act_bytes,
-                     "buffers exchanged; (e − 1)/e of them leave the GPU under even routing"))
+    moe = None
+    if e > 1 and kinds is not None:
+        row, moe = _expert_row(model, layout, kinds, act_bytes, layers)
+        rows.append(row)
     width = None
     if c > 1:
         ring, width = ring_row(model, layout, layers, m, act_bytes)
         rows.append(ring)
     bubble = Fraction(p - 1, m) if p > 1 else None
-    return Traffic(tuple(rows), bubble, width, layers)
+    return Traffic(tuple(rows), bubble, width, layers, moe, terms)
+
+
+def _tensor_row(model: Any, layout: Layout, kinds: list[tuple[Block, int]], recompute: str,
+                act_bytes: int, layers: int
+                ) -> tuple[tuple[str, int | Fraction, Any, int, str], tuple[int, ...]]:
+    """Tensor parallelism's all-reduces a step, summed over the kinds of layer on the GPU
+    (:func:`all_reduces`, :data:`CONVENTIONS`): 2(t − 1)/t · m · b · s · Σ N_k·W_k, where
+    W_k is a layer's forward widths (twice under full recomputation) and backward widths;
+    with sequence parallelism each all-reduce is an all-gather and a reduce-scatter, the
+    forward's and the backward's volumes each half the sum of both. Kinds that all-reduce
+    alike (Llama 4's MoE layers with and without rotary embeddings) are one term; the row
+    and the layers of each term (N_1, N_2 …; none where there is one)."""
+    b, s, m, t = layout.micro_batch, layout.seq, layout.micro_batches, layout.tp
+    b_, s_, sym_m, sym_t = sympy.symbols("b s m t", positive=True, integer=True)
+    if layout.cp > 1:
+        s, s_ = s // layout.cp, s_ / sympy.Symbol("c", positive=True, integer=True)
+    full = recompute == "full"
+    terms: dict[tuple[int, Any], int] = {}
+    for block, n in kinds:
+        forward, backward = all_reduces(block)
+        ahead, back = sympy.Add(*forward), sympy.Add(*backward)
+        if layout.sp:  # all-gathers and reduce-scatters: a pass sends half of both
+            width = (ahead + back) * sympy.Rational(3 if full else 2, 2)
+        else:
+            width = (2 if full else 1) * ahead + back
+        key = (len(forward), width)
+        terms[key] = terms.get(key, 0) + n
+    counts = sympy.symbols(f"N_1:{len(terms) + 1}", positive=True, integer=True) \
+        if len(terms) > 1 else (sympy.Symbol("N_stage", positive=True, integer=True),)
+    total, formula, said = Fraction(0), sympy.Integer(0), []
+    for ((blocks, width), n), count in zip(terms.items(), counts, strict=True):
+        total += n * Fraction(model.value_of(width))
+        formula += count * width
+        said.append(f"{blocks} row-parallel blocks a layer, {layers} layers on the GPU"
+                    if len(terms) == 1 else
+                    f"{count} = {n} layer{'s' if n > 1 else ''} of {blocks} row-parallel "
+                    "blocks")
+    value = Fraction(2 * (t - 1), t) * m * b * s * total * act_bytes
+    formula = sym_m * b_ * s_ * formula * 2 * (sym_t - 1) / sym_t
+    note = said[0] if len(terms) == 1 else "; ".join(said) + f", {layers} on the GPU"
+    return (("tensor-parallel all-reduces", int(value) if value.denominator == 1 else value,
+             formula, act_bytes, note), tuple(terms.values()) if len(terms) > 1 else ())
+
+
+def _expert_row(model: Any, layout: Layout, kinds: list[tuple[Block, int]], act_bytes: int,
+                layers: int) -> tuple[tuple[str, int | Fraction, Any, int, str], int | None]:
+    """The experts' all-to-all a step: each MoE layer on the GPU, N_E of them, exchanges
+    b·s·k·H elements four times (dispatch and combine, forward and backward); the row, and
+    N_E where the GPU holds other layers too (None: N_stage)."""
+    b, s, m = layout.micro_batch, layout.seq, layout.micro_batches
+    b_, s_, sym_m = sympy.symbols("b s m", positive=True, integer=True)
+    if layout.cp > 1:
+        s, s_ = s // layout.cp, s_ / sympy.Symbol("c", positive=True, integer=True)
+    sparse = [(n, [x.active * x.outer for x in _experts_blocks(block)]) for block, n in kinds]
+    sparse = [(n, widths) for n, widths in sparse if widths]
+    moe = sum(n for n, _ in sparse)
+    per = sum(n * sum(model.value_of(w) for w in widths) for n, widths in sparse)
+    shapes = {sympy.Add(*widths) for _, widths in sparse}
+    count = sympy.Symbol("N_stage" if moe == layers else "N_E", positive=True, integer=True)
+    if len(shapes) != 1:
+        return ("expert all-to-all", 0, None, act_bytes,
+                "not derived: the MoE layers' experts are not alike"), None
+    return ("expert all-to-all", 4 * m * b * s * per * act_bytes,
+            4 * sym_m * count * b_ * s_ * next(iter(shapes)), act_bytes,
+            "buffers exchanged; (e − 1)/e of them leave the GPU under even routing"
+            + ("" if moe == layers else f"; N_E = {moe} MoE layers of the {layers} on the GPU")
+            ), None if moe == layers else moe
 
 
 def ring_row(model: Any, layout: Layout, layers: int, m: int, act_bytes: int
@@ -159,13 +240,30 @@ def ring_row(model: Any, layout: Layout, layers: int, m: int, act_bytes: int
                 "not derived: the keys and values are not alike layer by layer"), None
     per_token = evaluate(formula, {**model.bind(), "s": 1, "s_dec": 1})
     b, s, c, t = layout.micro_batch, layout.seq, layout.cp, layout.tp
+    if any("latent" in f.flags for f in model.tree.forms().get("attention", ())):
+        # latent attention's ring passes its heads' keys and values, made by kv_b_proj, not
+        # its cached latents (Megatron-Core runs its core attention on them)
+        heads = {a.qk_width + a.v_width for a in _attentions(model.tree)}
+        if len(heads) != 1:
+            return ("context-parallel ring", 0, None, act_bytes,
+                    "not derived: the keys and values are not alike layer by layer"), None
+        per_token = model.value_of(heads.pop()) * stack.layers
     if per_token % (stack.layers * t):
         return ("context-parallel ring", 0, None, act_bytes,
                 "not derived: the keys and values do not split evenly by layer and rank"), None
-    width = per_token // (stack.layers * t)  # 2·h_kv·d_head/t
+    width = per_token // (stack.layers * t)  # 2·h_kv·d_head/t; h·(d_qk + d_v)/t latent
     elements = 3 * (c - 1) * m * layers * b * (s // c) * width
     b_, s_, c_, m_, n_, kv_ = sympy.symbols("b s c m N_stage W_kv", positive=True, integer=True)
     return ("context-parallel ring", elements * act_bytes,
             3 * (c_ - 1) * m_ * n_ * b_ * s_ / c_ * kv_, act_bytes,
             f"W_kv = {width:,} numbers of keys and values a token a layer on the GPU, "
             f"{layers} layers"), width
+
+
+def _attentions(block: Block) -> Iterator[Block]:
+    """The attention blocks under ``block`` (those with a query/key and a value width)."""
+    if getattr(block, "qk_width", None) is not None:
+        yield block
+        return
+    for _, child in block.children():
+        yield from _attentions(child)

@@ -31,7 +31,7 @@ from typing import Any
 
 import sympy
 
-from symparam.blocks.base import Block, Repeat, Tensor, tensor_leaves
+from symparam.blocks.base import Block, Repeat, Stack, Tensor, tensor_leaves
 from symparam.blocks.entries import TensorInfo
 from symparam.errors import InvalidValueError, Param
 from symparam.frozen import frozen
@@ -205,6 +205,36 @@ def _repeat_at(block: Block, path: str) -> Repeat | None:
             return None
         node = children[part]
     return node if type(node) is Repeat else None
+
+
+def layer_kinds(model: Any, stack: LayerStack, stage: int = 0, stages: int = 1
+                ) -> list[tuple[Block, int]] | None:
+    """The kinds of layer of ``stack`` (a Repeat's one layer, a :class:`Stack`'s repeats of
+    one layer object together) with how many of each lie on pipeline stage ``stage`` of
+    ``stages`` (N/p consecutive layers each), in the order each kind first appears; None where
+    the stack is not one numbered list of repeated layers."""
+    if not stack.layers or stack.layers % stages:
+        return None
+    node: Block = model.tree
+    for part in stack.prefix.split(".") if stack.prefix else []:
+        children = dict(node.children())
+        if part not in children:
+            return None
+        node = children[part]
+    if type(node) is Repeat:
+        repeats: tuple[Repeat, ...] = (node,)
+    elif isinstance(node, Stack):
+        repeats = node.repeats
+    else:
+        return None
+    per = stack.layers // stages
+    kinds: dict[int, tuple[Block, int]] = {}
+    for repeat in repeats:
+        count, start = model.value_of(repeat.count_expr), model.value_of(repeat.start)
+        here = _on_stage(count, start, repeat.stride, stage * per, (stage + 1) * per)
+        block, before = kinds.get(id(repeat.block), (repeat.block, 0))
+        kinds[id(repeat.block)] = (block, before + here)
+    return list(kinds.values())
 
 
 def _on_stage(count: int, start: int, stride: int, low: int, high: int) -> int:

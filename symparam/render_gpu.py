@@ -11,6 +11,7 @@ from typing import Any
 import sympy
 
 from symparam.document import GpuStep
+from symparam.printing import latex
 
 #: the traffic kinds :mod:`symparam.parallel_traffic` names, by their language key
 TRAFFIC_KEYS = {
@@ -23,7 +24,8 @@ TRAFFIC_KEYS = {
 }
 #: the traffic formulas' symbols as LaTeX
 _NAMES = {"Ψ": r"\Psi", "Ψ_E": r"\Psi_{\mathrm{E}}", "N_stage": r"N_{\mathrm{stage}}",
-          "d_E": r"d_{\mathrm{E}}", "W_kv": r"W_{\mathrm{kv}}"}
+          "d_E": r"d_{\mathrm{E}}", "W_kv": r"W_{\mathrm{kv}}",
+          "N_E": r"N_{\mathrm{E}}"}
 
 
 def gpu_formula(terms: tuple[tuple[int, bool, bool], ...]) -> str:
@@ -44,7 +46,7 @@ def gpu_formula(terms: tuple[tuple[int, bool, bool], ...]) -> str:
 
 def traffic_formula(expr: Any) -> str:
     """A traffic formula (in elements) as LaTeX, its symbols named as the text names them."""
-    names = {sym: _NAMES.get(sym.name, sympy.latex(sym)) for sym in expr.free_symbols}
+    names = {sym: _NAMES.get(sym.name) or latex(sym) for sym in expr.free_symbols}
     return sympy.latex(expr, symbol_names=names)
 
 
@@ -136,6 +138,13 @@ def gpu_view(g: GpuStep, t: Mapping[str, Any], fill: Callable[..., Any],
                                                                        "gpu_traffic_rules")
                 rules.append(fill(text[key], wkv=inline(rf"{_NAMES['W_kv']} = "
                                                         f"{f.traffic.kv_width}")))
+                if key.endswith("_tensor") and f.traffic.kinds:
+                    rules.append(fill(text["gpu_traffic_rules_kinds"], kinds=inline(
+                        r",\ ".join(f"N_{{{i}}} = {n}"
+                                     for i, n in enumerate(f.traffic.kinds, 1)))))
+                if key.endswith("_expert") and f.traffic.moe_layers is not None:
+                    rules.append(fill(text["gpu_traffic_rules_moe"], ne=inline(
+                        rf"{_NAMES['N_E']} = {f.traffic.moe_layers}")))
     return {"intro": intro, "held": held, "parts": parts, "total": exact(f.total),
             "total_binary": binary(f.total), "activations": activations, "notes": notes,
             "traffic": traffic, "traffic_refused": refused, "bubble": bubble, "fits": fits,

@@ -137,10 +137,15 @@ def latent_attention(options: Mapping[str, Any]) -> Attention:
     # at decoding, transformers expands the cached latents into keys and values with kv_b_proj
     # every step; absorbed, its halves fold into the query and the output and the products
     # run on the latent (h heads of r_kv + d_rope against keys, r_kv of values)
-    return Attention(h * (d_nope + d_rope), h * d_v, kv_cache=r_kv + d_rope, heads=h,
+    made = Attention(h * (d_nope + d_rope), h * d_v, kv_cache=r_kv + d_rope, heads=h,
                      rotary=d_rope, views=values, interleaved=True, softmax_fp32=True,
                      masked=True, expanded=("kv_b_proj",),
                      absorbed=(h * (r_kv + d_rope), h * r_kv), **parts)
+    # the heads' split part reads three tensors whole: the query's latent (or the hidden
+    # state), the key/value latent and the shared rotary key (Megatron-Core gathers these
+    # three under sequence parallelism: transformer/multi_latent_attention.py)
+    made.split_reads = (r_q if options["q_lora"] else H, r_kv, d_rope)
+    return made
 
 
 def grouped_attention(options: Mapping[str, Any]) -> Attention:

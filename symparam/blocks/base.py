@@ -69,6 +69,10 @@ class Block:
     #: storage (:func:`symparam.blocks.saved.same_tensor`); None: its own
     input_key: Any = None
     output_key: Any = None
+    #: under tensor parallelism, the widths of the tensors this block's split part reads
+    #: whole, each of which the backward pass all-reduces (Megatron's f); None: the width of
+    #: each row-parallel output under it (a block reads and writes the hidden state)
+    split_reads: tuple[Any, ...] | None = None
 
     def children(self) -> tuple[tuple[str, Block], ...]:
         """The named sub-blocks, in the order transformers registers them."""

@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '61175:148e2eb3'
+SOURCE = '61489:86437329'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -456,12 +456,17 @@ TABLE = {'title': 'Parameter count of {model}',
                                     "gathers the weights for each micro-batch's forward and "
                                     "backward passes (DeepSpeed's schedule).",
           'gpu_traffic_rules_tensor': "Tensor parallelism all-reduces each row-parallel block's "
-                                      "output in the forward pass and its column-parallel input's "
-                                      'gradient in the backward pass (Megatron-LM).',
+                                      'output in the forward pass and, in the backward pass, the '
+                                      "gradient of each tensor a split part reads whole: a block's "
+                                      "input, or latent attention's query latent, key/value latent "
+                                      'and shared rotary key (Megatron-LM).',
+          'gpu_traffic_rules_kinds': 'The layers on this GPU are of several kinds; those that '
+                                     'all-reduce alike are counted together: {kinds}.',
           'gpu_traffic_rules_pipeline': "A pipeline stage sends each micro-batch's activations on "
                                         'to the next stage and their gradients back.',
           'gpu_traffic_rules_expert': "Expert parallelism exchanges each MoE layer's tokens "
                                       'all-to-all, in the forward and the backward pass.',
+          'gpu_traffic_rules_moe': '{ne} is the number of MoE layers among them.',
           'gpu_traffic_rules_context': "Ring attention passes each GPU's keys and values round the "
                                        'ring 3(c − 1) times a layer, {wkv} numbers a token.',
           'gpu_bubble': "The pipeline bubble under Megatron-LM's 1F1B schedule (Narayanan et al. "

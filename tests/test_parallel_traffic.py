@@ -1,0 +1,186 @@
+"""Traffic per training step over layers of several kinds (DeepSeek's dense then MoE layers,
+Llama 4's interleaved ones), against the collectives Megatron-LM's rules give, written out
+here layer kind by layer kind from the rules and their source, with the sizes read from the
+presets' config files (not from symparam's tree):
+
+- Shoeybi et al. 2019 (Megatron-LM), section 3: g, an all-reduce of each row-parallel output
+  in the forward pass; f, an all-reduce in the backward pass of the gradient of each tensor a
+  column-parallel part reads whole (identity the other way). Korthikanti et al. 2022, section
+  4.2.2: with sequence parallelism g becomes a reduce-scatter (its backward an all-gather) and
+  f an all-gather (its backward a reduce-scatter).
+- Megatron-Core's ``MLASelfAttention`` (megatron/core/transformer/multi_latent_attention.py):
+  linear_q_down_proj and linear_kv_down_proj duplicated on every rank; linear_q_up_proj reads
+  q_compressed (q_lora_rank wide), linear_kv_up_proj kv_compressed (kv_lora_rank), both
+  column-parallel; k_pos_emb (qk_rope_head_dim) gathered over the sequence under sequence
+  parallelism; linear_proj row-parallel.
+- An MoE layer: the routed experts and each shared expert a column-parallel fc1 and a
+  row-parallel fc2 (Megatron-Core's MoELayer and SharedExpertMLP); an MLP likewise.
+- A ring all-reduce sends 2(t − 1)/t of its elements from each GPU, an all-gather or a
+  reduce-scatter (t − 1)/t.
+"""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import symparam
+from symparam.cli import main
+from symparam.memory import OPTIMISERS
+from symparam.parallel import per_gpu
+from symparam.parallel_traffic import traffic_per_step
+from symparam.placement import Layout, stages
+
+PRESETS = Path(symparam.__file__).parent / "presets"
+ADAM = next(o for o in OPTIMISERS if o.name == "adam-mixed")
+
+
+def _config(name: str) -> dict[str, Any]:
+    config = json.loads((PRESETS / f"{name}.json").read_text())["config"]
+    return config.get("text_config", config)
+
+
+def _layer(config: dict[str, Any], moe: bool) -> list[tuple[str, int]]:
+    """One layer's f and g, with the width of each, from Megatron's modules."""
+    hidden = config["hidden_size"]
+    if "kv_lora_rank" in config:  # MLASelfAttention
+        query = config.get("q_lora_rank") or hidden  # linear_q_up_proj's or linear_q_proj's
+        attention = [("f", query), ("f", config["kv_lora_rank"]),
+                     ("f", config["qk_rope_head_dim"]), ("g", hidden)]
+    else:  # SelfAttention: linear_qkv column-parallel, linear_proj row-parallel
+        attention = [("f", hidden), ("g", hidden)]
+    mlp = [("f", hidden), ("g", hidden)]
+    # DeepSeek's n_shared_experts; Llama 4's MoE has one (Llama4TextMoe.shared_expert)
+    shared = config.get("n_shared_experts", 1 if "num_local_experts" in config else 0)
+    if not moe:
+        return attention + mlp
+    return attention + mlp + mlp * (1 if shared else 0)  # routed experts, shared expert
+
+
+def _sent(layer: list[tuple[str, int]], t: int, sp: bool, full: bool) -> Fraction:
+    """Elements one GPU sends a token for one layer's forward (again under full
+    recomputation) and backward passes."""
+    f = sum(w for kind, w in layer if kind == "f")
+    g = sum(w for kind, w in layer if kind == "g")
+    part = Fraction(t - 1, t)
+    if sp:  # forward: all-gather f, reduce-scatter g; backward: reduce-scatter f, all-gather g
+        one_pass = part * (f + g)
+        return one_pass * (3 if full else 2)
+    return 2 * part * g * (2 if full else 1) + 2 * part * f  # all-reduces: g forward, f back
+
+
+@pytest.mark.parametrize(("sp", "recompute"), [(True, "none"), (False, "full"),
+                                               (True, "full"), (False, "selective")])
+def test_deepseek_v3_tensor_traffic_by_megatrons_rules(sp: bool, recompute: str) -> None:
+    """DeepSeek-V3 on 64 GPUs, t = 8: its first_k_dense_replace dense layers and the rest MoE,
+    every one of latent attention; said 'not derived' before."""
+    config = _config("deepseek-v3")
+    t, b, s, batch = 8, 1, 4096, 512
+    layout = Layout(64, tp=t, sp=sp, micro_batch=b, batch=batch, seq=s)
+    m = batch // (b * 8)
+    dense = config["first_k_dense_replace"]
+    per_token = dense * _sent(_layer(config, False), t, sp, recompute == "full") + \
+        (config["num_hidden_layers"] - dense) * _sent(_layer(config, True), t, sp,
+                                                      recompute == "full")
+    found = per_gpu(symparam.model("deepseek-v3"), layout, recompute=recompute)
+    rows = {kind: (value, formula) for kind, value, formula, *_ in found.traffic.rows}
+    value, formula = rows["tensor-parallel all-reduces"]
+    assert value == m * b * s * per_token * 2
+    assert {str(x) for x in formula.free_symbols} >= {"N_1", "N_2", "r_q", "r_kv", "d_rope"}
+    assert found.traffic.kinds == (dense, config["num_hidden_layers"] - dense)
+
+
+def test_mixed_dense_moe_over_pipeline_stages() -> None:
+    """GLM-4.5-Air, first_k_dense_replace dense layers then MoE, 46 layers over p = 2: the
+    first stage holds the dense layer and 22 MoE layers, the second 23 MoE layers; each
+    stage's all-reduces are its own layers' (grouped attention: one f and one g)."""
+    config = _config("glm-4.5-air")
+    t, b, s, batch, p = 2, 2, 1024, 32, 2
+    layout = Layout(16, tp=t, pp=p, micro_batch=b, batch=batch, seq=s)
+    m = batch // (b * 4)
+    model = symparam.model("glm-4.5-air")
+    per = config["num_hidden_layers"] // p
+    for q, stage in enumerate(stages(model, layout)):
+        kinds = [i >= config["first_k_dense_replace"] for i in range(q * per, (q + 1) * per)]
+        per_token = sum(_sent(_layer(config, moe), t, False, False) for moe in kinds)
+        traffic = traffic_per_step(model, layout, stage, ADAM, "none", 2)
+        rows = {kind: value for kind, value, *_ in traffic.rows}
+        assert rows["tensor-parallel all-reduces"] == m * b * s * per_token * 2, q
+        assert traffic.kinds == ((1, per - 1) if q == 0 else ())
+
+
+LLAMA4_TEXT = {"model_type": "llama4_text", "architectures": ["Llama4ForCausalLM"],
+               "hidden_size": 64, "intermediate_size": 32, "intermediate_size_mlp": 96,
+               "num_hidden_layers": 8, "num_attention_heads": 8, "num_key_value_heads": 4,
+               "head_dim": 8, "vocab_size": 256, "num_local_experts": 4,
+               "num_experts_per_tok": 1, "interleave_moe_layer_step": 2,
+               "attention_chunk_size": 16, "use_qk_norm": False}
+
+
+@pytest.mark.parametrize(("pp", "ep"), [(1, 1), (2, 2)])
+def test_interleaved_hybrid_layers(pp: int, ep: int) -> None:
+    """Llama 4 with every second layer MoE and every fourth without rotary embeddings: four
+    kinds of layer interleaved, two of which all-reduce alike; the experts' all-to-all
+    counts the MoE layers on the GPU only (every layer of a stack of alike ones before)."""
+    t, b, s, batch = 2, 1, 32, 8
+    layout = Layout(8 * pp, tp=t, pp=pp, ep=ep, micro_batch=b, batch=batch, seq=s)
+    d = layout.dp
+    m = batch // (b * d)
+    model = symparam.from_hf_config(LLAMA4_TEXT)
+    per = LLAMA4_TEXT["num_hidden_layers"] // pp
+    step = LLAMA4_TEXT["interleave_moe_layer_step"]
+    for q, stage in enumerate(stages(model, layout)):
+        moe = [(i + 1) % step == 0 for i in range(q * per, (q + 1) * per)]
+        per_token = sum(_sent(_layer(LLAMA4_TEXT, x), t, False, False) for x in moe)
+        traffic = traffic_per_step(model, layout, stage, ADAM, "none", 2)
+        rows = {kind: value for kind, value, *_ in traffic.rows}
+        assert rows["tensor-parallel all-reduces"] == m * b * s * per_token * 2
+        assert traffic.kinds == (moe.count(False), moe.count(True))
+        if ep > 1:  # dispatch and combine, forward and backward: b·s·k·H each
+            assert rows["expert all-to-all"] == 4 * m * b * s * sum(moe) * \
+                LLAMA4_TEXT["num_experts_per_tok"] * LLAMA4_TEXT["hidden_size"] * 2
+            assert traffic.moe_layers == sum(moe)
+
+
+def test_deepseek_expert_all_to_all_counts_moe_layers() -> None:
+    """--ep on DeepSeek-V3 gave no experts' row at all; now 4·m·b·s·k·H for each of its
+    N − first_k_dense_replace MoE layers."""
+    config = _config("deepseek-v3")
+    layout = Layout(64, tp=8, ep=8, micro_batch=1, batch=64, seq=1024)
+    found = per_gpu(symparam.model("deepseek-v3"), layout)
+    rows = {kind: value for kind, value, *_ in found.traffic.rows}
+    moe = config["num_hidden_layers"] - config["first_k_dense_replace"]
+    assert rows["expert all-to-all"] == 4 * 8 * 1024 * config["num_experts_per_tok"] * \
+        config["hidden_size"] * moe * 2
+
+
+def test_latent_attention_ring_passes_heads_keys_and_values() -> None:
+    """Context parallelism over latent attention: Megatron-Core's core attention runs on the
+    heads' keys (qk_nope_head_dim + qk_rope_head_dim) and values (v_head_dim), h/t heads a
+    rank, and the ring passes those — it took the latent cache's r_kv + d_rope over t (72)."""
+    config = _config("deepseek-v3")
+    t, c = 8, 2
+    found = per_gpu(symparam.model("deepseek-v3"),
+                    Layout(64, tp=t, cp=c, micro_batch=1, batch=32, seq=4096))
+    heads = config["num_attention_heads"] // t
+    assert found.traffic.kv_width == heads * (config["qk_nope_head_dim"] +
+                                              config["qk_rope_head_dim"] +
+                                              config["v_head_dim"])
+
+
+@pytest.mark.parametrize(("lang", "says"), [("en", "counted together"), ("zh", "合在一起计数"),
+                                            ("ko", "묶어 셉니다")])
+def test_derivation_names_each_kinds_layers(lang: str, says: str,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["derive", "deepseek-v3", "--gpus", "64", "--tp", "8", "--ep", "8", "--seq",
+                 "1024", "--batch", "64", "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    dense = _config("deepseek-v3")["first_k_dense_replace"]
+    moe = _config("deepseek-v3")["num_hidden_layers"] - dense
+    assert says in out
+    assert f"N_{{1}} = {dense},\\ N_{{2}} = {moe}" in out
+    assert f"N_{{\\mathrm{{E}}}} = {moe}" in out
