@@ -10,13 +10,13 @@ from typing import Any
 
 import sympy
 
-from symparam.blocks.base import Block, tensor_leaves
+from symparam.blocks.base import Block, Repeat, tensor_leaves
 from symparam.blocks.moe import Experts
 from symparam.blocks.numbers import evaluate
 from symparam.blocks.saved import Key, Saved, kind_bytes, union
 from symparam.errors import InvalidValueError, Param, SymparamError
 from symparam.memory import DTYPE_BYTES, activations, kv_cache
-from symparam.placement import Layout, stack_of, stages
+from symparam.placement import Layout, layer_kinds, stack_of, stages
 from symparam.symbols import B, N, n_img
 from symparam.symbols import s as S
 
@@ -166,14 +166,15 @@ def _grows_as_s(n: sympy.Expr) -> bool:
 
 def stage_saved(model: Any, layout: Layout, recompute: str, env: dict[str, int], dtype: str
                 ) -> list[Saved]:
-    """What one micro-batch leaves on each pipeline stage: its N/p layers' storages and the
-    model's shared ones they use (each stage makes its own), the blocks before the stack on
-    the first stage, those after it on the last. Checked: the stages with every layer on one
-    keep what the whole model keeps."""
+    """What one micro-batch leaves on each pipeline stage: its N/p layers' storages (of each
+    kind of layer, where a :class:`~symparam.blocks.Stack` lists several, those on the
+    stage) and the model's shared ones they use (each stage makes its own), the blocks before
+    the stack on the first stage, those after it on the last. Checked: the stages with every
+    layer on one keep what the whole model keeps."""
     stack = stack_of(model, list(tensor_leaves(model.tree)))
-    if stack is None or stack.repeat is None:
+    if stack is None or not stack.layers:
         raise InvalidValueError(Param("pp"), ": activations over pipeline stages are derived "
-                                "for one stack of alike layers")
+                                "for one numbered list of layers")
     before: list[Saved] = []
     after: list[Saved] = []
     node: Block = model.tree
@@ -190,19 +191,33 @@ def stage_saved(model: Any, layout: Layout, recompute: str, env: dict[str, int],
         before += [c.saved(B, inner, recompute, outer) for _, c in children[:at]]
         after += [c.saved(B, inner, recompute, outer) for _, c in children[at + 1:]]
         node, seq, view = children[at][1], inner, outer
-    repeat = stack.repeat
-    inner = repeat.own_seq(seq)
-    one = repeat.block.checkpointed(B, inner) if recompute == "full" else \
-        repeat.block.saved(B, inner, recompute)
-    p, per = layout.pp, stack.layers // layout.pp
-    whole = union([*before, *after, one.repeated(repeat.count_expr)])
-    ones = Layout(1, micro_batch=layout.micro_batch, seq=layout.seq)
-    if rank_bytes(whole, ones, env, dtype) != rank_bytes(
-            model.tree.saved(B, S, recompute), ones, env, dtype):
+    repeats = [node] if type(node) is Repeat else \
+        [r for _, r in node.children() if isinstance(r, Repeat)]
+    ones: dict[int, Saved] = {}
+    for repeat in repeats:  # a kind of layer's saved tensors, asked once
+        if id(repeat.block) not in ones:
+            inner = repeat.own_seq(seq)
+            ones[id(repeat.block)] = repeat.block.checkpointed(B, inner) \
+                if recompute == "full" else repeat.block.saved(B, inner, recompute)
+    p = layout.pp
+    kinds = [layer_kinds(model, stack, q, p) for q in range(p)]
+    everything = layer_kinds(model, stack)
+    if everything is None or any(k is None for k in kinds) or \
+            len(ones) != len(everything) or not repeats:
+        raise InvalidValueError(Param("pp"), ": activations over pipeline stages are derived "
+                                "for one numbered list of repeated layers")
+
+    def held(on: list[tuple[Block, int]]) -> list[Saved]:
+        return [ones[id(block)].repeated(sympy.Integer(n)) for block, n in on if n]
+
+    whole = union([*before, *after, *held(everything)])
+    alone = Layout(1, micro_batch=layout.micro_batch, seq=layout.seq)
+    if rank_bytes(whole, alone, env, dtype) != rank_bytes(
+            model.tree.saved(B, S, recompute), alone, env, dtype):
         raise InvalidValueError(Param("pp"), ": the stages' activations do not add up to the "
                                 "model's; not derived for this model")
     return [union([*(before if q == 0 else []), *(after if q == p - 1 else []),
-                   one.repeated(sympy.Integer(per))]) for q in range(p)]
+                   *held(kinds[q] or [])]) for q in range(p)]
 
 
 #: the sizes a tensor-parallel rank holds a t-th of: query and key/value heads, the MLP's and

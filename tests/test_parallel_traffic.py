@@ -184,3 +184,35 @@ def test_derivation_names_each_kinds_layers(lang: str, says: str,
     assert says in out
     assert f"N_{{1}} = {dense},\\ N_{{2}} = {moe}" in out
     assert f"N_{{\\mathrm{{E}}}} = {moe}" in out
+
+
+TINY_GLM_MOE = {"model_type": "glm4_moe", "architectures": ["Glm4MoeForCausalLM"],
+                "hidden_size": 64, "intermediate_size": 96, "num_hidden_layers": 4,
+                "num_attention_heads": 8, "num_key_value_heads": 4, "head_dim": 8,
+                "partial_rotary_factor": 0.5, "attention_bias": True, "vocab_size": 256,
+                "n_routed_experts": 8, "num_experts_per_tok": 2, "n_shared_experts": 1,
+                "moe_intermediate_size": 32, "max_position_embeddings": 128}
+
+
+@pytest.mark.parametrize("policy", ["none", "selective", "full"])
+def test_pipeline_stages_of_dense_then_moe_layers(policy: str) -> None:
+    """Activations over p = 2 stages of 4 layers, the first k dense (said 'derived for one
+    stack of alike layers' before): moving the boundary between dense and MoE layers by one
+    changes the stage that holds that layer by what it changes the whole model by (the whole
+    model's activations, checked against torch elsewhere), and leaves the other stage as it
+    was."""
+    from symparam.memory import activations
+    from symparam.parallel_activations import activations_per_gpu
+
+    layout = Layout(2, pp=2, micro_batch=2, batch=2, seq=16)  # m = 1: one micro-batch each
+    by_k = {}
+    for k in range(5):
+        model = symparam.from_hf_config({**TINY_GLM_MOE, "first_k_dense_replace": k})
+        held, why = activations_per_gpu(model, layout, policy, "bf16")
+        assert why is None, why
+        by_k[k] = (held, activations(model, 16, 2, policy, "bf16").bytes)
+    for k in range(4):
+        (stages_k, whole_k), (stages_next, whole_next) = by_k[k], by_k[k + 1]
+        moved = 0 if k < 2 else 1  # layer k, dense at k + 1, lies on stage ⌊k/2⌋
+        assert stages_next[moved] - stages_k[moved] == whole_next - whole_k, (k, policy)
+        assert stages_next[1 - moved] == stages_k[1 - moved], (k, policy)
