@@ -26,6 +26,10 @@ ACTIVATIONS_TP = ("one tensor-parallel rank's: the model's saved tensors with a 
                   "lookup's indices as transformers keeps them (Megatron's vocabulary-parallel "
                   "lookup also keeps which tokens fall outside the rank's rows)")
 ACTIVATIONS_WHOLE = "norms, residuals and the column-parallel inputs whole"
+#: why a latent KV cache is not split by tensor parallelism
+KV_WHOLE = ("latent attention's cache (its latents and shared rotary key) is not split by "
+            "heads: each of the t tensor-parallel GPUs keeps all of it, as vLLM decodes it as "
+            "one key/value head (ModelConfig.get_num_kv_heads, vllm/config/model.py)")
 
 
 #: the schedule the activations over pipeline stages assume
@@ -163,6 +167,10 @@ def layout_record(model: Any, args: argparse.Namespace, batch_given: int | None,
          else None),
         "kv_cache": found.kv_cache if found.kv_cache is not None else
         ({"refused": found.kv_refused} if found.kv_refused else None),
+        "kv_cache_split": None if found.kv_cache is None else
+        ("p, c" if layout.cp > 1 else "p") if found.kv_whole_on_ranks else
+        ("t, p, c" if layout.cp > 1 else "t, p"),
+        "kv_cache_note": KV_WHOLE if found.kv_whole_on_ranks else None,
         "total_bytes": found.total,
         "stage_bytes": list(found.stage_totals),
         "stage_activations": None if found.stage_activations is None or layout.pp == 1
@@ -275,9 +283,14 @@ def show(record: dict[str, Any], compared: dict[str, Any]) -> None:
                                 subsequent_indent="      "))
     kv = r["kv_cache"]
     if isinstance(kv, int):
-        split = "t, p and c" if r["cp"] > 1 else "t and p"
-        print(f"    inference: KV cache of the B sequences on one replica's GPU ({split} split "
-              f"it): {kv:,} B = {kv / GIB:,.2f} GiB")
+        parts = r["kv_cache_split"].split(", ")
+        split = f"{', '.join(parts[:-1])} and {parts[-1]} split" if len(parts) > 1 else \
+            f"{parts[0]} splits"
+        print(f"    inference: KV cache of the B sequences on one replica's GPU ({split} it): "
+              f"{kv:,} B = {kv / GIB:,.2f} GiB")
+        if r["kv_cache_note"]:
+            print(textwrap.fill(r["kv_cache_note"], 100, initial_indent="      ",
+                                subsequent_indent="      "))
     elif kv:
         print(f"    inference KV cache a GPU: not derived ({kv['refused']})")
     for row in r.get("traffic", ()):

@@ -301,8 +301,18 @@ def narrowed_values(model: Any, layout: Layout) -> dict[str, int]:
     return env
 
 
+def latent_cache_whole(model: Any, layout: Layout) -> bool:
+    """Whether each tensor-parallel rank keeps the whole KV cache: latent attention's cache
+    (its latents and shared rotary key) is not split by heads; vLLM decodes it as one
+    key/value head, which tensor parallelism does not divide (``ModelConfig.get_num_kv_heads``
+    in vllm/config/model.py: "When using MLA during decode it becomes MQA", return 1)."""
+    return layout.tp > 1 and any("latent" in f.flags
+                                 for f in model.tree.forms().get("attention", ()))
+
+
 def kv_per_gpu(model: Any, layout: Layout, dtype: str) -> tuple[int | None, str | None]:
-    """The KV cache of B sequences of s tokens on one GPU (inference: t and p split it)."""
+    """The KV cache of B sequences of s tokens on one GPU (inference: t and p split it; p
+    alone a latent cache, whole on each of the t ranks: :func:`latent_cache_whole`)."""
     if layout.seq is None:
         return None, None
     formula = kv_cache(model)
@@ -310,10 +320,6 @@ def kv_per_gpu(model: Any, layout: Layout, dtype: str) -> tuple[int | None, str 
         return None, None
     if n_img in formula.free_symbols:
         return None, "the KV cache per GPU is derived for text alone, not yet with images' tokens"
-    if layout.tp > 1:
-        forms = model.tree.forms().get("attention", ())
-        if any("latent" in f.flags for f in forms):
-            return None, "a latent KV cache is not split by heads"
     values = {**model.bind(), "s": layout.seq, "s_dec": layout.seq}
     batch = layout.batch or layout.micro_batch
     total = evaluate(formula, values) * batch * DTYPE_BYTES[dtype]
@@ -324,7 +330,8 @@ def kv_per_gpu(model: Any, layout: Layout, dtype: str) -> tuple[int | None, str 
     if layout.cp > 1 and not _grows_as_s(formula):
         return None, "the KV cache's split over context-parallel GPUs is derived for a cache " \
                      "that grows as the sequence (no window)"
-    share = layout.tp * layout.pp * layout.cp  # context parallelism: s/c tokens a GPU
+    # context parallelism: s/c tokens a GPU; a latent cache whole on each tensor-parallel rank
+    share = (1 if latent_cache_whole(model, layout) else layout.tp) * layout.pp * layout.cp
     if total % share:
         return None, "the KV cache does not divide evenly over the GPUs"
     return total // share, None

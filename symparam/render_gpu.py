@@ -96,7 +96,8 @@ def gpu_view(g: GpuStep, t: Mapping[str, Any], fill: Callable[..., Any],
                       "in_flight": k})
     notes = []
     if isinstance(f.kv_cache, int):
-        notes.append(fill(text["gpu_kv_context" if lay.cp > 1 else "gpu_kv"],
+        key = "gpu_kv_latent" if f.kv_whole_on_ranks else "gpu_kv"
+        notes.append(fill(text[key + "_context" if lay.cp > 1 else key],
                           batch=lay.batch or 1, bytes=exact(f.kv_cache),
                           binary=binary(f.kv_cache)))
     traffic, refused = [], []

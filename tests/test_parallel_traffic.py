@@ -1,5 +1,6 @@
 """Traffic per training step over layers of several kinds (DeepSeek's dense then MoE layers,
-Llama 4's interleaved ones), against the collectives Megatron-LM's rules give, written out
+Llama 4's interleaved ones), their activations over pipeline stages, and a latent KV cache per
+GPU; the traffic against the collectives Megatron-LM's rules give, written out
 here layer kind by layer kind from the rules and their source, with the sizes read from the
 presets' config files (not from symparam's tree):
 
@@ -216,3 +217,34 @@ def test_pipeline_stages_of_dense_then_moe_layers(policy: str) -> None:
         moved = 0 if k < 2 else 1  # layer k, dense at k + 1, lies on stage ⌊k/2⌋
         assert stages_next[moved] - stages_k[moved] == whole_next - whole_k, (k, policy)
         assert stages_next[1 - moved] == stages_k[1 - moved], (k, policy)
+
+
+@pytest.mark.parametrize(("tp", "pp", "cp"), [(8, 1, 1), (8, 1, 2), (2, 1, 1)])
+def test_latent_kv_cache_whole_on_each_tensor_parallel_rank(
+        tp: int, pp: int, cp: int, capsys: pytest.CaptureFixture[str]) -> None:
+    """DeepSeek-V3's cache, kv_lora_rank + qk_rope_head_dim numbers a token a layer, is kept
+    whole by every tensor-parallel rank (vLLM's ModelConfig.get_num_kv_heads: one key/value
+    head under MLA, not divided by tensor_parallel_size); p and c split it (said 'not split
+    by heads' and not derived before)."""
+    config = _config("deepseek-v3")
+    batch, seq = 64, 4096
+    assert main(["memory", "deepseek-v3", "--gpus", str(64 * cp), "--tp", str(tp), "--pp",
+                 str(pp), "--cp", str(cp), "--seq", str(seq), "--batch", str(batch),
+                 "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)["per_gpu"]
+    per_token = config["num_hidden_layers"] * (config["kv_lora_rank"] +
+                                               config["qk_rope_head_dim"])
+    assert record["kv_cache"] * pp * cp == batch * seq * per_token * 2
+    assert record["kv_cache_split"] == ("p, c" if cp > 1 else "p")
+    assert "vLLM" in record["kv_cache_note"]
+
+
+def test_grouped_kv_cache_still_split_by_heads(capsys: pytest.CaptureFixture[str]) -> None:
+    config = _config("glm-4.5-air")
+    assert main(["memory", "glm-4.5-air", "--gpus", "16", "--tp", "8", "--seq", "1024",
+                 "--batch", "2", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)["per_gpu"]
+    per_token = 2 * config["num_hidden_layers"] * config["num_key_value_heads"] * \
+        config["head_dim"]
+    assert record["kv_cache"] * 8 == 2 * 1024 * per_token * 2
+    assert record["kv_cache_split"] == "t, p" and record["kv_cache_note"] is None

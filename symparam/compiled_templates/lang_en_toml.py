@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '61489:86437329'
+SOURCE = '62087:663c4d5f'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -436,6 +436,16 @@ TABLE = {'title': 'Parameter count of {model}',
                     '({binary}) on a GPU of one replica, split over its t and p GPUs.',
           'gpu_kv_context': 'For inference, the KV cache of B = {batch} sequences takes {bytes} B '
                             '({binary}) on a GPU of one replica, split over its t, p and c GPUs.',
+          'gpu_kv_latent': 'For inference, the KV cache of B = {batch} sequences takes {bytes} B '
+                           '({binary}) on a GPU of one replica, split over its p GPUs: latent '
+                           "attention's cache is not split by heads, and each of the t "
+                           'tensor-parallel GPUs keeps all of it, as vLLM decodes it as one '
+                           'key/value head.',
+          'gpu_kv_latent_context': 'For inference, the KV cache of B = {batch} sequences takes '
+                                   '{bytes} B ({binary}) on a GPU of one replica, split over its p '
+                                   "and c GPUs: latent attention's cache is not split by heads, "
+                                   'and each of the t tensor-parallel GPUs keeps all of it, as '
+                                   'vLLM decodes it as one key/value head.',
           'gpu_traffic': 'Traffic a training step',
           'gpu_traffic_intro': 'What each GPU sends in a training step of m = {m} micro-batches, '
                                'in elements times the bytes of one:',
