@@ -41,6 +41,8 @@ PIPELINE_SCHEDULE = ("Megatron-LM's non-interleaved 1F1B schedule: stage q (from
 ACTIVATIONS_SP = ("with sequence parallelism (Korthikanti et al. 2022) the tensors outside the "
                   "heads and inner widths (norms, residual stream, the column-parallel "
                   "linears' inputs, routers) for a t-th of the tokens")
+ACTIVATIONS_SP_LATENT = (", latent attention's latents and their norms among them (Megatron-Core's "
+                         "multi-latent attention computes them on a rank's s/t tokens)")
 ACTIVATIONS_CP = ("with context parallelism each GPU keeps the tensors of s/c = s/{c} of each "
                   "sequence's tokens (ring attention: no tensor of s × s is kept)")
 ACTIVATIONS_EP = ("the experts' rows those a GPU's E/e experts take at their capacity, "
@@ -156,8 +158,9 @@ def layout_record(model: Any, args: argparse.Namespace, batch_given: int | None,
         "activations": {"bytes": found.activations, "recompute": args.recompute,
                         "dtype": dtype, "micro_batch": layout.micro_batch,
                         "counts": "; ".join(
-                            [ACTIVATIONS_TP.format(rest=ACTIVATIONS_SP if layout.sp else
-                                                   ACTIVATIONS_WHOLE)
+                            [ACTIVATIONS_TP.format(rest=(ACTIVATIONS_SP + (
+                                ACTIVATIONS_SP_LATENT if found.latent else ""))
+                                if layout.sp else ACTIVATIONS_WHOLE)
                              if layout.tp > 1 else ACTIVATIONS_ONE]
                             + ([ACTIVATIONS_EP.format(c=layout.capacity)]
                                if layout.capacity is not None else [])

@@ -10,7 +10,12 @@ from typing import Any
 from symparam.errors import InvalidValueError, Param, SymparamError
 from symparam.frozen import frozen
 from symparam.memory import DTYPE_BYTES, OPTIMISERS
-from symparam.parallel_activations import activations_per_gpu, kv_per_gpu, latent_cache_whole
+from symparam.parallel_activations import (
+    activations_per_gpu,
+    kv_per_gpu,
+    latent,
+    latent_cache_whole,
+)
 from symparam.parallel_traffic import Traffic, traffic_per_step
 from symparam.placement import Layout, Part, Shard, stages, zero_parts
 
@@ -39,6 +44,9 @@ class PerGPU:
     #: the KV cache whole on each tensor-parallel rank (latent attention's), split by p (and
     #: c) alone
     kv_whole_on_ranks: bool = False
+    #: its attention is latent (DeepSeek's): under sequence parallelism its latents and their
+    #: norms are kept for a t-th of the tokens
+    latent: bool = False
 
     @property
     def total(self) -> int:
@@ -75,4 +83,5 @@ def per_gpu(model: Any, layout: Layout, optimiser: str = "adam-mixed",
                                    DTYPE_BYTES[dtype])
     return PerGPU(layout, optimiser, worst, len(found), st.dense, st.experts, tuple(parts),
                   acts, by_stage, refused, kv, kv_refused, traffic, tuple(totals), tuple(st.shards),
-                  kv is not None and latent_cache_whole(model, layout))
+                  kv is not None and latent_cache_whole(model, layout),
+                  latent(model))

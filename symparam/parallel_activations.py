@@ -43,7 +43,6 @@ def activations_per_gpu(model: Any, layout: Layout, recompute: str, dtype: str
         if model.sequence is not None:
             return None, InvalidValueError("activations under pipeline, sequence or expert "
                                            "parallelism are derived for a model of tokens")
-        _latent_under_sp(model, layout)
         env = _env(model, layout)
         ratio = routed_ratio(model, layout)
         if layout.pp == 1:
@@ -147,7 +146,8 @@ def rank_bytes(saved: Saved, layout: Layout, env: dict[str, int], dtype: str,
         if routed:
             value *= ratio
         elif layout.sp and scope == "layer" and not {x.name for x in n.free_symbols} & \
-                set(NARROWED):
+                set(NARROWED) and S in n.free_symbols:  # a weight's copy (a router's fp32
+            # one) holds no token: whole on every rank
             if not _grows_as_s(n):
                 raise InvalidValueError("sequence parallelism: a tensor outside the heads and "
                                         "inner widths does not grow as the sequence; its split "
@@ -247,7 +247,6 @@ def layer_bytes(model: Any, layout: Layout, recompute: str, dtype: str) -> int:
     """What one layer of the stack keeps on one GPU of ``layout`` (tensor and sequence
     parallelism: :func:`rank_bytes`), its own storages without the model's shared ones."""
     activations(model, layout.seq, layout.micro_batch, recompute, dtype)  # its refusals
-    _latent_under_sp(model, layout)
     stack = stack_of(model, list(tensor_leaves(model.tree)))
     if stack is None or stack.repeat is None:
         raise InvalidValueError("a layer's activations are derived for one stack of alike "
@@ -255,16 +254,6 @@ def layer_bytes(model: Any, layout: Layout, recompute: str, dtype: str) -> int:
     block = stack.repeat.block
     one = block.checkpointed(B, S) if recompute == "full" else block.saved(B, S, recompute)
     return rank_bytes(Saved(each=one.each), layout, _env(model, layout), dtype)
-
-
-def _latent_under_sp(model: Any, layout: Layout) -> None:
-    """Refuse sequence parallelism's activations for multi-head latent attention: where its
-    latents and shared rotary key are gathered over the sequence is not checked."""
-    if layout.sp and any("latent" in f.flags for f in model.tree.forms().get("attention", ())):
-        raise InvalidValueError("sequence parallelism (", Param("sp"), ") with multi-head "
-                                "latent attention: where its latents and shared rotary key "
-                                "are gathered over the sequence is not checked, and its "
-                                "activations are not derived")
 
 
 def _values(model: Any) -> dict[str, int]:
@@ -306,8 +295,12 @@ def latent_cache_whole(model: Any, layout: Layout) -> bool:
     (its latents and shared rotary key) is not split by heads; vLLM decodes it as one
     key/value head, which tensor parallelism does not divide (``ModelConfig.get_num_kv_heads``
     in vllm/config/model.py: "When using MLA during decode it becomes MQA", return 1)."""
-    return layout.tp > 1 and any("latent" in f.flags
-                                 for f in model.tree.forms().get("attention", ()))
+    return layout.tp > 1 and latent(model)
+
+
+def latent(model: Any) -> bool:
+    """Whether the model's attention is latent (DeepSeek's multi-head latent attention)."""
+    return any("latent" in f.flags for f in model.tree.forms().get("attention", ()))
 
 
 def kv_per_gpu(model: Any, layout: Layout, dtype: str) -> tuple[int | None, str | None]:

@@ -170,6 +170,8 @@ def _activations(g: GpuStep, text: Mapping[str, Any], fill: Callable[..., Any],
         out.append(fill(text["gpu_activations_tp"]))
     if lay.sp:
         out.append(fill(text["gpu_activations_sp"]))
+        if f.latent:
+            out.append(fill(text["gpu_activations_sp_latent"]))
     if lay.cp > 1:
         out.append(fill(text["gpu_activations_cp"], tokens=lay.seq // lay.cp, cp=lay.cp))
     if lay.capacity is not None:

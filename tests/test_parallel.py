@@ -403,14 +403,6 @@ def test_tp_activations_are_one_ranks_computation(config: dict[str, Any], t: int
     assert found.activations == oracle
 
 
-def test_latent_attention_under_sequence_parallelism_is_refused() -> None:
-    """Its weights are placed, its activations refused by name (not checked)."""
-    found = per_gpu(symparam.from_hf_config(TINY_DEEPSEEK_V3),
-                    Layout(2, tp=2, sp=True, micro_batch=2, seq=16))
-    assert found.activations is None and "latent" in str(found.activations_refused)
-    assert found.dense > 0
-
-
 def test_tp_activations_refused_where_a_width_is_written_otherwise() -> None:
     """GPT-2 writes c_attn's width as 3H, not in heads: its rank's tensors are refused."""
     found = per_gpu(symparam.model("gpt2", V=50304), Layout(2, tp=2, seq=64))

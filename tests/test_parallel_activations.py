@@ -52,6 +52,54 @@ def test_sequence_parallel_rank_against_the_real_class(t: int, policy: str) -> N
     assert found.activations == whole - wide + wide // t
 
 
+#: sizes apart, so that a saved tensor's last dimension says what it is: H = 72, the latents
+#: 36 and 24 (28 with the rotary key), a rank's q_b, o_proj and kv_b widths 64, 40 and 88
+TINY_DEEPSEEK_V3 = {"model_type": "deepseek_v3", "architectures": ["DeepseekV3ForCausalLM"],
+                    "hidden_size": 72, "intermediate_size": 96, "moe_intermediate_size": 32,
+                    "num_hidden_layers": 2, "num_attention_heads": 8, "num_key_value_heads": 8,
+                    "q_lora_rank": 36, "kv_lora_rank": 24, "qk_rope_head_dim": 4,
+                    "qk_nope_head_dim": 12, "v_head_dim": 10, "n_routed_experts": 8,
+                    "num_experts_per_tok": 2, "n_shared_experts": 1, "n_group": 1,
+                    "topk_group": 1, "first_k_dense_replace": 1, "vocab_size": 256,
+                    "max_position_embeddings": 128}
+
+
+@pytest.mark.parametrize(("dtype", "policy"), [("bf16", "none"), ("fp32", "selective"),
+                                               ("bf16", "full")])
+def test_sequence_parallel_latent_attention_against_the_real_class(dtype: str,
+                                                                    policy: str) -> None:
+    """Latent attention under tensor and sequence parallelism (refused before): Megatron-Core's
+    MLASelfAttention (megatron/core/transformer/multi_latent_attention.py) runs its duplicated
+    down projections and the latents' norms on the rank's s/t tokens and gathers the latents
+    for the column-parallel up projections (their inputs kept as the rank's part), so a rank
+    keeps a t-th of every per-token tensor outside the heads: the hidden width's, the norms'
+    statistics, the query latent's (q_lora_rank), the key/value latent's (kv_lora_rank, and
+    kv_lora_rank + qk_rope_head_dim where the norm reads a slice of it), the router's rows;
+    the heads' and inner widths' tensors whole, the routed experts' rows as routed, a
+    router's fp32 copy of its weight whole. Read off the real class run with a rank's heads
+    and widths, by the shapes of what it saves."""
+    saved = need("tests.saved")
+    config, t, b, s = TINY_DEEPSEEK_V3, 2, 2, 20
+    narrow = {**config, "num_attention_heads": config["num_attention_heads"] // t,
+              "num_key_value_heads": config["num_key_value_heads"] // t,
+              "intermediate_size": config["intermediate_size"] // t,
+              "moe_intermediate_size": config["moe_intermediate_size"] // t}
+    detail: list[tuple[str, tuple[int, ...], str, int]] = []
+    whole = saved.saved_bytes(narrow, "DeepseekV3ForCausalLM", batch=b, seq=s, policy=policy,
+                              dtype=dtype, detail=detail)
+    outside = {config["hidden_size"], 1, config["q_lora_rank"], config["kv_lora_rank"],
+               config["kv_lora_rank"] + config["qk_rope_head_dim"]}
+    wide = sum(n for module, shape, _, n in detail
+               if len(shape) >= 2 and (shape[0] == b * s or shape[:2] == (b, s))
+               and "mlp.experts" not in module
+               and (shape[-1] in outside or module.endswith("mlp.gate")))
+    assert wide and wide % t == 0
+    found = per_gpu(symparam.from_hf_config(config),
+                    Layout(t, tp=t, sp=True, micro_batch=b, seq=s), recompute=policy,
+                    dtype=dtype)
+    assert found.activations == whole - wide + wide // t
+
+
 def test_sequence_parallel_layer_is_a_tth_as_table_2_says() -> None:
     """Korthikanti et al.'s Table 2: with tensor and sequence parallelism a layer keeps a
     t-th of what it keeps without parallelism (sbh/t·(34 + 5as/h) against sbh(34 + 5as/h));

@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '62087:663c4d5f'
+SOURCE = '62290:9db925cc'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -419,6 +419,10 @@ TABLE = {'title': 'Parameter count of {model}',
           'gpu_activations_sp': 'With sequence parallelism the tensors outside the heads and inner '
                                 'widths (the norms, the residual stream, the column-parallel '
                                 "linears' inputs, routers) are kept for 1/t of the tokens.",
+          'gpu_activations_sp_latent': "Latent attention's latents and their norms are kept for "
+                                       "1/t of the tokens too, as Megatron-Core's multi-latent "
+                                       "attention computes them on each rank's share of the "
+                                       'sequence.',
           'gpu_activations_cp': 'With context parallelism each GPU keeps those of s/c = {tokens} '
                                 'tokens of each sequence (c = {cp}; ring attention keeps no tensor '
                                 'of s × s).',
