@@ -174,6 +174,7 @@ def layout_record(model: Any, args: argparse.Namespace, batch_given: int | None,
         ("p, c" if layout.cp > 1 else "p") if found.kv_whole_on_ranks else
         ("t, p, c" if layout.cp > 1 else "t, p"),
         "kv_cache_note": KV_WHOLE if found.kv_whole_on_ranks else None,
+        "kv_cache_by_stage": None if found.kv_stages is None else list(found.kv_stages),
         "total_bytes": found.total,
         "stage_bytes": list(found.stage_totals),
         "stage_activations": None if found.stage_activations is None or layout.pp == 1
@@ -291,6 +292,9 @@ def show(record: dict[str, Any], compared: dict[str, Any]) -> None:
             f"{parts[0]} splits"
         print(f"    inference: KV cache of the B sequences on one replica's GPU ({split} it): "
               f"{kv:,} B = {kv / GIB:,.2f} GiB")
+        if r["kv_cache_by_stage"]:
+            print("      by stage: " + ", ".join(f"{b:,}" for b in r["kv_cache_by_stage"])
+                  + " B (the stage that holds most above)")
         if r["kv_cache_note"]:
             print(textwrap.fill(r["kv_cache_note"], 100, initial_indent="      ",
                                 subsequent_indent="      "))

@@ -12,6 +12,7 @@ from symparam.frozen import frozen
 from symparam.memory import DTYPE_BYTES, OPTIMISERS
 from symparam.parallel_activations import (
     activations_per_gpu,
+    kv_by_stage,
     kv_per_gpu,
     latent,
     latent_cache_whole,
@@ -47,6 +48,9 @@ class PerGPU:
     #: its attention is latent (DeepSeek's): under sequence parallelism its latents and their
     #: norms are kept for a t-th of the tokens
     latent: bool = False
+    #: the KV cache on a GPU of each pipeline stage, where the stages hold unlike shares (the
+    #: figure is the most)
+    kv_stages: tuple[int, ...] | None = None
 
     @property
     def total(self) -> int:
@@ -84,4 +88,4 @@ def per_gpu(model: Any, layout: Layout, optimiser: str = "adam-mixed",
     return PerGPU(layout, optimiser, worst, len(found), st.dense, st.experts, tuple(parts),
                   acts, by_stage, refused, kv, kv_refused, traffic, tuple(totals), tuple(st.shards),
                   kv is not None and latent_cache_whole(model, layout),
-                  latent(model))
+                  latent(model), kv_by_stage(model, layout, dtype))

@@ -298,6 +298,49 @@ def latent_cache_whole(model: Any, layout: Layout) -> bool:
     return layout.tp > 1 and latent(model)
 
 
+def kv_by_stage(model: Any, layout: Layout, dtype: str) -> tuple[int, ...] | None:
+    """The KV cache of B sequences on a GPU of each pipeline stage, where the stages hold
+    unlike shares of it (None where they hold alike ones, or it is not derived)."""
+    if layout.pp == 1 or layout.seq is None or kv_per_gpu(model, layout, dtype)[0] is None:
+        return None
+    held = stage_caches(model, layout) or []
+    if len(set(held)) < 2:
+        return None
+    share = (1 if latent_cache_whole(model, layout) else layout.tp) * layout.cp
+    batch = layout.batch or layout.micro_batch
+    return tuple(n * batch * DTYPE_BYTES[dtype] // share for n in held)
+
+
+def stage_caches(model: Any, layout: Layout) -> list[int] | None:
+    """The numbers each pipeline stage's layers keep for a sequence of s tokens: each kind of
+    layer's keys and values (:func:`~symparam.placement.layer_kinds`) times its layers on the
+    stage; None where the stages' do not add up to the model's (a window the stack, not the
+    layer, decides), or there is no one list of layers."""
+    stack = stack_of(model, list(tensor_leaves(model.tree)))
+    if stack is None or not stack.layers:
+        return None
+    env = {**_values(model), "s": layout.seq, "s_dec": layout.seq}
+    every = layer_kinds(model, stack)
+    if every is None:
+        return None
+    per_layer = {id(block): block.cache(S) - block.held_state() for block, _ in every}
+    if any(N in kept.free_symbols for kept in per_layer.values()):
+        return None  # a share of the stack's layers (sliding ones every k-th), not a layer's
+    out = []
+    try:
+        for q in range(layout.pp):
+            kinds = layer_kinds(model, stack, q, layout.pp)
+            if kinds is None:
+                return None
+            out.append(sum(n * evaluate(per_layer[id(block)], env) for block, n in kinds if n))
+        formula = kv_cache(model)
+        if formula is None or sum(out) != evaluate(formula, env):
+            return None
+    except SymparamError:
+        return None
+    return out
+
+
 def latent(model: Any) -> bool:
     """Whether the model's attention is latent (DeepSeek's multi-head latent attention)."""
     return any("latent" in f.flags for f in model.tree.forms().get("attention", ()))
@@ -316,10 +359,13 @@ def kv_per_gpu(model: Any, layout: Layout, dtype: str) -> tuple[int | None, str 
     values = {**model.bind(), "s": layout.seq, "s_dec": layout.seq}
     batch = layout.batch or layout.micro_batch
     total = evaluate(formula, values) * batch * DTYPE_BYTES[dtype]
-    if layout.pp > 1 and (formula.has(sympy.Min) or sympy.expand(
-            formula.xreplace({N: 0})) != 0):
-        return None, "the KV cache's split over pipeline stages is derived for a stack " \
-                         "of alike layers only"
+    if layout.pp > 1:
+        held = stage_caches(model, layout)
+        if held is None:
+            return None, "the KV cache's split over pipeline stages is derived for a list of " \
+                         "layers whose kinds each keep their own keys and values"
+        # the stage holding most (written as p times it: divided by p below)
+        total = max(held) * batch * DTYPE_BYTES[dtype] * layout.pp
     if layout.cp > 1 and not _grows_as_s(formula):
         return None, "the KV cache's split over context-parallel GPUs is derived for a cache " \
                      "that grows as the sequence (no window)"

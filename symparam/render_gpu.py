@@ -100,6 +100,9 @@ def gpu_view(g: GpuStep, t: Mapping[str, Any], fill: Callable[..., Any],
         notes.append(fill(text[key + "_context" if lay.cp > 1 else key],
                           batch=lay.batch or 1, bytes=exact(f.kv_cache),
                           binary=binary(f.kv_cache)))
+        if f.kv_stages is not None:
+            notes.append(fill(text["gpu_kv_stages"], stages=", ".join(exact(b)
+                                                                     for b in f.kv_stages)))
     traffic, refused = [], []
     if f.traffic is not None:
         for kind, value, formula, size, _ in f.traffic.rows:

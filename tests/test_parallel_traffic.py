@@ -248,3 +248,33 @@ def test_grouped_kv_cache_still_split_by_heads(capsys: pytest.CaptureFixture[str
         config["head_dim"]
     assert record["kv_cache"] * 8 == 2 * 1024 * per_token * 2
     assert record["kv_cache_split"] == "t, p" and record["kv_cache_note"] is None
+
+
+@pytest.mark.parametrize("pp", [2, 4, 8])
+def test_kv_cache_of_the_stage_holding_most(pp: int, capsys: pytest.CaptureFixture[str]) -> None:
+    """Jamba's attention layers (every attn_layer_period-th from attn_layer_offset) over p
+    stages: each stage's GPU keeps the keys and values of its own attention layers, 2·h_kv·
+    d_head numbers a token each; the figure is the stage holding most (at p = 8 half the
+    stages hold none and the others one layer: it gave the total over p, half the most)."""
+    config = _config("jamba-v0.1")
+    batch, seq, layers = 8, 4096, config["num_hidden_layers"]
+    assert main(["memory", "jamba-v0.1", "--gpus", str(pp), "--pp", str(pp), "--seq",
+                 str(seq), "--batch", str(batch), "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)["per_gpu"]
+    per_layer = 2 * config["num_key_value_heads"] * \
+        (config["hidden_size"] // config["num_attention_heads"]) * batch * seq * 2
+    per = layers // pp
+    held = [per_layer * sum(1 for i in range(q * per, (q + 1) * per)
+                            if i % config["attn_layer_period"] == config["attn_layer_offset"])
+            for q in range(pp)]
+    assert record["kv_cache"] == max(held)
+    assert record["kv_cache_by_stage"] == (held if len(set(held)) > 1 else None)
+
+
+def test_kv_cache_windows_a_stack_decides_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    """gpt-oss's sliding and full layers alternate inside one repeated layer: which stage holds
+    which is not derived, and it is said so (not a share over p)."""
+    assert main(["memory", "gpt-oss-120b", "--gpus", "4", "--pp", "4", "--seq", "4096",
+                 "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)["per_gpu"]
+    assert "pipeline stages" in record["kv_cache"]["refused"]

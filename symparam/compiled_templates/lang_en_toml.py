@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '62290:9db925cc'
+SOURCE = '62407:1e6ecf3a'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -450,6 +450,8 @@ TABLE = {'title': 'Parameter count of {model}',
                                    "and c GPUs: latent attention's cache is not split by heads, "
                                    'and each of the t tensor-parallel GPUs keeps all of it, as '
                                    'vLLM decodes it as one key/value head.',
+          'gpu_kv_stages': 'The pipeline stages hold unlike shares of it, {stages} B; the figure '
+                           'is the stage that holds most.',
           'gpu_traffic': 'Traffic a training step',
           'gpu_traffic_intro': 'What each GPU sends in a training step of m = {m} micro-batches, '
                                'in elements times the bytes of one:',

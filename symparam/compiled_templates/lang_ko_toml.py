@@ -1,5 +1,5 @@
 # templates/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '81185:3f13b449'
+SOURCE = '81347:5980c324'
 TABLE = {'title': '{model}의 파라미터 수',
  'intro': '{architecture}에는 파라미터가 몇 개 있을까? 아래의 모든 수치는 symparam이 모델의 블록 트리에서 직접 유도한 것이며, 모듈 이름은 모델의 '
           '{names}에 나오는 이름과 같다.',
@@ -468,6 +468,7 @@ TABLE = {'title': '{model}의 파라미터 수',
                                    '{bytes}바이트({binary})이며, 그 복제본의 p장과 c장에 나뉩니다. 잠재 어텐션의 캐시는 헤드별로 '
                                    '나뉘지 않아 텐서 병렬 GPU t장이 저마다 전부를 가집니다. vLLM이 이 캐시를 키·값 헤드 하나로 '
                                    '디코딩하기 때문입니다.',
+          'gpu_kv_stages': '파이프라인 단계마다 맡는 몫이 달라 각각 {stages}바이트이며, 위의 수치는 가장 많이 가진 단계의 것입니다.',
           'gpu_traffic': '학습 한 스텝의 통신량',
           'gpu_traffic_intro': 'GPU 한 장이 마이크로배치 m = {m}개로 이루어진 학습 한 스텝에서 보내는 양을 원소 수에 원소 하나의 바이트 '
                                '수를 곱해 셉니다.',

@@ -1,5 +1,5 @@
 # templates/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '68895:5ab2d969'
+SOURCE = '69026:5833c12b'
 TABLE = {'title': '{model} 的参数量',
  'intro': '{architecture} 一共有多少参数？下文的每个数字都由 symparam 根据模型的模块树推导得出，模块名与模型 {names} 中的名称一致。',
  'intro_symbolic': '{family}系列（{architecture}）的参数量，写成超参数的公式，不代入具体数值。',
@@ -456,6 +456,7 @@ TABLE = {'title': '{model} 的参数量',
           'gpu_kv_latent_context': '推理时，B = {batch} 条序列的 KV 缓存在一个副本的每块 GPU 上占 {bytes} '
                                    '字节（{binary}），由该副本的 p 和 c 块 GPU 分担：潜在注意力的缓存不按注意力头切分，t 块张量并行 GPU '
                                    '各自保存完整的一份，因为 vLLM 把它当作单个键值头来解码。',
+          'gpu_kv_stages': '各流水线段分到的份额不同，分别为 {stages} 字节；上面的数字取持有最多的那一段。',
           'gpu_traffic': '每个训练步的通信量',
           'gpu_traffic_intro': '每块 GPU 在一个训练步（m = {m} 个微批次）中发送的数据，以元素个数乘以每个元素的字节数计：',
           'gpu_element_bytes': '每个元素的字节数',
