@@ -15,6 +15,7 @@ from symparam.blocks.numbers import evaluate
 from symparam.frozen import frozen
 from symparam.memory import kv_cache
 from symparam.placement import PSI, PSI_E, Layout, Stage, layer_kinds, stack_of
+from symparam.symbols import s as S
 
 CONVENTIONS = {
     "data": "a ring reduce-scatter or all-gather of Ψ elements sends (d − 1)·⌈Ψ/d⌉ from each "
@@ -236,6 +237,12 @@ def ring_row(model: Any, layout: Layout, layers: int, m: int, act_bytes: int
     formula = kv_cache(model)
     stack = stack_of(model, list(tensor_leaves(model.tree)))
     if formula is None or stack is None or not stack.layers or formula.has(sympy.Min):
+        return ("context-parallel ring", 0, None, act_bytes,
+                "not derived: the keys and values are not alike layer by layer"), None
+    kinds = layer_kinds(model, stack) or []
+    if len({sympy.expand(block.cache(S) - block.held_state()) for block, _ in kinds}) != 1 \
+            or not sympy.expand(kinds[0][0].cache(S) - kinds[0][0].held_state()):
+        # Jamba's Mamba layers keep none: a stage's share is not its layers' count
         return ("context-parallel ring", 0, None, act_bytes,
                 "not derived: the keys and values are not alike layer by layer"), None
     per_token = evaluate(formula, {**model.bind(), "s": 1, "s_dec": 1})

@@ -278,3 +278,13 @@ def test_kv_cache_windows_a_stack_decides_refused(capsys: pytest.CaptureFixture[
                  "--json"]) == 0
     record = json.loads(capsys.readouterr().out)["per_gpu"]
     assert "pipeline stages" in record["kv_cache"]["refused"]
+
+
+def test_ring_refused_where_layers_keep_unlike_keys_and_values() -> None:
+    """Jamba's Mamba layers keep no keys and values: the ring's sends a layer are not one
+    width (it gave the attention layers' spread over every layer, 'a token a layer')."""
+    found = per_gpu(symparam.model("jamba-v0.1"), Layout(4, cp=2, micro_batch=1, batch=2,
+                                                          seq=4096))
+    ring = next(row for row in found.traffic.rows if row[0] == "context-parallel ring")
+    assert ring[2] is None and "not alike layer by layer" in ring[4]
+    assert found.traffic.kv_width is None
