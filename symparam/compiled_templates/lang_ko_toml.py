@@ -1,5 +1,5 @@
 # templates/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '81347:5980c324'
+SOURCE = '81344:df074ad7'
 TABLE = {'title': '{model}의 파라미터 수',
  'intro': '{architecture}에는 파라미터가 몇 개 있을까? 아래의 모든 수치는 symparam이 모델의 블록 트리에서 직접 유도한 것이며, 모듈 이름은 모델의 '
           '{names}에 나오는 이름과 같다.',
@@ -446,7 +446,7 @@ TABLE = {'title': '{model}의 파라미터 수',
           'gpu_activations_sp': '시퀀스 병렬을 쓰면 어텐션 헤드와 내부 폭 밖의 텐서(정규화 층, 잔차 흐름, 열 병렬 선형층의 입력, 라우터)는 '
                                 '토큰의 1/t만 저장합니다.',
           'gpu_activations_sp_latent': '잠재 어텐션의 잠재 벡터와 그 정규화도 토큰의 1/t만 저장합니다. Megatron-Core의 다중 잠재 '
-                                       '어텐션이 이를 각 랭크가 맡은 시퀀스 구간에서 계산하기 때문입니다.',
+                                       '어텐션이 이를 각 GPU가 맡은 시퀀스 구간에서 계산하기 때문입니다.',
           'gpu_activations_cp': '컨텍스트 병렬을 쓰면 GPU마다 시퀀스별로 토큰 s/c = {tokens}개의 텐서만 저장합니다(c = {cp}, 링 '
                                 '어텐션은 s × s 크기의 텐서를 저장하지 않습니다).',
           'gpu_activations_ep': '전문가 쪽 행은 이 GPU의 전문가들이 용량 계수 c = {c}에서 받는 행으로, 층마다 {rows}이며 모자라면 '

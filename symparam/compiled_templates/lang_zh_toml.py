@@ -1,5 +1,5 @@
 # templates/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '69026:5833c12b'
+SOURCE = '69028:64ce079e'
 TABLE = {'title': '{model} 的参数量',
  'intro': '{architecture} 一共有多少参数？下文的每个数字都由 symparam 根据模型的模块树推导得出，模块名与模型 {names} 中的名称一致。',
  'intro_symbolic': '{family}系列（{architecture}）的参数量，写成超参数的公式，不代入具体数值。',
@@ -437,8 +437,8 @@ TABLE = {'title': '{model} 的参数量',
           'gpu_activations_tp': '在张量并行下，这是一个进程的份额：注意力头以及 MLP 和专家的内部宽度各取 '
                                 '1/t，每个头的宽度不变；归一化层、残差流和列并行线性层的输入完整保留，除非序列并行把它们切分。',
           'gpu_activations_sp': '启用序列并行时，注意力头和内部宽度之外的张量（归一化层、残差流、列并行线性层的输入、路由器）只保留 1/t 的词元。',
-          'gpu_activations_sp_latent': '潜在注意力的潜向量及其归一化同样只保留 1/t 的词元，因为 Megatron-Core '
-                                       '的多头潜在注意力在每个秩分到的那部分序列上计算它们。',
+          'gpu_activations_sp_latent': '潜在注意力的潜向量及其归一化同样只保留 1/t 的词元，因为 Megatron-Core 的多头潜在注意力在每块 '
+                                       'GPU 分到的那部分序列上计算它们。',
           'gpu_activations_cp': '启用上下文并行时，每块 GPU 只保留每条序列中 s/c = {tokens} 个词元的张量（c = {cp}；环形注意力不保留 '
                                 's × s 的张量）。',
           'gpu_activations_ep': '专家部分的行数是这块 GPU 上的专家在容量因子 c = {c} 下接收的行数：每层 {rows}，不足的补齐。',
