@@ -15,6 +15,7 @@ from symparam.blocks.numbers import evaluate
 from symparam.frozen import frozen
 from symparam.memory import kv_cache
 from symparam.placement import PSI, PSI_E, Layout, Stage, layer_kinds, stack_of
+from symparam.printing import text
 from symparam.symbols import s as S
 
 CONVENTIONS = {
@@ -67,9 +68,10 @@ class Traffic:
     layers: int = 0
     #: N_E of the experts' formula: the MoE layers on the GPU, where not all of its layers
     moe_layers: int | None = None
-    #: N_1, N_2 … of the tensor-parallel formula: the layers on the GPU of each kind that
-    #: all-reduces alike, where there is more than one
-    kinds: tuple[int, ...] = ()
+    #: N_1, N_2 … and W_1, W_2 … of the tensor-parallel formula: the layers on the GPU of
+    #: each kind that all-reduces alike and the elements a token such a layer sends over
+    #: 2(t − 1)/t (its widths), where there is more than one kind
+    kinds: tuple[tuple[int, Any], ...] = ()
 
 
 def all_reduces(layer: Block) -> tuple[list[Any], list[Any]]:
@@ -133,7 +135,7 @@ def traffic_per_step(model: Any, layout: Layout, stage: Stage, optimiser: Any,
     kinds = None if stack is None else layer_kinds(model, stack, stage.index, p)
     kinds = None if kinds is None else [(block, n) for block, n in kinds if n]
     layers = stage.layers if p > 1 else (stack.layers if stack is not None else 0)
-    terms: tuple[int, ...] = ()
+    terms: tuple[tuple[int, Any], ...] = ()
     if t > 1 and kinds is None:
         rows.append(("tensor-parallel all-reduces", 0, None, act_bytes,
                      "not derived: the model has an encoder's and a decoder's stacks of layers"
@@ -187,21 +189,24 @@ def _tensor_row(model: Any, layout: Layout, kinds: list[tuple[Block, int]], reco
             width = (2 if full else 1) * ahead + back
         key = (len(forward), width)
         terms[key] = terms.get(key, 0) + n
+    several = len(terms) > 1
     counts = sympy.symbols(f"N_1:{len(terms) + 1}", positive=True, integer=True) \
-        if len(terms) > 1 else (sympy.Symbol("N_stage", positive=True, integer=True),)
+        if several else (sympy.Symbol("N_stage", positive=True, integer=True),)
+    names = sympy.symbols(f"W_1:{len(terms) + 1}", positive=True) if several else (None,)
     total, formula, said = Fraction(0), sympy.Integer(0), []
-    for ((blocks, width), n), count in zip(terms.items(), counts, strict=True):
+    for ((blocks, width), n), count, name in zip(terms.items(), counts, names, strict=True):
         total += n * Fraction(model.value_of(width))
-        formula += count * width
+        formula += count * (width if name is None else name)
         said.append(f"{blocks} row-parallel blocks a layer, {layers} layers on the GPU"
-                    if len(terms) == 1 else
+                    if not several else
                     f"{count} = {n} layer{'s' if n > 1 else ''} of {blocks} row-parallel "
-                    "blocks")
+                    f"blocks, {name} = {text(width)}")
     value = Fraction(2 * (t - 1), t) * m * b * s * total * act_bytes
     formula = sym_m * b_ * s_ * formula * 2 * (sym_t - 1) / sym_t
-    note = said[0] if len(terms) == 1 else "; ".join(said) + f", {layers} on the GPU"
+    note = said[0] if not several else "; ".join(said) + f"; {layers} layers on the GPU"
     return (("tensor-parallel all-reduces", int(value) if value.denominator == 1 else value,
-             formula, act_bytes, note), tuple(terms.values()) if len(terms) > 1 else ())
+             formula, act_bytes, note),
+            tuple(zip(terms.values(), (w for _, w in terms), strict=True)) if several else ())
 
 
 def _expert_row(model: Any, layout: Layout, kinds: list[tuple[Block, int]], act_bytes: int,

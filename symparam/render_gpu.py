@@ -143,9 +143,10 @@ def gpu_view(g: GpuStep, t: Mapping[str, Any], fill: Callable[..., Any],
                 rules.append(fill(text[key], wkv=inline(rf"{_NAMES['W_kv']} = "
                                                         f"{f.traffic.kv_width}")))
                 if key.endswith("_tensor") and f.traffic.kinds:
-                    rules.append(fill(text["gpu_traffic_rules_kinds"], kinds=inline(
-                        r",\ ".join(f"N_{{{i}}} = {n}"
-                                     for i, n in enumerate(f.traffic.kinds, 1)))))
+                    rules.append(fill(text["gpu_traffic_rules_kinds"], nk=inline("N_k"),
+                                      wk=inline("W_k"), kinds=inline(
+                        r";\quad ".join(rf"N_{{{i}}} = {n},\ W_{{{i}}} = {latex(w)}"
+                                         for i, (n, w) in enumerate(f.traffic.kinds, 1)))))
                 if key.endswith("_expert") and f.traffic.moe_layers is not None:
                     rules.append(fill(text["gpu_traffic_rules_moe"], ne=inline(
                         rf"{_NAMES['N_E']} = {f.traffic.moe_layers}")))

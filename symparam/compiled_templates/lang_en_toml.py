@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '62407:1e6ecf3a'
+SOURCE = '62471:6602d2cf'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -477,7 +477,8 @@ TABLE = {'title': 'Parameter count of {model}',
                                       "input, or latent attention's query latent, key/value latent "
                                       'and shared rotary key (Megatron-LM).',
           'gpu_traffic_rules_kinds': 'The layers on this GPU are of several kinds; those that '
-                                     'all-reduce alike are counted together: {kinds}.',
+                                     'all-reduce alike are counted together, {nk} layers of a '
+                                     'kind, each all-reducing {wk} elements a token: {kinds}.',
           'gpu_traffic_rules_pipeline': "A pipeline stage sends each micro-batch's activations on "
                                         'to the next stage and their gradients back.',
           'gpu_traffic_rules_expert': "Expert parallelism exchanges each MoE layer's tokens "

@@ -1,5 +1,5 @@
 # templates/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '81344:df074ad7'
+SOURCE = '81447:00ea8b80'
 TABLE = {'title': '{model}의 파라미터 수',
  'intro': '{architecture}에는 파라미터가 몇 개 있을까? 아래의 모든 수치는 symparam이 모델의 블록 트리에서 직접 유도한 것이며, 모듈 이름은 모델의 '
           '{names}에 나오는 이름과 같다.',
@@ -488,7 +488,8 @@ TABLE = {'title': '{model}의 파라미터 수',
           'gpu_traffic_rules_tensor': '텐서 병렬은 순전파에서 행 병렬 블록의 출력을 올리듀스하고, 역전파에서는 분할된 부분이 통째로 읽는 '
                                       '텐서마다 그 기울기를 올리듀스합니다. 블록의 입력, 또는 잠재 어텐션의 쿼리 잠재 벡터, 키·값 잠재 '
                                       '벡터, 공유 회전 키입니다(Megatron-LM).',
-          'gpu_traffic_rules_kinds': '이 GPU의 층은 여러 종류이며, 올리듀스가 같은 층끼리 묶어 셉니다: {kinds}.',
+          'gpu_traffic_rules_kinds': '이 GPU의 층은 여러 종류이며, 올리듀스가 같은 층끼리 묶어 셉니다. 종류마다 층이 {nk}개이고, 층마다 '
+                                     '토큰 하나에 원소 {wk}개를 올리듀스합니다: {kinds}.',
           'gpu_traffic_rules_pipeline': '파이프라인 단계는 마이크로배치마다 활성값을 다음 단계로 보내고 기울기를 앞 단계로 돌려보냅니다.',
           'gpu_traffic_rules_expert': '전문가 병렬은 MoE 층마다 순전파와 역전파에서 토큰을 올투올로 주고받습니다.',
           'gpu_traffic_rules_moe': '그중 MoE 층의 수는 {ne}입니다.',

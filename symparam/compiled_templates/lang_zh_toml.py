@@ -1,5 +1,5 @@
 # templates/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '69028:64ce079e'
+SOURCE = '69091:bc865d3b'
 TABLE = {'title': '{model} 的参数量',
  'intro': '{architecture} 一共有多少参数？下文的每个数字都由 symparam 根据模型的模块树推导得出，模块名与模型 {names} 中的名称一致。',
  'intro_symbolic': '{family}系列（{architecture}）的参数量，写成超参数的公式，不代入具体数值。',
@@ -472,7 +472,8 @@ TABLE = {'title': '{model} 的参数量',
                                     'ZeRO-1 每步归约一次梯度；ZeRO-2 在每个微批次之后归约，最后收集一次权重；ZeRO-3 '
                                     '还要在每个微批次的前向和反向传播时收集权重（DeepSpeed 的调度）。',
           'gpu_traffic_rules_tensor': '张量并行在前向传播中全归约每个行并行块的输出；在反向传播中，对被切分的部分完整读取的每个张量全归约其梯度：块的输入，或潜在注意力的查询潜向量、键值潜向量和共享的旋转键（Megatron-LM）。',
-          'gpu_traffic_rules_kinds': '这块 GPU 上的层不止一种，全归约相同的层合在一起计数：{kinds}。',
+          'gpu_traffic_rules_kinds': '这块 GPU 上的层不止一种，全归约相同的层合在一起计数：每种 {nk} 层，每层每个词元全归约 {wk} '
+                                     '个元素：{kinds}。',
           'gpu_traffic_rules_pipeline': '流水线的每一段把每个微批次的激活值传给下一段，再把梯度传回上一段。',
           'gpu_traffic_rules_expert': '专家并行在每个 MoE 层的前向和反向传播中以全对全方式交换词元。',
           'gpu_traffic_rules_moe': '其中 MoE 层的层数为 {ne}。',
