@@ -187,6 +187,10 @@ def layout_record(model: Any, args: argparse.Namespace, batch_given: int | None,
                               "formula_elements": None if formula is None else text(formula),
                               "bytes_per_element": size, "note": note}
                              for kind, value, formula, size, note in found.traffic.rows]
+        record["traffic_layer_kinds"] = [
+            {"symbol": f"N_{i}", "layers": n, "width_symbol": f"W_{i}", "width": text(w)}
+            for i, (n, w) in enumerate(found.traffic.kinds, 1)] or None
+        record["traffic_moe_layers"] = found.traffic.moe_layers
         record["bubble"] = None if found.traffic.bubble is None else str(found.traffic.bubble)
         record["conventions"] = CONVENTIONS
     if args.gpu_memory is not None:

@@ -291,3 +291,18 @@ def test_ring_refused_where_layers_keep_unlike_keys_and_values() -> None:
     ring = next(row for row in found.traffic.rows if row[0] == "context-parallel ring")
     assert ring[2] is None and "not alike layer by layer" in ring[4]
     assert found.traffic.kv_width is None
+
+
+def test_json_names_each_kinds_layers_and_width(capsys: pytest.CaptureFixture[str]) -> None:
+    """memory --json carries N_k and W_k of the tensor-parallel formula and N_E."""
+    config = _config("deepseek-v3")
+    assert main(["memory", "deepseek-v3", "--gpus", "64", "--tp", "8", "--ep", "8", "--seq",
+                 "1024", "--batch", "64", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)["per_gpu"]
+    dense = config["first_k_dense_replace"]
+    kinds = record["traffic_layer_kinds"]
+    assert [(k["symbol"], k["layers"]) for k in kinds] == [
+        ("N_1", dense), ("N_2", config["num_hidden_layers"] - dense)]
+    assert [k["width"] for k in kinds] == ["3·H + r_q + r_kv + d_rope",
+                                           "5·H + r_q + r_kv + d_rope"]
+    assert record["traffic_moe_layers"] == config["num_hidden_layers"] - dense
