@@ -306,3 +306,25 @@ def test_json_names_each_kinds_layers_and_width(capsys: pytest.CaptureFixture[st
     assert [k["width"] for k in kinds] == ["3·H + r_q + r_kv + d_rope",
                                            "5·H + r_q + r_kv + d_rope"]
     assert record["traffic_moe_layers"] == config["num_hidden_layers"] - dense
+
+
+def test_pipeline_stages_of_dense_then_moe_layers_hold_their_own(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """DeepSeek-V2-Lite, one dense layer then 26 MoE ones, over p = 3: the first stage holds
+    the token table, the dense layer and 8 MoE layers, the middle 9 MoE layers, the last 9
+    and the final norm and head; a layer's parameters read off the whole model's count at
+    one and two layers (counted against transformers elsewhere). The last stage holds most
+    and is named."""
+    def count(layers: int) -> int:
+        return symparam.model("deepseek-v2-lite", N=layers, N_dense=1).count()
+
+    model = symparam.model("deepseek-v2-lite")
+    hidden, vocab = model.bind()["H"], model.bind()["V"]
+    moe = count(2) - count(1)
+    norm, head = hidden, vocab * hidden
+    held = [count(1) - norm - head + 8 * moe, 9 * moe, 9 * moe + norm + head]
+    assert [s.dense + s.experts for s in stages(model, Layout(3, pp=3))] == held
+    assert main(["memory", "deepseek-v2-lite", "--gpus", "3", "--pp", "3", "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)["per_gpu"]
+    assert record["most_loaded"]["stage"] == held.index(max(held)) + 1 == 3
+    assert record["params_per_gpu"] + record["expert_params_per_gpu"] == max(held)
