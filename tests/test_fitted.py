@@ -116,6 +116,26 @@ def test_a_derivation_says_it_was_read_from_transformers_at_its_version(
         assert ("read from transformers" in intro) == (lang == "en"), intro
 
 
+@pytest.mark.parametrize(("model_type", "cls"), [("afmoe", "AfmoeForCausalLM"),
+                                                  ("bros", "BrosModel")])
+def test_a_page_says_whether_the_flops_were_read_off_the_forward(
+        model_type: str, cls: str, tmp_path: Path) -> None:
+    """A fitted record's page gives no memory beyond the weights; it sends the reader to
+    ``symparam flops`` where its class's FLOPs were read off the forward, and says they were
+    not where they were not (each as the FLOPs files say)."""
+    from symparam.cli import main
+    from symparam.fitted.forward import why_not
+
+    config = tmp_path / "config.json"
+    config.write_text(json.dumps({"model_type": model_type, "architectures": [cls]}))
+    out = tmp_path / "page.html"
+    assert main(["page", str(config), "-o", str(out)]) == 0
+    running = out.read_text().split('id="running"')[1].split("</div>")[0]
+    fitted = why_not(model_type, cls) is None
+    assert ("<code>symparam flops</code> gives them" in running) == fitted, running
+    assert ("its FLOPs are not derived" in running) == (not fitted), running
+
+
 def test_what_a_fitted_model_is_reads_the_same_in_english_as_the_language_file_says() -> None:
     from symparam.fitted import _ENGLISH, model_for_type
     from symparam.wording import strings

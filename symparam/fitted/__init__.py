@@ -79,6 +79,9 @@ def family_of(record: Mapping[str, Any]) -> Any:
                      "does not explain"),
         architectures={cls: cls for cls in record["classes"]},
         build=lambda cls, options: class_tree(record, cls, options), compute=False,
+        compute_refused=("a fitted record's FLOPs are read off transformers' forward with "
+                         "torch's counter, not derived step by step: `symparam flops` gives "
+                         "them, with their formula, where they were fitted"),
         fitted=True)
 
 
