@@ -128,14 +128,21 @@ def _most(model: Any) -> int:
     return int(digits)
 
 
-def anyres(model: Any, size: tuple[int, int], images: int) -> Anyres:
-    """How ``model`` (LLaVA-NeXT or LLaVA-OneVision) reads an image of ``size`` pixels with
-    ``images`` images a sequence; a one-line refusal where transformers cannot run it."""
-    values = model.bind()
-    missing = [name for name in ("R", "P") if name not in values]
+def image_values(model: Any, names: tuple[str, ...]) -> dict[str, int]:
+    """``model``'s bound values, refused in one line where one of ``names`` (the sizes its
+    processor reads an image by) has none."""
+    values: dict[str, int] = model.bind()
+    missing = [name for name in names if name not in values]
     if missing:
         raise InvalidValueError(f"{model.name} has no value of {', '.join(missing)}: what its "
                                 "processor makes of an image is not known")
+    return values
+
+
+def anyres(model: Any, size: tuple[int, int], images: int) -> Anyres:
+    """How ``model`` (LLaVA-NeXT or LLaVA-OneVision) reads an image of ``size`` pixels with
+    ``images`` images a sequence; a one-line refusal where transformers cannot run it."""
+    values = image_values(model, ("R", "P"))
     tile, patch = values["R"], values["P"]
     side = tile // patch
     options = model.options

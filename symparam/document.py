@@ -190,6 +190,14 @@ class Document(Tabular):
     per_gpu: GpuStep | None = None
 
     @property
+    def says_what_model(self) -> bool:
+        """Whether the document says what model it counts (:attr:`description`): where it
+        counts one with values, and for a record read from transformers' module tree even
+        as a formula, since the formula's source is then transformers' code at a version."""
+        return bool(self.description) and (not self.symbolic or (
+            self.described is not None and self.described.key.startswith("fitted")))
+
+    @property
     def count_letter(self) -> str:
         """The letter of a parameter count: ``P``, or ``Θ`` where a hyperparameter is named P
         (a ViT's patch size), so that each symbol has one meaning."""

@@ -56,8 +56,7 @@ def _values(names: Iterable[str]) -> Callable[[Any], tuple[Any, ...]]:
 
 
 def _specialised(cls: type) -> Callable[..., None]:
-    """The ``__init__`` of ``cls`` written out as dataclass writes it: made at its first
-    instance, so that a class never made costs no compilation."""
+    """The ``__init__`` of ``cls`` written out and compiled as dataclass writes it."""
     fields = dataclasses.fields(cls)
     names: dict[str, Any] = {"_set": object.__setattr__, "_factory": _FACTORY}
     params, body = ["self"], []
@@ -89,12 +88,71 @@ def _specialised(cls: type) -> Callable[..., None]:
     return made
 
 
-def _init(self: Any, *args: Any, **kwargs: Any) -> None:
-    """Every ``@frozen`` class's ``__init__`` until its first instance, which writes its own."""
-    owner = next(c for c in type(self).__mro__ if c.__dict__.get("__init__") is _init)
-    made = _specialised(owner)
-    type.__setattr__(owner, "__init__", made)
-    made(self, *args, **kwargs)
+COMPILED_AFTER = 64
+"""Instances of a class made by binding its arguments field by field (no code compiled) before
+its ``__init__`` is written out and compiled: most classes of a command make a handful of
+instances (``symparam page llama-3-8b`` makes 451 of 49 classes), where compiling each
+class's ``__init__`` would cost more than binding them all; a class made by the thousand
+gets the compiled one."""
+
+
+def _bind(owner: type, fields: tuple[dataclasses.Field[Any], ...], self: Any,
+          args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+    """``owner.__init__(self, *args, **kwargs)`` as dataclass writes it, by looking the fields
+    up instead of compiling: the same values set and the same TypeErrors raised."""
+    taking = [f.name for f in fields if f.init]
+    where = f"{owner.__qualname__}.__init__()"
+    if len(args) > len(taking):
+        raise TypeError(f"{where} takes {len(taking) + 1} positional arguments but "
+                        f"{len(args) + 1} were given")
+    given = dict(zip(taking, args, strict=False))  # fewer arguments than fields: the rest
+    for name, value in kwargs.items():
+        if name not in taking:
+            raise TypeError(f"{where} got an unexpected keyword argument {name!r}")
+        if name in given:
+            raise TypeError(f"{where} got multiple values for argument {name!r}")
+        given[name] = value
+    missing = [name for name, f in ((f.name, f) for f in fields)
+               if f.init and name not in given and f.default is dataclasses.MISSING
+               and f.default_factory is dataclasses.MISSING]
+    if missing:
+        raise TypeError(f"{where} missing {len(missing)} required argument"
+                        f"{'s' if len(missing) > 1 else ''}: "
+                        + ", ".join(repr(name) for name in missing))
+    for f in fields:
+        if f.init and f.name in given:
+            value = given[f.name]
+        elif f.default_factory is not dataclasses.MISSING:
+            value = f.default_factory()
+        elif f.default is not dataclasses.MISSING:
+            value = f.default
+        else:  # init=False and no default: dataclass leaves it unset
+            continue
+        object.__setattr__(self, f.name, value)
+    if hasattr(owner, "__post_init__"):
+        self.__post_init__()
+
+
+def _init_of(cls: type) -> Callable[..., None]:
+    """``cls``'s ``__init__`` until its :data:`COMPILED_AFTER`-th instance: it binds each
+    instance's arguments field by field, then puts the compiled one in its place."""
+    made = 0
+    fields: tuple[dataclasses.Field[Any], ...] | None = None
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        nonlocal made, fields
+        made += 1
+        if made > COMPILED_AFTER:
+            compiled = _specialised(cls)
+            type.__setattr__(cls, "__init__", compiled)
+            compiled(self, *args, **kwargs)
+            return
+        if fields is None:
+            fields = dataclasses.fields(cls)
+        _bind(cls, fields, self, args, kwargs)
+
+    __init__.__qualname__ = f"{cls.__qualname__}.__init__"
+    return __init__
 
 
 def _setattr(self: Any, name: str, value: object) -> None:
@@ -138,8 +196,10 @@ def _make(cls: T, show: bool) -> T:
     # what a class body defines wins, as dataclass keeps it; a body with __eq__ alone has
     # __hash__ = None put there by Python, which dataclass replaces
     explicit_hash = "__hash__" in own and not (own["__hash__"] is None and "__eq__" in own)
+    if not cls.__doc__:  # dataclass would ask inspect for a signature to write one, which
+        cls.__doc__ = cls.__name__  # compiles tokenize's regular expressions: 25 M instructions
     dataclasses.dataclass(init=False, repr=False, eq=False)(cls)
-    methods = {"__init__": _init, "__setattr__": _setattr, "__delattr__": _delattr,
+    methods = {"__init__": _init_of(cls), "__setattr__": _setattr, "__delattr__": _delattr,
                **_methods(cls, show)}
     for name, method in methods.items():
         if name not in own or (name == "__hash__" and not explicit_hash):

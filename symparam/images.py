@@ -23,6 +23,7 @@ import math
 from typing import Any
 
 from symparam.anyres import anyres as read_tiles
+from symparam.anyres import image_values
 from symparam.errors import InvalidValueError, Param
 from symparam.frozen import frozen
 from symparam.integers import as_int
@@ -173,11 +174,7 @@ def windows(tokens: int, window: int) -> int:
 
 def _grid(model: Any, size: tuple[int, int] | None) -> Grid:
     """The :class:`Grid` of an image of ``size`` pixels for ``model``."""
-    values = model.bind()
-    missing = [name for name in ("P", "m") if name not in values]
-    if missing:
-        raise InvalidValueError(f"{model.name} has no value of {', '.join(missing)}: what its "
-                                "processor makes of an image is not known")
+    values = image_values(model, ("P", "m"))
     patch, merge = values["P"], values["m"]
     height, width = resized(*(DEFAULT_IMAGE_SIZE if size is None else size), merge * patch)
     rows, columns = height // patch, width // patch

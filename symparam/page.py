@@ -128,7 +128,7 @@ def page(model: Counted, lang: str = "en", symbolic: bool = False,
 def _title(model: Counted) -> str:
     """What a page calls ``model``: its name, or for a config.json read from a path its class
     (``Qwen3MoeForCausalLM``)."""
-    if model.described is not None and model.described.key == "config" \
+    if model.described is not None and model.described.key in ("config", "fitted_config") \
             and looks_like_config(model.name):
         return model.label
     return model.name
@@ -189,7 +189,7 @@ def _view(model: Counted, d: Derivation) -> dict[str, Any]:
         "architecture": model.label,
         # the family's name in each language where it has one (MoE 解码器, not MoE decoder)
         "family": {lang: family_name(d.family, lang) for lang in LANGUAGES},
-        "description": None if not d.description else
+        "description": None if not d.says_what_model else
         {lang: description(lang, d.described, d.i18n, d.description) for lang in LANGUAGES},
         "languages": [(lang, page_strings(lang)["name"]) for lang in LANGUAGES],
         "symbolic": d.symbolic,

@@ -24,6 +24,7 @@ from markupsafe import Markup
 from symparam.blocks.base import Runs
 from symparam.compute import DTYPE_BYTES, compute
 from symparam.errors import SymparamError
+from symparam.fitted.forward import why_not
 from symparam.images import (
     DEFAULT_IMAGE_SIZE,
     DEFAULT_IMAGES,
@@ -71,8 +72,10 @@ def running(model: Any, formulas: Formulas, words: Words) -> dict[str, Any] | No
                            "activations": [], "activations_refused": None,
                            "flops": [], "flops_refused": None, "decode_refused": None,
                            **_images(model, formulas, words)}
-    if model.family.fitted:
-        out["refused"] = words("page.run_fitted")
+    if model.family.fitted:  # its weights alone; FLOPs where torch's counter was read
+        fitted = why_not(model.record["model_type"], model.architecture) is None
+        out["refused"] = words("page.run_fitted_flops", flops=code("symparam flops")) \
+            if fitted else words("page.run_fitted")
         return out
     runs = sum(len(part.block.repeats) if isinstance(part.block, Runs) else 1
                for part in model.parts() if part.repeat is not None)

@@ -44,6 +44,8 @@ _TOKEN = re.compile(
 
 @frozen
 class _Token:
+    """One token of a formula: its kind (a group of :data:`_TOKEN`), text and position."""
+
     kind: str
     text: str
     pos: int

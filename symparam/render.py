@@ -397,6 +397,7 @@ def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
         "architecture": d.architecture,
         "family": d.family,
         "description": d.description,
+        "says_what_model": d.says_what_model,
         "symbolic": d.symbolic,
         "hyper": hyper,
         "assumptions": assumptions,

@@ -597,7 +597,8 @@ def _small(config: dict[str, Any], cls: str) -> tuple[Any, Any]:
     data = {k: v for k, v in with_mrope(config).items()
             if k not in ("model_type", "architectures")}
     if indexes_by_value(config["model_type"], cls):  # it classifies at the last <eos>: every
-        # token fed is one
+        # token fed is one (eos_token_id 0, the only token fed), and an encoder–decoder's
+        # decoder starts from it where its config names no start token
         data = {"decoder_start_token_id": 0, **data, "eos_token_id": 0}
     hf_config = transformers.AutoConfig.for_model(config["model_type"], **data)
     hf_config._attn_implementation = "eager"

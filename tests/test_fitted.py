@@ -93,6 +93,61 @@ def test_records_name_the_pinned_transformers() -> None:
         assert fitted.load(name)["transformers"] == PINNED, name
 
 
+@pytest.mark.parametrize("lang", ["en", "zh", "ko"])
+def test_a_derivation_says_it_was_read_from_transformers_at_its_version(
+        lang: str, tmp_path: Path) -> None:
+    """As a formula and from a config.json, in every language, the derivation says what it
+    counts and that it was read from transformers' module tree at the records' version."""
+    from symparam.cli import main
+    from symparam.wording import strings
+
+    config = tmp_path / "config.json"
+    config.write_text(json.dumps({"model_type": "afmoe", "architectures": ["AfmoeForCausalLM"]}))
+    said = strings(lang)["described"]
+    for argv, label in ((["afmoe", "--symbolic"], "AfmoeModel"),
+                        ([str(config)], "AfmoeForCausalLM")):
+        out = tmp_path / f"{lang}-{label}.md"
+        assert main(["derive", *argv, "--lang", lang, "-o", str(out)]) == 0
+        intro = out.read_text().split("## 1.")[0]
+        assert f"`{PINNED}`" in intro and f"`{label}`" in intro, intro
+        # each language's own sentence, not English's
+        key = "fitted" if label == "AfmoeModel" else "fitted_config"
+        assert said[key].split("{")[-1].split("}")[-1].strip(" .") in intro, intro
+        assert ("read from transformers" in intro) == (lang == "en"), intro
+
+
+@pytest.mark.parametrize(("model_type", "cls"), [("afmoe", "AfmoeForCausalLM"),
+                                                  ("bros", "BrosModel")])
+def test_a_page_says_whether_the_flops_were_read_off_the_forward(
+        model_type: str, cls: str, tmp_path: Path) -> None:
+    """A fitted record's page gives no memory beyond the weights; it sends the reader to
+    ``symparam flops`` where its class's FLOPs were read off the forward, and says they were
+    not where they were not (each as the FLOPs files say)."""
+    from symparam.cli import main
+    from symparam.fitted.forward import why_not
+
+    config = tmp_path / "config.json"
+    config.write_text(json.dumps({"model_type": model_type, "architectures": [cls]}))
+    out = tmp_path / "page.html"
+    assert main(["page", str(config), "-o", str(out)]) == 0
+    running = out.read_text().split('id="running"')[1].split("</div>")[0]
+    fitted = why_not(model_type, cls) is None
+    assert ("<code>symparam flops</code> gives them" in running) == fitted, running
+    assert ("its FLOPs are not derived" in running) == (not fitted), running
+
+
+def test_what_a_fitted_model_is_reads_the_same_in_english_as_the_language_file_says() -> None:
+    from symparam.fitted import _ENGLISH, model_for_type
+    from symparam.wording import strings
+
+    model = model_for_type("afmoe")
+    table = strings("en")["described"]
+    assert model.description == table["fitted"].format_map(model.described.fields)
+    for key, english in _ENGLISH.items():
+        fields = model.described.fields
+        assert english.format_map(fields) == table[key].format(key="model_type", **fields)
+
+
 def test_a_record_fitted_again_is_the_same() -> None:
     """The smallest record, fitted again with the installed transformers (which must be the
     pinned one), equals the one committed: regenerate with ``python tools/fit_records.py``."""

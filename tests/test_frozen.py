@@ -4,7 +4,9 @@ refused alike."""
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+from collections.abc import Iterator
 from dataclasses import field
 from typing import Any
 
@@ -12,7 +14,22 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import symparam.frozen
 from symparam.frozen import frozen
+
+# each class's __init__ binds its fields one by one for its first instances, then is compiled:
+# every test below runs with each (a first instance compiled at once, or never compiled)
+PATHS = pytest.mark.parametrize("after", [0, 10**9], ids=["compiled", "bound"])
+
+
+@contextlib.contextmanager
+def compiled_after(after: int) -> Iterator[None]:
+    kept = symparam.frozen.COMPILED_AFTER
+    symparam.frozen.COMPILED_AFTER = after
+    try:
+        yield
+    finally:
+        symparam.frozen.COMPILED_AFTER = kept
 
 
 def pair(body: dict[str, Any], annotations: dict[str, Any],
@@ -43,10 +60,16 @@ KINDS = ["plain", "defaults", "uncompared", "later", "unhashed"]
 values = st.one_of(st.integers(-3, 3), st.text(max_size=2), st.floats(allow_nan=True))
 
 
+@PATHS
 @given(st.sampled_from(KINDS), st.lists(values, min_size=1, max_size=2),
        st.lists(values, min_size=1, max_size=2))
-def test_instances_behave_as_dataclass_makes_them(kind: str, one: list[Any],
+def test_instances_behave_as_dataclass_makes_them(after: int, kind: str, one: list[Any],
                                                   two: list[Any]) -> None:
+    with compiled_after(after):
+        behave_alike(kind, one, two)
+
+
+def behave_alike(kind: str, one: list[Any], two: list[Any]) -> None:
     body, annotations = fields_of(kind)
     real, ours = pair(body, annotations)
     for args in (one, two):
@@ -82,21 +105,39 @@ def test_instances_behave_as_dataclass_makes_them(kind: str, one: list[Any],
         repr(dataclasses.replace(r1, a=5)).replace("Thing", "")
 
 
-def test_arguments_refused_as_dataclass_refuses_them() -> None:
+@PATHS
+@pytest.mark.parametrize("kind", KINDS)
+def test_arguments_refused_as_dataclass_refuses_them(after: int, kind: str) -> None:
+    with compiled_after(after):
+        real, ours = pair(*fields_of(kind))
+        for args, kwargs in [((), {}), ((1, "y", [], 4), {}), ((1,), {"a": 2}),
+                             ((1,), {"z": 2}), ((1,), {"c": [2], "b": "q"}), ((1,), {"b": 3}),
+                             ((), {"a": 1, "b": 2}), ((1, 2), {}), ((1, 2, 3), {})]:
+            done = []
+            for cls in (real, ours):
+                try:
+                    made = cls(*args, **kwargs)
+                    done.append((repr(made).replace("Thing", ""), vars(made)))
+                except TypeError:
+                    done.append("TypeError")
+            assert done[0] == done[1], (args, kwargs)
+
+
+def test_a_class_made_often_gets_the_compiled_init_and_the_same_instances() -> None:
     real, ours = pair(*fields_of("defaults"))
-    for args, kwargs in [((), {}), ((1, "y", [], 4), {}), ((1,), {"a": 2}), ((1,), {"z": 2}),
-                         ((1,), {"c": [2], "b": "q"})]:
-        done = []
-        for cls in (real, ours):
-            try:
-                made = cls(*args, **kwargs)
-                done.append(repr(made).replace("Thing", ""))
-            except TypeError:
-                done.append("TypeError")
-        assert done[0] == done[1], (args, kwargs)
+    bound = ours.__init__
+    made = [ours(n, b=str(n)) for n in range(symparam.frozen.COMPILED_AFTER + 3)]
+    assert ours.__init__ is not bound
+    assert [vars(m) for m in made] == [vars(real(n, b=str(n))) for n in range(len(made))]
 
 
-def test_factories_post_init_inheritance_and_own_methods() -> None:
+@PATHS
+def test_factories_post_init_inheritance_and_own_methods(after: int) -> None:
+    with compiled_after(after):
+        factories_post_init_inheritance_and_own_methods()
+
+
+def factories_post_init_inheritance_and_own_methods() -> None:
     @frozen
     class Base:
         """b"""

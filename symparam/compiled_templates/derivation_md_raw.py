@@ -1,6 +1,6 @@
 # derivation.md.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = '9281:8e64b28a'
+SOURCE = '9266:f6eb71ba'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'derivation.md.j2'
 
@@ -70,7 +70,7 @@ def root(context, missing=missing):
         pass
         yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'intro'), architecture=context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'architecture')), names=context.call((undefined(name='code') if l_0_code is missing else l_0_code), 'named_parameters()')))
         yield '\n'
-    if (environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'description') and (not environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'symbolic'))):
+    if environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'says_what_model'):
         pass
         yield '\n'
         yield str(context.call((undefined(name='fill') if l_0_fill is missing else l_0_fill), environment.getattr((undefined(name='t') if l_0_t is missing else l_0_t), 'description'), description=environment.getattr((undefined(name='d') if l_0_d is missing else l_0_d), 'description')))

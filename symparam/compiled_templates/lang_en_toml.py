@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '62471:6602d2cf'
+SOURCE = '62706:af947fc8'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -7,7 +7,11 @@ TABLE = {'title': 'Parameter count of {model}',
                    'its hyperparameters, with no values put in.',
  'description': 'Model: {description}.',
  'described': {'config': 'a config.json of {key} {model_type}, counted as {label}',
-               'changed': 'the preset {preset} with {changes}'},
+               'changed': 'the preset {preset} with {changes}',
+               'fitted_config': 'a config.json of {key} {model_type}, counted as {label}, read '
+                                "from transformers' module tree (transformers {version})",
+               'fitted': "{label}, read from transformers' module tree (transformers {version}), "
+                         'module by module'},
  'headings': {'per_gpu': 'Memory per GPU',
               'summary': 'At a glance',
               'hyperparameters': 'Hyperparameters',

@@ -1,12 +1,15 @@
 # templates/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '81447:00ea8b80'
+SOURCE = '81710:8c1e02b9'
 TABLE = {'title': '{model}의 파라미터 수',
  'intro': '{architecture}에는 파라미터가 몇 개 있을까? 아래의 모든 수치는 symparam이 모델의 블록 트리에서 직접 유도한 것이며, 모듈 이름은 모델의 '
           '{names}에 나오는 이름과 같다.',
  'intro_symbolic': '{family} 계열({architecture})의 파라미터 수를 하이퍼파라미터에 대한 수식으로 나타낸다. 구체적인 값은 대입하지 않는다.',
  'description': '모델: {description}.',
  'described': {'config': '{key}이 {model_type}인 config.json({label} 기준으로 셈)',
-               'changed': '프리셋 {preset}에서 바꾼 값: {changes}'},
+               'changed': '프리셋 {preset}에서 바꾼 값: {changes}',
+               'fitted_config': '{key}이 {model_type}인 config.json({label} 기준으로 셈). 파라미터는 '
+                                'transformers({version})의 모듈 트리에서 읽어 냄',
+               'fitted': '{label}. 파라미터는 transformers({version})의 모듈 트리에서 모듈별로 읽어 냄'},
  'headings': {'per_gpu': 'GPU 한 장당 메모리',
               'hyperparameters': '하이퍼파라미터',
               'components': '레이어별 계산',

@@ -1,11 +1,14 @@
 # templates/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '69091:bc865d3b'
+SOURCE = '69324:6ad75e31'
 TABLE = {'title': '{model} 的参数量',
  'intro': '{architecture} 一共有多少参数？下文的每个数字都由 symparam 根据模型的模块树推导得出，模块名与模型 {names} 中的名称一致。',
  'intro_symbolic': '{family}系列（{architecture}）的参数量，写成超参数的公式，不代入具体数值。',
  'description': '模型：{description}。',
  'described': {'config': '{key} 为 {model_type} 的 config.json，按 {label} 计数',
-               'changed': '预设 {preset}，改为 {changes}'},
+               'changed': '预设 {preset}，改为 {changes}',
+               'fitted_config': '{key} 为 {model_type} 的 config.json，按 {label} 计数，参数由 '
+                                'transformers（{version} 版）的模块树读出',
+               'fitted': '{label}，参数由 transformers（{version} 版）的模块树逐个模块读出'},
  'headings': {'per_gpu': '每块 GPU 的显存',
               'hyperparameters': '超参数',
               'components': '逐层计算',

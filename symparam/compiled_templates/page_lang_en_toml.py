@@ -1,5 +1,5 @@
 # templates/page/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '6583:a37cb4b0'
+SOURCE = '6855:45bca2e4'
 TABLE = {'name': 'English',
  'title': '{model}: parameters, derived',
  'lede': 'Change a hyperparameter: the total, the active parameters and every figure below are '
@@ -105,5 +105,9 @@ TABLE = {'name': 'English',
  'flops_family': 'FLOPs are not derived for the {family} family yet.',
  'run_fitted': 'This model is read off a module tree, which gives its weights, not what its layers '
                'keep or compute: its memory beyond the weights and its FLOPs are not derived.',
+ 'run_fitted_flops': 'This model is read off a module tree, which gives its weights, not what its '
+                     'layers keep: its memory beyond the weights is not derived. Its forward FLOPs '
+                     "were read off transformers' forward with torch's counter: {flops} gives "
+                     'them, with their formula.',
  'run_many': "This model's layers fall into {runs} runs of differing layers; a page derives memory "
              'and compute for at most {limit} runs. {memory} and {flops} give them.'}

@@ -1,5 +1,5 @@
 # templates/page/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '7949:49300aa6'
+SOURCE = '8322:b0433e7f'
 TABLE = {'name': '한국어',
  'title': '{model}: 파라미터 수 유도',
  'lede': '하이퍼파라미터를 바꾸면 전체 파라미터 수, 활성 파라미터 수, 그리고 아래의 모든 수치가 이 페이지 안에서 닫힌 형식으로부터 정확히 다시 계산된다.',
@@ -85,5 +85,8 @@ TABLE = {'name': '한국어',
  'flops_family': '{family} 계열의 부동소수점 연산 수는 아직 유도되지 않았다.',
  'run_fitted': '이 모델은 모듈 트리에서 읽어 낸 것이라 가중치만 알 수 있고 각 레이어가 저장하거나 계산하는 것은 알 수 없다. 가중치 외의 메모리와 부동소수점 '
                '연산 수는 유도되지 않는다.',
+ 'run_fitted_flops': '이 모델은 모듈 트리에서 읽어 낸 것이라 가중치만 알 수 있고 각 레이어가 저장하는 것은 알 수 없다. 가중치 외의 메모리는 유도되지 '
+                     '않는다. 순전파의 부동소수점 연산 수는 torch의 카운터로 transformers의 순전파에서 읽어 냈으며, {flops}가 그 값과 '
+                     '공식을 알려 준다.',
  'run_many': '이 모델의 레이어는 구조가 서로 다른 {runs}개 구간으로 나뉘는데, 페이지는 최대 {limit}개 구간까지만 메모리와 연산량을 유도한다. '
              '{memory}와 {flops}로 구할 수 있다.'}

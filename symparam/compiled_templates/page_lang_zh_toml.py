@@ -1,5 +1,5 @@
 # templates/page/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '6480:894c4bbb'
+SOURCE = '6774:e965e5d6'
 TABLE = {'name': '中文',
  'title': '{model}：参数量推导',
  'lede': '修改任一超参数，总参数量、激活参数量以及下文的每个数字都会在本页内根据闭式公式重新精确计算。',
@@ -77,4 +77,6 @@ TABLE = {'name': '中文',
  'decode_none': '该模型在词元之间不保存键和值，没有解码步骤。',
  'flops_family': '{family}系列的浮点运算次数尚未推导。',
  'run_fitted': '该模型由模块树读出，只能得到权重，无法得知各层保存或计算的内容：权重以外的内存和浮点运算次数均未推导。',
+ 'run_fitted_flops': '该模型由模块树读出，只能得到权重，无法得知各层保存的内容：权重以外的内存未推导。其前向计算的浮点运算次数已借助 torch 的计数器从 '
+                     'transformers 的前向计算中读出，{flops} 会给出这些数值及其公式。',
  'run_many': '该模型的各层分为 {runs} 段结构不同的层，而页面最多为 {limit} 段推导内存和计算量，请用 {memory} 和 {flops} 求得。'}

@@ -1,6 +1,6 @@
 # page/page.html.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = '13678:9f618310'
+SOURCE = '13659:a85e77aa'
 RUNTIME = 'symparam.template_runtime'
 from symparam.template_runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'page/page.html.j2'
@@ -67,7 +67,7 @@ def root(context, missing=missing):
         pass
         yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'intro', architecture=context.call((undefined(name='code') if l_0_code is missing else l_0_code), environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'architecture')), names=context.call((undefined(name='code') if l_0_code is missing else l_0_code), 'named_parameters()')))
     yield '</p>\n'
-    if (environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'description') and (not environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'symbolic'))):
+    if environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'description'):
         pass
         yield '<p data-defaults>'
         yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'description', description=environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'description')))

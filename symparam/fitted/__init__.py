@@ -25,6 +25,7 @@ from typing import Any
 
 from symparam.assumptions import Assumption, parse_assumption
 from symparam.built import Model
+from symparam.counted import Described
 from symparam.errors import ConfigError, InvalidValueError
 from symparam.family import Family
 from symparam.fitted.record import FORMAT, class_tree, read_config
@@ -78,6 +79,9 @@ def family_of(record: Mapping[str, Any]) -> Any:
                      "does not explain"),
         architectures={cls: cls for cls in record["classes"]},
         build=lambda cls, options: class_tree(record, cls, options), compute=False,
+        compute_refused=("a fitted record's FLOPs are read off transformers' forward with "
+                         "torch's counter, not derived step by step: `symparam flops` gives "
+                         "them, with their formula, where they were fitted"),
         fitted=True)
 
 
@@ -93,19 +97,36 @@ def model_for_config(config: Mapping[str, Any], where: str = "config", *, name: 
     bound.update(_by_symbol(record, values or {}))
     options = {**reading.options, **_options(record, values or {})}
     return _model(record, reading.cls, options, bound, reading.keys, name or where,
-                  f"a config.json of model_type {record['model_type']}, counted as "
-                  f"{reading.cls}, read from transformers' module tree (transformers "
-                  f"{record['transformers']})", assume)
+                  _described(record, reading.cls, "fitted_config"), assume)
 
 
 def model_for_type(model_type: str, *, arch: str | None = None, base: bool = False,
                    values: Mapping[str, Any] | None = None, assume: Iterable[Any] = ()) -> Model:
     """The :class:`Model` of a model type by name, with no values (its formula): the class
     ``arch``, else the base model, every key at transformers' default."""
-    return model_for_config({"model_type": model_type,
-                             "architectures": [arch] if arch else []}, model_type,
-                            base=base, values=values, assume=assume, name=model_type,
-                            ).unbound(values or {})
+    made = model_for_config({"model_type": model_type, "architectures": [arch] if arch else []},
+                            model_type, base=base, values=values, assume=assume,
+                            name=model_type)
+    made.described = _described(made.record, made.architecture, "fitted")
+    made.description = _ENGLISH["fitted"].format_map(made.described.fields)
+    return made.unbound(values or {})
+
+
+#: what a fitted model is, in English (the language files say it in each language:
+#: ``[described]``, with the same fields)
+_ENGLISH = {
+    "fitted_config": "a config.json of model_type {model_type}, counted as {label}, read from "
+                     "transformers' module tree (transformers {version})",
+    "fitted": "{label}, read from transformers' module tree (transformers {version}), module "
+              "by module",
+}
+
+
+def _described(record: Mapping[str, Any], cls: str, key: str) -> Described:
+    """Where a fitted model's count comes from: the model type, the class and the version
+    of transformers whose module tree the record was read from."""
+    return Described(key, {"model_type": record["model_type"], "label": cls,
+                           "version": record["transformers"]})
 
 
 def _by_symbol(record: Mapping[str, Any], values: Mapping[str, Any]) -> dict[str, Any]:
@@ -169,7 +190,7 @@ class FittedModel(Model):
                             {k: v for k, v in self.values.items() if k in wanted},
                             self.user_assumptions, description=self.description,
                             label=self.label, config_keys=self.config_keys,
-                            record=self.record,
+                            described=self.described, record=self.record,
                             sizes={k: v for k, v in self.sizes.items() if k in wanted})
         return other
 
@@ -200,15 +221,16 @@ def within(bounds: Mapping[str, tuple[int | None, int | None, str]], values: Map
 
 
 def _model(record: Mapping[str, Any], cls: str, options: Mapping[str, Any],
-           values: Mapping[str, Any], keys: Mapping[str, str], name: str, description: str,
-           assume: Iterable[Any]) -> FittedModel:
+           values: Mapping[str, Any], keys: Mapping[str, str], name: str,
+           described: Described, assume: Iterable[Any]) -> FittedModel:
     family = family_of(record)
     held = {s.name for s in family.tree(cls, options).symbols()}
     bound = {k: v for k, v in values.items() if k in held}
     assumptions = [a if isinstance(a, Assumption) else parse_assumption(a, sorted(held))
                    for a in assume]
     model = FittedModel(name, family, cls, options, bound, assumptions,
-                        description=description, label=cls,
+                        description=_ENGLISH[described.key].format_map(described.fields),
+                        described=described, label=cls,
                         config_keys={k: v for k, v in keys.items() if k in held}, record=record,
                         sizes={k: v for k, v in values.items() if isinstance(v, int)})
     return model
