@@ -1,6 +1,6 @@
 # derivation.tex.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = '14457:f3d4f85b'
+SOURCE = '14547:eaaac192'
 from jinja2.runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'derivation.tex.j2'
 
@@ -71,19 +71,19 @@ def root(context, missing=missing):
     included_template = environment.get_template('latex.j2', 'derivation.tex.j2').make_module(context.get_all(), True, {'definitions': l_0_definitions, 'display': l_0_display, 'gaps': l_0_gaps, 'need': l_0_need, 'shares': l_0_shares, 'sub': l_0_sub, 'symbols': l_0_symbols, 'table_begin': l_0_table_begin, 'table_end': l_0_table_end, 'th': l_0_th, 'top': l_0_top})
     l_0_display = getattr(included_template, 'display', missing)
     if l_0_display is missing:
-        l_0_display = undefined(f"the template {included_template.__name__!r} (imported on line 5 in 'derivation.tex.j2') does not export the requested name 'display'", name='display')
+        l_0_display = undefined(f"the template {included_template.__name__!r} (imported on line 6 in 'derivation.tex.j2') does not export the requested name 'display'", name='display')
     l_0_definitions = getattr(included_template, 'definitions', missing)
     if l_0_definitions is missing:
-        l_0_definitions = undefined(f"the template {included_template.__name__!r} (imported on line 5 in 'derivation.tex.j2') does not export the requested name 'definitions'", name='definitions')
+        l_0_definitions = undefined(f"the template {included_template.__name__!r} (imported on line 6 in 'derivation.tex.j2') does not export the requested name 'definitions'", name='definitions')
     l_0_table_begin = getattr(included_template, 'table_begin', missing)
     if l_0_table_begin is missing:
-        l_0_table_begin = undefined(f"the template {included_template.__name__!r} (imported on line 5 in 'derivation.tex.j2') does not export the requested name 'table_begin'", name='table_begin')
+        l_0_table_begin = undefined(f"the template {included_template.__name__!r} (imported on line 6 in 'derivation.tex.j2') does not export the requested name 'table_begin'", name='table_begin')
     l_0_table_end = getattr(included_template, 'table_end', missing)
     if l_0_table_end is missing:
-        l_0_table_end = undefined(f"the template {included_template.__name__!r} (imported on line 5 in 'derivation.tex.j2') does not export the requested name 'table_end'", name='table_end')
+        l_0_table_end = undefined(f"the template {included_template.__name__!r} (imported on line 6 in 'derivation.tex.j2') does not export the requested name 'table_end'", name='table_end')
     l_0_need = getattr(included_template, 'need', missing)
     if l_0_need is missing:
-        l_0_need = undefined(f"the template {included_template.__name__!r} (imported on line 5 in 'derivation.tex.j2') does not export the requested name 'need'", name='need')
+        l_0_need = undefined(f"the template {included_template.__name__!r} (imported on line 6 in 'derivation.tex.j2') does not export the requested name 'need'", name='need')
     context.vars.update({'display': l_0_display, 'definitions': l_0_definitions, 'table_begin': l_0_table_begin, 'table_end': l_0_table_end, 'need': l_0_need})
     context.exported_vars.difference_update(('display', 'definitions', 'table_begin', 'table_end', 'need'))
     l_0_top = str_join((context.call((undefined(name='need') if l_0_need is missing else l_0_need), 6), '\\', environment.getitem((undefined(name='headings') if l_0_headings is missing else l_0_headings), 0), ))
@@ -368,7 +368,7 @@ def root(context, missing=missing):
         _loop_vars = {}
         pass
         yield '\n'
-        yield str((context.call((undefined(name='need') if l_0_need is missing else l_0_need), 8, _loop_vars=_loop_vars) if (not environment.getattr(l_1_loop, 'first')) else cond_expr_undefined("the inline if-expression on line 151 in 'derivation.tex.j2' evaluated to false and no else section was defined.")))
+        yield str((context.call((undefined(name='need') if l_0_need is missing else l_0_need), 8, _loop_vars=_loop_vars) if (not environment.getattr(l_1_loop, 'first')) else cond_expr_undefined("the inline if-expression on line 152 in 'derivation.tex.j2' evaluated to false and no else section was defined.")))
         yield str((undefined(name='sub') if l_0_sub is missing else l_0_sub))
         yield '{'
         l_2_loop = missing
@@ -376,7 +376,7 @@ def root(context, missing=missing):
             _loop_vars = {}
             pass
             yield str(context.call((undefined(name='code') if l_0_code is missing else l_0_code), l_2_n, _loop_vars=_loop_vars))
-            yield str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 151 in 'derivation.tex.j2' evaluated to false and no else section was defined.")))
+            yield str((', ' if (not environment.getattr(l_2_loop, 'last')) else cond_expr_undefined("the inline if-expression on line 152 in 'derivation.tex.j2' evaluated to false and no else section was defined.")))
         l_2_loop = l_2_n = missing
         yield '}\n'
         if environment.getattr(l_1_s, 'repeat'):
@@ -942,4 +942,4 @@ def root(context, missing=missing):
         yield '}\n\\end{document}\n'
 
 blocks = {}
-debug_info = '5=68&6=86&7=89&8=92&9=95&10=97&11=100&14=105&17=110&24=112&28=115&41=122&42=124&49=127&50=129&52=133&54=135&56=138&58=140&60=144&62=147&64=150&67=153&69=157&71=159&72=161&73=165&72=171&75=172&76=175&78=180&80=184&81=187&82=195&83=199&82=207&85=208&86=212&88=219&90=221&92=224&94=226&95=230&99=234&100=236&102=240&103=242&104=244&106=248&109=251&111=254&114=257&116=261&117=264&118=271&119=275&118=293&121=294&122=298&124=316&125=318&127=321&129=323&130=328&134=334&136=337&138=339&139=343&144=350&145=356&147=359&149=362&151=368&152=379&154=382&158=384&159=386&160=397&161=399&162=401&164=405&166=407&167=411&166=435&169=436&170=439&172=465&174=467&175=469&176=471&178=474&179=476&183=480&185=484&186=486&188=488&189=490&191=492&192=494&194=499&196=501&198=504&199=506&200=508&202=511&206=514&208=519&209=522&210=524&211=526&215=533&218=535&220=539&222=541&224=544&225=548&226=550&227=553&232=560&234=562&236=565&238=569&240=571&242=574&243=578&247=596&248=600&247=612&250=613&251=616&253=627&256=630&257=633&259=636&261=639&264=641&266=644&268=648&269=650&270=652&272=654&274=657&277=659&279=662&281=666&282=668&285=670&286=672&288=674&290=676&291=679&293=687&294=691&293=709&296=710&297=714&299=727&301=729&303=731&304=733&306=736&308=738&309=741&311=749&312=753&311=771&314=772&315=776&317=785&319=787&321=790&324=793&325=797&324=803&327=804&328=807&330=812&332=814&334=816&336=819&338=823&340=825&342=827&343=831&342=841&345=842&346=845&348=855&349=861&350=863&352=866&354=868&356=871&358=873&360=877&362=880&364=883&366=885&367=889&366=901&369=902&370=905&372=916&374=918&376=921&378=923&380=926&383=929&386=932&390=938'
+debug_info = '6=68&7=86&8=89&9=92&10=95&11=97&12=100&15=105&18=110&25=112&29=115&42=122&43=124&50=127&51=129&53=133&55=135&57=138&59=140&61=144&63=147&65=150&68=153&70=157&72=159&73=161&74=165&73=171&76=172&77=175&79=180&81=184&82=187&83=195&84=199&83=207&86=208&87=212&89=219&91=221&93=224&95=226&96=230&100=234&101=236&103=240&104=242&105=244&107=248&110=251&112=254&115=257&117=261&118=264&119=271&120=275&119=293&122=294&123=298&125=316&126=318&128=321&130=323&131=328&135=334&137=337&139=339&140=343&145=350&146=356&148=359&150=362&152=368&153=379&155=382&159=384&160=386&161=397&162=399&163=401&165=405&167=407&168=411&167=435&170=436&171=439&173=465&175=467&176=469&177=471&179=474&180=476&184=480&186=484&187=486&189=488&190=490&192=492&193=494&195=499&197=501&199=504&200=506&201=508&203=511&207=514&209=519&210=522&211=524&212=526&216=533&219=535&221=539&223=541&225=544&226=548&227=550&228=553&233=560&235=562&237=565&239=569&241=571&243=574&244=578&248=596&249=600&248=612&251=613&252=616&254=627&257=630&258=633&260=636&262=639&265=641&267=644&269=648&270=650&271=652&273=654&275=657&278=659&280=662&282=666&283=668&286=670&287=672&289=674&291=676&292=679&294=687&295=691&294=709&297=710&298=714&300=727&302=729&304=731&305=733&307=736&309=738&310=741&312=749&313=753&312=771&315=772&316=776&318=785&320=787&322=790&325=793&326=797&325=803&328=804&329=807&331=812&333=814&335=816&337=819&339=823&341=825&343=827&344=831&343=841&346=842&347=845&349=855&350=861&351=863&353=866&355=868&357=871&359=873&361=877&363=880&365=883&367=885&368=889&367=901&370=902&371=905&373=916&375=918&377=921&379=923&381=926&384=929&387=932&391=938'
