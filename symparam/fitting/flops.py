@@ -22,6 +22,7 @@ FLOPs; otherwise a config with that value is refused.
 from __future__ import annotations
 
 import contextlib
+import functools
 import random
 import re
 import time
@@ -32,7 +33,7 @@ import sympy
 
 from symparam import fitted
 from symparam.fitted.expr import encode
-from symparam.fitting import solve
+from symparam.fitting import inputs_made, solve
 from symparam.fitting.fitter import FitError
 from symparam.fitting.keys import probe_values
 from symparam.fitting.meta import quiet_init
@@ -83,8 +84,9 @@ def _generic(name: str, modules: Mapping[str, Any]) -> str:
     return ".".join(out)
 
 
-def forward(model: Any, batch: int, seq: int) -> _Run:
-    """The counted operations of ``model(input_ids)`` on the meta device (B × s tokens)."""
+def forward(model: Any, batch: int, seq: int, made: inputs_made.Made | None = None) -> _Run:
+    """The counted operations of ``model(input_ids)`` on the meta device (B × s tokens), or
+    of ``model(pixel_values …)`` as ``made`` says (:mod:`symparam.fitting.inputs_made`)."""
     import torch
     from torch.utils._python_dispatch import TorchDispatchMode
     from torch.utils._pytree import tree_flatten, tree_map
@@ -122,13 +124,14 @@ def forward(model: Any, batch: int, seq: int) -> _Run:
                                ints, (packet, spec, leaves)))
             return out
 
-    ids = torch.zeros((batch, seq), dtype=torch.long, device="meta")
+    given = made.tensors(model.config, batch, seq) if made else {
+        GIVEN: torch.zeros((batch, seq), dtype=torch.long, device="meta")}
     counter = FlopCounterMode(display=False)
     hooks = [torch.nn.modules.module.register_module_forward_pre_hook(pre),
              torch.nn.modules.module.register_module_forward_hook(post)]
     try:
         with counter, Recorder(), torch.no_grad():
-            model(input_ids=ids)
+            model(**given)
     finally:
         for h in hooks:
             h.remove()
@@ -166,6 +169,7 @@ class FlopsFitter:
                 self.point[name] = LAYERS_AT
         self.point.update(B=BATCH, s=SEQ)
         self.forwards = 0
+        self.made: inputs_made.Made | None = None  # an image, where the forward needs one
         self.tied: dict[str, set[str]] = {}
         self.ran: list[dict[str, int]] = []  # points whose forward ran, and those it did not
         self.failed: list[tuple[dict[str, int], str]] = []
@@ -182,8 +186,8 @@ class FlopsFitter:
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                done = run_meta(self.s.make_config(values), self.cls, point["B"], point["s"],
-                                forward)
+                done = run_meta(self.s.make_config(values), self.cls, point["B"],
+                                point.get("s", 0), functools.partial(forward, made=self.made))
         except FitError:
             raise
         except Exception as error:  # transformers refusing these sizes, or a meta tensor
@@ -199,12 +203,14 @@ class FlopsFitter:
         """The class's FLOPs entry: the formula, its parts, what it holds and was checked at."""
         needs = needed(self.cls)
         if needs:
-            raise FitError(_needs(needs))
+            self._make(needs)
         base = self.run(self.point)
         if isinstance(base, str):
             asked = ASKS.search(base)
-            if asked and asked.group(1) != GIVEN:
-                raise FitError(_needs([asked.group(1)]))
+            if asked and (asked.group(1) != GIVEN or (self.made and not self.made.tokens)):
+                self._make([asked.group(1)])
+                base = self.run(self.point)
+        if isinstance(base, str):
             layered = [k for k, p in self.paths.items() if LAYERS.match(p)]
             self.point.update({k: self.s.keys[self.paths[k]].value for k in layered})
             base = self.run(self.point)
@@ -279,8 +285,27 @@ class FlopsFitter:
         }
         entry["runs_if"] = self._runs_if(moving) + self._even(exprs) + self._products(tied)
         entry["keys"] = self._keys(total, [dict(self.point), *(p for p, _ in checks[:2])])
+        if self.made is not None:
+            entry["inputs"] = inputs_made.shapes(self.made, self.record,
+                                                 self.s.make_config({}))
         entry["forwards"] = self.forwards
         return entry
+
+    def _make(self, needs: Sequence[str]) -> None:
+        """Feed the forward what it needs besides (or instead of) ``input_ids``, as
+        :func:`inputs_made.plan` says: an image (the point then has no s where no token ids
+        are fed); a :class:`FitError` names what is not made. The runs before are forgotten
+        (their failures were the missing input's)."""
+        before = self.made
+        wanted = [*needs, *([inputs_made.IMAGE] if before else [])]
+        self.made = inputs_made.plan(self.record, list(dict.fromkeys(wanted)),
+                                     takes_ids(self.cls) or bool(before and before.tokens))
+        if self.made.tokens:
+            self.point.setdefault("s", SEQ)
+        else:
+            self.point.pop("s", None)
+        self.ran.clear()
+        self.failed.clear()
 
     def _held(self) -> dict[str, int]:
         """The record's symbols this fit never moves (a size the record holds fixed, a
@@ -365,8 +390,8 @@ class FlopsFitter:
                     keys = sorted(set(keys) | {k for k in keys for k in self.tied.get(k, ())})
                 memo = (tuple(keys), tuple(values), tuple(wanted))
                 if memo not in cache:
-                    cache[memo] = self._one(keys, points, values, held, wanted, place, value,
-                                            set(base.ops))
+                    cache[memo] = self._widened(keys, points, values, held, wanted, place,
+                                                value, set(base.ops))
                 out[place] = cache[memo]
         return out
 
@@ -375,6 +400,10 @@ class FlopsFitter:
              value: Any, shape: set[Signature]) -> sympy.Expr:
         """The one formula of a number; where several fit every point, points that tell
         them apart are run (the simplest kept where none runs)."""
+        if self.made is not None and "B" in keys and len(keys) > 1:
+            each = self._per_image(keys, points, values, held, wanted, place, value, shape)
+            if each is not None:
+                return each
         linear = {k: solve.marginal_linear(self.point, points, values, k) for k in keys}
         required = [k for k in keys if k not in self.tied]
         options = solve.candidates(keys, points, values, linear, required)
@@ -404,6 +433,53 @@ class FlopsFitter:
             what = "how often it runs" if index is None else f"number {index} of its shapes"
             raise FitError(f"{sig[0] or 'the model'}: {sig[2]}, {what}: {why}")
         return chosen.expr()
+
+    def _widened(self, keys: list[str], points: Sequence[Mapping[str, int]],
+                 values: list[int], held: Sequence[Mapping[str, int]], wanted: list[int],
+                 place: Any, value: Any, shape: set[Signature]) -> sympy.Expr:
+        """:meth:`_one`, and where nothing fits in the sizes that moved the number alone,
+        in those and one more that two points equal in them but of different values tell
+        apart (h in ``h·⌊H/h⌋``, which is H wherever h divides H: h moved alone shows
+        nothing)."""
+        try:
+            return self._one(keys, points, values, held, wanted, place, value, shape)
+        except FitError as error:
+            seen: dict[tuple[int, ...], list[tuple[Mapping[str, int], int]]] = {}
+            for p, v in [*zip(points, values, strict=True), *zip(held, wanted, strict=True)]:
+                seen.setdefault(tuple(p[k] for k in keys), []).append((p, v))
+            telling = sorted({k for group in seen.values() for (p, v) in group
+                              for (q, w) in group if v != w for k in p
+                              if k not in keys and p[k] != q.get(k)})
+            for extra in telling:
+                try:
+                    return self._one(sorted([*keys, extra]), points, values, held, wanted,
+                                     place, value, shape)
+                except FitError:
+                    continue
+            raise error from None
+
+    def _per_image(self, keys: list[str], points: Sequence[Mapping[str, int]],
+                   values: list[int], held: Sequence[Mapping[str, int]], wanted: list[int],
+                   place: Any, value: Any, shape: set[Signature]) -> sympy.Expr | None:
+        """A number B times one in the other sizes (an image's patches flattened over the
+        batch, ``B·(⌊R/P⌋² + 1)``: three factors, more than a term of :mod:`solve` holds),
+        fitted as B times that; None where it is not one, or nothing fits it so."""
+        seen = [*zip(points, values, strict=True), *zip(held, wanted, strict=True)]
+        if any(v % p["B"] for p, v in seen):
+            return None
+        batch = self.point["B"]
+
+        def each(r: _Run) -> int:  # the settling runs move the other sizes, not B
+            return int(value(r)) // batch
+
+        try:
+            per = self._one([k for k in keys if k != "B"], points,
+                            [v // p["B"] for p, v in zip(points, values, strict=True)], held,
+                            [v // p["B"] for p, v in zip(held, wanted, strict=True)], place,
+                            each, shape)
+        except FitError:
+            return None
+        return symbol("B") * per
 
     def _sum(self, base: _Run, exprs: Mapping[Any, sympy.Expr]
              ) -> tuple[sympy.Expr, list[tuple[str, sympy.Expr]]]:
@@ -558,10 +634,15 @@ def needed(cls: str) -> list[str]:
             and p.default is inspect.Parameter.empty and p.kind in kinds]
 
 
-def _needs(names: Sequence[str]) -> str:
-    what = "an input" if len(names) == 1 else "inputs"
-    return (f"its forward needs {', '.join(names)}, {what} the fitter does not make (it "
-            f"runs on B × s {GIVEN} alone)")
+def takes_ids(cls: str) -> bool:
+    """Whether ``cls``'s forward needs ``input_ids`` (no default: BLIP-2's, beside its
+    images)."""
+    import inspect
+
+    import transformers
+
+    param = inspect.signature(getattr(transformers, cls).forward).parameters.get(GIVEN)
+    return param is not None and param.default is inspect.Parameter.empty
 
 
 def run_meta(config: Any, cls: str, batch: int, seq: int, how: Any) -> Any:
