@@ -288,6 +288,7 @@ class FlopsFitter:
         if self.made is not None:
             entry["inputs"] = inputs_made.shapes(self.made, self.record,
                                                  self.s.make_config({}))
+            entry["image_keys"] = [self.made.channels, self.made.side]  # for the oracle
         entry["forwards"] = self.forwards
         return entry
 
