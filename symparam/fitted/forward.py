@@ -22,10 +22,11 @@ from typing import Any
 
 import sympy
 
-from symparam.errors import ConfigError, InvalidValueError, UnboundError
+from symparam.errors import ConfigError, InvalidValueError, Param, UnboundError
 from symparam.fitted.expr import decode
 from symparam.frozen import frozen
 from symparam.symbols import symbol
+from symparam.wording import strings
 
 #: the format read (:data:`symparam.fitting.flops.FORMAT`)
 FORMAT = 1
@@ -98,8 +99,6 @@ def run_on(model: Any, batch: int, seq: int | None, lang: str = "en",
     images (how many, their size and channels, read off the record's sizes) and its token
     sequences (``run on 2 images of 224 × 224 pixels with 3 channels each``; ``bare``: the
     inputs alone)."""
-    from symparam.wording import strings
-
     words = strings(lang)["fitted_inputs"]
     said = []
     for name, shape in input_shapes(model, batch, seq).items():
@@ -152,11 +151,11 @@ def flops(model: Any, batch: int, seq: int | None) -> FittedFlops:
     assert data is not None
     entry = data["classes"][cls]
     if seq is not None and not takes_sequence(model):
-        raise InvalidValueError(f"--seq {seq}: {cls}'s forward reads images, no token "
-                                f"sequence (here {run_on(model, batch, None, bare=True)}): "
-                                "leave out --seq")
+        raise InvalidValueError(f"{cls}'s forward reads images, no token sequence (here "
+                                f"{run_on(model, batch, None, bare=True)}): leave out ",
+                                Param("seq"))
     if seq is None and takes_sequence(model):
-        raise InvalidValueError("give the sequence length: --seq S")
+        raise InvalidValueError("give the sequence length: ", Param("seq", "seq=S"))
     for path, kept in entry.get("keys", {}).items():
         value = model.options.get(path, record["keys"][path].get("default"))
         if value not in kept:

@@ -93,9 +93,10 @@ def plan(record: Mapping[str, Any], needs: Sequence[str], wants_ids: bool) -> Ma
     if not held:
         raise FitError("its forward needs pixel_values, and its config holds no num_channels "
                        "nor image_size to size them by (the image's size is no config key)")
+    lacking = SIDE if any(p.endswith(CHANNELS) for p in held) else CHANNELS
     raise FitError(f"its forward needs pixel_values, and its config holds {', '.join(held)} "
-                   "but not both num_channels and image_size beside each other to size them "
-                   "by (the image's size is no config key)")
+                   f"but no {lacking} beside it to size them by (the image's "
+                   f"{'size' if lacking == SIDE else 'channels'} is no config key)")
 
 
 def _sections(keys: Mapping[str, Any]) -> list[str]:
