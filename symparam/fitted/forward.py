@@ -1,7 +1,9 @@
 """Forward FLOPs of a fitted record, read off transformers' forward with torch's counter and
 shipped as data (``flops/<model_type>.json``, written by ``python tools/fit_records.py --flops
 TYPE``; :mod:`symparam.fitting.flops` says how). Read without torch: the formula is a JSON
-expression (:mod:`symparam.fitted.expr`) in B, s and the record's sizes.
+expression (:mod:`symparam.fitted.expr`) in B, s and the record's sizes — in B and the sizes
+alone where the forward was run on images (B × C × R × R ``pixel_values``, C and R the
+config's ``num_channels`` and ``image_size``), which :func:`run_on` says from the file.
 
 A class is refused in one line where its FLOPs were not fitted (with the reason the fit
 gave), where a config gives a key a value the FLOPs were not read at, or a size the fit held

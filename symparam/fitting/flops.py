@@ -1,7 +1,8 @@
 """Forward FLOPs read off transformers' forward with torch's counter (needs torch, transformers).
 
 Each class of a fitted type is built on the meta device and run on ``input_ids`` of B
-sequences of s tokens, attention and experts as eager code, under
+sequences of s tokens (or, where its forward needs an image, on B images sized by its config:
+:mod:`symparam.fitting.inputs_made`), attention and experts as eager code, under
 ``torch.utils.flop_counter.FlopCounterMode``. Beside it, each operation the counter counts
 (``flop_registry``: mm, addmm, bmm, baddbmm, convolutions, attention kernels) is recorded with
 the module it ran in (layer indices folded: ``model.layers.*.mlp.down_proj``), its place
