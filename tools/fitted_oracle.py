@@ -164,9 +164,10 @@ def counter_flops(config: dict[str, Any], cls: str, batch: int, seq: int | None,
         return f"{type(error).__name__}: {str(error)[:100]}"
 
 
-def _image(config: Any, channels: str, side: str) -> tuple[int, int, int]:
+def _image(config: Any, channels: str, side: str, frames: str = "") -> tuple[int, ...]:
     """C, height and width of an image as transformers' ``config`` sizes it: the values of
-    the keys ``channels`` and ``side`` (``vision_config.image_size``: an int, or a pair)."""
+    the keys ``channels`` and ``side`` (``vision_config.image_size``: an int, or a pair);
+    a video's frames first where ``frames`` names their key."""
     def at(path: str) -> Any:
         value = config
         for part in path.split("."):
@@ -175,7 +176,8 @@ def _image(config: Any, channels: str, side: str) -> tuple[int, int, int]:
 
     size = at(side)
     height, width = (size, size) if isinstance(size, int) else size
-    return int(at(channels)), int(height), int(width)
+    return (*((int(at(frames)),) if frames else ()), int(at(channels)), int(height),
+            int(width))
 
 
 def check_flops(model_type: str, draws: int, seed: int) -> Counter[str]:

@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '61590:c65f9b1a'
+SOURCE = '61798:4532ea75'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -1079,5 +1079,9 @@ TABLE = {'title': 'Parameter count of {model}',
                                  'channels',
                    'tokens': '{count} sequences of {seq} tokens',
                    'tokens_one': '{count} sequence of {seq} tokens',
-                   'and': ' and '},
+                   'and': ' and ',
+                   'videos': '{count} videos of {frames} frames of {height} × {width} pixels with '
+                             '{channels} channels each',
+                   'videos_one': '{count} video of {frames} frames of {height} × {width} pixels '
+                                 'with {channels} channels'},
  'families': {}}

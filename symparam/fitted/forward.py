@@ -107,6 +107,10 @@ def run_on(model: Any, batch: int, seq: int | None, lang: str = "en",
         if name == "input_ids":
             said.append(words["tokens_one" if batch == 1 else "tokens"].format(
                 count=batch, seq=shape[1]))
+        elif len(shape) == 5:  # a video: B × frames × C × height × width
+            said.append(words["videos_one" if batch == 1 else "videos"].format(
+                count=batch, frames=shape[1], channels=shape[2], height=shape[3],
+                width=shape[4]))
         else:
             said.append(words["images_one" if batch == 1 else "images"].format(
                 count=batch, channels=shape[1], height=shape[2], width=shape[3]))

@@ -289,7 +289,8 @@ class FlopsFitter:
         if self.made is not None:
             entry["inputs"] = inputs_made.shapes(self.made, self.record,
                                                  self.s.make_config({}))
-            entry["image_keys"] = [self.made.channels, self.made.side]  # for the oracle
+            entry["image_keys"] = [self.made.channels, self.made.side,  # for the oracle
+                                   *([self.made.frames] if self.made.frames else [])]
         entry["forwards"] = self.forwards
         return entry
 
@@ -399,16 +400,18 @@ class FlopsFitter:
 
     def _one(self, keys: list[str], points: Sequence[Mapping[str, int]], values: list[int],
              held: Sequence[Mapping[str, int]], wanted: list[int], place: Any,
-             value: Any, shape: set[Signature]) -> sympy.Expr:
+             value: Any, shape: set[Signature], factor: bool = True) -> sympy.Expr:
         """The one formula of a number; where several fit every point, points that tell
-        them apart are run (the simplest kept where none runs)."""
-        if self.made is not None and "B" in keys and len(keys) > 1:
+        them apart are run (the simplest kept where none runs). On images, a product of a
+        size by the rest is tried first (:meth:`_per_image`)."""
+        if self.made is not None and factor and "B" in keys and len(keys) > 1:
             each = self._per_image(keys, points, values, held, wanted, place, value, shape)
             if each is not None:
                 return each
         linear = {k: solve.marginal_linear(self.point, points, values, k) for k in keys}
         required = [k for k in keys if k not in self.tied]
-        options = solve.candidates(keys, points, values, linear, required)
+        options = solve.candidates(keys, points, values, linear, required,
+                                   squares=self.made is not None)
         chosen, why, kept = solve.settle(options, held, wanted)
         tries = 0
         while chosen is None and kept and tries < 200:
@@ -462,26 +465,37 @@ class FlopsFitter:
 
     def _per_image(self, keys: list[str], points: Sequence[Mapping[str, int]],
                    values: list[int], held: Sequence[Mapping[str, int]], wanted: list[int],
-                   place: Any, value: Any, shape: set[Signature]) -> sympy.Expr | None:
-        """A number B times one in the other sizes (an image's patches flattened over the
-        batch, ``B·(⌊R/P⌋² + 1)``: three factors, more than a term of :mod:`solve` holds),
-        fitted as B times that; None where it is not one, or nothing fits it so."""
+                   place: Any, value: Any, shape: set[Signature], depth: int = 0
+                   ) -> sympy.Expr | None:
+        """A number that is a size times one in the other sizes (an image's patches
+        flattened over the batch, ``B·(⌊R/P⌋² + 1)``, or over the batch and the heads,
+        ``B·h·⌊R/P⌋²``: more factors than a term of :mod:`solve` holds), fitted as that size
+        times the rest — B first, then each other size it divides at every point, two deep;
+        None where it is no such product, or nothing fits it so."""
+        if depth == 2 or len(keys) < 2:
+            return None
         seen = [*zip(points, values, strict=True), *zip(held, wanted, strict=True)]
-        if any(v % p["B"] for p, v in seen):
-            return None
-        batch = self.point["B"]
+        for key in sorted(keys, key=lambda k: (k != "B", k)):
+            if any(p[key] == 0 or v % p[key] for p, v in seen):
+                continue
+            at = self.point[key]
 
-        def each(r: _Run) -> int:  # the settling runs move the other sizes, not B
-            return int(value(r)) // batch
+            def each(r: _Run, at: int = at) -> int:  # settling runs move the others only
+                return int(value(r)) // at
 
-        try:
-            per = self._one([k for k in keys if k != "B"], points,
-                            [v // p["B"] for p, v in zip(points, values, strict=True)], held,
-                            [v // p["B"] for p, v in zip(held, wanted, strict=True)], place,
-                            each, shape)
-        except FitError:
-            return None
-        return symbol("B") * per
+            rest = [k for k in keys if k != key]
+            inner = [v // p[key] for p, v in zip(points, values, strict=True)]
+            kept = [v // p[key] for p, v in zip(held, wanted, strict=True)]
+            per = self._per_image(rest, points, inner, held, kept, place, each, shape,
+                                  depth + 1)
+            if per is None:
+                try:
+                    per = self._one(rest, points, inner, held, kept, place, each, shape,
+                                    factor=False)
+                except FitError:
+                    continue
+            return symbol(key) * per
+        return None
 
     def _sum(self, base: _Run, exprs: Mapping[Any, sympy.Expr]
              ) -> tuple[sympy.Expr, list[tuple[str, sympy.Expr]]]:

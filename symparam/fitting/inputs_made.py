@@ -4,9 +4,11 @@ A forward that needs ``pixel_values`` (a vision encoder, a detector, a ViT) is r
 of C channels and R × R pixels, ``(B, C, R, R)``, C and R read off the config the class is
 built from: ``num_channels`` and ``image_size`` (an int, or a pair of height and width) of the
 config itself, or of the one section that holds both (``vision_config``,
-``backbone_config``). The shape is written into the FLOPs file as expressions in the record's
-symbols (a size the record reads is its symbol, one it holds fixed is its value), so that
-what a forward was run on is said from the record, without torch. A size of the input that is
+``backbone_config``); where that config also holds ``num_frames``, on B videos of F such
+frames, ``(B, F, C, R, R)`` (TimeSformer, VideoMAE). The shape is written into the FLOPs
+file as expressions in the record's symbols (a size the record reads is its symbol, one it
+holds fixed is its value), so that what a forward was run on is said from the record,
+without torch. A size of the input that is
 no key of the config the record reads (a ResNet's image, whose side sizes no weight and which
 its config does not hold) is refused by name, never guessed; so is any other input
 (``grid_thw``, an audio's ``input_values``).
@@ -25,24 +27,28 @@ from symparam.fitting.fitter import FitError
 
 #: the input this module makes besides ``input_ids``
 IMAGE = "pixel_values"
-#: the config keys an image is read by: its channels and its side
-CHANNELS, SIDE = "num_channels", "image_size"
+#: the config keys an image is read by: its channels and its side; and a video's frames
+CHANNELS, SIDE, FRAMES = "num_channels", "image_size", "num_frames"
 
 
 @dataclass(frozen=True)
 class Made:
     """How a forward is fed: an image read by the config keys ``channels`` and ``side``
-    (paths: ``vision_config.image_size``), and B × s ``input_ids`` where ``tokens``."""
+    (paths: ``vision_config.image_size``), and B × s ``input_ids`` where ``tokens``; a video
+    of ``frames`` such images where the same config holds ``num_frames`` (TimeSformer's,
+    VideoMAE's: ``(B, F, C, R, R)``)."""
 
     channels: str
     side: str
     tokens: bool
+    frames: str = ""
 
     def tensors(self, config: Any, batch: int, seq: int) -> dict[str, Any]:
         """The inputs on the meta device for ``config`` (the built model's)."""
         import torch
 
-        out = {IMAGE: torch.zeros((batch, *self.image(config)), device="meta")}
+        frames = (int(value_at(config, self.frames)),) if self.frames else ()
+        out = {IMAGE: torch.zeros((batch, *frames, *self.image(config)), device="meta")}
         if self.tokens:
             out["input_ids"] = torch.zeros((batch, seq), dtype=torch.long, device="meta")
         return out
@@ -88,7 +94,9 @@ def plan(record: Mapping[str, Any], needs: Sequence[str], wants_ids: bool) -> Ma
                     raise FitError(f"its image is sized by {path}, which the record does not "
                                    "read (it sizes no weight): an image of another size "
                                    "would be counted at the default's")
-            return Made(channels, side, wants_ids or "input_ids" in needs)
+            frames = _path(section, FRAMES)
+            return Made(channels, side, wants_ids or "input_ids" in needs,
+                        frames if frames in keys and _read(keys[frames]) else "")
     held = [p for p in keys if p.rpartition(".")[2] in (CHANNELS, SIDE)]
     if not held:
         raise FitError("its forward needs pixel_values, and its config holds no num_channels "
@@ -133,7 +141,8 @@ def shapes(made: Made, record: Mapping[str, Any], config: Any) -> dict[str, list
 
     channels = named(made.channels, [int(value_at(config, made.channels))])
     side = named(made.side, list(pair(value_at(config, made.side))))
-    out: dict[str, list[Any]] = {IMAGE: ["B", *channels, *side]}
+    frames = named(made.frames, [int(value_at(config, made.frames))]) if made.frames else []
+    out: dict[str, list[Any]] = {IMAGE: ["B", *frames, *channels, *side]}
     if made.tokens:
         out["input_ids"] = ["B", "s"]
     return out
