@@ -48,8 +48,10 @@ BATCH, SEQ, LAYERS_AT = 2, 8, 2
 #: points where every size moves at once: to fit on, to choose between fits, to check the sum
 FIT_POINTS, SETTLE_POINTS, CHECK_POINTS = 6, 3, 3
 LAYERS = re.compile(r".*(layers|depth|blocks)$")
-#: the classes read besides the base model: language-model heads
-HEADS = re.compile(r"(ForCausalLM|ForMaskedLM|LMHeadModel|ForConditionalGeneration)$")
+#: the classes read besides the base model: language-model heads, and an image classifier
+#: (read on images, as its base model is)
+HEADS = re.compile(r"(ForCausalLM|ForMaskedLM|LMHeadModel|ForConditionalGeneration|"
+                   r"ForImageClassification)$")
 #: sizes a sequence may pass (a sliding window, a chunk): drawn small, below and above s
 WINDOW = re.compile(r".*(window|chunk).*")
 #: the symbols of the batch and the sequence length
@@ -203,6 +205,8 @@ class FlopsFitter:
     def fit(self) -> dict[str, Any]:
         """The class's FLOPs entry: the formula, its parts, what it holds and was checked at."""
         needs = needed(self.cls)
+        if not needs and images_only(self.cls):  # pixel_values=None, and no token ids
+            needs = [inputs_made.IMAGE]
         if needs:
             self._make(needs)
         base = self.run(self.point)
@@ -650,6 +654,17 @@ def needed(cls: str) -> list[str]:
             and p.default is inspect.Parameter.empty and p.kind in kinds]
 
 
+def images_only(cls: str) -> bool:
+    """Whether ``cls``'s forward takes ``pixel_values`` and no ``input_ids`` (an image
+    classifier's, whose ``pixel_values`` default to None)."""
+    import inspect
+
+    import transformers
+
+    params = inspect.signature(getattr(transformers, cls).forward).parameters
+    return inputs_made.IMAGE in params and GIVEN not in params
+
+
 def takes_ids(cls: str) -> bool:
     """Whether ``cls``'s forward needs ``input_ids`` (no default: BLIP-2's, beside its
     images)."""
@@ -764,8 +779,8 @@ def fit_flops(model_type: str, seed: int = 0) -> dict[str, Any]:
     refused: dict[str, str] = {}
     for cls in record["classes"]:
         if cls != record["base"] and not HEADS.search(cls):
-            refused[cls] = ("not fitted yet: only the base model and its language-model "
-                            "heads are read off their forward")
+            refused[cls] = ("not fitted yet: only the base model, its language-model heads "
+                            "and an image classifier are read off their forward")
             continue
         try:
             classes[cls] = FlopsFitter(model_type, record, cls, seed).fit()
