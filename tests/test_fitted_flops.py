@@ -364,3 +364,22 @@ def test_an_image_no_config_key_sizes_is_refused_by_name() -> None:
         plan(symparam.fitted.load("beit"), ["pixel_values", "grid_thw"], False)
     made = plan(symparam.fitted.load("beit"), ["pixel_values"], False)
     assert (made.channels, made.side, made.tokens) == ("num_channels", "image_size", False)
+
+
+def test_videos_the_fit_never_saw() -> None:
+    """TimeSformer's forward runs on videos, B × num_frames × C × R × R, all read off its
+    config: at frames, sizes and an image no fit used, the counter's total, and what it ran
+    on said with the frames."""
+    data = forward.flops_file("timesformer")
+    if data is None or "TimesformerModel" not in data["classes"]:
+        pytest.skip("TimeSformer's FLOPs are not fitted")
+    keys = data["classes"]["TimesformerModel"]["image_keys"]
+    sizes = {"num_frames": 3, "image_size": 72, "patch_size": 8, "num_channels": 2,
+             "hidden_size": 96, "num_attention_heads": 4, "num_hidden_layers": 2,
+             "intermediate_size": 100}  # within what the fit saw its forward run at
+    cfg = config("timesformer", "TimesformerModel", **sizes)
+    m = symparam.from_hf_config(cfg)
+    for batch in (1, 2):
+        assert forward.flops(m, batch, None).flops == counted(cfg, m.label, batch, None, keys)
+    assert forward.run_on(m, 2, None) == ("run on 2 videos of 3 frames of 72 × 72 pixels "
+                                          "with 2 channels each")
