@@ -211,7 +211,7 @@ def _fitted_flops(name: str, m: Any, args: argparse.Namespace
     torch's counter (:mod:`symparam.fitted.forward`); what was not fitted is refused."""
     import textwrap
 
-    from symparam.fitted.forward import flops
+    from symparam.fitted.forward import flops, input_shapes, run_on, takes_sequence
 
     asked = [flag for flag, on in (("--causal", args.causal), ("--training", args.training),
                                    ("--decode", args.decode),
@@ -224,8 +224,6 @@ def _fitted_flops(name: str, m: Any, args: argparse.Namespace
     if asked:
         raise InvalidValueError(f"{', '.join(asked)}: a fitted record's FLOPs are its forward "
                                 "pass's as torch's counter counts it, nothing else")
-    if args.seq is None:
-        raise InvalidValueError("give the sequence length: --seq S")
     defaults = not m.sizes  # a type by name: transformers' default config of it
     if defaults:
         from symparam.fitted import model_for_config
@@ -233,17 +231,20 @@ def _fitted_flops(name: str, m: Any, args: argparse.Namespace
         m = model_for_config({"model_type": m.record["model_type"],
                               "architectures": [m.label]}, name)
     got = flops(m, args.batch, args.seq)
+    ran = run_on(m, args.batch, args.seq)
+    shapes = {k: list(v) for k, v in input_shapes(m, args.batch, args.seq).items()}
     record = {"model": name, "class": m.label, "default_config": defaults,
               "flops": got.flops, "macs": got.flops // 2,
               "formula": str(got.formula), "convention": got.convention,
-              "batch": args.batch, "seq": args.seq,
+              "batch": args.batch, "seq": args.seq, "inputs": shapes, "run_on": ran,
               "breakdown": [{"name": n, "flops": f} for n, f in got.parts]}
 
     def show() -> None:
         unit = "MACs" if args.macs else "FLOPs"
         shown = got.flops // 2 if args.macs else got.flops
         at = ", transformers' default config" if defaults else ""
-        print(f"{name}: {m.label}{at}, B = {args.batch}, s = {args.seq}")
+        seq = f", s = {args.seq}" if takes_sequence(m) else ""
+        print(f"{name}: {m.label}{at}, B = {args.batch}{seq}: {ran}")
         print(textwrap.fill(got.convention, 100, initial_indent="  ",
                             subsequent_indent="  "))
         formula = sympy.expand(got.formula / 2) if args.macs else got.formula

@@ -1,7 +1,7 @@
 """Forward FLOPs of fitted records against torch's counter: transformers' classes built on the
-meta device from configs the fit never saw, run on B × s ``input_ids`` under
-``FlopCounterMode`` with eager attention (tools/fitted_oracle.py's ``check_flops``); and the
-refusals, each one line.
+meta device from configs the fit never saw, run on B × s ``input_ids`` (or on B images sized
+by the config's ``num_channels`` and ``image_size``) under ``FlopCounterMode`` with eager
+attention (tools/fitted_oracle.py's ``check_flops``); and the refusals, each one line.
 
 The sample of types is drawn with the run's sweep seed (printed; ``SYMPARAM_SEED=N`` replays
 it), as tests/test_fitted_oracle.py draws its own.
@@ -28,11 +28,13 @@ SAMPLE, DRAWS, CPU = 4, 3, 240
 FOLDER = ROOT / "symparam" / "fitted" / "flops"
 
 
-def fitted_types() -> list[str]:
-    """The types whose FLOPs file reads some class off its forward."""
+def fitted_types(images: bool = False) -> list[str]:
+    """The types whose FLOPs file reads some class off its forward (``images``: some class
+    off its forward run on images)."""
     out = []
     for path in sorted(FOLDER.glob("*.json")):
-        if json.loads(path.read_text(encoding="utf-8"))["classes"]:
+        classes = json.loads(path.read_text(encoding="utf-8"))["classes"]
+        if classes and (not images or any("image_keys" in e for e in classes.values())):
             out.append(path.stem)
     return out
 
@@ -45,13 +47,14 @@ def config(model_type: str, cls: str, **sizes: Any) -> dict[str, Any]:
     return dict(json.loads(json.dumps(data, default=str)))
 
 
-def counted(data: dict[str, Any], cls: str, batch: int, seq: int) -> int | str:
+def counted(data: dict[str, Any], cls: str, batch: int, seq: int | None,
+            image_keys: list[str] | None = None) -> int | str:
     import sys
 
     sys.path.insert(0, str(ROOT / "tools"))
     from fitted_oracle import counter_flops
 
-    return counter_flops(data, cls, batch, seq)
+    return counter_flops(data, cls, batch, seq, image_keys)
 
 
 @pytest.mark.sweep
@@ -61,8 +64,11 @@ def test_a_sample_of_types_counts_as_flop_counter_mode_does(
     symparam does not refuse gets FlopCounterMode's total on the meta device, and some do."""
     pytest.importorskip("transformers")
     seed = request.config.sweep_seed
-    names = fitted_types()
-    types = sorted(random.Random(f"{seed}:flops").sample(names, min(SAMPLE, len(names))))
+    names, pictured = fitted_types(), fitted_types(images=True)
+    rng = random.Random(f"{seed}:flops")
+    types = sorted(rng.sample(names, min(SAMPLE, len(names))))
+    if pictured and not set(types) & set(pictured):  # a forward run on images, every run
+        types[rng.randrange(len(types))] = rng.choice(pictured)
     print(f"fitted FLOPs oracle: seed {seed}, {' '.join(types)}")
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     done = run_bounded(f"import sys; sys.path.insert(0, {str(ROOT / 'tools')!r})\n"
@@ -273,3 +279,107 @@ def test_dense_layers_first_and_a_period_held() -> None:
     data = config("flint", "FlintForCausalLM", decoder_sparse_step=2, **sizes)
     with pytest.raises(InvalidValueError, match="decoder_sparse_step = 2"):
         forward.flops(symparam.from_hf_config(data), 2, 7)
+
+
+#: AIMv2's vision tower at sizes its fit never used: 96-pixel images of 4 channels cut into
+#: 8-pixel patches, heads of 24 over a width 4 divides, 3 layers
+AIM = {"image_size": 96, "patch_size": 8, "num_channels": 4, "hidden_size": 96,
+        "num_attention_heads": 4, "num_hidden_layers": 3, "intermediate_size": 200}
+
+
+def pictured() -> bool:
+    """Whether AIMv2's vision tower's FLOPs are fitted (on images)."""
+    data = forward.flops_file("aimv2_vision_model")
+    return data is not None and "Aimv2VisionModel" in data["classes"]
+
+
+def test_images_the_fit_never_saw() -> None:
+    """AIMv2's vision tower runs on images sized by its config: at sizes no fit used, and at an
+    image its patches do not divide (100 pixels, ⌊100/8⌋ = 12 patches a side), the counter's
+    total on B images of that size, read without torch."""
+    data = forward.flops_file("aimv2_vision_model")
+    if data is None or "Aimv2VisionModel" not in data["classes"]:
+        pytest.skip("AIMv2's FLOPs are not fitted")
+    keys = data["classes"]["Aimv2VisionModel"]["image_keys"]
+    for sizes in (AIM, {**AIM, "image_size": 100}):
+        cfg = config("aimv2_vision_model", "Aimv2VisionModel", **sizes)
+        m = symparam.from_hf_config(cfg)
+        for batch in (1, 3):
+            got = forward.flops(m, batch, None).flops
+            assert got == counted(cfg, m.label, batch, None, keys), (sizes, batch)
+
+
+def test_flops_cli_says_what_images_it_ran_on(capsys: pytest.CaptureFixture[str],
+                                              tmp_path: Path) -> None:
+    """``symparam flops`` on a record read off a forward run on images says how many, of how
+    many pixels and channels — the config's — in the heading and in ``--json``; ``--seq``
+    is refused in one line (there is no token sequence to give), as is its absence for a
+    text model."""
+    if not pictured():
+        pytest.skip("AIMv2's FLOPs are not fitted")
+    cfg = config("aimv2_vision_model", "Aimv2VisionModel", **AIM)
+    path = tmp_path / "config.json"
+    path.write_text(json.dumps(cfg))
+    assert main(["flops", str(path), "--batch", "3", "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert got["inputs"] == {"pixel_values": [3, 4, 96, 96]} and got["seq"] is None
+    assert got["run_on"] == "run on 3 images of 96 × 96 pixels with 4 channels each"
+    assert "pixel_values of B × num_channels × image_size × image_size" in got["convention"]
+    assert main(["flops", str(path), "--batch", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0].endswith("B = 1: run on 1 image of 96 × 96 pixels with 4 "
+                                        "channels")
+    err = refused(["flops", str(path), "--seq", "8"], capsys)
+    assert "leave out --seq" in err and "1 image of 96 × 96" in err
+    assert "give the sequence length: --seq" in refused(["flops", "apertus"], capsys)
+
+
+@pytest.mark.parametrize("lang", ["zh", "ko"])
+def test_what_a_forward_ran_on_in_each_language(lang: str) -> None:
+    """The inputs said in Chinese and Korean, with the numbers the record gives, and no
+    English words."""
+    import re
+
+    if not pictured():
+        pytest.skip("AIMv2's FLOPs are not fitted")
+    m = symparam.from_hf_config(config("aimv2_vision_model", "Aimv2VisionModel", **AIM))
+    said = forward.run_on(m, 2, None, lang)
+    assert "96 × 96" in said and "4" in said and "2" in said
+    assert not re.search(r"[A-Za-z]", said), said
+    text = forward.run_on(symparam.fitted.model_for_config({"model_type": "apertus"}), 2, 16,
+                          lang)
+    assert "16" in text and not re.search(r"[A-Za-z]", text), text
+
+
+def test_an_image_no_config_key_sizes_is_refused_by_name() -> None:
+    """A ResNet's image size is no key of its config (no weight depends on it): its forward
+    is refused, never run on a size guessed; an input besides an image is named."""
+    pytest.importorskip("transformers")
+    from symparam.fitting.fitter import FitError
+    from symparam.fitting.inputs_made import plan
+
+    with pytest.raises(FitError, match="no image_size beside it"):
+        plan(symparam.fitted.load("resnet"), ["pixel_values"], False)
+    with pytest.raises(FitError, match="needs pixel_values, grid_thw, inputs the fitter"):
+        plan(symparam.fitted.load("beit"), ["pixel_values", "grid_thw"], False)
+    made = plan(symparam.fitted.load("beit"), ["pixel_values"], False)
+    assert (made.channels, made.side, made.tokens) == ("num_channels", "image_size", False)
+
+
+def test_videos_the_fit_never_saw() -> None:
+    """TimeSformer's forward runs on videos, B × num_frames × C × R × R, all read off its
+    config: at frames, sizes and an image no fit used, the counter's total, and what it ran
+    on said with the frames."""
+    data = forward.flops_file("timesformer")
+    if data is None or "TimesformerModel" not in data["classes"]:
+        pytest.skip("TimeSformer's FLOPs are not fitted")
+    keys = data["classes"]["TimesformerModel"]["image_keys"]
+    sizes = {"num_frames": 3, "image_size": 72, "patch_size": 8, "num_channels": 2,
+             "hidden_size": 96, "num_attention_heads": 4, "num_hidden_layers": 2,
+             "intermediate_size": 100}  # within what the fit saw its forward run at
+    cfg = config("timesformer", "TimesformerModel", **sizes)
+    m = symparam.from_hf_config(cfg)
+    for batch in (1, 2):
+        assert forward.flops(m, batch, None).flops == counted(cfg, m.label, batch, None, keys)
+    assert forward.run_on(m, 2, None) == ("run on 2 videos of 3 frames of 72 × 72 pixels "
+                                          "with 2 channels each")

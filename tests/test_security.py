@@ -70,6 +70,8 @@ ALLOWED = {
     ("fitting/records.py", "getattr"): "transformers' config classes' attributes",
     ("fitting/sizes.py", "getattr"): "transformers' config and model classes' attributes",
     ("fitting/keys.py", "getattr"): "transformers' config classes' attributes",
+    ("fitting/inputs_made.py", "getattr"): "transformers' config's attributes, by the keys "
+                                           "a fitted record names",
     ("fitting/builds.py", "loads"): "json.loads of the json.dumps of what transformers writes "
                                     "for a default config",
     ("fitting/transformers_types.py", "getattr"): "transformers' auto mappings and classes",

@@ -125,10 +125,13 @@ def check(model_type: str, draws: int, seed: int) -> Counter[str]:
     return out
 
 
-def counter_flops(config: dict[str, Any], cls: str, batch: int, seq: int) -> int | str:
+def counter_flops(config: dict[str, Any], cls: str, batch: int, seq: int | None,
+                  image_keys: list[str] | None = None) -> int | str:
     """FlopCounterMode's total for ``cls`` built on the meta device from the config.json
     ``config``, run on B × s ``input_ids`` with eager attention and experts; or why it did
-    not run."""
+    not run. With ``image_keys`` (the channels' and the side's config keys, as the FLOPs
+    file names them), on B images of those sizes read off transformers' config, and on
+    B × s ``input_ids`` too where ``seq`` is given."""
     import warnings
 
     import torch
@@ -143,16 +146,38 @@ def counter_flops(config: dict[str, Any], cls: str, batch: int, seq: int) -> int
             warnings.simplefilter("ignore")
             hf = transformers.AutoConfig.for_model(config["model_type"], **data)
 
-            def count(model: Any, batch: int, seq: int) -> int:
+            def count(model: Any, batch: int, seq: int | None) -> int:
+                given = {}
+                if seq is not None:
+                    given["input_ids"] = torch.zeros((batch, seq), dtype=torch.long,
+                                                     device="meta")
+                if image_keys:
+                    given["pixel_values"] = torch.zeros(
+                        (batch, *_image(model.config, *image_keys)), device="meta")
                 counter = FlopCounterMode(display=False)
                 with counter, torch.no_grad():
-                    model(input_ids=torch.zeros((batch, seq), dtype=torch.long,
-                                                device="meta"))
+                    model(**given)
                 return int(counter.get_total_flops())
 
             return int(run_meta(hf, cls, batch, seq, count))
     except Exception as error:  # a forward that does not run on the meta device
         return f"{type(error).__name__}: {str(error)[:100]}"
+
+
+def _image(config: Any, channels: str, side: str, frames: str = "") -> tuple[int, ...]:
+    """C, height and width of an image as transformers' ``config`` sizes it: the values of
+    the keys ``channels`` and ``side`` (``vision_config.image_size``: an int, or a pair);
+    a video's frames first where ``frames`` names their key."""
+    def at(path: str) -> Any:
+        value = config
+        for part in path.split("."):
+            value = value[part] if isinstance(value, dict) else getattr(value, part)
+        return value
+
+    size = at(side)
+    height, width = (size, size) if isinstance(size, int) else size
+    return (*((int(at(frames)),) if frames else ()), int(at(channels)), int(height),
+            int(width))
 
 
 def check_flops(model_type: str, draws: int, seed: int) -> Counter[str]:
@@ -175,6 +200,9 @@ def check_flops(model_type: str, draws: int, seed: int) -> Counter[str]:
             continue
         config, cls, _ = got
         batch, seq = rng.randint(1, 4), rng.randint(1, 64)
+        entry = data["classes"].get(cls, {}) if data else {}
+        if entry.get("image_keys") and "input_ids" not in entry.get("inputs", {}):
+            seq = None  # images alone: no sequence to give
         try:
             m = symparam.from_hf_config(config, name=model_type)
             if getattr(m, "record", None) is None:  # written as a type a hand-written family
@@ -184,15 +212,17 @@ def check_flops(model_type: str, draws: int, seed: int) -> Counter[str]:
         except symparam.SymparamError as error:
             out[f"refused: {str(error).removeprefix(f'{model_type}: ')[:120]}"] += 1
             continue
-        if data and {**m.sizes, "B": batch, "s": seq} in data["classes"][cls]["checked"]:
+        at = {**m.sizes, "B": batch, **({"s": seq} if seq is not None else {})}
+        if data and at in data["classes"][cls]["checked"]:
             continue
-        real = counter_flops(config, cls, batch, seq)
+        real = counter_flops(config, cls, batch, seq, entry.get("image_keys"))
         if isinstance(real, str):
             out[f"unrun: {real}"] += 1
         elif real == ours.flops:
             out["exact"] += 1
         else:
-            out[f"silent: {cls} at B = {batch}, s = {seq}: {ours.flops:,}, FlopCounterMode "
+            out[f"silent: {cls} at B = {batch}, s = {seq}, {dict(m.sizes)}: {ours.flops:,}, "
+                f"FlopCounterMode "
                 f"{real:,}"] += 1
     return out
 

@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '62706:af947fc8'
+SOURCE = '63329:a5473d17'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -1098,4 +1098,16 @@ TABLE = {'title': 'Parameter count of {model}',
                    'mlp': 'MLP',
                    'gated_mlp': 'gated MLP',
                    'experts': 'experts'}},
+ 'fitted_inputs': {'run_on': 'run on {inputs}',
+                   'images': '{count} images of {height} × {width} pixels with {channels} channels '
+                             'each',
+                   'images_one': '{count} image of {height} × {width} pixels with {channels} '
+                                 'channels',
+                   'tokens': '{count} sequences of {seq} tokens',
+                   'tokens_one': '{count} sequence of {seq} tokens',
+                   'and': ' and ',
+                   'videos': '{count} videos of {frames} frames of {height} × {width} pixels with '
+                             '{channels} channels each',
+                   'videos_one': '{count} video of {frames} frames of {height} × {width} pixels '
+                                 'with {channels} channels'},
  'families': {}}

@@ -1,5 +1,5 @@
 # templates/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '81710:8c1e02b9'
+SOURCE = '82420:80ad9c65'
 TABLE = {'title': '{model}의 파라미터 수',
  'intro': '{architecture}에는 파라미터가 몇 개 있을까? 아래의 모든 수치는 symparam이 모델의 블록 트리에서 직접 유도한 것이며, 모듈 이름은 모델의 '
           '{names}에 나오는 이름과 같다.',
@@ -953,4 +953,14 @@ TABLE = {'title': '{model}의 파라미터 수',
                    'mlp': 'MLP',
                    'gated_mlp': '게이트 MLP',
                    'experts': '전문가'}},
+ 'fitted_inputs': {'run_on': '입력: {inputs}',
+                   'images': '{height} × {width} 픽셀, 채널 {channels}개짜리 이미지 {count}장',
+                   'images_one': '{height} × {width} 픽셀, 채널 {channels}개짜리 이미지 {count}장',
+                   'tokens': '토큰 {seq}개짜리 시퀀스 {count}개',
+                   'tokens_one': '토큰 {seq}개짜리 시퀀스 {count}개',
+                   'and': ' 및 ',
+                   'videos': '{height} × {width} 픽셀, 채널 {channels}개짜리 프레임 {frames}개로 된 동영상 '
+                             '{count}개',
+                   'videos_one': '{height} × {width} 픽셀, 채널 {channels}개짜리 프레임 {frames}개로 된 동영상 '
+                                 '{count}개'},
  'families': {'MoE decoder': 'MoE 디코더', 'Transformer': 'Transformer', 'MLP': '다층 퍼셉트론'}}

@@ -1,5 +1,5 @@
 # templates/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '69324:6ad75e31'
+SOURCE = '69995:63b9ffd8'
 TABLE = {'title': '{model} 的参数量',
  'intro': '{architecture} 一共有多少参数？下文的每个数字都由 symparam 根据模型的模块树推导得出，模块名与模型 {names} 中的名称一致。',
  'intro_symbolic': '{family}系列（{architecture}）的参数量，写成超参数的公式，不代入具体数值。',
@@ -876,4 +876,12 @@ TABLE = {'title': '{model} 的参数量',
                    'mlp': '前馈网络',
                    'gated_mlp': '门控前馈网络',
                    'experts': '专家'}},
+ 'fitted_inputs': {'run_on': '输入为 {inputs}',
+                   'images': '{count} 张 {height} × {width} 像素、各 {channels} 个通道的图像',
+                   'images_one': '{count} 张 {height} × {width} 像素、{channels} 个通道的图像',
+                   'tokens': '{count} 条各含 {seq} 个词元的序列',
+                   'tokens_one': '{count} 条含 {seq} 个词元的序列',
+                   'and': '，以及',
+                   'videos': '{count} 段各 {frames} 帧、每帧 {height} × {width} 像素、{channels} 个通道的视频',
+                   'videos_one': '{count} 段 {frames} 帧、每帧 {height} × {width} 像素、{channels} 个通道的视频'},
  'families': {'MoE decoder': 'MoE 解码器', 'Transformer': 'Transformer', 'MLP': '多层感知机'}}

@@ -1,7 +1,9 @@
 """Forward FLOPs of a fitted record, read off transformers' forward with torch's counter and
 shipped as data (``flops/<model_type>.json``, written by ``python tools/fit_records.py --flops
 TYPE``; :mod:`symparam.fitting.flops` says how). Read without torch: the formula is a JSON
-expression (:mod:`symparam.fitted.expr`) in B, s and the record's sizes.
+expression (:mod:`symparam.fitted.expr`) in B, s and the record's sizes — in B and the sizes
+alone where the forward was run on images (B × C × R × R ``pixel_values``, C and R the
+config's ``num_channels`` and ``image_size``), which :func:`run_on` says from the file.
 
 A class is refused in one line where its FLOPs were not fitted (with the reason the fit
 gave), where a config gives a key a value the FLOPs were not read at, or a size the fit held
@@ -22,10 +24,11 @@ from typing import Any
 
 import sympy
 
-from symparam.errors import ConfigError, InvalidValueError, UnboundError
+from symparam.errors import ConfigError, InvalidValueError, Param, UnboundError
 from symparam.fitted.expr import decode
 from symparam.frozen import frozen
 from symparam.symbols import symbol
+from symparam.wording import strings
 
 #: the format read (:data:`symparam.fitting.flops.FORMAT`)
 FORMAT = 1
@@ -54,15 +57,79 @@ class FittedFlops:
     convention: str
 
 
-def how(data: Mapping[str, Any]) -> str:
-    """How the FLOPs were read, in words, with the versions."""
+def how(data: Mapping[str, Any], entry: Mapping[str, Any] | None = None) -> str:
+    """How the FLOPs were read, in words, with the versions and the inputs (of the class
+    whose ``entry`` it is: B × s ``input_ids`` where it names none)."""
     return (f"read off transformers' forward (transformers {data.get('transformers')}) with "
             f"torch's counter, torch.utils.flop_counter.FlopCounterMode (torch "
-            f"{data.get('torch')}), on the meta device, on B × s input_ids alone (no image, "
-            "audio or other input), attention and experts as eager code "
+            f"{data.get('torch')}), on the meta device, on {_given(entry or {})}, "
+            "attention and experts as eager code "
             "(experts whose router's values the meta device does not hold batched, as "
             "transformers' batched_mm, which counts the same): the matrix products and "
             "convolutions that counter counts")
+
+
+def _given(entry: Mapping[str, Any]) -> str:
+    """The inputs a class's forward was run on, by their shapes' formulas."""
+    shapes = inputs_of(entry)
+    if list(shapes) == ["input_ids"]:
+        return "B × s input_ids alone (no image, audio or other input)"
+    said = [f"{name} of {' × '.join(str(d) for d in dims)}" for name, dims in shapes.items()]
+    return f"{' and '.join(said)} (no other input)"
+
+
+def inputs_of(entry: Mapping[str, Any]) -> dict[str, tuple[sympy.Expr, ...]]:
+    """The inputs a class's forward was run on, each its shape's formulas in B, s and the
+    record's sizes (``{"pixel_values": (B, num_channels, image_size, image_size)}``)."""
+    given = entry.get("inputs") or {"input_ids": ["B", "s"]}
+    return {name: tuple(decode(d, "a FLOPs file's inputs") for d in dims)
+            for name, dims in given.items()}
+
+
+def takes_sequence(model: Any) -> bool:
+    """Whether the fitted FLOPs of ``model``'s class read a sequence length (B × s token
+    ids); those of a forward run on images alone do not."""
+    data = flops_file(model.record["model_type"])
+    entry = (data or {}).get("classes", {}).get(model.architecture)
+    return entry is None or any(symbol("s") in d.free_symbols
+                                for dims in inputs_of(entry).values() for d in dims)
+
+
+def run_on(model: Any, batch: int, seq: int | None, lang: str = "en",
+           bare: bool = False) -> str:
+    """What ``model``'s forward was run on, at ``batch`` and ``seq``, in ``lang``: its
+    images (how many, their size and channels, read off the record's sizes) and its token
+    sequences (``run on 2 images of 224 × 224 pixels with 3 channels each``; ``bare``: the
+    inputs alone)."""
+    words = strings(lang)["fitted_inputs"]
+    said = []
+    for name, shape in input_shapes(model, batch, seq).items():
+        if name == "input_ids":
+            said.append(words["tokens_one" if batch == 1 else "tokens"].format(
+                count=batch, seq=shape[1]))
+        elif len(shape) == 5:  # a video: B × frames × C × height × width
+            said.append(words["videos_one" if batch == 1 else "videos"].format(
+                count=batch, frames=shape[1], channels=shape[2], height=shape[3],
+                width=shape[4]))
+        else:
+            said.append(words["images_one" if batch == 1 else "images"].format(
+                count=batch, channels=shape[1], height=shape[2], width=shape[3]))
+    said_all = words["and"].join(said)
+    return said_all if bare else words["run_on"].format(inputs=said_all)
+
+
+def input_shapes(model: Any, batch: int, seq: int | None) -> dict[str, tuple[int, ...]]:
+    """The shapes of the inputs ``model``'s forward was run on, at ``batch`` and ``seq``
+    and the model's sizes (``{"pixel_values": (2, 3, 224, 224)}``)."""
+    data = flops_file(model.record["model_type"])
+    entry = (data or {}).get("classes", {}).get(model.architecture, {})
+    sizes: Mapping[str, int] = getattr(model, "sizes", None) or model.values
+    env = {symbol(k): sympy.Integer(v) for k, v in sizes.items()}
+    env[symbol("B")] = sympy.Integer(batch)
+    if seq is not None:
+        env[symbol("s")] = sympy.Integer(seq)
+    return {name: tuple(int(d.xreplace(env)) for d in dims)
+            for name, dims in inputs_of(entry).items()}
 
 
 def why_not(model_type: str, cls: str) -> str | None:
@@ -77,9 +144,10 @@ def why_not(model_type: str, cls: str) -> str | None:
     return f"FLOPs of {cls} were not read off transformers' forward: {why}"
 
 
-def flops(model: Any, batch: int, seq: int) -> FittedFlops:
+def flops(model: Any, batch: int, seq: int | None) -> FittedFlops:
     """The forward FLOPs of the fitted ``model`` (a :class:`~symparam.fitted.FittedModel`)
-    for ``batch`` sequences of ``seq`` tokens; :class:`InvalidValueError` says why not."""
+    for ``batch`` sequences of ``seq`` tokens (or ``batch`` images, where its forward was run
+    on images alone: ``seq`` None); :class:`InvalidValueError` says why not."""
     record = model.record
     model_type, cls = record["model_type"], model.architecture
     refused = why_not(model_type, cls)
@@ -88,6 +156,12 @@ def flops(model: Any, batch: int, seq: int) -> FittedFlops:
     data = flops_file(model_type)
     assert data is not None
     entry = data["classes"][cls]
+    if seq is not None and not takes_sequence(model):
+        raise InvalidValueError(f"{cls}'s forward reads images, no token sequence (here "
+                                f"{run_on(model, batch, None, bare=True)}): leave out ",
+                                Param("seq"))
+    if seq is None and takes_sequence(model):
+        raise InvalidValueError("give the sequence length: ", Param("seq", "seq=S"))
     for path, kept in entry.get("keys", {}).items():
         value = model.options.get(path, record["keys"][path].get("default"))
         if value not in kept:
@@ -131,10 +205,12 @@ def flops(model: Any, batch: int, seq: int) -> FittedFlops:
                                     f"({why[0][:80]})")
     formula = decode(entry["flops"], f"FLOPs of {model_type}")
     env = {symbol(k): sympy.Integer(v) for k, v in sizes.items()}
-    env.update({symbol("B"): sympy.Integer(batch), symbol("s"): sympy.Integer(seq)})
+    env[symbol("B")] = sympy.Integer(batch)
+    if seq is not None:
+        env[symbol("s")] = sympy.Integer(seq)
     missing = sorted(str(x) for x in formula.free_symbols if x not in env)
     if missing:
         raise UnboundError(missing)
     parts = tuple((name, int(decode(e, f"FLOPs of {model_type}").xreplace(env)))
                   for name, e in entry["parts"])
-    return FittedFlops(int(formula.xreplace(env)), formula, parts, how(data))
+    return FittedFlops(int(formula.xreplace(env)), formula, parts, how(data, entry))

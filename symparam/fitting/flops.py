@@ -1,7 +1,8 @@
 """Forward FLOPs read off transformers' forward with torch's counter (needs torch, transformers).
 
 Each class of a fitted type is built on the meta device and run on ``input_ids`` of B
-sequences of s tokens, attention and experts as eager code, under
+sequences of s tokens (or, where its forward needs an image, on B images sized by its config:
+:mod:`symparam.fitting.inputs_made`), attention and experts as eager code, under
 ``torch.utils.flop_counter.FlopCounterMode``. Beside it, each operation the counter counts
 (``flop_registry``: mm, addmm, bmm, baddbmm, convolutions, attention kernels) is recorded with
 the module it ran in (layer indices folded: ``model.layers.*.mlp.down_proj``), its place
@@ -22,6 +23,7 @@ FLOPs; otherwise a config with that value is refused.
 from __future__ import annotations
 
 import contextlib
+import functools
 import random
 import re
 import time
@@ -32,7 +34,7 @@ import sympy
 
 from symparam import fitted
 from symparam.fitted.expr import encode
-from symparam.fitting import solve
+from symparam.fitting import inputs_made, solve
 from symparam.fitting.fitter import FitError
 from symparam.fitting.keys import probe_values
 from symparam.fitting.meta import quiet_init
@@ -46,8 +48,10 @@ BATCH, SEQ, LAYERS_AT = 2, 8, 2
 #: points where every size moves at once: to fit on, to choose between fits, to check the sum
 FIT_POINTS, SETTLE_POINTS, CHECK_POINTS = 6, 3, 3
 LAYERS = re.compile(r".*(layers|depth|blocks)$")
-#: the classes read besides the base model: language-model heads
-HEADS = re.compile(r"(ForCausalLM|ForMaskedLM|LMHeadModel|ForConditionalGeneration)$")
+#: the classes read besides the base model: language-model heads, and an image classifier
+#: (read on images, as its base model is)
+HEADS = re.compile(r"(ForCausalLM|ForMaskedLM|LMHeadModel|ForConditionalGeneration|"
+                   r"ForImageClassification)$")
 #: sizes a sequence may pass (a sliding window, a chunk): drawn small, below and above s
 WINDOW = re.compile(r".*(window|chunk).*")
 #: the symbols of the batch and the sequence length
@@ -83,8 +87,9 @@ def _generic(name: str, modules: Mapping[str, Any]) -> str:
     return ".".join(out)
 
 
-def forward(model: Any, batch: int, seq: int) -> _Run:
-    """The counted operations of ``model(input_ids)`` on the meta device (B × s tokens)."""
+def forward(model: Any, batch: int, seq: int, made: inputs_made.Made | None = None) -> _Run:
+    """The counted operations of ``model(input_ids)`` on the meta device (B × s tokens), or
+    of ``model(pixel_values …)`` as ``made`` says (:mod:`symparam.fitting.inputs_made`)."""
     import torch
     from torch.utils._python_dispatch import TorchDispatchMode
     from torch.utils._pytree import tree_flatten, tree_map
@@ -122,13 +127,14 @@ def forward(model: Any, batch: int, seq: int) -> _Run:
                                ints, (packet, spec, leaves)))
             return out
 
-    ids = torch.zeros((batch, seq), dtype=torch.long, device="meta")
+    given = made.tensors(model.config, batch, seq) if made else {
+        GIVEN: torch.zeros((batch, seq), dtype=torch.long, device="meta")}
     counter = FlopCounterMode(display=False)
     hooks = [torch.nn.modules.module.register_module_forward_pre_hook(pre),
              torch.nn.modules.module.register_module_forward_hook(post)]
     try:
         with counter, Recorder(), torch.no_grad():
-            model(input_ids=ids)
+            model(**given)
     finally:
         for h in hooks:
             h.remove()
@@ -166,6 +172,7 @@ class FlopsFitter:
                 self.point[name] = LAYERS_AT
         self.point.update(B=BATCH, s=SEQ)
         self.forwards = 0
+        self.made: inputs_made.Made | None = None  # an image, where the forward needs one
         self.tied: dict[str, set[str]] = {}
         self.ran: list[dict[str, int]] = []  # points whose forward ran, and those it did not
         self.failed: list[tuple[dict[str, int], str]] = []
@@ -182,8 +189,8 @@ class FlopsFitter:
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                done = run_meta(self.s.make_config(values), self.cls, point["B"], point["s"],
-                                forward)
+                done = run_meta(self.s.make_config(values), self.cls, point["B"],
+                                point.get("s", 0), functools.partial(forward, made=self.made))
         except FitError:
             raise
         except Exception as error:  # transformers refusing these sizes, or a meta tensor
@@ -198,13 +205,17 @@ class FlopsFitter:
     def fit(self) -> dict[str, Any]:
         """The class's FLOPs entry: the formula, its parts, what it holds and was checked at."""
         needs = needed(self.cls)
+        if not needs and images_only(self.cls):  # pixel_values=None, and no token ids
+            needs = [inputs_made.IMAGE]
         if needs:
-            raise FitError(_needs(needs))
+            self._make(needs)
         base = self.run(self.point)
         if isinstance(base, str):
             asked = ASKS.search(base)
-            if asked and asked.group(1) != GIVEN:
-                raise FitError(_needs([asked.group(1)]))
+            if asked and (asked.group(1) != GIVEN or (self.made and not self.made.tokens)):
+                self._make([asked.group(1)])
+                base = self.run(self.point)
+        if isinstance(base, str):
             layered = [k for k, p in self.paths.items() if LAYERS.match(p)]
             self.point.update({k: self.s.keys[self.paths[k]].value for k in layered})
             base = self.run(self.point)
@@ -279,8 +290,29 @@ class FlopsFitter:
         }
         entry["runs_if"] = self._runs_if(moving) + self._even(exprs) + self._products(tied)
         entry["keys"] = self._keys(total, [dict(self.point), *(p for p, _ in checks[:2])])
+        if self.made is not None:
+            entry["inputs"] = inputs_made.shapes(self.made, self.record,
+                                                 self.s.make_config({}))
+            entry["image_keys"] = [self.made.channels, self.made.side,  # for the oracle
+                                   *([self.made.frames] if self.made.frames else [])]
         entry["forwards"] = self.forwards
         return entry
+
+    def _make(self, needs: Sequence[str]) -> None:
+        """Feed the forward what it needs besides (or instead of) ``input_ids``, as
+        :func:`inputs_made.plan` says: an image (the point then has no s where no token ids
+        are fed); a :class:`FitError` names what is not made. The runs before are forgotten
+        (their failures were the missing input's)."""
+        before = self.made
+        wanted = [*needs, *([inputs_made.IMAGE] if before else [])]
+        self.made = inputs_made.plan(self.record, list(dict.fromkeys(wanted)),
+                                     takes_ids(self.cls) or bool(before and before.tokens))
+        if self.made.tokens:
+            self.point.setdefault("s", SEQ)
+        else:
+            self.point.pop("s", None)
+        self.ran.clear()
+        self.failed.clear()
 
     def _held(self) -> dict[str, int]:
         """The record's symbols this fit never moves (a size the record holds fixed, a
@@ -365,19 +397,25 @@ class FlopsFitter:
                     keys = sorted(set(keys) | {k for k in keys for k in self.tied.get(k, ())})
                 memo = (tuple(keys), tuple(values), tuple(wanted))
                 if memo not in cache:
-                    cache[memo] = self._one(keys, points, values, held, wanted, place, value,
-                                            set(base.ops))
+                    cache[memo] = self._widened(keys, points, values, held, wanted, place,
+                                                value, set(base.ops))
                 out[place] = cache[memo]
         return out
 
     def _one(self, keys: list[str], points: Sequence[Mapping[str, int]], values: list[int],
              held: Sequence[Mapping[str, int]], wanted: list[int], place: Any,
-             value: Any, shape: set[Signature]) -> sympy.Expr:
+             value: Any, shape: set[Signature], factor: bool = True) -> sympy.Expr:
         """The one formula of a number; where several fit every point, points that tell
-        them apart are run (the simplest kept where none runs)."""
+        them apart are run (the simplest kept where none runs). On images, a product of a
+        size by the rest is tried first (:meth:`_per_image`)."""
+        if self.made is not None and factor and "B" in keys and len(keys) > 1:
+            each = self._per_image(keys, points, values, held, wanted, place, value, shape)
+            if each is not None:
+                return each
         linear = {k: solve.marginal_linear(self.point, points, values, k) for k in keys}
         required = [k for k in keys if k not in self.tied]
-        options = solve.candidates(keys, points, values, linear, required)
+        options = solve.candidates(keys, points, values, linear, required,
+                                   squares=self.made is not None)
         chosen, why, kept = solve.settle(options, held, wanted)
         tries = 0
         while chosen is None and kept and tries < 200:
@@ -404,6 +442,64 @@ class FlopsFitter:
             what = "how often it runs" if index is None else f"number {index} of its shapes"
             raise FitError(f"{sig[0] or 'the model'}: {sig[2]}, {what}: {why}")
         return chosen.expr()
+
+    def _widened(self, keys: list[str], points: Sequence[Mapping[str, int]],
+                 values: list[int], held: Sequence[Mapping[str, int]], wanted: list[int],
+                 place: Any, value: Any, shape: set[Signature]) -> sympy.Expr:
+        """:meth:`_one`, and where nothing fits in the sizes that moved the number alone,
+        in those and one more that two points equal in them but of different values tell
+        apart (h in ``h·⌊H/h⌋``, which is H wherever h divides H: h moved alone shows
+        nothing)."""
+        try:
+            return self._one(keys, points, values, held, wanted, place, value, shape)
+        except FitError as error:
+            seen: dict[tuple[int, ...], list[tuple[Mapping[str, int], int]]] = {}
+            for p, v in [*zip(points, values, strict=True), *zip(held, wanted, strict=True)]:
+                seen.setdefault(tuple(p[k] for k in keys), []).append((p, v))
+            telling = sorted({k for group in seen.values() for (p, v) in group
+                              for (q, w) in group if v != w for k in p
+                              if k not in keys and p[k] != q.get(k)})
+            for extra in telling:
+                try:
+                    return self._one(sorted([*keys, extra]), points, values, held, wanted,
+                                     place, value, shape)
+                except FitError:
+                    continue
+            raise error from None
+
+    def _per_image(self, keys: list[str], points: Sequence[Mapping[str, int]],
+                   values: list[int], held: Sequence[Mapping[str, int]], wanted: list[int],
+                   place: Any, value: Any, shape: set[Signature], depth: int = 0
+                   ) -> sympy.Expr | None:
+        """A number that is a size times one in the other sizes (an image's patches
+        flattened over the batch, ``B·(⌊R/P⌋² + 1)``, or over the batch and the heads,
+        ``B·h·⌊R/P⌋²``: more factors than a term of :mod:`solve` holds), fitted as that size
+        times the rest — B first, then each other size it divides at every point, two deep;
+        None where it is no such product, or nothing fits it so."""
+        if depth == 2 or len(keys) < 2:
+            return None
+        seen = [*zip(points, values, strict=True), *zip(held, wanted, strict=True)]
+        for key in sorted(keys, key=lambda k: (k != "B", k)):
+            if any(p[key] == 0 or v % p[key] for p, v in seen):
+                continue
+            at = self.point[key]
+
+            def each(r: _Run, at: int = at) -> int:  # settling runs move the others only
+                return int(value(r)) // at
+
+            rest = [k for k in keys if k != key]
+            inner = [v // p[key] for p, v in zip(points, values, strict=True)]
+            kept = [v // p[key] for p, v in zip(held, wanted, strict=True)]
+            per = self._per_image(rest, points, inner, held, kept, place, each, shape,
+                                  depth + 1)
+            if per is None:
+                try:
+                    per = self._one(rest, points, inner, held, kept, place, each, shape,
+                                    factor=False)
+                except FitError:
+                    continue
+            return symbol(key) * per
+        return None
 
     def _sum(self, base: _Run, exprs: Mapping[Any, sympy.Expr]
              ) -> tuple[sympy.Expr, list[tuple[str, sympy.Expr]]]:
@@ -558,10 +654,26 @@ def needed(cls: str) -> list[str]:
             and p.default is inspect.Parameter.empty and p.kind in kinds]
 
 
-def _needs(names: Sequence[str]) -> str:
-    what = "an input" if len(names) == 1 else "inputs"
-    return (f"its forward needs {', '.join(names)}, {what} the fitter does not make (it "
-            f"runs on B × s {GIVEN} alone)")
+def images_only(cls: str) -> bool:
+    """Whether ``cls``'s forward takes ``pixel_values`` and no ``input_ids`` (an image
+    classifier's, whose ``pixel_values`` default to None)."""
+    import inspect
+
+    import transformers
+
+    params = inspect.signature(getattr(transformers, cls).forward).parameters
+    return inputs_made.IMAGE in params and GIVEN not in params
+
+
+def takes_ids(cls: str) -> bool:
+    """Whether ``cls``'s forward needs ``input_ids`` (no default: BLIP-2's, beside its
+    images)."""
+    import inspect
+
+    import transformers
+
+    param = inspect.signature(getattr(transformers, cls).forward).parameters.get(GIVEN)
+    return param is not None and param.default is inspect.Parameter.empty
 
 
 def run_meta(config: Any, cls: str, batch: int, seq: int, how: Any) -> Any:
@@ -667,8 +779,8 @@ def fit_flops(model_type: str, seed: int = 0) -> dict[str, Any]:
     refused: dict[str, str] = {}
     for cls in record["classes"]:
         if cls != record["base"] and not HEADS.search(cls):
-            refused[cls] = ("not fitted yet: only the base model and its language-model "
-                            "heads are read off their forward")
+            refused[cls] = ("not fitted yet: only the base model, its language-model heads "
+                            "and an image classifier are read off their forward")
             continue
         try:
             classes[cls] = FlopsFitter(model_type, record, cls, seed).fit()

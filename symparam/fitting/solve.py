@@ -106,9 +106,12 @@ def marginal_linear(base: Point, points: Sequence[Point], values: Sequence[int],
     return all(y0 + slope * (x - x0) == y for x, y in rest)
 
 
-def terms_for(keys: Sequence[str], linear: Mapping[str, bool | None]) -> list[Term]:
+def terms_for(keys: Sequence[str], linear: Mapping[str, bool | None],
+              squares: bool = False) -> list[Term]:
     """The candidate terms in ``keys``, simplest first. A size that moves the value linearly
-    is not squared and divides nothing."""
+    is not squared and divides nothing. ``squares``: also a size times a quotient squared
+    (an image's patches over F frames, ``F·⌊R/P⌋²``), which the FLOPs fitter asks for on
+    images alone."""
     keys = sorted(keys)
     bent = [k for k in keys if linear.get(k) is not True]
     atoms = [Atom((k,)) for k in keys]
@@ -126,6 +129,9 @@ def terms_for(keys: Sequence[str], linear: Mapping[str, bool | None]) -> list[Te
         repeated = {k for k in trio if trio.count(k) > 1}
         if not any(linear.get(k) is True for k in repeated):
             out.append(Term(tuple(Atom((k,)) for k in trio)))
+    if squares:
+        out += [Term((Atom((k,)), q, q)) for k in keys for q in atoms
+                if len(q.names) > 1 and k not in q.names]
     out.sort(key=lambda t: (len(t.atoms), sum(len(a.names) for a in t.atoms), t.atoms))
     return out
 
@@ -165,7 +171,8 @@ def solve_exact(rows: Sequence[Sequence[int]], rhs: Sequence[int]) -> tuple[Frac
 
 def candidates(keys: Sequence[str], points: Sequence[Point], values: Sequence[int],
                linear: Mapping[str, bool | None] | None = None,
-               required: Sequence[str] | None = None) -> list[Candidate]:
+               required: Sequence[str] | None = None, squares: bool = False
+               ) -> list[Candidate]:
     """Every sum of the fewest candidate terms in ``keys`` that reproduces ``values`` at
     ``points`` exactly, each of ``required`` (by default every key) in some term. Empty when
     nothing fits within :data:`MAX_TERMS` terms."""
@@ -184,7 +191,7 @@ def candidates(keys: Sequence[str], points: Sequence[Point], values: Sequence[in
             return []  # two values at one point: something else moves it
     rows = [dict(zip(keys, at, strict=True)) for at in seen]
     rhs = list(seen.values())
-    terms = terms_for(keys, linear or {})
+    terms = terms_for(keys, linear or {}, squares)
     columns = {t: [t.at(p) for p in rows] for t in terms}
     floats = {t: [float(x) for x in column] for t, column in columns.items()}
     float_rhs = [float(x) for x in rhs]

@@ -1,0 +1,148 @@
+"""The inputs the FLOPs fitter makes besides B × s ``input_ids``: an image (needs torch).
+
+A forward that needs ``pixel_values`` (a vision encoder, a detector, a ViT) is run on B images
+of C channels and R × R pixels, ``(B, C, R, R)``, C and R read off the config the class is
+built from: ``num_channels`` and ``image_size`` (an int, or a pair of height and width) of the
+config itself, or of the one section that holds both (``vision_config``,
+``backbone_config``); where that config also holds ``num_frames``, on B videos of F such
+frames, ``(B, F, C, R, R)`` (TimeSformer, VideoMAE). The shape is written into the FLOPs
+file as expressions in the record's symbols (a size the record reads is its symbol, one it
+holds fixed is its value), so that what a forward was run on is said from the record,
+without torch. A size of the input that is
+no key of the config the record reads (a ResNet's image, whose side sizes no weight and which
+its config does not hold) is refused by name, never guessed; so is any other input
+(``grid_thw``, an audio's ``input_values``).
+
+Where a forward needs token ids too (BLIP-2's language model reads B × s of them beside the
+images), both are made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from symparam.fitting.fitter import FitError
+
+#: the input this module makes besides ``input_ids``
+IMAGE = "pixel_values"
+#: the config keys an image is read by: its channels and its side; and a video's frames
+CHANNELS, SIDE, FRAMES = "num_channels", "image_size", "num_frames"
+
+
+@dataclass(frozen=True)
+class Made:
+    """How a forward is fed: an image read by the config keys ``channels`` and ``side``
+    (paths: ``vision_config.image_size``), and B × s ``input_ids`` where ``tokens``; a video
+    of ``frames`` such images where the same config holds ``num_frames`` (TimeSformer's,
+    VideoMAE's: ``(B, F, C, R, R)``)."""
+
+    channels: str
+    side: str
+    tokens: bool
+    frames: str = ""
+
+    def tensors(self, config: Any, batch: int, seq: int) -> dict[str, Any]:
+        """The inputs on the meta device for ``config`` (the built model's)."""
+        import torch
+
+        frames = (int(value_at(config, self.frames)),) if self.frames else ()
+        out = {IMAGE: torch.zeros((batch, *frames, *self.image(config)), device="meta")}
+        if self.tokens:
+            out["input_ids"] = torch.zeros((batch, seq), dtype=torch.long, device="meta")
+        return out
+
+    def image(self, config: Any) -> tuple[int, int, int]:
+        """C, R_height, R_width of the image ``config`` reads."""
+        return (int(value_at(config, self.channels)), *pair(value_at(config, self.side)))
+
+
+def value_at(config: Any, path: str) -> Any:
+    """The value of the config key ``path`` (``vision_config.image_size``) in ``config``."""
+    for part in path.split("."):  # a section transformers keeps as a dict, or a config
+        config = config[part] if isinstance(config, Mapping) else getattr(config, part)
+    return config
+
+
+def pair(side: Any) -> tuple[int, int]:
+    """An image's height and width from ``image_size``: an int is a square's side."""
+    if isinstance(side, int) and not isinstance(side, bool):
+        return side, side
+    if isinstance(side, (list, tuple)) and len(side) == 2 and all(
+            isinstance(x, int) and not isinstance(x, bool) for x in side):
+        return int(side[0]), int(side[1])
+    raise FitError(f"its image_size is {side!r}, neither a side nor a height and width")
+
+
+def plan(record: Mapping[str, Any], needs: Sequence[str], wants_ids: bool) -> Made:
+    """How to feed a forward that needs ``needs`` (inputs with no default, or that it asked
+    for): an image, with token ids where ``wants_ids``; a :class:`FitError` naming what is
+    not made, or why an image cannot be read off the config."""
+    other = [n for n in needs if n not in (IMAGE, "input_ids")]
+    if other or IMAGE not in needs:
+        what = "an input" if len(needs) == 1 else "inputs"
+        raise FitError(f"its forward needs {', '.join(needs)}, {what} the fitter does not "
+                       "make (it makes B × s input_ids, and B images of pixel_values read by "
+                       "num_channels and image_size)")
+    keys = record["keys"]
+    for section in _sections(keys):
+        channels, side = _path(section, CHANNELS), _path(section, SIDE)
+        if channels in keys and side in keys:
+            for path in (channels, side):
+                if not _read(keys[path]):
+                    raise FitError(f"its image is sized by {path}, which the record does not "
+                                   "read (it sizes no weight): an image of another size "
+                                   "would be counted at the default's")
+            frames = _path(section, FRAMES)
+            return Made(channels, side, wants_ids or "input_ids" in needs,
+                        frames if frames in keys and _read(keys[frames]) else "")
+    held = [p for p in keys if p.rpartition(".")[2] in (CHANNELS, SIDE)]
+    if not held:
+        raise FitError("its forward needs pixel_values, and its config holds no num_channels "
+                       "nor image_size to size them by (the image's size is no config key)")
+    lacking = SIDE if any(p.endswith(CHANNELS) for p in held) else CHANNELS
+    raise FitError(f"its forward needs pixel_values, and its config holds {', '.join(held)} "
+                   f"but no {lacking} beside it to size them by (the image's "
+                   f"{'size' if lacking == SIDE else 'channels'} is no config key)")
+
+
+def _sections(keys: Mapping[str, Any]) -> list[str]:
+    """The config itself, then each section holding the keys of an image, in the record's
+    order."""
+    out = [""]
+    for path in keys:
+        head, _, tail = path.rpartition(".")
+        if tail in (CHANNELS, SIDE) and head and head not in out:
+            out.append(head)
+    return out
+
+
+def _path(section: str, key: str) -> str:
+    return f"{section}.{key}" if section else key
+
+
+def _read(entry: Any) -> bool:
+    """Whether the record reads a key: a size of it, or the values it was fitted for."""
+    return isinstance(entry, dict) and ("size" in entry or "fixed" in entry
+                                        or "values" in entry)
+
+
+def shapes(made: Made, record: Mapping[str, Any], config: Any) -> dict[str, list[Any]]:
+    """The inputs' shapes as the FLOPs file writes them (JSON expressions): ``B``, then each
+    size the record reads by its symbol, one it holds fixed by its value in ``config``."""
+    keys = record["keys"]
+
+    def named(path: str, values: Sequence[int]) -> list[Any]:
+        """Each of ``values`` as the size ``path`` (its symbol, where the record reads it
+        as one: an int) or the value itself (a size the record holds fixed, a pair)."""
+        name = keys[path].get("size")
+        return [name] * len(values) if isinstance(name, str) else list(values)
+
+    channels = named(made.channels, [int(value_at(config, made.channels))])
+    side = named(made.side, list(pair(value_at(config, made.side))))
+    frames = named(made.frames, [int(value_at(config, made.frames))]) if made.frames else []
+    out: dict[str, list[Any]] = {IMAGE: ["B", *frames, *channels, *side]}
+    if made.tokens:
+        out["input_ids"] = ["B", "s"]
+    return out
