@@ -26,9 +26,9 @@ import sympy
 from symparam.assumptions import Assumption, resolve
 from symparam.blocks import Block, TensorInfo
 from symparam.blocks.base import KINDS
-from symparam.blocks.base import evaluate as _evaluate
-from symparam.blocks.base import value as numeric_value
+from symparam.blocks.numbers import evaluate as _evaluate
 from symparam.blocks.numbers import printable
+from symparam.blocks.numbers import value as numeric_value
 from symparam.bounds import expand
 from symparam.errors import (
     InvalidValueError,

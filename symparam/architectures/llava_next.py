@@ -43,8 +43,9 @@ from symparam.architectures.llava import (
 from symparam.architectures.vit import VISION_HEADS_DIVIDE
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import Block, Sequential
-from symparam.blocks.base import Tensor, marked
+from symparam.blocks.base import marked
 from symparam.blocks.images import PerImage
+from symparam.blocks.tree import Tensor
 from symparam.errors import ConfigError, quoted
 from symparam.family import Family, Option
 from symparam.frozen import frozen
