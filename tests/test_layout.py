@@ -207,7 +207,7 @@ def test_the_lazy_import_check_finds_a_needless_one() -> None:
 #: memory (the catalog, which hands a user the :class:`~symparam.built.Model` with every
 #: question on it, sits above them)
 CORE = ("symparam.blocks", "symparam.architectures", "symparam.family", "symparam.modeltype",
-        "symparam.rules",
+        "symparam.rules", "symparam.parts", "symparam.reported",
         "symparam.counted", "symparam.compute", "symparam.memory", "symparam.symbols",
         "symparam.assumptions", "symparam.hf", "symparam.presets", "symparam.integers",
         "symparam.kernels", "symparam.bounds")
