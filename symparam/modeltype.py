@@ -26,6 +26,7 @@ from symparam.errors import ModelDefinitionError
 from symparam.family import ACTIVATIONS, Family
 from symparam.frozen import frozen
 from symparam.rules import (  # a record's vocabulary, declared in symparam.rules
+    TIED,
     ActivationName,
     BothFlags,
     Count,
@@ -54,6 +55,7 @@ from symparam.symbols import is_known
 
 __all__ = [
     "ACTIVATIONS",
+    "TIED",
     "ActivationName",
     "BothFlags",
     "Count",
@@ -138,7 +140,10 @@ class ModelType:
     ``labels``: the labels a classifier has when a file gives neither ``num_labels`` nor
     ``id2label`` (BART's config class makes it 3). ``flat``: sections read from the top of the
     file where it has none (Qwen2.5-VL's hub files keep the language model's keys there, and
-    transformers builds its ``text_config`` from them).
+    transformers builds its ``text_config`` from them). ``tied``: the record reads
+    :data:`~symparam.rules.TIED` first of its rules where its family has the option and no
+    rule or fixed option of its own says it; False for a type with no head to tie (a vision
+    tower alone).
     """
 
     name: str
@@ -154,9 +159,16 @@ class ModelType:
     flat: tuple[str, ...] = ()
     #: the values transformers can run (:class:`symparam.inputs.Runnable`), where some it builds
     runnable: Runnable | None = None
+    tied: bool = True
 
     def __post_init__(self) -> None:
-        """Refuse a record that names what its family does not have (at import, not later)."""
+        """Read the tied head by :data:`~symparam.rules.TIED` where the record says nothing of
+        it, and refuse a record that names what its family does not have (at import, not
+        later)."""
+        option = TIED.option
+        if self.tied and self.family.knows(option) and option not in self.fixed \
+                and all(r.option != option for r in self.rules):
+            object.__setattr__(self, "rules", (TIED, *self.rules))
         problems = [f"class {c} → {a}" for c, a in self.classes.items()
                     if a not in self.family.architectures]
         if self.base not in self.classes:
@@ -171,12 +183,14 @@ class ModelType:
                                        f"has no {', '.join(problems)}")
 
     def extend(self, name: str, prefix: str, *, without: tuple[str, ...] = (),
-               **changes: Any) -> ModelType:
+               renamed: Mapping[str, str] | None = None, **changes: Any) -> ModelType:
         """Another model type of the family that differs from this one by ``changes``: its
         classes and base class are this type's, renamed from this type's prefix to ``prefix``
         (``LlamaModel`` → ``MistralModel``), less the classes whose suffix is in ``without``
-        (``"ForQuestionAnswering"``); each field given replaces this type's (``sizes``,
-        ``rules``, ``fixed`` …: write ``{**base.fixed, …}`` to add to its fixed options).
+        (``"ForQuestionAnswering"``), and those whose suffix ``renamed`` names called by the
+        name it gives, in their place (GPT-2's ``LMHeadModel`` is GPT-Neo's
+        ``GPTNeoForCausalLM``); each field given replaces this type's (``sizes``, ``rules``,
+        ``fixed`` …: write ``{**base.fixed, …}`` to add to its fixed options).
 
         >>> from symparam.catalog import model_types
         >>> olmo2 = model_types()["olmo2"]
@@ -185,7 +199,9 @@ class ModelType:
         ('Olmo3Model', {'Olmo3ForCausalLM': 'LlamaForCausalLM', 'Olmo3Model': 'LlamaModel'}, True)
         """
         own = self.base.removesuffix("Model")
-        classes = {prefix + c.removeprefix(own): built for c, built in self.classes.items()
+        renamed = renamed or {}
+        classes = {renamed.get(c.removeprefix(own), prefix + c.removeprefix(own)): built
+                   for c, built in self.classes.items()
                    if c.startswith(own) and c.removeprefix(own) not in without}
         return dataclasses.replace(self, name=name, base=prefix + self.base.removeprefix(own),
                                    classes=classes, **changes)

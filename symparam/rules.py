@@ -182,6 +182,13 @@ class Flag(Rule):
         return config.flag(self.key or self.option, self.null_is_false, self.absent)
 
 
+#: what almost every record reads its tied head with: the LM head shares the token table as
+#: the file's ``tie_word_embeddings`` says (a composite config's own key: its text config's is
+#: not read). A :class:`~symparam.modeltype.ModelType` reads it first of its rules wherever its
+#: family has the option and no rule of its own reads it, so that no record writes it out.
+TIED = Flag("tie_word_embeddings")
+
+
 @frozen
 class FlagIf(Rule):
     """A flag that transformers builds only when ``needs`` is true too (BERT's
