@@ -27,6 +27,10 @@ def run() -> int:
     # collection would walk every object they made (a tenth of a derivation's instructions)
     try:
         from symparam.cli import main
+        # and the core every command counts with (the blocks, the model's record, sympy's
+        # expressions), which the command line's own modules no longer import: made with the
+        # collector off and frozen with the rest, as importing it later would not be
+        importlib.import_module("symparam.counted")
     except KeyboardInterrupt:
         _say("symparam: interrupted")
         return 130

@@ -15,9 +15,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from symparam.counted import Counted, Described, Overridden, Part, Parts, Reported
+from symparam.counted import Counted
 from symparam.errors import SymparamError
+from symparam.parts import Part, Parts
 from symparam.questions import Questions
+from symparam.reported import Described, Overridden, Reported
 from symparam.symbols import is_known, lookup
 from symparam.tables import Rich, Table, human, plain
 

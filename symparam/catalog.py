@@ -26,7 +26,7 @@ from typing import Any
 
 from symparam.assumptions import Assumption, parse_assumption
 from symparam.built import Model
-from symparam.counted import Described, Reported, page_inputs
+from symparam.counted import page_inputs
 from symparam.errors import (
     ConfigError,
     InvalidValueError,
@@ -40,6 +40,7 @@ from symparam.frozen import frozen
 from symparam.hf import Resolved, generated, load_config, looks_like_config, resolve_config
 from symparam.modeltype import Count, Flag, ModelType
 from symparam.presets import Preset, presets
+from symparam.reported import Described, Reported
 from symparam.symbols import is_known
 
 #: the family modules, in listing order

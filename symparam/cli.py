@@ -28,10 +28,10 @@ from symparam.cli_common import (
     subcommand,
     whole,
 )
-from symparam.counted import Reported
 from symparam.errors import InvalidValueError, SymparamError, UnboundError
 from symparam.limits import MAX_BLOCK_DEPTH
 from symparam.output import ClosedStream, PlainText, closed_streams, json_line
+from symparam.reported import Reported
 from symparam.symbols import describe
 from symparam.units import human_count
 

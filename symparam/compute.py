@@ -17,7 +17,7 @@ from typing import Any
 import sympy
 
 from symparam.assumptions import resolve
-from symparam.blocks.base import evaluate as _evaluate
+from symparam.blocks.numbers import evaluate as _evaluate
 from symparam.bounds import expand, finite
 from symparam.errors import InvalidValueError, Param
 from symparam.frozen import frozen

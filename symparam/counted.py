@@ -16,7 +16,6 @@ questions each command asks on top of it.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import field
 from fractions import Fraction
 from functools import cached_property
 from typing import Any
@@ -26,9 +25,9 @@ import sympy
 from symparam.assumptions import Assumption, resolve
 from symparam.blocks import Block, TensorInfo
 from symparam.blocks.base import KINDS
-from symparam.blocks.base import evaluate as _evaluate
-from symparam.blocks.base import value as numeric_value
+from symparam.blocks.numbers import evaluate as _evaluate
 from symparam.blocks.numbers import printable
+from symparam.blocks.numbers import value as numeric_value
 from symparam.bounds import expand
 from symparam.errors import (
     InvalidValueError,
@@ -39,132 +38,11 @@ from symparam.errors import (
     whole,
 )
 from symparam.family import Divides, Family
-from symparam.frozen import frozen
 from symparam.integers import as_int
 from symparam.limits import MAX_VALUE
+from symparam.parts import Part, Parts
+from symparam.reported import Described, Overridden, Reported
 from symparam.symbols import B, order_key, s, symbol
-from symparam.tables import Rich, Table, human, share
-
-
-@frozen
-class Part(Rich):
-    """A part of a model's breakdown: a top-level block, or a stack of layers, with its repeat
-    count and tied tensors (under the model's assumptions, ``mapping``). Its ``formula`` is built
-    only when asked for (a text count does not need the sum)."""
-
-    name: str
-    block: Block
-    repeat: sympy.Expr | None
-    tied: tuple[TensorInfo, ...]
-    mapping: Mapping[sympy.Symbol, sympy.Expr] = field(default_factory=dict, repr=False)
-
-    @cached_property
-    def formula(self) -> sympy.Expr:
-        """What the part adds, expanded."""
-        return expand(self.block.params.xreplace(self.mapping))
-
-    @property
-    def kinds(self) -> dict[str, sympy.Expr]:
-        """What the part adds, by kind of block (attention, mlp, norm …)."""
-        return {kind: expand(expr.xreplace(self.mapping))
-                for kind, expr in self.block.by_kind().items()}
-
-    def to_dict(self) -> dict[str, Any]:
-        from symparam.printing import text  # the printer loads with the first formula shown
-
-        return {"name": self.name, "repeat": None if self.repeat is None else text(self.repeat),
-                "formula": text(self.formula), "tied": [t.name for t in self.tied]}
-
-    def _tables(self) -> list[Table]:
-        data = self.to_dict()
-        return [Table(f"part {self.name}", ("repeat", "formula", "tied"),
-                      ((data["repeat"], data["formula"], ", ".join(data["tied"]) or None),))]
-
-
-class Parts(list[Part], Rich):
-    """A model's breakdown (:meth:`Model.parts`): a list of :class:`Part`, which shows in
-    Jupyter as a table of each part's formula, count and share of the total."""
-
-    def __init__(self, parts: Iterable[Part], model: Counted) -> None:
-        super().__init__(parts)
-        self.model = model
-
-    def to_dict(self) -> dict[str, Any]:
-        model = self.model
-        counts: list[int | None]
-        try:
-            bound = model.bind()
-            counts = [model.count_of(p.block, bound) for p in self]
-        except UnboundError:
-            counts = [None] * len(self)
-        return {"model": model.name, "params": model.count_or_none(),
-                "parts": [{**p.to_dict(), "params": c} for p, c in zip(self, counts, strict=True)]}
-
-    def _tables(self) -> list[Table]:
-        data = self.to_dict()
-        total = data["params"]
-        rows = []
-        for part in data["parts"]:
-            shown = None if total is None or part["params"] is None else \
-                share(part["params"], total)
-            rows.append((part["name"], part["repeat"], part["formula"], part["params"], shown))
-        notes = () if total is None else (f"total {total:,} ({human(total)})",)
-        return [Table(f"{self.model.name}: parameters by part",
-                      ("part", "repeat", "formula", "parameters", "share"), tuple(rows), notes)]
-
-
-@frozen
-class Reported:
-    """A figure someone published for this model, to show beside the derived count.
-
-    ``note`` may name this model's own figures as fields (:mod:`symparam.figures`);
-    ``recount``: values under which this count gives the published figure (GPT-2's paper
-    counts GPT-1's vocabulary), ``recount_why`` saying what they are."""
-
-    params: int
-    source: str
-    note: str = ""
-    recount: Mapping[str, int] = field(default_factory=dict)
-    recount_why: str = ""
-
-    def gap(self, count: int) -> Fraction:
-        """How far ``count`` is from this figure, as an exact fraction of it (above it:
-        positive): the one place every output's gap comes from.
-
-        >>> Reported(100, "a paper").gap(101)
-        Fraction(1, 100)
-        """
-        return Fraction(count - self.params, self.params)
-
-
-@frozen
-class Described:
-    """What a model is, where no preset describes it, as a sentence each language writes from
-    these fields: ``config`` (a config.json: ``model_type``, and ``label`` the class counted)
-    or ``changed`` (a preset, ``preset``, whose values the user changed: ``changes``)."""
-
-    key: str
-    fields: Mapping[str, str]
-
-
-@frozen
-class Overridden:
-    """An option a config sets that transformers overrides (:meth:`Model.overridden`): the
-    value asked for, what transformers builds instead, the count (as built) and the count
-    as the config is written, where it differs in weights (an untied head)."""
-
-    option: str
-    value: Any
-    builds: str
-    count: int | None
-    as_written: int | None
-
-    def __str__(self) -> str:
-        shown = str(self.value).lower() if isinstance(self.value, bool) else self.value
-        text = f"{self.option} = {shown} in the config, but {self.builds}: counted as built"
-        if self.as_written is not None:
-            text += f" ({self.as_written:,} as the config is written)"
-        return text
 
 
 class Counted:

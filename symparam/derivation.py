@@ -18,7 +18,8 @@ import sympy
 from symparam.analysis import dropouts, grouped, structured
 from symparam.assumptions import resolve
 from symparam.blocks import Block
-from symparam.blocks.base import Row, evaluate, tensor_names
+from symparam.blocks.base import Row, tensor_names
+from symparam.blocks.numbers import evaluate
 from symparam.bounds import expanded
 from symparam.compute import compute, weight_memory
 from symparam.document import (

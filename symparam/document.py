@@ -25,7 +25,7 @@ from symparam.symbols import H
 from symparam.tables import Table, Tabular, plain
 
 if TYPE_CHECKING:
-    from symparam.counted import Described, Reported
+    from symparam.reported import Described, Reported
 
 
 @frozen

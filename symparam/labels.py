@@ -15,7 +15,7 @@ from typing import Any
 import sympy
 
 from symparam.blocks import Repeat
-from symparam.blocks.base import Runs
+from symparam.blocks.tree import Runs
 from symparam.printing import text
 
 
@@ -23,7 +23,7 @@ def layer_names(path: str, block: Repeat, mapping: Mapping[sympy.Symbol, sympy.E
                 value: Any, shared: bool = False) -> str:
     """``layers.{i}``, or the indices a repeat covers when it shares the list with another
     (``layers.{0…2}`` then ``layers.{3…60}``; ``layers.{1, 3, …}``), with numbers where known;
-    the runs of one layer (:class:`~symparam.blocks.base.Runs`) each so, the first few of many
+    the runs of one layer (:class:`~symparam.blocks.tree.Runs`) each so, the first few of many
     then ``…``."""
     if isinstance(block, Runs):
         pieces = [_indices(run, mapping, value) for run in block.repeats[:RUNS_NAMED + 1]]

@@ -20,7 +20,7 @@ from fractions import Fraction
 import sympy
 from markupsafe import Markup, escape
 
-from symparam.blocks.base import value as exact_value
+from symparam.blocks.numbers import value as exact_value
 from symparam.errors import SymparamError
 from symparam.frozen import frozen
 from symparam.printing import Terms, decimal, javascript, percent

@@ -16,7 +16,7 @@ from typing import Any
 import sympy
 
 from symparam.assumptions import resolve
-from symparam.blocks.base import evaluate
+from symparam.blocks.numbers import evaluate
 from symparam.blocks.saved import kind_bytes
 from symparam.errors import InvalidValueError, Param
 from symparam.frozen import frozen

@@ -21,7 +21,7 @@ from typing import Any
 
 from markupsafe import Markup
 
-from symparam.blocks.base import Runs
+from symparam.blocks.tree import Runs
 from symparam.compute import DTYPE_BYTES, compute
 from symparam.errors import SymparamError
 from symparam.fitted.forward import why_not

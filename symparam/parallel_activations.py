@@ -10,10 +10,11 @@ from typing import Any
 
 import sympy
 
-from symparam.blocks.base import Block, Repeat, tensor_leaves
+from symparam.blocks.base import Block, tensor_leaves
 from symparam.blocks.moe import Experts
 from symparam.blocks.numbers import evaluate
 from symparam.blocks.saved import Key, Saved, kind_bytes, union
+from symparam.blocks.tree import Repeat
 from symparam.errors import InvalidValueError, Param, SymparamError
 from symparam.memory import DTYPE_BYTES, activations, kv_cache
 from symparam.placement import Layout, layer_kinds, stack_of, stages

@@ -31,8 +31,9 @@ from typing import Any
 
 import sympy
 
-from symparam.blocks.base import Block, Repeat, Stack, Tensor, tensor_leaves
+from symparam.blocks.base import Block, tensor_leaves
 from symparam.blocks.entries import TensorInfo
+from symparam.blocks.tree import Repeat, Stack, Tensor
 from symparam.errors import InvalidValueError, Param
 from symparam.frozen import frozen
 

@@ -20,7 +20,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from symparam.analysis import dropouts, reason
-from symparam.blocks.base import value as numeric_value
+from symparam.blocks.numbers import value as numeric_value
 from symparam.errors import InvalidValueError, Param, SymparamError, UnboundError
 from symparam.frozen import frozen
 from symparam.integers import as_int

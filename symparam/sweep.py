@@ -39,21 +39,17 @@ from symparam import bounds
 from symparam.assumptions import resolve
 from symparam.errors import InvalidValueError, UnboundError
 from symparam.frozen import frozen
+from symparam.grid import Grid, column
 from symparam.integers import as_int
 from symparam.kernels import Kernel, bound, kernel
 from symparam.limits import (
-    MAX_EVALUATE_POINTS,
-    MAX_EVALUATE_POINTS_WITHOUT_NUMPY,
     MAX_GRID_POINTS,
     MAX_RANGE_POINTS,
-    MAX_VALUE,
 )
 from symparam.printing import text
 from symparam.tables import Shown, Table
 
 INT64_MAX = 2**63 - 1
-#: dimensions a nested list may have without numpy (numpy's own limit is 64)
-MAX_DIMENSIONS = 32
 #: symbols a polynomial may have to be rewritten in Horner's form (each one nests it deeper)
 MAX_HORNER_SYMBOLS = 8
 #: rows formatted at a time when a sweep is written out
@@ -110,201 +106,6 @@ def _kernel(expr: sympy.Expr, names: tuple[str, ...]) -> Kernel:
     return kernel(expr, names)
 
 
-# -- the combinations ---------------------------------------------------------------------------
-
-class _Grid:
-    """Values by name, broadcast together: numpy arrays (``np``), or, without numpy, flat
-    lists of Python ints of one length (``shape`` says how to nest the results)."""
-
-    def __init__(self, columns: dict[str, Any], np: Any) -> None:
-        self.np = np
-        if np is not None:
-            try:
-                self.shape = np.broadcast_shapes(*(np.shape(c) for c in columns.values()))
-            except ValueError:
-                raise InvalidValueError("the arrays given do not broadcast together") from None
-            self.columns = columns
-        else:
-            shapes = {name: _shape(name, raw) for name, raw in columns.items()}
-            self.shape = _broadcast(shapes.values())
-            _check_points(self.shape, np)
-            self.columns = {name: _spread(raw, shapes[name], self.shape)
-                            for name, raw in columns.items()}
-        self.size = _check_points(self.shape, np)
-        self._largest: dict[str, int] = {}
-        #: the names whose values vary (the others are put into formulas before compiling)
-        self.varying = tuple(n for n, c in self.columns.items() if not self.constant(n))
-
-    def constant(self, name: str) -> bool:
-        """Whether ``name`` has one value, given as such (not as an array of one)."""
-        column = self.columns[name]
-        return self.np.ndim(column) == 0 if self.np is not None else isinstance(column, int)
-
-    def value(self, name: str) -> int:
-        column = self.columns[name]
-        return int(column) if self.np is not None or isinstance(column, int) else column[0]
-
-    def largest(self, name: str) -> int:
-        if name not in self._largest:
-            column = self.columns[name]
-            self._largest[name] = int(self.np.max(column)) if self.np is not None else \
-                column if isinstance(column, int) else max(column, default=1)
-        return self._largest[name]
-
-    def run(self, f: Kernel, names: Sequence[str], exact: bool) -> Any:
-        """``f`` over every combination of ``names``' values."""
-        if self.np is not None:
-            kind = object if exact else self.np.int64
-            return f([self._as(self.columns[n], kind) for n in names])
-        if not names:
-            return [f(())] * self.size
-        return [f(row) for row in zip(*(self.columns[n] for n in names), strict=True)]
-
-    def _as(self, column: Any, kind: Any) -> Any:
-        np = self.np
-        if kind is object:
-            return np.vectorize(int, otypes=[object])(np.asarray(column, dtype=object))
-        return np.asarray(column, dtype=kind)
-
-    def mask(self, values: Any) -> Any:
-        """Where ``values`` (a comparison's result) is true, over the whole grid."""
-        if self.np is not None:
-            return self.np.broadcast_to(self.np.asarray(values, dtype=bool), self.shape)
-        return values if isinstance(values, list) else [bool(values)] * self.size
-
-    def count(self, mask: Any) -> int:
-        return int(self.np.count_nonzero(mask)) if self.np is not None else sum(mask)
-
-    def where(self, mask: Any, limit: int) -> list[dict[str, int]]:
-        """The values that vary at the first ``limit`` combinations ``mask`` marks."""
-        if self.np is not None:
-            flat = self.np.flatnonzero(mask)[:limit]
-            spots = [self.np.unravel_index(i, self.shape) for i in flat]
-            return [{n: int(self.np.broadcast_to(self.columns[n], self.shape)[spot])
-                     for n in self.varying} for spot in spots]
-        spots = list(itertools.islice((i for i, bad in enumerate(mask) if bad), limit))
-        return [{n: self.columns[n][i] for n in self.varying} for i in spots]
-
-    def exceeds(self, small: str, big: str) -> Any:
-        """Where the value of ``small`` is above that of ``big``."""
-        first, second = self.columns[small], self.columns[big]
-        if self.np is not None:
-            return self.mask(self.np.asarray(first, dtype=object)
-                             > self.np.asarray(second, dtype=object))
-        if isinstance(first, int) and isinstance(second, int):
-            return self.mask(first > second)
-        firsts = [first] * self.size if isinstance(first, int) else first
-        seconds = [second] * self.size if isinstance(second, int) else second
-        return [a > b for a, b in zip(firsts, seconds, strict=True)]
-
-    def either(self, first: Any, second: Any) -> Any:
-        if self.np is not None:
-            return first | second
-        return [a or b for a, b in zip(first, second, strict=True)]
-
-    def nested(self, flat: list[int]) -> Any:
-        """A flat list of results in the grid's shape (no numpy: nested lists)."""
-        if not self.shape:
-            return flat[0]
-        for n in reversed(self.shape[1:]):
-            flat = [flat[i:i + n] for i in range(0, len(flat), n)]
-        return flat
-
-
-def _check_points(shape: tuple[int, ...], np: Any) -> int:
-    """The combinations of a grid of ``shape``, at most MAX_EVALUATE_POINTS (with numpy), or
-    MAX_EVALUATE_POINTS_WITHOUT_NUMPY (each worked out in Python), before any is made."""
-    size = 1
-    for n in shape:
-        size *= n
-    most = MAX_EVALUATE_POINTS if np is not None else MAX_EVALUATE_POINTS_WITHOUT_NUMPY
-    if size > most:
-        raise InvalidValueError(f"the arrays given make {size:,} combinations, more than "
-                                f"symparam works out at once ({most:,}"
-                                f"{'' if np is not None else ' without numpy'})")
-    return size
-
-
-def _shape(name: str, raw: Any, depth: int = 0) -> tuple[int, ...]:
-    """The shape of a nested list of values (no numpy); a ragged one is an error."""
-    wrong = f"{name} takes an array (or list) of integers of one shape"
-    if not isinstance(raw, list | tuple | range):
-        return ()
-    if depth >= MAX_DIMENSIONS:
-        raise InvalidValueError(f"{wrong} (at most {MAX_DIMENSIONS} dimensions)")
-    if all(type(item) is int for item in raw):  # the common case, at a tenth of the cost
-        return (len(raw),)
-    inner = {_shape(name, item, depth + 1) for item in raw}
-    if len(inner) > 1:
-        raise InvalidValueError(wrong)
-    return (len(raw), *(inner.pop() if inner else ()))
-
-
-def _broadcast(shapes: Any) -> tuple[int, ...]:
-    """numpy's broadcasting rule on shapes."""
-    shapes = list(shapes)
-    ndim = max((len(s) for s in shapes), default=0)
-    out = []
-    for axis in range(ndim):
-        sizes = {s[axis - ndim + len(s)] for s in shapes if axis - ndim + len(s) >= 0} - {1}
-        if len(sizes) > 1:
-            raise InvalidValueError("the arrays given do not broadcast together")
-        out.append(sizes.pop() if sizes else 1)
-    return tuple(out)
-
-
-def _spread(raw: Any, shape: tuple[int, ...], target: tuple[int, ...]) -> Any:
-    """A nested list of ``shape`` as a flat list over the broadcast ``target`` (a single
-    value stays itself)."""
-    if not shape:
-        return raw
-    flat = _flatten(raw, len(shape))
-    if shape == target:
-        return flat
-    padded = (1,) * (len(target) - len(shape)) + shape
-    strides, step = [], 1
-    for n in reversed(padded):
-        strides.append(step if n != 1 else 0)
-        step *= n
-    strides.reverse()
-    return [flat[sum(i * s for i, s in zip(index, strides, strict=True))]
-            for index in itertools.product(*(range(n) for n in target))]
-
-
-def _checked(name: str, raw: Any, np: Any) -> Any:
-    """``raw`` as a column: positive integers up to :data:`~symparam.limits.MAX_VALUE`."""
-    wrong = f"{name} takes positive integers up to 10^30"
-    if np is not None:
-        try:
-            values = np.asarray(raw)
-        except (ValueError, TypeError, OverflowError):
-            raise InvalidValueError(f"{name} takes an array (or list) of integers of one shape"
-                                    ) from None
-        if values.size == 0 or values.dtype.kind not in "iuO" or values.dtype == bool:
-            raise InvalidValueError(wrong)
-        if values.dtype.kind == "O" and not all(
-            isinstance(v, int) and not isinstance(v, bool) for v in values.ravel()
-        ):
-            raise InvalidValueError(wrong)
-        if values.min() <= 0 or values.max() > MAX_VALUE:
-            raise InvalidValueError(wrong)
-        return values
-    flat = _flatten(raw, len(_shape(name, raw)))
-    if not flat or any(isinstance(v, bool) or not isinstance(v, int) or not 0 < v <= MAX_VALUE
-                       for v in flat):
-        raise InvalidValueError(wrong)
-    return raw
-
-
-def _flatten(values: Any, dimensions: int) -> list[Any]:
-    if not dimensions:
-        return [values]
-    flat = list(values)
-    for _ in range(dimensions - 1):
-        flat = [v for row in flat for v in row]
-    return flat
-
-
 # -- the rules ----------------------------------------------------------------------------------
 
 @frozen
@@ -331,7 +132,7 @@ def _combination(values: Mapping[str, int]) -> str:
     return f"[{text}]" if len(values) > 1 else text
 
 
-def _checks(model: Any, grid: _Grid) -> list[tuple[str, sympy.Expr, sympy.Expr]]:
+def _checks(model: Any, grid: Grid) -> list[tuple[str, sympy.Expr, sympy.Expr]]:
     """Every rule of the model as (why, d, a): d must divide a, in integers, with the values
     that do not vary put in (d | a/b, with b | a, is d·b | a). Kept on the model for the
     values that do not vary."""
@@ -368,7 +169,7 @@ def _rules(model: Any) -> list[tuple[str, sympy.Expr, sympy.Expr]]:
     return rules
 
 
-def broken(model: Any, grid: _Grid, limit: int = 3) -> tuple[list[Broken], Any]:
+def broken(model: Any, grid: Grid, limit: int = 3) -> tuple[list[Broken], Any]:
     """The combinations that break a rule of ``model`` — grouped by rule, with the first
     ``limit`` of each — and where any rule is broken (a mask over the grid, or None)."""
     by_dividend: dict[sympy.Expr, list[tuple[str, sympy.Expr]]] = {}
@@ -395,7 +196,7 @@ def broken(model: Any, grid: _Grid, limit: int = 3) -> tuple[list[Broken], Any]:
     return out, anywhere
 
 
-def _indivisible(grid: _Grid, d: sympy.Expr, a: sympy.Expr) -> Any:
+def _indivisible(grid: Grid, d: sympy.Expr, a: sympy.Expr) -> Any:
     """Where ``d`` does not divide ``a`` (a mask over the grid)."""
     d = sympy.Integer(d) if isinstance(d, int) else d
     names = tuple(sorted(s.name for s in d.free_symbols | a.free_symbols))
@@ -422,7 +223,7 @@ def _order_pairs(model: Any) -> list[tuple[str, str, str]]:
 
 # -- counting -----------------------------------------------------------------------------------
 
-def _columns(model: Any, arrays: Mapping[str, Any], np: Any) -> tuple[_Grid, tuple[str, ...]]:
+def _columns(model: Any, arrays: Mapping[str, Any], np: Any) -> tuple[Grid, tuple[str, ...]]:
     """The combinations asked for, checked, with the model's own values for the rest; and the
     names the total uses."""
     unknown = [n for n in arrays if n not in model.hyperparameters]
@@ -434,13 +235,13 @@ def _columns(model: Any, arrays: Mapping[str, Any], np: Any) -> tuple[_Grid, tup
     missing = [n for n in names if n not in arrays and n not in fixed]
     if missing:
         raise UnboundError(missing)
-    columns = {n: _checked(n, arrays[n], np) for n in arrays}
+    columns = {n: column(n, arrays[n], np) for n in arrays}
     for name, value in fixed.items():
         columns.setdefault(name, value)
-    return _Grid(columns, np), names
+    return Grid(columns, np), names
 
 
-def _counts(model: Any, grid: _Grid, names: tuple[str, ...], np: Any) -> tuple[Any, Any]:
+def _counts(model: Any, grid: Grid, names: tuple[str, ...], np: Any) -> tuple[Any, Any]:
     """The total at every combination, and where it is not a whole number (or None)."""
     constants = {_symbol(n): sympy.Integer(grid.value(n)) for n in names if grid.constant(n)}
     varying = tuple(n for n in names if _symbol(n) not in constants)

@@ -28,7 +28,7 @@ from symparam.templating import loader, table
 if TYPE_CHECKING:
     import jinja2
 
-    from symparam.counted import Described
+    from symparam.reported import Described
 
 LANGUAGES = ("en", "zh", "ko")
 

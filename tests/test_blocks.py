@@ -159,8 +159,8 @@ def test_listed_layers_group_by_kind(pattern: list[str]) -> None:
     the breakdown has one part per kind of layer, while the tensors stay named layer by layer
     and the count is each layer's own, summed."""
     from symparam.architectures.interleave import listed
-    from symparam.blocks.base import Stack
     from symparam.blocks.outline import outline
+    from symparam.blocks.tree import Stack
 
     width = {"a": 2, "b": 3, "c": 5}
     tree = Sequential(layers=listed(pattern, lambda kind: Linear(width[kind], 7)))
@@ -210,7 +210,7 @@ def test_a_family_total_of_runs_is_their_sum() -> None:
     """Qwen-MoE's dense layers between every s-th sparse one: the one term the family gives
     (N − ⌊N/s⌋) is the sum of the runs' own counts, at every depth and step tried."""
     from symparam.architectures.moe import layers
-    from symparam.blocks.base import Runs
+    from symparam.blocks.tree import Runs
 
     for step in range(3, 9):  # a step of 2 has one run of dense layers
         stack = layers({**_moe_options(), "layer_pattern": (), "sparse_step": step})

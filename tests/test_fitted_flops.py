@@ -196,7 +196,7 @@ def test_experts_routed_by_value_count_as_on_real_weights(model_type: str) -> No
     transformers = pytest.importorskip("transformers")
     from torch.utils.flop_counter import FlopCounterMode
 
-    from symparam.fitting.flops import run_meta
+    from symparam.fitting.forward import run_meta
 
     sizes = {"hidden_size": 32, "intermediate_size": 48, "moe_intermediate_size": 24,
              "num_hidden_layers": 2, "num_attention_heads": 4, "num_key_value_heads": 2,
@@ -230,7 +230,7 @@ def test_inputs_the_fitter_does_not_make_are_named() -> None:
     features) is refused by that input's name, not as a meta-device failure; one that
     needs none is not."""
     pytest.importorskip("transformers")
-    from symparam.fitting.flops import needed
+    from symparam.fitting.forward import needed
 
     assert needed("BeitModel") == ["pixel_values"]
     assert needed("Wav2Vec2Model") == ["input_values"]
@@ -242,8 +242,8 @@ def test_a_plain_forwards_failure_is_the_reason_where_no_retry_runs() -> None:
     retries with masks built whole and no pad token fail elsewhere ('bool' has no ``sum``):
     the reason given is the first failure, the value read."""
     transformers = pytest.importorskip("transformers")
-    from symparam.fitting.flops import forward as read
-    from symparam.fitting.flops import run_meta
+    from symparam.fitting.forward import forward as read
+    from symparam.fitting.forward import run_meta
 
     cfg = transformers.AutoConfig.for_model("flaubert", n_layers=1, emb_dim=32, n_heads=2,
                                             vocab_size=50)

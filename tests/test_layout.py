@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -28,7 +29,9 @@ DEFERRING = ("symparam", "symparam.__main__",
 class Import:
     """One import statement: the module it names, the names it takes, its line, and where it
     is made (``top``: at the module's top level; ``function``: inside a function;
-    ``typing``: under ``TYPE_CHECKING``)."""
+    ``typing``: under ``TYPE_CHECKING``; ``dynamic``: ``importlib.import_module`` of a name
+    built from a literal prefix, ``module`` then that prefix and a ``*``: the catalog's
+    families, the compiled templates)."""
 
     module: str
     names: tuple[str, ...]
@@ -41,10 +44,35 @@ def _module(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _imports(path: Path) -> list[Import]:
-    """Every import in ``path`` (absolute ones: the package uses no relative import)."""
+def _dynamic(call: ast.Call, constants: dict[str, str]) -> str | None:
+    """``prefix*`` where ``call`` is ``importlib.import_module(f"prefix{…}")`` (a module-level
+    string constant's name counts as its text), else None."""
+    if ast.unparse(call.func) != "importlib.import_module" or not call.args:
+        return None
+    name = call.args[0]
+    parts = name.values if isinstance(name, ast.JoinedStr) else [name]
+    prefix = ""
+    for part in parts:
+        if isinstance(part, ast.Constant) and isinstance(part.value, str):
+            prefix += part.value
+        elif isinstance(part, ast.FormattedValue) and isinstance(part.value, ast.Name) \
+                and part.value.id in constants:
+            prefix += constants[part.value.id]
+        else:
+            return prefix + "*" if prefix.startswith("symparam") else None
+    return prefix if prefix.startswith("symparam") else None
+
+
+@cache
+def _imports(path: Path) -> tuple[Import, ...]:
+    """Every import in ``path`` (absolute ones: the package uses no relative import), read
+    once a process (each test of the graph asks for every module's)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     found: list[Import] = []
+    constants = {target.id: node.value.value for node in tree.body
+                 if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant)
+                 and isinstance(node.value.value, str)
+                 for target in node.targets if isinstance(target, ast.Name)}
 
     def visit(node: ast.AST, where: str) -> None:
         for child in ast.iter_child_nodes(node):
@@ -62,11 +90,13 @@ def _imports(path: Path) -> list[Import]:
                                 where))
         elif isinstance(node, ast.Import):
             found.extend(Import(a.name, (), node.lineno, where) for a in node.names)
+        elif isinstance(node, ast.Call) and (named := _dynamic(node, constants)):
+            found.append(Import(named, (), node.lineno, "dynamic"))
         inner = isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda)
         visit(node, "function" if inner and where == "top" else where)
 
     visit(tree, "top")
-    return found
+    return tuple(found)
 
 
 def _modules() -> dict[str, Path]:
@@ -78,6 +108,8 @@ def _targets(item: Import, modules: dict[str, Path]) -> list[str]:
     there is one, else ``a``."""
     if not item.module.startswith("symparam"):
         return []
+    if item.module.endswith("*"):
+        return sorted(m for m in modules if m.startswith(item.module[:-1]))
     out = []
     for name in item.names or ("",):
         for candidate in (f"{item.module}.{name}", item.module):
@@ -87,7 +119,8 @@ def _targets(item: Import, modules: dict[str, Path]) -> list[str]:
     return out
 
 
-def graph(where: tuple[str, ...] = ("top", "function", "typing")) -> dict[str, set[str]]:
+def graph(where: tuple[str, ...] = ("top", "function", "typing", "dynamic")
+          ) -> dict[str, set[str]]:
     """Module → the symparam modules it imports (a package's __init__ counts as the package),
     by the imports made ``where``."""
     modules = _modules()
@@ -172,6 +205,16 @@ def test_the_cycle_finder_finds_one() -> None:
     assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
 
 
+def test_the_graph_sees_imports_made_by_name() -> None:
+    """The catalog imports each family by its name, the templating each compiled copy: the
+    graph has those edges (a family that imported the catalog back would be a cycle)."""
+    edges = graph()
+    assert "symparam.architectures.llama" in edges["symparam.catalog"]
+    assert any(t.startswith("symparam.compiled_templates.") for t in edges["symparam.templating"])
+    code = ast.parse('importlib.import_module(f"{PACKAGE}.{name}")').body[0].value
+    assert _dynamic(code, {"PACKAGE": "symparam.x"}) == "symparam.x.*"  # type: ignore[arg-type]
+
+
 #: imports made inside a function of a module that startup does not load, each to spare a
 #: command what only another needs (measured by bench/run.py --instructions, issue 30)
 COMMAND_LAZY = {
@@ -207,6 +250,7 @@ def test_the_lazy_import_check_finds_a_needless_one() -> None:
 #: memory (the catalog, which hands a user the :class:`~symparam.built.Model` with every
 #: question on it, sits above them)
 CORE = ("symparam.blocks", "symparam.architectures", "symparam.family", "symparam.modeltype",
+        "symparam.rules", "symparam.parts", "symparam.reported",
         "symparam.counted", "symparam.compute", "symparam.memory", "symparam.symbols",
         "symparam.assumptions", "symparam.hf", "symparam.presets", "symparam.integers",
         "symparam.kernels", "symparam.bounds")

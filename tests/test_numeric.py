@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import symparam
 from symparam.blocks import evaluate
-from symparam.blocks.base import value
+from symparam.blocks.numbers import value
 from symparam.cli import COMMANDS, build_parser, main
 from symparam.errors import UnboundError
 from symparam.symbols import H, V, h, s

@@ -11,8 +11,6 @@ Controls' borders contrast 3:1 with the page (WCAG 1.4.11), and every table has 
 
 from __future__ import annotations
 
-import base64
-import hashlib
 import json
 import re
 from html import unescape
@@ -28,6 +26,7 @@ from symparam.page import page
 from symparam.site import site
 from symparam.wording import LANGUAGES
 from tests.browser import load
+from tests.pages import script_hash, with_script
 from tests.tools import ROOT
 
 PHONE = 390
@@ -80,16 +79,9 @@ _FRAME = ('<iframe src="{src}" style="display:block;width:{width}px;height:1500p
           '</iframe>')
 
 
-def _hash(text: str) -> str:
-    return "sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
-
-
 def _measurable(html: str) -> str:
     """``html`` with the measuring script, its hash added to the page's policy."""
-    policy = re.search(r"script-src '([^']*)'", html)
-    assert policy is not None
-    html = html.replace(policy.group(0), f"{policy.group(0)} '{_hash(_MEASURE)}'")
-    return html.replace("</body>", f"<script>{_MEASURE}</script>\n</body>")
+    return with_script(html, _MEASURE)
 
 
 def measure_all(pages: dict[str, str], query: str, tmp_path: Path,
@@ -201,7 +193,7 @@ def test_the_layout_checks_can_fail(tmp_path: Path) -> None:
         "<style>", "<style>.formulas li { overflow: visible !important; }", 1)
     style = re.search(r"<style>(.*?)</style>", html, re.S)
     assert style is not None
-    html = re.sub(r"style-src '[^']*'", f"style-src '{_hash(style.group(1))}'", html)
+    html = re.sub(r"style-src '[^']*'", f"style-src '{script_hash(style.group(1))}'", html)
     found = measure(html, "en", tmp_path)
     assert found["scrollWidth"] > PHONE and found["wide"]
 

@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 
 import symparam
-from symparam.blocks.base import value as exact_value
+from symparam.blocks.numbers import value as exact_value
 from symparam.cli import main
 from symparam.live import Formulas
 from symparam.markup import Words

@@ -75,7 +75,7 @@ ALLOWED = {
     ("fitting/builds.py", "loads"): "json.loads of the json.dumps of what transformers writes "
                                     "for a default config",
     ("fitting/transformers_types.py", "getattr"): "transformers' auto mappings and classes",
-    ("fitting/flops.py", "getattr"): "transformers' classes, torch's counter's formulas",
+    ("fitting/forward.py", "getattr"): "transformers' classes and its configs' sections",
     ("fitting/flops.py", "load"): "a fitted record by a name its own index.json holds",
     ("fitting/transformers_types.py", "import_module"): "transformers' own model modules, named "
                                                         "by its auto mappings",

@@ -20,7 +20,7 @@ import pytest
 import sympy
 
 import symparam
-from symparam.blocks.base import value as exact_value
+from symparam.blocks.numbers import value as exact_value
 from symparam.printing import INVISIBLE_TIMES, Terms, javascript, mathml
 from symparam.symbols import VOCABULARY, d_ff, h, h_kv
 from tests.test_readback import CASES, formulas_of, read_text, squeezed

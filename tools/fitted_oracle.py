@@ -138,7 +138,7 @@ def counter_flops(config: dict[str, Any], cls: str, batch: int, seq: int | None,
     import transformers
     from torch.utils.flop_counter import FlopCounterMode
 
-    from symparam.fitting.flops import run_meta
+    from symparam.fitting.forward import run_meta
 
     data = {k: v for k, v in config.items() if k not in ("model_type", "architectures")}
     try:

@@ -43,7 +43,7 @@ from symparam.blocks import (
 from symparam.blocks.saved import Key, Saved, same_tensor
 from symparam.errors import InvalidValueError
 from symparam.family import Family
-from symparam.modeltype import ActivationName, Flag, ModelType, Size, heads
+from symparam.modeltype import ActivationName, ModelType, Size, heads
 from symparam.symbols import G, H, K, L, N, T, V, d_emb, d_ff, d_head, h, n_labels
 
 
@@ -190,6 +190,5 @@ MODEL_TYPES = (
                      Size("H", "hidden_size"), Size("d_ff", "intermediate_size"),
                      Size("h", "num_attention_heads"), Size("d_emb", "embedding_size"),
                      Size("G", "num_hidden_groups"), Size("K", "inner_group_num")),
-              rules=(Flag("tie_word_embeddings"),
-                     ActivationName("activation", "hidden_act", "gelu_new"))),
+              rules=(ActivationName("activation", "hidden_act", "gelu_new"),)),
 )

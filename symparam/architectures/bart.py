@@ -235,22 +235,22 @@ CHECKED_SIZES = tuple(dataclasses.replace(size, unbuilt=()) for size in SIZES)
 _CLASSES = ("Model", "ForConditionalGeneration", "ForSequenceClassification",
             "ForQuestionAnswering", "ForCausalLM")
 
+#: BART itself; mBART and Pegasus extend it by what differs
+BART = ModelType("bart", FAMILY, base="BartModel", classes=heads("Bart", "Bart", *_CLASSES),
+                 sizes=SIZES, labels=3)
+
 MODEL_TYPES = (
-    ModelType("bart", FAMILY, base="BartModel", classes=heads("Bart", "Bart", *_CLASSES),
-              sizes=SIZES, rules=(Flag("tie_word_embeddings"),), labels=3),
-    ModelType("mbart", FAMILY, base="MBartModel", classes=heads("MBart", "Bart", *_CLASSES),
-              sizes=CHECKED_SIZES, rules=(Flag("tie_word_embeddings"),), fixed={"pre_norm": True}),
+    BART,
+    BART.extend("mbart", "MBart", sizes=CHECKED_SIZES, fixed={"pre_norm": True}, labels=2),
     ModelType("marian", FAMILY, base="MarianModel",
               classes={"MarianMTModel": "BartForConditionalGeneration",
                        **heads("Marian", "Bart", "Model", "ForCausalLM")},
               sizes=(*CHECKED_SIZES, Size("V_dec", "decoder_vocab_size", null=DECODER_VOCAB,
                                   null_as_absent=True)),
-              rules=(Flag("tie_word_embeddings"),
-                     Flag("shared_vocab", "share_encoder_decoder_embeddings")),
+              rules=(Flag("shared_vocab", "share_encoder_decoder_embeddings"),),
               fixed={"embedding_norm": False, "sinusoidal": True, "own_decoder_vocab": True}),
-    ModelType("pegasus", FAMILY, base="PegasusModel",
-              classes=heads("Pegasus", "Bart", "Model", "ForConditionalGeneration",
-                            "ForCausalLM"),
-              sizes=CHECKED_SIZES, rules=(Flag("tie_word_embeddings"),),
-              fixed={"embedding_norm": False, "sinusoidal": True, "pre_norm": True}),
+    BART.extend("pegasus", "Pegasus",
+                without=("ForSequenceClassification", "ForQuestionAnswering"),
+                sizes=CHECKED_SIZES, labels=2,
+                fixed={"embedding_norm": False, "sinusoidal": True, "pre_norm": True}),
 )

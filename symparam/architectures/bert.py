@@ -45,7 +45,7 @@ from symparam.blocks import (
 )
 from symparam.blocks.saved import same_tensor
 from symparam.family import Family, Option
-from symparam.modeltype import ActivationName, Flag, FlagIf, ModelType, Size, heads
+from symparam.modeltype import ActivationName, FlagIf, ModelType, Size, heads
 from symparam.symbols import H, L, N, T, V, d_ff, d_head, h, n_labels
 
 
@@ -238,20 +238,23 @@ def _encoder_sizes(position_pads: bool) -> tuple[Size, ...]:
             Size("d_ff", "intermediate_size"), Size("h", "num_attention_heads"))
 
 
-#: what each encoder record reads besides its sizes: the tied head, cross-attention (which
-#: transformers builds only into a decoder)
-ENCODER_RULES = (Flag("tie_word_embeddings"),
-                 FlagIf("add_cross_attention", "add_cross_attention", needs="is_decoder"),
+#: what each encoder record reads besides its sizes and the tied head: cross-attention (which
+#: transformers builds only into a decoder), the activation
+ENCODER_RULES = (FlagIf("add_cross_attention", "add_cross_attention", needs="is_decoder"),
                  ActivationName("activation", "hidden_act", "gelu"))
 
-#: the classes RoBERTa and XLM-RoBERTa register, by the BERT class that builds each
-ROBERTA_CLASSES = ("Model", "ForMaskedLM", "ForSequenceClassification", "ForTokenClassification",
-                   "ForQuestionAnswering", "ForMultipleChoice")
-
-
-def _roberta(prefix: str) -> dict[str, str]:
-    return {**heads(prefix, "Bert", *ROBERTA_CLASSES), f"{prefix}ForCausalLM": "BertLMHeadModel"}
-
+#: RoBERTa (it pads its position table with pad_token_id too); XLM-RoBERTa extends it by its
+#: heads' layout, and CamemBERT (Martin et al. 2020: RoBERTa trained on French) is laid out as
+#: XLM-RoBERTa
+ROBERTA = ModelType("roberta", FAMILY, base="RobertaModel",
+                    classes={**heads("Roberta", "Bert", "Model", "ForMaskedLM",
+                                     "ForSequenceClassification", "ForTokenClassification",
+                                     "ForQuestionAnswering", "ForMultipleChoice"),
+                             "RobertaForCausalLM": "BertLMHeadModel"},
+                    sizes=_encoder_sizes(True), rules=ENCODER_RULES,
+                    fixed={"roberta_layout": True})
+XLM_ROBERTA = ROBERTA.extend("xlm-roberta", "XLMRoberta",
+                             fixed={**ROBERTA.fixed, "heads_first": True})
 
 MODEL_TYPES = (
     ModelType("bert", FAMILY, base="BertModel",
@@ -260,15 +263,7 @@ MODEL_TYPES = (
                                "ForQuestionAnswering", "ForMultipleChoice",
                                "ForNextSentencePrediction", "LMHeadModel")},
               sizes=_encoder_sizes(False), rules=ENCODER_RULES),
-    # RoBERTa pads its position table with pad_token_id too
-    ModelType("roberta", FAMILY, base="RobertaModel", classes=_roberta("Roberta"),
-              sizes=_encoder_sizes(True), rules=ENCODER_RULES,
-              fixed={"roberta_layout": True}),
-    ModelType("xlm-roberta", FAMILY, base="XLMRobertaModel", classes=_roberta("XLMRoberta"),
-              sizes=_encoder_sizes(True), rules=ENCODER_RULES,
-              fixed={"roberta_layout": True, "heads_first": True}),
-    # CamemBERT (Martin et al. 2020) is RoBERTa trained on French, laid out as XLM-RoBERTa
-    ModelType("camembert", FAMILY, base="CamembertModel", classes=_roberta("Camembert"),
-              sizes=_encoder_sizes(True), rules=ENCODER_RULES,
-              fixed={"roberta_layout": True, "heads_first": True}),
+    ROBERTA,
+    XLM_ROBERTA,
+    XLM_ROBERTA.extend("camembert", "Camembert"),
 )

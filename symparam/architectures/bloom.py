@@ -31,7 +31,7 @@ from symparam.blocks import (
 from symparam.blocks.saved import Key
 from symparam.blocks.sharding import column, row
 from symparam.family import Family
-from symparam.modeltype import Flag, ModelType, Size, heads
+from symparam.modeltype import ModelType, Size, heads
 from symparam.symbols import H, N, V, h
 
 
@@ -90,6 +90,5 @@ MODEL_TYPES = (
               classes=heads("Bloom", "Bloom", "ForCausalLM", "Model", "ForSequenceClassification",
                             "ForTokenClassification", "ForQuestionAnswering"),
               sizes=(Size("N", "n_layer"), Size("V", "vocab_size"), Size("H", "hidden_size"),
-                     Size("h", "n_head")),
-              rules=(Flag("tie_word_embeddings"),)),
+                     Size("h", "n_head"))),
 )

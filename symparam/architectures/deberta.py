@@ -469,7 +469,7 @@ MODEL_TYPES = (
                      Size("k_conv", "conv_kernel_size", null=IfPositive("conv_kernel_size"),
                           computed=True),
                      Size("g_conv", "conv_groups", null=ConvGroups(), computed=True)),
-              rules=(Flag("tie_word_embeddings"), Flag("relative_attention"),
+              rules=(Flag("relative_attention"),
                      ActivationName("activation", "hidden_act", "gelu"),
                      ActivationName("pooler_activation", "pooler_hidden_act", "gelu",
                                     where_built=True),

@@ -276,36 +276,38 @@ _SIZES = (Size("N", "num_hidden_layers"), Size("V", "vocab_size", pads=True),
           Size("r_q", "q_lora_rank", null=Leave("queries are not compressed")),
           Size("r_kv", "kv_lora_rank"), Size("d_rope", "qk_rope_head_dim"),
           Size("d_nope", "qk_nope_head_dim"), Size("d_v", "v_head_dim"))
-_RULES = (Flag("tie_word_embeddings"), Flag("attention_bias"), SILU,
+_RULES = (Flag("attention_bias"), SILU,
           SetSize("q_lora", "q_lora_rank"), NonZero("dense_first", "first_k_dense_replace"))
 
+#: DeepSeek-V3; V2 and GLM-4.5 extend it by what differs
+DEEPSEEK_V3 = ModelType("deepseek_v3", FAMILY, base="DeepseekV3Model",
+                        classes=heads("DeepseekV3", "DeepseekV3", "ForCausalLM", "Model",
+                                      "ForSequenceClassification", "ForTokenClassification"),
+                        sizes=(*_SIZES[:10], Size("E_g", "n_group"), Size("k_g", "topk_group"),
+                               *_SIZES[10:]),
+                        rules=(*_RULES, Flag("norm_topk_prob", null_is_false=True)))
+
 MODEL_TYPES = (
-    ModelType("deepseek_v2", FAMILY, base="DeepseekV2Model",
-              classes=heads("DeepseekV2", "DeepseekV3", "ForCausalLM", "Model",
-                            "ForSequenceClassification"),
-              # a null top k leaves k unbound: the total is counted, the active share is not
-              sizes=(*_SIZES[:6], Size("k", "num_experts_per_tok", null=Leave("no top k")),
-                     *_SIZES[7:]),
-              rules=(*_RULES, Flag("mlp_bias"), SoftmaxRouter("softmax_routing"))),
-    ModelType("deepseek_v3", FAMILY, base="DeepseekV3Model",
-              classes=heads("DeepseekV3", "DeepseekV3", "ForCausalLM", "Model",
-                            "ForSequenceClassification", "ForTokenClassification"),
-              sizes=(*_SIZES[:10], Size("E_g", "n_group"), Size("k_g", "topk_group"),
-                     *_SIZES[10:]),
-              rules=(*_RULES, Flag("norm_topk_prob", null_is_false=True))),
+    DEEPSEEK_V3.extend(
+        "deepseek_v2", "DeepseekV2", without=("ForTokenClassification",),
+        # a null top k leaves k unbound: the total is counted, the active share is not
+        sizes=(*_SIZES[:6], Size("k", "num_experts_per_tok", null=Leave("no top k")),
+               *_SIZES[7:]),
+        rules=(*_RULES, Flag("mlp_bias"), SoftmaxRouter("softmax_routing"))),
+    DEEPSEEK_V3,
     # GLM-4.5: DeepSeek-V3's layers, grouped-query attention; head_dim is read with
     # getattr(config, "head_dim", H // h): a file may give it, its config class defines none
-    ModelType("glm4_moe", FAMILY, base="Glm4MoeModel",
-              classes=heads("Glm4Moe", "DeepseekV3", "ForCausalLM", "Model"),
-              sizes=(*_SIZES[:5], Size("h_kv", "num_key_value_heads"),
-                     Size("d_head", "head_dim",
-                          null=FloorHeadSize("hidden_size", "num_attention_heads")),
-                     *_SIZES[5:10], Size("E_g", "n_group"), Size("k_g", "topk_group"),
-                     rotated(0.5)),
-              rules=(Flag("tie_word_embeddings"), Flag("attention_bias"), SILU,
-                     NonZero("dense_first", "first_k_dense_replace"),
-                     Flag("norm_topk_prob", null_is_false=True),
-                     Flag("qk_norm_per_head", "use_qk_norm")),
-              fixed={"grouped_attention": True, "q_lora": False},
-              runnable=Runnable(head_multiple=4)),
+    DEEPSEEK_V3.extend(
+        "glm4_moe", "Glm4Moe", without=("ForSequenceClassification", "ForTokenClassification"),
+        sizes=(*_SIZES[:5], Size("h_kv", "num_key_value_heads"),
+               Size("d_head", "head_dim",
+                    null=FloorHeadSize("hidden_size", "num_attention_heads")),
+               *_SIZES[5:10], Size("E_g", "n_group"), Size("k_g", "topk_group"),
+               rotated(0.5)),
+        rules=(Flag("attention_bias"), SILU,
+               NonZero("dense_first", "first_k_dense_replace"),
+               Flag("norm_topk_prob", null_is_false=True),
+               Flag("qk_norm_per_head", "use_qk_norm")),
+        fixed={"grouped_attention": True, "q_lora": False},
+        runnable=Runnable(head_multiple=4)),
 )

@@ -35,7 +35,7 @@ from symparam.blocks import (
 )
 from symparam.blocks.saved import same_tensor
 from symparam.family import Family
-from symparam.modeltype import ActivationName, Flag, ModelType, Size, heads
+from symparam.modeltype import ActivationName, ModelType, Size, heads
 from symparam.symbols import H, L, N, V, d_ff, h, n_labels
 
 
@@ -114,6 +114,5 @@ MODEL_TYPES = (
               sizes=(Size("N", "n_layers"), Size("V", "vocab_size", pads=True),
                      Size("L", "max_position_embeddings"), Size("H", "dim"),
                      Size("d_ff", "hidden_dim"), Size("h", "n_heads")),
-              rules=(Flag("tie_word_embeddings"),
-                     ActivationName("activation", "activation", "gelu"))),
+              rules=(ActivationName("activation", "activation", "gelu"),)),
 )

@@ -244,7 +244,7 @@ MODEL_TYPES = (
                                               when=("shared_experts",)),
                      Size("N_dense", "moe_layer_start_index", computed=True,
                           null=StartLayer(), when=("dense_first",))),
-              rules=(Flag("tie_word_embeddings"), Flag("attention_bias", "use_bias"),
+              rules=(Flag("attention_bias", "use_bias"),
                      Flag("mlp_bias", "use_bias"), SILU, SharedExperts("shared_experts"),
                      DenseFirst("dense_first"), MoeLayers("sparse_layers"))),
 )

@@ -173,7 +173,7 @@ MODEL_TYPES = (
                      Size("H", "hidden_size"), Size("d_ff", "ffn_hidden_size", null=FFN_4H),
                      Size("h", "num_attention_heads"), Size("h_kv", "num_kv_heads", null=KV_HEADS)),
               # the model code reads these optional flags as false when null
-              rules=(Flag("tie_word_embeddings"), Flag("bias", null_is_false=True),
+              rules=(Flag("bias", null_is_false=True),
                      Flag("new_decoder_architecture", null_is_false=True),
                      Flag("multi_query", null_is_false=True),
                      Flag("parallel_attn", null_is_false=True),

@@ -197,7 +197,7 @@ MODEL_TYPES = (
               classes={name: name for name in FAMILY.architectures},
               sizes=(*TEXT_SIZES, *within("vision_config", VISION_SIZES, TOWER_SYMBOL),
                      Size("s_img", "mm_tokens_per_image", computed=True, null=PooledTokens())),
-              rules=(Flag("tie_word_embeddings"), Flag("attention_bias", _T + "attention_bias"),
+              rules=(Flag("attention_bias", _T + "attention_bias"),
                      SetDecimal("softcap_attention", _T + "attn_logit_softcapping"),
                      SlidingWindows("window_period", _T + "sliding_window_pattern", 6,
                                     window=_T + "sliding_window"),

@@ -102,7 +102,7 @@ MODEL_TYPES = (
                      Size("d_rot", "rotary_pct", computed=True,
                           null=RotaryWidth(("rotary_pct", "partial_rotary_factor"), 0.25,
                                            "hidden_size", "num_attention_heads"))),
-              rules=(Flag("tie_word_embeddings"), Flag("attention_bias"),
+              rules=(Flag("attention_bias"),
                      Flag("parallel_residual", "use_parallel_residual"),
                      ActivationName("activation", "hidden_act", "gelu")),
               runnable=Runnable(head_multiple=8)),

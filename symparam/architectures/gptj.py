@@ -40,7 +40,7 @@ from symparam.blocks import (
 from symparam.blocks.saved import ACT, Saved, same_tensor
 from symparam.blocks.sharding import column, row
 from symparam.family import Divides, Family
-from symparam.modeltype import ActivationName, Flag, Leave, ModelType, Size, heads
+from symparam.modeltype import ActivationName, Leave, ModelType, Size, heads
 from symparam.symbols import H, N, V, d_ff, d_rope, h, n_labels
 
 
@@ -119,6 +119,5 @@ MODEL_TYPES = (
               sizes=(Size("N", "n_layer"), Size("V", "vocab_size"), Size("H", "n_embd"),
                      Size("d_ff", "n_inner", null=FFN_4H), Size("h", "n_head"),
                      Size("d_rope", "rotary_dim", null=Leave("rotary over the whole head"))),
-              rules=(Flag("tie_word_embeddings"),
-                     ActivationName("activation", "activation_function", "gelu_new"))),
+              rules=(ActivationName("activation", "activation_function", "gelu_new"),)),
 )

@@ -54,7 +54,7 @@ from symparam.blocks import Block, Linear, Sequential
 from symparam.blocks.images import PerImage
 from symparam.family import Family, Option
 from symparam.inputs import Inputs
-from symparam.modeltype import ActivationName, Flag, ModelType, Size
+from symparam.modeltype import TIED, ActivationName, Flag, ModelType, Size
 from symparam.symbols import H, H_vis, m
 
 #: the side of an image's shuffled grid: ⌊R/P⌋/m tokens a row (m divides ⌊R/P⌋ to run)
@@ -136,7 +136,7 @@ def _record(name: str, prefix: str) -> ModelType:
                Size("m", "scale_factor")),
         rules=(SectionType("text_llama", _T + "model_type", "llama", "llama", LANGUAGE_MODELS,
                            FAMILY.title if name == "idefics3" else "SmolVLM"),
-               Flag("tie_word_embeddings"),  # the composite config's: the text's is not read
+               TIED,  # the composite config's: the text's is not read
                Flag("attention_bias", _T + "attention_bias"),
                Flag("mlp_bias", _T + "mlp_bias"),
                ActivationName("activation", _T + "hidden_act", "silu"),

@@ -78,6 +78,7 @@ from symparam.errors import ConfigError, quoted
 from symparam.family import Choice, Family, Option
 from symparam.frozen import frozen
 from symparam.modeltype import (
+    TIED,
     ActivationName,
     Either,
     Flag,
@@ -405,7 +406,7 @@ MODEL_TYPES = (
         ),
         rules=(
             TextModel("text_model", _T + "model_type"),
-            Flag("tie_word_embeddings"),  # the composite config's: the text's is not read
+            TIED,  # the composite config's: the text's is not read
             TextFlag("attention_bias", _T + "attention_bias", ("llama", "qwen3")),
             TextFlag("mlp_bias", _T + "mlp_bias", ("llama",)),
             ActivationName("activation", _T + "hidden_act", "silu"),
@@ -418,5 +419,5 @@ MODEL_TYPES = (
         sections={"text_config": "", "vision_config": ""}),
     ModelType("internvl_vision", FAMILY, base="InternVLVisionModel",
               classes={"InternVLVisionModel": "InternVLVisionModel"},
-              sizes=_vision_sizes(""), rules=_vision_rules("")),
+              sizes=_vision_sizes(""), rules=_vision_rules(""), tied=False),
 )

@@ -171,7 +171,7 @@ MODEL_TYPES = (
                      Size("d_conv", "mamba_d_conv"),
                      Size("r_dt", "mamba_dt_rank", computed=True,
                           null=StepRank("mamba_dt_rank"))),
-              rules=(Flag("tie_word_embeddings"), Flag("conv_bias", "mamba_conv_bias"),
+              rules=(Flag("conv_bias", "mamba_conv_bias"),
                      Flag("proj_bias", "mamba_proj_bias"), ManyExperts("moe", "num_experts"),
                      Count("attn_period", "attn_layer_period"),
                      Offset("attn_offset", "attn_layer_offset", "attn_layer_period"),

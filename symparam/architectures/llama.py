@@ -381,7 +381,7 @@ SIZES_HEAD_OR = (*SIZES[:-1], Size("d_head", "head_dim", null=_H_OVER_h, null_as
 #: split the hidden size
 SIZES_HEAD_SPLIT = (*SIZES[:-1], Size("d_head", "head_dim", computed=True,
                                       null=SplitHeads("hidden_size", "num_attention_heads")))
-_TIED_BIASED = (Flag("tie_word_embeddings"), Flag("attention_bias"), Flag("mlp_bias"))
+_BIASED = (Flag("attention_bias"), Flag("mlp_bias"))
 #: the sliding window, read where some layer slides over it
 WINDOW = Size("W", "sliding_window", null=Leave("no layer slides a window"),
               when=("window_period", "window_layers"))
@@ -413,15 +413,16 @@ def rotated(default: float) -> Size:
 #: Qwen2's and Qwen3's layers from max_window_layers on slide, with use_sliding_window
 QWEN_WINDOWS = windows(switch="use_sliding_window", after="max_window_layers")
 
-#: the keys most LLaMA-like configs read into options: a tied head, biases on the attention
-_TIED_ATTENTION = (Flag("tie_word_embeddings"), Flag("attention_bias"))
+#: the key most LLaMA-like configs read besides the tied head (:data:`~symparam.rules.TIED`):
+#: biases on the attention
+_ATTENTION_BIAS = Flag("attention_bias")
 
 #: LLaMA itself; every other type here extends it by what differs
 LLAMA = ModelType("llama", FAMILY, base="LlamaModel",
                   classes=heads("Llama", "Llama", "ForCausalLM", "Model",
                                 "ForSequenceClassification", "ForTokenClassification",
                                 "ForQuestionAnswering"),
-                  sizes=SIZES, rules=(*_TIED_BIASED, SILU), fixed={"qa_under_transformer": True})
+                  sizes=SIZES, rules=(*_BIASED, SILU), fixed={"qa_under_transformer": True})
 #: the types whose sliding layers transformers cannot run without a window (a null one)
 _WINDOW_NEEDED = Runnable(window_needed=True)
 #: the classes a type has without a question-answering head, and with no classifier either
@@ -429,17 +430,17 @@ _NO_QA = ("ForQuestionAnswering",)
 _BARE = ("ForSequenceClassification", "ForTokenClassification", "ForQuestionAnswering")
 
 GEMMA2 = LLAMA.extend("gemma2", "Gemma2", without=_NO_QA, sizes=(*SIZES, WINDOW),
-                      rules=(*_TIED_ATTENTION,
+                      rules=(_ATTENTION_BIAS,
                              SetDecimal("softcap_attention", "attn_logit_softcapping"),
                              SetDecimal("softcap_logits", "final_logit_softcapping"),
                              *windows(2), GEMMA_ACT),
                       fixed={"norm": "rms_gemma", "norm_placement": "sandwich"},
                       runnable=_WINDOW_NEEDED)
-OLMO2 = LLAMA.extend("olmo2", "Olmo2", without=_BARE[1:], rules=(*_TIED_ATTENTION, SILU),
+OLMO2 = LLAMA.extend("olmo2", "Olmo2", without=_BARE[1:], rules=(_ATTENTION_BIAS, SILU),
                      fixed={"norm": "rms_olmo2", "norm_placement": "post", "rotary_fp32": True,
                             "qk_norm": "full"})
 COHERE = LLAMA.extend("cohere", "Cohere", without=_BARE,
-                      rules=(*_TIED_ATTENTION,
+                      rules=(_ATTENTION_BIAS,
                              Flag("qk_norm_head_weights", "use_qk_norm", null_is_false=True),
                              SILU),
                       fixed={"norm": "layer_no_bias", "norm_placement": "parallel"})
@@ -447,14 +448,14 @@ COHERE = LLAMA.extend("cohere", "Cohere", without=_BARE,
 MODEL_TYPES = (
     LLAMA,
     LLAMA.extend("mistral", "Mistral", sizes=(*SIZES, WINDOW),
-                 rules=(Flag("tie_word_embeddings"), *windows(), SILU), fixed={}),
+                 rules=(*windows(), SILU), fixed={}),
     LLAMA.extend("qwen2", "Qwen2", sizes=(*SIZES, WINDOW),
-                 rules=(Flag("tie_word_embeddings"), *QWEN_WINDOWS, SILU),
+                 rules=(*QWEN_WINDOWS, SILU),
                  fixed={"qkv_bias": True, "qa_under_transformer": True}),
     LLAMA.extend("qwen3", "Qwen3", sizes=(*SIZES, WINDOW),
-                 rules=(*_TIED_ATTENTION, *QWEN_WINDOWS, SILU),
+                 rules=(_ATTENTION_BIAS, *QWEN_WINDOWS, SILU),
                  fixed={"qk_norm": "per_head", "qa_under_transformer": True}),
-    LLAMA.extend("gemma", "Gemma", without=_NO_QA, rules=(*_TIED_ATTENTION, GEMMA_ACT),
+    LLAMA.extend("gemma", "Gemma", without=_NO_QA, rules=(_ATTENTION_BIAS, GEMMA_ACT),
                  fixed={"norm": "rms_gemma"}),
     GEMMA2,
     OLMO2,
@@ -462,26 +463,26 @@ MODEL_TYPES = (
     # every fourth layer full attention, the others a sliding window, each kind with its own
     # rotary table
     OLMO2.extend("olmo3", "Olmo3", sizes=(*SIZES, WINDOW),
-                 rules=(*_TIED_ATTENTION, *windows(4), SILU),
+                 rules=(_ATTENTION_BIAS, *windows(4), SILU),
                  fixed={**OLMO2.fixed, "rotary_per_kind": True}, runnable=_WINDOW_NEEDED),
     # ERNIE 4.5: LLaMA's layer, biases on every projection with use_bias, rotary tables in fp32
     LLAMA.extend("ernie4_5", "Ernie4_5", without=_BARE,
-                 rules=(Flag("tie_word_embeddings"), Flag("attention_bias", "use_bias"),
+                 rules=(Flag("attention_bias", "use_bias"),
                         Flag("mlp_bias", "use_bias"), SILU),
                  fixed={"rotary_interleaved": True}),
     LLAMA.extend("phi3", "Phi3", without=_NO_QA, sizes=(*SIZES, WINDOW, rotated(1.0)),
-                 rules=(Flag("tie_word_embeddings"), *windows(), SILU),
+                 rules=(*windows(), SILU),
                  fixed={"partial_rotary": True, "fused_projections": True}),
     LLAMA.extend("starcoder2", "Starcoder2", without=_NO_QA, sizes=(*SIZES_HEAD_OR, WINDOW),
-                 rules=(Flag("tie_word_embeddings"), Flag("attention_bias", "use_bias"),
-                        Flag("mlp_bias", "use_bias"), *windows(), TANH_GELU),
+                 rules=(Flag("attention_bias", "use_bias"), Flag("mlp_bias", "use_bias"),
+                        *windows(), TANH_GELU),
                  fixed={"norm": "layer", "plain_mlp": True}),
     COHERE,
     COHERE.extend("cohere2", "Cohere2", sizes=(*SIZES, WINDOW),
-                  rules=(*_TIED_ATTENTION, *windows("sliding_window_pattern", 4), SILU),
+                  rules=(_ATTENTION_BIAS, *windows("sliding_window_pattern", 4), SILU),
                   fixed={**COHERE.fixed, "rotary_sliding": True}, runnable=_WINDOW_NEEDED),
     LLAMA.extend("granite", "Granite", without=_BARE, fixed={}),
-    LLAMA.extend("olmo", "Olmo", without=_BARE[1:], rules=(*_TIED_ATTENTION, SILU),
+    LLAMA.extend("olmo", "Olmo", without=_BARE[1:], rules=(_ATTENTION_BIAS, SILU),
                  fixed={"norm": "layer_no_weights", "rotary_fp32": True}),
     # Gemma 3's text model: Gemma2's layer with per-head q/k norms, its own classes' names
     dataclasses.replace(
@@ -492,7 +493,7 @@ MODEL_TYPES = (
         fixed={**GEMMA2.fixed, "qk_norm": "per_head", "rotary_per_kind": True}),
     LLAMA.extend("stablelm", "StableLm", without=_NO_QA,
                  sizes=(*SIZES_HEAD_SPLIT, rotated(0.25)),
-                 rules=(Flag("tie_word_embeddings"), Flag("qkv_bias", "use_qkv_bias"),
+                 rules=(Flag("qkv_bias", "use_qkv_bias"),
                         Flag("qk_norm_head_list", "qk_layernorm"),
                         Flag("parallel_block", "use_parallel_residual"), SILU),
                  fixed={"partial_rotary": True, "norm": "layer"},

@@ -43,12 +43,13 @@ from symparam.architectures.llava import (
 from symparam.architectures.vit import VISION_HEADS_DIVIDE
 from symparam.assumptions import HEAD_SIZE
 from symparam.blocks import Block, Sequential
-from symparam.blocks.base import Tensor, marked
+from symparam.blocks.base import marked
 from symparam.blocks.images import PerImage
+from symparam.blocks.tree import Tensor
 from symparam.errors import ConfigError, quoted
 from symparam.family import Family, Option
 from symparam.frozen import frozen
-from symparam.modeltype import ActivationName, Either, Flag, ModelType, Reader, Rule
+from symparam.modeltype import TIED, ActivationName, Either, Flag, ModelType, Reader, Rule
 from symparam.symbols import H, n_tile, s_img
 
 _T = "text_config."
@@ -229,7 +230,7 @@ MODEL_TYPES = (
               rules=(SectionType("siglip_tower", _V + "model_type", "clip_vision_model",
                                  "siglip_vision_model", TOWERS, FAMILY.title),
                      TextModel("text_mistral"),
-                     Flag("tie_word_embeddings"),  # the composite config's: the text's is not read
+                     TIED,  # the composite config's: the text's is not read
                      LlamaFlag("attention_bias", _T + "attention_bias"),
                      LlamaFlag("mlp_bias", _T + "mlp_bias"),
                      ActivationName("vision_activation", _V + "hidden_act", ""),

@@ -153,13 +153,15 @@ SIZES = (
     Size("d_state", "state_size"), Size("d_conv", "conv_kernel"),
     Size("r_dt", "time_step_rank", computed=True, null=StepRank("time_step_rank")),
 )
-_RULES = (Flag("tie_word_embeddings"), Flag("conv_bias", "use_conv_bias"),
+_RULES = (Flag("conv_bias", "use_conv_bias"),
           Flag("proj_bias", "use_bias"))
 
+#: Mamba itself; Falcon Mamba extends it by the norms on dt, B and C
+MAMBA = ModelType("mamba", FAMILY, base="MambaModel",
+                  classes=heads("Mamba", "Mamba", "ForCausalLM", "Model"), sizes=SIZES,
+                  rules=_RULES)
+
 MODEL_TYPES = (
-    ModelType("mamba", FAMILY, base="MambaModel",
-              classes=heads("Mamba", "Mamba", "ForCausalLM", "Model"), sizes=SIZES, rules=_RULES),
-    ModelType("falcon_mamba", FAMILY, base="FalconMambaModel",
-              classes=heads("FalconMamba", "Mamba", "ForCausalLM", "Model"), sizes=SIZES,
-              rules=_RULES, fixed={"dt_bc_norms": True}),
+    MAMBA,
+    MAMBA.extend("falcon_mamba", "FalconMamba", fixed={"dt_bc_norms": True}),
 )

@@ -116,6 +116,6 @@ MODEL_TYPES = (
                      Size("d_state", "state_size"), Size("d_conv", "conv_kernel"),
                      Size("h_ssm", "num_heads"), Size("g_ssm", "n_groups"),
                      Size("d_ssm", "head_dim", computed=True, null=InnerHeads())),
-              rules=(Flag("tie_word_embeddings"), Flag("conv_bias", "use_conv_bias"),
+              rules=(Flag("conv_bias", "use_conv_bias"),
                      Flag("proj_bias", "use_bias"), Count("chunk_size", "chunk_size"))),
 )

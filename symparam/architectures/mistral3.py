@@ -71,6 +71,7 @@ from symparam.blocks.images import PerImage
 from symparam.family import Divides, Family, Option
 from symparam.inputs import Inputs, Runnable
 from symparam.modeltype import (
+    TIED,
     ActivationName,
     Flag,
     FloorHeadSize,
@@ -240,7 +241,7 @@ MODEL_TYPES = (
                      Size("m", "spatial_merge_size")),
               rules=(SectionType("text_mistral", _T + "model_type", "mistral", "mistral",
                                  LANGUAGE_MODELS, "Mistral 3"),
-                     Flag("tie_word_embeddings"),  # the composite config's: the text's is not read
+                     TIED,  # the composite config's: the text's is not read
                      SlidingWindows("window_period", window=_T + "sliding_window"),
                      LayerTypes("window_layers", window=_T + "sliding_window",
                                 depth=_T + "num_hidden_layers", key=_T + "layer_types"),
@@ -255,5 +256,5 @@ MODEL_TYPES = (
               classes={"PixtralVisionModel": "PixtralVisionModel"},
               sizes=VISION_SIZES,
               rules=(ActivationName("activation", "hidden_act", "gelu"),),
-              runnable=Runnable(head_multiple=4)),
+              runnable=Runnable(head_multiple=4), tied=False),
 )

@@ -261,7 +261,7 @@ MODEL_TYPES = (
               sizes=(Size("N", "num_hidden_layers"), Size("V", "vocab_size", pads=True),
                      Size("H", "hidden_size"), Size("d_ff", "intermediate_size"),
                      Size("h", "num_attention_heads"), Size("W", "local_attention")),
-              rules=(Flag("tie_word_embeddings"), Flag("attention_bias"), Flag("mlp_bias"),
+              rules=(Flag("attention_bias"), Flag("mlp_bias"),
                      ActivationName("activation", "hidden_activation", "gelu"),
                      ActivationName("head_activation", "classifier_activation", "gelu",
                                     where_built=True),

@@ -316,8 +316,8 @@ _QWEN_LAYERS = (Count("sparse_step", "decoder_sparse_step"),
 #: the experts as Mixtral's config names them
 _EXPERTS = (Size("d_moe", "intermediate_size"), Size("E", "num_local_experts"),
             Size("k", "num_experts_per_tok"))
-#: a tied head and biases on the attention, as most MoE configs say
-_TIED_ATTENTION = (Flag("tie_word_embeddings"), Flag("attention_bias"))
+#: biases on the attention, as most MoE configs say (besides the tied head)
+_ATTENTION_BIAS = Flag("attention_bias")
 _BARE = ("ForSequenceClassification", "ForTokenClassification", "ForQuestionAnswering")
 
 #: Mixtral; the other types extend it by what differs
@@ -326,7 +326,7 @@ MIXTRAL = ModelType("mixtral", FAMILY, base="MixtralModel",
                                   "ForSequenceClassification", "ForTokenClassification",
                                   "ForQuestionAnswering"),
                     sizes=(*_ATTENTION, *_EXPERTS, WINDOW),
-                    rules=(Flag("tie_word_embeddings"), *windows(), SILU))
+                    rules=(*windows(), SILU))
 
 MODEL_TYPES = (
     MIXTRAL,
@@ -337,24 +337,24 @@ MODEL_TYPES = (
                           Size("d_moe", "moe_intermediate_size"),
                           Size("d_sh", "shared_expert_intermediate_size"),
                           Size("E", "num_experts"), Size("k", "num_experts_per_tok")),
-                   rules=(Flag("tie_word_embeddings"), Flag("qkv_bias"), *_QWEN_LAYERS, SILU,
+                   rules=(Flag("qkv_bias"), *_QWEN_LAYERS, SILU,
                           Flag("norm_topk_prob")),
                    fixed={"shared_expert": True}),
     MIXTRAL.extend("qwen3_moe", "Qwen3Moe",
                    sizes=(*_ATTENTION, Size("d_ff", "intermediate_size"),
                           Size("d_moe", "moe_intermediate_size"), *_EXPERTS[1:]),
-                   rules=(*_TIED_ATTENTION, *_QWEN_LAYERS, SILU, Flag("norm_topk_prob")),
+                   rules=(_ATTENTION_BIAS, *_QWEN_LAYERS, SILU, Flag("norm_topk_prob")),
                    fixed={"qk_norm": "per_head", "experts_first": True,
                           "qa_under_transformer": True}),
     MIXTRAL.extend("gpt_oss", "GptOss", without=_BARE[2:],
-                   rules=(*_TIED_ATTENTION, *windows(2)),
+                   rules=(_ATTENTION_BIAS, *windows(2)),
                    fixed={"sinks": True, "expert_biases": True, "norm": "rms_olmo2"},
                    runnable=Runnable(window_needed=True)),
     MIXTRAL.extend("olmoe", "Olmoe", without=_BARE,
                    sizes=(*_ATTENTION, _EXPERTS[0], Size("E", "num_experts"), _EXPERTS[2]),
-                   rules=(*_TIED_ATTENTION, HiddenNorms("qk_norm_full")),
+                   rules=(_ATTENTION_BIAS, HiddenNorms("qk_norm_full")),
                    runnable=Runnable(heads_split_hidden=True)),
     MIXTRAL.extend("granitemoe", "GraniteMoe", without=_BARE,
-                   sizes=(*_ATTENTION, *_EXPERTS), rules=_TIED_ATTENTION,
+                   sizes=(*_ATTENTION, *_EXPERTS), rules=(_ATTENTION_BIAS,),
                    fixed={"block_sparse_moe": True}),
 )

@@ -42,7 +42,7 @@ from symparam.blocks.saved import Saved, same_tensor
 from symparam.errors import ConfigError, InvalidValueError
 from symparam.family import Family, Option
 from symparam.frozen import frozen
-from symparam.modeltype import ActivationName, Flag, ModelType, NullRule, Reader, Size, heads
+from symparam.modeltype import ActivationName, ModelType, NullRule, Reader, Size, heads
 from symparam.symbols import H, L, N, V, d_ff, h, n_buckets, n_labels
 
 
@@ -169,6 +169,5 @@ MODEL_TYPES = (
                      Size("H", "hidden_size"), Size("d_ff", "intermediate_size"),
                      Size("h", "num_attention_heads"),
                      Size("n_buckets", "relative_attention_num_buckets")),
-              rules=(Flag("tie_word_embeddings"),
-                     ActivationName("activation", "hidden_act", "gelu"))),
+              rules=(ActivationName("activation", "hidden_act", "gelu"),)),
 )

@@ -41,7 +41,7 @@ from symparam.blocks.sharding import column, row
 from symparam.errors import ConfigError
 from symparam.family import Family, Option
 from symparam.frozen import frozen
-from symparam.modeltype import Flag, ModelType, Reader, Rule, Size, heads
+from symparam.modeltype import ModelType, Reader, Rule, Size, heads
 from symparam.symbols import H, N, V, h
 
 
@@ -119,7 +119,7 @@ MODEL_TYPES = (
                             "ForTokenClassification", "ForQuestionAnswering"),
               sizes=(Size("N", "n_layers"), Size("V", "vocab_size"), Size("H", "d_model"),
                      Size("h", "n_heads")),
-              rules=(Flag("tie_word_embeddings"), ClipQkv("clip_qkv", "attn_config")),
+              rules=(ClipQkv("clip_qkv", "attn_config"),),
               # MosaicML's own code, which MPT-7B's config.json names
               aliases={"MPTForCausalLM": "MptForCausalLM"}),
 )

@@ -39,7 +39,7 @@ from symparam.blocks.saved import Key, Saved, same_tensor
 from symparam.errors import ConfigError, InvalidValueError, quoted
 from symparam.family import Family
 from symparam.frozen import frozen
-from symparam.modeltype import Flag, ModelType, Reader, Rule, Size, heads
+from symparam.modeltype import ModelType, Reader, Rule, Size, heads
 from symparam.symbols import H, L, N, V, h
 
 
@@ -129,5 +129,5 @@ MODEL_TYPES = (
                             "ForSequenceClassification"),
               sizes=(Size("N", "n_layer"), Size("V", "vocab_size"), Size("L", "n_positions"),
                      Size("H", "n_embd"), Size("h", "n_head")),
-              rules=(Flag("tie_word_embeddings"), Afn("activation", "afn"))),
+              rules=(Afn("activation", "afn"),)),
 )

@@ -128,7 +128,7 @@ MODEL_TYPES = (
                      Size("d_ff", "ffn_dim"), Size("h", "num_attention_heads"),
                      Size("d_emb", "word_embed_proj_dim",
                           null=Leave("no projection: the embeddings are H wide"))),
-              rules=(Flag("tie_word_embeddings"), Flag("enable_bias"),
+              rules=(Flag("enable_bias"),
                      Flag("norm_affine", "layer_norm_elementwise_affine"),
                      Differs("project_embeddings", "word_embed_proj_dim", "hidden_size"),
                      BothFlags("final_norm", "do_layer_norm_before",

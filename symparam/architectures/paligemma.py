@@ -55,6 +55,7 @@ from symparam.blocks.images import PerImage, WithImageTokens
 from symparam.family import Family, Option
 from symparam.frozen import frozen
 from symparam.modeltype import (
+    TIED,
     ActivationName,
     Flag,
     LayerTypes,
@@ -212,7 +213,7 @@ MODEL_TYPES = (
                                  LANGUAGE_MODELS, "PaliGemma"),
                      SectionType("siglip_tower", _V + "model_type", "siglip_vision_model",
                                  "siglip_vision_model", TOWERS, "PaliGemma"),
-                     Flag("tie_word_embeddings"),  # the composite config's: the text's is not read
+                     TIED,  # the composite config's: the text's is not read
                      Flag("attention_bias", _T + "attention_bias"),
                      ForGemma2("activation", ActivationName(
                          "activation", _T + "hidden_activation", "gelu_pytorch_tanh"),

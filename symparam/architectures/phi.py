@@ -46,7 +46,7 @@ from symparam.errors import ConfigError
 from symparam.family import Divides, Family, Option
 from symparam.frozen import frozen
 from symparam.inputs import Runnable
-from symparam.modeltype import ActivationName, Flag, ModelType, Reader, Rule, heads
+from symparam.modeltype import ActivationName, ModelType, Reader, Rule, heads
 from symparam.symbols import H, N, V, d_ff, d_head, d_rot, h, h_kv
 
 
@@ -143,7 +143,7 @@ MODEL_TYPES = (
               classes=heads("Phi", "Phi", "ForCausalLM", "Model", "ForSequenceClassification",
                             "ForTokenClassification"),
               sizes=(*SIZES, rotated(0.5)),
-              rules=(Flag("tie_word_embeddings"), HeadNorms("qk_layernorm", "qk_layernorm"),
+              rules=(HeadNorms("qk_layernorm", "qk_layernorm"),
                      ActivationName("activation", "hidden_act", "gelu_new")),
               runnable=Runnable(head_multiple=4)),
 )

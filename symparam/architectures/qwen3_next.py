@@ -233,7 +233,7 @@ MODEL_TYPES = (
                      Size("d_conv", "linear_conv_kernel_dim"),
                      Size("h_lk", "linear_num_key_heads"), Size("h_lv", "linear_num_value_heads"),
                      Size("d_lk", "linear_key_head_dim"), Size("d_lv", "linear_value_head_dim")),
-              rules=(Flag("tie_word_embeddings"), Flag("attention_bias"),
+              rules=(Flag("attention_bias"),
                      Flag("norm_topk_prob"), SILU, NonZero("moe", "num_experts"),
                      Interval("full_attention_interval", "full_attention_interval", 4),
                      AttentionLayers("attention_pattern", "layer_types", "num_hidden_layers"),

@@ -184,7 +184,7 @@ VISION_RULES = (
     FullBlocks("deepstack_run", _V + "deepstack_visual_indexes", _V + "depth", False),
 )
 #: the language model's rules: its head tied by the composite config's key, biases, activation
-TEXT_RULES = (Flag("tie_word_embeddings"), Flag("attention_bias", _T + "attention_bias"),
+TEXT_RULES = (Flag("attention_bias", _T + "attention_bias"),
               ActivationName("activation", _T + "hidden_act", "silu"))
 
 MODEL_TYPES = (

@@ -286,17 +286,16 @@ SIZES = (Size("N", "num_layers"), Size("N_dec", "num_decoder_layers", null=Decod
 _CLASSES = ("ForConditionalGeneration", "Model", "EncoderModel", "ForQuestionAnswering",
             "ForSequenceClassification", "ForTokenClassification")
 
+#: T5 itself
+T5 = ModelType("t5", FAMILY, base="T5Model", classes=heads("T5", "T5", *_CLASSES), sizes=SIZES,
+               rules=(GatedActivation("gated", "feed_forward_proj", "is_gated_act"),
+                      Flag("is_decoder"), DenseActivation("activation", "feed_forward_proj"),
+                      Flag("tie_word_embeddings", absent=True)))
+
 MODEL_TYPES = (
-    ModelType("t5", FAMILY, base="T5Model", classes=heads("T5", "T5", *_CLASSES), sizes=SIZES,
-              rules=(GatedActivation("gated", "feed_forward_proj", "is_gated_act"),
-                     Flag("is_decoder"), DenseActivation("activation", "feed_forward_proj"),
-                     Flag("tie_word_embeddings", absent=True))),
+    T5,
     # mT5 (Xue et al. 2021) is T5 v1.1 over a 250k-token vocabulary: transformers builds it
     # with T5's code, its defaults the gated FFN; it ties the LM head to ``shared`` whatever
     # the file says (the published checkpoints write ``tie_word_embeddings: false``)
-    ModelType("mt5", FAMILY, base="MT5Model", classes=heads("MT5", "T5", *_CLASSES),
-              sizes=SIZES,
-              rules=(GatedActivation("gated", "feed_forward_proj", "is_gated_act"),
-                     Flag("is_decoder"), DenseActivation("activation", "feed_forward_proj"),
-                     Flag("tie_word_embeddings", absent=True))),
+    T5.extend("mt5", "MT5"),
 )

@@ -173,6 +173,5 @@ MODEL_TYPES = (
                      Size("d_proj", "classifier_proj_size",
                           unbuilt=tuple(c for c in FAMILY.architectures
                                         if c != "WhisperForAudioClassification"))),
-              rules=(Flag("tie_word_embeddings"),
-                     Flag("weighted_layer_sum", "use_weighted_layer_sum"))),
+              rules=(Flag("weighted_layer_sum", "use_weighted_layer_sum"),)),
 )

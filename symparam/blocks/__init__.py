@@ -1,22 +1,11 @@
 """Blocks: tensors, composites, repeats and the torch layers built from them."""
 
-from symparam.blocks.base import (
-    Block,
-    Repeat,
-    Sequential,
-    Stack,
-    Tensor,
-    TensorInfo,
-    evaluate,
-    marked,
-    on_first_token,
-    on_sequence,
-    unembedding,
-)
+from symparam.blocks.attention import Attention, attends_to
+from symparam.blocks.base import Block, marked, on_first_token, on_sequence, unembedding
 from symparam.blocks.conv import Conv1d, Conv2d
+from symparam.blocks.entries import TensorInfo
 from symparam.blocks.layers import (
     Activation,
-    Attention,
     Conv1D,
     Elementwise,
     Embedding,
@@ -24,10 +13,11 @@ from symparam.blocks.layers import (
     Linear,
     Residual,
     RMSNorm,
-    attends_to,
 )
 from symparam.blocks.moe import Experts
+from symparam.blocks.numbers import evaluate
 from symparam.blocks.relative import DisentangledAttention, Idle, OnTable, TableProduct
+from symparam.blocks.tree import Repeat, Sequential, Stack, Tensor
 
 __all__ = [
     "Activation",

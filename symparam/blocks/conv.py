@@ -23,8 +23,10 @@ from __future__ import annotations
 
 import sympy
 
-from symparam.blocks.base import Block, Dim, Tensor, as_size
+from symparam.blocks.base import Block
+from symparam.blocks.entries import Dim, as_size
 from symparam.blocks.saved import ACT, Saved
+from symparam.blocks.tree import Tensor
 
 
 class Conv1d(Block):

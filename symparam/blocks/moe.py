@@ -18,10 +18,13 @@ from functools import cached_property
 
 import sympy
 
-from symparam.blocks.base import Block, Dim, Number, Row, Tensor, as_size, join, value
+from symparam.blocks.base import Block, Number, Row, join
+from symparam.blocks.entries import Dim, as_size
 from symparam.blocks.layers import Elementwise
+from symparam.blocks.numbers import value
 from symparam.blocks.roles import Form
 from symparam.blocks.saved import ACT, ACTIVATION_SAVES, BOOL, F32, I64, Key, Saved
+from symparam.blocks.tree import Tensor
 from symparam.errors import InvalidValueError, ModelDefinitionError
 
 

@@ -23,7 +23,8 @@ from collections.abc import Iterator
 
 import sympy
 
-from symparam.blocks.base import Block, Stack, join
+from symparam.blocks.base import Block, join
+from symparam.blocks.tree import Stack
 from symparam.frozen import frozen
 
 

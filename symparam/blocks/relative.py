@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import sympy
 
-from symparam.blocks.base import Block, Dim, as_size, merge
-from symparam.blocks.layers import Attention
+from symparam.blocks.attention import Attention
+from symparam.blocks.base import Block, merge
+from symparam.blocks.entries import Dim, as_size
 from symparam.blocks.saved import ACT, BOOL, I64, Key, Saved
 from symparam.errors import InvalidValueError
 

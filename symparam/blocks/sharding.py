@@ -31,7 +31,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from symparam.blocks.base import Block, Tensor
+from symparam.blocks.base import Block
+from symparam.blocks.tree import Tensor
 
 
 def _decide(tensor: Tensor | None, split: int | None) -> None:

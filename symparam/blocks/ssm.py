@@ -20,8 +20,10 @@ from __future__ import annotations
 
 import sympy
 
-from symparam.blocks.base import Block, Dim, Tensor, as_size
+from symparam.blocks.base import Block
+from symparam.blocks.entries import Dim, as_size
 from symparam.blocks.layers import Elementwise
+from symparam.blocks.tree import Tensor
 
 
 def chunks(seq: sympy.Expr, length: Dim) -> sympy.Expr:

@@ -25,10 +25,10 @@ from typing import Any
 
 from symparam.assumptions import Assumption, parse_assumption
 from symparam.built import Model
-from symparam.counted import Described
 from symparam.errors import ConfigError, InvalidValueError
 from symparam.family import Family
 from symparam.fitted.record import FORMAT, class_tree, read_config
+from symparam.reported import Described
 
 
 @cache

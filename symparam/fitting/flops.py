@@ -22,12 +22,11 @@ FLOPs; otherwise a config with that value is refused.
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import random
 import re
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import sympy
@@ -36,8 +35,18 @@ from symparam import fitted
 from symparam.fitted.expr import encode
 from symparam.fitting import inputs_made, solve
 from symparam.fitting.fitter import FitError
+from symparam.fitting.forward import (
+    ASKS,
+    GIVEN,
+    Run,
+    Signature,
+    forward,
+    images_only,
+    needed,
+    run_meta,
+    takes_ids,
+)
 from symparam.fitting.keys import probe_values
-from symparam.fitting.meta import quiet_init
 from symparam.fitting.transformers_types import spec
 from symparam.symbols import symbol
 
@@ -56,100 +65,6 @@ HEADS = re.compile(r"(ForCausalLM|ForMaskedLM|LMHeadModel|ForConditionalGenerati
 WINDOW = re.compile(r".*(window|chunk).*")
 #: the symbols of the batch and the sequence length
 BS = ("B", "s")
-#: the one input the fitter makes: B × s token ids
-GIVEN = "input_ids"
-#: a forward's own check that an input it needs was given ("You have to specify pixel_values")
-ASKS = re.compile(r"(?:have to|must) (?:specify|provide|pass) (?:either )?`?(\w+)`?")
-
-Signature = tuple[Any, ...]
-Reading = dict[Signature, tuple[int, tuple[int, ...]]]
-
-
-class _Run:
-    """One forward: each counted operation by signature (how often, its shapes' numbers),
-    and the counter's total."""
-
-    def __init__(self, ops: Reading, specs: dict[Signature, Any], total: int) -> None:
-        self.ops, self.specs, self.total = ops, specs, total
-
-
-def _generic(name: str, modules: Mapping[str, Any]) -> str:
-    """``name`` with each index into a list of layers folded (``layers.*``); an index into a
-    Sequential (CTRL's ``ffn.0``, ``ffn.2``) names a module of its own and is kept."""
-    import torch
-
-    parts = name.split(".")
-    out = []
-    for k, part in enumerate(parts):
-        parent = modules.get(".".join(parts[:k]))
-        folded = part.isdigit() and not isinstance(parent, torch.nn.Sequential)
-        out.append("*" if folded else part)
-    return ".".join(out)
-
-
-def forward(model: Any, batch: int, seq: int, made: inputs_made.Made | None = None) -> _Run:
-    """The counted operations of ``model(input_ids)`` on the meta device (B × s tokens), or
-    of ``model(pixel_values …)`` as ``made`` says (:mod:`symparam.fitting.inputs_made`)."""
-    import torch
-    from torch.utils._python_dispatch import TorchDispatchMode
-    from torch.utils._pytree import tree_flatten, tree_map
-    from torch.utils.flop_counter import FlopCounterMode, flop_registry
-
-    modules = dict(model.named_modules())
-    names = {id(m): _generic(n, modules) for n, m in modules.items()}
-    stack: list[list[Any]] = [["", 0]]
-    events: list[tuple[Any, ...]] = []
-
-    def pre(module: Any, _args: Any) -> None:
-        if id(module) in names:
-            stack.append([names[id(module)], 0])
-
-    def post(module: Any, _args: Any, _out: Any) -> None:
-        if id(module) in names and len(stack) > 1:
-            stack.pop()
-
-    def shape(x: Any) -> Any:
-        return tuple(x.shape) if isinstance(x, torch.Tensor) else x
-
-    class Recorder(TorchDispatchMode):
-        def __torch_dispatch__(self, func: Any, types: Any, args: Any = (),
-                               kwargs: Any = None) -> Any:
-            kwargs = kwargs or {}
-            out = func(*args, **kwargs)
-            packet = func.overloadpacket
-            if packet in flop_registry:
-                frame = stack[-1]
-                frame[1] += 1
-                leaves, spec = tree_flatten(tree_map(shape, (args, kwargs, out)))
-                ints = tuple(v for v in leaves if type(v) is int)
-                others = tuple(repr(v) for v in leaves if type(v) is not int)
-                events.append(((frame[0], frame[1], str(packet), others, str(spec)),
-                               ints, (packet, spec, leaves)))
-            return out
-
-    given = made.tensors(model.config, batch, seq) if made else {
-        GIVEN: torch.zeros((batch, seq), dtype=torch.long, device="meta")}
-    counter = FlopCounterMode(display=False)
-    hooks = [torch.nn.modules.module.register_module_forward_pre_hook(pre),
-             torch.nn.modules.module.register_module_forward_hook(post)]
-    try:
-        with counter, Recorder(), torch.no_grad():
-            model(**given)
-    finally:
-        for h in hooks:
-            h.remove()
-    ops: Reading = {}
-    specs: dict[Signature, Any] = {}
-    for sig, ints, how in events:
-        count, seen = ops.get(sig, (0, ints))
-        if seen != ints:
-            raise FitError(f"{sig[0] or 'the model'}: {sig[2]} runs at different shapes in "
-                           f"different layers or calls ({seen} and {ints})")
-        ops[sig] = (count + 1, ints)
-        specs[sig] = how
-    return _Run(ops, specs, int(counter.get_total_flops()))
-
-
 class FlopsFitter:
     """The FLOPs of one class of a type, as its record's sizes give them."""
 
@@ -178,7 +93,7 @@ class FlopsFitter:
         self.failed: list[tuple[dict[str, int], str]] = []
 
     def run(self, point: Mapping[str, int], options: Mapping[str, Any] | None = None
-            ) -> _Run | str:
+            ) -> Run | str:
         """The forward at ``point`` (and key values ``options``), or why it does not run."""
         import warnings
 
@@ -224,7 +139,7 @@ class FlopsFitter:
         else:
             base = self._deepen(base)
         shape = set(base.ops)
-        fit_on: list[tuple[dict[str, int], _Run]] = [(dict(self.point), base)]
+        fit_on: list[tuple[dict[str, int], Run]] = [(dict(self.point), base)]
         moved: dict[str, set[Signature | tuple[Signature, int]]] = {}
         quiet: list[str] = []
         fixed: dict[str, int] = {}
@@ -314,6 +229,7 @@ class FlopsFitter:
         self.ran.clear()
         self.failed.clear()
 
+
     def _held(self) -> dict[str, int]:
         """The record's symbols this fit never moves (a size the record holds fixed, a
         period of layer kinds fitted as values: Flint's ``decoder_sparse_step``), at the value
@@ -327,7 +243,7 @@ class FlopsFitter:
                 out[name] = key.value
         return out
 
-    def _deepen(self, base: _Run) -> _Run:
+    def _deepen(self, base: Run) -> Run:
         """The base run at layer counts deep enough to run every operation the default's
         depth runs (Flint's first two layers are dense, the others sparse: two layers run
         no experts): lowered to 2, else 4, 8 or 16 where that runs the same operations."""
@@ -349,12 +265,12 @@ class FlopsFitter:
         return base
 
     def _drawn(self, moving: Sequence[str], wanted: int, shape: set[Signature],
-               gentle: bool = False) -> list[tuple[dict[str, int], _Run]]:
+               gentle: bool = False) -> list[tuple[dict[str, int], Run]]:
         """Points where every size moves (halved, kept or doubled; B and s drawn, and a
         window or chunk small enough for s to pass it), that run with the base's
         operations; ``gentle``: each size kept or doubled, which keeps most sizes that must
         divide each other dividing."""
-        out: list[tuple[dict[str, int], _Run]] = []
+        out: list[tuple[dict[str, int], Run]] = []
         for _ in range(10 * wanted):
             if len(out) == wanted:
                 break
@@ -374,8 +290,8 @@ class FlopsFitter:
                 out.append((p, r))
         return out
 
-    def _solve(self, base: _Run, fit_on: Sequence[tuple[dict[str, int], _Run]],
-               settle_on: Sequence[tuple[dict[str, int], _Run]],
+    def _solve(self, base: Run, fit_on: Sequence[tuple[dict[str, int], Run]],
+               settle_on: Sequence[tuple[dict[str, int], Run]],
                moved: Mapping[str, set[Any]]) -> dict[Any, sympy.Expr]:
         """An exact expression for each operation's count and each number of its shapes."""
         points = [p for p, _ in fit_on]
@@ -386,7 +302,7 @@ class FlopsFitter:
             for index in (None, *range(len(ints))):
                 place = (sig, index)
 
-                def value(r: _Run, sig: Signature = sig, index: int | None = index) -> int:
+                def value(r: Run, sig: Signature = sig, index: int | None = index) -> int:
                     count, ints = r.ops[sig]
                     return count if index is None else ints[index]
 
@@ -484,7 +400,7 @@ class FlopsFitter:
                 continue
             at = self.point[key]
 
-            def each(r: _Run, at: int = at) -> int:  # settling runs move the others only
+            def each(r: Run, at: int = at) -> int:  # settling runs move the others only
                 return int(value(r)) // at
 
             rest = [k for k in keys if k != key]
@@ -501,7 +417,7 @@ class FlopsFitter:
             return symbol(key) * per
         return None
 
-    def _sum(self, base: _Run, exprs: Mapping[Any, sympy.Expr]
+    def _sum(self, base: Run, exprs: Mapping[Any, sympy.Expr]
              ) -> tuple[sympy.Expr, list[tuple[str, sympy.Expr]]]:
         """torch's formula for each operation applied to its fitted shapes, times how often
         it runs; summed, and by part (the module path's first two names)."""
@@ -534,8 +450,8 @@ class FlopsFitter:
         parts = {k: sympy.expand(v) for k, v in parts.items() if sympy.expand(v) != 0}
         return sympy.expand(sum(parts.values(), sympy.Integer(0))), sorted(parts.items())
 
-    def _tied(self, fixed: dict[str, int], base: _Run, shape: set[Signature],
-              fit_on: list[tuple[dict[str, int], _Run]], moved: dict[str, set[Any]]
+    def _tied(self, fixed: dict[str, int], base: Run, shape: set[Signature],
+              fit_on: list[tuple[dict[str, int], Run]], moved: dict[str, set[Any]]
               ) -> dict[str, set[str]]:
         """Sizes whose forward runs only moved with another (Helium's attention needs H =
         h·d_head): each doubled with each other size held fixed, and the builds that run
@@ -641,114 +557,7 @@ class FlopsFitter:
         return out
 
 
-def needed(cls: str) -> list[str]:
-    """The inputs of ``cls``'s forward with no default besides ``input_ids``: the fitter
-    makes none of them (an image's ``pixel_values``, an audio's ``input_features``)."""
-    import inspect
-
-    import transformers
-
-    kinds = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
-    params = inspect.signature(getattr(transformers, cls).forward).parameters.values()
-    return [p.name for p in params if p.name not in ("self", GIVEN)
-            and p.default is inspect.Parameter.empty and p.kind in kinds]
-
-
-def images_only(cls: str) -> bool:
-    """Whether ``cls``'s forward takes ``pixel_values`` and no ``input_ids`` (an image
-    classifier's, whose ``pixel_values`` default to None)."""
-    import inspect
-
-    import transformers
-
-    params = inspect.signature(getattr(transformers, cls).forward).parameters
-    return inputs_made.IMAGE in params and GIVEN not in params
-
-
-def takes_ids(cls: str) -> bool:
-    """Whether ``cls``'s forward needs ``input_ids`` (no default: BLIP-2's, beside its
-    images)."""
-    import inspect
-
-    import transformers
-
-    param = inspect.signature(getattr(transformers, cls).forward).parameters.get(GIVEN)
-    return param is not None and param.default is inspect.Parameter.empty
-
-
-def run_meta(config: Any, cls: str, batch: int, seq: int, how: Any) -> Any:
-    """``how(model, batch, seq)`` on ``cls`` built on the meta device from ``config`` with
-    eager attention and experts; where the forward reads a value (a check for padding beside
-    the pad token, whether a mask may be skipped: ``.item()``, which a meta tensor cannot
-    give), again with masks built whole, then also with no pad token (no product hangs on
-    either)."""
-    import torch
-    import transformers
-
-
-    eager(config)
-    attempt = 0
-    first: Exception | None = None  # the plain forward's failure, the reason where none runs
-    while True:
-        with torch.device("meta"), quiet_init():
-            model = getattr(transformers, cls)(config)
-        model.eval().requires_grad_(False)
-        try:
-            with _masks_built() if attempt else contextlib.nullcontext():
-                return how(model, batch, seq)
-        except Exception as error:
-            meta = isinstance(error, RuntimeError) and "meta" in str(error)
-            if isinstance(error, RuntimeError) and "nonzero" in str(error) \
-                    and eager(config, experts="batched_mm"):
-                continue  # a router's tokens per expert: the experts batched, as below
-            if attempt == 2 or not meta:
-                if first is None or meta:  # a retry that got no further: the first's why
-                    raise
-                raise first from None
-            if attempt == 1:  # masks built whole did not do: the pad token's check
-                config.pad_token_id = None
-            first = first or error
-            attempt += 1
-
-
-@contextlib.contextmanager
-def _masks_built() -> Iterator[None]:
-    """transformers' masks built whole rather than skipped where no token is padded: the
-    skip reads whether any is (``padding_mask.all()``), a value a meta tensor cannot give;
-    the mask is added to the scores, no product, so the counter counts the same."""
-    from unittest import mock
-
-    from transformers import masking_utils
-
-    with contextlib.ExitStack() as stack:
-        for name in ("_ignore_bidirectional_mask_sdpa", "_ignore_causal_mask_sdpa"):
-            if hasattr(masking_utils, name):
-                stack.enter_context(mock.patch.object(masking_utils, name,
-                                                      lambda *a, **k: False))
-        yield
-
-
-def eager(config: Any, experts: str = "eager") -> bool:
-    """Attention and experts as plain torch code, each product visible to the counter; True
-    where that changed the experts' code.
-
-    Eager experts run each expert on the tokens routed to it: how many is read off the
-    router's values (``nonzero``), which a meta tensor cannot give. ``experts="batched_mm"``
-    is transformers' own other code for them: each token's ``top_k`` experts' weights
-    gathered and multiplied as one batch, ``2·(B·s·top_k)·d_in·d_out`` FLOPs a projection —
-    what the eager experts count on any routing (the tokens routed, summed over the experts,
-    are ``B·s·top_k``), read without the router's values."""
-    changed = False
-    for part in [config, *(getattr(config, n, None) for n in ("text_config", "vision_config",
-                                                              "audio_config"))]:
-        if part is not None and hasattr(part, "_attn_implementation"):
-            part._attn_implementation = "eager"
-            changed |= getattr(part, "_experts_implementation", None) != experts
-            part._experts_implementation = experts
-    return changed
-
-
-def _differ(base: _Run, other: _Run) -> set[Any]:
+def _differ(base: Run, other: Run) -> set[Any]:
     out: set[Any] = set()
     for sig, (count, ints) in base.ops.items():
         c2, i2 = other.ops[sig]
