@@ -133,8 +133,8 @@ def render(derivation: Document, fmt: str, lang: str = "en", fragment: bool = Fa
             view["reported"]["recount"]["why"] = text
     if derivation.described is not None:  # not a preset's own: each language's sentence
         view["description"] = fill(t["described"][derivation.described.key], key=code(
-            "model_type"), **{name: code(value) for name, value in
-                              derivation.described.fields.items()})
+            "model_type"), **{name: value if name == "version" else code(value)  # a number
+                              for name, value in derivation.described.fields.items()})
     if view["reported"] is not None and view["reported"]["note"]:  # its figures, from the tree
         view["reported"]["note"] = fill(view["reported"]["note"], **{
             name: number(value) for name, value in derivation.figures.items()})

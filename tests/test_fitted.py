@@ -109,7 +109,9 @@ def test_a_derivation_says_it_was_read_from_transformers_at_its_version(
         out = tmp_path / f"{lang}-{label}.md"
         assert main(["derive", *argv, "--lang", lang, "-o", str(out)]) == 0
         intro = out.read_text().split("## 1.")[0]
-        assert f"`{PINNED}`" in intro and f"`{label}`" in intro, intro
+        assert f"transformers {PINNED}" in intro or f"transformers（{PINNED} 版）" in intro \
+            or f"transformers({PINNED})" in intro, intro
+        assert f"`{label}`" in intro, intro
         # each language's own sentence, not English's
         key = "fitted" if label == "AfmoeModel" else "fitted_config"
         assert said[key].split("{")[-1].split("}")[-1].strip(" .") in intro, intro
