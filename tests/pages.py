@@ -10,6 +10,7 @@ import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,6 +19,7 @@ from symparam.catalog import example_values
 from symparam.cli import main
 from symparam.page import page
 from symparam.wording import LANGUAGES
+from tests.browser import load
 
 
 def said_count(capsys: pytest.CaptureFixture[str], model: str, address: str = "",
@@ -61,6 +63,23 @@ def with_script(html: str, script: str) -> str:
     assert policy is not None
     html = html.replace(policy.group(0), f"{policy.group(0)} '{script_hash(script)}'")
     return html.replace("</body>", f"<script>{script}</script>\n</body>")
+
+
+def opened(tmp_path: Path, html: str, script: str, name: str = "page.html") -> Any:
+    """``html`` with ``script`` run after its own (:func:`with_script`), written to
+    ``tmp_path`` and loaded in the browser, checked :func:`clean`."""
+    path = tmp_path / name
+    path.write_text(with_script(html, script), encoding="utf-8")
+    loaded = load(path)
+    clean(loaded)
+    return loaded
+
+
+def body_data(loaded: Any) -> dict[str, str]:
+    """The ``data-*`` attributes the page's body holds once its scripts have run."""
+    body = re.search(r"<body([^>]*)>", loaded.dom)
+    assert body is not None
+    return dict(re.findall(r'data-(\w+)="([^"]*)"', body.group(1)))
 
 
 _VOID = {"input", "meta", "br", "img", "link", "hr", "wbr"}

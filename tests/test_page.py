@@ -24,7 +24,7 @@ from symparam.page import page
 from symparam.presets import presets
 from symparam.wording import LANGUAGES
 from tests.browser import elements, figures, load
-from tests.pages import Words, clean, said_count, script_hash, with_script
+from tests.pages import Words, body_data, clean, opened, said_count, script_hash
 from tests.test_prose import _names, latin_words
 from tests.tools import ROOT
 
@@ -265,18 +265,12 @@ def test_typing_a_value_and_switching_language(tmp_path: Path,
     page's policy): type H, switch to Chinese. The count follows, the address holds the value,
     the Chinese words show and the others hide."""
     html = page(symparam.model("llama-3-8b"))
-    html = with_script(html, _HARNESS)
-    path = tmp_path / "page.html"
-    path.write_text(html, encoding="utf-8")
-    loaded = load(path)
-    clean(loaded)
+    loaded = opened(tmp_path, html, _HARNESS)
     expected = said_count(capsys, "llama-3-8b", "H=1024")
     assert expected is not None and loaded.value() == str(expected["params"])
-    body = re.search(r"<body([^>]*)>", loaded.dom)
-    assert body is not None
-    attrs = dict(re.findall(r'data-(\w+)="([^"]*)"', body.group(1)))
-    assert attrs == {"hash": "#H=1024", "share": "#H=1024", "lang": "zh", "search": "?lang=zh",
-                     "title": "llama-3-8b：参数量推导", "shown": "none inline none"}
+    assert body_data(loaded) == {"hash": "#H=1024", "share": "#H=1024", "lang": "zh",
+                                 "search": "?lang=zh", "title": "llama-3-8b：参数量推导",
+                                 "shown": "none inline none"}
 
 
 @pytest.mark.parametrize(("query", "languages", "shown"), [
@@ -332,14 +326,7 @@ def test_the_index_groups_by_family_and_finds_a_model(tmp_path: Path) -> None:
     assert sorted(n for names in found.values() for n in names) == sorted(presets())
     # GLM-4.5 is built by the DeepSeek family (its router, dense first layers, shared experts)
     assert found["DeepSeek"] == ["deepseek-v2-lite", "deepseek-v3", "glm-4.5-air"]
-    html = with_script(html, _SEARCH)
-    path = tmp_path / "index.html"
-    path.write_text(html, encoding="utf-8")
-    loaded = load(path)
-    clean(loaded)
-    body = re.search(r"<body([^>]*)>", loaded.dom)
-    assert body is not None
-    attrs = dict(re.findall(r'data-(\w+)="([^"]*)"', body.group(1)))
+    attrs = body_data(opened(tmp_path, html, _SEARCH, "index.html"))
     assert attrs["deepseek"] == "deepseek-v2-lite deepseek-v3 glm-4.5-air"
     masked = [n for n in presets() if "formaskedlm" in symparam.model(n).label.lower()
               and "bert" in f"{n} {symparam.model(n).label} {symparam.model(n).family.title}"

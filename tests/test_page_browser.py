@@ -23,7 +23,7 @@ from symparam.page import page
 from symparam.presets import presets
 from symparam.showcase import SHOWCASE
 from tests.browser import elements, figures, load
-from tests.pages import Words, clean, said_count, with_script, written
+from tests.pages import Words, body_data, clean, opened, said_count, written
 from tests.tools import ROOT, need
 
 ARTEFACTS = ROOT / "tests" / "artefacts" / "pages"
@@ -285,14 +285,7 @@ def test_a_closed_form_copies_as_latex(tmp_path: Path) -> None:
     m = symparam.model("llama-3-8b")
     html = page(m)
     assert html.count("data-latex=") == 2 + len(m.derive().sections)  # thumb, total, parts
-    html = with_script(html, _COPY)
-    path = tmp_path / "page.html"
-    path.write_text(html, encoding="utf-8")
-    loaded = load(path)
-    clean(loaded)
-    body = re.search(r"<body([^>]*)>", loaded.dom)
-    assert body is not None
-    attrs = dict(re.findall(r'data-(\w+)="([^"]*)"', body.group(1)))
+    attrs = body_data(opened(tmp_path, html, _COPY))
     assert unescape(attrs["latex"]) == f"P = {m.formula().latex}" and attrs["shown"] == "true"
 
 
