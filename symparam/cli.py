@@ -9,7 +9,7 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any, NoReturn
 
 from symparam import __version__
@@ -393,7 +393,15 @@ class _Only:
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The command line's parser; given ``argv`` that names a subcommand first, only that
     subcommand's parser is built (help and errors for anything else see them all)."""
-    wanted = argv[0] if argv and argv[0] in COMMANDS else None
+    return _built(argv[0] if argv and argv[0] in COMMANDS else None)
+
+
+@cache
+def _built(wanted: str | None) -> argparse.ArgumentParser:
+    """The parser of the subcommand ``wanted`` (None: every one), built once a process:
+    argparse makes a help formatter (asking the terminal's size) for each argument it adds,
+    and parsing leaves the parser as it was, so a program that runs :func:`main` many times
+    (a notebook, the fuzz suite: 15 ms a call for the whole parser) builds each once."""
     parser = Parser(
         prog="symparam",
         description="Exact closed-form parameter counts of neural networks.",
