@@ -164,6 +164,17 @@ class Rule:
 
 
 @frozen
+class KeyRule(Rule):
+    """A rule that reads one config key, ``key``."""
+
+    option: str
+    key: str
+
+    def reads(self) -> tuple[str, ...]:
+        return (self.key,)
+
+
+@frozen
 class Flag(Rule):
     """A boolean key read as the option (``key`` defaults to the option's name). ``null`` is an
     error, or false where the model code reads an optional flag that way (Falcon's).
@@ -212,32 +223,21 @@ class FlagIf(Rule):
 
 
 @frozen
-class NonZero(Rule):
+class NonZero(KeyRule):
     """On unless the key is 0 (DeepSeek's ``first_k_dense_replace``: dense layers first)."""
-
-    option: str
-    key: str
-
-    def reads(self) -> tuple[str, ...]:
-        return (self.key,)
 
     def read(self, config: Reader) -> bool:
         return config.given(self.key) != 0
 
 
 @frozen
-class Either(Rule):
+class Either(KeyRule):
     """A key that holds one of two words, transformers knowing no other: the option on where
     it is ``on``, off where it is ``off`` (LLaVA's ``vision_feature_select_strategy``: full or
     default; InternViT's ``norm_type``: rms_norm or layer_norm)."""
 
-    option: str
-    key: str
     off: str
     on: str
-
-    def reads(self) -> tuple[str, ...]:
-        return (self.key,)
 
     def read(self, config: Reader) -> bool:
         given = config.given(self.key)
@@ -248,14 +248,8 @@ class Either(Rule):
 
 
 @frozen
-class SetSize(Rule):
+class SetSize(KeyRule):
     """On when the key holds a size, off when it is null (DeepSeek's query rank)."""
-
-    option: str
-    key: str
-
-    def reads(self) -> tuple[str, ...]:
-        return (self.key,)
 
     def read(self, config: Reader) -> bool:
         value = config.given(self.key)
@@ -266,14 +260,8 @@ class SetSize(Rule):
 
 
 @frozen
-class SetDecimal(Rule):
+class SetDecimal(KeyRule):
     """On when the key holds a decimal number, off when null (Gemma2's soft-capping)."""
-
-    option: str
-    key: str
-
-    def reads(self) -> tuple[str, ...]:
-        return (self.key,)
 
     def read(self, config: Reader) -> bool:
         value = config.given(self.key)
@@ -286,14 +274,8 @@ class SetDecimal(Rule):
 
 
 @frozen
-class Count(Rule):
+class Count(KeyRule):
     """A positive integer key read as the option (null is refused, as transformers does)."""
-
-    option: str
-    key: str
-
-    def reads(self) -> tuple[str, ...]:
-        return (self.key,)
 
     def read(self, config: Reader) -> int:
         return config.positive_int(self.key, config.given(self.key))

@@ -44,7 +44,7 @@ from symparam.blocks.saved import ACT, Key, Saved, same_tensor
 from symparam.errors import ConfigError, InvalidValueError, quoted
 from symparam.family import Family, Option
 from symparam.frozen import frozen
-from symparam.modeltype import ActivationName, Count, ModelType, Reader, Rule, Size, heads
+from symparam.modeltype import ActivationName, Count, KeyRule, ModelType, Reader, Rule, Size, heads
 from symparam.symbols import C, P, R, n_labels, symbol
 
 
@@ -211,14 +211,8 @@ def build(architecture: str, options: Mapping[str, Any]) -> Sequential:
 
 
 @frozen
-class PositiveNumber(Rule):
+class PositiveNumber(KeyRule):
     """On where a number is above 0 (ConvNeXt's layer scale: ``layer_scale_init_value > 0``)."""
-
-    option: str
-    key: str
-
-    def reads(self) -> tuple[str, ...]:
-        return (self.key,)
 
     def read(self, config: Reader) -> bool:
         value = config.given(self.key)

@@ -77,11 +77,11 @@ from symparam.modeltype import (
     ActivationName,
     Differs,
     Flag,
+    KeyRule,
     Leave,
     ModelType,
     NullRule,
     Reader,
-    Rule,
     Size,
     heads,
 )
@@ -331,14 +331,8 @@ def _integer(config: Reader, key: str, absent: int) -> int:
 
 
 @frozen
-class PositiveInteger(Rule):
+class PositiveInteger(KeyRule):
     """On when an integer key is above 0 (a token-type table, the convolution)."""
-
-    option: str
-    key: str
-
-    def reads(self) -> tuple[str, ...]:
-        return (self.key,)
 
     def read(self, config: Reader) -> bool:
         return _integer(config, self.key, 0) > 0
@@ -407,15 +401,9 @@ class PoolerWidth(NullRule):
 
 
 @frozen
-class PositionTerm(Rule):
+class PositionTerm(KeyRule):
     """One of the position terms, on when ``pos_att_type`` names it: a list of names, or one
     string of names joined by ``|`` (lower-cased and stripped, as transformers reads it)."""
-
-    option: str
-    key: str
-
-    def reads(self) -> tuple[str, ...]:
-        return (self.key,)
 
     def read(self, config: Reader) -> bool:
         value = config.given(self.key)
@@ -430,15 +418,10 @@ class PositionTerm(Rule):
 
 
 @frozen
-class Mentions(Rule):
+class Mentions(KeyRule):
     """On when a ``|``-joined string key names ``word`` (``norm_rel_ebd``: ``layer_norm``)."""
 
-    option: str
-    key: str
     word: str
-
-    def reads(self) -> tuple[str, ...]:
-        return (self.key,)
 
     def read(self, config: Reader) -> bool:
         present, value = config.lookup(self.key)

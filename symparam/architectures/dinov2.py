@@ -54,9 +54,9 @@ from symparam.modeltype import (
     ActivationName,
     Flag,
     HeadSize,
+    KeyRule,
     ModelType,
     Reader,
-    Rule,
     Size,
     heads,
 )
@@ -210,14 +210,8 @@ SIZES = (Size("N", "num_hidden_layers"), Size("H", "hidden_size"), Size("r_mlp",
 
 
 @frozen
-class Unless(Rule):
+class Unless(KeyRule):
     """On where a flag is false (the backbone's ``apply_layernorm``)."""
-
-    option: str
-    key: str
-
-    def reads(self) -> tuple[str, ...]:
-        return (self.key,)
 
     def read(self, config: Reader) -> bool:
         return not config.flag(self.key)

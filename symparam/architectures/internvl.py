@@ -83,6 +83,7 @@ from symparam.modeltype import (
     Either,
     Flag,
     HeadSize,
+    KeyRule,
     LayerTypes,
     Leave,
     ModelType,
@@ -241,15 +242,9 @@ CLASSES = ("InternVLForConditionalGeneration", "InternVLModel")
 
 
 @frozen
-class TextModel(Rule):
+class TextModel(KeyRule):
     """The model_type the text_config names (qwen2 where it names none), refusing any other by
     name."""
-
-    option: str
-    key: str
-
-    def reads(self) -> tuple[str, ...]:
-        return (self.key,)
 
     def read(self, config: Reader) -> str:
         given = config.given(self.key)

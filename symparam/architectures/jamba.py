@@ -42,7 +42,7 @@ from symparam.blocks import (
 from symparam.errors import ConfigError, InvalidValueError, quoted
 from symparam.family import Divides, Family, Option
 from symparam.frozen import frozen
-from symparam.modeltype import Count, Flag, HeadSize, ModelType, Reader, Rule, Size, heads
+from symparam.modeltype import Count, Flag, HeadSize, KeyRule, ModelType, Reader, Rule, Size, heads
 from symparam.symbols import E, H, V, d_ff, d_head, h, h_kv, k
 
 
@@ -143,14 +143,8 @@ class Offset(Rule):
 
 
 @frozen
-class ManyExperts(Rule):
+class ManyExperts(KeyRule):
     """MoE layers only with more than one expert (``num_experts`` of 1: every layer dense)."""
-
-    option: str
-    key: str
-
-    def reads(self) -> tuple[str, ...]:
-        return (self.key,)
 
     def read(self, config: Reader) -> bool:
         return config.positive_int(self.key, config.given(self.key)) > 1

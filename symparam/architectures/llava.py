@@ -44,7 +44,7 @@ from symparam.blocks.images import PerImage
 from symparam.errors import ConfigError, quoted
 from symparam.family import Family, Option
 from symparam.frozen import frozen
-from symparam.modeltype import ActivationName, Either, Flag, ModelType, Reader, Rule
+from symparam.modeltype import ActivationName, Either, Flag, KeyRule, ModelType, Reader, Rule
 from symparam.symbols import H, H_vis
 
 #: the vision towers symparam builds for LLaVA, by the model_type a vision_config names
@@ -54,21 +54,16 @@ LANGUAGE_MODELS = ("llama",)
 
 
 @frozen
-class SectionType(Rule):
+class SectionType(KeyRule):
     """Whether a sub-config names the model type ``wanted`` (true) or the default (false),
     refusing any other by name: symparam's ``builder`` (LLaVA, Mistral 3, PaliGemma) builds
     the towers and language models it lists, and says so rather than count another as one of
     them."""
 
-    option: str
-    key: str
     default: str
     wanted: str
     known: tuple[str, ...]
     builder: str = "LLaVA"
-
-    def reads(self) -> tuple[str, ...]:
-        return (self.key,)
 
     def read(self, config: Reader) -> bool:
         given = config.given(self.key)
@@ -80,15 +75,9 @@ class SectionType(Rule):
 
 
 @frozen
-class FeatureLayers(Rule):
+class FeatureLayers(KeyRule):
     """How many layers' states the projector reads: one for ``vision_feature_layer`` as a
     number, as many as it lists."""
-
-    option: str
-    key: str
-
-    def reads(self) -> tuple[str, ...]:
-        return (self.key,)
 
     def read(self, config: Reader) -> int:
         given = config.given(self.key)

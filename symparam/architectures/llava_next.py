@@ -49,7 +49,7 @@ from symparam.blocks.tree import Tensor
 from symparam.errors import ConfigError, quoted
 from symparam.family import Family, Option
 from symparam.frozen import frozen
-from symparam.modeltype import TIED, ActivationName, Either, Flag, ModelType, Reader, Rule
+from symparam.modeltype import TIED, ActivationName, Either, Flag, KeyRule, ModelType, Reader, Rule
 from symparam.symbols import H, n_tile, s_img
 
 _T = "text_config."
@@ -96,18 +96,13 @@ class TextModel(Rule):
 
 
 @frozen
-class Pinpoints(Rule):
+class Pinpoints(KeyRule):
     """``image_grid_pinpoints``, the resolutions the processor may resize an image to, as a
     flat (h₁, w₁, h₂, w₂, …): the config class's own where the file leaves them out, () where
     they are no list of (height, width) pairs (transformers takes any value until it reads an
     image; so FLOPs are refused then, and the weights still counted)."""
 
-    option: str
-    key: str
     default: tuple[tuple[int, int], ...]
-
-    def reads(self) -> tuple[str, ...]:
-        return (self.key,)
 
     def read(self, config: Reader) -> tuple[int, ...]:
         present, value = config.lookup(self.key)
@@ -117,16 +112,11 @@ class Pinpoints(Rule):
 
 
 @frozen
-class AspectRatio(Rule):
+class AspectRatio(KeyRule):
     """LLaVA-OneVision's ``vision_aspect_ratio`` (``anyres_max_9``), as written: the model
     reads the number in it when it reads an image."""
 
-    option: str
-    key: str
     default: str
-
-    def reads(self) -> tuple[str, ...]:
-        return (self.key,)
 
     def read(self, config: Reader) -> str:
         value = config.given(self.key)

@@ -50,6 +50,7 @@ from symparam.limits import MAX_LAYERS_LISTED
 from symparam.modeltype import (
     ActivationName,
     Flag,
+    KeyRule,
     ModelType,
     Reader,
     Rule,
@@ -236,14 +237,8 @@ class LayerTypes(Rule):
 
 
 @frozen
-class MeanPooling(Rule):
+class MeanPooling(KeyRule):
     """``classifier_pooling``: "cls" (the first token, the default) or "mean"."""
-
-    option: str
-    key: str
-
-    def reads(self) -> tuple[str, ...]:
-        return (self.key,)
 
     def read(self, config: Reader) -> bool:
         value = config.given(self.key)

@@ -41,20 +41,14 @@ from symparam.blocks.sharding import column, row
 from symparam.errors import ConfigError
 from symparam.family import Family, Option
 from symparam.frozen import frozen
-from symparam.modeltype import ModelType, Reader, Rule, Size, heads
+from symparam.modeltype import KeyRule, ModelType, Reader, Size, heads
 from symparam.symbols import H, N, V, h
 
 
 @frozen
-class ClipQkv(Rule):
+class ClipQkv(KeyRule):
     """Whether MPT's attention clamps Wqkv's output (``attn_config.clip_qkv`` set and not 0, as
     transformers reads it): the clamp keeps its input, the slices are of its output."""
-
-    option: str
-    key: str
-
-    def reads(self) -> tuple[str, ...]:
-        return (self.key,)
 
     def read(self, config: Reader) -> bool:
         value = config.given(self.key)

@@ -39,7 +39,7 @@ from symparam.blocks.saved import Key, Saved, same_tensor
 from symparam.errors import ConfigError, InvalidValueError, quoted
 from symparam.family import Family
 from symparam.frozen import frozen
-from symparam.modeltype import ModelType, Reader, Rule, Size, heads
+from symparam.modeltype import KeyRule, ModelType, Reader, Size, heads
 from symparam.symbols import H, L, N, V, h
 
 
@@ -79,15 +79,9 @@ AFN = {"gelu": "gelu_new", "relu": "relu", "silu": "silu", "swish": "silu"}
 
 
 @frozen
-class Afn(Rule):
+class Afn(KeyRule):
     """GPT's ``afn``: one of transformers' ``ACT_FNS`` (its "gelu" is GPT-2's tanh GELU), read
     as the function it runs; "" for the default, "gelu"."""
-
-    option: str
-    key: str
-
-    def reads(self) -> tuple[str, ...]:
-        return (self.key,)
 
     def read(self, config: Reader) -> str:
         value = config.given(self.key)

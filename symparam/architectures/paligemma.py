@@ -58,6 +58,7 @@ from symparam.modeltype import (
     TIED,
     ActivationName,
     Flag,
+    KeyRule,
     LayerTypes,
     Leave,
     ModelType,
@@ -110,14 +111,8 @@ class ForGemma2(Rule):
 
 
 @frozen
-class Given(Rule):
+class Given(KeyRule):
     """On where the file gives ``key`` a value other than null."""
-
-    option: str
-    key: str
-
-    def reads(self) -> tuple[str, ...]:
-        return (self.key,)
 
     def read(self, config: Reader) -> bool:
         present, value = config.lookup(self.key)

@@ -59,7 +59,17 @@ from symparam.errors import ConfigError, quoted
 from symparam.family import Divides, Family, Option
 from symparam.frozen import frozen
 from symparam.limits import MAX_LAYERS_LISTED
-from symparam.modeltype import Count, Flag, HeadSize, ModelType, NonZero, Reader, Rule, Size
+from symparam.modeltype import (
+    Count,
+    Flag,
+    HeadSize,
+    KeyRule,
+    ModelType,
+    NonZero,
+    Reader,
+    Rule,
+    Size,
+)
 from symparam.modeltype import heads as class_heads
 from symparam.symbols import H, d_conv, d_head, d_lk, d_lv, h, h_kv, h_lk, h_lv
 
@@ -200,16 +210,11 @@ class AttentionLayers(Rule):
 
 
 @frozen
-class Interval(Rule):
+class Interval(KeyRule):
     """``full_attention_interval``: read by transformers (4 when absent) only to make the
     layer kinds when a config gives no ``layer_types``."""
 
-    option: str
-    key: str
     default: int
-
-    def reads(self) -> tuple[str, ...]:
-        return (self.key,)
 
     def read(self, config: Reader) -> int:
         present, value = config.lookup(self.key)

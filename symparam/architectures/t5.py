@@ -45,10 +45,10 @@ from symparam.inputs import Inputs
 from symparam.modeltype import (
     Flag,
     GatedActivation,
+    KeyRule,
     ModelType,
     NullRule,
     Reader,
-    Rule,
     Size,
     heads,
 )
@@ -246,15 +246,9 @@ FAMILY = Family(
 
 
 @frozen
-class DenseActivation(Rule):
+class DenseActivation(KeyRule):
     """The FFN's activation, from ``feed_forward_proj`` (``[gated-]<activation>``; transformers
     runs ``gated-gelu`` as ``gelu_new``): "" where it is ReLU, T5's own."""
-
-    option: str
-    key: str
-
-    def reads(self) -> tuple[str, ...]:
-        return (self.key,)
 
     def read(self, config: Reader) -> str:
         value = config.given(self.key)
