@@ -20,6 +20,7 @@ from symparam.blocks.attention import Attention
 from symparam.blocks.base import Block, merge
 from symparam.blocks.entries import Dim, as_size
 from symparam.blocks.saved import ACT, BOOL, I64, Key, Saved
+from symparam.blocks.tree import Inert
 from symparam.errors import InvalidValueError
 
 
@@ -163,7 +164,7 @@ class DisentangledAttention(Attention):
         return found | Saved.of(*items)
 
 
-class Idle(Block):
+class Idle(Inert):
     """Weights a forward pass does not use: DeBERTa-v2 builds the relative-position table's
     LayerNorm whether or not it has relative attention, and runs it only when it has."""
 
@@ -172,16 +173,3 @@ class Idle(Block):
 
     def children(self) -> tuple[tuple[str, Block], ...]:
         return (("", self.block),)
-
-    def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
-        return sympy.Integer(0)
-
-    def products(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
-        return sympy.Integer(0)
-
-    def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
-        return {}
-
-    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
-              view: sympy.Expr | None = None) -> Saved:
-        return Saved()

@@ -31,7 +31,26 @@ from symparam.errors import InvalidValueError, ModelDefinitionError
 _INDEX_LETTERS = "ijklmn"
 
 
-class Tensor(Block):
+class Inert(Block):
+    """A block a forward pass computes nothing in and saves nothing for: a bare tensor (read by
+    its parent block's own rule; a weight is the model's, not an activation) or weights the
+    forward pass does not use."""
+
+    def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
+        return sympy.Integer(0)
+
+    def products(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
+        return sympy.Integer(0)
+
+    def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
+        return {}
+
+    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
+              view: sympy.Expr | None = None) -> Saved:
+        return Saved()
+
+
+class Tensor(Inert):
     """A named weight tensor with a symbolic shape; ``tie`` makes it an alias of another."""
 
     is_tensor = True
@@ -82,19 +101,6 @@ class Tensor(Block):
 
     def symbols(self) -> set[sympy.Symbol]:
         return set().union(*(dim.free_symbols for dim in self.shape))
-
-    def flops(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
-        return sympy.Integer(0)  # a bare tensor is read by its parent block's own rule
-
-    def products(self, batch: sympy.Expr, seq: sympy.Expr) -> sympy.Expr:
-        return sympy.Integer(0)
-
-    def nonmatmul(self, batch: sympy.Expr, seq: sympy.Expr) -> dict[str, sympy.Expr]:
-        return {}
-
-    def saved(self, batch: sympy.Expr, seq: sympy.Expr, policy: str = "none",
-              view: sympy.Expr | None = None) -> Saved:
-        return Saved()  # a weight is the model's, not an activation
 
     def by_kind(self, outer: str = "other", active: bool = False) -> dict[str, sympy.Expr]:
         params = self.params
