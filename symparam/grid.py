@@ -134,19 +134,25 @@ def check_points(shape: tuple[int, ...], np: Any) -> int:
     return size
 
 
-def _shape(name: str, raw: Any, depth: int = 0) -> tuple[int, ...]:
-    """The shape of a nested list of values (no numpy); a ragged one is an error."""
+def _shape(name: str, raw: Any) -> tuple[int, ...]:
+    """The shape of a nested list of values (no numpy); a ragged one is an error. Read a level
+    at a time (a list of a million values is one pass, not a call each)."""
     wrong = f"{name} takes an array (or list) of integers of one shape"
-    if not isinstance(raw, list | tuple | range):
-        return ()
-    if depth >= MAX_DIMENSIONS:
-        raise InvalidValueError(f"{wrong} (at most {MAX_DIMENSIONS} dimensions)")
-    if all(type(item) is int for item in raw):  # the common case, at a tenth of the cost
-        return (len(raw),)
-    inner = {_shape(name, item, depth + 1) for item in raw}
-    if len(inner) > 1:
-        raise InvalidValueError(wrong)
-    return (len(raw), *(inner.pop() if inner else ()))
+    shape: list[int] = []
+    level = [raw]
+    while True:
+        lists = [item for item in level if isinstance(item, list | tuple | range)]
+        if not lists:
+            return tuple(shape)
+        if len(lists) != len(level):  # lists beside single values
+            raise InvalidValueError(wrong)
+        if len(shape) >= MAX_DIMENSIONS:
+            raise InvalidValueError(f"{wrong} (at most {MAX_DIMENSIONS} dimensions)")
+        lengths = set(map(len, lists))
+        if len(lengths) > 1:
+            raise InvalidValueError(wrong)
+        shape.append(lengths.pop())
+        level = list(itertools.chain.from_iterable(lists))
 
 
 def _broadcast(shapes: Any) -> tuple[int, ...]:
