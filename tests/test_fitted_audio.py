@@ -106,7 +106,8 @@ def test_flops_cli_says_what_waveforms_it_ran_on(capsys: pytest.CaptureFixture[s
     assert got["run_on"] == (f"run on 2 waveforms of {samples} samples each, 49 frames after "
                              "the feature encoder")
     assert "input_values of B × (320*s + 80) (no other input; s: the frames" in got["convention"]
-    assert "give the sequence length" in refused(["flops", str(path)], capsys)
+    assert "give the frames its feature encoder makes of each waveform: --seq" in refused(
+        ["flops", str(path)], capsys)
 
 
 @pytest.mark.parametrize("lang", ["zh", "ko"])

@@ -185,7 +185,10 @@ def flops(model: Any, batch: int, seq: int | None) -> FittedFlops:
                                 f"{run_on(model, batch, None, bare=True)}): leave out ",
                                 Param("seq"))
     if seq is None and takes_sequence(model):
-        raise InvalidValueError("give the sequence length: ", Param("seq", "seq=S"))
+        given = inputs_of(entry)
+        what = ("the frames its feature encoder makes of each waveform" if WAVEFORM in given
+                else "the frames of features" if FEATURES in given else "the sequence length")
+        raise InvalidValueError(f"give {what}: ", Param("seq", "seq=S"))
     for path, kept in entry.get("keys", {}).items():
         value = model.options.get(path, record["keys"][path].get("default"))
         if value not in kept:
