@@ -1,5 +1,5 @@
 # templates/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '70577:b0a7c820'
+SOURCE = '70583:51e88925'
 TABLE = {'title': '{model} 的参数量',
  'intro': '{architecture} 一共有多少参数？下文的每个数字都由 symparam 根据模型的模块树推导得出，模块名与模型 {names} 中的名称一致。',
  'intro_symbolic': '{family}系列（{architecture}）的参数量，写成超参数的公式，不代入具体数值。',
@@ -884,7 +884,7 @@ TABLE = {'title': '{model} 的参数量',
                    'and': '，以及',
                    'videos': '{count} 段各 {frames} 帧、每帧 {height} × {width} 像素、{channels} 个通道的视频',
                    'videos_one': '{count} 段 {frames} 帧、每帧 {height} × {width} 像素、{channels} 个通道的视频',
-                   'waveforms': '{count} 段各 {samples} 个采样点的波形（经特征编码器后为 {frames} 帧）',
+                   'waveforms': '{count} 段各 {samples} 个采样点的波形（每段经特征编码器后为 {frames} 帧）',
                    'waveforms_one': '{count} 段 {samples} 个采样点的波形（经特征编码器后为 {frames} 帧）',
                    'spectrograms': '{count} 张各为 {bins} 个梅尔频带 × {frames} 帧的对数梅尔频谱图',
                    'spectrograms_one': '{count} 张 {bins} 个梅尔频带 × {frames} 帧的对数梅尔频谱图',
