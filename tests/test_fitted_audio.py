@@ -216,3 +216,35 @@ def test_feature_frames_the_fit_never_saw() -> None:
     for lang in ("zh", "ko"):
         said = forward.run_on(m, 2, 29, lang)
         assert "29" in said and "40" in said and not re.search(r"[A-Za-z]", said), said
+
+
+def test_a_feature_encoders_layers_are_read_by_their_own_names() -> None:
+    """A list's layers that run one operation at different shapes (each convolution of a
+    feature encoder its own kernel and stride) are read under each layer's name; one
+    module run at two shapes is still refused."""
+    from symparam.fitting.fitter import FitError
+    from symparam.fitting.forward import _read
+
+    sig = ("feature_extractor.conv_layers.*.conv", 1, "aten.convolution", (), "spec")
+    events = [(sig, (2, 1, 400), "how", "feature_extractor.conv_layers.0.conv"),
+              (sig, (2, 512, 79), "how", "feature_extractor.conv_layers.1.conv")]
+    ops, _ = _read(events)
+    assert sorted(k[0] for k in ops) == ["feature_extractor.conv_layers.0.conv",
+                                         "feature_extractor.conv_layers.1.conv"]
+    same = [(sig, (2, 1, 400), "how", "encoder.layers.0"), (sig, (2, 1, 9), "how",
+                                                            "encoder.layers.0")]
+    with pytest.raises(FitError, match="runs at different shapes"):
+        _read(same)
+    folded = [(sig, (2, 8), "how", "encoder.layers.0"), (sig, (2, 8), "how", "encoder.layers.1")]
+    assert _read(folded)[0] == {sig: (2, (2, 8))}
+
+
+def test_a_condition_others_explain_is_left_out() -> None:
+    """wav2vec2's H + 1 breaks its positional convolution's groups: ``groups`` dividing H
+    explains every such failure, so ``N`` dividing H — true wherever it ran, at N = 2 — is
+    not kept (it would refuse wav2vec2-large, 24 layers of 1024)."""
+    from symparam.fitting.runs_if import between
+
+    ran = [{"N": n, "G": 16, "H": h} for n, h in ((2, 768), (4, 768), (2, 1536), (1, 768))]
+    failed = [({"N": 2, "G": 16, "H": 769}, "groups"), ({"N": 2, "G": 17, "H": 768}, "groups")]
+    assert between(["N", "G", "H"], ran, failed) == [["divides", "G", "H", "groups"]]
