@@ -1,7 +1,8 @@
 """Forward FLOPs of fitted records against torch's counter: transformers' classes built on the
 meta device from configs the fit never saw, run on B × s ``input_ids`` (or on B images sized
-by the config's ``num_channels`` and ``image_size``) under ``FlopCounterMode`` with eager
-attention (tools/fitted_oracle.py's ``check_flops``); and the refusals, each one line.
+by the config's ``num_channels`` and ``image_size``, or B waveforms of s frames) under
+``FlopCounterMode`` with eager attention (tools/fitted_oracle.py's ``check_flops``); and the
+refusals, each one line.
 
 The sample of types is drawn with the run's sweep seed (printed; ``SYMPARAM_SEED=N`` replays
 it), as tests/test_fitted_oracle.py draws its own.
@@ -28,13 +29,17 @@ SAMPLE, DRAWS, CPU = 4, 3, 240
 FOLDER = ROOT / "symparam" / "fitted" / "flops"
 
 
-def fitted_types(images: bool = False) -> list[str]:
+def fitted_types(images: bool = False, audio: bool = False) -> list[str]:
     """The types whose FLOPs file reads some class off its forward (``images``: some class
-    off its forward run on images)."""
+    off its forward run on images; ``audio``: on waveforms, spectrograms or feature
+    frames)."""
     out = []
     for path in sorted(FOLDER.glob("*.json")):
         classes = json.loads(path.read_text(encoding="utf-8"))["classes"]
-        if classes and (not images or any("image_keys" in e for e in classes.values())):
+        heard = any(k in e for e in classes.values()
+                    for k in ("audio_keys", "mel_keys", "frame_keys"))
+        if classes and (not images or any("image_keys" in e for e in classes.values())) \
+                and (not audio or heard):
             out.append(path.stem)
     return out
 
@@ -48,13 +53,16 @@ def config(model_type: str, cls: str, **sizes: Any) -> dict[str, Any]:
 
 
 def counted(data: dict[str, Any], cls: str, batch: int, seq: int | None,
-            image_keys: list[str] | None = None) -> int | str:
+            image_keys: list[str] | None = None,
+            audio_keys: list[str] | None = None, mel_keys: list[str] | None = None,
+            frame_keys: list[str] | None = None) -> int | str:
     import sys
 
     sys.path.insert(0, str(ROOT / "tools"))
     from fitted_oracle import counter_flops
 
-    return counter_flops(data, cls, batch, seq, image_keys)
+    return counter_flops(data, cls, batch, seq, image_keys, audio_keys, mel_keys,
+                         frame_keys)
 
 
 @pytest.mark.sweep
@@ -65,10 +73,14 @@ def test_a_sample_of_types_counts_as_flop_counter_mode_does(
     pytest.importorskip("transformers")
     seed = request.config.sweep_seed
     names, pictured = fitted_types(), fitted_types(images=True)
+    heard = fitted_types(audio=True)
     rng = random.Random(f"{seed}:flops")
     types = sorted(rng.sample(names, min(SAMPLE, len(names))))
     if pictured and not set(types) & set(pictured):  # a forward run on images, every run
         types[rng.randrange(len(types))] = rng.choice(pictured)
+    if heard and not set(types) & set(heard):  # and one on audio, in another place
+        free = [k for k, t in enumerate(types) if t not in pictured]
+        types[rng.choice(free)] = rng.choice(heard)
     print(f"fitted FLOPs oracle: seed {seed}, {' '.join(types)}")
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     done = run_bounded(f"import sys; sys.path.insert(0, {str(ROOT / 'tools')!r})\n"

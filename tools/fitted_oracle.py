@@ -126,12 +126,22 @@ def check(model_type: str, draws: int, seed: int) -> Counter[str]:
 
 
 def counter_flops(config: dict[str, Any], cls: str, batch: int, seq: int | None,
-                  image_keys: list[str] | None = None) -> int | str:
+                  image_keys: list[str] | None = None,
+                  audio_keys: list[str] | None = None,
+                  mel_keys: list[str] | None = None,
+                  frame_keys: list[str] | None = None) -> int | str:
     """FlopCounterMode's total for ``cls`` built on the meta device from the config.json
     ``config``, run on B × s ``input_ids`` with eager attention and experts; or why it did
     not run. With ``image_keys`` (the channels' and the side's config keys, as the FLOPs
     file names them), on B images of those sizes read off transformers' config, and on
-    B × s ``input_ids`` too where ``seq`` is given."""
+    B × s ``input_ids`` too where ``seq`` is given. With ``audio_keys`` (a feature
+    encoder's kernels' and strides' keys), on B waveforms of the samples that those
+    convolutions of transformers' config make s frames of, no token ids; where the model
+    says how many frames a length gives (``_get_feat_extract_output_lengths``), it must
+    say s. With ``mel_keys`` (the bins' and positions' keys), on B log-mel spectrograms of
+    those bins and of the frames a Whisper-like encoder asks for: its positions times the
+    strides of its two convolutions, as its own check computes them. With ``frame_keys``
+    (a frame's width's key), on B × s frames of features of that width."""
     import warnings
 
     import torch
@@ -148,7 +158,24 @@ def counter_flops(config: dict[str, Any], cls: str, batch: int, seq: int | None,
 
             def count(model: Any, batch: int, seq: int | None) -> int:
                 given = {}
-                if seq is not None:
+                if audio_keys and seq is not None:
+                    from symparam.fitting.audio_made import length
+
+                    kernels, strides = (_at(model.config, k) for k in audio_keys)
+                    samples = length(kernels, strides, seq)
+                    frames = getattr(model, "_get_feat_extract_output_lengths", None)
+                    if frames is not None and int(frames(torch.tensor(samples))) != seq:
+                        raise ValueError(f"{samples} samples make "
+                                         f"{int(frames(torch.tensor(samples)))} frames, not s")
+                    given["input_values"] = torch.zeros((batch, samples), device="meta")
+                elif frame_keys and seq is not None:
+                    width = int(_at(model.config, frame_keys[0]))
+                    given["input_features"] = torch.zeros((batch, seq, width), device="meta")
+                elif mel_keys:
+                    bins, positions = (int(_at(model.config, k)) for k in mel_keys)
+                    frames = positions * model.conv1.stride[0] * model.conv2.stride[0]
+                    given["input_features"] = torch.zeros((batch, bins, frames), device="meta")
+                elif seq is not None:
                     given["input_ids"] = torch.zeros((batch, seq), dtype=torch.long,
                                                      device="meta")
                 if image_keys:
@@ -164,15 +191,21 @@ def counter_flops(config: dict[str, Any], cls: str, batch: int, seq: int | None,
         return f"{type(error).__name__}: {str(error)[:100]}"
 
 
+def _at(config: Any, path: str) -> Any:
+    """The value of the key ``path`` (``vision_config.image_size``) in transformers'
+    ``config``."""
+    value = config
+    for part in path.split("."):
+        value = value[part] if isinstance(value, dict) else getattr(value, part)
+    return value
+
+
 def _image(config: Any, channels: str, side: str, frames: str = "") -> tuple[int, ...]:
     """C, height and width of an image as transformers' ``config`` sizes it: the values of
     the keys ``channels`` and ``side`` (``vision_config.image_size``: an int, or a pair);
     a video's frames first where ``frames`` names their key."""
     def at(path: str) -> Any:
-        value = config
-        for part in path.split("."):
-            value = value[part] if isinstance(value, dict) else getattr(value, part)
-        return value
+        return _at(config, path)
 
     size = at(side)
     height, width = (size, size) if isinstance(size, int) else size
@@ -201,8 +234,9 @@ def check_flops(model_type: str, draws: int, seed: int) -> Counter[str]:
         config, cls, _ = got
         batch, seq = rng.randint(1, 4), rng.randint(1, 64)
         entry = data["classes"].get(cls, {}) if data else {}
-        if entry.get("image_keys") and "input_ids" not in entry.get("inputs", {}):
-            seq = None  # images alone: no sequence to give
+        if (entry.get("image_keys") or entry.get("mel_keys")) \
+                and "input_ids" not in entry.get("inputs", {}):
+            seq = None  # images or spectrograms alone: no sequence to give
         try:
             m = symparam.from_hf_config(config, name=model_type)
             if getattr(m, "record", None) is None:  # written as a type a hand-written family
@@ -215,7 +249,9 @@ def check_flops(model_type: str, draws: int, seed: int) -> Counter[str]:
         at = {**m.sizes, "B": batch, **({"s": seq} if seq is not None else {})}
         if data and at in data["classes"][cls]["checked"]:
             continue
-        real = counter_flops(config, cls, batch, seq, entry.get("image_keys"))
+        real = counter_flops(config, cls, batch, seq, entry.get("image_keys"),
+                             entry.get("audio_keys"), entry.get("mel_keys"),
+                             entry.get("frame_keys"))
         if isinstance(real, str):
             out[f"unrun: {real}"] += 1
         elif real == ours.flops:

@@ -1,5 +1,5 @@
 # templates/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '63329:a5473d17'
+SOURCE = '63862:7d005c96'
 TABLE = {'title': 'Parameter count of {model}',
  'intro': 'How many parameters does {architecture} have? Every figure below is derived from '
           "symparam's block tree of the model; module names are those of the model's {names}.",
@@ -1109,5 +1109,17 @@ TABLE = {'title': 'Parameter count of {model}',
                    'videos': '{count} videos of {frames} frames of {height} × {width} pixels with '
                              '{channels} channels each',
                    'videos_one': '{count} video of {frames} frames of {height} × {width} pixels '
-                                 'with {channels} channels'},
+                                 'with {channels} channels',
+                   'waveforms': '{count} waveforms of {samples} samples each, {frames} frames '
+                                'after the feature encoder',
+                   'waveforms_one': '{count} waveform of {samples} samples, {frames} frames after '
+                                    'the feature encoder',
+                   'spectrograms': '{count} log-mel spectrograms of {bins} bins × {frames} frames '
+                                   'each',
+                   'spectrograms_one': '{count} log-mel spectrogram of {bins} bins × {frames} '
+                                       'frames',
+                   'features': '{count} sequences of {frames} feature frames of {width} values '
+                               'each',
+                   'features_one': '{count} sequence of {frames} feature frames of {width} values '
+                                   'each'},
  'families': {}}

@@ -1,5 +1,5 @@
 # templates/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '82420:80ad9c65'
+SOURCE = '83067:8ceb0351'
 TABLE = {'title': '{model}의 파라미터 수',
  'intro': '{architecture}에는 파라미터가 몇 개 있을까? 아래의 모든 수치는 symparam이 모델의 블록 트리에서 직접 유도한 것이며, 모듈 이름은 모델의 '
           '{names}에 나오는 이름과 같다.',
@@ -962,5 +962,11 @@ TABLE = {'title': '{model}의 파라미터 수',
                    'videos': '{height} × {width} 픽셀, 채널 {channels}개짜리 프레임 {frames}개로 된 동영상 '
                              '{count}개',
                    'videos_one': '{height} × {width} 픽셀, 채널 {channels}개짜리 프레임 {frames}개로 된 동영상 '
-                                 '{count}개'},
+                                 '{count}개',
+                   'waveforms': '샘플 {samples}개짜리 파형 {count}개(각각 특징 인코더를 거치면 {frames}프레임)',
+                   'waveforms_one': '샘플 {samples}개짜리 파형 {count}개(특징 인코더를 거치면 {frames}프레임)',
+                   'spectrograms': '멜 대역 {bins}개 × {frames}프레임짜리 로그 멜 스펙트로그램 {count}개',
+                   'spectrograms_one': '멜 대역 {bins}개 × {frames}프레임짜리 로그 멜 스펙트로그램 {count}개',
+                   'features': '특징 프레임 {frames}개(프레임마다 값 {width}개)짜리 시퀀스 {count}개',
+                   'features_one': '특징 프레임 {frames}개(프레임마다 값 {width}개)짜리 시퀀스 {count}개'},
  'families': {'MoE decoder': 'MoE 디코더', 'Transformer': 'Transformer', 'MLP': '다층 퍼셉트론'}}

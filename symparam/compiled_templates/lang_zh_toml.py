@@ -1,5 +1,5 @@
 # templates/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '69995:63b9ffd8'
+SOURCE = '70583:51e88925'
 TABLE = {'title': '{model} 的参数量',
  'intro': '{architecture} 一共有多少参数？下文的每个数字都由 symparam 根据模型的模块树推导得出，模块名与模型 {names} 中的名称一致。',
  'intro_symbolic': '{family}系列（{architecture}）的参数量，写成超参数的公式，不代入具体数值。',
@@ -883,5 +883,11 @@ TABLE = {'title': '{model} 的参数量',
                    'tokens_one': '{count} 条含 {seq} 个词元的序列',
                    'and': '，以及',
                    'videos': '{count} 段各 {frames} 帧、每帧 {height} × {width} 像素、{channels} 个通道的视频',
-                   'videos_one': '{count} 段 {frames} 帧、每帧 {height} × {width} 像素、{channels} 个通道的视频'},
+                   'videos_one': '{count} 段 {frames} 帧、每帧 {height} × {width} 像素、{channels} 个通道的视频',
+                   'waveforms': '{count} 段各 {samples} 个采样点的波形（每段经特征编码器后为 {frames} 帧）',
+                   'waveforms_one': '{count} 段 {samples} 个采样点的波形（经特征编码器后为 {frames} 帧）',
+                   'spectrograms': '{count} 张各为 {bins} 个梅尔频带 × {frames} 帧的对数梅尔频谱图',
+                   'spectrograms_one': '{count} 张 {bins} 个梅尔频带 × {frames} 帧的对数梅尔频谱图',
+                   'features': '{count} 条各含 {frames} 个特征帧（每帧 {width} 个值）的序列',
+                   'features_one': '{count} 条含 {frames} 个特征帧（每帧 {width} 个值）的序列'},
  'families': {'MoE decoder': 'MoE 解码器', 'Transformer': 'Transformer', 'MLP': '多层感知机'}}

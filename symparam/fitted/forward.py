@@ -3,7 +3,11 @@ shipped as data (``flops/<model_type>.json``, written by ``python tools/fit_reco
 TYPE``; :mod:`symparam.fitting.flops` says how). Read without torch: the formula is a JSON
 expression (:mod:`symparam.fitted.expr`) in B, s and the record's sizes — in B and the sizes
 alone where the forward was run on images (B × C × R × R ``pixel_values``, C and R the
-config's ``num_channels`` and ``image_size``), which :func:`run_on` says from the file.
+config's ``num_channels`` and ``image_size``), which :func:`run_on` says from the file; where
+it was run on B waveforms of ``input_values`` (a speech encoder's), s is the frames its
+feature encoder makes of each, the waveform's length a formula in s; where on B log-mel
+spectrograms (a Whisper-like encoder's ``input_features``), their frames are the ones the
+model's own check asks for, a formula in its sizes, and the FLOPs hold no s.
 
 A class is refused in one line where its FLOPs were not fitted (with the reason the fit
 gave), where a config gives a key a value the FLOPs were not read at, or a size the fit held
@@ -32,6 +36,9 @@ from symparam.wording import strings
 
 #: the format read (:data:`symparam.fitting.flops.FORMAT`)
 FORMAT = 1
+#: a speech encoder's inputs: B waveforms, B log-mel spectrograms
+#: (:mod:`symparam.fitting.audio_made`)
+WAVEFORM, FEATURES = "input_values", "input_features"
 
 
 @cache
@@ -74,8 +81,16 @@ def _given(entry: Mapping[str, Any]) -> str:
     shapes = inputs_of(entry)
     if list(shapes) == ["input_ids"]:
         return "B × s input_ids alone (no image, audio or other input)"
-    said = [f"{name} of {' × '.join(str(d) for d in dims)}" for name, dims in shapes.items()]
-    return f"{' and '.join(said)} (no other input)"
+    said = [f"{name} of {' × '.join(_dim(d) for d in dims)}" for name, dims in shapes.items()]
+    frames = "; s: the frames its feature encoder makes of each" if WAVEFORM in shapes else (
+        "; s: the frames" if FEATURES in shapes and symbol("s") in shapes[FEATURES][1].free_symbols
+        else "")
+    return f"{' and '.join(said)} (no other input{frames})"
+
+
+def _dim(d: sympy.Expr) -> str:
+    """One dimension of an input's shape, in words' formula: a sum bracketed."""
+    return f"({d})" if isinstance(d, sympy.Add) else str(d)
 
 
 def inputs_of(entry: Mapping[str, Any]) -> dict[str, tuple[sympy.Expr, ...]]:
@@ -107,6 +122,15 @@ def run_on(model: Any, batch: int, seq: int | None, lang: str = "en",
         if name == "input_ids":
             said.append(words["tokens_one" if batch == 1 else "tokens"].format(
                 count=batch, seq=shape[1]))
+        elif name == WAVEFORM:  # B × samples, s frames each
+            said.append(words["waveforms_one" if batch == 1 else "waveforms"].format(
+                count=batch, samples=shape[1], frames=seq))
+        elif name == FEATURES and seq is not None:  # B × s frames × D values
+            said.append(words["features_one" if batch == 1 else "features"].format(
+                count=batch, frames=shape[1], width=shape[2]))
+        elif name == FEATURES:  # B × mel bins × frames
+            said.append(words["spectrograms_one" if batch == 1 else "spectrograms"].format(
+                count=batch, bins=shape[1], frames=shape[2]))
         elif len(shape) == 5:  # a video: B × frames × C × height × width
             said.append(words["videos_one" if batch == 1 else "videos"].format(
                 count=batch, frames=shape[1], channels=shape[2], height=shape[3],
@@ -157,11 +181,14 @@ def flops(model: Any, batch: int, seq: int | None) -> FittedFlops:
     assert data is not None
     entry = data["classes"][cls]
     if seq is not None and not takes_sequence(model):
-        raise InvalidValueError(f"{cls}'s forward reads images, no token sequence (here "
+        raise InvalidValueError(f"{cls}'s forward reads no token sequence (here "
                                 f"{run_on(model, batch, None, bare=True)}): leave out ",
                                 Param("seq"))
     if seq is None and takes_sequence(model):
-        raise InvalidValueError("give the sequence length: ", Param("seq", "seq=S"))
+        given = inputs_of(entry)
+        what = ("the frames its feature encoder makes of each waveform" if WAVEFORM in given
+                else "the frames of features" if FEATURES in given else "the sequence length")
+        raise InvalidValueError(f"give {what}: ", Param("seq", "seq=S"))
     for path, kept in entry.get("keys", {}).items():
         value = model.options.get(path, record["keys"][path].get("default"))
         if value not in kept:

@@ -33,7 +33,8 @@ import sympy
 
 from symparam import fitted
 from symparam.fitted.expr import encode
-from symparam.fitting import inputs_made, solve
+from symparam.fitting import inputs_made, runs_if, solve
+from symparam.fitting.audio_made import Spectrogram, Waveform
 from symparam.fitting.fitter import FitError
 from symparam.fitting.forward import (
     ASKS,
@@ -41,8 +42,8 @@ from symparam.fitting.forward import (
     Run,
     Signature,
     forward,
-    images_only,
     needed,
+    only_input,
     run_meta,
     takes_ids,
 )
@@ -57,10 +58,10 @@ BATCH, SEQ, LAYERS_AT = 2, 8, 2
 #: points where every size moves at once: to fit on, to choose between fits, to check the sum
 FIT_POINTS, SETTLE_POINTS, CHECK_POINTS = 6, 3, 3
 LAYERS = re.compile(r".*(layers|depth|blocks)$")
-#: the classes read besides the base model: language-model heads, and an image classifier
-#: (read on images, as its base model is)
+#: the classes read besides the base model: language-model heads, an image classifier
+#: (read on images, as its base model is) and a speech model's CTC head (on waveforms)
 HEADS = re.compile(r"(ForCausalLM|ForMaskedLM|LMHeadModel|ForConditionalGeneration|"
-                   r"ForImageClassification)$")
+                   r"ForImageClassification|ForCTC)$")
 #: sizes a sequence may pass (a sliding window, a chunk): drawn small, below and above s
 WINDOW = re.compile(r".*(window|chunk).*")
 #: the symbols of the batch and the sequence length
@@ -86,8 +87,8 @@ class FlopsFitter:
             if LAYERS.match(path) and self.point[name] > LAYERS_AT:
                 self.point[name] = LAYERS_AT
         self.point.update(B=BATCH, s=SEQ)
-        self.forwards = 0
-        self.made: inputs_made.Made | None = None  # an image, where the forward needs one
+        self.forwards, self.alone = 0, 2  # values of a size moved alone to fit on
+        self.made: inputs_made.Made | Waveform | Spectrogram | None = None  # an image …
         self.tied: dict[str, set[str]] = {}
         self.ran: list[dict[str, int]] = []  # points whose forward ran, and those it did not
         self.failed: list[tuple[dict[str, int], str]] = []
@@ -96,7 +97,6 @@ class FlopsFitter:
             ) -> Run | str:
         """The forward at ``point`` (and key values ``options``), or why it does not run."""
         import warnings
-
 
         self.forwards += 1
         values = {self.paths[k]: v for k, v in point.items() if k in self.paths}
@@ -120,8 +120,8 @@ class FlopsFitter:
     def fit(self) -> dict[str, Any]:
         """The class's FLOPs entry: the formula, its parts, what it holds and was checked at."""
         needs = needed(self.cls)
-        if not needs and images_only(self.cls):  # pixel_values=None, and no token ids
-            needs = [inputs_made.IMAGE]
+        if not needs and only_input(self.cls):  # pixel_values=None, and no token ids
+            needs = [only_input(self.cls)]
         if needs:
             self._make(needs)
         base = self.run(self.point)
@@ -147,7 +147,7 @@ class FlopsFitter:
             x = self.point[key]
             got = 0
             for v in (2 * x, x // 2, 3 * x, x + 1):
-                if v < 1 or v == x or got == 2:
+                if v < 1 or v == x or got == self.alone:
                     continue
                 p = {**self.point, key: v}
                 r = self.run(p)
@@ -203,26 +203,27 @@ class FlopsFitter:
             "quiet": sorted(quiet), "fixed": {**self._held(), **fixed},
             "checked": [dict(p) for p, _ in checks],
         }
-        entry["runs_if"] = self._runs_if(moving) + self._even(exprs) + self._products(tied)
+        entry["runs_if"] = (runs_if.between([k for k in moving if k not in BS], self.ran,
+                                            self.failed)
+                            + self._even(exprs) + runs_if.products(tied, self.ran, self.failed))
         entry["keys"] = self._keys(total, [dict(self.point), *(p for p, _ in checks[:2])])
         if self.made is not None:
-            entry["inputs"] = inputs_made.shapes(self.made, self.record,
-                                                 self.s.make_config({}))
-            entry["image_keys"] = [self.made.channels, self.made.side,  # for the oracle
-                                   *([self.made.frames] if self.made.frames else [])]
+            entry["inputs"] = self.made.shapes(self.record, self.s.make_config({}))
+            entry.update(self.made.oracle_keys())  # the config keys it is made by
         entry["forwards"] = self.forwards
         return entry
 
     def _make(self, needs: Sequence[str]) -> None:
         """Feed the forward what it needs besides (or instead of) ``input_ids``, as
         :func:`inputs_made.plan` says: an image (the point then has no s where no token ids
-        are fed); a :class:`FitError` names what is not made. The runs before are forgotten
-        (their failures were the missing input's)."""
+        are fed), a waveform of s frames; a :class:`FitError` names what is not made. The
+        runs before are forgotten (their failures were the missing input's)."""
         before = self.made
         wanted = [*needs, *([inputs_made.IMAGE] if before else [])]
         self.made = inputs_made.plan(self.record, list(dict.fromkeys(wanted)),
                                      takes_ids(self.cls) or bool(before and before.tokens))
-        if self.made.tokens:
+        self.alone = 4 if isinstance(self.made, Waveform) else 2  # x + 1: K's parity
+        if self.made.sequence:
             self.point.setdefault("s", SEQ)
         else:
             self.point.pop("s", None)
@@ -331,7 +332,8 @@ class FlopsFitter:
         linear = {k: solve.marginal_linear(self.point, points, values, k) for k in keys}
         required = [k for k in keys if k not in self.tied]
         options = solve.candidates(keys, points, values, linear, required,
-                                   squares=self.made is not None)
+                                   squares=self.made is not None,
+                                   halves=isinstance(self.made, Waveform))
         chosen, why, kept = solve.settle(options, held, wanted)
         tries = 0
         while chosen is None and kept and tries < 200:
@@ -473,38 +475,6 @@ class FlopsFitter:
             fixed.pop(key, None)
         return tied
 
-    def _products(self, tied: Mapping[str, set[str]]) -> list[list[Any]]:
-        """For sizes moved together, ``a = b·c`` where it holds wherever the forward ran and
-        fails where it did not: a config that breaks it is refused."""
-        out: list[list[Any]] = []
-        names = sorted(tied)
-        for a in names:
-            for b, c in ((b, c) for b in names for c in names if b < c and a not in (b, c)):
-                if all(p[a] == p[b] * p[c] for p in self.ran):
-                    broken = [why for p, why in self.failed if p[a] != p[b] * p[c]]
-                    if broken:
-                        out.append(["product", a, [b, c], broken[0]])
-        return out
-
-    def _runs_if(self, moving: Sequence[str]) -> list[list[Any]]:
-        """Conditions between two sizes (``a <= b``, ``a`` divides ``b``) that hold wherever
-        the forward ran and fail where it did not (repeat_kv needs h_kv to divide h): a
-        config that breaks one is refused, as transformers cannot run it. A failure none
-        explains is not covered (the oracle's ``unrun``)."""
-        sizes = [k for k in moving if k not in BS]
-        out: list[list[Any]] = []
-        for a in sizes:
-            for b in sizes:
-                if a == b:
-                    continue
-                for kind, holds in (("le", lambda p, a=a, b=b: p[a] <= p[b]),
-                                    ("divides", lambda p, a=a, b=b: p[b] % p[a] == 0)):
-                    if all(holds(p) for p in self.ran):
-                        broken = [why for p, why in self.failed if not holds(p)]
-                        if broken:
-                            out.append([kind, a, b, broken[0]])
-        return out
-
     def _even(self, exprs: Mapping[Any, sympy.Expr]) -> list[list[Any]]:
         """Dimensions the forward needs even (rotary embeddings halve the head's width):
         one even at the base that, made odd at two points drawn around it, fails to run at
@@ -588,8 +558,8 @@ def fit_flops(model_type: str, seed: int = 0) -> dict[str, Any]:
     refused: dict[str, str] = {}
     for cls in record["classes"]:
         if cls != record["base"] and not HEADS.search(cls):
-            refused[cls] = ("not fitted yet: only the base model, its language-model heads "
-                            "and an image classifier are read off their forward")
+            refused[cls] = ("not fitted yet: only the base model, its language-model heads, "
+                            "an image classifier and a CTC head are read off their forward")
             continue
         try:
             classes[cls] = FlopsFitter(model_type, record, cls, seed).fit()

@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from symparam.fitting import inputs_made
+from symparam.fitting import audio_made, inputs_made
 from symparam.fitting.fitter import FitError
 from symparam.fitting.meta import quiet_init
 
@@ -50,9 +50,12 @@ def _generic(name: str, modules: Mapping[str, Any]) -> str:
     return ".".join(out)
 
 
-def forward(model: Any, batch: int, seq: int, made: inputs_made.Made | None = None) -> Run:
+def forward(model: Any, batch: int, seq: int,
+            made: inputs_made.Made | audio_made.Waveform | audio_made.Spectrogram | None = None
+            ) -> Run:
     """The counted operations of ``model(input_ids)`` on the meta device (B × s tokens), or
-    of ``model(pixel_values …)`` as ``made`` says (:mod:`symparam.fitting.inputs_made`)."""
+    of ``model(pixel_values …)`` or ``model(input_values)`` as ``made`` says
+    (:mod:`symparam.fitting.inputs_made`, :mod:`symparam.fitting.audio_made`)."""
     import torch
     from torch.utils._python_dispatch import TorchDispatchMode
     from torch.utils._pytree import tree_flatten, tree_map
@@ -60,12 +63,13 @@ def forward(model: Any, batch: int, seq: int, made: inputs_made.Made | None = No
 
     modules = dict(model.named_modules())
     names = {id(m): _generic(n, modules) for n, m in modules.items()}
-    stack: list[list[Any]] = [["", 0]]
+    raw = {id(m): n for n, m in modules.items()}
+    stack: list[list[Any]] = [["", 0, ""]]
     events: list[tuple[Any, ...]] = []
 
     def pre(module: Any, _args: Any) -> None:
         if id(module) in names:
-            stack.append([names[id(module)], 0])
+            stack.append([names[id(module)], 0, raw[id(module)]])
 
     def post(module: Any, _args: Any, _out: Any) -> None:
         if id(module) in names and len(stack) > 1:
@@ -87,10 +91,10 @@ def forward(model: Any, batch: int, seq: int, made: inputs_made.Made | None = No
                 ints = tuple(v for v in leaves if type(v) is int)
                 others = tuple(repr(v) for v in leaves if type(v) is not int)
                 events.append(((frame[0], frame[1], str(packet), others, str(spec)),
-                               ints, (packet, spec, leaves)))
+                               ints, (packet, spec, leaves), frame[2]))
             return out
 
-    given = made.tensors(model.config, batch, seq) if made else {
+    given = made.tensors(model.config, batch, seq, model) if made else {
         GIVEN: torch.zeros((batch, seq), dtype=torch.long, device="meta")}
     counter = FlopCounterMode(display=False)
     hooks = [torch.nn.modules.module.register_module_forward_pre_hook(pre),
@@ -101,16 +105,28 @@ def forward(model: Any, batch: int, seq: int, made: inputs_made.Made | None = No
     finally:
         for h in hooks:
             h.remove()
+    return Run(*_read(events), int(counter.get_total_flops()))
+
+
+def _read(events: list[tuple[Any, ...]]) -> tuple[Reading, dict[Signature, Any]]:
+    """Each operation's count and shapes by signature, the layers of a list folded; where
+    a list's layers run it at different shapes (a feature encoder's convolutions, each of
+    its own kernel and stride), by each layer's own name instead (``conv_layers.0``)."""
+    shapes: dict[Signature, set[tuple[int, ...]]] = {}
+    for sig, ints, _how, _name in events:
+        shapes.setdefault(sig, set()).add(ints)
     ops: Reading = {}
     specs: dict[Signature, Any] = {}
-    for sig, ints, how in events:
+    for sig, ints, how, name in events:
+        if len(shapes[sig]) > 1:
+            sig = (name, *sig[1:])
         count, seen = ops.get(sig, (0, ints))
         if seen != ints:
             raise FitError(f"{sig[0] or 'the model'}: {sig[2]} runs at different shapes in "
                            f"different layers or calls ({seen} and {ints})")
         ops[sig] = (count + 1, ints)
         specs[sig] = how
-    return Run(ops, specs, int(counter.get_total_flops()))
+    return ops, specs
 
 
 def needed(cls: str) -> list[str]:
@@ -126,15 +142,19 @@ def needed(cls: str) -> list[str]:
             and p.default is inspect.Parameter.empty and p.kind in kinds]
 
 
-def images_only(cls: str) -> bool:
-    """Whether ``cls``'s forward takes ``pixel_values`` and no ``input_ids`` (an image
-    classifier's, whose ``pixel_values`` default to None)."""
+def only_input(cls: str) -> str:
+    """The one input ``cls``'s forward reads where it takes no ``input_ids``: an image
+    classifier's ``pixel_values``, a speech model's ``input_values`` or ``input_features``
+    (which default to None); "" where it takes token ids, or none of them."""
     import inspect
 
     import transformers
 
     params = inspect.signature(getattr(transformers, cls).forward).parameters
-    return inputs_made.IMAGE in params and GIVEN not in params
+    if GIVEN in params:
+        return ""
+    return next((n for n in (inputs_made.IMAGE, audio_made.WAVEFORM, audio_made.FEATURES)
+                 if n in params), "")
 
 
 def takes_ids(cls: str) -> bool:

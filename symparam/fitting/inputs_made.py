@@ -1,4 +1,5 @@
-"""The inputs the FLOPs fitter makes besides B × s ``input_ids``: an image (needs torch).
+"""The inputs the FLOPs fitter makes besides B × s ``input_ids``: an image (needs torch); an
+audio's waveform is :mod:`symparam.fitting.audio_made`'s.
 
 A forward that needs ``pixel_values`` (a vision encoder, a detector, a ViT) is run on B images
 of C channels and R × R pixels, ``(B, C, R, R)``, C and R read off the config the class is
@@ -11,7 +12,7 @@ holds fixed is its value), so that what a forward was run on is said from the re
 without torch. A size of the input that is
 no key of the config the record reads (a ResNet's image, whose side sizes no weight and which
 its config does not hold) is refused by name, never guessed; so is any other input
-(``grid_thw``, an audio's ``input_values``).
+(``grid_thw``, an audio's ``input_features``).
 
 Where a forward needs token ids too (BLIP-2's language model reads B × s of them beside the
 images), both are made.
@@ -23,7 +24,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from symparam.fitting import audio_made
 from symparam.fitting.fitter import FitError
+from symparam.fitting.transformers_types import value_at
 
 #: the input this module makes besides ``input_ids``
 IMAGE = "pixel_values"
@@ -43,7 +46,22 @@ class Made:
     tokens: bool
     frames: str = ""
 
-    def tensors(self, config: Any, batch: int, seq: int) -> dict[str, Any]:
+    @property
+    def sequence(self) -> bool:
+        """Whether a point holds s: where token ids are fed beside the images."""
+        return self.tokens
+
+    def shapes(self, record: Mapping[str, Any], config: Any) -> dict[str, list[Any]]:
+        """The inputs' shapes as the FLOPs file writes them (:func:`shapes`)."""
+        return shapes(self, record, config)
+
+    def oracle_keys(self) -> dict[str, list[str]]:
+        """What the oracle makes the same image by: its config keys."""
+        return {"image_keys": [self.channels, self.side, *([self.frames] if self.frames
+                                                            else [])]}
+
+    def tensors(self, config: Any, batch: int, seq: int, model: Any = None
+                ) -> dict[str, Any]:
         """The inputs on the meta device for ``config`` (the built model's)."""
         import torch
 
@@ -58,13 +76,6 @@ class Made:
         return (int(value_at(config, self.channels)), *pair(value_at(config, self.side)))
 
 
-def value_at(config: Any, path: str) -> Any:
-    """The value of the config key ``path`` (``vision_config.image_size``) in ``config``."""
-    for part in path.split("."):  # a section transformers keeps as a dict, or a config
-        config = config[part] if isinstance(config, Mapping) else getattr(config, part)
-    return config
-
-
 def pair(side: Any) -> tuple[int, int]:
     """An image's height and width from ``image_size``: an int is a square's side."""
     if isinstance(side, int) and not isinstance(side, bool):
@@ -75,16 +86,23 @@ def pair(side: Any) -> tuple[int, int]:
     raise FitError(f"its image_size is {side!r}, neither a side nor a height and width")
 
 
-def plan(record: Mapping[str, Any], needs: Sequence[str], wants_ids: bool) -> Made:
+def plan(record: Mapping[str, Any], needs: Sequence[str], wants_ids: bool
+         ) -> Made | audio_made.Waveform | audio_made.Spectrogram:
     """How to feed a forward that needs ``needs`` (inputs with no default, or that it asked
-    for): an image, with token ids where ``wants_ids``; a :class:`FitError` naming what is
-    not made, or why an image cannot be read off the config."""
+    for): an image, with token ids where ``wants_ids``; a waveform
+    (:func:`audio_made.plan`); a :class:`FitError` naming what is not made, or why an image
+    cannot be read off the config."""
+    if audio_made.WAVEFORM in needs or audio_made.FEATURES in needs:
+        return audio_made.plan(record, needs)
     other = [n for n in needs if n not in (IMAGE, "input_ids")]
     if other or IMAGE not in needs:
         what = "an input" if len(needs) == 1 else "inputs"
         raise FitError(f"its forward needs {', '.join(needs)}, {what} the fitter does not "
-                       "make (it makes B × s input_ids, and B images of pixel_values read by "
-                       "num_channels and image_size)")
+                       "make (it makes B × s input_ids, B images of pixel_values read by "
+                       "num_channels and image_size, B waveforms of input_values read by "
+                       "conv_kernel and conv_stride, and B input_features: spectrograms "
+                       "read by num_mel_bins and max_source_positions, or frames by "
+                       "feature_projection_input_dim)")
     keys = record["keys"]
     for section in _sections(keys):
         channels, side = _path(section, CHANNELS), _path(section, SIDE)

@@ -3,7 +3,8 @@ whose rational coefficients solve the observations exactly (Gaussian elimination
 :class:`~fractions.Fraction`, no least squares), or nothing.
 
 A term is a product of atoms: a size (``H``), an integer quotient of two sizes (``⌊H/h⌋``) or of
-a product by a size (``⌊e·H/d⌋``). The search tries one term, then two, … in order of
+a product by a size (``⌊e·H/d⌋``), or — asked for — a size halved (``⌊K/2⌋``, a convolution's
+"same" padding). The search tries one term, then two, … in order of
 simplicity, keeps every sum that reproduces all the observations with coefficients the points
 fix uniquely, and returns those; :func:`fit` then asks them about the points it was not
 given, and refuses when none or several disagreeing ones remain.
@@ -41,20 +42,22 @@ MAX_KEYS = 5
 
 @dataclass(frozen=True, order=True)
 class Atom:
-    """A size (``("H",)``), ``⌊a/b⌋`` (``("H", "h")``) or ``⌊a·b/c⌋`` (``("e", "H", "d")``)."""
+    """A size (``("H",)``), ``⌊a/b⌋`` (``("H", "h")``) or ``⌊a·b/c⌋`` (``("e", "H", "d")``);
+    with ``half``, a size halved (``⌊K/2⌋``)."""
 
     names: tuple[str, ...]
+    half: bool = False
 
     def at(self, point: Point) -> int:
         if len(self.names) == 1:
-            return point[self.names[0]]
+            return point[self.names[0]] // 2 if self.half else point[self.names[0]]
         *top, below = self.names
         return math.prod(point[n] for n in top) // point[below]
 
     def expr(self) -> sympy.Expr:
         syms = [symbol(n) for n in self.names]
         if len(syms) == 1:
-            return syms[0]
+            return sympy.floor(syms[0] / 2) if self.half else syms[0]
         *top, below = syms
         return sympy.floor(sympy.Mul(*top) / below)
 
@@ -107,11 +110,13 @@ def marginal_linear(base: Point, points: Sequence[Point], values: Sequence[int],
 
 
 def terms_for(keys: Sequence[str], linear: Mapping[str, bool | None],
-              squares: bool = False) -> list[Term]:
+              squares: bool = False, halves: bool = False) -> list[Term]:
     """The candidate terms in ``keys``, simplest first. A size that moves the value linearly
     is not squared and divides nothing. ``squares``: also a size times a quotient squared
     (an image's patches over F frames, ``F·⌊R/P⌋²``), which the FLOPs fitter asks for on
-    images alone."""
+    images alone; ``halves``: also each size halved, alone, even one that moved it linearly
+    where it was tried at even values (``⌊K/2⌋``: the padding of a convolution of K taps
+    that keeps a sequence's length, asked for on audio alone)."""
     keys = sorted(keys)
     bent = [k for k in keys if linear.get(k) is not True]
     atoms = [Atom((k,)) for k in keys]
@@ -132,7 +137,10 @@ def terms_for(keys: Sequence[str], linear: Mapping[str, bool | None],
     if squares:
         out += [Term((Atom((k,)), q, q)) for k in keys for q in atoms
                 if len(q.names) > 1 and k not in q.names]
-    out.sort(key=lambda t: (len(t.atoms), sum(len(a.names) for a in t.atoms), t.atoms))
+    if halves:
+        out += [Term((Atom((k,), half=True),)) for k in keys]
+    out.sort(key=lambda t: (len(t.atoms), sum(len(a.names) + a.half for a in t.atoms),
+                            t.atoms))
     return out
 
 
@@ -171,8 +179,8 @@ def solve_exact(rows: Sequence[Sequence[int]], rhs: Sequence[int]) -> tuple[Frac
 
 def candidates(keys: Sequence[str], points: Sequence[Point], values: Sequence[int],
                linear: Mapping[str, bool | None] | None = None,
-               required: Sequence[str] | None = None, squares: bool = False
-               ) -> list[Candidate]:
+               required: Sequence[str] | None = None, squares: bool = False,
+               halves: bool = False) -> list[Candidate]:
     """Every sum of the fewest candidate terms in ``keys`` that reproduces ``values`` at
     ``points`` exactly, each of ``required`` (by default every key) in some term. Empty when
     nothing fits within :data:`MAX_TERMS` terms."""
@@ -191,7 +199,7 @@ def candidates(keys: Sequence[str], points: Sequence[Point], values: Sequence[in
             return []  # two values at one point: something else moves it
     rows = [dict(zip(keys, at, strict=True)) for at in seen]
     rhs = list(seen.values())
-    terms = terms_for(keys, linear or {}, squares)
+    terms = terms_for(keys, linear or {}, squares, halves)
     columns = {t: [t.at(p) for p in rows] for t in terms}
     floats = {t: [float(x) for x in column] for t, column in columns.items()}
     float_rhs = [float(x) for x in rhs]

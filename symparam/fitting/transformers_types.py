@@ -306,3 +306,10 @@ def first_line(error: BaseException, most: int) -> str:
     lines = [line.strip() for line in str(error).splitlines() if line.strip()]
     said = lines[:2] if len(lines) > 1 and lines[0].endswith(":") else lines[:1]
     return " ".join(said)[:most]
+
+
+def value_at(config: Any, path: str) -> Any:
+    """The value of the config key ``path`` (``vision_config.image_size``) in ``config``."""
+    for part in path.split("."):  # a section transformers keeps as a dict, or a config
+        config = config[part] if isinstance(config, Mapping) else getattr(config, part)
+    return config
