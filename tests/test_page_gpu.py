@@ -197,3 +197,25 @@ def test_a_page_without_gpus_has_no_section() -> None:
     m = symparam.model("gpt2")
     html = page(m)
     assert 'id="per-gpu"' not in html and html == page(m, per_gpu=None)
+
+
+def test_the_section_hides_while_the_values_differ(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """In Chromium: at the page's own values the figures show; with another value in the
+    address (N = 16 layers) they are hidden and the line saying why shows, with no console
+    message and no request."""
+    from tests.browser import load
+    from tests.pages import clean
+
+    target = tmp_path / "page.html"
+    assert main(["page", "llama-3-8b", "--gpus", "64", "--zero", "3", "--tp", "8",
+                 "-o", str(target)]) == 0
+    for address, hidden in (("", False), ("N=16", True)):
+        loaded = load(target, address)
+        clean(loaded)
+        section = _section(loaded.dom)
+        figures = re.search(r"<div data-defaults=\"\"( hidden=\"\")?>", section)
+        changed = re.search(r"<p data-changed=\"\"( hidden=\"\")?>", section)
+        assert figures is not None and changed is not None, section[:400]
+        assert (figures.group(1) is not None) == hidden, address
+        assert (changed.group(1) is None) == hidden, address
