@@ -1,7 +1,9 @@
-"""Tensor parallelism of Mamba-2's mixer, as Megatron-Core's MambaMixer splits it
-(megatron/core/ssm/mamba_mixer.py): each rank's tensors, written here from that code's rules
-and transformers' full shapes on the meta device; its refusals (groups that do not divide by t,
-biases it asserts away); and the tensor-parallel traffic of its layers."""
+"""Tensor parallelism of the state-space and linear-attention mixers Megatron-Core splits:
+Mamba-2's as its MambaMixer does (megatron/core/ssm/mamba_mixer.py), Qwen3-Next's gated
+delta-net as its GatedDeltaNet does (megatron/core/ssm/gated_delta_net.py). Each rank's
+tensors, written here from that code's rules and transformers' full shapes on the meta device;
+the refusals (groups or key heads that do not divide by t, biases it asserts away); the
+tensor-parallel traffic of Mamba-2's layers."""
 
 from __future__ import annotations
 
@@ -99,3 +101,73 @@ def test_tensor_parallel_traffic_of_mamba2_layers(tmp_path: Any,
     micro_batches = batch  # b = 1 a GPU, d = 1
     elements = TINY["num_hidden_layers"] * 2 * TINY["hidden_size"] * seq * micro_batches
     assert row["bytes"] == elements * 2 * (t - 1) // t * row["bytes_per_element"]
+
+
+#: a small Qwen3-Next: 3 gated delta-net layers then a gated full-attention one, 2 key heads
+#: of 8 and 4 value heads of 16 in the delta-net, 4 query and 2 key/value heads of 16
+TINY_NEXT = {"model_type": "qwen3_next", "architectures": ["Qwen3NextForCausalLM"],
+             "hidden_size": 64, "num_hidden_layers": 4, "num_attention_heads": 4,
+             "num_key_value_heads": 2, "head_dim": 16, "linear_num_key_heads": 2,
+             "linear_num_value_heads": 4, "linear_key_head_dim": 8,
+             "linear_value_head_dim": 16, "linear_conv_kernel_dim": 4, "vocab_size": 128,
+             "num_experts": 4, "num_experts_per_tok": 2, "moe_intermediate_size": 32,
+             "shared_expert_intermediate_size": 32, "intermediate_size": 64,
+             "decoder_sparse_step": 1, "full_attention_interval": 4}
+
+
+def _next_rank_shape(name: str, shape: tuple[int, ...], t: int) -> tuple[int, ...] | None:
+    """A rank's share of a Qwen3-Next mixer's or attention's tensor (None: another part's)
+    under Megatron-Core's GatedDeltaNet (megatron/core/ssm/gated_delta_net.py): in_proj's q,
+    k, v, z, β and α each a t-th (transformers' in_proj_qkvz and in_proj_ba), the
+    convolution's channels, dt_bias and A_log a t-th (tensor_model_parallel), out_norm whole
+    (one value head wide), out_proj's input a t-th; attention by heads (q_proj with each
+    head's gate, k_proj, v_proj a t-th of their outputs, o_proj of its input), its per-head
+    norms whole."""
+    last = name.rsplit(".", 2)[-2] + "." + name.rsplit(".", 1)[-1]
+    if ".linear_attn." in name or ".self_attn." in name:
+        if last in ("in_proj_qkvz.weight", "in_proj_ba.weight", "conv1d.weight",
+                    "q_proj.weight", "k_proj.weight", "v_proj.weight"):
+            return (shape[0] // t, *shape[1:])
+        if name.endswith(("dt_bias", "A_log")):
+            return (shape[0] // t,)
+        if last in ("out_proj.weight", "o_proj.weight"):
+            return (shape[0], shape[1] // t)
+        assert last in ("norm.weight", "q_norm.weight", "k_norm.weight"), name
+        return shape
+    return None
+
+
+def test_each_rank_holds_the_gated_delta_nets_shards() -> None:
+    torch, transformers = need("torch"), need("transformers")
+    data = {k: v for k, v in TINY_NEXT.items() if k not in ("model_type", "architectures")}
+    with torch.device("meta"):
+        hf = transformers.Qwen3NextForCausalLM(transformers.Qwen3NextConfig(**data))
+    t = 2
+    held = {s.name: s.held for s in stages(symparam.from_hf_config(TINY_NEXT),
+                                           Layout(t, tp=t))[0].shards}
+    checked = 0
+    for name, parameter in hf.named_parameters():
+        want = _next_rank_shape(name, tuple(parameter.shape), t)
+        if want is None:
+            continue
+        ours = [n for n in held if _layer_free(n) == _layer_free(name)]
+        assert ours, name
+        assert all(held[n] == want for n in ours), (name, [held[n] for n in ours], want)
+        checked += 1
+    assert checked >= 20
+
+
+def _layer_free(name: str) -> str:
+    """A tensor's name with its layer's index left out."""
+    parts = name.split(".")
+    return ".".join(p for p in parts if not (p.isdigit() or p.startswith("{")))
+
+
+@pytest.mark.parametrize(("change", "says"), [
+    ({"linear_num_key_heads": 1, "linear_num_value_heads": 2},
+     "laid out by 1 heads or key/value groups, which do not divide by t = 2"),
+    ({"num_key_value_heads": 1}, "laid out by 1 heads or key/value groups"),
+])
+def test_key_heads_that_do_not_divide_are_refused(change: dict[str, Any], says: str) -> None:
+    with pytest.raises(InvalidValueError, match=says):
+        stages(symparam.from_hf_config({**TINY_NEXT, **change}), Layout(2, tp=2))
