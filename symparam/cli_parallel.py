@@ -92,6 +92,10 @@ LAYOUT_FLAGS = (("--tp", "tp", 1), ("--pp", "pp", 1), ("--ep", "ep", 1), ("--zer
 DERIVE_FLAGS = (("--micro-batch", "micro_batch", 1), ("--optimizer", "optimizer", "adam-mixed"),
                 ("--recompute", "recompute", "none"), ("--dtype", "dtype", None))
 
+#: what a page's layout reads besides (a page has no other use for them: without ``--gpus``
+#: they are refused)
+PAGE_FLAGS = LAYOUT_FLAGS + DERIVE_FLAGS + (("--seq", "seq", None), ("--batch", "batch", None))
+
 
 def layout_of(args: argparse.Namespace, batch_given: int | None,
               flags: tuple[tuple[str, str, Any], ...] = LAYOUT_FLAGS) -> Any:

@@ -140,12 +140,13 @@ def derive(model: Counted, symbolic: bool = False, seq: int | None = None,
         active_tables=sympy.expand(model.tree.by_kind(active=True).get("embedding", sympy.S.Zero)
                                    .xreplace(mapping)),
         per_gpu=None if layout is None or symbolic else
-        _gpu_step(model, layout, training, gpu_memory),
+        gpu_step(model, layout, training, gpu_memory),
     )
 
 
-def _gpu_step(model: Counted, layout: Any, training: tuple[str, str, str],
-              gpu_memory: int | None) -> GpuStep:
+def gpu_step(model: Counted, layout: Any,
+             training: tuple[str, str, str] = ("adam-mixed", "none", "bf16"),
+             gpu_memory: int | None = None) -> GpuStep:
     """The most loaded GPU of ``layout`` as ``symparam memory --gpus`` reckons it (the same
     call): weights, gradients, optimiser state, activations, KV cache, traffic, bubble."""
     from symparam.parallel import per_gpu  # only here: 11 M instructions of every derive

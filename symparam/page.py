@@ -57,6 +57,7 @@ from symparam.markup import (
 )
 from symparam.memory import OPTIMISERS, kv_cache_width
 from symparam.page_compute import running
+from symparam.page_gpu import gpu_section
 from symparam.printing import INVISIBLE_TIMES, latex, mathml, mathml_name, percent
 from symparam.symbols import lookup, order_key
 from symparam.wording import (
@@ -71,6 +72,7 @@ from symparam.wording import (
 
 if TYPE_CHECKING:
     from symparam.counted import Counted
+    from symparam.document import GpuStep
 
 #: the width of the share-by-part bar, in its own units (it is drawn as wide as the page)
 BAR_WIDTH = 1000
@@ -81,7 +83,8 @@ MAX_TITLE = 200
 
 def page(model: Counted, lang: str = "en", symbolic: bool = False,
          title: str | None = None,
-         example: tuple[Mapping[str, int], str, str] | None = None) -> str:
+         example: tuple[Mapping[str, int], str, str] | None = None,
+         per_gpu: GpuStep | None = None) -> str:
     """``model``'s page as one HTML document, first shown in ``lang`` (the reader switches);
     ``symbolic``: the family's formulas with no values of its own, the inputs starting from
     ``example`` (values, and the model type whose defaults they are or the preset whose
@@ -89,7 +92,9 @@ def page(model: Counted, lang: str = "en", symbolic: bool = False,
     --symbolic`` gives them) for every input that has one there, or
     from the model's own values where it has all, else empty; ``title``: the name the page
     gives the model (by default its preset or type, and for a config.json its class: never
-    the path it was read from, which a shared page would show to everyone).
+    the path it was read from, which a shared page would show to everyone); ``per_gpu``: the
+    most loaded GPU of a parallel layout as :func:`symparam.derivation.gpu_step` gives it, for
+    a section of its own (static: the figures of the model's own values).
 
     Raises what :func:`~symparam.derivation.derive` raises: a model without every value is
     an error unless ``symbolic``."""
@@ -97,6 +102,11 @@ def page(model: Counted, lang: str = "en", symbolic: bool = False,
         strings(lang)  # raises: unknown language
     name = _title(model) if title is None else _checked_title(title)
     derivation = derive(model, symbolic=symbolic)
+    if per_gpu is not None:
+        if symbolic:
+            raise InvalidValueError("per_gpu is a layout at the model's values: a symbolic "
+                                    "page has none")
+        derivation = dataclasses.replace(derivation, per_gpu=per_gpu)
     start: dict[sympy.Symbol, int] = {}
     source = ("", "")
     if symbolic:
@@ -221,7 +231,13 @@ def _view(model: Counted, d: Derivation) -> dict[str, Any]:
         "reported": _reported(d),
         **_memory_more(model, d, formulas),
         "running": running(model, formulas, words),
+        "gpus": _gpus(d, words),
     }
+
+
+def _gpus(d: Derivation, words: Words) -> dict[str, Any] | None:
+    """The section on the most loaded GPU of the layout the page was made for, if any."""
+    return None if d.per_gpu is None else gpu_section(d.per_gpu, words)
 
 
 def _memory_more(model: Counted, d: Derivation, formulas: Formulas) -> dict[str, Any]:

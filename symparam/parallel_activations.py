@@ -10,6 +10,8 @@ from typing import Any
 
 import sympy
 
+from symparam.architectures.common import sliding_pattern
+from symparam.blocks.attention import Attention
 from symparam.blocks.base import Block, tensor_leaves
 from symparam.blocks.moe import Experts
 from symparam.blocks.numbers import evaluate
@@ -17,7 +19,7 @@ from symparam.blocks.saved import Key, Saved, kind_bytes, union
 from symparam.blocks.tree import Repeat
 from symparam.errors import InvalidValueError, Param, SymparamError
 from symparam.memory import DTYPE_BYTES, activations, kv_cache
-from symparam.placement import Layout, layer_kinds, stack_of, stages
+from symparam.placement import Layout, layer_indices, layer_kinds, stack_of, stages
 from symparam.symbols import B, N, n_img
 from symparam.symbols import s as S
 
@@ -315,8 +317,11 @@ def kv_by_stage(model: Any, layout: Layout, dtype: str) -> tuple[int, ...] | Non
 def stage_caches(model: Any, layout: Layout) -> list[int] | None:
     """The numbers each pipeline stage's layers keep for a sequence of s tokens: each kind of
     layer's keys and values (:func:`~symparam.placement.layer_kinds`) times its layers on the
-    stage; None where the stages' do not add up to the model's (a window the stack, not the
-    layer, decides), or there is no one list of layers."""
+    stage — a layer whose attention slides a window in some of the model's layers and not in
+    others (a share of them, Gemma3's every sixth layer full) counted as the layers on the
+    stage are, each sliding or full as :func:`~symparam.architectures.common.sliding_pattern`
+    says; None where the stages' do not add up to the model's, or there is no one list of
+    layers."""
     stack = stack_of(model, list(tensor_leaves(model.tree)))
     if stack is None or not stack.layers:
         return None
@@ -325,21 +330,66 @@ def stage_caches(model: Any, layout: Layout) -> list[int] | None:
     if every is None:
         return None
     per_layer = {id(block): block.cache(S) - block.held_state() for block, _ in every}
-    if any(N in kept.free_symbols for kept in per_layer.values()):
-        return None  # a share of the stack's layers (sliding ones every k-th), not a layer's
+    mixed = {}  # a kind whose layers slide or not by their place: (full, sliding) caches
+    for block, _ in every:
+        if N in per_layer[id(block)].free_symbols:
+            split = _sliding_or_full(model, block, per_layer[id(block)], stack.layers)
+            if split is None:
+                return None
+            mixed[id(block)] = split
     out = []
     try:
         for q in range(layout.pp):
-            kinds = layer_kinds(model, stack, q, layout.pp)
+            kinds = layer_indices(model, stack, q, layout.pp)
             if kinds is None:
                 return None
-            out.append(sum(n * evaluate(per_layer[id(block)], env) for block, n in kinds if n))
+            held = 0
+            for block, at in kinds:
+                if id(block) not in mixed:
+                    held += len(at) * evaluate(per_layer[id(block)], env) if at else 0
+                    continue
+                (full, sliding), pattern = mixed[id(block)]
+                slides = sum(1 for i in at if pattern[i])
+                held += slides * evaluate(sliding, env) + (len(at) - slides) * evaluate(full,
+                                                                                        env)
+            out.append(held)
         formula = kv_cache(model)
         if formula is None or sum(out) != evaluate(formula, env):
             return None
     except SymparamError:
         return None
     return out
+
+
+def _sliding_or_full(model: Any, layer: Block, kept: Any, layers: int
+                     ) -> tuple[tuple[Any, Any], tuple[bool, ...]] | None:
+    """What ``layer`` keeps (``kept``, for s tokens) where its attention is a full one and
+    where it slides its window, and which of the stack's ``layers`` slide; None where its
+    cache holds a share of the model's layers some other way than one attention's sliding
+    share of the N layers, or the model's options do not list which layers slide."""
+    attentions = [b for b in _blocks(layer) if isinstance(b, Attention) and b.window is not None
+                  and b.kv_cache is not None and N in b.windowed.free_symbols]
+    if len(attentions) != 1 or model.value_of(N) != layers:
+        return None
+    a = attentions[0]
+    if a.layers != N or a.sliding_layers is not None:
+        return None
+    pattern = sliding_pattern(model.options, layers)
+    if pattern is None or sum(pattern) != evaluate(a.windowed * a.layers, _values(model)):
+        return None
+    inner = a.own_seq(S) if a.key_seq is None else a.key_seq
+    rest = kept - a.kv_cache * a.positions(S)
+    full, sliding = rest + a.kv_cache * inner, rest + a.kv_cache * sympy.Min(inner, a.window - 1)
+    if N in full.free_symbols or N in sliding.free_symbols:
+        return None
+    return (full, sliding), pattern
+
+
+def _blocks(block: Block) -> Iterator[Block]:
+    """``block`` and every block inside it."""
+    yield block
+    for _, child in block.children():
+        yield from _blocks(child)
 
 
 def latent(model: Any) -> bool:

@@ -214,6 +214,14 @@ def layer_kinds(model: Any, stack: LayerStack, stage: int = 0, stages: int = 1
     one layer object together) with how many of each lie on pipeline stage ``stage`` of
     ``stages`` (N/p consecutive layers each), in the order each kind first appears; None where
     the stack is not one numbered list of repeated layers."""
+    found = layer_indices(model, stack, stage, stages)
+    return None if found is None else [(block, len(at)) for block, at in found]
+
+
+def layer_indices(model: Any, stack: LayerStack, stage: int = 0, stages: int = 1
+                  ) -> list[tuple[Block, list[int]]] | None:
+    """:func:`layer_kinds` with the layers themselves: the indices (from 0, in the stack) of
+    each kind's layers on the stage."""
     if not stack.layers or stack.layers % stages:
         return None
     node: Block = model.tree
@@ -229,18 +237,18 @@ def layer_kinds(model: Any, stack: LayerStack, stage: int = 0, stages: int = 1
     else:
         return None
     per = stack.layers // stages
-    kinds: dict[int, tuple[Block, int]] = {}
+    kinds: dict[int, tuple[Block, list[int]]] = {}
     for repeat in repeats:
         count, start = model.value_of(repeat.count_expr), model.value_of(repeat.start)
         here = _on_stage(count, start, repeat.stride, stage * per, (stage + 1) * per)
-        block, before = kinds.get(id(repeat.block), (repeat.block, 0))
-        kinds[id(repeat.block)] = (block, before + here)
+        block, before = kinds.get(id(repeat.block), (repeat.block, []))
+        kinds[id(repeat.block)] = (block, sorted(before + here))
     return list(kinds.values())
 
 
-def _on_stage(count: int, start: int, stride: int, low: int, high: int) -> int:
-    """How many of start, start + stride, … (count of them) lie in [low, high)."""
-    return sum(1 for r in range(count) if low <= start + stride * r < high)
+def _on_stage(count: int, start: int, stride: int, low: int, high: int) -> list[int]:
+    """Those of start, start + stride, … (count of them) that lie in [low, high)."""
+    return [start + stride * r for r in range(count) if low <= start + stride * r < high]
 
 
 def stages(model: Any, layout: Layout) -> list[Stage]:
@@ -299,7 +307,7 @@ def stages(model: Any, layout: Layout) -> list[Stage]:
             seen_stack = True
             index = entry.indices[0]
             count, start = model.value_of(index.count), model.value_of(index.start)
-            places = [(q, _on_stage(count, start, index.stride, q * per, (q + 1) * per))
+            places = [(q, len(_on_stage(count, start, index.stride, q * per, (q + 1) * per)))
                       for q in range(p)]
         else:
             copies = math.prod(model.value_of(i.count) for i in entry.indices)

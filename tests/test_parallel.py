@@ -531,8 +531,7 @@ def test_fused_projections_refused_where_their_split_is_not_whole_heads(
 
 @pytest.mark.parametrize(("model_type", "says"), [
     ("mamba", "Mamba's mixer"), ("jamba", "Mamba's mixer"),
-    ("qwen3_next", "gated delta-net's in_proj_qkvz"),
-])
+])  # Mamba-2's and the gated delta-net's splits: tests/test_parallel_mixers.py
 def test_mixers_without_a_megatron_split_refused_by_name(model_type: str, says: str) -> None:
     transformers = need("transformers")
     config = transformers.AutoConfig.for_model(model_type).to_dict()

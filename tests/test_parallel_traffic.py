@@ -274,13 +274,52 @@ def test_kv_cache_of_the_stage_holding_most(pp: int, capsys: pytest.CaptureFixtu
     assert record["kv_cache_by_stage"] == (held if len(set(held)) > 1 else None)
 
 
-def test_kv_cache_windows_a_stack_decides_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    """gpt-oss's sliding and full layers alternate inside one repeated layer: which stage holds
-    which is not derived, and it is said so (not a share over p)."""
-    assert main(["memory", "gpt-oss-120b", "--gpus", "4", "--pp", "4", "--seq", "4096",
-                 "--json"]) == 0
+#: each layer of the model, S sliding its window and F attending in full, as transformers
+#: lays them out: Gemma3Config and Cohere2Config from sliding_window_pattern (layer i full
+#: where the pattern divides i + 1: 6 and 4), GptOssConfig's default layer_types (alternating,
+#: sliding first), Olmo3's config.json layer_types as listed
+LAYERS = {
+    "gemma-3-1b": "SSSSSF" "SSSSSF" "SSSSSF" "SSSSSF" "SS",
+    "command-r7b": "SSSF" "SSSF" "SSSF" "SSSF" "SSSF" "SSSF" "SSSF" "SSSF",
+    "gpt-oss-120b": "SF" * 18,
+    "olmo-3-7b": "".join("F" if kind == "full_attention" else "S"
+                         for kind in _config("olmo-3-7b")["layer_types"]),
+}
+#: their windows: the configs' sliding_window (gpt-oss: GptOssConfig's default, 128)
+WINDOWS = {"gemma-3-1b": 512, "command-r7b": 4096, "gpt-oss-120b": 128, "olmo-3-7b": 4096}
+
+
+@pytest.mark.parametrize(("name", "pp", "tp"), [
+    ("gemma-3-1b", 13, 1), ("gemma-3-1b", 2, 1), ("command-r7b", 8, 2),
+    ("gpt-oss-120b", 4, 1), ("gpt-oss-120b", 4, 8), ("gpt-oss-120b", 3, 1),
+    ("olmo-3-7b", 4, 1)])
+def test_kv_cache_of_sliding_and_full_layers_by_stage(name: str, pp: int, tp: int,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """One repeated layer whose attention slides its window in some layers and not in others
+    (refused before: 'derived for a list of layers whose kinds each keep their own'): each
+    stage's GPU keeps 2·h_kv·d_head numbers a token of each full layer it holds, for s tokens,
+    and of each sliding one for its last W − 1 (DynamicCache), split over t by heads; the
+    figure is the stage holding most. Counted here from the layers written out above."""
+    config = _config(name)
+    layers, batch, seq = LAYERS[name], 2, 8192
+    assert len(layers) == config["num_hidden_layers"]
+    assert main(["memory", name, "--gpus", str(pp * tp), "--pp", str(pp), "--tp", str(tp),
+                 "--seq", str(seq), "--batch", str(batch), "--json"]) == 0
     record = json.loads(capsys.readouterr().out)["per_gpu"]
-    assert "pipeline stages" in record["kv_cache"]["refused"]
+    head = config.get("head_dim") or config["hidden_size"] // config["num_attention_heads"]
+    width = 2 * config["num_key_value_heads"] * head // tp  # keys and values a position
+    kept = {"F": seq, "S": min(seq, WINDOWS[name] - 1)}
+    per = len(layers) // pp
+    held = [sum(width * kept[kind] * batch * 2 for kind in layers[q * per:(q + 1) * per])
+            for q in range(pp)]
+    assert record["kv_cache"] == max(held)
+    assert record["kv_cache_by_stage"] == (held if len(set(held)) > 1 else None)
+    assert sum(held) * tp == json.loads(_run_memory(name, seq, batch, capsys))["kv_cache_bytes"]
+
+
+def _run_memory(name: str, seq: int, batch: int, capsys: pytest.CaptureFixture[str]) -> str:
+    assert main(["memory", name, "--seq", str(seq), "--batch", str(batch), "--json"]) == 0
+    return capsys.readouterr().out
 
 
 def test_ring_refused_where_layers_keep_unlike_keys_and_values() -> None:

@@ -109,6 +109,24 @@ def sliding(options: Any, layers: Any = None, window: Any = W, own: bool | None 
     return {"window": window, "windowed": count / layers, "layers": layers}
 
 
+def sliding_pattern(options: Any, layers: int) -> tuple[bool, ...] | None:
+    """Which of ``layers`` layers (from 0) slide a window, by :func:`sliding`'s rule: as
+    ``window_layers`` lists them, else every layer for a ``window_period`` of 1, else all but
+    layer i where the period p divides i + 1 (transformers' ``(i + 1) % pattern != 0``:
+    Gemma3's and Cohere2's ``sliding_window_pattern``, gpt-oss's alternating ``layer_types``);
+    None where no layer slides, or the list is not one a layer.
+
+    >>> sliding_pattern({"window_period": 3}, 7)
+    (True, True, False, True, True, False, True)
+    """
+    listed, period = options.get("window_layers", ()), options.get("window_period", 0)
+    if listed:
+        return tuple(bool(x) for x in listed) if len(listed) == layers else None
+    if not period:
+        return None
+    return tuple(period == 1 or (i + 1) % period != 0 for i in range(layers))
+
+
 #: the options of a family whose layers may slide a window (read by :func:`sliding`)
 WINDOW_OPTIONS = (
     Option("window_period", 0, "sliding-window layers: 0 none, 1 all, p all but each p-th",

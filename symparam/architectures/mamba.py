@@ -44,7 +44,7 @@ from symparam.blocks import (
     Tensor,
     marked,
 )
-from symparam.blocks.sharding import unsplit
+from symparam.blocks.sharding import column, unsplit
 from symparam.blocks.ssm import CausalConv1d, SelectiveScan
 from symparam.family import Family, Option
 from symparam.frozen import frozen
@@ -59,9 +59,11 @@ DT_RANK = Assumption(r_dt, sympy.ceiling(H / 16, evaluate=False),
 
 
 #: why tensor parallelism is refused for a Mamba mixer
-WHY_UNSPLIT = ("Mamba's mixer: Megatron-LM's Mamba layer splits its inner channels and heads "
-               "over the ranks by rules of its own (in_proj's parts each, the convolution, the "
-               "scan's parameters), which symparam does not derive")
+WHY_UNSPLIT = ("Mamba's mixer (Mamba-1's): Megatron-Core's MambaMixer "
+               "(megatron/core/ssm/mamba_mixer.py) splits Mamba-2's mixer, not this one, and "
+               "GPT-NeoX's tensor-parallel Mamba (megatron/model/mamba/mamba.py) leaves x_proj's "
+               "output on each rank unreduced, another model than transformers': symparam "
+               "derives no split of it")
 
 
 def mixer(options: Mapping[str, Any], norms: str = "") -> Any:
@@ -106,7 +108,7 @@ def backbone(architecture: str, mixing: Block, options: Mapping[str, Any]) -> Bl
         return body
     head = marked(Linear(H, V, bias=False,
                          tie=table.weight if options["tie_word_embeddings"] else None), "head")
-    return Sequential(backbone=body, lm_head=head)
+    return Sequential(backbone=body, lm_head=column(head))  # Megatron: column-parallel over V
 
 
 FAMILY = Family(

@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from symparam.architectures.common import MIXERS_ELEMENTS_UNCHECKED, tie_option
-from symparam.architectures.mamba import INNER_WIDTH, WHY_UNSPLIT, backbone
+from symparam.architectures.mamba import INNER_WIDTH, backbone
 from symparam.blocks import (
     Activation,
     Block,
@@ -31,7 +31,7 @@ from symparam.blocks import (
     Sequential,
     Tensor,
 )
-from symparam.blocks.sharding import unsplit
+from symparam.blocks.sharding import column, row, split, unsplit
 from symparam.blocks.ssm import CausalConv1d, ChunkedScan
 from symparam.errors import ConfigError
 from symparam.family import Divides, Family, Option
@@ -43,23 +43,46 @@ from symparam.symbols import H, d_conv, d_inner, d_ssm, d_state, g_ssm, h_ssm
 MAX_CHUNK = 1 << 20
 
 
+#: why tensor parallelism is refused for a Mamba-2 mixer with biases Megatron-Core's has not
+WHY_BIASES = ("Mamba-2's mixer with biases on its projections, or none on its convolution: "
+              "Megatron-Core's MambaMixer, whose split symparam follows, asserts neither "
+              "(megatron/core/ssm/mamba_mixer.py: assert not bias, assert conv_bias)")
+
+
 def mixer(options: Mapping[str, Any]) -> Any:
-    """The Mamba-2 mixer, in the order the forward pass runs it."""
+    """The Mamba-2 mixer, in the order the forward pass runs it, marked as Megatron-Core's
+    MambaMixer splits it over t tensor-parallel ranks (megatron/core/ssm/mamba_mixer.py):
+    in_proj column-parallel, each of z, x, B, C and Δ split (its ``partition_sizes``: a
+    rank's d_inner/t, g_ssm/t·d_state and h_ssm/t); the convolution's x, B and C channels,
+    dt_bias, A_log and D (one a head) and the gated norm's weight split by their first
+    dimension (a rank's g_ssm/t groups each normalised whole, as transformers' gated norm
+    normalises each group); out_proj row-parallel. It asserts h_ssm and g_ssm divide by t
+    (g_ssm's ``units`` here: h_ssm is a multiple of it), no projection bias and a
+    convolution bias: other mixers are refused."""
     bias = bool(options["proj_bias"])
     convolved = d_inner + 2 * g_ssm * d_state  # x, B and C
-    return unsplit(Sequential(
-        kind="mixer",
-        in_proj=Linear(H, d_inner + convolved + h_ssm, bias=bias),  # z, x, B, C, Δ
-        conv1d=CausalConv1d(convolved, d_conv, bias=bool(options["conv_bias"])),
-        act=Activation(convolved),
-        dt_bias=Tensor(h_ssm),
-        A_log=Tensor(h_ssm),
-        D=Tensor(h_ssm),
-        scan=ChunkedScan(d_inner, d_state, h_ssm, int(options["chunk_size"])),
-        gate=Activation(d_inner, gated=True),  # y · SiLU(z), before the norm
-        norm=RMSNorm(d_inner),
-        out_proj=Linear(d_inner, H, bias=bias),
-    ), WHY_UNSPLIT)
+    parts = {
+        "in_proj": Linear(H, d_inner + convolved + h_ssm, bias=bias),  # z, x, B, C, Δ
+        "conv1d": CausalConv1d(convolved, d_conv, bias=bool(options["conv_bias"])),
+        "act": Activation(convolved),
+        "dt_bias": Tensor(h_ssm),
+        "A_log": Tensor(h_ssm),
+        "D": Tensor(h_ssm),
+        "scan": ChunkedScan(d_inner, d_state, h_ssm, int(options["chunk_size"])),
+        "gate": Activation(d_inner, gated=True),  # y · SiLU(z), before the norm
+        "norm": RMSNorm(d_inner),
+        "out_proj": Linear(d_inner, H, bias=bias),
+    }
+    if bias or not options["conv_bias"]:
+        return unsplit(Sequential(kind="mixer", **parts), WHY_BIASES)
+    column(parts["in_proj"], units=g_ssm)
+    for name in ("dt_bias", "A_log", "D"):
+        split(parts[name], 0)
+    for tensor in (parts["conv1d"].weight, parts["conv1d"].bias, parts["norm"].weight):
+        split(tensor, 0)
+        tensor.units = g_ssm
+    row(parts["out_proj"])
+    return Sequential(kind="mixer", **parts)
 
 
 def build(architecture: str, options: Mapping[str, Any]) -> Block:

@@ -53,7 +53,7 @@ from symparam.blocks import (
     Sequential,
     Tensor,
 )
-from symparam.blocks.sharding import unsplit
+from symparam.blocks.sharding import column, replicated, row, split
 from symparam.blocks.ssm import CausalConv1d, DeltaRule
 from symparam.errors import ConfigError, quoted
 from symparam.family import Divides, Family, Option
@@ -75,37 +75,47 @@ from symparam.symbols import H, d_conv, d_head, d_lk, d_lv, h, h_kv, h_lk, h_lv
 
 
 def gated_delta_net() -> Any:
-    """The gated delta-net mixer, in the order its forward pass runs."""
+    """The gated delta-net mixer, in the order its forward pass runs, marked as
+    Megatron-Core's GatedDeltaNet splits it over t tensor-parallel ranks
+    (megatron/core/ssm/gated_delta_net.py): its one column-parallel in_proj of q, k, v, z, β
+    and α, each part a t-th (transformers' in_proj_qkvz and in_proj_ba, laid out key head by
+    key head: a rank's h_lk/t key heads and their value heads, whole key heads as its
+    reshape to key_head_dim needs); the convolution's q, k and v channels, dt_bias and A_log
+    a t-th (tensor_model_parallel); the gated norm over one value head (out_norm) whole;
+    out_proj row-parallel."""
     key, value = h_lk * d_lk, h_lv * d_lv
     convolved = 2 * key + value  # q, k and v
-    return unsplit(Sequential(
+    conv = CausalConv1d(convolved, d_conv, bias=False)
+    split(conv.weight, 0).units = h_lk
+    return Sequential(
         kind="mixer",
-        in_proj_qkvz=Linear(H, 2 * key + 2 * value, bias=False),
-        in_proj_ba=Linear(H, 2 * h_lv, bias=False),
-        conv1d=CausalConv1d(convolved, d_conv, bias=False),
+        in_proj_qkvz=column(Linear(H, 2 * key + 2 * value, bias=False), units=h_lk),
+        in_proj_ba=column(Linear(H, 2 * h_lv, bias=False), units=h_lk),
+        conv1d=conv,
         act=Activation(convolved),
-        dt_bias=Tensor(h_lv),
-        A_log=Tensor(h_lv),
+        dt_bias=split(Tensor(h_lv), 0),
+        A_log=split(Tensor(h_lv), 0),
         # a + dt_bias, its softplus (the decay g) and β = sigmoid(b), per value head
         gates=Elementwise(h_lv, bias=1, activation=2),
         delta_rule=DeltaRule(h_lv, d_lk, d_lv),
-        norm=RMSNorm(d_lv, per_token=h_lv),
+        norm=replicated(RMSNorm(d_lv, per_token=h_lv)),
         gate=Activation(value, gated=True),  # · SiLU(z)
-        out_proj=Linear(value, H, bias=False),
-    ), "the gated delta-net's in_proj_qkvz interleaves q, k, v and z by key head, and "
-       "transformers' tp_plan gathers its output and out_proj's on every rank "
-       "(colwise_gather_output): no Megatron split of the mixer symparam derives")
+        out_proj=row(Linear(value, H, bias=False)),
+    )
 
 
 def gated_attention(options: Mapping[str, Any]) -> Attention:
     """Full attention whose output a sigmoid gate (made by ``q_proj`` beside the queries)
     scales before ``o_proj``."""
     bias = bool(options["attention_bias"])
+    # split by heads as Megatron splits attention, each head's gate with its query (q_proj's
+    # output is (h, 2·d_head): a rank's h/t heads whole; Megatron-Core's attention_output_gate
+    # puts each query group's gates in its linear_qkv output, split by query groups)
     return Attention(h * d_head, h * d_head, kv_cache=2 * h_kv * d_head, heads=h,
-                     q_proj=Linear(H, 2 * h * d_head, bias=bias),
-                     k_proj=Linear(H, h_kv * d_head, bias=bias),
-                     v_proj=Linear(H, h_kv * d_head, bias=bias),
-                     o_proj=Linear(h * d_head, H, bias=bias),
+                     q_proj=column(Linear(H, 2 * h * d_head, bias=bias), units=h),
+                     k_proj=column(Linear(H, h_kv * d_head, bias=bias), units=h_kv),
+                     v_proj=column(Linear(H, h_kv * d_head, bias=bias), units=h_kv),
+                     o_proj=row(Linear(h * d_head, H, bias=bias)),
                      q_norm=RMSNorm(d_head, per_token=h), k_norm=RMSNorm(d_head, per_token=h_kv),
                      output_gate=Elementwise(h * d_head, activation=1, gate=1))
 

@@ -1,5 +1,5 @@
 # templates/page/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '6855:45bca2e4'
+SOURCE = '7379:9b41f1f9'
 TABLE = {'name': 'English',
  'title': '{model}: parameters, derived',
  'lede': 'Change a hyperparameter: the total, the active parameters and every figure below are '
@@ -110,4 +110,10 @@ TABLE = {'name': 'English',
                      "were read off transformers' forward with torch's counter: {flops} gives "
                      'them, with their formula.',
  'run_many': "This model's layers fall into {runs} runs of differing layers; a page derives memory "
-             'and compute for at most {limit} runs. {memory} and {flops} give them.'}
+             'and compute for at most {limit} runs. {memory} and {flops} give them.',
+ 'gpu_static': 'These figures are for the layout given on the command line that made this page '
+               "({flags}) and for the model's own values. They were worked out once, tensor by "
+               'tensor, when the page was made: they do not change with the values above, and are '
+               "hidden while those differ from the page's own.",
+ 'gpu_changed': "The per-GPU figures are for the page's own values and are left out for these; "
+                '{command} gives them for any values.'}

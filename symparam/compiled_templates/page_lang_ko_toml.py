@@ -1,5 +1,5 @@
 # templates/page/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '8322:b0433e7f'
+SOURCE = '9051:5b6f1a0b'
 TABLE = {'name': '한국어',
  'title': '{model}: 파라미터 수 유도',
  'lede': '하이퍼파라미터를 바꾸면 전체 파라미터 수, 활성 파라미터 수, 그리고 아래의 모든 수치가 이 페이지 안에서 닫힌 형식으로부터 정확히 다시 계산된다.',
@@ -89,4 +89,8 @@ TABLE = {'name': '한국어',
                      '않는다. 순전파의 부동소수점 연산 수는 torch의 카운터로 transformers의 순전파에서 읽어 냈으며, {flops}가 그 값과 '
                      '공식을 알려 준다.',
  'run_many': '이 모델의 레이어는 구조가 서로 다른 {runs}개 구간으로 나뉘는데, 페이지는 최대 {limit}개 구간까지만 메모리와 연산량을 유도한다. '
-             '{memory}와 {flops}로 구할 수 있다.'}
+             '{memory}와 {flops}로 구할 수 있다.',
+ 'gpu_static': '아래 수치는 이 페이지를 만든 명령줄에 주어진 병렬 배치({flags})와 모델 자체의 값에 대한 것입니다. 페이지를 만들 때 텐서 하나하나를 따져 '
+               '한 번 계산한 값이므로 위의 값을 바꿔도 달라지지 않으며, 위의 값이 페이지 자체의 값과 다른 동안에는 숨겨집니다.',
+ 'gpu_changed': 'GPU별 수치는 페이지 자체의 값에 대한 것이어서 지금 값에서는 표시하지 않습니다. 다른 값에서의 수치는 {command} 명령으로 구할 수 '
+                '있습니다.'}

@@ -1,5 +1,5 @@
 # templates/page/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '6774:e965e5d6'
+SOURCE = '7293:54e99363'
 TABLE = {'name': '中文',
  'title': '{model}：参数量推导',
  'lede': '修改任一超参数，总参数量、激活参数量以及下文的每个数字都会在本页内根据闭式公式重新精确计算。',
@@ -79,4 +79,6 @@ TABLE = {'name': '中文',
  'run_fitted': '该模型由模块树读出，只能得到权重，无法得知各层保存或计算的内容：权重以外的内存和浮点运算次数均未推导。',
  'run_fitted_flops': '该模型由模块树读出，只能得到权重，无法得知各层保存的内容：权重以外的内存未推导。其前向计算的浮点运算次数已借助 torch 的计数器从 '
                      'transformers 的前向计算中读出，{flops} 会给出这些数值及其公式。',
- 'run_many': '该模型的各层分为 {runs} 段结构不同的层，而页面最多为 {limit} 段推导内存和计算量，请用 {memory} 和 {flops} 求得。'}
+ 'run_many': '该模型的各层分为 {runs} 段结构不同的层，而页面最多为 {limit} 段推导内存和计算量，请用 {memory} 和 {flops} 求得。',
+ 'gpu_static': '以下数字对应生成本页面的命令行所给的并行布局（{flags}）和模型自身的取值。它们在生成页面时逐个张量算出一次，不随上方的取值变化；上方取值与页面自身的取值不同时，这些数字会被隐藏。',
+ 'gpu_changed': '每块 GPU 的数字只对应页面自身的取值，当前取值下不予显示；其他取值下的结果可用 {command} 求得。'}

@@ -1,6 +1,6 @@
 # page/page.html.j2 compiled by jinja2 3.1.6: written by tools/compile_templates.py, never edited
 JINJA = '3.1.6'
-SOURCE = '13659:a85e77aa'
+SOURCE = '15533:71ed4cf9'
 RUNTIME = 'symparam.template_runtime'
 from symparam.template_runtime import LoopContext, Macro, Markup, Namespace, TemplateNotFound, TemplateReference, TemplateRuntimeError, Undefined, escape, identity, internalcode, markup_join, missing, str_join
 name = 'page/page.html.j2'
@@ -21,6 +21,7 @@ def root(context, missing=missing):
     l_0_code = resolve('code')
     l_0_list_of = resolve('list_of')
     l_0_r = resolve('r')
+    l_0_g = resolve('g')
     l_0_script = resolve('script')
     pass
     yield '<!DOCTYPE html>\n<html lang="'
@@ -659,6 +660,115 @@ def root(context, missing=missing):
                 yield escape(environment.getattr((undefined(name='r') if l_0_r is missing else l_0_r), 'flops_refused'))
                 yield '</p>'
         yield '</div>\n'
+    if environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'gpus'):
+        pass
+        l_0_g = environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'gpus')
+        context.vars['g'] = l_0_g
+        context.exported_vars.add('g')
+        yield '<div id="per-gpu">\n<h3>'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'headings.per_gpu'))
+        yield '</h3>\n<p>'
+        yield escape(environment.getattr((undefined(name='g') if l_0_g is missing else l_0_g), 'said'))
+        yield '</p>\n<p data-changed hidden>'
+        yield escape(environment.getattr((undefined(name='g') if l_0_g is missing else l_0_g), 'changed'))
+        yield '</p>\n<div data-defaults>\n<p>'
+        yield escape(environment.getattr((undefined(name='g') if l_0_g is missing else l_0_g), 'intro'))
+        yield '</p>\n<p>'
+        yield escape(environment.getattr((undefined(name='g') if l_0_g is missing else l_0_g), 'held'))
+        yield '</p>\n<div class="scroll">\n<table data-gpu>\n<caption class="sr">'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'headings.per_gpu'))
+        yield '</caption>\n<thead><tr><th scope="col">'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.part'))
+        yield '</th><th scope="col">'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.formula'))
+        yield '</th><th scope="col" class="n">'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.bytes'))
+        yield '</th><th scope="col" class="n">'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.binary'))
+        yield '</th></tr></thead>\n<tbody>\n'
+        for l_1_p in environment.getattr((undefined(name='g') if l_0_g is missing else l_0_g), 'parts'):
+            _loop_vars = {}
+            pass
+            yield '<tr><td>'
+            yield escape(environment.getattr(l_1_p, 'name'))
+            yield '</td><td>'
+            yield escape(environment.getattr(l_1_p, 'formula'))
+            yield '</td><td class="n">'
+            yield escape(environment.getattr(l_1_p, 'bytes'))
+            yield '</td><td class="n">'
+            yield escape(environment.getattr(l_1_p, 'gib'))
+            yield '</td></tr>\n'
+        l_1_p = missing
+        yield '<tr><th scope="row">'
+        yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.gpu_total'))
+        yield '</th><td></td><td class="n" data-gpu-total>'
+        yield escape(environment.getattr((undefined(name='g') if l_0_g is missing else l_0_g), 'total'))
+        yield '</td><td class="n">'
+        yield escape(environment.getattr((undefined(name='g') if l_0_g is missing else l_0_g), 'total_gib'))
+        yield '</td></tr>\n</tbody>\n</table>\n</div>\n'
+        if environment.getattr((undefined(name='g') if l_0_g is missing else l_0_g), 'activations'):
+            pass
+            yield '<p>'
+            yield escape(environment.getattr((undefined(name='g') if l_0_g is missing else l_0_g), 'activations'))
+            yield '</p>'
+        if environment.getattr((undefined(name='g') if l_0_g is missing else l_0_g), 'fits'):
+            pass
+            yield '<p>'
+            yield escape(environment.getattr((undefined(name='g') if l_0_g is missing else l_0_g), 'fits'))
+            yield '</p>'
+        for l_1_note in environment.getattr((undefined(name='g') if l_0_g is missing else l_0_g), 'notes'):
+            _loop_vars = {}
+            pass
+            yield '<p>'
+            yield escape(l_1_note)
+            yield '</p>\n'
+        l_1_note = missing
+        if environment.getattr((undefined(name='g') if l_0_g is missing else l_0_g), 'traffic'):
+            pass
+            yield '<p>'
+            yield escape(environment.getattr((undefined(name='g') if l_0_g is missing else l_0_g), 'traffic_intro'))
+            yield '</p>\n<div class="scroll">\n<table data-gpu-traffic>\n<caption class="sr">'
+            yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.gpu_traffic'))
+            yield '</caption>\n<thead><tr><th scope="col">'
+            yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.gpu_traffic'))
+            yield '</th><th scope="col">'
+            yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.formula'))
+            yield '</th><th scope="col" class="n">'
+            yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'text.gpu_element_bytes'))
+            yield '</th><th scope="col" class="n">'
+            yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.bytes'))
+            yield '</th><th scope="col" class="n">'
+            yield escape(context.call((undefined(name='t') if l_0_t is missing else l_0_t), 'columns.binary'))
+            yield '</th></tr></thead>\n<tbody>\n'
+            for l_1_r in environment.getattr((undefined(name='g') if l_0_g is missing else l_0_g), 'traffic'):
+                _loop_vars = {}
+                pass
+                yield '<tr><td>'
+                yield escape(environment.getattr(l_1_r, 'name'))
+                yield '</td><td>'
+                yield escape(environment.getattr(l_1_r, 'formula'))
+                yield '</td><td class="n">'
+                yield escape(environment.getattr(l_1_r, 'size'))
+                yield '</td><td class="n">'
+                yield escape(environment.getattr(l_1_r, 'bytes'))
+                yield '</td><td class="n">'
+                yield escape(environment.getattr(l_1_r, 'gib'))
+                yield '</td></tr>\n'
+            l_1_r = missing
+            yield '</tbody>\n</table>\n</div>\n'
+        if environment.getattr((undefined(name='g') if l_0_g is missing else l_0_g), 'traffic_refused'):
+            pass
+            yield '<p>'
+            yield escape(environment.getattr((undefined(name='g') if l_0_g is missing else l_0_g), 'traffic_refused'))
+            yield '</p>'
+        if environment.getattr((undefined(name='g') if l_0_g is missing else l_0_g), 'bubble'):
+            pass
+            yield '<p>'
+            yield escape(environment.getattr((undefined(name='g') if l_0_g is missing else l_0_g), 'bubble'))
+            yield '</p>'
+        yield '<p>'
+        yield escape(environment.getattr((undefined(name='g') if l_0_g is missing else l_0_g), 'rules'))
+        yield '</p>\n</div>\n</div>\n'
     yield '</section>\n'
     if environment.getattr((undefined(name='v') if l_0_v is missing else l_0_v), 'reported'):
         pass
@@ -692,4 +802,4 @@ def root(context, missing=missing):
     yield '</script>\n</body>\n</html>\n'
 
 blocks = {}
-debug_info = '4=23&7=25&10=27&11=29&12=31&16=33&17=35&18=39&21=49&22=51&23=53&24=56&26=59&27=66&28=69&30=71&31=74&36=77&39=79&40=81&42=90&44=94&45=98&46=102&47=105&49=110&51=119&58=128&59=132&60=135&61=139&62=142&66=147&67=149&68=151&69=153&70=157&74=170&76=174&78=177&79=179&81=182&85=198&86=200&88=209&89=213&94=225&95=228&97=230&98=234&102=244&103=247&104=249&105=251&110=255&111=257&112=259&113=265&114=267&115=269&116=271&117=274&118=276&119=278&121=280&122=283&124=285&125=289&129=295&130=298&132=300&133=304&139=311&140=313&141=315&143=318&144=322&148=335&152=338&153=341&154=345&155=355&156=358&160=361&161=371&163=381&164=385&165=396&170=411&171=413&172=415&173=418&174=420&179=424&180=427&182=431&184=440&188=443&189=445&192=447&193=449&195=459&196=463&201=475&204=477&205=479&207=487&208=491&213=501&214=504&217=506&218=508&220=512&221=516&227=522&229=528&230=530&231=538&233=540&234=546&235=548&236=562&238=578&241=584&242=586&244=590&245=597&246=604&250=616&251=621&252=626&255=629&256=631&258=635&263=647&264=652&269=659&271=662&273=664&274=666&276=670&277=674&278=677&281=680&286=683&288=687'
+debug_info = '4=24&7=26&10=28&11=30&12=32&16=34&17=36&18=40&21=50&22=52&23=54&24=57&26=60&27=67&28=70&30=72&31=75&36=78&39=80&40=82&42=91&44=95&45=99&46=103&47=106&49=111&51=120&58=129&59=133&60=136&61=140&62=143&66=148&67=150&68=152&69=154&70=158&74=171&76=175&78=178&79=180&81=183&85=199&86=201&88=210&89=214&94=226&95=229&97=231&98=235&102=245&103=248&104=250&105=252&110=256&111=258&112=260&113=266&114=268&115=270&116=272&117=275&118=277&119=279&121=281&122=284&124=286&125=290&129=296&130=299&132=301&133=305&139=312&140=314&141=316&143=319&144=323&148=336&152=339&153=342&154=346&155=356&156=359&160=362&161=372&163=382&164=386&165=397&170=412&171=414&172=416&173=419&174=421&179=425&180=428&182=432&184=441&188=444&189=446&192=448&193=450&195=460&196=464&201=476&204=478&205=480&207=488&208=492&213=502&214=505&217=507&218=509&220=513&221=517&227=523&229=529&230=531&231=539&233=541&234=547&235=549&236=563&238=579&241=585&242=587&244=591&245=598&246=605&250=617&251=622&252=627&255=630&256=632&258=636&263=648&264=653&268=659&270=665&271=667&272=669&274=671&275=673&278=675&279=677&281=685&282=699&286=705&287=710&288=715&290=722&291=725&294=727&295=729&297=739&302=755&303=760&304=766&309=769&311=772&313=774&314=776&316=780&317=784&318=787&321=790&326=793&328=797'
