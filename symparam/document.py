@@ -130,6 +130,11 @@ class ComputeStep:
     #: writes it r_img (else 0), and LLaVA-NeXT's reading of its tiles), else None
     images: tuple[int, ...] | None = None
 
+    @property
+    def rule_gap(self) -> Fraction:
+        """How far the 2·P rule is from the exact FLOPs, a fraction of them (above: positive)."""
+        return Fraction(self.rule - self.flops, self.flops)
+
 
 @frozen
 class GpuStep:

@@ -57,7 +57,15 @@ from symparam.markup import (
 )
 from symparam.memory import OPTIMISERS, kv_cache_width
 from symparam.page_compute import running
-from symparam.printing import INVISIBLE_TIMES, latex, mathml, mathml_name, percent
+from symparam.printing import (
+    INVISIBLE_TIMES,
+    factor,
+    latex,
+    mathml,
+    mathml_name,
+    percent,
+    shape,
+)
 from symparam.symbols import lookup, order_key
 from symparam.wording import (
     LANGUAGES,
@@ -305,32 +313,30 @@ def _summary(d: Derivation, formulas: Formulas, words: Words) -> dict[str, Any] 
         return None
     live = formulas.live
     parts = [{"name": p.name, "formula": formula(p.params), "value": live(p.params),
-              "share": live(p.params, of=d.total)} for p in s.parts]
+              "share": live(p.params, of=s.whole)} for p in s.parts]
     # the share-by-part bar: each part a rectangle as wide as its share (the script redraws
     # it; a drawing, not a figure: the shares are read in the table)
-    whole = formulas.numbers[formulas.add(d.total)]
     x = 0.0
     for part, found in zip(parts, s.parts, strict=True):
-        index = formulas.add(found.params)
-        number = formulas.numbers[index]
+        index, of = formulas.add(found.params), formulas.add(s.whole)
+        number, whole = formulas.numbers[index], formulas.numbers[of]
         width = 0.0 if number is None or not whole or not formulas.ok else \
             float(Fraction(number) / Fraction(whole)) * BAR_WIDTH
-        part["bar"] = {"f": index, "of": formulas.add(d.total), "x": f"{x:.2f}",
+        part["bar"] = {"f": index, "of": of, "x": f"{x:.2f}",
                        "width": f"{max(width, 0.0):.2f}"}
         x += max(width, 0.0)
-    layer_total = sympy.Add(*(k.params for k in s.layer))
     layer = [{"kind": words.each({lang: strings(lang)["kind"].get(k.name, k.name)
                                   for lang in LANGUAGES}),
               "formula": formula(k.params), "value": live(k.params),
-              "share": live(k.params, of=layer_total)} for k in s.layer]
+              "share": live(k.params, of=s.layer_whole)} for k in s.layer]
     thumb = None
     if s.thumb is not None:
-        gap = s.thumb.total.expr - d.total
+        gap = s.thumb_gap
         thumb = {"equation": copyable(
                      equation(f"<mi>{d.count_letter}</mi>", mathml(s.thumb.total),
                               f"<mn>{live(s.thumb.total)}</mn>", relation="≈"),
                      f"{_letter(d)} \\approx {latex(s.thumb.total)}", words),
-                 "gap": words("page.thumb_gap", gap=live(gap, of=d.total),
+                 "gap": words("page.thumb_gap", gap=live(gap, of=s.whole),
                               sign=formulas.sign(gap))}
     return {"parts": parts, "layer_name": s.layer_name, "layer": layer, "thumb": thumb}
 
@@ -377,13 +383,7 @@ def copyable(shown: Markup, tex: str, words: Words) -> Markup:
 
 def _times(count: sympy.Expr) -> str:
     """A stack's count as the first factor of a product: ``N·``, ``(N − N_dense)·``."""
-    return _factor(count) + f"<mo>{INVISIBLE_TIMES}</mo>"
-
-
-def _factor(expr: sympy.Expr) -> str:
-    """``expr`` as a factor: a sum in brackets (``(N − N_dense)·P₂``)."""
-    printed = mathml(expr)
-    return f"<mrow><mo>(</mo>{printed}<mo>)</mo></mrow>" if expr.is_Add else printed
+    return factor(count, "mathml") + f"<mo>{INVISIBLE_TIMES}</mo>"
 
 
 def _sections(d: Derivation, formulas: Formulas, words: Words) -> list[dict[str, Any]]:
@@ -392,9 +392,8 @@ def _sections(d: Derivation, formulas: Formulas, words: Words) -> list[dict[str,
     out = []
     for index, s in enumerate(d.sections, start=1):
         rows = [{"name": r.name, "kind": r.kind,
-                 "shape": math("<mo>×</mo>".join(_factor(dim) for dim in r.weight)),
-                 "bias": None if not r.bias else
-                 math("<mo>×</mo>".join(_factor(dim) for dim in r.bias)),
+                 "shape": math(shape(r.weight, "mathml")),
+                 "bias": None if not r.bias else math(shape(r.bias, "mathml")),
                  "formula": formula(r.params), "value": live(r.params),
                  "tied_to": r.tied_to} for r in s.rows]
         entry: dict[str, Any] = {
@@ -443,7 +442,7 @@ def _reported(d: Derivation) -> dict[str, Any] | None:
     if d.summary is not None and d.summary.closest is not None:
         c = d.summary.closest
         closest = {"architecture": code(c.architecture), "value": grouped(c.value),
-                   "percent": percent(d.reported.gap(c.value)),
+                   "percent": percent(c.fraction),
                    "side": _side(c.fraction > 0)}
     source = {lang: d.i18n.get(lang, {}).get("source", d.reported.source)
               for lang in LANGUAGES}
