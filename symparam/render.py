@@ -39,7 +39,6 @@ from symparam.symbols import (
     lookup,
     n_img,
     n_tile,
-    order_key,
     r_img,
     s,
     s_img,
@@ -312,12 +311,11 @@ def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
             "recount": None,
         }
         if d.recount is not None:
-            at = {sym.name: v for sym, v in d.values.items()}
-            names = sorted(d.reported.recount, key=lambda n: order_key(lookup(n).symbol))
             reported["recount"] = {
-                "changes": ", ".join(f"{lookup(n).latex} = {number_tex(d.reported.recount[n])}"
-                                     for n in names),
-                "actual": ", ".join(f"{lookup(n).latex} = {number_tex(at[n])}" for n in names),
+                "changes": ", ".join(f"{lookup(n).latex} = {number_tex(there)}"
+                                     for n, there, _ in d.recounted),
+                "actual": ", ".join(f"{lookup(n).latex} = {number_tex(here)}"
+                                    for n, _, here in d.recounted),
                 "why": d.reported.recount_why,
                 "value": number(d.recount),
             }
@@ -395,7 +393,7 @@ def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
         "value": number(d.value) if d.value is not None else None,
         "ties": ties,
         "dropouts": drops,
-        "kept": [latex_name(s) for s in sorted(d.total.free_symbols, key=order_key)],
+        "kept": [latex_name(s) for s in d.kept],
         "memory": memory,
         "reported": reported,
     }
