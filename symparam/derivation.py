@@ -28,6 +28,7 @@ from symparam.document import (
     GpuStep,
     HyperRow,
     ModuleRow,
+    Rule,
     Section,
     Tie,
     TrainingRule,
@@ -141,6 +142,7 @@ def derive(model: Counted, symbolic: bool = False, seq: int | None = None,
                                    .xreplace(mapping)),
         per_gpu=None if layout is None or symbolic else
         gpu_step(model, layout, training, gpu_memory),
+        rules=tuple(_rules(model, mapping)),
     )
 
 
@@ -215,6 +217,32 @@ def _six_nd(model: Counted, tokens: int) -> tuple[TrainingRule, ...]:
     return tuple(out)
 
 
+def _rules(model: Counted, mapping: Mapping[sympy.Symbol, sympy.Expr]) -> Iterator[Rule]:
+    """The rules the command line checks before it counts, where a side still holds a
+    hyperparameter: assumptions that must give whole numbers, the family's divisibility and
+    order rules (those the forward pass alone needs among them, not blocking)."""
+    for a in model.assumptions:
+        expr = mapping.get(a.symbol, a.expr)
+        if expr.free_symbols:
+            yield Rule("whole", "assumed", expr, written=(a.symbol, a.expr))
+    for rule in model.divisibility:
+        divisor, dividend = rule.divisor.xreplace(mapping), rule.dividend.xreplace(mapping)
+        if divisor.free_symbols or dividend.free_symbols:
+            # a number is not repeated as its own value: "d_head = 129 is not a multiple of 2"
+            yield Rule("divides", "divides" if divisor.free_symbols else "multiple", divisor,
+                       dividend, (rule.divisor, rule.dividend), not rule.to_run, rule.reason)
+    symbols = model.symbols
+    rules = [(symbols[small], symbols[big], reason) for small, big, reason
+             in model.family.at_most if small in symbols and big in symbols]
+    runs = [(symbols[small], symbols[big], reason) for small, big, reason
+            in model.family.runs_if_at_most if small in symbols and big in symbols]
+    for small, big, reason, blocking in (*((*r, True) for r in (*rules, *model.tree.at_most)),
+                                         *((*r, False) for r in runs)):
+        low, high = small.xreplace(mapping), big.xreplace(mapping)
+        if low.free_symbols or high.free_symbols:
+            yield Rule("at_most", "at_most", low, high, (small, big), blocking, reason)
+
+
 def _shown(model: Counted, option: Option) -> bool:
     """Whether the derivation lists an option: only where it changes this class's count — a
     switch whose flip would change it (a variant only when on), a number or list that differs
@@ -258,8 +286,8 @@ def _hyper_rows(
             derived = mapping[sym].xreplace(numbers)
             value = int(derived) if derived.is_Integer else None
         meaning = lookup(name).meaning if is_known(name) else ""
-        yield HyperRow(sym, meaning, value, assumed.get(sym),
-                       model.config_keys.get(name))
+        yield HyperRow(sym, meaning, value, assumed.get(sym), model.config_keys.get(name),
+                       mapping[sym] if sym in assumed else None)
 
 
 def _sections(

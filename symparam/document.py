@@ -21,7 +21,7 @@ from symparam.compute import MemoryRow
 from symparam.frozen import frozen
 from symparam.printing import Terms, text
 from symparam.summary import Summary
-from symparam.symbols import H
+from symparam.symbols import H, lookup, order_key
 from symparam.tables import Table, Tabular, plain
 
 if TYPE_CHECKING:
@@ -30,13 +30,34 @@ if TYPE_CHECKING:
 
 @frozen
 class HyperRow:
-    """One hyperparameter: its symbol, value (or the assumption that gives it) and config key."""
+    """One hyperparameter: its symbol, value (or the assumption that gives it, and what that
+    comes to in the hyperparameters given: ``resolved``) and config key."""
 
     symbol: sympy.Symbol
     meaning: str
     value: int | None
     assumed: Assumption | None
     config_key: str | None
+    resolved: sympy.Expr | None = None
+
+
+@frozen
+class Rule:
+    """A rule the values must keep, as the command line checks it before it counts, under the
+    assumptions: ``whole`` (``a`` is a positive whole number), ``divides`` (``a`` divides
+    ``b``) or ``at_most`` (``a ≤ b``). ``says`` which: ``assumed`` (an assumption's value),
+    ``divides`` or ``multiple`` (a number that divides), ``at_most``, ``total`` or ``active``
+    (the counts); ``written``, its sides as the family writes them (the assumption's symbol and
+    formula, the divisor and dividend, the smaller and the larger); ``blocking``: while it fails
+    there is no count (one the forward pass alone needs is said beside the count)."""
+
+    kind: str
+    says: str
+    a: sympy.Expr
+    b: sympy.Expr | None = None
+    written: tuple[sympy.Expr, ...] = ()
+    blocking: bool = True
+    reason: str = ""
 
 
 @frozen
@@ -130,6 +151,11 @@ class ComputeStep:
     #: writes it r_img (else 0), and LLaVA-NeXT's reading of its tiles), else None
     images: tuple[int, ...] | None = None
 
+    @property
+    def rule_gap(self) -> Fraction:
+        """How far the 2·P rule is from the exact FLOPs, a fraction of them (above: positive)."""
+        return Fraction(self.rule - self.flops, self.flops)
+
 
 @frozen
 class GpuStep:
@@ -188,6 +214,18 @@ class Document(Tabular):
     active_tables: sympy.Expr = sympy.S.Zero
     #: the most loaded GPU of a parallel layout, where one is given
     per_gpu: GpuStep | None = None
+    #: the rules of the model's values that its hyperparameters could break (those the
+    #: values given settle are not among them); :attr:`checks` adds the counts'
+    rules: tuple[Rule, ...] = ()
+
+    @property
+    def checks(self) -> tuple[Rule, ...]:
+        """Every rule the values must keep: :attr:`rules`, then a whole count and (routed
+        experts) a whole active count."""
+        counts = [Rule("whole", "total", self.total)]
+        if self.has_active:
+            counts.append(Rule("whole", "active", self.active))
+        return (*self.rules, *counts)
 
     @property
     def says_what_model(self) -> bool:
@@ -227,6 +265,21 @@ class Document(Tabular):
         if self.reported is None or self.value is None:
             return None
         return self.reported.gap(self.value)
+
+    @property
+    def kept(self) -> list[sympy.Symbol]:
+        """The hyperparameters the total depends on, in the vocabulary's order."""
+        return sorted(self.total.free_symbols, key=order_key)
+
+    @property
+    def recounted(self) -> list[tuple[str, int, int]]:
+        """Where the published figure counts at other values (:attr:`recount`): each
+        hyperparameter it changes, in the vocabulary's order, with its value there and here."""
+        if self.reported is None or self.recount is None:
+            return []
+        here = {sym.name: v for sym, v in self.values.items()}
+        names = sorted(self.reported.recount, key=lambda n: order_key(lookup(n).symbol))
+        return [(n, self.reported.recount[n], here[n]) for n in names]
 
     @property
     def shared_experts(self) -> bool:

@@ -23,7 +23,7 @@ from markupsafe import Markup, escape
 from symparam.blocks.numbers import value as exact_value
 from symparam.errors import SymparamError
 from symparam.frozen import frozen
-from symparam.printing import Terms, decimal, javascript, percent
+from symparam.printing import Terms, in_units, javascript, percent
 
 Number = int | Fraction
 
@@ -135,7 +135,7 @@ class Formulas:
             if of is not None:
                 text = percent(number, whole) if whole else "—"
             elif unit is not None:
-                text = f"{decimal(Fraction(number) / UNITS[unit][0], 2)} {UNITS[unit][1]}"
+                text = in_units(number, *UNITS[unit])
             else:
                 text = shown(number)
         if machine:

@@ -61,7 +61,7 @@ def listing(t: Mapping[str, Any], items: list[Any]) -> Markup:
 
 def thumb_notes(th: Thumb, t: Mapping[str, Any], fill: Callable[..., Markup],
                 inline: Callable[[str], Markup], code: Callable[[str], Markup],
-                percent: Callable[[float], str]) -> list[Markup]:
+                percent: Callable[[Fraction], str]) -> list[Markup]:
     """The rule of thumb's paragraphs after its formula: its gap to the exact count and what
     it leaves out, then the notes, each paragraph its sentences joined."""
     text, kinds = t["text"], t["kind"]

@@ -26,12 +26,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from fractions import Fraction
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import sympy
 from markupsafe import Markup, escape
 
-from symparam.assumptions import resolve
 from symparam.compute import DTYPE_BYTES
 from symparam.counted import page_inputs
 from symparam.derivation import Derivation, derive
@@ -58,8 +58,16 @@ from symparam.markup import (
 from symparam.memory import OPTIMISERS, kv_cache_width
 from symparam.page_compute import running
 from symparam.page_gpu import gpu_section
-from symparam.printing import INVISIBLE_TIMES, latex, mathml, mathml_name, percent
-from symparam.symbols import lookup, order_key
+from symparam.printing import (
+    INVISIBLE_TIMES,
+    factor,
+    latex,
+    mathml,
+    mathml_name,
+    percent,
+    shape,
+)
+from symparam.symbols import lookup
 from symparam.wording import (
     LANGUAGES,
     description,
@@ -127,7 +135,7 @@ def page(model: Counted, lang: str = "en", symbolic: bool = False,
         "titles": {code_: words.plain(code_, "page.title", model=name)
                    for code_ in LANGUAGES},
         "total": formulas.add(derivation.total),
-        "needs": [s.name for s in sorted(derivation.total.free_symbols, key=order_key)],
+        "needs": [s.name for s in derivation.kept],
     }
     script = script_of(data, asset("rational.js") + formulas.script() + asset("languages.js")
                        + asset("page.js"))
@@ -161,8 +169,7 @@ def _view(model: Counted, d: Derivation) -> dict[str, Any]:
     an element the script keeps up to date."""
     words = Words()
     formulas = Formulas(d.values)
-    mapping = resolve(model.assumptions)
-    messages = _checks(model, d, formulas, mapping, words)
+    messages = _checks(d, formulas, words)
     live = formulas.live
     total = d.total
 
@@ -182,7 +189,7 @@ def _view(model: Counted, d: Derivation) -> dict[str, Any]:
         }
         if h.assumed is not None:
             entry["assumed"] = words("page.assumed", expr=formula(h.assumed.expr),
-                                     value=live(mapping[h.symbol], always=True))
+                                     value=live(h.resolved, always=True))
         inputs.append(entry)
 
     results = {"total": live(total, tag="output", machine=True), "active": None,
@@ -195,8 +202,8 @@ def _view(model: Counted, d: Derivation) -> dict[str, Any]:
     return {
         "words": words,
         "formulas": formulas,
-        "model": model.name,
-        "architecture": model.label,
+        "model": d.model,
+        "architecture": d.architecture,
         # the family's name in each language where it has one (MoE 解码器, not MoE decoder)
         "family": {lang: family_name(d.family, lang) for lang in LANGUAGES},
         "description": None if not d.says_what_model else
@@ -263,53 +270,33 @@ def _option(lang: str, name: str, value: Any, help_: str, family: str) -> Markup
                        lambda symbol: math(mathml_name(lookup(symbol).symbol)), family)
 
 
-def _checks(model: Counted, d: Derivation, formulas: Formulas, mapping: Mapping[sympy.Symbol, Any],
-            words: Words) -> list[dict[str, Any]]:
-    """The rules the command line checks before it counts, each with the message the page
-    shows while the values break it: assumptions that must give whole numbers, the family's
-    divisibility and order rules, and a whole total."""
+def _checks(d: Derivation, formulas: Formulas, words: Words) -> list[dict[str, Any]]:
+    """The rules the command line checks before it counts (:attr:`Document.checks
+    <symparam.document.Document.checks>`), each with the message the page shows while the
+    values break it."""
     out = []
-
-    def add(message: Markup, kind: str, a: sympy.Expr, b: sympy.Expr | None = None,
-            blocking: bool = True) -> None:
-        index = formulas.check(kind, a, b, blocking)
-        out.append({"index": index, "message": message, "blocking": blocking,
+    side = partial(formulas.live, always=True)
+    for rule in d.checks:
+        run = "" if rule.blocking else "_run"
+        if rule.says == "assumed":
+            symbol, expr = rule.written
+            message = words("page.check_assumed", assumption=assignment(symbol, expr),
+                            symbol=formula(symbol), value=side(rule.a))
+        elif rule.kind == "divides":
+            divisor, dividend = rule.written
+            message = words(f"page.check_{rule.says}{run}", divisor=formula(divisor),
+                            a=side(rule.a), dividend=formula(dividend), b=side(rule.b),
+                            reason=rule.reason, lib=code("transformers"))
+        elif rule.kind == "at_most":
+            small, big = rule.written
+            message = words(f"page.check_at_most{run}", small=formula(small), a=side(rule.a),
+                            big=formula(big), b=side(rule.b), reason=rule.reason,
+                            lib=code("transformers"))
+        else:  # a count
+            message = words(f"page.check_{rule.says}", value=side(rule.a))
+        index = formulas.check(rule.kind, rule.a, rule.b, rule.blocking)
+        out.append({"index": index, "message": message, "blocking": rule.blocking,
                     "hidden": not formulas.failing(formulas.checks[index])})
-
-    def side(expr: sympy.Expr) -> Markup:
-        return formulas.live(expr, always=True)
-
-    for a in model.assumptions:
-        expr = mapping.get(a.symbol, a.expr)
-        if expr.free_symbols:
-            add(words("page.check_assumed", assumption=assignment(a.symbol, a.expr),
-                      symbol=formula(a.symbol), value=side(expr)), "whole", expr)
-    for rule in model.divisibility:  # those needed only to run: said, the count kept
-        divisor, dividend = rule.divisor.xreplace(mapping), rule.dividend.xreplace(mapping)
-        if divisor.free_symbols or dividend.free_symbols:
-            # a number is not repeated as its own value: "d_head = 129 is not a multiple of 2"
-            key = "page.check_multiple" if not divisor.free_symbols else "page.check_divides"
-            add(words(key + ("_run" if rule.to_run else ""), divisor=formula(rule.divisor),
-                      a=side(divisor), dividend=formula(rule.dividend), b=side(dividend),
-                      reason=rule.reason, lib=code("transformers")),
-                "divides", divisor, dividend, blocking=not rule.to_run)
-    rules = [(model.symbols[small], model.symbols[big], reason)
-             for small, big, reason in model.family.at_most
-             if small in model.symbols and big in model.symbols]
-    runs = [(model.symbols[small], model.symbols[big], reason)
-            for small, big, reason in model.family.runs_if_at_most
-            if small in model.symbols and big in model.symbols]
-    for small, big, reason, blocking in (*((*r, True) for r in (*rules, *model.tree.at_most)),
-                                         *((*r, False) for r in runs)):
-        low, high = small.xreplace(mapping), big.xreplace(mapping)
-        if low.free_symbols or high.free_symbols:
-            add(words("page.check_at_most" + ("" if blocking else "_run"), small=formula(small),
-                      a=side(low), big=formula(big), b=side(high), reason=reason,
-                      lib=code("transformers")),
-                "at_most", low, high, blocking=blocking)
-    add(words("page.check_total", value=side(d.total)), "whole", d.total)
-    if d.has_active:
-        add(words("page.check_active", value=side(d.active)), "whole", d.active)
     return out
 
 
@@ -321,32 +308,30 @@ def _summary(d: Derivation, formulas: Formulas, words: Words) -> dict[str, Any] 
         return None
     live = formulas.live
     parts = [{"name": p.name, "formula": formula(p.params), "value": live(p.params),
-              "share": live(p.params, of=d.total)} for p in s.parts]
+              "share": live(p.params, of=s.whole)} for p in s.parts]
     # the share-by-part bar: each part a rectangle as wide as its share (the script redraws
     # it; a drawing, not a figure: the shares are read in the table)
-    whole = formulas.numbers[formulas.add(d.total)]
     x = 0.0
     for part, found in zip(parts, s.parts, strict=True):
-        index = formulas.add(found.params)
-        number = formulas.numbers[index]
+        index, of = formulas.add(found.params), formulas.add(s.whole)
+        number, whole = formulas.numbers[index], formulas.numbers[of]
         width = 0.0 if number is None or not whole or not formulas.ok else \
             float(Fraction(number) / Fraction(whole)) * BAR_WIDTH
-        part["bar"] = {"f": index, "of": formulas.add(d.total), "x": f"{x:.2f}",
+        part["bar"] = {"f": index, "of": of, "x": f"{x:.2f}",
                        "width": f"{max(width, 0.0):.2f}"}
         x += max(width, 0.0)
-    layer_total = sympy.Add(*(k.params for k in s.layer))
     layer = [{"kind": words.each({lang: strings(lang)["kind"].get(k.name, k.name)
                                   for lang in LANGUAGES}),
               "formula": formula(k.params), "value": live(k.params),
-              "share": live(k.params, of=layer_total)} for k in s.layer]
+              "share": live(k.params, of=s.layer_whole)} for k in s.layer]
     thumb = None
     if s.thumb is not None:
-        gap = s.thumb.total.expr - d.total
+        gap = s.thumb_gap
         thumb = {"equation": copyable(
                      equation(f"<mi>{d.count_letter}</mi>", mathml(s.thumb.total),
                               f"<mn>{live(s.thumb.total)}</mn>", relation="≈"),
                      f"{_letter(d)} \\approx {latex(s.thumb.total)}", words),
-                 "gap": words("page.thumb_gap", gap=live(gap, of=d.total),
+                 "gap": words("page.thumb_gap", gap=live(gap, of=s.whole),
                               sign=formulas.sign(gap))}
     return {"parts": parts, "layer_name": s.layer_name, "layer": layer, "thumb": thumb}
 
@@ -393,13 +378,7 @@ def copyable(shown: Markup, tex: str, words: Words) -> Markup:
 
 def _times(count: sympy.Expr) -> str:
     """A stack's count as the first factor of a product: ``N·``, ``(N − N_dense)·``."""
-    return _factor(count) + f"<mo>{INVISIBLE_TIMES}</mo>"
-
-
-def _factor(expr: sympy.Expr) -> str:
-    """``expr`` as a factor: a sum in brackets (``(N − N_dense)·P₂``)."""
-    printed = mathml(expr)
-    return f"<mrow><mo>(</mo>{printed}<mo>)</mo></mrow>" if expr.is_Add else printed
+    return factor(count, "mathml") + f"<mo>{INVISIBLE_TIMES}</mo>"
 
 
 def _sections(d: Derivation, formulas: Formulas, words: Words) -> list[dict[str, Any]]:
@@ -408,9 +387,8 @@ def _sections(d: Derivation, formulas: Formulas, words: Words) -> list[dict[str,
     out = []
     for index, s in enumerate(d.sections, start=1):
         rows = [{"name": r.name, "kind": r.kind,
-                 "shape": math("<mo>×</mo>".join(_factor(dim) for dim in r.weight)),
-                 "bias": None if not r.bias else
-                 math("<mo>×</mo>".join(_factor(dim) for dim in r.bias)),
+                 "shape": math(shape(r.weight, "mathml")),
+                 "bias": None if not r.bias else math(shape(r.bias, "mathml")),
                  "formula": formula(r.params), "value": live(r.params),
                  "tied_to": r.tied_to} for r in s.rows]
         entry: dict[str, Any] = {
@@ -433,8 +411,7 @@ def _sections(d: Derivation, formulas: Formulas, words: Words) -> list[dict[str,
 
 def _dropouts(d: Derivation, words: Words) -> dict[str, Any]:
     """Which hyperparameters drop out of the total and why, as ``symparam depends`` says."""
-    kept = Markup(", ").join(math(mathml_name(s))
-                             for s in sorted(d.total.free_symbols, key=order_key))
+    kept = Markup(", ").join(math(mathml_name(s)) for s in d.kept)
     items = []
     for drop in d.dropouts:
         symbol = formula(drop.symbol)
@@ -459,7 +436,7 @@ def _reported(d: Derivation) -> dict[str, Any] | None:
     if d.summary is not None and d.summary.closest is not None:
         c = d.summary.closest
         closest = {"architecture": code(c.architecture), "value": grouped(c.value),
-                   "percent": percent(d.reported.gap(c.value)),
+                   "percent": percent(c.fraction),
                    "side": _side(c.fraction > 0)}
     source = {lang: d.i18n.get(lang, {}).get("source", d.reported.source)
               for lang in LANGUAGES}
@@ -467,14 +444,12 @@ def _reported(d: Derivation) -> dict[str, Any] | None:
             for lang in LANGUAGES}
     recount = None
     if d.recount is not None:
-        at = {sym.name: v for sym, v in d.values.items()}
-        names = sorted(d.reported.recount, key=lambda n: order_key(lookup(n).symbol))
 
-        def values(given: Mapping[str, int]) -> Markup:
-            return Markup(", ").join(assignment(lookup(n).symbol, sympy.Integer(given[n])).html
-                                     for n in names)
+        def values(which: int) -> Markup:
+            return Markup(", ").join(assignment(lookup(n).symbol, sympy.Integer(v[which])).html
+                                     for n, *v in d.recounted)
 
-        recount = {"changes": values(d.reported.recount), "actual": values(at),
+        recount = {"changes": values(0), "actual": values(1),
                    "why": {lang: d.i18n.get(lang, {}).get("recount_why", d.reported.recount_why)
                            for lang in LANGUAGES},
                    "value": grouped(d.recount)}

@@ -463,6 +463,35 @@ def mathml(expr: sympy.Expr | Terms, cdot: bool = False) -> str:
     return ReadablePrinter({"style": "mathml", "cdot": cdot}).doprint(expr)
 
 
+#: how a style writes a factor in brackets, the sign between a shape's dimensions, and the
+#: shape of a scalar
+_PRODUCTS = {"latex": ("({})", r" \times ", "()"),
+             "mathml": ("<mrow><mo>(</mo>{}<mo>)</mo></mrow>", "<mo>×</mo>",
+                        "<mo>(</mo><mo>)</mo>")}
+
+
+def factor(expr: sympy.Expr, style: str = "latex") -> str:
+    """``expr`` as one factor of a product in ``style`` (``latex`` or ``mathml``): a sum in
+    brackets (``(N - N_dense) P_3``); in LaTeX plain brackets, which a narrow cell may break
+    inside. The derivation's documents and the page write a stack's count and a weight's
+    shape with it.
+
+    >>> from symparam.symbols import N, N_dense
+    >>> factor(N - N_dense), factor(N, "mathml")
+    ('(N - N_{\\\\mathrm{dense}})', '<mi>N</mi>')
+    """
+    printed = latex(expr, sized=False) if style == "latex" else mathml(expr)
+    return _PRODUCTS[style][0].format(printed) if expr.is_Add else printed
+
+
+def shape(dims: tuple[sympy.Expr, ...], style: str = "latex") -> str:
+    """A weight's shape in ``style``: its dimensions multiplied, each a :func:`factor`
+    (``(h d_nope + h d_rope) × r_q``); a scalar's (CLIP's temperature) is ``()``, as torch and
+    numpy write it."""
+    _, times, scalar = _PRODUCTS[style]
+    return times.join(factor(d, style) for d in dims) if dims else scalar
+
+
 def javascript(expr: sympy.Expr | Terms) -> str:
     """A JavaScript expression computing ``expr`` exactly: the values are read from ``v``
     (rationals, as ``templates/page/page.js`` makes them) and combined by its ``R`` helpers —
@@ -483,6 +512,16 @@ def decimal(number: Fraction, places: int) -> str:
     scaled = round(number * 10**places)  # Fraction rounds half to even, exactly
     head, tail = divmod(scaled, 10**places)
     return f"{head:,}" + (f".{tail:0{places}d}" if places else "")
+
+
+def in_units(number: int | Fraction, size: int, unit: str) -> str:
+    """``number`` bytes in a unit of ``size`` bytes, to two places, rounded exactly as the
+    page's script rounds it: the one way every output writes a size.
+
+    >>> in_units(3 * 2**29, 2**30, "GiB"), in_units(1_234_005_000, 10**9, "GB")
+    ('1.50 GiB', '1.23 GB')
+    """
+    return f"{decimal(Fraction(number) / size, 2)} {unit}"
 
 
 def percent(part: int | float | Fraction, whole: int | Fraction = 1) -> str:

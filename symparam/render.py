@@ -9,6 +9,7 @@ The language strings, the jinja2 environment and the sentences shared with the p
 from __future__ import annotations
 
 from collections.abc import Mapping
+from fractions import Fraction
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -29,7 +30,7 @@ from symparam.escaping import (
     number_tex,
     prose,
 )
-from symparam.printing import latex, percent
+from symparam.printing import decimal, factor, in_units, latex, percent, shape
 from symparam.render_gpu import gpu_view
 from symparam.symbols import (
     B,
@@ -38,7 +39,6 @@ from symparam.symbols import (
     lookup,
     n_img,
     n_tile,
-    order_key,
     r_img,
     s,
     s_img,
@@ -159,26 +159,12 @@ def reading(t: Mapping[str, Any], architecture: str, family: str, escape: Any, c
 
 def _memory_line(params: int, per: int, total: int, big: bool) -> str:
     unit, power = ("GiB", 30) if big else ("MiB", 20)
-    rounded = f"{total / 2**power:,.2f}".replace(",", "{,}")
+    rounded = decimal(Fraction(total, 2**power), 2).replace(",", "{,}")
     return (
         rf"{number_tex(params)} \times {per}\,\mathrm{{B}} = {number_tex(total)}\,\mathrm{{B}}"
         rf" = \frac{{{number_tex(total)}}}{{2^{{{power}}}}}\,\mathrm{{{unit}}}"
         rf" \approx {rounded}\,\mathrm{{{unit}}}"
     )
-
-
-def _shape(dims: tuple[sympy.Expr, ...]) -> str:
-    """A weight's shape, ``(h d_nope + h d_rope) × r_q``: a sum in brackets; a scalar's (CLIP's
-    temperature) is ``()``, as torch and numpy write it."""
-    if not dims:
-        return "()"
-    return r" \times ".join(_factor(d) for d in dims)
-
-
-def _factor(expr: sympy.Expr) -> str:
-    """``expr`` as one factor of a product: a sum in brackets (``(N - N_dense) P_3``)."""
-    printed = latex(expr, sized=False)  # plain brackets: a narrow cell may break inside them
-    return f"({printed})" if expr.is_Add else printed
 
 
 def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
@@ -202,8 +188,8 @@ def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
         return {
             "name": r.name,
             "kind": r.kind,
-            "shape": _shape(r.weight),
-            "bias": _shape(r.bias) if r.bias else None,
+            "shape": shape(r.weight),
+            "bias": shape(r.bias) if r.bias else None,
             "params": latex(r.params),
             "value": number(r.value) if r.value is not None else None,
             "tied_to": r.tied_to,
@@ -224,7 +210,7 @@ def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
             "repeat": None,
         }
         if section.repeat is not None:
-            stack = [_factor(section.repeat) + r" \cdot " + label]
+            stack = [factor(section.repeat) + r" \cdot " + label]
             if section.repeat_value is None:
                 stack.append(latex(sympy.Mul(section.repeat, section.subtotal, evaluate=False)))
             if section.repeat_value is not None and section.subtotal_value is not None:
@@ -238,7 +224,7 @@ def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
                 copies = f"{copies} = {number_tex(section.repeat_value)}"
             entry["repeat"] = {"symbol": latex(section.repeat), "value": section.repeat_value,
                                "count": copies, "lines": stack}
-            parts_tex.append(_factor(section.repeat) + " " + label)
+            parts_tex.append(factor(section.repeat) + " " + label)
         else:
             parts_tex.append(label)
         if section.total_value is not None:
@@ -308,8 +294,8 @@ def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
             "dtype": m.dtype,
             "per": m.bytes_per_param,
             "bytes": number(m.bytes),
-            "binary": f"{(m.gib if big else m.mib):,.2f} {'GiB' if big else 'MiB'}",
-            "decimal": f"{(m.gb if big else m.mb):,.2f} {'GB' if big else 'MB'}",
+            "binary": in_units(m.bytes, 2**30 if big else 2**20, "GiB" if big else "MiB"),
+            "decimal": in_units(m.bytes, 10**9 if big else 10**6, "GB" if big else "MB"),
             "line": _memory_line(d.value or 0, m.bytes_per_param, m.bytes, big),
         })
 
@@ -325,12 +311,11 @@ def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
             "recount": None,
         }
         if d.recount is not None:
-            at = {sym.name: v for sym, v in d.values.items()}
-            names = sorted(d.reported.recount, key=lambda n: order_key(lookup(n).symbol))
             reported["recount"] = {
-                "changes": ", ".join(f"{lookup(n).latex} = {number_tex(d.reported.recount[n])}"
-                                     for n in names),
-                "actual": ", ".join(f"{lookup(n).latex} = {number_tex(at[n])}" for n in names),
+                "changes": ", ".join(f"{lookup(n).latex} = {number_tex(there)}"
+                                     for n, there, _ in d.recounted),
+                "actual": ", ".join(f"{lookup(n).latex} = {number_tex(here)}"
+                                    for n, _, here in d.recounted),
                 "why": d.reported.recount_why,
                 "value": number(d.recount),
             }
@@ -359,13 +344,13 @@ def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
             else:
                 images = _images_said(t, fill, inline, at, c.images[:-1])
         kinds = t["kind"]
-        gap = (c.rule - c.flops) / c.flops
         compute = {
             "batch": c.batch, "seq": c.seq,
             "kinds": [{"kind": kinds.get(k, k), "formula": latex(f, sized=False),
                        "flops": number(v),
-                       "share": percent(v / c.flops)} for k, f, v in c.kinds],
-            "rule": number(c.rule), "rule_gap": percent(gap), "rule_above": gap > 0,
+                       "share": percent(v, c.flops)} for k, f, v in c.kinds],
+            "rule": number(c.rule), "rule_gap": percent(c.rule_gap),
+            "rule_above": c.rule_gap > 0,
             "training": number(c.training), "tokens": number(c.batch * c.seq),
             "rules": [{
                 "formula": r.formula.format(count=count), "value": number(r.value),
@@ -373,7 +358,7 @@ def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
                                 params=number(r.params)),
                 # signed: below the exact count is −, above +
                 "gap": ("−" if r.value < c.training else "+" if r.value > c.training else "")
-                + percent((r.value - c.training) / c.training)} for r in c.rules],
+                + percent(r.value - c.training, c.training)} for r in c.rules],
             "idle": c.idle, "images": images,
             "lines": [latex(c.grouped), latex(c.grouped, at), number_tex(c.flops)],
             "flops": number(c.flops), "macs": number(c.flops // 2),
@@ -408,7 +393,7 @@ def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
         "value": number(d.value) if d.value is not None else None,
         "ties": ties,
         "dropouts": drops,
-        "kept": [latex_name(s) for s in sorted(d.total.free_symbols, key=order_key)],
+        "kept": [latex_name(s) for s in d.kept],
         "memory": memory,
         "reported": reported,
     }

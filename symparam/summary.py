@@ -12,7 +12,7 @@ attention's widths) are worked out from the widths the tree builds, at the model
 
 >>> import symparam
 >>> s = summarise(symparam.model("bert-base-uncased"))
->>> [(p.name, round(100 * p.fraction, 1)) for p in s.parts]
+>>> [(p.name, round(float(100 * p.fraction), 1)) for p in s.parts]
 [('embeddings', 21.8), ('encoder.layer', 77.7), ('pooler', 0.5)]
 >>> [(k.name, k.value) for k in s.layer]
 [('attention', 2362368), ('mlp', 4722432), ('norm', 3072)]
@@ -60,12 +60,13 @@ WIDE_LAYER = 100
 
 @frozen
 class Share:
-    """A part of the model (or a kind of block in one layer), what it holds and its share."""
+    """A part of the model (or a kind of block in one layer), what it holds and its share,
+    exactly, of the whole (:attr:`Summary.whole`, :attr:`Summary.layer_whole`)."""
 
     name: str
     params: sympy.Expr
     value: int | None
-    fraction: float | None
+    fraction: Fraction | None
 
 
 @frozen
@@ -113,7 +114,7 @@ class Thumb:
     layer: sympy.Expr
     total: Terms
     value: int | None
-    error: float | None
+    error: Fraction | None
     mlp: str | None
     ratio: Fraction | None
     grouped: Grouping | None
@@ -122,7 +123,7 @@ class Thumb:
     textbook: tuple[sympy.Expr, sympy.Expr] | None = None
     layers: tuple[LayerMatrices, ...] = ()
     left_out: tuple[str, ...] = ()
-    left_out_share: float | None = None
+    left_out_share: Fraction | None = None
 
 
 @frozen
@@ -131,7 +132,8 @@ class Closest:
 
     architecture: str
     value: int
-    fraction: float
+    #: its gap to the published figure, a fraction of it (above it: positive)
+    fraction: Fraction
 
 
 @frozen
@@ -143,6 +145,16 @@ class Summary:
     layer: tuple[Share, ...]
     thumb: Thumb | None
     closest: Closest | None
+    #: what each part is a share of (the count), and each kind of block of the layer (the
+    #: layer, by its kinds): a document writes the shares, a page keeps them live
+    whole: sympy.Expr = sympy.S.Zero
+    layer_whole: sympy.Expr = sympy.S.Zero
+
+    @property
+    def thumb_gap(self) -> sympy.Expr | None:
+        """How far the rule of thumb is from the count, as a formula (above it: positive;
+        a share of :attr:`whole`, ``thumb.error``)."""
+        return None if self.thumb is None else self.thumb.total.expr - self.whole
 
 
 def summarise(model: Counted, symbolic: bool = False) -> Summary:
@@ -170,30 +182,30 @@ def summarise(model: Counted, symbolic: bool = False) -> Summary:
         parts.append(Share(name, params, number, _fraction(number, total)))
         if part.repeat is not None and params != 0:
             stacks.append((part, number, name))
-    layer_name, layer = None, ()
+    layer_name, layer, layer_whole = None, (), sympy.S.Zero
     if stacks:
         main, _, main_name = max(stacks, key=lambda s: s[1] or 0) if not symbolic \
             else stacks[-1]
         inner = main.block.block
         layer_params = inner.params.xreplace(mapping)
         if expanded_size(layer_params).terms > WIDE_LAYER:
-            return Summary(tuple(parts), None, (), None, None if symbolic else _closest(model))
+            return Summary(tuple(parts), None, (), None,
+                           None if symbolic else _closest(model), model.params)
         layer_total = value(layer_params)
-        kinds = []
         found = inner.by_kind()
-        for kind in (k for k in KINDS if k in found):
-            params = found[kind]
-            formula = expanded(params.xreplace(mapping))
-            number = value(formula)
-            kinds.append(Share(kind, formula, number, _fraction(number, layer_total)))
-        layer_name, layer = main_name, tuple(kinds)
+        formulas = [(kind, expanded(found[kind].xreplace(mapping))) for kind in KINDS
+                    if kind in found]
+        layer_whole = sympy.Add(*(formula for _, formula in formulas))  # by its kinds
+        layer = tuple(Share(kind, formula, value(formula),
+                            _fraction(value(formula), layer_total)) for kind, formula in formulas)
+        layer_name = main_name
     return Summary(tuple(parts), layer_name, layer,
                    _thumb(model, found_parts, paths, mapping, value, total),
-                   None if symbolic else _closest(model))
+                   None if symbolic else _closest(model), model.params, layer_whole)
 
 
-def _fraction(part: int | None, whole: int | None) -> float | None:
-    return None if part is None or not whole else part / whole
+def _fraction(part: int | None, whole: int | None) -> Fraction | None:
+    return None if part is None or not whole else Fraction(part, whole)
 
 
 def _net_degree(term: sympy.Expr) -> int:
@@ -240,7 +252,7 @@ def _thumb(model: Counted, found_parts: list, paths: list[str], mapping: dict, v
     thumb_total = Terms(tuple(terms))
     layer = sympy.Add(*layers[-1][2].values())
     number = None if total is None else value(thumb_total.expr)  # type: ignore[operator]
-    error = None if number is None or not total else (number - total) / total
+    error = None if number is None or not total else Fraction(number - total, total)
     mlp_coefficient = expanded(layer).coeff(H * d_ff)
     mlp = {2: "plain", 3: "gated"}.get(int(mlp_coefficient)) if mlp_coefficient.is_Integer \
         else None
@@ -269,7 +281,7 @@ def _thumb(model: Counted, found_parts: list, paths: list[str], mapping: dict, v
 
 
 def _kept_kinds(layers: list, value: object, total: int | None
-                ) -> tuple[set[str], tuple[str, ...], float | None]:
+                ) -> tuple[set[str], tuple[str, ...], Fraction | None]:
     """The kinds of block the rule of thumb keeps: every one whose matrices, in all the layers,
     hold at least :data:`CUT` of the count (all of them with no values); the others, in the
     order of :data:`KINDS`, and their share together."""
@@ -282,7 +294,7 @@ def _kept_kinds(layers: list, value: object, total: int | None
     if not kept:  # nothing large enough: the layers are what they are
         return kinds, (), None
     out = tuple(k for k in KINDS if k in kinds and k not in kept)
-    return kept, out, (sum(held[k] for k in out) / total if out else None)
+    return kept, out, (Fraction(sum(held[k] for k in out), total) if out else None)
 
 
 def _layer_matrices(layers: list, value: object, unit: int) -> tuple[LayerMatrices, ...]:
@@ -324,7 +336,7 @@ def _closest(model: Counted) -> Closest | None:
     """The family's class nearest the published figure, if another class than the counted."""
     if model.reported is None:
         return None
-    own = float(model.reported.gap(model.count()))
+    own = model.reported.gap(model.count())
     best: Closest | None = None
     for architecture in model.family.architectures:
         if architecture.endswith(TASK_HEADS):
@@ -336,7 +348,7 @@ def _closest(model: Counted) -> Closest | None:
                                 model.user_assumptions, free=model.free).count()
         except SymparamError:
             continue  # a class that needs another value (a classifier's labels …)
-        fraction = float(model.reported.gap(count))
+        fraction = model.reported.gap(count)
         if best is None or abs(fraction) < abs(best.fraction):
             best = Closest(architecture, count, fraction)
     if best is None or best.architecture == model.architecture or abs(best.fraction) >= abs(own):
