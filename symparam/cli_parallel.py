@@ -282,8 +282,12 @@ def show(record: dict[str, Any], compared: dict[str, Any]) -> None:
               f"{acts['bytes'] / GIB:,.2f} GiB")
         print(textwrap.fill(acts["counts"], 100, initial_indent="      ",
                             subsequent_indent="      "))
+    # what the total leaves out, as the derivation's GPU section says it
+    left_out = "" if acts and "refused" not in acts else \
+        ", without activations (not derived)" if acts else \
+        ", without activations (--seq gives them)"
     print(f"    {'total':<16} {'':<28} {r['total_bytes']:>20,} B = "
-          f"{r['total_bytes'] / GIB:,.2f} GiB")
+          f"{r['total_bytes'] / GIB:,.2f} GiB{left_out}")
     if r["pp"] > 1:
         print("    by stage: " + ", ".join(f"{b / GIB:,.2f}" for b in r["stage_bytes"])
               + " GiB (weights, gradients, optimiser state)")

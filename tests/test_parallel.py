@@ -561,3 +561,23 @@ def test_llama4_composite_shards_match_its_tp_plan(t: int) -> None:
 
     found = per_gpu(symparam.from_hf_config(config), Layout(t, tp=t, seq=4))
     assert found.kv_cache is None and "text alone" in found.kv_refused  # not n_img unbound
+
+
+@pytest.mark.parametrize(("argv", "left_out"), [
+    (["llama-3-8b", "--gpus", "8", "--tp", "2"], ", without activations (--seq gives them)"),
+    (["qwen3-next-80b-a3b", "--gpus", "16", "--tp", "2", "--seq", "512"],
+     ", without activations (not derived)"),
+    (["llama-3-8b", "--gpus", "8", "--tp", "2", "--seq", "512"], ""),
+])
+def test_the_total_says_when_it_leaves_the_activations_out(
+        argv: list[str], left_out: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A GPU's total is its weights, gradients and optimiser state plus its activations; where
+    these are not given or not derived, the total line says it leaves them out."""
+    assert main(["memory", *argv]) == 0
+    out = capsys.readouterr().out
+    rows = dict(re.findall(r"^    (weights|gradients|optimiser state|activations|total) .*?"
+                           r"([\d,]+) B = ", out, re.M))
+    assert re.search(r"^    total .* GiB" + re.escape(left_out) + "$", out, re.M), out
+    assert ("activations" in rows) == (left_out == "")
+    bytes_ = {name: int(figure.replace(",", "")) for name, figure in rows.items()}
+    assert bytes_.pop("total") == sum(bytes_.values())
