@@ -21,7 +21,7 @@ from symparam.blocks import Block
 from symparam.blocks.base import Row, tensor_names
 from symparam.blocks.numbers import evaluate
 from symparam.bounds import expanded
-from symparam.compute import compute, weight_memory
+from symparam.compute import compute
 from symparam.document import (
     ComputeStep,
     Document,
@@ -128,7 +128,6 @@ def derive(model: Counted, symbolic: bool = False, seq: int | None = None,
         active_value=value(model.active_params),
         ties=tuple(ties),
         dropouts=tuple(dropouts(model)),
-        memory=() if symbolic else tuple(weight_memory(model.count())),
         reported=model.reported,
         i18n=model.i18n,
         options=tuple((o.name, model.options[o.name], o.help) for o in model.family.options

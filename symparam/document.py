@@ -17,7 +17,7 @@ import sympy
 
 from symparam.analysis import DropOut
 from symparam.assumptions import Assumption
-from symparam.compute import MemoryRow
+from symparam.compute import DTYPE_BYTES, MemoryRow
 from symparam.frozen import frozen
 from symparam.printing import Terms, text
 from symparam.summary import Summary
@@ -104,6 +104,18 @@ class Tie:
     owner: str
     untied: sympy.Expr
     untied_value: int | None
+
+
+@frozen
+class Stored:
+    """The weights stored in one dtype (:data:`~symparam.memory.DTYPE_BYTES`): bytes a
+    parameter, their bytes as a formula (bytes a parameter × the count) and, with values, as
+    a number."""
+
+    dtype: str
+    per: int
+    bytes: sympy.Expr
+    value: int | None
 
 
 @frozen
@@ -195,7 +207,6 @@ class Document(Tabular):
     active_value: int | None
     ties: tuple[Tie, ...]
     dropouts: tuple[DropOut, ...]
-    memory: tuple[MemoryRow, ...]
     reported: Reported | None
     i18n: Mapping[str, Mapping[str, str]]
     options: tuple[tuple[str, Any, str], ...] = ()
@@ -253,6 +264,32 @@ class Document(Tabular):
         symbolic derivation's closing sentence says where they come from)."""
         return any(term.as_powers_dict().get(H, 0) == 2 for term in sympy.Add.make_args(self.total))
 
+    @cached_property
+    def stored(self) -> tuple[Stored, ...]:
+        """The weights' bytes in each dtype, for every page and document that says them."""
+        return tuple(Stored(dtype, per, per * self.total,
+                            None if self.value is None else per * self.value)
+                     for dtype, per in DTYPE_BYTES.items())
+
+    @property
+    def memory(self) -> tuple[MemoryRow, ...]:
+        """:attr:`stored` at the values (none without them)."""
+        return tuple(MemoryRow(s.dtype, s.per, s.value) for s in self.stored
+                     if s.value is not None)
+
+    def untied_total(self, tie: Tie) -> tuple[sympy.Expr, int | None]:
+        """What the count would be were ``tie``'s tensor a copy of its own: a formula and,
+        with values, a number."""
+        value = None if self.value is None or tie.untied_value is None else \
+            self.value + tie.untied_value
+        return self.total + tie.untied, value
+
+    @property
+    def shows_expanded(self) -> bool:
+        """Whether the closed form's expanded total is a line of its own: it reads otherwise
+        than the grouped one, and reads well (:attr:`expanded_reads_well`)."""
+        return text(self.total) != text(self.grouped) and self.expanded_reads_well
+
     @property
     def transposed(self) -> bool:
         """Whether some weight is stored in × out (GPT-2's Conv1D), which the shapes' note says."""
@@ -298,7 +335,9 @@ class Document(Tabular):
     def to_dict(self) -> dict[str, Any]:
         data = plain(self)
         data.pop("i18n", None)  # language strings, not the derivation
-        return data
+        items = list(data.items())  # the weights' memory where it was a field, after dropouts
+        items.insert(list(data).index("dropouts") + 1, ("memory", plain(self.memory)))
+        return dict(items)
 
     def _frame(self) -> Table:
         """Every weight-holding module of the derivation, one row each, by section."""

@@ -152,11 +152,6 @@ def code(name: str) -> Markup:
     return Markup("<code>" + re.sub(r"([_.])(?=.)", r"\1<wbr>", text) + "</code>")
 
 
-def label(index: int, letter: str = "P") -> str:
-    """``P₁``, a part's name in the sums, as MathML (``letter``: the count's letter)."""
-    return f"<msub><mi>{letter}</mi><mn>{index}</mn></msub>"
-
-
 def equation(*pieces: str, relation: str = "=") -> Markup:
     """A displayed equation: its pieces joined by ``=`` (or ``relation``). A chain of more than
     two pieces breaks before a relation where the line is too narrow (``P = grouped`` on one

@@ -50,7 +50,6 @@ from symparam.markup import (
     equation,
     fill,
     formula,
-    label,
     math,
     page_strings,
     script_of,
@@ -59,11 +58,11 @@ from symparam.memory import OPTIMISERS, kv_cache_width
 from symparam.page_compute import running
 from symparam.page_gpu import gpu_section
 from symparam.printing import (
-    INVISIBLE_TIMES,
-    factor,
     latex,
+    letter,
     mathml,
     mathml_name,
+    part_term,
     percent,
     shape,
 )
@@ -212,7 +211,7 @@ def _view(model: Counted, d: Derivation) -> dict[str, Any]:
         "symbolic": d.symbolic,
         # one letter, one meaning: where P is a hyperparameter (the patch size), the count is Θ
         "count_letter": None if d.count_letter == "P" else
-        Field(math(f"<mi>{d.count_letter}</mi>"), d.count_letter),
+        Field(math(letter(d.count_letter, "mathml")), d.count_letter),
         "patch": Field(math("<mi>P</mi>"), "P"),
         "inputs": inputs,
         "results": results,
@@ -230,11 +229,11 @@ def _view(model: Counted, d: Derivation) -> dict[str, Any]:
                     for name, value, help_ in d.options],
         "sections": _sections(d, formulas, words),
         "ties": [{"name": tie.name, "owner": tie.owner, "untied": live(tie.untied),
-                  "formula": formula(tie.untied), "total": live(total + tie.untied),
+                  "formula": formula(tie.untied), "total": live(d.untied_total(tie)[0]),
                   "value": live(total)} for tie in d.ties],
-        "memory": [{"dtype": dtype, "per": per, "bytes": live(per * total),
-                    "gib": live(per * total, unit="gib"), "gb": live(per * total, unit="gb")}
-                   for dtype, per in DTYPE_BYTES.items()],
+        "memory": [{"dtype": m.dtype, "per": m.per, "bytes": live(m.bytes),
+                    "gib": live(m.bytes, unit="gib"), "gb": live(m.bytes, unit="gb")}
+                   for m in d.stored],
         "reported": _reported(d),
         **_memory_more(model, d, formulas),
         "running": running(model, formulas, words),
@@ -328,9 +327,9 @@ def _summary(d: Derivation, formulas: Formulas, words: Words) -> dict[str, Any] 
     if s.thumb is not None:
         gap = s.thumb_gap
         thumb = {"equation": copyable(
-                     equation(f"<mi>{d.count_letter}</mi>", mathml(s.thumb.total),
+                     equation(letter(d.count_letter, "mathml"), mathml(s.thumb.total),
                               f"<mn>{live(s.thumb.total)}</mn>", relation="≈"),
-                     f"{_letter(d)} \\approx {latex(s.thumb.total)}", words),
+                     f"{letter(d.count_letter)} \\approx {latex(s.thumb.total)}", words),
                  "gap": words("page.thumb_gap", gap=live(gap, of=s.whole),
                               sign=formulas.sign(gap))}
     return {"parts": parts, "layer_name": s.layer_name, "layer": layer, "thumb": thumb}
@@ -341,13 +340,12 @@ def _total(d: Derivation, formulas: Formulas, words: Words) -> dict[str, Any]:
     live = formulas.live
     sums, values = [], []
     for index, s in enumerate(d.sections, start=1):
-        count = "" if s.repeat is None else _times(s.repeat)
-        sums.append(count + label(index, d.count_letter))
+        sums.append(part_term(d.count_letter, index, s.repeat, "mathml"))
         values.append(f"<mn>{live(s.total)}</mn>")
-    lines = [equation(f"<mi>{d.count_letter}</mi>", "<mo>+</mo>".join(sums),
+    lines = [equation(letter(d.count_letter, "mathml"), "<mo>+</mo>".join(sums),
                       "<mo>+</mo>".join(values))]
-    closed = [f"<mi>{d.count_letter}</mi>", mathml(d.grouped)]
-    if mathml(d.total) != mathml(d.grouped) and d.expanded_reads_well:
+    closed = [letter(d.count_letter, "mathml"), mathml(d.grouped)]
+    if d.shows_expanded:
         closed.append(mathml(d.total))
     closed.append(f"<mn>{live(d.total)}</mn>")
     active = None
@@ -355,16 +353,13 @@ def _total(d: Derivation, formulas: Formulas, words: Words) -> dict[str, Any]:
         name = f'<msub><mi>{d.count_letter}</mi><mi mathvariant="normal">active</mi></msub>'
         active = {"equation": copyable(
                       equation(name, mathml(d.active_grouped), f"<mn>{live(d.active)}</mn>"),
-                      f"{_letter(d)}_{{\\mathrm{{active}}}} = {latex(d.active_grouped)}", words),
+                      f"{letter(d.count_letter)}_{{\\mathrm{{active}}}} = "
+                      f"{latex(d.active_grouped)}", words),
                   "value": live(d.active), "share": live(d.active, of=d.total)}
     return {"sums": lines, "value": live(d.total),
-            "closed": copyable(equation(*closed), f"{_letter(d)} = {latex(d.grouped)}", words),
+            "closed": copyable(equation(*closed), f"{letter(d.count_letter)} = "
+                               f"{latex(d.grouped)}", words),
             "active": active}
-
-
-def _letter(d: Derivation) -> str:
-    """The count's letter in LaTeX: ``P``, or ``\\Theta``."""
-    return "\\Theta" if d.count_letter == "Θ" else d.count_letter
 
 
 def copyable(shown: Markup, tex: str, words: Words) -> Markup:
@@ -374,11 +369,6 @@ def copyable(shown: Markup, tex: str, words: Words) -> Markup:
             + Markup('<button type="button" class="copy needs-script" data-latex="')
             + escape(tex) + Markup('">') + words("page.copy_latex", latex=code("LaTeX"))
             + Markup('</button><code class="latex" hidden></code></div>'))
-
-
-def _times(count: sympy.Expr) -> str:
-    """A stack's count as the first factor of a product: ``N·``, ``(N − N_dense)·``."""
-    return factor(count, "mathml") + f"<mo>{INVISIBLE_TIMES}</mo>"
 
 
 def _sections(d: Derivation, formulas: Formulas, words: Words) -> list[dict[str, Any]]:
@@ -393,15 +383,16 @@ def _sections(d: Derivation, formulas: Formulas, words: Words) -> list[dict[str,
                  "tied_to": r.tied_to} for r in s.rows]
         entry: dict[str, Any] = {
             "index": index, "names": s.names, "rows": rows, "prefix": s.layer_prefix,
-            "sum": copyable(equation(label(index, d.count_letter), mathml(s.subtotal),
-                                     f"<mn>{live(s.subtotal)}</mn>"),
-                            f"{_letter(d)}_{{{index}}} = {latex(s.subtotal)}", words),
+            "sum": copyable(equation(letter(d.count_letter, "mathml", index),
+                                     mathml(s.subtotal), f"<mn>{live(s.subtotal)}</mn>"),
+                            f"{letter(d.count_letter, index=index)} = {latex(s.subtotal)}",
+                            words),
             "repeat": None,
         }
         if s.repeat is not None:
             entry["repeat"] = {
                 "count": formula(s.repeat), "value": live(s.repeat),
-                "equation": equation(_times(s.repeat) + label(index, d.count_letter),
+                "equation": equation(part_term(d.count_letter, index, s.repeat, "mathml"),
                                      f"<mn>{live(s.repeat)}</mn><mo>×</mo>"
                                      f"<mn>{live(s.subtotal)}</mn>",
                                      f"<mn>{live(s.total)}</mn>")}

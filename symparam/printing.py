@@ -492,6 +492,30 @@ def shape(dims: tuple[sympy.Expr, ...], style: str = "latex") -> str:
     return times.join(factor(d, style) for d in dims) if dims else scalar
 
 
+def letter(name: str, style: str = "latex", index: int | None = None) -> str:
+    """A parameter count's letter (:attr:`~symparam.document.Document.count_letter`: ``P``,
+    or ``Θ`` where P is a hyperparameter) in ``style``, with a part's ``index`` below it.
+
+    >>> letter("Θ"), letter("P", index=2), letter("Θ", "mathml", 1)
+    ('\\\\Theta', 'P_{2}', '<msub><mi>Θ</mi><mn>1</mn></msub>')
+    """
+    if style == "latex":
+        name = {"Θ": r"\Theta"}.get(name, name)
+        return name if index is None else f"{name}_{{{index}}}"
+    return f"<mi>{name}</mi>" if index is None else \
+        f"<msub><mi>{name}</mi><mn>{index}</mn></msub>"
+
+
+def part_term(name: str, index: int, repeat: sympy.Expr | None, style: str = "latex") -> str:
+    """The ``index``-th part of the sum of parts, after its stack's count (``N P_{2}``); in
+    MathML the two joined by an invisible times."""
+    own = letter(name, style, index)
+    if repeat is None:
+        return own
+    return factor(repeat, style) + (" " if style == "latex" else
+                                    f"<mo>{INVISIBLE_TIMES}</mo>") + own
+
+
 def javascript(expr: sympy.Expr | Terms) -> str:
     """A JavaScript expression computing ``expr`` exactly: the values are read from ``v``
     (rationals, as ``templates/page/page.js`` makes them) and combined by its ``R`` helpers —

@@ -30,7 +30,16 @@ from symparam.escaping import (
     number_tex,
     prose,
 )
-from symparam.printing import decimal, factor, in_units, latex, percent, shape
+from symparam.printing import (
+    decimal,
+    factor,
+    in_units,
+    latex,
+    letter,
+    part_term,
+    percent,
+    shape,
+)
 from symparam.render_gpu import gpu_view
 from symparam.symbols import (
     B,
@@ -64,8 +73,6 @@ FORMATS = ("md", "tex")
 #: every punctuation mark escaped, so that a Markdown renderer that is not math-aware hands
 #: KaTeX's or MathJax's auto-render the TeX unchanged)
 MATH_FLAVOURS = ("dollars", "github", "katex")
-#: the letter of a parameter count (:attr:`Derivation.count_letter`) in LaTeX
-COUNT_LETTERS = {"P": "P", "Θ": r"\Theta"}
 #: LaTeX heading commands, outermost first; a derivation's headings take one and the next
 HEADING_LEVELS = ("section", "subsection", "subsubsection", "paragraph")
 SUBHEADING = {"section": "subsection", "subsection": "subsubsection",
@@ -195,11 +202,11 @@ def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
             "tied_to": r.tied_to,
         }
 
-    count = COUNT_LETTERS[d.count_letter]
+    count = letter(d.count_letter)
     sections = []
     parts_tex, parts_values = [], []
     for index, section in enumerate(d.sections, start=1):
-        label = f"{count}_{{{index}}}"
+        label = letter(d.count_letter, index=index)
         entry = {
             "index": index,
             "names": list(section.names),
@@ -216,7 +223,7 @@ def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
             if section.repeat_value is not None and section.subtotal_value is not None:
                 stack.append(f"{number_tex(section.repeat_value)} \\times "
                              f"{number_tex(section.subtotal_value)}")
-                stack.append(number_tex(section.subtotal_value * section.repeat_value))
+                stack.append(number_tex(section.total_value))
             copies = latex(section.repeat)
             if section.repeat.is_Number:  # a count the config lists: the number once
                 copies = number_tex(int(section.repeat))
@@ -224,9 +231,7 @@ def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
                 copies = f"{copies} = {number_tex(section.repeat_value)}"
             entry["repeat"] = {"symbol": latex(section.repeat), "value": section.repeat_value,
                                "count": copies, "lines": stack}
-            parts_tex.append(factor(section.repeat) + " " + label)
-        else:
-            parts_tex.append(label)
+        parts_tex.append(part_term(d.count_letter, index, section.repeat))
         if section.total_value is not None:
             parts_values.append(number_tex(section.total_value))
         sections.append(entry)
@@ -237,7 +242,7 @@ def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
         if d.value is not None and len(parts_values) > 1:
             total_lines.append(number_tex(d.value))
     closed = three(d.grouped, d.value)
-    if d.value is not None and latex(d.total) != closed[0] and d.expanded_reads_well:
+    if d.value is not None and d.shows_expanded:  # a formula alone: the grouped one
         closed.insert(1, latex(d.total))
     active = None
     if d.has_active:
@@ -264,14 +269,16 @@ def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
         "reason": t["assumption_reason"].get(a.name, a.reason),
     } for a in d.assumptions]
 
-    ties = [{
-        "name": tie.name,
-        "owner": tie.owner,
-        "untied": latex(tie.untied),
-        "lines": three(tie.untied, tie.untied_value),
-        "total_untied": number(d.value + tie.untied_value) if d.value is not None and
-        tie.untied_value is not None else None,
-    } for tie in d.ties]
+    ties = []
+    for tie in d.ties:
+        untied_value = d.untied_total(tie)[1]
+        ties.append({
+            "name": tie.name,
+            "owner": tie.owner,
+            "untied": latex(tie.untied),
+            "lines": three(tie.untied, tie.untied_value),
+            "total_untied": None if untied_value is None else number(untied_value),
+        })
 
     drops = []
     for drop in d.dropouts:
@@ -288,15 +295,17 @@ def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
         drops.append(item)
 
     memory = []
-    for m in d.memory:
-        big = m.bytes >= 2**30
+    for m in d.stored:
+        if m.value is None or d.value is None:
+            continue
+        big = m.value >= 2**30
         memory.append({
             "dtype": m.dtype,
-            "per": m.bytes_per_param,
-            "bytes": number(m.bytes),
-            "binary": in_units(m.bytes, 2**30 if big else 2**20, "GiB" if big else "MiB"),
-            "decimal": in_units(m.bytes, 10**9 if big else 10**6, "GB" if big else "MB"),
-            "line": _memory_line(d.value or 0, m.bytes_per_param, m.bytes, big),
+            "per": m.per,
+            "bytes": number(m.value),
+            "binary": in_units(m.value, 2**30 if big else 2**20, "GiB" if big else "MiB"),
+            "decimal": in_units(m.value, 10**9 if big else 10**6, "GB" if big else "MB"),
+            "line": _memory_line(d.value, m.per, m.value, big),
         })
 
     reported = None
