@@ -19,8 +19,8 @@ from symparam.blocks.saved import Key, Saved, kind_bytes, union
 from symparam.blocks.tree import Repeat
 from symparam.errors import InvalidValueError, Param, SymparamError
 from symparam.memory import DTYPE_BYTES, activations, kv_cache
-from symparam.placement import Layout, layer_indices, layer_kinds, stack_of, stages
-from symparam.symbols import B, N, n_img
+from symparam.placement import Layout, layer_indices, layer_kinds, source, stack_of, stages
+from symparam.symbols import B, N, n_img, symbol
 from symparam.symbols import s as S
 
 
@@ -226,6 +226,11 @@ def stage_saved(model: Any, layout: Layout, recompute: str, env: dict[str, int],
 #: the sizes a tensor-parallel rank holds a t-th of: query and key/value heads, the MLP's and
 #: the experts' inner widths (Megatron splits attention by heads and MLPs by their width)
 NARROWED = ("h", "h_kv", "d_ff", "d_moe", "d_sh")
+#: each of them as a refusal names it, with its verb
+NARROWED_WHAT = {"h": ("the query heads", "do"), "h_kv": ("the key/value heads", "do"),
+                 "d_ff": ("the MLP's inner width", "does"),
+                 "d_moe": ("each expert's inner width", "does"),
+                 "d_sh": ("the shared expert's inner width", "does")}
 
 
 def narrowed(model: Any, layout: Layout, recompute: str, dtype: str) -> int:
@@ -276,8 +281,9 @@ def narrowed_values(model: Any, layout: Layout) -> dict[str, int]:
     for name in NARROWED:  # d_head = H/h stays as wide as before
         if name in env:
             if env[name] % t:
-                raise InvalidValueError(f"{name} = {env[name]} does not divide by t = {t} (",
-                                        Param("tp"), ")")
+                what = NARROWED_WHAT[name]
+                raise InvalidValueError(f"{what[0]} ({source(model, symbol(name))}) "
+                                        f"{what[1]} not divide by t = {t} (", Param("tp"), ")")
             env[name] //= t
     probe = Layout(t, tp=t)  # a rank's tensor-parallel shards, all experts and layers
     held = {s.name: s.held for st in stages(model, probe) for s in st.shards}

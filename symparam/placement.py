@@ -33,9 +33,11 @@ import sympy
 
 from symparam.blocks.base import Block, tensor_leaves
 from symparam.blocks.entries import TensorInfo
+from symparam.blocks.sharding import KV_HEADS, QUERY_HEADS
 from symparam.blocks.tree import Repeat, Stack, Tensor
 from symparam.errors import InvalidValueError, Param
 from symparam.frozen import frozen
+from symparam.printing import text
 
 #: symbols of the per-GPU formulas
 PSI = sympy.Symbol("Ψ", positive=True, integer=True)
@@ -264,8 +266,9 @@ def stages(model: Any, layout: Layout) -> list[Stage]:
             raise InvalidValueError(Param("pp"), ": the pipeline split is derived for a model "
                                     "with one stack of layers; this one has several")
         if stack.layers % p:
-            raise InvalidValueError(f"the {stack.layers} layers do not divide into {p} stages (",
-                                    Param("pp"), ")")
+            raise InvalidValueError(f"the {stack.layers} layers of {stack.prefix} "
+                                    f"({_layers_source(model, stack)}) do not divide into {p} "
+                                    "stages (", Param("pp"), ")")
     if layout.ep > 1 and not any(t.expert for t, _ in entries):
         raise InvalidValueError(Param("ep"), ": this model has no experts to place")
     if layout.capacity is not None and not any(t.expert for t, _ in entries):
@@ -282,20 +285,25 @@ def stages(model: Any, layout: Layout) -> list[Stage]:
         held = list(shape)
         how = "replicated"
         if dim is not None and layout.tp > 1:
+            owner = tensor if tensor.tie is None else tensor.tie
+            if owner.units is not None and model.value_of(owner.units) % layout.tp:
+                n = model.value_of(owner.units)
+                raise InvalidValueError(f"the {n} {owner.unit[n != 1]} "
+                                        f"({source(model, owner.units)}) "
+                                        f"{'do' if n != 1 else 'does'} not divide by "
+                                        f"t = {layout.tp} (", Param("tp"), f"): {entry.name} "
+                                        "is split by them, each whole on one rank")
             if shape[dim] % layout.tp:
                 raise InvalidValueError(f"{entry.name} has {shape[dim]:,} along the dimension "
-                                        f"tensor parallelism splits, which does not divide by "
-                                        f"t = {layout.tp} (", Param("tp"), ")")
-            units = tensor.units if tensor.tie is None else tensor.tie.units
-            if units is not None and model.value_of(units) % layout.tp:
-                raise InvalidValueError(f"{entry.name} is laid out by {model.value_of(units)} "
-                                        f"heads or key/value groups, which do not divide by "
-                                        f"t = {layout.tp} (", Param("tp"), ")")
+                                        f"tensor parallelism splits "
+                                        f"({source(model, entry.shape[dim])}), which does not "
+                                        f"divide by t = {layout.tp} (", Param("tp"), ")")
             held[dim] //= layout.tp
             how = f"dim {dim} / t"
         if expert and layout.ep > 1:
             if shape[0] % layout.ep:
-                raise InvalidValueError(f"the {shape[0]} experts of {entry.name} do not divide "
+                raise InvalidValueError(f"the {shape[0]} experts of {entry.name} "
+                                        f"({source(model, entry.shape[0])}) do not divide "
                                         f"by e = {layout.ep} (", Param("ep"), ")")
             held[0] //= layout.ep
             how = "experts / e" if how == "replicated" else f"experts / e, {how}"
@@ -353,11 +361,42 @@ def _check_heads(model: Any, layout: Layout) -> None:
     for form in model.tree.forms().get("attention", ()):
         if form.name != "attention":
             continue
-        heads, kv = (model.value_of(x) for x in form.sizes[:2])
-        for what, n in (("query heads", heads), ("key/value heads", kv)):
+        for what, size in zip((QUERY_HEADS, KV_HEADS), form.sizes[:2], strict=False):
+            n = model.value_of(size)
             if n % layout.tp:
-                raise InvalidValueError(f"the {n} {what} do not divide by t = {layout.tp} (",
-                                        Param("tp"), ")")
+                raise InvalidValueError(f"the {n} {what[n != 1]} ({source(model, size)}) "
+                                        f"{'do' if n != 1 else 'does'} not divide by "
+                                        f"t = {layout.tp} (", Param("tp"), ")")
+
+
+def source(model: Any, expr: Any) -> str:
+    """Where ``expr``'s value comes from, as a refusal says it: the config key and its value
+    (``n_groups = 1``), the hyperparameter where the model has no config (``g_ssm = 1``), a
+    formula with each of its symbols so (``2·d_inner + … = 5,408 with …``), multi-query
+    attention's one key/value head as its option (``multi_query = true``)."""
+    if isinstance(expr, int):
+        expr = sympy.Integer(expr)
+    value = model.value_of(expr)
+    if isinstance(expr, sympy.Symbol):
+        return f"{model.config_keys.get(expr.name, expr.name)} = {value}"
+    if expr.is_Number:
+        if value == 1 and model.options.get("multi_query") is True:
+            return "multi-query attention, multi_query = true"
+        return f"{value}, fixed by the architecture"
+    symbols = sorted(expr.free_symbols, key=lambda x: x.name)
+    return f"{text(expr)} = {value:,}, with " + ", ".join(source(model, x) for x in symbols)
+
+
+def _layers_source(model: Any, stack: LayerStack) -> str:
+    """The config key that numbers ``stack``'s layers and its value, or how they are counted."""
+    if stack.repeat is not None:
+        start, stride = model.value_of(stack.repeat.start), stack.repeat.stride
+        if start == 0 and stride == 1:
+            return source(model, stack.repeat.count_expr)
+    layers = sympy.Symbol("N")
+    if "N" in model.config_keys and model.value_of(layers) == stack.layers:
+        return source(model, layers)
+    return "counted from its layers' indices"
 
 
 @frozen

@@ -267,8 +267,10 @@ def _refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
 
 @pytest.mark.parametrize(("argv", "says"), [
     (["--gpus", "12", "--tp", "8"], "do not divide by t × p = 8 × 1 = 8 (--tp, --pp)"),
-    (["--gpus", "12", "--tp", "3"], "heads do not divide by t = 3 (--tp)"),
-    (["--gpus", "5", "--pp", "5"], "layers do not divide into 5 stages (--pp)"),
+    (["--gpus", "12", "--tp", "3"], "heads (num_attention_heads = 32) do not divide by t = 3 "
+                                    "(--tp)"),
+    (["--gpus", "5", "--pp", "5"], "layers of model.layers (num_hidden_layers = 32) do not "
+                                   "divide into 5 stages (--pp)"),
     (["--gpus", "8", "--ep", "2"], "no experts"),
     (["--tp", "2"], "--tp needs --gpus"),
     (["--gpus", "8", "--sp"], "--sp"),
@@ -519,9 +521,9 @@ def test_megatron_splits_of_decoders_without_a_tp_plan(family: str) -> None:
 @pytest.mark.parametrize(("config", "says"), [
     ({"model_type": "falcon", "hidden_size": 64, "num_attention_heads": 8, "num_kv_heads": 2,
       "new_decoder_architecture": True, "num_hidden_layers": 2, "vocab_size": 256},
-     "laid out by 2 heads or key/value groups, which do not divide by t = 4"),
+     r"the 2 key/value groups \(num_kv_heads = 2\) do not divide by t = 4"),
     ({"model_type": "falcon", "hidden_size": 64, "num_attention_heads": 8, "multi_query": True,
-      "num_hidden_layers": 2, "vocab_size": 256}, "the 1 key/value heads do not divide"),
+      "num_hidden_layers": 2, "vocab_size": 256}, "the 1 key/value head .* does not divide"),
 ])
 def test_fused_projections_refused_where_their_split_is_not_whole_heads(
         config: dict[str, Any], says: str) -> None:

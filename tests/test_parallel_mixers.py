@@ -70,7 +70,7 @@ def test_each_rank_holds_megatron_cores_shards(t: int) -> None:
 
 
 @pytest.mark.parametrize(("change", "says"), [
-    ({"n_groups": 1}, "laid out by 1 heads or key/value groups, which do not divide by t = 2"),
+    ({"n_groups": 1}, r"the 1 group of B and C \(n_groups = 1\) does not divide by t = 2"),
     ({"use_bias": True}, "asserts neither"),
     ({"use_conv_bias": False}, "asserts neither"),
 ])
@@ -83,7 +83,7 @@ def test_the_preset_of_one_group_is_refused(capsys: pytest.CaptureFixture[str]) 
     """Mamba2-2.7B has one group of B and C: Megatron-Core gives each rank whole groups."""
     assert main(["memory", "mamba2-2.7b", "--gpus", "2", "--tp", "2"]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "do not divide by t = 2" in err
+    assert err.count("\n") == 1 and "does not divide by t = 2" in err
 
 
 def test_tensor_parallel_traffic_of_mamba2_layers(tmp_path: Any,
@@ -165,8 +165,8 @@ def _layer_free(name: str) -> str:
 
 @pytest.mark.parametrize(("change", "says"), [
     ({"linear_num_key_heads": 1, "linear_num_value_heads": 2},
-     "laid out by 1 heads or key/value groups, which do not divide by t = 2"),
-    ({"num_key_value_heads": 1}, "laid out by 1 heads or key/value groups"),
+     r"the 1 key head of the gated delta-net \(linear_num_key_heads = 1\) does not divide"),
+    ({"num_key_value_heads": 1}, r"the 1 key/value head \(num_key_value_heads = 1\)"),
 ])
 def test_key_heads_that_do_not_divide_are_refused(change: dict[str, Any], says: str) -> None:
     with pytest.raises(InvalidValueError, match=says):

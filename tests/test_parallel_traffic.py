@@ -176,7 +176,7 @@ def test_latent_attention_ring_passes_heads_keys_and_values() -> None:
                                               config["v_head_dim"])
 
 
-@pytest.mark.parametrize(("lang", "says"), [("en", "counted together"), ("zh", "合在一起计数"),
+@pytest.mark.parametrize(("lang", "says"), [("en", "counted together"), ("zh", "合并计数"),
                                             ("ko", "묶어 셉니다")])
 def test_derivation_names_each_kinds_layers(lang: str, says: str,
                                              capsys: pytest.CaptureFixture[str]) -> None:

@@ -37,7 +37,7 @@ from symparam.blocks import (
     Sequential,
 )
 from symparam.blocks.saved import Key, same_tensor
-from symparam.blocks.sharding import column, row
+from symparam.blocks.sharding import KV_GROUPS, column, row
 from symparam.family import Family, Option
 from symparam.frozen import frozen
 from symparam.modeltype import ActivationName, Flag, ModelType, Reader, Rule, Size, heads
@@ -53,7 +53,7 @@ def attention(options: Mapping[str, Any], width: Any, cache: Any,
     qkv = Linear(H, width, bias=bias)
     # one key/value head (multi-query) is not split: the heads' check refuses it
     if options["new_decoder_architecture"]:  # laid out by key/value groups
-        column(qkv, units=h_kv)
+        column(qkv, units=h_kv, unit=KV_GROUPS)
     elif not options["multi_query"]:  # laid out head by head, (B, s, h, 3, d_head)
         column(qkv, units=h)
     same_tensor("attention input", (qkv, "input"), key=reads)

@@ -31,7 +31,7 @@ from symparam.blocks import (
     Sequential,
     Tensor,
 )
-from symparam.blocks.sharding import column, row, split, unsplit
+from symparam.blocks.sharding import SSM_GROUPS, column, laid_out, row, split, unsplit
 from symparam.blocks.ssm import CausalConv1d, ChunkedScan
 from symparam.errors import ConfigError
 from symparam.family import Divides, Family, Option
@@ -75,12 +75,11 @@ def mixer(options: Mapping[str, Any]) -> Any:
     }
     if bias or not options["conv_bias"]:
         return unsplit(Sequential(kind="mixer", **parts), WHY_BIASES)
-    column(parts["in_proj"], units=g_ssm)
+    column(parts["in_proj"], units=g_ssm, unit=SSM_GROUPS)
     for name in ("dt_bias", "A_log", "D"):
         split(parts[name], 0)
     for tensor in (parts["conv1d"].weight, parts["conv1d"].bias, parts["norm"].weight):
-        split(tensor, 0)
-        tensor.units = g_ssm
+        laid_out(split(tensor, 0), g_ssm, SSM_GROUPS)
     row(parts["out_proj"])
     return Sequential(kind="mixer", **parts)
 

@@ -53,7 +53,16 @@ from symparam.blocks import (
     Sequential,
     Tensor,
 )
-from symparam.blocks.sharding import column, replicated, row, split
+from symparam.blocks.sharding import (
+    KEY_HEADS,
+    KV_HEADS,
+    QUERY_HEADS,
+    column,
+    laid_out,
+    replicated,
+    row,
+    split,
+)
 from symparam.blocks.ssm import CausalConv1d, DeltaRule
 from symparam.errors import ConfigError, quoted
 from symparam.family import Divides, Family, Option
@@ -86,11 +95,12 @@ def gated_delta_net() -> Any:
     key, value = h_lk * d_lk, h_lv * d_lv
     convolved = 2 * key + value  # q, k and v
     conv = CausalConv1d(convolved, d_conv, bias=False)
-    split(conv.weight, 0).units = h_lk
+    laid_out(split(conv.weight, 0), h_lk, KEY_HEADS)
     return Sequential(
         kind="mixer",
-        in_proj_qkvz=column(Linear(H, 2 * key + 2 * value, bias=False), units=h_lk),
-        in_proj_ba=column(Linear(H, 2 * h_lv, bias=False), units=h_lk),
+        in_proj_qkvz=column(Linear(H, 2 * key + 2 * value, bias=False), units=h_lk,
+                            unit=KEY_HEADS),
+        in_proj_ba=column(Linear(H, 2 * h_lv, bias=False), units=h_lk, unit=KEY_HEADS),
         conv1d=conv,
         act=Activation(convolved),
         dt_bias=split(Tensor(h_lv), 0),
@@ -112,9 +122,12 @@ def gated_attention(options: Mapping[str, Any]) -> Attention:
     # output is (h, 2·d_head): a rank's h/t heads whole; Megatron-Core's attention_output_gate
     # puts each query group's gates in its linear_qkv output, split by query groups)
     return Attention(h * d_head, h * d_head, kv_cache=2 * h_kv * d_head, heads=h,
-                     q_proj=column(Linear(H, 2 * h * d_head, bias=bias), units=h),
-                     k_proj=column(Linear(H, h_kv * d_head, bias=bias), units=h_kv),
-                     v_proj=column(Linear(H, h_kv * d_head, bias=bias), units=h_kv),
+                     q_proj=column(Linear(H, 2 * h * d_head, bias=bias), units=h,
+                                   unit=QUERY_HEADS),
+                     k_proj=column(Linear(H, h_kv * d_head, bias=bias), units=h_kv,
+                                   unit=KV_HEADS),
+                     v_proj=column(Linear(H, h_kv * d_head, bias=bias), units=h_kv,
+                                   unit=KV_HEADS),
                      o_proj=row(Linear(h * d_head, H, bias=bias)),
                      q_norm=RMSNorm(d_head, per_token=h), k_norm=RMSNorm(d_head, per_token=h_kv),
                      output_gate=Elementwise(h * d_head, activation=1, gate=1))

@@ -42,18 +42,36 @@ def _decide(tensor: Tensor | None, split: int | None) -> None:
     tensor.decided = True
 
 
-def column(linear: Any, units: Any = None) -> Any:
+#: what a tensor is laid out by (:attr:`Tensor.unit`), as a refusal names it: one, several
+HEADS = ("head", "heads")
+QUERY_HEADS = ("query head", "query heads")
+KV_HEADS = ("key/value head", "key/value heads")
+KV_GROUPS = ("key/value group", "key/value groups")
+SSM_GROUPS = ("group of B and C", "groups of B and C")
+KEY_HEADS = ("key head of the gated delta-net", "key heads of the gated delta-net")
+
+
+def column(linear: Any, units: Any = None, unit: tuple[str, str] = HEADS) -> Any:
     """Mark ``linear`` (a Linear or GPT-2's Conv1D) column-parallel: its output split.
     ``units``: a fused output laid out unit by unit (GPT-NeoX's and BLOOM's q, k, v head by
     head, (B, s, h, 3·d_head); Falcon's by key/value groups), whose split gives each rank whole
-    units only where they divide by t (checked where the layout is placed)."""
+    units only where they divide by t (checked where the layout is placed); ``unit`` names
+    them (one, several: :data:`HEADS`, :data:`KV_GROUPS`, …)."""
     _decide(linear.weight, linear.out_dim)
     _decide(linear.bias, 0)
     for tensor in (linear.weight, linear.bias):
         if tensor is not None and tensor.tie is None:
-            tensor.units = units
+            laid_out(tensor, units, unit)
     linear.parallel = "column"
     return linear
+
+
+def laid_out(tensor: Tensor, units: Any, unit: tuple[str, str]) -> Tensor:
+    """Mark ``tensor``'s split dimension as laid out by ``units`` whole ``unit`` (one, several),
+    which must divide by t."""
+    tensor.units = units
+    tensor.unit = unit
+    return tensor
 
 
 def row(linear: Any) -> Any:

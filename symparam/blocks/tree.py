@@ -64,6 +64,8 @@ class Tensor(Inert):
     #: a fused output laid out by these units (heads, key/value groups), each of which a rank
     #: must hold whole: they must divide by t
     units: Any = None
+    #: what those units are, one and several (("head", "heads")), as a refusal names them
+    unit: tuple[str, str] = ("head", "heads")
     #: a leaf: one level, one block (plain attributes: a tree of 100,000 tensors asks each)
     depth = 1  # type: ignore[assignment]
     size = 1  # type: ignore[assignment]

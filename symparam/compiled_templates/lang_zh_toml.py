@@ -1,5 +1,5 @@
 # templates/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '70583:51e88925'
+SOURCE = '70593:ca99a3e6'
 TABLE = {'title': '{model} 的参数量',
  'intro': '{architecture} 一共有多少参数？下文的每个数字都由 symparam 根据模型的模块树推导得出，模块名与模型 {names} 中的名称一致。',
  'intro_symbolic': '{family}系列（{architecture}）的参数量，写成超参数的公式，不代入具体数值。',
@@ -469,19 +469,19 @@ TABLE = {'title': '{model} 的参数量',
           'gpu_traffic_pipeline': '流水线各段之间的发送',
           'gpu_traffic_expert': '专家的全对全通信',
           'gpu_traffic_context': '上下文并行的环形传递',
-          'gpu_traffic_refused': '{kind}：这个模型没有推导。',
+          'gpu_traffic_refused': '{kind}：尚未对这个模型推导。',
           'gpu_traffic_rules': '通信量公式中，d 是持有相同权重的 GPU 数，{nstage} 是这块 GPU 上的层数。',
           'gpu_traffic_rules_data': '环形全归约从每块 GPU 发送其数据的 2(d − 1)/d，归约散射或全收集各发送其中一半。ZeRO-0 和 '
                                     'ZeRO-1 每步归约一次梯度；ZeRO-2 在每个微批次之后归约，最后收集一次权重；ZeRO-3 '
                                     '还要在每个微批次的前向和反向传播时收集权重（DeepSpeed 的调度）。',
           'gpu_traffic_rules_tensor': '张量并行在前向传播中全归约每个行并行块的输出；在反向传播中，对被切分的部分完整读取的每个张量全归约其梯度：块的输入，或潜在注意力的查询潜向量、键值潜向量和共享的旋转键（Megatron-LM）。',
-          'gpu_traffic_rules_kinds': '这块 GPU 上的层不止一种，全归约相同的层合在一起计数：每种 {nk} 层，每层每个词元全归约 {wk} '
-                                     '个元素：{kinds}。',
+          'gpu_traffic_rules_kinds': '这块 GPU 上的层不止一种，全归约方式相同的层合并计数：每种 {nk} 层，每层每个词元全归约 {wk} 个元素，即 '
+                                     '{kinds}。',
           'gpu_traffic_rules_pipeline': '流水线的每一段把每个微批次的激活值传给下一段，再把梯度传回上一段。',
           'gpu_traffic_rules_expert': '专家并行在每个 MoE 层的前向和反向传播中以全对全方式交换词元。',
           'gpu_traffic_rules_moe': '其中 MoE 层的层数为 {ne}。',
           'gpu_traffic_rules_context': '环形注意力在每层把每块 GPU 的键和值沿环传递 3(c − 1) 次，每个词元 {wkv} 个数。',
-          'gpu_bubble': 'Megatron-LM 的 1F1B 调度下的流水线气泡（Narayanan 等，2021）：占理想步长的 '
+          'gpu_bubble': 'Megatron-LM 的 1F1B 调度下的流水线气泡（Narayanan 等，2021）占理想单步耗时的 '
                         '{bubble}（{percent}）。',
           'gpu_fits': '这能放进一块 {limit} 字节（{limit_binary}）的 GPU，还剩 {spare} 字节。',
           'gpu_over': '这放不进一块 {limit} 字节（{limit_binary}）的 GPU：超出 {over} 字节（{over_binary}）。',
