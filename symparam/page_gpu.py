@@ -18,7 +18,6 @@ so, and hides while the reader's values differ from the page's own.
 
 from __future__ import annotations
 
-import copy
 from fractions import Fraction
 from typing import Any
 
@@ -97,7 +96,6 @@ def layout_flags(step: GpuStep) -> str:
 def gpu_section(step: GpuStep, words: Words, flags: str | None = None) -> dict[str, Any]:
     """What the page's per-GPU section shows of ``step`` (nothing reckoned here), ``flags``
     the options that gave it (by default :func:`layout_flags`)."""
-    words = page_worded(words)
     f = step.found
     lay = f.layout
     each = _each(words)
@@ -160,17 +158,6 @@ def gpu_section(step: GpuStep, words: Words, flags: str | None = None) -> dict[s
             if traffic else None,
             "bubble": _bubble(step, words), "fits": _fits(step, words, gap),
             "rules": gap.join(_rules(step, words))}
-
-
-def page_worded(words: Words) -> Words:
-    """``words`` with the derivation's sentences of this section (``text.gpu_*``) as the page
-    words them where it does otherwise (``page.gpu_text``: Korean's in the page's 해라체, the
-    derivation's in 합니다체); the derivation's own are left as they are."""
-    worded = copy.copy(words)
-    worded.strings = {lang: {**table, "text": {**table["text"],
-                                               **table["page"].get("gpu_text", {})}}
-                      for lang, table in words.strings.items()}
-    return worded
 
 
 def _each(words: Words) -> Any:

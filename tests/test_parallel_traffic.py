@@ -177,7 +177,7 @@ def test_latent_attention_ring_passes_heads_keys_and_values() -> None:
 
 
 @pytest.mark.parametrize(("lang", "says"), [("en", "counted together"), ("zh", "合并计数"),
-                                            ("ko", "묶어 셉니다")])
+                                            ("ko", "묶어 센다")])
 def test_derivation_names_each_kinds_layers(lang: str, says: str,
                                              capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["derive", "deepseek-v3", "--gpus", "64", "--tp", "8", "--ep", "8", "--seq",

@@ -1,5 +1,5 @@
 # templates/page/lang/en.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '7577:84d43222'
+SOURCE = '7380:f62d0dda'
 TABLE = {'name': 'English',
  'title': '{model}: parameters, derived',
  'lede': 'Change a hyperparameter: the total, the active parameters and every figure below are '
@@ -116,5 +116,4 @@ TABLE = {'name': 'English',
                'tensor, when the page was made: they do not change with the values above, and are '
                "hidden while those differ from the page's own.",
  'gpu_changed': "The per-GPU figures are for the page's own values and are left out for these; "
-                '{command} gives them for any values.',
- 'gpu_text': {}}
+                '{command} gives them for any values.'}

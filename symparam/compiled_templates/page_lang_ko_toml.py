@@ -1,5 +1,5 @@
 # templates/page/lang/ko.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '17225:9f4a555f'
+SOURCE = '8961:a99ae422'
 TABLE = {'name': '한국어',
  'title': '{model}: 파라미터 수 유도',
  'lede': '하이퍼파라미터를 바꾸면 전체 파라미터 수, 활성 파라미터 수, 그리고 아래의 모든 수치가 이 페이지 안에서 닫힌 형식으로부터 정확히 다시 계산된다.',
@@ -92,84 +92,4 @@ TABLE = {'name': '한국어',
              '{memory}와 {flops}로 구할 수 있다.',
  'gpu_static': '아래 수치는 이 페이지를 만든 명령줄에 주어진 병렬 배치({flags})와 모델 자체의 값에 대한 것이다. 페이지를 만들 때 텐서 하나하나를 따져 '
                '한 번 계산한 값이므로 위의 값을 바꿔도 달라지지 않으며, 위의 값이 페이지 자체의 값과 다른 동안에는 숨겨진다.',
- 'gpu_changed': 'GPU별 수치는 페이지 자체의 값에 대한 것이어서 지금 값에서는 보이지 않는다. 다른 값에서의 수치는 {command} 명령으로 구할 수 있다.',
- 'gpu_text': {'gpu_intro': 'GPU {gpus}장을 데이터 병렬(d = {dp}), 텐서 병렬(t = {tp}), 파이프라인 병렬(p = {pp})로 '
-                           '나누어 학습하며, {zero}. 옵티마이저 방식은 {optimiser}이다. {psi}는 GPU 한 장이 가진 파라미터 '
-                           '수(나뉜 텐서는 그 조각, 나머지는 통째로)이고, {nd}는 ZeRO가 이를 나누어 맡기는 데이터 병렬 랭크 수로, 랭크마다 '
-                           '{share}씩 가진다.',
-              'gpu_zero': 'ZeRO {zero}단계를 쓴다',
-              'gpu_no_zero': 'ZeRO는 쓰지 않는다',
-              'gpu_experts': '전문가(expert)는 데이터 병렬 랭크 가운데 e = {ep}개에 나뉘어 놓인다. {psi_e}는 GPU 한 장이 가진 '
-                             '전문가 파라미터 수이며, 같은 전문가를 가진 {nde}개 랭크 사이에서 나뉜다.',
-              'gpu_only': 'GPU마다 파라미터 {params}개를 가진다.',
-              'gpu_first': '가장 많이 가진 GPU는 파이프라인 첫 단계({stages}단계 중 {stage}번째, 토큰 임베딩 표 포함)에 있으며 '
-                           '파라미터 {params}개를 가진다.',
-              'gpu_last': '가장 많이 가진 GPU는 파이프라인 마지막 단계({stages}단계 중 {stage}번째, 마지막 정규화 층과 출력 헤드 '
-                          '포함)에 있으며 파라미터 {params}개를 가진다.',
-              'gpu_middle': '가장 많이 가진 GPU는 파이프라인 {stage}번째 단계({stages}단계 중)에 있으며 파라미터 {params}개를 '
-                            '가진다.',
-              'gpu_expert_params': '전문가 파라미터도 {params}개 더 가진다.',
-              'gpu_rules': '텐서 병렬은 Megatron-LM 방식(Shoeybi 외, 2019)으로 텐서를 나눈다. q, k, v와 MLP의 '
-                           'up·gate 투영은 출력 쪽으로, 출력 투영과 down 투영은 입력 쪽으로, 토큰 임베딩 표와 출력 헤드는 어휘 쪽으로 '
-                           '나누고, 정규화 층과 행 병렬 투영의 편향, 라우터는 통째로 둔다. ZeRO(Rajbhandari 외, 2020)는 옵티마이저 '
-                           '상태를(1단계), 여기에 기울기를(2단계), 가중치까지(3단계) 나눈다.',
-              'gpu_context': '컨텍스트 병렬은 시퀀스마다 토큰을 GPU c = {cp}장에 나눈다. 이 GPU들은 같은 가중치를 가지므로, 기울기는 '
-                             '{nd} = d·c = {group}장의 GPU 사이에서 모으고 ZeRO도 이들 사이에서 나눈다.',
-              'gpu_sequence': '시퀀스 병렬(Korthikanti 외, 2022)은 어텐션 헤드와 내부 폭 밖의 활성값을 토큰 단위로 텐서 병렬 랭크 '
-                              't개에 나눈다.',
-              'gpu_recompute_none': '재계산은 하지 않는다',
-              'gpu_recompute_selective': '선택적 재계산을 한다',
-              'gpu_recompute_full': '전체 재계산을 한다',
-              'gpu_activations_tp': '텐서 병렬에서는 랭크 하나의 몫이다. 어텐션 헤드와 MLP·전문가의 내부 폭은 1/t씩(헤드 하나의 폭은 '
-                                    '그대로)이고, 정규화 층과 잔차 흐름, 열 병렬 선형층의 입력은 시퀀스 병렬이 나누지 않는 한 통째로 둔다.',
-              'gpu_activations_sp': '시퀀스 병렬을 쓰면 어텐션 헤드와 내부 폭 밖의 텐서(정규화 층, 잔차 흐름, 열 병렬 선형층의 입력, '
-                                    '라우터)는 토큰의 1/t만 저장한다.',
-              'gpu_activations_sp_latent': '잠재 어텐션의 잠재 벡터와 그 정규화도 토큰의 1/t만 저장한다. Megatron-Core의 다중 '
-                                           '잠재 어텐션이 이를 각 GPU가 맡은 시퀀스 구간에서 계산하기 때문이다.',
-              'gpu_activations_cp': '컨텍스트 병렬을 쓰면 GPU마다 시퀀스별로 토큰 s/c = {tokens}개의 텐서만 저장한다(c = '
-                                    '{cp}, 링 어텐션은 s × s 크기의 텐서를 저장하지 않는다).',
-              'gpu_activations_ep': '전문가 쪽 행은 이 GPU의 전문가들이 용량 계수 c = {c}에서 받는 행으로, 층마다 {rows}이며 '
-                                    '모자라면 채워 넣는다.',
-              'gpu_activations_pp': 'Megatron-LM의 비인터리브 1F1B 스케줄에서 파이프라인 {q}번째 단계는 정점에서 마이크로배치 '
-                                    '{flight}개의 활성값을 가진다(m = {m}). 이 GPU는 {k}개를 가지며 하나에 {one}바이트다. '
-                                    '단계별로는 {stages}바이트다.',
-              'gpu_activations_need_seq': '활성값과 통신량에는 시퀀스 길이({seq})가 필요하다.',
-              'gpu_activations_refused': '이 배치에서는 활성값을 유도하지 않으며({command}에서 이유를 알려 준다) 합계에도 넣지 '
-                                         '않는다.',
-              'gpu_no_activations': '활성값은 포함하지 않는다.',
-              'gpu_kv': '추론할 때 시퀀스 B = {batch}개의 KV 캐시는 복제본 하나의 GPU 한 장에 {bytes}바이트({binary})이며, 그 '
-                        '복제본의 t장과 p장에 나뉜다.',
-              'gpu_kv_context': '추론할 때 시퀀스 B = {batch}개의 KV 캐시는 복제본 하나의 GPU 한 장에 '
-                                '{bytes}바이트({binary})이며, 그 복제본의 t장, p장, c장에 나뉜다.',
-              'gpu_kv_latent': '추론할 때 시퀀스 B = {batch}개의 KV 캐시는 복제본 하나의 GPU 한 장에 '
-                               '{bytes}바이트({binary})이며, 그 복제본의 p장에 나뉜다. 잠재 어텐션의 캐시는 헤드별로 나뉘지 않아 텐서 '
-                               '병렬 GPU t장이 저마다 전부를 가진다. vLLM이 이 캐시를 키·값 헤드 하나로 디코딩하기 때문이다.',
-              'gpu_kv_latent_context': '추론할 때 시퀀스 B = {batch}개의 KV 캐시는 복제본 하나의 GPU 한 장에 '
-                                       '{bytes}바이트({binary})이며, 그 복제본의 p장과 c장에 나뉜다. 잠재 어텐션의 캐시는 '
-                                       '헤드별로 나뉘지 않아 텐서 병렬 GPU t장이 저마다 전부를 가진다. vLLM이 이 캐시를 키·값 헤드 '
-                                       '하나로 디코딩하기 때문이다.',
-              'gpu_kv_stages': '파이프라인 단계마다 맡는 몫이 달라 각각 {stages}바이트이며, 위의 수치는 가장 많이 가진 단계의 것이다.',
-              'gpu_traffic_intro': 'GPU 한 장이 마이크로배치 m = {m}개로 이루어진 학습 한 스텝에서 보내는 양을 원소 수에 원소 하나의 '
-                                   '바이트 수를 곱해 센다.',
-              'gpu_traffic_refused': '{kind}: 이 모델에서는 유도하지 않는다.',
-              'gpu_traffic_rules': '통신량 공식에서 d는 같은 가중치를 가진 GPU 수, {nstage}는 이 GPU에 있는 층 수다.',
-              'gpu_traffic_rules_data': '링 올리듀스는 GPU마다 데이터의 2(d − 1)/d를 보내고, 리듀스-스캐터나 올개더는 그 절반을 '
-                                        '보낸다. ZeRO-0과 ZeRO-1은 스텝마다 기울기를 한 번 모으고, ZeRO-2는 마이크로배치마다 '
-                                        '모은 뒤 가중치를 한 번 모으며, ZeRO-3은 마이크로배치마다 순전파와 역전파에서 가중치도 '
-                                        '모은다(DeepSpeed의 스케줄).',
-              'gpu_traffic_rules_tensor': '텐서 병렬은 순전파에서 행 병렬 블록의 출력을 올리듀스하고, 역전파에서는 분할된 부분이 통째로 읽는 '
-                                          '텐서마다 그 기울기를 올리듀스한다. 블록의 입력, 또는 잠재 어텐션의 쿼리 잠재 벡터, 키·값 잠재 '
-                                          '벡터, 공유 회전 키다(Megatron-LM).',
-              'gpu_traffic_rules_kinds': '이 GPU의 층은 여러 종류이며, 올리듀스가 같은 층끼리 묶어 센다. 종류마다 층이 {nk}개이고, '
-                                         '층마다 토큰 하나에 원소 {wk}개를 올리듀스한다: {kinds}.',
-              'gpu_traffic_rules_pipeline': '파이프라인 단계는 마이크로배치마다 활성값을 다음 단계로 보내고 기울기를 앞 단계로 돌려보낸다.',
-              'gpu_traffic_rules_expert': '전문가 병렬은 MoE 층마다 순전파와 역전파에서 토큰을 올투올로 주고받는다.',
-              'gpu_traffic_rules_moe': '그중 MoE 층의 수는 {ne}이다.',
-              'gpu_traffic_rules_context': '링 어텐션은 층마다 GPU의 키와 값을 링을 따라 3(c − 1)번 넘기며, 넘기는 수는 토큰 '
-                                           '하나에 {wkv}개다.',
-              'gpu_bubble': 'Megatron-LM의 1F1B 스케줄에서 파이프라인 버블(Narayanan 외, 2021)은 이상적인 스텝 시간의 '
-                            '{bubble}이다({percent}).',
-              'gpu_fits': '{limit}바이트({limit_binary}) GPU에 들어가며 {spare}바이트가 남는다.',
-              'gpu_over': '{limit}바이트({limit_binary}) GPU에 들어가지 않는다. {over}바이트({over_binary})가 '
-                          '넘친다.',
-              'gpu_fits_without_activations': '(가중치, 기울기, 옵티마이저 상태만 셌으며 활성값은 넣지 않았다.)'}}
+ 'gpu_changed': 'GPU별 수치는 페이지 자체의 값에 대한 것이어서 지금 값에서는 보이지 않는다. 다른 값에서의 수치는 {command} 명령으로 구할 수 있다.'}

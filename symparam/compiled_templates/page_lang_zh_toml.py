@@ -1,5 +1,5 @@
 # templates/page/lang/zh.toml as a Python literal: written by tools/compile_templates.py, never edited
-SOURCE = '7491:7ce9fa65'
+SOURCE = '7294:e638dfe2'
 TABLE = {'name': '中文',
  'title': '{model}：参数量推导',
  'lede': '修改任一超参数，总参数量、激活参数量以及下文的每个数字都会在本页内根据闭式公式重新精确计算。',
@@ -81,5 +81,4 @@ TABLE = {'name': '中文',
                      'transformers 的前向计算中读出，{flops} 会给出这些数值及其公式。',
  'run_many': '该模型的各层分为 {runs} 段结构不同的层，而页面最多为 {limit} 段推导内存和计算量，请用 {memory} 和 {flops} 求得。',
  'gpu_static': '以下数字对应生成本页面的命令行所给的并行布局（{flags}）和模型自身的取值。它们在生成页面时逐个张量算出一次，不随上方的取值变化；上方取值与页面自身的取值不同时，这些数字会被隐藏。',
- 'gpu_changed': '每块 GPU 的数字只对应页面自身的取值，当前取值下不予显示；其他取值下的结果可用 {command} 求得。',
- 'gpu_text': {}}
+ 'gpu_changed': '每块 GPU 的数字只对应页面自身的取值，当前取值下不予显示；其他取值下的结果可用 {command} 求得。'}
