@@ -314,7 +314,8 @@ def show(record: dict[str, Any], compared: dict[str, Any]) -> None:
         print(f"    inference KV cache a GPU: not derived ({kv['refused']})")
     for row in r.get("traffic", ()):
         if row["formula_elements"] is None:
-            print(f"    traffic, {row['kind']}: {row['note']}")
+            print(textwrap.fill(f"traffic, {row['kind']}: {row['note']}", 100,
+                                initial_indent="    ", subsequent_indent="      "))
             continue
         value = row["bytes"]
         shown = f"{value:,} B" if isinstance(value, int) else f"{value} B"

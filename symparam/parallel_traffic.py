@@ -74,6 +74,14 @@ class Traffic:
     kinds: tuple[tuple[int, Any], ...] = ()
 
 
+#: why latent attention's tensor-parallel traffic is not derived without sequence parallelism
+LATENT_WITHOUT_SP = (
+    "not derived without --sp: every rank's heads read latent attention's shared rotary key "
+    "whole, and Megatron-Core's multi-latent attention sums that key's gradient over the "
+    "tensor-parallel ranks only under sequence parallelism (megatron/core/transformer/"
+    "multi_latent_attention.py gathers k_pos_emb over the sequence only then); give --sp")
+
+
 def all_reduces(layer: Block) -> tuple[list[Any], list[Any]]:
     """The widths tensor parallelism all-reduces in a layer (:data:`CONVENTIONS`): in the
     forward pass each row-parallel block's output (experts whose matrices it splits count as
@@ -136,7 +144,10 @@ def traffic_per_step(model: Any, layout: Layout, stage: Stage, optimiser: Any,
     kinds = None if kinds is None else [(block, n) for block, n in kinds if n]
     layers = stage.layers if p > 1 else (stack.layers if stack is not None else 0)
     terms: tuple[tuple[int, Any], ...] = ()
-    if t > 1 and kinds is None:
+    latent = any("latent" in f.flags for f in model.tree.forms().get("attention", ()))
+    if t > 1 and latent and not layout.sp:
+        rows.append(("tensor-parallel all-reduces", 0, None, act_bytes, LATENT_WITHOUT_SP))
+    elif t > 1 and kinds is None:
         rows.append(("tensor-parallel all-reduces", 0, None, act_bytes,
                      "not derived: the model has an encoder's and a decoder's stacks of layers"
                      if stack is not None and not stack.layers else

@@ -35,8 +35,9 @@ LAYOUTS = [
               "selective"]),
     ("gpt2", ["--gpus", "6", "--pp", "3"]),  # no --seq: no activations, no traffic
     # dense then MoE layers of latent attention: N_1, N_2 and N_E; a latent cache whole on t
-    ("deepseek-v3", ["--gpus", "128", "--tp", "8", "--ep", "8", "--cp", "2", "--seq", "4096",
-                     "--batch", "64"]),
+    ("deepseek-v3", ["--gpus", "128", "--tp", "8", "--sp", "--ep", "8", "--cp", "2", "--seq",
+                     "4096", "--batch", "64"]),
+    ("deepseek-v3", ["--gpus", "64", "--tp", "8", "--seq", "4096"]),  # no --sp: refused rows
     ("glm-4.5-air", ["--gpus", "16", "--tp", "2", "--pp", "2", "--seq", "1024", "--batch",
                      "32", "--sp"]),  # stages of unlike layers
 ]

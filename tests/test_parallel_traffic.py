@@ -74,11 +74,11 @@ def _sent(layer: list[tuple[str, int]], t: int, sp: bool, full: bool) -> Fractio
     return 2 * part * g * (2 if full else 1) + 2 * part * f  # all-reduces: g forward, f back
 
 
-@pytest.mark.parametrize(("sp", "recompute"), [(True, "none"), (False, "full"),
-                                               (True, "full"), (False, "selective")])
-def test_deepseek_v3_tensor_traffic_by_megatrons_rules(sp: bool, recompute: str) -> None:
-    """DeepSeek-V3 on 64 GPUs, t = 8: its first_k_dense_replace dense layers and the rest MoE,
-    every one of latent attention; said 'not derived' before."""
+@pytest.mark.parametrize("recompute", ["none", "selective", "full"])
+def test_deepseek_v3_tensor_traffic_by_megatrons_rules(recompute: str) -> None:
+    """DeepSeek-V3 on 64 GPUs, t = 8 with sequence parallelism: its first_k_dense_replace
+    dense layers and the rest MoE, every one of latent attention; said 'not derived' before."""
+    sp = True
     config = _config("deepseek-v3")
     t, b, s, batch = 8, 1, 4096, 512
     layout = Layout(64, tp=t, sp=sp, micro_batch=b, batch=batch, seq=s)
@@ -96,6 +96,21 @@ def test_deepseek_v3_tensor_traffic_by_megatrons_rules(sp: bool, recompute: str)
     assert (dense_layers, moe_layers) == (dense, config["num_hidden_layers"] - dense)
     assert {str(x) for x in (dense_width + moe_width).free_symbols} == {"H", "r_q", "r_kv",
                                                                          "d_rope"}
+
+
+@pytest.mark.parametrize("recompute", ["none", "full"])
+def test_latent_attention_without_sequence_parallelism_is_not_derived(recompute: str) -> None:
+    """Without sequence parallelism Megatron-Core's multi-latent attention runs no collective
+    on the shared rotary key, whose gradient every rank's heads add to (k_pos_emb is gathered
+    over the sequence only under sequence_parallel): its tensor-parallel traffic is refused,
+    saying so, and the other rows stay."""
+    layout = Layout(64, tp=8, micro_batch=1, batch=512, seq=4096)
+    found = per_gpu(symparam.model("deepseek-v3"), layout, recompute=recompute)
+    rows = {kind: (value, formula, note) for kind, value, formula, _, note in found.traffic.rows}
+    value, formula, note = rows["tensor-parallel all-reduces"]
+    assert (value, formula) == (0, None)
+    assert note.startswith("not derived without --sp") and "k_pos_emb" in note
+    assert rows["data-parallel gradients"][0] > 0
 
 
 def test_mixed_dense_moe_over_pipeline_stages() -> None:
@@ -180,8 +195,8 @@ def test_latent_attention_ring_passes_heads_keys_and_values() -> None:
                                             ("ko", "묶어 센다")])
 def test_derivation_names_each_kinds_layers(lang: str, says: str,
                                              capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["derive", "deepseek-v3", "--gpus", "64", "--tp", "8", "--ep", "8", "--seq",
-                 "1024", "--batch", "64", "--lang", lang]) == 0
+    assert main(["derive", "deepseek-v3", "--gpus", "64", "--tp", "8", "--sp", "--ep", "8",
+                 "--seq", "1024", "--batch", "64", "--lang", lang]) == 0
     out = capsys.readouterr().out
     dense = _config("deepseek-v3")["first_k_dense_replace"]
     moe = _config("deepseek-v3")["num_hidden_layers"] - dense
@@ -335,8 +350,8 @@ def test_ring_refused_where_layers_keep_unlike_keys_and_values() -> None:
 def test_json_names_each_kinds_layers_and_width(capsys: pytest.CaptureFixture[str]) -> None:
     """memory --json carries N_k and W_k of the tensor-parallel formula and N_E."""
     config = _config("deepseek-v3")
-    assert main(["memory", "deepseek-v3", "--gpus", "64", "--tp", "8", "--ep", "8", "--seq",
-                 "1024", "--batch", "64", "--json"]) == 0
+    assert main(["memory", "deepseek-v3", "--gpus", "64", "--tp", "8", "--sp", "--ep", "8",
+                 "--seq", "1024", "--batch", "64", "--json"]) == 0
     record = json.loads(capsys.readouterr().out)["per_gpu"]
     dense = config["first_k_dense_replace"]
     kinds = record["traffic_layer_kinds"]
