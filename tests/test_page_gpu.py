@@ -20,7 +20,7 @@ import symparam
 from symparam.cli import main
 from symparam.page import page
 from tests.pages import Words
-from tests.test_parallel_derive import LAYOUTS, _shown
+from tests.test_parallel_derive import LAYOUTS, TRAFFIC_SAID, _shown
 from tests.test_prose import _names, latin_words
 
 IDS = [f"{m}-{i}" for i, (m, _) in enumerate(LAYOUTS)]
@@ -101,12 +101,7 @@ def test_the_section_gives_memorys_figures(model: str, flags: list[str], tmp_pat
     assert len(rows) == len(record["parts"]) + 1 + ("Activations" in rows)
     if isinstance(record["kv_cache"], int):
         assert f"takes {_shown(record['kv_cache'])} B ({_gib(record['kv_cache'])})" in text
-    kinds = {"data-parallel gradients": "Data-parallel gradients",
-             "data-parallel gradients and ZeRO-3 gathers":
-                 "Data-parallel gradients and ZeRO-3's gathers",
-             "tensor-parallel all-reduces": "Tensor-parallel all-reduces",
-             "pipeline sends": "Pipeline sends", "expert all-to-all": "Experts' all-to-all",
-             "context-parallel ring": "Context-parallel ring"}
+    kinds = TRAFFIC_SAID
     traffic = record.get("traffic", [])
     assert bool(traffic) == ("--seq" in flags) == ("<table data-gpu-traffic>" in section)
     sent = {_text(cells[0]): cells[1:] for cells in _rows(section, "data-gpu-traffic")} \

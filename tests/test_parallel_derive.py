@@ -43,6 +43,15 @@ LAYOUTS = [
 ]
 
 
+#: each kind of traffic as the English derivation and page name it
+TRAFFIC_SAID = {"data-parallel gradients": "Data-parallel gradients",
+                "data-parallel gradients and ZeRO-3 gathers":
+                    "Data-parallel gradients and ZeRO-3's gathers",
+                "tensor-parallel all-reduces": "Tensor-parallel all-reduces",
+                "pipeline sends": "Pipeline sends", "expert all-to-all": "Experts' all-to-all",
+                "context-parallel ring": "Context-parallel ring"}
+
+
 def _shown(value: Any) -> str:
     """A figure of memory's JSON as the derivation writes it."""
     if isinstance(value, int):
@@ -99,12 +108,7 @@ def test_derivation_prints_memorys_figures(model: str, flags: list[str],
         assert "Activations are not included." in section
     if isinstance(record["kv_cache"], int):
         assert f"takes {_shown(record['kv_cache'])} B" in section
-    kinds = {"data-parallel gradients": "Data-parallel gradients",
-             "data-parallel gradients and ZeRO-3 gathers":
-                 "Data-parallel gradients and ZeRO-3's gathers",
-             "tensor-parallel all-reduces": "Tensor-parallel all-reduces",
-             "pipeline sends": "Pipeline sends", "expert all-to-all": "Experts' all-to-all",
-             "context-parallel ring": "Context-parallel ring"}
+    kinds = TRAFFIC_SAID
     traffic = record.get("traffic", [])
     assert bool(traffic) == ("--seq" in flags)
     for t in traffic:
