@@ -14,6 +14,7 @@ from symparam.blocks.base import Block, tensor_leaves
 from symparam.blocks.numbers import evaluate
 from symparam.frozen import frozen
 from symparam.memory import kv_cache
+from symparam.parallel_activations import latent
 from symparam.placement import PSI, PSI_E, Layout, Stage, layer_kinds, stack_of
 from symparam.printing import text
 from symparam.symbols import s as S
@@ -144,8 +145,7 @@ def traffic_per_step(model: Any, layout: Layout, stage: Stage, optimiser: Any,
     kinds = None if kinds is None else [(block, n) for block, n in kinds if n]
     layers = stage.layers if p > 1 else (stack.layers if stack is not None else 0)
     terms: tuple[tuple[int, Any], ...] = ()
-    latent = any("latent" in f.flags for f in model.tree.forms().get("attention", ()))
-    if t > 1 and latent and not layout.sp:
+    if t > 1 and latent(model) and not layout.sp:
         rows.append(("tensor-parallel all-reduces", 0, None, act_bytes, LATENT_WITHOUT_SP))
     elif t > 1 and kinds is None:
         rows.append(("tensor-parallel all-reduces", 0, None, act_bytes,
@@ -263,7 +263,7 @@ def ring_row(model: Any, layout: Layout, layers: int, m: int, act_bytes: int
                 "not derived: the keys and values are not alike layer by layer"), None
     per_token = evaluate(formula, {**model.bind(), "s": 1, "s_dec": 1})
     b, s, c, t = layout.micro_batch, layout.seq, layout.cp, layout.tp
-    if any("latent" in f.flags for f in model.tree.forms().get("attention", ())):
+    if latent(model):
         # latent attention's ring passes its heads' keys and values, made by kv_b_proj, not
         # its cached latents (Megatron-Core runs its core attention on them)
         heads = {a.qk_width + a.v_width for a in _attentions(model.tree)}
