@@ -26,7 +26,7 @@ from markupsafe import Markup
 from symparam.document import GpuStep
 from symparam.live import shown
 from symparam.markup import Field, Words, code, fill, math
-from symparam.printing import INVISIBLE_TIMES, decimal, mathml, percent
+from symparam.printing import INVISIBLE_TIMES, in_units, mathml, percent
 from symparam.render_gpu import TRAFFIC_KEYS
 from symparam.wording import LANGUAGES
 
@@ -73,7 +73,7 @@ def _bytes(value: int | Fraction) -> str:
 
 def _gib(value: int | Fraction) -> str:
     """Bytes in GiB as the page's memory table writes them (rounded exactly, two places)."""
-    return f"{decimal(Fraction(value) / 2**30, 2)} GiB"
+    return in_units(value, 2**30, "GiB")
 
 
 def layout_flags(step: GpuStep) -> str:
