@@ -288,11 +288,10 @@ def stages(model: Any, layout: Layout) -> list[Stage]:
             owner = tensor if tensor.tie is None else tensor.tie
             if owner.units is not None and model.value_of(owner.units) % layout.tp:
                 n = model.value_of(owner.units)
-                raise InvalidValueError(f"the {n} {owner.unit[n != 1]} "
-                                        f"({source(model, owner.units)}) "
-                                        f"{'do' if n != 1 else 'does'} not divide by "
-                                        f"t = {layout.tp} (", Param("tp"), f"): {entry.name} "
-                                        "is split by them, each whole on one rank")
+                raise InvalidValueError(_indivisible(n, owner.unit, source(model, owner.units),
+                                                     layout.tp), Param("tp"),
+                                        f"): {entry.name} is split by them, each whole on one "
+                                        "rank")
             if shape[dim] % layout.tp:
                 raise InvalidValueError(f"{entry.name} has {shape[dim]:,} along the dimension "
                                         f"tensor parallelism splits "
@@ -364,9 +363,15 @@ def _check_heads(model: Any, layout: Layout) -> None:
         for what, size in zip((QUERY_HEADS, KV_HEADS), form.sizes[:2], strict=False):
             n = model.value_of(size)
             if n % layout.tp:
-                raise InvalidValueError(f"the {n} {what[n != 1]} ({source(model, size)}) "
-                                        f"{'do' if n != 1 else 'does'} not divide by "
-                                        f"t = {layout.tp} (", Param("tp"), ")")
+                raise InvalidValueError(_indivisible(n, what, source(model, size), layout.tp),
+                                        Param("tp"), ")")
+
+
+def _indivisible(n: int, unit: tuple[str, str], where: str, t: int) -> str:
+    """The start of a refusal of n units (``unit``: singular, plural) that t does not divide:
+    'the 1 group of B and C (n_groups = 1) does not divide by t = 2 ('."""
+    return (f"the {n} {unit[n != 1]} ({where}) {'do' if n != 1 else 'does'} not divide by "
+            f"t = {t} (")
 
 
 def source(model: Any, expr: Any) -> str:
