@@ -39,6 +39,7 @@ from symparam.frozen import frozen
 from symparam.images import bound, reading, reads_images
 from symparam.labels import layer_names
 from symparam.render import render
+from symparam.running import at_any_length, kv_width
 from symparam.summary import summarise
 from symparam.symbols import B, is_known, lookup, order_key, r_img, s
 
@@ -85,12 +86,14 @@ class Derivation(Document):
 def derive(model: Counted, symbolic: bool = False, seq: int | None = None,
            batch: int = 1, layout: Any = None,
            training: tuple[str, str, str] = ("adam-mixed", "none", "bf16"),
-           gpu_memory: int | None = None) -> Derivation:
+           gpu_memory: int | None = None, running: bool = False) -> Derivation:
     """Build the derivation of ``model`` (with no numbers at all when ``symbolic``); with
     ``seq``, add the forward FLOPs for ``batch`` sequences of ``seq`` tokens; with a
     ``layout`` (:class:`symparam.placement.Layout`), the bytes on its most loaded GPU as
     :func:`symparam.parallel.per_gpu` gives them for ``training`` (optimiser, recomputation,
-    dtype), and whether they fit in ``gpu_memory`` bytes."""
+    dtype), and whether they fit in ``gpu_memory`` bytes; with ``running``, what it holds and
+    runs at any s and B and what its KV cache grows by a token (:mod:`symparam.running`: a
+    page's, where a reader chooses them)."""
     mapping = resolve(model.assumptions)
     values = {} if symbolic else {s: model.values[s.name] for s in _bound_symbols(model)}
     if not symbolic:
@@ -142,6 +145,8 @@ def derive(model: Counted, symbolic: bool = False, seq: int | None = None,
         per_gpu=None if layout is None or symbolic else
         gpu_step(model, layout, training, gpu_memory),
         rules=tuple(_rules(model, mapping)),
+        running=at_any_length(model) if running else None,
+        kv_width=kv_width(model) if running else None,
     )
 
 

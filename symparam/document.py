@@ -19,6 +19,7 @@ from symparam.analysis import DropOut
 from symparam.assumptions import Assumption
 from symparam.compute import DTYPE_BYTES, MemoryRow
 from symparam.frozen import frozen
+from symparam.memory import OPTIMISERS
 from symparam.printing import Terms, text
 from symparam.summary import Summary
 from symparam.symbols import H, lookup, order_key
@@ -184,6 +185,46 @@ class GpuStep:
     gpu_memory: int | None = None
 
 
+@frozen
+class Running:
+    """What a model holds and runs for B sequences of s tokens, as formulas in s and B that a
+    reader's values are put into (an encoder–decoder's decoder as long as its source, as the
+    commands take it without ``--target-seq``): each what ``symparam memory`` and ``symparam
+    flops`` evaluate, as the tree makes it (not expanded). ``refused``: why none of the memory
+    and compute is derived (``fitted``: a record read from transformers' module tree, its
+    weights alone; ``fitted_flops``: such a record whose FLOPs torch's counter read; ``runs``:
+    more runs of layers than :data:`~symparam.running.MAX_RUNS`, ``runs`` of them), else None.
+    Each figure in bytes is given for each dtype it is derived in (activations: not int8);
+    ``activations_refused`` and ``flops_refused`` are where the commands refuse them,
+    ``decode_refused`` why ``symparam flops --decode`` does (``state``: a state that does not
+    grow with s; ``cross``: attention over another sequence; ``none``), ``images`` the image
+    inputs a vision–language model starts from with ``symparam flops``' own values, and
+    ``images_start`` how its default image is said (``resize``, ``anyres``), if it is."""
+
+    fixed: bool
+    refused: str | None = None
+    runs: int = 0
+    kv: Mapping[str, sympy.Expr] | None = None
+    state: Mapping[str, sympy.Expr] | None = None
+    activations: tuple[tuple[str, Mapping[str, sympy.Expr]], ...] = ()
+    activations_refused: bool = False
+    flops: tuple[tuple[str, sympy.Expr], ...] = ()
+    flops_refused: bool = False
+    decode_refused: str | None = None
+    images: tuple[tuple[str, int], ...] = ()
+    images_start: str | None = None
+
+
+@frozen
+class TrainingState:
+    """A training recipe's bytes (weights, gradients and optimiser state): its name
+    (:data:`~symparam.memory.OPTIMISERS`), bytes a parameter and the bytes as a formula."""
+
+    name: str
+    per: int
+    bytes: sympy.Expr
+
+
 @frozen(repr=False)
 class Document(Tabular):
     """Every step of the count of one model, computed and ready to be laid out:
@@ -228,6 +269,13 @@ class Document(Tabular):
     #: the rules of the model's values that its hyperparameters could break (those the
     #: values given settle are not among them); :attr:`checks` adds the counts'
     rules: tuple[Rule, ...] = ()
+    #: what the model holds and runs at a reader's s and B, where it was asked for (a page:
+    #: :func:`~symparam.derivation.derive`'s ``running``) and the model names no
+    #: hyperparameter s or B of its own, which the reader's would stand for
+    running: Running | None = None
+    #: the numbers the KV cache grows by a token (:func:`~symparam.memory.kv_cache_width`),
+    #: where it was asked for with :attr:`running` and that growth is a polynomial of the sizes
+    kv_width: sympy.Expr | None = None
 
     @property
     def checks(self) -> tuple[Rule, ...]:
@@ -270,6 +318,13 @@ class Document(Tabular):
         return tuple(Stored(dtype, per, per * self.total,
                             None if self.value is None else per * self.value)
                      for dtype, per in DTYPE_BYTES.items())
+
+    @cached_property
+    def training_state(self) -> tuple[TrainingState, ...]:
+        """The bytes a training step holds under each optimiser recipe: bytes a parameter ×
+        the count (what ``symparam memory`` prints beside the weights)."""
+        return tuple(TrainingState(o.name, o.per_param, o.per_param * self.total)
+                     for o in OPTIMISERS)
 
     @property
     def memory(self) -> tuple[MemoryRow, ...]:
@@ -335,6 +390,9 @@ class Document(Tabular):
     def to_dict(self) -> dict[str, Any]:
         data = plain(self)
         data.pop("i18n", None)  # language strings, not the derivation
+        for key in ("running", "kv_width"):  # a page's alone: only where it asked for them
+            if data[key] is None:
+                data.pop(key)
         items = list(data.items())  # the weights' memory where it was a field, after dropouts
         items.insert(list(data).index("dropouts") + 1, ("memory", plain(self.memory)))
         return dict(items)

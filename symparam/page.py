@@ -54,7 +54,6 @@ from symparam.markup import (
     page_strings,
     script_of,
 )
-from symparam.memory import OPTIMISERS, kv_cache_width
 from symparam.page_compute import running
 from symparam.page_gpu import gpu_section
 from symparam.printing import (
@@ -108,7 +107,7 @@ def page(model: Counted, lang: str = "en", symbolic: bool = False,
     if lang not in LANGUAGES:
         strings(lang)  # raises: unknown language
     name = _title(model) if title is None else _checked_title(title)
-    derivation = derive(model, symbolic=symbolic)
+    derivation = derive(model, symbolic=symbolic, running=True)
     if per_gpu is not None:
         if symbolic:
             raise InvalidValueError("per_gpu is a layout at the model's values: a symbolic "
@@ -124,7 +123,7 @@ def page(model: Counted, lang: str = "en", symbolic: bool = False,
             start = {s: int(example[0][s.name]) for s in inputs if s.name in example[0]}
             source = (example[1], example[2])
         derivation = dataclasses.replace(derivation, values=start)
-    view = _view(model, derivation)
+    view = _view(derivation)
     view["example"] = None if not start else {"kind": source[0], "preset": source[1]}
     view["model"] = name
     words: Words = view["words"]
@@ -163,7 +162,7 @@ def _list_of(name: str) -> Markup:
     return Markup(f'<span data-list="{name}"></span>')
 
 
-def _view(model: Counted, d: Derivation) -> dict[str, Any]:
+def _view(d: Derivation) -> dict[str, Any]:
     """Everything the template lays out, with every formula already typeset and every figure
     an element the script keeps up to date."""
     words = Words()
@@ -235,8 +234,8 @@ def _view(model: Counted, d: Derivation) -> dict[str, Any]:
                     "gib": live(m.bytes, unit="gib"), "gb": live(m.bytes, unit="gb")}
                    for m in d.stored],
         "reported": _reported(d),
-        **_memory_more(model, d, formulas),
-        "running": running(model, formulas, words),
+        **_memory_more(d, formulas),
+        "running": running(d, formulas, words),
         "gpus": _gpus(d, words),
     }
 
@@ -246,18 +245,17 @@ def _gpus(d: Derivation, words: Words) -> dict[str, Any] | None:
     return None if d.per_gpu is None else gpu_section(d.per_gpu, words)
 
 
-def _memory_more(model: Counted, d: Derivation, formulas: Formulas) -> dict[str, Any]:
+def _memory_more(d: Derivation, formulas: Formulas) -> dict[str, Any]:
     """What ``symparam memory`` prints beside the weights, as figures of the page's values:
-    the training state under each optimiser recipe (bytes a parameter × P), and the bytes
-    the KV cache grows by a token in each dtype (where it holds keys and values and that
-    growth is a polynomial of the sizes)."""
+    the training state under each optimiser recipe (:attr:`Document.training_state
+    <symparam.document.Document.training_state>`), and the bytes the KV cache grows by a
+    token in each dtype (:attr:`~symparam.document.Document.kv_width`, where there is one)."""
     live = formulas.live
-    training = [{"name": o.name, "per": o.per_param, "bytes": live(o.per_param * d.total),
-                 "gib": live(o.per_param * d.total, unit="gib")} for o in OPTIMISERS]
-    width = kv_cache_width(model)
+    training = [{"name": o.name, "per": o.per, "bytes": live(o.bytes),
+                 "gib": live(o.bytes, unit="gib")} for o in d.training_state]
     kv = []
-    if width is not None and not width.has(sympy.Min, sympy.Max):
-        kv = [{"dtype": dtype, "per": per, "bytes": live(per * width)}
+    if d.kv_width is not None:
+        kv = [{"dtype": dtype, "per": per, "bytes": live(per * d.kv_width)}
               for dtype, per in DTYPE_BYTES.items()]
     return {"training": training, "kv": kv}
 

@@ -1,98 +1,79 @@
 """A page's memory and compute at a sequence length, a batch and a dtype the reader chooses:
 the KV cache and a state-space layer's state, the activations a training step keeps under
-each recomputation policy, and the forward, training and decoding FLOPs — each the formula
-``symparam memory`` / ``symparam flops`` evaluate, as the tree makes it (not expanded: the
-same value, a fraction of the work), kept live by the page's script in s and B
-(the dtype a select: each figure is written once a dtype, and the script shows the one
-chosen). Where a command refuses, the page says why in one line.
+each recomputation policy, and the forward, training and decoding FLOPs, as the document holds
+them (:class:`~symparam.document.Running`, worked out by :mod:`symparam.running`), kept live
+by the page's script in s and B (the dtype a select: each figure is written once a dtype, and
+the script shows the one chosen). Where a command refuses, the page says why in one line.
 
 >>> import symparam
+>>> from symparam.derivation import derive
 >>> from symparam.live import Formulas
->>> from symparam.markup import Words, code, math
->>> found = running(symparam.model("gpt2"), Formulas({}), Words())
+>>> from symparam.markup import Words
+>>> found = running(derive(symparam.model("gpt2"), running=True), Formulas({}), Words())
 >>> [row["name"] for row in found["flops"]], found["dtype"]
 (['forward', 'training', 'training-selective', 'training-full', 'decode'], 'fp16')
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from markupsafe import Markup
 
-from symparam.blocks.tree import Runs
-from symparam.compute import DTYPE_BYTES, compute
-from symparam.errors import SymparamError
-from symparam.fitted.forward import why_not
-from symparam.images import (
-    DEFAULT_IMAGE_SIZE,
-    DEFAULT_IMAGES,
-    anyres,
-    bound,
-    reads_images,
-    resizes,
-)
+from symparam.compute import DTYPE_BYTES
+from symparam.images import DEFAULT_IMAGE_SIZE
 from symparam.live import Formulas
 from symparam.markup import Words, code, math
-from symparam.memory import POLICIES, kept, kv_cache, saved_bytes, state_size
 from symparam.printing import mathml_name
-from symparam.symbols import B, lookup, s, s_dec
+from symparam.running import MAX_RUNS
+from symparam.symbols import B, lookup, s
 from symparam.wording import LANGUAGES, family_name, hyper_meaning, strings
+
+if TYPE_CHECKING:
+    import sympy
+
+    from symparam.document import Document, Running
 
 #: the values the page's inputs start from (the dtype: ``symparam memory``'s default)
 START = {s: 2048, B: 1}
 DEFAULT_DTYPE = "fp16"
-#: the dtypes activations are derived in (``symparam memory`` refuses them in int8)
-ACTIVATION_DTYPES = ("fp32", "fp16", "bf16")
-#: the most runs of layers a page derives memory and compute for: each figure is a formula
-#: with a term a run, nine of them a dtype, written into the page's script (the commands take
-#: any model up to MAX_LAYER_RUNS runs; a page of 1,000 runs took more than 5 s of CPU). Every
-#: published model folds into far fewer (the presets: a handful).
-MAX_PAGE_RUNS = 64
+#: the most runs of layers a page derives memory and compute for (:data:`symparam.running.MAX_RUNS`)
+MAX_PAGE_RUNS = MAX_RUNS
+#: why a page derives none of the memory and compute, by :attr:`Running.refused
+#: <symparam.document.Running.refused>`
+REFUSED = {"fitted_flops": "page.run_fitted_flops", "fitted": "page.run_fitted",
+           "runs": "page.run_many"}
 
 
-def _decoder_as_source(expr: Any) -> Any:
-    """An encoder–decoder's decoder as long as its source, as the commands take it when no
-    ``--target-seq`` is given."""
-    return expr.xreplace({s_dec: s})
-
-
-def running(model: Any, formulas: Formulas, words: Words) -> dict[str, Any] | None:
-    """What the template shows of ``model`` at s, B and a dtype (None where a hyperparameter
-    of its own is named s or B, which the inputs would stand for)."""
-    if {"s", "B"} & set(model.symbols):
+def running(d: Document, formulas: Formulas, words: Words) -> dict[str, Any] | None:
+    """What the template shows of :attr:`d.running <symparam.document.Document.running>` at
+    s, B and a dtype (None where a hyperparameter of the model's own is named s or B, which
+    the inputs would stand for)."""
+    found = d.running
+    if found is None:
         return None
     for symbol, start in START.items():
         formulas.values.setdefault(symbol, start)
-    fixed = model.sequence is not None
-    seq = None if fixed else 1
     out: dict[str, Any] = {"dtype": DEFAULT_DTYPE, "dtypes": list(DTYPE_BYTES),
-                           "has_seq": not fixed, "kv": None, "state": None,
+                           "has_seq": not found.fixed, "kv": None, "state": None,
                            "activations": [], "activations_refused": None,
                            "flops": [], "flops_refused": None, "decode_refused": None,
-                           **_images(model, formulas, words)}
-    if model.family.fitted:  # its weights alone; FLOPs where torch's counter was read
-        fitted = why_not(model.record["model_type"], model.architecture) is None
-        out["refused"] = words("page.run_fitted_flops", flops=code("symparam flops")) \
-            if fitted else words("page.run_fitted")
-        return out
-    runs = sum(len(part.block.repeats) if isinstance(part.block, Runs) else 1
-               for part in model.parts() if part.repeat is not None)
-    if runs > MAX_PAGE_RUNS:
-        out["refused"] = words("page.run_many", runs=f"{runs:,}", limit=MAX_PAGE_RUNS,
-                               memory=code("symparam memory"), flops=code("symparam flops"))
+                           **_images(found, formulas, words)}
+    if found.refused is not None:  # a fitted record's weights alone, or too many runs
+        out["refused"] = words(REFUSED[found.refused], flops=code("symparam flops"),
+                               runs=f"{found.runs:,}", limit=MAX_PAGE_RUNS,
+                               memory=code("symparam memory"))
         return out
     out["refused"] = None
 
-    def by_dtype(build: Callable[[str], Any], dtypes: tuple[str, ...] = tuple(DTYPE_BYTES),
-                 refused: Markup | None = None) -> Markup:
+    def by_dtype(exprs: Mapping[str, sympy.Expr], refused: Markup | None = None) -> Markup:
         """One figure a dtype (bytes and GiB), the one not chosen hidden."""
         parts = []
         for dtype in DTYPE_BYTES:
             hidden = "" if dtype == DEFAULT_DTYPE else " hidden"
-            if dtype in dtypes:
-                expr = build(dtype)
+            if dtype in exprs:
+                expr = exprs[dtype]
                 inner = Markup("{} ({})").format(formulas.live(expr),
                                                  formulas.live(expr, unit="gib"))
             else:
@@ -101,69 +82,32 @@ def running(model: Any, formulas: Formulas, words: Words) -> dict[str, Any] | No
                 dtype, Markup(hidden), inner))
         return Markup("").join(parts)
 
-    held = kv_cache(model)
-    if held is not None:
-        held = _decoder_as_source(held)
-        out["kv"] = by_dtype(lambda dtype: held * B * DTYPE_BYTES[dtype])
-    state = state_size(model)
-    if state is not None:
-        out["state"] = by_dtype(lambda dtype: state * B * DTYPE_BYTES[dtype])
-
-    if not getattr(model.family, "activations_checked", True):
+    if found.kv is not None:
+        out["kv"] = by_dtype(found.kv)
+    if found.state is not None:
+        out["state"] = by_dtype(found.state)
+    if found.activations_refused:
         out["activations_refused"] = words("page.activations_unchecked")
     else:
-        try:  # the tensors kept, whatever their dtype, each dtype's bytes of them
-            found = {policy: {dtype: _decoder_as_source(saved_bytes(elements, dtype))
-                              for dtype in ACTIVATION_DTYPES}
-                     for policy, elements in ((p, kept(model, p)) for p in POLICIES)}
-        except SymparamError:
-            out["activations_refused"] = words("page.activations_unchecked")
-        else:
-            refused = words("page.activations_int8")
-            out["activations"] = [
-                {"name": policy, "figure": by_dtype(lambda dtype, p=policy: found[p][dtype],
-                                                    ACTIVATION_DTYPES, refused)}
-                for policy in POLICIES]
-
-    if not model.family.compute:
-        out["flops_refused"] = words("page.flops_family", family=_family(model))
+        refused = words("page.activations_int8")
+        out["activations"] = [{"name": policy, "figure": by_dtype(exprs, refused)}
+                              for policy, exprs in found.activations]
+    if found.flops_refused:
+        out["flops_refused"] = words("page.flops_family", family=_family(d))
         return out
-    runs = [("forward", {}), ("training", {"training": True}),
-            ("training-selective", {"training": True, "recompute": "selective"}),
-            ("training-full", {"training": True, "recompute": "full"}),
-            ("decode", {"decode": True})]
-    for name, how in runs:
-        if fixed and name == "decode":
-            continue
-        try:
-            result = compute(model, seq=seq, batch=1, by_part=False, expanded=False, **how)
-        except SymparamError:
-            if name != "decode":
-                out["flops"] = []
-                out["flops_refused"] = words("page.flops_family", family=_family(model))
-                return out
-            out["decode_refused"] = words(_decode_refusal(model))
-            continue
-        expr = _decoder_as_source(result.formula)
-        out["flops"].append({"name": name, "value": formulas.live(expr)})
+    out["flops"] = [{"name": name, "value": formulas.live(expr)} for name, expr in found.flops]
+    if found.decode_refused is not None:
+        out["decode_refused"] = words(f"page.decode_{found.decode_refused}")
     return out
 
 
-def _images(model: Any, formulas: Formulas, words: Words) -> dict[str, Any]:
-    """A vision–language model's image inputs, each starting where ``symparam flops`` does
-    without ``--images`` and ``--image-size``: one image a sequence and, where the processor
-    resizes an image, the tokens and (where the tower has windows) the windows' query–key pairs
-    of one of :data:`DEFAULT_IMAGE_SIZE` pixels, said in a sentence."""
-    if not reads_images(model):
-        return {"images": [], "images_start": None}
-    try:
-        start = bound(model, None)
-    except SymparamError:  # the processor's arithmetic refuses these sizes: images alone
-        start = {"n_img": DEFAULT_IMAGES}
+def _images(found: Running, formulas: Formulas, words: Words) -> dict[str, Any]:
+    """A vision–language model's image inputs (:attr:`Running.images
+    <symparam.document.Running.images>`), each where ``symparam flops`` starts it without
+    ``--images`` and ``--image-size``, and, where the processor resizes an image, a sentence
+    saying the one of :data:`~symparam.images.DEFAULT_IMAGE_SIZE` pixels they start from."""
     inputs = []
-    for name, value in start.items():
-        if name == "Q_win" and name not in model.symbols:
-            continue  # a tower without windows (Qwen3-VL's): no formula reads its pairs
+    for name, value in found.images:
         hyper = lookup(name)
         formulas.values.setdefault(hyper.symbol, value)
         meaning = words.each({lang: _capital(hyper_meaning(strings(lang), name, hyper.meaning))
@@ -171,11 +115,11 @@ def _images(model: Any, formulas: Formulas, words: Words) -> dict[str, Any]:
         inputs.append({"name": name, "start": value, "meaning": meaning,
                        "symbol": math(mathml_name(hyper.symbol))})
     said = None
-    if (resizes(model) or anyres(model)) and len(start) > 1:
+    if found.images_start is not None:
         height, width = DEFAULT_IMAGE_SIZE
-        said = words("page.images_start_anyres" if anyres(model) else "page.images_start",
-                     height=height, width=width, flops=code("symparam flops"),
-                     option=code("--image-size"))
+        said = words("page.images_start_anyres" if found.images_start == "anyres"
+                     else "page.images_start", height=height, width=width,
+                     flops=code("symparam flops"), option=code("--image-size"))
     return {"images": inputs, "images_start": said}
 
 
@@ -184,16 +128,6 @@ def _capital(label: str) -> str:
     return label[:1].upper() + label[1:]
 
 
-def _decode_refusal(model: Any) -> str:
-    """The words of why ``symparam flops --decode`` refuses ``model``, in the order its
-    refusal tests them."""
-    if state_size(model) is not None:
-        return "page.decode_state"
-    if model.tree.attends_elsewhere():
-        return "page.decode_cross"
-    return "page.decode_none"
-
-
-def _family(model: Any) -> dict[str, str]:
+def _family(d: Document) -> dict[str, str]:
     """The family's name in each language's sentence (MoE 解码器, not MoE decoder)."""
-    return {lang: family_name(model.family.title, lang) for lang in LANGUAGES}
+    return {lang: family_name(d.family, lang) for lang in LANGUAGES}

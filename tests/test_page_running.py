@@ -19,6 +19,7 @@ import pytest
 import symparam
 from symparam.blocks.numbers import value as exact_value
 from symparam.cli import main
+from symparam.derivation import derive
 from symparam.live import Formulas
 from symparam.markup import Words
 from symparam.page import page
@@ -97,7 +98,7 @@ def test_the_formulas_a_page_embeds_are_the_commands(model: str,
     """In Python: each formula the page writes, at s and B, is the command line's figure."""
     m = symparam.model(model)
     formulas = Formulas({symparam.symbols.lookup(k).symbol: v for k, v in m.bind().items()})
-    html = running(m, formulas, Words())
+    html = running(derive(m, running=True), formulas, Words())
     assert html is not None
     for seq, batch in VALUES:
         at = {**formulas.values, s: seq, B: batch}
