@@ -7,7 +7,7 @@ rows, the ties, the compute step and the document (:class:`Document`) that holds
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import field
 from fractions import Fraction
 from functools import cached_property
@@ -18,12 +18,14 @@ import sympy
 from symparam.analysis import DropOut
 from symparam.assumptions import Assumption
 from symparam.compute import DTYPE_BYTES, MemoryRow
+from symparam.figures import fill_note
 from symparam.frozen import frozen
 from symparam.memory import OPTIMISERS
 from symparam.printing import Terms, text
 from symparam.summary import Summary
 from symparam.symbols import H, lookup, order_key
 from symparam.tables import Table, Tabular, plain
+from symparam.wording import description
 
 if TYPE_CHECKING:
     from symparam.reported import Described, Reported
@@ -225,6 +227,17 @@ class TrainingState:
     bytes: sympy.Expr
 
 
+@frozen
+class Published:
+    """The published figure's words in one language: its source, its note with the figures it
+    names filled in from the tree (:func:`~symparam.figures.fill_note`), and why it counts at
+    other values where it does (``recount_why``)."""
+
+    source: str
+    note: str
+    recount_why: str
+
+
 @frozen(repr=False)
 class Document(Tabular):
     """Every step of the count of one model, computed and ready to be laid out:
@@ -293,6 +306,26 @@ class Document(Tabular):
         as a formula, since the formula's source is then transformers' code at a version."""
         return bool(self.description) and (not self.symbolic or (
             self.described is not None and self.described.key.startswith("fitted")))
+
+    def described_in(self, lang: str, fill: Callable[..., Any] | None = None,
+                     code: Callable[[str], Any] = str) -> Any:
+        """What the model is, in ``lang`` (:func:`symparam.wording.description`): the
+        sentence of :attr:`described` (a config.json's, a changed preset's), its fields put
+        in by ``fill`` (``model_type`` and every field but a version as ``code`` sets them),
+        else the preset's own sentence in ``lang``, else :attr:`description`; plain text
+        unless ``fill`` makes it otherwise."""
+        return description(lang, self.described, self.i18n, self.description, fill, code)
+
+    def published_in(self, lang: str) -> Published | None:
+        """The published figure's source, note and reason for its other values in ``lang``
+        (each the language's own where the preset gives one), the note's figures filled in;
+        None without a published figure or values to compare it with."""
+        if self.reported is None or self.gap is None:
+            return None
+        own = self.i18n.get(lang, {})
+        return Published(own.get("source", self.reported.source),
+                         fill_note(own.get("note", self.reported.note), self.figures),
+                         own.get("recount_why", self.reported.recount_why))
 
     @property
     def count_letter(self) -> str:

@@ -36,7 +36,6 @@ from symparam.compute import DTYPE_BYTES
 from symparam.counted import page_inputs
 from symparam.derivation import Derivation, derive
 from symparam.errors import InvalidValueError
-from symparam.figures import fill_note
 from symparam.hf import looks_like_config
 from symparam.images import IMAGE_INPUTS
 from symparam.live import Formulas, grouped
@@ -68,7 +67,6 @@ from symparam.printing import (
 from symparam.symbols import lookup
 from symparam.wording import (
     LANGUAGES,
-    description,
     family_name,
     hyper_meaning,
     option_text,
@@ -205,7 +203,7 @@ def _view(d: Derivation) -> dict[str, Any]:
         # the family's name in each language where it has one (MoE 解码器, not MoE decoder)
         "family": {lang: family_name(d.family, lang) for lang in LANGUAGES},
         "description": None if not d.says_what_model else
-        {lang: description(lang, d.described, d.i18n, d.description) for lang in LANGUAGES},
+        {lang: d.described_in(lang) for lang in LANGUAGES},
         "languages": [(lang, page_strings(lang)["name"]) for lang in LANGUAGES],
         "symbolic": d.symbolic,
         # one letter, one meaning: where P is a hyperparameter (the patch size), the count is Θ
@@ -427,10 +425,9 @@ def _reported(d: Derivation) -> dict[str, Any] | None:
         closest = {"architecture": code(c.architecture), "value": grouped(c.value),
                    "percent": percent(c.fraction),
                    "side": _side(c.fraction > 0)}
-    source = {lang: d.i18n.get(lang, {}).get("source", d.reported.source)
-              for lang in LANGUAGES}
-    note = {lang: fill_note(d.i18n.get(lang, {}).get("note", d.reported.note), d.figures)
-            for lang in LANGUAGES}
+    published = {lang: d.published_in(lang) for lang in LANGUAGES}
+    source = {lang: p.source for lang, p in published.items() if p is not None}
+    note = {lang: p.note for lang, p in published.items() if p is not None}
     recount = None
     if d.recount is not None:
 
@@ -439,8 +436,8 @@ def _reported(d: Derivation) -> dict[str, Any] | None:
                                      for n, *v in d.recounted)
 
         recount = {"changes": values(0), "actual": values(1),
-                   "why": {lang: d.i18n.get(lang, {}).get("recount_why", d.reported.recount_why)
-                           for lang in LANGUAGES},
+                   "why": {lang: p.recount_why for lang, p in published.items()
+                           if p is not None},
                    "value": grouped(d.recount)}
     return {"params": grouped(d.reported.params), "source": source, "note": note,
             "has_note": bool(d.reported.note), "percent": percent(diff),

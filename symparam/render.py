@@ -126,25 +126,10 @@ def render(derivation: Document, fmt: str, lang: str = "en", fragment: bool = Fa
 
     fill = filler(escape)
     inline = math_inline(fmt, math)
-    view = _view(derivation, t, code, fill, inline)
+    view = _view(derivation, lang, t, code, fill, inline)
     view["family"] = family_name(derivation.family, lang)
     view["reading"] = reading(t, derivation.architecture, derivation.family_name, escape, code,
                               inline)
-    for key, text in derivation.i18n.get(lang, {}).items():
-        if key == "description":
-            view["description"] = text
-        elif view["reported"] is not None and key in ("source", "note"):
-            view["reported"][key] = text
-        elif view["reported"] is not None and view["reported"]["recount"] is not None \
-                and key == "recount_why":
-            view["reported"]["recount"]["why"] = text
-    if derivation.described is not None:  # not a preset's own: each language's sentence
-        view["description"] = fill(t["described"][derivation.described.key], key=code(
-            "model_type"), **{name: value if name == "version" else code(value)  # a number
-                              for name, value in derivation.described.fields.items()})
-    if view["reported"] is not None and view["reported"]["note"]:  # its figures, from the tree
-        view["reported"]["note"] = fill(view["reported"]["note"], **{
-            name: number(value) for name, value in derivation.figures.items()})
     template = environment().get_template(f"derivation.{fmt}.j2")
     return template.render(d=view, t=t, lang=lang, fragment=fragment, esc=escape, code=code,
                            fill=fill, math=inline, math_block=math_block(math), aligned=aligned,
@@ -174,7 +159,7 @@ def _memory_line(params: int, per: int, total: int, big: bool) -> str:
     )
 
 
-def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
+def _view(d: Document, lang: str, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
           ) -> dict[str, Any]:
     values = dict(d.values)
 
@@ -309,12 +294,13 @@ def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
         })
 
     reported = None
-    if d.reported is not None and d.gap is not None:
+    published = d.published_in(lang)
+    if d.reported is not None and d.gap is not None and published is not None:
         diff = d.gap
         reported = {
             "params": number(d.reported.params),
-            "source": d.reported.source,
-            "note": d.reported.note,
+            "source": published.source,
+            "note": published.note,
             "percent": percent(diff),
             "above": diff > 0,
             "recount": None,
@@ -325,7 +311,7 @@ def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
                                      for n, there, _ in d.recounted),
                 "actual": ", ".join(f"{lookup(n).latex} = {number_tex(here)}"
                                     for n, _, here in d.recounted),
-                "why": d.reported.recount_why,
+                "why": published.recount_why,
                 "value": number(d.recount),
             }
 
@@ -390,7 +376,8 @@ def _view(d: Document, t: Mapping[str, Any], code: Any, fill: Any, inline: Any
         "model": d.model,
         "architecture": d.architecture,
         "family": d.family,
-        "description": d.description,
+        # each language's sentence; a config.json's names its type and class as code
+        "description": d.described_in(lang, fill, code),
         "says_what_model": d.says_what_model,
         "symbolic": d.symbolic,
         "hyper": hyper,

@@ -102,13 +102,25 @@ def filler(escape: Callable[[Any], Markup]) -> Callable[..., Markup]:
     return fill
 
 
+def _format(template: str, **fields: Any) -> str:
+    """``template`` with its ``{fields}`` put in, as plain text."""
+    return template.format_map(fields)
+
+
 def description(lang: str, described: Described | None,
-                i18n: Mapping[str, Mapping[str, str]], default: str) -> str:
-    """What the model is, as plain text in ``lang``: the sentence of ``described`` (a
-    config.json's, a changed preset's), else the preset's own in ``i18n``, else ``default``."""
+                i18n: Mapping[str, Mapping[str, str]], default: str,
+                fill: Callable[..., Any] | None = None, code: Callable[[str], Any] = str) -> Any:
+    """What the model is, in ``lang``: the sentence of ``described`` (a config.json's, a
+    changed preset's), its fields put in by ``fill`` (the key ``model_type`` and every field
+    but a version as ``code`` sets them), else the preset's own in ``i18n``, else ``default``:
+    plain text, unless ``fill`` makes it otherwise (a document's escaped text, its names as
+    code). :meth:`Document.described_in <symparam.document.Document.described_in>` is this
+    for a document, which every layout of it reads."""
     if described is not None:
-        return strings(lang)["described"][described.key].format_map(
-            {"key": "model_type", **described.fields})
+        sentence = strings(lang)["described"][described.key]
+        return (fill or _format)(sentence, key=code("model_type"),
+                                 **{name: value if name == "version" else code(value)
+                                    for name, value in described.fields.items()})
     return i18n.get(lang, {}).get("description", default)
 
 
