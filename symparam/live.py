@@ -23,7 +23,8 @@ from markupsafe import Markup, escape
 from symparam.blocks.numbers import value as exact_value
 from symparam.errors import SymparamError
 from symparam.frozen import frozen
-from symparam.printing import Terms, in_units, javascript, percent
+from symparam.printing import Terms, javascript
+from symparam.rounding import in_units, percent
 
 Number = int | Fraction
 

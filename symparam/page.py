@@ -55,15 +55,8 @@ from symparam.markup import (
 )
 from symparam.page_compute import running
 from symparam.page_gpu import gpu_section
-from symparam.printing import (
-    latex,
-    letter,
-    mathml,
-    mathml_name,
-    part_term,
-    percent,
-    shape,
-)
+from symparam.printing import latex, letter, mathml, mathml_name, part_term, shape
+from symparam.rounding import percent
 from symparam.symbols import lookup
 from symparam.wording import (
     LANGUAGES,

@@ -22,7 +22,6 @@ from __future__ import annotations
 import html
 import json
 from collections.abc import Mapping
-from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
@@ -31,6 +30,9 @@ from sympy.printing.printer import Printer
 
 from symparam.errors import InvalidValueError
 from symparam.frozen import frozen
+from symparam.rounding import decimal as decimal
+from symparam.rounding import in_units as in_units
+from symparam.rounding import percent as percent
 from symparam.symbols import VOCABULARY, H, latex_name, order_key
 
 _COUNTS = tuple(entry.symbol for entry in VOCABULARY.values() if entry.counts_layers)
@@ -527,51 +529,6 @@ def javascript(expr: sympy.Expr | Terms) -> str:
     'R.m(R.n(2n), v.h_kv, R.p(v.H, 2), R.p(v.h, -1))'
     """
     return ReadablePrinter({"style": "js"}).doprint(expr)
-
-
-# -- numbers ----------------------------------------------------------------------------------
-
-def decimal(number: Fraction, places: int) -> str:
-    """``number`` (not negative) rounded half to even at ``places`` decimals, with separators."""
-    scaled = round(number * 10**places)  # Fraction rounds half to even, exactly
-    head, tail = divmod(scaled, 10**places)
-    return f"{head:,}" + (f".{tail:0{places}d}" if places else "")
-
-
-def in_units(number: int | Fraction, size: int, unit: str) -> str:
-    """``number`` bytes in a unit of ``size`` bytes, to two places, rounded exactly as the
-    page's script rounds it: the one way every output writes a size.
-
-    >>> in_units(3 * 2**29, 2**30, "GiB"), in_units(1_234_005_000, 10**9, "GB")
-    ('1.50 GiB', '1.23 GB')
-    """
-    return f"{decimal(Fraction(number) / size, 2)} {unit}"
-
-
-def percent(part: int | float | Fraction, whole: int | Fraction = 1) -> str:
-    """``part`` of ``whole`` (a share, or a gap: its size) as people read it: 21.8%, 6.36%,
-    0.54%, 0.0039% (one decimal from 10%, more where that would round a part to 100%, else two
-    significant digits, at most 8 decimals: never a gap shown as 0.00%, nor a part as the
-    whole), rounded exactly, as the page's script rounds it. The one percentage every output
-    writes.
-
-    >>> percent(1, 3), percent(1, 30000), percent(Fraction(99983, 100000)), percent(0.218)
-    ('33.3%', '0.0033%', '99.98%', '21.8%')
-    """
-    shown_ = abs(Fraction(part)) * 100 / Fraction(whole)
-    if shown_ == 0:
-        return "0%"
-    if shown_ == 100:
-        return "100%"
-    if shown_ >= 10:
-        places = 1
-        while places < 8 and decimal(shown_, places).replace(",", "") == f"100.{'0' * places}":
-            places += 1
-        return f"{decimal(shown_, places)}%"
-    exponent = 0  # floor(log10(shown_)), shown_ below 10
-    while shown_ < Fraction(1, 10**-exponent):
-        exponent -= 1
-    return f"{decimal(shown_, min(8, max(2, 1 - exponent)))}%"
 
 
 @lru_cache(maxsize=1024)

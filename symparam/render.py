@@ -30,17 +30,9 @@ from symparam.escaping import (
     number_tex,
     prose,
 )
-from symparam.printing import (
-    decimal,
-    factor,
-    in_units,
-    latex,
-    letter,
-    part_term,
-    percent,
-    shape,
-)
+from symparam.printing import factor, latex, letter, part_term, shape
 from symparam.render_gpu import gpu_view
+from symparam.rounding import decimal, in_units, percent
 from symparam.symbols import (
     B,
     Q_win,

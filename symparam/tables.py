@@ -26,6 +26,7 @@ import sympy
 
 from symparam.errors import InvalidValueError, SymparamError
 from symparam.frozen import frozen
+from symparam.rounding import percent
 
 _SI = ((10**12, "T"), (10**9, "G"), (10**6, "M"), (10**3, "k"))
 _COUNT = ((10**12, "T"), (10**9, "B"), (10**6, "M"), (10**3, "K"))
@@ -211,15 +212,13 @@ def plain(value: Any) -> Any:
 
 
 def share(part: int, total: int) -> str | None:
-    """``part`` as a percentage of ``total``, never a rounded 0.00% for a part that is not
-    zero.
+    """``part`` as a percentage of ``total``, as every output writes a share
+    (:func:`symparam.rounding.percent`): never a rounded 0.00% for a part that is not zero,
+    nor 100% for one that is not the whole; None for a total of zero.
 
     >>> share(4096, 6_738_415_616), share(0, 10), share(1, 3)
-    ('< 0.01%', '0%', '33.33%')
+    ('0.000061%', '0%', '33.3%')
     """
     if not total:
         return None
-    if not part:
-        return "0%"
-    percent = 100 * part / total
-    return "< 0.01%" if percent < 0.01 else f"{percent:.2f}%"
+    return percent(part, total)

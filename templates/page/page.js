@@ -9,38 +9,7 @@ const NAMED = /^([A-Za-z][A-Za-z0-9_]{0,39})=(.*)$/;
 const inputs = Array.from(document.querySelectorAll("input[data-name]"));
 const byName = new Map(inputs.map((input) => [input.dataset.name, input]));
 
-const grouped = (k) => {
-  const s = (k < 0n ? -k : k).toString();
-  return (k < 0n ? "−" : "") + s.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-};
 const whole = (x) => x !== null && x[1] === 1n;
-const shown = (x) => (x[1] === 1n ? grouped(x[0]) : `${grouped(x[0])}/${grouped(x[1])}`);
-// x rounded half to even at `places` decimals, with thousands separators
-const decimal = (x, places) => {
-  const scale = 10n ** BigInt(places);
-  const n = x[0] * scale;
-  let q = n / x[1];
-  const twice = 2n * (n - q * x[1]);
-  if (twice > x[1] || (twice === x[1] && q % 2n === 1n)) q += 1n;
-  const digits = q.toString().padStart(places + 1, "0");
-  const head = BigInt(digits.slice(0, digits.length - places));
-  return places ? `${grouped(head)}.${digits.slice(digits.length - places)}` : grouped(head);
-};
-// a share as symparam writes it: one decimal from 10% (more where one would round a part to
-// 100%), else two significant digits (at most 8)
-const percent = (part, total) => {
-  if (part[0] === 0n) return "0%";
-  const x = make((part[0] < 0n ? -part[0] : part[0]) * 100n * total[1], part[1] * total[0]);
-  if (x[0] === 100n * x[1]) return "100%";
-  if (x[0] >= 10n * x[1]) {
-    let places = 1;
-    while (places < 8 && decimal(x, places) === `100.${"0".repeat(places)}`) places++;
-    return `${decimal(x, places)}%`;
-  }
-  let exponent = 0; // floor(log10(x)), x below 10
-  while (x[0] * 10n ** BigInt(-exponent) < x[1]) exponent--;
-  return `${decimal(x, Math.min(8, Math.max(2, 1 - exponent)))}%`;
-};
 const units = { gib: [2n ** 30n, "GiB"], gb: [10n ** 9n, "GB"] };
 
 function read() {
@@ -105,7 +74,7 @@ function update() {
         const of = values[Number(el.dataset.of)];
         if (of !== null && of[0] !== 0n) text = percent(x, of);
       } else if (unit) {
-        text = `${decimal(make(x[0], x[1] * unit[0]), 2)} ${unit[1]}`;
+        text = inUnits(x, unit[0], unit[1]);
       } else {
         text = shown(x);
       }
