@@ -219,7 +219,7 @@ def _view(d: Document, lang: str, t: Mapping[str, Any], code: Any, fill: Any, in
         if d.value is not None and len(parts_values) > 1:
             total_lines.append(number_tex(d.value))
     closed = three(d.grouped, d.value)
-    if d.value is not None and d.shows_expanded:  # a formula alone: the grouped one
+    if d.shows_expanded:  # with values or without, as the page writes it
         closed.insert(1, latex(d.total))
     active = None
     if d.has_active:

@@ -257,3 +257,38 @@ def test_broken_rows_are_the_formula() -> None:
     closed = next(b for b in blocks if b.startswith("\\begin{aligned}\nP &= N_{"))
     assert closed.count("\\\\\n&\\quad ") >= 4  # broken
     assert _rejoined(closed)[0] == "P &= " + latex(structured(m))
+
+
+def _closed_form(md: str) -> str:
+    """The aligned block of a Markdown derivation's closed form (English)."""
+    after = md.split("In closed form", 1)[1]
+    return after.split(r"\begin{aligned}", 1)[1].split(r"\end{aligned}", 1)[0]
+
+
+@pytest.mark.parametrize("name", ["bert", "deepseek_v3", "jamba", "mamba", "t5", "gpt2"])
+def test_the_symbolic_closed_form_is_the_pages(name: str) -> None:
+    """A family's Markdown writes its expanded total beside the grouped one exactly where its
+    page does (a mixed stack's expansion into negative terms, DeepSeek's, in neither); the
+    symbolic Markdown used to leave it out wherever the page showed it."""
+    from symparam.catalog import example_values
+    from symparam.derivation import derive
+    from symparam.page import page
+    from symparam.printing import mathml
+
+    m = symparam.model(name)
+    d = derive(m, symbolic=True)
+    rows = _closed_form(d.to_markdown()).splitlines()
+    in_markdown = any(row.startswith("&= ") for row in rows)  # no values: a second formula
+    in_page = mathml(d.total) in page(m, symbolic=True, example=example_values(m))
+    assert in_markdown == in_page, (name, in_markdown, in_page)
+    assert in_page == (name != "deepseek_v3")
+
+
+def test_bert_symbolic_closed_form_expands() -> None:
+    """BERT's layers hold 4H² + 2H·d_ff + 9H + d_ff (four H × H projections and their biases,
+    the two feed-forward matrices and theirs, two LayerNorms), the rest H² + (V + L + T + 3)H:
+    the symbolic Markdown writes that sum expanded after the grouped form."""
+    block = _closed_form(symparam.model("bert").derive(symbolic=True).to_markdown())
+    assert block.splitlines()[-1] == (
+        r"&= 4 N H^{2} + 2 N H d_{\mathrm{ff}} + 9 N H + N d_{\mathrm{ff}} + H^{2} + V H + L H"
+        r" + T H + 3 H")
