@@ -35,7 +35,8 @@ if TYPE_CHECKING:
 
     from symparam.document import Document, Running
 
-#: the values the page's inputs start from (the dtype: ``symparam memory``'s default)
+#: the values the page's inputs start from, where the layout it was made for gives none
+#: (:func:`starts`; the dtype: ``symparam memory``'s default)
 START = {s: 2048, B: 1}
 DEFAULT_DTYPE = "fp16"
 #: the most runs of layers a page derives memory and compute for (:data:`symparam.running.MAX_RUNS`)
@@ -53,10 +54,12 @@ def running(d: Document, formulas: Formulas, words: Words) -> dict[str, Any] | N
     found = d.running
     if found is None:
         return None
-    for symbol, start in START.items():
-        formulas.values.setdefault(symbol, start)
+    start = starts(d)
+    for symbol, value in start.items():
+        formulas.values.setdefault(symbol, value)
     out: dict[str, Any] = {"dtype": DEFAULT_DTYPE, "dtypes": list(DTYPE_BYTES),
-                           "has_seq": not found.fixed, "kv": None, "state": None,
+                           "has_seq": not found.fixed, "seq": start[s], "batch": start[B],
+                           "kv": None, "state": None,
                            "activations": [], "activations_refused": None,
                            "flops": [], "flops_refused": None, "decode_refused": None,
                            **_images(found, formulas, words)}
@@ -99,6 +102,20 @@ def running(d: Document, formulas: Formulas, words: Words) -> dict[str, Any] | N
     if found.decode_refused is not None:
         out["decode_refused"] = words(f"page.decode_{found.decode_refused}")
     return out
+
+
+def starts(d: Document) -> dict[sympy.Symbol, int]:
+    """Where the inputs s and B start: at the sequence length and the global batch of the
+    layout the page was made for, where it gives them (``symparam page MODEL --gpus …
+    --seq S --batch B``: its per-GPU section's, :attr:`Document.per_gpu
+    <symparam.document.Document.per_gpu>`), else at :data:`START`."""
+    start = dict(START)
+    if d.per_gpu is not None:
+        layout = d.per_gpu.found.layout
+        for symbol, given in ((s, layout.seq), (B, layout.batch)):
+            if given is not None:
+                start[symbol] = given
+    return start
 
 
 def _images(found: Running, formulas: Formulas, words: Words) -> dict[str, Any]:

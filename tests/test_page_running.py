@@ -206,3 +206,20 @@ def test_a_sequence_length_that_is_not_a_value_keeps_the_count(tmp_path: Path) -
     assert loaded.value() == str(symparam.model("gpt2").count())
     assert loaded.shown("data-status")["invalid"] and loaded.listed("invalid") == "s"
     assert _present(_shown(loaded.elements)) == {}
+
+
+@pytest.mark.parametrize(("flags", "start"), [
+    (["--seq", "4096", "--batch", "16"], (4096, 16)),
+    (["--seq", "512"], (512, 1)),
+    ([], (2048, 1)),
+])
+def test_a_page_made_for_a_layout_starts_at_its_sequence_and_batch(
+        flags: list[str], start: tuple[int, int], capsys: pytest.CaptureFixture[str]) -> None:
+    """``symparam page MODEL --gpus … --seq S --batch B``: the inputs s and B start at S and
+    B (each not given: where any page starts, 2,048 tokens and one sequence), and every figure
+    the page holds before its script runs is what the commands give there."""
+    assert main(["page", "llama-3-8b", "--gpus", "8", "--tp", "2", *flags]) == 0
+    html = capsys.readouterr().out
+    inputs = dict(re.findall(r'data-name="([sB])" data-run value="(\d+)"', html))
+    assert inputs == {"s": str(start[0]), "B": str(start[1])}
+    assert _present(_shown(elements(html))) == _present(expected(capsys, "llama-3-8b", *start))
