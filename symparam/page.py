@@ -409,7 +409,9 @@ def _dropouts(d: Derivation, words: Words) -> dict[str, Any]:
 
 def _reported(d: Derivation) -> dict[str, Any] | None:
     """The published figure and the family's closest class, at the page's own values."""
-    if d.reported is None or d.gap is None:
+    found = {lang: d.published_in(lang) for lang in LANGUAGES}  # None: no figure to compare
+    published = {lang: p for lang, p in found.items() if p is not None}
+    if d.reported is None or d.gap is None or len(published) != len(found):
         return None
     diff = d.gap
     closest = None
@@ -418,9 +420,8 @@ def _reported(d: Derivation) -> dict[str, Any] | None:
         closest = {"architecture": code(c.architecture), "value": grouped(c.value),
                    "percent": percent(c.fraction),
                    "side": _side(c.fraction > 0)}
-    published = {lang: d.published_in(lang) for lang in LANGUAGES}
-    source = {lang: p.source for lang, p in published.items() if p is not None}
-    note = {lang: p.note for lang, p in published.items() if p is not None}
+    source = {lang: p.source for lang, p in published.items()}
+    note = {lang: p.note for lang, p in published.items()}
     recount = None
     if d.recount is not None:
 
@@ -429,8 +430,7 @@ def _reported(d: Derivation) -> dict[str, Any] | None:
                                      for n, *v in d.recounted)
 
         recount = {"changes": values(0), "actual": values(1),
-                   "why": {lang: p.recount_why for lang, p in published.items()
-                           if p is not None},
+                   "why": {lang: p.recount_why for lang, p in published.items()},
                    "value": grouped(d.recount)}
     return {"params": grouped(d.reported.params), "source": source, "note": note,
             "has_note": bool(d.reported.note), "percent": percent(diff),
