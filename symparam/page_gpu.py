@@ -27,14 +27,12 @@ from symparam.document import GpuStep
 from symparam.live import shown
 from symparam.markup import Field, Words, code, fill, math
 from symparam.printing import INVISIBLE_TIMES, in_units, mathml, percent
-from symparam.render_gpu import TRAFFIC_KEYS
+from symparam.render_gpu import NOTATIONS, TRAFFIC_KEYS, gpu_formula
 from symparam.wording import LANGUAGES
 
 _UPRIGHT = '<mi mathvariant="normal">{}</mi>'
-PSI = _UPRIGHT.format("Ψ")
-PSI_E = f"<msub>{PSI}{_UPRIGHT.format('E')}</msub>"
-N_D = f"<msub><mi>N</mi>{_UPRIGHT.format('d')}</msub>"
-N_DE = f"<msub><mi>N</mi>{_UPRIGHT.format('dE')}</msub>"
+_GLYPHS = NOTATIONS["mathml"]
+PSI, PSI_E, N_D, N_DE = _GLYPHS.psi, _GLYPHS.psi_e, _GLYPHS.n_d, _GLYPHS.n_de
 _TIMES = f"<mo>{INVISIBLE_TIMES}</mo>"
 
 
@@ -52,18 +50,13 @@ def _inline(content: str, reading: str) -> Field:
 
 
 def part_formula(terms: tuple[tuple[int, bool, bool], ...]) -> Markup:
-    """A GPU's part in MathML, as :func:`symparam.render_gpu.gpu_formula` writes it in LaTeX:
-    each term bytes × Ψ (Ψ_E of experts), or its ZeRO partition ⌈Ψ/N_d⌉ (⌈Ψ_E/N_dE⌉).
+    """A GPU's part in MathML: :func:`symparam.render_gpu.gpu_formula`, the derivation's
+    builder of it, in its MathML notation.
 
     >>> print(part_formula(((2, False, True),)).striptags())
     2⁢⌈ΨNd⌉
     """
-    out = []
-    for size, experts, partitioned in terms:
-        psi, ranks = (PSI_E, N_DE) if experts else (PSI, N_D)
-        out.append(f"<mn>{size}</mn>{_TIMES}" + (_ceil(_frac(psi, ranks)) if partitioned
-                                                  else psi))
-    return math("<mo>+</mo>".join(out))
+    return math(gpu_formula(terms, "mathml"))
 
 
 def _bytes(value: int | Fraction) -> str:
