@@ -12,7 +12,7 @@ import sympy
 
 from symparam.document import GpuStep
 from symparam.frozen import frozen
-from symparam.printing import INVISIBLE_TIMES, latex
+from symparam.printing import INVISIBLE_TIMES, in_units, latex
 
 #: the traffic kinds :mod:`symparam.parallel_traffic` names, by their language key
 TRAFFIC_KEYS = {
@@ -91,7 +91,8 @@ def exact(value: int | Fraction) -> str:
 
 
 def binary(value: int | Fraction) -> str:
-    return f"{float(value) / 2**30:,.2f} GiB"
+    """Bytes in GiB, rounded exactly as every output writes a size."""
+    return in_units(value, 2**30, "GiB")
 
 
 def gpu_view(g: GpuStep, t: Mapping[str, Any], fill: Callable[..., Any],
