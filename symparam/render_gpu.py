@@ -23,10 +23,6 @@ TRAFFIC_KEYS = {
     "expert all-to-all": "gpu_traffic_expert",
     "context-parallel ring": "gpu_traffic_context",
 }
-#: the traffic formulas' symbols as LaTeX
-_NAMES = {"Ψ": r"\Psi", "Ψ_E": r"\Psi_{\mathrm{E}}", "N_stage": r"N_{\mathrm{stage}}",
-          "d_E": r"d_{\mathrm{E}}", "W_kv": r"W_{\mathrm{kv}}",
-          "N_E": r"N_{\mathrm{E}}"}
 
 
 @frozen
@@ -58,6 +54,11 @@ NOTATIONS = {
                        "<mrow>{psi}</mrow><mrow>{ranks}</mrow></mfrac><mo>⌉</mo></mrow>",
                        "<mo>+</mo>"),
 }
+
+#: the traffic formulas' symbols as LaTeX
+_NAMES = {"Ψ": NOTATIONS["latex"].psi, "Ψ_E": NOTATIONS["latex"].psi_e,
+          "N_stage": r"N_{\mathrm{stage}}", "d_E": r"d_{\mathrm{E}}", "W_kv": r"W_{\mathrm{kv}}",
+          "N_E": r"N_{\mathrm{E}}"}
 
 
 def gpu_formula(terms: tuple[tuple[int, bool, bool], ...], notation: str = "latex") -> str:
