@@ -37,6 +37,7 @@ from symparam.rules import (  # a record's vocabulary, declared in symparam.rule
     FloorHeadSize,
     GatedActivation,
     HeadSize,
+    KeyPair,
     KeyRule,
     LayerTypes,
     Leave,
@@ -67,6 +68,7 @@ __all__ = [
     "FloorHeadSize",
     "GatedActivation",
     "HeadSize",
+    "KeyPair",
     "KeyRule",
     "LayerTypes",
     "Leave",
@@ -185,14 +187,18 @@ class ModelType:
                                        f"has no {', '.join(problems)}")
 
     def extend(self, name: str, prefix: str, *, without: tuple[str, ...] = (),
-               renamed: Mapping[str, str] | None = None, **changes: Any) -> ModelType:
+               renamed: Mapping[str, str] | None = None, built_by_name: bool = False,
+               **changes: Any) -> ModelType:
         """Another model type of the family that differs from this one by ``changes``: its
         classes and base class are this type's, renamed from this type's prefix to ``prefix``
         (``LlamaModel`` → ``MistralModel``), less the classes whose suffix is in ``without``
         (``"ForQuestionAnswering"``), and those whose suffix ``renamed`` names called by the
         name it gives, in their place (GPT-2's ``LMHeadModel`` is GPT-Neo's
-        ``GPTNeoForCausalLM``); each field given replaces this type's (``sizes``, ``rules``,
-        ``fixed`` …: write ``{**base.fixed, …}`` to add to its fixed options).
+        ``GPTNeoForCausalLM``); each class built as this type's is, or, ``built_by_name``, by
+        the family's architecture of its own name (a tower beside another: CLIP's
+        ``CLIPVisionModel`` beside ``CLIPTextModel``); each field given replaces this type's
+        (``sizes``, ``rules``, ``fixed`` …: write ``{**base.fixed, …}`` to add to its fixed
+        options).
 
         >>> from symparam.catalog import model_types
         >>> olmo2 = model_types()["olmo2"]
@@ -205,6 +211,8 @@ class ModelType:
         classes = {renamed.get(c.removeprefix(own), prefix + c.removeprefix(own)): built
                    for c, built in self.classes.items()
                    if c.startswith(own) and c.removeprefix(own) not in without}
+        if built_by_name:
+            classes = {c: c for c in classes}
         return dataclasses.replace(self, name=name, base=prefix + self.base.removeprefix(own),
                                    classes=classes, **changes)
 

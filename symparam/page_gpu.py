@@ -26,15 +26,13 @@ from markupsafe import Markup
 from symparam.document import GpuStep
 from symparam.live import shown
 from symparam.markup import Field, Words, code, fill, math
-from symparam.printing import INVISIBLE_TIMES, in_units, mathml, percent
-from symparam.render_gpu import TRAFFIC_KEYS
+from symparam.printing import INVISIBLE_TIMES, mathml, percent
+from symparam.render_gpu import NOTATIONS, TRAFFIC_KEYS, binary, gpu_formula
 from symparam.wording import LANGUAGES
 
 _UPRIGHT = '<mi mathvariant="normal">{}</mi>'
-PSI = _UPRIGHT.format("Ψ")
-PSI_E = f"<msub>{PSI}{_UPRIGHT.format('E')}</msub>"
-N_D = f"<msub><mi>N</mi>{_UPRIGHT.format('d')}</msub>"
-N_DE = f"<msub><mi>N</mi>{_UPRIGHT.format('dE')}</msub>"
+_GLYPHS = NOTATIONS["mathml"]
+PSI, PSI_E, N_D, N_DE = _GLYPHS.psi, _GLYPHS.psi_e, _GLYPHS.n_d, _GLYPHS.n_de
 _TIMES = f"<mo>{INVISIBLE_TIMES}</mo>"
 
 
@@ -52,28 +50,18 @@ def _inline(content: str, reading: str) -> Field:
 
 
 def part_formula(terms: tuple[tuple[int, bool, bool], ...]) -> Markup:
-    """A GPU's part in MathML, as :func:`symparam.render_gpu.gpu_formula` writes it in LaTeX:
-    each term bytes × Ψ (Ψ_E of experts), or its ZeRO partition ⌈Ψ/N_d⌉ (⌈Ψ_E/N_dE⌉).
+    """A GPU's part in MathML: :func:`symparam.render_gpu.gpu_formula`, the derivation's
+    builder of it, in its MathML notation.
 
     >>> print(part_formula(((2, False, True),)).striptags())
     2⁢⌈ΨNd⌉
     """
-    out = []
-    for size, experts, partitioned in terms:
-        psi, ranks = (PSI_E, N_DE) if experts else (PSI, N_D)
-        out.append(f"<mn>{size}</mn>{_TIMES}" + (_ceil(_frac(psi, ranks)) if partitioned
-                                                  else psi))
-    return math("<mo>+</mo>".join(out))
+    return math(gpu_formula(terms, "mathml"))
 
 
 def _bytes(value: int | Fraction) -> str:
     """Bytes as the page shows a number: whole with separators, else the exact fraction."""
     return shown(value)
-
-
-def _gib(value: int | Fraction) -> str:
-    """Bytes in GiB as the page's memory table writes them (rounded exactly, two places)."""
-    return in_units(value, 2**30, "GiB")
 
 
 def layout_flags(step: GpuStep) -> str:
@@ -119,7 +107,7 @@ def gpu_section(step: GpuStep, words: Words, flags: str | None = None) -> dict[s
     if f.experts:
         held.append(words("text.gpu_expert_params", params=f"{f.experts:,}"))
     parts = [{"name": words("text.gpu_" + p.name.replace(" ", "_")),
-              "formula": part_formula(p.terms), "bytes": _bytes(p.bytes), "gib": _gib(p.bytes)}
+              "formula": part_formula(p.terms), "bytes": _bytes(p.bytes), "gib": binary(p.bytes)}
              for p in f.parts]
     if f.activations is not None:
         parts.append({"name": words("text.gpu_activations"),
@@ -128,12 +116,12 @@ def gpu_section(step: GpuStep, words: Words, flags: str | None = None) -> dict[s
                           "<mi>q</mi><mo>+</mo><mn>1</mn><mo>,</mo><mi>m</mi><mo>)</mo></mrow>"
                           f"{_TIMES}<msub><mi>A</mi><mi>q</mi></msub>")
                       if lay.pp > 1 else math("<mi>A</mi>"),
-                      "bytes": _bytes(f.activations), "gib": _gib(f.activations)})
+                      "bytes": _bytes(f.activations), "gib": binary(f.activations)})
     notes = []
     if isinstance(f.kv_cache, int):
         key = "text.gpu_kv_latent" if f.kv_whole_on_ranks else "text.gpu_kv"
         notes.append(words(key + ("_context" if lay.cp > 1 else ""), batch=lay.batch or 1,
-                           bytes=_bytes(f.kv_cache), binary=_gib(f.kv_cache)))
+                           bytes=_bytes(f.kv_cache), binary=binary(f.kv_cache)))
         if f.kv_stages is not None:
             notes.append(words("text.gpu_kv_stages",
                                stages=", ".join(_bytes(b) for b in f.kv_stages)))
@@ -146,12 +134,12 @@ def gpu_section(step: GpuStep, words: Words, flags: str | None = None) -> dict[s
                     "text." + TRAFFIC_KEYS[kind])))
                 continue
             traffic.append({"name": name, "formula": math(mathml(formula)), "size": size,
-                            "bytes": _bytes(value), "gib": _gib(value)})
+                            "bytes": _bytes(value), "gib": binary(value)})
     gap = words("text.sentence_gap")
     return {"said": words("page.gpu_static", flags=code(flags or layout_flags(step))),
             "changed": words("page.gpu_changed", command=code("symparam memory --gpus")),
             "intro": gap.join(intro), "held": gap.join(held), "parts": parts,
-            "total": _bytes(f.total), "total_gib": _gib(f.total),
+            "total": _bytes(f.total), "total_gib": binary(f.total),
             "activations": gap.join(_activations(step, words)),
             "notes": notes, "traffic": traffic, "traffic_refused": gap.join(refused),
             "traffic_intro": words("text.gpu_traffic_intro", m=lay.micro_batches)
@@ -228,9 +216,9 @@ def _fits(step: GpuStep, words: Words, gap: Markup) -> Markup | None:
     if limit is None:
         return None
     said = words("text.gpu_fits" if f.total <= limit else "text.gpu_over",
-                 limit=_bytes(limit), limit_binary=_gib(limit),
+                 limit=_bytes(limit), limit_binary=binary(limit),
                  spare=_bytes(max(0, limit - f.total)), over=_bytes(max(0, f.total - limit)),
-                 over_binary=_gib(max(0, f.total - limit)))
+                 over_binary=binary(max(0, f.total - limit)))
     if f.activations is None:
         return gap.join((said, words("text.gpu_fits_without_activations")))
     return said

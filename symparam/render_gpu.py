@@ -11,7 +11,8 @@ from typing import Any
 import sympy
 
 from symparam.document import GpuStep
-from symparam.printing import latex
+from symparam.frozen import frozen
+from symparam.printing import INVISIBLE_TIMES, in_units, latex
 
 #: the traffic kinds :mod:`symparam.parallel_traffic` names, by their language key
 TRAFFIC_KEYS = {
@@ -22,26 +23,58 @@ TRAFFIC_KEYS = {
     "expert all-to-all": "gpu_traffic_expert",
     "context-parallel ring": "gpu_traffic_context",
 }
+
+
+@frozen
+class Notation:
+    """The per-GPU formula's glyphs in one notation: the parameters Ψ and the experts' Ψ_E, the
+    ranks that partition them N_d and N_dE, a term whole (``{size}`` bytes × ``{psi}``) and
+    partitioned (× ⌈``{psi}``/``{ranks}``⌉), and the sign between terms."""
+
+    psi: str
+    psi_e: str
+    n_d: str
+    n_de: str
+    whole: str
+    partitioned: str
+    plus: str
+
+
+_MI = '<mi mathvariant="normal">{}</mi>'
+#: LaTeX for the derivation, MathML for the page: the one formula :func:`gpu_formula` lays out
+NOTATIONS = {
+    "latex": Notation(r"\Psi", r"\Psi_{\mathrm{E}}", r"N_{\mathrm{d}}", r"N_{\mathrm{dE}}",
+                      r"{size}\,{psi}",
+                      r"{size} \left\lceil \frac{{{psi}}}{{{ranks}}} \right\rceil", " + "),
+    "mathml": Notation(_MI.format("Ψ"), f"<msub>{_MI.format('Ψ')}{_MI.format('E')}</msub>",
+                       f"<msub><mi>N</mi>{_MI.format('d')}</msub>",
+                       f"<msub><mi>N</mi>{_MI.format('dE')}</msub>",
+                       f"<mn>{{size}}</mn><mo>{INVISIBLE_TIMES}</mo>{{psi}}",
+                       f"<mn>{{size}}</mn><mo>{INVISIBLE_TIMES}</mo><mrow><mo>⌈</mo><mfrac>"
+                       "<mrow>{psi}</mrow><mrow>{ranks}</mrow></mfrac><mo>⌉</mo></mrow>",
+                       "<mo>+</mo>"),
+}
+
 #: the traffic formulas' symbols as LaTeX
-_NAMES = {"Ψ": r"\Psi", "Ψ_E": r"\Psi_{\mathrm{E}}", "N_stage": r"N_{\mathrm{stage}}",
-          "d_E": r"d_{\mathrm{E}}", "W_kv": r"W_{\mathrm{kv}}",
+_NAMES = {"Ψ": NOTATIONS["latex"].psi, "Ψ_E": NOTATIONS["latex"].psi_e,
+          "N_stage": r"N_{\mathrm{stage}}", "d_E": r"d_{\mathrm{E}}", "W_kv": r"W_{\mathrm{kv}}",
           "N_E": r"N_{\mathrm{E}}"}
 
 
-def gpu_formula(terms: tuple[tuple[int, bool, bool], ...]) -> str:
-    r"""A GPU's part in LaTeX: each term bytes × Ψ (Ψ_E of experts), or its ZeRO partition
-    ⌈Ψ/N_d⌉ (⌈Ψ_E/N_dE⌉).
+def gpu_formula(terms: tuple[tuple[int, bool, bool], ...], notation: str = "latex") -> str:
+    r"""A GPU's part (:attr:`symparam.placement.Part.terms`) in ``notation`` (LaTeX, or MathML
+    for the page): each term bytes × Ψ (Ψ_E of experts), or its ZeRO partition ⌈Ψ/N_d⌉
+    (⌈Ψ_E/N_dE⌉).
 
     >>> print(gpu_formula(((12, False, True), (2, True, False))))
     12 \left\lceil \frac{\Psi}{N_{\mathrm{d}}} \right\rceil + 2\,\Psi_{\mathrm{E}}
+    >>> print(gpu_formula(((2, False, False),), "mathml"))
+    <mn>2</mn><mo>&#x2062;</mo><mi mathvariant="normal">Ψ</mi>
     """
-    out = []
-    for size, experts, partitioned in terms:
-        psi, ranks = (r"\Psi_{\mathrm{E}}", r"N_{\mathrm{dE}}") if experts else \
-            (r"\Psi", r"N_{\mathrm{d}}")
-        out.append(rf"{size} \left\lceil \frac{{{psi}}}{{{ranks}}} \right\rceil"
-                   if partitioned else rf"{size}\,{psi}")
-    return " + ".join(out)
+    n = NOTATIONS[notation]
+    return n.plus.join((n.partitioned if partitioned else n.whole).format(
+        size=size, psi=n.psi_e if experts else n.psi, ranks=n.n_de if experts else n.n_d)
+        for size, experts, partitioned in terms)
 
 
 def traffic_formula(expr: Any) -> str:
@@ -59,7 +92,8 @@ def exact(value: int | Fraction) -> str:
 
 
 def binary(value: int | Fraction) -> str:
-    return f"{float(value) / 2**30:,.2f} GiB"
+    """Bytes in GiB, rounded exactly as every output writes a size."""
+    return in_units(value, 2**30, "GiB")
 
 
 def gpu_view(g: GpuStep, t: Mapping[str, Any], fill: Callable[..., Any],
@@ -70,18 +104,19 @@ def gpu_view(g: GpuStep, t: Mapping[str, Any], fill: Callable[..., Any],
     lay = f.layout
     where = "gpu_only" if f.stages == 1 else "gpu_first" if f.stage == 0 else \
         "gpu_last" if f.stage == f.stages - 1 else "gpu_middle"
-    nd = inline(r"N_{\mathrm{d}}")
+    n = NOTATIONS["latex"]
+    nd = inline(n.n_d)
     intro = [fill(text["gpu_intro"], gpus=lay.gpus, dp=lay.dp, tp=lay.tp, pp=lay.pp,
                   zero=fill(text["gpu_zero"], zero=lay.zero) if lay.zero else
-                  text["gpu_no_zero"], optimiser=code(f.optimiser), psi=inline(r"\Psi"), nd=nd,
-                  share=inline(r"\left\lceil \Psi / N_{\mathrm{d}} \right\rceil"))]
+                  text["gpu_no_zero"], optimiser=code(f.optimiser), psi=inline(n.psi), nd=nd,
+                  share=inline(rf"\left\lceil {n.psi} / {n.n_d} \right\rceil"))]
     if lay.cp > 1:
         intro.append(fill(text["gpu_context"], cp=lay.cp, nd=nd, group=lay.replicas))
     if lay.sp:
         intro.append(fill(text["gpu_sequence"]))
     if lay.ep > 1:
-        intro.append(fill(text["gpu_experts"], ep=lay.ep, psi_e=inline(r"\Psi_{\mathrm{E}}"),
-                          nde=inline(r"N_{\mathrm{dE}} = d/e")))
+        intro.append(fill(text["gpu_experts"], ep=lay.ep, psi_e=inline(n.psi_e),
+                          nde=inline(f"{n.n_de} = d/e")))
     held = fill(text[where], stage=f.stage + 1, stages=f.stages, params=f"{f.dense:,}")
     if f.experts:
         held += text["sentence_gap"] + fill(text["gpu_expert_params"], params=f"{f.experts:,}")

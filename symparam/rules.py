@@ -10,7 +10,7 @@ lists its rules; :mod:`symparam.hf` runs them on the file being read (a :class:`
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Protocol
+from typing import Any, ClassVar, Protocol
 
 from symparam.assumptions import Assumption
 from symparam.errors import ConfigError, quoted
@@ -175,6 +175,17 @@ class KeyRule(Rule):
 
 
 @frozen
+class KeyPair(KeyRule):
+    """A rule that reads a second key beside ``key``: the field that ``also`` names, which
+    each kind calls by what the key is to it (``needs``, ``other``, ``unless``, ``stated``)."""
+
+    also: ClassVar[str]
+
+    def reads(self) -> tuple[str, ...]:
+        return (self.key, vars(self)[self.also])
+
+
+@frozen
 class Flag(Rule):
     """A boolean key read as the option (``key`` defaults to the option's name). ``null`` is an
     error, or false where the model code reads an optional flag that way (Falcon's).
@@ -201,17 +212,13 @@ TIED = Flag("tie_word_embeddings")
 
 
 @frozen
-class FlagIf(Rule):
+class FlagIf(KeyPair):
     """A flag that transformers builds only when ``needs`` is true too (BERT's
     ``add_cross_attention`` needs ``is_decoder``); set without it, the file is refused, as
     transformers refuses to build that model."""
 
-    option: str
-    key: str
     needs: str
-
-    def reads(self) -> tuple[str, ...]:
-        return (self.key, self.needs)
+    also = "needs"
 
     def read(self, config: Reader) -> bool:
         value, needed = config.flag(self.key), config.flag(self.needs)
@@ -282,16 +289,12 @@ class Count(KeyRule):
 
 
 @frozen
-class Differs(Rule):
+class Differs(KeyPair):
     """On when ``key`` is set and differs from ``other`` (an embedding size ≠ the hidden size
     adds a projection)."""
 
-    option: str
-    key: str
     other: str
-
-    def reads(self) -> tuple[str, ...]:
-        return (self.key, self.other)
+    also = "other"
 
     def read(self, config: Reader) -> bool:
         value = config.given(self.key)
@@ -301,33 +304,25 @@ class Differs(Rule):
 
 
 @frozen
-class BothFlags(Rule):
+class BothFlags(KeyPair):
     """On when ``key`` is true and ``unless`` is false (OPT's final norm: pre-LN and not
     removed)."""
 
-    option: str
-    key: str
     unless: str
-
-    def reads(self) -> tuple[str, ...]:
-        return (self.key, self.unless)
+    also = "unless"
 
     def read(self, config: Reader) -> bool:
         return config.flag(self.key) and not config.flag(self.unless)
 
 
 @frozen
-class GatedActivation(Rule):
+class GatedActivation(KeyPair):
     """T5's ``feed_forward_proj``: ``[gated-]<activation>`` (gated: two input matrices). A file
     that states ``is_gated_act`` itself (transformers writes it) is read as it says: transformers
     sets it after working it out from the activation."""
 
-    option: str
-    key: str
     stated: str
-
-    def reads(self) -> tuple[str, ...]:
-        return (self.key, self.stated)
+    also = "stated"
 
     def read(self, config: Reader) -> bool:
         value = config.given(self.key)

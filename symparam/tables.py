@@ -43,10 +43,13 @@ def human(number: int, unit: str = "") -> str:
 
 
 def binary(size: int) -> str:
-    """A size in bytes in KiB, MiB, GiB or TiB, to two decimals."""
+    """A size in bytes in KiB, MiB, GiB or TiB, to two decimals (rounded exactly, by
+    :func:`symparam.printing.in_units`, the one way every output writes a size)."""
+    from symparam.printing import in_units  # the printer loads with the first result shown
+
     for power, unit in ((40, "TiB"), (30, "GiB"), (20, "MiB"), (10, "KiB")):
         if size >= 2**power:
-            return f"{size / 2**power:,.2f} {unit}"
+            return in_units(size, 2**power, unit)
     return f"{size:,} B"
 
 

@@ -22,6 +22,7 @@ from symparam.page import page
 from tests.pages import Words
 from tests.test_parallel_derive import LAYOUTS, TRAFFIC_SAID, _shown
 from tests.test_prose import _names, latin_words
+from tests.tools import need
 
 IDS = [f"{m}-{i}" for i, (m, _) in enumerate(LAYOUTS)]
 
@@ -241,3 +242,63 @@ def test_the_korean_gpu_sentences_read_in_one_register() -> None:
     assert len(gpu) > 40
     polite = [key for key, text in said.items() if "니다" in text.replace("아니다", "")]
     assert polite == [], polite
+
+
+def _latex_value(printed: str, values: dict[str, int]) -> Fraction:
+    """A part's LaTeX read back by sympy's LaTeX parser and evaluated on ``values``."""
+    from sympy.parsing.latex import parse_latex
+
+    parsed = parse_latex(re.sub(r"\\mathrm\{(\w+)\}", r"\1", printed))
+    named = {"Psi": "Ψ", "Psi_{E}": "Ψ_E", "N_{d}": "N_d", "N_{dE}": "N_dE"}
+    return Fraction(str(parsed.subs({s: values[named[s.name]] for s in parsed.free_symbols})))
+
+
+def _mathml_value(printed: str, values: dict[str, int]) -> Fraction:
+    """A part's MathML read as XML, written out as arithmetic and evaluated on ``values``."""
+    import math
+    import xml.etree.ElementTree as ET
+
+    def said(node: ET.Element) -> str:
+        if node.tag == "mn":
+            return f"Fraction({node.text})"
+        if node.tag == "mi":
+            return node.text or ""
+        if node.tag == "mo":
+            return {"\u2062": "*", "+": "+", "⌈": "ceil(", "⌉": ")"}[node.text or ""]
+        if node.tag == "msub":
+            return "_".join(said(child) for child in node)
+        if node.tag == "mfrac":
+            top, bottom = (said(child) for child in node)
+            return f"({top}) / ({bottom})"
+        return "(" + " ".join(said(child) for child in node) + ")"
+
+    written = said(ET.fromstring(f"<math>{printed}</math>"))
+    return Fraction(eval(written, {"Fraction": Fraction, "ceil": math.ceil}, values))
+
+
+@pytest.mark.parametrize(("model", "layout"), [
+    ("llama-3-8b", {"gpus": 64, "tp": 8}), ("llama-3-8b", {"gpus": 64, "tp": 8, "zero": 1}),
+    ("llama-3-8b", {"gpus": 48, "tp": 2, "pp": 2, "zero": 2}),
+    ("gpt2", {"gpus": 7, "zero": 3}),
+    ("mixtral-8x7b", {"gpus": 64, "tp": 4, "pp": 2, "ep": 4}),
+    ("mixtral-8x7b", {"gpus": 64, "tp": 4, "pp": 2, "ep": 4, "zero": 3})])
+def test_a_parts_latex_and_mathml_say_one_formula(model: str, layout: dict[str, int]) -> None:
+    """The derivation's LaTeX of each part and the page's MathML of it, each read back by its
+    own parser (sympy's LaTeX parser; XML), give the part's bytes on the layout's values: Ψ and
+    Ψ_E the stage's dense and expert parameters, N_d the replicas, N_dE the replicas by e."""
+    from symparam.page_gpu import part_formula
+    from symparam.parallel import per_gpu
+    from symparam.placement import Layout
+    from symparam.render_gpu import gpu_formula
+
+    need("antlr4")
+    lay = Layout(**layout)
+    found = per_gpu(symparam.model(model), lay)
+    values = {"Ψ": found.dense, "Ψ_E": found.experts, "N_d": lay.replicas,
+              "N_dE": lay.replicas // lay.ep}
+    for part in found.parts:
+        latex, mathml = gpu_formula(part.terms), str(part_formula(part.terms))
+        assert mathml.startswith("<math") and mathml.endswith("</math>")
+        mathml = mathml[mathml.index(">") + 1:-len("</math>")]
+        assert _latex_value(latex, values) == part.bytes, latex
+        assert _mathml_value(mathml, values) == part.bytes, mathml

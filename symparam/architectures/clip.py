@@ -241,6 +241,14 @@ def within(section: str, sizes: tuple[Size, ...], renamed: Mapping[str, str] | N
     return tuple(Size(renamed.get(s.symbol, s.symbol), f"{section}.{s.key}") for s in sizes)
 
 
+#: the text tower alone; the vision tower alone extends it by what differs (its sizes)
+TEXT_TOWER = ModelType("clip_text_model", FAMILY, base="CLIPTextModel",
+                       classes={"CLIPTextModel": "CLIPTextModel",
+                                "CLIPTextModelWithProjection": "CLIPTextModelWithProjection"},
+                       sizes=(*TEXT_SIZES, Size("d_proj", "projection_dim", null=NO_PROJECTION)),
+                       rules=(ActivationName("activation", "hidden_act", "quick_gelu"),),
+                       runnable=Runnable(not_null=("d_proj",)))
+
 MODEL_TYPES = (
     ModelType("clip", FAMILY, base="CLIPModel",
               classes={"CLIPModel": "CLIPModel",
@@ -255,15 +263,7 @@ MODEL_TYPES = (
               sections={"text_config": "text_config_dict",
                         "vision_config": "vision_config_dict"},
               runnable=Runnable(not_null=("d_proj",))),
-    ModelType("clip_text_model", FAMILY, base="CLIPTextModel",
-              classes={"CLIPTextModel": "CLIPTextModel",
-                       "CLIPTextModelWithProjection": "CLIPTextModelWithProjection"},
-              sizes=(*TEXT_SIZES, Size("d_proj", "projection_dim", null=NO_PROJECTION)),
-              rules=(ActivationName("activation", "hidden_act", "quick_gelu"),),
-              runnable=Runnable(not_null=("d_proj",))),
-    ModelType("clip_vision_model", FAMILY, base="CLIPVisionModel",
-              classes={"CLIPVisionModel": "CLIPVisionModel",
-                       "CLIPVisionModelWithProjection": "CLIPVisionModelWithProjection"},
-              sizes=(*VISION_SIZES, Size("d_proj", "projection_dim")),
-              rules=(ActivationName("activation", "hidden_act", "quick_gelu"),)),
+    TEXT_TOWER,
+    TEXT_TOWER.extend("clip_vision_model", "CLIPVision", built_by_name=True,
+                      sizes=(*VISION_SIZES, Size("d_proj", "projection_dim")), runnable=None),
 )

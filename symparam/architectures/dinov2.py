@@ -222,14 +222,14 @@ _RULES = (Flag("qkv_bias"), Flag("swiglu", "use_swiglu_ffn"),
           Unless("raw_outputs", "apply_layernorm"),
           OutStages(depths="num_hidden_layers", stages="num_hidden_layers"))
 
+#: DINOv2 itself; the variant with registers extends it by what differs
+DINOV2 = ModelType("dinov2", FAMILY, base="Dinov2Model",
+                   classes=heads("Dinov2", "Dinov2", "Model", "ForImageClassification",
+                                 "Backbone"),
+                   sizes=SIZES, rules=(*_RULES, Flag("mask_token", "use_mask_token")))
+
 MODEL_TYPES = (
-    ModelType("dinov2", FAMILY, base="Dinov2Model",
-              classes=heads("Dinov2", "Dinov2", "Model", "ForImageClassification", "Backbone"),
-              sizes=SIZES,
-              rules=(*_RULES, Flag("mask_token", "use_mask_token"))),
-    ModelType("dinov2_with_registers", FAMILY, base="Dinov2WithRegistersModel",
-              classes=heads("Dinov2WithRegisters", "Dinov2WithRegisters", "Model",
-                            "ForImageClassification", "Backbone"),
-              sizes=(*SIZES, Size("n_reg", "num_register_tokens")),
-              rules=_RULES),
+    DINOV2,
+    DINOV2.extend("dinov2_with_registers", "Dinov2WithRegisters", built_by_name=True,
+                  sizes=(*SIZES, Size("n_reg", "num_register_tokens")), rules=_RULES),
 )

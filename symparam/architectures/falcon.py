@@ -40,7 +40,7 @@ from symparam.blocks.saved import Key, same_tensor
 from symparam.blocks.sharding import KV_GROUPS, column, row
 from symparam.family import Family, Option
 from symparam.frozen import frozen
-from symparam.modeltype import ActivationName, Flag, ModelType, Reader, Rule, Size, heads
+from symparam.modeltype import ActivationName, Flag, KeyPair, ModelType, Reader, Size, heads
 from symparam.symbols import H, N, V, d_ff, d_head, h, h_kv
 
 
@@ -146,16 +146,12 @@ FAMILY = Family(
 
 
 @frozen
-class ParallelNorms(Rule):
+class ParallelNorms(KeyPair):
     """``num_ln_in_parallel_attn``: 2 norms in a parallel block, else 1; null means 2 with the
     new decoder architecture (what Falcon's model code does)."""
 
-    option: str
-    key: str
     new_architecture: str
-
-    def reads(self) -> tuple[str, ...]:
-        return (self.key, self.new_architecture)
+    also = "new_architecture"
 
     def read(self, config: Reader) -> int:
         present, value = config.lookup(self.key)

@@ -55,7 +55,7 @@ from symparam.errors import ConfigError
 from symparam.family import Family, Option
 from symparam.frozen import frozen
 from symparam.limits import MAX_LAYERS_LISTED
-from symparam.modeltype import ActivationName, Flag, ModelType, Reader, Rule, Size, heads
+from symparam.modeltype import ActivationName, Flag, KeyPair, ModelType, Reader, Size, heads
 from symparam.symbols import H, L, N, V, d_ff, h
 
 
@@ -159,16 +159,12 @@ FAMILY = Family(
 
 
 @frozen
-class FlagWithout(Rule):
+class FlagWithout(KeyPair):
     """A flag transformers refuses to build together with another (GPT-BigCode has no
     cross-attention for multi-query attention)."""
 
-    option: str
-    key: str
     without: str
-
-    def reads(self) -> tuple[str, ...]:
-        return (self.key, self.without)
+    also = "without"
 
     def read(self, config: Reader) -> bool:
         value = config.flag(self.key)
@@ -180,17 +176,13 @@ class FlagWithout(Rule):
 
 
 @frozen
-class AttentionTypes(Rule):
+class AttentionTypes(KeyPair):
     """GPT-Neo's ``attention_types``: runs of a pattern, ``[[["global", "local"], 12]]`` (also
     what null means) for 24 alternating layers; each layer global or local, as many as
     ``num_layers`` (transformers refuses anything else)."""
 
-    option: str
-    key: str
     depth: str
-
-    def reads(self) -> tuple[str, ...]:
-        return (self.key, self.depth)
+    also = "depth"
 
     def read(self, config: Reader) -> tuple[int, ...]:
         key = config.spelled.get(self.key, self.key)

@@ -42,7 +42,17 @@ from symparam.blocks import (
 from symparam.errors import ConfigError, InvalidValueError, quoted
 from symparam.family import Divides, Family, Option
 from symparam.frozen import frozen
-from symparam.modeltype import Count, Flag, HeadSize, KeyRule, ModelType, Reader, Rule, Size, heads
+from symparam.modeltype import (
+    Count,
+    Flag,
+    HeadSize,
+    KeyPair,
+    KeyRule,
+    ModelType,
+    Reader,
+    Size,
+    heads,
+)
 from symparam.symbols import E, H, V, d_ff, d_head, h, h_kv, k
 
 
@@ -123,15 +133,11 @@ FAMILY = Family(
 
 
 @frozen
-class Offset(Rule):
+class Offset(KeyPair):
     """A layer offset within its period: 0 up to the period (transformers refuses more)."""
 
-    option: str
-    key: str
     period: str
-
-    def reads(self) -> tuple[str, ...]:
-        return (self.key, self.period)
+    also = "period"
 
     def read(self, config: Reader) -> int:
         value, period = config.given(self.key), config.given(self.period)

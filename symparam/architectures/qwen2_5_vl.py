@@ -63,11 +63,11 @@ from symparam.frozen import frozen
 from symparam.modeltype import (
     ActivationName,
     HeadSize,
+    KeyPair,
     LayerTypes,
     Leave,
     ModelType,
     Reader,
-    Rule,
     Size,
 )
 from symparam.symbols import (
@@ -240,19 +240,15 @@ FAMILY = Family(
 
 
 @frozen
-class FullBlocks(Rule):
+class FullBlocks(KeyPair):
     """How many of the vision tower's blocks a list of block numbers names: the distinct
     indexes ``key`` lists among 0 … depth − 1 (transformers asks ``i in fullatt_block_indexes``,
     Qwen3-VL's tower ``layer_num in deepstack_visual_indexes``); with ``built``, every entry
     (Qwen3-VL builds a DeepStack merger for each, whether or not its block exists)."""
 
-    option: str
-    key: str
     depth: str
     built: bool = False
-
-    def reads(self) -> tuple[str, ...]:
-        return (self.key, self.depth)
+    also = "depth"
 
     def read(self, config: Reader) -> int:
         listed = config.given(self.key)
@@ -267,16 +263,12 @@ class FullBlocks(Rule):
 
 
 @frozen
-class TiedByEither(Rule):
+class TiedByEither(KeyPair):
     """The head is tied where the config's ``tie_word_embeddings`` says so or, as transformers
     reads older files, its text config's (read as false where absent: no field declares it)."""
 
-    option: str
-    key: str
     text: str
-
-    def reads(self) -> tuple[str, ...]:
-        return (self.key, self.text)
+    also = "text"
 
     def read(self, config: Reader) -> bool:
         return any([config.flag(self.key), config.flag(self.text, absent=False)])

@@ -72,11 +72,11 @@ from symparam.modeltype import (
     Count,
     Flag,
     HeadSize,
+    KeyPair,
     KeyRule,
     ModelType,
     NonZero,
     Reader,
-    Rule,
     Size,
 )
 from symparam.modeltype import heads as class_heads
@@ -205,17 +205,13 @@ _KINDS = {"linear_attention": 0, "mamba": 0, "full_attention": 1, "attention": 1
 
 
 @frozen
-class AttentionLayers(Rule):
+class AttentionLayers(KeyPair):
     """``layer_types``: 1 for each full-attention layer, 0 for each linear one; none (the
     interval decides) when it is null or absent. transformers refuses a list that is not one
     entry per layer; symparam refuses kinds Qwen3-Next builds no mixer for."""
 
-    option: str
-    key: str
     depth: str
-
-    def reads(self) -> tuple[str, ...]:
-        return (self.key, self.depth)
+    also = "depth"
 
     def read(self, config: Reader) -> tuple[int, ...]:
         present, listed_ = config.lookup(self.key)

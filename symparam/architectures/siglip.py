@@ -212,6 +212,14 @@ class SameAs(NullRule):
         return config.positive_int(self.key, config.given(self.key))
 
 
+#: the text tower alone; the vision tower alone extends it by what differs (its sizes, and
+#: the attention-pooling head it may have)
+TEXT_TOWER = ModelType("siglip_text_model", FAMILY, base="SiglipTextModel",
+                       classes={"SiglipTextModel": "SiglipTextModel"},
+                       sizes=(*TEXT_SIZES, Size("d_proj", "projection_size",
+                                                null=SameAs("hidden_size"))),
+                       rules=(ActivationName("activation", "hidden_act", "gelu_pytorch_tanh"),))
+
 MODEL_TYPES = (
     ModelType("siglip", FAMILY, base="SiglipModel",
               classes={"SiglipModel": "SiglipModel",
@@ -226,13 +234,7 @@ MODEL_TYPES = (
                                     "gelu_pytorch_tanh"),
                      Flag("vision_use_head", "vision_config.vision_use_head")),
               sections={"text_config": "", "vision_config": ""}),
-    ModelType("siglip_text_model", FAMILY, base="SiglipTextModel",
-              classes={"SiglipTextModel": "SiglipTextModel"},
-              sizes=(*TEXT_SIZES, Size("d_proj", "projection_size", null=SameAs("hidden_size"))),
-              rules=(ActivationName("activation", "hidden_act", "gelu_pytorch_tanh"),)),
-    ModelType("siglip_vision_model", FAMILY, base="SiglipVisionModel",
-              classes={"SiglipVisionModel": "SiglipVisionModel"},
-              sizes=VISION_SIZES,
-              rules=(ActivationName("activation", "hidden_act", "gelu_pytorch_tanh"),
-                     Flag("vision_use_head"))),
+    TEXT_TOWER,
+    TEXT_TOWER.extend("siglip_vision_model", "SiglipVision", built_by_name=True,
+                      sizes=VISION_SIZES, rules=(*TEXT_TOWER.rules, Flag("vision_use_head"))),
 )
