@@ -16,6 +16,7 @@ from symparam.errors import InvalidValueError, SymparamError
 from symparam.limits import MAX_DEGREE, MAX_SOLVED
 from symparam.output import json_line
 from symparam.printing import text
+from symparam.rounding import gib, signed_percent
 from symparam.symbols import B, s
 from symparam.units import human_ops
 
@@ -297,7 +298,7 @@ def _show_published(rows: list[dict[str, Any]], width: int, macs: bool,
             continue
         unit, shown = ("MACs", row["flops"] // 2) if macs else ("FLOPs", row["flops"])
         print(f"  {row['name']:<{width}}  {shown:>22,} {unit} "
-              f"({row['relative_error']:+.2%}; {row['source']})")
+              f"({signed_percent(row['relative_error'])}; {row['source']})")
         if "ratio_to_6nd" in row:  # the paper's own column
             rule = "6·N·D" if training else "2·N·D (a forward pass: a third of 6·N·D)"
             print(textwrap.fill(
@@ -373,8 +374,7 @@ def cmd_memory(args: argparse.Namespace) -> int:
     print(memory_heading(args.model, result))
     cli_images.show(m, args)
     print("\n".join(weights_lines(result)))
-    gib = 2**30
-    sizes = ", ".join(f"{row.dtype} {row.bytes_per_param * layer_params / gib:,.2f} GiB"
+    sizes = ", ".join(f"{row.dtype} {gib(row.bytes_per_param * layer_params)}"
                       for row in result.weights[:3])
     print(f"  largest layer: {layer} ({layer_params:,} parameters; {sizes})")
     print("\n".join(training_lines(result)))
@@ -412,7 +412,6 @@ def _activations(model: Any, args: argparse.Namespace) -> dict[str, Any] | None:
 
 
 def _show_activations(record: dict[str, Any], args: argparse.Namespace) -> None:
-    gib = 2**30
     found = record["activations"]
     if not found:
         return
@@ -427,14 +426,14 @@ def _show_activations(record: dict[str, Any], args: argparse.Namespace) -> None:
             print(f"    recompute {policy:<9} not derived: {row['refused']}")
             continue
         exact[policy] = row["bytes"]
-        print(f"    recompute {policy:<9} {row['bytes']:>20,} B = {row['bytes'] / gib:,.2f} GiB")
+        print(f"    recompute {policy:<9} {row['bytes']:>20,} B = {gib(row['bytes'])}")
     compared = record.get("compare", {}).get("korthikanti")
     if compared and compared.get("none") is not None:
         print(f"  korthikanti ({KORTHIKANTI}):")
         for policy, size in compared.items():
-            share = f" ({(size - exact[policy]) / exact[policy]:+.2%})" \
+            share = f" ({signed_percent(size - exact[policy], exact[policy])})" \
                 if exact.get(policy) else ""
-            print(f"    recompute {policy:<9} {size:>20,} B = {size / gib:,.2f} GiB{share}")
+            print(f"    recompute {policy:<9} {size:>20,} B = {gib(size)}{share}")
 
 
 #: what the activation figures count

@@ -172,9 +172,8 @@ def _print_totals(record: dict[str, Any], width: int, digits: int) -> None:
                 print(f"  {'active':<{width}}  {'?':>{digits}}   per token, {note}: unknown, "
                       f"{record['active']['unknown']}")
                 continue
-            share = value / record["params"]
             print(f"  {'active':<{width}}  {value:>{digits},}   {human_count(value)} per token, "
-                  f"{note}: {share:.1%}")
+                  f"{note}: {percent(value, record['params'])}")
         print(f"  active: {ACTIVE_CONVENTIONS}")
     for overridden in record["overridden"]:
         print(f"  assuming: {overridden}")

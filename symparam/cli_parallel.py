@@ -11,6 +11,7 @@ from typing import Any
 from symparam.cli_common import FLAGS
 from symparam.errors import InvalidValueError, SymparamError
 from symparam.printing import text
+from symparam.rounding import decimal, gib, signed_percent
 
 GIB = 2**30
 #: names ``memory --compare`` takes
@@ -271,7 +272,7 @@ def show(record: dict[str, Any], compared: dict[str, Any]) -> None:
              else "") + " a GPU (Ψ" + (", Ψ_E" if r["expert_params_per_gpu"] else "") + ")")
     for part in r["parts"]:
         print(f"    {part['name']:<16} {part['formula']:<28} {part['bytes']:>20,} B = "
-              f"{part['bytes'] / GIB:,.2f} GiB")
+              f"{gib(part['bytes'])}")
     acts = r["activations"]
     if acts and "refused" in acts:
         print(textwrap.fill(f"activations: not derived ({acts['refused']})", 100,
@@ -279,7 +280,7 @@ def show(record: dict[str, Any], compared: dict[str, Any]) -> None:
     elif acts:
         how = f"b = {acts['micro_batch']}, {acts['recompute']}"
         print(f"    {'activations':<16} {how:<28} {acts['bytes']:>20,} B = "
-              f"{acts['bytes'] / GIB:,.2f} GiB")
+              f"{gib(acts['bytes'])}")
         print(textwrap.fill(acts["counts"], 100, initial_indent="      ",
                             subsequent_indent="      "))
     # what the total leaves out, as the derivation's GPU section says it
@@ -287,13 +288,13 @@ def show(record: dict[str, Any], compared: dict[str, Any]) -> None:
         ", without activations (not derived)" if acts else \
         ", without activations (--seq gives them)"
     print(f"    {'total':<16} {'':<28} {r['total_bytes']:>20,} B = "
-          f"{r['total_bytes'] / GIB:,.2f} GiB{left_out}")
+          f"{gib(r['total_bytes'])}{left_out}")
     if r["pp"] > 1:
-        print("    by stage: " + ", ".join(f"{b / GIB:,.2f}" for b in r["stage_bytes"])
+        print("    by stage: " + ", ".join(decimal(Fraction(b) / GIB, 2) for b in r["stage_bytes"])
               + " GiB (weights, gradients, optimiser state)")
         if r["stage_activations"]:
             print("    activations by stage: " + ", ".join(
-                f"{b / GIB:,.2f}" for b in r["stage_activations"]) + " GiB, of "
+                decimal(Fraction(b) / GIB, 2) for b in r["stage_activations"]) + " GiB, of "
                 + ", ".join(str(k) for k in r["in_flight"]) + " micro-batches in flight")
             print(textwrap.fill(r["schedule"], 100, initial_indent="      ",
                                 subsequent_indent="      "))
@@ -303,7 +304,7 @@ def show(record: dict[str, Any], compared: dict[str, Any]) -> None:
         split = f"{', '.join(parts[:-1])} and {parts[-1]} split" if len(parts) > 1 else \
             f"{parts[0]} splits"
         print(f"    inference: KV cache of the B sequences on one replica's GPU ({split} it): "
-              f"{kv:,} B = {kv / GIB:,.2f} GiB")
+              f"{kv:,} B = {gib(kv)}")
         if r["kv_cache_by_stage"]:
             print("      by stage: " + ", ".join(f"{b:,}" for b in r["kv_cache_by_stage"])
                   + " B (the stage that holds most above)")
@@ -338,11 +339,11 @@ def show(record: dict[str, Any], compared: dict[str, Any]) -> None:
             print("    (weights, gradients and optimiser state only: the activations are "
                   + ("not derived here)" if r["activations"] else "for a given --seq)"))
         if r["fits"]:
-            print(f"    fits in {r['gpu_memory_bytes'] / GIB:,.2f} GiB with "
-                  f"{r['spare_bytes'] / GIB:,.2f} GiB to spare")
+            print(f"    fits in {gib(r['gpu_memory_bytes'])} with "
+                  f"{gib(r['spare_bytes'])} to spare")
         else:
-            print(f"    does not fit in {r['gpu_memory_bytes'] / GIB:,.2f} GiB: "
-                  f"{r['over_by_bytes']:,} B = {r['over_by_bytes'] / GIB:,.2f} GiB over")
+            print(f"    does not fit in {gib(r['gpu_memory_bytes'])}: "
+                  f"{r['over_by_bytes']:,} B = {gib(r['over_by_bytes'])} over")
     show_compared(compared)
 
 
@@ -352,7 +353,8 @@ def show_compared(compared: dict[str, Any]) -> None:
         print(f"  {zero['source']}:")
         for row in zero["figure_1"]:
             print(f"    {row['name']:<9} {row['formula']:<20} printed {row['printed']:>8}; "
-                  f"symparam {row['exact_bytes'] / 1e9:,.4f} GB ({row['exact_bytes']:,} B)")
+                  f"symparam {decimal(Fraction(row['exact_bytes'], 10**9), 4)} GB "
+                  f"({row['exact_bytes']:,} B)")
         for row in zero.get("this_layout", ()):
             print(f"    this layout, {row['name']:<9} paper {row['paper_bytes']} B; symparam "
                   f"{row['exact_bytes']:,} B")
@@ -366,7 +368,7 @@ def show_compared(compared: dict[str, Any]) -> None:
                       f"symparam: not derived ({row.get('refused', '')})")
                 continue
             print(f"    {row['name']:<32} {row['formula']} = {_number(row['paper_bytes'])}; "
-                  f"symparam {exact:,} ({float(Fraction(row['paper_over']) - 1):+.2%} in the "
+                  f"symparam {exact:,} ({signed_percent(Fraction(row['paper_over']) - 1)} in the "
                   "paper)")
         print(textwrap.fill(table["counts"], 100, initial_indent="    ",
                             subsequent_indent="    "))

@@ -35,6 +35,7 @@ from symparam.memory import (  # memory lived here: re-exported
     windows,
 )
 from symparam.printing import text
+from symparam.rounding import signed_percent
 from symparam.symbols import B, W, W_chunk, n_img, s
 from symparam.tables import Shown, Table, human, share
 from symparam.units import human_ops
@@ -213,8 +214,8 @@ def flops_lines(result: Any, macs: bool = False, width: int | None = None) -> li
         lines.append(textwrap.fill(NOT_COUNTED, 100, initial_indent="    ",
                                    subsequent_indent="    "))
     for how, flops, _ in result.alternatives:
-        change = (flops - result.flops) / result.flops
-        lines.append(textwrap.fill(f"{flops // 2 if macs else flops:,} {unit} ({change:+.2%}) "
+        change = signed_percent(flops - result.flops, result.flops)
+        lines.append(textwrap.fill(f"{flops // 2 if macs else flops:,} {unit} ({change}) "
                                    f"{how}", 100, initial_indent="  or ",
                                    subsequent_indent="    "))
     lines += [textwrap.fill(f"note: {note}", 100, initial_indent="  ", subsequent_indent="    ")

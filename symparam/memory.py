@@ -23,6 +23,7 @@ from symparam.frozen import frozen
 from symparam.images import bound
 from symparam.limits import check_lengths
 from symparam.printing import text
+from symparam.rounding import gib
 from symparam.symbols import B, W, W_chunk, n_img, s, s_dec, symbol
 from symparam.tables import Shown, Table, binary, plain
 from symparam.units import human_count
@@ -397,9 +398,9 @@ def weights_lines(result: Any) -> list[str]:
     dtype, then quantized with their scales, each format saying what it counts: every row is
     the whole model's weights."""
     lines = ["  weights:"]
-    lines += [f"    {row.dtype:<5} {row.bytes:>20,} B = {row.bytes / GIB:,.2f} GiB"
+    lines += [f"    {row.dtype:<5} {row.bytes:>20,} B = {gib(row.bytes)}"
               for row in result.weights if row.dtype != "int8"]  # int8 with its scales below
-    lines += [f"    {fmt.name:<5} {size:>20,} B = {size / GIB:,.2f} GiB   ({fmt.description})"
+    lines += [f"    {fmt.name:<5} {size:>20,} B = {gib(size)}   ({fmt.description})"
               for fmt, size in result.formats]
     return lines
 
@@ -410,7 +411,7 @@ def training_lines(result: Any) -> list[str]:
     lines = ["  training state (weights, gradients, optimiser; activations not included):"]
     for o, total in result.optimisers:
         parts = " + ".join(f"{size} ({part})" for part, size in o.parts)
-        lines.append(f"    {o.name:<16} {o.per_param:>2} B × P = {total / GIB:,.2f} GiB: "
+        lines.append(f"    {o.name:<16} {o.per_param:>2} B × P = {gib(total)}: "
                      f"{parts}; {o.source}")
     return lines
 
@@ -441,7 +442,7 @@ def cache_lines(result: Any) -> list[str]:
             decoded = f", s_dec = {result.target_seq or result.seq}" if "s_dec" in names \
                 else ""
             lines.append(f"  KV cache for B = {result.batch}, s = {result.seq}{decoded}: "
-                         f"{result.kv_total:,} B = {result.kv_total / GIB:,.2f} GiB")
+                         f"{result.kv_total:,} B = {gib(result.kv_total)}")
     if result.state_formula is not None:
         lines.append(f"  state per sequence, whatever s = ({text(result.state_formula)}) × "
                      f"{result.dtype_bytes} B; for B = {result.batch}: "

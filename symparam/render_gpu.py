@@ -13,6 +13,7 @@ import sympy
 from symparam.document import GpuStep
 from symparam.frozen import frozen
 from symparam.printing import INVISIBLE_TIMES, in_units, latex
+from symparam.rounding import percent
 
 #: the traffic kinds :mod:`symparam.parallel_traffic` names, by their language key
 TRAFFIC_KEYS = {
@@ -155,7 +156,7 @@ def gpu_view(g: GpuStep, t: Mapping[str, Any], fill: Callable[..., Any],
             shown += (rf" = \frac{{{value.numerator}}}{{{value.denominator}}}"
                       if value.denominator != 1 else f" = {value.numerator}")
         bubble = fill(text["gpu_bubble"], bubble=inline(shown),
-                      percent=f"{float(value):.2%}")
+                      percent=percent(value))
     fits = None
     if g.gpu_memory is not None:
         fits = fill(text["gpu_fits" if f.total <= g.gpu_memory else "gpu_over"],

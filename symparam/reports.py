@@ -17,6 +17,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from symparam.printing import text
+from symparam.rounding import signed_percent
 
 # the results are typed Any here: their modules import this one, for their own display
 
@@ -100,7 +101,7 @@ def approx_lines(name: str, a: Any) -> list[str]:
              f"  approximation = {text(a.approx)}"]
     if a.exact_value is not None and a.approx_value is not None:
         lines.append(f"  at the model's values: exact {a.exact_value:,}, approximation "
-                     f"{a.approx_value:,} ({a.relative_error:+.2%})")
+                     f"{a.approx_value:,} ({signed_percent(a.relative_error)})")
     if a.dropped:
         lines.append("  what the approximation leaves out:")
         lines += [f"    {text(term)}" + ("" if value is None else f"  = {value:,}")
@@ -111,7 +112,7 @@ def approx_lines(name: str, a: Any) -> list[str]:
 def approx_summary(name: str, a: Any) -> str:
     """``approx`` on one line: which approximation, and how far it is at the model's values."""
     far = "" if a.relative_error is None else \
-        f": {a.approx_value:,} against {a.exact_value:,} ({a.relative_error:+.2%})"
+        f": {a.approx_value:,} against {a.exact_value:,} ({signed_percent(a.relative_error)})"
     return f"{name}: {a.name}{far}"
 
 
@@ -137,7 +138,7 @@ def solve_lines(name: str, result: Any) -> list[str]:
     nearest the target, and the valid ones either side."""
     target = result.target
     lines = [f"{name}: {result.symbol} = {result.value:,} gives {result.count:,} "
-             f"({(result.count - target) / target:+.2%} from {target:,})"]
+             f"({signed_percent(result.count - target, target)} from {target:,})"]
     for label, pair in (("below", result.below), ("above", result.above)):
         if pair is not None:
             lines.append(f"  {label}: {result.symbol} = {pair[0]:,} gives {pair[1]:,}")

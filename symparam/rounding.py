@@ -29,6 +29,15 @@ def in_units(number: int | Fraction, size: int, unit: str) -> str:
     return f"{decimal(Fraction(number) / size, 2)} {unit}"
 
 
+def gib(number: int | Fraction) -> str:
+    """``number`` bytes in GiB, as :func:`in_units` writes them.
+
+    >>> gib(3 * 2**29), gib(2**53 + 2**29)
+    ('1.50 GiB', '8,388,608.50 GiB')
+    """
+    return in_units(number, 2**30, "GiB")
+
+
 def percent(part: int | float | Fraction, whole: int | Fraction = 1) -> str:
     """``part`` of ``whole`` (a share, or a gap: its size) as people read it: 21.8%, 6.36%,
     0.54%, 0.0039% (one decimal from 10%, more where that would round a part to 100%, else two
@@ -53,3 +62,14 @@ def percent(part: int | float | Fraction, whole: int | Fraction = 1) -> str:
     while shown_ < Fraction(1, 10**-exponent):
         exponent -= 1
     return f"{decimal(shown_, min(8, max(2, 1 - exponent)))}%"
+
+
+def signed_percent(part: int | float | Fraction, whole: int | Fraction = 1) -> str:
+    """A change of ``part`` against ``whole`` (a count above or below a target, an estimate
+    against the exact value) with its sign, written as :func:`percent` writes a share.
+
+    >>> signed_percent(3, 800), signed_percent(-1, 3), signed_percent(0)
+    ('+0.38%', '-33.3%', '+0%')
+    """
+    return ("-" if Fraction(part) * Fraction(whole) < 0 else "+") + percent(part, whole)
+

@@ -26,6 +26,7 @@ from symparam.frozen import frozen
 from symparam.integers import as_int
 from symparam.limits import MAX_SOLVED, MAX_TARGET
 from symparam.reports import solve_lines
+from symparam.rounding import signed_percent
 from symparam.tables import Shown, Table
 
 if TYPE_CHECKING:
@@ -57,7 +58,7 @@ class Solution(Shown):
         return solve_lines(self.model, self)
 
     def _tables(self) -> list[Table]:
-        rows = [(label, pair[0], pair[1], f"{(pair[1] - self.target) / self.target:+.2%}")
+        rows = [(label, pair[0], pair[1], signed_percent(pair[1] - self.target, self.target))
                 for label, pair in (("nearest", (self.value, self.count)),
                                     ("below", self.below), ("above", self.above))
                 if pair is not None]

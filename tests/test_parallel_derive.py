@@ -16,6 +16,7 @@ import symparam
 from symparam.cli import main
 from symparam.parallel import per_gpu
 from symparam.placement import Layout
+from symparam.rounding import percent
 from tests.test_notes import _facts
 
 HEADINGS = {"en": "Memory per GPU", "zh": "每块 GPU 的显存", "ko": "GPU 한 장당 메모리"}
@@ -218,8 +219,8 @@ def _leaves(value: Any) -> list[Any]:
 
 def _from_record(record: dict[str, Any]) -> set[str]:
     """The figures the record holds, written as a person reads them: whole numbers with
-    separators or without, bytes in GiB (and GB for ZeRO's figure), ratios as percentages,
-    and every figure inside its strings."""
+    separators or without, bytes in GiB (and GB for ZeRO's figure), ratios as percentages
+    (as every output writes one), and every figure inside its strings."""
     out: set[str] = set()
     for leaf in _leaves(record):
         if isinstance(leaf, bool) or leaf is None:
@@ -231,7 +232,7 @@ def _from_record(record: dict[str, Any]) -> set[str]:
         elif isinstance(leaf, str):
             out |= _figures(leaf)
             if re.fullmatch(r"\d+/\d+", leaf):  # a ratio: the gap it says
-                out.add(f"{abs(float(Fraction(leaf)) - 1):.2%}")
+                out.add(percent(abs(Fraction(leaf) - 1)))  # as tests/test_rounding.py checks
     return out
 
 
