@@ -42,6 +42,7 @@ from symparam.fitting.forward import (
     Run,
     Signature,
     forward,
+    forward_failed,
     needed,
     only_input,
     run_meta,
@@ -135,7 +136,7 @@ class FlopsFitter:
             self.point.update({k: self.s.keys[self.paths[k]].value for k in layered})
             base = self.run(self.point)
             if isinstance(base, str):
-                raise FitError(f"its forward does not run on the meta device: {base}")
+                raise FitError(forward_failed(base))
         else:
             base = self._deepen(base)
         shape = set(base.ops)
@@ -190,8 +191,7 @@ class FlopsFitter:
         if whole != self.point:  # the default's depth: dense layers first, a period of kinds
             r = self.run(whole)  # that the lowered builds may not hold
             if isinstance(r, str):
-                raise FitError(f"its forward does not run at the default's layer counts on "
-                               f"the meta device: {r}")
+                raise FitError(forward_failed(r, " at the default's layer counts"))
             if _at(total, whole) != r.total:
                 raise FitError(f"the fitted FLOPs give {_at(total, whole):,} where torch's "
                                f"counter gives {r.total:,} at the default's layer counts "
