@@ -322,6 +322,25 @@ def test_images_the_fit_never_saw() -> None:
             assert got == counted(cfg, m.label, batch, None, keys), (sizes, batch)
 
 
+def test_a_dual_encoder_runs_on_images_beside_its_tokens() -> None:
+    """AIMv2's whole model (a CLIP-like pair of towers) takes token ids and images, each
+    optional; given tokens alone it reads the missing image as None. It is fitted on both:
+    at towers' sizes no fit used, torch's counter's total on B images and B × s tokens
+    (the B × B similarities included), read without torch."""
+    data = forward.flops_file("aimv2")
+    if data is None or "Aimv2Model" not in data["classes"]:
+        pytest.skip("AIMv2's whole model's FLOPs are not fitted")
+    keys = data["classes"]["Aimv2Model"]["image_keys"]
+    cfg = config("aimv2", "Aimv2Model", vision_config=AIM,
+                 text_config={"hidden_size": 80, "num_attention_heads": 5,
+                              "num_hidden_layers": 2, "intermediate_size": 150},
+                 projection_dim=48)
+    m = symparam.from_hf_config(cfg)
+    for batch, seq in ((1, 5), (3, 11)):
+        got = forward.flops(m, batch, seq).flops
+        assert got == counted(cfg, m.label, batch, seq, keys), (batch, seq)
+
+
 def test_flops_cli_says_what_images_it_ran_on(capsys: pytest.CaptureFixture[str],
                                               tmp_path: Path) -> None:
     """``symparam flops`` on a record read off a forward run on images says how many, of how

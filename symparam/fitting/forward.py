@@ -20,6 +20,8 @@ from symparam.fitting.meta import quiet_init
 
 #: the one input the fitter makes: B × s token ids
 GIVEN = "input_ids"
+#: an input left None read as a tensor: CLIP's forward given token ids but no image
+UNFED = re.compile(r"'NoneType' object has no attribute")
 #: a forward's own check that an input it needs was given ("You have to specify pixel_values")
 ASKS = re.compile(r"(?:have to|must) (?:specify|provide|pass) (?:either )?`?(\w+)`?")
 
@@ -181,6 +183,15 @@ def only_input(cls: str) -> str:
         return ""
     return next((n for n in (inputs_made.IMAGE, audio_made.WAVEFORM, audio_made.FEATURES)
                  if n in params), "")
+
+
+def takes(cls: str, name: str) -> bool:
+    """Whether ``cls``'s forward reads an input ``name`` (with a default or not)."""
+    import inspect
+
+    import transformers
+
+    return name in inspect.signature(getattr(transformers, cls).forward).parameters
 
 
 def takes_ids(cls: str) -> bool:
