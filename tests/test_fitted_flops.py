@@ -169,11 +169,12 @@ def test_what_was_not_read_is_refused_in_one_line(capsys: pytest.CaptureFixture[
     path.write_text(json.dumps(data))
     assert "other than" in refused(["flops", str(path), "--seq", "4"], capsys)
     # a cache that reads values of attention layers a forward of Mamba layers has none of
-    # (Bamba's): no forward on the meta device
+    # (Bamba's): a forward that raises, an error of the model's code the meta device is not
+    # blamed for
     data = config("bamba", "BambaForCausalLM")
     path.write_text(json.dumps(data))
-    assert "does not run on the meta device" in refused(["flops", str(path), "--seq", "4"],
-                                                        capsys)
+    said = refused(["flops", str(path), "--seq", "4"], capsys)
+    assert "raises on the inputs the fitter makes" in said and "meta device" not in said
     # a class not read off its forward
     data = config("apertus", "ApertusForTokenClassification")
     path.write_text(json.dumps(data))
@@ -319,6 +320,25 @@ def test_images_the_fit_never_saw() -> None:
         for batch in (1, 3):
             got = forward.flops(m, batch, None).flops
             assert got == counted(cfg, m.label, batch, None, keys), (sizes, batch)
+
+
+def test_a_dual_encoder_runs_on_images_beside_its_tokens() -> None:
+    """AIMv2's whole model (a CLIP-like pair of towers) takes token ids and images, each
+    optional; given tokens alone it reads the missing image as None. It is fitted on both:
+    at towers' sizes no fit used, torch's counter's total on B images and B × s tokens
+    (the B × B similarities included), read without torch."""
+    data = forward.flops_file("aimv2")
+    if data is None or "Aimv2Model" not in data["classes"]:
+        pytest.skip("AIMv2's whole model's FLOPs are not fitted")
+    keys = data["classes"]["Aimv2Model"]["image_keys"]
+    cfg = config("aimv2", "Aimv2Model", vision_config=AIM,
+                 text_config={"hidden_size": 80, "num_attention_heads": 5,
+                              "num_hidden_layers": 2, "intermediate_size": 150},
+                 projection_dim=48)
+    m = symparam.from_hf_config(cfg)
+    for batch, seq in ((1, 5), (3, 11)):
+        got = forward.flops(m, batch, seq).flops
+        assert got == counted(cfg, m.label, batch, seq, keys), (batch, seq)
 
 
 def test_flops_cli_says_what_images_it_ran_on(capsys: pytest.CaptureFixture[str],

@@ -5,7 +5,7 @@ counts them on the meta device.
 The sample is drawn afresh with the run's sweep seed (``tests/conftest.py``: printed in the
 header and summary, ``SYMPARAM_SEED=N`` replays it); ``SYMPARAM_SWEEP=all`` runs every type,
 ``SYMPARAM_SWEEP=0.2`` a fifth of them. The whole set with its coverage table is
-``python tools/fitted_oracle.py --write`` (docs/fitted-coverage.md).
+``python tools/fitted_oracle.py --draws 6 --seed 2026 --write`` (docs/fitted-coverage.md).
 """
 
 from __future__ import annotations
@@ -67,3 +67,27 @@ def test_the_sample_is_drawn_by_the_seed_and_the_share() -> None:
     assert sample(7, 1.0, True) == sorted(names)
     assert len(sample(7, 0.5, True)) == math.ceil(0.5 * len(names))
     assert {tuple(sample(s, 0.3, False)) for s in range(5)} != {tuple(sample(0, 0.3, False))}
+
+
+def test_a_run_over_some_types_replaces_their_rows_and_keeps_the_others() -> None:
+    """``fitted_oracle.py TYPES --write`` once rewrote the coverage from those types alone
+    ("records checked: 16 of 479"); the rows now merge into the outcomes kept."""
+    import argparse
+    import sys
+    from collections import Counter
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    from fitted_oracle import merge_params
+
+    kept = {"draws": 6, "seed": 1, "types": {"a": {"exact": 6}, "b": {"exact": 2},
+                                             "gone": {"exact": 1}}}
+    some = argparse.Namespace(types=["b"], draws=6, seed=1)
+    merged = merge_params(kept, {"b": Counter(exact=5, unbuilt=1)}, some, ["a", "b", "c"])
+    assert merged == {"draws": 6, "seed": 1,
+                      "types": {"a": {"exact": 6}, "b": {"exact": 5, "unbuilt": 1}}}
+    every = argparse.Namespace(types=[], draws=3, seed=2)
+    merged = merge_params(kept, {"c": Counter(exact=3)}, every, ["a", "b", "c"])
+    assert merged == {"draws": 3, "seed": 2, "types": {"c": {"exact": 3}}}
+    none = argparse.Namespace(types=[], draws=0, seed=0)
+    assert merge_params(kept, {}, none, ["a"]) == {"draws": 6, "seed": 1,
+                                                   "types": {"a": {"exact": 6}}}

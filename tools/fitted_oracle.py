@@ -13,7 +13,11 @@ none).
 
     python tools/fitted_oracle.py                    # every record, 12 draws each
     python tools/fitted_oracle.py gemma3 --draws 50  # one type
-    python tools/fitted_oracle.py --write            # and docs/fitted-coverage.md
+    python tools/fitted_oracle.py --draws 6 --seed 2026 --write  # and docs/fitted-coverage.md
+    python tools/fitted_oracle.py TYPE --draws 6 --seed 2026 --write  # these rows only (the
+                                                     # others as docs/fitted-params-checked.json
+                                                     # keeps them; the same draws and seed)
+    python tools/fitted_oracle.py --draws 0 --write  # the document from what is kept
     python tools/fitted_oracle.py --flops --write    # FLOPs against FlopCounterMode: the
                                                      # table's FLOPs column, in place
     python tools/fitted_oracle.py --flops --draws 0 --write  # the column from what is kept
@@ -270,21 +274,60 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("types", nargs="*", help="model types (default: every record)")
     parser.add_argument("--draws", type=int, default=12)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--write", action="store_true", help="write docs/fitted-coverage.md")
+    parser.add_argument("--write", action="store_true",
+                        help="write docs/fitted-coverage.md from the outcomes kept in "
+                             "docs/fitted-params-checked.json, these types' replaced "
+                             "(--draws 0: from the kept ones alone)")
     parser.add_argument("--flops", action="store_true",
                         help="check the FLOPs files instead (with --write: the FLOPs column)")
     args = parser.parse_args(argv)
     if args.flops:
         return main_flops(args)
+    kept = json.loads(PARAMS_CHECKED.read_text()) if PARAMS_CHECKED.exists() else None
+    if args.write and args.types and kept is not None \
+            and (kept["draws"], kept["seed"]) != (args.draws, args.seed):
+        print(f"fitted_oracle: the kept outcomes are from --draws {kept['draws']} --seed "
+              f"{kept['seed']}: check these types with those, or every record", file=sys.stderr)
+        return 2
+    if args.write and not args.draws and kept is None:
+        print(f"fitted_oracle: --draws 0 writes from the kept outcomes, and "
+              f"{PARAMS_CHECKED.relative_to(ROOT)} is missing", file=sys.stderr)
+        return 2
     results = {}
-    for model_type in args.types or fitted.names():
+    for model_type in (args.types or fitted.names()) if args.draws else ():
         results[model_type] = check(model_type, args.draws, args.seed)
         print(model_type, dict(results[model_type]), flush=True)
     silent = sum(n for r in results.values() for k, n in r.items() if k.startswith("silent"))
     print(f"{len(results)} types, {silent} silent")
     if args.write:
-        write_doc(results, args)
+        merged = merge_params(kept, results, args, fitted.names())
+        PARAMS_CHECKED.write_text(json.dumps(merged, indent=1) + "\n")
+        write_doc({t: Counter(r) for t, r in merged["types"].items()},
+                  argparse.Namespace(draws=merged["draws"], seed=merged["seed"]))
     return 1 if silent else 0
+
+
+PARAMS_CHECKED = ROOT / "docs" / "fitted-params-checked.json"
+
+
+def merge_params(kept: dict[str, Any] | None, results: dict[str, Counter[str]],
+                 args: argparse.Namespace, records: list[str]) -> dict[str, Any]:
+    """The outcomes docs/fitted-coverage.md is written from: the kept ones (a run over every
+    record) with ``results`` in their place, for the records there are now. A run over some
+    types only thus updates those rows and leaves every other as it was checked.
+
+    >>> kept = {"draws": 6, "seed": 1, "types": {"a": {"exact": 6}, "gone": {"exact": 1}}}
+    >>> merge_params(kept, {"b": Counter(exact=5)}, argparse.Namespace(draws=6, seed=1),
+    ...              ["a", "b"])
+    {'draws': 6, 'seed': 1, 'types': {'a': {'exact': 6}, 'b': {'exact': 5}}}
+    """
+    whole = not args.types and args.draws
+    types = {} if whole or kept is None else dict(kept["types"])
+    types.update({t: dict(r) for t, r in results.items()})
+    if not args.draws:  # the kept ones alone
+        return {**kept, "types": {t: r for t, r in kept["types"].items() if t in set(records)}}
+    return {"draws": args.draws, "seed": args.seed,
+            "types": {t: types[t] for t in sorted(types) if t in set(records)}}
 
 
 def write_doc(results: dict[str, Counter[str]], args: argparse.Namespace) -> None:

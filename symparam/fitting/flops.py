@@ -39,12 +39,15 @@ from symparam.fitting.fitter import FitError
 from symparam.fitting.forward import (
     ASKS,
     GIVEN,
+    UNFED,
     Run,
     Signature,
     forward,
+    forward_failed,
     needed,
     only_input,
     run_meta,
+    takes,
     takes_ids,
 )
 from symparam.fitting.keys import probe_values
@@ -130,12 +133,15 @@ class FlopsFitter:
             if asked and (asked.group(1) != GIVEN or (self.made and not self.made.tokens)):
                 self._make([asked.group(1)])
                 base = self.run(self.point)
+            elif self.made is None and UNFED.search(base) and takes(self.cls, inputs_made.IMAGE):
+                self._make([inputs_made.IMAGE], ids=True)  # a dual encoder: an image, tokens
+                base = self.run(self.point)
         if isinstance(base, str):
             layered = [k for k, p in self.paths.items() if LAYERS.match(p)]
             self.point.update({k: self.s.keys[self.paths[k]].value for k in layered})
             base = self.run(self.point)
             if isinstance(base, str):
-                raise FitError(f"its forward does not run on the meta device: {base}")
+                raise FitError(forward_failed(base))
         else:
             base = self._deepen(base)
         shape = set(base.ops)
@@ -190,8 +196,7 @@ class FlopsFitter:
         if whole != self.point:  # the default's depth: dense layers first, a period of kinds
             r = self.run(whole)  # that the lowered builds may not hold
             if isinstance(r, str):
-                raise FitError(f"its forward does not run at the default's layer counts on "
-                               f"the meta device: {r}")
+                raise FitError(forward_failed(r, " at the default's layer counts"))
             if _at(total, whole) != r.total:
                 raise FitError(f"the fitted FLOPs give {_at(total, whole):,} where torch's "
                                f"counter gives {r.total:,} at the default's layer counts "
@@ -213,7 +218,7 @@ class FlopsFitter:
         entry["forwards"] = self.forwards
         return entry
 
-    def _make(self, needs: Sequence[str]) -> None:
+    def _make(self, needs: Sequence[str], ids: bool = False) -> None:
         """Feed the forward what it needs besides (or instead of) ``input_ids``, as
         :func:`inputs_made.plan` says: an image (the point then has no s where no token ids
         are fed), a waveform of s frames; a :class:`FitError` names what is not made. The
@@ -221,7 +226,8 @@ class FlopsFitter:
         before = self.made
         wanted = [*needs, *([inputs_made.IMAGE] if before else [])]
         self.made = inputs_made.plan(self.record, list(dict.fromkeys(wanted)),
-                                     takes_ids(self.cls) or bool(before and before.tokens))
+                                     ids or takes_ids(self.cls)
+                                     or bool(before and before.tokens))
         self.alone = 4 if isinstance(self.made, Waveform) else 2  # x + 1: K's parity
         if self.made.sequence:
             self.point.setdefault("s", SEQ)

@@ -20,8 +20,36 @@ from symparam.fitting.meta import quiet_init
 
 #: the one input the fitter makes: B × s token ids
 GIVEN = "input_ids"
+#: an input left None read as a tensor: CLIP's forward given token ids but no image
+UNFED = re.compile(r"'NoneType' object has no attribute")
 #: a forward's own check that an input it needs was given ("You have to specify pixel_values")
 ASKS = re.compile(r"(?:have to|must) (?:specify|provide|pass) (?:either )?`?(\w+)`?")
+
+
+#: an error that names the meta device (a value read off a tensor, an operation with no
+#: meta kernel) or devices (a tensor made on the CPU beside meta ones): not one of the
+#: model's own code
+ON_META = re.compile(r"(?<![a-z])meta(?![a-z])|same device", re.IGNORECASE)
+
+
+def forward_failed(why: str, where: str = "") -> str:
+    """Why a forward did not run, said as what it is: the meta device's limit where the
+    error names it, else an error the forward raises on the inputs the fitter makes (a
+    missing input, a check of the model's own) — the meta device is not blamed for those.
+
+    >>> forward_failed("RuntimeError: Tensor.item() cannot be called on meta tensors")[:44]
+    'its forward does not run on the meta device:'
+    >>> forward_failed("NotImplementedError: The register_meta function for nonzero()")[:44]
+    'its forward does not run on the meta device:'
+    >>> print(forward_failed("ValueError: You have to specify bbox", " at the default's depth"))
+    ... # doctest: +ELLIPSIS
+    its forward raises at the default's depth on the inputs the fitter makes: ValueError: ...
+    >>> forward_failed("KeyError: 'metadata'")[:47]
+    'its forward raises on the inputs the fitter mak'
+    """
+    if ON_META.search(why):
+        return f"its forward does not run{where} on the meta device: {why}"
+    return f"its forward raises{where} on the inputs the fitter makes: {why}"
 
 
 Signature = tuple[Any, ...]
@@ -155,6 +183,15 @@ def only_input(cls: str) -> str:
         return ""
     return next((n for n in (inputs_made.IMAGE, audio_made.WAVEFORM, audio_made.FEATURES)
                  if n in params), "")
+
+
+def takes(cls: str, name: str) -> bool:
+    """Whether ``cls``'s forward reads an input ``name`` (with a default or not)."""
+    import inspect
+
+    import transformers
+
+    return name in inspect.signature(getattr(transformers, cls).forward).parameters
 
 
 def takes_ids(cls: str) -> bool:
