@@ -152,14 +152,14 @@ def counter_flops(config: dict[str, Any], cls: str, batch: int, seq: int | None,
     from torch.utils.flop_counter import FlopCounterMode
 
     from symparam.fitting.forward import run_meta
-    from symparam.fitting.heads import set_pad
+    from symparam.fitting.heads import padded
 
     data = {k: v for k, v in config.items() if k not in ("model_type", "architectures")}
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             hf = transformers.AutoConfig.for_model(config["model_type"], **data)
-            set_pad(hf, pad_token_id)
+            padded(hf, pad_token_id)
 
             def count(model: Any, batch: int, seq: int | None) -> int:
                 given = {}

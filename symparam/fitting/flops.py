@@ -104,10 +104,9 @@ class FlopsFitter:
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                config = self.s.make_config(values)
-                heads.set_pad(config, self.pad)
-                done = run_meta(config, self.cls, point["B"],
-                                point.get("s", 0), functools.partial(forward, made=self.made))
+                done = run_meta(heads.padded(self.s.make_config(values), self.pad), self.cls,
+                                point["B"], point.get("s", 0),
+                                functools.partial(forward, made=self.made))
         except FitError:
             raise
         except Exception as error:  # transformers refusing these sizes, or a meta tensor
@@ -217,8 +216,7 @@ class FlopsFitter:
         if self.made is not None:
             entry["inputs"] = self.made.shapes(self.record, self.s.make_config({}))
             entry.update(self.made.oracle_keys())  # the config keys it is made by
-        if self.pad is not None:
-            entry["pad_token_id"] = self.pad
+        entry.update({"pad_token_id": self.pad} if self.pad is not None else {})
         entry["forwards"] = self.forwards
         return entry
 
@@ -239,7 +237,6 @@ class FlopsFitter:
             self.point.pop("s", None)
         self.ran.clear()
         self.failed.clear()
-
 
     def _held(self) -> dict[str, int]:
         """The record's symbols this fit never moves (a size the record holds fixed, a
@@ -562,13 +559,11 @@ def fit_flops(model_type: str, seed: int = 0, only: Sequence[str] = ()) -> dict[
     import torch
     import transformers
 
-
     record = fitted.load(model_type)
     classes: dict[str, Any] = {}
     refused: dict[str, str] = {}
     for cls in [c for c in record["classes"] if not only or c in only]:
-        why = heads.unread(cls, record["base"])
-        if why is not None:
+        if (why := heads.unread(cls, record["base"])) is not None:
             refused[cls] = why
             continue
         try:

@@ -63,13 +63,15 @@ def unread(cls: str, base: str) -> str | None:
             "off their forward")
 
 
-def set_pad(config: Any, pad: int | None) -> None:
-    """``pad_token_id`` = ``pad`` in ``config`` and its text config, where none is set."""
+def padded(config: Any, pad: int | None) -> Any:
+    """``config``, with ``pad_token_id`` = ``pad`` in it and its text config where none is
+    set (nothing changed where ``pad`` is None)."""
     if pad is None:
-        return
+        return config
     for part in {id(config): config, id(text := config.get_text_config()): text}.values():
         if getattr(part, "pad_token_id", None) is None:
             part.pad_token_id = pad
+    return config
 
 
 def new_classes(data: Mapping[str, Any], record: Mapping[str, Any]) -> list[str]:
