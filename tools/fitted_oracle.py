@@ -17,6 +17,7 @@ none).
     python tools/fitted_oracle.py --flops --write    # FLOPs against FlopCounterMode: the
                                                      # table's FLOPs column, in place
     python tools/fitted_oracle.py --flops --draws 0 --write  # the column from what is kept
+    python tools/fitted_oracle.py --flops --classes "ForQuestionAnswering$" ernie  # those
 
 ``tests/test_fitted_oracle.py`` runs a random sample of types on every run (the seed
 printed).
