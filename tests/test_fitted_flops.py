@@ -55,14 +55,15 @@ def config(model_type: str, cls: str, **sizes: Any) -> dict[str, Any]:
 def counted(data: dict[str, Any], cls: str, batch: int, seq: int | None,
             image_keys: list[str] | None = None,
             audio_keys: list[str] | None = None, mel_keys: list[str] | None = None,
-            frame_keys: list[str] | None = None) -> int | str:
+            frame_keys: list[str] | None = None, pad_token_id: int | None = None
+            ) -> int | str:
     import sys
 
     sys.path.insert(0, str(ROOT / "tools"))
     from fitted_oracle import counter_flops
 
     return counter_flops(data, cls, batch, seq, image_keys, audio_keys, mel_keys,
-                         frame_keys)
+                         frame_keys, pad_token_id)
 
 
 @pytest.mark.sweep
@@ -175,11 +176,12 @@ def test_what_was_not_read_is_refused_in_one_line(capsys: pytest.CaptureFixture[
     path.write_text(json.dumps(data))
     said = refused(["flops", str(path), "--seq", "4"], capsys)
     assert "raises on the inputs the fitter makes" in said and "meta device" not in said
-    # a class not read off its forward
-    data = config("apertus", "ApertusForTokenClassification")
+    # a class not read off its forward: a multiple-choice head, whose FLOPs would hold the
+    # number of choices
+    data = config("roberta-prelayernorm", "RobertaPreLayerNormForMultipleChoice")
     path.write_text(json.dumps(data))
-    assert "not read off transformers' forward" in refused(["flops", str(path), "--seq", "4"],
-                                                             capsys)
+    said = refused(["flops", str(path), "--seq", "4"], capsys)
+    assert "not read off transformers' forward" in said and "choices" in said
     # what the record's FLOPs are not: the backward pass
     data = config("apertus", "ApertusModel")
     path.write_text(json.dumps(data))
@@ -415,3 +417,95 @@ def test_videos_the_fit_never_saw() -> None:
         assert forward.flops(m, batch, None).flops == counted(cfg, m.label, batch, None, keys)
     assert forward.run_on(m, 2, None) == ("run on 2 videos of 3 frames of 72 × 72 pixels "
                                           "with 2 channels each")
+
+
+#: Arcee (a decoder) at sizes its fits never used: 3 layers, 6 heads of 16 over 2 key-value
+#: heads, an odd feed-forward width
+ARCEE = {"num_hidden_layers": 3, "hidden_size": 96, "intermediate_size": 161,
+         "num_attention_heads": 6, "num_key_value_heads": 2, "head_dim": 16,
+         "vocab_size": 300}
+#: RoBERTa-PreLayerNorm (an encoder, pooled) at sizes its fits never used
+ROBERTA = {"num_hidden_layers": 3, "hidden_size": 72, "intermediate_size": 130,
+           "num_attention_heads": 6, "vocab_size": 300}
+
+
+@pytest.mark.parametrize(("model_type", "head", "sizes"), [
+    ("arcee", "ForSequenceClassification", ARCEE),
+    ("arcee", "ForTokenClassification", ARCEE),
+    ("arcee", "ForQuestionAnswering", ARCEE),
+    ("roberta-prelayernorm", "ForSequenceClassification", ROBERTA),
+    ("roberta-prelayernorm", "ForTokenClassification", ROBERTA),
+    ("roberta-prelayernorm", "ForQuestionAnswering", ROBERTA),
+])
+def test_task_heads_the_fit_never_saw(model_type: str, head: str, sizes: dict[str, int]
+                                      ) -> None:
+    """A sequence classifier, a token classifier and a question-answering head, of a decoder
+    and of an encoder, at sizes, labels, batches and lengths no fit used: the counter's
+    total, read without torch; and the labels move the classifiers' FLOPs (so a head counted
+    wrong, or at the default's two labels, would differ). A question-answering head reads a
+    start and an end: where it sizes them by num_labels (RoBERTa's), another count is
+    refused, as transformers' forward fails there."""
+    data = forward.flops_file(model_type)
+    cls = next(c for c in symparam.fitted.load(model_type)["classes"] if c.endswith(head))
+    assert data is not None and cls in data["classes"], data and data["refused"].get(cls)
+    pad = data["classes"][cls].get("pad_token_id")
+    if "n_labels" in data["classes"][cls]["fixed"]:
+        cfg = config(model_type, cls, num_labels=3, **sizes)
+        assert isinstance(counted(cfg, cls, 2, 5), str)
+        with pytest.raises(InvalidValueError, match="n_labels = 3"):
+            forward.flops(symparam.from_hf_config(cfg), 2, 5)
+    totals = {}
+    for labels in (2,) if head == "ForQuestionAnswering" else (1, 7):
+        cfg = config(model_type, cls, num_labels=labels, **sizes)
+        m = symparam.from_hf_config(cfg)
+        for batch, seq in ((1, 5), (3, 19)):
+            totals[labels, batch] = counted(cfg, cls, batch, seq, pad_token_id=pad)
+            assert forward.flops(m, batch, seq).flops == totals[labels, batch], (labels, batch)
+    if head != "ForQuestionAnswering":
+        assert totals[1, 3] != totals[7, 3]
+    else:
+        assert data["classes"][cls]["fixed"].get("n_labels", 2) == 2
+
+
+def test_a_decoders_sequence_classifier_is_given_a_pad_token() -> None:
+    """Arcee's config sets no pad token, and transformers' sequence classifier refuses a
+    batch of more than one without one: the fit set it (the file and the convention say so),
+    and the oracle does as the file says."""
+    data = forward.flops_file("arcee")
+    assert data is not None
+    entry = data["classes"]["ArceeForSequenceClassification"]
+    assert entry["pad_token_id"] == 0
+    assert "pad_token_id" not in data["classes"]["ArceeForTokenClassification"]
+    cfg = config("arcee", "ArceeForSequenceClassification", **ARCEE)
+    assert cfg["pad_token_id"] is None
+    assert "no padding token" in str(counted(cfg, "ArceeForSequenceClassification", 2, 5))
+    m = symparam.from_hf_config(cfg)
+    assert "with pad_token_id 0 where the config sets none" in forward.flops(m, 2, 5).convention
+
+
+def test_only_the_classes_a_file_lacks_are_fitted_again() -> None:
+    """``fit_records.py --flops --heads``: the classes refused as not fitted yet that the
+    fitter now reads, merged into the file with the others kept as they were, in the
+    record's order; a class whose child failed refused with the child's reason."""
+    from symparam.fitting import heads
+
+    record = {"base": "XModel", "classes": ["XModel", "XForMaskedLM", "XForTokenClassification",
+                                            "XForMultipleChoice", "XForPreTraining"]}
+    old = "not fitted yet: only the base model and its language-model heads are read"
+    data = {"format": 1, "classes": {"XModel": {"flops": 1}, "XForMaskedLM": {"flops": 2}},
+            "refused": {c: old for c in record["classes"][2:]}, "cpu_seconds": 10.0}
+    assert heads.new_classes(data, record) == ["XForTokenClassification"]
+    got = {"classes": {"XForTokenClassification": {"flops": 3}}, "refused": {},
+           "cpu_seconds": 2.5}
+    out = heads.merged(data, record, "XForTokenClassification", got)
+    assert list(out["classes"]) == record["classes"][:3]
+    assert out["classes"]["XModel"] == {"flops": 1} and out["cpu_seconds"] == 12.5
+    assert "XForTokenClassification" not in out["refused"]
+    out = heads.reworded(out, record)
+    assert "choices" in out["refused"]["XForMultipleChoice"]
+    assert out["refused"]["XForPreTraining"].startswith(heads.NOT_YET)
+    assert "question-answering" in out["refused"]["XForPreTraining"]
+    died = heads.merged(data, record, "XForTokenClassification",
+                        {"refused": "ran out of CPU time (more than 45 s)"})
+    assert died["refused"]["XForTokenClassification"].startswith("ran out of CPU time")
+    assert list(died["classes"]) == ["XModel", "XForMaskedLM"]

@@ -8,6 +8,7 @@ meta device (:mod:`symparam.fitting.records`).
     python tools/fit_records.py --missing        # only those with no record nor refusal yet
     python tools/fit_records.py --flops apertus  # a type's forward FLOPs (flops/<type>.json)
     python tools/fit_records.py --flops --missing --cpu 120  # every record with no FLOPs file
+    python tools/fit_records.py --flops --heads --cpu 60  # only the classes the files lack
 
 Each type is fitted in a child process of bounded CPU time (``--cpu``, default 600 s) and
 niceness 10, one at a time; a type whose fit fails or runs out of time is listed in
@@ -63,12 +64,14 @@ def unclassed() -> list[str]:
     return sorted(t for t in CONFIG_MAPPING_NAMES if t not in served and not classes_of(t))
 
 
-def fit_one(model_type: str, cpu: int, flops: bool = False) -> dict[str, Any]:
+def fit_one(model_type: str, cpu: int, flops: bool = False,
+            classes: tuple[str, ...] = ()) -> dict[str, Any]:
     """The record of one type, fitted in a child of at most ``cpu`` seconds of CPU time.
 
     The child is forked from this process once torch and transformers are imported here, so
     each type does not pay for importing them again (a third of a small type's time).
-    With ``flops``, its FLOPs file (:mod:`symparam.fitting.flops`) instead."""
+    With ``flops``, its FLOPs file (:mod:`symparam.fitting.flops`) instead, of ``classes``
+    alone where named."""
     import torch  # noqa: F401  (imported once, before the children fork)
     import transformers.models.auto  # noqa: F401
 
@@ -86,7 +89,8 @@ def fit_one(model_type: str, cpu: int, flops: bool = False) -> dict[str, Any]:
                 with open(err, "w", encoding="utf-8") as handle:
                     os.dup2(handle.fileno(), 2)
                     os.dup2(handle.fileno(), 1)
-                code = (flops_fit.main if flops else records.main)([model_type, str(out)])
+                code = (flops_fit.main if flops else records.main)([model_type, str(out),
+                                                                     *classes])
             except BaseException:  # its last line is the reason given
                 import traceback
 
@@ -158,9 +162,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="leave out the types with a record or a refusal (resume a run)")
     parser.add_argument("--flops", action="store_true",
                         help="fit the forward FLOPs of records (flops/<type>.json) instead")
+    parser.add_argument("--heads", action="store_true",
+                        help="with --flops: fit only the classes a type's FLOPs file refuses "
+                             "as not fitted yet and the fitter now reads, each in a child of "
+                             "--cpu seconds; the fitted ones are kept as they are")
     args = parser.parse_args(argv)
+    if args.heads and not args.flops:
+        parser.error("--heads fits FLOPs: give --flops with it")
     if args.flops:
-        return fit_flops(args)
+        return fit_heads(args) if args.heads else fit_flops(args)
     from symparam.catalog import model_types
 
     served = [t for t in args.types if t in model_types()]
@@ -238,6 +248,52 @@ def fit_flops(args: argparse.Namespace) -> int:
         print(f"{model_type}: FLOPs of {len(data['classes'])} classes, "
               f"{len(data['refused'])} refused, {data.get('cpu_seconds')} s CPU "
               f"({time.time() - started:.0f} s)", flush=True)
+    return 0
+
+
+def fit_heads(args: argparse.Namespace) -> int:
+    """The classes each type's FLOPs file lacks (:func:`symparam.fitting.heads.new_classes`),
+    each fitted alone in a child of ``--cpu`` seconds and merged into the file, which is
+    written whole after each; the classes fitted before are kept as they are. A file fitted
+    with another transformers or torch than the installed ones is left alone (its classes
+    would mix versions); a type with no file is fitted whole by ``--flops``, not here."""
+    import torch
+    import transformers
+
+    from symparam import fitted
+    from symparam.fitted.forward import flops_file
+    from symparam.fitting import heads
+
+    folder = FITTED / "flops"
+    versions = (transformers.__version__, torch.__version__.split("+")[0])
+    plans: dict[str, list[str]] = {}
+    for model_type in args.types or flops_order(fitted.names()):
+        path = folder / f"{model_type}.json"
+        if not fitted.has(model_type) or not path.exists():
+            print(f"{model_type}: no FLOPs file: fit it whole (--flops {model_type})")
+            continue
+        data = json.loads(path.read_text(encoding="utf-8"))
+        record = fitted.load(model_type)
+        plans[model_type] = heads.new_classes(data, record)
+        if plans[model_type] and (data.get("transformers"), data.get("torch")) != versions:
+            print(f"{model_type}: fitted with transformers {data.get('transformers')}, torch "
+                  f"{data.get('torch')}, not {versions[0]}, {versions[1]}: left alone")
+            continue
+        if args.list:
+            print(f"{model_type}: {', '.join(plans[model_type]) or '-'}")
+            continue
+        for cls in plans[model_type]:
+            started = time.time()
+            got = fit_one(model_type, args.cpu, flops=True, classes=(cls,))
+            data = heads.merged(data, record, cls, got)
+            _write(path, json.dumps(data, separators=(",", ":")) + "\n")
+            print(f"{model_type}: {cls}: "
+                  f"{'fitted' if cls in data['classes'] else data['refused'][cls][:150]}, "
+                  f"{got.get('cpu_seconds')} s CPU ({time.time() - started:.0f} s)", flush=True)
+        again = heads.reworded(data, record)
+        if again != data:  # the classes still not read, said as they are now
+            _write(path, json.dumps(again, separators=(",", ":")) + "\n")
+    flops_file.cache_clear()
     return 0
 
 

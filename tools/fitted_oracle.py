@@ -21,6 +21,7 @@ none).
     python tools/fitted_oracle.py --flops --write    # FLOPs against FlopCounterMode: the
                                                      # table's FLOPs column, in place
     python tools/fitted_oracle.py --flops --draws 0 --write  # the column from what is kept
+    python tools/fitted_oracle.py --flops --classes "ForQuestionAnswering$" ernie  # those
 
 ``tests/test_fitted_oracle.py`` runs a random sample of types on every run (the seed
 printed).
@@ -133,7 +134,8 @@ def counter_flops(config: dict[str, Any], cls: str, batch: int, seq: int | None,
                   image_keys: list[str] | None = None,
                   audio_keys: list[str] | None = None,
                   mel_keys: list[str] | None = None,
-                  frame_keys: list[str] | None = None) -> int | str:
+                  frame_keys: list[str] | None = None,
+                  pad_token_id: int | None = None) -> int | str:
     """FlopCounterMode's total for ``cls`` built on the meta device from the config.json
     ``config``, run on B × s ``input_ids`` with eager attention and experts; or why it did
     not run. With ``image_keys`` (the channels' and the side's config keys, as the FLOPs
@@ -145,7 +147,9 @@ def counter_flops(config: dict[str, Any], cls: str, batch: int, seq: int | None,
     say s. With ``mel_keys`` (the bins' and positions' keys), on B log-mel spectrograms of
     those bins and of the frames a Whisper-like encoder asks for: its positions times the
     strides of its two convolutions, as its own check computes them. With ``frame_keys``
-    (a frame's width's key), on B × s frames of features of that width."""
+    (a frame's width's key), on B × s frames of features of that width. With
+    ``pad_token_id`` (a sequence classifier's, as the FLOPs file says the fit set it), that
+    pad token where transformers' config sets none."""
     import warnings
 
     import torch
@@ -153,12 +157,14 @@ def counter_flops(config: dict[str, Any], cls: str, batch: int, seq: int | None,
     from torch.utils.flop_counter import FlopCounterMode
 
     from symparam.fitting.forward import run_meta
+    from symparam.fitting.heads import padded
 
     data = {k: v for k, v in config.items() if k not in ("model_type", "architectures")}
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             hf = transformers.AutoConfig.for_model(config["model_type"], **data)
+            padded(hf, pad_token_id)
 
             def count(model: Any, batch: int, seq: int | None) -> int:
                 given = {}
@@ -217,12 +223,15 @@ def _image(config: Any, channels: str, side: str, frames: str = "") -> tuple[int
             int(width))
 
 
-def check_flops(model_type: str, draws: int, seed: int) -> Counter[str]:
+def check_flops(model_type: str, draws: int, seed: int, among: str = "") -> Counter[str]:
     """The FLOPs outcomes of ``draws`` draws (as :func:`check` draws them, with B and s drawn
     too) for a type with a FLOPs file: ``exact`` (symparam's FLOPs are FlopCounterMode's on
     the meta device), ``refused: why``, ``silent: …`` (a bug), ``unbuilt``, ``unrun`` (the
     forward does not run there, so nothing to compare); a drawn point the fit used is not
-    a draw."""
+    a draw. With ``among`` (a regular expression), only the classes whose names it finds
+    are drawn (``ForSequenceClassification$``: those heads' fits alone)."""
+    import re
+
     import symparam
     from symparam.fitted import forward
 
@@ -231,7 +240,8 @@ def check_flops(model_type: str, draws: int, seed: int) -> Counter[str]:
     data = forward.flops_file(model_type)
     for k in range(draws):
         got = draw(model_type, rng, default=k == 0,
-                   classes=list(data["classes"]) if data else None)
+                   classes=[c for c in data["classes"] if re.search(among, c)]
+                   if data else None)
         if got is None:
             out["unbuilt"] += 1
             continue
@@ -255,7 +265,7 @@ def check_flops(model_type: str, draws: int, seed: int) -> Counter[str]:
             continue
         real = counter_flops(config, cls, batch, seq, entry.get("image_keys"),
                              entry.get("audio_keys"), entry.get("mel_keys"),
-                             entry.get("frame_keys"))
+                             entry.get("frame_keys"), entry.get("pad_token_id"))
         if isinstance(real, str):
             out[f"unrun: {real}"] += 1
         elif real == ours.flops:
@@ -278,9 +288,13 @@ def main(argv: list[str] | None = None) -> int:
                         help="write docs/fitted-coverage.md from the outcomes kept in "
                              "docs/fitted-params-checked.json, these types' replaced "
                              "(--draws 0: from the kept ones alone)")
+    parser.add_argument("--classes", default="", metavar="REGEX",
+                        help="with --flops: draw only the classes whose names REGEX finds")
     parser.add_argument("--flops", action="store_true",
                         help="check the FLOPs files instead (with --write: the FLOPs column)")
     args = parser.parse_args(argv)
+    if args.classes and (args.write or not args.flops):
+        parser.error("--classes draws among a FLOPs file's classes: give --flops, not --write")
     if args.flops:
         return main_flops(args)
     kept = json.loads(PARAMS_CHECKED.read_text()) if PARAMS_CHECKED.exists() else None
@@ -453,7 +467,7 @@ def main_flops(args: argparse.Namespace) -> int:
         data = forward.flops_file(model_type)
         if data is None or not data["classes"]:
             continue
-        results[model_type] = check_flops(model_type, args.draws, args.seed)
+        results[model_type] = check_flops(model_type, args.draws, args.seed, args.classes)
         print(model_type, dict(results[model_type]), flush=True)
     silent = sum(n for r in results.values() for k, n in r.items() if k.startswith("silent"))
     print(f"{len(results)} types, {silent} silent")

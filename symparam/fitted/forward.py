@@ -70,7 +70,7 @@ def how(data: Mapping[str, Any], entry: Mapping[str, Any] | None = None) -> str:
     return (f"read off transformers' forward (transformers {data.get('transformers')}) with "
             f"torch's counter, torch.utils.flop_counter.FlopCounterMode (torch "
             f"{data.get('torch')}), on the meta device, on {_given(entry or {})}, "
-            "attention and experts as eager code "
+            f"{_padded(entry or {})}attention and experts as eager code "
             "(experts whose router's values the meta device does not hold batched, as "
             "transformers' batched_mm, which counts the same): the matrix products and "
             "convolutions that counter counts")
@@ -86,6 +86,16 @@ def _given(entry: Mapping[str, Any]) -> str:
         "; s: the frames" if FEATURES in shapes and symbol("s") in shapes[FEATURES][1].free_symbols
         else "")
     return f"{' and '.join(said)} (no other input{frames})"
+
+
+def _padded(entry: Mapping[str, Any]) -> str:
+    """The pad token the fit set, where a sequence classifier needs one to pool a batch
+    (:mod:`symparam.fitting.heads`), said; "" where it set none."""
+    if "pad_token_id" not in entry:
+        return ""
+    return (f"with pad_token_id {entry['pad_token_id']} where the config sets none (without "
+            "one, transformers' sequence classifier refuses a batch of more than one; the "
+            "token it pools changes no product), ")
 
 
 def _dim(d: sympy.Expr) -> str:

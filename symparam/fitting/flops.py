@@ -33,7 +33,7 @@ import sympy
 
 from symparam import fitted
 from symparam.fitted.expr import encode
-from symparam.fitting import inputs_made, runs_if, solve
+from symparam.fitting import heads, inputs_made, runs_if, solve
 from symparam.fitting.audio_made import Spectrogram, Waveform
 from symparam.fitting.fitter import FitError
 from symparam.fitting.forward import (
@@ -61,10 +61,6 @@ BATCH, SEQ, LAYERS_AT = 2, 8, 2
 #: points where every size moves at once: to fit on, to choose between fits, to check the sum
 FIT_POINTS, SETTLE_POINTS, CHECK_POINTS = 6, 3, 3
 LAYERS = re.compile(r".*(layers|depth|blocks)$")
-#: the classes read besides the base model: language-model heads, an image classifier
-#: (read on images, as its base model is) and a speech model's CTC head (on waveforms)
-HEADS = re.compile(r"(ForCausalLM|ForMaskedLM|LMHeadModel|ForConditionalGeneration|"
-                   r"ForImageClassification|ForCTC)$")
 #: sizes a sequence may pass (a sliding window, a chunk): drawn small, below and above s
 WINDOW = re.compile(r".*(window|chunk).*")
 #: the symbols of the batch and the sequence length
@@ -95,6 +91,7 @@ class FlopsFitter:
         self.tied: dict[str, set[str]] = {}
         self.ran: list[dict[str, int]] = []  # points whose forward ran, and those it did not
         self.failed: list[tuple[dict[str, int], str]] = []
+        self.pad: int | None = None  # a pad token set where a classifier needs one
 
     def run(self, point: Mapping[str, int], options: Mapping[str, Any] | None = None
             ) -> Run | str:
@@ -107,8 +104,9 @@ class FlopsFitter:
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                done = run_meta(self.s.make_config(values), self.cls, point["B"],
-                                point.get("s", 0), functools.partial(forward, made=self.made))
+                done = run_meta(heads.padded(self.s.make_config(values), self.pad), self.cls,
+                                point["B"], point.get("s", 0),
+                                functools.partial(forward, made=self.made))
         except FitError:
             raise
         except Exception as error:  # transformers refusing these sizes, or a meta tensor
@@ -128,6 +126,9 @@ class FlopsFitter:
         if needs:
             self._make(needs)
         base = self.run(self.point)
+        if isinstance(base, str) and heads.NO_PAD.search(base):  # pools the last non-pad
+            self.pad = heads.PAD
+            base = self.run(self.point)
         if isinstance(base, str):
             asked = ASKS.search(base)
             if asked and (asked.group(1) != GIVEN or (self.made and not self.made.tokens)):
@@ -215,6 +216,7 @@ class FlopsFitter:
         if self.made is not None:
             entry["inputs"] = self.made.shapes(self.record, self.s.make_config({}))
             entry.update(self.made.oracle_keys())  # the config keys it is made by
+        entry.update({"pad_token_id": self.pad} if self.pad is not None else {})
         entry["forwards"] = self.forwards
         return entry
 
@@ -235,7 +237,6 @@ class FlopsFitter:
             self.point.pop("s", None)
         self.ran.clear()
         self.failed.clear()
-
 
     def _held(self) -> dict[str, int]:
         """The record's symbols this fit never moves (a size the record holds fixed, a
@@ -552,20 +553,18 @@ def _shown(point: Mapping[str, int]) -> str:
     return ", ".join(f"{k} = {v}" for k, v in point.items())
 
 
-def fit_flops(model_type: str, seed: int = 0) -> dict[str, Any]:
-    """The FLOPs file of ``model_type`` (plain JSON data): each class of its record fitted,
-    or refused with why."""
+def fit_flops(model_type: str, seed: int = 0, only: Sequence[str] = ()) -> dict[str, Any]:
+    """The FLOPs file of ``model_type`` (plain JSON data): each class of its record (or of
+    ``only``) fitted, or refused with why (:func:`heads.unread`)."""
     import torch
     import transformers
-
 
     record = fitted.load(model_type)
     classes: dict[str, Any] = {}
     refused: dict[str, str] = {}
-    for cls in record["classes"]:
-        if cls != record["base"] and not HEADS.search(cls):
-            refused[cls] = ("not fitted yet: only the base model, its language-model heads, "
-                            "an image classifier and a CTC head are read off their forward")
+    for cls in [c for c in record["classes"] if not only or c in only]:
+        if (why := heads.unread(cls, record["base"])) is not None:
+            refused[cls] = why
             continue
         try:
             classes[cls] = FlopsFitter(model_type, record, cls, seed).fit()
@@ -578,13 +577,14 @@ def fit_flops(model_type: str, seed: int = 0) -> dict[str, Any]:
 
 
 def main(argv: list[str]) -> int:
-    """``python -m symparam.fitting.flops MODEL_TYPE OUT.json``: one type's FLOPs file."""
+    """``python -m symparam.fitting.flops MODEL_TYPE OUT.json [CLASS …]``: one type's FLOPs
+    file (of those classes only, where named)."""
     import json
 
-    model_type, out = argv
+    model_type, out, *only = argv
     started = time.process_time()
     try:
-        data = fit_flops(model_type)
+        data = fit_flops(model_type, only=only)
     except Exception as error:  # the record, or transformers, failing on the default
         data = {"format": FORMAT, "model_type": model_type, "classes": {},
                 "refused": {"*": f"{type(error).__name__}: {str(error)[:200]}"}}
