@@ -129,7 +129,7 @@ def counter_flops(config: dict[str, Any], cls: str, batch: int, seq: int | None,
                   image_keys: list[str] | None = None,
                   audio_keys: list[str] | None = None,
                   mel_keys: list[str] | None = None,
-                  frame_keys: list[str] | None = None) -> int | str:
+                  frame_keys: list[str] | None = None, side: int | None = None) -> int | str:
     """FlopCounterMode's total for ``cls`` built on the meta device from the config.json
     ``config``, run on B × s ``input_ids`` with eager attention and experts; or why it did
     not run. With ``image_keys`` (the channels' and the side's config keys, as the FLOPs
@@ -141,7 +141,8 @@ def counter_flops(config: dict[str, Any], cls: str, batch: int, seq: int | None,
     say s. With ``mel_keys`` (the bins' and positions' keys), on B log-mel spectrograms of
     those bins and of the frames a Whisper-like encoder asks for: its positions times the
     strides of its two convolutions, as its own check computes them. With ``frame_keys``
-    (a frame's width's key), on B × s frames of features of that width."""
+    (a frame's width's key), on B × s frames of features of that width. ``side``: the side
+    of square images no config key holds (``image_keys`` names none, null)."""
     import warnings
 
     import torch
@@ -180,7 +181,8 @@ def counter_flops(config: dict[str, Any], cls: str, batch: int, seq: int | None,
                                                      device="meta")
                 if image_keys:
                     given["pixel_values"] = torch.zeros(
-                        (batch, *_image(model.config, *image_keys)), device="meta")
+                        (batch, *_image(model.config, *image_keys, side_given=side)),
+                        device="meta")
                 counter = FlopCounterMode(display=False)
                 with counter, torch.no_grad():
                     model(**given)
@@ -200,14 +202,16 @@ def _at(config: Any, path: str) -> Any:
     return value
 
 
-def _image(config: Any, channels: str, side: str, frames: str = "") -> tuple[int, ...]:
+def _image(config: Any, channels: str | int, side: str | None, frames: str = "",
+           *, side_given: int | None = None) -> tuple[int, ...]:
     """C, height and width of an image as transformers' ``config`` sizes it: the values of
     the keys ``channels`` and ``side`` (``vision_config.image_size``: an int, or a pair);
-    a video's frames first where ``frames`` names their key."""
-    def at(path: str) -> Any:
-        return _at(config, path)
+    a video's frames first where ``frames`` names their key. Channels no key gives are a
+    number (the code's 3); a side no key holds (None) is ``side_given``."""
+    def at(path: str | int) -> Any:
+        return path if isinstance(path, int) else _at(config, path)
 
-    size = at(side)
+    size = side_given if side is None else at(side)
     height, width = (size, size) if isinstance(size, int) else size
     return (*((int(at(frames)),) if frames else ()), int(at(channels)), int(height),
             int(width))
@@ -237,27 +241,33 @@ def check_flops(model_type: str, draws: int, seed: int) -> Counter[str]:
         if (entry.get("image_keys") or entry.get("mel_keys")) \
                 and "input_ids" not in entry.get("inputs", {}):
             seq = None  # images or spectrograms alone: no sequence to give
+        side = None
+        if entry.get("image"):  # a side no config key holds: drawn, a multiple of m
+            step = entry["image"]["multiple"]
+            side = step * rng.randint(-(-entry["image"]["least"] // step), 640 // step)
         try:
             m = symparam.from_hf_config(config, name=model_type)
             if getattr(m, "record", None) is None:  # written as a type a hand-written family
                 config = {**config, "model_type": model_type}  # serves (gpt-sw3 as gpt2)
                 m = symparam.from_hf_config(config, name=model_type)
-            ours = forward.flops(m, batch, seq)
+            ours = forward.flops(m, batch, seq, side)
         except symparam.SymparamError as error:
             out[f"refused: {str(error).removeprefix(f'{model_type}: ')[:120]}"] += 1
             continue
-        at = {**m.sizes, "B": batch, **({"s": seq} if seq is not None else {})}
+        at = {**m.sizes, "B": batch, **({"s": seq} if seq is not None else {}),
+              **({"R": side} if side is not None else {})}
         if data and at in data["classes"][cls]["checked"]:
             continue
         real = counter_flops(config, cls, batch, seq, entry.get("image_keys"),
                              entry.get("audio_keys"), entry.get("mel_keys"),
-                             entry.get("frame_keys"))
+                             entry.get("frame_keys"), side)
         if isinstance(real, str):
             out[f"unrun: {real}"] += 1
         elif real == ours.flops:
             out["exact"] += 1
         else:
-            out[f"silent: {cls} at B = {batch}, s = {seq}, {dict(m.sizes)}: {ours.flops:,}, "
+            out[f"silent: {cls} at B = {batch}, s = {seq}, R = {side}, {dict(m.sizes)}: "
+                f"{ours.flops:,}, "
                 f"FlopCounterMode "
                 f"{real:,}"] += 1
     return out
