@@ -166,6 +166,8 @@ class FlopsFitter:
                 fixed[key] = x
             elif not moved.get(key):
                 quiet.append(key)
+        if image_side.free(self):  # what moves with R at sides no multiple of 32
+            image_side.moved(self, base, shape, moved, quiet)
         tied = self._tied(fixed, base, shape, fit_on, moved)
         if "B" in fixed or "s" in fixed:
             raise FitError("its forward does not run at other batch sizes or lengths on the "
@@ -321,7 +323,8 @@ class FlopsFitter:
                 keys = sorted(k for k, places in moved.items() if place in places)
                 if any(k in self.tied for k in keys):  # moved together: either may hold it
                     keys = sorted(set(keys) | {k for k in keys for k in self.tied.get(k, ())})
-                memo = (tuple(keys), tuple(values), tuple(wanted))
+                memo = (tuple(keys), tuple(values), tuple(wanted),
+                        image_side.seen(self, keys, value))  # R's sides: values there too
                 if memo not in cache:
                     cache[memo] = self._widened(keys, points, values, held, wanted, place,
                                                 value, set(base.ops))

@@ -37,9 +37,9 @@ from symparam.symbols import symbol
 
 #: the side a fit starts from; the largest stride a quotient is looked for up to
 START, MAX_STRIDE = 256, 64
-#: sides run besides the base (the other sizes at the base): every remainder modulo 32 among
+#: sides run besides the base (the other sizes at the base): every remainder modulo 16 among
 #: them, and a few small sides
-SWEEP = (*range(START + 1, START + 32), 33, 40, 64, 96, 127, START)
+SWEEP = (*range(START + 1, START + 16), 33, 64, 127, START)
 #: the most sides run to tell quotients apart
 MAX_TELLING = 24
 
@@ -112,6 +112,31 @@ def _runs(fitter: Any, sides: Sequence[int], shape: set[Any]) -> dict[int, Any]:
                 got[side] = r
     del fitter.ran[ran:], fitter.failed[failed:]
     return {k: r for k, r in got.items() if set(r.ops) == shape}
+
+
+def moved(fitter: Any, base: Any, shape: set[Any], moved: dict[str, set[Any]],
+          quiet: list[str]) -> None:
+    """Add to ``moved`` each number of the base's shapes (and count) that differs at some
+    side of the sweep: R doubled and halved, multiples of 32, may leave a number alone that
+    a side of another remainder moves (R is then not ``quiet``)."""
+    for r in _sweep(fitter, shape).values():
+        for sig, (count, ints) in base.ops.items():
+            c2, i2 = r.ops[sig]
+            if c2 != count:
+                moved.setdefault(FREE_SIDE, set()).add((sig, None))
+            moved.setdefault(FREE_SIDE, set()).update(
+                (sig, k) for k, (a, b) in enumerate(zip(ints, i2, strict=True)) if a != b)
+    if moved.get(FREE_SIDE) and FREE_SIDE in quiet:
+        quiet.remove(FREE_SIDE)
+
+
+def seen(fitter: Any, keys: Sequence[str], value: Any) -> tuple[int, ...]:
+    """A number's values at the sides run, where it moves with R (two numbers equal at the
+    points every size moves at, multiples of 32 and one more, may differ at other sides:
+    ⌊(R + 3)/32⌋ and ⌊(R + 7)/32⌋); () otherwise."""
+    if not free(fitter) or FREE_SIDE not in keys:
+        return ()
+    return tuple(value(r) for _, r in sorted(fitter.sides.items()))
 
 
 def _quotient(atom: Atom, side: int) -> int:
@@ -211,14 +236,19 @@ def _distinct(kept: list[tuple[Atom, ...]], step: int) -> list[tuple[Atom, ...]]
 
 
 def _telling(kept: list[tuple[Atom, ...]], seen: Sequence[int], step: int) -> int | None:
-    """A side not run yet where two of ``kept`` differ in some quotient."""
-    first, *others = kept
-    for other in others:
-        for x in range(START + step, START + 64 * MAX_STRIDE, step):
-            if x not in seen and any(_quotient(a, x) != _quotient(b, x)
-                                     for a, b in zip(first, other, strict=True)):
-                return x
-    return None
+    """A side not run yet where ``kept`` differ in some quotient: the one that splits them
+    most evenly (the fewest left in its largest group), so that few sides tell them apart."""
+    best, most = None, len(kept)
+    for x in range(START + step, START + 4 * MAX_STRIDE * step, step):
+        if x in seen:
+            continue
+        groups: dict[tuple[int, ...], int] = {}
+        for c in kept:
+            at = tuple(_quotient(a, x) for a in c)
+            groups[at] = groups.get(at, 0) + 1
+        if len(groups) > 1 and max(groups.values()) < most:
+            best, most = x, max(groups.values())
+    return best
 
 
 def _name(atom: Atom) -> str:
