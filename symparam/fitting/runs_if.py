@@ -30,8 +30,11 @@ def between(sizes: Sequence[str], ran: Sequence[Point],
     transformers cannot run it. Those that explain the most failures first; one whose
     failures those explain is left out (``N`` divides ``H`` where ``H + 1`` failed for the
     groups of a convolution, which ``groups`` dividing ``H`` explains). A failure none
-    explains is not covered (the oracle's ``unrun``)."""
+    explains is not covered (the oracle's ``unrun``). An image's free side R is left out: the
+    sides it runs at are :mod:`symparam.fitting.image_side`'s to say (a failure at a side
+    drawn is no condition between it and a width)."""
     found: list[tuple[list[Any], set[int]]] = []
+    sizes = [k for k in sizes if k != "R"]
     for a in sizes:
         for b in sizes:
             if a == b:
