@@ -7,10 +7,11 @@ A convolution of kernel k, stride r, padding p and dilation d makes ``⌊(x + 2p
 folds into one quotient, ``⌊(R + c)/D⌋`` for whole c and D (``⌊⌊x/m⌋/n⌋ = ⌊x/(mn)⌋``): each
 number of the forward's shapes that moves with R is a polynomial in such quotients (a
 feature map's rows; its pixels flattened, ``⌊(R + c)/D⌋²``; the levels of a pyramid summed).
-Each quotient is read off the forward run at sides of every remainder modulo 64 (the other
-sizes at the base): the ``(D, c)`` whose quotient spans the number's values with its square
-and 1, told apart from every other that does by sides run where they differ; the number is
-then fitted in those quotients and the other sizes (:func:`solve.candidates`, as any size).
+Each quotient is read off the forward run at sides of every remainder modulo 16 (the other
+sizes at the base; the model built once): the ``(D, c)`` whose quotient spans the number's
+values with its square and 1, told apart from every other that does by sides run where they
+split them most evenly; the number is then fitted in those quotients and the other sizes
+(:func:`solve.candidates`, as any size).
 
 A forward that runs only at sides that some m divides (a pyramid whose upsampled maps are
 added to the finer ones) is read at those sides alone, and the FLOPs file says so
