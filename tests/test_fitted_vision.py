@@ -99,3 +99,30 @@ def test_quotients_of_a_side_are_read_exactly() -> None:
     assert not image_side._fits([(32, 0)], sides, squared)
     assert image_side._same((32, 31), (32, 16), 32) and not image_side._same((32, 31),
                                                                               (32, 16), 1)
+
+
+def free_sided() -> list[tuple[str, str]]:
+    """Each (type, class) whose FLOPs were read on images of the free side R."""
+    from tests.test_fitted_flops import FOLDER
+
+    out = []
+    for path in sorted(FOLDER.glob("*.json")):
+        for cls, entry in json.loads(path.read_text(encoding="utf-8"))["classes"].items():
+            if "image" in entry:
+                out.append((path.stem, cls))
+    return out
+
+
+@pytest.mark.parametrize("model_type, cls", free_sided())
+def test_each_free_sided_class_at_a_side_no_fit_ran(model_type: str, cls: str) -> None:
+    """Every class read on images of the free side: its default config at a side no fit
+    ran at (one above the sides swept, of another remainder modulo 32), torch's counter's
+    total."""
+    entry = fitted(model_type, cls)
+    step = entry["image"]["multiple"]
+    side = step * (-(-301 // step)) if step > 1 else 301
+    seq = 5 if "input_ids" in entry["inputs"] else None
+    cfg = config(model_type, cls)
+    m = symparam.from_hf_config(cfg)
+    got = forward.flops(m, 2, seq, side).flops
+    assert got == counted(cfg, cls, 2, seq, entry["image_keys"], side=side)
