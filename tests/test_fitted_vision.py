@@ -8,6 +8,7 @@ refusals, each one line.
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -53,6 +54,9 @@ def test_the_side_is_a_symbol_of_the_formula() -> None:
     assert "floor" in str(got.formula) and "R" in {str(x) for x in got.formula.free_symbols}
     assert forward.run_on(m, 2, None, side=97) == ("run on 2 images of 97 × 97 pixels with "
                                                    "3 channels each")
+    for lang in ("zh", "ko"):  # said in full, at the side given
+        said = forward.run_on(m, 2, None, lang, side=97)
+        assert "97 × 97" in said and not re.search(r"[A-Za-z]", said), said
     with pytest.raises(InvalidValueError, match="give the side"):
         forward.flops(m, 2, None)
 
