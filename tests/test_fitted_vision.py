@@ -103,6 +103,9 @@ def test_quotients_of_a_side_are_read_exactly() -> None:
     assert not image_side._fits([(32, 0)], sides, squared)
     assert image_side._same((32, 31), (32, 16), 32) and not image_side._same((32, 31),
                                                                               (32, 16), 1)
+    # on multiples of 32, ⌊R/2⌋ is R/2: a polynomial in one is one in the other
+    assert image_side._same((1, 0), (2, 0), 32) and not image_side._same((1, 0), (2, 0), 1)
+    assert not image_side._same((64, 0), (32, 0), 32)
 
 
 def free_sided() -> list[tuple[str, str]]:

@@ -15,8 +15,10 @@ split them most evenly; the number is then fitted in those quotients and the oth
 
 A forward that runs only at sides that some m divides (a pyramid whose upsampled maps are
 added to the finer ones) is read at those sides alone, and the FLOPs file says so
-(``"multiple"``); the least side it was checked at is ``"least"``: a side below it, or not a
-multiple of m, is refused.
+(``"multiple"``); where few sides of the sweep run and no m explains them (RT-DETR's
+pyramid meets where ``⌈R/16⌉ = 2⌈R/32⌉``, at 127 as at 256), at multiples of 32 alone —
+a side it would run at besides is refused, never counted wrong; the least side it was
+checked at is ``"least"``: a side below it, or not a multiple of m, is refused.
 """
 
 from __future__ import annotations
@@ -41,6 +43,8 @@ START, MAX_STRIDE = 256, 64
 #: sides run besides the base (the other sizes at the base): every remainder modulo 16 among
 #: them, and a few small sides
 SWEEP = (*range(START + 1, START + 16), 33, 64, 127, START)
+#: the stride whose multiples a side is read at where few others run
+PYRAMID = 32
 #: the most sides run to tell quotients apart
 MAX_TELLING = 24
 
@@ -78,6 +82,10 @@ def _sweep(fitter: Any, shape: set[Any]) -> dict[int, Any]:
     if step > 1 and all(side % step for side in SWEEP if side not in out):
         out.update(_runs(fitter, range(START + step, START + step * 17, step), shape))
     fitter.step = step if step > 1 and len(out) < len(SWEEP) else 1
+    if len(out) < 8:  # a pyramid whose maps meet where 32 divides the side (RT-DETR's)
+        wide = _runs(fitter, [START + PYRAMID * j for j in range(-6, 10)], shape)
+        if len(wide) >= 8:
+            out, fitter.step = wide, PYRAMID
     if len(out) < 8:
         raise FitError(f"its forward runs at too few image sides to read them: {sorted(out)}")
     fitter.sides = out
@@ -173,9 +181,18 @@ def _fits(atoms: Sequence[Atom], sides: Sequence[int], values: Sequence[int]) ->
 
 
 def _same(a: Atom, b: Atom, step: int) -> bool:
-    """Whether two quotients are equal at every side that ``step`` divides."""
+    """Whether two quotients are one an affine function of the other at every side that
+    ``step`` divides (then a polynomial in one is one in the other: on multiples of 32,
+    ``⌊R/2⌋`` is ``R/2``)."""
     period = math.lcm(a[0], b[0], step)
-    return all(_quotient(a, x) == _quotient(b, x) for x in range(0, 2 * period, step))
+    pairs = {(_quotient(a, x), _quotient(b, x)) for x in range(step, 3 * period + step, step)}
+    (x0, y0), *rest = sorted(pairs)
+    if len({x for x, _ in pairs}) != len(pairs) or len({y for _, y in pairs}) != len(pairs):
+        return False
+    if not rest:
+        return True
+    x1, y1 = rest[0]
+    return all((y - y0) * (x1 - x0) == (y1 - y0) * (x - x0) for x, y in rest)
 
 
 def _atoms(fitter: Any, value: Any, shape: set[Any]) -> list[Atom]:
