@@ -212,7 +212,7 @@ def _fitted_flops(name: str, m: Any, args: argparse.Namespace
     torch's counter (:mod:`symparam.fitted.forward`); what was not fitted is refused."""
     import textwrap
 
-    from symparam.fitted.forward import flops, input_shapes, run_on, takes_sequence
+    from symparam.fitted.forward import flops, free_side, input_shapes, run_on, takes_sequence
 
     asked = [flag for flag, on in (("--causal", args.causal), ("--training", args.training),
                                    ("--decode", args.decode),
@@ -231,13 +231,16 @@ def _fitted_flops(name: str, m: Any, args: argparse.Namespace
 
         m = model_for_config({"model_type": m.record["model_type"],
                               "architectures": [m.label]}, name)
-    got = flops(m, args.batch, args.seq)
-    ran = run_on(m, args.batch, args.seq)
-    shapes = {k: list(v) for k, v in input_shapes(m, args.batch, args.seq).items()}
+    side = _side(m, cli_images.sized(args))
+    got = flops(m, args.batch, args.seq, side)
+    ran = run_on(m, args.batch, args.seq, side=side)
+    shapes = {k: list(v) for k, v in input_shapes(m, args.batch, args.seq, side).items()}
     record = {"model": name, "class": m.label, "default_config": defaults,
               "flops": got.flops, "macs": got.flops // 2,
               "formula": str(got.formula), "convention": got.convention,
-              "batch": args.batch, "seq": args.seq, "inputs": shapes, "run_on": ran,
+              "batch": args.batch, "seq": args.seq,
+              **({"image_size": side} if free_side(m) else {}),
+              "inputs": shapes, "run_on": ran,
               "breakdown": [{"name": n, "flops": f} for n, f in got.parts]}
 
     def show() -> None:
@@ -245,6 +248,7 @@ def _fitted_flops(name: str, m: Any, args: argparse.Namespace
         shown = got.flops // 2 if args.macs else got.flops
         at = ", transformers' default config" if defaults else ""
         seq = f", s = {args.seq}" if takes_sequence(m) else ""
+        seq += f", R = {side}" if side is not None and free_side(m) else ""
         print(f"{name}: {m.label}{at}, B = {args.batch}{seq}: {ran}")
         print(textwrap.fill(got.convention, 100, initial_indent="  ",
                             subsequent_indent="  "))
@@ -256,6 +260,20 @@ def _fitted_flops(name: str, m: Any, args: argparse.Namespace
         print(f"  {'total':<{width}}  {shown:>22,} {unit} = {human_ops(shown, unit)}")
 
     return record, show
+
+
+def _side(m: Any, size: tuple[int, int] | None) -> int | None:
+    """The side of the square images ``--image-size`` gives a fitted record's forward (R),
+    or None where it is not given; a height other than the width is refused, as the FLOPs
+    were read off square images."""
+    if size is None:
+        return None
+    height, width = size
+    if height != width:
+        raise InvalidValueError(f"--image-size {height}x{width}: FLOPs of {m.label} were read "
+                                "off square images (R × R pixels): give one side, "
+                                "--image-size R")
+    return height
 
 
 def _published(model: Any, args: argparse.Namespace) -> list[dict[str, Any]]:

@@ -30,7 +30,9 @@ def add_argument(parser: argparse.ArgumentParser) -> None:
                         help="each image's height and width in pixels (or N: N×N), as the "
                              "processor is given it: Qwen2.5-VL reads it at its own resolution "
                              "(default 448x448), LLaVA-NeXT cuts it into tiles by its "
-                             "size; Gemma 3 and LLaVA resize it to their own")
+                             "size; Gemma 3 and LLaVA resize it to their own; a model "
+                             "read off transformers whose config sizes no image (ResNet) "
+                             "reads N, the side R of its square images")
 
 
 def sized(args: argparse.Namespace) -> tuple[int, int] | None:

@@ -55,15 +55,15 @@ def config(model_type: str, cls: str, **sizes: Any) -> dict[str, Any]:
 def counted(data: dict[str, Any], cls: str, batch: int, seq: int | None,
             image_keys: list[str] | None = None,
             audio_keys: list[str] | None = None, mel_keys: list[str] | None = None,
-            frame_keys: list[str] | None = None, pad_token_id: int | None = None
-            ) -> int | str:
+            frame_keys: list[str] | None = None, pad_token_id: int | None = None,
+            side: int | None = None) -> int | str:
     import sys
 
     sys.path.insert(0, str(ROOT / "tools"))
     from fitted_oracle import counter_flops
 
     return counter_flops(data, cls, batch, seq, image_keys, audio_keys, mel_keys,
-                         frame_keys, pad_token_id)
+                         frame_keys, pad_token_id=pad_token_id, side=side)
 
 
 @pytest.mark.sweep
@@ -385,15 +385,16 @@ def test_what_a_forward_ran_on_in_each_language(lang: str) -> None:
     assert "16" in text and not re.search(r"[A-Za-z]", text), text
 
 
-def test_an_image_no_config_key_sizes_is_refused_by_name() -> None:
-    """A ResNet's image size is no key of its config (no weight depends on it): its forward
-    is refused, never run on a size guessed; an input besides an image is named."""
+def test_an_image_no_config_key_sizes_is_made_of_a_free_side() -> None:
+    """A ResNet's image size is no key of its config (no weight depends on it): its side is
+    the free symbol R, its channels the config's; an input besides an image is named."""
     pytest.importorskip("transformers")
     from symparam.fitting.fitter import FitError
     from symparam.fitting.inputs_made import plan
 
-    with pytest.raises(FitError, match="no image_size beside it"):
-        plan(symparam.fitted.load("resnet"), ["pixel_values"], False)
+    made = plan(symparam.fitted.load("resnet"), ["pixel_values"], False)
+    assert (made.channels, made.side, made.free) == ("num_channels", "", True)
+    assert made.bound({"R": 37}).value == 37 and made.bound({"R": 37}).free
     with pytest.raises(FitError, match="needs pixel_values, grid_thw, inputs the fitter"):
         plan(symparam.fitted.load("beit"), ["pixel_values", "grid_thw"], False)
     made = plan(symparam.fitted.load("beit"), ["pixel_values"], False)

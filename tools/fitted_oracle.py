@@ -135,7 +135,7 @@ def counter_flops(config: dict[str, Any], cls: str, batch: int, seq: int | None,
                   audio_keys: list[str] | None = None,
                   mel_keys: list[str] | None = None,
                   frame_keys: list[str] | None = None,
-                  pad_token_id: int | None = None) -> int | str:
+                  pad_token_id: int | None = None, side: int | None = None) -> int | str:
     """FlopCounterMode's total for ``cls`` built on the meta device from the config.json
     ``config``, run on B × s ``input_ids`` with eager attention and experts; or why it did
     not run. With ``image_keys`` (the channels' and the side's config keys, as the FLOPs
@@ -149,7 +149,8 @@ def counter_flops(config: dict[str, Any], cls: str, batch: int, seq: int | None,
     strides of its two convolutions, as its own check computes them. With ``frame_keys``
     (a frame's width's key), on B × s frames of features of that width. With
     ``pad_token_id`` (a sequence classifier's, as the FLOPs file says the fit set it), that
-    pad token where transformers' config sets none."""
+    pad token where transformers' config sets none. ``side``: the side of square images no
+    config key holds (``image_keys`` names none, null)."""
     import warnings
 
     import torch
@@ -190,7 +191,8 @@ def counter_flops(config: dict[str, Any], cls: str, batch: int, seq: int | None,
                                                      device="meta")
                 if image_keys:
                     given["pixel_values"] = torch.zeros(
-                        (batch, *_image(model.config, *image_keys)), device="meta")
+                        (batch, *_image(model.config, *image_keys, side_given=side)),
+                        device="meta")
                 counter = FlopCounterMode(display=False)
                 with counter, torch.no_grad():
                     model(**given)
@@ -210,14 +212,16 @@ def _at(config: Any, path: str) -> Any:
     return value
 
 
-def _image(config: Any, channels: str, side: str, frames: str = "") -> tuple[int, ...]:
+def _image(config: Any, channels: str | int, side: str | None, frames: str = "",
+           *, side_given: int | None = None) -> tuple[int, ...]:
     """C, height and width of an image as transformers' ``config`` sizes it: the values of
     the keys ``channels`` and ``side`` (``vision_config.image_size``: an int, or a pair);
-    a video's frames first where ``frames`` names their key."""
-    def at(path: str) -> Any:
-        return _at(config, path)
+    a video's frames first where ``frames`` names their key. Channels no key gives are a
+    number (the code's 3); a side no key holds (None) is ``side_given``."""
+    def at(path: str | int) -> Any:
+        return path if isinstance(path, int) else _at(config, path)
 
-    size = at(side)
+    size = side_given if side is None else at(side)
     height, width = (size, size) if isinstance(size, int) else size
     return (*((int(at(frames)),) if frames else ()), int(at(channels)), int(height),
             int(width))
@@ -251,27 +255,34 @@ def check_flops(model_type: str, draws: int, seed: int, among: str = "") -> Coun
         if (entry.get("image_keys") or entry.get("mel_keys")) \
                 and "input_ids" not in entry.get("inputs", {}):
             seq = None  # images or spectrograms alone: no sequence to give
+        side = None
+        if entry.get("image"):  # a side no config key holds: drawn, a multiple of m
+            step = entry["image"]["multiple"]
+            side = step * rng.randint(-(-entry["image"]["least"] // step), 640 // step)
         try:
             m = symparam.from_hf_config(config, name=model_type)
             if getattr(m, "record", None) is None:  # written as a type a hand-written family
                 config = {**config, "model_type": model_type}  # serves (gpt-sw3 as gpt2)
                 m = symparam.from_hf_config(config, name=model_type)
-            ours = forward.flops(m, batch, seq)
+            ours = forward.flops(m, batch, seq, side)
         except symparam.SymparamError as error:
             out[f"refused: {str(error).removeprefix(f'{model_type}: ')[:120]}"] += 1
             continue
-        at = {**m.sizes, "B": batch, **({"s": seq} if seq is not None else {})}
+        at = {**m.sizes, "B": batch, **({"s": seq} if seq is not None else {}),
+              **({"R": side} if side is not None else {})}
         if data and at in data["classes"][cls]["checked"]:
             continue
         real = counter_flops(config, cls, batch, seq, entry.get("image_keys"),
                              entry.get("audio_keys"), entry.get("mel_keys"),
-                             entry.get("frame_keys"), entry.get("pad_token_id"))
+                             entry.get("frame_keys"), pad_token_id=entry.get("pad_token_id"),
+                             side=side)
         if isinstance(real, str):
             out[f"unrun: {real}"] += 1
         elif real == ours.flops:
             out["exact"] += 1
         else:
-            out[f"silent: {cls} at B = {batch}, s = {seq}, {dict(m.sizes)}: {ours.flops:,}, "
+            out[f"silent: {cls} at B = {batch}, s = {seq}, R = {side}, {dict(m.sizes)}: "
+                f"{ours.flops:,}, "
                 f"FlopCounterMode "
                 f"{real:,}"] += 1
     return out

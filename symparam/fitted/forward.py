@@ -7,7 +7,10 @@ config's ``num_channels`` and ``image_size``), which :func:`run_on` says from th
 it was run on B waveforms of ``input_values`` (a speech encoder's), s is the frames its
 feature encoder makes of each, the waveform's length a formula in s; where on B log-mel
 spectrograms (a Whisper-like encoder's ``input_features``), their frames are the ones the
-model's own check asks for, a formula in its sizes, and the FLOPs hold no s.
+model's own check asks for, a formula in its sizes, and the FLOPs hold no s. Where no config
+key holds the images' side (a ResNet's), it is an input like B: the symbol R, given as
+``side`` (``--image-size R``), a square's; the file says the least side the fit was checked
+at and the m every side must be a multiple of, where the forward runs at those alone.
 
 A class is refused in one line where its FLOPs were not fitted (with the reason the fit
 gave), where a config gives a key a value the FLOPs were not read at, or a size the fit held
@@ -39,6 +42,8 @@ FORMAT = 1
 #: a speech encoder's inputs: B waveforms, B log-mel spectrograms
 #: (:mod:`symparam.fitting.audio_made`)
 WAVEFORM, FEATURES = "input_values", "input_features"
+#: the symbol of an image's side that no config key holds (:mod:`symparam.fitting.image_side`)
+SIDE = "R"
 
 
 @cache
@@ -111,6 +116,22 @@ def inputs_of(entry: Mapping[str, Any]) -> dict[str, tuple[sympy.Expr, ...]]:
             for name, dims in given.items()}
 
 
+def free_side(model: Any) -> dict[str, Any] | None:
+    """What the FLOPs file says of the free side R of ``model``'s images (``{"symbol": "R",
+    "least": 33, "multiple": 1}``), or None where its config fixes the side or it takes no
+    image."""
+    data = flops_file(model.record["model_type"])
+    entry = (data or {}).get("classes", {}).get(model.architecture) or {}
+    return entry.get("image")
+
+
+def takes_image(model: Any) -> bool:
+    """Whether the fitted FLOPs of ``model``'s class were read on images."""
+    data = flops_file(model.record["model_type"])
+    entry = (data or {}).get("classes", {}).get(model.architecture) or {}
+    return "pixel_values" in (entry.get("inputs") or {})
+
+
 def takes_sequence(model: Any) -> bool:
     """Whether the fitted FLOPs of ``model``'s class read a sequence length (B × s token
     ids); those of a forward run on images alone do not."""
@@ -121,14 +142,14 @@ def takes_sequence(model: Any) -> bool:
 
 
 def run_on(model: Any, batch: int, seq: int | None, lang: str = "en",
-           bare: bool = False) -> str:
+           bare: bool = False, side: int | None = None) -> str:
     """What ``model``'s forward was run on, at ``batch`` and ``seq``, in ``lang``: its
     images (how many, their size and channels, read off the record's sizes) and its token
     sequences (``run on 2 images of 224 × 224 pixels with 3 channels each``; ``bare``: the
     inputs alone)."""
     words = strings(lang)["fitted_inputs"]
     said = []
-    for name, shape in input_shapes(model, batch, seq).items():
+    for name, shape in input_shapes(model, batch, seq, side).items():
         if name == "input_ids":
             said.append(words["tokens_one" if batch == 1 else "tokens"].format(
                 count=batch, seq=shape[1]))
@@ -152,9 +173,11 @@ def run_on(model: Any, batch: int, seq: int | None, lang: str = "en",
     return said_all if bare else words["run_on"].format(inputs=said_all)
 
 
-def input_shapes(model: Any, batch: int, seq: int | None) -> dict[str, tuple[int, ...]]:
-    """The shapes of the inputs ``model``'s forward was run on, at ``batch`` and ``seq``
-    and the model's sizes (``{"pixel_values": (2, 3, 224, 224)}``)."""
+def input_shapes(model: Any, batch: int, seq: int | None, side: int | None = None
+                 ) -> dict[str, tuple[int, ...]]:
+    """The shapes of the inputs ``model``'s forward was run on, at ``batch``, ``seq``, the
+    images' ``side`` where no key holds it, and the model's sizes (``{"pixel_values": (2, 3,
+    224, 224)}``)."""
     data = flops_file(model.record["model_type"])
     entry = (data or {}).get("classes", {}).get(model.architecture, {})
     sizes: Mapping[str, int] = getattr(model, "sizes", None) or model.values
@@ -162,6 +185,8 @@ def input_shapes(model: Any, batch: int, seq: int | None) -> dict[str, tuple[int
     env[symbol("B")] = sympy.Integer(batch)
     if seq is not None:
         env[symbol("s")] = sympy.Integer(seq)
+    if side is not None:
+        env[symbol(SIDE)] = sympy.Integer(side)
     return {name: tuple(int(d.xreplace(env)) for d in dims)
             for name, dims in inputs_of(entry).items()}
 
@@ -178,10 +203,11 @@ def why_not(model_type: str, cls: str) -> str | None:
     return f"FLOPs of {cls} were not read off transformers' forward: {why}"
 
 
-def flops(model: Any, batch: int, seq: int | None) -> FittedFlops:
+def flops(model: Any, batch: int, seq: int | None, side: int | None = None) -> FittedFlops:
     """The forward FLOPs of the fitted ``model`` (a :class:`~symparam.fitted.FittedModel`)
     for ``batch`` sequences of ``seq`` tokens (or ``batch`` images, where its forward was run
-    on images alone: ``seq`` None); :class:`InvalidValueError` says why not."""
+    on images alone: ``seq`` None), of ``side`` × ``side`` pixels where no config key holds
+    the side (R); :class:`InvalidValueError` says why not."""
     record = model.record
     model_type, cls = record["model_type"], model.architecture
     refused = why_not(model_type, cls)
@@ -206,6 +232,8 @@ def flops(model: Any, batch: int, seq: int | None) -> FittedFlops:
                 f"{path} = {json.dumps(value)}: FLOPs of {cls} were read off transformers' "
                 f"forward with {path} in {', '.join(json.dumps(v) for v in kept)} only")
     sizes: Mapping[str, int] = getattr(model, "sizes", None) or model.values
+    _side(model, entry, side)
+    sizes = {**sizes, **({SIDE: side} if side is not None else {})}
     for name, value in entry.get("fixed", {}).items():
         if name in sizes and sizes[name] != value:
             raise InvalidValueError(f"{name} = {sizes[name]}: FLOPs of {cls} were read off "
@@ -251,3 +279,28 @@ def flops(model: Any, batch: int, seq: int | None) -> FittedFlops:
     parts = tuple((name, int(decode(e, f"FLOPs of {model_type}").xreplace(env)))
                   for name, e in entry["parts"])
     return FittedFlops(int(formula.xreplace(env)), formula, parts, how(data, entry))
+
+
+def _side(model: Any, entry: Mapping[str, Any], side: int | None) -> None:
+    """Refuse a ``side`` the FLOPs were not read with: none where no config key holds it, one
+    where the config fixes it or the forward reads no image, one below the least side the
+    fit was checked at or not a multiple of the m the forward runs at."""
+    cls, image = model.architecture, entry.get("image")
+    if image is None and side is not None:
+        if "pixel_values" not in (entry.get("inputs") or {}):
+            raise InvalidValueError(f"{cls}'s forward reads no image: leave out ",
+                                    Param("image_size"))
+        height, width = input_shapes(model, 1, 1)["pixel_values"][-2:]
+        raise InvalidValueError(f"{cls}'s config fixes its images' size ({height} × {width} "
+                                "pixels): leave out ", Param("image_size"))
+    if image is None:
+        return
+    if side is None:
+        raise InvalidValueError(f"give the side of {cls}'s images (no key of its config holds "
+                                "it): ", Param("image_size", "image_size=R"))
+    if side < image["least"]:
+        raise InvalidValueError(f"an image side of {side}: FLOPs of {cls} were read off "
+                                f"transformers' forward at sides from {image['least']} up")
+    if side % image["multiple"]:
+        raise InvalidValueError(f"an image side of {side}: {cls}'s forward runs only at sides "
+                                f"that {image['multiple']} divides")

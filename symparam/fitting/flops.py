@@ -33,7 +33,7 @@ import sympy
 
 from symparam import fitted
 from symparam.fitted.expr import encode
-from symparam.fitting import heads, inputs_made, runs_if, solve
+from symparam.fitting import heads, image_side, inputs_made, runs_if, solve
 from symparam.fitting.audio_made import Spectrogram, Waveform
 from symparam.fitting.fitter import FitError
 from symparam.fitting.forward import (
@@ -70,7 +70,6 @@ class FlopsFitter:
 
     def __init__(self, model_type: str, record: Mapping[str, Any], cls: str,
                  seed: int = 0) -> None:
-
         self.s, self.cls, self.record = spec(model_type), cls, record
         self.rng = random.Random(f"{seed}:{model_type}:{cls}")
         self.paths: dict[str, str] = {}  # symbol → config path
@@ -106,7 +105,8 @@ class FlopsFitter:
                 warnings.simplefilter("ignore")
                 done = run_meta(heads.padded(self.s.make_config(values), self.pad), self.cls,
                                 point["B"], point.get("s", 0),
-                                functools.partial(forward, made=self.made))
+                                functools.partial(forward,
+                                                  made=image_side.bound(self.made, point)))
         except FitError:
             raise
         except Exception as error:  # transformers refusing these sizes, or a meta tensor
@@ -167,6 +167,8 @@ class FlopsFitter:
                 fixed[key] = x
             elif not moved.get(key):
                 quiet.append(key)
+        if image_side.free(self):  # what moves with R at sides no multiple of 32
+            image_side.moved(self, base, shape, moved, quiet)
         tied = self._tied(fixed, base, shape, fit_on, moved)
         if "B" in fixed or "s" in fixed:
             raise FitError("its forward does not run at other batch sizes or lengths on the "
@@ -211,12 +213,15 @@ class FlopsFitter:
         }
         entry["runs_if"] = (runs_if.between([k for k in moving if k not in BS], self.ran,
                                             self.failed)
-                            + self._even(exprs) + runs_if.products(tied, self.ran, self.failed))
+                            + runs_if.even(self, exprs)
+                            + runs_if.products(tied, self.ran, self.failed))
         entry["keys"] = self._keys(total, [dict(self.point), *(p for p, _ in checks[:2])])
         if self.made is not None:
             entry["inputs"] = self.made.shapes(self.record, self.s.make_config({}))
             entry.update(self.made.oracle_keys())  # the config keys it is made by
         entry.update({"pad_token_id": self.pad} if self.pad is not None else {})
+        if image_side.free(self):  # R's least value and the multiple it must be
+            entry.update(image_side.entry(self, total))
         entry["forwards"] = self.forwards
         return entry
 
@@ -231,6 +236,7 @@ class FlopsFitter:
                                      ids or takes_ids(self.cls)
                                      or bool(before and before.tokens))
         self.alone = 4 if isinstance(self.made, Waveform) else 2  # x + 1: K's parity
+        image_side.start(self)  # R, an image's side no key holds
         if self.made.sequence:
             self.point.setdefault("s", SEQ)
         else:
@@ -288,7 +294,7 @@ class FlopsFitter:
                     p[k] = self.rng.randint(1, 5)
                 elif k == "s":
                     p[k] = self.rng.randint(1, 40)
-                elif WINDOW.match(self.paths[k]):  # a window the sequence may pass
+                elif WINDOW.match(self.paths.get(k, "")):  # a window the sequence may pass
                     p[k] = self.rng.randint(1, 24)
                 else:
                     p[k] = self.rng.choice([p[k], 2 * p[k]]) if gentle else \
@@ -319,7 +325,8 @@ class FlopsFitter:
                 keys = sorted(k for k, places in moved.items() if place in places)
                 if any(k in self.tied for k in keys):  # moved together: either may hold it
                     keys = sorted(set(keys) | {k for k in keys for k in self.tied.get(k, ())})
-                memo = (tuple(keys), tuple(values), tuple(wanted))
+                memo = (tuple(keys), tuple(values), tuple(wanted),
+                        image_side.seen(self, keys, value))  # R's sides: values there too
                 if memo not in cache:
                     cache[memo] = self._widened(keys, points, values, held, wanted, place,
                                                 value, set(base.ops))
@@ -336,6 +343,8 @@ class FlopsFitter:
             each = self._per_image(keys, points, values, held, wanted, place, value, shape)
             if each is not None:
                 return each
+        if image_side.free(self) and inputs_made.FREE_SIDE in keys:  # its floors: R's
+            return image_side.fit(self, keys, points, values, held, wanted, place, value, shape)
         linear = {k: solve.marginal_linear(self.point, points, values, k) for k in keys}
         required = [k for k in keys if k not in self.tied]
         options = solve.candidates(keys, points, values, linear, required,
@@ -481,33 +490,6 @@ class FlopsFitter:
         for key in tied:
             fixed.pop(key, None)
         return tied
-
-    def _even(self, exprs: Mapping[Any, sympy.Expr]) -> list[list[Any]]:
-        """Dimensions the forward needs even (rotary embeddings halve the head's width):
-        one even at the base that, made odd at two points drawn around it, fails to run at
-        both, and ran odd nowhere."""
-        out: list[list[Any]] = []
-        for e in sorted(set(exprs.values()), key=sympy.default_sort_key):
-            names = sorted(str(x) for x in e.free_symbols)
-            if e.is_number or any(n in BS for n in names) or _at(e, self.point) % 2:
-                continue
-            if any(_at(e, p) % 2 for p in self.ran):
-                continue
-            fails: list[str] = []
-            for _ in range(40):
-                p = dict(self.point)
-                for n in names:
-                    p[n] = self.rng.randint(max(1, p[n] // 2), 2 * p[n])
-                if not _at(e, p) % 2:
-                    continue
-                r = self.run(p)
-                if not isinstance(r, str):
-                    break
-                fails.append(r)
-                if len(fails) == 2:
-                    out.append(["even", encode(e), fails[0]])
-                    break
-        return out
 
     def _keys(self, total: sympy.Expr, points: Sequence[dict[str, int]]
               ) -> dict[str, list[Any]]:

@@ -9,10 +9,12 @@ config itself, or of the one section that holds both (``vision_config``,
 frames, ``(B, F, C, R, R)`` (TimeSformer, VideoMAE). The shape is written into the FLOPs
 file as expressions in the record's symbols (a size the record reads is its symbol, one it
 holds fixed is its value), so that what a forward was run on is said from the record,
-without torch. A size of the input that is
-no key of the config the record reads (a ResNet's image, whose side sizes no weight and which
-its config does not hold) is refused by name, never guessed; so is any other input
-(``grid_thw``, an audio's ``input_features``).
+without torch. Where no config key holds the image's side (a ResNet's: a convolutional
+network takes images of any side), the side is an input of the FLOPs like B and s, the
+symbol ``R`` (:mod:`symparam.fitting.image_side` fits its floors); where no key holds its
+channels, they are the 3 the model's code builds its first convolution for. A side held by a
+key the record does not read (it sizes no weight) is refused by name, never guessed; so is
+any other input (``grid_thw``, an audio's ``input_features``).
 
 Where a forward needs token ids too (BLIP-2's language model reads B × s of them beside the
 images), both are made.
@@ -21,7 +23,7 @@ images), both are made.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from symparam.fitting import audio_made
@@ -32,6 +34,8 @@ from symparam.fitting.transformers_types import value_at
 IMAGE = "pixel_values"
 #: the config keys an image is read by: its channels and its side; and a video's frames
 CHANNELS, SIDE, FRAMES = "num_channels", "image_size", "num_frames"
+#: the symbol of a side no key holds, and the channels of an image no key gives them
+FREE_SIDE, CODE_CHANNELS = "R", 3
 
 
 @dataclass(frozen=True)
@@ -39,12 +43,23 @@ class Made:
     """How a forward is fed: an image read by the config keys ``channels`` and ``side``
     (paths: ``vision_config.image_size``), and B × s ``input_ids`` where ``tokens``; a video
     of ``frames`` such images where the same config holds ``num_frames`` (TimeSformer's,
-    VideoMAE's: ``(B, F, C, R, R)``)."""
+    VideoMAE's: ``(B, F, C, R, R)``). ``side`` "" where no key holds it: the free side R,
+    ``value`` at a run; ``channels`` "" where no key gives them (3)."""
 
     channels: str
     side: str
     tokens: bool
     frames: str = ""
+    value: int = 0
+
+    @property
+    def free(self) -> bool:
+        """Whether the image's side is an input of the FLOPs (the symbol R), no key's."""
+        return not self.side
+
+    def bound(self, point: Mapping[str, int]) -> Made:
+        """This image at ``point``'s side R, where it is free."""
+        return replace(self, value=point[FREE_SIDE]) if self.free else self
 
     @property
     def sequence(self) -> bool:
@@ -57,8 +72,10 @@ class Made:
 
     def oracle_keys(self) -> dict[str, list[str]]:
         """What the oracle makes the same image by: its config keys."""
-        return {"image_keys": [self.channels, self.side, *([self.frames] if self.frames
-                                                            else [])]}
+        out: dict[str, Any] = {"image_keys": [self.channels or CODE_CHANNELS,
+                                              self.side or None,
+                                              *([self.frames] if self.frames else [])]}
+        return out
 
     def tensors(self, config: Any, batch: int, seq: int, model: Any = None
                 ) -> dict[str, Any]:
@@ -73,7 +90,9 @@ class Made:
 
     def image(self, config: Any) -> tuple[int, int, int]:
         """C, R_height, R_width of the image ``config`` reads."""
-        return (int(value_at(config, self.channels)), *pair(value_at(config, self.side)))
+        channels = int(value_at(config, self.channels)) if self.channels else CODE_CHANNELS
+        side = (self.value, self.value) if self.free else pair(value_at(config, self.side))
+        return (channels, *side)
 
 
 def pair(side: Any) -> tuple[int, int]:
@@ -115,14 +134,26 @@ def plan(record: Mapping[str, Any], needs: Sequence[str], wants_ids: bool
             frames = _path(section, FRAMES)
             return Made(channels, side, wants_ids or "input_ids" in needs,
                         frames if frames in keys and _read(keys[frames]) else "")
-    held = [p for p in keys if p.rpartition(".")[2] in (CHANNELS, SIDE)]
-    if not held:
-        raise FitError("its forward needs pixel_values, and its config holds no num_channels "
-                       "nor image_size to size them by (the image's size is no config key)")
-    lacking = SIDE if any(p.endswith(CHANNELS) for p in held) else CHANNELS
-    raise FitError(f"its forward needs pixel_values, and its config holds {', '.join(held)} "
-                   f"but no {lacking} beside it to size them by (the image's "
-                   f"{'size' if lacking == SIDE else 'channels'} is no config key)")
+    return _unsized(keys, wants_ids or "input_ids" in needs)
+
+
+def _unsized(keys: Mapping[str, Any], tokens: bool) -> Made:
+    """An image no one section's keys size whole: its side free (R) where no key holds
+    one, its channels the one ``num_channels`` the record reads, else the code's 3; a side
+    or channels held by a key the record does not read is refused, as are two keys of
+    channels (which would the image have?)."""
+    sides = [p for p in keys if p.rpartition(".")[2] == SIDE]
+    channels = [p for p in keys if p.rpartition(".")[2] == CHANNELS]
+    for path in [*sides, *channels]:
+        if not _read(keys[path]):
+            raise FitError(f"its image is sized by {path}, which the record does not read "
+                           "(it sizes no weight): an image of another size would be counted "
+                           "at the default's")
+    if len(sides) > 1 or len(channels) > 1:
+        raise FitError(f"its forward needs pixel_values, and its config holds "
+                       f"{', '.join(sides + channels)} in different sections: which sizes "
+                       "the image is not read")
+    return Made(channels[0] if channels else "", sides[0] if sides else "", tokens)
 
 
 def _sections(keys: Mapping[str, Any]) -> list[str]:
@@ -157,8 +188,10 @@ def shapes(made: Made, record: Mapping[str, Any], config: Any) -> dict[str, list
         name = keys[path].get("size")
         return [name] * len(values) if isinstance(name, str) else list(values)
 
-    channels = named(made.channels, [int(value_at(config, made.channels))])
-    side = named(made.side, list(pair(value_at(config, made.side))))
+    channels = named(made.channels, [int(value_at(config, made.channels))]) \
+        if made.channels else [CODE_CHANNELS]
+    side = [FREE_SIDE, FREE_SIDE] if made.free else named(made.side,
+                                                         list(pair(value_at(config, made.side))))
     frames = named(made.frames, [int(value_at(config, made.frames))]) if made.frames else []
     out: dict[str, list[Any]] = {IMAGE: ["B", *frames, *channels, *side]}
     if made.tokens:

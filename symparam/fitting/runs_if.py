@@ -14,6 +14,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import sympy
+
+from symparam.fitted.expr import encode
+from symparam.symbols import symbol
+
 Point = Mapping[str, int]
 
 
@@ -25,8 +30,11 @@ def between(sizes: Sequence[str], ran: Sequence[Point],
     transformers cannot run it. Those that explain the most failures first; one whose
     failures those explain is left out (``N`` divides ``H`` where ``H + 1`` failed for the
     groups of a convolution, which ``groups`` dividing ``H`` explains). A failure none
-    explains is not covered (the oracle's ``unrun``)."""
+    explains is not covered (the oracle's ``unrun``). An image's free side R is left out: the
+    sides it runs at are :mod:`symparam.fitting.image_side`'s to say (a failure at a side
+    drawn is no condition between it and a width)."""
     found: list[tuple[list[Any], set[int]]] = []
+    sizes = [k for k in sizes if k != "R"]
     for a in sizes:
         for b in sizes:
             if a == b:
@@ -59,4 +67,36 @@ def products(tied: Mapping[str, set[str]], ran: Sequence[Point],
                 broken = [why for p, why in failed if p[a] != p[b] * p[c]]
                 if broken:
                     out.append(["product", a, [b, c], broken[0]])
+    return out
+
+
+def even(fitter: Any, exprs: Mapping[Any, Any]) -> list[list[Any]]:
+    """Dimensions ``fitter``'s forward needs even (rotary embeddings halve the head's width):
+    one even at the base that, made odd at two points drawn around it, fails to run at both,
+    and ran odd nowhere (one of an image's free side R is left out: its floors are fitted,
+    and the sides it must be a multiple of said by :mod:`symparam.fitting.image_side`)."""
+    def at(e: Any, point: Point) -> int:
+        return int(e.xreplace({symbol(k): sympy.Integer(v) for k, v in point.items()}))
+
+    out: list[list[Any]] = []
+    for e in sorted(set(exprs.values()), key=sympy.default_sort_key):
+        names = sorted(str(x) for x in e.free_symbols)
+        if e.is_number or any(n in ("B", "s", "R") for n in names) or at(e, fitter.point) % 2:
+            continue
+        if any(at(e, p) % 2 for p in fitter.ran):
+            continue
+        fails: list[str] = []
+        for _ in range(40):
+            p = dict(fitter.point)
+            for n in names:
+                p[n] = fitter.rng.randint(max(1, p[n] // 2), 2 * p[n])
+            if not at(e, p) % 2:
+                continue
+            r = fitter.run(p)
+            if not isinstance(r, str):
+                break
+            fails.append(r)
+            if len(fails) == 2:
+                out.append(["even", encode(e), fails[0]])
+                break
     return out
