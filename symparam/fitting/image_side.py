@@ -27,7 +27,6 @@ import math
 import warnings
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from fractions import Fraction
 from typing import Any
 
 import sympy
@@ -155,21 +154,9 @@ def _quotient(atom: Atom, side: int) -> int:
 
 def _spans(columns: Sequence[Sequence[int]], rhs: Sequence[int]) -> bool:
     """Whether ``rhs`` is a sum of ``columns`` with rational coefficients (exactly)."""
-    rows = [[Fraction(col[i]) for col in columns] + [Fraction(rhs[i])] for i in range(len(rhs))]
-    r = 0
-    for c in range(len(columns)):
-        pivot = next((i for i in range(r, len(rows)) if rows[i][c] != 0), None)
-        if pivot is None:
-            continue
-        rows[r], rows[pivot] = rows[pivot], rows[r]
-        lead = rows[r][c]
-        rows[r] = [x / lead for x in rows[r]]
-        for i in range(len(rows)):
-            if i != r and rows[i][c] != 0:
-                f = rows[i][c]
-                rows[i] = [x - f * y for x, y in zip(rows[i], rows[r], strict=True)]
-        r += 1
-    return all(row[-1] == 0 for row in rows[r:])
+    rows, pivots = solve.reduced([[*(col[i] for col in columns), rhs[i]]
+                                  for i in range(len(rhs))], len(columns))
+    return all(row[-1] == 0 for row in rows[len(pivots):])
 
 
 def _fits(atoms: Sequence[Atom], sides: Sequence[int], values: Sequence[int]) -> bool:

@@ -144,6 +144,34 @@ def terms_for(keys: Sequence[str], linear: Mapping[str, bool | None],
     return out
 
 
+def reduced(rows: Sequence[Sequence[int | Fraction]], width: int
+            ) -> tuple[list[list[Fraction]], list[int]]:
+    """``rows`` (each ``width`` coefficients and a right-hand side) in reduced row echelon
+    form over the rationals, exactly, and the columns that hold a pivot (the row of the
+    k-th is k; the rows past the last pivot have zero coefficients).
+
+    >>> matrix, pivots = reduced([[2, 4, 6], [1, 3, 4], [1, 1, 2]], 2)
+    >>> [[str(x) for x in row] for row in matrix], pivots
+    ([['1', '0', '1'], ['0', '1', '1'], ['0', '0', '0']], [0, 1])
+    """
+    matrix = [[Fraction(x) for x in row] for row in rows]
+    pivots: list[int] = []
+    for col in range(width):
+        r = len(pivots)
+        found = next((i for i in range(r, len(matrix)) if matrix[i][col] != 0), None)
+        if found is None:
+            continue
+        matrix[r], matrix[found] = matrix[found], matrix[r]
+        lead = matrix[r][col]
+        matrix[r] = [x / lead for x in matrix[r]]
+        for i in range(len(matrix)):
+            if i != r and matrix[i][col] != 0:
+                factor = matrix[i][col]
+                matrix[i] = [x - factor * y for x, y in zip(matrix[i], matrix[r], strict=True)]
+        pivots.append(col)
+    return matrix, pivots
+
+
 def solve_exact(rows: Sequence[Sequence[int]], rhs: Sequence[int]) -> tuple[Fraction, ...] | None:
     """The unique exact solution of ``rows · x = rhs`` (more rows than unknowns allowed), or
     None where there is none or it is not unique.
@@ -154,25 +182,10 @@ def solve_exact(rows: Sequence[Sequence[int]], rhs: Sequence[int]) -> tuple[Frac
     True
     """
     width = len(rows[0]) if rows else 0
-    matrix = [[Fraction(x) for x in row] + [Fraction(b)] for row, b in zip(rows, rhs,
-                                                                          strict=True)]
-    pivot_row = 0
-    pivots = []
-    for col in range(width):
-        found = next((r for r in range(pivot_row, len(matrix)) if matrix[r][col] != 0), None)
-        if found is None:
-            return None  # a free unknown: not unique
-        matrix[pivot_row], matrix[found] = matrix[found], matrix[pivot_row]
-        lead = matrix[pivot_row][col]
-        matrix[pivot_row] = [x / lead for x in matrix[pivot_row]]
-        for r in range(len(matrix)):
-            if r != pivot_row and matrix[r][col] != 0:
-                factor = matrix[r][col]
-                matrix[r] = [x - factor * y for x, y in zip(matrix[r], matrix[pivot_row],
-                                                            strict=True)]
-        pivots.append(col)
-        pivot_row += 1
-    if any(row[-1] != 0 for row in matrix[pivot_row:]):
+    matrix, pivots = reduced([[*row, b] for row, b in zip(rows, rhs, strict=True)], width)
+    if len(pivots) < width:
+        return None  # a free unknown: not unique
+    if any(row[-1] != 0 for row in matrix[width:]):
         return None  # inconsistent
     return tuple(matrix[i][-1] for i in range(width))
 
