@@ -27,7 +27,8 @@ from symparam.document import GpuStep
 from symparam.live import shown
 from symparam.markup import Field, Words, code, fill, math
 from symparam.printing import INVISIBLE_TIMES, mathml, percent
-from symparam.render_gpu import NOTATIONS, TRAFFIC_KEYS, binary, gpu_formula
+from symparam.render_gpu import NOTATIONS, TRAFFIC_KEYS, gpu_formula
+from symparam.rounding import gib
 from symparam.wording import LANGUAGES
 
 _UPRIGHT = '<mi mathvariant="normal">{}</mi>'
@@ -107,7 +108,7 @@ def gpu_section(step: GpuStep, words: Words, flags: str | None = None) -> dict[s
     if f.experts:
         held.append(words("text.gpu_expert_params", params=f"{f.experts:,}"))
     parts = [{"name": words("text.gpu_" + p.name.replace(" ", "_")),
-              "formula": part_formula(p.terms), "bytes": _bytes(p.bytes), "gib": binary(p.bytes)}
+              "formula": part_formula(p.terms), "bytes": _bytes(p.bytes), "gib": gib(p.bytes)}
              for p in f.parts]
     if f.activations is not None:
         parts.append({"name": words("text.gpu_activations"),
@@ -116,12 +117,12 @@ def gpu_section(step: GpuStep, words: Words, flags: str | None = None) -> dict[s
                           "<mi>q</mi><mo>+</mo><mn>1</mn><mo>,</mo><mi>m</mi><mo>)</mo></mrow>"
                           f"{_TIMES}<msub><mi>A</mi><mi>q</mi></msub>")
                       if lay.pp > 1 else math("<mi>A</mi>"),
-                      "bytes": _bytes(f.activations), "gib": binary(f.activations)})
+                      "bytes": _bytes(f.activations), "gib": gib(f.activations)})
     notes = []
     if isinstance(f.kv_cache, int):
         key = "text.gpu_kv_latent" if f.kv_whole_on_ranks else "text.gpu_kv"
         notes.append(words(key + ("_context" if lay.cp > 1 else ""), batch=lay.batch or 1,
-                           bytes=_bytes(f.kv_cache), binary=binary(f.kv_cache)))
+                           bytes=_bytes(f.kv_cache), binary=gib(f.kv_cache)))
         if f.kv_stages is not None:
             notes.append(words("text.gpu_kv_stages",
                                stages=", ".join(_bytes(b) for b in f.kv_stages)))
@@ -134,12 +135,12 @@ def gpu_section(step: GpuStep, words: Words, flags: str | None = None) -> dict[s
                     "text." + TRAFFIC_KEYS[kind])))
                 continue
             traffic.append({"name": name, "formula": math(mathml(formula)), "size": size,
-                            "bytes": _bytes(value), "gib": binary(value)})
+                            "bytes": _bytes(value), "gib": gib(value)})
     gap = words("text.sentence_gap")
     return {"said": words("page.gpu_static", flags=code(flags or layout_flags(step))),
             "changed": words("page.gpu_changed", command=code("symparam memory --gpus")),
             "intro": gap.join(intro), "held": gap.join(held), "parts": parts,
-            "total": _bytes(f.total), "total_gib": binary(f.total),
+            "total": _bytes(f.total), "total_gib": gib(f.total),
             "activations": gap.join(_activations(step, words)),
             "notes": notes, "traffic": traffic, "traffic_refused": gap.join(refused),
             "traffic_intro": words("text.gpu_traffic_intro", m=lay.micro_batches)
@@ -216,9 +217,9 @@ def _fits(step: GpuStep, words: Words, gap: Markup) -> Markup | None:
     if limit is None:
         return None
     said = words("text.gpu_fits" if f.total <= limit else "text.gpu_over",
-                 limit=_bytes(limit), limit_binary=binary(limit),
+                 limit=_bytes(limit), limit_binary=gib(limit),
                  spare=_bytes(max(0, limit - f.total)), over=_bytes(max(0, f.total - limit)),
-                 over_binary=binary(max(0, f.total - limit)))
+                 over_binary=gib(max(0, f.total - limit)))
     if f.activations is None:
         return gap.join((said, words("text.gpu_fits_without_activations")))
     return said

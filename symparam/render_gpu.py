@@ -12,8 +12,8 @@ import sympy
 
 from symparam.document import GpuStep
 from symparam.frozen import frozen
-from symparam.printing import INVISIBLE_TIMES, in_units, latex
-from symparam.rounding import percent
+from symparam.printing import INVISIBLE_TIMES, latex
+from symparam.rounding import gib, percent
 
 #: the traffic kinds :mod:`symparam.parallel_traffic` names, by their language key
 TRAFFIC_KEYS = {
@@ -92,11 +92,6 @@ def exact(value: int | Fraction) -> str:
     return f"{int(value):,}"
 
 
-def binary(value: int | Fraction) -> str:
-    """Bytes in GiB, rounded exactly as every output writes a size."""
-    return in_units(value, 2**30, "GiB")
-
-
 def gpu_view(g: GpuStep, t: Mapping[str, Any], fill: Callable[..., Any],
              inline: Callable[[str], Any], code: Callable[[str], Any]) -> dict[str, Any]:
     """The section's sentences and tables, from ``g`` (nothing reckoned here)."""
@@ -122,20 +117,20 @@ def gpu_view(g: GpuStep, t: Mapping[str, Any], fill: Callable[..., Any],
     if f.experts:
         held += text["sentence_gap"] + fill(text["gpu_expert_params"], params=f"{f.experts:,}")
     parts = [{"name": text["gpu_" + p.name.replace(" ", "_")], "formula": gpu_formula(p.terms),
-              "bytes": exact(p.bytes), "binary": binary(p.bytes)} for p in f.parts]
+              "bytes": exact(p.bytes), "binary": gib(p.bytes)} for p in f.parts]
     activations = _activations(g, text, fill, inline, code)
     if f.activations is not None:
         k = g.in_flight[f.stage] if lay.pp > 1 else 1
         parts.append({"name": text["gpu_activations"],
                       "formula": r"\min(p - q + 1,\, m)\, A_{q}" if lay.pp > 1 else "A",
-                      "bytes": exact(f.activations), "binary": binary(f.activations),
+                      "bytes": exact(f.activations), "binary": gib(f.activations),
                       "in_flight": k})
     notes = []
     if isinstance(f.kv_cache, int):
         key = "gpu_kv_latent" if f.kv_whole_on_ranks else "gpu_kv"
         notes.append(fill(text[key + "_context" if lay.cp > 1 else key],
                           batch=lay.batch or 1, bytes=exact(f.kv_cache),
-                          binary=binary(f.kv_cache)))
+                          binary=gib(f.kv_cache)))
         if f.kv_stages is not None:
             notes.append(fill(text["gpu_kv_stages"], stages=", ".join(exact(b)
                                                                      for b in f.kv_stages)))
@@ -147,7 +142,7 @@ def gpu_view(g: GpuStep, t: Mapping[str, Any], fill: Callable[..., Any],
                 refused.append(fill(text["gpu_traffic_refused"], kind=name))
                 continue
             traffic.append({"name": name, "formula": traffic_formula(formula),
-                            "size": size, "bytes": exact(value), "binary": binary(value)})
+                            "size": size, "bytes": exact(value), "binary": gib(value)})
     bubble = None
     if f.traffic is not None and f.traffic.bubble is not None:
         shown = rf"\frac{{p - 1}}{{m}} = \frac{{{lay.pp - 1}}}{{{lay.micro_batches}}}"
@@ -160,10 +155,10 @@ def gpu_view(g: GpuStep, t: Mapping[str, Any], fill: Callable[..., Any],
     fits = None
     if g.gpu_memory is not None:
         fits = fill(text["gpu_fits" if f.total <= g.gpu_memory else "gpu_over"],
-                    limit=exact(g.gpu_memory), limit_binary=binary(g.gpu_memory),
+                    limit=exact(g.gpu_memory), limit_binary=gib(g.gpu_memory),
                     spare=exact(max(0, g.gpu_memory - f.total)),
                     over=exact(max(0, f.total - g.gpu_memory)),
-                    over_binary=binary(max(0, f.total - g.gpu_memory)))
+                    over_binary=gib(max(0, f.total - g.gpu_memory)))
         if f.activations is None:
             fits += text["sentence_gap"] + fill(text["gpu_fits_without_activations"])
     rules = [fill(text["gpu_rules"])]
@@ -187,7 +182,7 @@ def gpu_view(g: GpuStep, t: Mapping[str, Any], fill: Callable[..., Any],
                     rules.append(fill(text["gpu_traffic_rules_moe"], ne=inline(
                         rf"{_NAMES['N_E']} = {f.traffic.moe_layers}")))
     return {"intro": intro, "held": held, "parts": parts, "total": exact(f.total),
-            "total_binary": binary(f.total), "activations": activations, "notes": notes,
+            "total_binary": gib(f.total), "activations": activations, "notes": notes,
             "traffic": traffic, "traffic_refused": refused, "bubble": bubble, "fits": fits,
             "rules": rules, "micro_batches": lay.micro_batches}
 

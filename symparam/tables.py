@@ -26,7 +26,7 @@ import sympy
 
 from symparam.errors import InvalidValueError, SymparamError
 from symparam.frozen import frozen
-from symparam.rounding import percent
+from symparam.rounding import in_units, percent
 
 _SI = ((10**12, "T"), (10**9, "G"), (10**6, "M"), (10**3, "k"))
 _COUNT = ((10**12, "T"), (10**9, "B"), (10**6, "M"), (10**3, "K"))
@@ -44,9 +44,7 @@ def human(number: int, unit: str = "") -> str:
 
 def binary(size: int) -> str:
     """A size in bytes in KiB, MiB, GiB or TiB, to two decimals (rounded exactly, by
-    :func:`symparam.printing.in_units`, the one way every output writes a size)."""
-    from symparam.printing import in_units  # the printer loads with the first result shown
-
+    :func:`symparam.rounding.in_units`, the one way every output writes a size)."""
     for power, unit in ((40, "TiB"), (30, "GiB"), (20, "MiB"), (10, "KiB")):
         if size >= 2**power:
             return in_units(size, 2**power, unit)
