@@ -39,8 +39,6 @@ if TYPE_CHECKING:
 #: (:func:`starts`; the dtype: ``symparam memory``'s default)
 START = {s: 2048, B: 1}
 DEFAULT_DTYPE = "fp16"
-#: the most runs of layers a page derives memory and compute for (:data:`symparam.running.MAX_RUNS`)
-MAX_PAGE_RUNS = MAX_RUNS
 #: why a page derives none of the memory and compute, by :attr:`Running.refused
 #: <symparam.document.Running.refused>`
 REFUSED = {"fitted_flops": "page.run_fitted_flops", "fitted": "page.run_fitted",
@@ -65,7 +63,7 @@ def running(d: Document, formulas: Formulas, words: Words) -> dict[str, Any] | N
                            **_images(found, formulas, words)}
     if found.refused is not None:  # a fitted record's weights alone, or too many runs
         out["refused"] = words(REFUSED[found.refused], flops=code("symparam flops"),
-                               runs=f"{found.runs:,}", limit=MAX_PAGE_RUNS,
+                               runs=f"{found.runs:,}", limit=MAX_RUNS,
                                memory=code("symparam memory"))
         return out
     out["refused"] = None

@@ -181,18 +181,18 @@ def test_a_refusal_is_said_in_each_language() -> None:
 
 
 def test_a_model_of_more_runs_than_a_page_derives_says_so() -> None:
-    """Past MAX_PAGE_RUNS runs of differing layers (Qwen3-MoE's mlp_only_layers cut into
+    """Past MAX_RUNS runs of differing layers (Qwen3-MoE's mlp_only_layers cut into
     them), the page shows no memory or compute figure and says why, in every language; at
     the limit it shows them."""
-    from symparam.page_compute import MAX_PAGE_RUNS
+    from symparam.running import MAX_RUNS
     from tests.fuzz.test_layer_lists import layer_config
 
-    for runs, refused in ((MAX_PAGE_RUNS, False), (MAX_PAGE_RUNS + 1, True)):
+    for runs, refused in ((MAX_RUNS, False), (MAX_RUNS + 1, True)):
         model = symparam.from_hf_config(layer_config("qwen3_moe", runs, 3, apart=False))
         html = page(model)
         text = unescape(re.sub(r"<[^>]+>", "", html))
         for lang in ("en", "zh", "ko"):
-            said = Words().plain(lang, "page.run_many", runs=f"{runs:,}", limit=MAX_PAGE_RUNS,
+            said = Words().plain(lang, "page.run_many", runs=f"{runs:,}", limit=MAX_RUNS,
                                  memory="symparam memory", flops="symparam flops")
             assert (said in text) == refused, (runs, lang)
         assert bool(_shown(elements(html))) != refused
