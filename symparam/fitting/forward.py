@@ -157,28 +157,27 @@ def _read(events: list[tuple[Any, ...]]) -> tuple[Reading, dict[Signature, Any]]
     return ops, specs
 
 
-def needed(cls: str) -> list[str]:
-    """The inputs of ``cls``'s forward with no default besides ``input_ids``: the fitter
-    makes none of them (an image's ``pixel_values``, an audio's ``input_features``)."""
+def _inputs(cls: str) -> Mapping[str, Any]:
+    """The parameters of ``cls``'s forward (``inspect.Parameter`` by name)."""
     import inspect
 
     import transformers
 
-    kinds = (inspect.Parameter.POSITIONAL_OR_KEYWORD, inspect.Parameter.KEYWORD_ONLY)
-    params = inspect.signature(getattr(transformers, cls).forward).parameters.values()
-    return [p.name for p in params if p.name not in ("self", GIVEN)
-            and p.default is inspect.Parameter.empty and p.kind in kinds]
+    return inspect.signature(getattr(transformers, cls).forward).parameters
+
+
+def needed(cls: str) -> list[str]:
+    """The inputs of ``cls``'s forward with no default besides ``input_ids``: the fitter
+    makes none of them (an image's ``pixel_values``, an audio's ``input_features``)."""
+    return [p.name for p in _inputs(cls).values() if p.name not in ("self", GIVEN)
+            and p.default is p.empty and p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)]
 
 
 def only_input(cls: str) -> str:
     """The one input ``cls``'s forward reads where it takes no ``input_ids``: an image
     classifier's ``pixel_values``, a speech model's ``input_values`` or ``input_features``
     (which default to None); "" where it takes token ids, or none of them."""
-    import inspect
-
-    import transformers
-
-    params = inspect.signature(getattr(transformers, cls).forward).parameters
+    params = _inputs(cls)
     if GIVEN in params:
         return ""
     return next((n for n in (inputs_made.IMAGE, audio_made.WAVEFORM, audio_made.FEATURES)
@@ -187,22 +186,14 @@ def only_input(cls: str) -> str:
 
 def takes(cls: str, name: str) -> bool:
     """Whether ``cls``'s forward reads an input ``name`` (with a default or not)."""
-    import inspect
-
-    import transformers
-
-    return name in inspect.signature(getattr(transformers, cls).forward).parameters
+    return name in _inputs(cls)
 
 
 def takes_ids(cls: str) -> bool:
     """Whether ``cls``'s forward needs ``input_ids`` (no default: BLIP-2's, beside its
     images)."""
-    import inspect
-
-    import transformers
-
-    param = inspect.signature(getattr(transformers, cls).forward).parameters.get(GIVEN)
-    return param is not None and param.default is inspect.Parameter.empty
+    param = _inputs(cls).get(GIVEN)
+    return param is not None and param.default is param.empty
 
 
 def run_meta(config: Any, cls: str, batch: int, seq: int, how: Any) -> Any:

@@ -72,10 +72,8 @@ class Made:
 
     def oracle_keys(self) -> dict[str, list[str]]:
         """What the oracle makes the same image by: its config keys."""
-        out: dict[str, Any] = {"image_keys": [self.channels or CODE_CHANNELS,
-                                              self.side or None,
-                                              *([self.frames] if self.frames else [])]}
-        return out
+        return {"image_keys": [self.channels or CODE_CHANNELS, self.side or None,
+                               *([self.frames] if self.frames else [])]}
 
     def tensors(self, config: Any, batch: int, seq: int, model: Any = None
                 ) -> dict[str, Any]:
