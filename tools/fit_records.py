@@ -132,6 +132,11 @@ def _write(path: Path, text: str) -> None:
     os.replace(part, path)
 
 
+def _write_compact(path: Path, data: Any) -> None:
+    """A record or a FLOPs file as every one is stored: JSON on one line, whole."""
+    _write(path, json.dumps(data, separators=(",", ":")) + "\n")
+
+
 def _note(model_type: str, data: dict[str, Any] | None, refused: dict[str, str]) -> None:
     """One type done: its record (or none), the refused list and the index, each written
     whole, so that stopping between two types loses neither."""
@@ -141,7 +146,7 @@ def _note(model_type: str, data: dict[str, Any] | None, refused: dict[str, str])
     if data is None:
         target.unlink(missing_ok=True)
     else:
-        _write(target, json.dumps(data, separators=(",", ":")) + "\n")
+        _write_compact(target, data)
     _write(FITTED / "refused.json", json.dumps(dict(sorted(refused.items())), indent=1) + "\n")
     index_path = FITTED / "index.json"
     index = json.loads(index_path.read_text(encoding="utf-8")) if index_path.exists() else {}
@@ -244,7 +249,7 @@ def fit_flops(args: argparse.Namespace) -> int:
         if "format" not in data:  # the child died: why, for every class
             data = {"format": 1, "model_type": model_type, "classes": {},
                     "refused": {"*": data.get("refused", "the fit failed")}}
-        _write(folder / f"{model_type}.json", json.dumps(data, separators=(",", ":")) + "\n")
+        _write_compact(folder / f"{model_type}.json", data)
         print(f"{model_type}: FLOPs of {len(data['classes'])} classes, "
               f"{len(data['refused'])} refused, {data.get('cpu_seconds')} s CPU "
               f"({time.time() - started:.0f} s)", flush=True)
@@ -266,7 +271,6 @@ def fit_heads(args: argparse.Namespace) -> int:
 
     folder = FITTED / "flops"
     versions = (transformers.__version__, torch.__version__.split("+")[0])
-    plans: dict[str, list[str]] = {}
     for model_type in args.types or flops_order(fitted.names()):
         path = folder / f"{model_type}.json"
         if not fitted.has(model_type) or not path.exists():
@@ -274,25 +278,25 @@ def fit_heads(args: argparse.Namespace) -> int:
             continue
         data = json.loads(path.read_text(encoding="utf-8"))
         record = fitted.load(model_type)
-        plans[model_type] = heads.new_classes(data, record)
-        if plans[model_type] and (data.get("transformers"), data.get("torch")) != versions:
+        wanted = heads.new_classes(data, record)
+        if wanted and (data.get("transformers"), data.get("torch")) != versions:
             print(f"{model_type}: fitted with transformers {data.get('transformers')}, torch "
                   f"{data.get('torch')}, not {versions[0]}, {versions[1]}: left alone")
             continue
         if args.list:
-            print(f"{model_type}: {', '.join(plans[model_type]) or '-'}")
+            print(f"{model_type}: {', '.join(wanted) or '-'}")
             continue
-        for cls in plans[model_type]:
+        for cls in wanted:
             started = time.time()
             got = fit_one(model_type, args.cpu, flops=True, classes=(cls,))
             data = heads.merged(data, record, cls, got)
-            _write(path, json.dumps(data, separators=(",", ":")) + "\n")
+            _write_compact(path, data)
             print(f"{model_type}: {cls}: "
                   f"{'fitted' if cls in data['classes'] else data['refused'][cls][:150]}, "
                   f"{got.get('cpu_seconds')} s CPU ({time.time() - started:.0f} s)", flush=True)
         again = heads.reworded(data, record)
         if again != data:  # the classes still not read, said as they are now
-            _write(path, json.dumps(again, separators=(",", ":")) + "\n")
+            _write_compact(path, again)
     flops_file.cache_clear()
     return 0
 
