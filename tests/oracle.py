@@ -236,6 +236,10 @@ def or_reject(config: dict[str, Any], label: str, run: Any) -> Any:
     if needs_a_window(model_type) and None in (config.get("sliding_window", 1),
                                                 text.get("sliding_window", 1)):
         reject()  # sliding layers without a window: transformers cannot run them
+    if model_type == "paligemma" and text.get("model_type", "gemma") == "gemma" \
+            and text.get("sliding_window") is not None:
+        reject()  # a window on Gemma 1, which has none: PaliGemma then hands its layers a mask
+        # per kind of layer, a dict Gemma's attention cannot read (transformers raises)
     if reads_image_sizes(model_type, label) and config.get("image_token_index", 10) >= text.get(
             "vocab_size", 131072):
         reject()  # Mistral 3 embeds its image placeholder by id: one past the table fails
